@@ -1,0 +1,291 @@
+//! A set of cards as one `u64`: bit `suit * 16 + rank`. Each suit is a 16-bit lane whose low nine
+//! bits hold the ranks from the six (bit 0) to the ace (bit 8).
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::card::{Card, ParseError, Suit};
+
+/// A set of cards (a hand, the cards of a trick, the cards played so far …).
+#[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(pub u64);
+
+/// The nine bits of one suit lane.
+pub const LANE: u64 = 0x1FF;
+
+impl CardSet {
+    /// No card.
+    pub const EMPTY: CardSet = CardSet(0);
+    /// The whole 36-card pack.
+    pub const ALL: CardSet = CardSet(LANE | LANE << 16 | LANE << 32 | LANE << 48);
+
+    /// All nine cards of a suit.
+    #[inline(always)]
+    pub const fn suit(suit: Suit) -> CardSet {
+        CardSet(LANE << (16 * suit as u32))
+    }
+
+    /// The set holding one card.
+    #[inline(always)]
+    pub const fn single(card: Card) -> CardSet {
+        CardSet(1 << card.index())
+    }
+
+    /// The set of the given cards.
+    pub fn from_cards<I: IntoIterator<Item = Card>>(cards: I) -> CardSet {
+        cards.into_iter().fold(CardSet::EMPTY, |s, c| s | CardSet::single(c))
+    }
+
+    /// Number of cards.
+    #[inline(always)]
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// True if no card is in the set.
+    #[inline(always)]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// True if `card` is in the set.
+    #[inline(always)]
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 & (1 << card.index()) != 0
+    }
+
+    /// True if every card of `other` is in this set.
+    #[inline(always)]
+    pub const fn contains_all(self, other: CardSet) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Adds a card.
+    #[inline(always)]
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= 1 << card.index();
+    }
+
+    /// Removes a card.
+    #[inline(always)]
+    pub fn remove(&mut self, card: Card) {
+        self.0 &= !(1 << card.index());
+    }
+
+    /// The cards of one suit in this set.
+    #[inline(always)]
+    pub const fn of_suit(self, suit: Suit) -> CardSet {
+        CardSet(self.0 & (LANE << (16 * suit as u32)))
+    }
+
+    /// The nine-bit lane of one suit (bit 0 = six … bit 8 = ace).
+    #[inline(always)]
+    pub const fn lane(self, suit: Suit) -> u32 {
+        ((self.0 >> (16 * suit as u32)) & LANE) as u32
+    }
+
+    /// The card with the lowest index, if any.
+    #[inline(always)]
+    pub fn first(self) -> Option<Card> {
+        if self.0 == 0 {
+            None
+        } else {
+            Card::from_index(self.0.trailing_zeros() as u8)
+        }
+    }
+
+    /// The `n`-th card (0-based) in index order. Panics if `n >= len`.
+    #[inline]
+    pub fn nth(self, n: u32) -> Card {
+        let mut bits = self.0;
+        for _ in 0..n {
+            bits &= bits - 1;
+        }
+        assert!(bits != 0, "CardSet::nth out of range");
+        Card::from_index(bits.trailing_zeros() as u8).expect("set holds only cards")
+    }
+
+    /// The cards in index order (suit D H S C, each from the six up to the ace).
+    #[inline(always)]
+    pub fn iter(self) -> CardIter {
+        CardIter(self.0)
+    }
+
+    /// The cards sorted as people read a hand: suit D H S C, each from the ace down.
+    pub fn sorted_high_first(self) -> Vec<Card> {
+        let mut v: Vec<Card> = Vec::with_capacity(self.len() as usize);
+        for s in Suit::ALL {
+            let mut lane = self.of_suit(s).iter().collect::<Vec<_>>();
+            lane.reverse();
+            v.extend(lane);
+        }
+        v
+    }
+}
+
+/// Iterator over the cards of a set.
+#[derive(Clone)]
+pub struct CardIter(u64);
+
+impl Iterator for CardIter {
+    type Item = Card;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Card::from_index(i)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl IntoIterator for CardSet {
+    type Item = Card;
+    type IntoIter = CardIter;
+    fn into_iter(self) -> CardIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Self {
+        CardSet::from_cards(iter)
+    }
+}
+
+macro_rules! binop {
+    ($tr:ident, $f:ident, $op:tt) => {
+        impl $tr for CardSet {
+            type Output = CardSet;
+            #[inline(always)]
+            fn $f(self, o: CardSet) -> CardSet {
+                CardSet(self.0 $op o.0)
+            }
+        }
+    };
+}
+binop!(BitAnd, bitand, &);
+binop!(BitOr, bitor, |);
+binop!(BitXor, bitxor, ^);
+
+impl Sub for CardSet {
+    type Output = CardSet;
+    #[inline(always)]
+    fn sub(self, o: CardSet) -> CardSet {
+        CardSet(self.0 & !o.0)
+    }
+}
+
+impl Not for CardSet {
+    type Output = CardSet;
+    #[inline(always)]
+    fn not(self) -> CardSet {
+        CardSet(!self.0 & CardSet::ALL.0)
+    }
+}
+
+impl BitOrAssign for CardSet {
+    #[inline(always)]
+    fn bitor_assign(&mut self, o: CardSet) {
+        self.0 |= o.0;
+    }
+}
+
+impl BitAndAssign for CardSet {
+    #[inline(always)]
+    fn bitand_assign(&mut self, o: CardSet) {
+        self.0 &= o.0;
+    }
+}
+
+impl fmt::Display for CardSet {
+    /// Space-separated cards in index order, e.g. `D6 DA H10`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for c in self.iter() {
+            if !first {
+                f.write_str(" ")?;
+            }
+            first = false;
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{self}]")
+    }
+}
+
+impl FromStr for CardSet {
+    type Err = ParseError;
+    /// Cards separated by spaces or commas. A card given twice is an error.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut set = CardSet::EMPTY;
+        for tok in s.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+            let c: Card = tok.parse()?;
+            if set.contains(c) {
+                return Err(ParseError::new(format!("card {c} is given twice")));
+            }
+            set.insert(c);
+        }
+        Ok(set)
+    }
+}
+
+impl Serialize for CardSet {
+    /// A list of card strings, e.g. `["D6","DA"]`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for CardSet {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let cards = Vec::<Card>::deserialize(d)?;
+        let mut set = CardSet::EMPTY;
+        for c in cards {
+            if set.contains(c) {
+                return Err(serde::de::Error::custom(format!("card {c} is given twice")));
+            }
+            set.insert(c);
+        }
+        Ok(set)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Rank;
+
+    #[test]
+    fn pack_has_36_cards_nine_per_suit() {
+        assert_eq!(CardSet::ALL.len(), 36);
+        for s in Suit::ALL {
+            assert_eq!(CardSet::suit(s).len(), 9);
+            assert!(CardSet::suit(s).iter().all(|c| c.suit() == s));
+        }
+    }
+
+    #[test]
+    fn parse_display_round_trip_and_errors() {
+        let s: CardSet = "HA d10, SU c6".parse().unwrap();
+        assert_eq!(s.len(), 4);
+        assert!(s.contains(Card::new(Suit::S, Rank::Jack)));
+        assert_eq!(s.to_string().parse::<CardSet>().unwrap(), s);
+        assert!("HA HA".parse::<CardSet>().unwrap_err().to_string().contains("twice"));
+        assert_eq!(!CardSet::EMPTY, CardSet::ALL);
+        assert_eq!(s.nth(0), s.first().unwrap());
+    }
+}

@@ -1,0 +1,159 @@
+//! The shape every game shares, in the spirit of OpenSpiel: a state that says who is to act, which
+//! actions are legal, applies one (an illegal one is refused with the reason and changes nothing),
+//! and shows each seat only what that seat may see.
+
+use std::fmt;
+
+/// Who acts next.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ToMove {
+    /// A player (seat number in playing order).
+    Seat(usize),
+    /// The cards must be dealt (a chance step: see [`Game::deal_from_pack`]).
+    Deal,
+    /// The game is over.
+    Over,
+}
+
+/// A refused action: what was wrong. The state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct IllegalAction(pub String);
+
+impl IllegalAction {
+    /// An error with this explanation.
+    pub fn new(msg: impl Into<String>) -> Self {
+        IllegalAction(msg.into())
+    }
+}
+
+/// A fixed-capacity list of actions (no heap allocation).
+#[derive(Clone)]
+pub struct ActionList<A: Copy> {
+    items: [Option<A>; ActionList::<()>::CAPACITY],
+    len: usize,
+}
+
+impl ActionList<()> {
+    /// Most actions any state offers at once.
+    pub const CAPACITY: usize = 48;
+}
+
+impl<A: Copy> Default for ActionList<A> {
+    fn default() -> Self {
+        ActionList { items: [None; ActionList::<()>::CAPACITY], len: 0 }
+    }
+}
+
+impl<A: Copy> ActionList<A> {
+    /// An empty list.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Appends an action.
+    #[inline]
+    pub fn push(&mut self, a: A) {
+        self.items[self.len] = Some(a);
+        self.len += 1;
+    }
+    /// Removes every action.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+    /// Number of actions.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    /// True if there is none.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// The `i`-th action.
+    #[inline]
+    pub fn get(&self, i: usize) -> A {
+        self.items[i].expect("index below len")
+    }
+    /// The actions in order.
+    pub fn iter(&self) -> impl Iterator<Item = A> + '_ {
+        self.items[..self.len].iter().map(|a| a.expect("filled"))
+    }
+    /// The actions as a vector.
+    pub fn to_vec(&self) -> Vec<A> {
+        self.iter().collect()
+    }
+}
+
+impl<A: Copy + PartialEq> ActionList<A> {
+    /// True if `a` is in the list.
+    pub fn contains(&self, a: &A) -> bool {
+        self.iter().any(|x| x == *a)
+    }
+}
+
+impl<A: Copy + fmt::Debug> fmt::Debug for ActionList<A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// One Jass game's rules over one position. Each game is its own type; its options are data.
+pub trait Game: Clone {
+    /// A decision of a player.
+    type Action: Copy + PartialEq + fmt::Debug + fmt::Display;
+    /// What one seat may see.
+    type Observation;
+    /// The cards dealt for one deal (hands and any extra packet).
+    type Deal: Clone;
+
+    /// The game's name in notation (`schieber`, …).
+    fn name(&self) -> &'static str;
+    /// Number of seats.
+    fn seats(&self) -> usize;
+    /// Who acts next.
+    fn to_move(&self) -> ToMove;
+    /// The legal actions of the seat to move (empty unless a seat is to move).
+    fn legal_actions(&self, out: &mut ActionList<Self::Action>);
+    /// Applies a player's action, or refuses it with the reason (then nothing changes).
+    fn apply(&mut self, action: Self::Action) -> Result<(), IllegalAction>;
+    /// How this game deals a shuffled pack for the coming deal.
+    fn deal_from_pack(&self, pack: &[crate::Card; 36]) -> Self::Deal;
+    /// Applies the deal (the chance step), or refuses it with the reason.
+    fn apply_deal(&mut self, deal: Self::Deal) -> Result<(), IllegalAction>;
+    /// What `seat` may see now: never a card hidden from that seat.
+    fn observe(&self, seat: usize) -> Self::Observation;
+    /// True once the game is over.
+    fn is_terminal(&self) -> bool {
+        self.to_move() == ToMove::Over
+    }
+}
+
+/// What a player is given when asked to act: its own view and the legal actions, never the state.
+pub struct Decision<'a, G: Game> {
+    /// The seat that acts.
+    pub seat: usize,
+    /// Legal actions (never empty).
+    pub legal: &'a ActionList<G::Action>,
+    state: &'a G,
+}
+
+impl<'a, G: Game> Decision<'a, G> {
+    /// A decision for `seat` in `state`.
+    pub fn new(state: &'a G, seat: usize, legal: &'a ActionList<G::Action>) -> Self {
+        Decision { seat, legal, state }
+    }
+    /// What the seat may see.
+    pub fn observation(&self) -> G::Observation {
+        self.state.observe(self.seat)
+    }
+}
+
+/// A player of game `G`: a person, a bot or a program.
+pub trait Player<G: Game> {
+    /// A short description for records (`random`, `rule`, …).
+    fn name(&self) -> String;
+    /// Chooses one of `decision.legal`.
+    fn act(&mut self, decision: &Decision<'_, G>) -> G::Action;
+}

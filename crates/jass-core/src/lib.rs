@@ -1,0 +1,26 @@
+//! # jass-core
+//!
+//! The rules of Swiss Jass with no I/O: cards as bit sets ([`CardSet`]), the trump modes
+//! ([`Mode`]), the trick rules ([`trick`]), Weis and Stöck ([`weis`]), seeded deals ([`deal`]),
+//! the shape every game shares ([`Game`]), the games themselves (one module each: [`schieber`]),
+//! and game records ([`record`]).
+//!
+//! The notation is that of `shared/conventions.md`: seats `0..n` in playing order, cards `HA`,
+//! `D10`, trump modes `D H S C obenabe undenufe`.
+#![deny(missing_docs)]
+
+pub mod card;
+pub mod cardset;
+pub mod deal;
+pub mod game;
+pub mod mode;
+pub mod record;
+pub mod schieber;
+pub mod trick;
+pub mod weis;
+
+pub use card::{Card, CardStyle, ParseError, Rank, Suit};
+pub use cardset::CardSet;
+pub use game::{ActionList, Decision, Game, IllegalAction, Player, ToMove};
+pub use mode::{Mode, PointTable, UndenufeEleven};
+pub use trick::TrickRules;

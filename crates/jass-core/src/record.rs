@@ -1,0 +1,145 @@
+//! Game records: one JSON document per game, JSON Lines for many. Each game has its own record
+//! type; [`Record`] tells them apart by the `game` field. See `docs/records.md`.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::schieber::{check_record as check_schieber, SchieberRecord};
+
+/// The `format` field of every record.
+pub const FORMAT: &str = "jass-record";
+/// The version this engine writes and reads.
+pub const VERSION: u32 = 1;
+
+/// Who sat in a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRecord {
+    /// The player's name or kind (`random`, a person's name, a program).
+    pub name: String,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameResult {
+    /// The winning team (partnership games) or seat.
+    pub winner: Option<u8>,
+    /// Final totals per team (or seat).
+    pub totals: Vec<u32>,
+    /// The losers stayed below half the target (Schneider).
+    pub schneider: bool,
+    /// The team that first reached half the target, if the Bergpreis was played.
+    pub bergpreis: Option<u8>,
+    /// Games the winners won: 2 with Schneider, else 1.
+    pub games_won: u32,
+}
+
+/// A record of any game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "game", rename_all = "lowercase")]
+pub enum Record {
+    /// A Schieber game.
+    Schieber(SchieberRecord),
+}
+
+/// A record that is not consistent with the rules, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckError {
+    /// 1-based deal number, if the problem is in a deal.
+    pub deal: Option<usize>,
+    /// 1-based action entry within the deal, if the problem is one action.
+    pub entry: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.deal, self.entry) {
+            (Some(d), Some(e)) => write!(f, "deal {d}, action {e}: {}", self.message),
+            (Some(d), None) => write!(f, "deal {d}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+/// A record that could not be read: where and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("record {index} (line {line}): {message}")]
+pub struct ReadError {
+    /// 1-based index of the record in the input.
+    pub index: usize,
+    /// 1-based line where it starts.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl Record {
+    /// The game's name.
+    pub fn game(&self) -> &'static str {
+        match self {
+            Record::Schieber(_) => "schieber",
+        }
+    }
+
+    /// Re-plays the record through the engine.
+    pub fn check(&self) -> Result<(), CheckError> {
+        match self {
+            Record::Schieber(r) => check_schieber(r),
+        }
+    }
+
+    /// The record as one pretty JSON document.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).expect("records serialize")
+    }
+
+    /// The record as one line of JSON.
+    pub fn to_json_line(&self) -> String {
+        serde_json::to_string(self).expect("records serialize")
+    }
+
+    /// Reads one JSON document or many (JSON Lines, or documents one after another). Every record
+    /// that cannot be read is reported with its position and the reason; the others are returned.
+    pub fn read_all(text: &str) -> Vec<Result<Record, ReadError>> {
+        let mut out = Vec::new();
+        let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
+        let mut index = 0;
+        loop {
+            let start = stream.byte_offset();
+            let next = stream.next();
+            let Some(item) = next else { break };
+            index += 1;
+            let line = line_of(text, start);
+            match item {
+                Ok(value) => out.push(Record::from_value(value).map_err(|message| ReadError { index, line, message })),
+                Err(e) => {
+                    out.push(Err(ReadError { index, line: line + e.line().saturating_sub(1), message: format!("not valid JSON: {e}") }));
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Reads a record from a JSON value, with a clear message for what is wrong.
+    pub fn from_value(value: serde_json::Value) -> Result<Record, String> {
+        let game = value.get("game").and_then(|g| g.as_str()).map(str::to_string);
+        match game.as_deref() {
+            None => Err("no `game` field: a record starts with {\"game\": \"schieber\", \"format\": \"jass-record\", ...}".into()),
+            Some("schieber") => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid schieber record: {e}")),
+            Some(other) => Err(format!("unknown game `{other}`: this engine knows schieber")),
+        }
+    }
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    // The record begins at the first non-space character after the offset.
+    let skip = text[offset..].len() - text[offset..].trim_start().len();
+    text[..offset + skip].matches('\n').count() + 1
+}

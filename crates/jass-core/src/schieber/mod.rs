@@ -1,0 +1,160 @@
+//! Schieber: the partnership game of 003 (and 004's "Schieber as commonly played"). Teams are
+//! seats {0, 2} and {1, 3}.
+
+mod options;
+mod record;
+mod state;
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::card::{Card, ParseError};
+use crate::mode::Mode;
+use crate::weis::Declaration;
+
+pub use options::{FirstForehand, Multipliers, ScoreItem, ScoringOrder, SchieberOptions, WeisOption};
+pub use record::{check_record, play_recorded, DealResult, SchieberDealRecord, SchieberRecord, TrickRecord};
+pub use state::{Phase, Schieber, SchieberObservation, WeisCall};
+
+/// A contract: a trump mode, or Misère (004: played as Obenabe, trick points to the other team).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Contract {
+    /// Play in this mode.
+    Mode(Mode),
+    /// Misère.
+    Misere,
+}
+
+impl Contract {
+    /// All contracts in notation order.
+    pub const ALL: [Contract; 7] = [
+        Contract::Mode(Mode::ALL[0]),
+        Contract::Mode(Mode::ALL[1]),
+        Contract::Mode(Mode::ALL[2]),
+        Contract::Mode(Mode::ALL[3]),
+        Contract::Mode(Mode::Obenabe),
+        Contract::Mode(Mode::Undenufe),
+        Contract::Misere,
+    ];
+
+    /// The trick-taking mode of the contract.
+    pub const fn mode(self) -> Mode {
+        match self {
+            Contract::Mode(m) => m,
+            Contract::Misere => Mode::Obenabe,
+        }
+    }
+}
+
+impl fmt::Display for Contract {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Contract::Mode(m) => write!(f, "{m}"),
+            Contract::Misere => f.write_str("misere"),
+        }
+    }
+}
+
+impl FromStr for Contract {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim().to_ascii_lowercase();
+        if t == "misere" || t == "misère" {
+            return Ok(Contract::Misere);
+        }
+        t.parse::<Mode>().map(Contract::Mode).map_err(|_| {
+            ParseError::new(format!(
+                "unknown contract `{s}`: expected D, H, S, C, obenabe, undenufe or misere"
+            ))
+        })
+    }
+}
+
+impl Serialize for Contract {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Contract {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A decision in Schieber.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "lowercase")]
+pub enum SchieberAction {
+    /// Pass the choice to the partner (or, with zurückschieben, back to forehand).
+    Schieben,
+    /// Choose the contract.
+    Contract {
+        /// The contract chosen.
+        contract: Contract,
+    },
+    /// Declare Weis (possibly none) while playing to the first trick. Asked before the card.
+    Weis {
+        /// The combinations declared; empty for none.
+        weis: Declaration,
+    },
+    /// Play a card.
+    Play {
+        /// The card.
+        card: Card,
+    },
+}
+
+impl fmt::Display for SchieberAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SchieberAction::Schieben => f.write_str("schieben"),
+            SchieberAction::Contract { contract } => write!(f, "contract {contract}"),
+            SchieberAction::Weis { weis } if weis.is_empty() => f.write_str("weis none"),
+            SchieberAction::Weis { weis } => {
+                let parts: Vec<String> = weis.iter().map(|w| w.to_string()).collect();
+                write!(f, "weis {}", parts.join(", "))
+            }
+            SchieberAction::Play { card } => write!(f, "play {card}"),
+        }
+    }
+}
+
+impl FromStr for SchieberAction {
+    type Err = ParseError;
+    /// `schieben`, `contract H`, `weis none`, `weis HK HQ HJ, DA HA SA CA`, `play HA`, or simply
+    /// a card (`HA`) or a contract (`obenabe`).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        let (head, rest) = t.split_once(char::is_whitespace).unwrap_or((t, ""));
+        let rest = rest.trim();
+        match head.to_ascii_lowercase().as_str() {
+            "schieben" | "schiebe" | "push" => Ok(SchieberAction::Schieben),
+            "contract" | "trump" => Ok(SchieberAction::Contract { contract: rest.parse()? }),
+            "play" => Ok(SchieberAction::Play { card: rest.parse()? }),
+            "weis" => {
+                if rest.is_empty() || rest.eq_ignore_ascii_case("none") {
+                    return Ok(SchieberAction::Weis { weis: Declaration::NONE });
+                }
+                let items = rest
+                    .split(',')
+                    .map(|p| p.parse::<crate::weis::Weis>())
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(SchieberAction::Weis { weis: Declaration::new(&items).map_err(ParseError::new)? })
+            }
+            _ => {
+                if let Ok(card) = t.parse::<Card>() {
+                    return Ok(SchieberAction::Play { card });
+                }
+                if let Ok(contract) = t.parse::<Contract>() {
+                    return Ok(SchieberAction::Contract { contract });
+                }
+                Err(ParseError::new(format!(
+                    "unknown action `{t}`: expected schieben, contract <D|H|S|C|obenabe|undenufe|misere>, weis none, weis <cards>[, <cards>], or play <card>"
+                )))
+            }
+        }
+    }
+}

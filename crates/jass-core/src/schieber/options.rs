@@ -1,0 +1,335 @@
+//! Schieber's rule options, as data. Every variation that 003 and 004 name is here, each with
+//! its source and its default. Records write all of them out.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::card::{Card, ParseError, Rank, Suit};
+use crate::mode::{Mode, UndenufeEleven};
+use crate::weis::{WeisRules, WeisStyle, WeisTie};
+
+use super::Contract;
+
+/// Whether and how Weis is played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WeisOption {
+    /// No Weis.
+    None,
+    /// The small Weis (003; the default).
+    Small,
+    /// The large Weis (003).
+    Large,
+}
+
+/// The order in which Stöck, Weis and Stich are scored when they fall at the same moment and the
+/// target may be reached (003: "Stöck-Weis-Stich", or a house rule's other permutation).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ScoringOrder(pub [ScoreItem; 3]);
+
+/// One kind of score.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ScoreItem {
+    /// King and Ober of trumps.
+    Stoeck,
+    /// Declared combinations.
+    Weis,
+    /// Card points of tricks (with the last-trick bonus and Match).
+    Stich,
+}
+
+impl ScoringOrder {
+    /// Stöck, Weis, Stich (003, 004).
+    pub const STOECK_WEIS_STICH: ScoringOrder =
+        ScoringOrder([ScoreItem::Stoeck, ScoreItem::Weis, ScoreItem::Stich]);
+}
+
+impl fmt::Display for ScoringOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = self
+            .0
+            .iter()
+            .map(|i| match i {
+                ScoreItem::Stoeck => "stoeck",
+                ScoreItem::Weis => "weis",
+                ScoreItem::Stich => "stich",
+            })
+            .collect();
+        f.write_str(&names.join("-"))
+    }
+}
+
+impl FromStr for ScoringOrder {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || {
+            ParseError::new(format!(
+                "unknown scoring order `{s}`: expected the three words stoeck, weis, stich in some order, e.g. stoeck-weis-stich"
+            ))
+        };
+        let mut items = Vec::new();
+        for w in s.split(['-', ',', ' ']).filter(|w| !w.is_empty()) {
+            items.push(match w.to_ascii_lowercase().as_str() {
+                "stoeck" | "stöck" | "stock" => ScoreItem::Stoeck,
+                "weis" | "wys" => ScoreItem::Weis,
+                "stich" => ScoreItem::Stich,
+                _ => return Err(err()),
+            });
+        }
+        if items.len() != 3 || (0..3).any(|i| items[i + 1..].contains(&items[i])) {
+            return Err(err());
+        }
+        Ok(ScoringOrder([items[0], items[1], items[2]]))
+    }
+}
+
+impl Serialize for ScoringOrder {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for ScoringOrder {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Who is forehand in the first deal.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FirstForehand {
+    /// The holder of this card (003: the seven of flowers, `H7`; 004: the seven of bells, `D7`).
+    Holder(Card),
+    /// This seat (seat 0 deals when forehand is seat 1).
+    Seat(u8),
+}
+
+impl fmt::Display for FirstForehand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FirstForehand::Holder(c) => write!(f, "{c}"),
+            FirstForehand::Seat(s) => write!(f, "seat{s}"),
+        }
+    }
+}
+
+impl FromStr for FirstForehand {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim().to_ascii_lowercase();
+        if let Some(n) = t.strip_prefix("seat") {
+            return match n.trim_start_matches([':', ' ']).parse::<u8>() {
+                Ok(n) if n < 4 => Ok(FirstForehand::Seat(n)),
+                _ => Err(ParseError::new(format!("unknown first forehand `{s}`: a seat is seat0 .. seat3"))),
+            };
+        }
+        s.parse::<Card>().map(FirstForehand::Holder).map_err(|_| {
+            ParseError::new(format!(
+                "unknown first forehand `{s}`: give a card (its holder is forehand, e.g. H7) or a seat (seat0 .. seat3)"
+            ))
+        })
+    }
+}
+
+impl Serialize for FirstForehand {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for FirstForehand {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The multiplier of every contract.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Multipliers {
+    /// Schellen / diamonds trump.
+    #[serde(rename = "D")]
+    pub d: u32,
+    /// Rosen / hearts trump.
+    #[serde(rename = "H")]
+    pub h: u32,
+    /// Schilten / spades trump.
+    #[serde(rename = "S")]
+    pub s: u32,
+    /// Eicheln / clubs trump.
+    #[serde(rename = "C")]
+    pub c: u32,
+    /// Obenabe.
+    pub obenabe: u32,
+    /// Undenufe.
+    pub undenufe: u32,
+    /// Misère (004: "points gained are not multiplied by anything").
+    pub misere: u32,
+}
+
+impl Multipliers {
+    /// 003: shields and bells double, acorns and flowers single, Obenabe treble, Undenufe
+    /// quadruple. In our notation shields = `S`, bells = `D`; 004's "Sch-" suits are the same two.
+    pub const STANDARD: Multipliers = Multipliers { d: 2, h: 1, s: 2, c: 1, obenabe: 3, undenufe: 4, misere: 1 };
+    /// 003 with French cards: the red suits (hearts, diamonds) double.
+    pub const FRENCH_RED: Multipliers = Multipliers { d: 2, h: 2, s: 1, c: 1, obenabe: 3, undenufe: 4, misere: 1 };
+    /// 004 with French cards: the black suits (spades, clubs) double.
+    pub const FRENCH_BLACK: Multipliers = Multipliers { d: 1, h: 1, s: 2, c: 2, obenabe: 3, undenufe: 4, misere: 1 };
+    /// 003: "Some people play all contracts scoring single" (then the target is usually 1000).
+    pub const SINGLE: Multipliers = Multipliers { d: 1, h: 1, s: 1, c: 1, obenabe: 1, undenufe: 1, misere: 1 };
+
+    /// The named presets.
+    pub const PRESETS: [(&'static str, Multipliers); 4] = [
+        ("standard", Multipliers::STANDARD),
+        ("french-red", Multipliers::FRENCH_RED),
+        ("french-black", Multipliers::FRENCH_BLACK),
+        ("single", Multipliers::SINGLE),
+    ];
+
+    /// The multiplier of a contract.
+    pub fn of(&self, contract: Contract) -> u32 {
+        match contract {
+            Contract::Mode(Mode::Trump(Suit::D)) => self.d,
+            Contract::Mode(Mode::Trump(Suit::H)) => self.h,
+            Contract::Mode(Mode::Trump(Suit::S)) => self.s,
+            Contract::Mode(Mode::Trump(Suit::C)) => self.c,
+            Contract::Mode(Mode::Obenabe) => self.obenabe,
+            Contract::Mode(Mode::Undenufe) => self.undenufe,
+            Contract::Misere => self.misere,
+        }
+    }
+}
+
+/// Accepts a preset name or a full table.
+fn multipliers_de<'de, D: Deserializer<'de>>(d: D) -> Result<Multipliers, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum M {
+        Name(String),
+        Table(Multipliers),
+    }
+    match M::deserialize(d)? {
+        M::Table(t) => Ok(t),
+        M::Name(n) => Multipliers::PRESETS
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(n.trim()))
+            .map(|(_, m)| *m)
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "unknown multipliers `{n}`: expected standard, french-red, french-black, single, or a table {{\"D\":2,\"H\":1,\"S\":2,\"C\":1,\"obenabe\":3,\"undenufe\":4,\"misere\":1}}"
+                ))
+            }),
+    }
+}
+
+/// Every option of Schieber. `Default` is the rules of 003.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SchieberOptions {
+    /// Points to win (003: 3000; 004: 2500; also 1000 or 1500).
+    pub target: u32,
+    /// Multiplier of each contract (003's table by default).
+    #[serde(deserialize_with = "multipliers_de")]
+    pub multipliers: Multipliers,
+    /// Obenabe and Undenufe may be chosen (003: "Some do not allow Obenabe and Undenufe").
+    pub obenabe_undenufe: bool,
+    /// Misère may be chosen (004): played as Obenabe, the trick points go to the other team.
+    pub misere: bool,
+    /// After forehand schiebt, the partner may shove back (003 "zurückschieben").
+    pub zurueckschieben: bool,
+    /// If the team that did not choose the contract takes every trick, its trick points are doubled
+    /// (314) instead of the Match bonus (004 "counter-match").
+    pub counter_match: bool,
+    /// Which card counts 11 in Undenufe.
+    pub undenufe_eleven: UndenufeEleven,
+    /// Weis: none, small or large.
+    pub weis: WeisOption,
+    /// Four nines count 150 as Weis.
+    pub four_nines: bool,
+    /// Four of any rank counts 100 as Weis.
+    pub fours_any_rank: bool,
+    /// In Undenufe four sixes count 100 in place of four aces.
+    pub undenufe_four_sixes: bool,
+    /// Equal Weis values: the longer wins (000, 004) or 003's list order.
+    pub weis_tie: WeisTie,
+    /// Stöck is scored.
+    pub stoeck: bool,
+    /// The order of Stöck, Weis and Stich at the moment a team may reach the target.
+    pub scoring_order: ScoringOrder,
+    /// The winners win double if the losers have less than half the target (003 "Schneider").
+    pub schneider: bool,
+    /// The first team to half the target is recorded as winning the Bergpreis (003).
+    pub bergpreis: bool,
+    /// Who is forehand in the first deal.
+    pub first_forehand: FirstForehand,
+}
+
+impl Default for SchieberOptions {
+    fn default() -> Self {
+        SchieberOptions {
+            target: 3000,
+            multipliers: Multipliers::STANDARD,
+            obenabe_undenufe: true,
+            misere: false,
+            zurueckschieben: false,
+            counter_match: false,
+            undenufe_eleven: UndenufeEleven::Ace,
+            weis: WeisOption::Small,
+            four_nines: false,
+            fours_any_rank: false,
+            undenufe_four_sixes: false,
+            weis_tie: WeisTie::MoreCards,
+            stoeck: true,
+            scoring_order: ScoringOrder::STOECK_WEIS_STICH,
+            schneider: true,
+            bergpreis: false,
+            first_forehand: FirstForehand::Holder(Card::new(Suit::H, Rank::Seven)),
+        }
+    }
+}
+
+impl SchieberOptions {
+    /// The Weis rules these options give, or `None` without Weis.
+    pub fn weis_rules(&self) -> Option<WeisRules> {
+        let style = match self.weis {
+            WeisOption::None => return None,
+            WeisOption::Small => WeisStyle::Small,
+            WeisOption::Large => WeisStyle::Large,
+        };
+        Some(WeisRules {
+            style,
+            four_nines: self.four_nines,
+            fours_any_rank: self.fours_any_rank,
+            undenufe_four_sixes: self.undenufe_four_sixes,
+            tie: self.weis_tie,
+        })
+    }
+
+    /// Checks the options make a playable game.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.target == 0 {
+            return Err("target must be positive (e.g. 1000, 1500, 2500, 3000)".into());
+        }
+        if let FirstForehand::Seat(s) = self.first_forehand {
+            if s > 3 {
+                return Err(format!("first_forehand seat{s} does not exist: Schieber has seats 0..3"));
+            }
+        }
+        let m = self.multipliers;
+        if [m.d, m.h, m.s, m.c, m.obenabe, m.undenufe, m.misere].contains(&0) {
+            return Err("every multiplier must be at least 1".into());
+        }
+        Ok(())
+    }
+
+    /// The contracts these options allow, in notation order.
+    pub fn contracts(&self) -> impl Iterator<Item = Contract> + '_ {
+        Contract::ALL.into_iter().filter(|c| match c {
+            Contract::Mode(Mode::Obenabe | Mode::Undenufe) => self.obenabe_undenufe,
+            Contract::Misere => self.misere,
+            _ => true,
+        })
+    }
+}

@@ -1,0 +1,362 @@
+//! Schieber game records: play a game into a record, and re-play a record through the engine to
+//! find the first illegal action or wrong score. The format is documented in `docs/records.md`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::deal::SeededDealer;
+use crate::game::{ActionList, Decision, Game, Player, ToMove};
+use crate::record::{CheckError, GameResult, SeatRecord, FORMAT, VERSION};
+use crate::weis::Declaration;
+
+use super::options::SchieberOptions;
+use super::state::Schieber;
+use super::{Contract, SchieberAction};
+
+/// One entry of a deal's action list: a player's decision, or the Stöck announcement that the
+/// engine makes for the holder when the second card is played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionEntry {
+    /// Who acted.
+    pub seat: u8,
+    /// What was done.
+    #[serde(flatten)]
+    pub action: RecordedAction,
+}
+
+/// What a seat did (`{"seat":0,"action":"play","card":"HA"}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "lowercase")]
+pub enum RecordedAction {
+    /// Shoved the choice to the partner.
+    Schieben,
+    /// Chose the contract.
+    Contract {
+        /// The contract.
+        contract: Contract,
+    },
+    /// Declared Weis (an empty list: declined).
+    Weis {
+        /// The combinations.
+        weis: Declaration,
+    },
+    /// Announced Stöck (King and Ober of trumps) on playing the second of them.
+    Stoeck,
+    /// Played a card.
+    Play {
+        /// The card.
+        card: Card,
+    },
+}
+
+impl From<SchieberAction> for RecordedAction {
+    fn from(a: SchieberAction) -> Self {
+        match a {
+            SchieberAction::Schieben => RecordedAction::Schieben,
+            SchieberAction::Contract { contract } => RecordedAction::Contract { contract },
+            SchieberAction::Weis { weis } => RecordedAction::Weis { weis },
+            SchieberAction::Play { card } => RecordedAction::Play { card },
+        }
+    }
+}
+
+/// A completed trick.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrickRecord {
+    /// Who led.
+    pub leader: u8,
+    /// The cards in play order (the first is the lead).
+    pub cards: Vec<Card>,
+    /// Who won it.
+    pub winner: u8,
+    /// Its card points, unmultiplied (the ninth includes the 5 for the last trick).
+    pub points: u32,
+}
+
+/// The outcome of one deal. `card_points`, `match_bonus`, `weis` and `stoeck` are unmultiplied;
+/// `score` is what each team was credited, multiplied; `totals` are the running totals after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealResult {
+    /// Card points each team took in tricks (with the last-trick bonus), unmultiplied.
+    pub card_points: [u32; 2],
+    /// Tricks each team took.
+    pub tricks: [u8; 2],
+    /// The team that took every trick, if one did.
+    #[serde(rename = "match")]
+    pub match_team: Option<u8>,
+    /// Match bonus credited to each team (100; 157 for a counter-match), unmultiplied.
+    pub match_bonus: [u32; 2],
+    /// Weis scored by each team, unmultiplied.
+    pub weis: [u32; 2],
+    /// Stöck scored by each team, unmultiplied.
+    pub stoeck: [u32; 2],
+    /// The contract's multiplier.
+    pub multiplier: u32,
+    /// What each team was credited in this deal, multiplied.
+    pub score: [u32; 2],
+    /// Running totals after this deal.
+    pub totals: [u32; 2],
+    /// False if the game ended in this deal before its last card.
+    pub complete: bool,
+}
+
+/// One deal of a Schieber record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SchieberDealRecord {
+    /// 1-based number of the deal in the game.
+    pub number: u32,
+    /// Who dealt.
+    pub dealer: u8,
+    /// Who was forehand (chose or shoved first, led the first trick).
+    pub forehand: u8,
+    /// The cards dealt to each seat.
+    pub hands: [CardSet; 4],
+    /// Every action in order with its seat.
+    pub actions: Vec<ActionEntry>,
+    /// The contract played.
+    pub contract: Option<Contract>,
+    /// Who chose it.
+    pub chooser: Option<u8>,
+    /// Forehand shoved.
+    pub schoben: bool,
+    /// The team whose Weis counted.
+    pub weis_team: Option<u8>,
+    /// The completed tricks.
+    pub tricks: Vec<TrickRecord>,
+    /// The scores.
+    pub result: DealResult,
+}
+
+/// A whole Schieber game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SchieberRecord {
+    /// Always `jass-record`.
+    pub format: String,
+    /// Format version (1).
+    pub version: u32,
+    /// Every option, explicitly.
+    pub options: SchieberOptions,
+    /// Who sat where.
+    pub seats: Vec<SeatRecord>,
+    /// The seed the deals were drawn from, if they were.
+    pub seed: Option<u64>,
+    /// The deals.
+    pub deals: Vec<SchieberDealRecord>,
+    /// How the game ended.
+    pub result: GameResult,
+}
+
+fn deal_result(s: &Schieber) -> DealResult {
+    let t = s.tally();
+    DealResult {
+        card_points: t.card_points,
+        tricks: t.tricks,
+        match_team: (0..2u8).find(|&i| t.tricks[i as usize] == 9),
+        match_bonus: t.match_bonus,
+        weis: t.weis,
+        stoeck: t.stoeck,
+        multiplier: s.multiplier(),
+        score: t.score,
+        totals: s.totals(),
+        complete: s.tricks_done() == 9,
+    }
+}
+
+fn tricks_of(s: &Schieber) -> Vec<TrickRecord> {
+    (0..s.tricks_done() as usize)
+        .map(|i| {
+            let (leader, cards, winner, points) = s.completed_trick(i);
+            TrickRecord { leader, cards: cards.to_vec(), winner, points }
+        })
+        .collect()
+}
+
+fn game_result(s: &Schieber) -> GameResult {
+    GameResult {
+        winner: s.winner(),
+        totals: s.totals().to_vec(),
+        schneider: s.schneider(),
+        bergpreis: s.bergpreis(),
+        games_won: match s.winner() {
+            Some(_) if s.schneider() => 2,
+            Some(_) => 1,
+            None => 0,
+        },
+    }
+}
+
+fn finish_deal(s: &Schieber, number: u32, dealer: u8, actions: Vec<ActionEntry>) -> SchieberDealRecord {
+    let contract = s.contract();
+    SchieberDealRecord {
+        number,
+        dealer,
+        forehand: s.forehand(),
+        hands: s.dealt_hands(),
+        actions,
+        contract: contract.map(|(c, _)| c),
+        chooser: contract.map(|(_, p)| p),
+        schoben: s.schoben(),
+        weis_team: s.weis_team(),
+        tricks: tricks_of(s),
+        result: deal_result(s),
+    }
+}
+
+/// Plays a whole game with these players (seat-indexed), the deals drawn from `seed`, and returns
+/// its record.
+pub fn play_recorded(
+    options: SchieberOptions,
+    seed: u64,
+    players: &mut [Box<dyn Player<Schieber>>],
+) -> Result<SchieberRecord, String> {
+    if players.len() != 4 {
+        return Err(format!("Schieber needs 4 players, got {}", players.len()));
+    }
+    let mut state = Schieber::new(options)?;
+    let mut dealer = SeededDealer::new(seed);
+    let mut deals = Vec::new();
+    let mut actions: Vec<ActionEntry> = Vec::new();
+    let mut legal = ActionList::new();
+    let mut deal_dealer = 0;
+    loop {
+        match state.to_move() {
+            ToMove::Over => break,
+            ToMove::Deal => {
+                if state.deals_started() > 0 {
+                    deals.push(finish_deal(&state, state.deals_started(), deal_dealer, std::mem::take(&mut actions)));
+                }
+                deal_dealer = state.next_dealer();
+                let hands = state.deal_from_pack(&dealer.next_pack());
+                state.deal(hands).map_err(|e| e.to_string())?;
+            }
+            ToMove::Seat(seat) => {
+                state.legal_actions(&mut legal);
+                let decision = Decision::new(&state, seat, &legal);
+                let action = players[seat].act(&decision);
+                state.apply(action).map_err(|e| format!("player {} at seat {seat} chose an illegal action: {e}", players[seat].name()))?;
+                actions.push(ActionEntry { seat: seat as u8, action: action.into() });
+                if state.stoeck_just_announced() {
+                    actions.push(ActionEntry { seat: seat as u8, action: RecordedAction::Stoeck });
+                }
+            }
+        }
+    }
+    deals.push(finish_deal(&state, state.deals_started(), deal_dealer, actions));
+    Ok(SchieberRecord {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        options,
+        seats: players.iter().map(|p| SeatRecord { name: p.name() }).collect(),
+        seed: Some(seed),
+        deals,
+        result: game_result(&state),
+    })
+}
+
+/// Re-plays a record through the engine and reports the first illegal action or wrong figure.
+pub fn check_record(rec: &SchieberRecord) -> Result<(), CheckError> {
+    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError { deal: Some(deal + 1), entry, message: msg };
+    if rec.format != FORMAT {
+        return Err(CheckError { deal: None, entry: None, message: format!("format is `{}`, expected `{FORMAT}`", rec.format) });
+    }
+    if rec.version != VERSION {
+        return Err(CheckError { deal: None, entry: None, message: format!("version {} is not supported (this engine reads version {VERSION})", rec.version) });
+    }
+    if rec.seats.len() != 4 {
+        return Err(CheckError { deal: None, entry: None, message: format!("Schieber has 4 seats, the record lists {}", rec.seats.len()) });
+    }
+    let mut s = Schieber::new(rec.options).map_err(|e| CheckError { deal: None, entry: None, message: format!("options: {e}") })?;
+    for (di, d) in rec.deals.iter().enumerate() {
+        if s.to_move() != ToMove::Deal {
+            return Err(at(di, None, "the game was already over before this deal".into()));
+        }
+        if d.number as usize != di + 1 {
+            return Err(at(di, None, format!("deal number is {}, expected {}", d.number, di + 1)));
+        }
+        if d.dealer != s.next_dealer() {
+            return Err(at(di, None, format!("dealer is seat {}, but by the rotation seat {} deals", d.dealer, s.next_dealer())));
+        }
+        s.deal(d.hands).map_err(|e| at(di, None, format!("hands: {e}")))?;
+        if d.forehand != s.forehand() {
+            return Err(at(di, None, format!("forehand is seat {}, but by the rules seat {} is", d.forehand, s.forehand())));
+        }
+        let mut pending_stoeck: Option<(u8, usize)> = None;
+        for (ei, e) in d.actions.iter().enumerate() {
+            if e.action == RecordedAction::Stoeck {
+                match pending_stoeck.take() {
+                    Some((seat, _)) if seat == e.seat => continue,
+                    Some((seat, _)) => return Err(at(di, Some(ei + 1), format!("Stöck announced by seat {}, but seat {seat} holds it", e.seat))),
+                    None => return Err(at(di, Some(ei + 1), format!("seat {} announces Stöck, but has not just played the second of King and Ober of trumps", e.seat))),
+                }
+            }
+            if let Some((seat, after)) = pending_stoeck {
+                return Err(at(di, Some(after + 1), format!("seat {seat} plays the second Stöck card here; the record lacks its Stöck announcement")));
+            }
+            let action = match e.action {
+                RecordedAction::Schieben => SchieberAction::Schieben,
+                RecordedAction::Contract { contract } => SchieberAction::Contract { contract },
+                RecordedAction::Weis { weis } => SchieberAction::Weis { weis },
+                RecordedAction::Play { card } => SchieberAction::Play { card },
+                RecordedAction::Stoeck => unreachable!("handled above"),
+            };
+            match s.to_move() {
+                ToMove::Seat(p) if p == e.seat as usize => {}
+                ToMove::Seat(p) => return Err(at(di, Some(ei + 1), format!("entry is by seat {}, but seat {p} is to act", e.seat))),
+                _ => return Err(at(di, Some(ei + 1), "an action after the deal (or the game) has ended".into())),
+            }
+            s.apply(action).map_err(|err| at(di, Some(ei + 1), format!("illegal action `{action}`: {err}")))?;
+            if s.stoeck_just_announced() {
+                pending_stoeck = Some((e.seat, ei));
+            }
+        }
+        if let Some((seat, after)) = pending_stoeck {
+            return Err(at(di, Some(after + 1), format!("seat {seat} plays the second Stöck card here; the record lacks its Stöck announcement")));
+        }
+        if let ToMove::Seat(p) = s.to_move() {
+            return Err(at(di, None, format!("the deal stops while seat {p} is still to act and the game is not over")));
+        }
+        let contract = s.contract();
+        if d.contract != contract.map(|(c, _)| c) || d.chooser != contract.map(|(_, p)| p) || d.schoben != s.schoben() {
+            return Err(at(di, None, format!(
+                "contract says {:?} by {:?} (schoben {}), the actions give {:?} by {:?} (schoben {})",
+                d.contract, d.chooser, d.schoben, contract.map(|c| c.0), contract.map(|c| c.1), s.schoben()
+            )));
+        }
+        if d.weis_team != s.weis_team() {
+            return Err(at(di, None, format!("weis_team is {:?}, the engine finds {:?}", d.weis_team, s.weis_team())));
+        }
+        let tricks = tricks_of(&s);
+        if d.tricks != tricks {
+            let i = d.tricks.iter().zip(&tricks).position(|(a, b)| a != b).unwrap_or(d.tricks.len().min(tricks.len()));
+            return Err(at(di, None, format!(
+                "trick {} is recorded as {:?}, the engine finds {:?}",
+                i + 1,
+                d.tricks.get(i),
+                tricks.get(i)
+            )));
+        }
+        let result = deal_result(&s);
+        if d.result != result {
+            return Err(at(di, None, format!("result is recorded as {:?}, the engine finds {:?}", d.result, result)));
+        }
+    }
+    if s.to_move() != ToMove::Over {
+        return Err(CheckError { deal: None, entry: None, message: format!(
+            "the record ends after {} deal(s) but the game is not over (totals {:?}, target {})",
+            rec.deals.len(),
+            s.totals(),
+            rec.options.target
+        ) });
+    }
+    let result = game_result(&s);
+    if rec.result != result {
+        return Err(CheckError { deal: None, entry: None, message: format!("game result is recorded as {:?}, the engine finds {:?}", rec.result, result) });
+    }
+    Ok(())
+}

@@ -1,0 +1,797 @@
+//! The Schieber state machine: a whole game, deal after deal, until a team reaches the target.
+//! Copyable and allocation-free on the hot path.
+
+use serde::Serialize;
+
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::deal::four_hands;
+use crate::game::{ActionList, Game, IllegalAction, ToMove};
+use crate::mode::{Mode, PointTable, DEAL_POINTS, LAST_TRICK_BONUS, MATCH_BONUS};
+use crate::trick::{legal_cards, trick_points, trick_winner, TrickRules};
+use crate::weis::{best_declaration, has_weis, stoeck_cards, Declaration, WeisRules, STOECK_POINTS};
+
+use super::options::{FirstForehand, ScoreItem, SchieberOptions};
+use super::{Contract, SchieberAction};
+
+/// Where a game stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// Waiting for the cards of the next deal.
+    Deal,
+    /// Forehand (or the partner, after schieben) chooses the contract.
+    Contract,
+    /// Card play (with Weis declarations during the first trick).
+    Play,
+    /// A team has reached the target.
+    Over,
+}
+
+/// Tallies of the current deal.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct DealTally {
+    /// Card points taken in tricks by each team (with the last-trick bonus), before Match and
+    /// multiplier, whoever they are credited to.
+    pub card_points: [u32; 2],
+    /// Tricks taken by each team.
+    pub tricks: [u8; 2],
+    /// Match bonus credited to each team (100, or 157 for a counter-match), unmultiplied.
+    pub match_bonus: [u32; 2],
+    /// Weis points scored by each team, unmultiplied.
+    pub weis: [u32; 2],
+    /// Stöck points scored by each team, unmultiplied.
+    pub stoeck: [u32; 2],
+    /// Everything credited to each team this deal, multiplied.
+    pub score: [u32; 2],
+}
+
+/// A Weis announcement as the other players hear it during the first trick: the value of the
+/// declarer's best combination (000: "announcing the score for the best single Weis").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WeisCall {
+    /// Who announced.
+    pub seat: u8,
+    /// The value of the best combination.
+    pub points: u32,
+}
+
+/// A Schieber game in progress.
+#[derive(Copy, Clone, Debug)]
+pub struct Schieber {
+    opts: SchieberOptions,
+    weis_rules: Option<WeisRules>,
+    phase: Phase,
+    totals: [u32; 2],
+    deals_started: u32,
+    dealer: u8,
+    forehand: u8,
+    to_act: u8,
+    schoben: bool,
+    back: bool,
+    chooser: u8,
+    contract: Contract,
+    has_contract: bool,
+    mode: Mode,
+    points: PointTable,
+    multiplier: u32,
+    dealt: [CardSet; 4],
+    hands: [CardSet; 4],
+    trick: [Card; 4],
+    trick_len: u8,
+    leader: u8,
+    tricks_done: u8,
+    played: [Card; 36],
+    leaders: [u8; 9],
+    weis_pending: bool,
+    declarations: [Declaration; 4],
+    declared: [bool; 4],
+    weis_team: Option<u8>,
+    weis_resolved: bool,
+    stoeck_holder: Option<u8>,
+    stoeck_scored: bool,
+    stoeck_just_announced: bool,
+    tally: DealTally,
+    winner: Option<u8>,
+    bergpreis: Option<u8>,
+}
+
+/// Team of a seat: {0, 2} are team 0, {1, 3} team 1.
+#[inline(always)]
+pub const fn team(seat: u8) -> u8 {
+    seat & 1
+}
+
+impl Schieber {
+    /// A new game with these options; first the cards must be dealt.
+    pub fn new(opts: SchieberOptions) -> Result<Schieber, String> {
+        opts.validate()?;
+        let placeholder = Card::from_dense(0);
+        // With a named card, seat 3 deals the first hand (packets start at seat 0) and the card's
+        // holder is forehand (003: "Any player can deal the first hand").
+        let dealer = match opts.first_forehand {
+            FirstForehand::Seat(s) => (s + 3) % 4,
+            FirstForehand::Holder(_) => 3,
+        };
+        Ok(Schieber {
+            opts,
+            weis_rules: opts.weis_rules(),
+            phase: Phase::Deal,
+            totals: [0; 2],
+            deals_started: 0,
+            dealer,
+            forehand: (dealer + 1) % 4,
+            to_act: 0,
+            schoben: false,
+            back: false,
+            chooser: 0,
+            contract: Contract::Mode(Mode::Obenabe),
+            has_contract: false,
+            mode: Mode::Obenabe,
+            points: PointTable::new(Mode::Obenabe, opts.undenufe_eleven),
+            multiplier: 1,
+            dealt: [CardSet::EMPTY; 4],
+            hands: [CardSet::EMPTY; 4],
+            trick: [placeholder; 4],
+            trick_len: 0,
+            leader: 0,
+            tricks_done: 0,
+            played: [placeholder; 36],
+            leaders: [0; 9],
+            weis_pending: false,
+            declarations: [Declaration::NONE; 4],
+            declared: [false; 4],
+            weis_team: None,
+            weis_resolved: false,
+            stoeck_holder: None,
+            stoeck_scored: false,
+            stoeck_just_announced: false,
+            tally: DealTally::default(),
+            winner: None,
+            bergpreis: None,
+        })
+    }
+
+    /// The options.
+    pub fn options(&self) -> &SchieberOptions {
+        &self.opts
+    }
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// Running totals of the two teams (multiplied).
+    pub fn totals(&self) -> [u32; 2] {
+        self.totals
+    }
+    /// The winning team once the game is over.
+    pub fn winner(&self) -> Option<u8> {
+        self.winner
+    }
+    /// The team that first reached half the target, if the Bergpreis is played.
+    pub fn bergpreis(&self) -> Option<u8> {
+        self.bergpreis
+    }
+    /// True if the game is over and the losers have less than half the target (003 Schneider).
+    pub fn schneider(&self) -> bool {
+        match self.winner {
+            Some(w) if self.opts.schneider => self.totals[1 - w as usize] * 2 < self.opts.target,
+            _ => false,
+        }
+    }
+    /// Number of deals begun.
+    pub fn deals_started(&self) -> u32 {
+        self.deals_started
+    }
+    /// Dealer of the current (or coming) deal.
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+    /// Forehand of the current deal.
+    pub fn forehand(&self) -> u8 {
+        self.forehand
+    }
+    /// The contract and who chose it, once chosen in the current (or last) deal.
+    pub fn contract(&self) -> Option<(Contract, u8)> {
+        if self.has_contract {
+            Some((self.contract, self.chooser))
+        } else {
+            None
+        }
+    }
+    /// True if forehand schob in this deal.
+    pub fn schoben(&self) -> bool {
+        self.schoben
+    }
+    /// The multiplier of the current contract.
+    pub fn multiplier(&self) -> u32 {
+        self.multiplier
+    }
+    /// The hands as dealt in the current deal.
+    pub fn dealt_hands(&self) -> [CardSet; 4] {
+        self.dealt
+    }
+    /// The cards each seat still holds.
+    pub fn hands(&self) -> [CardSet; 4] {
+        self.hands
+    }
+    /// Tallies of the current (or last) deal.
+    pub fn tally(&self) -> DealTally {
+        self.tally
+    }
+    /// Tricks completed in this deal.
+    pub fn tricks_done(&self) -> u8 {
+        self.tricks_done
+    }
+    /// A completed trick of this deal: leader, cards in play order, winner, card points (with the
+    /// last-trick bonus).
+    pub fn completed_trick(&self, i: usize) -> (u8, [Card; 4], u8, u32) {
+        assert!(i < self.tricks_done as usize);
+        let mut cards = [self.played[0]; 4];
+        cards.copy_from_slice(&self.played[i * 4..i * 4 + 4]);
+        let leader = self.leaders[i];
+        let w = trick_winner(&cards, self.mode);
+        let mut p = trick_points(&cards, self.points);
+        if i == 8 {
+            p += LAST_TRICK_BONUS;
+        }
+        (leader, cards, (leader + w as u8) % 4, p)
+    }
+    /// The cards of the trick in progress.
+    pub fn current_trick(&self) -> &[Card] {
+        &self.trick[..self.trick_len as usize]
+    }
+    /// Who led the trick in progress.
+    pub fn trick_leader(&self) -> u8 {
+        self.leader
+    }
+    /// The Weis each seat declared in this deal.
+    pub fn declarations(&self) -> [Declaration; 4] {
+        self.declarations
+    }
+    /// The team whose Weis scored in this deal, once the first trick is complete.
+    pub fn weis_team(&self) -> Option<u8> {
+        self.weis_team
+    }
+    /// True if the last applied action made the Stöck holder announce Stöck.
+    pub fn stoeck_just_announced(&self) -> bool {
+        self.stoeck_just_announced
+    }
+    /// The seat that holds Stöck in this deal (if Stöck is played and someone holds it).
+    pub fn stoeck_holder(&self) -> Option<u8> {
+        self.stoeck_holder
+    }
+    /// True if Stöck has been scored in this deal.
+    pub fn stoeck_scored(&self) -> bool {
+        self.stoeck_scored
+    }
+    /// The trump mode of the current deal.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+    /// The point table of the current deal.
+    pub fn point_table(&self) -> PointTable {
+        self.points
+    }
+
+    /// The seat to act in the card play.
+    #[inline(always)]
+    fn player(&self) -> u8 {
+        (self.leader + self.trick_len) % 4
+    }
+
+    /// Deals these hands (seat-indexed) for the next deal.
+    pub fn deal(&mut self, hands: [CardSet; 4]) -> Result<(), IllegalAction> {
+        if self.phase != Phase::Deal {
+            return Err(IllegalAction::new(format!("cannot deal now: the game is in the {:?} phase", self.phase)));
+        }
+        let mut all = CardSet::EMPTY;
+        for (s, h) in hands.iter().enumerate() {
+            if h.len() != 9 {
+                return Err(IllegalAction::new(format!("seat {s} was dealt {} cards; Schieber deals 9 to each", h.len())));
+            }
+            if !(all & *h).is_empty() {
+                return Err(IllegalAction::new(format!("card(s) {} dealt twice", all & *h)));
+            }
+            all |= *h;
+        }
+        if self.deals_started > 0 {
+            // 003: the deal rotates; whoever was forehand deals next (also after the first deal,
+            // where forehand was the holder of the named card).
+            self.dealer = self.forehand;
+            self.forehand = (self.dealer + 1) % 4;
+        } else if let FirstForehand::Holder(card) = self.opts.first_forehand {
+            self.forehand = (0..4).find(|&s| hands[s as usize].contains(card)).expect("the pack is complete");
+        }
+        self.deals_started += 1;
+        self.dealt = hands;
+        self.hands = hands;
+        self.phase = Phase::Contract;
+        self.has_contract = false;
+        self.to_act = self.forehand;
+        self.schoben = false;
+        self.back = false;
+        self.trick_len = 0;
+        self.tricks_done = 0;
+        self.leader = self.forehand;
+        self.weis_pending = false;
+        self.declarations = [Declaration::NONE; 4];
+        self.declared = [false; 4];
+        self.weis_team = None;
+        self.weis_resolved = false;
+        self.stoeck_holder = None;
+        self.stoeck_scored = false;
+        self.stoeck_just_announced = false;
+        self.tally = DealTally::default();
+        Ok(())
+    }
+
+    fn choose(&mut self, seat: u8, contract: Contract) {
+        self.chooser = seat;
+        self.contract = contract;
+        self.has_contract = true;
+        self.mode = contract.mode();
+        self.points = PointTable::new(self.mode, self.opts.undenufe_eleven);
+        self.multiplier = self.opts.multipliers.of(contract);
+        self.phase = Phase::Play;
+        self.leader = self.forehand;
+        self.stoeck_holder = match self.mode.trump() {
+            Some(t) if self.opts.stoeck => {
+                (0..4u8).find(|&s| self.hands[s as usize].contains_all(stoeck_cards(t)))
+            }
+            _ => None,
+        };
+        self.update_weis_pending();
+        // 003: "Stöck can be claimed and scored at any earlier time if the player thereby gets
+        // enough points to win the game."
+        self.checkpoint(false, false, None);
+    }
+
+    fn update_weis_pending(&mut self) {
+        let seat = self.player();
+        self.weis_pending = self.tricks_done == 0
+            && !self.declared[seat as usize]
+            && match &self.weis_rules {
+                Some(r) => has_weis(self.hands[seat as usize], self.mode, r),
+                None => false,
+            };
+    }
+
+    fn credit(&mut self, team: u8, raw: u32) -> bool {
+        let add = raw * self.multiplier;
+        self.tally.score[team as usize] += add;
+        self.totals[team as usize] += add;
+        let half = self.opts.target.div_ceil(2);
+        if self.opts.bergpreis && self.bergpreis.is_none() && self.totals[team as usize] >= half {
+            self.bergpreis = Some(team);
+        }
+        if self.totals[team as usize] >= self.opts.target {
+            self.winner = Some(team);
+            self.phase = Phase::Over;
+            return true;
+        }
+        false
+    }
+
+    /// Scores what falls due at one moment in the configured order; the game ends the moment a
+    /// team reaches the target (003 "Stöck-Weis-Stich"). `stich` is (team credited, raw points
+    /// including last-trick bonus and Match).
+    fn checkpoint(&mut self, stoeck_due: bool, weis_due: bool, stich: Option<(u8, u32)>) {
+        let mut stoeck_due = stoeck_due;
+        let weis_points = |s: &Self, team: u8| -> u32 {
+            let r = s.weis_rules.as_ref().expect("weis resolved only with weis rules");
+            (0..4u8).filter(|&p| super::state::team(p) == team).map(|p| s.declarations[p as usize].points(s.mode, r)).sum()
+        };
+        if !stoeck_due && !self.stoeck_scored {
+            // An unannounced Stöck may be claimed now if it takes its team to the target together
+            // with what that team scores at this moment.
+            if let Some(h) = self.stoeck_holder {
+                let t = team(h);
+                let mut gain = STOECK_POINTS;
+                if weis_due && self.weis_team == Some(t) {
+                    gain += weis_points(self, t);
+                }
+                if let Some((st, p)) = stich {
+                    if st == t {
+                        gain += p;
+                    }
+                }
+                if self.totals[t as usize] + gain * self.multiplier >= self.opts.target {
+                    stoeck_due = true;
+                }
+            }
+        }
+        for item in self.opts.scoring_order.0 {
+            let over = match item {
+                ScoreItem::Stoeck if stoeck_due && !self.stoeck_scored => {
+                    let t = team(self.stoeck_holder.expect("stoeck due only with a holder"));
+                    self.stoeck_scored = true;
+                    self.tally.stoeck[t as usize] += STOECK_POINTS;
+                    self.credit(t, STOECK_POINTS)
+                }
+                ScoreItem::Weis if weis_due => match self.weis_team {
+                    Some(t) => {
+                        let p = weis_points(self, t);
+                        self.tally.weis[t as usize] += p;
+                        p > 0 && self.credit(t, p)
+                    }
+                    None => false,
+                },
+                ScoreItem::Stich => match stich {
+                    Some((t, p)) => self.credit(t, p),
+                    None => false,
+                },
+                _ => false,
+            };
+            if over {
+                return;
+            }
+        }
+    }
+
+    /// The team with the best single Weis: value, length, height, trump, then the earlier player
+    /// from forehand (003, 000).
+    fn resolve_weis(&mut self) {
+        self.weis_resolved = true;
+        let Some(r) = self.weis_rules else { return };
+        let mut best: Option<(u32, u8)> = None;
+        for i in 0..4u8 {
+            let seat = (self.forehand + i) % 4;
+            let k = self.declarations[seat as usize].best_key(self.mode, &r);
+            if k > 0 && best.is_none_or(|(bk, _)| k > bk) {
+                best = Some((k, seat));
+            }
+        }
+        self.weis_team = best.map(|(_, s)| team(s));
+    }
+
+    fn play_card(&mut self, seat: u8, card: Card) {
+        self.hands[seat as usize].remove(card);
+        self.trick[self.trick_len as usize] = card;
+        self.played[self.tricks_done as usize * 4 + self.trick_len as usize] = card;
+        self.trick_len += 1;
+        // 003: Stöck "as she plays the second of them".
+        let mut stoeck_due = false;
+        if self.stoeck_holder == Some(seat) && !self.stoeck_scored {
+            let sc = stoeck_cards(self.mode.trump().expect("stoeck needs trump"));
+            if sc.contains(card) && (self.hands[seat as usize] & sc).is_empty() {
+                stoeck_due = true;
+                self.stoeck_just_announced = true;
+            }
+        }
+        let mut weis_due = false;
+        let mut stich = None;
+        if self.trick_len == 4 {
+            let w = (self.leader + trick_winner(&self.trick, self.mode) as u8) % 4;
+            let wt = team(w);
+            let mut p = trick_points(&self.trick, self.points);
+            self.leaders[self.tricks_done as usize] = self.leader;
+            self.tricks_done += 1;
+            if self.tricks_done == 9 {
+                p += LAST_TRICK_BONUS;
+            }
+            self.tally.card_points[wt as usize] += p;
+            self.tally.tricks[wt as usize] += 1;
+            // Misère (004): "all points won from Stich are given to the opposite teams".
+            let credited = if self.contract == Contract::Misere { 1 - wt } else { wt };
+            let mut raw = p;
+            if self.tally.tricks[wt as usize] == 9 {
+                // Match. 004 counter-match: the team that did not choose takes every trick and
+                // its Stich is doubled instead.
+                let bonus = if self.opts.counter_match && wt != team(self.chooser) { DEAL_POINTS } else { MATCH_BONUS };
+                self.tally.match_bonus[credited as usize] += bonus;
+                raw += bonus;
+            }
+            if self.tricks_done == 1 {
+                self.resolve_weis();
+                weis_due = self.weis_rules.is_some();
+            }
+            stich = Some((credited, raw));
+            self.trick_len = 0;
+            self.leader = w;
+        }
+        self.checkpoint(stoeck_due, weis_due, stich);
+        if self.phase == Phase::Over {
+            return;
+        }
+        if self.tricks_done == 9 {
+            self.phase = Phase::Deal;
+        } else {
+            self.update_weis_pending();
+        }
+    }
+
+    /// Legal cards of the seat to play (empty outside card play).
+    pub fn legal_cards(&self) -> CardSet {
+        if self.phase != Phase::Play || self.weis_pending {
+            return CardSet::EMPTY;
+        }
+        let seat = self.player();
+        legal_cards(self.hands[seat as usize], self.current_trick(), self.mode, TrickRules::Strict)
+    }
+
+    /// What a seat may see now.
+    pub fn observation(&self, seat: usize) -> SchieberObservation {
+        let seat8 = seat as u8;
+        let mut tricks = Vec::new();
+        for i in 0..self.tricks_done as usize {
+            let (leader, cards, winner, points) = self.completed_trick(i);
+            tricks.push(ObservedTrick { leader, cards: cards.to_vec(), winner, points });
+        }
+        let mut calls = Vec::new();
+        let mut shown = Vec::new();
+        if let Some(r) = &self.weis_rules {
+            for i in 0..4u8 {
+                let s = (self.forehand + i) % 4;
+                let d = &self.declarations[s as usize];
+                if self.declared[s as usize] && !d.is_empty() {
+                    let best = d.best(self.mode, r).map(|w| w.points(self.mode, r)).unwrap_or(0);
+                    calls.push(WeisCall { seat: s, points: best });
+                    // The scoring team's Weis may be asked to be shown (003), so it is public.
+                    if self.weis_resolved && self.weis_team == Some(team(s)) {
+                        shown.push(ShownWeis { seat: s, weis: *d });
+                    }
+                }
+            }
+        }
+        let in_deal = matches!(self.phase, Phase::Contract | Phase::Play) || self.deals_started > 0;
+        SchieberObservation {
+            seat: seat8,
+            phase: self.phase,
+            hand: if in_deal { self.hands[seat] } else { CardSet::EMPTY },
+            dealer: self.dealer,
+            forehand: self.forehand,
+            to_move: match self.to_move() {
+                ToMove::Seat(s) => Some(s as u8),
+                _ => None,
+            },
+            schoben: self.schoben,
+            contract: self.contract().map(|(c, _)| c),
+            chooser: self.contract().map(|(_, s)| s),
+            trick_leader: self.leader,
+            trick: self.current_trick().to_vec(),
+            tricks,
+            weis_calls: calls,
+            weis_shown: shown,
+            stoeck: if self.stoeck_scored { self.stoeck_holder } else { None },
+            deal_score: self.tally.score,
+            totals: self.totals,
+            target: self.opts.target,
+        }
+    }
+
+    /// Plays an action without checking it (for the fast simulator; the caller guarantees it is
+    /// legal, e.g. drawn from [`Game::legal_actions`]).
+    #[inline]
+    pub fn apply_unchecked(&mut self, action: SchieberAction) {
+        self.stoeck_just_announced = false;
+        match action {
+            SchieberAction::Schieben => {
+                if self.to_act == self.forehand {
+                    self.schoben = true;
+                } else {
+                    self.back = true;
+                }
+                self.to_act = (self.to_act + 2) % 4;
+            }
+            SchieberAction::Contract { contract } => self.choose(self.to_act, contract),
+            SchieberAction::Weis { weis } => {
+                let seat = self.player() as usize;
+                self.declarations[seat] = weis;
+                self.declared[seat] = true;
+                self.weis_pending = false;
+            }
+            SchieberAction::Play { card } => self.play_card(self.player(), card),
+        }
+    }
+
+    fn check(&self, action: SchieberAction) -> Result<(), IllegalAction> {
+        let seat = match self.to_move() {
+            ToMove::Seat(s) => s as u8,
+            ToMove::Deal => return Err(IllegalAction::new("no action now: the cards must be dealt first")),
+            ToMove::Over => return Err(IllegalAction::new("the game is over")),
+        };
+        match (self.phase, action) {
+            (Phase::Contract, SchieberAction::Schieben) => {
+                if seat == self.forehand && !self.schoben {
+                    Ok(())
+                } else if seat != self.forehand && self.opts.zurueckschieben && !self.back {
+                    Ok(())
+                } else if seat == self.forehand {
+                    Err(IllegalAction::new(format!("seat {seat} was shoved back to and must choose a contract")))
+                } else {
+                    Err(IllegalAction::new(format!(
+                        "seat {seat} was shoved to and must choose a contract (zurückschieben is not allowed)"
+                    )))
+                }
+            }
+            (Phase::Contract, SchieberAction::Contract { contract }) => {
+                if self.opts.contracts().any(|c| c == contract) {
+                    Ok(())
+                } else {
+                    Err(IllegalAction::new(format!("contract {contract} is not allowed under these options")))
+                }
+            }
+            (Phase::Play, SchieberAction::Weis { weis }) => {
+                if !self.weis_pending {
+                    return Err(IllegalAction::new(if self.weis_rules.is_none() {
+                        "Weis is not played under these options".to_string()
+                    } else {
+                        format!("seat {seat} cannot declare Weis now: only while playing to the first trick, before the card")
+                    }));
+                }
+                let r = self.weis_rules.expect("weis pending only with weis rules");
+                weis.validate(self.hands[seat as usize], self.mode, &r).map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))
+            }
+            (Phase::Play, SchieberAction::Play { card }) => {
+                if self.weis_pending {
+                    return Err(IllegalAction::new(format!(
+                        "seat {seat} must first declare its Weis (or `weis none`) for the first trick"
+                    )));
+                }
+                let hand = self.hands[seat as usize];
+                if !hand.contains(card) {
+                    return Err(IllegalAction::new(format!("seat {seat} does not hold {card}")));
+                }
+                let legal = self.legal_cards();
+                if !legal.contains(card) {
+                    return Err(IllegalAction::new(format!(
+                        "{card} may not be played to the trick [{}] in {}: legal are {legal}",
+                        CardSet::from_cards(self.current_trick().iter().copied()),
+                        self.mode
+                    )));
+                }
+                Ok(())
+            }
+            (p, a) => Err(IllegalAction::new(format!("{a} is not possible in the {p:?} phase"))),
+        }
+    }
+}
+
+impl Game for Schieber {
+    type Action = SchieberAction;
+    type Observation = SchieberObservation;
+    type Deal = [CardSet; 4];
+
+    fn name(&self) -> &'static str {
+        "schieber"
+    }
+
+    fn seats(&self) -> usize {
+        4
+    }
+
+    #[inline]
+    fn to_move(&self) -> ToMove {
+        match self.phase {
+            Phase::Deal => ToMove::Deal,
+            Phase::Contract => ToMove::Seat(self.to_act as usize),
+            Phase::Play => ToMove::Seat(self.player() as usize),
+            Phase::Over => ToMove::Over,
+        }
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut ActionList<SchieberAction>) {
+        out.clear();
+        match self.phase {
+            Phase::Contract => {
+                for c in self.opts.contracts() {
+                    out.push(SchieberAction::Contract { contract: c });
+                }
+                let may_shove = if self.to_act == self.forehand { !self.schoben } else { self.opts.zurueckschieben && !self.back };
+                if may_shove {
+                    out.push(SchieberAction::Schieben);
+                }
+            }
+            Phase::Play if self.weis_pending => {
+                // The useful choices: declare nothing, or the hand's best declaration. `apply`
+                // accepts any valid declaration.
+                let r = self.weis_rules.expect("weis pending only with weis rules");
+                out.push(SchieberAction::Weis { weis: Declaration::NONE });
+                let best = best_declaration(self.hands[self.player() as usize], self.mode, &r);
+                if !best.is_empty() {
+                    out.push(SchieberAction::Weis { weis: best });
+                }
+            }
+            Phase::Play => {
+                for card in self.legal_cards() {
+                    out.push(SchieberAction::Play { card });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn apply(&mut self, action: SchieberAction) -> Result<(), IllegalAction> {
+        self.check(action)?;
+        self.apply_unchecked(action);
+        Ok(())
+    }
+
+    fn deal_from_pack(&self, pack: &[Card; 36]) -> [CardSet; 4] {
+        four_hands(pack, ((self.next_dealer() + 1) % 4) as usize)
+    }
+
+    fn apply_deal(&mut self, deal: [CardSet; 4]) -> Result<(), IllegalAction> {
+        self.deal(deal)
+    }
+
+    fn observe(&self, seat: usize) -> SchieberObservation {
+        self.observation(seat)
+    }
+}
+
+impl Schieber {
+    /// The dealer of the coming deal.
+    pub fn next_dealer(&self) -> u8 {
+        if self.deals_started == 0 {
+            self.dealer
+        } else {
+            self.forehand
+        }
+    }
+}
+
+/// A completed trick as every seat sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ObservedTrick {
+    /// Who led.
+    pub leader: u8,
+    /// Cards in play order.
+    pub cards: Vec<Card>,
+    /// Who won.
+    pub winner: u8,
+    /// Card points (with the last-trick bonus on the ninth).
+    pub points: u32,
+}
+
+/// A declaration shown after the first trick.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ShownWeis {
+    /// Whose.
+    pub seat: u8,
+    /// The combinations.
+    pub weis: Declaration,
+}
+
+/// Everything one seat may see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SchieberObservation {
+    /// The observing seat.
+    pub seat: u8,
+    /// The phase.
+    pub phase: Phase,
+    /// The seat's own cards.
+    pub hand: CardSet,
+    /// Dealer of this deal.
+    pub dealer: u8,
+    /// Forehand of this deal.
+    pub forehand: u8,
+    /// Who acts next, if a player does.
+    pub to_move: Option<u8>,
+    /// Forehand schob.
+    pub schoben: bool,
+    /// The contract, once chosen.
+    pub contract: Option<Contract>,
+    /// Who chose it.
+    pub chooser: Option<u8>,
+    /// Who led the current trick.
+    pub trick_leader: u8,
+    /// Cards of the current trick.
+    pub trick: Vec<Card>,
+    /// Completed tricks of this deal.
+    pub tricks: Vec<ObservedTrick>,
+    /// Weis announcements (values only).
+    pub weis_calls: Vec<WeisCall>,
+    /// The scoring team's Weis, shown after the first trick.
+    pub weis_shown: Vec<ShownWeis>,
+    /// Who announced Stöck.
+    pub stoeck: Option<u8>,
+    /// Points credited this deal (multiplied).
+    pub deal_score: [u32; 2],
+    /// Running totals.
+    pub totals: [u32; 2],
+    /// The target.
+    pub target: u32,
+}
