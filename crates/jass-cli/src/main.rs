@@ -1,1 +1,78 @@
-fn main() {}
+//! `jass`: simulate, show, check and benchmark Swiss Jass games.
+
+mod bench;
+mod check;
+mod games;
+mod options;
+mod show;
+mod simulate;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use jass_core::CardStyle;
+
+/// Swiss Jass: the rules engine, computer opponents and tools.
+#[derive(Parser)]
+#[command(name = "jass", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play games between computer players and write their records.
+    Simulate(simulate::SimulateArgs),
+    /// Print a record for a person.
+    Show {
+        /// A record file (one JSON document or JSON Lines); `-` reads standard input.
+        file: PathBuf,
+        /// Card names: `swiss` (Schellen, Rosen, Schilten, Eicheln) or `french`.
+        #[arg(long, default_value = "swiss", value_parser = parse_style)]
+        cards: CardStyle,
+        /// Show only the N-th record of the file (1-based).
+        #[arg(long)]
+        game: Option<usize>,
+        /// Also list every hand as dealt.
+        #[arg(long)]
+        hands: bool,
+    },
+    /// Re-play records through the engine and report the first inconsistency of each.
+    Check {
+        /// Record files (JSON or JSON Lines); `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Print speed figures as JSON (random full Schieber deals per second, legal-card generations
+    /// per second), measured on one core.
+    Bench(bench::BenchArgs),
+    /// List the games and their options with defaults.
+    Options {
+        /// The game (default: all).
+        game: Option<String>,
+    },
+}
+
+fn parse_style(s: &str) -> Result<CardStyle, String> {
+    s.parse::<CardStyle>().map_err(|e| e.to_string())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Simulate(args) => simulate::run(args),
+        Command::Show { file, cards, game, hands } => show::run(&file, cards, game, hands),
+        Command::Check { files } => check::run(&files),
+        Command::Bench(args) => bench::run(args),
+        Command::Options { game } => options::list(game.as_deref()),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -258,13 +258,17 @@ impl Card {
     /// The suit.
     #[inline(always)]
     pub const fn suit(self) -> Suit {
-        Suit::from_index((self.0 >> 4) as usize)
+        // SAFETY: a `Card` index is below 64, so `>> 4` is 0..4, and `Suit` is `repr(u8)` with the
+        // discriminants 0..4.
+        unsafe { std::mem::transmute::<u8, Suit>((self.0 >> 4) & 3) }
     }
 
     /// The rank.
     #[inline(always)]
     pub const fn rank(self) -> Rank {
-        Rank::from_index((self.0 & 15) as usize)
+        // SAFETY: a `Card` is only built with a rank index below 9 (see `new`, `from_index`,
+        // `from_dense`), and `Rank` is `repr(u8)` with the discriminants 0..9.
+        unsafe { std::mem::transmute::<u8, Rank>(self.0 & 15) }
     }
 
     /// Index of the card among the 36 (suit * 9 + rank), for dense tables.

@@ -34,14 +34,18 @@ pub fn legal_cards(hand: CardSet, trick: &[Card], mode: Mode, rules: TrickRules)
     let Some(&lead) = trick.first() else {
         return hand;
     };
-    match rules {
-        TrickRules::Heading => heading_legal(hand, trick, mode),
-        _ => swiss_legal(hand, trick, lead, mode, rules),
-    }
+    let winner = trick[trick_winner(trick, mode)];
+    legal_cards_after(hand, lead, winner, mode, rules)
 }
 
+/// As [`legal_cards`], for a trick that has begun with `lead` and is currently won by `winner`
+/// (the caller keeps track of it). On a plain-suit lead the winner, if a trump, is the highest
+/// trump in the trick.
 #[inline]
-fn swiss_legal(hand: CardSet, trick: &[Card], lead: Card, mode: Mode, rules: TrickRules) -> CardSet {
+pub fn legal_cards_after(hand: CardSet, lead: Card, winner: Card, mode: Mode, rules: TrickRules) -> CardSet {
+    if rules == TrickRules::Heading {
+        return heading_legal(hand, lead, winner, mode);
+    }
     let ls = lead.suit();
     let follow = hand.of_suit(ls);
     let Some(t) = mode.trump() else {
@@ -58,16 +62,7 @@ fn swiss_legal(hand: CardSet, trick: &[Card], lead: Card, mode: Mode, rules: Tri
     // A plain suit was led. Trumps that may be played: those above the highest trump in the
     // trick (003: "not allowed to play a lower trump"; 001: "a trump that is not the highest
     // card in the trick"), all of them when no trump has been played yet.
-    let mut highest: Option<Card> = None;
-    for &c in &trick[1..] {
-        if c.suit() == t && highest.is_none_or(|h| mode.strength(c) > mode.strength(h)) {
-            highest = Some(c);
-        }
-    }
-    let allowed_trumps = match highest {
-        Some(h) => trumps & mode.trumps_above(h),
-        None => trumps,
-    };
+    let allowed_trumps = if winner.suit() == t { trumps & mode.trumps_above(winner) } else { trumps };
     if !follow.is_empty() {
         return follow | allowed_trumps;
     }
@@ -90,15 +85,8 @@ fn swiss_legal(hand: CardSet, trick: &[Card], lead: Card, mode: Mode, rules: Tri
 /// than any previously played. If you can't follow suit, and you can't trump in, only then can you
 /// play any card." A void player whose trumps are all lower than one in the trick cannot trump in
 /// and so may play any card (our reading; the text is silent on that case).
-fn heading_legal(hand: CardSet, trick: &[Card], mode: Mode) -> CardSet {
-    let lead = trick[0];
+fn heading_legal(hand: CardSet, lead: Card, winner: Card, mode: Mode) -> CardSet {
     let ls = lead.suit();
-    let mut winner = lead;
-    for &c in &trick[1..] {
-        if mode.beats(c, winner, ls) {
-            winner = c;
-        }
-    }
     let follow = hand.of_suit(ls);
     let trump = mode.trump();
     let winner_is_trump = trump == Some(winner.suit());

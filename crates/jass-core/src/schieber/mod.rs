@@ -15,7 +15,7 @@ use crate::mode::Mode;
 use crate::weis::Declaration;
 
 pub use options::{FirstForehand, Multipliers, ScoreItem, ScoringOrder, SchieberOptions, WeisOption};
-pub use record::{check_record, play_recorded, DealResult, SchieberDealRecord, SchieberRecord, TrickRecord};
+pub use record::{check_record, play_recorded, ActionEntry, DealResult, RecordedAction, SchieberDealRecord, SchieberRecord, TrickRecord};
 pub use state::{Phase, Schieber, SchieberObservation, WeisCall};
 
 /// A contract: a trump mode, or Misère (004: played as Obenabe, trick points to the other team).

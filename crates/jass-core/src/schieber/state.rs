@@ -8,7 +8,7 @@ use crate::cardset::CardSet;
 use crate::deal::four_hands;
 use crate::game::{ActionList, Game, IllegalAction, ToMove};
 use crate::mode::{Mode, PointTable, DEAL_POINTS, LAST_TRICK_BONUS, MATCH_BONUS};
-use crate::trick::{legal_cards, trick_points, trick_winner, TrickRules};
+use crate::trick::{legal_cards_after, trick_points, trick_winner, TrickRules};
 use crate::weis::{best_declaration, has_weis, stoeck_cards, Declaration, WeisRules, STOECK_POINTS};
 
 use super::options::{FirstForehand, ScoreItem, SchieberOptions};
@@ -79,16 +79,19 @@ pub struct Schieber {
     hands: [CardSet; 4],
     trick: [Card; 4],
     trick_len: u8,
+    win_idx: u8,
+    win_key: u8,
     leader: u8,
     tricks_done: u8,
-    played: [Card; 36],
-    leaders: [u8; 9],
+    played: [Card; 64],
+    leaders: [u8; 16],
     weis_pending: bool,
     declarations: [Declaration; 4],
     declared: [bool; 4],
     weis_team: Option<u8>,
     weis_resolved: bool,
     stoeck_holder: Option<u8>,
+    stoeck_watch: CardSet,
     stoeck_scored: bool,
     stoeck_just_announced: bool,
     tally: DealTally,
@@ -134,16 +137,19 @@ impl Schieber {
             hands: [CardSet::EMPTY; 4],
             trick: [placeholder; 4],
             trick_len: 0,
+            win_idx: 0,
+            win_key: 0,
             leader: 0,
             tricks_done: 0,
-            played: [placeholder; 36],
-            leaders: [0; 9],
+            played: [placeholder; 64],
+            leaders: [0; 16],
             weis_pending: false,
             declarations: [Declaration::NONE; 4],
             declared: [false; 4],
             weis_team: None,
             weis_resolved: false,
             stoeck_holder: None,
+            stoeck_watch: CardSet::EMPTY,
             stoeck_scored: false,
             stoeck_just_announced: false,
             tally: DealTally::default(),
@@ -277,7 +283,7 @@ impl Schieber {
     /// The seat to act in the card play.
     #[inline(always)]
     fn player(&self) -> u8 {
-        (self.leader + self.trick_len) % 4
+        (self.leader + self.trick_len) & 3
     }
 
     /// Deals these hands (seat-indexed) for the next deal.
@@ -320,6 +326,7 @@ impl Schieber {
         self.weis_team = None;
         self.weis_resolved = false;
         self.stoeck_holder = None;
+        self.stoeck_watch = CardSet::EMPTY;
         self.stoeck_scored = false;
         self.stoeck_just_announced = false;
         self.tally = DealTally::default();
@@ -340,6 +347,10 @@ impl Schieber {
                 (0..4u8).find(|&s| self.hands[s as usize].contains_all(stoeck_cards(t)))
             }
             _ => None,
+        };
+        self.stoeck_watch = match (self.stoeck_holder, self.mode.trump()) {
+            (Some(_), Some(t)) => stoeck_cards(t),
+            _ => CardSet::EMPTY,
         };
         self.update_weis_pending();
         // 003: "Stöck can be claimed and scored at any earlier time if the player thereby gets
@@ -377,6 +388,17 @@ impl Schieber {
     /// team reaches the target (003 "Stöck-Weis-Stich"). `stich` is (team credited, raw points
     /// including last-trick bonus and Match).
     fn checkpoint(&mut self, stoeck_due: bool, weis_due: bool, stich: Option<(u8, u32)>) {
+        let stoeck_pending = !self.stoeck_scored && self.stoeck_holder.is_some();
+        if !stoeck_due && !weis_due && stich.is_none() {
+            // Nothing falls due but, perhaps, a claim of an unannounced Stöck.
+            if !stoeck_pending {
+                return;
+            }
+            let t = team(self.stoeck_holder.expect("pending")) as usize;
+            if self.totals[t] + STOECK_POINTS * self.multiplier < self.opts.target {
+                return;
+            }
+        }
         let mut stoeck_due = stoeck_due;
         let weis_points = |s: &Self, team: u8| -> u32 {
             let r = s.weis_rules.as_ref().expect("weis resolved only with weis rules");
@@ -406,6 +428,7 @@ impl Schieber {
                 ScoreItem::Stoeck if stoeck_due && !self.stoeck_scored => {
                     let t = team(self.stoeck_holder.expect("stoeck due only with a holder"));
                     self.stoeck_scored = true;
+                    self.stoeck_watch = CardSet::EMPTY;
                     self.tally.stoeck[t as usize] += STOECK_POINTS;
                     self.credit(t, STOECK_POINTS)
                 }
@@ -445,59 +468,84 @@ impl Schieber {
         self.weis_team = best.map(|(_, s)| team(s));
     }
 
+    #[inline]
     fn play_card(&mut self, seat: u8, card: Card) {
-        self.hands[seat as usize].remove(card);
-        self.trick[self.trick_len as usize] = card;
-        self.played[self.tricks_done as usize * 4 + self.trick_len as usize] = card;
+        let len = self.trick_len as usize;
+        self.hands[seat as usize & 3].remove(card);
+        let lead = if len == 0 { card } else { self.trick[0] };
+        let key = self.mode.trick_key(card, lead.suit());
+        if len == 0 || key > self.win_key {
+            self.win_idx = len as u8;
+            self.win_key = key;
+        }
+        self.trick[len & 3] = card;
+        self.played[(self.tricks_done as usize * 4 + len) & 63] = card;
         self.trick_len += 1;
-        // 003: Stöck "as she plays the second of them".
-        let mut stoeck_due = false;
-        if self.stoeck_holder == Some(seat) && !self.stoeck_scored {
-            let sc = stoeck_cards(self.mode.trump().expect("stoeck needs trump"));
-            if sc.contains(card) && (self.hands[seat as usize] & sc).is_empty() {
-                stoeck_due = true;
-                self.stoeck_just_announced = true;
+        // 003: Stöck "as she plays the second of them". `stoeck_watch` holds the two cards while
+        // the holder's Stöck is unscored.
+        let stoeck_due = self.stoeck_watch.contains(card)
+            && (self.hands[seat as usize & 3] & self.stoeck_watch).is_empty();
+        if stoeck_due {
+            self.stoeck_just_announced = true;
+        }
+        if self.trick_len < 4 {
+            if stoeck_due || !self.stoeck_watch.is_empty() {
+                self.checkpoint(stoeck_due, false, None);
+                if self.phase == Phase::Over {
+                    return;
+                }
             }
+            if self.tricks_done == 0 {
+                self.update_weis_pending();
+            }
+            return;
+        }
+        self.end_trick(stoeck_due);
+    }
+
+    fn end_trick(&mut self, stoeck_due: bool) {
+        let w = (self.leader + self.win_idx) & 3;
+        let wt = team(w);
+        let mut p = trick_points(&self.trick, self.points);
+        self.leaders[self.tricks_done as usize & 15] = self.leader;
+        self.tricks_done += 1;
+        if self.tricks_done == 9 {
+            p += LAST_TRICK_BONUS;
+        }
+        self.tally.card_points[wt as usize] += p;
+        self.tally.tricks[wt as usize] += 1;
+        // Misère (004): "all points won from Stich are given to the opposite teams".
+        let credited = if self.contract == Contract::Misere { 1 - wt } else { wt };
+        let mut raw = p;
+        if self.tally.tricks[wt as usize] == 9 {
+            // Match. 004 counter-match: the team that did not choose takes every trick and its
+            // Stich is doubled instead.
+            let bonus = if self.opts.counter_match && wt != team(self.chooser) { DEAL_POINTS } else { MATCH_BONUS };
+            self.tally.match_bonus[credited as usize] += bonus;
+            raw += bonus;
         }
         let mut weis_due = false;
-        let mut stich = None;
-        if self.trick_len == 4 {
-            let w = (self.leader + trick_winner(&self.trick, self.mode) as u8) % 4;
-            let wt = team(w);
-            let mut p = trick_points(&self.trick, self.points);
-            self.leaders[self.tricks_done as usize] = self.leader;
-            self.tricks_done += 1;
-            if self.tricks_done == 9 {
-                p += LAST_TRICK_BONUS;
-            }
-            self.tally.card_points[wt as usize] += p;
-            self.tally.tricks[wt as usize] += 1;
-            // Misère (004): "all points won from Stich are given to the opposite teams".
-            let credited = if self.contract == Contract::Misere { 1 - wt } else { wt };
-            let mut raw = p;
-            if self.tally.tricks[wt as usize] == 9 {
-                // Match. 004 counter-match: the team that did not choose takes every trick and
-                // its Stich is doubled instead.
-                let bonus = if self.opts.counter_match && wt != team(self.chooser) { DEAL_POINTS } else { MATCH_BONUS };
-                self.tally.match_bonus[credited as usize] += bonus;
-                raw += bonus;
-            }
-            if self.tricks_done == 1 {
-                self.resolve_weis();
-                weis_due = self.weis_rules.is_some();
-            }
-            stich = Some((credited, raw));
-            self.trick_len = 0;
-            self.leader = w;
+        if self.tricks_done == 1 {
+            self.resolve_weis();
+            weis_due = self.weis_rules.is_some();
         }
-        self.checkpoint(stoeck_due, weis_due, stich);
-        if self.phase == Phase::Over {
-            return;
+        self.trick_len = 0;
+        self.leader = w;
+        if !stoeck_due && !weis_due && self.stoeck_watch.is_empty() {
+            // The common case: only the trick's points fall due.
+            if self.credit(credited, raw) {
+                return;
+            }
+        } else {
+            self.checkpoint(stoeck_due, weis_due, Some((credited, raw)));
+            if self.phase == Phase::Over {
+                return;
+            }
         }
         if self.tricks_done == 9 {
             self.phase = Phase::Deal;
         } else {
-            self.update_weis_pending();
+            self.weis_pending = false;
         }
     }
 
@@ -506,8 +554,11 @@ impl Schieber {
         if self.phase != Phase::Play || self.weis_pending {
             return CardSet::EMPTY;
         }
-        let seat = self.player();
-        legal_cards(self.hands[seat as usize], self.current_trick(), self.mode, TrickRules::Strict)
+        let hand = self.hands[self.player() as usize];
+        if self.trick_len == 0 {
+            return hand;
+        }
+        legal_cards_after(hand, self.trick[0], self.trick[self.win_idx as usize], self.mode, TrickRules::Strict)
     }
 
     /// What a seat may see now.

@@ -1,0 +1,120 @@
+//! `jass bench`: speed figures as JSON, on one core. Also prints a checksum over the simulated
+//! deals (like a chess engine's node count): it changes only if the rules or the dealing change.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Result;
+use clap::Args;
+use jass_core::deal::{four_hands, shuffled_pack, uniform_below};
+use jass_core::game::{ActionList, Game, ToMove};
+use jass_core::schieber::{Phase, Schieber, SchieberAction, SchieberOptions};
+use jass_core::trick::legal_cards;
+use jass_core::{Card, CardSet, Mode, TrickRules};
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde_json::json;
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Random Schieber deals to play (a fixed count, so the checksum is comparable).
+    #[arg(long, default_value_t = 2_000_000)]
+    deals: u64,
+    /// Legal-card generations to time.
+    #[arg(long, default_value_t = 20_000_000)]
+    legal: u64,
+}
+
+/// Plays `n` random full Schieber deals (trump choice or schieben, Weis declarations, every card,
+/// Stöck and scoring) and returns a checksum of all scores.
+pub fn random_deals(n: u64, seed: u64) -> u64 {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let options = SchieberOptions { target: u32::MAX / 2, ..SchieberOptions::default() };
+    let fresh = Schieber::new(options).expect("valid options");
+    let mut state = fresh;
+    let mut list: ActionList<SchieberAction> = ActionList::new();
+    let mut checksum = 0u64;
+    for i in 0..n {
+        if i % 100_000 == 0 {
+            state = fresh; // keep the totals far from the (huge) target
+        }
+        let pack = shuffled_pack(&mut rng);
+        let hands = four_hands(&pack, ((state.next_dealer() + 1) % 4) as usize);
+        state.deal(hands).expect("a full deal");
+        while let ToMove::Seat(_) = state.to_move() {
+            let legal = state.legal_cards();
+            if state.phase() == Phase::Play && !legal.is_empty() {
+                let card = legal.nth(uniform_below(&mut rng, legal.len()));
+                state.apply_unchecked(SchieberAction::Play { card });
+            } else {
+                state.legal_actions(&mut list);
+                let a = list.get(uniform_below(&mut rng, list.len() as u32) as usize);
+                state.apply_unchecked(a);
+            }
+        }
+        let t = state.tally();
+        checksum = checksum.wrapping_mul(31).wrapping_add((t.score[0] as u64) << 16 | t.score[1] as u64);
+    }
+    checksum
+}
+
+/// Positions (hand, trick, mode) met in random play, for timing legal-card generation.
+fn positions(n: usize, seed: u64) -> Vec<(CardSet, [Card; 4], u8, Mode)> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mode = Mode::ALL[uniform_below(&mut rng, 6) as usize];
+        let mut hands = four_hands(&shuffled_pack(&mut rng), 0);
+        let mut leader = 0usize;
+        for _ in 0..9 {
+            let mut trick = [Card::from_dense(0); 4];
+            for k in 0..4 {
+                let seat = (leader + k) % 4;
+                out.push((hands[seat], trick, k as u8, mode));
+                let legal = legal_cards(hands[seat], &trick[..k], mode, TrickRules::Strict);
+                let c = legal.nth(uniform_below(&mut rng, legal.len()));
+                hands[seat].remove(c);
+                trick[k] = c;
+            }
+            leader = (leader + jass_core::trick::trick_winner(&trick, mode)) % 4;
+        }
+    }
+    out.truncate(n);
+    out
+}
+
+pub fn run(args: BenchArgs) -> Result<ExitCode> {
+    // Warm up, then time the fixed count.
+    black_box(random_deals(10_000, 7));
+    let start = Instant::now();
+    let checksum = random_deals(args.deals, 1);
+    let deal_secs = start.elapsed().as_secs_f64();
+
+    let pos = positions(100_000, 2);
+    let start = Instant::now();
+    let mut acc = 0u64;
+    let mut done = 0u64;
+    while done < args.legal {
+        for (hand, trick, len, mode) in &pos {
+            acc ^= legal_cards(black_box(*hand), &trick[..*len as usize], *mode, TrickRules::Strict).0;
+        }
+        done += pos.len() as u64;
+    }
+    black_box(acc);
+    let legal_secs = start.elapsed().as_secs_f64();
+
+    let out = json!({
+        "bench": "jass",
+        "version": env!("CARGO_PKG_VERSION"),
+        "threads": 1,
+        "schieber_random_deals": args.deals,
+        "schieber_random_deals_seconds": deal_secs,
+        "schieber_random_deals_per_second": (args.deals as f64 / deal_secs).round(),
+        "schieber_deals_checksum": format!("{checksum:016x}"),
+        "legal_card_generations": done,
+        "legal_card_generations_per_second": (done as f64 / legal_secs).round(),
+    });
+    println!("{}", serde_json::to_string_pretty(&out)?);
+    Ok(ExitCode::SUCCESS)
+}

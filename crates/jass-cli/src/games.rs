@@ -1,0 +1,62 @@
+//! The games the command knows, and how to set each one up from options.
+
+use std::str::FromStr;
+
+use anyhow::{anyhow, Result};
+use jass_core::schieber::SchieberOptions;
+use serde_json::Value;
+
+/// A game the command can play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameKind {
+    /// Schieber.
+    Schieber,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 1] = [GameKind::Schieber];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Schieber => "schieber",
+        }
+    }
+
+    pub fn default_options(self) -> Value {
+        match self {
+            GameKind::Schieber => serde_json::to_value(SchieberOptions::default()).expect("options serialize"),
+        }
+    }
+
+    pub fn options_help(self) -> &'static str {
+        match self {
+            GameKind::Schieber => concat!(
+                "  target: points to win (1000, 1500, 2500, 3000)\n",
+                "  multipliers: standard | french-red | french-black | single | {\"D\":2,\"H\":1,...}\n",
+                "  obenabe_undenufe, misere, zurueckschieben, counter_match, stoeck, schneider, bergpreis: true | false\n",
+                "  undenufe_eleven: ace | six;  weis: none | small | large;  weis_tie: more-cards | list-order\n",
+                "  four_nines, fours_any_rank, undenufe_four_sixes: true | false\n",
+                "  scoring_order: stoeck-weis-stich or another order of the three words\n",
+                "  first_forehand: a card whose holder leads first (H7) or seat0 .. seat3\n",
+                "  See docs/schieber.md for the source of every option."
+            ),
+        }
+    }
+
+    /// Schieber options from `-o` pairs (as JSON), with a clear error for a wrong one.
+    pub fn schieber_options(options: &Value) -> Result<SchieberOptions> {
+        let o: SchieberOptions = serde_json::from_value(options.clone()).map_err(|e| anyhow!("bad schieber option: {e}"))?;
+        o.validate().map_err(|e| anyhow!("bad schieber option: {e}"))?;
+        Ok(o)
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "schieber" => Ok(GameKind::Schieber),
+            other => Err(format!("unknown game `{other}`: known games are schieber")),
+        }
+    }
+}

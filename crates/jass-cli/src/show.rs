@@ -1,0 +1,184 @@
+//! `jass show`: a record for a person, in Swiss-German or French card names.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+use jass_core::record::Record;
+use jass_core::schieber::{Contract, SchieberDealRecord, SchieberRecord};
+use jass_core::schieber::RecordedAction;
+use jass_core::{Card, CardSet, CardStyle, Mode, Suit};
+
+use crate::check::read_text;
+
+pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> Result<ExitCode> {
+    let text = read_text(path)?;
+    let records = Record::read_all(&text);
+    if records.is_empty() {
+        bail!("{}: no record found", path.display());
+    }
+    if let Some(n) = game {
+        if n == 0 || n > records.len() {
+            bail!("--game {n}: the file holds {} record(s), numbered from 1", records.len());
+        }
+    }
+    let mut failed = false;
+    for (i, r) in records.into_iter().enumerate() {
+        if game.is_some_and(|n| n != i + 1) {
+            continue;
+        }
+        match r {
+            Ok(Record::Schieber(rec)) => print!("{}", schieber(&rec, style, hands)),
+            Err(e) => {
+                eprintln!("{}: {e}", path.display());
+                failed = true;
+            }
+        }
+    }
+    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+fn card(c: Card, style: CardStyle) -> String {
+    c.long_name(style)
+}
+
+fn cards(cs: &[Card], style: CardStyle) -> String {
+    cs.iter().map(|&c| card(c, style)).collect::<Vec<_>>().join(", ")
+}
+
+/// A hand grouped by suit, high cards first: `Schellen: Ass König 9 | Rosen: …`.
+fn hand(h: CardSet, style: CardStyle) -> String {
+    Suit::ALL
+        .iter()
+        .filter(|&&s| !h.of_suit(s).is_empty())
+        .map(|&s| {
+            let mut ranks: Vec<&str> = h.of_suit(s).iter().map(|c| c.rank().name(style)).collect();
+            ranks.reverse();
+            format!("{} {}", s.name(style), ranks.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+fn contract(c: Contract, style: CardStyle) -> String {
+    match c {
+        Contract::Mode(Mode::Trump(s)) => format!("{} trump", s.name(style)),
+        Contract::Mode(Mode::Obenabe) => "Obenabe".into(),
+        Contract::Mode(Mode::Undenufe) => "Undenufe".into(),
+        Contract::Misere => "Misère".into(),
+    }
+}
+
+fn schieber(rec: &SchieberRecord, style: CardStyle, show_hands: bool) -> String {
+    let mut o = String::new();
+    let seats: Vec<&str> = rec.seats.iter().map(|s| s.name.as_str()).collect();
+    let _ = writeln!(
+        o,
+        "Schieber to {} · seed {} · seats 0: {}, 1: {}, 2: {}, 3: {} · teams 0+2 and 1+3",
+        rec.options.target,
+        rec.seed.map(|s| s.to_string()).unwrap_or_else(|| "none".into()),
+        seats.first().unwrap_or(&"?"),
+        seats.get(1).unwrap_or(&"?"),
+        seats.get(2).unwrap_or(&"?"),
+        seats.get(3).unwrap_or(&"?"),
+    );
+    for d in &rec.deals {
+        deal(&mut o, d, style, show_hands);
+    }
+    let r = &rec.result;
+    match r.winner {
+        Some(w) => {
+            let _ = writeln!(
+                o,
+                "Game over: team {w} (seats {}+{}) wins {}:{}{}{}",
+                w,
+                w + 2,
+                r.totals.first().unwrap_or(&0),
+                r.totals.get(1).unwrap_or(&0),
+                if r.schneider { " · Schneider (counts two games)" } else { "" },
+                r.bergpreis.map(|b| format!(" · Bergpreis to team {b}")).unwrap_or_default()
+            );
+        }
+        None => {
+            let _ = writeln!(o, "The game is not finished: {:?}", r.totals);
+        }
+    }
+    o
+}
+
+fn deal(o: &mut String, d: &SchieberDealRecord, style: CardStyle, show_hands: bool) {
+    let _ = writeln!(o, "\nDeal {} · dealer seat {} · forehand seat {}", d.number, d.dealer, d.forehand);
+    if show_hands {
+        for (s, h) in d.hands.iter().enumerate() {
+            let _ = writeln!(o, "  hand {s}: {}", hand(*h, style));
+        }
+    }
+    let mut trick_cards: Vec<Card> = Vec::new();
+    let mut trick_no = 0;
+    for e in &d.actions {
+        match e.action {
+            RecordedAction::Schieben => {
+                let _ = writeln!(o, "  seat {} schiebt", e.seat);
+            }
+            RecordedAction::Contract { contract: c } => {
+                let _ = writeln!(o, "  seat {} chooses {} (×{})", e.seat, contract(c, style), d.result.multiplier);
+            }
+            RecordedAction::Weis { weis } if weis.is_empty() => {
+                let _ = writeln!(o, "  seat {} declares no Weis", e.seat);
+            }
+            RecordedAction::Weis { weis } => {
+                let parts: Vec<String> = weis.iter().map(|w| cards(&w.cards().sorted_high_first(), style)).collect();
+                let _ = writeln!(o, "  seat {} declares Weis: {}", e.seat, parts.join(" + "));
+            }
+            RecordedAction::Stoeck => {
+                let _ = writeln!(o, "    seat {} announces Stöck", e.seat);
+            }
+            RecordedAction::Play { card: c } => {
+                trick_cards.push(c);
+                if trick_cards.len() == 4 {
+                    if let Some(t) = d.tricks.get(trick_no) {
+                        let _ = writeln!(
+                            o,
+                            "  trick {} (seat {} leads): {} → seat {} takes {} points",
+                            trick_no + 1,
+                            t.leader,
+                            cards(&t.cards, style),
+                            t.winner,
+                            t.points
+                        );
+                    }
+                    trick_cards.clear();
+                    trick_no += 1;
+                }
+            }
+        }
+    }
+    if !trick_cards.is_empty() {
+        let _ = writeln!(o, "  unfinished trick: {}", cards(&trick_cards, style));
+    }
+    if let Some(t) = d.weis_team {
+        let _ = writeln!(o, "  Weis counts for team {t}");
+    }
+    let r = &d.result;
+    let _ = writeln!(
+        o,
+        "  result: card points {}:{}{} · Weis {}:{} · Stöck {}:{} · ×{} → {}:{} · totals {}:{}{}",
+        r.card_points[0],
+        r.card_points[1],
+        match r.match_team {
+            Some(t) => format!(" (Match for team {t}, bonus {}:{})", r.match_bonus[0], r.match_bonus[1]),
+            None => String::new(),
+        },
+        r.weis[0],
+        r.weis[1],
+        r.stoeck[0],
+        r.stoeck[1],
+        r.multiplier,
+        r.score[0],
+        r.score[1],
+        r.totals[0],
+        r.totals[1],
+        if r.complete { "" } else { " (the game ended during this deal)" }
+    );
+}
