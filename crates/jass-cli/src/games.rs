@@ -35,7 +35,7 @@ impl GameKind {
                 "  multipliers: standard | french-red | french-black | single | {\"D\":2,\"H\":1,...}\n",
                 "  obenabe_undenufe, misere, zurueckschieben, counter_match, stoeck, schneider, bergpreis: true | false\n",
                 "  undenufe_eleven: ace | six;  weis: none | small | large;  weis_tie: more-cards | list-order\n",
-                "  four_nines, fours_any_rank, undenufe_four_sixes: true | false\n",
+                "  four_nines, fours_any_rank, undenufe_four_sixes: true | false;  large_weis_step: 50 | 20\n",
                 "  scoring_order: stoeck-weis-stich or another order of the three words\n",
                 "  first_forehand: a card whose holder leads first (H7) or seat0 .. seat3\n",
                 "  See docs/schieber.md for the source of every option."

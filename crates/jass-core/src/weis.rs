@@ -49,6 +49,9 @@ pub struct WeisRules {
     pub undenufe_four_sixes: bool,
     /// Comparison of equal values.
     pub tie: WeisTie,
+    /// Large Weis: points for each card beyond five (003: "20 or 50 more per card"; 50 gives
+    /// 6: 150 … 9: 300, the table of 003).
+    pub large_step: u32,
 }
 
 impl Default for WeisRules {
@@ -59,6 +62,7 @@ impl Default for WeisRules {
             fours_any_rank: false,
             undenufe_four_sixes: false,
             tie: WeisTie::MoreCards,
+            large_step: 50,
         }
     }
 }
@@ -139,7 +143,7 @@ impl Weis {
                 (_, 3) => 20,
                 (_, 4) => 50,
                 (WeisStyle::Small, _) => 100,
-                (WeisStyle::Large, l) => 100 + 50 * (l as u32 - 5),
+                (WeisStyle::Large, l) => 100 + rules.large_step * (l as u32 - 5),
             },
             Weis::Four(r) => match r {
                 Rank::Jack => 200,
@@ -467,6 +471,7 @@ mod tests {
         fours_any_rank: false,
         undenufe_four_sixes: false,
         tie: WeisTie::MoreCards,
+        large_step: 50,
     };
     const HEARTS: Mode = Mode::Trump(Suit::H);
 
@@ -508,6 +513,8 @@ mod tests {
         assert_eq!(best_declaration(all_hearts, HEARTS, &SMALL).points(HEARTS, &SMALL), 150);
         let large = WeisRules { style: WeisStyle::Large, ..SMALL };
         assert_eq!(best_declaration(all_hearts, HEARTS, &large).points(HEARTS, &large), 300);
+        let large20 = WeisRules { large_step: 20, ..large };
+        assert_eq!(best_declaration(all_hearts, HEARTS, &large20).points(HEARTS, &large20), 180);
         let seven = set("HA HK HQ HJ H10 H9 H8 S6 D6");
         assert_eq!(best_declaration(seven, HEARTS, &SMALL).points(HEARTS, &SMALL), 100);
         assert_eq!(best_declaration(seven, HEARTS, &large).points(HEARTS, &large), 200);

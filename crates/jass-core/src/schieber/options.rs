@@ -224,7 +224,9 @@ fn multipliers_de<'de, D: Deserializer<'de>>(d: D) -> Result<Multipliers, D::Err
     }
 }
 
-/// Every option of Schieber. `Default` is the rules of 003.
+/// Every option of Schieber. `Default` is the rules of 003, except `weis_tie`, which follows the
+/// explicit comparison rule of 000 and 004 (value, length, height, trump, position); 003's list
+/// order is the option `list-order`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SchieberOptions {
@@ -254,6 +256,8 @@ pub struct SchieberOptions {
     pub undenufe_four_sixes: bool,
     /// Equal Weis values: the longer wins (000, 004) or 003's list order.
     pub weis_tie: WeisTie,
+    /// Large Weis: points per card beyond five, 50 (003's table) or 20 (003: "20 or 50 more").
+    pub large_weis_step: u32,
     /// Stöck is scored.
     pub stoeck: bool,
     /// The order of Stöck, Weis and Stich at the moment a team may reach the target.
@@ -281,6 +285,7 @@ impl Default for SchieberOptions {
             fours_any_rank: false,
             undenufe_four_sixes: false,
             weis_tie: WeisTie::MoreCards,
+            large_weis_step: 50,
             stoeck: true,
             scoring_order: ScoringOrder::STOECK_WEIS_STICH,
             schneider: true,
@@ -304,6 +309,7 @@ impl SchieberOptions {
             fours_any_rank: self.fours_any_rank,
             undenufe_four_sixes: self.undenufe_four_sixes,
             tie: self.weis_tie,
+            large_step: self.large_weis_step,
         })
     }
 
@@ -316,6 +322,9 @@ impl SchieberOptions {
             if s > 3 {
                 return Err(format!("first_forehand seat{s} does not exist: Schieber has seats 0..3"));
             }
+        }
+        if self.large_weis_step != 20 && self.large_weis_step != 50 {
+            return Err(format!("large_weis_step is {}: 003 names 20 or 50", self.large_weis_step));
         }
         let m = self.multipliers;
         if [m.d, m.h, m.s, m.c, m.obenabe, m.undenufe, m.misere].contains(&0) {

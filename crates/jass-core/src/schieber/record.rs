@@ -15,9 +15,9 @@ use super::state::Schieber;
 use super::{Contract, SchieberAction};
 
 /// One entry of a deal's action list: a player's decision, or the Stöck announcement that the
-/// engine makes for the holder when the second card is played.
+/// engine makes for the holder when the second card is played. (No `deny_unknown_fields` here:
+/// serde cannot combine it with `flatten`.)
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct ActionEntry {
     /// Who acted.
     pub seat: u8,

@@ -93,6 +93,7 @@ pub struct Schieber {
     stoeck_holder: Option<u8>,
     stoeck_watch: CardSet,
     stoeck_scored: bool,
+    pending: [u32; 2],
     stoeck_just_announced: bool,
     tally: DealTally,
     winner: Option<u8>,
@@ -151,6 +152,7 @@ impl Schieber {
             stoeck_holder: None,
             stoeck_watch: CardSet::EMPTY,
             stoeck_scored: false,
+            pending: [0; 2],
             stoeck_just_announced: false,
             tally: DealTally::default(),
             winner: None,
@@ -329,6 +331,7 @@ impl Schieber {
         self.stoeck_watch = CardSet::EMPTY;
         self.stoeck_scored = false;
         self.stoeck_just_announced = false;
+        self.pending = [0; 2];
         self.tally = DealTally::default();
         Ok(())
     }
@@ -368,86 +371,137 @@ impl Schieber {
             };
     }
 
-    fn credit(&mut self, team: u8, raw: u32) -> bool {
+    /// Writes points on the slate (multiplied).
+    fn write(&mut self, team: u8, raw: u32) {
         let add = raw * self.multiplier;
         self.tally.score[team as usize] += add;
         self.totals[team as usize] += add;
-        let half = self.opts.target.div_ceil(2);
-        if self.opts.bergpreis && self.bergpreis.is_none() && self.totals[team as usize] >= half {
-            self.bergpreis = Some(team);
-        }
-        if self.totals[team as usize] >= self.opts.target {
-            self.winner = Some(team);
-            self.phase = Phase::Over;
-            return true;
-        }
-        false
+        self.check_bergpreis();
     }
 
-    /// Scores what falls due at one moment in the configured order; the game ends the moment a
-    /// team reaches the target (003 "Stöck-Weis-Stich"). `stich` is (team credited, raw points
-    /// including last-trick bonus and Match).
-    fn checkpoint(&mut self, stoeck_due: bool, weis_due: bool, stich: Option<(u8, u32)>) {
-        let stoeck_pending = !self.stoeck_scored && self.stoeck_holder.is_some();
-        if !stoeck_due && !weis_due && stich.is_none() {
-            // Nothing falls due but, perhaps, a claim of an unannounced Stöck.
-            if !stoeck_pending {
-                return;
-            }
-            let t = team(self.stoeck_holder.expect("pending")) as usize;
-            if self.totals[t] + STOECK_POINTS * self.multiplier < self.opts.target {
-                return;
-            }
+    fn check_bergpreis(&mut self) {
+        if !self.opts.bergpreis || self.bergpreis.is_some() {
+            return;
         }
-        let mut stoeck_due = stoeck_due;
-        let weis_points = |s: &Self, team: u8| -> u32 {
-            let r = s.weis_rules.as_ref().expect("weis resolved only with weis rules");
-            (0..4u8).filter(|&p| super::state::team(p) == team).map(|p| s.declarations[p as usize].points(s.mode, r)).sum()
+        let half = self.opts.target.div_ceil(2);
+        let over = [self.totals[0] >= half, self.totals[1] >= half];
+        self.bergpreis = match over {
+            [true, true] => Some((self.totals[1] > self.totals[0]) as u8),
+            [true, false] => Some(0),
+            [false, true] => Some(1),
+            _ => None,
         };
+    }
+
+    /// What a team would have on the slate if it claimed now: the slate plus its trick points of
+    /// this hand not yet written (003 counts "the tricks made by the claiming partnership").
+    #[inline]
+    fn claimable(&self, team: u8) -> u32 {
+        self.totals[team as usize] + self.pending[team as usize] * self.multiplier
+    }
+
+    fn score_stoeck(&mut self) {
+        let t = team(self.stoeck_holder.expect("stoeck scored only with a holder"));
+        self.stoeck_scored = true;
+        self.stoeck_watch = CardSet::EMPTY;
+        self.tally.stoeck[t as usize] += STOECK_POINTS;
+        self.write(t, STOECK_POINTS);
+    }
+
+    /// A team claims the game (003 "any player may at any time claim to have won"): its tricks
+    /// of this hand are counted, a player who held Stöck may still score it, and play ends.
+    fn win(&mut self, team: u8) {
+        let p = std::mem::take(&mut self.pending[team as usize]);
+        self.write(team, p);
+        if self.stoeck_holder.is_some() && !self.stoeck_scored {
+            self.score_stoeck();
+        }
+        self.winner = Some(team);
+        self.phase = Phase::Over;
+    }
+
+    /// The end of a hand that nobody won during play: both teams' trick points go on the slate.
+    fn count_hand(&mut self) {
+        for t in 0..2u8 {
+            let p = std::mem::take(&mut self.pending[t as usize]);
+            let add = p * self.multiplier;
+            self.tally.score[t as usize] += add;
+            self.totals[t as usize] += add;
+        }
+        self.check_bergpreis();
+        // Nobody can reach the target here without having claimed at the last trick, but keep
+        // the rule whole: the higher total wins.
+        let reached = [self.totals[0] >= self.opts.target, self.totals[1] >= self.opts.target];
+        if reached[0] || reached[1] {
+            let t = if reached[0] && reached[1] { (self.totals[1] > self.totals[0]) as u8 } else { reached[1] as u8 };
+            self.winner = Some(t);
+            self.phase = Phase::Over;
+        } else {
+            self.phase = Phase::Deal;
+        }
+    }
+
+    fn weis_points(&self, team: u8) -> u32 {
+        let Some(r) = self.weis_rules.as_ref() else { return 0 };
+        (0..4u8).filter(|&p| super::state::team(p) == team).map(|p| self.declarations[p as usize].points(self.mode, r)).sum()
+    }
+
+    /// Scores what falls due at one moment in the configured order and ends the game the moment
+    /// a team can claim the target (003 "Stöck-Weis-Stich"; Stöck and Weis go on the slate at
+    /// once, trick points at the end of the hand or with a claim). `stich` is (team credited, raw
+    /// points of the trick just completed, with last-trick bonus and Match).
+    fn checkpoint(&mut self, stoeck_due: bool, weis_due: bool, stich: Option<(u8, u32)>) {
+        let mut stoeck_due = stoeck_due;
         if !stoeck_due && !self.stoeck_scored {
-            // An unannounced Stöck may be claimed now if it takes its team to the target together
-            // with what that team scores at this moment.
+            // 003: "Stöck can be claimed and scored at any earlier time if the player thereby gets
+            // enough points to win the game." During the first trick, where the other team may
+            // counter-claim, only when the house order puts Stöck first.
             if let Some(h) = self.stoeck_holder {
                 let t = team(h);
                 let mut gain = STOECK_POINTS;
                 if weis_due && self.weis_team == Some(t) {
-                    gain += weis_points(self, t);
+                    gain += self.weis_points(t);
                 }
                 if let Some((st, p)) = stich {
                     if st == t {
                         gain += p;
                     }
                 }
-                if self.totals[t as usize] + gain * self.multiplier >= self.opts.target {
+                let first_trick_counter_claim = self.tricks_done == 0 && self.opts.scoring_order.0[0] != ScoreItem::Stoeck;
+                if !first_trick_counter_claim && self.claimable(t) + gain * self.multiplier >= self.opts.target {
                     stoeck_due = true;
                 }
             }
         }
         for item in self.opts.scoring_order.0 {
-            let over = match item {
+            let claimant = match item {
                 ScoreItem::Stoeck if stoeck_due && !self.stoeck_scored => {
-                    let t = team(self.stoeck_holder.expect("stoeck due only with a holder"));
-                    self.stoeck_scored = true;
-                    self.stoeck_watch = CardSet::EMPTY;
-                    self.tally.stoeck[t as usize] += STOECK_POINTS;
-                    self.credit(t, STOECK_POINTS)
+                    self.score_stoeck();
+                    Some(team(self.stoeck_holder.expect("holder")))
                 }
                 ScoreItem::Weis if weis_due => match self.weis_team {
                     Some(t) => {
-                        let p = weis_points(self, t);
+                        let p = self.weis_points(t);
                         self.tally.weis[t as usize] += p;
-                        p > 0 && self.credit(t, p)
+                        self.write(t, p);
+                        Some(t)
                     }
-                    None => false,
+                    None => None,
                 },
                 ScoreItem::Stich => match stich {
-                    Some((t, p)) => self.credit(t, p),
-                    None => false,
+                    Some((t, p)) => {
+                        self.pending[t as usize] += p;
+                        Some(t)
+                    }
+                    None => None,
                 },
-                _ => false,
+                _ => None,
             };
-            if over {
-                return;
+            if let Some(t) = claimant {
+                if self.claimable(t) >= self.opts.target {
+                    self.win(t);
+                    return;
+                }
             }
         }
     }
@@ -533,7 +587,9 @@ impl Schieber {
         self.leader = w;
         if !stoeck_due && !weis_due && self.stoeck_watch.is_empty() {
             // The common case: only the trick's points fall due.
-            if self.credit(credited, raw) {
+            self.pending[credited as usize] += raw;
+            if self.claimable(credited) >= self.opts.target {
+                self.win(credited);
                 return;
             }
         } else {
@@ -543,7 +599,7 @@ impl Schieber {
             }
         }
         if self.tricks_done == 9 {
-            self.phase = Phase::Deal;
+            self.count_hand();
         } else {
             self.weis_pending = false;
         }
@@ -572,12 +628,19 @@ impl Schieber {
         let mut calls = Vec::new();
         let mut shown = Vec::new();
         if let Some(r) = &self.weis_rules {
+            let mut highest_call = 0;
             for i in 0..4u8 {
                 let s = (self.forehand + i) % 4;
                 let d = &self.declarations[s as usize];
                 if self.declared[s as usize] && !d.is_empty() {
                     let best = d.best(self.mode, r).map(|w| w.points(self.mode, r)).unwrap_or(0);
-                    calls.push(WeisCall { seat: s, points: best });
+                    // 003: a Weis is announced only "if it is at least as great as any which has
+                    // so far been announced"; a lower one stays silent (it can still count for
+                    // the partner of the best Weis after the trick).
+                    if best >= highest_call || s == seat8 {
+                        calls.push(WeisCall { seat: s, points: best });
+                        highest_call = highest_call.max(best);
+                    }
                     // The scoring team's Weis may be asked to be shown (003), so it is public.
                     if self.weis_resolved && self.weis_team == Some(team(s)) {
                         shown.push(ShownWeis { seat: s, weis: *d });

@@ -1,0 +1,442 @@
+//! Schieber as a whole: worked examples, properties over many seeded games, golden records.
+
+use jass_core::deal::{four_hands, uniform_below, SeededDealer};
+use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
+use jass_core::record::Record;
+use jass_core::schieber::{
+    check_record, play_recorded, Multipliers, Phase, Schieber, SchieberAction, SchieberOptions, ScoringOrder,
+    WeisOption,
+};
+use jass_core::weis::Declaration;
+use jass_core::{Card, CardSet};
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Uniformly random legal actions.
+struct Rnd(Xoshiro256PlusPlus);
+
+impl Player<Schieber> for Rnd {
+    fn name(&self) -> String {
+        "random".into()
+    }
+    fn act(&mut self, d: &Decision<'_, Schieber>) -> SchieberAction {
+        d.legal.get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
+    }
+}
+
+fn players(seed: u64) -> Vec<Box<dyn Player<Schieber>>> {
+    (0..4).map(|s| Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s))) as Box<dyn Player<Schieber>>).collect()
+}
+
+fn set(s: &str) -> CardSet {
+    s.parse().unwrap()
+}
+
+/// Hands for seats 0..3 from four strings of nine cards.
+fn hands(h: [&str; 4]) -> [CardSet; 4] {
+    let hs = h.map(set);
+    assert_eq!(hs.iter().fold(CardSet::EMPTY, |a, &b| a | b), CardSet::ALL, "the hands must make the pack");
+    hs
+}
+
+/// Applies actions written as text (`schieben`, `contract H`, `weis none`, `HA` …).
+fn run(state: &mut Schieber, actions: &[&str]) {
+    for a in actions {
+        let action: SchieberAction = a.parse().unwrap();
+        state.apply(action).unwrap_or_else(|e| panic!("{a}: {e}"));
+    }
+}
+
+/// Plays the rest of the deal with the first legal card each time, declining Weis.
+fn play_out(state: &mut Schieber) {
+    let mut l = ActionList::new();
+    while let ToMove::Seat(_) = state.to_move() {
+        state.legal_actions(&mut l);
+        state.apply(l.get(0)).unwrap();
+    }
+}
+
+/// As [`play_out`], but every seat declares its best Weis.
+fn play_out_declaring(state: &mut Schieber) {
+    let mut l = ActionList::new();
+    while let ToMove::Seat(_) = state.to_move() {
+        state.legal_actions(&mut l);
+        let a = match l.get(0) {
+            SchieberAction::Weis { .. } => l.get(l.len() - 1),
+            a => a,
+        };
+        state.apply(a).unwrap();
+    }
+}
+
+// Seat 0 holds all hearts; the others split the rest.
+const ALL_HEARTS: [&str; 4] = [
+    "H6 H7 H8 H9 H10 HJ HQ HK HA",
+    "D6 D7 D8 D9 D10 DJ DQ DK DA",
+    "S6 S7 S8 S9 S10 SJ SQ SK SA",
+    "C6 C7 C8 C9 C10 CJ CQ CK CA",
+];
+
+fn opts() -> SchieberOptions {
+    SchieberOptions { first_forehand: "seat0".parse().unwrap(), ..SchieberOptions::default() }
+}
+
+#[test]
+fn match_in_undenufe_is_257_times_four_plus_weis() {
+    // 003: match = 157 + 100; Undenufe scores quadruple, tricks, Weis and Stöck alike.
+    let mut s = Schieber::new(opts()).unwrap();
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    run(&mut s, &["contract undenufe"]);
+    play_out_declaring(&mut s);
+    let t = s.tally();
+    assert_eq!(t.tricks, [9, 0]);
+    assert_eq!(t.card_points, [157, 0]);
+    assert_eq!(t.match_bonus, [100, 0]);
+    // Every player holds a whole suit: nine in a row, under the small Weis five and four (150),
+    // the five taken from the six up as it ranks best in Undenufe. The four best fives are equal
+    // and without trump, so the earliest from forehand (seat 0) wins: team 0, and partner seat 2
+    // adds its 150.
+    assert_eq!(s.weis_team(), Some(0));
+    assert_eq!(t.weis, [300, 0]);
+    assert_eq!(t.score, [(257 + 300) * 4, 0]);
+}
+
+#[test]
+fn stoeck_is_scored_with_the_second_card_and_multiplied() {
+    let mut s = Schieber::new(SchieberOptions { weis: WeisOption::None, ..opts() }).unwrap();
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    run(&mut s, &["contract H", "HK"]);
+    assert!(!s.stoeck_scored());
+    run(&mut s, &["D6", "S6", "C6", "HQ"]);
+    assert!(s.stoeck_just_announced());
+    assert_eq!(s.tally().stoeck, [20, 0]);
+    assert_eq!(s.totals(), [20, 0], "Stöck goes on the slate at once (×1 for H); tricks at the end of the hand");
+}
+
+#[test]
+fn schieben_and_zurueckschieben() {
+    let mut s = Schieber::new(opts()).unwrap();
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    run(&mut s, &["schieben"]);
+    assert_eq!(s.to_move(), ToMove::Seat(2));
+    let err = s.apply(SchieberAction::Schieben).unwrap_err();
+    assert!(err.to_string().contains("must choose"), "{err}");
+    let mut z = Schieber::new(SchieberOptions { zurueckschieben: true, ..opts() }).unwrap();
+    z.deal(hands(ALL_HEARTS)).unwrap();
+    run(&mut z, &["schieben", "schieben"]);
+    assert_eq!(z.to_move(), ToMove::Seat(0));
+    assert!(z.apply(SchieberAction::Schieben).is_err());
+    run(&mut z, &["contract S"]);
+    assert_eq!(z.contract().unwrap().1, 0);
+}
+
+#[test]
+fn illegal_actions_change_nothing_and_say_why() {
+    let mut s = Schieber::new(opts()).unwrap();
+    assert!(s.apply(SchieberAction::Schieben).unwrap_err().to_string().contains("dealt"));
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    run(&mut s, &["contract D", "weis none", "H6", "weis none"]);
+    let before = format!("{:?}", s);
+    // Seat 1 holds diamonds (trump) only: it may play any; seat 1 tries a card it does not hold.
+    let e = s.apply("play HA".parse().unwrap()).unwrap_err();
+    assert!(e.to_string().contains("does not hold"), "{e}");
+    let e = s.apply("contract H".parse().unwrap()).unwrap_err();
+    assert!(e.to_string().contains("not possible"), "{e}");
+    assert_eq!(before, format!("{:?}", s));
+    assert!(s.deal(hands(ALL_HEARTS)).is_err());
+}
+
+#[test]
+fn misere_gives_the_trick_points_to_the_other_team() {
+    let mut s = Schieber::new(SchieberOptions { misere: true, weis: WeisOption::None, ..opts() }).unwrap();
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    run(&mut s, &["contract misere"]);
+    play_out(&mut s);
+    // Seat 0 leads hearts every time and takes all nine tricks: 257 go to team 1, unmultiplied.
+    assert_eq!(s.tally().tricks, [9, 0]);
+    assert_eq!(s.tally().score, [0, 257]);
+}
+
+#[test]
+fn counter_match_doubles_the_stich() {
+    let o = SchieberOptions { counter_match: true, weis: WeisOption::None, stoeck: false, ..opts() };
+    let mut s = Schieber::new(o).unwrap();
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    // Seat 0 shoves, seat 2 (same team) chooses: team 0 chose, so this is an ordinary match.
+    run(&mut s, &["schieben", "contract H"]);
+    play_out(&mut s);
+    assert_eq!(s.tally().score, [257, 0]);
+    // Seat 1 holds all hearts; team 0 chooses hearts, team 1 takes every trick: 157 doubled.
+    let rotated = [ALL_HEARTS[3], ALL_HEARTS[0], ALL_HEARTS[1], ALL_HEARTS[2]];
+    let mut s = Schieber::new(o).unwrap();
+    s.deal(hands(rotated)).unwrap();
+    run(&mut s, &["contract H"]);
+    play_out(&mut s);
+    assert_eq!(s.tally().tricks, [0, 9]);
+    assert_eq!(s.tally().score, [0, 314]);
+}
+
+#[test]
+fn the_game_ends_the_moment_a_team_reaches_the_target_stoeck_first() {
+    // Team 0 holds Stöck (seat 0: all hearts), team 1 needs only its first trick... Target 20:
+    // the Stöck claim comes before any card (003: Stöck may be claimed "at any earlier time if the
+    // player thereby gets enough points to win the game").
+    let o = SchieberOptions { target: 20, weis: WeisOption::None, schneider: false, ..opts() };
+    let mut s = Schieber::new(o).unwrap();
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    run(&mut s, &["contract H"]);
+    assert_eq!(s.phase(), Phase::Over);
+    assert_eq!(s.winner(), Some(0));
+    assert_eq!(s.totals(), [20, 0]);
+}
+
+#[test]
+fn with_weis_before_stoeck_the_first_trick_decides() {
+    // Order weis-stoeck-stich: no claim of Stöck alone during the first trick; team 1's Weis
+    // (seat 1 holds nine diamonds: 150) comes first at the end of the trick and wins.
+    let o = SchieberOptions {
+        target: 100,
+        scoring_order: "weis-stoeck-stich".parse::<ScoringOrder>().unwrap(),
+        multipliers: Multipliers::SINGLE,
+        schneider: false,
+        ..opts()
+    };
+    let mut s = Schieber::new(o).unwrap();
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    run(&mut s, &["contract H"]);
+    assert_eq!(s.phase(), Phase::Play);
+    run(&mut s, &["weis none", "HA"]);
+    let best1 = s.observation(1);
+    assert!(best1.weis_calls.is_empty());
+    let mut l = ActionList::new();
+    s.legal_actions(&mut l);
+    let declare = l.iter().find(|a| matches!(a, SchieberAction::Weis { weis } if !weis.is_empty())).unwrap();
+    s.apply(declare).unwrap();
+    run(&mut s, &["D6", "weis none", "S6", "weis none", "C6"]);
+    assert_eq!(s.winner(), Some(1));
+    assert_eq!(s.tally().weis, [0, 150]);
+}
+
+#[test]
+fn schneider_counts_only_the_claiming_teams_tricks() {
+    // 003: on a claim "the tricks made by the claiming partnership are counted and scored".
+    let o = SchieberOptions { target: 50, weis: WeisOption::None, stoeck: false, multipliers: Multipliers::SINGLE, ..opts() };
+    let mut s = Schieber::new(o).unwrap();
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    run(&mut s, &["contract H"]);
+    play_out(&mut s);
+    assert_eq!(s.winner(), Some(0));
+    assert_eq!(s.totals()[1], 0);
+    assert!(s.schneider());
+    assert!(s.tricks_done() < 9, "the game stops in mid-deal");
+}
+
+#[test]
+fn first_forehand_is_the_holder_of_the_rose_seven_and_then_the_deal_rotates() {
+    let mut s = Schieber::new(SchieberOptions::default()).unwrap();
+    let mut dealer = SeededDealer::new(11);
+    let h = s.deal_from_pack(&dealer.next_pack());
+    let holder = (0..4).find(|&i| h[i].contains("H7".parse::<Card>().unwrap())).unwrap() as u8;
+    s.deal(h).unwrap();
+    assert_eq!(s.forehand(), holder);
+    assert_eq!(s.to_move(), ToMove::Seat(holder as usize));
+    play_out(&mut s);
+    // 003: the first forehand "deals the second hand".
+    assert_eq!(s.next_dealer(), holder);
+    s.deal(four_hands(&dealer.next_pack(), 0)).unwrap();
+    assert_eq!(s.dealer(), holder);
+    assert_eq!(s.forehand(), (holder + 1) % 4);
+}
+
+#[test]
+fn weis_calls_hide_lower_weis() {
+    // Seat 0 (forehand) calls 100 with four aces; seat 1's 20 stays silent for the others.
+    let mut s = Schieber::new(opts()).unwrap();
+    s.deal(hands([
+        "DA HA SA CA H6 H8 S7 C7 D9",
+        "D6 D7 D8 H9 H10 S8 S9 C8 C9",
+        "DK DQ DJ D10 HK HQ HJ SK SQ",
+        "H7 S6 S10 SJ C6 C10 CJ CQ CK",
+    ]))
+    .unwrap();
+    run(&mut s, &["contract obenabe", "weis DA HA SA CA", "H6", "weis D8 D7 D6"]);
+    let seen_by_2 = s.observation(2);
+    assert_eq!(seen_by_2.weis_calls.len(), 1);
+    assert_eq!(seen_by_2.weis_calls[0].points, 100);
+}
+
+/// Every card mentioned in a JSON value (strings that parse as cards).
+fn cards_in(v: &serde_json::Value, out: &mut CardSet) {
+    match v {
+        serde_json::Value::String(s) => {
+            if let Ok(c) = s.parse::<Card>() {
+                out.insert(c);
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
+        serde_json::Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn properties_over_many_seeded_games() {
+    let variants = [
+        SchieberOptions::default(),
+        SchieberOptions { weis: WeisOption::Large, zurueckschieben: true, misere: true, counter_match: true, bergpreis: true, ..Default::default() },
+        SchieberOptions { multipliers: Multipliers::SINGLE, target: 1000, weis: WeisOption::None, undenufe_eleven: jass_core::UndenufeEleven::Six, ..Default::default() },
+        SchieberOptions { scoring_order: "stich-weis-stoeck".parse().unwrap(), four_nines: true, fours_any_rank: true, undenufe_four_sixes: true, ..Default::default() },
+    ];
+    let mut list = ActionList::new();
+    let mut deals = 0;
+    for (vi, o) in variants.iter().enumerate() {
+        for g in 0..25u64 {
+            let seed = 1000 * vi as u64 + g;
+            let mut ps = players(seed);
+            let mut s = Schieber::new(*o).unwrap();
+            let mut dealer = SeededDealer::new(seed);
+            loop {
+                match s.to_move() {
+                    ToMove::Over => break,
+                    ToMove::Deal => {
+                        if s.deals_started() > 0 {
+                            deals += 1;
+                            let t = s.tally();
+                            // Every complete deal: 157 card points, +100 for Match.
+                            assert_eq!(t.card_points[0] + t.card_points[1], 157);
+                            assert_eq!(t.tricks[0] + t.tricks[1], 9);
+                            assert_eq!(t.match_bonus[0] + t.match_bonus[1] > 0, t.tricks.contains(&9));
+                        }
+                        let h = s.deal_from_pack(&dealer.next_pack());
+                        s.deal(h).unwrap();
+                    }
+                    ToMove::Seat(seat) => {
+                        s.legal_actions(&mut list);
+                        assert!(!list.is_empty());
+                        let hand = s.hands()[seat];
+                        for a in list.iter() {
+                            if let SchieberAction::Play { card } = a {
+                                assert!(hand.contains(card), "legal card {card} not in hand {hand}");
+                            }
+                        }
+                        // No observation shows a card its seat may not see.
+                        for viewer in 0..4 {
+                            let obs = serde_json::to_value(s.observation(viewer)).unwrap();
+                            let mut seen = CardSet::EMPTY;
+                            cards_in(&obs, &mut seen);
+                            let mut allowed = s.hands()[viewer];
+                            for i in 0..s.tricks_done() as usize {
+                                allowed |= CardSet::from_cards(s.completed_trick(i).1);
+                            }
+                            allowed |= CardSet::from_cards(s.current_trick().iter().copied());
+                            for d in s.declarations() {
+                                allowed |= d.cards(); // only the scoring team's are shown; checked below
+                            }
+                            assert!(allowed.contains_all(seen), "seat {viewer} sees {}", seen - allowed);
+                            let shown: CardSet = obs["weis_shown"]
+                                .as_array()
+                                .unwrap()
+                                .iter()
+                                .map(|w| {
+                                    let mut c = CardSet::EMPTY;
+                                    cards_in(w, &mut c);
+                                    c
+                                })
+                                .fold(CardSet::EMPTY, |a, b| a | b);
+                            if s.weis_team().is_none() {
+                                assert!(shown.is_empty());
+                            }
+                        }
+                        let d = Decision::new(&s, seat, &list);
+                        let a = ps[seat].act(&d);
+                        s.apply(a).unwrap();
+                    }
+                }
+            }
+            assert!(s.winner().is_some());
+            // The game is played the same way into a record, which re-plays cleanly.
+            let rec = play_recorded(*o, seed, &mut players(seed)).unwrap();
+            check_record(&rec).unwrap();
+            let text = Record::Schieber(rec).to_json_line();
+            let back = Record::read_all(&text);
+            assert_eq!(back.len(), 1);
+            back[0].as_ref().unwrap().check().unwrap();
+        }
+    }
+    assert!(deals > 500, "{deals}");
+}
+
+#[test]
+fn a_tampered_record_is_caught() {
+    let mut rec = play_recorded(SchieberOptions::default(), 5, &mut players(5)).unwrap();
+    let good = rec.clone();
+    // A wrong score.
+    rec.deals[0].result.score[0] += 1;
+    let e = check_record(&rec).unwrap_err();
+    assert_eq!(e.deal, Some(1));
+    assert!(e.message.contains("result"), "{e}");
+    // An illegal card: swap two plays of the first trick.
+    let mut rec = good.clone();
+    let plays: Vec<usize> = rec.deals[0]
+        .actions
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| matches!(a.action, jass_core::schieber::RecordedAction::Play { .. }))
+        .map(|(i, _)| i)
+        .collect();
+    let (i, j) = (plays[0], plays[1]);
+    let a = rec.deals[0].actions[i].action;
+    rec.deals[0].actions[i].action = rec.deals[0].actions[j].action;
+    rec.deals[0].actions[j].action = a;
+    let e = check_record(&rec).unwrap_err();
+    assert_eq!(e.deal, Some(1));
+    assert!(e.entry.is_some(), "{e}");
+    // A card dealt twice.
+    let mut rec = good.clone();
+    let c = rec.deals[0].hands[0].first().unwrap();
+    rec.deals[0].hands[1].insert(c);
+    assert!(check_record(&rec).unwrap_err().message.contains("dealt"));
+    // A missing deal.
+    let mut rec = good;
+    rec.deals.pop();
+    assert!(check_record(&rec).unwrap_err().message.contains("not over"));
+}
+
+#[test]
+fn golden_records_do_not_drift() {
+    // Seeded games written once; any change in rules, dealing or record format shows here.
+    // To accept a deliberate change: UPDATE_GOLDEN=1 cargo test -p jass-core --test schieber
+    let cases: [(&str, SchieberOptions, u64); 2] = [
+        ("schieber_default_seed1.json", SchieberOptions::default(), 1),
+        (
+            "schieber_large_weis_seed2.json",
+            SchieberOptions { weis: WeisOption::Large, zurueckschieben: true, misere: true, target: 1500, ..Default::default() },
+            2,
+        ),
+    ];
+    for (name, o, seed) in cases {
+        let path = format!("{}/tests/data/golden/{name}", env!("CARGO_MANIFEST_DIR"));
+        let rec = Record::Schieber(play_recorded(o, seed, &mut players(seed)).unwrap());
+        let text = rec.to_json_pretty() + "\n";
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::create_dir_all(std::path::Path::new(&path).parent().unwrap()).unwrap();
+            std::fs::write(&path, &text).unwrap();
+        }
+        let want = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
+        assert!(want == text, "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1");
+        // And the stored record re-plays cleanly.
+        Record::read_all(&want)[0].as_ref().unwrap().check().unwrap();
+    }
+}
+
+#[test]
+fn declarations_are_validated() {
+    let mut s = Schieber::new(opts()).unwrap();
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    run(&mut s, &["contract D"]);
+    let bogus = Declaration::new(&["DA DK DQ".parse().unwrap()]).unwrap();
+    let e = s.apply(SchieberAction::Weis { weis: bogus }).unwrap_err();
+    assert!(e.to_string().contains("not in the hand"), "{e}");
+    let e = s.apply("HA".parse().unwrap()).unwrap_err();
+    assert!(e.to_string().contains("Weis"), "{e}");
+}
