@@ -46,7 +46,7 @@ pub fn random_deals(n: u64, seed: u64) -> u64 {
             let legal = state.legal_cards();
             if state.phase() == Phase::Play && !legal.is_empty() {
                 let card = legal.nth(uniform_below(&mut rng, legal.len()));
-                state.apply_unchecked(SchieberAction::Play { card });
+                state.play_unchecked(card);
             } else {
                 state.legal_actions(&mut list);
                 let a = list.get(uniform_below(&mut rng, list.len() as u32) as usize);

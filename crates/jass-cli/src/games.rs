@@ -45,7 +45,18 @@ impl GameKind {
 
     /// Schieber options from `-o` pairs (as JSON), with a clear error for a wrong one.
     pub fn schieber_options(options: &Value) -> Result<SchieberOptions> {
-        let o: SchieberOptions = serde_json::from_value(options.clone()).map_err(|e| anyhow!("bad schieber option: {e}"))?;
+        let o: SchieberOptions = serde_json::from_value(options.clone()).map_err(|e| {
+            // Name the option at fault: try each one alone.
+            if let Value::Object(map) = options {
+                for (k, v) in map {
+                    let one = Value::Object([(k.clone(), v.clone())].into_iter().collect());
+                    if let Err(e1) = serde_json::from_value::<SchieberOptions>(one) {
+                        return anyhow!("bad schieber option `{k}={v}`: {e1} (`jass options schieber` lists them)");
+                    }
+                }
+            }
+            anyhow!("bad schieber option: {e}")
+        })?;
         o.validate().map_err(|e| anyhow!("bad schieber option: {e}"))?;
         Ok(o)
     }

@@ -28,15 +28,50 @@ pub fn ordered_pack() -> [Card; 36] {
     std::array::from_fn(Card::from_dense)
 }
 
-/// The pack shuffled by Fisher-Yates with `rng`.
+/// The pack shuffled by Fisher-Yates with `rng`. Each 64-bit draw serves two 32-bit samples
+/// (high half first), so a shuffle costs about 18 draws.
 #[inline]
 pub fn shuffled_pack<R: RngCore + ?Sized>(rng: &mut R) -> [Card; 36] {
     let mut pack = ordered_pack();
+    let mut halves = HalfDraws { word: 0, left: 0 };
     for i in (1..36).rev() {
-        let j = uniform_below(rng, i as u32 + 1) as usize;
+        let j = halves.below(rng, i as u32 + 1) as usize;
         pack.swap(i, j);
     }
     pack
+}
+
+/// 32-bit samples cut from 64-bit draws.
+struct HalfDraws {
+    word: u64,
+    left: u8,
+}
+
+impl HalfDraws {
+    #[inline(always)]
+    fn next<R: RngCore + ?Sized>(&mut self, rng: &mut R) -> u32 {
+        if self.left == 0 {
+            self.word = rng.next_u64();
+            self.left = 2;
+        }
+        self.left -= 1;
+        let v = (self.word >> 32) as u32;
+        self.word <<= 32;
+        v
+    }
+
+    /// Lemire's method as in [`uniform_below`], on these samples.
+    #[inline(always)]
+    fn below<R: RngCore + ?Sized>(&mut self, rng: &mut R, n: u32) -> u32 {
+        let mut m = (self.next(rng) as u64) * (n as u64);
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = (self.next(rng) as u64) * (n as u64);
+            }
+        }
+        (m >> 32) as u32
+    }
 }
 
 /// Deals `pack` in packets of `packet` cards to `seats` players, `per_seat` cards each, the first
@@ -87,11 +122,21 @@ impl SeededDealer {
 /// (allocation-free; the same result as [`deal_in_packets`] with 4 seats, 9 cards, packets of 3).
 #[inline]
 pub fn four_hands(pack: &[Card; 36], forehand: usize) -> [CardSet; 4] {
-    let mut hands = [CardSet::EMPTY; 4];
+    // Packet k (cards 3k .. 3k+3) goes to seat forehand + k.
+    const PACKET_SEAT: [u8; 36] = {
+        let mut t = [0u8; 36];
+        let mut i = 0;
+        while i < 36 {
+            t[i] = ((i / 3) % 4) as u8;
+            i += 1;
+        }
+        t
+    };
+    let mut bits = [0u64; 4];
     for (i, &c) in pack.iter().enumerate() {
-        hands[(forehand + i / 3) % 4].insert(c);
+        bits[(forehand + PACKET_SEAT[i] as usize) & 3] |= 1 << c.index();
     }
-    hands
+    bits.map(CardSet)
 }
 
 #[cfg(test)]

@@ -674,6 +674,14 @@ impl Schieber {
         }
     }
 
+    /// Plays a card for the seat to play without checking it (the fast simulator's path; the
+    /// card must be one of [`Schieber::legal_cards`]).
+    #[inline]
+    pub fn play_unchecked(&mut self, card: Card) {
+        self.stoeck_just_announced = false;
+        self.play_card(self.player(), card);
+    }
+
     /// Plays an action without checking it (for the fast simulator; the caller guarantees it is
     /// legal, e.g. drawn from [`Game::legal_actions`]).
     #[inline]
