@@ -385,6 +385,22 @@ pub fn best_declaration(hand: CardSet, mode: Mode, rules: &WeisRules) -> Declara
             nf += 1;
         }
     }
+    if nf == 0 {
+        // No four of a kind (the common case): the declaration is the runs.
+        let mut d = Declaration::NONE;
+        let mut n = 0;
+        for s in Suit::ALL {
+            runs(hand.lane(s), |low, len| {
+                for (lo, l) in split_run(low, len, mode, rules.style) {
+                    if n < 4 && l >= 3 {
+                        d.items[n] = Some(Weis::Sequence { suit: s, top: Rank::from_index((lo + l - 1) as usize), len: l as u8 });
+                        n += 1;
+                    }
+                }
+            });
+        }
+        return d;
+    }
     let mut best = Declaration::NONE;
     let mut best_score = (0u32, 0u32);
     // Small Weis: try every subset of the fours; the rest of the hand forms sequences.
