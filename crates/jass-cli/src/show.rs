@@ -118,7 +118,7 @@ fn deal(o: &mut String, d: &SchieberDealRecord, style: CardStyle, show_hands: bo
     let mut trick_no = 0;
     for e in &d.actions {
         match e.action {
-            RecordedAction::Schieben => {
+            RecordedAction::Schieben {} => {
                 let _ = writeln!(o, "  seat {} schiebt", e.seat);
             }
             RecordedAction::Contract { contract: c } => {
@@ -131,7 +131,7 @@ fn deal(o: &mut String, d: &SchieberDealRecord, style: CardStyle, show_hands: bo
                 let parts: Vec<String> = weis.iter().map(|w| cards(&w.cards().sorted_high_first(), style)).collect();
                 let _ = writeln!(o, "  seat {} declares Weis: {}", e.seat, parts.join(" + "));
             }
-            RecordedAction::Stoeck => {
+            RecordedAction::Stoeck {} => {
                 let _ = writeln!(o, "    seat {} announces Stöck", e.seat);
             }
             RecordedAction::Play { card: c } => {

@@ -17,6 +17,7 @@ use crate::weis::Declaration;
 pub use options::{FirstForehand, Multipliers, ScoreItem, ScoringOrder, SchieberOptions, WeisOption};
 pub use record::{check_record, play_recorded, ActionEntry, DealResult, RecordedAction, SchieberDealRecord, SchieberRecord, TrickRecord};
 pub use state::{Phase, Schieber, SchieberObservation, WeisCall};
+pub use state::{ObservedTrick, ShownWeis};
 
 /// A contract: a trump mode, or Misère (004: played as Obenabe, trick points to the other team).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

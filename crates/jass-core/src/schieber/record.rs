@@ -28,10 +28,10 @@ pub struct ActionEntry {
 
 /// What a seat did (`{"seat":0,"action":"play","card":"HA"}`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "action", rename_all = "lowercase")]
+#[serde(tag = "action", rename_all = "lowercase", deny_unknown_fields)]
 pub enum RecordedAction {
     /// Shoved the choice to the partner.
-    Schieben,
+    Schieben {},
     /// Chose the contract.
     Contract {
         /// The contract.
@@ -42,8 +42,9 @@ pub enum RecordedAction {
         /// The combinations.
         weis: Declaration,
     },
-    /// Announced Stöck (King and Ober of trumps) on playing the second of them.
-    Stoeck,
+    /// Stöck (King and Ober of trumps) scored: on the second of the two cards, or claimed with
+    /// the game. Made by the engine right after the action that scored it.
+    Stoeck {},
     /// Played a card.
     Play {
         /// The card.
@@ -54,7 +55,7 @@ pub enum RecordedAction {
 impl From<SchieberAction> for RecordedAction {
     fn from(a: SchieberAction) -> Self {
         match a {
-            SchieberAction::Schieben => RecordedAction::Schieben,
+            SchieberAction::Schieben => RecordedAction::Schieben {},
             SchieberAction::Contract { contract } => RecordedAction::Contract { contract },
             SchieberAction::Weis { weis } => RecordedAction::Weis { weis },
             SchieberAction::Play { card } => RecordedAction::Play { card },
@@ -231,9 +232,9 @@ pub fn play_recorded(
                 if state.deals_started() > 0 {
                     deals.push(finish_deal(&state, state.deals_started(), deal_dealer, std::mem::take(&mut actions)));
                 }
-                deal_dealer = state.next_dealer();
                 let hands = state.deal_from_pack(&dealer.next_pack());
                 state.deal(hands).map_err(|e| e.to_string())?;
+                deal_dealer = state.dealer();
             }
             ToMove::Seat(seat) => {
                 state.legal_actions(&mut legal);
@@ -242,7 +243,8 @@ pub fn play_recorded(
                 state.apply(action).map_err(|e| format!("player {} at seat {seat} chose an illegal action: {e}", players[seat].name()))?;
                 actions.push(ActionEntry { seat: seat as u8, action: action.into() });
                 if state.stoeck_just_announced() {
-                    actions.push(ActionEntry { seat: seat as u8, action: RecordedAction::Stoeck });
+                    let holder = state.stoeck_holder().expect("Stöck has a holder");
+                    actions.push(ActionEntry { seat: holder, action: RecordedAction::Stoeck {} });
                 }
             }
         }
@@ -279,31 +281,31 @@ pub fn check_record(rec: &SchieberRecord) -> Result<(), CheckError> {
         if d.number as usize != di + 1 {
             return Err(at(di, None, format!("deal number is {}, expected {}", d.number, di + 1)));
         }
-        if d.dealer != s.next_dealer() {
-            return Err(at(di, None, format!("dealer is seat {}, but by the rotation seat {} deals", d.dealer, s.next_dealer())));
-        }
         s.deal(d.hands).map_err(|e| at(di, None, format!("hands: {e}")))?;
+        if d.dealer != s.dealer() {
+            return Err(at(di, None, format!("dealer is seat {}, but by the rules seat {} deals", d.dealer, s.dealer())));
+        }
         if d.forehand != s.forehand() {
             return Err(at(di, None, format!("forehand is seat {}, but by the rules seat {} is", d.forehand, s.forehand())));
         }
         let mut pending_stoeck: Option<(u8, usize)> = None;
         for (ei, e) in d.actions.iter().enumerate() {
-            if e.action == RecordedAction::Stoeck {
+            if e.action == (RecordedAction::Stoeck {}) {
                 match pending_stoeck.take() {
                     Some((seat, _)) if seat == e.seat => continue,
                     Some((seat, _)) => return Err(at(di, Some(ei + 1), format!("Stöck announced by seat {}, but seat {seat} holds it", e.seat))),
-                    None => return Err(at(di, Some(ei + 1), format!("seat {} announces Stöck, but has not just played the second of King and Ober of trumps", e.seat))),
+                    None => return Err(at(di, Some(ei + 1), format!("seat {} announces Stöck, but Stöck was not scored by the action before", e.seat))),
                 }
             }
             if let Some((seat, after)) = pending_stoeck {
-                return Err(at(di, Some(after + 1), format!("seat {seat} plays the second Stöck card here; the record lacks its Stöck announcement")));
+                return Err(at(di, Some(after + 1), format!("Stöck of seat {seat} is scored by this action; the record lacks its `stoeck` entry")));
             }
             let action = match e.action {
-                RecordedAction::Schieben => SchieberAction::Schieben,
+                RecordedAction::Schieben {} => SchieberAction::Schieben,
                 RecordedAction::Contract { contract } => SchieberAction::Contract { contract },
                 RecordedAction::Weis { weis } => SchieberAction::Weis { weis },
                 RecordedAction::Play { card } => SchieberAction::Play { card },
-                RecordedAction::Stoeck => unreachable!("handled above"),
+                RecordedAction::Stoeck {} => unreachable!("handled above"),
             };
             match s.to_move() {
                 ToMove::Seat(p) if p == e.seat as usize => {}
@@ -312,11 +314,11 @@ pub fn check_record(rec: &SchieberRecord) -> Result<(), CheckError> {
             }
             s.apply(action).map_err(|err| at(di, Some(ei + 1), format!("illegal action `{action}`: {err}")))?;
             if s.stoeck_just_announced() {
-                pending_stoeck = Some((e.seat, ei));
+                pending_stoeck = Some((s.stoeck_holder().expect("Stöck has a holder"), ei));
             }
         }
         if let Some((seat, after)) = pending_stoeck {
-            return Err(at(di, Some(after + 1), format!("seat {seat} plays the second Stöck card here; the record lacks its Stöck announcement")));
+            return Err(at(di, Some(after + 1), format!("Stöck of seat {seat} is scored by this action; the record lacks its `stoeck` entry")));
         }
         if let ToMove::Seat(p) = s.to_move() {
             return Err(at(di, None, format!("the deal stops while seat {p} is still to act and the game is not over")));

@@ -111,8 +111,8 @@ impl Schieber {
     pub fn new(opts: SchieberOptions) -> Result<Schieber, String> {
         opts.validate()?;
         let placeholder = Card::from_dense(0);
-        // With a named card, seat 3 deals the first hand (packets start at seat 0) and the card's
-        // holder is forehand (003: "Any player can deal the first hand").
+        // With a named card the packets start at seat 0; once the cards are seen, the card's holder
+        // is forehand and the seat before it is recorded as the dealer.
         let dealer = match opts.first_forehand {
             FirstForehand::Seat(s) => (s + 3) % 4,
             FirstForehand::Holder(_) => 3,
@@ -191,7 +191,7 @@ impl Schieber {
     pub fn deals_started(&self) -> u32 {
         self.deals_started
     }
-    /// Dealer of the current (or coming) deal.
+    /// Dealer of the current deal (before the first deal: the seat whose right the packets start at).
     pub fn dealer(&self) -> u8 {
         self.dealer
     }
@@ -261,7 +261,8 @@ impl Schieber {
     pub fn weis_team(&self) -> Option<u8> {
         self.weis_team
     }
-    /// True if the last applied action made the Stöck holder announce Stöck.
+    /// True if Stöck was scored during the last applied action: on the second of the two cards, or
+    /// claimed with the game (then the holder need not be the seat that acted).
     pub fn stoeck_just_announced(&self) -> bool {
         self.stoeck_just_announced
     }
@@ -309,7 +310,10 @@ impl Schieber {
             self.dealer = self.forehand;
             self.forehand = (self.dealer + 1) % 4;
         } else if let FirstForehand::Holder(card) = self.opts.first_forehand {
+            // "Any player can deal the first hand" (003): we name the seat before the holder as
+            // the dealer, so that forehand is the dealer's right in every deal (conventions.md).
             self.forehand = (0..4).find(|&s| hands[s as usize].contains(card)).expect("the pack is complete");
+            self.dealer = (self.forehand + 3) % 4;
         }
         self.deals_started += 1;
         self.dealt = hands;
@@ -403,6 +407,7 @@ impl Schieber {
     fn score_stoeck(&mut self) {
         let t = team(self.stoeck_holder.expect("stoeck scored only with a holder"));
         self.stoeck_scored = true;
+        self.stoeck_just_announced = true;
         self.stoeck_watch = CardSet::EMPTY;
         self.tally.stoeck[t as usize] += STOECK_POINTS;
         self.write(t, STOECK_POINTS);
@@ -539,9 +544,6 @@ impl Schieber {
         // the holder's Stöck is unscored.
         let stoeck_due = self.stoeck_watch.contains(card)
             && (self.hands[seat as usize & 3] & self.stoeck_watch).is_empty();
-        if stoeck_due {
-            self.stoeck_just_announced = true;
-        }
         if self.trick_len < 4 {
             if stoeck_due || !self.stoeck_watch.is_empty() {
                 self.checkpoint(stoeck_due, false, None);
