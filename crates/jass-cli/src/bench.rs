@@ -30,14 +30,14 @@ pub struct BenchArgs {
 /// Stöck and scoring) and returns a checksum of all scores.
 pub fn random_deals(n: u64, seed: u64) -> u64 {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let options = SchieberOptions { target: u32::MAX / 2, ..SchieberOptions::default() };
+    let options = SchieberOptions { target: jass_core::schieber::MAX_TARGET, ..SchieberOptions::default() };
     let fresh = Schieber::new(options).expect("valid options");
     let mut state = fresh;
     let mut list: ActionList<SchieberAction> = ActionList::new();
     let mut checksum = 0u64;
     for i in 0..n {
-        if i % 100_000 == 0 {
-            state = fresh; // keep the totals far from the (huge) target
+        if i % 100 == 0 {
+            state = fresh; // keep the totals far from the (large) target
         }
         let pack = shuffled_pack(&mut rng);
         let hands = four_hands(&pack, ((state.next_dealer() + 1) % 4) as usize);

@@ -14,7 +14,7 @@ use crate::card::{Card, ParseError};
 use crate::mode::Mode;
 use crate::weis::Declaration;
 
-pub use options::{FirstForehand, Multipliers, ScoreItem, ScoringOrder, SchieberOptions, WeisOption};
+pub use options::{FirstForehand, Multipliers, ScoreItem, ScoringOrder, SchieberOptions, WeisOption, MAX_MULTIPLIER, MAX_TARGET};
 pub use record::{check_record, play_recorded, ActionEntry, DealResult, RecordedAction, SchieberDealRecord, SchieberRecord, TrickRecord};
 pub use state::{Phase, Schieber, SchieberObservation, WeisCall};
 pub use state::{ObservedTrick, ShownWeis};

@@ -224,6 +224,11 @@ fn multipliers_de<'de, D: Deserializer<'de>>(d: D) -> Result<Multipliers, D::Err
     }
 }
 
+/// The largest target accepted (keeps every total far from overflow).
+pub const MAX_TARGET: u32 = 1_000_000;
+/// The largest multiplier accepted.
+pub const MAX_MULTIPLIER: u32 = 100;
+
 /// Every option of Schieber. `Default` is the rules of 003, except `weis_tie`, which follows the
 /// explicit comparison rule of 000 and 004 (value, length, height, trump, position); 003's list
 /// order is the option `list-order`.
@@ -315,8 +320,8 @@ impl SchieberOptions {
 
     /// Checks the options make a playable game.
     pub fn validate(&self) -> Result<(), String> {
-        if self.target == 0 {
-            return Err("target must be positive (e.g. 1000, 1500, 2500, 3000)".into());
+        if self.target == 0 || self.target > MAX_TARGET {
+            return Err(format!("target is {}: it must be 1 .. {MAX_TARGET} (e.g. 1000, 1500, 2500, 3000)", self.target));
         }
         if let FirstForehand::Seat(s) = self.first_forehand {
             if s > 3 {
@@ -327,8 +332,8 @@ impl SchieberOptions {
             return Err(format!("large_weis_step is {}: 003 names 20 or 50", self.large_weis_step));
         }
         let m = self.multipliers;
-        if [m.d, m.h, m.s, m.c, m.obenabe, m.undenufe, m.misere].contains(&0) {
-            return Err("every multiplier must be at least 1".into());
+        if [m.d, m.h, m.s, m.c, m.obenabe, m.undenufe, m.misere].iter().any(|&x| x == 0 || x > MAX_MULTIPLIER) {
+            return Err(format!("every multiplier must be 1 .. {MAX_MULTIPLIER}"));
         }
         Ok(())
     }
