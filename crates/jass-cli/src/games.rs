@@ -11,20 +11,32 @@ use serde_json::Value;
 pub enum GameKind {
     /// Schieber.
     Schieber,
+    /// Handjass (2 to 5 players).
+    Handjass,
+    /// Sidi Barrani.
+    Sidi,
+    /// Coiffeur.
+    Coiffeur,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 1] = [GameKind::Schieber];
+    pub const ALL: [GameKind; 4] = [GameKind::Schieber, GameKind::Handjass, GameKind::Sidi, GameKind::Coiffeur];
 
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Schieber => "schieber",
+            GameKind::Handjass => "handjass",
+            GameKind::Sidi => "sidi-barrani",
+            GameKind::Coiffeur => "coiffeur",
         }
     }
 
     pub fn default_options(self) -> Value {
         match self {
             GameKind::Schieber => serde_json::to_value(SchieberOptions::default()).expect("options serialize"),
+            GameKind::Handjass => serde_json::to_value(jass_core::handjass::HandjassOptions::default()).expect("options serialize"),
+            GameKind::Sidi => serde_json::to_value(jass_core::sidi::SidiOptions::default()).expect("options serialize"),
+            GameKind::Coiffeur => serde_json::to_value(jass_core::coiffeur::CoiffeurOptions::default()).expect("options serialize"),
         }
     }
 
@@ -40,6 +52,9 @@ impl GameKind {
                 "  first_forehand: a card whose holder leads first (H7) or seat0 .. seat3\n",
                 "  See docs/schieber.md for the source of every option."
             ),
+            GameKind::Sidi => crate::sidi_cli::SIDI_HELP,
+            GameKind::Handjass => crate::handjass_cli::HELP,
+            GameKind::Coiffeur => crate::coiffeur_cli::HELP,
         }
     }
 
@@ -67,7 +82,10 @@ impl FromStr for GameKind {
     fn from_str(s: &str) -> Result<Self, String> {
         match s.trim().to_ascii_lowercase().as_str() {
             "schieber" => Ok(GameKind::Schieber),
-            other => Err(format!("unknown game `{other}`: known games are schieber")),
+            "handjass" | "sackjass" | "butzer" | "schlaeger" => Ok(GameKind::Handjass),
+            "sidi-barrani" | "sidi" => Ok(GameKind::Sidi),
+            "coiffeur" => Ok(GameKind::Coiffeur),
+            other => Err(format!("unknown game `{other}`: known games are schieber, handjass, sidi-barrani, coiffeur")),
         }
     }
 }

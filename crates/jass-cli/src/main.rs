@@ -1,10 +1,14 @@
 //! `jass`: simulate, show, check and benchmark Swiss Jass games.
 
+mod arena;
 mod bench;
 mod check;
+mod coiffeur_cli;
 mod games;
+mod handjass_cli;
 mod options;
 mod show;
+mod sidi_cli;
 mod simulate;
 
 use std::path::PathBuf;
@@ -25,6 +29,8 @@ struct Cli {
 enum Command {
     /// Play games between computer players and write their records.
     Simulate(simulate::SimulateArgs),
+    /// Play two players against each other on duplicate deals and report the point share.
+    Arena(arena::ArenaArgs),
     /// Print a record for a person.
     Show {
         /// A record file (one JSON document or JSON Lines); `-` reads standard input.
@@ -63,6 +69,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Simulate(args) => simulate::run(args),
+        Command::Arena(args) => arena::run(args),
         Command::Show { file, cards, game, hands } => show::run(&file, cards, game, hands),
         Command::Check { files } => check::run(&files),
         Command::Bench(args) => bench::run(args),

@@ -9,9 +9,9 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use jass_bots::RandomPlayer;
+use jass_bots::{RandomPlayer, RuleSchieber};
 use jass_core::record::Record;
-use jass_core::schieber::{play_recorded, Schieber};
+use jass_core::schieber::{play_recorded, Schieber, SchieberOptions};
 use jass_core::Player;
 
 use crate::games::GameKind;
@@ -41,7 +41,7 @@ pub struct SimulateArgs {
     out: Option<PathBuf>,
 }
 
-fn make_players(spec: &str, seats: usize, game_seed: u64) -> Result<Vec<Box<dyn Player<Schieber>>>> {
+fn make_players(spec: &str, seats: usize, game_seed: u64, options: &SchieberOptions) -> Result<Vec<Box<dyn Player<Schieber>>>> {
     let names: Vec<&str> = spec.split(',').map(str::trim).collect();
     if names.len() != 1 && names.len() != seats {
         bail!("--players lists {} players; give one for every seat ({seats}) or one for all", names.len());
@@ -51,7 +51,8 @@ fn make_players(spec: &str, seats: usize, game_seed: u64) -> Result<Vec<Box<dyn 
             let name = if names.len() == 1 { names[0] } else { names[s] };
             match name {
                 "random" => Ok(Box::new(RandomPlayer::new(splitmix(game_seed.wrapping_mul(8).wrapping_add(s as u64)))) as Box<dyn Player<Schieber>>),
-                other => Err(anyhow!("unknown player `{other}`: known players are random")),
+                "rule" => Ok(Box::new(RuleSchieber::new(*options)) as Box<dyn Player<Schieber>>),
+                other => Err(anyhow!("unknown player `{other}`: known players are random, rule")),
             }
         })
         .collect()
@@ -79,6 +80,12 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
+    if kind == GameKind::Handjass {
+        return crate::handjass_cli::simulate_run(args.games, args.seed, &args.options, &args.players, args.out.as_deref());
+    }
+    if kind != GameKind::Schieber {
+        return crate::sidi_cli::simulate_run(kind.name(), args.games, args.seed, &args.options, &args.players, args.out.as_deref());
+    }
     let opts_json = to_json(&args.options)?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
@@ -93,8 +100,9 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
     // Validate options and players before the first game.
     let options = match kind {
         GameKind::Schieber => GameKind::schieber_options(&opts_json)?,
+        _ => unreachable!("other games return above"),
     };
-    make_players(&args.players, 4, seed)?;
+    make_players(&args.players, 4, seed, &options)?;
 
     let bar = if args.games >= 20 && !to_stdout {
         let b = ProgressBar::new(args.games);
@@ -107,7 +115,7 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
     let mut sum = Summary::default();
     for i in 0..args.games {
         let game_seed = seed.wrapping_add(i);
-        let mut players = make_players(&args.players, 4, game_seed)?;
+        let mut players = make_players(&args.players, 4, game_seed, &options)?;
         let rec = play_recorded(options, game_seed, &mut players).map_err(|e| anyhow!(e))?;
         sum.games += 1;
         if let Some(w) = rec.result.winner {

@@ -35,8 +35,9 @@ pub struct ActionList<A: Copy> {
 }
 
 impl ActionList<()> {
-    /// Most actions any state offers at once.
-    pub const CAPACITY: usize = 48;
+    /// Most actions any state offers at once (Sidi Barrani's auction with steps of 5 offers up to
+    /// 158: 26 numbers × 6 denominations, pass and double; Differenzler's announcement 158).
+    pub const CAPACITY: usize = 160;
 }
 
 impl<A: Copy> Default for ActionList<A> {

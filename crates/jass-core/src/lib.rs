@@ -11,11 +11,14 @@
 
 pub mod card;
 pub mod cardset;
+pub mod coiffeur;
 pub mod deal;
 pub mod game;
+pub mod handjass;
 pub mod mode;
 pub mod record;
 pub mod schieber;
+pub mod sidi;
 pub mod trick;
 pub mod weis;
 

@@ -5,7 +5,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::handjass::{check_record as check_handjass, HandjassRecord};
 use crate::schieber::{check_record as check_schieber, SchieberRecord};
+use crate::sidi::{check_record as check_sidi, SidiRecord};
+use crate::coiffeur::{check_record as check_coiffeur, CoiffeurRecord};
 
 /// The `format` field of every record.
 pub const FORMAT: &str = "jass-record";
@@ -42,6 +45,13 @@ pub struct GameResult {
 pub enum Record {
     /// A Schieber game.
     Schieber(SchieberRecord),
+    /// A Handjass game (2 to 5 players).
+    Handjass(HandjassRecord),
+    /// A Sidi Barrani game.
+    #[serde(rename = "sidi-barrani", alias = "sidi")]
+    Sidi(SidiRecord),
+    /// A Coiffeur game.
+    Coiffeur(CoiffeurRecord),
 }
 
 /// A record that is not consistent with the rules, and where.
@@ -84,6 +94,9 @@ impl Record {
     pub fn game(&self) -> &'static str {
         match self {
             Record::Schieber(_) => "schieber",
+            Record::Handjass(_) => "handjass",
+            Record::Sidi(_) => "sidi-barrani",
+            Record::Coiffeur(_) => "coiffeur",
         }
     }
 
@@ -91,6 +104,9 @@ impl Record {
     pub fn check(&self) -> Result<(), CheckError> {
         match self {
             Record::Schieber(r) => check_schieber(r),
+            Record::Handjass(r) => check_handjass(r),
+            Record::Sidi(r) => check_sidi(r),
+            Record::Coiffeur(r) => check_coiffeur(r),
         }
     }
 
@@ -133,7 +149,9 @@ impl Record {
         match game.as_deref() {
             None => Err("no `game` field: a record starts with {\"game\": \"schieber\", \"format\": \"jass-record\", ...}".into()),
             Some("schieber") => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid schieber record: {e}")),
-            Some(other) => Err(format!("unknown game `{other}`: this engine knows schieber")),
+            Some("handjass") => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid handjass record: {e}")),
+            Some(g @ ("sidi-barrani" | "sidi" | "coiffeur")) => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid {g} record: {e}")),
+            Some(other) => Err(format!("unknown game `{other}`: this engine knows schieber, handjass, sidi-barrani, coiffeur")),
         }
     }
 }

@@ -1,0 +1,80 @@
+//! Coiffeur on the command line: options, one simulated game, display.
+
+use std::fmt::Write as _;
+
+use anyhow::{anyhow, Result};
+use jass_core::coiffeur::{play_recorded, Coiffeur, CoiffeurOptions, CoiffeurRecord};
+use jass_core::record::Record;
+use jass_core::schieber::RecordedAction;
+use jass_core::CardStyle;
+use serde_json::Value;
+
+use crate::sidi_cli::{cards, hand, parse_options, random_players};
+
+pub const HELP: &str = concat!(
+    "  multipliers: a table {\"D\":1,\"H\":2,\"S\":3,\"C\":4,\"obenabe\":5,\"undenufe\":6,\"misere\":7}\n",
+    "  misere, zurueckschieben, stoeck, four_nines: true | false;  weis: none | small | large\n",
+    "  undenufe_eleven: ace | six;  weis_tie: more-cards | list-order;  first_forehand: H7 or seat0 .. seat3\n",
+    "  See docs/coiffeur.md for the source of every option."
+);
+
+pub fn simulate_one(options: &Value, players: &str, seed: u64) -> Result<(Record, Option<u8>, usize)> {
+    let o: CoiffeurOptions = parse_options("coiffeur", options)?;
+    o.validate().map_err(|e| anyhow!("bad coiffeur option: {e}"))?;
+    let mut p = random_players::<Coiffeur>(players, seed)?;
+    let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
+    let (w, n) = (rec.result.winner, rec.deals.len());
+    Ok((Record::Coiffeur(rec), w, n))
+}
+
+pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "Coiffeur · seed {} · teams 0+2 and 1+3 · {} contracts each",
+        rec.seed.map(|s| s.to_string()).unwrap_or_else(|| "none".into()),
+        rec.options.contracts().len()
+    );
+    for d in &rec.deals {
+        let _ = writeln!(o, "\nDeal {} · dealer seat {} · forehand seat {}", d.number, d.dealer, d.forehand);
+        if show_hands {
+            for (s, h) in d.hands.iter().enumerate() {
+                let _ = writeln!(o, "  hand {s}: {}", hand(*h, style));
+            }
+        }
+        for e in &d.actions {
+            match e.action {
+                RecordedAction::Schieben {} => {
+                    let _ = writeln!(o, "  seat {} schiebt", e.seat);
+                }
+                RecordedAction::Contract { contract } => {
+                    let _ = writeln!(o, "  seat {} chooses {contract} (×{})", e.seat, d.result.multiplier);
+                }
+                RecordedAction::Weis { weis } if !weis.is_empty() => {
+                    let parts: Vec<String> = weis.iter().map(|w| cards(&w.cards().sorted_high_first(), style)).collect();
+                    let _ = writeln!(o, "  seat {} declares Weis: {}", e.seat, parts.join(" + "));
+                }
+                RecordedAction::Stoeck {} => {
+                    let _ = writeln!(o, "  seat {} announces Stöck", e.seat);
+                }
+                _ => {}
+            }
+        }
+        for (i, t) in d.tricks.iter().enumerate() {
+            let _ = writeln!(o, "  trick {} (seat {} leads): {} → seat {} takes {}", i + 1, t.leader, cards(&t.cards, style), t.winner, t.points);
+        }
+        let r = &d.result;
+        let _ = writeln!(
+            o,
+            "  points {}:{} (cards {}:{}, Weis {}:{}, Stöck {}:{}) → team {} writes {} × {} = {} for {} · lists {}:{}",
+            r.points[0], r.points[1], r.card_points[0], r.card_points[1], r.weis[0], r.weis[1], r.stoeck[0], r.stoeck[1],
+            r.team, r.points[r.team as usize], r.multiplier, r.written, d.contract, r.totals[0], r.totals[1]
+        );
+    }
+    let r = &rec.result;
+    let _ = match r.winner {
+        Some(w) => writeln!(o, "Game over: team {w} wins {}:{}", r.totals[0], r.totals[1]),
+        None => writeln!(o, "Game over: a tie {}:{}", r.totals[0], r.totals[1]),
+    };
+    o
+}

@@ -1,0 +1,262 @@
+//! Handjass on the command line: options, `simulate` and `show`.
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{anyhow, bail, Context, Result};
+use jass_bots::RandomPlayer;
+use jass_core::handjass::{play_recorded, Handjass, HandjassDealRecord, HandjassOptions, HandjassRecord, RecordedAction};
+use jass_core::record::Record;
+use jass_core::{Card, CardSet, CardStyle, Player, Suit};
+
+/// `jass options handjass`: what the values mean.
+pub const HELP: &str = concat!(
+    "  preset: 000 (default) | parlett (002) | 004 | 004-twelve | berner | must-play; other keys override the preset\n",
+    "  players: 2 .. 5;  target: strokes to retire (7; 5; 9; 27 Berner);  threshold: 26 | 21;  twelve_threshold: null | 31\n",
+    "  small_deal: blind | bessern | twelve;  drop_out, agreement, sole_takes_all, null_extra_strokes, sack: true | false\n",
+    "  six_exchange: after | before | never;  strokes: two | players-minus-one;  tie: draw | abeyance | none\n",
+    "  null_stake: stake per null (0 = none);  multipliers: none | berner-french | berner-swiss;  scoring: last-loser | first-wins\n",
+    "  trick_rules: strict | heading;  weis, marriage, weis_height, stoeck: true | false\n",
+    "  sequences: natural | trump;  quartets: standard | above-eight\n",
+    "  See docs/handjass.md for the source of every option."
+);
+
+/// Handjass options from `-o` pairs.
+pub fn options(json: &serde_json::Value) -> Result<HandjassOptions> {
+    HandjassOptions::from_json(json).map_err(|e| anyhow!("{e} (`jass options handjass` lists the options)"))
+}
+
+fn make_players(spec: &str, seats: usize, game_seed: u64) -> Result<Vec<Box<dyn Player<Handjass>>>> {
+    let names: Vec<&str> = spec.split(',').map(str::trim).collect();
+    if names.len() != 1 && names.len() != seats {
+        bail!("--players lists {} players; give one for every seat ({seats}) or one for all", names.len());
+    }
+    (0..seats)
+        .map(|s| {
+            let name = if names.len() == 1 { names[0] } else { names[s] };
+            match name {
+                "random" => Ok(Box::new(RandomPlayer::new(game_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(s as u64 + 1))) as Box<dyn Player<Handjass>>),
+                other => Err(anyhow!("unknown player `{other}`: known players are random")),
+            }
+        })
+        .collect()
+}
+
+/// `jass simulate -g handjass`.
+pub fn simulate_run(games: u64, seed: Option<u64>, pairs: &[String], players: &str, out: Option<&Path>) -> Result<ExitCode> {
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let opts = options(&crate::options::to_json(pairs)?)?;
+    let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1));
+    let n = opts.players as usize;
+    make_players(players, n, seed)?;
+    let to_stdout = out.is_some_and(|p| p.as_os_str() == "-");
+    let jsonl = games > 1 || out.is_some_and(|p| p.extension().is_some_and(|e| e == "jsonl"));
+    let mut w: Option<Box<dyn Write>> = match out {
+        None => None,
+        Some(_) if to_stdout => Some(Box::new(std::io::BufWriter::new(std::io::stdout()))),
+        Some(p) => Some(Box::new(std::io::BufWriter::new(std::fs::File::create(p).with_context(|| format!("cannot write {}", p.display()))?))),
+    };
+    let start = std::time::Instant::now();
+    let mut losses = vec![0u64; n];
+    let mut wins = vec![0u64; n];
+    let mut deals = 0usize;
+    for i in 0..games {
+        let game_seed = seed.wrapping_add(i);
+        let mut ps = make_players(players, n, game_seed)?;
+        let rec = play_recorded(opts, game_seed, &mut ps).map_err(|e| anyhow!(e))?;
+        if let Some(l) = rec.result.loser {
+            losses[l as usize] += 1;
+        }
+        if let Some(x) = rec.result.winner {
+            wins[x as usize] += 1;
+        }
+        deals += rec.deals.len();
+        if let Some(w) = w.as_mut() {
+            let record = Record::Handjass(rec);
+            let text = if jsonl { record.to_json_line() } else { record.to_json_pretty() };
+            writeln!(w, "{text}").context("cannot write the record")?;
+        }
+    }
+    if let Some(mut w) = w {
+        w.flush().context("cannot write the records")?;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let report = format!(
+        "{games} game(s) of handjass, seed {seed}, players {players}, {n} seats, preset {}\nlosses per seat: {losses:?}{}\ndeals: {deals} ({:.1} per game)\ntime: {secs:.2} s{}",
+        serde_json::to_value(opts.preset).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
+        if wins.iter().any(|&x| x > 0) { format!("; wins per seat: {wins:?}") } else { String::new() },
+        deals as f64 / games as f64,
+        match out {
+            Some(p) if !to_stdout => format!("\nrecords: {}", p.display()),
+            _ => String::new(),
+        }
+    );
+    if to_stdout {
+        eprintln!("{report}");
+    } else {
+        println!("{report}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn card(c: Card, style: CardStyle) -> String {
+    c.long_name(style)
+}
+
+fn cards(cs: &[Card], style: CardStyle) -> String {
+    cs.iter().map(|&c| card(c, style)).collect::<Vec<_>>().join(", ")
+}
+
+fn hand(h: CardSet, style: CardStyle) -> String {
+    Suit::ALL
+        .iter()
+        .filter(|&&s| !h.of_suit(s).is_empty())
+        .map(|&s| {
+            let mut ranks: Vec<&str> = h.of_suit(s).iter().map(|c| c.rank().name(style)).collect();
+            ranks.reverse();
+            format!("{} {}", s.name(style), ranks.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// `jass show` for a Handjass record.
+pub fn show(rec: &HandjassRecord, style: CardStyle, show_hands: bool) -> String {
+    let mut o = String::new();
+    let seats: Vec<String> = rec.seats.iter().enumerate().map(|(i, s)| format!("{i}: {}", s.name)).collect();
+    let _ = writeln!(
+        o,
+        "Handjass for {} ({}) · to {} strokes, potato below {} · seed {} · seats {}",
+        rec.options.players,
+        serde_json::to_value(rec.options.preset).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
+        rec.options.target,
+        rec.options.threshold,
+        rec.seed.map(|s| s.to_string()).unwrap_or_else(|| "none".into()),
+        seats.join(", ")
+    );
+    for d in &rec.deals {
+        deal(&mut o, d, style, show_hands);
+    }
+    let r = &rec.result;
+    let retired: Vec<String> = r.retired.iter().map(|s| s.to_string()).collect();
+    match (r.loser, r.winner) {
+        (_, Some(w)) => {
+            let _ = writeln!(o, "\nGame over: seat {w} wins · slate {:?}", r.slate);
+        }
+        (Some(l), _) => {
+            let _ = writeln!(o, "\nGame over: seat {l} loses · retired in order: {} · slate {:?}", retired.join(", "), r.slate);
+        }
+        (None, None) => {
+            let _ = writeln!(o, "\nGame over without a single loser · slate {:?}", r.slate);
+        }
+    }
+    o
+}
+
+fn deal(o: &mut String, d: &HandjassDealRecord, style: CardStyle, show_hands: bool) {
+    let _ = writeln!(
+        o,
+        "\nDeal {} · dealer seat {} · Vorhand seat {} · at the table {:?} · {:?} · turned {} ({} trump)",
+        d.number,
+        d.dealer,
+        d.vorhand,
+        d.active,
+        d.layout,
+        card(d.trump_card, style),
+        d.trump_card.suit().name(style)
+    );
+    if show_hands {
+        for (s, h) in d.hands.iter().enumerate() {
+            if let Some(h) = h {
+                let _ = writeln!(o, "  hand {s}: {}", hand(*h, style));
+            }
+        }
+        if let Some(b) = d.blind {
+            let _ = writeln!(o, "  blind: {}", hand(b, style));
+        }
+        if let Some(b) = d.stock {
+            let _ = writeln!(o, "  stock: {}", hand(b, style));
+        }
+        if let Some(bs) = &d.bessern {
+            for (s, b) in bs.iter().enumerate() {
+                if let Some(b) = b {
+                    let _ = writeln!(o, "  Bessern {s}: {}", hand(*b, style));
+                }
+            }
+        }
+    }
+    let m = d.result.playing.len().max(1);
+    let mut in_trick = 0;
+    let mut trick_no = 0;
+    for e in &d.actions {
+        let line = match e.action {
+            RecordedAction::Stay => format!("seat {} plays", e.seat),
+            RecordedAction::Drop => format!("seat {} drops out", e.seat),
+            RecordedAction::Blind => format!("seat {} takes the blind", e.seat),
+            RecordedAction::ExchangeSix => format!("seat {} exchanges the six of trumps for {}", e.seat, card(d.trump_card, style)),
+            RecordedAction::KeepSix => format!("seat {} keeps the six of trumps", e.seat),
+            RecordedAction::Bessern => format!("seat {} exchanges three cards for the Bessern", e.seat),
+            RecordedAction::KeepHand => format!("seat {} keeps the hand", e.seat),
+            RecordedAction::Discard { card: c } => format!("  seat {} discards {}", e.seat, card(c, style)),
+            RecordedAction::Agree => format!("seat {} agrees to a stroke each", e.seat),
+            RecordedAction::PlayOn => format!("seat {} wants the cards played", e.seat),
+            RecordedAction::Weis { melds } if melds.is_empty() => format!("seat {} declares no Weis", e.seat),
+            RecordedAction::Weis { melds } => {
+                let parts: Vec<String> = melds.iter().map(|m| cards(&m.0.sorted_high_first(), style)).collect();
+                format!("seat {} declares Weis: {}", e.seat, parts.join(" + "))
+            }
+            RecordedAction::Stoeck => format!("  seat {} announces Stöck", e.seat),
+            RecordedAction::Play { .. } => {
+                in_trick += 1;
+                if in_trick == m {
+                    in_trick = 0;
+                    trick_no += 1;
+                    if let Some(t) = d.tricks.get(trick_no - 1) {
+                        format!("trick {trick_no} (seat {} leads): {} → seat {} takes {} points", t.leader, cards(&t.cards, style), t.winner, t.points)
+                    } else {
+                        continue;
+                    }
+                } else {
+                    continue;
+                }
+            }
+        };
+        let _ = writeln!(o, "  {line}");
+    }
+    let r = &d.result;
+    if let Some(s) = r.survivor {
+        let _ = writeln!(o, "  everyone else dropped out: seat {s} scores without play");
+    }
+    if r.agreed {
+        let _ = writeln!(o, "  the two players agreed a stroke each");
+    }
+    if let Some(w) = r.weis_seat {
+        let _ = writeln!(o, "  Weis counts for seat {w}: {}", r.weis[w as usize]);
+    }
+    for t in &r.tie_draws {
+        let _ = writeln!(o, "  tie: seat {} draws {}", t.seat, card(t.card, style));
+    }
+    let per: Vec<String> = r
+        .playing
+        .iter()
+        .map(|&s| {
+            let i = s as usize;
+            let mut x = format!("seat {s}: {} points", r.points[i]);
+            if r.strokes[i] > 0 {
+                let _ = write!(x, ", {} stroke(s)", r.strokes[i]);
+            }
+            if r.potatoes[i] > 0 {
+                let _ = write!(x, ", {} potato(es)", r.potatoes[i]);
+            }
+            if r.sacked.contains(&s) {
+                x.push_str(", in the sack");
+            }
+            x
+        })
+        .collect();
+    let _ = writeln!(o, "  result: {} · out of play {} · slate {:?}{}", per.join(" · "), r.dead_points, r.slate, if r.retired.is_empty() { String::new() } else { format!(" · retired: {:?}", r.retired) });
+}

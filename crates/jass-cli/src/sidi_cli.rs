@@ -1,0 +1,280 @@
+//! Sidi Barrani (and the other issue-4 games) on the command line: options, simulation, display.
+
+use std::fmt::Write as _;
+
+use anyhow::{anyhow, bail, Result};
+use jass_bots::RandomPlayer;
+use jass_core::record::Record;
+use jass_core::sidi::{play_recorded, Sidi, SidiOptions, SidiRecord, SidiRecorded};
+use jass_core::{Card, CardSet, CardStyle, Game, Mode, Player, Suit};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+pub const SIDI_HELP: &str = concat!(
+    "  target: points to win (2000; 1500, 2500);  double_game: true | false (losers under half the target)\n",
+    "  min_bid: 40 | 50 | 60;  bid_step: 10 | 5;  obenabe_undenufe, weis, stoeck, four_nines, redouble: true | false\n",
+    "  doubling: next-call (001) | first-lead (004) | none;  undenufe_eleven: ace | six;  first_dealer: 0 .. 3\n",
+    "  See docs/sidi-barrani.md for the source of every option."
+);
+
+/// Options of type `T` from `-o` pairs, naming the option at fault.
+pub fn parse_options<T: DeserializeOwned>(game: &str, options: &Value) -> Result<T> {
+    serde_json::from_value::<T>(options.clone()).map_err(|e| {
+        if let Value::Object(map) = options {
+            for (k, v) in map {
+                let one = Value::Object([(k.clone(), v.clone())].into_iter().collect());
+                if let Err(e1) = serde_json::from_value::<T>(one) {
+                    return anyhow!("bad {game} option `{k}={v}`: {e1} (`jass options {game}` lists them)");
+                }
+            }
+        }
+        anyhow!("bad {game} option: {e}")
+    })
+}
+
+pub fn sidi_options(options: &Value) -> Result<SidiOptions> {
+    let o: SidiOptions = parse_options("sidi-barrani", options)?;
+    o.validate().map_err(|e| anyhow!("bad sidi-barrani option: {e}"))?;
+    Ok(o)
+}
+
+/// Random players for any game.
+pub fn random_players<G: Game>(spec: &str, seed: u64) -> Result<Vec<Box<dyn Player<G>>>>
+where
+    RandomPlayer: Player<G>,
+{
+    let names: Vec<&str> = spec.split(',').map(str::trim).collect();
+    if names.len() != 1 && names.len() != 4 {
+        bail!("--players lists {} players; give one for every seat (4) or one for all", names.len());
+    }
+    (0..4)
+        .map(|s| {
+            let name = if names.len() == 1 { names[0] } else { names[s] };
+            match name {
+                "random" => Ok(Box::new(RandomPlayer::new(splitmix(seed.wrapping_mul(8).wrapping_add(s as u64)))) as Box<dyn Player<G>>),
+                other => Err(anyhow!("unknown player `{other}`: known players are random")),
+            }
+        })
+        .collect()
+}
+
+fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Plays one game of an issue-4 game: the record, the winner (team or seat) and the deals played.
+pub fn simulate_one(game: &str, options: &Value, players: &str, seed: u64) -> Result<(Record, Option<u8>, usize)> {
+    match game {
+        "sidi-barrani" => {
+            let o = sidi_options(options)?;
+            let mut p = random_players::<Sidi>(players, seed)?;
+            let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
+            let (w, n) = (rec.result.winner, rec.deals.len());
+            Ok((Record::Sidi(rec), w, n))
+        }
+        "coiffeur" => crate::coiffeur_cli::simulate_one(options, players, seed),
+        other => bail!("unknown game `{other}`"),
+    }
+}
+
+pub fn card(c: Card, style: CardStyle) -> String {
+    c.long_name(style)
+}
+
+pub fn cards(cs: &[Card], style: CardStyle) -> String {
+    cs.iter().map(|&c| card(c, style)).collect::<Vec<_>>().join(", ")
+}
+
+pub fn hand(h: CardSet, style: CardStyle) -> String {
+    Suit::ALL
+        .iter()
+        .filter(|&&s| !h.of_suit(s).is_empty())
+        .map(|&s| {
+            let mut ranks: Vec<&str> = h.of_suit(s).iter().map(|c| c.rank().name(style)).collect();
+            ranks.reverse();
+            format!("{} {}", s.name(style), ranks.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+pub fn mode(m: Mode, style: CardStyle) -> String {
+    match m {
+        Mode::Trump(s) => s.name(style).to_string(),
+        Mode::Obenabe => "Obenabe".into(),
+        Mode::Undenufe => "Undenufe".into(),
+    }
+}
+
+/// `jass show` for a Sidi Barrani record.
+pub fn show_sidi(rec: &SidiRecord, style: CardStyle, show_hands: bool) -> String {
+    let mut o = String::new();
+    let seats: Vec<&str> = rec.seats.iter().map(|s| s.name.as_str()).collect();
+    let _ = writeln!(
+        o,
+        "Sidi Barrani to {} · seed {} · seats {} · teams 0+2 and 1+3",
+        rec.options.target,
+        rec.seed.map(|s| s.to_string()).unwrap_or_else(|| "none".into()),
+        seats.iter().enumerate().map(|(i, s)| format!("{i}: {s}")).collect::<Vec<_>>().join(", ")
+    );
+    for d in &rec.deals {
+        let _ = writeln!(o, "\nDeal {} · dealer seat {}", d.number, d.dealer);
+        if show_hands {
+            for (s, h) in d.hands.iter().enumerate() {
+                let _ = writeln!(o, "  hand {s}: {}", hand(*h, style));
+            }
+        }
+        let mut in_trick = 0;
+        let mut trick_no = 0;
+        for e in &d.actions {
+            let line = match e.action {
+                SidiRecorded::Pass => format!("seat {} passes", e.seat),
+                SidiRecorded::Bid { points, trump } => format!("seat {} bids {points} {}", e.seat, mode(trump, style)),
+                SidiRecorded::Double => format!("seat {} doubles", e.seat),
+                SidiRecorded::Redouble => format!("seat {} redoubles", e.seat),
+                SidiRecorded::Weis { weis } if weis.is_empty() => format!("seat {} declares no Weis", e.seat),
+                SidiRecorded::Weis { weis } => {
+                    let parts: Vec<String> = weis.iter().map(|w| cards(&w.cards().sorted_high_first(), style)).collect();
+                    format!("seat {} declares Weis: {}", e.seat, parts.join(" + "))
+                }
+                SidiRecorded::Stoeck => format!("  seat {} scores Stöck", e.seat),
+                SidiRecorded::Play { .. } => {
+                    in_trick += 1;
+                    if in_trick == 4 {
+                        in_trick = 0;
+                        trick_no += 1;
+                        if let Some(t) = d.tricks.get(trick_no - 1) {
+                            let _ = writeln!(
+                                o,
+                                "  trick {trick_no} (seat {} leads): {} → seat {} takes {} points",
+                                t.leader,
+                                cards(&t.cards, style),
+                                t.winner,
+                                t.points
+                            );
+                        }
+                    }
+                    continue;
+                }
+            };
+            let _ = writeln!(o, "  {line}");
+        }
+        let r = &d.result;
+        match d.contract {
+            None => {
+                let _ = writeln!(o, "  all four passed: the cards are thrown in");
+            }
+            Some(c) => {
+                let _ = writeln!(
+                    o,
+                    "  contract {} {} by seat {}{} · {} · card points {}:{} (Match {}:{}) · Weis {}:{} · Stöck {}:{} · bid {}:{} → {}:{} · totals {}:{}",
+                    c.points,
+                    mode(c.trump, style),
+                    c.declarer,
+                    match c.factor {
+                        2 => " doubled",
+                        4 => " redoubled",
+                        _ => "",
+                    },
+                    if r.made == Some(true) { "made" } else { "failed" },
+                    r.card_points[0],
+                    r.card_points[1],
+                    r.match_bonus[0],
+                    r.match_bonus[1],
+                    r.weis[0],
+                    r.weis[1],
+                    r.stoeck[0],
+                    r.stoeck[1],
+                    r.bonus[0],
+                    r.bonus[1],
+                    r.score[0],
+                    r.score[1],
+                    r.totals[0],
+                    r.totals[1]
+                );
+            }
+        }
+    }
+    let r = &rec.result;
+    match r.winner {
+        Some(w) => {
+            let _ = writeln!(
+                o,
+                "Game over: team {w} (seats {}+{}) wins {}:{}{}",
+                w,
+                w + 2,
+                r.totals.first().unwrap_or(&0),
+                r.totals.get(1).unwrap_or(&0),
+                if r.schneider { " · double game (the losers are under half the target)" } else { "" }
+            );
+        }
+        None => {
+            let _ = writeln!(o, "The game is not finished: {:?}", r.totals);
+        }
+    }
+    o
+}
+
+/// `jass simulate` for the issue-4 games: the same flags and summary style as for Schieber.
+pub fn simulate_run(
+    game: &str,
+    games: u64,
+    seed: Option<u64>,
+    pairs: &[String],
+    players: &str,
+    out: Option<&std::path::Path>,
+) -> Result<std::process::ExitCode> {
+    use anyhow::Context;
+    use std::io::Write;
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let opts = crate::options::to_json(pairs)?;
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
+    });
+    let to_stdout = out.is_some_and(|p| p.as_os_str() == "-");
+    let jsonl = games > 1 || out.is_some_and(|p| p.extension().is_some_and(|e| e == "jsonl"));
+    let mut w: Option<Box<dyn Write>> = match out {
+        None => None,
+        Some(_) if to_stdout => Some(Box::new(std::io::BufWriter::new(std::io::stdout()))),
+        Some(p) => Some(Box::new(std::io::BufWriter::new(std::fs::File::create(p).with_context(|| format!("cannot write {}", p.display()))?))),
+    };
+    let start = std::time::Instant::now();
+    let mut wins: std::collections::BTreeMap<u8, u64> = Default::default();
+    let mut deals = 0usize;
+    for i in 0..games {
+        let (rec, winner, n) = simulate_one(game, &opts, players, seed.wrapping_add(i))?;
+        if let Some(x) = winner {
+            *wins.entry(x).or_default() += 1;
+        }
+        deals += n;
+        if let Some(w) = w.as_mut() {
+            let text = if jsonl { rec.to_json_line() } else { rec.to_json_pretty() };
+            writeln!(w, "{text}").context("cannot write the record")?;
+        }
+    }
+    if let Some(mut w) = w {
+        w.flush().context("cannot write the records")?;
+    }
+    let who = if game == "differenzler" { "seat" } else { "team" };
+    let report = format!(
+        "{games} game(s) of {game}, seed {seed}, players {players}\nwins: {}\ndeals: {deals} ({:.1} per game)\ntime: {:.2} s{}",
+        wins.iter().map(|(k, v)| format!("{who} {k}: {v}")).collect::<Vec<_>>().join(", "),
+        deals as f64 / games as f64,
+        start.elapsed().as_secs_f64(),
+        match out {
+            Some(p) if !to_stdout => format!("\nrecords: {}", p.display()),
+            _ => String::new(),
+        }
+    );
+    if to_stdout {
+        eprintln!("{report}");
+    } else {
+        println!("{report}");
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}

@@ -1,0 +1,257 @@
+//! Coiffeur (Coiffeur-Schieber; 003, 004): Schieber in which each team must play every contract of
+//! its list once, each contract with its own multiplier; the team that chose the contract writes
+//! its points in that row. The card play, Weis, Stöck and schieben are Schieber's own engine
+//! ([`crate::schieber::Schieber`], run with a target it can never reach and single multipliers).
+//! See `docs/coiffeur.md`.
+
+mod record;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, Rank, Suit};
+use crate::cardset::CardSet;
+use crate::game::{ActionList, Game, IllegalAction, ToMove};
+use crate::mode::UndenufeEleven;
+use crate::schieber::{
+    Contract, FirstForehand, Multipliers, Phase, Schieber, SchieberAction, SchieberObservation, SchieberOptions, WeisOption,
+};
+use crate::weis::WeisTie;
+
+pub use record::{check_record, play_recorded, CoiffeurDealRecord, CoiffeurDealResult, CoiffeurRecord};
+
+/// A decision in Coiffeur: the same as in Schieber.
+pub type CoiffeurAction = SchieberAction;
+
+/// Every option of Coiffeur. The texts give the principle only (004: "All the contract options
+/// must be played once per game by each partnership. The partnership that determined the type of
+/// contract scores the points they achieve"); the defaults are documented in `docs/coiffeur.md`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CoiffeurOptions {
+    /// The multiplier of each contract (our default, the common slate: D 1, H 2, S 3, C 4,
+    /// Obenabe 5, Undenufe 6, Misère 7).
+    pub multipliers: Multipliers,
+    /// Misère is a row of the list (004's Misère: Obenabe, the trick points to the other team).
+    pub misere: bool,
+    /// After forehand schiebt, the partner may shove back (003 "zurückschieben").
+    pub zurueckschieben: bool,
+    /// Which card counts 11 in Undenufe.
+    pub undenufe_eleven: UndenufeEleven,
+    /// Weis: none, small or large (as in Schieber).
+    pub weis: WeisOption,
+    /// Four nines count 150 as Weis.
+    pub four_nines: bool,
+    /// Stöck is scored.
+    pub stoeck: bool,
+    /// Equal Weis values: the longer wins, or 003's list order.
+    pub weis_tie: WeisTie,
+    /// Who is forehand in the first deal (as in Schieber: the holder of the rose seven).
+    pub first_forehand: FirstForehand,
+}
+
+impl Default for CoiffeurOptions {
+    fn default() -> Self {
+        CoiffeurOptions {
+            multipliers: Multipliers { d: 1, h: 2, s: 3, c: 4, obenabe: 5, undenufe: 6, misere: 7 },
+            misere: false,
+            zurueckschieben: false,
+            undenufe_eleven: UndenufeEleven::Ace,
+            weis: WeisOption::Small,
+            four_nines: false,
+            stoeck: true,
+            weis_tie: WeisTie::MoreCards,
+            first_forehand: FirstForehand::Holder(Card::new(Suit::H, Rank::Seven)),
+        }
+    }
+}
+
+impl CoiffeurOptions {
+    /// The contracts of each team's list, in notation order.
+    pub fn contracts(&self) -> Vec<Contract> {
+        Contract::ALL.into_iter().filter(|c| *c != Contract::Misere || self.misere).collect()
+    }
+
+    /// The Schieber options the card play runs under.
+    pub fn schieber(&self) -> SchieberOptions {
+        SchieberOptions {
+            target: 1_000_000,
+            multipliers: Multipliers::SINGLE,
+            obenabe_undenufe: true,
+            misere: self.misere,
+            zurueckschieben: self.zurueckschieben,
+            counter_match: false,
+            undenufe_eleven: self.undenufe_eleven,
+            weis: self.weis,
+            four_nines: self.four_nines,
+            stoeck: self.stoeck,
+            weis_tie: self.weis_tie,
+            schneider: false,
+            bergpreis: false,
+            first_forehand: self.first_forehand,
+            ..SchieberOptions::default()
+        }
+    }
+
+    /// Checks the options make a playable game.
+    pub fn validate(&self) -> Result<(), String> {
+        let m = self.multipliers;
+        if [m.d, m.h, m.s, m.c, m.obenabe, m.undenufe, m.misere].contains(&0) {
+            return Err("every multiplier must be at least 1".into());
+        }
+        self.schieber().validate()
+    }
+}
+
+/// A Coiffeur game in progress.
+#[derive(Copy, Clone, Debug)]
+pub struct Coiffeur {
+    opts: CoiffeurOptions,
+    inner: Schieber,
+    lists: [[Option<u32>; 7]; 2],
+    last_written: Option<(u8, Contract, u32)>,
+}
+
+fn row(c: Contract) -> usize {
+    Contract::ALL.iter().position(|&x| x == c).expect("a contract")
+}
+
+impl Coiffeur {
+    /// A new game; first the cards must be dealt.
+    pub fn new(opts: CoiffeurOptions) -> Result<Coiffeur, String> {
+        opts.validate()?;
+        Ok(Coiffeur { opts, inner: Schieber::new(opts.schieber())?, lists: [[None; 7]; 2], last_written: None })
+    }
+    /// The options.
+    pub fn options(&self) -> &CoiffeurOptions {
+        &self.opts
+    }
+    /// The Schieber engine that plays the deals (its totals are unmultiplied and not the score).
+    pub fn schieber(&self) -> &Schieber {
+        &self.inner
+    }
+    /// A team's entry for a contract, once played (multiplied).
+    pub fn entry(&self, team: u8, contract: Contract) -> Option<u32> {
+        self.lists[team as usize & 1][row(contract)]
+    }
+    /// True if the team has still to play this contract.
+    pub fn open(&self, team: u8, contract: Contract) -> bool {
+        self.opts.contracts().contains(&contract) && self.entry(team, contract).is_none()
+    }
+    /// The sum of each team's list.
+    pub fn totals(&self) -> [u32; 2] {
+        [0, 1].map(|t| self.lists[t].iter().flatten().sum())
+    }
+    /// The team, contract and multiplied points written by the last completed deal.
+    pub fn last_written(&self) -> Option<(u8, Contract, u32)> {
+        self.last_written
+    }
+    /// True once both teams have filled their lists.
+    pub fn finished(&self) -> bool {
+        self.opts.contracts().iter().all(|&c| self.lists[0][row(c)].is_some() && self.lists[1][row(c)].is_some())
+    }
+    /// The winner once finished (`None` on a tie).
+    pub fn winner(&self) -> Option<u8> {
+        let t = self.totals();
+        if !self.finished() || t[0] == t[1] {
+            None
+        } else {
+            Some((t[1] > t[0]) as u8)
+        }
+    }
+    /// Deals these hands.
+    pub fn deal(&mut self, hands: [CardSet; 4]) -> Result<(), IllegalAction> {
+        if self.finished() {
+            return Err(IllegalAction::new("the game is over: both lists are full"));
+        }
+        self.inner.deal(hands)
+    }
+
+    fn chooser_team(&self) -> u8 {
+        match self.inner.to_move() {
+            ToMove::Seat(s) => s as u8 & 1,
+            _ => 0,
+        }
+    }
+
+    /// Applies an action without checking it.
+    pub fn apply_unchecked(&mut self, action: CoiffeurAction) {
+        let before = self.inner.phase();
+        self.inner.apply_unchecked(action);
+        if before == Phase::Play && self.inner.phase() == Phase::Deal {
+            let (c, chooser) = self.inner.contract().expect("a contract was played");
+            let t = chooser & 1;
+            // 004: "The partnership that determined the type of contract scores the points they
+            // achieve": tricks (Misère: as the other team's), Match, Weis and Stöck, multiplied.
+            let p = self.inner.tally().score[t as usize] * self.opts.multipliers.of(c);
+            self.lists[t as usize][row(c)] = Some(p);
+            self.last_written = Some((t, c, p));
+        }
+    }
+
+    /// What a seat may see (Schieber's observation; the lists are public via [`Coiffeur::entry`]).
+    pub fn observation(&self, seat: usize) -> SchieberObservation {
+        self.inner.observation(seat)
+    }
+}
+
+impl Game for Coiffeur {
+    type Action = CoiffeurAction;
+    type Observation = SchieberObservation;
+    type Deal = [CardSet; 4];
+
+    fn name(&self) -> &'static str {
+        "coiffeur"
+    }
+    fn seats(&self) -> usize {
+        4
+    }
+    fn to_move(&self) -> ToMove {
+        if self.finished() {
+            ToMove::Over
+        } else {
+            self.inner.to_move()
+        }
+    }
+    fn legal_actions(&self, out: &mut ActionList<CoiffeurAction>) {
+        out.clear();
+        if self.finished() {
+            return;
+        }
+        let mut all = ActionList::new();
+        self.inner.legal_actions(&mut all);
+        let t = self.chooser_team();
+        for a in all.iter() {
+            match a {
+                SchieberAction::Contract { contract } if !self.open(t, contract) => {}
+                a => out.push(a),
+            }
+        }
+    }
+    fn apply(&mut self, action: CoiffeurAction) -> Result<(), IllegalAction> {
+        if self.finished() {
+            return Err(IllegalAction::new("the game is over: both lists are full"));
+        }
+        if let (Phase::Contract, SchieberAction::Contract { contract }) = (self.inner.phase(), action) {
+            let t = self.chooser_team();
+            if !self.opts.contracts().contains(&contract) {
+                return Err(IllegalAction::new(format!("contract {contract} is not on the Coiffeur list under these options")));
+            }
+            if self.entry(t, contract).is_some() {
+                return Err(IllegalAction::new(format!("team {t} has already played {contract}")));
+            }
+        }
+        let mut probe = self.inner;
+        probe.apply(action)?;
+        self.apply_unchecked(action);
+        Ok(())
+    }
+    fn deal_from_pack(&self, pack: &[Card; 36]) -> [CardSet; 4] {
+        self.inner.deal_from_pack(pack)
+    }
+    fn apply_deal(&mut self, deal: [CardSet; 4]) -> Result<(), IllegalAction> {
+        self.deal(deal)
+    }
+    fn observe(&self, seat: usize) -> SchieberObservation {
+        self.observation(seat)
+    }
+}

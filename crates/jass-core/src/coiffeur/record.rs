@@ -1,0 +1,242 @@
+//! Coiffeur records: Schieber's deal entries, plus each deal's list entry and the final lists.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cardset::CardSet;
+use crate::deal::SeededDealer;
+use crate::game::{ActionList, Decision, Game, Player, ToMove};
+use crate::record::{CheckError, GameResult, SeatRecord, FORMAT, VERSION};
+use crate::schieber::{ActionEntry, Contract, RecordedAction, SchieberAction, TrickRecord};
+
+use super::{Coiffeur, CoiffeurOptions};
+
+/// The outcome of one deal. Everything is unmultiplied except `written`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoiffeurDealResult {
+    /// Card points each team took in tricks (with the last-trick bonus).
+    pub card_points: [u32; 2],
+    /// Tricks per team.
+    pub tricks: [u8; 2],
+    /// Match bonus credited to each team.
+    pub match_bonus: [u32; 2],
+    /// Weis per team.
+    pub weis: [u32; 2],
+    /// Stöck per team.
+    pub stoeck: [u32; 2],
+    /// Each team's points of the deal (Misère: the trick points swapped), unmultiplied.
+    pub points: [u32; 2],
+    /// The contract's multiplier.
+    pub multiplier: u32,
+    /// The team that chose the contract.
+    pub team: u8,
+    /// What that team writes in the contract's row: its points times the multiplier.
+    pub written: u32,
+    /// The sum of each team's list after this deal.
+    pub totals: [u32; 2],
+}
+
+/// One deal of a Coiffeur record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoiffeurDealRecord {
+    /// 1-based number.
+    pub number: u32,
+    /// Who dealt.
+    pub dealer: u8,
+    /// Forehand.
+    pub forehand: u8,
+    /// The cards dealt.
+    pub hands: [CardSet; 4],
+    /// Every action in order (Schieber's entries).
+    pub actions: Vec<ActionEntry>,
+    /// The contract played.
+    pub contract: Contract,
+    /// Who chose it.
+    pub chooser: u8,
+    /// Forehand shoved.
+    pub schoben: bool,
+    /// The team whose Weis counted.
+    pub weis_team: Option<u8>,
+    /// The tricks.
+    pub tricks: Vec<TrickRecord>,
+    /// The scores.
+    pub result: CoiffeurDealResult,
+}
+
+/// A whole Coiffeur game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoiffeurRecord {
+    /// Always `jass-record`.
+    pub format: String,
+    /// Format version (1).
+    pub version: u32,
+    /// Every option.
+    pub options: CoiffeurOptions,
+    /// Who sat where.
+    pub seats: Vec<SeatRecord>,
+    /// The seed of the deals.
+    pub seed: Option<u64>,
+    /// The deals.
+    pub deals: Vec<CoiffeurDealRecord>,
+    /// How the game ended (`winner` null on a tie).
+    pub result: GameResult,
+}
+
+fn deal_record(c: &Coiffeur, number: u32, dealer: u8, actions: Vec<ActionEntry>) -> CoiffeurDealRecord {
+    let s = c.schieber();
+    let t = s.tally();
+    let (contract, chooser) = s.contract().expect("a contract");
+    let (team, _, written) = c.last_written().expect("a written entry");
+    CoiffeurDealRecord {
+        number,
+        dealer,
+        forehand: s.forehand(),
+        hands: s.dealt_hands(),
+        actions,
+        contract,
+        chooser,
+        schoben: s.schoben(),
+        weis_team: s.weis_team(),
+        tricks: (0..s.tricks_done() as usize)
+            .map(|i| {
+                let (leader, cards, winner, points) = s.completed_trick(i);
+                TrickRecord { leader, cards: cards.to_vec(), winner, points }
+            })
+            .collect(),
+        result: CoiffeurDealResult {
+            card_points: t.card_points,
+            tricks: t.tricks,
+            match_bonus: t.match_bonus,
+            weis: t.weis,
+            stoeck: t.stoeck,
+            points: t.score,
+            multiplier: c.options().multipliers.of(contract),
+            team,
+            written,
+            totals: c.totals(),
+        },
+    }
+}
+
+fn game_result(c: &Coiffeur) -> GameResult {
+    GameResult { winner: c.winner(), totals: c.totals().to_vec(), schneider: false, bergpreis: None, games_won: c.winner().is_some() as u32 }
+}
+
+/// Plays a whole game with these players, the deals drawn from `seed`.
+pub fn play_recorded(options: CoiffeurOptions, seed: u64, players: &mut [Box<dyn Player<Coiffeur>>]) -> Result<CoiffeurRecord, String> {
+    if players.len() != 4 {
+        return Err(format!("Coiffeur needs 4 players, got {}", players.len()));
+    }
+    let mut state = Coiffeur::new(options)?;
+    let mut dealer = SeededDealer::new(seed);
+    let mut deals = Vec::new();
+    let mut actions: Vec<ActionEntry> = Vec::new();
+    let mut legal = ActionList::new();
+    let mut deal_dealer = 0;
+    loop {
+        match state.to_move() {
+            ToMove::Over => break,
+            ToMove::Deal => {
+                deal_dealer = state.schieber().next_dealer();
+                let hands = state.deal_from_pack(&dealer.next_pack());
+                state.deal(hands).map_err(|e| e.to_string())?;
+            }
+            ToMove::Seat(seat) => {
+                state.legal_actions(&mut legal);
+                let decision = Decision::new(&state, seat, &legal);
+                let action = players[seat].act(&decision);
+                let before = state.schieber().deals_started();
+                state.apply(action).map_err(|e| format!("player {} at seat {seat} chose an illegal action: {e}", players[seat].name()))?;
+                actions.push(ActionEntry { seat: seat as u8, action: action.into() });
+                if state.schieber().stoeck_just_announced() {
+                    actions.push(ActionEntry { seat: seat as u8, action: RecordedAction::Stoeck {} });
+                }
+                if state.schieber().phase() == crate::schieber::Phase::Deal || state.to_move() == ToMove::Over {
+                    deals.push(deal_record(&state, before, deal_dealer, std::mem::take(&mut actions)));
+                }
+            }
+        }
+    }
+    Ok(CoiffeurRecord {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        options,
+        seats: players.iter().map(|p| SeatRecord { name: p.name() }).collect(),
+        seed: Some(seed),
+        deals,
+        result: game_result(&state),
+    })
+}
+
+/// Re-plays a record and reports the first illegal action or wrong figure.
+pub fn check_record(rec: &CoiffeurRecord) -> Result<(), CheckError> {
+    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError { deal: Some(deal + 1), entry, message: msg };
+    let top = |msg: String| CheckError { deal: None, entry: None, message: msg };
+    if rec.format != FORMAT || rec.version != VERSION {
+        return Err(top(format!("format `{}` version {}: expected `{FORMAT}` version {VERSION}", rec.format, rec.version)));
+    }
+    if rec.seats.len() != 4 {
+        return Err(top(format!("Coiffeur has 4 seats, the record lists {}", rec.seats.len())));
+    }
+    let mut s = Coiffeur::new(rec.options).map_err(|e| top(format!("options: {e}")))?;
+    for (di, d) in rec.deals.iter().enumerate() {
+        if s.to_move() != ToMove::Deal {
+            return Err(at(di, None, "the game was already over before this deal".into()));
+        }
+        if d.number as usize != di + 1 {
+            return Err(at(di, None, format!("deal number is {}, expected {}", d.number, di + 1)));
+        }
+        let dealer = s.schieber().next_dealer();
+        if d.dealer != dealer {
+            return Err(at(di, None, format!("dealer is seat {}, but by the rotation seat {dealer} deals", d.dealer)));
+        }
+        s.deal(d.hands).map_err(|e| at(di, None, format!("hands: {e}")))?;
+        let mut stoeck_due: Option<u8> = None;
+        for (ei, e) in d.actions.iter().enumerate() {
+            if matches!(e.action, RecordedAction::Stoeck {}) {
+                if stoeck_due.take() != Some(e.seat) {
+                    return Err(at(di, Some(ei + 1), format!("seat {} announces Stöck, but has not just played the second Stöck card", e.seat)));
+                }
+                continue;
+            }
+            if let Some(seat) = stoeck_due {
+                return Err(at(di, Some(ei), format!("seat {seat} plays the second Stöck card; the record lacks its Stöck announcement")));
+            }
+            let action = match e.action {
+                RecordedAction::Schieben {} => SchieberAction::Schieben,
+                RecordedAction::Contract { contract } => SchieberAction::Contract { contract },
+                RecordedAction::Weis { weis } => SchieberAction::Weis { weis },
+                RecordedAction::Play { card } => SchieberAction::Play { card },
+                RecordedAction::Stoeck {} => unreachable!("handled above"),
+            };
+            match s.to_move() {
+                ToMove::Seat(p) if p == e.seat as usize => {}
+                ToMove::Seat(p) => return Err(at(di, Some(ei + 1), format!("entry is by seat {}, but seat {p} is to act", e.seat))),
+                _ => return Err(at(di, Some(ei + 1), "an action after the deal has ended".into())),
+            }
+            s.apply(action).map_err(|err| at(di, Some(ei + 1), format!("illegal action `{action}`: {err}")))?;
+            if s.schieber().stoeck_just_announced() {
+                stoeck_due = Some(e.seat);
+            }
+        }
+        if stoeck_due.is_some() {
+            return Err(at(di, None, "the record lacks a Stöck announcement at the end".into()));
+        }
+        if s.schieber().phase() != crate::schieber::Phase::Deal {
+            return Err(at(di, None, "the deal stops before its last card".into()));
+        }
+        let want = deal_record(&s, d.number, d.dealer, d.actions.clone());
+        if *d != want {
+            return Err(at(di, None, format!("deal is recorded as {:?}, the engine finds {:?}", d.result, want.result)));
+        }
+    }
+    if s.to_move() != ToMove::Over {
+        return Err(top(format!("the record ends after {} deal(s) but the lists are not full", rec.deals.len())));
+    }
+    if rec.result != game_result(&s) {
+        return Err(top(format!("game result is recorded as {:?}, the engine finds {:?}", rec.result, game_result(&s))));
+    }
+    Ok(())
+}

@@ -1,0 +1,126 @@
+//! Sidi Barrani's rule options, as data: the rules of 001 by default, every variant 001 lists and
+//! 004's reading of the doubling as options. Records write all of them out.
+
+use serde::{Deserialize, Serialize};
+
+use crate::mode::{Mode, UndenufeEleven};
+use crate::weis::{WeisRules, WeisStyle, WeisTie};
+
+/// When the opponents of the declarer may double.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Doubling {
+    /// 001: either opponent of the last bidder, before the next player bids or passes; the double
+    /// ends the auction (the default).
+    NextCall,
+    /// 004 ("Sidi Barani"): the opposing team may double after the auction, until the first card
+    /// is led; no double during the auction.
+    FirstLead,
+    /// 001 variant: "Some play without the possibility of doubling".
+    None,
+}
+
+/// Every option of Sidi Barrani. `Default` is 001.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SidiOptions {
+    /// Points to win (001: 2000; variants 1500, 2500).
+    pub target: u32,
+    /// The winners win a double game if the losers have less than half the target (001: "less
+    /// than 1000 points" with the target 2000).
+    pub double_game: bool,
+    /// Lowest bid (001: 40; variants 50 or 60).
+    pub min_bid: u32,
+    /// Bids rise in steps of 10 (001) or 5 (variant "multiples of 5"); 157 and 257 always exist.
+    pub bid_step: u32,
+    /// Obenabe and Undenufe may be bid (001: "nowadays nearly always allowed").
+    pub obenabe_undenufe: bool,
+    /// When doubling is possible.
+    pub doubling: Doubling,
+    /// The doubled team may redouble (001 variant): the bid counts four times.
+    pub redouble: bool,
+    /// Weis is played (001 variant: "Some players do not allow Weis or Stöck").
+    pub weis: bool,
+    /// Stöck is scored.
+    pub stoeck: bool,
+    /// Four nines count 150 as Weis (001 names only the calls 20, 50, 100, 200: off).
+    pub four_nines: bool,
+    /// Which card counts 11 in Undenufe (001: "the point values remain the same": the ace).
+    pub undenufe_eleven: UndenufeEleven,
+    /// The dealer of the first deal (001: "chosen by any convenient random method"; seat 3, so that
+    /// seat 0 speaks first).
+    pub first_dealer: u8,
+}
+
+impl Default for SidiOptions {
+    fn default() -> Self {
+        SidiOptions {
+            target: 2000,
+            double_game: true,
+            min_bid: 40,
+            bid_step: 10,
+            obenabe_undenufe: true,
+            doubling: Doubling::NextCall,
+            redouble: false,
+            weis: true,
+            stoeck: true,
+            four_nines: false,
+            undenufe_eleven: UndenufeEleven::Ace,
+            first_dealer: 3,
+        }
+    }
+}
+
+impl SidiOptions {
+    /// Checks the options make a playable game.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.target == 0 {
+            return Err("target must be positive (001: 2000; also 1500 or 2500)".into());
+        }
+        if self.bid_step != 10 && self.bid_step != 5 {
+            return Err(format!("bid_step is {}: 001 names steps of 10 or 5", self.bid_step));
+        }
+        if self.min_bid < 40 || self.min_bid > 150 || !self.min_bid.is_multiple_of(self.bid_step) {
+            return Err(format!(
+                "min_bid is {}: it must be a multiple of bid_step ({}) from 40 to 150 (001: 40, 50 or 60)",
+                self.min_bid, self.bid_step
+            ));
+        }
+        if self.first_dealer > 3 {
+            return Err(format!("first_dealer is {}: seats are 0..3", self.first_dealer));
+        }
+        Ok(())
+    }
+
+    /// The bid numbers, ascending: `min_bid` to 150 in steps of 10 (to 155 in steps of 5), then
+    /// 157 and 257.
+    pub fn bid_numbers(&self) -> impl Iterator<Item = u32> + '_ {
+        (self.min_bid..157).step_by(self.bid_step as usize).chain([157, 257])
+    }
+
+    /// True if `n` is a bid number under these options.
+    pub fn is_bid_number(&self, n: u32) -> bool {
+        n == 157 || n == 257 || (n >= self.min_bid && n < 157 && n.is_multiple_of(self.bid_step))
+    }
+
+    /// The denominations that may be bid.
+    pub fn denominations(&self) -> impl Iterator<Item = Mode> + '_ {
+        Mode::ALL.into_iter().filter(|m| self.obenabe_undenufe || m.trump().is_some())
+    }
+
+    /// The Weis rules (001: small Weis; equal values compare by length, height, trump, then the
+    /// earlier declarer), or `None` without Weis.
+    pub fn weis_rules(&self) -> Option<WeisRules> {
+        if !self.weis {
+            return None;
+        }
+        Some(WeisRules {
+            style: WeisStyle::Small,
+            four_nines: self.four_nines,
+            fours_any_rank: false,
+            undenufe_four_sixes: false,
+            tie: WeisTie::MoreCards,
+            large_step: 50,
+        })
+    }
+}

@@ -1,0 +1,350 @@
+//! Sidi Barrani game records: play a game into a record, and re-play a record to find the first
+//! illegal action or wrong figure. The format is documented in `docs/records.md`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::deal::SeededDealer;
+use crate::game::{ActionList, Decision, Game, Player, ToMove};
+use crate::mode::Mode;
+use crate::record::{CheckError, GameResult, SeatRecord, FORMAT, VERSION};
+use crate::schieber::TrickRecord;
+use crate::weis::Declaration;
+
+use super::options::SidiOptions;
+use super::state::Sidi;
+use super::SidiAction;
+
+/// One entry of a deal's action list (`{"seat":1,"action":"bid","points":120,"trump":"undenufe"}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SidiEntry {
+    /// Who acted.
+    pub seat: u8,
+    /// What was done.
+    #[serde(flatten)]
+    pub action: SidiRecorded,
+}
+
+/// What a seat did: a decision, or Stöck counted by the engine once both cards were seen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "lowercase")]
+pub enum SidiRecorded {
+    /// Passed (in the auction), or declined to double or redouble when asked.
+    Pass,
+    /// Bid.
+    Bid {
+        /// The number.
+        points: u32,
+        /// The denomination.
+        trump: Mode,
+    },
+    /// Doubled.
+    Double,
+    /// Redoubled.
+    Redouble,
+    /// Declared Weis (an empty list: declined).
+    Weis {
+        /// The combinations.
+        weis: Declaration,
+    },
+    /// Stöck counted (both cards seen).
+    Stoeck,
+    /// Played a card.
+    Play {
+        /// The card.
+        card: Card,
+    },
+}
+
+impl From<SidiAction> for SidiRecorded {
+    fn from(a: SidiAction) -> Self {
+        match a {
+            SidiAction::Pass => SidiRecorded::Pass,
+            SidiAction::Bid { points, trump } => SidiRecorded::Bid { points, trump },
+            SidiAction::Double => SidiRecorded::Double,
+            SidiAction::Redouble => SidiRecorded::Redouble,
+            SidiAction::Weis { weis } => SidiRecorded::Weis { weis },
+            SidiAction::Play { card } => SidiRecorded::Play { card },
+        }
+    }
+}
+
+/// The contract of a deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SidiContract {
+    /// The bid number.
+    pub points: u32,
+    /// The denomination.
+    pub trump: Mode,
+    /// The final bidder, who leads.
+    pub declarer: u8,
+    /// 1, 2 (doubled) or 4 (redoubled).
+    pub factor: u32,
+}
+
+/// The outcome of one deal (nothing is multiplied except `bonus`, the bid times the factor).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SidiDealResult {
+    /// Card points per team (with the last-trick bonus).
+    pub card_points: [u32; 2],
+    /// Tricks per team.
+    pub tricks: [u8; 2],
+    /// Match bonus per team.
+    pub match_bonus: [u32; 2],
+    /// Weis per team.
+    pub weis: [u32; 2],
+    /// Stöck per team.
+    pub stoeck: [u32; 2],
+    /// Whether the contract was made (`null` for a thrown-in deal).
+    pub made: Option<bool>,
+    /// The bid times the factor, credited to the declarer's team (made) or the opponents.
+    pub bonus: [u32; 2],
+    /// Credited to each team in this deal.
+    pub score: [u32; 2],
+    /// Running totals after this deal.
+    pub totals: [u32; 2],
+}
+
+/// One deal of a Sidi Barrani record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SidiDealRecord {
+    /// 1-based number.
+    pub number: u32,
+    /// Who dealt (the player on the dealer's right speaks first).
+    pub dealer: u8,
+    /// The cards dealt.
+    pub hands: [CardSet; 4],
+    /// Every action in order.
+    pub actions: Vec<SidiEntry>,
+    /// The contract (`null`: thrown in after four passes).
+    pub contract: Option<SidiContract>,
+    /// The team whose Weis counted.
+    pub weis_team: Option<u8>,
+    /// The completed tricks.
+    pub tricks: Vec<TrickRecord>,
+    /// The scores.
+    pub result: SidiDealResult,
+}
+
+/// A whole Sidi Barrani game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SidiRecord {
+    /// Always `jass-record`.
+    pub format: String,
+    /// Format version (1).
+    pub version: u32,
+    /// Every option, explicitly.
+    pub options: SidiOptions,
+    /// Who sat where.
+    pub seats: Vec<SeatRecord>,
+    /// The seed of the deals, if drawn from one.
+    pub seed: Option<u64>,
+    /// The deals.
+    pub deals: Vec<SidiDealRecord>,
+    /// How the game ended (`schneider`: a double game, the losers under half the target).
+    pub result: GameResult,
+}
+
+fn contract_of(s: &Sidi) -> Option<SidiContract> {
+    if s.thrown_in() {
+        return None;
+    }
+    s.bid().map(|(points, trump, declarer)| SidiContract { points, trump, declarer, factor: s.factor() })
+}
+
+fn deal_result(s: &Sidi) -> SidiDealResult {
+    let t = s.tally();
+    SidiDealResult {
+        card_points: t.card_points,
+        tricks: t.tricks,
+        match_bonus: t.match_bonus,
+        weis: t.weis,
+        stoeck: t.stoeck,
+        made: t.made,
+        bonus: t.bonus,
+        score: t.score,
+        totals: s.totals(),
+    }
+}
+
+fn tricks_of(s: &Sidi) -> Vec<TrickRecord> {
+    (0..s.tricks_done() as usize)
+        .map(|i| {
+            let (leader, cards, winner, points) = s.completed_trick(i);
+            TrickRecord { leader, cards: cards.to_vec(), winner, points }
+        })
+        .collect()
+}
+
+fn game_result(s: &Sidi) -> GameResult {
+    GameResult {
+        winner: s.winner(),
+        totals: s.totals().to_vec(),
+        schneider: s.double_game(),
+        bergpreis: None,
+        games_won: match s.winner() {
+            Some(_) if s.double_game() => 2,
+            Some(_) => 1,
+            None => 0,
+        },
+    }
+}
+
+fn finish_deal(s: &Sidi, number: u32, actions: Vec<SidiEntry>) -> SidiDealRecord {
+    SidiDealRecord {
+        number,
+        dealer: s.dealer(),
+        hands: s.dealt_hands(),
+        actions,
+        contract: contract_of(s),
+        weis_team: s.weis_team(),
+        tricks: tricks_of(s),
+        result: deal_result(s),
+    }
+}
+
+/// Plays a whole game with these players (seat-indexed), the deals drawn from `seed`.
+pub fn play_recorded(options: SidiOptions, seed: u64, players: &mut [Box<dyn Player<Sidi>>]) -> Result<SidiRecord, String> {
+    if players.len() != 4 {
+        return Err(format!("Sidi Barrani needs 4 players, got {}", players.len()));
+    }
+    let mut state = Sidi::new(options)?;
+    let mut dealer = SeededDealer::new(seed);
+    let mut deals = Vec::new();
+    let mut actions: Vec<SidiEntry> = Vec::new();
+    let mut legal = ActionList::new();
+    loop {
+        match state.to_move() {
+            ToMove::Over => break,
+            ToMove::Deal => {
+                if state.deals_started() > 0 {
+                    deals.push(finish_deal(&state, state.deals_started(), std::mem::take(&mut actions)));
+                }
+                if state.deals_started() >= 10_000 {
+                    return Err("no result after 10000 deals".into());
+                }
+                let hands = state.deal_from_pack(&dealer.next_pack());
+                state.deal(hands).map_err(|e| e.to_string())?;
+            }
+            ToMove::Seat(seat) => {
+                state.legal_actions(&mut legal);
+                let decision = Decision::new(&state, seat, &legal);
+                let action = players[seat].act(&decision);
+                state.apply(action).map_err(|e| format!("player {} at seat {seat} chose an illegal action: {e}", players[seat].name()))?;
+                actions.push(SidiEntry { seat: seat as u8, action: action.into() });
+                if state.stoeck_just_announced() {
+                    let h = state.stoeck_holder().expect("a holder");
+                    actions.push(SidiEntry { seat: h, action: SidiRecorded::Stoeck });
+                }
+            }
+        }
+    }
+    deals.push(finish_deal(&state, state.deals_started(), actions));
+    Ok(SidiRecord {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        options,
+        seats: players.iter().map(|p| SeatRecord { name: p.name() }).collect(),
+        seed: Some(seed),
+        deals,
+        result: game_result(&state),
+    })
+}
+
+/// Re-plays a record through the engine and reports the first illegal action or wrong figure.
+pub fn check_record(rec: &SidiRecord) -> Result<(), CheckError> {
+    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError { deal: Some(deal + 1), entry, message: msg };
+    let top = |msg: String| CheckError { deal: None, entry: None, message: msg };
+    if rec.format != FORMAT {
+        return Err(top(format!("format is `{}`, expected `{FORMAT}`", rec.format)));
+    }
+    if rec.version != VERSION {
+        return Err(top(format!("version {} is not supported (this engine reads version {VERSION})", rec.version)));
+    }
+    if rec.seats.len() != 4 {
+        return Err(top(format!("Sidi Barrani has 4 seats, the record lists {}", rec.seats.len())));
+    }
+    let mut s = Sidi::new(rec.options).map_err(|e| top(format!("options: {e}")))?;
+    for (di, d) in rec.deals.iter().enumerate() {
+        if s.to_move() != ToMove::Deal {
+            return Err(at(di, None, "the game was already over before this deal".into()));
+        }
+        if d.number as usize != di + 1 {
+            return Err(at(di, None, format!("deal number is {}, expected {}", d.number, di + 1)));
+        }
+        if d.dealer != s.next_dealer() {
+            return Err(at(di, None, format!("dealer is seat {}, but by the rotation seat {} deals", d.dealer, s.next_dealer())));
+        }
+        s.deal(d.hands).map_err(|e| at(di, None, format!("hands: {e}")))?;
+        let mut pending_stoeck: Option<(u8, usize)> = None;
+        for (ei, e) in d.actions.iter().enumerate() {
+            if e.action == SidiRecorded::Stoeck {
+                match pending_stoeck.take() {
+                    Some((seat, _)) if seat == e.seat => continue,
+                    Some((seat, _)) => return Err(at(di, Some(ei + 1), format!("Stöck counted for seat {}, but seat {seat} holds it", e.seat))),
+                    None => return Err(at(di, Some(ei + 1), format!("Stöck for seat {}, but the King and Ober of trumps have not both just been seen", e.seat))),
+                }
+            }
+            if let Some((seat, after)) = pending_stoeck {
+                return Err(at(di, Some(after + 1), format!("seat {seat}'s Stöck counts here; the record lacks its Stöck entry")));
+            }
+            let action = match e.action {
+                SidiRecorded::Pass => SidiAction::Pass,
+                SidiRecorded::Bid { points, trump } => SidiAction::Bid { points, trump },
+                SidiRecorded::Double => SidiAction::Double,
+                SidiRecorded::Redouble => SidiAction::Redouble,
+                SidiRecorded::Weis { weis } => SidiAction::Weis { weis },
+                SidiRecorded::Play { card } => SidiAction::Play { card },
+                SidiRecorded::Stoeck => unreachable!("handled above"),
+            };
+            match s.to_move() {
+                ToMove::Seat(p) if p == e.seat as usize => {}
+                ToMove::Seat(p) => return Err(at(di, Some(ei + 1), format!("entry is by seat {}, but seat {p} is to act", e.seat))),
+                _ => return Err(at(di, Some(ei + 1), "an action after the deal (or the game) has ended".into())),
+            }
+            s.apply(action).map_err(|err| at(di, Some(ei + 1), format!("illegal action `{action}`: {err}")))?;
+            if s.stoeck_just_announced() {
+                pending_stoeck = Some((s.stoeck_holder().expect("holder"), ei));
+            }
+        }
+        if let Some((seat, after)) = pending_stoeck {
+            return Err(at(di, Some(after + 1), format!("seat {seat}'s Stöck counts here; the record lacks its Stöck entry")));
+        }
+        if let ToMove::Seat(p) = s.to_move() {
+            return Err(at(di, None, format!("the deal stops while seat {p} is still to act")));
+        }
+        if d.contract != contract_of(&s) {
+            return Err(at(di, None, format!("contract is recorded as {:?}, the actions give {:?}", d.contract, contract_of(&s))));
+        }
+        if d.weis_team != s.weis_team() {
+            return Err(at(di, None, format!("weis_team is {:?}, the engine finds {:?}", d.weis_team, s.weis_team())));
+        }
+        let tricks = tricks_of(&s);
+        if d.tricks != tricks {
+            let i = d.tricks.iter().zip(&tricks).position(|(a, b)| a != b).unwrap_or(d.tricks.len().min(tricks.len()));
+            return Err(at(di, None, format!("trick {} is recorded as {:?}, the engine finds {:?}", i + 1, d.tricks.get(i), tricks.get(i))));
+        }
+        let result = deal_result(&s);
+        if d.result != result {
+            return Err(at(di, None, format!("result is recorded as {:?}, the engine finds {:?}", d.result, result)));
+        }
+    }
+    if s.to_move() != ToMove::Over {
+        return Err(top(format!(
+            "the record ends after {} deal(s) but the game is not over (totals {:?}, target {})",
+            rec.deals.len(),
+            s.totals(),
+            rec.options.target
+        )));
+    }
+    let result = game_result(&s);
+    if rec.result != result {
+        return Err(top(format!("game result is recorded as {:?}, the engine finds {:?}", rec.result, result)));
+    }
+    Ok(())
+}

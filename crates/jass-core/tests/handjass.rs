@@ -1,0 +1,468 @@
+//! Handjass as a whole: the worked examples of 000, properties over many seeded games for 2 to 5
+//! players and every preset, golden records.
+
+use jass_core::deal::{uniform_below, SeededDealer};
+use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
+use jass_core::handjass::{
+    check_record, pack_for, play_recorded, Handjass, HandjassAction, HandjassDeal, HandjassOptions, HandjassRecord, Layout, Phase,
+    SmallDeal, TieRule, MAX_SEATS,
+};
+use jass_core::mode::{Mode, PointTable, UndenufeEleven, DEAL_POINTS};
+use jass_core::record::Record;
+use jass_core::{Card, CardSet};
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+struct Rnd(Xoshiro256PlusPlus);
+
+impl Player<Handjass> for Rnd {
+    fn name(&self) -> String {
+        "random".into()
+    }
+    fn act(&mut self, d: &Decision<'_, Handjass>) -> HandjassAction {
+        d.legal.get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
+    }
+}
+
+fn players(n: usize, seed: u64) -> Vec<Box<dyn Player<Handjass>>> {
+    (0..n).map(|s| Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 8 + s as u64))) as Box<dyn Player<Handjass>>).collect()
+}
+
+fn set(s: &str) -> CardSet {
+    s.parse().unwrap()
+}
+
+fn act(state: &mut Handjass, actions: &[&str]) {
+    for a in actions {
+        let action: HandjassAction = a.parse().unwrap();
+        state.apply(action).unwrap_or_else(|e| panic!("{a}: {e}"));
+    }
+}
+
+/// Four-player deal from explicit hands (seat 3 deals; its hand holds the turned card).
+fn four(hands: [&str; 4], trump_card: &str) -> HandjassDeal {
+    let mut h = [CardSet::EMPTY; MAX_SEATS];
+    for (i, x) in hands.iter().enumerate() {
+        h[i] = set(x);
+    }
+    HandjassDeal { hands: h, blind: CardSet::EMPTY, stock: CardSet::EMPTY, bessern: [CardSet::EMPTY; MAX_SEATS], trump_card: trump_card.parse().unwrap(), tie_seed: 1 }
+}
+
+fn play_out(state: &mut Handjass, declare: bool) {
+    let mut l = ActionList::new();
+    while let ToMove::Seat(_) = state.to_move() {
+        state.legal_actions(&mut l);
+        let a = match l.get(0) {
+            HandjassAction::Weis { .. } if declare => l.get(l.len() - 1),
+            a => a,
+        };
+        state.apply(a).unwrap();
+    }
+}
+
+fn deal_next(state: &mut Handjass, dealer: &mut SeededDealer) {
+    let d = state.deal_from_pack(&dealer.next_pack());
+    state.deal(d).unwrap();
+}
+
+// The Weis dialogue of 000: A (seat 0) and C (seat 2) both announce 50 with K-O-U-B; C's is in
+// trumps and wins; C also has 8-7-6 and Stöck: 90 in all.
+const WEIS_HANDS: [&str; 4] = [
+    "SK SQ SJ S10 D6 D9 CA C7 H6",
+    "D7 D10 DQ DA S9 C6 C8 H7 CJ",
+    "HK HQ HJ H10 S8 S7 S6 CK C10",
+    "D8 DJ DK H8 H9 HA SA C9 CQ",
+];
+
+#[test]
+fn the_weis_dialogue_of_000() {
+    let mut s = Handjass::new(HandjassOptions::default()).unwrap();
+    s.deal(four(WEIS_HANDS, "HA")).unwrap();
+    act(&mut s, &["stay", "stay", "stay", "stay"]);
+    assert_eq!(s.phase(), Phase::Play);
+    play_out(&mut s, true);
+    assert_eq!(s.weis_winner(), Some(2));
+    assert_eq!(s.weis_points()[2], 70);
+    assert_eq!(s.weis_points()[0], 0);
+    assert_eq!(s.stoeck_points()[2], 20);
+    assert_eq!(s.weis_points()[2] + s.stoeck_points()[2], 90);
+}
+
+#[test]
+fn no_weis_after_a_higher_one() {
+    // Seat 0 announces 100 (five spades); seat 1's 20 may no longer be declared.
+    let hands = [
+        "SA SK SQ SJ S10 D6 D9 C7 H6",
+        "D7 D8 D10 DQ S9 C6 C8 H7 CJ",
+        "HK HQ HJ H10 S8 S7 S6 CK C10",
+        "D9 DJ DK H8 H9 HA DA C9 CQ",
+    ];
+    let hands = hands.map(|h| h.replace("D9 DJ", "DJ").replace("D6 D9", "D6 D9"));
+    let fixed = [hands[0].as_str(), "D7 D8 D10 DQ S9 C6 C8 H7 CJ", hands[2].as_str(), "DJ DK H8 H9 HA DA C9 CQ CA"];
+    let mut s = Handjass::new(HandjassOptions::default()).unwrap();
+    s.deal(four(fixed, "HA")).unwrap();
+    act(&mut s, &["stay", "stay", "stay", "stay", "weis SA SK SQ SJ S10", "D6"]);
+    // Seat 1 holds D7 D8 (no run), so it is asked no Weis; seat 2 holds a 50 and a 20.
+    act(&mut s, &["D7"]);
+    let e = s.apply("weis HK HQ HJ H10".parse().unwrap()).unwrap_err();
+    assert!(e.to_string().contains("already been announced"), "{e}");
+    act(&mut s, &["weis none"]);
+}
+
+#[test]
+fn the_slate_example_of_000() {
+    // A 6, B -1, C 7 (8 minus 1) retires, D 3: the other three keep their scores and go on with
+    // a three-player game.
+    let mut s = Handjass::new(HandjassOptions::default()).unwrap();
+    s.set_slate(&[6, -1, 7, 3]).unwrap();
+    assert_eq!(s.active_seats(), vec![0, 1, 3]);
+    assert_eq!(s.retired(), vec![2]);
+    assert_eq!(s.slate(), vec![6, -1, 7, 3]);
+    let mut dealer = SeededDealer::new(5);
+    deal_next(&mut s, &mut dealer);
+    assert_eq!(s.layout(), Layout::Blind3);
+    assert_eq!(s.table_seats(), vec![0, 1, 3]);
+    assert!(s.dealt().hands[2].is_empty() && s.dealt().blind.len() == 9);
+}
+
+/// Plays a four-player deal in which everyone but `survivor` drops out.
+fn only(s: &mut Handjass, survivor: u8, dealer: &mut SeededDealer) {
+    deal_next(s, dealer);
+    while let ToMove::Seat(p) = s.to_move() {
+        let a = if p as u8 == survivor { "stay" } else { "drop" };
+        act(s, &[a]);
+    }
+}
+
+#[test]
+fn all_others_drop_out_two_strokes_without_play() {
+    let mut s = Handjass::new(HandjassOptions::default()).unwrap();
+    let mut d = SeededDealer::new(1);
+    only(&mut s, 2, &mut d);
+    assert_eq!(s.slate(), vec![0, 0, 2, 0]);
+    assert_eq!(s.outcome().survivor, Some(2));
+}
+
+#[test]
+fn vorhand_rotation_when_players_retire() {
+    let mut d = SeededDealer::new(9);
+    // Normal rotation: the Vorhand deals next.
+    let mut s = Handjass::new(HandjassOptions::default()).unwrap();
+    assert_eq!((s.dealer(), s.vorhand()), (3, 0));
+    only(&mut s, 1, &mut d);
+    assert_eq!((s.dealer(), s.vorhand()), (0, 1));
+
+    // Vorhand retires: "the same dealer will need to deal again".
+    let mut s = Handjass::new(HandjassOptions::default()).unwrap();
+    s.set_slate(&[6, 0, 0, 0]).unwrap();
+    only(&mut s, 0, &mut d);
+    assert_eq!(s.retired(), vec![0]);
+    assert_eq!((s.dealer(), s.vorhand()), (3, 1));
+
+    // Another player retires: the turn to be Vorhand passes on, the previous Vorhand deals.
+    let mut s = Handjass::new(HandjassOptions::default()).unwrap();
+    s.set_slate(&[0, 0, 0, 6]).unwrap();
+    only(&mut s, 3, &mut d);
+    assert_eq!(s.retired(), vec![3]);
+    assert_eq!((s.dealer(), s.vorhand()), (0, 1));
+    // The one after the Vorhand retires: the turn skips the retired seat.
+    let mut s = Handjass::new(HandjassOptions::default()).unwrap();
+    s.set_slate(&[0, 6, 0, 0]).unwrap();
+    only(&mut s, 1, &mut d);
+    assert_eq!((s.dealer(), s.vorhand()), (0, 2));
+
+    // Three to two: the next Vorhand is the one whose turn came earliest; the other deals.
+    let mut s = Handjass::new(HandjassOptions { players: 3, ..Default::default() }).unwrap();
+    s.set_slate(&[0, 6, 0]).unwrap();
+    deal_next(&mut s, &mut d);
+    while let ToMove::Seat(p) = s.to_move() {
+        act(&mut s, &[if p == 1 { "stay" } else { "drop" }]);
+    }
+    assert_eq!(s.retired(), vec![1]);
+    assert_eq!((s.dealer(), s.vorhand()), (0, 2));
+    deal_next(&mut s, &mut d);
+    assert_eq!(s.layout(), Layout::Blind2);
+    assert_eq!(s.table_seats(), vec![2, 0]);
+}
+
+#[test]
+fn two_players_one_stroke_and_the_last_one_loses() {
+    let mut s = Handjass::new(HandjassOptions { players: 2, ..Default::default() }).unwrap();
+    s.set_slate(&[6, 3]).unwrap();
+    let mut d = SeededDealer::new(2);
+    deal_next(&mut s, &mut d);
+    assert_eq!(s.dealt().stock.len(), 9);
+    // The non-dealer (Vorhand, seat 0) chooses first; seat 1 drops: seat 0 scores one stroke.
+    act(&mut s, &["stay", "drop"]);
+    assert_eq!(s.slate(), vec![7, 3]);
+    assert_eq!(s.phase(), Phase::Over);
+    assert_eq!(s.loser(), Some(1));
+}
+
+#[test]
+fn blind_and_six_exchange_in_the_three_player_game() {
+    let mut d = SeededDealer::new(11);
+    for _ in 0..200 {
+        let mut s = Handjass::new(HandjassOptions { players: 3, ..Default::default() }).unwrap();
+        deal_next(&mut s, &mut d);
+        let deal = s.dealt();
+        let trump = deal.trump_card;
+        let six = Card::new(trump.suit(), jass_core::Rank::Six);
+        act(&mut s, &["blind", "stay", "stay"]);
+        assert_eq!(s.blind_taker(), Some(0));
+        // The blind taker holds the blind; only one player may take it.
+        assert_eq!(s.hands()[0], deal.blind);
+        if s.phase() == Phase::Six {
+            let holder = (0..3).find(|&x| s.hands()[x].contains(six)).unwrap();
+            act(&mut s, &["exchange-six"]);
+            assert!(s.hands()[holder].contains(trump) && s.hands()[0].contains(six));
+            return;
+        }
+    }
+    panic!("no deal with the six of trumps outside the blind");
+}
+
+#[test]
+fn bessern_discards_three_then_decides() {
+    let o = HandjassOptions { players: 3, small_deal: SmallDeal::Bessern, ..Default::default() };
+    let mut s = Handjass::new(o).unwrap();
+    deal_next(&mut s, &mut SeededDealer::new(4));
+    assert_eq!(s.phase(), Phase::Bessern);
+    let deal = s.dealt();
+    let h0 = deal.hands[0];
+    let three: Vec<Card> = h0.iter().take(3).collect();
+    act(&mut s, &["bessern"]);
+    assert!(s.apply(HandjassAction::Stay).is_err());
+    for c in &three {
+        s.apply(HandjassAction::Discard { card: *c }).unwrap();
+    }
+    assert_eq!(s.hands()[0], (h0 - three.iter().copied().collect()) | deal.bessern[0]);
+    act(&mut s, &["keep-hand", "keep-hand"]);
+    assert_eq!(s.phase(), Phase::Decide);
+}
+
+#[test]
+fn parlett_preset_is_002() {
+    let o = HandjassOptions::preset("parlett").unwrap();
+    assert_eq!((o.players, o.target, o.threshold, o.drop_out, o.sack), (3, 5, 21, false, true));
+    assert_eq!(o.trick_rules, jass_core::TrickRules::Heading);
+    let from_json = HandjassOptions::from_json(&serde_json::json!({"preset": "002", "target": 7})).unwrap();
+    assert_eq!(from_json.target, 7);
+    assert_eq!(from_json.threshold, 21);
+    assert!(HandjassOptions::from_json(&serde_json::json!({"preset": "nope"})).is_err());
+    assert!(HandjassOptions::from_json(&serde_json::json!({"players": 6})).is_err());
+}
+
+#[test]
+fn illegal_actions_change_nothing() {
+    let mut s = Handjass::new(HandjassOptions::default()).unwrap();
+    assert!(s.apply(HandjassAction::Stay).is_err());
+    s.deal(four(WEIS_HANDS, "HA")).unwrap();
+    let before = format!("{:?}", s);
+    assert!(s.apply(HandjassAction::Blind).unwrap_err().to_string().contains("no blind"));
+    assert!(s.apply("play HA".parse().unwrap()).is_err());
+    assert_eq!(before, format!("{:?}", s));
+    // A bad deal is refused.
+    let mut t = Handjass::new(HandjassOptions::default()).unwrap();
+    let mut bad = four(WEIS_HANDS, "HA");
+    bad.hands[0] = bad.hands[1];
+    assert!(t.deal(bad).unwrap_err().to_string().contains("twice"));
+    let bad = four(WEIS_HANDS, "SK");
+    assert!(t.deal(bad).is_err());
+}
+
+// ----- properties over many games -----
+
+fn option_sets() -> Vec<(&'static str, HandjassOptions)> {
+    let d = HandjassOptions::default();
+    let mut v = vec![
+        ("2p", HandjassOptions { players: 2, ..d }),
+        ("3p", HandjassOptions { players: 3, ..d }),
+        ("4p", d),
+        ("5p", HandjassOptions { players: 5, ..HandjassOptions::preset("004").unwrap() }),
+        ("parlett", HandjassOptions::preset("parlett").unwrap()),
+        ("004-twelve", HandjassOptions::preset("004-twelve").unwrap()),
+        ("berner", HandjassOptions::preset("berner").unwrap()),
+        ("must-play", HandjassOptions { players: 3, ..HandjassOptions::preset("must-play").unwrap() }),
+        ("bessern", HandjassOptions { players: 3, small_deal: SmallDeal::Bessern, ..d }),
+        ("abeyance", HandjassOptions { tie: TieRule::Abeyance, null_extra_strokes: true, null_stake: 1, ..d }),
+    ];
+    v.push(("first-wins", HandjassOptions { scoring: jass_core::handjass::Scoring::FirstWins, players: 5, ..d }));
+    v
+}
+
+fn check_deal_rules(o: &HandjassOptions, rec: &HandjassRecord) {
+    let n = o.players as usize;
+    for d in &rec.deals {
+        let r = &d.result;
+        // No card dealt twice, and the deal is the whole pack.
+        let mut all = CardSet::EMPTY;
+        let mut count = 0;
+        let piles = d.hands.iter().flatten().copied().chain(d.blind).chain(d.stock).chain(d.bessern.iter().flatten().flatten().copied());
+        for p in piles {
+            assert!((all & p).is_empty(), "card dealt twice in deal {}", d.number);
+            all |= p;
+            count += p.len();
+        }
+        if d.layout == Layout::Bessern2 {
+            all.insert(d.trump_card);
+            count += 1;
+        }
+        assert_eq!(all, pack_for(d.active.len()));
+        assert_eq!(count, pack_for(d.active.len()).len());
+        // Dropped players never act after dropping out (Bessern come before the decision).
+        for &x in &r.dropped {
+            let at = d.actions.iter().position(|e| e.seat == x && matches!(e.action, jass_core::handjass::RecordedAction::Drop)).expect("a drop entry");
+            assert!(d.actions[at + 1..].iter().all(|e| e.seat != x), "dropped seat {x} acts later in deal {}", d.number);
+            assert!(d.tricks.iter().all(|t| t.cards.len() == r.playing.len()));
+        }
+        // Card points of the players and the dead cards make 157.
+        assert_eq!(r.card_points.iter().sum::<u32>() + r.dead_points, DEAL_POINTS, "deal {}", d.number);
+        let pt = PointTable::new(Mode::Trump(d.trump_card.suit()), UndenufeEleven::Ace);
+        let played: u32 = d.tricks.iter().map(|t| t.points).sum();
+        assert_eq!(played, r.card_points.iter().sum::<u32>());
+        let _ = pt;
+        // Strokes and potatoes.
+        if r.survivor.is_some() || r.agreed {
+            assert!(r.potatoes.iter().all(|&p| p == 0));
+            continue;
+        }
+        let m = r.multiplier;
+        for &s in &r.playing {
+            let i = s as usize;
+            let null = r.points[i] < r.threshold;
+            if o.sack {
+                assert_eq!(null, r.sacked.contains(&s));
+            } else {
+                assert_eq!(null, r.potatoes[i] == m, "deal {} seat {s}: {r:?}", d.number);
+            }
+            if null && o.tie != TieRule::Abeyance {
+                assert_eq!(r.strokes[i], 0, "never both a stroke and a potato");
+            }
+        }
+        for i in 0..n {
+            if !r.playing.contains(&(i as u8)) {
+                assert_eq!((r.strokes[i], r.potatoes[i]), (0, 0), "seat {i} did not play");
+            }
+        }
+        if o.tie == TieRule::Draw && !o.null_extra_strokes && !o.sack && o.strokes == jass_core::handjass::StrokeCount::Two {
+            let ok: Vec<usize> = r.playing.iter().map(|&s| s as usize).filter(|&i| r.points[i] >= r.threshold).collect();
+            let total: u32 = r.strokes.iter().sum();
+            let base = if d.active.len() == 2 { 1 } else { 2 };
+            let want = if ok.is_empty() { 0 } else if ok.len() == 1 && !o.sole_takes_all { 1 } else { base };
+            assert_eq!(total, want * m, "deal {}: {r:?}", d.number);
+            // Every stroke winner has at least the points of every player without one.
+            for &a in &ok {
+                for &b in &ok {
+                    if r.strokes[a] > 0 && r.strokes[b] == 0 {
+                        assert!(r.points[a] >= r.points[b]);
+                        if r.points[a] == r.points[b] {
+                            assert!(!r.tie_draws.is_empty(), "a tie needs a draw");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn properties_over_many_games() {
+    for (name, o) in option_sets() {
+        for seed in 0..6u64 {
+            let rec = play_recorded(o, seed, &mut players(o.players as usize, seed)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            check_record(&rec).unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
+            check_deal_rules(&o, &rec);
+            match o.scoring {
+                jass_core::handjass::Scoring::LastLoser => assert!(rec.result.loser.is_some() || rec.result.retired.len() == o.players as usize, "{name}"),
+                jass_core::handjass::Scoring::FirstWins => assert!(rec.result.winner.is_some()),
+            }
+            // Records survive JSON.
+            let text = Record::Handjass(rec.clone()).to_json_line();
+            let back = Record::read_all(&text).remove(0).unwrap();
+            back.check().unwrap();
+        }
+    }
+}
+
+#[test]
+fn observations_never_show_a_hidden_card() {
+    for (name, o) in option_sets() {
+        let n = o.players as usize;
+        let mut s = Handjass::new(o).unwrap();
+        let mut dealer = SeededDealer::new(77);
+        let mut ps = players(n, 3);
+        let mut l = ActionList::new();
+        let mut steps = 0;
+        while s.to_move() != ToMove::Over && steps < 3000 {
+            steps += 1;
+            if s.to_move() == ToMove::Deal {
+                deal_next(&mut s, &mut dealer);
+                continue;
+            }
+            for seat in 0..n {
+                let obs = s.observation(seat);
+                let json = serde_json::to_string(&obs).unwrap();
+                let mut public: CardSet = obs.trick.iter().copied().collect();
+                for t in &obs.tricks {
+                    public |= t.cards.iter().copied().collect::<CardSet>();
+                }
+                if let Some(c) = obs.trump_card {
+                    public.insert(c);
+                }
+                if let Some((_, m)) = obs.weis_shown {
+                    for x in m.iter() {
+                        public |= x.0;
+                    }
+                }
+                let hidden = CardSet::ALL - s.hands()[seat] - public;
+                for c in hidden {
+                    assert!(!json.contains(&format!("\"{c}\"")), "{name}: seat {seat} sees {c}: {json}");
+                }
+                assert!(s.hands()[seat].is_empty() || obs.hand == s.hands()[seat] || !s.table_seats().contains(&(seat as u8)));
+            }
+            let ToMove::Seat(p) = s.to_move() else { unreachable!() };
+            s.legal_actions(&mut l);
+            let a = ps[p].act(&Decision::new(&s, p, &l));
+            s.apply(a).unwrap();
+        }
+    }
+}
+
+#[test]
+fn golden_records() {
+    // To accept a deliberate change: UPDATE_GOLDEN=1 cargo test -p jass-core --test handjass
+    let d = HandjassOptions::default();
+    let cases: Vec<(&str, HandjassOptions, u64)> = vec![
+        ("handjass_2p_seed1.json", HandjassOptions { players: 2, ..d }, 1),
+        ("handjass_3p_seed2.json", HandjassOptions { players: 3, ..d }, 2),
+        ("handjass_4p_seed3.json", d, 3),
+        ("handjass_5p_004_seed4.json", HandjassOptions { players: 5, ..HandjassOptions::preset("004").unwrap() }, 4),
+        ("handjass_parlett_seed5.json", HandjassOptions::preset("parlett").unwrap(), 5),
+    ];
+    for (name, o, seed) in cases {
+        let path = format!("{}/tests/data/golden/handjass/{name}", env!("CARGO_MANIFEST_DIR"));
+        let rec = Record::Handjass(play_recorded(o, seed, &mut players(o.players as usize, seed)).unwrap());
+        let text = rec.to_json_pretty() + "\n";
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&path, &text).unwrap();
+        }
+        let want = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
+        assert!(want == text, "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1");
+        Record::read_all(&want)[0].as_ref().unwrap().check().unwrap();
+    }
+}
+
+#[test]
+fn a_tampered_record_is_caught() {
+    let o = HandjassOptions { players: 3, ..Default::default() };
+    let rec = play_recorded(o, 8, &mut players(3, 8)).unwrap();
+    let mut bad = rec.clone();
+    bad.deals[0].result.slate[0] += 1;
+    assert!(check_record(&bad).is_err());
+    let mut bad = rec.clone();
+    let i = bad.deals[0].actions.len() - 1;
+    bad.deals[0].actions.remove(i);
+    let e = check_record(&bad).unwrap_err();
+    assert_eq!(e.deal, Some(1), "{e}");
+}

@@ -1,0 +1,406 @@
+//! Sidi Barrani (001): the worked example, the auction, doubling, Weis and Stöck, properties over
+//! many seeded games, golden records.
+
+use jass_core::deal::uniform_below;
+use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
+use jass_core::record::Record;
+use jass_core::sidi::{check_record, play_recorded, Doubling, Sidi, SidiAction, SidiOptions, SidiPhase};
+use jass_core::CardSet;
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+struct Rnd(Xoshiro256PlusPlus);
+
+impl Player<Sidi> for Rnd {
+    fn name(&self) -> String {
+        "random".into()
+    }
+    fn act(&mut self, d: &Decision<'_, Sidi>) -> SidiAction {
+        d.legal.get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
+    }
+}
+
+fn players(seed: u64) -> Vec<Box<dyn Player<Sidi>>> {
+    (0..4).map(|s| Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s))) as Box<dyn Player<Sidi>>).collect()
+}
+
+fn hands(h: [&str; 4]) -> [CardSet; 4] {
+    let hs = h.map(|s| s.parse::<CardSet>().unwrap());
+    assert_eq!(hs.iter().fold(CardSet::EMPTY, |a, &b| a | b), CardSet::ALL, "the hands must make the pack");
+    hs
+}
+
+fn run(state: &mut Sidi, actions: &[&str]) {
+    for a in actions {
+        let action: SidiAction = a.parse().unwrap();
+        state.apply(action).unwrap_or_else(|e| panic!("{a}: {e}"));
+    }
+}
+
+/// Seat 0 holds D6 D7 D8 D9 (a four-card sequence, 50); nobody else holds any Weis.
+const EXAMPLE: [&str; 4] = [
+    "D6 D7 D8 D9 H6 HK SA SQ CA",
+    "C6 C9 CQ H7 H10 HA S6 S9 D10",
+    "C7 C10 CK H8 HJ S7 S10 SK DK",
+    "C8 CJ H9 HQ S8 SJ DJ DQ DA",
+];
+
+const ALL_HEARTS: [&str; 4] = [
+    "H6 H7 H8 H9 H10 HJ HQ HK HA",
+    "D6 D7 D8 D9 D10 DJ DQ DK DA",
+    "S6 S7 S8 S9 S10 SJ SQ SK SA",
+    "C6 C7 C8 C9 C10 CJ CQ CK CA",
+];
+
+fn new(o: SidiOptions) -> Sidi {
+    let mut s = Sidi::new(o).unwrap();
+    s.deal(hands(EXAMPLE)).unwrap();
+    s
+}
+
+fn play_out(s: &mut Sidi) {
+    let mut l = ActionList::new();
+    while let ToMove::Seat(_) = s.to_move() {
+        s.legal_actions(&mut l);
+        s.apply(l.get(0)).unwrap();
+    }
+}
+
+#[test]
+fn the_worked_example_of_001_120_undenufe_doubled_113_card_points() {
+    // 001: "final bid 120 Undenufe by South, doubled by West. South declares 50 for a sequence of 4
+    // cards. N-S take 113 card points. Result: contract fails, N-S score 163 points (113+50), E-W
+    // score 284 points (44+2×120)." South is seat 0 (team 0), West an opponent (seat 3).
+    let mut start = new(SidiOptions::default());
+    assert_eq!(start.to_move(), ToMove::Seat(0), "the player on the dealer's (seat 3) right speaks first");
+    run(&mut start, &["bid 120 undenufe"]);
+    assert_eq!(start.phase(), SidiPhase::DoubleAsk);
+    assert_eq!(start.to_move(), ToMove::Seat(3));
+    run(&mut start, &["double"]);
+    assert_eq!(start.factor(), 2);
+    assert_eq!(start.phase(), SidiPhase::Play, "a double ends the auction");
+    assert_eq!(start.to_move(), ToMove::Seat(0), "the declarer leads");
+    run(&mut start, &["weis D9 D8 D7 D6"]);
+    // Find a play (random legal cards, deterministic seeds) in which N-S take exactly 113.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(113);
+    let mut l = ActionList::new();
+    for _ in 0..100_000 {
+        let mut s = start;
+        while let ToMove::Seat(_) = s.to_move() {
+            s.legal_actions(&mut l);
+            s.apply(l.get(uniform_below(&mut rng, l.len() as u32) as usize)).unwrap();
+        }
+        let t = s.tally();
+        if t.card_points[0] != 113 {
+            continue;
+        }
+        assert_eq!(t.card_points, [113, 44]);
+        assert_eq!(t.weis, [50, 0]);
+        assert_eq!(t.made, Some(false));
+        assert_eq!(t.bonus, [0, 240]);
+        assert_eq!(t.score, [163, 284]);
+        assert_eq!(s.totals(), [163, 284]);
+        return;
+    }
+    panic!("no play with 113 card points found");
+}
+
+#[test]
+fn bids_must_rise_and_illegal_actions_change_nothing() {
+    let mut s = new(SidiOptions::default());
+    run(&mut s, &["bid 60 H", "pass"]); // seat 3 declines to double
+    let before = format!("{s:?}");
+    let e = s.apply("bid 60 S".parse().unwrap()).unwrap_err();
+    assert!(e.to_string().contains("not higher"), "{e}");
+    let e = s.apply("bid 65 S".parse().unwrap()).unwrap_err();
+    assert!(e.to_string().contains("not a bid"), "{e}");
+    let e = s.apply("play HA".parse().unwrap()).unwrap_err();
+    assert!(e.to_string().contains("not possible"), "{e}");
+    assert_eq!(before, format!("{s:?}"));
+    // Seat 1 may double now (next to speak, opponent of the bidder).
+    let mut l = ActionList::new();
+    s.legal_actions(&mut l);
+    assert!(l.contains(&SidiAction::Double));
+    run(&mut s, &["pass"]);
+    // Seat 2 is the bidder's partner: no double; seat 3 later neither (the next player spoke).
+    assert!(s.apply(SidiAction::Double).is_err());
+    run(&mut s, &["bid 70 obenabe", "pass"]); // seat 2 overbids its partner; seat 1 declines the double
+    assert_eq!(s.to_move(), ToMove::Seat(3));
+    run(&mut s, &["pass", "pass"]);
+    assert!(s.apply(SidiAction::Double).is_err(), "seat 1 spoke after seat 3: too late to double");
+    run(&mut s, &["pass"]);
+    assert_eq!(s.phase(), SidiPhase::Play, "three passes after a bid end the auction");
+    assert_eq!(s.bid().unwrap(), (70, jass_core::Mode::Obenabe, 2));
+    assert_eq!(s.to_move(), ToMove::Seat(2));
+}
+
+#[test]
+fn four_first_round_passes_throw_the_cards_in_and_the_next_player_deals() {
+    let mut s = new(SidiOptions::default());
+    run(&mut s, &["pass", "pass", "pass", "pass"]);
+    assert!(s.thrown_in());
+    assert_eq!(s.to_move(), ToMove::Deal);
+    assert_eq!(s.totals(), [0, 0]);
+    assert_eq!(s.next_dealer(), 0);
+    s.deal(hands(EXAMPLE)).unwrap();
+    assert_eq!(s.to_move(), ToMove::Seat(1));
+}
+
+#[test]
+fn a_257_bid_ends_the_auction_but_may_be_doubled_and_redoubled() {
+    let mut s = new(SidiOptions { redouble: true, ..SidiOptions::default() });
+    run(&mut s, &["bid 257 D"]);
+    assert_eq!(s.to_move(), ToMove::Seat(1));
+    let mut l = ActionList::new();
+    s.legal_actions(&mut l);
+    assert_eq!(l.to_vec(), vec![SidiAction::Pass, SidiAction::Double]);
+    run(&mut s, &["pass", "double"]);
+    assert_eq!(s.phase(), SidiPhase::RedoubleAsk);
+    assert_eq!(s.to_move(), ToMove::Seat(0));
+    run(&mut s, &["redouble"]);
+    assert_eq!(s.factor(), 4);
+    play_out(&mut s);
+    let t = s.tally();
+    assert_eq!(t.card_points[0] + t.card_points[1], 157);
+    assert_eq!(t.bonus[0] + t.bonus[1], 257 * 4);
+}
+
+#[test]
+fn doubling_until_the_first_lead_is_004s_reading_and_none_turns_it_off() {
+    let mut s = new(SidiOptions { doubling: Doubling::FirstLead, ..SidiOptions::default() });
+    run(&mut s, &["bid 50 C"]);
+    assert!(s.apply(SidiAction::Double).is_err(), "no double during the auction");
+    run(&mut s, &["pass", "pass", "pass"]);
+    assert_eq!(s.phase(), SidiPhase::DoubleAsk);
+    assert_eq!(s.to_move(), ToMove::Seat(1));
+    run(&mut s, &["pass", "double"]);
+    assert_eq!((s.factor(), s.phase()), (2, SidiPhase::Play));
+    let mut n = new(SidiOptions { doubling: Doubling::None, ..SidiOptions::default() });
+    run(&mut n, &["bid 50 C"]);
+    assert_eq!(n.phase(), SidiPhase::Auction);
+    assert!(n.apply(SidiAction::Double).is_err());
+}
+
+#[test]
+fn minimum_bid_and_steps_of_five_are_options() {
+    let mut s = new(SidiOptions { min_bid: 60, bid_step: 5, ..SidiOptions::default() });
+    assert!(s.apply("bid 55 H".parse().unwrap()).is_err());
+    run(&mut s, &["bid 65 H"]);
+    let mut l = ActionList::new();
+    run(&mut s, &["pass"]);
+    s.legal_actions(&mut l);
+    assert!(l.contains(&"bid 155 S".parse().unwrap()));
+    assert!(l.contains(&"bid 157 S".parse().unwrap()));
+    assert!(SidiOptions { min_bid: 45, ..SidiOptions::default() }.validate().is_err());
+    // The widest auction fits one action list: 26 numbers × 6 denominations, pass and double.
+    let mut w = new(SidiOptions { min_bid: 40, bid_step: 5, ..SidiOptions::default() });
+    run(&mut w, &["bid 40 H", "pass"]);
+    w.legal_actions(&mut l);
+    assert_eq!(l.len(), 2 + ((45..157).step_by(5).count() + 2) * 6);
+    assert!(SidiOptions { min_bid: 35, bid_step: 5, ..SidiOptions::default() }.validate().is_err());
+}
+
+#[test]
+fn weis_is_declared_only_if_potentially_higher_and_the_best_team_scores_both_partners() {
+    // Seat 0: hearts H6..HA (9 in a row: 100 + 50 under the small Weis). Seat 1: all diamonds.
+    let mut s = Sidi::new(SidiOptions::default()).unwrap();
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    run(&mut s, &["bid 40 C", "pass", "pass", "pass", "pass"]);
+    // Seat 0 declares its 100 + 50; seat 1's best item is also 100: allowed (equal value).
+    let mut l = ActionList::new();
+    s.legal_actions(&mut l);
+    let best = l.get(1);
+    s.apply(best).unwrap();
+    run(&mut s, &["H6"]);
+    s.legal_actions(&mut l);
+    assert_eq!(l.len(), 2, "seat 1 may declare its 100 after a 100");
+    s.apply(l.get(1)).unwrap();
+    play_out(&mut s);
+    // Equal items (A K Q J 10 of a plain suit, 100): the first declared wins (001), so team 0
+    // scores seat 0's 150 and also seat 2's undeclared 150 (all spades: "all items of Weis held by
+    // both partners"); team 1 scores nothing.
+    assert_eq!(s.weis_team(), Some(0));
+    assert_eq!(s.tally().weis, [300, 0]);
+}
+
+#[test]
+fn a_lower_weis_may_not_be_declared_after_a_higher_call() {
+    // Seat 0: D6 D7 D8 D9 (50). Seat 1 gets a three-card run: swap so seat 1 holds H9 H10 HJ? Use
+    // hands where seat 1 holds a 20 only.
+    let h = [
+        "D6 D7 D8 D9 H6 HK SA SQ CA",
+        "C6 C9 CQ H7 H8 H9 S6 S9 D10",
+        "C7 C10 CK H10 HJ S7 S10 SK DK",
+        "C8 CJ HA HQ S8 SJ DJ DQ DA",
+    ];
+    let mut s = Sidi::new(SidiOptions::default()).unwrap();
+    s.deal(hands(h)).unwrap();
+    run(&mut s, &["bid 40 obenabe", "pass", "pass", "pass", "pass", "weis D9 D8 D7 D6", "D6"]);
+    // Seat 1 holds H7 H8 H9 (20) but 50 was called: it is not asked, and a declaration is refused.
+    assert_eq!(s.to_move(), ToMove::Seat(1));
+    let e = s.apply("weis H9 H8 H7".parse().unwrap()).unwrap_err();
+    assert!(e.to_string().contains("cannot declare"), "{e}");
+    play_out(&mut s);
+    assert_eq!(s.tally().weis, [50, 0]);
+}
+
+#[test]
+fn stoeck_counts_once_both_cards_have_been_seen() {
+    let mut s = Sidi::new(SidiOptions { weis: false, ..SidiOptions::default() }).unwrap();
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    run(&mut s, &["bid 40 H", "pass", "pass", "pass", "pass", "HK", "D6", "S6", "C6"]);
+    assert_eq!(s.tally().stoeck, [0, 0]);
+    run(&mut s, &["HQ"]);
+    assert!(s.stoeck_just_announced());
+    assert_eq!(s.tally().stoeck, [20, 0]);
+    play_out(&mut s);
+    let t = s.tally();
+    assert_eq!(t.tricks, [9, 0]);
+    assert_eq!(t.match_bonus, [100, 0]);
+    assert_eq!(t.score, [257 + 20 + 40, 0]);
+}
+
+#[test]
+fn a_tie_at_the_target_is_played_on_and_a_double_game_is_recorded() {
+    // Whole games: the winner is the higher side at or above the target, never a tie.
+    for seed in 0..40 {
+        let rec = play_recorded(SidiOptions { target: 500, ..SidiOptions::default() }, seed, &mut players(seed)).unwrap();
+        let t = &rec.result.totals;
+        assert_ne!(t[0], t[1]);
+        let w = rec.result.winner.unwrap() as usize;
+        assert!(t[w] >= 500 && t[w] > t[1 - w]);
+        assert_eq!(rec.result.schneider, t[1 - w] < 250);
+        assert_eq!(rec.result.games_won, if t[1 - w] < 250 { 2 } else { 1 });
+        // Every deal before the last leaves both sides below the target or tied.
+        for d in &rec.deals[..rec.deals.len() - 1] {
+            let [a, b] = d.result.totals;
+            assert!((a < 500 && b < 500) || a == b);
+        }
+    }
+}
+
+fn cards_in(v: &serde_json::Value, out: &mut CardSet) {
+    match v {
+        serde_json::Value::String(s) => {
+            if let Ok(c) = s.parse::<jass_core::Card>() {
+                out.insert(c);
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
+        serde_json::Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn properties_over_many_seeded_games() {
+    let variants = [
+        SidiOptions::default(),
+        SidiOptions { redouble: true, min_bid: 50, bid_step: 5, target: 1500, ..SidiOptions::default() },
+        SidiOptions { doubling: Doubling::FirstLead, weis: false, stoeck: false, ..SidiOptions::default() },
+        SidiOptions { doubling: Doubling::None, obenabe_undenufe: false, ..SidiOptions::default() },
+    ];
+    let mut l = ActionList::new();
+    for (vi, o) in variants.iter().enumerate() {
+        for seed in 0..15u64 {
+            let rec = play_recorded(*o, seed, &mut players(seed + 100 * vi as u64)).unwrap();
+            check_record(&rec).unwrap();
+            let text = Record::Sidi(rec.clone()).to_json_line();
+            let back = Record::read_all(&text).pop().unwrap().unwrap();
+            back.check().unwrap();
+            for d in &rec.deals {
+                let r = &d.result;
+                match d.contract {
+                    None => assert_eq!(r.score, [0, 0]),
+                    Some(c) => {
+                        let cp = r.card_points[0] + r.card_points[1] + r.match_bonus[0] + r.match_bonus[1];
+                        assert!(cp == 157 || cp == 257, "{cp}");
+                        assert_eq!(r.bonus[0] + r.bonus[1], c.points * c.factor);
+                        assert_eq!(r.weis[0] * r.weis[1], 0, "only one team scores Weis");
+                        for t in 0..2 {
+                            assert_eq!(r.score[t], r.card_points[t] + r.match_bonus[t] + r.weis[t] + r.stoeck[t] + r.bonus[t]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Observations never show a hidden card: replay games step by step.
+    for seed in 0..10u64 {
+        let mut s = Sidi::new(SidiOptions::default()).unwrap();
+        let mut dealer = jass_core::deal::SeededDealer::new(seed);
+        let mut p = players(seed);
+        let mut steps = 0;
+        while s.to_move() != ToMove::Over && steps < 3000 {
+            steps += 1;
+            match s.to_move() {
+                ToMove::Deal => {
+                    let h = s.deal_from_pack(&dealer.next_pack());
+                    s.apply_deal(h).unwrap();
+                }
+                ToMove::Seat(seat) => {
+                    s.legal_actions(&mut l);
+                    for a in l.iter() {
+                        if let SidiAction::Play { card } = a {
+                            assert!(s.hands()[seat].contains(card));
+                        }
+                    }
+                    for o in 0..4 {
+                        let obs = serde_json::to_value(s.observation(o)).unwrap();
+                        let mut seen = CardSet::EMPTY;
+                        cards_in(&obs, &mut seen);
+                        let mut others = CardSet::EMPTY;
+                        for q in (0..4).filter(|&q| q != o) {
+                            others |= s.hands()[q];
+                        }
+                        // Cards still held by others may appear only as shown Weis.
+                        let mut shown = CardSet::EMPTY;
+                        cards_in(&obs["weis_shown"], &mut shown);
+                        assert!((seen & (others - shown)).is_empty(), "seat {o} sees {}", seen & (others - shown));
+                    }
+                    let d = Decision::new(&s, seat, &l);
+                    let a = p[seat].act(&d);
+                    s.apply(a).unwrap();
+                }
+                ToMove::Over => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn a_tampered_record_is_caught() {
+    let rec = play_recorded(SidiOptions::default(), 7, &mut players(7)).unwrap();
+    check_record(&rec).unwrap();
+    let mut bad = rec.clone();
+    let d = bad.deals.iter_mut().find(|d| d.contract.is_some()).unwrap();
+    d.result.score[0] += 1;
+    assert!(check_record(&bad).unwrap_err().message.contains("result"));
+    let mut bad = rec.clone();
+    bad.result.totals[1] += 10;
+    assert!(check_record(&bad).is_err());
+    let mut bad = rec;
+    bad.deals[0].actions.remove(0);
+    assert!(check_record(&bad).is_err());
+}
+
+#[test]
+fn golden_records_do_not_drift() {
+    // To accept a deliberate change: UPDATE_GOLDEN=1 cargo test -p jass-core --test sidi
+    let cases = [
+        ("sidi_default_seed1.json", SidiOptions::default(), 1u64),
+        ("sidi_redouble_step5_seed2.json", SidiOptions { redouble: true, bid_step: 5, min_bid: 50, target: 1500, ..SidiOptions::default() }, 2),
+    ];
+    for (name, o, seed) in cases {
+        let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
+        let text = Record::Sidi(rec).to_json_pretty() + "\n";
+        let path = format!("{}/tests/data/golden/issue4/{name}", env!("CARGO_MANIFEST_DIR"));
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&path, &text).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
+        assert!(want == text, "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1");
+        Record::read_all(&want).pop().unwrap().unwrap().check().unwrap();
+    }
+}

@@ -1,0 +1,130 @@
+//! Random positions and speed figures for `jass bench-solver` and the benchmarks.
+
+use std::time::Instant;
+
+use jass_core::deal::{four_hands, SeededDealer};
+use jass_core::{Mode, TrickRules, UndenufeEleven};
+use serde_json::{json, Value};
+
+use crate::position::Position;
+use crate::search::{Solver, SolverConfig};
+
+/// A small seeded generator (SplitMix64) for random positions: portable and dependency-free.
+#[derive(Clone, Debug)]
+pub struct SplitMix(u64);
+
+impl SplitMix {
+    /// A generator fixed by `seed`.
+    pub fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// A number in `0..n` (n > 0; the tiny modulo bias does not matter here).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+}
+
+/// The first-card position of deal number `index` of the seeded dealer `seed` (jass-core's
+/// portable shuffle), seat 0 leading, strict rules.
+pub fn deal_position(seed: u64, index: u64, mode: Mode) -> Position {
+    let mut dealer = SeededDealer::new(seed);
+    let mut pack = dealer.next_pack();
+    for _ in 0..index {
+        pack = dealer.next_pack();
+    }
+    Position::new_deal(four_hands(&pack, 0), 0, mode, UndenufeEleven::Ace)
+}
+
+/// A position with `cards_left` cards in the hands (0..=36), reached from a random deal by
+/// random legal cards; the leader of the deal, the mode and the rules as given.
+pub fn random_position(rng: &mut SplitMix, cards_left: u32, mode: Mode, eleven: UndenufeEleven, rules: TrickRules) -> Position {
+    let mut dealer = SeededDealer::new(rng.next_u64());
+    let pack = dealer.next_pack();
+    let leader = rng.below(4) as u8;
+    let mut pos = Position::new_deal(four_hands(&pack, 0), leader, mode, eleven).with_rules(rules);
+    while pos.cards_left() > cards_left {
+        let legal = pos.legal_cards();
+        let c = legal.nth(rng.below(legal.len() as u64) as u32);
+        pos.play(c);
+    }
+    pos
+}
+
+fn median_ms(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).expect("no NaN"));
+    if v.is_empty() {
+        return 0.0;
+    }
+    v[v.len() / 2]
+}
+
+fn percentile_ms(mut v: Vec<f64>, q: f64) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).expect("no NaN"));
+    if v.is_empty() {
+        return 0.0;
+    }
+    v[((v.len() - 1) as f64 * q).round() as usize]
+}
+
+/// Speed figures on one core, as JSON: the time to solve `deals` full Schieber deals from the
+/// first card (trump given: the modes in turn, seat 0 leading) and `positions` random positions
+/// with 24 cards left, with medians, 90th percentiles, the mean node count and a checksum of the
+/// values (which changes only if the values change).
+pub fn bench_figures(deals: usize, positions: usize, seed: u64) -> Value {
+    let mut solver = Solver::new(SolverConfig::default());
+    let mut times = Vec::with_capacity(deals);
+    let mut nodes = 0u64;
+    let mut checksum = 0u64;
+    let mut dealer = SeededDealer::new(seed);
+    for i in 0..deals {
+        let mode = Mode::ALL[i % 6];
+        let pos = Position::new_deal(four_hands(&dealer.next_pack(), 0), 0, mode, UndenufeEleven::Ace);
+        solver.clear();
+        solver.reset_nodes();
+        let t0 = Instant::now();
+        let v = solver.solve_for(&pos, 0);
+        times.push(t0.elapsed().as_secs_f64() * 1e3);
+        nodes += solver.nodes();
+        checksum = checksum.wrapping_mul(1_000_003).wrapping_add(v as u64);
+    }
+    let mut rng = SplitMix::new(seed ^ 0x5EED);
+    let mut ptimes = Vec::with_capacity(positions);
+    let mut pnodes = 0u64;
+    for i in 0..positions {
+        let pos = random_position(&mut rng, 24, Mode::ALL[i % 6], UndenufeEleven::Ace, TrickRules::Strict);
+        solver.clear();
+        solver.reset_nodes();
+        let t0 = Instant::now();
+        let v = solver.solve_for(&pos, 0);
+        ptimes.push(t0.elapsed().as_secs_f64() * 1e3);
+        pnodes += solver.nodes();
+        checksum = checksum.wrapping_mul(1_000_003).wrapping_add(v as u64);
+    }
+    json!({
+        "full_deal": {
+            "count": deals,
+            "median_ms": median_ms(times.clone()),
+            "p90_ms": percentile_ms(times.clone(), 0.9),
+            "max_ms": percentile_ms(times, 1.0),
+            "mean_nodes": if deals > 0 { nodes / deals as u64 } else { 0 },
+        },
+        "cards_left_24": {
+            "count": positions,
+            "median_ms": median_ms(ptimes.clone()),
+            "p90_ms": percentile_ms(ptimes.clone(), 0.9),
+            "max_ms": percentile_ms(ptimes, 1.0),
+            "mean_nodes": if positions > 0 { pnodes / positions as u64 } else { 0 },
+        },
+        "checksum": checksum,
+        "seed": seed,
+        "tt_entries": 1u64 << SolverConfig::default().tt_bits,
+    })
+}
