@@ -4,6 +4,7 @@ mod arena;
 mod bench;
 mod check;
 mod coiffeur_cli;
+mod differenzler_cli;
 mod games;
 mod handjass_cli;
 mod options;
@@ -65,7 +66,18 @@ fn parse_style(s: &str) -> Result<CardStyle, String> {
     s.parse::<CardStyle>().map_err(|e| e.to_string())
 }
 
+/// Restores the default action of SIGPIPE, so that `jass show games.jsonl | head` ends quietly
+/// instead of panicking on a closed pipe (Rust ignores SIGPIPE by default).
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called once at start-up, before any thread is spawned; SIG_DFL is a valid handler.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Simulate(args) => simulate::run(args),
