@@ -4,6 +4,7 @@
 
 mod random;
 mod rule_schieber;
+pub mod worlds;
 
 pub use random::RandomPlayer;
 pub use rule_schieber::{hand_value, RuleSchieber};

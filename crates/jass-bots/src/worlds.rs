@@ -1,0 +1,187 @@
+//! Hidden-card worlds for Schieber: deals of the cards a seat cannot see that agree with everything
+//! the seat has seen (cards played, suits a player has shown not to hold, Weis shown).
+
+use jass_core::deal::uniform_below;
+use jass_core::schieber::SchieberObservation;
+use jass_core::{Card, CardSet, Mode, Rank};
+use rand_core::RngCore;
+
+/// What a seat knows about the other hands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Knowledge {
+    /// The observer.
+    pub seat: usize,
+    /// Cards each seat holds now, where known (the observer's own hand; shown Weis not yet played).
+    pub known: [CardSet; 4],
+    /// Cards each seat may hold (everything not excluded by play).
+    pub possible: [CardSet; 4],
+    /// How many cards each seat holds now.
+    pub counts: [u32; 4],
+    /// Cards whose holder the observer does not know.
+    pub unknown: CardSet,
+}
+
+/// Reads the constraints from an observation during card play.
+///
+/// A player who neither follows a plain suit nor trumps has none of that suit. On a trump lead a
+/// player who plays no trump holds no trump but perhaps the Puur (003: the Puur is never forced).
+/// A player who undertrumps under the strict rule holds nothing but trumps (003).
+pub fn knowledge(obs: &SchieberObservation) -> Knowledge {
+    let seat = obs.seat as usize;
+    let mode = obs.contract.map(|c| c.mode()).unwrap_or(Mode::Obenabe);
+    let trumps = mode.trumps();
+    let mut played = CardSet::EMPTY;
+    let mut counts = [9u32; 4];
+    let mut possible = [CardSet::ALL; 4];
+    let mut tricks: Vec<(u8, Vec<Card>)> = obs.tricks.iter().map(|t| (t.leader, t.cards.clone())).collect();
+    if !obs.trick.is_empty() {
+        tricks.push((obs.trick_leader, obs.trick.clone()));
+    }
+    for (leader, cards) in &tricks {
+        let lead = cards[0];
+        let mut highest_trump: Option<Card> = None;
+        for (i, &c) in cards.iter().enumerate() {
+            let p = (*leader as usize + i) % 4;
+            played.insert(c);
+            counts[p] -= 1;
+            if i > 0 {
+                let ls = lead.suit();
+                if mode.trump() == Some(ls) {
+                    if c.suit() != ls {
+                        // No trump left, or only the Puur.
+                        let puur = CardSet::single(Card::new(ls, Rank::Jack));
+                        possible[p] = possible[p] - (trumps - puur);
+                    }
+                } else if c.suit() != ls && !trumps.contains(c) {
+                    possible[p] = possible[p] - CardSet::suit(ls);
+                }
+                if let Some(h) = highest_trump {
+                    if trumps.contains(c) && mode.strength(c) < mode.strength(h) && mode.trump() != Some(ls) {
+                        // An undertrump: under the strict rule only from a hand of nothing but trumps.
+                        possible[p] &= trumps;
+                    }
+                }
+            }
+            if trumps.contains(c) && highest_trump.is_none_or(|h| mode.strength(c) > mode.strength(h)) {
+                highest_trump = Some(c);
+            }
+        }
+    }
+    let mut known = [CardSet::EMPTY; 4];
+    known[seat] = obs.hand;
+    for w in &obs.weis_shown {
+        known[w.seat as usize] |= w.weis.cards() - played;
+    }
+    let all_known = known.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+    let unknown = CardSet::ALL - played - all_known;
+    for p in 0..4 {
+        possible[p] = (possible[p] & unknown) | known[p];
+    }
+    Knowledge { seat, known, possible, counts, unknown }
+}
+
+/// Draws one world: a hand for every seat, the observer's own as it is, the unknown cards dealt
+/// among the others within what each may hold. Returns `None` if the draw ran into a dead end
+/// (the caller draws again); the constraints themselves always admit the true deal.
+pub fn sample_world<R: RngCore>(k: &Knowledge, rng: &mut R) -> Option<[CardSet; 4]> {
+    let mut hands = k.known;
+    let mut need = [0u32; 4];
+    for p in 0..4 {
+        need[p] = k.counts[p].saturating_sub(k.known[p].len());
+    }
+    // Most constrained cards first: those fewest seats may hold.
+    let mut cards: Vec<Card> = k.unknown.iter().collect();
+    // Shuffle, then stable-sort by the number of seats that may hold each card.
+    for i in (1..cards.len()).rev() {
+        let j = uniform_below(rng, i as u32 + 1) as usize;
+        cards.swap(i, j);
+    }
+    cards.sort_by_key(|&c| (0..4).filter(|&p| need[p] > 0 && k.possible[p].contains(c)).count());
+    for c in cards {
+        let mut choices = [0usize; 4];
+        let mut n = 0;
+        let mut weight = 0u32;
+        for p in 0..4 {
+            if need[p] > 0 && k.possible[p].contains(c) {
+                choices[n] = p;
+                n += 1;
+                weight += need[p];
+            }
+        }
+        if n == 0 {
+            return None;
+        }
+        // Weighted by the places left, which makes every consistent world about equally likely.
+        let mut r = uniform_below(rng, weight);
+        let mut pick = choices[0];
+        for &p in &choices[..n] {
+            if r < need[p] {
+                pick = p;
+                break;
+            }
+            r -= need[p];
+        }
+        hands[pick].insert(c);
+        need[pick] -= 1;
+    }
+    Some(hands)
+}
+
+/// Draws a world, retrying dead ends (at most `tries` times).
+pub fn sample_world_retry<R: RngCore>(k: &Knowledge, rng: &mut R, tries: u32) -> Option<[CardSet; 4]> {
+    (0..tries).find_map(|_| sample_world(k, rng))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jass_core::deal::SeededDealer;
+    use jass_core::game::{ActionList, Game, ToMove};
+    use jass_core::schieber::{Schieber, SchieberOptions};
+    use rand_core::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn sampled_worlds_agree_with_the_observation_and_the_truth_is_possible() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut list = ActionList::new();
+        for seed in 0..40u64 {
+            let mut s = Schieber::new(SchieberOptions::default()).unwrap();
+            let mut dealer = SeededDealer::new(seed);
+            let h = s.deal_from_pack(&dealer.next_pack());
+            s.deal(h).unwrap();
+            while let ToMove::Seat(seat) = s.to_move() {
+                s.legal_actions(&mut list);
+                let a = list.get(uniform_below(&mut rng, list.len() as u32) as usize);
+                s.apply(a).unwrap();
+                if s.contract().is_none() {
+                    continue;
+                }
+                let obs = s.observation(seat);
+                let k = knowledge(&obs);
+                let truth = s.hands();
+                for p in 0..4 {
+                    // The truth satisfies every constraint.
+                    assert!(k.possible[p].contains_all(truth[p]), "seed {seed} seat {p}: {} not within {}", truth[p], k.possible[p]);
+                    assert_eq!(k.counts[p], truth[p].len());
+                }
+                for _ in 0..5 {
+                    let w = sample_world_retry(&k, &mut rng, 50).expect("a world");
+                    assert_eq!(w[seat], obs.hand, "own hand unchanged");
+                    let mut all = CardSet::EMPTY;
+                    for p in 0..4 {
+                        assert_eq!(w[p].len(), truth[p].len());
+                        assert!(k.possible[p].contains_all(w[p]), "a sampled card a seat cannot hold");
+                        assert!((all & w[p]).is_empty());
+                        all |= w[p];
+                    }
+                    // Exactly the cards not yet played.
+                    assert_eq!(all, truth.iter().fold(CardSet::EMPTY, |a, &b| a | b));
+                }
+                if matches!(s.to_move(), ToMove::Deal | ToMove::Over) {
+                    break;
+                }
+            }
+        }
+    }
+}
