@@ -12,7 +12,7 @@ use serde_json::Value;
 use crate::sidi_cli::{cards, hand, parse_options, random_players};
 
 pub const HELP: &str = concat!(
-    "  multipliers: a table {\"D\":1,\"H\":2,\"S\":3,\"C\":4,\"obenabe\":5,\"undenufe\":6,\"misere\":7}\n",
+    "  multipliers: a table, each 1 .. 100 (default {\"D\":4,\"H\":1,\"S\":3,\"C\":2,\"obenabe\":5,\"undenufe\":6,\"misere\":1})\n",
     "  misere, zurueckschieben, stoeck, four_nines: true | false;  weis: none | small | large\n",
     "  undenufe_eleven: ace | six;  weis_tie: more-cards | list-order;  first_forehand: H7 or seat0 .. seat3\n",
     "  See docs/coiffeur.md for the source of every option."

@@ -17,10 +17,12 @@ pub enum GameKind {
     Sidi,
     /// Coiffeur.
     Coiffeur,
+    /// Differenzler.
+    Differenzler,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 4] = [GameKind::Schieber, GameKind::Handjass, GameKind::Sidi, GameKind::Coiffeur];
+    pub const ALL: [GameKind; 5] = [GameKind::Schieber, GameKind::Handjass, GameKind::Sidi, GameKind::Coiffeur, GameKind::Differenzler];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -28,6 +30,7 @@ impl GameKind {
             GameKind::Handjass => "handjass",
             GameKind::Sidi => "sidi-barrani",
             GameKind::Coiffeur => "coiffeur",
+            GameKind::Differenzler => "differenzler",
         }
     }
 
@@ -37,6 +40,7 @@ impl GameKind {
             GameKind::Handjass => serde_json::to_value(jass_core::handjass::HandjassOptions::default()).expect("options serialize"),
             GameKind::Sidi => serde_json::to_value(jass_core::sidi::SidiOptions::default()).expect("options serialize"),
             GameKind::Coiffeur => serde_json::to_value(jass_core::coiffeur::CoiffeurOptions::default()).expect("options serialize"),
+            GameKind::Differenzler => serde_json::to_value(jass_core::differenzler::DifferenzlerOptions::default()).expect("options serialize"),
         }
     }
 
@@ -55,6 +59,7 @@ impl GameKind {
             GameKind::Sidi => crate::sidi_cli::SIDI_HELP,
             GameKind::Handjass => crate::handjass_cli::HELP,
             GameKind::Coiffeur => crate::coiffeur_cli::HELP,
+            GameKind::Differenzler => crate::differenzler_cli::HELP,
         }
     }
 
@@ -85,7 +90,8 @@ impl FromStr for GameKind {
             "handjass" | "sackjass" | "butzer" | "schlaeger" => Ok(GameKind::Handjass),
             "sidi-barrani" | "sidi" => Ok(GameKind::Sidi),
             "coiffeur" => Ok(GameKind::Coiffeur),
-            other => Err(format!("unknown game `{other}`: known games are schieber, handjass, sidi-barrani, coiffeur")),
+            "differenzler" => Ok(GameKind::Differenzler),
+            other => Err(format!("unknown game `{other}`: known games are schieber, handjass, sidi-barrani, coiffeur, differenzler")),
         }
     }
 }

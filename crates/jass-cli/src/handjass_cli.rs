@@ -16,7 +16,8 @@ pub const HELP: &str = concat!(
     "  preset: 000 (default) | parlett (002) | 004 | 004-twelve | berner | must-play; other keys override the preset\n",
     "  players: 2 .. 5;  target: strokes to retire (7; 5; 9; 27 Berner);  threshold: 26 | 21;  twelve_threshold: null | 31\n",
     "  small_deal: blind | bessern | twelve;  drop_out, agreement, sole_takes_all, null_extra_strokes, sack: true | false\n",
-    "  six_exchange: after | before | never;  strokes: two | players-minus-one;  tie: draw | abeyance | none\n",
+    "  six_exchange: after | before | never;  strokes: two | players-minus-one;  tie: draw | draw-always | abeyance | none\n",
+    "  sack_window: next-hand | until-cancelled;  last_trick_bonus: card points for the last trick (5; 0 in parlett)\n",
     "  null_stake: stake per null (0 = none);  multipliers: none | berner-french | berner-swiss;  scoring: last-loser | first-wins\n",
     "  trick_rules: strict | heading;  weis, marriage, weis_height, stoeck: true | false\n",
     "  sequences: natural | trump;  quartets: standard | above-eight\n",
@@ -194,22 +195,23 @@ fn deal(o: &mut String, d: &HandjassDealRecord, style: CardStyle, show_hands: bo
     let mut trick_no = 0;
     for e in &d.actions {
         let line = match e.action {
-            RecordedAction::Stay => format!("seat {} plays", e.seat),
-            RecordedAction::Drop => format!("seat {} drops out", e.seat),
-            RecordedAction::Blind => format!("seat {} takes the blind", e.seat),
-            RecordedAction::ExchangeSix => format!("seat {} exchanges the six of trumps for {}", e.seat, card(d.trump_card, style)),
-            RecordedAction::KeepSix => format!("seat {} keeps the six of trumps", e.seat),
-            RecordedAction::Bessern => format!("seat {} exchanges three cards for the Bessern", e.seat),
-            RecordedAction::KeepHand => format!("seat {} keeps the hand", e.seat),
+            RecordedAction::Stay {} => format!("seat {} plays", e.seat),
+            RecordedAction::Drop {} => format!("seat {} drops out", e.seat),
+            RecordedAction::Blind {} => format!("seat {} takes the blind", e.seat),
+            RecordedAction::ExchangeSix {} => format!("seat {} exchanges the six of trumps for {}", e.seat, card(d.trump_card, style)),
+            // Every eligible seat is asked, holder or not: the record does not say who held it.
+            RecordedAction::KeepSix {} => format!("seat {} passes on the six exchange", e.seat),
+            RecordedAction::Bessern {} => format!("seat {} exchanges three cards for the Bessern", e.seat),
+            RecordedAction::KeepHand {} => format!("seat {} keeps the hand", e.seat),
             RecordedAction::Discard { card: c } => format!("  seat {} discards {}", e.seat, card(c, style)),
-            RecordedAction::Agree => format!("seat {} agrees to a stroke each", e.seat),
-            RecordedAction::PlayOn => format!("seat {} wants the cards played", e.seat),
+            RecordedAction::Agree {} => format!("seat {} agrees to a stroke each", e.seat),
+            RecordedAction::PlayOn {} => format!("seat {} wants the cards played", e.seat),
             RecordedAction::Weis { melds } if melds.is_empty() => format!("seat {} declares no Weis", e.seat),
             RecordedAction::Weis { melds } => {
                 let parts: Vec<String> = melds.iter().map(|m| cards(&m.0.sorted_high_first(), style)).collect();
                 format!("seat {} declares Weis: {}", e.seat, parts.join(" + "))
             }
-            RecordedAction::Stoeck => format!("  seat {} announces Stöck", e.seat),
+            RecordedAction::Stoeck {} => format!("  seat {} announces Stöck", e.seat),
             RecordedAction::Play { .. } => {
                 in_trick += 1;
                 if in_trick == m {

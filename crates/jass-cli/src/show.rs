@@ -33,6 +33,7 @@ pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> R
             Ok(Record::Handjass(rec)) => print!("{}", crate::handjass_cli::show(&rec, style, hands)),
             Ok(Record::Sidi(rec)) => print!("{}", crate::sidi_cli::show_sidi(&rec, style, hands)),
             Ok(Record::Coiffeur(rec)) => print!("{}", crate::coiffeur_cli::show(&rec, style, hands)),
+            Ok(Record::Differenzler(rec)) => print!("{}", crate::differenzler_cli::show(&rec, style, hands)),
             Err(e) => {
                 eprintln!("{}: {e}", path.display());
                 failed = true;

@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 pub const SIDI_HELP: &str = concat!(
-    "  target: points to win (2000; 1500, 2500);  double_game: true | false (losers under half the target)\n",
+    "  target: points to win (2000; 1500, 2500);  double_game: true | false;  double_game_below: 1000 (losers under it: a double game)\n",
     "  min_bid: 40 | 50 | 60;  bid_step: 10 | 5;  obenabe_undenufe, weis, stoeck, four_nines, redouble: true | false\n",
     "  doubling: next-call (001) | first-lead (004) | none;  undenufe_eleven: ace | six;  first_dealer: 0 .. 3\n",
     "  See docs/sidi-barrani.md for the source of every option."
@@ -76,6 +76,7 @@ pub fn simulate_one(game: &str, options: &Value, players: &str, seed: u64) -> Re
             Ok((Record::Sidi(rec), w, n))
         }
         "coiffeur" => crate::coiffeur_cli::simulate_one(options, players, seed),
+        "differenzler" => crate::differenzler_cli::simulate_one(options, players, seed),
         other => bail!("unknown game `{other}`"),
     }
 }
@@ -131,16 +132,16 @@ pub fn show_sidi(rec: &SidiRecord, style: CardStyle, show_hands: bool) -> String
         let mut trick_no = 0;
         for e in &d.actions {
             let line = match e.action {
-                SidiRecorded::Pass => format!("seat {} passes", e.seat),
+                SidiRecorded::Pass {} => format!("seat {} passes", e.seat),
                 SidiRecorded::Bid { points, trump } => format!("seat {} bids {points} {}", e.seat, mode(trump, style)),
-                SidiRecorded::Double => format!("seat {} doubles", e.seat),
-                SidiRecorded::Redouble => format!("seat {} redoubles", e.seat),
+                SidiRecorded::Double {} => format!("seat {} doubles", e.seat),
+                SidiRecorded::Redouble {} => format!("seat {} redoubles", e.seat),
                 SidiRecorded::Weis { weis } if weis.is_empty() => format!("seat {} declares no Weis", e.seat),
                 SidiRecorded::Weis { weis } => {
                     let parts: Vec<String> = weis.iter().map(|w| cards(&w.cards().sorted_high_first(), style)).collect();
                     format!("seat {} declares Weis: {}", e.seat, parts.join(" + "))
                 }
-                SidiRecorded::Stoeck => format!("  seat {} scores Stöck", e.seat),
+                SidiRecorded::Stoeck {} => format!("  seat {} scores Stöck", e.seat),
                 SidiRecorded::Play { .. } => {
                     in_trick += 1;
                     if in_trick == 4 {
@@ -208,7 +209,7 @@ pub fn show_sidi(rec: &SidiRecord, style: CardStyle, show_hands: bool) -> String
                 w + 2,
                 r.totals.first().unwrap_or(&0),
                 r.totals.get(1).unwrap_or(&0),
-                if r.schneider { " · double game (the losers are under half the target)" } else { "" }
+                if r.schneider { " · double game (the losers are under double_game_below)" } else { "" }
             );
         }
         None => {

@@ -10,7 +10,7 @@ fn jass() -> Command {
 #[test]
 fn simulate_check_show_for_every_number_of_players_and_preset() {
     let dir = tempfile::tempdir().unwrap();
-    let cases: [&[&str]; 7] = [
+    let cases: [&[&str]; 9] = [
         &["-o", "players=2"],
         &["-o", "players=3"],
         &["-o", "players=4"],
@@ -18,6 +18,8 @@ fn simulate_check_show_for_every_number_of_players_and_preset() {
         &["-o", "preset=parlett"],
         &["-o", "preset=004-twelve", "-o", "players=3"],
         &["-o", "players=3", "-o", "small_deal=bessern", "-o", "tie=abeyance"],
+        &["-o", "players=2", "-o", "tie=draw-always", "-o", "last_trick_bonus=0"],
+        &["-o", "preset=parlett", "-o", "sack_window=until-cancelled"],
     ];
     for (i, extra) in cases.iter().enumerate() {
         let file = dir.path().join(format!("hj{i}.jsonl"));
@@ -45,7 +47,14 @@ fn options_are_listed_and_bad_ones_explained() {
         .args(["options", "handjass"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("threshold = 26").and(predicate::str::contains("preset")).and(predicate::str::contains("docs/handjass.md")));
+        .stdout(
+            predicate::str::contains("threshold = 26")
+                .and(predicate::str::contains("preset"))
+                .and(predicate::str::contains("docs/handjass.md"))
+                .and(predicate::str::contains("last_trick_bonus"))
+                .and(predicate::str::contains("sack_window"))
+                .and(predicate::str::contains("draw-always")),
+        );
     jass()
         .args(["simulate", "-g", "handjass", "-o", "players=7"])
         .assert()

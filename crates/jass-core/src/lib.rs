@@ -13,6 +13,7 @@ pub mod card;
 pub mod cardset;
 pub mod coiffeur;
 pub mod deal;
+pub mod differenzler;
 pub mod game;
 pub mod handjass;
 pub mod mode;

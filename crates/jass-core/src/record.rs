@@ -9,6 +9,7 @@ use crate::handjass::{check_record as check_handjass, HandjassRecord};
 use crate::schieber::{check_record as check_schieber, SchieberRecord};
 use crate::sidi::{check_record as check_sidi, SidiRecord};
 use crate::coiffeur::{check_record as check_coiffeur, CoiffeurRecord};
+use crate::differenzler::{check_record as check_differenzler, DifferenzlerRecord};
 
 /// The `format` field of every record.
 pub const FORMAT: &str = "jass-record";
@@ -52,6 +53,8 @@ pub enum Record {
     Sidi(SidiRecord),
     /// A Coiffeur game.
     Coiffeur(CoiffeurRecord),
+    /// A Differenzler game.
+    Differenzler(DifferenzlerRecord),
 }
 
 /// A record that is not consistent with the rules, and where.
@@ -97,6 +100,7 @@ impl Record {
             Record::Handjass(_) => "handjass",
             Record::Sidi(_) => "sidi-barrani",
             Record::Coiffeur(_) => "coiffeur",
+            Record::Differenzler(_) => "differenzler",
         }
     }
 
@@ -107,6 +111,7 @@ impl Record {
             Record::Handjass(r) => check_handjass(r),
             Record::Sidi(r) => check_sidi(r),
             Record::Coiffeur(r) => check_coiffeur(r),
+            Record::Differenzler(r) => check_differenzler(r),
         }
     }
 
@@ -150,8 +155,8 @@ impl Record {
             None => Err("no `game` field: a record starts with {\"game\": \"schieber\", \"format\": \"jass-record\", ...}".into()),
             Some("schieber") => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid schieber record: {e}")),
             Some("handjass") => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid handjass record: {e}")),
-            Some(g @ ("sidi-barrani" | "sidi" | "coiffeur")) => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid {g} record: {e}")),
-            Some(other) => Err(format!("unknown game `{other}`: this engine knows schieber, handjass, sidi-barrani, coiffeur")),
+            Some(g @ ("sidi-barrani" | "sidi" | "coiffeur" | "differenzler")) => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid {g} record: {e}")),
+            Some(other) => Err(format!("unknown game `{other}`: this engine knows schieber, handjass, sidi-barrani, coiffeur, differenzler")),
         }
     }
 }

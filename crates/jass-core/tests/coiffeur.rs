@@ -53,9 +53,9 @@ fn the_choosing_team_writes_its_points_times_the_row_multiplier() {
     deal_all_hearts(&mut c);
     c.apply("contract H".parse().unwrap()).unwrap();
     play_out(&mut c);
-    // Seat 0 holds all hearts: Match (257) and Stöck (20), hearts row ×2 by default.
-    assert_eq!(c.entry(0, Contract::Mode("H".parse().unwrap())), Some((257 + 20) * 2));
-    assert_eq!(c.totals(), [554, 0]);
+    // Seat 0 holds all hearts: Match (257) and Stöck (20), the hearts (Rosen) row ×1 by default.
+    assert_eq!(c.entry(0, Contract::Mode("H".parse().unwrap())), Some(257 + 20));
+    assert_eq!(c.totals(), [277, 0]);
     assert_eq!(c.to_move(), ToMove::Deal);
     // Team 0 may not choose hearts again; seat 1 (team 1) is forehand now and may.
     deal_all_hearts(&mut c);
@@ -73,6 +73,73 @@ fn the_choosing_team_writes_its_points_times_the_row_multiplier() {
     c.legal_actions(&mut l);
     assert!(!l.contains(&"contract H".parse().unwrap()));
     assert_eq!(l.len(), 5 + 1, "five open contracts and schieben");
+}
+
+#[test]
+fn the_default_multipliers_are_the_common_published_table() {
+    // The texts give no table. Default: Rosen ×1, Eicheln ×2, Schilten ×3, Schellen ×4, Obenabe ×5,
+    // Undenufe ×6 (D = Schellen, H = Rosen, S = Schilten, C = Eicheln), and Misère ×1 (004: "points
+    // gained are not multiplied by anything").
+    let m = CoiffeurOptions::default().multipliers;
+    let of = |c: &str| m.of(c.parse::<Contract>().unwrap());
+    assert_eq!([of("H"), of("C"), of("S"), of("D"), of("obenabe"), of("undenufe"), of("misere")], [1, 2, 3, 4, 5, 6, 1]);
+    // Every row is an option.
+    let o: CoiffeurOptions = serde_json::from_str(r#"{"multipliers":{"D":1,"H":2,"S":3,"C":4,"obenabe":5,"undenufe":6,"misere":7}}"#).unwrap();
+    o.validate().unwrap();
+    assert_eq!(o.multipliers.of("misere".parse().unwrap()), 7);
+    // Misère is written unmultiplied by default.
+    let mut c = Coiffeur::new(CoiffeurOptions { misere: true, weis: WeisOption::None, ..opts() }).unwrap();
+    deal_all_hearts(&mut c);
+    c.apply("contract misere".parse().unwrap()).unwrap();
+    play_out(&mut c);
+    let (t, contract, written) = c.last_written().unwrap();
+    assert_eq!((t, contract), (0, Contract::Misere));
+    assert_eq!(written, c.schieber().tally().score[0]);
+}
+
+#[test]
+fn in_misere_the_weis_still_counts_for_the_team_that_declared_it() {
+    // 004 swaps only the "points won from Stich"; the Weis stays with its team.
+    let mut c = Coiffeur::new(CoiffeurOptions { misere: true, ..opts() }).unwrap();
+    deal_all_hearts(&mut c);
+    c.apply("contract misere".parse().unwrap()).unwrap();
+    // Every seat declares its best Weis (seat 0, forehand, declares first: equal items go to it).
+    let mut l = ActionList::new();
+    while let ToMove::Seat(_) = c.to_move() {
+        c.legal_actions(&mut l);
+        c.apply(l.get(l.len() - 1)).unwrap();
+    }
+    let t = c.schieber().tally();
+    // Seat 0 held all the hearts and took every trick; misère credits them to team 1.
+    assert_eq!(t.tricks, [9, 0]);
+    assert_eq!(t.match_bonus, [0, 100]);
+    assert!(t.weis[0] > 0 && t.weis[1] == 0, "{t:?}");
+    assert_eq!(t.score[0], t.weis[0], "team 0 writes its own Weis, no trick points");
+    assert_eq!(c.entry(0, Contract::Misere), Some(t.weis[0]));
+}
+
+#[test]
+fn multipliers_are_capped_at_max_multiplier() {
+    use jass_core::schieber::MAX_MULTIPLIER;
+    let with = |x: u32| {
+        let mut o = opts();
+        o.multipliers.undenufe = x;
+        o
+    };
+    with(MAX_MULTIPLIER).validate().unwrap();
+    let e = with(MAX_MULTIPLIER + 1).validate().unwrap_err();
+    assert!(e.contains("undenufe") && e.contains("1 .. 100"), "{e}");
+    let e = Coiffeur::new(with(u32::MAX)).unwrap_err();
+    assert!(e.contains("1 .. 100"), "{e}");
+    let e = with(0).validate().unwrap_err();
+    assert!(e.contains("undenufe is 0"), "{e}");
+    // At the cap a whole game is played without overflow.
+    let mut o = with(MAX_MULTIPLIER);
+    o.multipliers = jass_core::schieber::Multipliers { d: 100, h: 100, s: 100, c: 100, obenabe: 100, undenufe: 100, misere: 100 };
+    o.misere = true;
+    o.weis = WeisOption::Large;
+    let rec = play_recorded(o, 5, &mut players(5)).unwrap();
+    check_record(&rec).unwrap();
 }
 
 #[test]

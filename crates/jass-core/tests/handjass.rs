@@ -4,10 +4,10 @@
 use jass_core::deal::{uniform_below, SeededDealer};
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::handjass::{
-    check_record, pack_for, play_recorded, Handjass, HandjassAction, HandjassDeal, HandjassOptions, HandjassRecord, Layout, Phase,
-    SmallDeal, TieRule, MAX_SEATS,
+    check_record, pack_for, play_recorded, Handjass, HandjassAction, HandjassDeal, HandjassObservation, HandjassOptions, HandjassRecord, Layout,
+    Phase, SackWindow, SixExchange, SmallDeal, TieRule, TurnedCardPlace, MAX_SEATS,
 };
-use jass_core::mode::{Mode, PointTable, UndenufeEleven, DEAL_POINTS};
+use jass_core::mode::{Mode, PointTable, UndenufeEleven};
 use jass_core::record::Record;
 use jass_core::{Card, CardSet};
 use rand_core::SeedableRng;
@@ -212,11 +212,23 @@ fn blind_and_six_exchange_in_the_three_player_game() {
         assert_eq!(s.blind_taker(), Some(0));
         // The blind taker holds the blind; only one player may take it.
         assert_eq!(s.hands()[0], deal.blind);
-        if s.phase() == Phase::Six {
-            let holder = (0..3).find(|&x| s.hands()[x].contains(six)).unwrap();
-            act(&mut s, &["exchange-six"]);
-            assert!(s.hands()[holder].contains(trump) && s.hands()[0].contains(six));
-            return;
+        if trump == six {
+            continue;
+        }
+        // Every player is asked in turn from Vorhand; only the holder may exchange.
+        assert_eq!(s.phase(), Phase::Six);
+        let holder = (0..3).find(|&x| s.hands()[x].contains(six) && !s.hands()[x].contains(trump));
+        while s.phase() == Phase::Six {
+            let ToMove::Seat(p) = s.to_move() else { unreachable!() };
+            if Some(p) == holder {
+                act(&mut s, &["exchange-six"]);
+                let h = holder.unwrap();
+                assert!(s.hands()[h].contains(trump) && s.hands()[0].contains(six));
+                assert_eq!(s.observation(1).turned_card_at, Some(TurnedCardPlace::Hand { seat: h as u8 }));
+                return;
+            }
+            assert!(s.apply(HandjassAction::ExchangeSix).is_err());
+            act(&mut s, &["keep-six"]);
         }
     }
     panic!("no deal with the six of trumps outside the blind");
@@ -288,6 +300,12 @@ fn option_sets() -> Vec<(&'static str, HandjassOptions)> {
         ("abeyance", HandjassOptions { tie: TieRule::Abeyance, null_extra_strokes: true, null_stake: 1, ..d }),
     ];
     v.push(("first-wins", HandjassOptions { scoring: jass_core::handjass::Scoring::FirstWins, players: 5, ..d }));
+    v.push(("2p-draw-always", HandjassOptions { players: 2, tie: TieRule::DrawAlways, ..d }));
+    v.push(("2p-abeyance", HandjassOptions { players: 2, tie: TieRule::Abeyance, ..d }));
+    v.push(("3p-six-before", HandjassOptions { players: 3, six_exchange: SixExchange::Before, ..d }));
+    v.push(("2p-bessern", HandjassOptions { players: 2, small_deal: SmallDeal::Bessern, ..d }));
+    v.push(("parlett-until-cancelled", HandjassOptions { sack_window: SackWindow::UntilCancelled, ..HandjassOptions::preset("parlett").unwrap() }));
+    v.push(("no-last-trick-bonus", HandjassOptions { last_trick_bonus: 0, ..d }));
     v
 }
 
@@ -312,12 +330,12 @@ fn check_deal_rules(o: &HandjassOptions, rec: &HandjassRecord) {
         assert_eq!(count, pack_for(d.active.len()).len());
         // Dropped players never act after dropping out (Bessern come before the decision).
         for &x in &r.dropped {
-            let at = d.actions.iter().position(|e| e.seat == x && matches!(e.action, jass_core::handjass::RecordedAction::Drop)).expect("a drop entry");
+            let at = d.actions.iter().position(|e| e.seat == x && matches!(e.action, jass_core::handjass::RecordedAction::Drop {})).expect("a drop entry");
             assert!(d.actions[at + 1..].iter().all(|e| e.seat != x), "dropped seat {x} acts later in deal {}", d.number);
             assert!(d.tricks.iter().all(|t| t.cards.len() == r.playing.len()));
         }
-        // Card points of the players and the dead cards make 157.
-        assert_eq!(r.card_points.iter().sum::<u32>() + r.dead_points, DEAL_POINTS, "deal {}", d.number);
+        // Card points of the players and the dead cards make 152 and the last-trick bonus (157).
+        assert_eq!(r.card_points.iter().sum::<u32>() + r.dead_points, 152 + o.last_trick_bonus, "deal {}", d.number);
         let pt = PointTable::new(Mode::Trump(d.trump_card.suit()), UndenufeEleven::Ace);
         let played: u32 = d.tricks.iter().map(|t| t.points).sum();
         assert_eq!(played, r.card_points.iter().sum::<u32>());
@@ -336,8 +354,9 @@ fn check_deal_rules(o: &HandjassOptions, rec: &HandjassRecord) {
             } else {
                 assert_eq!(null, r.potatoes[i] == m, "deal {} seat {s}: {r:?}", d.number);
             }
-            if null && o.tie != TieRule::Abeyance {
-                assert_eq!(r.strokes[i], 0, "never both a stroke and a potato");
+            if null {
+                assert_eq!(r.strokes[i], 0, "never both a stroke and a potato (deal {}: {r:?})", d.number);
+                assert_eq!(r.from_abeyance[i], 0, "no stroke from abeyance with a potato");
             }
         }
         for i in 0..n {
@@ -349,7 +368,10 @@ fn check_deal_rules(o: &HandjassOptions, rec: &HandjassRecord) {
             let ok: Vec<usize> = r.playing.iter().map(|&s| s as usize).filter(|&i| r.points[i] >= r.threshold).collect();
             let total: u32 = r.strokes.iter().sum();
             let base = if d.active.len() == 2 { 1 } else { 2 };
-            let want = if ok.is_empty() { 0 } else if ok.len() == 1 && !o.sole_takes_all { 1 } else { base };
+            // Two players at the table with equal points: no stroke (000's draw is for "the second
+            // stroke").
+            let two_tie = d.active.len() == 2 && ok.len() == 2 && r.points[ok[0]] == r.points[ok[1]];
+            let want = if ok.is_empty() || two_tie { 0 } else if ok.len() == 1 && !o.sole_takes_all { 1 } else { base };
             assert_eq!(total, want * m, "deal {}: {r:?}", d.number);
             // Every stroke winner has at least the points of every player without one.
             for &a in &ok {
@@ -407,7 +429,7 @@ fn observations_never_show_a_hidden_card() {
                 for t in &obs.tricks {
                     public |= t.cards.iter().copied().collect::<CardSet>();
                 }
-                if let Some(c) = obs.trump_card {
+                if let Some(c) = obs.turned_card {
                     public.insert(c);
                 }
                 if let Some((_, m)) = obs.weis_shown {
@@ -465,4 +487,389 @@ fn a_tampered_record_is_caught() {
     bad.deals[0].actions.remove(i);
     let e = check_record(&bad).unwrap_err();
     assert_eq!(e.deal, Some(1), "{e}");
+}
+
+// ----- the review fixes -----
+
+/// The decision before the cards under a fixed policy: keep the hand, `decide` for the choice,
+/// keep the six, play on.
+fn pre_play_policy(s: &Handjass, decide: &str) -> HandjassAction {
+    match s.phase() {
+        Phase::Bessern => "keep-hand".parse().unwrap(),
+        Phase::Six => HandjassAction::KeepSix,
+        Phase::Decide => decide.parse().unwrap(),
+        Phase::Agree => HandjassAction::PlayOn,
+        p => panic!("no policy for {p:?}"),
+    }
+}
+
+/// The same deal with the six of trumps moved from `holder` to a pile nobody holds (the blind, or
+/// the stock / cards out of play).
+fn without_six(d: &HandjassDeal, holder: usize, six: Card) -> Option<HandjassDeal> {
+    let mut e = d.clone();
+    let pile = if !(d.blind - CardSet::single(d.trump_card)).is_empty() { &mut e.blind } else { &mut e.stock };
+    let x = (*pile - CardSet::single(d.trump_card)).iter().next()?;
+    pile.remove(x);
+    pile.insert(six);
+    e.hands[holder].remove(six);
+    e.hands[holder].insert(x);
+    Some(e)
+}
+
+/// A seat's observation; without its hand if the hand differs between the two deals compared (a
+/// blind taker holds the blind, where the six was moved).
+fn public(s: &Handjass, seat: usize) -> HandjassObservation {
+    let mut o = s.observation(seat);
+    o.hand = CardSet::EMPTY;
+    o
+}
+
+#[test]
+fn the_six_phase_does_not_reveal_the_holder() {
+    // 000: "a player holding the six of trumps is allowed to exchange it": a holder who keeps it
+    // must not be revealed. The same deal with and without the six in a seat's hand looks the
+    // same to every other seat up to the first card.
+    let d = HandjassOptions::default();
+    let cases = [
+        HandjassOptions { players: 3, ..d },
+        HandjassOptions { players: 3, six_exchange: SixExchange::Before, ..d },
+        HandjassOptions { players: 2, ..d },
+        HandjassOptions { players: 2, small_deal: SmallDeal::Bessern, ..d },
+        HandjassOptions::preset("parlett").unwrap(),
+    ];
+    let mut asked_holders = 0;
+    for o in cases {
+        let mut dealer = SeededDealer::new(31);
+        for round in 0..40 {
+            let base = Handjass::new(o).unwrap();
+            let deal = base.deal_from_pack(&dealer.next_pack());
+            let six = Card::new(deal.trump_card.suit(), jass_core::Rank::Six);
+            let Some(holder) = (0..MAX_SEATS).find(|&x| deal.hands[x].contains(six)) else { continue };
+            let Some(other) = without_six(&deal, holder, six) else { continue };
+            let (mut a, mut b) = (base, base);
+            a.deal(deal.clone()).unwrap();
+            b.deal(other).unwrap();
+            let decide = ["stay", "blind", "drop"][round % 3];
+            let mut la = ActionList::new();
+            let mut lb = ActionList::new();
+            while a.phase() != Phase::Play && a.to_move() != ToMove::Deal {
+                assert_eq!(a.to_move(), b.to_move(), "{o:?}");
+                assert_eq!(a.phase(), b.phase());
+                for seat in (0..o.players as usize).filter(|&x| x != holder) {
+                    assert_eq!(public(&a, seat), public(&b, seat), "seat {seat} learns who holds the six");
+                }
+                let ToMove::Seat(p) = a.to_move() else { unreachable!() };
+                a.legal_actions(&mut la);
+                b.legal_actions(&mut lb);
+                if a.phase() == Phase::Six {
+                    // Only a seat holding the six (and not the turned card) may exchange.
+                    let can = |s: &Handjass| s.hands()[p].contains(six) && !s.hands()[p].contains(deal.trump_card);
+                    assert_eq!(la.iter().any(|x| x == HandjassAction::ExchangeSix), can(&a));
+                    assert_eq!(lb.iter().any(|x| x == HandjassAction::ExchangeSix), can(&b));
+                    assert!(la.iter().any(|x| x == HandjassAction::KeepSix) && lb.iter().any(|x| x == HandjassAction::KeepSix));
+                    if p == holder && can(&a) && !can(&b) {
+                        asked_holders += 1;
+                    }
+                }
+                if a.hands()[p] == b.hands()[p] {
+                    assert_eq!(la.iter().collect::<Vec<_>>(), lb.iter().collect::<Vec<_>>());
+                }
+                // Only one blind taker: later seats stay.
+                let want = pre_play_policy(&a, decide);
+                let act_a = if la.iter().any(|x| x == want) { want } else { HandjassAction::Stay };
+                let act_b = if lb.iter().any(|x| x == want) { want } else { HandjassAction::Stay };
+                a.apply(act_a).unwrap();
+                b.apply(act_b).unwrap();
+            }
+            assert_eq!(a.to_move(), b.to_move());
+            for seat in (0..o.players as usize).filter(|&x| x != holder) {
+                assert_eq!(public(&a, seat), public(&b, seat));
+            }
+        }
+    }
+    assert!(asked_holders > 20, "the holder was asked only {asked_holders} times");
+}
+
+#[test]
+fn a_stroke_from_abeyance_never_comes_with_a_potato() {
+    // 000: "It is not possible to score both a potato and a stroke on the same deal": a held
+    // stroke goes to the tied player with more points only if that player reaches the threshold;
+    // otherwise it stays held.
+    let (mut kept, mut given) = (0, 0);
+    for seed in 0..3000u64 {
+        let o = HandjassOptions { tie: TieRule::Abeyance, players: 2 + (seed % 3) as u8, target: 12, ..Default::default() };
+        let seats = o.players as usize;
+        let mut s = Handjass::new(o).unwrap();
+        let mut dealer = SeededDealer::new(seed);
+        let mut ps = players(seats, seed);
+        let mut l = ActionList::new();
+        let mut held_before = Vec::new();
+        loop {
+            match s.to_move() {
+                ToMove::Over => break,
+                ToMove::Deal => {
+                    held_before = s.abeyance();
+                    deal_next(&mut s, &mut dealer);
+                }
+                ToMove::Seat(p) => {
+                    s.legal_actions(&mut l);
+                    let a = ps[p].act(&Decision::new(&s, p, &l));
+                    s.apply(a).unwrap();
+                    if !matches!(s.to_move(), ToMove::Seat(_)) && s.tricks_done() == s.tricks_in_deal() {
+                        let out = s.outcome();
+                        for &(mask, n) in &held_before {
+                            if mask & !s.playing_mask() != 0 || out.retired != 0 {
+                                continue;
+                            }
+                            let members: Vec<usize> = (0..seats).filter(|&x| mask & (1u8 << x) != 0).collect();
+                            let max = members.iter().map(|&x| out.totals[x]).max().unwrap();
+                            let top: Vec<usize> = members.iter().copied().filter(|&x| out.totals[x] == max).collect();
+                            if top.len() == 1 && max < s.threshold() {
+                                kept += 1;
+                                assert_eq!(out.from_abeyance[top[0]], 0);
+                                assert!(out.potatoes[top[0]] > 0 && out.strokes[top[0]] == 0);
+                                assert!(s.abeyance().contains(&(mask, n)), "the stroke stays held");
+                            } else if top.len() == 1 {
+                                given += 1;
+                                assert!(out.from_abeyance[top[0]] >= n);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if kept > 0 && given > 0 {
+            break;
+        }
+    }
+    assert!(kept > 0 && given > 0, "kept {kept}, given {given}");
+}
+
+#[test]
+#[allow(clippy::needless_range_loop)]
+fn a_sack_lasts_for_the_next_hand_only() {
+    // 002: "If at the end of the next hand, a player who was 'in the sack' turns out to be one of
+    // the top two players … their victory merely cancels out their sack." Not cancelled there,
+    // the sack lapses (a 0 mark).
+    let o = HandjassOptions::preset("parlett").unwrap();
+    assert_eq!(o.sack_window, SackWindow::NextHand);
+    let (mut cancelled, mut lapsed) = (0, 0);
+    for seed in 0..40u64 {
+        let rec = play_recorded(o, seed, &mut players(3, seed)).unwrap();
+        check_record(&rec).unwrap();
+        let mut open = [0u32; 3];
+        for d in &rec.deals {
+            let r = &d.result;
+            for s in 0..3 {
+                assert!(r.sacks_cancelled[s] <= open[s], "deal {}: a sack older than one deal is cancelled", d.number);
+                if open[s] > 0 {
+                    if r.sacks_cancelled[s] > 0 {
+                        cancelled += 1;
+                        assert_eq!(r.strokes[s], 0);
+                    } else {
+                        lapsed += 1;
+                    }
+                }
+                open[s] = u32::from(r.sacked.contains(&(s as u8)));
+            }
+        }
+        assert_eq!(rec.result.sacks, open.to_vec());
+    }
+    assert!(cancelled > 0 && lapsed > 0, "cancelled {cancelled}, lapsed {lapsed}");
+    // `until-cancelled`: sacks stack until strokes cancel them.
+    let o = HandjassOptions { sack_window: SackWindow::UntilCancelled, ..o };
+    let mut stacked = false;
+    for seed in 0..40u64 {
+        let rec = play_recorded(o, seed, &mut players(3, seed)).unwrap();
+        check_record(&rec).unwrap();
+        let mut open = [0u32; 3];
+        for d in &rec.deals {
+            for s in 0..3 {
+                open[s] -= d.result.sacks_cancelled[s];
+                open[s] += u32::from(d.result.sacked.contains(&(s as u8)));
+                stacked |= open[s] > 1;
+            }
+        }
+        assert_eq!(rec.result.sacks, open.to_vec());
+    }
+    assert!(stacked);
+}
+
+#[test]
+fn the_last_trick_bonus_is_an_option() {
+    // 002's schedule has no 5 for the last trick: 152 points.
+    assert_eq!(HandjassOptions::preset("parlett").unwrap().last_trick_bonus, 0);
+    assert_eq!(HandjassOptions::default().last_trick_bonus, 5);
+    for bonus in [0, 5, 10] {
+        let o = HandjassOptions { last_trick_bonus: bonus, drop_out: false, players: 4, ..Default::default() };
+        let mut s = Handjass::new(o).unwrap();
+        s.deal(four(WEIS_HANDS, "HA")).unwrap();
+        play_out(&mut s, false);
+        let taken: u32 = s.card_points().iter().sum();
+        assert_eq!(taken, 152 + bonus);
+        let (_, _, _, last) = s.completed_trick(8);
+        let pts = PointTable::new(Mode::Trump(jass_core::Suit::H), UndenufeEleven::Ace);
+        let (_, cards, _, _) = s.completed_trick(8);
+        assert_eq!(last, cards.iter().map(|&c| pts.card(c)).sum::<u32>() + bonus);
+    }
+    assert!(HandjassOptions::from_json(&serde_json::json!({"last_trick_bonus": 0, "threshold": 153})).is_err());
+}
+
+/// A two-player game (seed) with a deal that both play and that ends with equal points at or
+/// above the threshold, and the number of that deal.
+fn two_player_tie() -> (u64, usize) {
+    let o = HandjassOptions { players: 2, ..Default::default() };
+    for seed in 0..2000u64 {
+        let rec = play_recorded(o, seed, &mut players(2, seed)).unwrap();
+        for (i, d) in rec.deals.iter().enumerate() {
+            let r = &d.result;
+            if r.playing.len() == 2 && r.survivor.is_none() && r.points[0] == r.points[1] && r.points[0] >= r.threshold {
+                return (seed, i);
+            }
+        }
+    }
+    panic!("no two-player tie found");
+}
+
+#[test]
+fn two_players_tied_score_no_stroke() {
+    // 000: "the player with more points scores a stroke"; the draw is for "the second stroke".
+    // Default (`tie = draw`): no stroke, no potato; `draw-always`: the draw settles it.
+    let (seed, i) = two_player_tie();
+    let o = HandjassOptions { players: 2, ..Default::default() };
+    let rec = play_recorded(o, seed, &mut players(2, seed)).unwrap();
+    let r = &rec.deals[i].result;
+    assert_eq!((r.strokes.clone(), r.potatoes.clone()), (vec![0, 0], vec![0, 0]));
+    assert!(r.tie_draws.is_empty());
+    let o = HandjassOptions { players: 2, tie: TieRule::DrawAlways, ..Default::default() };
+    let rec = play_recorded(o, seed, &mut players(2, seed)).unwrap();
+    let r = &rec.deals[i].result;
+    assert_eq!(r.strokes.iter().sum::<u32>(), 1);
+    assert!(r.tie_draws.len() >= 2);
+    let o = HandjassOptions { players: 2, tie: TieRule::Abeyance, ..Default::default() };
+    let rec = play_recorded(o, seed, &mut players(2, seed)).unwrap();
+    let r = &rec.deals[i].result;
+    assert_eq!((r.strokes.iter().sum::<u32>(), r.to_abeyance), (0, 1));
+    // Three at the table: a tie for the second stroke is still drawn.
+    let o: HandjassOptions = serde_json::from_value(serde_json::json!({"tie": "draw-always"})).unwrap();
+    assert_eq!(o.tie, TieRule::DrawAlways);
+}
+
+#[test]
+fn the_blind_taker_may_not_lead_the_turned_card() {
+    // 000: the turned card stays "face up on the table until the lead to the first trick, after
+    // which it is added to their hand".
+    let o = HandjassOptions { players: 3, six_exchange: SixExchange::Never, ..Default::default() };
+    let mut dealer = SeededDealer::new(3);
+    let mut s = Handjass::new(o).unwrap();
+    deal_next(&mut s, &mut dealer);
+    let t = s.dealt().trump_card;
+    assert_eq!(s.observation(1).turned_card_at, Some(TurnedCardPlace::Blind));
+    act(&mut s, &["blind", "stay", "drop"]);
+    assert_eq!(s.phase(), Phase::Agree);
+    assert_eq!(s.observation(2).turned_card_at, Some(TurnedCardPlace::BlindTaker { seat: 0 }));
+    act(&mut s, &["play-on"]);
+    if s.legal_cards().is_empty() {
+        act(&mut s, &["weis none"]);
+    }
+    assert!(s.hands()[0].contains(t));
+    assert!(!s.legal_cards().contains(t), "Vorhand took the blind and leads");
+    assert_eq!(s.legal_cards(), s.hands()[0] - CardSet::single(t));
+    assert!(s.apply(HandjassAction::Play { card: t }).unwrap_err().to_string().contains("may not be played"));
+    let lead = s.legal_cards().iter().next().unwrap();
+    s.apply(HandjassAction::Play { card: lead }).unwrap();
+    // After the lead it is an ordinary card of the hand.
+    assert_eq!(s.observation(1).turned_card_at, Some(TurnedCardPlace::Hand { seat: 0 }));
+    assert_eq!(s.observation(1).turned_card, Some(t));
+}
+
+#[test]
+fn observations_say_where_the_turned_card_lies_and_who_took_bessern() {
+    // Four players: the dealer's last card, in the dealer's hand, public for the whole deal.
+    let mut s = Handjass::new(HandjassOptions::default()).unwrap();
+    s.deal(four(WEIS_HANDS, "HA")).unwrap();
+    act(&mut s, &["stay", "stay", "stay", "stay"]);
+    play_out(&mut s, false);
+    let obs: HandjassObservation = s.observation(0);
+    assert_eq!(obs.turned_card, Some("HA".parse().unwrap()));
+    assert_eq!(obs.turned_card_at, Some(TurnedCardPlace::Played));
+    // Two players: the stock's top card; after a six exchange it is in the exchanger's hand.
+    let o = HandjassOptions { players: 2, ..Default::default() };
+    let mut dealer = SeededDealer::new(8);
+    let mut seen = false;
+    for _ in 0..100 {
+        let mut s = Handjass::new(o).unwrap();
+        deal_next(&mut s, &mut dealer);
+        let t = s.dealt().trump_card;
+        assert_eq!(s.observation(0).turned_card_at, Some(TurnedCardPlace::Stock));
+        act(&mut s, &["stay", "stay"]);
+        while s.phase() == Phase::Six {
+            let ToMove::Seat(p) = s.to_move() else { unreachable!() };
+            let mut l = ActionList::new();
+            s.legal_actions(&mut l);
+            if l.len() == 2 {
+                act(&mut s, &["exchange-six"]);
+                let obs = s.observation(1 - p);
+                assert_eq!(obs.turned_card, Some(t));
+                assert_eq!(obs.turned_card_at, Some(TurnedCardPlace::Hand { seat: p as u8 }));
+                assert_eq!(obs.six_by, Some(p as u8));
+                seen = true;
+            } else {
+                act(&mut s, &["keep-six"]);
+            }
+        }
+        if seen {
+            break;
+        }
+    }
+    assert!(seen);
+    // Bessern for three: who took them is public; the dealer's turned card may be discarded.
+    let o = HandjassOptions { players: 3, small_deal: SmallDeal::Bessern, ..Default::default() };
+    let mut s = Handjass::new(o).unwrap();
+    deal_next(&mut s, &mut SeededDealer::new(4));
+    assert_eq!(s.observation(0).turned_card_at, Some(TurnedCardPlace::Hand { seat: 2 }));
+    act(&mut s, &["keep-hand", "bessern"]);
+    let h1: Vec<Card> = s.hands()[1].iter().take(3).collect();
+    for c in h1 {
+        s.apply(HandjassAction::Discard { card: c }).unwrap();
+    }
+    act(&mut s, &["bessern"]);
+    let h2: Vec<Card> = s.hands()[2].iter().take(3).collect();
+    for c in h2 {
+        s.apply(HandjassAction::Discard { card: c }).unwrap();
+    }
+    let obs = s.observation(0);
+    assert_eq!(obs.bessern, vec![1, 2]);
+    assert_eq!(obs.turned_card_at, Some(TurnedCardPlace::HandOrDiscards { seat: 2 }));
+}
+
+#[test]
+fn agreement_is_offered_with_twelve_cards() {
+    // The exact check is fast enough for two 12-card hands.
+    let o = HandjassOptions::preset("004-twelve").unwrap();
+    assert!(o.agreement);
+    let mut dealer = SeededDealer::new(12);
+    let (mut agreed, mut played) = (0, 0);
+    let start = std::time::Instant::now();
+    for i in 0..30 {
+        let mut s = Handjass::new(o).unwrap();
+        deal_next(&mut s, &mut dealer);
+        assert_eq!(s.layout(), Layout::Twelve3);
+        let dropper = i % 3;
+        while s.phase() == Phase::Decide {
+            let ToMove::Seat(p) = s.to_move() else { unreachable!() };
+            act(&mut s, &[if p == dropper { "drop" } else { "stay" }]);
+        }
+        assert_eq!(s.phase(), Phase::Agree);
+        act(&mut s, &["agree", "agree"]);
+        if s.outcome().agreed {
+            agreed += 1;
+            assert_eq!(s.outcome().strokes.iter().sum::<u32>(), 2);
+        } else {
+            assert_eq!(s.phase(), Phase::Play);
+            played += 1;
+        }
+    }
+    assert!(agreed > 0 && played > 0, "agreed {agreed}, played {played}");
+    assert!(start.elapsed().as_secs() < 60);
 }

@@ -111,6 +111,10 @@ struct Tables {
     lane_str: [[u16; 512]; 4],
     /// Per suit: strength 0..9 to the card index.
     str_card: [[u8; 9]; 4],
+    /// The trump suit (4 without trump).
+    trump: usize,
+    /// For the trump suit: a strength-ordered lane to the card points of its cards.
+    trump_lane_pts: [u16; 512],
 }
 
 impl Tables {
@@ -125,6 +129,8 @@ impl Tables {
             strength: [0; 64],
             lane_str: [[0; 512]; 4],
             str_card: [[0; 9]; 4],
+            trump: mode.trump().map_or(4, |s| s.index()),
+            trump_lane_pts: [0; 512],
         });
         for i in 0..36 {
             let c = Card::from_dense(i);
@@ -144,6 +150,17 @@ impl Tables {
                     }
                 }
                 t.lane_str[s][lane] = m;
+            }
+        }
+        if t.trump < 4 {
+            for m in 0..512usize {
+                let mut p = 0u16;
+                for st in 0..9 {
+                    if m & (1 << st) != 0 {
+                        p += t.pts[t.str_card[t.trump][st] as usize] as u16;
+                    }
+                }
+                t.trump_lane_pts[m] = p;
             }
         }
         t
@@ -189,6 +206,11 @@ struct Core {
     team: u8,
     nodes: u64,
     rng: u64,
+    /// Nodes by cards left (diagnostics).
+    hist: [u64; 37],
+    /// History heuristic: how often each card caused a cut-off (as a lead, as a follow), weighted
+    /// by the cards left.
+    history: [[u32; 64]; 2],
 }
 
 impl Default for Solver {
@@ -220,6 +242,8 @@ impl Solver {
                 team: 0,
                 nodes: 0,
                 rng: seed,
+                hist: [0; 37],
+                history: [[0; 64]; 2],
             },
             tables: None,
             owners: [0; SEATS],
@@ -236,6 +260,11 @@ impl Solver {
         self.core.nodes
     }
 
+    /// Nodes by cards left (diagnostics).
+    pub fn histogram(&self) -> [u64; 37] {
+        self.core.hist
+    }
+
     /// Sets the node counter to zero.
     pub fn reset_nodes(&mut self) {
         self.core.nodes = 0;
@@ -244,6 +273,7 @@ impl Solver {
     /// Forgets every stored result (the next search starts with an empty table).
     pub fn clear(&mut self) {
         self.core.new_generation();
+        self.core.history = [[0; 64]; 2];
         self.owners = [0; SEATS];
     }
 
@@ -273,14 +303,16 @@ impl Solver {
         // value from both sides.
         let mut g = guess.map(|g| g as i32).unwrap_or((pos.remaining_points() as i32) / 2).clamp(lo, hi);
         while lo < hi {
-            let beta = if g == lo { g + 1 } else { g };
+            // Bisection on the value, starting at the guess: every zero-window search halves
+            // the interval at least (fail-soft results often cut more).
+            let beta = if g > lo && g <= hi { g } else { lo + (hi - lo + 1) / 2 };
             let r = self.core.ab(self.tables.as_deref().expect("prepared"), &root, beta - 1, beta);
             if r < beta {
                 hi = r;
             } else {
                 lo = r;
             }
-            g = r;
+            g = lo + (hi - lo + 1) / 2;
         }
         lo as u32
     }
@@ -434,6 +466,7 @@ impl Core {
     /// already in the current trick included).
     fn ab(&mut self, t: &Tables, n: &Node, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        self.hist[n.left as usize] += 1;
         let mut key = 0u64;
         let mut tt_mv = 0xFFu8;
         let boundary = n.len == 0;
@@ -441,12 +474,37 @@ impl Core {
             if n.left == 4 {
                 return self.last_trick(t, n);
             }
-            let max = n.rem_pts as i32 + LAST_TRICK_BONUS as i32 + if n.m_all { t.match_bonus as i32 } else { 0 };
+            let mut max = n.rem_pts as i32 + LAST_TRICK_BONUS as i32;
+            let mut min = 0;
+            let mut match_possible = n.m_all;
+            if t.trump < 4 {
+                // The highest trumps in play, as long as one team holds them, win their tricks
+                // or fall to a higher trump of the same team: their points are that team's.
+                let ts = t.trump;
+                let me = self.team as usize;
+                let all_t = t.lane_str[ts][lane(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3], ts)] as u32;
+                if all_t != 0 {
+                    let mine = t.lane_str[ts][lane(n.hands[me] | n.hands[me + 2], ts)] as u32;
+                    let theirs = all_t & !mine;
+                    let top = 31 - all_t.leading_zeros();
+                    if mine & (1 << top) != 0 {
+                        let run = if theirs == 0 { all_t } else { all_t & !((2u32 << (31 - theirs.leading_zeros())) - 1) };
+                        min = t.trump_lane_pts[run as usize] as i32;
+                    } else {
+                        let run = if mine == 0 { all_t } else { all_t & !((2u32 << (31 - mine.leading_zeros())) - 1) };
+                        max -= t.trump_lane_pts[run as usize] as i32;
+                        match_possible = false;
+                    }
+                }
+            }
+            if match_possible {
+                max += t.match_bonus as i32;
+            }
             if max <= alpha {
                 return max;
             }
-            if beta <= 0 {
-                return 0;
+            if min >= beta {
+                return min;
             }
             if self.config.use_tt {
                 key = (n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3])
@@ -470,6 +528,16 @@ impl Core {
                         break;
                     }
                 }
+            }
+        }
+        else {
+            // Inside a trick: the searching team takes at most every point still in play.
+            let max = n.trick_pts as i32
+                + n.rem_pts as i32
+                + LAST_TRICK_BONUS as i32
+                + if n.m_all { t.match_bonus as i32 } else { 0 };
+            if max <= alpha {
+                return max;
             }
         }
         let (a0, b0) = (alpha, beta);
@@ -496,6 +564,7 @@ impl Core {
                     if v > alpha {
                         alpha = v;
                         if alpha >= beta {
+                            self.history[(n.len > 0) as usize][c as usize] = self.history[(n.len > 0) as usize][c as usize].saturating_add(n.left as u32).min(1 << 20);
                             break;
                         }
                     }
@@ -506,6 +575,7 @@ impl Core {
                 if v < beta {
                     beta = v;
                     if alpha >= beta {
+                        self.history[(n.len > 0) as usize][c as usize] = self.history[(n.len > 0) as usize][c as usize].saturating_add(n.left as u32).min(1 << 20);
                         break;
                     }
                 }
@@ -672,7 +742,10 @@ impl Core {
                     }
                 };
                 out[cnt] = c;
-                scores[cnt] = score;
+                let h = self.history[(n.len > 0) as usize][c as usize] as i32;
+                // Leads by the history heuristic (the table card first); follows by the static
+                // score, history breaking ties.
+                scores[cnt] = if n.len == 0 && c != tt_mv { h } else { score * 4096 + h.min(4095) };
                 cnt += 1;
             }
         }
@@ -704,3 +777,4 @@ impl Core {
         cnt
     }
 }
+

@@ -13,7 +13,7 @@ use crate::cardset::CardSet;
 use crate::game::{ActionList, Game, IllegalAction, ToMove};
 use crate::mode::UndenufeEleven;
 use crate::schieber::{
-    Contract, FirstForehand, Multipliers, Phase, Schieber, SchieberAction, SchieberObservation, SchieberOptions, WeisOption,
+    Contract, FirstForehand, Multipliers, Phase, MAX_MULTIPLIER, Schieber, SchieberAction, SchieberObservation, SchieberOptions, WeisOption,
 };
 use crate::weis::WeisTie;
 
@@ -28,8 +28,10 @@ pub type CoiffeurAction = SchieberAction;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct CoiffeurOptions {
-    /// The multiplier of each contract (our default, the common slate: D 1, H 2, S 3, C 4,
-    /// Obenabe 5, Undenufe 6, Misère 7).
+    /// The multiplier of each contract, each from 1 to [`MAX_MULTIPLIER`]. The texts give no
+    /// table; the default is the commonly published Swiss one: Rosen (`H`) 1, Eicheln (`C`) 2,
+    /// Schilten (`S`) 3, Schellen (`D`) 4, Obenabe 5, Undenufe 6, and Misère 1 (004: "points
+    /// gained are not multiplied by anything").
     pub multipliers: Multipliers,
     /// Misère is a row of the list (004's Misère: Obenabe, the trick points to the other team).
     pub misere: bool,
@@ -52,7 +54,7 @@ pub struct CoiffeurOptions {
 impl Default for CoiffeurOptions {
     fn default() -> Self {
         CoiffeurOptions {
-            multipliers: Multipliers { d: 1, h: 2, s: 3, c: 4, obenabe: 5, undenufe: 6, misere: 7 },
+            multipliers: CoiffeurOptions::DEFAULT_MULTIPLIERS,
             misere: false,
             zurueckschieben: false,
             undenufe_eleven: UndenufeEleven::Ace,
@@ -66,6 +68,10 @@ impl Default for CoiffeurOptions {
 }
 
 impl CoiffeurOptions {
+    /// The default table (see [`CoiffeurOptions::multipliers`]): H 1, C 2, S 3, D 4, Obenabe 5,
+    /// Undenufe 6, Misère 1.
+    pub const DEFAULT_MULTIPLIERS: Multipliers = Multipliers { d: 4, h: 1, s: 3, c: 2, obenabe: 5, undenufe: 6, misere: 1 };
+
     /// The contracts of each team's list, in notation order.
     pub fn contracts(&self) -> Vec<Contract> {
         Contract::ALL.into_iter().filter(|c| *c != Contract::Misere || self.misere).collect()
@@ -95,8 +101,10 @@ impl CoiffeurOptions {
     /// Checks the options make a playable game.
     pub fn validate(&self) -> Result<(), String> {
         let m = self.multipliers;
-        if [m.d, m.h, m.s, m.c, m.obenabe, m.undenufe, m.misere].contains(&0) {
-            return Err("every multiplier must be at least 1".into());
+        for (name, x) in [("D", m.d), ("H", m.h), ("S", m.s), ("C", m.c), ("obenabe", m.obenabe), ("undenufe", m.undenufe), ("misere", m.misere)] {
+            if x == 0 || x > MAX_MULTIPLIER {
+                return Err(format!("multiplier {name} is {x}: every multiplier must be 1 .. {MAX_MULTIPLIER}"));
+            }
         }
         self.schieber().validate()
     }

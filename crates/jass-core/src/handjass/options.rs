@@ -82,11 +82,15 @@ pub enum StrokeCount {
 
 /// A tie for a stroke.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum TieRule {
-    /// 000 (and 004 "cutting the deck"): the tied players draw cards, the higher gets it.
+    /// 000 (and 004 "cutting the deck"): the tied players draw cards, the higher gets it. 000
+    /// and 004 state the draw for "the second stroke" only: with two players at the table a tie
+    /// for the one stroke gives no stroke.
     #[default]
     Draw,
+    /// As `draw`, and with two players at the table a tie for the one stroke is drawn for too.
+    DrawAlways,
     /// 000 "some play": held in abeyance until both are active again, then to the one who takes
     /// more points.
     Abeyance,
@@ -122,6 +126,20 @@ impl Multipliers {
             (Multipliers::BernerSwiss, Suit::C) => 1,
         }
     }
+}
+
+/// How long a sack (002) stays open.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SackWindow {
+    /// 002: "If at the end of the next hand, a player who was 'in the sack' turns out to be one
+    /// of the top two players … their victory merely cancels out their sack." A sack is open for
+    /// the next deal only; if it is not cancelled there it lapses and stays on the slate as a 0
+    /// mark (no effect on the net score).
+    #[default]
+    NextHand,
+    /// Sacks stack and stay open until strokes cancel them, one stroke per sack.
+    UntilCancelled,
 }
 
 /// How the game ends.
@@ -189,11 +207,16 @@ pub struct HandjassOptions {
     pub null_stake: u32,
     /// Strokes and nulls multiplied by the trump suit (000 Berner Handjass).
     pub multipliers: Multipliers,
-    /// A tie for a stroke.
+    /// A tie for a stroke (with two players at the table, `draw` gives no stroke for a tie).
     pub tie: TieRule,
-    /// 002: a player below the threshold is "in the sack" instead of scoring a potato; the next
-    /// time the player is among the stroke winners the stroke only cancels the sack.
+    /// 002: a player below the threshold is "in the sack" (a 0 mark) instead of scoring a potato;
+    /// if the player is among the stroke winners while the sack is open (`sack_window`), the
+    /// stroke only cancels the sack.
     pub sack: bool,
+    /// How long a sack stays open (002: the next hand).
+    pub sack_window: SackWindow,
+    /// Card points for the last trick (000: 5, making 157; 002's schedule has none: 152).
+    pub last_trick_bonus: u32,
     /// How the game ends.
     pub scoring: Scoring,
     /// Trick rules: `strict` (000) or `heading` (002).
@@ -231,6 +254,8 @@ impl Default for HandjassOptions {
             multipliers: Multipliers::None,
             tie: TieRule::Draw,
             sack: false,
+            sack_window: SackWindow::NextHand,
+            last_trick_bonus: 5,
             scoring: Scoring::LastLoser,
             trick_rules: TrickRules::Strict,
             weis: true,
@@ -270,6 +295,8 @@ impl HandjassOptions {
                 agreement: false,
                 sole_takes_all: false,
                 sack: true,
+                sack_window: SackWindow::NextHand,
+                last_trick_bonus: 0,
                 trick_rules: TrickRules::Heading,
                 sequences: SequenceOrder::Trump,
                 quartets: Quartets::AboveEight,
@@ -329,8 +356,12 @@ impl HandjassOptions {
         if self.target < 1 {
             return Err(format!("target is {}: it must be at least 1 stroke", self.target));
         }
-        if self.threshold > 157 {
-            return Err(format!("threshold {} is more than the 157 points of a deal", self.threshold));
+        if self.last_trick_bonus > 100 {
+            return Err(format!("last_trick_bonus is {}: at most 100", self.last_trick_bonus));
+        }
+        let total = 152 + self.last_trick_bonus;
+        if self.threshold > total {
+            return Err(format!("threshold {} is more than the {total} card points of a deal", self.threshold));
         }
         Ok(())
     }

@@ -29,38 +29,38 @@ pub struct ActionEntry {
 
 /// What a seat did (`{"seat":0,"action":"play","card":"HA"}`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "action", rename_all = "kebab-case")]
+#[serde(tag = "action", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum RecordedAction {
     /// Took part.
-    Stay,
+    Stay {},
     /// Dropped out.
-    Drop,
+    Drop {},
     /// Took the blind.
-    Blind,
+    Blind {},
     /// Gave the six of trumps for the turned card.
-    ExchangeSix,
+    ExchangeSix {},
     /// Kept the six of trumps.
-    KeepSix,
+    KeepSix {},
     /// Chose to exchange three cards for the Bessern.
-    Bessern,
+    Bessern {},
     /// Kept the hand (no Bessern).
-    KeepHand,
+    KeepHand {},
     /// Discarded a card for the Bessern.
     Discard {
         /// The card.
         card: Card,
     },
     /// Agreed a stroke each (two players left).
-    Agree,
+    Agree {},
     /// Chose to play the cards (two players left).
-    PlayOn,
+    PlayOn {},
     /// Declared Weis (empty: none).
     Weis {
         /// The melds.
         melds: Melds,
     },
     /// Announced Stöck on playing the second of King and Ober of trumps.
-    Stoeck,
+    Stoeck {},
     /// Played a card.
     Play {
         /// The card.
@@ -71,16 +71,16 @@ pub enum RecordedAction {
 impl From<HandjassAction> for RecordedAction {
     fn from(a: HandjassAction) -> Self {
         match a {
-            HandjassAction::Stay => RecordedAction::Stay,
-            HandjassAction::Drop => RecordedAction::Drop,
-            HandjassAction::Blind => RecordedAction::Blind,
-            HandjassAction::ExchangeSix => RecordedAction::ExchangeSix,
-            HandjassAction::KeepSix => RecordedAction::KeepSix,
-            HandjassAction::Bessern => RecordedAction::Bessern,
-            HandjassAction::KeepHand => RecordedAction::KeepHand,
+            HandjassAction::Stay => RecordedAction::Stay {},
+            HandjassAction::Drop => RecordedAction::Drop {},
+            HandjassAction::Blind => RecordedAction::Blind {},
+            HandjassAction::ExchangeSix => RecordedAction::ExchangeSix {},
+            HandjassAction::KeepSix => RecordedAction::KeepSix {},
+            HandjassAction::Bessern => RecordedAction::Bessern {},
+            HandjassAction::KeepHand => RecordedAction::KeepHand {},
             HandjassAction::Discard { card } => RecordedAction::Discard { card },
-            HandjassAction::Agree => RecordedAction::Agree,
-            HandjassAction::PlayOn => RecordedAction::PlayOn,
+            HandjassAction::Agree => RecordedAction::Agree {},
+            HandjassAction::PlayOn => RecordedAction::PlayOn {},
             HandjassAction::Weis { melds } => RecordedAction::Weis { melds },
             HandjassAction::Play { card } => RecordedAction::Play { card },
         }
@@ -91,19 +91,19 @@ impl RecordedAction {
     /// The player's action, or `None` for the engine's Stöck announcement.
     pub fn action(self) -> Option<HandjassAction> {
         Some(match self {
-            RecordedAction::Stay => HandjassAction::Stay,
-            RecordedAction::Drop => HandjassAction::Drop,
-            RecordedAction::Blind => HandjassAction::Blind,
-            RecordedAction::ExchangeSix => HandjassAction::ExchangeSix,
-            RecordedAction::KeepSix => HandjassAction::KeepSix,
-            RecordedAction::Bessern => HandjassAction::Bessern,
-            RecordedAction::KeepHand => HandjassAction::KeepHand,
+            RecordedAction::Stay {} => HandjassAction::Stay,
+            RecordedAction::Drop {} => HandjassAction::Drop,
+            RecordedAction::Blind {} => HandjassAction::Blind,
+            RecordedAction::ExchangeSix {} => HandjassAction::ExchangeSix,
+            RecordedAction::KeepSix {} => HandjassAction::KeepSix,
+            RecordedAction::Bessern {} => HandjassAction::Bessern,
+            RecordedAction::KeepHand {} => HandjassAction::KeepHand,
             RecordedAction::Discard { card } => HandjassAction::Discard { card },
-            RecordedAction::Agree => HandjassAction::Agree,
-            RecordedAction::PlayOn => HandjassAction::PlayOn,
+            RecordedAction::Agree {} => HandjassAction::Agree,
+            RecordedAction::PlayOn {} => HandjassAction::PlayOn,
             RecordedAction::Weis { melds } => HandjassAction::Weis { melds },
             RecordedAction::Play { card } => HandjassAction::Play { card },
-            RecordedAction::Stoeck => return None,
+            RecordedAction::Stoeck {} => return None,
         })
     }
 }
@@ -118,7 +118,7 @@ pub struct TrickRecord {
     pub cards: Vec<Card>,
     /// Who won it.
     pub winner: u8,
-    /// Its card points (the last trick with the 5).
+    /// Its card points (the last trick with `last_trick_bonus`).
     pub points: u32,
 }
 
@@ -141,7 +141,7 @@ pub struct DealResult {
     pub survivor: Option<u8>,
     /// The two players left agreed a stroke each.
     pub agreed: bool,
-    /// Card points taken in tricks (with the 5 for the last trick).
+    /// Card points taken in tricks (with `last_trick_bonus` for the last trick).
     pub card_points: Vec<u32>,
     /// Weis scored.
     pub weis: Vec<u32>,
@@ -151,8 +151,9 @@ pub struct DealResult {
     pub stoeck: Vec<u32>,
     /// Card points + Weis + Stöck.
     pub points: Vec<u32>,
-    /// Card points of cards not played (blind, stock, discards, dropped hands) and the 5 of an
-    /// unplayed last trick: they count for no one. With `card_points` they make 157.
+    /// Card points of cards not played (blind, stock, discards, dropped hands) and the bonus of an
+    /// unplayed last trick: they count for no one. With `card_points` they make 152 +
+    /// `last_trick_bonus` (157).
     pub dead_points: u32,
     /// The potato threshold of this deal.
     pub threshold: u32,
@@ -382,7 +383,7 @@ pub fn play_recorded(opts: HandjassOptions, seed: u64, players: &mut [Box<dyn Pl
                 let rec = deals.last_mut().expect("a deal");
                 rec.actions.push(ActionEntry { seat: seat as u8, action: action.into() });
                 if state.stoeck_just_announced() {
-                    rec.actions.push(ActionEntry { seat: seat as u8, action: RecordedAction::Stoeck });
+                    rec.actions.push(ActionEntry { seat: seat as u8, action: RecordedAction::Stoeck {} });
                 }
                 if !matches!(state.to_move(), ToMove::Seat(_)) {
                     rec.tricks = tricks_of(&state);

@@ -11,12 +11,12 @@ use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::deal::{deal_in_packets, shuffled_pack};
 use crate::game::{ActionList, Game, IllegalAction, ToMove};
-use crate::mode::{Mode, PointTable, UndenufeEleven, LAST_TRICK_BONUS};
+use crate::mode::{Mode, PointTable, UndenufeEleven};
 use crate::trick::{legal_cards, legal_cards_after, trick_points, trick_winner};
 use crate::weis::stoeck_cards;
 
 use super::melds::{best_melds, has_meld, MeldRules, Melds};
-use super::options::{HandjassOptions, Scoring, SixExchange, SmallDeal, StrokeCount, TieRule};
+use super::options::{HandjassOptions, SackWindow, Scoring, SixExchange, SmallDeal, StrokeCount, TieRule};
 use super::HandjassAction;
 
 /// Most seats.
@@ -30,7 +30,8 @@ pub enum Phase {
     Deal,
     /// Bessern: each player may discard three cards for the three dealt face down.
     Bessern,
-    /// The holder of the six of trumps may take the turned card.
+    /// The six of trumps: every eligible seat is asked in turn from Vorhand; the holder may take
+    /// the turned card, everyone may pass (`keep-six`), so the phase does not reveal the holder.
     Six,
     /// Each player stays, drops out, or takes the blind.
     Decide,
@@ -116,6 +117,44 @@ pub struct HandjassDeal {
     pub tie_seed: u64,
 }
 
+/// Where the turned card lies now, as every player knows it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "place", rename_all = "kebab-case")]
+pub enum TurnedCardPlace {
+    /// Face up on top of the blind (three players; the blind was not taken).
+    Blind,
+    /// Face up on top of the stock (two players with a blind, or with 12 cards): out of play.
+    Stock,
+    /// Face up on the table, out of play (two players with Bessern).
+    Table,
+    /// Face up in front of the blind taker until the lead to the first trick, then in that hand
+    /// (000).
+    BlindTaker {
+        /// The blind taker.
+        seat: u8,
+    },
+    /// In a seat's hand: the dealer's (four or five players, 12 cards for three), or the hand of
+    /// the seat that gave the six of trumps for it (out of play if that seat dropped out).
+    Hand {
+        /// The holder.
+        seat: u8,
+    },
+    /// The dealer took it up and then took the Bessern: it is in the hand or among the three
+    /// cards discarded face down, which the others cannot tell.
+    HandOrDiscards {
+        /// The dealer.
+        seat: u8,
+    },
+    /// Discarded face down with the hand of a seat that took the blind after exchanging the six
+    /// (`six_exchange = before`): out of play.
+    Discarded {
+        /// The blind taker.
+        seat: u8,
+    },
+    /// Played to a trick.
+    Played,
+}
+
 /// A Weis announcement during the first trick: the value of the best single meld.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct WeisCall {
@@ -148,6 +187,8 @@ pub struct DealOutcome {
     pub sacked: u8,
     /// 002: sacks cancelled per seat.
     pub sacks_cancelled: [u32; MAX_SEATS],
+    /// 002 (`sack_window = next-hand`): sacks that lapsed uncancelled after this deal, per seat.
+    pub sacks_lapsed: [u32; MAX_SEATS],
     /// Stakes paid (negative) or received per seat.
     pub stakes: [i64; MAX_SEATS],
     /// Strokes given from abeyance per seat.
@@ -188,6 +229,7 @@ pub struct Handjass {
     // The deal.
     deals_started: u32,
     dealer: u8,
+    deal_dealer: u8,
     vorhand: u8,
     table: u8,
     layout: Layout,
@@ -206,6 +248,7 @@ pub struct Handjass {
     bessern_taken: u8,
     discards_left: u8,
     six_done: bool,
+    six_left: u8,
     six_by: Option<u8>,
     agree_votes: u8,
     agree_asked: u8,
@@ -288,6 +331,7 @@ impl Handjass {
             winner: None,
             deals_started: 0,
             dealer: n - 1,
+            deal_dealer: n - 1,
             vorhand: 0,
             table: 0,
             layout: Layout::Full,
@@ -306,6 +350,7 @@ impl Handjass {
             bessern_taken: 0,
             discards_left: 0,
             six_done: false,
+            six_left: 0,
             six_by: None,
             agree_votes: 0,
             agree_asked: 0,
@@ -457,7 +502,7 @@ impl Handjass {
     pub fn current_trick(&self) -> &[Card] {
         &self.trick[..self.trick_len as usize]
     }
-    /// A completed trick: leader, cards, winner, points (the last with the 5).
+    /// A completed trick: leader, cards, winner, points (the last with `last_trick_bonus`).
     pub fn completed_trick(&self, i: usize) -> (u8, Vec<Card>, u8, u32) {
         let m = self.playing.count_ones() as usize;
         let cards = self.played[i * m..i * m + m].to_vec();
@@ -466,7 +511,7 @@ impl Handjass {
         let order = self.order_from(leader, self.playing);
         let mut p = trick_points(&cards, self.points);
         if i + 1 == self.n_tricks as usize {
-            p += LAST_TRICK_BONUS;
+            p += self.opts.last_trick_bonus;
         }
         (leader, cards, order[w], p)
     }
@@ -499,7 +544,7 @@ impl Handjass {
         &self.outcome
     }
     /// The card points of every card of the deal that was not played to a trick (blind, stock,
-    /// discards, dropped hands, unused Bessern), plus the 5 of the last trick if no trick was
+    /// discards, dropped hands, unused Bessern), plus the last-trick bonus if no trick was
     /// played to the end: they count for no one.
     pub fn dead_points(&self) -> u32 {
         let d = self.dealt;
@@ -509,7 +554,7 @@ impl Handjass {
         }
         let m = self.playing.count_ones() as usize;
         let played: CardSet = self.played[..self.tricks_done as usize * m].iter().copied().collect();
-        let bonus = if self.tricks_done == self.n_tricks && self.n_tricks > 0 { 0 } else { LAST_TRICK_BONUS };
+        let bonus = if self.tricks_done == self.n_tricks && self.n_tricks > 0 { 0 } else { self.opts.last_trick_bonus };
         self.points.sum(all - played) + bonus
     }
     /// The threshold for a potato in this deal.
@@ -698,6 +743,7 @@ impl Handjass {
         }
         // Start the deal.
         self.deals_started += 1;
+        self.deal_dealer = dealer;
         self.table = self.in_game;
         self.layout = layout;
         self.dealt = (&d).into();
@@ -714,6 +760,7 @@ impl Handjass {
         self.bessern_taken = 0;
         self.discards_left = 0;
         self.six_done = false;
+        self.six_left = 0;
         self.six_by = None;
         self.agree_votes = 0;
         self.agree_asked = 0;
@@ -747,27 +794,45 @@ impl Handjass {
         Card::new(self.mode.trump().expect("trump"), Rank::Six)
     }
 
-    /// The seat that may exchange the six of trumps now, among `eligible` seats.
-    fn six_holder(&self, eligible: u8) -> Option<u8> {
-        if !self.layout.six_exchangeable() || self.six_done {
-            return None;
+    /// True if `seat` may give the six of trumps for the turned card now: it holds the six and
+    /// not the turned card (a blind taker who found both in the blind has nothing to exchange).
+    fn may_exchange_six(&self, seat: u8) -> bool {
+        self.phase == Phase::Six
+            && self.six_left & bit(seat) != 0
+            && self.hands[seat as usize].contains(self.six_card())
+            && !self.hands[seat as usize].contains(self.dealt.trump_card)
+    }
+
+    /// Opens the six-of-trumps phase for the `eligible` seats if this deal has one. Whether it
+    /// is held depends only on public facts (the layout, the options, whether the turned card is
+    /// itself the six), never on who holds the six: every eligible seat is asked in turn from
+    /// Vorhand, the holder may answer `exchange-six`, everybody may answer `keep-six` (000: "a
+    /// player holding the six of trumps is allowed to exchange it"; a silent holder is not
+    /// revealed).
+    fn open_six(&mut self, eligible: u8) -> bool {
+        if !self.layout.six_exchangeable() || self.six_done || eligible == 0 || self.dealt.trump_card == self.six_card() {
+            return false;
         }
-        let six = self.six_card();
-        if self.dealt.trump_card == six {
-            return None;
+        self.phase = Phase::Six;
+        self.six_left = eligible;
+        self.to_act = self.order_from(self.vorhand, eligible)[0];
+        true
+    }
+
+    /// Ends the six phase and goes on to the choice (`before`) or the agreement (`after`).
+    fn close_six(&mut self) {
+        self.six_done = true;
+        self.six_left = 0;
+        if self.opts.six_exchange == SixExchange::Before {
+            self.enter_decide();
+        } else {
+            self.enter_agree();
         }
-        let holder = (0..self.n).find(|&s| eligible & bit(s) != 0 && self.hands[s as usize].contains(six))?;
-        if self.hands[holder as usize].contains(self.dealt.trump_card) {
-            return None;
-        }
-        Some(holder)
     }
 
     fn enter_six_before(&mut self) {
         if self.opts.six_exchange == SixExchange::Before {
-            if let Some(h) = self.six_holder(self.table) {
-                self.phase = Phase::Six;
-                self.to_act = h;
+            if self.open_six(self.table) {
                 return;
             }
             self.six_done = true;
@@ -791,12 +856,8 @@ impl Handjass {
     }
 
     fn enter_six_after(&mut self) {
-        if self.opts.six_exchange == SixExchange::After {
-            if let Some(h) = self.six_holder(self.playing) {
-                self.phase = Phase::Six;
-                self.to_act = h;
-                return;
-            }
+        if self.opts.six_exchange == SixExchange::After && self.open_six(self.playing) {
+            return;
         }
         self.six_done = true;
         self.enter_agree();
@@ -804,7 +865,7 @@ impl Handjass {
 
     fn enter_agree(&mut self) {
         let two = self.playing.count_ones() == 2;
-        if self.opts.agreement && two && self.table.count_ones() >= 3 && self.n_tricks <= 9 {
+        if self.opts.agreement && two && self.table.count_ones() >= 3 {
             self.phase = Phase::Agree;
             self.to_act = self.next_in(self.prev_in(self.vorhand, self.table), self.playing);
             return;
@@ -830,6 +891,59 @@ impl Handjass {
             && has_meld(self.hands[s as usize], self.mode, &self.rules);
     }
 
+    /// The card that lies face up in front of the blind taker until the lead to the first trick
+    /// (000: "leaving the trump indicator card face up on the table until the lead to the first
+    /// trick, after which it is added to their hand"), with the taker: the turned card on top of
+    /// the three-player blind, or the six of trumps that replaced it. `None` once the first card
+    /// is led, or without a blind taker.
+    pub fn first_lead_withheld(&self) -> Option<(u8, Card)> {
+        if self.layout != Layout::Blind3 || self.tricks_done > 0 || self.trick_len > 0 || !matches!(self.phase, Phase::Six | Phase::Agree | Phase::Play | Phase::Decide) {
+            return None;
+        }
+        let taker = self.blind_taker?;
+        let c = if self.six_by.is_some() { self.six_card() } else { self.dealt.trump_card };
+        if self.hands[taker as usize].contains(c) {
+            Some((taker, c))
+        } else {
+            None
+        }
+    }
+
+    /// Where the turned card lies now, as everybody knows it.
+    pub fn turned_card_place(&self) -> TurnedCardPlace {
+        let t = self.dealt.trump_card;
+        let m = self.playing.count_ones() as usize;
+        let played = self.played[..(self.tricks_done as usize * m + self.trick_len as usize).min(36)].contains(&t) || self.current_trick().contains(&t);
+        if played {
+            return TurnedCardPlace::Played;
+        }
+        let dealer = self.deal_dealer;
+        if let Some(s) = (0..self.n).find(|&s| self.hands[s as usize].contains(t)) {
+            if matches!(self.first_lead_withheld(), Some((taker, c)) if taker == s && c == t) {
+                return TurnedCardPlace::BlindTaker { seat: s };
+            }
+            if self.layout == Layout::Bessern3 && s == dealer && self.bessern_taken & bit(s) != 0 && self.six_by != Some(s) {
+                return TurnedCardPlace::HandOrDiscards { seat: s };
+            }
+            return TurnedCardPlace::Hand { seat: s };
+        }
+        if self.dead.contains(t) {
+            if self.layout.bessern() {
+                return TurnedCardPlace::HandOrDiscards { seat: dealer };
+            }
+            if let Some(s) = self.blind_taker {
+                return TurnedCardPlace::Discarded { seat: s };
+            }
+        }
+        if self.blind.contains(t) {
+            TurnedCardPlace::Blind
+        } else if self.stock.contains(t) {
+            TurnedCardPlace::Stock
+        } else {
+            TurnedCardPlace::Table
+        }
+    }
+
     // ----- actions -----
 
     fn seat_to_act(&self) -> Option<u8> {
@@ -845,8 +959,16 @@ impl Handjass {
         if self.phase != Phase::Play || self.weis_pending {
             return CardSet::EMPTY;
         }
-        let hand = self.hands[self.player() as usize];
+        let seat = self.player();
+        let hand = self.hands[seat as usize];
         if self.trick_len == 0 {
+            // 000: the blind taker's face-up card joins the hand only after the lead to the first
+            // trick.
+            if let Some((s, c)) = self.first_lead_withheld() {
+                if s == seat && hand.len() > 1 {
+                    return hand - CardSet::single(c);
+                }
+            }
             return hand;
         }
         legal_cards_after(hand, self.trick[0], self.trick[self.win_idx as usize], self.mode, self.opts.trick_rules)
@@ -866,7 +988,9 @@ impl Handjass {
                 out.push(HandjassAction::Bessern);
             }
             Phase::Six => {
-                out.push(HandjassAction::ExchangeSix);
+                if self.may_exchange_six(seat) {
+                    out.push(HandjassAction::ExchangeSix);
+                }
                 out.push(HandjassAction::KeepSix);
             }
             Phase::Decide => {
@@ -917,7 +1041,16 @@ impl Handjass {
                 Err(IllegalAction::new(format!("seat {seat} chose Bessern and must discard {} more card(s)", self.discards_left)))
             }
             (Phase::Bessern, HandjassAction::Bessern | HandjassAction::KeepHand) => Ok(()),
-            (Phase::Six, HandjassAction::ExchangeSix | HandjassAction::KeepSix) => Ok(()),
+            (Phase::Six, HandjassAction::KeepSix) => Ok(()),
+            (Phase::Six, HandjassAction::ExchangeSix) => {
+                if self.may_exchange_six(seat) {
+                    Ok(())
+                } else if hand.contains(self.six_card()) {
+                    Err(IllegalAction::new(format!("seat {seat} holds the turned card {} already: nothing to exchange", self.dealt.trump_card)))
+                } else {
+                    Err(IllegalAction::new(format!("seat {seat} does not hold the six of trumps ({})", self.six_card())))
+                }
+            }
             (Phase::Decide, HandjassAction::Stay) => Ok(()),
             (Phase::Decide, HandjassAction::Drop) => {
                 if self.opts.drop_out {
@@ -991,15 +1124,17 @@ impl Handjass {
                     self.next_bessern(seat);
                 }
             }
-            HandjassAction::ExchangeSix | HandjassAction::KeepSix => {
-                if a == HandjassAction::ExchangeSix {
-                    self.exchange_six(seat);
-                }
-                self.six_done = true;
-                if self.opts.six_exchange == SixExchange::Before && self.phase == Phase::Six && self.decided == 0 && self.playing == 0 {
-                    self.enter_decide();
+            HandjassAction::ExchangeSix => {
+                // The exchange is made openly: the phase ends.
+                self.exchange_six(seat);
+                self.close_six();
+            }
+            HandjassAction::KeepSix => {
+                self.six_left &= !bit(seat);
+                if self.six_left == 0 {
+                    self.close_six();
                 } else {
-                    self.enter_agree();
+                    self.to_act = self.order_from(self.vorhand, self.six_left)[0];
                 }
             }
             HandjassAction::Stay | HandjassAction::Drop | HandjassAction::Blind => self.decide(seat, a),
@@ -1156,7 +1291,7 @@ impl Handjass {
         self.leaders[self.tricks_done as usize] = self.leader;
         self.tricks_done += 1;
         if self.tricks_done == self.n_tricks {
-            p += LAST_TRICK_BONUS;
+            p += self.opts.last_trick_bonus;
         }
         self.taken[w as usize] += p;
         self.trick_len = 0;
@@ -1209,11 +1344,22 @@ impl Handjass {
                 extra[1] += if hb.contains_all(stoeck_cards(t)) { 20 } else { 0 };
             }
         }
-        let total = self.points.sum(ha | hb) + LAST_TRICK_BONUS;
-        let mut memo = HashMap::new();
-        let v = solve(ha, hb, true, self.mode, self.opts.trick_rules, self.points, &mut memo);
+        let bonus = self.opts.last_trick_bonus;
+        let total = self.points.sum(ha | hb) + bonus;
         let thr = self.threshold();
-        v + extra[0] >= thr && total - v + extra[1] >= thr
+        // A must be able to force thr - extra[0]; B must be able to hold A to total - (thr -
+        // extra[1]) (the first seat leads).
+        let need_a = thr.saturating_sub(extra[0]);
+        let need_b = thr.saturating_sub(extra[1]);
+        if need_a + need_b > total {
+            return false;
+        }
+        let no_lead = match self.first_lead_withheld() {
+            Some((s, c)) if s == a => CardSet::single(c),
+            _ => CardSet::EMPTY,
+        };
+        let mut p = PlayOut::new(self.mode, self.opts.trick_rules, self.points, bonus);
+        p.at_least_but(ha, hb, true, need_a, no_lead) && !p.at_least_but(ha, hb, true, total - need_b + 1, no_lead)
     }
 
     // ----- scoring -----
@@ -1257,13 +1403,15 @@ impl Handjass {
         }
         self.outcome.totals = totals;
         let mut strokes = [0u32; MAX_SEATS];
-        // Strokes held in abeyance go to the one who takes more points now (000).
+        // Strokes held in abeyance go to the one who takes more points now (000), but only if
+        // that player reaches the threshold: "it is not possible to score both a potato and a
+        // stroke on the same deal". Otherwise they stay held.
         for slot in self.abeyance.iter_mut() {
             if slot.1 > 0 && slot.0 & !self.playing == 0 {
                 let members: Vec<u8> = order.iter().copied().filter(|&s| slot.0 & bit(s) != 0).collect();
                 let max = members.iter().map(|&s| totals[s as usize]).max().unwrap_or(0);
                 let top: Vec<u8> = members.iter().copied().filter(|&s| totals[s as usize] == max).collect();
-                if top.len() == 1 {
+                if top.len() == 1 && max >= thr {
                     strokes[top[0] as usize] += slot.1;
                     self.outcome.from_abeyance[top[0] as usize] += slot.1;
                     *slot = (0, 0);
@@ -1305,8 +1453,14 @@ impl Handjass {
             let places = &alloc[i..j];
             let lo = *places.iter().min().expect("group");
             if places.iter().any(|&x| x != lo) {
-                match self.opts.tie {
-                    TieRule::Draw => {
+                // 000 and 004 give the draw for "the second stroke"; with two players at the
+                // table a tie for the one stroke gives no stroke unless `draw-always`.
+                let rule = match self.opts.tie {
+                    TieRule::Draw if self.table.count_ones() == 2 => TieRule::None,
+                    r => r,
+                };
+                match rule {
+                    TieRule::Draw | TieRule::DrawAlways => {
                         let group = ok[i..j].to_vec();
                         let ordered = self.draw_order(&group, &mut pack, &mut draws);
                         ok[i..j].copy_from_slice(&ordered);
@@ -1316,7 +1470,7 @@ impl Handjass {
                         for a in alloc[i..j].iter_mut() {
                             *a = lo;
                         }
-                        if self.opts.tie == TieRule::Abeyance && held > 0 {
+                        if rule == TieRule::Abeyance && held > 0 {
                             let mask = ok[i..j].iter().fold(0u8, |m, &s| m | bit(s));
                             if let Some(slot) = self.abeyance.iter_mut().find(|x| x.1 == 0) {
                                 *slot = (mask, held * mult);
@@ -1366,6 +1520,12 @@ impl Handjass {
             self.sacks[s] -= c;
             self.outcome.strokes[s] -= c;
             self.outcome.sacks_cancelled[s] = c;
+            // 002: the sack is open for "the next hand" only; not cancelled there, it lapses (it
+            // stays on the slate as a 0 mark, which costs nothing).
+            if self.opts.sack_window == SackWindow::NextHand {
+                self.outcome.sacks_lapsed[s] = self.sacks[s];
+                self.sacks[s] = 0;
+            }
             if self.outcome.sacked & bit(s as u8) != 0 {
                 self.sacks[s] += 1;
             }
@@ -1437,10 +1597,10 @@ impl Handjass {
 
     // ----- observation -----
 
-    /// What a seat may see now: its own hand, the turned card while it lies face up, who stayed,
-    /// dropped or took the blind, the tricks, Weis announcements (values) and the scoring Weis
-    /// once shown, Stöck, and the slate. Never another hand, the blind, the stock, Bessern or
-    /// discards.
+    /// What a seat may see now: its own hand, the turned card and where it lies, who stayed,
+    /// dropped, took the blind, took Bessern or exchanged the six, the tricks, Weis announcements
+    /// (values) and the scoring Weis once shown, Stöck, the slate and open sacks. Never another
+    /// hand, the blind, the stock, Bessern or discards.
     pub fn observation(&self, seat: usize) -> HandjassObservation {
         let seat8 = seat as u8;
         let in_deal = self.deals_started > 0;
@@ -1463,7 +1623,6 @@ impl Handjass {
             Some(w) => Some((w, self.decls[w as usize])),
             None => None,
         };
-        let trump_face_up = in_deal && !(self.tricks_done > 0 || self.trick_len > 0) && self.phase != Phase::Deal;
         HandjassObservation {
             seat: seat8,
             phase: self.phase,
@@ -1473,11 +1632,13 @@ impl Handjass {
             table: self.table_seats(),
             to_move: self.seat_to_act(),
             trump: if in_deal { Some(self.mode) } else { None },
-            trump_card: if trump_face_up { Some(self.dealt.trump_card) } else { None },
+            turned_card: if in_deal { Some(self.dealt.trump_card) } else { None },
+            turned_card_at: if in_deal { Some(self.turned_card_place()) } else { None },
             playing: self.order_from(self.vorhand, self.playing),
             dropped: self.order_from(self.vorhand, self.dropped),
             blind_taker: self.blind_taker,
             six_by: self.six_by,
+            bessern: self.order_from(self.vorhand, self.bessern_taken),
             trick_leader: self.leader,
             trick: self.current_trick().to_vec(),
             tricks,
@@ -1485,55 +1646,114 @@ impl Handjass {
             weis_shown: shown,
             stoeck: self.stoeck_holder.filter(|&h| self.stoeck_points[h as usize] > 0),
             slate: self.slate(),
+            sacks: self.sacks(),
             active: self.active_seats(),
             target: self.opts.target,
         }
     }
 }
 
-/// Best card points the first player (`a`) can force from here in a two-player play-out.
-fn solve(ha: CardSet, hb: CardSet, a_leads: bool, mode: Mode, rules: crate::TrickRules, pts: PointTable, memo: &mut HashMap<(u64, u64, bool), u32>) -> u32 {
-    if ha.is_empty() || hb.is_empty() {
-        return 0;
+/// The exact two-player play-out behind 000's agreement: with both hands open, can the first
+/// player (`a`) force at least `need` card points? A search with a bound per position (the value
+/// of a position lies in `[lo, hi]`), so each question only explores what it must; fast enough
+/// for two 12-card hands in release builds.
+struct PlayOut {
+    mode: Mode,
+    rules: crate::TrickRules,
+    pts: PointTable,
+    bonus: u32,
+    memo: HashMap<(u64, u64, bool), (u32, u32)>,
+}
+
+impl PlayOut {
+    fn new(mode: Mode, rules: crate::TrickRules, pts: PointTable, bonus: u32) -> PlayOut {
+        PlayOut { mode, rules, pts, bonus, memo: HashMap::new() }
     }
-    if let Some(&v) = memo.get(&(ha.0, hb.0, a_leads)) {
-        return v;
+
+    /// True if `a` (holding `ha`; `a_leads` says who leads) can force at least `need` points.
+    fn at_least(&mut self, ha: CardSet, hb: CardSet, a_leads: bool, need: u32) -> bool {
+        self.at_least_but(ha, hb, a_leads, need, CardSet::EMPTY)
     }
-    let last = ha.len() == 1;
-    let (lh, fh) = if a_leads { (ha, hb) } else { (hb, ha) };
-    let mut best: Option<u32> = None;
-    for lead in lh {
-        let mut worst: Option<u32> = None;
-        for resp in legal_cards(fh, &[lead], mode, rules) {
-            let first_wins = trick_winner(&[lead, resp], mode) == 0;
-            let a_wins = first_wins == a_leads;
-            let p = pts.card(lead) + pts.card(resp) + if last { LAST_TRICK_BONUS } else { 0 };
-            let (mut na, mut nb) = (ha, hb);
-            if a_leads {
-                na.remove(lead);
-                nb.remove(resp);
-            } else {
-                nb.remove(lead);
-                na.remove(resp);
-            }
-            let v = if a_wins { p } else { 0 } + solve(na, nb, a_wins, mode, rules, pts, memo);
-            // The follower chooses: B minimizes A's points, A maximizes.
-            worst = Some(match worst {
-                None => v,
-                Some(w) if a_leads => w.min(v),
-                Some(w) => w.max(v),
-            });
+
+    /// As `at_least`, the leader not leading any card of `no_lead` to this trick (the blind
+    /// taker's face-up card in the first trick).
+    fn at_least_but(&mut self, ha: CardSet, hb: CardSet, a_leads: bool, need: u32, no_lead: CardSet) -> bool {
+        if need == 0 {
+            return true;
         }
-        let v = worst.unwrap_or(0);
-        best = Some(match best {
-            None => v,
-            Some(b) if a_leads => b.max(v),
-            Some(b) => b.min(v),
-        });
+        if ha.is_empty() || hb.is_empty() {
+            return false;
+        }
+        let rest = self.pts.sum(ha | hb) + self.bonus;
+        if need > rest {
+            return false;
+        }
+        let key = (ha.0, hb.0, a_leads);
+        let (lo, hi) = self.memo.get(&key).copied().unwrap_or((0, rest));
+        if lo >= need {
+            return true;
+        }
+        if hi < need {
+            return false;
+        }
+        let last = ha.len() == 1;
+        let (lh, fh) = if a_leads { (ha, hb) } else { (hb, ha) };
+        let lh = if (lh - no_lead).is_empty() { lh } else { lh - no_lead };
+        // A leads: some lead such that every answer leaves A at least `need`. B leads: every
+        // lead has an answer of A that does.
+        let mut result = !a_leads;
+        // Leads in order of their trick strength, highest first; answers best for the answering
+        // player first (a quick refutation or confirmation cuts the rest).
+        let mut leads: Vec<Card> = lh.iter().collect();
+        leads.sort_by_key(|&c| std::cmp::Reverse((self.mode.trick_key(c, c.suit()), self.pts.card(c))));
+        for lead in leads {
+            let mut answers: Vec<(i64, Card, bool, u32)> = legal_cards(fh, &[lead], self.mode, self.rules)
+                .iter()
+                .map(|resp| {
+                    let first_wins = trick_winner(&[lead, resp], self.mode) == 0;
+                    let p = self.pts.card(lead) + self.pts.card(resp) + if last { self.bonus } else { 0 };
+                    // The answer's value to the answering player.
+                    let v = if first_wins { -(p as i64) * 64 - self.pts.card(resp) as i64 } else { p as i64 * 64 - self.mode.trick_key(resp, lead.suit()) as i64 };
+                    (v, resp, first_wins, p)
+                })
+                .collect();
+            answers.sort_by_key(|x| std::cmp::Reverse(x.0));
+            let mut all = true;
+            let mut any = false;
+            for (_, resp, first_wins, p) in answers {
+                let a_wins = first_wins == a_leads;
+                let (mut na, mut nb) = (ha, hb);
+                if a_leads {
+                    na.remove(lead);
+                    nb.remove(resp);
+                } else {
+                    nb.remove(lead);
+                    na.remove(resp);
+                }
+                let gain = if a_wins { p } else { 0 };
+                let ok = self.at_least(na, nb, a_wins, need.saturating_sub(gain));
+                if a_leads && !ok {
+                    all = false;
+                    break;
+                }
+                if !a_leads && ok {
+                    any = true;
+                    break;
+                }
+            }
+            if a_leads && all {
+                result = true;
+                break;
+            }
+            if !a_leads && !any {
+                result = false;
+                break;
+            }
+        }
+        let (lo, hi) = if result { (lo.max(need), hi) } else { (lo, hi.min(need - 1)) };
+        self.memo.insert(key, (lo, hi));
+        result
     }
-    let v = best.unwrap_or(0);
-    memo.insert((ha.0, hb.0, a_leads), v);
-    v
 }
 
 impl Game for Handjass {
@@ -1582,7 +1802,7 @@ pub struct ObservedTrick {
     pub cards: Vec<Card>,
     /// Who won.
     pub winner: u8,
-    /// Card points (the last with the 5).
+    /// Card points (the last with `last_trick_bonus`).
     pub points: u32,
 }
 
@@ -1605,16 +1825,21 @@ pub struct HandjassObservation {
     pub to_move: Option<u8>,
     /// The trump suit (as a mode).
     pub trump: Option<Mode>,
-    /// The turned card while it lies face up (until the first lead).
-    pub trump_card: Option<Card>,
+    /// The card turned for trump (seen by everyone; for the whole deal).
+    pub turned_card: Option<Card>,
+    /// Where the turned card lies now (after a six exchange: with the seat that gave the six).
+    pub turned_card_at: Option<TurnedCardPlace>,
     /// Seats that stayed (so far).
     pub playing: Vec<u8>,
     /// Seats that dropped out.
     pub dropped: Vec<u8>,
     /// Who took the blind.
     pub blind_taker: Option<u8>,
-    /// Who exchanged the six of trumps for the turned card.
+    /// Who exchanged the six of trumps for the turned card (the six then lies where the turned
+    /// card lay).
     pub six_by: Option<u8>,
+    /// Seats that took their Bessern (the choice is made openly; the discards are face down).
+    pub bessern: Vec<u8>,
     /// Who led the current trick.
     pub trick_leader: u8,
     /// The current trick.
@@ -1629,8 +1854,80 @@ pub struct HandjassObservation {
     pub stoeck: Option<u8>,
     /// Net strokes per seat.
     pub slate: Vec<i32>,
+    /// 002: open sacks per seat.
+    pub sacks: Vec<u32>,
     /// Seats still in the game.
     pub active: Vec<u8>,
     /// Strokes to retire (or win).
     pub target: i32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::shuffled_pack;
+
+    /// The plain minimax value (the agreement check before the bounded search).
+    #[allow(clippy::too_many_arguments)]
+    fn exact(ha: CardSet, hb: CardSet, a_leads: bool, mode: Mode, rules: crate::TrickRules, pts: PointTable, bonus: u32, memo: &mut HashMap<(u64, u64, bool), u32>) -> u32 {
+        if ha.is_empty() || hb.is_empty() {
+            return 0;
+        }
+        if let Some(&v) = memo.get(&(ha.0, hb.0, a_leads)) {
+            return v;
+        }
+        let last = ha.len() == 1;
+        let (lh, fh) = if a_leads { (ha, hb) } else { (hb, ha) };
+        let mut best: Option<u32> = None;
+        for lead in lh {
+            let mut worst: Option<u32> = None;
+            for resp in legal_cards(fh, &[lead], mode, rules) {
+                let a_wins = (trick_winner(&[lead, resp], mode) == 0) == a_leads;
+                let p = pts.card(lead) + pts.card(resp) + if last { bonus } else { 0 };
+                let (mut na, mut nb) = (ha, hb);
+                if a_leads {
+                    na.remove(lead);
+                    nb.remove(resp);
+                } else {
+                    nb.remove(lead);
+                    na.remove(resp);
+                }
+                let v = if a_wins { p } else { 0 } + exact(na, nb, a_wins, mode, rules, pts, bonus, memo);
+                worst = Some(match worst {
+                    None => v,
+                    Some(w) if a_leads => w.min(v),
+                    Some(w) => w.max(v),
+                });
+            }
+            let v = worst.unwrap_or(0);
+            best = Some(match best {
+                None => v,
+                Some(b) if a_leads => b.max(v),
+                Some(b) => b.min(v),
+            });
+        }
+        let v = best.unwrap_or(0);
+        memo.insert((ha.0, hb.0, a_leads), v);
+        v
+    }
+
+    #[test]
+    fn bounded_play_out_agrees_with_plain_minimax() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for round in 0..60 {
+            let pack = shuffled_pack(&mut rng);
+            let k = 5 + round % 3;
+            let ha: CardSet = pack[..k].iter().copied().collect();
+            let hb: CardSet = pack[k..2 * k].iter().copied().collect();
+            let mode = Mode::Trump(pack[35].suit());
+            let pts = PointTable::new(mode, UndenufeEleven::Ace);
+            for rules in [crate::TrickRules::Strict, crate::TrickRules::Heading] {
+                let v = exact(ha, hb, round % 2 == 0, mode, rules, pts, 5, &mut HashMap::new());
+                let mut p = PlayOut::new(mode, rules, pts, 5);
+                for need in [0, v.saturating_sub(7), v.saturating_sub(1), v, v + 1, v + 9] {
+                    assert_eq!(p.at_least(ha, hb, round % 2 == 0, need), v >= need, "round {round} need {need} value {v}");
+                }
+            }
+        }
+    }
 }

@@ -13,8 +13,9 @@ pub enum Doubling {
     /// 001: either opponent of the last bidder, before the next player bids or passes; the double
     /// ends the auction (the default).
     NextCall,
-    /// 004 ("Sidi Barani"): the opposing team may double after the auction, until the first card
-    /// is led; no double during the auction.
+    /// After 004 ("Sidi Barani": "The opposing team has the option of doubling until the first
+    /// card is led"): the opposing team may double after the auction, until the first card is
+    /// led. No double during the auction: our narrowing, 004 does not say so.
     FirstLead,
     /// 001 variant: "Some play without the possibility of doubling".
     None,
@@ -26,9 +27,12 @@ pub enum Doubling {
 pub struct SidiOptions {
     /// Points to win (001: 2000; variants 1500, 2500).
     pub target: u32,
-    /// The winners win a double game if the losers have less than half the target (001: "less
-    /// than 1000 points" with the target 2000).
+    /// Double games are scored (001: "If the losing team has less than 1000 points then the
+    /// winning team with 2000 or more points win a double game"); see `double_game_below`.
     pub double_game: bool,
+    /// The winners win a double game if the losers have less than this many points (001: "less
+    /// than 1000 points"; an absolute number, not tied to `target`).
+    pub double_game_below: u32,
     /// Lowest bid (001: 40; variants 50 or 60).
     pub min_bid: u32,
     /// Bids rise in steps of 10 (001) or 5 (variant "multiples of 5"); 157 and 257 always exist.
@@ -57,6 +61,7 @@ impl Default for SidiOptions {
         SidiOptions {
             target: 2000,
             double_game: true,
+            double_game_below: 1000,
             min_bid: 40,
             bid_step: 10,
             obenabe_undenufe: true,

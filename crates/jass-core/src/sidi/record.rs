@@ -28,10 +28,10 @@ pub struct SidiEntry {
 
 /// What a seat did: a decision, or Stöck counted by the engine once both cards were seen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "action", rename_all = "lowercase")]
+#[serde(tag = "action", rename_all = "lowercase", deny_unknown_fields)]
 pub enum SidiRecorded {
     /// Passed (in the auction), or declined to double or redouble when asked.
-    Pass,
+    Pass {},
     /// Bid.
     Bid {
         /// The number.
@@ -40,16 +40,16 @@ pub enum SidiRecorded {
         trump: Mode,
     },
     /// Doubled.
-    Double,
+    Double {},
     /// Redoubled.
-    Redouble,
+    Redouble {},
     /// Declared Weis (an empty list: declined).
     Weis {
         /// The combinations.
         weis: Declaration,
     },
     /// Stöck counted (both cards seen).
-    Stoeck,
+    Stoeck {},
     /// Played a card.
     Play {
         /// The card.
@@ -60,10 +60,10 @@ pub enum SidiRecorded {
 impl From<SidiAction> for SidiRecorded {
     fn from(a: SidiAction) -> Self {
         match a {
-            SidiAction::Pass => SidiRecorded::Pass,
+            SidiAction::Pass => SidiRecorded::Pass {},
             SidiAction::Bid { points, trump } => SidiRecorded::Bid { points, trump },
-            SidiAction::Double => SidiRecorded::Double,
-            SidiAction::Redouble => SidiRecorded::Redouble,
+            SidiAction::Double => SidiRecorded::Double {},
+            SidiAction::Redouble => SidiRecorded::Redouble {},
             SidiAction::Weis { weis } => SidiRecorded::Weis { weis },
             SidiAction::Play { card } => SidiRecorded::Play { card },
         }
@@ -146,7 +146,7 @@ pub struct SidiRecord {
     pub seed: Option<u64>,
     /// The deals.
     pub deals: Vec<SidiDealRecord>,
-    /// How the game ended (`schneider`: a double game, the losers under half the target).
+    /// How the game ended (`schneider`: a double game, the losers under `double_game_below`).
     pub result: GameResult,
 }
 
@@ -239,7 +239,7 @@ pub fn play_recorded(options: SidiOptions, seed: u64, players: &mut [Box<dyn Pla
                 actions.push(SidiEntry { seat: seat as u8, action: action.into() });
                 if state.stoeck_just_announced() {
                     let h = state.stoeck_holder().expect("a holder");
-                    actions.push(SidiEntry { seat: h, action: SidiRecorded::Stoeck });
+                    actions.push(SidiEntry { seat: h, action: SidiRecorded::Stoeck {} });
                 }
             }
         }
@@ -283,7 +283,7 @@ pub fn check_record(rec: &SidiRecord) -> Result<(), CheckError> {
         s.deal(d.hands).map_err(|e| at(di, None, format!("hands: {e}")))?;
         let mut pending_stoeck: Option<(u8, usize)> = None;
         for (ei, e) in d.actions.iter().enumerate() {
-            if e.action == SidiRecorded::Stoeck {
+            if e.action == (SidiRecorded::Stoeck {}) {
                 match pending_stoeck.take() {
                     Some((seat, _)) if seat == e.seat => continue,
                     Some((seat, _)) => return Err(at(di, Some(ei + 1), format!("Stöck counted for seat {}, but seat {seat} holds it", e.seat))),
@@ -294,13 +294,13 @@ pub fn check_record(rec: &SidiRecord) -> Result<(), CheckError> {
                 return Err(at(di, Some(after + 1), format!("seat {seat}'s Stöck counts here; the record lacks its Stöck entry")));
             }
             let action = match e.action {
-                SidiRecorded::Pass => SidiAction::Pass,
+                SidiRecorded::Pass {} => SidiAction::Pass,
                 SidiRecorded::Bid { points, trump } => SidiAction::Bid { points, trump },
-                SidiRecorded::Double => SidiAction::Double,
-                SidiRecorded::Redouble => SidiAction::Redouble,
+                SidiRecorded::Double {} => SidiAction::Double,
+                SidiRecorded::Redouble {} => SidiAction::Redouble,
                 SidiRecorded::Weis { weis } => SidiAction::Weis { weis },
                 SidiRecorded::Play { card } => SidiAction::Play { card },
-                SidiRecorded::Stoeck => unreachable!("handled above"),
+                SidiRecorded::Stoeck {} => unreachable!("handled above"),
             };
             match s.to_move() {
                 ToMove::Seat(p) if p == e.seat as usize => {}

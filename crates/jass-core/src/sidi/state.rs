@@ -154,11 +154,12 @@ impl Sidi {
     pub fn winner(&self) -> Option<u8> {
         self.winner
     }
-    /// True if the game is over and the losers have less than half the target (001: "less than
-    /// 1000 points": a double game).
+    /// True if the game is over and the losers have less than `double_game_below` points (001:
+    /// "If the losing team has less than 1000 points then the winning team with 2000 or more
+    /// points win a double game").
     pub fn double_game(&self) -> bool {
         match self.winner {
-            Some(w) if self.opts.double_game => self.totals[1 - w as usize] * 2 < self.opts.target,
+            Some(w) if self.opts.double_game => self.totals[1 - w as usize] < self.opts.double_game_below,
             _ => false,
         }
     }
@@ -346,7 +347,8 @@ impl Sidi {
     }
 
     /// The end of the first trick: the team with the best declared item scores every Weis held by
-    /// both partners (001), a partner who did not declare with his best declaration.
+    /// both partners (001: "entitled to score all items of Weis held by both partners"): each of
+    /// the two with the best declaration of his hand as dealt, whatever he listed himself.
     fn resolve_weis(&mut self) {
         let Some(r) = self.weis_rules else { return };
         let mode = self.play.mode;
@@ -363,11 +365,7 @@ impl Sidi {
         let t = team(seat);
         self.weis_team = Some(t);
         for s in [t, t + 2] {
-            let d = if self.declarations[s as usize].is_empty() {
-                best_declaration(self.dealt[s as usize], mode, &r)
-            } else {
-                self.declarations[s as usize]
-            };
+            let d = best_declaration(self.dealt[s as usize], mode, &r);
             self.scored_weis[s as usize] = d;
             self.tally.weis[t as usize] += d.points(mode, &r);
         }
@@ -505,6 +503,19 @@ impl Sidi {
                 }
                 let r = self.weis_rules.expect("weis pending only with weis rules");
                 weis.validate(self.play.hands[seat as usize], self.play.mode, &r).map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))?;
+                let hand = self.play.hands[seat as usize];
+                // 001: "A player who wishes to score Weis must declare their highest instance of
+                // Weis": a declaration must hold the best item of the hand's best declaration
+                // (by the comparison key: value, length, height, trump).
+                let hand_best = best_declaration(hand, self.play.mode, &r);
+                if !weis.is_empty() && weis.best_key(self.play.mode, &r) < hand_best.best_key(self.play.mode, &r) {
+                    let show = |w: Option<crate::weis::Weis>| w.map(|w| format!("{w} ({})", w.points(self.play.mode, &r))).unwrap_or_default();
+                    return Err(IllegalAction::new(format!(
+                        "seat {seat} must declare its highest Weis, {}, not only {} (001: \"must declare their highest instance of Weis\"); declare it or `weis none`",
+                        show(hand_best.best(self.play.mode, &r)),
+                        show(weis.best(self.play.mode, &r))
+                    )));
+                }
                 let best = weis.best(self.play.mode, &r).map(|w| w.points(self.play.mode, &r)).unwrap_or(0);
                 if !weis.is_empty() && best < self.call_max {
                     return Err(IllegalAction::new(format!(

@@ -1,0 +1,130 @@
+//! Differenzler on the command line: options, one simulated game, display.
+
+use std::fmt::Write as _;
+
+use anyhow::{anyhow, Result};
+use jass_core::differenzler::{play_recorded, Differenzler, DifferenzlerOptions, DifferenzlerRecord, DifferenzlerRecorded};
+use jass_core::record::Record;
+use jass_core::CardStyle;
+use serde_json::Value;
+
+use crate::sidi_cli::{card, cards, hand, mode, parse_options, random_players};
+
+pub const HELP: &str = concat!(
+    "  deals: number of deals (12; 4 for one round);  trump: turned | random | rotation | chosen\n",
+    "  announcements: hidden | open;  obenabe_undenufe (not with turned), weis, stoeck: true | false\n",
+    "  trick_rules: weak (003) | strict;  undenufe_eleven: ace | six;  first_dealer: 0 .. 3\n",
+    "  miss_penalty, exact_bonus: points (0);  zero_bonus_needs_trick: true | false\n",
+    "  See docs/differenzler.md for the source of every option."
+);
+
+pub fn options(json: &Value) -> Result<DifferenzlerOptions> {
+    let o: DifferenzlerOptions = parse_options("differenzler", json)?;
+    o.validate().map_err(|e| anyhow!("bad differenzler option: {e}"))?;
+    Ok(o)
+}
+
+/// One game: the record, the sole winner (`None` when the lowest total is shared) and the deals.
+pub fn simulate_one(json: &Value, players: &str, seed: u64) -> Result<(Record, Option<u8>, usize)> {
+    let o = options(json)?;
+    let mut p = random_players::<Differenzler>(players, seed)?;
+    let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
+    let w = match rec.result.winners.as_slice() {
+        [w] => Some(*w),
+        _ => None,
+    };
+    let n = rec.deals.len();
+    Ok((Record::Differenzler(rec), w, n))
+}
+
+pub fn show(rec: &DifferenzlerRecord, style: CardStyle, show_hands: bool) -> String {
+    let mut o = String::new();
+    let seats: Vec<&str> = rec.seats.iter().map(|s| s.name.as_str()).collect();
+    let _ = writeln!(
+        o,
+        "Differenzler · {} deals · seed {} · seats {} · each for himself, {} announcements",
+        rec.options.deals,
+        rec.seed.map(|s| s.to_string()).unwrap_or_else(|| "none".into()),
+        seats.iter().enumerate().map(|(i, s)| format!("{i}: {s}")).collect::<Vec<_>>().join(", "),
+        serde_json::to_value(rec.options.announcements).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+    );
+    for d in &rec.deals {
+        let _ = writeln!(
+            o,
+            "\nDeal {} · dealer seat {} · forehand seat {} · trump {}{}",
+            d.number,
+            d.dealer,
+            d.forehand,
+            mode(d.trump, style),
+            d.trump_card.map(|c| format!(" (turned card {})", card(c, style))).unwrap_or_default()
+        );
+        if show_hands {
+            for (s, h) in d.hands.iter().enumerate() {
+                let _ = writeln!(o, "  hand {s}: {}", hand(*h, style));
+            }
+        }
+        let mut in_trick = 0;
+        let mut trick_no = 0;
+        for e in &d.actions {
+            let line = match e.action {
+                DifferenzlerRecorded::Trump { trump } => format!("seat {} chooses {}", e.seat, mode(trump, style)),
+                DifferenzlerRecorded::Announce { points } => format!("seat {} announces {points}", e.seat),
+                DifferenzlerRecorded::Weis { weis } if weis.is_empty() => format!("seat {} declares no Weis", e.seat),
+                DifferenzlerRecorded::Weis { weis } => {
+                    let parts: Vec<String> = weis.iter().map(|w| cards(&w.cards().sorted_high_first(), style)).collect();
+                    format!("seat {} declares Weis: {}", e.seat, parts.join(" + "))
+                }
+                DifferenzlerRecorded::Stoeck {} => format!("  seat {} scores Stöck", e.seat),
+                DifferenzlerRecorded::Play { .. } => {
+                    in_trick += 1;
+                    if in_trick == 4 {
+                        in_trick = 0;
+                        trick_no += 1;
+                        if let Some(t) = d.tricks.get(trick_no - 1) {
+                            let _ = writeln!(
+                                o,
+                                "  trick {trick_no} (seat {} leads): {} → seat {} takes {} points",
+                                t.leader,
+                                cards(&t.cards, style),
+                                t.winner,
+                                t.points
+                            );
+                        }
+                    }
+                    continue;
+                }
+            };
+            let _ = writeln!(o, "  {line}");
+        }
+        if let Some(s) = d.weis_seat {
+            let _ = writeln!(o, "  Weis counts for seat {s}");
+        }
+        let r = &d.result;
+        for s in 0..4 {
+            let _ = writeln!(
+                o,
+                "  seat {s}: announced {:>3}, took {:>3} (cards {}{}{}) → difference {:>3}, penalty {:>3}, total {:>4}",
+                d.announcements[s],
+                r.taken[s],
+                r.card_points[s],
+                if r.weis[s] > 0 { format!(", Weis {}", r.weis[s]) } else { String::new() },
+                if r.stoeck[s] > 0 { format!(", Stöck {}", r.stoeck[s]) } else { String::new() },
+                r.difference[s],
+                r.penalty[s],
+                r.totals[s]
+            );
+        }
+    }
+    let r = &rec.result;
+    let totals = r.totals.iter().enumerate().map(|(s, t)| format!("seat {s} {t}")).collect::<Vec<_>>().join(", ");
+    let _ = match r.winners.as_slice() {
+        [] => writeln!(o, "The game is not finished: {totals}"),
+        [w] => writeln!(o, "Game over: seat {w} wins with the lowest penalty · {totals}"),
+        ws => writeln!(
+            o,
+            "Game over: seats {} share the win with the lowest penalty · {totals}",
+            ws.iter().map(|w| w.to_string()).collect::<Vec<_>>().join(", ")
+        ),
+    };
+    o
+}
