@@ -11,6 +11,7 @@ mod options;
 mod show;
 mod sidi_cli;
 mod simulate;
+mod solve;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -32,6 +33,8 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// Play two players against each other on duplicate deals and report the point share.
     Arena(arena::ArenaArgs),
+    /// The exact value of every legal card in a position with all hands open (the solver).
+    Solve(solve::SolveArgs),
     /// Print a record for a person.
     Show {
         /// A record file (one JSON document or JSON Lines); `-` reads standard input.
@@ -82,6 +85,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Simulate(args) => simulate::run(args),
         Command::Arena(args) => arena::run(args),
+        Command::Solve(args) => solve::run(args),
         Command::Show { file, cards, game, hands } => show::run(&file, cards, game, hands),
         Command::Check { files } => check::run(&files),
         Command::Bench(args) => bench::run(args),

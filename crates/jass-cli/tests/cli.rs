@@ -88,3 +88,20 @@ fn options_lists_every_option() {
         .success()
         .stdout(predicate::str::contains("target = 3000").and(predicate::str::contains("zurueckschieben = false")));
 }
+
+#[test]
+fn solve_values_every_legal_card_of_a_record_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("one.json");
+    jass().args(["simulate", "--seed", "5", "--players", "rule", "--out"]).arg(&file).assert().success();
+    let out = jass().args(["solve", "--deal", "1", "--cards", "20", "--json", "--record"]).arg(&file).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["cards_left"], 16);
+    let values = v["values"].as_array().unwrap();
+    assert!(!values.is_empty());
+    let best = values.iter().map(|x| x["value"].as_u64().unwrap()).max().unwrap();
+    assert_eq!(v["best"]["value"].as_u64().unwrap(), best);
+    jass().args(["solve", "--deal", "1", "--cards", "99", "--record"]).arg(&file).assert().code(2).stderr(predicate::str::contains("--cards 99"));
+    jass().args(["solve", "--hands", "HA|SA"]).assert().code(2).stderr(predicate::str::contains("four hands"));
+}

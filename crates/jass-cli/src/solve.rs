@@ -1,0 +1,162 @@
+//! `jass solve`: the exact value of every legal card in a card-play position with all hands open,
+//! given by its hands or taken from a point in a Schieber record.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Result};
+use clap::Args;
+use jass_core::record::Record;
+use jass_core::schieber::RecordedAction;
+use jass_core::{Card, CardSet, Mode, TrickRules, UndenufeEleven};
+use jass_solver::{Position, Solver};
+
+use crate::check::read_text;
+
+#[derive(Args)]
+pub struct SolveArgs {
+    /// The four hands at the start of the deal, seats 0..3, separated by `|`, e.g.
+    /// "HA HK ... | ... | ... | ...".
+    #[arg(long, conflicts_with = "record")]
+    hands: Option<String>,
+    /// The trump mode: D, H, S, C, obenabe or undenufe.
+    #[arg(long, default_value = "obenabe")]
+    trump: String,
+    /// The seat that leads the first trick.
+    #[arg(long, default_value_t = 0)]
+    leader: u8,
+    /// Cards already played, in order (from the leader on), e.g. "HA H6 H9 HK".
+    #[arg(long, default_value = "")]
+    played: String,
+    /// Which card counts 11 in Undenufe: ace or six.
+    #[arg(long, default_value = "ace")]
+    undenufe_eleven: String,
+    /// Trick rules: strict (positive games) or weak (negative games).
+    #[arg(long, default_value = "strict")]
+    rules: String,
+    /// A Schieber record to take the position from (with --deal and --cards).
+    #[arg(long)]
+    record: Option<PathBuf>,
+    /// The record in the file (1-based).
+    #[arg(long, default_value_t = 1)]
+    game: usize,
+    /// The deal in the record (1-based).
+    #[arg(long, default_value_t = 1)]
+    deal: usize,
+    /// How many cards of the deal are played before the position.
+    #[arg(long, default_value_t = 0)]
+    cards: usize,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+fn position_from_args(a: &SolveArgs) -> Result<(Position, Vec<Card>)> {
+    let hands_text = a.hands.as_deref().ok_or_else(|| anyhow!("give --hands \"…|…|…|…\" or --record FILE"))?;
+    let parts: Vec<&str> = hands_text.split('|').collect();
+    if parts.len() != 4 {
+        bail!("--hands needs four hands separated by `|` (seats 0, 1, 2, 3), got {}", parts.len());
+    }
+    let mut hands = [CardSet::EMPTY; 4];
+    for (i, p) in parts.iter().enumerate() {
+        hands[i] = p.parse().map_err(|e| anyhow!("hand of seat {i}: {e}"))?;
+    }
+    let mode: Mode = a.trump.parse().map_err(|e| anyhow!("--trump: {e}"))?;
+    let eleven = match a.undenufe_eleven.as_str() {
+        "ace" => UndenufeEleven::Ace,
+        "six" => UndenufeEleven::Six,
+        other => bail!("--undenufe-eleven `{other}`: expected ace or six"),
+    };
+    let rules = match a.rules.as_str() {
+        "strict" => TrickRules::Strict,
+        "weak" => TrickRules::Weak,
+        other => bail!("--rules `{other}`: expected strict or weak"),
+    };
+    if a.leader > 3 {
+        bail!("--leader {}: seats are 0 .. 3", a.leader);
+    }
+    let played: Vec<Card> = a
+        .played
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse::<Card>().map_err(|e| anyhow!("--played: {e}")))
+        .collect::<Result<_>>()?;
+    let pos = Position::new_deal(hands, a.leader, mode, eleven).with_rules(rules);
+    pos.validate().map_err(|e| anyhow!("the hands: {e}"))?;
+    Ok((pos, played))
+}
+
+fn position_from_record(a: &SolveArgs, path: &PathBuf) -> Result<(Position, Vec<Card>)> {
+    let text = read_text(path)?;
+    let records = Record::read_all(&text);
+    let rec = records
+        .into_iter()
+        .nth(a.game.saturating_sub(1))
+        .ok_or_else(|| anyhow!("--game {}: the file holds fewer records", a.game))?
+        .map_err(|e| anyhow!("{e}"))?;
+    let Record::Schieber(rec) = rec else {
+        bail!("jass solve reads Schieber records for now");
+    };
+    let d = rec
+        .deals
+        .get(a.deal.saturating_sub(1))
+        .ok_or_else(|| anyhow!("--deal {}: the game has {} deal(s)", a.deal, rec.deals.len()))?;
+    let contract = d.contract.ok_or_else(|| anyhow!("deal {} has no contract", a.deal))?;
+    let mode = contract.mode();
+    let played: Vec<Card> = d
+        .actions
+        .iter()
+        .filter_map(|e| match e.action {
+            RecordedAction::Play { card } => Some(card),
+            _ => None,
+        })
+        .collect();
+    if a.cards > played.len() {
+        bail!("--cards {}: deal {} has {} cards played", a.cards, a.deal, played.len());
+    }
+    let pos = Position::new_deal(d.hands, d.forehand, mode, rec.options.undenufe_eleven);
+    Ok((pos, played[..a.cards].to_vec()))
+}
+
+pub fn run(a: SolveArgs) -> Result<ExitCode> {
+    let (mut pos, played) = match &a.record {
+        Some(path) => position_from_record(&a, path)?,
+        None => position_from_args(&a)?,
+    };
+    for (i, &c) in played.iter().enumerate() {
+        pos.try_play(c).map_err(|e| anyhow!("played card {} ({c}): {e}", i + 1))?;
+    }
+    if pos.is_over() {
+        bail!("every card has been played: nothing to solve");
+    }
+    let left = pos.cards_left();
+    if left > 28 && !a.json {
+        eprintln!("note: {left} cards left; the exact search may take a while (seconds to minutes)");
+    }
+    let mut solver = Solver::default();
+    let start = Instant::now();
+    let values = solver.solve_moves(&pos);
+    let secs = start.elapsed().as_secs_f64();
+    let seat = pos.to_move();
+    let team = values.team;
+    if a.json {
+        let cards: Vec<serde_json::Value> = values.iter().map(|(c, v)| serde_json::json!({"card": c.to_string(), "value": v})).collect();
+        let out = serde_json::json!({
+            "seat": seat, "team": team, "mode": pos.mode.to_string(), "cards_left": left,
+            "values": cards, "best": values.best().map(|(c, v)| serde_json::json!({"card": c.to_string(), "value": v})),
+            "seconds": secs, "nodes": solver.nodes(),
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        println!("{pos}");
+        println!("seat {seat} to play; points team {team} takes from here on with best play on both sides:");
+        let mut rows: Vec<(Card, u32)> = values.iter().collect();
+        rows.sort_by(|x, y| y.1.cmp(&x.1));
+        for (c, v) in rows {
+            println!("  {c:>4}  {v}");
+        }
+        println!("({:.3} s, {} nodes)", secs, solver.nodes());
+    }
+    Ok(ExitCode::SUCCESS)
+}
