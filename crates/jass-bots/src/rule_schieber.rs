@@ -5,6 +5,8 @@
 use jass_core::schieber::{Contract, Schieber, SchieberAction, SchieberObservation, SchieberOptions};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank, Suit};
 
+use crate::play_common::{cheapest_by_strength, dearest_by_strength, take_points, PlayView};
+
 /// The rule-based player.
 #[derive(Clone, Debug)]
 pub struct RuleSchieber {
@@ -130,128 +132,53 @@ impl RuleSchieber {
     }
 
     fn play(&self, obs: &SchieberObservation, legal: CardSet) -> Card {
-        let contract = obs.contract.expect("card play has a contract");
-        let mode = contract.mode();
-        let points = PointTable::new(mode, self.options.undenufe_eleven);
-        let misere = contract == Contract::Misere;
-        let me = obs.seat;
-        let partner = (me + 2) % 4;
-        // Cards no longer in play: played ones and my own.
-        let mut gone = obs.hand;
-        for t in &obs.tricks {
-            gone |= CardSet::from_cards(t.cards.iter().copied());
-        }
-        gone |= CardSet::from_cards(obs.trick.iter().copied());
-        let outstanding = !gone;
-        let value = |c: Card| points.card(c) as i32;
-        let cheapest = |set: CardSet| -> Card {
-            set.iter()
-                .min_by_key(|&c| (value(c), mode.strength(c) as i32 + if mode.trumps().contains(c) { 20 } else { 0 }))
-                .expect("nonempty")
-        };
-        let dearest = |set: CardSet| -> Card { set.iter().max_by_key(|&c| (value(c), -(mode.strength(c) as i32))).expect("nonempty") };
-        // A card that no outstanding card can beat, whatever is led (a Bock).
-        let is_bock = |c: Card| -> bool {
-            let beaters = mode.beaters_in_suit(c) & outstanding;
-            let trump_threat = match mode.trump() {
-                Some(t) if c.suit() != t => !(outstanding.of_suit(t)).is_empty(),
-                _ => false,
-            };
-            beaters.is_empty() && !trump_threat
-        };
-        if obs.trick.is_empty() {
-            // Leading.
-            if misere {
-                return cheapest_by_strength(legal, mode);
-            }
-            if let Some(t) = mode.trump() {
-                let my_trumps = legal.of_suit(t);
-                let their_trumps = outstanding.of_suit(t);
-                let we_chose = obs.chooser.is_some_and(|c| c % 2 == me % 2);
-                // 003: "If you shove, and your partner calls a trump suit, lead a trump."
-                if we_chose && !my_trumps.is_empty() && !their_trumps.is_empty() {
-                    let top = my_trumps.iter().max_by_key(|&c| mode.strength(c)).expect("trumps");
-                    if is_bock(top) || my_trumps.len() >= 3 {
-                        return top;
-                    }
-                    if obs.chooser == Some(partner) {
-                        return cheapest(my_trumps);
-                    }
-                }
-            }
-            let bocks: CardSet = legal.iter().filter(|&c| is_bock(c)).collect();
-            if !bocks.is_empty() {
-                return dearest(bocks);
-            }
-            // Lead low from a suit where partner may win, avoiding trumps.
-            let plain = legal - mode.trumps();
-            return cheapest(if plain.is_empty() { legal } else { plain });
-        }
-        // Following: who wins so far?
-        let lead = obs.trick[0].suit();
-        let (mut win_i, mut win_c) = (0usize, obs.trick[0]);
-        for (i, &c) in obs.trick.iter().enumerate().skip(1) {
-            if mode.beats(c, win_c, lead) {
-                win_i = i;
-                win_c = c;
-            }
-        }
-        let winner_seat = (obs.trick_leader as usize + win_i) % 4;
-        let partner_wins = winner_seat as u8 == partner;
-        let last_to_play = obs.trick.len() == 3;
-        let trick_value: i32 = obs.trick.iter().map(|&c| value(c)).sum();
-        let winners: CardSet = legal.iter().filter(|&c| mode.beats(c, win_c, lead)).collect();
-        if misere {
-            // Stay under the winning card if possible, else get rid of the highest.
-            let losers = legal - winners;
-            return if losers.is_empty() { cheapest_by_strength(legal, mode) } else { dearest_by_strength(losers, mode) };
-        }
-        let partner_sure = partner_wins && (last_to_play || is_bock(win_c) || {
-            // The one still to play after me cannot beat it with what is outstanding? Approximate
-            // with the trick's winner being a trump higher than every outstanding trump.
-            mode.trump().is_some_and(|t| win_c.suit() == t && (mode.trumps_above(win_c) & outstanding).is_empty())
-        });
-        if partner_sure {
-            // Smear (schmieren): the most valuable card that is not a Bock worth keeping, but not
-            // the Puur or the Näll.
-            let keep = |c: Card| mode.trump().is_some_and(|t| c.suit() == t && matches!(c.rank(), Rank::Jack | Rank::Nine));
-            let smear: CardSet = legal.iter().filter(|&c| !keep(c) && (!is_bock(c) || value(c) >= 10)).collect();
-            let pool = if smear.is_empty() { legal } else { smear };
-            return dearest(pool);
-        }
-        if !winners.is_empty() {
-            let worth_it = trick_value >= 10 || last_to_play || obs.tricks.len() == 8;
-            if worth_it || partner_wins == false && trick_value > 0 {
-                // Win as cheaply as possible; keep the Puur for a valuable trick.
-                let puur = mode.trump().map(|t| Card::new(t, Rank::Jack));
-                let mut pool = winners;
-                if let Some(p) = puur {
-                    if trick_value < 15 && pool.len() > 1 {
-                        pool.remove(p);
-                    }
-                }
-                // When last, the cheapest winner; otherwise a safe (Bock) winner if there is one.
-                if !last_to_play {
-                    let safe: CardSet = pool.iter().filter(|&c| is_bock(c)).collect();
-                    if !safe.is_empty() {
-                        return cheapest(safe);
-                    }
-                }
-                return cheapest(pool);
-            }
-        }
-        // Cannot or need not win: give as little as possible, keep trumps.
-        let plain = legal - mode.trumps();
-        cheapest(if plain.is_empty() { legal } else { plain })
+        schieber_play(obs, legal, self.options.undenufe_eleven)
     }
 }
 
-fn cheapest_by_strength(set: CardSet, mode: Mode) -> Card {
-    set.iter().min_by_key(|&c| mode.strength(c) as i32 + if mode.trumps().contains(c) { 20 } else { 0 }).expect("nonempty")
+/// The view of a Schieber card decision for the shared card-play rules (also used by Coiffeur,
+/// whose deals are Schieber deals).
+pub(crate) fn schieber_view(obs: &SchieberObservation, legal: CardSet, eleven: jass_core::UndenufeEleven) -> PlayView {
+    let contract = obs.contract.expect("card play has a contract");
+    // The mode of the trick being played (Slalom alternates; otherwise the contract's).
+    let mode = contract.trick_mode(obs.tricks.len());
+    let me = obs.seat;
+    let partner = (me + 2) % 4;
+    // Cards no longer in play: played ones and my own.
+    let mut seen = obs.hand;
+    for t in &obs.tricks {
+        seen |= CardSet::from_cards(t.cards.iter().copied());
+    }
+    seen |= CardSet::from_cards(obs.trick.iter().copied());
+    PlayView {
+        seat: me,
+        partner: Some(partner),
+        hand: obs.hand,
+        legal,
+        mode,
+        points: PointTable::new(mode, eleven),
+        trick: obs.trick.clone(),
+        trick_seats: (0..obs.trick.len()).map(|i| ((obs.trick_leader as usize + i) % 4) as u8).collect(),
+        after_me: 3 - obs.trick.len(),
+        seen,
+        we_chose: obs.chooser.is_some_and(|c| c % 2 == me % 2),
+        partner_chose: obs.chooser == Some(partner),
+    }
 }
 
-fn dearest_by_strength(set: CardSet, mode: Mode) -> Card {
-    set.iter().max_by_key(|&c| mode.strength(c) as i32 + if mode.trumps().contains(c) { 20 } else { 0 }).expect("nonempty")
+/// The rule player's card for a Schieber (or Coiffeur) card decision.
+pub(crate) fn schieber_play(obs: &SchieberObservation, legal: CardSet, eleven: jass_core::UndenufeEleven) -> Card {
+    let view = schieber_view(obs, legal, eleven);
+    if obs.contract == Some(Contract::Misere) {
+        let mode = view.mode;
+        if obs.trick.is_empty() {
+            return cheapest_by_strength(legal, mode);
+        }
+        // Stay under the winning card if possible, else get rid of the highest.
+        let losers = legal - view.winners();
+        return if losers.is_empty() { cheapest_by_strength(legal, mode) } else { dearest_by_strength(losers, mode) };
+    }
+    take_points(&view)
 }
 
 impl Player<Schieber> for RuleSchieber {

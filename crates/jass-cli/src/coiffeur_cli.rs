@@ -9,11 +9,14 @@ use jass_core::schieber::RecordedAction;
 use jass_core::CardStyle;
 use serde_json::Value;
 
-use crate::sidi_cli::{cards, hand, parse_options, random_players};
+use jass_bots::RuleCoiffeur;
+
+use crate::sidi_cli::{cards, hand, parse_options, players as make_players};
 
 pub const HELP: &str = concat!(
-    "  multipliers: a table, each 1 .. 100 (default {\"D\":4,\"H\":1,\"S\":3,\"C\":2,\"obenabe\":5,\"undenufe\":6,\"misere\":1})\n",
-    "  misere, zurueckschieben, stoeck, four_nines: true | false;  weis: none | small | large\n",
+    "  multipliers: a table, each 1 .. 100 (default {\"D\":4,\"H\":1,\"S\":3,\"C\":2,\"obenabe\":5,\"undenufe\":6,\"misere\":1,\"slalom\":7})\n",
+    "  misere, slalom, zurueckschieben, stoeck, four_nines: true | false;  weis: none | small | large\n",
+    "  (misere, slalom: add that row to each list; a Slalom row is played as slalom or slalom-undenufe)\n",
     "  undenufe_eleven: ace | six;  weis_tie: more-cards | list-order;  first_forehand: H7 or seat0 .. seat3\n",
     "  See docs/coiffeur.md for the source of every option."
 );
@@ -21,7 +24,7 @@ pub const HELP: &str = concat!(
 pub fn simulate_one(options: &Value, players: &str, seed: u64) -> Result<(Record, Option<u8>, usize)> {
     let o: CoiffeurOptions = parse_options("coiffeur", options)?;
     o.validate().map_err(|e| anyhow!("bad coiffeur option: {e}"))?;
-    let mut p = random_players::<Coiffeur>(players, seed)?;
+    let mut p = make_players::<Coiffeur>(players, seed, &|| Box::new(RuleCoiffeur::new(o)))?;
     let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
     let (w, n) = (rec.result.winner, rec.deals.len());
     Ok((Record::Coiffeur(rec), w, n))
@@ -33,7 +36,7 @@ pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String 
         o,
         "Coiffeur · seed {} · teams 0+2 and 1+3 · {} contracts each",
         rec.seed.map(|s| s.to_string()).unwrap_or_else(|| "none".into()),
-        rec.options.contracts().len()
+        rec.options.rows().len()
     );
     for d in &rec.deals {
         let _ = writeln!(o, "\nDeal {} · dealer seat {} · forehand seat {}", d.number, d.dealer, d.forehand);

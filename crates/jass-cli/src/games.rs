@@ -49,7 +49,9 @@ impl GameKind {
             GameKind::Schieber => concat!(
                 "  target: points to win (1000, 1500, 2500, 3000)\n",
                 "  multipliers: standard | french-red | french-black | single | {\"D\":2,\"H\":1,...}\n",
-                "  obenabe_undenufe, misere, zurueckschieben, counter_match, stoeck, schneider, bergpreis: true | false\n",
+                "  obenabe_undenufe, misere, slalom, zurueckschieben, counter_match, stoeck, schneider, bergpreis: true | false\n",
+                "  (slalom: contracts slalom / slalom-undenufe, no trump, the tricks alternate Obenabe and Undenufe;\n",
+                "   its multiplier is \"slalom\" in the table, 1 in every preset)\n",
                 "  undenufe_eleven: ace | six;  weis: none | small | large;  weis_tie: more-cards | list-order\n",
                 "  four_nines, fours_any_rank, undenufe_four_sixes: true | false;  large_weis_step: 50 | 20\n",
                 "  scoring_order: stoeck-weis-stich or another order of the three words\n",

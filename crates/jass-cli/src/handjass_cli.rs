@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
-use jass_bots::RandomPlayer;
+use jass_bots::{RandomPlayer, RuleHandjass};
 use jass_core::handjass::{play_recorded, Handjass, HandjassDealRecord, HandjassOptions, HandjassRecord, RecordedAction};
 use jass_core::record::Record;
 use jass_core::{Card, CardSet, CardStyle, Player, Suit};
@@ -29,7 +29,7 @@ pub fn options(json: &serde_json::Value) -> Result<HandjassOptions> {
     HandjassOptions::from_json(json).map_err(|e| anyhow!("{e} (`jass options handjass` lists the options)"))
 }
 
-fn make_players(spec: &str, seats: usize, game_seed: u64) -> Result<Vec<Box<dyn Player<Handjass>>>> {
+fn make_players(spec: &str, seats: usize, game_seed: u64, opts: HandjassOptions) -> Result<Vec<Box<dyn Player<Handjass>>>> {
     let names: Vec<&str> = spec.split(',').map(str::trim).collect();
     if names.len() != 1 && names.len() != seats {
         bail!("--players lists {} players; give one for every seat ({seats}) or one for all", names.len());
@@ -39,7 +39,8 @@ fn make_players(spec: &str, seats: usize, game_seed: u64) -> Result<Vec<Box<dyn 
             let name = if names.len() == 1 { names[0] } else { names[s] };
             match name {
                 "random" => Ok(Box::new(RandomPlayer::new(game_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(s as u64 + 1))) as Box<dyn Player<Handjass>>),
-                other => Err(anyhow!("unknown player `{other}`: known players are random")),
+                "rule" => Ok(Box::new(RuleHandjass::new(opts)) as Box<dyn Player<Handjass>>),
+                other => Err(anyhow!("unknown player `{other}`: known players are random, rule")),
             }
         })
         .collect()
@@ -53,7 +54,7 @@ pub fn simulate_run(games: u64, seed: Option<u64>, pairs: &[String], players: &s
     let opts = options(&crate::options::to_json(pairs)?)?;
     let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1));
     let n = opts.players as usize;
-    make_players(players, n, seed)?;
+    make_players(players, n, seed, opts)?;
     let to_stdout = out.is_some_and(|p| p.as_os_str() == "-");
     let jsonl = games > 1 || out.is_some_and(|p| p.extension().is_some_and(|e| e == "jsonl"));
     let mut w: Option<Box<dyn Write>> = match out {
@@ -67,7 +68,7 @@ pub fn simulate_run(games: u64, seed: Option<u64>, pairs: &[String], players: &s
     let mut deals = 0usize;
     for i in 0..games {
         let game_seed = seed.wrapping_add(i);
-        let mut ps = make_players(players, n, game_seed)?;
+        let mut ps = make_players(players, n, game_seed, opts)?;
         let rec = play_recorded(opts, game_seed, &mut ps).map_err(|e| anyhow!(e))?;
         if let Some(l) = rec.result.loser {
             losses[l as usize] += 1;

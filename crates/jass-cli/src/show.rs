@@ -71,6 +71,8 @@ fn contract(c: Contract, style: CardStyle) -> String {
         Contract::Mode(Mode::Obenabe) => "Obenabe".into(),
         Contract::Mode(Mode::Undenufe) => "Undenufe".into(),
         Contract::Misere => "Misère".into(),
+        Contract::Slalom => "Slalom (Obenabe first)".into(),
+        Contract::SlalomUndenufe => "Slalom (Undenufe first)".into(),
     }
 }
 

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use anyhow::{anyhow, bail, Result};
-use jass_bots::RandomPlayer;
+use jass_bots::{RandomPlayer, RuleSidi};
 use jass_core::record::Record;
 use jass_core::sidi::{play_recorded, Sidi, SidiOptions, SidiRecord, SidiRecorded};
 use jass_core::{Card, CardSet, CardStyle, Game, Mode, Player, Suit};
@@ -38,8 +38,9 @@ pub fn sidi_options(options: &Value) -> Result<SidiOptions> {
     Ok(o)
 }
 
-/// Random players for any game.
-pub fn random_players<G: Game>(spec: &str, seed: u64) -> Result<Vec<Box<dyn Player<G>>>>
+/// The players of `spec` for any four-seat game: `random`, or `rule` (the game's rule player, made
+/// by `rule`).
+pub fn players<G: Game>(spec: &str, seed: u64, rule: &dyn Fn() -> Box<dyn Player<G>>) -> Result<Vec<Box<dyn Player<G>>>>
 where
     RandomPlayer: Player<G>,
 {
@@ -52,7 +53,8 @@ where
             let name = if names.len() == 1 { names[0] } else { names[s] };
             match name {
                 "random" => Ok(Box::new(RandomPlayer::new(splitmix(seed.wrapping_mul(8).wrapping_add(s as u64)))) as Box<dyn Player<G>>),
-                other => Err(anyhow!("unknown player `{other}`: known players are random")),
+                "rule" => Ok(rule()),
+                other => Err(anyhow!("unknown player `{other}`: known players are random, rule")),
             }
         })
         .collect()
@@ -70,7 +72,7 @@ pub fn simulate_one(game: &str, options: &Value, players: &str, seed: u64) -> Re
     match game {
         "sidi-barrani" => {
             let o = sidi_options(options)?;
-            let mut p = random_players::<Sidi>(players, seed)?;
+            let mut p = self::players::<Sidi>(players, seed, &|| Box::new(RuleSidi::new(o)))?;
             let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
             let (w, n) = (rec.result.winner, rec.deals.len());
             Ok((Record::Sidi(rec), w, n))

@@ -32,7 +32,7 @@ pub struct SimulateArgs {
     /// A game option as key=value (repeatable); `jass options` lists them.
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     options: Vec<String>,
-    /// The players, comma-separated, one per seat (or one for all seats). Known: random.
+    /// The players, comma-separated, one per seat (or one for all seats). Known: random, rule.
     #[arg(long, default_value = "random")]
     players: String,
     /// Write the records here: one JSON document for one game, JSON Lines otherwise (or if the

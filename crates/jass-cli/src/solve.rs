@@ -103,6 +103,9 @@ fn position_from_record(a: &SolveArgs, path: &PathBuf) -> Result<(Position, Vec<
         .get(a.deal.saturating_sub(1))
         .ok_or_else(|| anyhow!("--deal {}: the game has {} deal(s)", a.deal, rec.deals.len()))?;
     let contract = d.contract.ok_or_else(|| anyhow!("deal {} has no contract", a.deal))?;
+    if contract.is_slalom() {
+        bail!("deal {} is a {contract} deal: the solver plays one mode for the whole deal, Slalom changes it every trick", a.deal);
+    }
     let mode = contract.mode();
     let played: Vec<Card> = d
         .actions

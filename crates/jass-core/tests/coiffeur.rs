@@ -135,8 +135,9 @@ fn multipliers_are_capped_at_max_multiplier() {
     assert!(e.contains("undenufe is 0"), "{e}");
     // At the cap a whole game is played without overflow.
     let mut o = with(MAX_MULTIPLIER);
-    o.multipliers = jass_core::schieber::Multipliers { d: 100, h: 100, s: 100, c: 100, obenabe: 100, undenufe: 100, misere: 100 };
+    o.multipliers = jass_core::schieber::Multipliers { d: 100, h: 100, s: 100, c: 100, obenabe: 100, undenufe: 100, misere: 100, slalom: 100 };
     o.misere = true;
+    o.slalom = true;
     o.weis = WeisOption::Large;
     let rec = play_recorded(o, 5, &mut players(5)).unwrap();
     check_record(&rec).unwrap();

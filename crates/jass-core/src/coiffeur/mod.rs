@@ -30,11 +30,16 @@ pub type CoiffeurAction = SchieberAction;
 pub struct CoiffeurOptions {
     /// The multiplier of each contract, each from 1 to [`MAX_MULTIPLIER`]. The texts give no
     /// table; the default is the commonly published Swiss one: Rosen (`H`) 1, Eicheln (`C`) 2,
-    /// Schilten (`S`) 3, Schellen (`D`) 4, Obenabe 5, Undenufe 6, and Misère 1 (004: "points
-    /// gained are not multiplied by anything").
+    /// Schilten (`S`) 3, Schellen (`D`) 4, Obenabe 5, Undenufe 6, Misère 1 (004: "points
+    /// gained are not multiplied by anything"), and Slalom 7 (the published table continues
+    /// after Undenufe ×6; a record from before Slalom reads as 1, which only matters with the row).
     pub multipliers: Multipliers,
     /// Misère is a row of the list (004's Misère: Obenabe, the trick points to the other team).
     pub misere: bool,
+    /// Slalom is a row of the list (003, 004 name it; the common definition: no trump, the tricks
+    /// alternate between Obenabe and Undenufe). The chooser names the first trick's mode
+    /// (`slalom` or `slalom-undenufe`); either fills the one Slalom row. Off by default.
+    pub slalom: bool,
     /// After forehand schiebt, the partner may shove back (003 "zurückschieben").
     pub zurueckschieben: bool,
     /// Which card counts 11 in Undenufe.
@@ -56,6 +61,7 @@ impl Default for CoiffeurOptions {
         CoiffeurOptions {
             multipliers: CoiffeurOptions::DEFAULT_MULTIPLIERS,
             misere: false,
+            slalom: false,
             zurueckschieben: false,
             undenufe_eleven: UndenufeEleven::Ace,
             weis: WeisOption::Small,
@@ -69,12 +75,26 @@ impl Default for CoiffeurOptions {
 
 impl CoiffeurOptions {
     /// The default table (see [`CoiffeurOptions::multipliers`]): H 1, C 2, S 3, D 4, Obenabe 5,
-    /// Undenufe 6, Misère 1.
-    pub const DEFAULT_MULTIPLIERS: Multipliers = Multipliers { d: 4, h: 1, s: 3, c: 2, obenabe: 5, undenufe: 6, misere: 1 };
+    /// Undenufe 6, Misère 1, Slalom 7.
+    pub const DEFAULT_MULTIPLIERS: Multipliers = Multipliers { d: 4, h: 1, s: 3, c: 2, obenabe: 5, undenufe: 6, misere: 1, slalom: 7 };
 
-    /// The contracts of each team's list, in notation order.
+    /// The contracts a team may choose for its list, in notation order (with the Slalom row both
+    /// `slalom` and `slalom-undenufe`, which fill the same row).
     pub fn contracts(&self) -> Vec<Contract> {
-        Contract::ALL.into_iter().filter(|c| *c != Contract::Misere || self.misere).collect()
+        Contract::ALL
+            .into_iter()
+            .filter(|c| match c {
+                Contract::Misere => self.misere,
+                Contract::Slalom | Contract::SlalomUndenufe => self.slalom,
+                _ => true,
+            })
+            .collect()
+    }
+
+    /// The rows of each team's list, in notation order, each named by a contract (the Slalom row
+    /// by `slalom`).
+    pub fn rows(&self) -> Vec<Contract> {
+        self.contracts().into_iter().filter(|&c| c != Contract::SlalomUndenufe).collect()
     }
 
     /// The Schieber options the card play runs under.
@@ -84,6 +104,7 @@ impl CoiffeurOptions {
             multipliers: Multipliers::SINGLE,
             obenabe_undenufe: true,
             misere: self.misere,
+            slalom: self.slalom,
             zurueckschieben: self.zurueckschieben,
             counter_match: false,
             undenufe_eleven: self.undenufe_eleven,
@@ -101,7 +122,7 @@ impl CoiffeurOptions {
     /// Checks the options make a playable game.
     pub fn validate(&self) -> Result<(), String> {
         let m = self.multipliers;
-        for (name, x) in [("D", m.d), ("H", m.h), ("S", m.s), ("C", m.c), ("obenabe", m.obenabe), ("undenufe", m.undenufe), ("misere", m.misere)] {
+        for (name, x) in [("D", m.d), ("H", m.h), ("S", m.s), ("C", m.c), ("obenabe", m.obenabe), ("undenufe", m.undenufe), ("misere", m.misere), ("slalom", m.slalom)] {
             if x == 0 || x > MAX_MULTIPLIER {
                 return Err(format!("multiplier {name} is {x}: every multiplier must be 1 .. {MAX_MULTIPLIER}"));
             }
@@ -115,11 +136,16 @@ impl CoiffeurOptions {
 pub struct Coiffeur {
     opts: CoiffeurOptions,
     inner: Schieber,
-    lists: [[Option<u32>; 7]; 2],
+    lists: [[Option<u32>; ROWS]; 2],
     last_written: Option<(u8, Contract, u32)>,
 }
 
+/// Rows of the longest list: the six modes, Misère, Slalom.
+const ROWS: usize = 8;
+
+/// The row of a contract: its place in [`Contract::ALL`], both Slaloms in one row.
 fn row(c: Contract) -> usize {
+    let c = if c == Contract::SlalomUndenufe { Contract::Slalom } else { c };
     Contract::ALL.iter().position(|&x| x == c).expect("a contract")
 }
 
@@ -127,7 +153,7 @@ impl Coiffeur {
     /// A new game; first the cards must be dealt.
     pub fn new(opts: CoiffeurOptions) -> Result<Coiffeur, String> {
         opts.validate()?;
-        Ok(Coiffeur { opts, inner: Schieber::new(opts.schieber())?, lists: [[None; 7]; 2], last_written: None })
+        Ok(Coiffeur { opts, inner: Schieber::new(opts.schieber())?, lists: [[None; ROWS]; 2], last_written: None })
     }
     /// The options.
     pub fn options(&self) -> &CoiffeurOptions {
@@ -137,7 +163,7 @@ impl Coiffeur {
     pub fn schieber(&self) -> &Schieber {
         &self.inner
     }
-    /// A team's entry for a contract, once played (multiplied).
+    /// A team's entry for a contract's row, once played (multiplied; both Slaloms share a row).
     pub fn entry(&self, team: u8, contract: Contract) -> Option<u32> {
         self.lists[team as usize & 1][row(contract)]
     }
@@ -155,7 +181,7 @@ impl Coiffeur {
     }
     /// True once both teams have filled their lists.
     pub fn finished(&self) -> bool {
-        self.opts.contracts().iter().all(|&c| self.lists[0][row(c)].is_some() && self.lists[1][row(c)].is_some())
+        self.opts.rows().iter().all(|&c| self.lists[0][row(c)].is_some() && self.lists[1][row(c)].is_some())
     }
     /// The winner once finished (`None` on a tie).
     pub fn winner(&self) -> Option<u8> {
@@ -245,7 +271,11 @@ impl Game for Coiffeur {
                 return Err(IllegalAction::new(format!("contract {contract} is not on the Coiffeur list under these options")));
             }
             if self.entry(t, contract).is_some() {
-                return Err(IllegalAction::new(format!("team {t} has already played {contract}")));
+                return Err(IllegalAction::new(if contract.is_slalom() {
+                    format!("team {t} has already played its Slalom row")
+                } else {
+                    format!("team {t} has already played {contract}")
+                }));
             }
         }
         let mut probe = self.inner;

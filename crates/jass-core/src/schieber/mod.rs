@@ -19,18 +19,26 @@ pub use record::{check_record, play_recorded, ActionEntry, DealResult, RecordedA
 pub use state::{Phase, Schieber, SchieberObservation, WeisCall};
 pub use state::{ObservedTrick, ShownWeis};
 
-/// A contract: a trump mode, or Misère (004: played as Obenabe, trick points to the other team).
+/// A contract: a trump mode, Misère (004: played as Obenabe, trick points to the other team), or
+/// Slalom (named by 003 and 004, defined by neither; we play the common definition: no trump, the
+/// tricks alternate between Obenabe and Undenufe, the first in the mode the chooser names).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Contract {
     /// Play in this mode.
     Mode(Mode),
     /// Misère.
     Misere,
+    /// Slalom beginning Obenabe: tricks 1, 3, 5, 7, 9 Obenabe, tricks 2, 4, 6, 8 Undenufe
+    /// (notation `slalom`, also read as `slalom-obenabe`).
+    Slalom,
+    /// Slalom beginning Undenufe: tricks 1, 3, 5, 7, 9 Undenufe, the others Obenabe (notation
+    /// `slalom-undenufe`).
+    SlalomUndenufe,
 }
 
 impl Contract {
     /// All contracts in notation order.
-    pub const ALL: [Contract; 7] = [
+    pub const ALL: [Contract; 9] = [
         Contract::Mode(Mode::ALL[0]),
         Contract::Mode(Mode::ALL[1]),
         Contract::Mode(Mode::ALL[2]),
@@ -38,13 +46,36 @@ impl Contract {
         Contract::Mode(Mode::Obenabe),
         Contract::Mode(Mode::Undenufe),
         Contract::Misere,
+        Contract::Slalom,
+        Contract::SlalomUndenufe,
     ];
 
-    /// The trick-taking mode of the contract.
+    /// The trick-taking mode of the contract; for Slalom, the mode of the first trick (in which
+    /// the Weis is also compared).
     pub const fn mode(self) -> Mode {
         match self {
             Contract::Mode(m) => m,
-            Contract::Misere => Mode::Obenabe,
+            Contract::Misere | Contract::Slalom => Mode::Obenabe,
+            Contract::SlalomUndenufe => Mode::Undenufe,
+        }
+    }
+
+    /// True for the two Slalom contracts, whose mode changes from trick to trick.
+    #[inline(always)]
+    pub const fn is_slalom(self) -> bool {
+        matches!(self, Contract::Slalom | Contract::SlalomUndenufe)
+    }
+
+    /// The mode of trick `i` (0-based): [`Contract::mode`], except in Slalom, where the odd
+    /// tricks (1st, 3rd, …) are played in the first mode and the even ones in the other.
+    #[inline]
+    pub const fn trick_mode(self, i: usize) -> Mode {
+        match self {
+            Contract::Slalom | Contract::SlalomUndenufe if i % 2 == 1 => match self.mode() {
+                Mode::Obenabe => Mode::Undenufe,
+                _ => Mode::Obenabe,
+            },
+            _ => self.mode(),
         }
     }
 }
@@ -54,6 +85,8 @@ impl fmt::Display for Contract {
         match self {
             Contract::Mode(m) => write!(f, "{m}"),
             Contract::Misere => f.write_str("misere"),
+            Contract::Slalom => f.write_str("slalom"),
+            Contract::SlalomUndenufe => f.write_str("slalom-undenufe"),
         }
     }
 }
@@ -62,12 +95,15 @@ impl FromStr for Contract {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim().to_ascii_lowercase();
-        if t == "misere" || t == "misère" {
-            return Ok(Contract::Misere);
+        match t.as_str() {
+            "misere" | "misère" => return Ok(Contract::Misere),
+            "slalom" | "slalom-obenabe" | "slalom-obe" => return Ok(Contract::Slalom),
+            "slalom-undenufe" | "slalom-une" => return Ok(Contract::SlalomUndenufe),
+            _ => {}
         }
         t.parse::<Mode>().map(Contract::Mode).map_err(|_| {
             ParseError::new(format!(
-                "unknown contract `{s}`: expected D, H, S, C, obenabe, undenufe or misere"
+                "unknown contract `{s}`: expected D, H, S, C, obenabe, undenufe, misere, slalom (slalom-obenabe) or slalom-undenufe"
             ))
         })
     }
@@ -153,7 +189,7 @@ impl FromStr for SchieberAction {
                     return Ok(SchieberAction::Contract { contract });
                 }
                 Err(ParseError::new(format!(
-                    "unknown action `{t}`: expected schieben, contract <D|H|S|C|obenabe|undenufe|misere>, weis none, weis <cards>[, <cards>], or play <card>"
+                    "unknown action `{t}`: expected schieben, contract <D|H|S|C|obenabe|undenufe|misere|slalom|slalom-undenufe>, weis none, weis <cards>[, <cards>], or play <card>"
                 )))
             }
         }

@@ -167,18 +167,27 @@ pub struct Multipliers {
     pub undenufe: u32,
     /// Misère (004: "points gained are not multiplied by anything").
     pub misere: u32,
+    /// Slalom, either direction. The texts name Slalom but give no multiplier: 1 in every
+    /// Schieber preset (and for older records, which predate the field); Coiffeur's table has 7.
+    #[serde(default = "default_slalom_multiplier")]
+    pub slalom: u32,
+}
+
+/// The Slalom multiplier of a table that does not give one (records written before Slalom).
+fn default_slalom_multiplier() -> u32 {
+    1
 }
 
 impl Multipliers {
     /// 003: shields and bells double, acorns and flowers single, Obenabe treble, Undenufe
     /// quadruple. In our notation shields = `S`, bells = `D`; 004's "Sch-" suits are the same two.
-    pub const STANDARD: Multipliers = Multipliers { d: 2, h: 1, s: 2, c: 1, obenabe: 3, undenufe: 4, misere: 1 };
+    pub const STANDARD: Multipliers = Multipliers { d: 2, h: 1, s: 2, c: 1, obenabe: 3, undenufe: 4, misere: 1, slalom: 1 };
     /// 003 with French cards: the red suits (hearts, diamonds) double.
-    pub const FRENCH_RED: Multipliers = Multipliers { d: 2, h: 2, s: 1, c: 1, obenabe: 3, undenufe: 4, misere: 1 };
+    pub const FRENCH_RED: Multipliers = Multipliers { d: 2, h: 2, s: 1, c: 1, obenabe: 3, undenufe: 4, misere: 1, slalom: 1 };
     /// 004 with French cards: the black suits (spades, clubs) double.
-    pub const FRENCH_BLACK: Multipliers = Multipliers { d: 1, h: 1, s: 2, c: 2, obenabe: 3, undenufe: 4, misere: 1 };
+    pub const FRENCH_BLACK: Multipliers = Multipliers { d: 1, h: 1, s: 2, c: 2, obenabe: 3, undenufe: 4, misere: 1, slalom: 1 };
     /// 003: "Some people play all contracts scoring single" (then the target is usually 1000).
-    pub const SINGLE: Multipliers = Multipliers { d: 1, h: 1, s: 1, c: 1, obenabe: 1, undenufe: 1, misere: 1 };
+    pub const SINGLE: Multipliers = Multipliers { d: 1, h: 1, s: 1, c: 1, obenabe: 1, undenufe: 1, misere: 1, slalom: 1 };
 
     /// The named presets.
     pub const PRESETS: [(&'static str, Multipliers); 4] = [
@@ -198,6 +207,7 @@ impl Multipliers {
             Contract::Mode(Mode::Obenabe) => self.obenabe,
             Contract::Mode(Mode::Undenufe) => self.undenufe,
             Contract::Misere => self.misere,
+            Contract::Slalom | Contract::SlalomUndenufe => self.slalom,
         }
     }
 }
@@ -218,7 +228,7 @@ fn multipliers_de<'de, D: Deserializer<'de>>(d: D) -> Result<Multipliers, D::Err
             .map(|(_, m)| *m)
             .ok_or_else(|| {
                 serde::de::Error::custom(format!(
-                    "unknown multipliers `{n}`: expected standard, french-red, french-black, single, or a table {{\"D\":2,\"H\":1,\"S\":2,\"C\":1,\"obenabe\":3,\"undenufe\":4,\"misere\":1}}"
+                    "unknown multipliers `{n}`: expected standard, french-red, french-black, single, or a table {{\"D\":2,\"H\":1,\"S\":2,\"C\":1,\"obenabe\":3,\"undenufe\":4,\"misere\":1,\"slalom\":1}}"
                 ))
             }),
     }
@@ -244,6 +254,11 @@ pub struct SchieberOptions {
     pub obenabe_undenufe: bool,
     /// Misère may be chosen (004): played as Obenabe, the trick points go to the other team.
     pub misere: bool,
+    /// Slalom may be chosen (003: "The additional contracts Slalom, Gusti and TUO found in
+    /// Coiffeur Schieber can also be introduced into normal Schieber"): no trump, the tricks
+    /// alternate between Obenabe and Undenufe, the first in the mode the chooser names
+    /// (`slalom`, `slalom-undenufe`). Off by default; absent in older records (off).
+    pub slalom: bool,
     /// After forehand schiebt, the partner may shove back (003 "zurückschieben").
     pub zurueckschieben: bool,
     /// If the team that did not choose the contract takes every trick, its trick points are doubled
@@ -282,6 +297,7 @@ impl Default for SchieberOptions {
             multipliers: Multipliers::STANDARD,
             obenabe_undenufe: true,
             misere: false,
+            slalom: false,
             zurueckschieben: false,
             counter_match: false,
             undenufe_eleven: UndenufeEleven::Ace,
@@ -332,7 +348,7 @@ impl SchieberOptions {
             return Err(format!("large_weis_step is {}: 003 names 20 or 50", self.large_weis_step));
         }
         let m = self.multipliers;
-        if [m.d, m.h, m.s, m.c, m.obenabe, m.undenufe, m.misere].iter().any(|&x| x == 0 || x > MAX_MULTIPLIER) {
+        if [m.d, m.h, m.s, m.c, m.obenabe, m.undenufe, m.misere, m.slalom].iter().any(|&x| x == 0 || x > MAX_MULTIPLIER) {
             return Err(format!("every multiplier must be 1 .. {MAX_MULTIPLIER}"));
         }
         Ok(())
@@ -343,6 +359,7 @@ impl SchieberOptions {
         Contract::ALL.into_iter().filter(|c| match c {
             Contract::Mode(Mode::Obenabe | Mode::Undenufe) => self.obenabe_undenufe,
             Contract::Misere => self.misere,
+            Contract::Slalom | Contract::SlalomUndenufe => self.slalom,
             _ => true,
         })
     }

@@ -100,6 +100,13 @@ pub struct Schieber {
     bergpreis: Option<u8>,
 }
 
+/// Card points in Slalom: the same table in both directions (the ace 11, the six 0, as Obenabe
+/// counts), so that every Slalom deal totals 157 like every other deal; `undenufe_eleven` applies
+/// to Undenufe contracts only (our choice: the texts name Slalom without defining it).
+fn slalom_points(mode: Mode) -> PointTable {
+    PointTable::new(mode, crate::mode::UndenufeEleven::Ace)
+}
+
 /// Team of a seat: {0, 2} are team 0, {1, 3} team 1.
 #[inline(always)]
 pub const fn team(seat: u8) -> u8 {
@@ -238,8 +245,15 @@ impl Schieber {
         let mut cards = [self.played[0]; 4];
         cards.copy_from_slice(&self.played[i * 4..i * 4 + 4]);
         let leader = self.leaders[i];
-        let w = trick_winner(&cards, self.mode);
-        let mut p = trick_points(&cards, self.points);
+        // Slalom: every trick in its own mode; otherwise the deal's.
+        let (mode, points) = if self.contract.is_slalom() {
+            let m = self.contract.trick_mode(i);
+            (m, slalom_points(m))
+        } else {
+            (self.mode, self.points)
+        };
+        let w = trick_winner(&cards, mode);
+        let mut p = trick_points(&cards, points);
         if i == 8 {
             p += LAST_TRICK_BONUS;
         }
@@ -274,11 +288,18 @@ impl Schieber {
     pub fn stoeck_scored(&self) -> bool {
         self.stoeck_scored
     }
-    /// The trump mode of the current deal.
+    /// The trump mode of the current deal; in Slalom, of the current trick (after the last
+    /// trick: the first trick's).
     pub fn mode(&self) -> Mode {
         self.mode
     }
-    /// The point table of the current deal.
+    /// The mode in which Weis is declared and compared: the contract's, in Slalom the first
+    /// trick's.
+    #[inline]
+    fn weis_mode(&self) -> Mode {
+        self.contract.mode()
+    }
+    /// The point table of the current deal (in Slalom, of the current trick).
     pub fn point_table(&self) -> PointTable {
         self.points
     }
@@ -345,7 +366,7 @@ impl Schieber {
         self.contract = contract;
         self.has_contract = true;
         self.mode = contract.mode();
-        self.points = PointTable::new(self.mode, self.opts.undenufe_eleven);
+        self.points = if contract.is_slalom() { slalom_points(self.mode) } else { PointTable::new(self.mode, self.opts.undenufe_eleven) };
         self.multiplier = self.opts.multipliers.of(contract);
         self.phase = Phase::Play;
         self.leader = self.forehand;
@@ -370,7 +391,7 @@ impl Schieber {
         self.weis_pending = self.tricks_done == 0
             && !self.declared[seat as usize]
             && match &self.weis_rules {
-                Some(r) => has_weis(self.hands[seat as usize], self.mode, r),
+                Some(r) => has_weis(self.hands[seat as usize], self.weis_mode(), r),
                 None => false,
             };
     }
@@ -448,7 +469,7 @@ impl Schieber {
 
     fn weis_points(&self, team: u8) -> u32 {
         let Some(r) = self.weis_rules.as_ref() else { return 0 };
-        (0..4u8).filter(|&p| super::state::team(p) == team).map(|p| self.declarations[p as usize].points(self.mode, r)).sum()
+        (0..4u8).filter(|&p| super::state::team(p) == team).map(|p| self.declarations[p as usize].points(self.weis_mode(), r)).sum()
     }
 
     /// Scores what falls due at one moment in the configured order and ends the game the moment
@@ -519,7 +540,7 @@ impl Schieber {
         let mut best: Option<(u32, u8)> = None;
         for i in 0..4u8 {
             let seat = (self.forehand + i) % 4;
-            let k = self.declarations[seat as usize].best_key(self.mode, &r);
+            let k = self.declarations[seat as usize].best_key(self.weis_mode(), &r);
             if k > 0 && best.is_none_or(|(bk, _)| k > bk) {
                 best = Some((k, seat));
             }
@@ -587,6 +608,11 @@ impl Schieber {
         }
         self.trick_len = 0;
         self.leader = w;
+        if self.contract.is_slalom() && self.tricks_done < 9 {
+            // Slalom: the next trick in the other mode (after the ninth the first trick's stays).
+            self.mode = self.contract.trick_mode(self.tricks_done as usize);
+            self.points = slalom_points(self.mode);
+        }
         if !stoeck_due && !weis_due && self.stoeck_watch.is_empty() {
             // The common case: only the trick's points fall due.
             self.pending[credited as usize] += raw;
@@ -635,7 +661,8 @@ impl Schieber {
                 let s = (self.forehand + i) % 4;
                 let d = &self.declarations[s as usize];
                 if self.declared[s as usize] && !d.is_empty() {
-                    let best = d.best(self.mode, r).map(|w| w.points(self.mode, r)).unwrap_or(0);
+                    let m = self.weis_mode();
+                    let best = d.best(m, r).map(|w| w.points(m, r)).unwrap_or(0);
                     // 003: a Weis is announced only "if it is at least as great as any which has
                     // so far been announced"; a lower one stays silent (it can still count for
                     // the partner of the best Weis after the trick).
@@ -745,7 +772,7 @@ impl Schieber {
                     }));
                 }
                 let r = self.weis_rules.expect("weis pending only with weis rules");
-                weis.validate(self.hands[seat as usize], self.mode, &r).map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))
+                weis.validate(self.hands[seat as usize], self.weis_mode(), &r).map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))
             }
             (Phase::Play, SchieberAction::Play { card }) => {
                 if self.weis_pending {
@@ -813,7 +840,7 @@ impl Game for Schieber {
                 // accepts any valid declaration.
                 let r = self.weis_rules.expect("weis pending only with weis rules");
                 out.push(SchieberAction::Weis { weis: Declaration::NONE });
-                let best = best_declaration(self.hands[self.player() as usize], self.mode, &r);
+                let best = best_declaration(self.hands[self.player() as usize], self.weis_mode(), &r);
                 if !best.is_empty() {
                     out.push(SchieberAction::Weis { weis: best });
                 }

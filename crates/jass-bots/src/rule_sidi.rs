@@ -1,0 +1,259 @@
+//! A quick rule-based Sidi Barrani player. Bidding by hand evaluation per denomination (the card
+//! points the team can expect with an average partner), loosely after 001's conventions: an opening
+//! suit bid of 40, 60, 80 or 100 shows the Under, 50, 70 or 90 a suit without it; partner's suit is
+//! raised only with support, and overbid in another denomination only with a much stronger hand.
+//! Doubles when the opponents' bid looks unmakeable against this hand, redoubles rarely, always
+//! declares its best Weis, and plays the cards like the Schieber rule player.
+
+use jass_core::schieber::Contract;
+use jass_core::sidi::{Sidi, SidiAction, SidiObservation, SidiOptions, SidiPhase};
+use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank};
+
+use crate::play_common::{take_points, PlayView};
+use crate::rule_schieber::hand_value;
+
+/// The rule-based Sidi Barrani player.
+#[derive(Clone, Debug)]
+pub struct RuleSidi {
+    options: SidiOptions,
+}
+
+impl RuleSidi {
+    /// A player for a game with these options (bid numbers, doubling, Undenufe's eleven).
+    pub fn new(options: SidiOptions) -> Self {
+        RuleSidi { options }
+    }
+}
+
+/// The hand value an average hand has (what partner's bid assumes of ours).
+const AVERAGE_VALUE: f64 = 25.0;
+
+/// The card points (of 157) a team can expect in a denomination with this hand and an average
+/// partner, when it declares (and so leads first).
+pub fn team_estimate(hand: CardSet, mode: Mode) -> f64 {
+    (60.0 + 0.8 * hand_value(hand, Contract::Mode(mode))).clamp(0.0, 157.0)
+}
+
+/// What this hand adds to partner's bid in `mode` beyond an average hand (negative: less).
+pub fn support(hand: CardSet, mode: Mode) -> f64 {
+    0.8 * (hand_value(hand, Contract::Mode(mode)) - AVERAGE_VALUE)
+}
+
+/// The best denomination for this hand and its estimate.
+pub fn best_denomination(hand: CardSet, options: &SidiOptions) -> (Mode, f64) {
+    options
+        .denominations()
+        .map(|m| (m, team_estimate(hand, m)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .expect("a denomination")
+}
+
+/// The opening number for a suit after 001's convention (even tens with the Under, odd tens
+/// without), at most `cap` and at least `min`; `None` if no such number fits.
+pub fn conventional_opening(hand: CardSet, mode: Mode, cap: u32, options: &SidiOptions) -> Option<u32> {
+    let legal: Vec<u32> = options.bid_numbers().filter(|&n| n <= cap).collect();
+    let top = *legal.last()?;
+    let Some(t) = mode.trump() else { return Some(top) };
+    if options.bid_step != 10 || top > 100 {
+        return Some(top);
+    }
+    let has_under = hand.contains(Card::new(t, Rank::Jack));
+    let want_even = has_under;
+    legal.iter().rev().copied().find(|&n| ((n / 10) % 2 == 0) == want_even).or(Some(top))
+}
+
+impl RuleSidi {
+    fn points(&self, mode: Mode) -> PointTable {
+        PointTable::new(mode, self.options.undenufe_eleven)
+    }
+
+    /// Would we double the opponents' bid?
+    fn should_double(&self, obs: &SidiObservation) -> bool {
+        let Some((points, mode, _)) = obs.bid else { return false };
+        if points == 257 {
+            return support(obs.hand, mode) > -20.0; // all nine tricks are rarely made
+        }
+        if points < 60 {
+            return false;
+        }
+        // The bid assumed an average hand here: the strength of ours in their denomination
+        // (their trumps, aces) is what they lose. Double when that puts them well short.
+        let their_expected = points as f64 + 8.0 - support(obs.hand, mode);
+        their_expected < points as f64 - 18.0
+    }
+
+    fn auction(&self, obs: &SidiObservation, legal: &[SidiAction]) -> SidiAction {
+        let me = obs.seat;
+        let partner = (me + 2) % 4;
+        let may_double = legal.contains(&SidiAction::Double);
+        if may_double && self.should_double(obs) {
+            return SidiAction::Double;
+        }
+        let bids: Vec<(u32, Mode)> = legal
+            .iter()
+            .filter_map(|a| match a {
+                SidiAction::Bid { points, trump } => Some((*points, *trump)),
+                _ => None,
+            })
+            .collect();
+        if bids.is_empty() {
+            return SidiAction::Pass;
+        }
+        let lowest = bids.iter().map(|b| b.0).min().expect("bids");
+        let margin = 8.0;
+        let (mode, est) = best_denomination(obs.hand, &self.options);
+        let number_at_most = |cap: f64| -> Option<u32> {
+            bids.iter().map(|b| b.0).filter(|&n| (n as f64) <= cap && n < 157).max()
+        };
+        // Partner's latest bid, if any.
+        let partner_bid = obs.auction.iter().rev().find_map(|(s, a)| match a {
+            SidiAction::Bid { points, trump } if *s == partner => Some((*points, *trump)),
+            _ => None,
+        });
+        let my_bids = obs.auction.iter().filter(|(s, a)| *s == me && matches!(a, SidiAction::Bid { .. })).count();
+        match obs.bid {
+            Some((_, _, bidder)) if bidder == partner => {
+                let (pb, pm) = partner_bid.expect("partner bid");
+                // Raise partner's denomination with support.
+                let sup = support(obs.hand, pm);
+                let raised = pb as f64 + sup;
+                if sup >= 10.0 && lowest as f64 <= raised - margin {
+                    if let Some(n) = number_at_most(raised - margin) {
+                        return SidiAction::Bid { points: n, trump: pm };
+                    }
+                }
+                // Our own denomination only with a much stronger hand.
+                if mode != pm && est >= pb as f64 + 30.0 && lowest as f64 <= est - margin {
+                    return SidiAction::Bid { points: lowest, trump: mode };
+                }
+                SidiAction::Pass
+            }
+            Some(_) => {
+                // Opponents hold the bid: compete with the cheapest bid that we can still make,
+                // counting partner's support when he bid before.
+                let (m, e) = match partner_bid {
+                    Some((pb, pm)) if support(obs.hand, pm) >= 0.0 && pb as f64 + support(obs.hand, pm) > est => {
+                        (pm, pb as f64 + support(obs.hand, pm))
+                    }
+                    _ => (mode, est),
+                };
+                if lowest < 157 && lowest as f64 <= e - margin {
+                    return SidiAction::Bid { points: lowest, trump: m };
+                }
+                SidiAction::Pass
+            }
+            None => {
+                // Opening (or re-opening after passes): say what the hand is worth, by convention.
+                let cap = est - margin - if my_bids == 0 { 10.0 } else { 0.0 };
+                match conventional_opening(obs.hand, mode, cap.max(0.0) as u32, &self.options) {
+                    Some(n) if n >= lowest => SidiAction::Bid { points: n, trump: mode },
+                    _ => SidiAction::Pass,
+                }
+            }
+        }
+    }
+
+    fn play(&self, obs: &SidiObservation, legal: CardSet) -> Card {
+        let (_, mode, bidder) = obs.bid.expect("card play has a contract");
+        let me = obs.seat;
+        let partner = (me + 2) % 4;
+        let mut seen = obs.hand | CardSet::from_cards(obs.trick.iter().copied());
+        for t in &obs.tricks {
+            seen |= CardSet::from_cards(t.cards.iter().copied());
+        }
+        let view = PlayView {
+            seat: me,
+            partner: Some(partner),
+            hand: obs.hand,
+            legal,
+            mode,
+            points: self.points(mode),
+            trick: obs.trick.clone(),
+            trick_seats: (0..obs.trick.len()).map(|i| ((obs.trick_leader as usize + i) % 4) as u8).collect(),
+            after_me: 3 - obs.trick.len(),
+            seen,
+            we_chose: bidder % 2 == me % 2,
+            partner_chose: bidder == partner,
+        };
+        take_points(&view)
+    }
+}
+
+impl Player<Sidi> for RuleSidi {
+    fn name(&self) -> String {
+        "rule".into()
+    }
+
+    fn act(&mut self, decision: &Decision<'_, Sidi>) -> SidiAction {
+        let legal = decision.legal.to_vec();
+        let obs = decision.observation();
+        match obs.phase {
+            SidiPhase::Auction => self.auction(&obs, &legal),
+            SidiPhase::DoubleAsk => {
+                if self.should_double(&obs) {
+                    SidiAction::Double
+                } else {
+                    SidiAction::Pass
+                }
+            }
+            SidiPhase::RedoubleAsk => {
+                let (points, mode, _) = obs.bid.expect("a bid");
+                // Redouble rarely: only when our hand alone promises the bid with room to spare.
+                if team_estimate(obs.hand, mode) >= points as f64 + 30.0 {
+                    SidiAction::Redouble
+                } else {
+                    SidiAction::Pass
+                }
+            }
+            _ => match legal[0] {
+                SidiAction::Weis { .. } => *legal.last().expect("legal"),
+                SidiAction::Play { .. } => {
+                    let cards: CardSet = legal
+                        .iter()
+                        .filter_map(|a| match a {
+                            SidiAction::Play { card } => Some(*card),
+                            _ => None,
+                        })
+                        .collect();
+                    SidiAction::Play { card: self.play(&obs, cards) }
+                }
+                _ => legal[0],
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jass_core::Suit;
+
+    #[test]
+    fn a_strong_trump_hand_bids_its_suit() {
+        let hand: CardSet = "HJ H9 HA HK H10 SA SK D6 C7".parse().unwrap();
+        let o = SidiOptions::default();
+        let (m, est) = best_denomination(hand, &o);
+        assert_eq!(m, Mode::Trump(Suit::H));
+        assert!(est > 100.0, "{est}");
+    }
+
+    #[test]
+    fn the_opening_number_follows_the_under_convention() {
+        let o = SidiOptions::default();
+        let with: CardSet = "HJ H9 HA HK H10 SA SK D6 C7".parse().unwrap();
+        let without: CardSet = "H9 HA HK HQ H10 H8 SA D6 C7".parse().unwrap();
+        let h = Mode::Trump(Suit::H);
+        assert_eq!(conventional_opening(with, h, 95, &o), Some(80));
+        assert_eq!(conventional_opening(without, h, 95, &o), Some(90));
+        assert_eq!(conventional_opening(without, h, 35, &o), None);
+    }
+
+    #[test]
+    fn support_is_positive_only_for_a_useful_hand() {
+        let h = Mode::Trump(Suit::H);
+        let good: CardSet = "HJ H7 SA SK DA C6 C7 D8 S9".parse().unwrap();
+        let poor: CardSet = "H6 S7 S8 D7 D8 D9 C7 C8 C9".parse().unwrap();
+        assert!(support(good, h) > 10.0);
+        assert!(support(poor, h) < 0.0);
+    }
+}
