@@ -10,6 +10,7 @@ mod rule_differenzler;
 mod rule_handjass;
 mod rule_schieber;
 mod rule_sidi;
+mod sampling_schieber;
 pub mod worlds;
 
 pub use random::RandomPlayer;
@@ -18,3 +19,4 @@ pub use rule_differenzler::RuleDifferenzler;
 pub use rule_handjass::RuleHandjass;
 pub use rule_schieber::{hand_value, RuleSchieber};
 pub use rule_sidi::RuleSidi;
+pub use sampling_schieber::{SamplingSchieber, SamplingSettings};

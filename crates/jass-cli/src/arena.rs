@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use jass_bots::{RandomPlayer, RuleSchieber};
+use jass_bots::{RandomPlayer, RuleSchieber, SamplingSchieber, SamplingSettings};
 use jass_core::deal::SeededDealer;
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::schieber::{FirstForehand, Phase, Schieber, SchieberOptions, MAX_TARGET};
@@ -44,12 +44,13 @@ pub struct ArenaArgs {
     threads: Option<usize>,
 }
 
-const KNOWN: &str = "random, rule";
+const KNOWN: &str = "random, rule, sampling";
 
 fn player(name: &str, options: &SchieberOptions, seed: u64) -> Result<Box<dyn Player<Schieber>>> {
     match name {
         "random" => Ok(Box::new(RandomPlayer::new(seed))),
         "rule" => Ok(Box::new(RuleSchieber::new(*options))),
+        "sampling" => Ok(Box::new(SamplingSchieber::new(*options, SamplingSettings::default(), seed))),
         other => Err(anyhow!("unknown player `{other}`: known players are {KNOWN}")),
     }
 }

@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use jass_bots::{RandomPlayer, RuleSchieber};
+use jass_bots::{RandomPlayer, RuleSchieber, SamplingSchieber, SamplingSettings};
 use jass_core::record::Record;
 use jass_core::schieber::{play_recorded, Schieber, SchieberOptions};
 use jass_core::Player;
@@ -43,16 +43,22 @@ pub struct SimulateArgs {
 
 fn make_players(spec: &str, seats: usize, game_seed: u64, options: &SchieberOptions) -> Result<Vec<Box<dyn Player<Schieber>>>> {
     let names: Vec<&str> = spec.split(',').map(str::trim).collect();
-    if names.len() != 1 && names.len() != seats {
-        bail!("--players lists {} players; give one for every seat ({seats}) or one for all", names.len());
+    // One name for all seats, one per team (seats 0+2, then 1+3), or one per seat.
+    if names.len() != 1 && names.len() != 2 && names.len() != seats {
+        bail!("--players lists {} players; give one for all seats, one per team (e.g. rule,random), or one for every seat ({seats})", names.len());
     }
     (0..seats)
         .map(|s| {
-            let name = if names.len() == 1 { names[0] } else { names[s] };
+            let name = match names.len() {
+                1 => names[0],
+                2 => names[s % 2],
+                _ => names[s],
+            };
             match name {
                 "random" => Ok(Box::new(RandomPlayer::new(splitmix(game_seed.wrapping_mul(8).wrapping_add(s as u64)))) as Box<dyn Player<Schieber>>),
                 "rule" => Ok(Box::new(RuleSchieber::new(*options)) as Box<dyn Player<Schieber>>),
-                other => Err(anyhow!("unknown player `{other}`: known players are random, rule")),
+                "sampling" => Ok(Box::new(SamplingSchieber::new(*options, SamplingSettings::default(), splitmix(game_seed ^ 0x5A5A).wrapping_add(s as u64))) as Box<dyn Player<Schieber>>),
+                other => Err(anyhow!("unknown player `{other}`: known players are random, rule, sampling")),
             }
         })
         .collect()

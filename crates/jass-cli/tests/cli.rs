@@ -105,3 +105,15 @@ fn solve_values_every_legal_card_of_a_record_position() {
     jass().args(["solve", "--deal", "1", "--cards", "99", "--record"]).arg(&file).assert().code(2).stderr(predicate::str::contains("--cards 99"));
     jass().args(["solve", "--hands", "HA|SA"]).assert().code(2).stderr(predicate::str::contains("four hands"));
 }
+
+#[test]
+fn players_per_team_and_the_sampling_player() {
+    jass()
+        .args(["simulate", "-n", "3", "--seed", "2", "--players", "rule,random"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("players rule,random"));
+    jass().args(["simulate", "-n", "1", "--seed", "2", "--players", "sampling,rule"]).assert().success();
+    jass().args(["arena", "sampling", "random", "-n", "4"]).assert().success().stdout(predicate::str::contains("point share of sampling"));
+    jass().args(["simulate", "--players", "a,b,c"]).assert().code(2).stderr(predicate::str::contains("one per team"));
+}

@@ -1,0 +1,37 @@
+//! The sampling Schieber player plays only legal cards, on seeded deals, and takes more points
+//! than the random player.
+
+use jass_bots::{RandomPlayer, SamplingSchieber, SamplingSettings};
+use jass_core::deal::SeededDealer;
+use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
+use jass_core::schieber::{FirstForehand, Schieber, SchieberOptions};
+
+#[test]
+fn sampling_plays_legally_and_beats_random() {
+    let options = SchieberOptions { target: jass_core::schieber::MAX_TARGET, first_forehand: FirstForehand::Seat(0), ..Default::default() };
+    let settings = SamplingSettings { samples: 8, max_cards: 16 };
+    let mut points = [0u64; 2];
+    let mut list = ActionList::new();
+    for seed in 0..20u64 {
+        let mut s = Schieber::new(options).unwrap();
+        let mut dealer = SeededDealer::new(seed);
+        let hands = s.deal_from_pack(&dealer.next_pack());
+        s.deal(hands).unwrap();
+        let mut players: Vec<Box<dyn Player<Schieber>>> = vec![
+            Box::new(SamplingSchieber::new(options, settings, seed)),
+            Box::new(RandomPlayer::new(seed * 4 + 1)),
+            Box::new(SamplingSchieber::new(options, settings, seed + 100)),
+            Box::new(RandomPlayer::new(seed * 4 + 3)),
+        ];
+        while let ToMove::Seat(seat) = s.to_move() {
+            s.legal_actions(&mut list);
+            let a = players[seat].act(&Decision::new(&s, seat, &list));
+            assert!(list.contains(&a), "seat {seat} chose {a}, not among {list:?}");
+            s.apply(a).unwrap();
+        }
+        let t = s.tally();
+        points[0] += t.score[0] as u64;
+        points[1] += t.score[1] as u64;
+    }
+    assert!(points[0] > points[1] * 3 / 2, "sampling {} vs random {}", points[0], points[1]);
+}
