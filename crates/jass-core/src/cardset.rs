@@ -98,14 +98,26 @@ impl CardSet {
     }
 
     /// The `n`-th card (0-based) in index order. Panics if `n >= len`.
+    ///
+    /// Branch-free (a SWAR select: byte counts, their prefix sums, then a table for the byte), so
+    /// that random play does not pay for mispredicted loops.
     #[inline]
     pub fn nth(self, n: u32) -> Card {
-        let mut bits = self.0;
-        for _ in 0..n {
-            bits &= bits - 1;
-        }
-        assert!(bits != 0, "CardSet::nth out of range");
-        Card::from_index(bits.trailing_zeros() as u8).expect("set holds only cards")
+        assert!(n < self.len(), "CardSet::nth out of range");
+        let x = self.0;
+        let mut c = x - ((x >> 1) & 0x5555_5555_5555_5555);
+        c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
+        c = (c + (c >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+        // Byte i of `prefix`: the cards in bytes 0..=i (at most 36, so the top bit stays clear).
+        let prefix = c.wrapping_mul(0x0101_0101_0101_0101);
+        let nn = (n as u64).wrapping_mul(0x0101_0101_0101_0101);
+        // The top bit of byte i is set where prefix_i <= n: the bytes before the one we want.
+        let before_mask = ((nn | 0x8080_8080_8080_8080) - prefix) & 0x8080_8080_8080_8080;
+        let byte = before_mask.count_ones();
+        let before = ((prefix << 8) >> (8 * byte)) as u32 & 0xFF;
+        let in_byte = ((x >> (8 * byte)) & 0xFF) as usize;
+        let bit = SELECT_IN_BYTE[in_byte][(n - before) as usize & 7] as u32 + 8 * byte;
+        Card::from_index(bit as u8).expect("set holds only cards")
     }
 
     /// The cards in index order (suit D H S C, each from the six up to the ace).
@@ -125,6 +137,25 @@ impl CardSet {
         v
     }
 }
+
+/// For every byte value, the position of its k-th set bit (0 where there is none).
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut i = 0;
+        while i < 8 {
+            if b & (1 << i) != 0 {
+                t[b][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 /// Iterator over the cards of a set.
 #[derive(Clone)]
@@ -287,5 +318,20 @@ mod tests {
         assert!("HA HA".parse::<CardSet>().unwrap_err().to_string().contains("twice"));
         assert_eq!(!CardSet::EMPTY, CardSet::ALL);
         assert_eq!(s.nth(0), s.first().unwrap());
+    }
+
+    #[test]
+    fn nth_agrees_with_iteration() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let set = CardSet(x) & CardSet::ALL;
+            for (i, c) in set.iter().enumerate() {
+                assert_eq!(set.nth(i as u32), c, "{set:?} #{i}");
+            }
+        }
+        assert_eq!(CardSet::ALL.nth(35).to_string(), "CA");
     }
 }
