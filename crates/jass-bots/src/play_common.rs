@@ -83,7 +83,10 @@ impl PlayView {
         }
         let lead = self.trick[0].suit();
         let (_, win_c) = self.winning();
-        self.legal.iter().filter(|&c| self.mode.beats(c, win_c, lead)).collect()
+        self.legal
+            .iter()
+            .filter(|&c| self.mode.beats(c, win_c, lead))
+            .collect()
     }
 
     /// Card points already in the trick.
@@ -95,24 +98,35 @@ impl PlayView {
     pub fn cheapest(&self, set: CardSet) -> Card {
         let mode = self.mode;
         set.iter()
-            .min_by_key(|&c| (self.value(c), mode.strength(c) as i32 + if mode.trumps().contains(c) { 20 } else { 0 }))
+            .min_by_key(|&c| {
+                (
+                    self.value(c),
+                    mode.strength(c) as i32 + if mode.trumps().contains(c) { 20 } else { 0 },
+                )
+            })
             .expect("nonempty")
     }
 
     /// The dearest card of a set: most points, then weakest.
     pub fn dearest(&self, set: CardSet) -> Card {
-        set.iter().max_by_key(|&c| (self.value(c), -(self.mode.strength(c) as i32))).expect("nonempty")
+        set.iter()
+            .max_by_key(|&c| (self.value(c), -(self.mode.strength(c) as i32)))
+            .expect("nonempty")
     }
 }
 
 /// The weakest card of a set by strength (trumps above plain cards).
 pub fn cheapest_by_strength(set: CardSet, mode: Mode) -> Card {
-    set.iter().min_by_key(|&c| mode.strength(c) as i32 + if mode.trumps().contains(c) { 20 } else { 0 }).expect("nonempty")
+    set.iter()
+        .min_by_key(|&c| mode.strength(c) as i32 + if mode.trumps().contains(c) { 20 } else { 0 })
+        .expect("nonempty")
 }
 
 /// The strongest card of a set by strength (trumps above plain cards).
 pub fn dearest_by_strength(set: CardSet, mode: Mode) -> Card {
-    set.iter().max_by_key(|&c| mode.strength(c) as i32 + if mode.trumps().contains(c) { 20 } else { 0 }).expect("nonempty")
+    set.iter()
+        .max_by_key(|&c| mode.strength(c) as i32 + if mode.trumps().contains(c) { 20 } else { 0 })
+        .expect("nonempty")
 }
 
 /// The point-taking play of the positive games (Schieber's rules of thumb): lead Bocks and, after
@@ -128,7 +142,10 @@ pub fn take_points(v: &PlayView) -> Card {
             let their_trumps = outstanding.of_suit(t);
             // 003: "If you shove, and your partner calls a trump suit, lead a trump."
             if v.we_chose && !my_trumps.is_empty() && !their_trumps.is_empty() {
-                let top = my_trumps.iter().max_by_key(|&c| mode.strength(c)).expect("trumps");
+                let top = my_trumps
+                    .iter()
+                    .max_by_key(|&c| mode.strength(c))
+                    .expect("trumps");
                 if v.is_bock(top) || my_trumps.len() >= 3 {
                     return top;
                 }
@@ -154,12 +171,20 @@ pub fn take_points(v: &PlayView) -> Card {
     let partner_sure = partner_wins
         && (last_to_play
             || v.is_bock(win_c)
-            || mode.trump().is_some_and(|t| win_c.suit() == t && (mode.trumps_above(win_c) & outstanding).is_empty()));
+            || mode.trump().is_some_and(|t| {
+                win_c.suit() == t && (mode.trumps_above(win_c) & outstanding).is_empty()
+            }));
     if partner_sure {
         // Smear (schmieren): the most valuable card that is not a Bock worth keeping, but not
         // the Puur or the Näll.
-        let keep = |c: Card| mode.trump().is_some_and(|t| c.suit() == t && matches!(c.rank(), Rank::Jack | Rank::Nine));
-        let smear: CardSet = legal.iter().filter(|&c| !keep(c) && (!v.is_bock(c) || v.value(c) >= 10)).collect();
+        let keep = |c: Card| {
+            mode.trump()
+                .is_some_and(|t| c.suit() == t && matches!(c.rank(), Rank::Jack | Rank::Nine))
+        };
+        let smear: CardSet = legal
+            .iter()
+            .filter(|&c| !keep(c) && (!v.is_bock(c) || v.value(c) >= 10))
+            .collect();
         let pool = if smear.is_empty() { legal } else { smear };
         return v.dearest(pool);
     }
@@ -200,17 +225,31 @@ pub fn duck(v: &PlayView) -> Card {
     let losers = v.legal - v.winners();
     if losers.is_empty() {
         // Forced to win: the card worth least, then the strongest (it may as well go now).
-        return v.legal.iter().min_by_key(|&c| (v.value(c), -(mode.strength(c) as i32))).expect("nonempty");
+        return v
+            .legal
+            .iter()
+            .min_by_key(|&c| (v.value(c), -(mode.strength(c) as i32)))
+            .expect("nonempty");
     }
     // Shed the strongest loser, but prefer cards worth few points when the trick goes elsewhere
     // only if it is not ours; here any loser gives its points away, so weigh both.
-    losers.iter().max_by_key(|&c| mode.strength(c) as i32 * 2 - v.value(c) + if mode.trumps().contains(c) { 20 } else { 0 }).expect("nonempty")
+    losers
+        .iter()
+        .max_by_key(|&c| {
+            mode.strength(c) as i32 * 2 - v.value(c)
+                + if mode.trumps().contains(c) { 20 } else { 0 }
+        })
+        .expect("nonempty")
 }
 
 /// The seats in play order from `leader` among `seats` (seat numbers, in playing order).
 pub fn order_from(leader: u8, seats: &[u8]) -> Vec<u8> {
     let i = seats.iter().position(|&s| s == leader).unwrap_or(0);
-    seats[i..].iter().chain(seats[..i].iter()).copied().collect()
+    seats[i..]
+        .iter()
+        .chain(seats[..i].iter())
+        .copied()
+        .collect()
 }
 
 #[cfg(test)]
@@ -222,7 +261,8 @@ mod tests {
         let hand: CardSet = hand.parse().unwrap();
         let trick: Vec<Card> = trick.iter().map(|c| c.parse().unwrap()).collect();
         let mode = Mode::Trump(Suit::H);
-        let legal = jass_core::trick::legal_cards(hand, &trick, mode, jass_core::TrickRules::Strict);
+        let legal =
+            jass_core::trick::legal_cards(hand, &trick, mode, jass_core::TrickRules::Strict);
         let seen = hand | CardSet::from_cards(trick.iter().copied());
         PlayView {
             seat: 0,

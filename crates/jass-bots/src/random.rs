@@ -14,7 +14,9 @@ pub struct RandomPlayer {
 impl RandomPlayer {
     /// A random player whose choices are fixed by `seed`.
     pub fn new(seed: u64) -> Self {
-        RandomPlayer { rng: Xoshiro256PlusPlus::seed_from_u64(seed) }
+        RandomPlayer {
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        }
     }
 }
 

@@ -26,7 +26,8 @@ impl RuleCoiffeur {
 pub fn team_points(hand: CardSet, contract: Contract) -> f64 {
     let v = if contract.is_slalom() {
         // Slalom alternates Obenabe and Undenufe: half of each.
-        0.5 * (hand_value(hand, Contract::Mode(Mode::Obenabe)) + hand_value(hand, Contract::Mode(Mode::Undenufe)))
+        0.5 * (hand_value(hand, Contract::Mode(Mode::Obenabe))
+            + hand_value(hand, Contract::Mode(Mode::Undenufe)))
     } else {
         hand_value(hand, contract)
     };
@@ -44,7 +45,12 @@ pub fn row_baseline(open: usize) -> f64 {
 pub fn best_row(hand: CardSet, open: &[Contract], options: &CoiffeurOptions) -> (Contract, f64) {
     let base = row_baseline(open.len());
     open.iter()
-        .map(|&c| (c, (team_points(hand, c) - base) * options.multipliers.of(c) as f64))
+        .map(|&c| {
+            (
+                c,
+                (team_points(hand, c) - base) * options.multipliers.of(c) as f64,
+            )
+        })
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .expect("an open row")
 }
@@ -92,7 +98,9 @@ impl Player<Coiffeur> for RuleCoiffeur {
                         _ => None,
                     })
                     .collect();
-                CoiffeurAction::Play { card: schieber_play(&obs, cards, self.options.undenufe_eleven) }
+                CoiffeurAction::Play {
+                    card: schieber_play(&obs, cards, self.options.undenufe_eleven),
+                }
             }
         }
     }

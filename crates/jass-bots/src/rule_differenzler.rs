@@ -5,7 +5,10 @@
 //! it has enough (the weak undertrumping rule lets a void player discard anything, undertrumps
 //! included), and when last to a trick takes it only if that brings it closer to the target.
 
-use jass_core::differenzler::{Differenzler, DifferenzlerAction, DifferenzlerObservation, DifferenzlerOptions, DifferenzlerPhase};
+use jass_core::differenzler::{
+    Differenzler, DifferenzlerAction, DifferenzlerObservation, DifferenzlerOptions,
+    DifferenzlerPhase,
+};
 use jass_core::schieber::Contract;
 use jass_core::weis::best_declaration;
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank};
@@ -35,7 +38,13 @@ pub fn card_points_estimate(hand: CardSet, mode: Mode) -> f64 {
 /// Stöck held (20 when the option counts it).
 fn stoeck(hand: CardSet, mode: Mode, options: &DifferenzlerOptions) -> u32 {
     match mode.trump() {
-        Some(t) if options.stoeck && hand.contains(Card::new(t, Rank::King)) && hand.contains(Card::new(t, Rank::Queen)) => 20,
+        Some(t)
+            if options.stoeck
+                && hand.contains(Card::new(t, Rank::King))
+                && hand.contains(Card::new(t, Rank::Queen)) =>
+        {
+            20
+        }
         _ => 0,
     }
 }
@@ -67,14 +76,23 @@ impl RuleDifferenzler {
             mode,
             points,
             trick: obs.trick.clone(),
-            trick_seats: (0..obs.trick.len()).map(|i| ((obs.trick_leader as usize + i) % 4) as u8).collect(),
+            trick_seats: (0..obs.trick.len())
+                .map(|i| ((obs.trick_leader as usize + i) % 4) as u8)
+                .collect(),
             after_me: 3 - obs.trick.len(),
             seen,
             we_chose: false,
             partner_chose: false,
         };
         let t = &obs.deal_tally;
-        let have = t.card_points[me] + t.weis[me] + t.stoeck[me] + if t.stoeck[me] == 0 { stoeck(obs.hand, mode, &self.options) } else { 0 };
+        let have = t.card_points[me]
+            + t.weis[me]
+            + t.stoeck[me]
+            + if t.stoeck[me] == 0 {
+                stoeck(obs.hand, mode, &self.options)
+            } else {
+                0
+            };
         let target = obs.announcements[me].unwrap_or(0);
         let need = target as i32 - have as i32;
         let bonus = if view.last_trick() { 5 } else { 0 };
@@ -86,9 +104,14 @@ impl RuleDifferenzler {
                 let gain = view.trick_value() + view.value(c) + bonus;
                 ((need - gain).abs(), -(mode.strength(c) as i32))
             });
-            let take_err = best_take.map(|c| (need - (view.trick_value() + view.value(c) + bonus)).abs());
+            let take_err =
+                best_take.map(|c| (need - (view.trick_value() + view.value(c) + bonus)).abs());
             // Losing leaves the need open for the tricks to come (they can still fill it).
-            let lose_err = if view.last_trick() || need <= 0 { need.abs() } else { need.abs() / 2 };
+            let lose_err = if view.last_trick() || need <= 0 {
+                need.abs()
+            } else {
+                need.abs() / 2
+            };
             return match (best_take, take_err) {
                 (Some(c), Some(e)) if losers.is_empty() || e < lose_err => c,
                 _ => dearest_by_strength(losers, mode),
@@ -101,7 +124,10 @@ impl RuleDifferenzler {
         } else {
             // Close to the target: take only cheap tricks.
             if obs.trick.is_empty() {
-                let cheap_bocks: CardSet = legal.iter().filter(|&c| view.is_bock(c) && view.value(c) <= need).collect();
+                let cheap_bocks: CardSet = legal
+                    .iter()
+                    .filter(|&c| view.is_bock(c) && view.value(c) <= need)
+                    .collect();
                 if !cheap_bocks.is_empty() {
                     return view.dearest(cheap_bocks);
                 }
@@ -132,12 +158,17 @@ impl Player<Differenzler> for RuleDifferenzler {
                         DifferenzlerAction::Trump { trump } => Some(*trump),
                         _ => None,
                     })
-                    .max_by(|a, b| hand_value(obs.hand, Contract::Mode(*a)).total_cmp(&hand_value(obs.hand, Contract::Mode(*b))))
+                    .max_by(|a, b| {
+                        hand_value(obs.hand, Contract::Mode(*a))
+                            .total_cmp(&hand_value(obs.hand, Contract::Mode(*b)))
+                    })
                     .expect("a trump");
                 DifferenzlerAction::Trump { trump: best }
             }
             DifferenzlerPhase::Announce => {
-                let mode = obs.trump.expect("the trump is known before the announcements");
+                let mode = obs
+                    .trump
+                    .expect("the trump is known before the announcements");
                 let points = announcement(obs.hand, mode, &self.options);
                 let a = DifferenzlerAction::Announce { points };
                 if legal.contains(&a) {
@@ -156,7 +187,9 @@ impl Player<Differenzler> for RuleDifferenzler {
                             _ => None,
                         })
                         .collect();
-                    DifferenzlerAction::Play { card: self.play(&obs, cards) }
+                    DifferenzlerAction::Play {
+                        card: self.play(&obs, cards),
+                    }
                 }
                 _ => legal[0],
             },
@@ -185,7 +218,10 @@ mod tests {
         let h = Mode::Trump(Suit::H);
         let hand: CardSet = "HK HQ S6 S7 D6 D7 C6 C7 C8".parse().unwrap();
         let off = DifferenzlerOptions::default();
-        let on = DifferenzlerOptions { stoeck: true, ..off };
+        let on = DifferenzlerOptions {
+            stoeck: true,
+            ..off
+        };
         assert_eq!(announcement(hand, h, &on), announcement(hand, h, &off) + 20);
     }
 }

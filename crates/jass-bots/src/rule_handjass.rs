@@ -8,7 +8,10 @@
 //! the cards like the Schieber rule player without a partner (take valuable tricks cheaply, give
 //! away as little as possible).
 
-use jass_core::handjass::{Handjass, HandjassAction, HandjassObservation, HandjassOptions, Phase, SmallDeal, TurnedCardPlace};
+use jass_core::handjass::{
+    Handjass, HandjassAction, HandjassObservation, HandjassOptions, Phase, SmallDeal,
+    TurnedCardPlace,
+};
 use jass_core::schieber::Contract;
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank, UndenufeEleven};
 
@@ -41,7 +44,11 @@ pub fn points_estimate(hand: CardSet, trump: Mode) -> f64 {
 /// The standard normal distribution function (Abramowitz–Stegun 7.1.26, enough for rules of thumb).
 fn phi(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.3275911 * x.abs() / std::f64::consts::SQRT_2);
-    let y = 1.0 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * (-(x * x) / 2.0).exp();
+    let y = 1.0
+        - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t
+            + 0.254829592)
+            * t
+            * (-(x * x) / 2.0).exp();
     if x >= 0.0 {
         0.5 * (1.0 + y)
     } else {
@@ -57,7 +64,11 @@ pub fn stay_value(est: f64, share: f64, k: f64, threshold: f64, caution: f64) ->
     let q = phi((est - share) / (SPREAD * std::f64::consts::SQRT_2)); // beating one other player
     let others = (k - 1.0).max(0.0);
     // Two strokes among k: at most one other above us (k ≤ 2: every player reaching the threshold).
-    let top_two = if others <= 1.0 { 1.0 } else { q.powf(others) + others * (1.0 - q) * q.powf(others - 1.0) };
+    let top_two = if others <= 1.0 {
+        1.0
+    } else {
+        q.powf(others) + others * (1.0 - q) * q.powf(others - 1.0)
+    };
     top_two * (1.0 - p_pot) - caution * p_pot
 }
 
@@ -65,7 +76,9 @@ impl RuleHandjass {
     fn threshold(&self, obs: &HandjassObservation) -> f64 {
         let twelve = self.options.small_deal == SmallDeal::Twelve && obs.table.len() <= 3;
         if twelve {
-            self.options.twelve_threshold.unwrap_or(self.options.threshold) as f64
+            self.options
+                .twelve_threshold
+                .unwrap_or(self.options.threshold) as f64
         } else {
             self.options.threshold as f64
         }
@@ -96,12 +109,18 @@ impl RuleHandjass {
     fn blind_estimate(&self, obs: &HandjassObservation) -> f64 {
         let trump = Self::trump(obs);
         let turned = obs.turned_card;
-        let mut pool: Vec<Card> = (CardSet::ALL - obs.hand).iter().filter(|&c| Some(c) != turned).collect();
+        let mut pool: Vec<Card> = (CardSet::ALL - obs.hand)
+            .iter()
+            .filter(|&c| Some(c) != turned)
+            .collect();
         if self.options.players == 5 {
             pool.retain(|&c| c != Card::new(jass_core::Suit::S, Rank::Six));
         }
         let size = obs.hand.len() as usize;
-        let known = turned.filter(|_| matches!(obs.turned_card_at, Some(TurnedCardPlace::Blind))).map(CardSet::single).unwrap_or_default();
+        let known = turned
+            .filter(|_| matches!(obs.turned_card_at, Some(TurnedCardPlace::Blind)))
+            .map(CardSet::single)
+            .unwrap_or_default();
         let draw = size - known.len() as usize;
         // A small deterministic generator seeded by the hand keeps the player reproducible.
         let mut x = obs.hand.0 ^ 0x9E37_79B9_7F4A_7C15;
@@ -141,7 +160,8 @@ impl RuleHandjass {
             best = (HandjassAction::Drop, 0.0);
         }
         if legal.contains(&HandjassAction::Blind) {
-            let blind = stay_value(self.blind_estimate(obs), share, k, threshold, caution) + if obs.table.len() == 2 { 1.0 } else { 0.0 };
+            let blind = stay_value(self.blind_estimate(obs), share, k, threshold, caution)
+                + if obs.table.len() == 2 { 1.0 } else { 0.0 };
             if blind > best.1 + 0.1 {
                 best = (HandjassAction::Blind, blind);
             }
@@ -155,8 +175,15 @@ impl RuleHandjass {
         for t in &obs.tricks {
             seen |= CardSet::from_cards(t.cards.iter().copied());
         }
-        if let (Some(c), Some(TurnedCardPlace::Blind | TurnedCardPlace::Stock | TurnedCardPlace::Table | TurnedCardPlace::Discarded { .. })) =
-            (obs.turned_card, obs.turned_card_at)
+        if let (
+            Some(c),
+            Some(
+                TurnedCardPlace::Blind
+                | TurnedCardPlace::Stock
+                | TurnedCardPlace::Table
+                | TurnedCardPlace::Discarded { .. },
+            ),
+        ) = (obs.turned_card, obs.turned_card_at)
         {
             seen.insert(c); // out of play
         }
@@ -202,21 +229,30 @@ impl Player<Handjass> for RuleHandjass {
                         let (mut ha, mut hb) = (hand, hand);
                         ha.remove(*a);
                         hb.remove(*b);
-                        hand_value(ha, Contract::Mode(trump)).total_cmp(&hand_value(hb, Contract::Mode(trump)))
+                        hand_value(ha, Contract::Mode(trump))
+                            .total_cmp(&hand_value(hb, Contract::Mode(trump)))
                     })
                     .expect("a card");
                 HandjassAction::Discard { card }
             }
             // Three cards to choose from is never worse than none: take the Bessern.
-            HandjassAction::KeepHand if legal.contains(&HandjassAction::Bessern) => HandjassAction::Bessern,
+            HandjassAction::KeepHand if legal.contains(&HandjassAction::Bessern) => {
+                HandjassAction::Bessern
+            }
             HandjassAction::ExchangeSix | HandjassAction::KeepSix => {
                 let trump = Self::trump(&obs);
-                match (legal.contains(&HandjassAction::ExchangeSix), obs.turned_card, trump.trump()) {
+                match (
+                    legal.contains(&HandjassAction::ExchangeSix),
+                    obs.turned_card,
+                    trump.trump(),
+                ) {
                     (true, Some(turned), Some(t)) => {
                         let mut after = obs.hand;
                         after.remove(Card::new(t, Rank::Six));
                         after.insert(turned);
-                        if hand_value(after, Contract::Mode(trump)) > hand_value(obs.hand, Contract::Mode(trump)) {
+                        if hand_value(after, Contract::Mode(trump))
+                            > hand_value(obs.hand, Contract::Mode(trump))
+                        {
                             HandjassAction::ExchangeSix
                         } else {
                             HandjassAction::KeepSix
@@ -225,10 +261,15 @@ impl Player<Handjass> for RuleHandjass {
                     _ => HandjassAction::KeepSix,
                 }
             }
-            HandjassAction::Stay | HandjassAction::Drop | HandjassAction::Blind => self.decide(&obs, &legal),
+            HandjassAction::Stay | HandjassAction::Drop | HandjassAction::Blind => {
+                self.decide(&obs, &legal)
+            }
             HandjassAction::PlayOn | HandjassAction::Agree => {
                 // A stroke each for sure, unless the hand may hold the other below the threshold.
-                if obs.phase == Phase::Agree && points_estimate(obs.hand, Self::trump(&obs)) < 2.0 * self.threshold(&obs) + 25.0 {
+                if obs.phase == Phase::Agree
+                    && points_estimate(obs.hand, Self::trump(&obs))
+                        < 2.0 * self.threshold(&obs) + 25.0
+                {
                     HandjassAction::Agree
                 } else {
                     HandjassAction::PlayOn
@@ -243,7 +284,9 @@ impl Player<Handjass> for RuleHandjass {
                         _ => None,
                     })
                     .collect();
-                HandjassAction::Play { card: self.play(&obs, cards) }
+                HandjassAction::Play {
+                    card: self.play(&obs, cards),
+                }
             }
             _ => legal[0],
         }

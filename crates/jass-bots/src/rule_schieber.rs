@@ -2,7 +2,9 @@
 //! best Weis, and card play by the classic rules of thumb (take valuable tricks cheaply, smear
 //! points on the partner's sure trick, keep the Puur, lead trumps after the partner chose them).
 
-use jass_core::schieber::{Contract, Schieber, SchieberAction, SchieberObservation, SchieberOptions};
+use jass_core::schieber::{
+    Contract, Schieber, SchieberAction, SchieberObservation, SchieberOptions,
+};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank, Suit};
 
 use crate::play_common::{cheapest_by_strength, dearest_by_strength, take_points, PlayView};
@@ -40,7 +42,9 @@ pub fn hand_value(hand: CardSet, contract: Contract) -> f64 {
             }
             // Length in trumps controls the game.
             v += (n - 3.0).max(0.0) * 8.0;
-            if !trumps.contains(Card::new(t, Rank::Jack)) && !trumps.contains(Card::new(t, Rank::Nine)) {
+            if !trumps.contains(Card::new(t, Rank::Jack))
+                && !trumps.contains(Card::new(t, Rank::Nine))
+            {
                 v -= 10.0;
             }
             for s in Suit::ALL.iter().filter(|&&s| s != t) {
@@ -92,7 +96,11 @@ pub fn hand_value(hand: CardSet, contract: Contract) -> f64 {
 }
 
 impl RuleSchieber {
-    fn choose_contract(&self, obs: &SchieberObservation, legal: &[SchieberAction]) -> SchieberAction {
+    fn choose_contract(
+        &self,
+        obs: &SchieberObservation,
+        legal: &[SchieberAction],
+    ) -> SchieberAction {
         let may_shove = legal.contains(&SchieberAction::Schieben);
         let mut best: Option<(f64, Contract)> = None;
         for a in legal {
@@ -121,8 +129,10 @@ impl RuleSchieber {
                     _ => None,
                 })
                 .max_by(|a, b| {
-                    let sa = (hand_value(obs.hand, *a) - 78.5) * self.options.multipliers.of(*a) as f64;
-                    let sb = (hand_value(obs.hand, *b) - 78.5) * self.options.multipliers.of(*b) as f64;
+                    let sa =
+                        (hand_value(obs.hand, *a) - 78.5) * self.options.multipliers.of(*a) as f64;
+                    let sb =
+                        (hand_value(obs.hand, *b) - 78.5) * self.options.multipliers.of(*b) as f64;
                     sa.total_cmp(&sb)
                 })
                 .expect("contracts");
@@ -138,7 +148,11 @@ impl RuleSchieber {
 
 /// The view of a Schieber card decision for the shared card-play rules (also used by Coiffeur,
 /// whose deals are Schieber deals).
-pub(crate) fn schieber_view(obs: &SchieberObservation, legal: CardSet, eleven: jass_core::UndenufeEleven) -> PlayView {
+pub(crate) fn schieber_view(
+    obs: &SchieberObservation,
+    legal: CardSet,
+    eleven: jass_core::UndenufeEleven,
+) -> PlayView {
     let contract = obs.contract.expect("card play has a contract");
     // The mode of the trick being played (Slalom alternates; otherwise the contract's).
     let mode = contract.trick_mode(obs.tricks.len());
@@ -158,7 +172,9 @@ pub(crate) fn schieber_view(obs: &SchieberObservation, legal: CardSet, eleven: j
         mode,
         points: PointTable::new(mode, eleven),
         trick: obs.trick.clone(),
-        trick_seats: (0..obs.trick.len()).map(|i| ((obs.trick_leader as usize + i) % 4) as u8).collect(),
+        trick_seats: (0..obs.trick.len())
+            .map(|i| ((obs.trick_leader as usize + i) % 4) as u8)
+            .collect(),
         after_me: 3 - obs.trick.len(),
         seen,
         we_chose: obs.chooser.is_some_and(|c| c % 2 == me % 2),
@@ -167,7 +183,11 @@ pub(crate) fn schieber_view(obs: &SchieberObservation, legal: CardSet, eleven: j
 }
 
 /// The rule player's card for a Schieber (or Coiffeur) card decision.
-pub(crate) fn schieber_play(obs: &SchieberObservation, legal: CardSet, eleven: jass_core::UndenufeEleven) -> Card {
+pub(crate) fn schieber_play(
+    obs: &SchieberObservation,
+    legal: CardSet,
+    eleven: jass_core::UndenufeEleven,
+) -> Card {
     let view = schieber_view(obs, legal, eleven);
     if obs.contract == Some(Contract::Misere) {
         let mode = view.mode;
@@ -176,7 +196,11 @@ pub(crate) fn schieber_play(obs: &SchieberObservation, legal: CardSet, eleven: j
         }
         // Stay under the winning card if possible, else get rid of the highest.
         let losers = legal - view.winners();
-        return if losers.is_empty() { cheapest_by_strength(legal, mode) } else { dearest_by_strength(losers, mode) };
+        return if losers.is_empty() {
+            cheapest_by_strength(legal, mode)
+        } else {
+            dearest_by_strength(losers, mode)
+        };
     }
     take_points(&view)
 }
@@ -191,7 +215,9 @@ impl Player<Schieber> for RuleSchieber {
         let obs = decision.observation();
         match legal[0] {
             SchieberAction::Weis { .. } => *legal.last().expect("legal"), // the best declaration
-            SchieberAction::Contract { .. } | SchieberAction::Schieben => self.choose_contract(&obs, &legal),
+            SchieberAction::Contract { .. } | SchieberAction::Schieben => {
+                self.choose_contract(&obs, &legal)
+            }
             SchieberAction::Play { .. } => {
                 let cards: CardSet = legal
                     .iter()
@@ -200,7 +226,9 @@ impl Player<Schieber> for RuleSchieber {
                         _ => None,
                     })
                     .collect();
-                SchieberAction::Play { card: self.play(&obs, cards) }
+                SchieberAction::Play {
+                    card: self.play(&obs, cards),
+                }
             }
         }
     }
@@ -222,6 +250,9 @@ mod tests {
     #[test]
     fn obenabe_values_aces() {
         let aces: CardSet = "HA HK SA SK DA DK CA C6 C7".parse().unwrap();
-        assert!(hand_value(aces, Contract::Mode(Mode::Obenabe)) > hand_value(aces, Contract::Mode(Mode::Undenufe)));
+        assert!(
+            hand_value(aces, Contract::Mode(Mode::Obenabe))
+                > hand_value(aces, Contract::Mode(Mode::Undenufe))
+        );
     }
 }

@@ -50,16 +50,28 @@ pub fn best_denomination(hand: CardSet, options: &SidiOptions) -> (Mode, f64) {
 
 /// The opening number for a suit after 001's convention (even tens with the Under, odd tens
 /// without), at most `cap` and at least `min`; `None` if no such number fits.
-pub fn conventional_opening(hand: CardSet, mode: Mode, cap: u32, options: &SidiOptions) -> Option<u32> {
+pub fn conventional_opening(
+    hand: CardSet,
+    mode: Mode,
+    cap: u32,
+    options: &SidiOptions,
+) -> Option<u32> {
     let legal: Vec<u32> = options.bid_numbers().filter(|&n| n <= cap).collect();
     let top = *legal.last()?;
-    let Some(t) = mode.trump() else { return Some(top) };
+    let Some(t) = mode.trump() else {
+        return Some(top);
+    };
     if options.bid_step != 10 || top > 100 {
         return Some(top);
     }
     let has_under = hand.contains(Card::new(t, Rank::Jack));
     let want_even = has_under;
-    legal.iter().rev().copied().find(|&n| ((n / 10) % 2 == 0) == want_even).or(Some(top))
+    legal
+        .iter()
+        .rev()
+        .copied()
+        .find(|&n| ((n / 10) % 2 == 0) == want_even)
+        .or(Some(top))
 }
 
 impl RuleSidi {
@@ -69,7 +81,9 @@ impl RuleSidi {
 
     /// Would we double the opponents' bid?
     fn should_double(&self, obs: &SidiObservation) -> bool {
-        let Some((points, mode, _)) = obs.bid else { return false };
+        let Some((points, mode, _)) = obs.bid else {
+            return false;
+        };
         if points == 257 {
             return support(obs.hand, mode) > -20.0; // all nine tricks are rarely made
         }
@@ -103,14 +117,21 @@ impl RuleSidi {
         let margin = 8.0;
         let (mode, est) = best_denomination(obs.hand, &self.options);
         let number_at_most = |cap: f64| -> Option<u32> {
-            bids.iter().map(|b| b.0).filter(|&n| (n as f64) <= cap && n < 157).max()
+            bids.iter()
+                .map(|b| b.0)
+                .filter(|&n| (n as f64) <= cap && n < 157)
+                .max()
         };
         // Partner's latest bid, if any.
         let partner_bid = obs.auction.iter().rev().find_map(|(s, a)| match a {
             SidiAction::Bid { points, trump } if *s == partner => Some((*points, *trump)),
             _ => None,
         });
-        let my_bids = obs.auction.iter().filter(|(s, a)| *s == me && matches!(a, SidiAction::Bid { .. })).count();
+        let my_bids = obs
+            .auction
+            .iter()
+            .filter(|(s, a)| *s == me && matches!(a, SidiAction::Bid { .. }))
+            .count();
         match obs.bid {
             Some((_, _, bidder)) if bidder == partner => {
                 let (pb, pm) = partner_bid.expect("partner bid");
@@ -119,12 +140,18 @@ impl RuleSidi {
                 let raised = pb as f64 + sup;
                 if sup >= 10.0 && lowest as f64 <= raised - margin {
                     if let Some(n) = number_at_most(raised - margin) {
-                        return SidiAction::Bid { points: n, trump: pm };
+                        return SidiAction::Bid {
+                            points: n,
+                            trump: pm,
+                        };
                     }
                 }
                 // Our own denomination only with a much stronger hand.
                 if mode != pm && est >= pb as f64 + 30.0 && lowest as f64 <= est - margin {
-                    return SidiAction::Bid { points: lowest, trump: mode };
+                    return SidiAction::Bid {
+                        points: lowest,
+                        trump: mode,
+                    };
                 }
                 SidiAction::Pass
             }
@@ -132,13 +159,19 @@ impl RuleSidi {
                 // Opponents hold the bid: compete with the cheapest bid that we can still make,
                 // counting partner's support when he bid before.
                 let (m, e) = match partner_bid {
-                    Some((pb, pm)) if support(obs.hand, pm) >= 0.0 && pb as f64 + support(obs.hand, pm) > est => {
+                    Some((pb, pm))
+                        if support(obs.hand, pm) >= 0.0
+                            && pb as f64 + support(obs.hand, pm) > est =>
+                    {
                         (pm, pb as f64 + support(obs.hand, pm))
                     }
                     _ => (mode, est),
                 };
                 if lowest < 157 && lowest as f64 <= e - margin {
-                    return SidiAction::Bid { points: lowest, trump: m };
+                    return SidiAction::Bid {
+                        points: lowest,
+                        trump: m,
+                    };
                 }
                 SidiAction::Pass
             }
@@ -146,7 +179,10 @@ impl RuleSidi {
                 // Opening (or re-opening after passes): say what the hand is worth, by convention.
                 let cap = est - margin - if my_bids == 0 { 10.0 } else { 0.0 };
                 match conventional_opening(obs.hand, mode, cap.max(0.0) as u32, &self.options) {
-                    Some(n) if n >= lowest => SidiAction::Bid { points: n, trump: mode },
+                    Some(n) if n >= lowest => SidiAction::Bid {
+                        points: n,
+                        trump: mode,
+                    },
                     _ => SidiAction::Pass,
                 }
             }
@@ -169,7 +205,9 @@ impl RuleSidi {
             mode,
             points: self.points(mode),
             trick: obs.trick.clone(),
-            trick_seats: (0..obs.trick.len()).map(|i| ((obs.trick_leader as usize + i) % 4) as u8).collect(),
+            trick_seats: (0..obs.trick.len())
+                .map(|i| ((obs.trick_leader as usize + i) % 4) as u8)
+                .collect(),
             after_me: 3 - obs.trick.len(),
             seen,
             we_chose: bidder % 2 == me % 2,
@@ -215,7 +253,9 @@ impl Player<Sidi> for RuleSidi {
                             _ => None,
                         })
                         .collect();
-                    SidiAction::Play { card: self.play(&obs, cards) }
+                    SidiAction::Play {
+                        card: self.play(&obs, cards),
+                    }
                 }
                 _ => legal[0],
             },

@@ -25,7 +25,10 @@ pub struct SamplingSettings {
 
 impl Default for SamplingSettings {
     fn default() -> Self {
-        SamplingSettings { samples: 24, max_cards: 20 }
+        SamplingSettings {
+            samples: 24,
+            max_cards: 20,
+        }
     }
 }
 
@@ -45,7 +48,10 @@ impl SamplingSchieber {
             options,
             settings,
             rule: RuleSchieber::new(options),
-            solver: Solver::new(SolverConfig { tt_bits: 16, ..SolverConfig::default() }),
+            solver: Solver::new(SolverConfig {
+                tt_bits: 16,
+                ..SolverConfig::default()
+            }),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
         }
     }
@@ -76,7 +82,9 @@ impl SamplingSchieber {
         let mut totals = [0u64; 64];
         let mut worlds = 0;
         for _ in 0..self.settings.samples {
-            let Some(hands) = sample_world_retry(&k, &mut self.rng, 20) else { continue };
+            let Some(hands) = sample_world_retry(&k, &mut self.rng, 20) else {
+                continue;
+            };
             let pos = Position {
                 hands,
                 trick,

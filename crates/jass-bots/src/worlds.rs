@@ -33,7 +33,11 @@ pub fn knowledge(obs: &SchieberObservation) -> Knowledge {
     let mut played = CardSet::EMPTY;
     let mut counts = [9u32; 4];
     let mut possible = [CardSet::ALL; 4];
-    let mut tricks: Vec<(u8, Vec<Card>)> = obs.tricks.iter().map(|t| (t.leader, t.cards.clone())).collect();
+    let mut tricks: Vec<(u8, Vec<Card>)> = obs
+        .tricks
+        .iter()
+        .map(|t| (t.leader, t.cards.clone()))
+        .collect();
     if !obs.trick.is_empty() {
         tricks.push((obs.trick_leader, obs.trick.clone()));
     }
@@ -56,13 +60,18 @@ pub fn knowledge(obs: &SchieberObservation) -> Knowledge {
                     possible[p] = possible[p] - CardSet::suit(ls);
                 }
                 if let Some(h) = highest_trump {
-                    if trumps.contains(c) && mode.strength(c) < mode.strength(h) && mode.trump() != Some(ls) {
+                    if trumps.contains(c)
+                        && mode.strength(c) < mode.strength(h)
+                        && mode.trump() != Some(ls)
+                    {
                         // An undertrump: under the strict rule only from a hand of nothing but trumps.
                         possible[p] &= trumps;
                     }
                 }
             }
-            if trumps.contains(c) && highest_trump.is_none_or(|h| mode.strength(c) > mode.strength(h)) {
+            if trumps.contains(c)
+                && highest_trump.is_none_or(|h| mode.strength(c) > mode.strength(h))
+            {
                 highest_trump = Some(c);
             }
         }
@@ -77,7 +86,13 @@ pub fn knowledge(obs: &SchieberObservation) -> Knowledge {
     for p in 0..4 {
         possible[p] = (possible[p] & unknown) | known[p];
     }
-    Knowledge { seat, known, possible, counts, unknown }
+    Knowledge {
+        seat,
+        known,
+        possible,
+        counts,
+        unknown,
+    }
 }
 
 /// Draws one world: a hand for every seat, the observer's own as it is, the unknown cards dealt
@@ -96,7 +111,11 @@ pub fn sample_world<R: RngCore>(k: &Knowledge, rng: &mut R) -> Option<[CardSet; 
         let j = uniform_below(rng, i as u32 + 1) as usize;
         cards.swap(i, j);
     }
-    cards.sort_by_key(|&c| (0..4).filter(|&p| need[p] > 0 && k.possible[p].contains(c)).count());
+    cards.sort_by_key(|&c| {
+        (0..4)
+            .filter(|&p| need[p] > 0 && k.possible[p].contains(c))
+            .count()
+    });
     for c in cards {
         let mut choices = [0usize; 4];
         let mut n = 0;
@@ -128,7 +147,11 @@ pub fn sample_world<R: RngCore>(k: &Knowledge, rng: &mut R) -> Option<[CardSet; 
 }
 
 /// Draws a world, retrying dead ends (at most `tries` times).
-pub fn sample_world_retry<R: RngCore>(k: &Knowledge, rng: &mut R, tries: u32) -> Option<[CardSet; 4]> {
+pub fn sample_world_retry<R: RngCore>(
+    k: &Knowledge,
+    rng: &mut R,
+    tries: u32,
+) -> Option<[CardSet; 4]> {
     (0..tries).find_map(|_| sample_world(k, rng))
 }
 
@@ -162,7 +185,12 @@ mod tests {
                 let truth = s.hands();
                 for p in 0..4 {
                     // The truth satisfies every constraint.
-                    assert!(k.possible[p].contains_all(truth[p]), "seed {seed} seat {p}: {} not within {}", truth[p], k.possible[p]);
+                    assert!(
+                        k.possible[p].contains_all(truth[p]),
+                        "seed {seed} seat {p}: {} not within {}",
+                        truth[p],
+                        k.possible[p]
+                    );
                     assert_eq!(k.counts[p], truth[p].len());
                 }
                 for _ in 0..5 {
@@ -171,7 +199,10 @@ mod tests {
                     let mut all = CardSet::EMPTY;
                     for p in 0..4 {
                         assert_eq!(w[p].len(), truth[p].len());
-                        assert!(k.possible[p].contains_all(w[p]), "a sampled card a seat cannot hold");
+                        assert!(
+                            k.possible[p].contains_all(w[p]),
+                            "a sampled card a seat cannot hold"
+                        );
                         assert!((all & w[p]).is_empty());
                         all |= w[p];
                     }

@@ -12,13 +12,18 @@ use jass_core::Player;
 
 fn fit(name: &str, xs: &[(f64, f64)]) {
     let n = xs.len() as f64;
-    let (mx, my) = (xs.iter().map(|p| p.0).sum::<f64>() / n, xs.iter().map(|p| p.1).sum::<f64>() / n);
+    let (mx, my) = (
+        xs.iter().map(|p| p.0).sum::<f64>() / n,
+        xs.iter().map(|p| p.1).sum::<f64>() / n,
+    );
     let sxy: f64 = xs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
     let sxx: f64 = xs.iter().map(|p| (p.0 - mx).powi(2)).sum();
     let b = sxy / sxx;
     let a = my - b * mx;
     let res = (xs.iter().map(|p| (p.1 - a - b * p.0).powi(2)).sum::<f64>() / n).sqrt();
-    println!("{name}: n {n} mean x {mx:.1} mean y {my:.1}: y = {a:.1} + {b:.3} x, residual sd {res:.1}");
+    println!(
+        "{name}: n {n} mean x {mx:.1} mean y {my:.1}: y = {a:.1} + {b:.3} x, residual sd {res:.1}"
+    );
 }
 
 #[test]
@@ -28,7 +33,9 @@ fn calibrate() {
     let mut sd_est = Vec::new();
     for seed in 0..60 {
         let o = SidiOptions::default();
-        let mut ps: Vec<Box<dyn Player<Sidi>>> = (0..4).map(|_| Box::new(RuleSidi::new(o)) as Box<dyn Player<Sidi>>).collect();
+        let mut ps: Vec<Box<dyn Player<Sidi>>> = (0..4)
+            .map(|_| Box::new(RuleSidi::new(o)) as Box<dyn Player<Sidi>>)
+            .collect();
         let rec = sidi::play_recorded(o, seed, &mut ps).unwrap();
         for d in &rec.deals {
             if let Some(c) = d.contract {
@@ -45,12 +52,17 @@ fn calibrate() {
     let mut co = Vec::new();
     for seed in 0..60 {
         let o = CoiffeurOptions::default();
-        let mut ps: Vec<Box<dyn Player<Coiffeur>>> = (0..4).map(|_| Box::new(RuleCoiffeur::new(o)) as Box<dyn Player<Coiffeur>>).collect();
+        let mut ps: Vec<Box<dyn Player<Coiffeur>>> = (0..4)
+            .map(|_| Box::new(RuleCoiffeur::new(o)) as Box<dyn Player<Coiffeur>>)
+            .collect();
         let rec = coiffeur::play_recorded(o, seed, &mut ps).unwrap();
         for d in &rec.deals {
             if d.contract != Contract::Misere {
                 let t = (d.chooser % 2) as usize;
-                co.push((hand_value(d.hands[d.chooser as usize], d.contract), d.result.card_points[t] as f64));
+                co.push((
+                    hand_value(d.hands[d.chooser as usize], d.contract),
+                    d.result.card_points[t] as f64,
+                ));
             }
         }
     }
@@ -59,11 +71,16 @@ fn calibrate() {
     let mut di_ann = Vec::new();
     for seed in 0..60 {
         let o = DifferenzlerOptions::default();
-        let mut ps: Vec<Box<dyn Player<Differenzler>>> = (0..4).map(|_| Box::new(RuleDifferenzler::new(o)) as Box<dyn Player<Differenzler>>).collect();
+        let mut ps: Vec<Box<dyn Player<Differenzler>>> = (0..4)
+            .map(|_| Box::new(RuleDifferenzler::new(o)) as Box<dyn Player<Differenzler>>)
+            .collect();
         let rec = differenzler::play_recorded(o, seed, &mut ps).unwrap();
         for d in &rec.deals {
             for s in 0..4 {
-                di.push((hand_value(d.hands[s], Contract::Mode(d.trump)), d.result.card_points[s] as f64));
+                di.push((
+                    hand_value(d.hands[s], Contract::Mode(d.trump)),
+                    d.result.card_points[s] as f64,
+                ));
                 di_ann.push((d.announcements[s] as f64, d.result.difference[s] as f64));
             }
         }
@@ -74,7 +91,9 @@ fn calibrate() {
     let mut hj = Vec::new();
     for seed in 0..60 {
         let o = HandjassOptions::default();
-        let mut ps: Vec<Box<dyn Player<Handjass>>> = (0..4).map(|_| Box::new(RuleHandjass::new(o)) as Box<dyn Player<Handjass>>).collect();
+        let mut ps: Vec<Box<dyn Player<Handjass>>> = (0..4)
+            .map(|_| Box::new(RuleHandjass::new(o)) as Box<dyn Player<Handjass>>)
+            .collect();
         let rec = handjass::play_recorded(o, seed, &mut ps).unwrap();
         for d in &rec.deals {
             if d.result.agreed || d.result.survivor.is_some() {
@@ -83,7 +102,10 @@ fn calibrate() {
             for &s in &d.result.playing {
                 if let Some(h) = d.hands[s as usize] {
                     if d.result.blind_taker != Some(s) {
-                        hj.push((hand_value(h, Contract::Mode(d.trump)), d.result.card_points[s as usize] as f64));
+                        hj.push((
+                            hand_value(h, Contract::Mode(d.trump)),
+                            d.result.card_points[s as usize] as f64,
+                        ));
                     }
                 }
             }

@@ -51,14 +51,23 @@ fn handjass_figures(options: HandjassOptions) -> ([f64; 2], [f64; 2]) {
 #[test]
 fn handjass_rule_player_scores_more_strokes_and_fewer_potatoes_than_random() {
     for players in [4u8, 3] {
-        let o = HandjassOptions { players, ..HandjassOptions::default() };
+        let o = HandjassOptions {
+            players,
+            ..HandjassOptions::default()
+        };
         let (rule, random) = handjass_figures(o);
         println!(
             "handjass {players} players, {GAMES} games: strokes/potatoes per deal at the table: rule {:.3}/{:.3}, random {:.3}/{:.3}",
             rule[0], rule[1], random[0], random[1]
         );
-        assert!(rule[0] > random[0] + 0.15, "strokes: rule {rule:?} random {random:?}");
-        assert!(rule[1] < random[1] * 0.6, "potatoes: rule {rule:?} random {random:?}");
+        assert!(
+            rule[0] > random[0] + 0.15,
+            "strokes: rule {rule:?} random {random:?}"
+        );
+        assert!(
+            rule[1] < random[1] * 0.6,
+            "potatoes: rule {rule:?} random {random:?}"
+        );
     }
 }
 
@@ -71,16 +80,37 @@ fn handjass_rule_players_finish_every_preset() {
         }
         for g in 0..10 {
             let n = o.players as usize;
-            let mut ps: Vec<Box<dyn Player<Handjass>>> = (0..n).map(|_| Box::new(RuleHandjass::new(o)) as Box<dyn Player<Handjass>>).collect();
+            let mut ps: Vec<Box<dyn Player<Handjass>>> = (0..n)
+                .map(|_| Box::new(RuleHandjass::new(o)) as Box<dyn Player<Handjass>>)
+                .collect();
             handjass::play_recorded(o, g, &mut ps).unwrap_or_else(|e| panic!("{preset}: {e}"));
         }
     }
-    for (players, small) in [(2u8, SmallDeal::Blind), (3, SmallDeal::Bessern), (2, SmallDeal::Bessern), (5, SmallDeal::Blind), (3, SmallDeal::Blind)] {
-        let o = HandjassOptions { players, small_deal: small, six_exchange: SixExchange::Before, ..HandjassOptions::default() };
+    for (players, small) in [
+        (2u8, SmallDeal::Blind),
+        (3, SmallDeal::Bessern),
+        (2, SmallDeal::Bessern),
+        (5, SmallDeal::Blind),
+        (3, SmallDeal::Blind),
+    ] {
+        let o = HandjassOptions {
+            players,
+            small_deal: small,
+            six_exchange: SixExchange::Before,
+            ..HandjassOptions::default()
+        };
         for g in 0..10 {
-            let mut ps: Vec<Box<dyn Player<Handjass>>> =
-                (0..players as usize).map(|s| if s == 0 { Box::new(RandomPlayer::new(g)) as Box<dyn Player<Handjass>> } else { Box::new(RuleHandjass::new(o)) }).collect();
-            handjass::play_recorded(o, g, &mut ps).unwrap_or_else(|e| panic!("{players} {small:?}: {e}"));
+            let mut ps: Vec<Box<dyn Player<Handjass>>> = (0..players as usize)
+                .map(|s| {
+                    if s == 0 {
+                        Box::new(RandomPlayer::new(g)) as Box<dyn Player<Handjass>>
+                    } else {
+                        Box::new(RuleHandjass::new(o))
+                    }
+                })
+                .collect();
+            handjass::play_recorded(o, g, &mut ps)
+                .unwrap_or_else(|e| panic!("{players} {small:?}: {e}"));
         }
     }
 }
@@ -97,7 +127,11 @@ where
         let mut ps = Vec::new();
         let (per_deal, n) = play(g, &mut ps, rule_even);
         for p in per_deal {
-            let (r, x) = if rule_even { (p[0], p[1]) } else { (p[1], p[0]) };
+            let (r, x) = if rule_even {
+                (p[0], p[1])
+            } else {
+                (p[1], p[0])
+            };
             rule += r as u64;
             random += x as u64;
         }
@@ -131,7 +165,10 @@ fn sidi_rule_team_takes_most_of_the_points() {
                 }
             }
         }
-        (rec.deals.iter().map(|d| d.result.score).collect(), rec.deals.len())
+        (
+            rec.deals.iter().map(|d| d.result.score).collect(),
+            rec.deals.len(),
+        )
     });
     let share = figs[0] / (figs[0] + figs[1]);
     println!(
@@ -147,7 +184,11 @@ fn sidi_rule_team_takes_most_of_the_points() {
 #[test]
 fn coiffeur_rule_team_writes_far_more_than_random() {
     for (misere, slalom) in [(false, false), (true, true)] {
-        let o = CoiffeurOptions { misere, slalom, ..CoiffeurOptions::default() };
+        let o = CoiffeurOptions {
+            misere,
+            slalom,
+            ..CoiffeurOptions::default()
+        };
         let mut wins = 0;
         let figs = team_games::<Coiffeur, _>(|g, ps, rule_even| {
             *ps = (0..4)
@@ -163,7 +204,10 @@ fn coiffeur_rule_team_writes_far_more_than_random() {
             if rec.result.winner == Some(if rule_even { 0 } else { 1 }) {
                 wins += 1;
             }
-            (vec![[rec.result.totals[0], rec.result.totals[1]]], rec.deals.len())
+            (
+                vec![[rec.result.totals[0], rec.result.totals[1]]],
+                rec.deals.len(),
+            )
         });
         let share = figs[0] / (figs[0] + figs[1]);
         println!(
@@ -180,9 +224,19 @@ fn coiffeur_rule_team_writes_far_more_than_random() {
 fn differenzler_rule_player_misses_its_announcement_by_less_than_random() {
     for (name, o) in [
         ("turned", DifferenzlerOptions::default()),
-        ("chosen+obenabe", DifferenzlerOptions { trump: TrumpRule::Chosen, obenabe_undenufe: true, weis: true, stoeck: true, ..DifferenzlerOptions::default() }),
+        (
+            "chosen+obenabe",
+            DifferenzlerOptions {
+                trump: TrumpRule::Chosen,
+                obenabe_undenufe: true,
+                weis: true,
+                stoeck: true,
+                ..DifferenzlerOptions::default()
+            },
+        ),
     ] {
-        let (mut rule, mut random, mut rule_n, mut random_n, mut wins) = (0i64, 0i64, 0u64, 0u64, 0);
+        let (mut rule, mut random, mut rule_n, mut random_n, mut wins) =
+            (0i64, 0i64, 0u64, 0u64, 0);
         for g in 0..GAMES {
             let rule_seat = (g % 4) as usize;
             let mut ps: Vec<Box<dyn Player<Differenzler>>> = (0..4)
@@ -194,7 +248,8 @@ fn differenzler_rule_player_misses_its_announcement_by_less_than_random() {
                     }
                 })
                 .collect();
-            let rec = differenzler::play_recorded(o, 4000 + g, &mut ps).expect("legal actions only");
+            let rec =
+                differenzler::play_recorded(o, 4000 + g, &mut ps).expect("legal actions only");
             for d in &rec.deals {
                 for s in 0..4 {
                     if s == rule_seat {

@@ -8,8 +8,15 @@ use jass_core::schieber::{FirstForehand, Schieber, SchieberOptions};
 
 #[test]
 fn sampling_plays_legally_and_beats_random() {
-    let options = SchieberOptions { target: jass_core::schieber::MAX_TARGET, first_forehand: FirstForehand::Seat(0), ..Default::default() };
-    let settings = SamplingSettings { samples: 8, max_cards: 16 };
+    let options = SchieberOptions {
+        target: jass_core::schieber::MAX_TARGET,
+        first_forehand: FirstForehand::Seat(0),
+        ..Default::default()
+    };
+    let settings = SamplingSettings {
+        samples: 8,
+        max_cards: 16,
+    };
     let mut points = [0u64; 2];
     let mut list = ActionList::new();
     for seed in 0..20u64 {
@@ -26,12 +33,20 @@ fn sampling_plays_legally_and_beats_random() {
         while let ToMove::Seat(seat) = s.to_move() {
             s.legal_actions(&mut list);
             let a = players[seat].act(&Decision::new(&s, seat, &list));
-            assert!(list.contains(&a), "seat {seat} chose {a}, not among {list:?}");
+            assert!(
+                list.contains(&a),
+                "seat {seat} chose {a}, not among {list:?}"
+            );
             s.apply(a).unwrap();
         }
         let t = s.tally();
         points[0] += t.score[0] as u64;
         points[1] += t.score[1] as u64;
     }
-    assert!(points[0] > points[1] * 3 / 2, "sampling {} vs random {}", points[0], points[1]);
+    assert!(
+        points[0] > points[1] * 3 / 2,
+        "sampling {} vs random {}",
+        points[0],
+        points[1]
+    );
 }

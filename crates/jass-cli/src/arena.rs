@@ -50,28 +50,51 @@ fn player(name: &str, options: &SchieberOptions, seed: u64) -> Result<Box<dyn Pl
     match name {
         "random" => Ok(Box::new(RandomPlayer::new(seed))),
         "rule" => Ok(Box::new(RuleSchieber::new(*options))),
-        "sampling" => Ok(Box::new(SamplingSchieber::new(*options, SamplingSettings::default(), seed))),
-        other => Err(anyhow!("unknown player `{other}`: known players are {KNOWN}")),
+        "sampling" => Ok(Box::new(SamplingSchieber::new(
+            *options,
+            SamplingSettings::default(),
+            seed,
+        ))),
+        other => Err(anyhow!(
+            "unknown player `{other}`: known players are {KNOWN}"
+        )),
     }
 }
 
 /// Plays one deal; `a_seats_even` puts player A in seats 0 and 2. Returns the multiplied points of
 /// A's team and B's team.
-fn play_deal(options: &SchieberOptions, hands: [jass_core::CardSet; 4], forehand: u8, a: &str, b: &str, a_even: bool, seed: u64) -> Result<[u64; 2]> {
-    let o = SchieberOptions { target: MAX_TARGET, first_forehand: FirstForehand::Seat(forehand), ..*options };
+fn play_deal(
+    options: &SchieberOptions,
+    hands: [jass_core::CardSet; 4],
+    forehand: u8,
+    a: &str,
+    b: &str,
+    a_even: bool,
+    seed: u64,
+) -> Result<[u64; 2]> {
+    let o = SchieberOptions {
+        target: MAX_TARGET,
+        first_forehand: FirstForehand::Seat(forehand),
+        ..*options
+    };
     let mut s = Schieber::new(o).map_err(|e| anyhow!(e))?;
     s.deal(hands).map_err(|e| anyhow!(e.to_string()))?;
     let mut players: Vec<Box<dyn Player<Schieber>>> = (0..4u64)
         .map(|seat| {
             let is_a = (seat % 2 == 0) == a_even;
-            player(if is_a { a } else { b }, options, seed.wrapping_mul(4).wrapping_add(seat))
+            player(
+                if is_a { a } else { b },
+                options,
+                seed.wrapping_mul(4).wrapping_add(seat),
+            )
         })
         .collect::<Result<_>>()?;
     let mut legal = ActionList::new();
     while let ToMove::Seat(seat) = s.to_move() {
         s.legal_actions(&mut legal);
         let action = players[seat].act(&Decision::new(&s, seat, &legal));
-        s.apply(action).map_err(|e| anyhow!("player at seat {seat}: {e}"))?;
+        s.apply(action)
+            .map_err(|e| anyhow!("player at seat {seat}: {e}"))?;
     }
     debug_assert!(s.phase() == Phase::Deal);
     let score = s.tally().score;
@@ -82,7 +105,10 @@ fn play_deal(options: &SchieberOptions, hands: [jass_core::CardSet; 4], forehand
 pub fn run(args: ArenaArgs) -> Result<ExitCode> {
     let kind: GameKind = args.game.parse().map_err(|e: String| anyhow!(e))?;
     if kind != GameKind::Schieber {
-        bail!("the arena plays schieber for now; {} follows with its computer opponents", kind.name());
+        bail!(
+            "the arena plays schieber for now; {} follows with its computer opponents",
+            kind.name()
+        );
     }
     if args.deals == 0 {
         bail!("--deals must be at least 1");
@@ -91,10 +117,16 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
     player(&args.a, &options, 0)?;
     player(&args.b, &options, 0)?;
     if let Some(t) = args.threads {
-        rayon::ThreadPoolBuilder::new().num_threads(t.max(1)).build_global().ok();
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(t.max(1))
+            .build_global()
+            .ok();
     }
     let bar = ProgressBar::new(args.deals);
-    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} deals  {per_sec}  eta {eta}").expect("template"));
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} deals  {per_sec}  eta {eta}")
+            .expect("template"),
+    );
     if args.json {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
@@ -121,7 +153,11 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
         a_total += a1 + a2;
         b_total += b1 + b2;
         let sum = (a1 + b1 + a2 + b2) as f64;
-        shares.push(if sum > 0.0 { (a1 + a2) as f64 / sum } else { 0.5 });
+        shares.push(if sum > 0.0 {
+            (a1 + a2) as f64 / sum
+        } else {
+            0.5
+        });
     }
     let n = shares.len() as f64;
     let mean = shares.iter().sum::<f64>() / n;
@@ -142,9 +178,28 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        println!("arena: {} vs {} · {} · {} duplicate deals ({} plays) · seed {}", args.a, args.b, kind.name(), args.deals, 2 * args.deals, args.seed);
-        println!("point share of {}: {:.1}% ± {:.1}% (standard error)", args.a, 100.0 * mean, 100.0 * se);
-        println!("points per deal (multiplied): {} {:.1}, {} {:.1}", args.a, a_total as f64 / (2.0 * n), args.b, b_total as f64 / (2.0 * n));
+        println!(
+            "arena: {} vs {} · {} · {} duplicate deals ({} plays) · seed {}",
+            args.a,
+            args.b,
+            kind.name(),
+            args.deals,
+            2 * args.deals,
+            args.seed
+        );
+        println!(
+            "point share of {}: {:.1}% ± {:.1}% (standard error)",
+            args.a,
+            100.0 * mean,
+            100.0 * se
+        );
+        println!(
+            "points per deal (multiplied): {} {:.1}, {} {:.1}",
+            args.a,
+            a_total as f64 / (2.0 * n),
+            args.b,
+            b_total as f64 / (2.0 * n)
+        );
         println!("time: {secs:.1} s");
     }
     Ok(ExitCode::SUCCESS)

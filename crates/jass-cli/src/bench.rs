@@ -30,7 +30,10 @@ pub struct BenchArgs {
 /// Stöck and scoring) and returns a checksum of all scores.
 pub fn random_deals(n: u64, seed: u64) -> u64 {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let options = SchieberOptions { target: jass_core::schieber::MAX_TARGET, ..SchieberOptions::default() };
+    let options = SchieberOptions {
+        target: jass_core::schieber::MAX_TARGET,
+        ..SchieberOptions::default()
+    };
     let fresh = Schieber::new(options).expect("valid options");
     let mut state = fresh;
     let mut list: ActionList<SchieberAction> = ActionList::new();
@@ -54,7 +57,9 @@ pub fn random_deals(n: u64, seed: u64) -> u64 {
             }
         }
         let t = state.tally();
-        checksum = checksum.wrapping_mul(31).wrapping_add((t.score[0] as u64) << 16 | t.score[1] as u64);
+        checksum = checksum
+            .wrapping_mul(31)
+            .wrapping_add((t.score[0] as u64) << 16 | t.score[1] as u64);
     }
     checksum
 }
@@ -95,7 +100,9 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let mut deal_secs = 0.0;
     for r in 0..rounds {
         let start = Instant::now();
-        checksum = checksum.wrapping_mul(1_000_003).wrapping_add(random_deals(per_round, 1 + r));
+        checksum = checksum
+            .wrapping_mul(1_000_003)
+            .wrapping_add(random_deals(per_round, 1 + r));
         let secs = start.elapsed().as_secs_f64();
         deal_secs += secs;
         rates.push(per_round as f64 / secs);
@@ -108,7 +115,13 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let mut done = 0u64;
     while done < args.legal {
         for (hand, trick, len, mode) in &pos {
-            acc ^= legal_cards(black_box(*hand), &trick[..*len as usize], *mode, TrickRules::Strict).0;
+            acc ^= legal_cards(
+                black_box(*hand),
+                &trick[..*len as usize],
+                *mode,
+                TrickRules::Strict,
+            )
+            .0;
         }
         done += pos.len() as u64;
     }

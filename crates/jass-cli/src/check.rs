@@ -9,7 +9,8 @@ use jass_core::record::Record;
 pub fn read_text(path: &Path) -> Result<String> {
     if path.as_os_str() == "-" {
         let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).context("cannot read standard input")?;
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .context("cannot read standard input")?;
         Ok(s)
     } else {
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
@@ -45,5 +46,9 @@ pub fn run(files: &[PathBuf]) -> Result<ExitCode> {
         }
     }
     println!("{ok} record(s) consistent, {bad} with problems");
-    Ok(if bad == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

@@ -21,9 +21,14 @@ pub const HELP: &str = concat!(
     "  See docs/coiffeur.md for the source of every option."
 );
 
-pub fn simulate_one(options: &Value, players: &str, seed: u64) -> Result<(Record, Option<u8>, usize)> {
+pub fn simulate_one(
+    options: &Value,
+    players: &str,
+    seed: u64,
+) -> Result<(Record, Option<u8>, usize)> {
     let o: CoiffeurOptions = parse_options("coiffeur", options)?;
-    o.validate().map_err(|e| anyhow!("bad coiffeur option: {e}"))?;
+    o.validate()
+        .map_err(|e| anyhow!("bad coiffeur option: {e}"))?;
     let mut p = make_players::<Coiffeur>(players, seed, &|| Box::new(RuleCoiffeur::new(o)))?;
     let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
     let (w, n) = (rec.result.winner, rec.deals.len());
@@ -35,11 +40,17 @@ pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String 
     let _ = writeln!(
         o,
         "Coiffeur · seed {} · teams 0+2 and 1+3 · {} contracts each",
-        rec.seed.map(|s| s.to_string()).unwrap_or_else(|| "none".into()),
+        rec.seed
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| "none".into()),
         rec.options.rows().len()
     );
     for d in &rec.deals {
-        let _ = writeln!(o, "\nDeal {} · dealer seat {} · forehand seat {}", d.number, d.dealer, d.forehand);
+        let _ = writeln!(
+            o,
+            "\nDeal {} · dealer seat {} · forehand seat {}",
+            d.number, d.dealer, d.forehand
+        );
         if show_hands {
             for (s, h) in d.hands.iter().enumerate() {
                 let _ = writeln!(o, "  hand {s}: {}", hand(*h, style));
@@ -51,10 +62,17 @@ pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String 
                     let _ = writeln!(o, "  seat {} schiebt", e.seat);
                 }
                 RecordedAction::Contract { contract } => {
-                    let _ = writeln!(o, "  seat {} chooses {contract} (×{})", e.seat, d.result.multiplier);
+                    let _ = writeln!(
+                        o,
+                        "  seat {} chooses {contract} (×{})",
+                        e.seat, d.result.multiplier
+                    );
                 }
                 RecordedAction::Weis { weis } if !weis.is_empty() => {
-                    let parts: Vec<String> = weis.iter().map(|w| cards(&w.cards().sorted_high_first(), style)).collect();
+                    let parts: Vec<String> = weis
+                        .iter()
+                        .map(|w| cards(&w.cards().sorted_high_first(), style))
+                        .collect();
                     let _ = writeln!(o, "  seat {} declares Weis: {}", e.seat, parts.join(" + "));
                 }
                 RecordedAction::Stoeck {} => {
@@ -64,7 +82,15 @@ pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String 
             }
         }
         for (i, t) in d.tricks.iter().enumerate() {
-            let _ = writeln!(o, "  trick {} (seat {} leads): {} → seat {} takes {}", i + 1, t.leader, cards(&t.cards, style), t.winner, t.points);
+            let _ = writeln!(
+                o,
+                "  trick {} (seat {} leads): {} → seat {} takes {}",
+                i + 1,
+                t.leader,
+                cards(&t.cards, style),
+                t.winner,
+                t.points
+            );
         }
         let r = &d.result;
         let _ = writeln!(
@@ -76,7 +102,11 @@ pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String 
     }
     let r = &rec.result;
     let _ = match r.winner {
-        Some(w) => writeln!(o, "Game over: team {w} wins {}:{}", r.totals[0], r.totals[1]),
+        Some(w) => writeln!(
+            o,
+            "Game over: team {w} wins {}:{}",
+            r.totals[0], r.totals[1]
+        ),
         None => writeln!(o, "Game over: a tie {}:{}", r.totals[0], r.totals[1]),
     };
     o

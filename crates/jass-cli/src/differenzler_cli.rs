@@ -3,7 +3,9 @@
 use std::fmt::Write as _;
 
 use anyhow::{anyhow, Result};
-use jass_core::differenzler::{play_recorded, Differenzler, DifferenzlerOptions, DifferenzlerRecord, DifferenzlerRecorded};
+use jass_core::differenzler::{
+    play_recorded, Differenzler, DifferenzlerOptions, DifferenzlerRecord, DifferenzlerRecorded,
+};
 use jass_core::record::Record;
 use jass_core::CardStyle;
 use serde_json::Value;
@@ -22,14 +24,16 @@ pub const HELP: &str = concat!(
 
 pub fn options(json: &Value) -> Result<DifferenzlerOptions> {
     let o: DifferenzlerOptions = parse_options("differenzler", json)?;
-    o.validate().map_err(|e| anyhow!("bad differenzler option: {e}"))?;
+    o.validate()
+        .map_err(|e| anyhow!("bad differenzler option: {e}"))?;
     Ok(o)
 }
 
 /// One game: the record, the sole winner (`None` when the lowest total is shared) and the deals.
 pub fn simulate_one(json: &Value, players: &str, seed: u64) -> Result<(Record, Option<u8>, usize)> {
     let o = options(json)?;
-    let mut p = make_players::<Differenzler>(players, seed, &|| Box::new(RuleDifferenzler::new(o)))?;
+    let mut p =
+        make_players::<Differenzler>(players, seed, &|| Box::new(RuleDifferenzler::new(o)))?;
     let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
     let w = match rec.result.winners.as_slice() {
         [w] => Some(*w),
@@ -46,9 +50,19 @@ pub fn show(rec: &DifferenzlerRecord, style: CardStyle, show_hands: bool) -> Str
         o,
         "Differenzler · {} deals · seed {} · seats {} · each for himself, {} announcements",
         rec.options.deals,
-        rec.seed.map(|s| s.to_string()).unwrap_or_else(|| "none".into()),
-        seats.iter().enumerate().map(|(i, s)| format!("{i}: {s}")).collect::<Vec<_>>().join(", "),
-        serde_json::to_value(rec.options.announcements).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+        rec.seed
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| "none".into()),
+        seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{i}: {s}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        serde_json::to_value(rec.options.announcements)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
     );
     for d in &rec.deals {
         let _ = writeln!(
@@ -58,7 +72,9 @@ pub fn show(rec: &DifferenzlerRecord, style: CardStyle, show_hands: bool) -> Str
             d.dealer,
             d.forehand,
             mode(d.trump, style),
-            d.trump_card.map(|c| format!(" (turned card {})", card(c, style))).unwrap_or_default()
+            d.trump_card
+                .map(|c| format!(" (turned card {})", card(c, style)))
+                .unwrap_or_default()
         );
         if show_hands {
             for (s, h) in d.hands.iter().enumerate() {
@@ -69,11 +85,20 @@ pub fn show(rec: &DifferenzlerRecord, style: CardStyle, show_hands: bool) -> Str
         let mut trick_no = 0;
         for e in &d.actions {
             let line = match e.action {
-                DifferenzlerRecorded::Trump { trump } => format!("seat {} chooses {}", e.seat, mode(trump, style)),
-                DifferenzlerRecorded::Announce { points } => format!("seat {} announces {points}", e.seat),
-                DifferenzlerRecorded::Weis { weis } if weis.is_empty() => format!("seat {} declares no Weis", e.seat),
+                DifferenzlerRecorded::Trump { trump } => {
+                    format!("seat {} chooses {}", e.seat, mode(trump, style))
+                }
+                DifferenzlerRecorded::Announce { points } => {
+                    format!("seat {} announces {points}", e.seat)
+                }
+                DifferenzlerRecorded::Weis { weis } if weis.is_empty() => {
+                    format!("seat {} declares no Weis", e.seat)
+                }
                 DifferenzlerRecorded::Weis { weis } => {
-                    let parts: Vec<String> = weis.iter().map(|w| cards(&w.cards().sorted_high_first(), style)).collect();
+                    let parts: Vec<String> = weis
+                        .iter()
+                        .map(|w| cards(&w.cards().sorted_high_first(), style))
+                        .collect();
                     format!("seat {} declares Weis: {}", e.seat, parts.join(" + "))
                 }
                 DifferenzlerRecorded::Stoeck {} => format!("  seat {} scores Stöck", e.seat),
@@ -118,14 +143,26 @@ pub fn show(rec: &DifferenzlerRecord, style: CardStyle, show_hands: bool) -> Str
         }
     }
     let r = &rec.result;
-    let totals = r.totals.iter().enumerate().map(|(s, t)| format!("seat {s} {t}")).collect::<Vec<_>>().join(", ");
+    let totals = r
+        .totals
+        .iter()
+        .enumerate()
+        .map(|(s, t)| format!("seat {s} {t}"))
+        .collect::<Vec<_>>()
+        .join(", ");
     let _ = match r.winners.as_slice() {
         [] => writeln!(o, "The game is not finished: {totals}"),
-        [w] => writeln!(o, "Game over: seat {w} wins with the lowest penalty · {totals}"),
+        [w] => writeln!(
+            o,
+            "Game over: seat {w} wins with the lowest penalty · {totals}"
+        ),
         ws => writeln!(
             o,
             "Game over: seats {} share the win with the lowest penalty · {totals}",
-            ws.iter().map(|w| w.to_string()).collect::<Vec<_>>().join(", ")
+            ws.iter()
+                .map(|w| w.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     };
     o

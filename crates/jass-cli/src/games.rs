@@ -22,7 +22,13 @@ pub enum GameKind {
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 5] = [GameKind::Schieber, GameKind::Handjass, GameKind::Sidi, GameKind::Coiffeur, GameKind::Differenzler];
+    pub const ALL: [GameKind; 5] = [
+        GameKind::Schieber,
+        GameKind::Handjass,
+        GameKind::Sidi,
+        GameKind::Coiffeur,
+        GameKind::Differenzler,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -36,11 +42,23 @@ impl GameKind {
 
     pub fn default_options(self) -> Value {
         match self {
-            GameKind::Schieber => serde_json::to_value(SchieberOptions::default()).expect("options serialize"),
-            GameKind::Handjass => serde_json::to_value(jass_core::handjass::HandjassOptions::default()).expect("options serialize"),
-            GameKind::Sidi => serde_json::to_value(jass_core::sidi::SidiOptions::default()).expect("options serialize"),
-            GameKind::Coiffeur => serde_json::to_value(jass_core::coiffeur::CoiffeurOptions::default()).expect("options serialize"),
-            GameKind::Differenzler => serde_json::to_value(jass_core::differenzler::DifferenzlerOptions::default()).expect("options serialize"),
+            GameKind::Schieber => {
+                serde_json::to_value(SchieberOptions::default()).expect("options serialize")
+            }
+            GameKind::Handjass => {
+                serde_json::to_value(jass_core::handjass::HandjassOptions::default())
+                    .expect("options serialize")
+            }
+            GameKind::Sidi => serde_json::to_value(jass_core::sidi::SidiOptions::default())
+                .expect("options serialize"),
+            GameKind::Coiffeur => {
+                serde_json::to_value(jass_core::coiffeur::CoiffeurOptions::default())
+                    .expect("options serialize")
+            }
+            GameKind::Differenzler => {
+                serde_json::to_value(jass_core::differenzler::DifferenzlerOptions::default())
+                    .expect("options serialize")
+            }
         }
     }
 
@@ -79,7 +97,8 @@ impl GameKind {
             }
             anyhow!("bad schieber option: {e}")
         })?;
-        o.validate().map_err(|e| anyhow!("bad schieber option: {e}"))?;
+        o.validate()
+            .map_err(|e| anyhow!("bad schieber option: {e}"))?;
         Ok(o)
     }
 }

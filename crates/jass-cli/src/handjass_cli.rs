@@ -7,7 +7,9 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
 use jass_bots::{RandomPlayer, RuleHandjass};
-use jass_core::handjass::{play_recorded, Handjass, HandjassDealRecord, HandjassOptions, HandjassRecord, RecordedAction};
+use jass_core::handjass::{
+    play_recorded, Handjass, HandjassDealRecord, HandjassOptions, HandjassRecord, RecordedAction,
+};
 use jass_core::record::Record;
 use jass_core::{Card, CardSet, CardStyle, Player, Suit};
 
@@ -26,33 +28,59 @@ pub const HELP: &str = concat!(
 
 /// Handjass options from `-o` pairs.
 pub fn options(json: &serde_json::Value) -> Result<HandjassOptions> {
-    HandjassOptions::from_json(json).map_err(|e| anyhow!("{e} (`jass options handjass` lists the options)"))
+    HandjassOptions::from_json(json)
+        .map_err(|e| anyhow!("{e} (`jass options handjass` lists the options)"))
 }
 
-fn make_players(spec: &str, seats: usize, game_seed: u64, opts: HandjassOptions) -> Result<Vec<Box<dyn Player<Handjass>>>> {
+fn make_players(
+    spec: &str,
+    seats: usize,
+    game_seed: u64,
+    opts: HandjassOptions,
+) -> Result<Vec<Box<dyn Player<Handjass>>>> {
     let names: Vec<&str> = spec.split(',').map(str::trim).collect();
     if names.len() != 1 && names.len() != seats {
-        bail!("--players lists {} players; give one for every seat ({seats}) or one for all", names.len());
+        bail!(
+            "--players lists {} players; give one for every seat ({seats}) or one for all",
+            names.len()
+        );
     }
     (0..seats)
         .map(|s| {
             let name = if names.len() == 1 { names[0] } else { names[s] };
             match name {
-                "random" => Ok(Box::new(RandomPlayer::new(game_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(s as u64 + 1))) as Box<dyn Player<Handjass>>),
+                "random" => Ok(Box::new(RandomPlayer::new(
+                    game_seed
+                        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                        .wrapping_add(s as u64 + 1),
+                )) as Box<dyn Player<Handjass>>),
                 "rule" => Ok(Box::new(RuleHandjass::new(opts)) as Box<dyn Player<Handjass>>),
-                other => Err(anyhow!("unknown player `{other}`: known players are random, rule")),
+                other => Err(anyhow!(
+                    "unknown player `{other}`: known players are random, rule"
+                )),
             }
         })
         .collect()
 }
 
 /// `jass simulate -g handjass`.
-pub fn simulate_run(games: u64, seed: Option<u64>, pairs: &[String], players: &str, out: Option<&Path>) -> Result<ExitCode> {
+pub fn simulate_run(
+    games: u64,
+    seed: Option<u64>,
+    pairs: &[String],
+    players: &str,
+    out: Option<&Path>,
+) -> Result<ExitCode> {
     if games == 0 {
         bail!("--games must be at least 1");
     }
     let opts = options(&crate::options::to_json(pairs)?)?;
-    let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1));
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
+    });
     let n = opts.players as usize;
     make_players(players, n, seed, opts)?;
     let to_stdout = out.is_some_and(|p| p.as_os_str() == "-");
@@ -60,7 +88,9 @@ pub fn simulate_run(games: u64, seed: Option<u64>, pairs: &[String], players: &s
     let mut w: Option<Box<dyn Write>> = match out {
         None => None,
         Some(_) if to_stdout => Some(Box::new(std::io::BufWriter::new(std::io::stdout()))),
-        Some(p) => Some(Box::new(std::io::BufWriter::new(std::fs::File::create(p).with_context(|| format!("cannot write {}", p.display()))?))),
+        Some(p) => Some(Box::new(std::io::BufWriter::new(
+            std::fs::File::create(p).with_context(|| format!("cannot write {}", p.display()))?,
+        ))),
     };
     let start = std::time::Instant::now();
     let mut losses = vec![0u64; n];
@@ -79,7 +109,11 @@ pub fn simulate_run(games: u64, seed: Option<u64>, pairs: &[String], players: &s
         deals += rec.deals.len();
         if let Some(w) = w.as_mut() {
             let record = Record::Handjass(rec);
-            let text = if jsonl { record.to_json_line() } else { record.to_json_pretty() };
+            let text = if jsonl {
+                record.to_json_line()
+            } else {
+                record.to_json_pretty()
+            };
             writeln!(w, "{text}").context("cannot write the record")?;
         }
     }
@@ -110,7 +144,10 @@ fn card(c: Card, style: CardStyle) -> String {
 }
 
 fn cards(cs: &[Card], style: CardStyle) -> String {
-    cs.iter().map(|&c| card(c, style)).collect::<Vec<_>>().join(", ")
+    cs.iter()
+        .map(|&c| card(c, style))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn hand(h: CardSet, style: CardStyle) -> String {
@@ -129,15 +166,25 @@ fn hand(h: CardSet, style: CardStyle) -> String {
 /// `jass show` for a Handjass record.
 pub fn show(rec: &HandjassRecord, style: CardStyle, show_hands: bool) -> String {
     let mut o = String::new();
-    let seats: Vec<String> = rec.seats.iter().enumerate().map(|(i, s)| format!("{i}: {}", s.name)).collect();
+    let seats: Vec<String> = rec
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{i}: {}", s.name))
+        .collect();
     let _ = writeln!(
         o,
         "Handjass for {} ({}) · to {} strokes, potato below {} · seed {} · seats {}",
         rec.options.players,
-        serde_json::to_value(rec.options.preset).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
+        serde_json::to_value(rec.options.preset)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default(),
         rec.options.target,
         rec.options.threshold,
-        rec.seed.map(|s| s.to_string()).unwrap_or_else(|| "none".into()),
+        rec.seed
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| "none".into()),
         seats.join(", ")
     );
     for d in &rec.deals {
@@ -150,10 +197,19 @@ pub fn show(rec: &HandjassRecord, style: CardStyle, show_hands: bool) -> String 
             let _ = writeln!(o, "\nGame over: seat {w} wins · slate {:?}", r.slate);
         }
         (Some(l), _) => {
-            let _ = writeln!(o, "\nGame over: seat {l} loses · retired in order: {} · slate {:?}", retired.join(", "), r.slate);
+            let _ = writeln!(
+                o,
+                "\nGame over: seat {l} loses · retired in order: {} · slate {:?}",
+                retired.join(", "),
+                r.slate
+            );
         }
         (None, None) => {
-            let _ = writeln!(o, "\nGame over without a single loser · slate {:?}", r.slate);
+            let _ = writeln!(
+                o,
+                "\nGame over without a single loser · slate {:?}",
+                r.slate
+            );
         }
     }
     o
@@ -199,17 +255,30 @@ fn deal(o: &mut String, d: &HandjassDealRecord, style: CardStyle, show_hands: bo
             RecordedAction::Stay {} => format!("seat {} plays", e.seat),
             RecordedAction::Drop {} => format!("seat {} drops out", e.seat),
             RecordedAction::Blind {} => format!("seat {} takes the blind", e.seat),
-            RecordedAction::ExchangeSix {} => format!("seat {} exchanges the six of trumps for {}", e.seat, card(d.trump_card, style)),
+            RecordedAction::ExchangeSix {} => format!(
+                "seat {} exchanges the six of trumps for {}",
+                e.seat,
+                card(d.trump_card, style)
+            ),
             // Every eligible seat is asked, holder or not: the record does not say who held it.
             RecordedAction::KeepSix {} => format!("seat {} passes on the six exchange", e.seat),
-            RecordedAction::Bessern {} => format!("seat {} exchanges three cards for the Bessern", e.seat),
+            RecordedAction::Bessern {} => {
+                format!("seat {} exchanges three cards for the Bessern", e.seat)
+            }
             RecordedAction::KeepHand {} => format!("seat {} keeps the hand", e.seat),
-            RecordedAction::Discard { card: c } => format!("  seat {} discards {}", e.seat, card(c, style)),
+            RecordedAction::Discard { card: c } => {
+                format!("  seat {} discards {}", e.seat, card(c, style))
+            }
             RecordedAction::Agree {} => format!("seat {} agrees to a stroke each", e.seat),
             RecordedAction::PlayOn {} => format!("seat {} wants the cards played", e.seat),
-            RecordedAction::Weis { melds } if melds.is_empty() => format!("seat {} declares no Weis", e.seat),
+            RecordedAction::Weis { melds } if melds.is_empty() => {
+                format!("seat {} declares no Weis", e.seat)
+            }
             RecordedAction::Weis { melds } => {
-                let parts: Vec<String> = melds.iter().map(|m| cards(&m.0.sorted_high_first(), style)).collect();
+                let parts: Vec<String> = melds
+                    .iter()
+                    .map(|m| cards(&m.0.sorted_high_first(), style))
+                    .collect();
                 format!("seat {} declares Weis: {}", e.seat, parts.join(" + "))
             }
             RecordedAction::Stoeck {} => format!("  seat {} announces Stöck", e.seat),
@@ -219,7 +288,13 @@ fn deal(o: &mut String, d: &HandjassDealRecord, style: CardStyle, show_hands: bo
                     in_trick = 0;
                     trick_no += 1;
                     if let Some(t) = d.tricks.get(trick_no - 1) {
-                        format!("trick {trick_no} (seat {} leads): {} → seat {} takes {} points", t.leader, cards(&t.cards, style), t.winner, t.points)
+                        format!(
+                            "trick {trick_no} (seat {} leads): {} → seat {} takes {} points",
+                            t.leader,
+                            cards(&t.cards, style),
+                            t.winner,
+                            t.points
+                        )
                     } else {
                         continue;
                     }
@@ -232,7 +307,10 @@ fn deal(o: &mut String, d: &HandjassDealRecord, style: CardStyle, show_hands: bo
     }
     let r = &d.result;
     if let Some(s) = r.survivor {
-        let _ = writeln!(o, "  everyone else dropped out: seat {s} scores without play");
+        let _ = writeln!(
+            o,
+            "  everyone else dropped out: seat {s} scores without play"
+        );
     }
     if r.agreed {
         let _ = writeln!(o, "  the two players agreed a stroke each");
@@ -261,5 +339,16 @@ fn deal(o: &mut String, d: &HandjassDealRecord, style: CardStyle, show_hands: bo
             x
         })
         .collect();
-    let _ = writeln!(o, "  result: {} · out of play {} · slate {:?}{}", per.join(" · "), r.dead_points, r.slate, if r.retired.is_empty() { String::new() } else { format!(" · retired: {:?}", r.retired) });
+    let _ = writeln!(
+        o,
+        "  result: {} · out of play {} · slate {:?}{}",
+        per.join(" · "),
+        r.dead_points,
+        r.slate,
+        if r.retired.is_empty() {
+            String::new()
+        } else {
+            format!(" · retired: {:?}", r.retired)
+        }
+    );
 }

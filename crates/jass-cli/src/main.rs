@@ -86,7 +86,12 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(args),
         Command::Arena(args) => arena::run(args),
         Command::Solve(args) => solve::run(args),
-        Command::Show { file, cards, game, hands } => show::run(&file, cards, game, hands),
+        Command::Show {
+            file,
+            cards,
+            game,
+            hands,
+        } => show::run(&file, cards, game, hands),
         Command::Check { files } => check::run(&files),
         Command::Bench(args) => bench::run(args),
         Command::Options { game } => options::list(game.as_deref()),

@@ -19,7 +19,8 @@ pub fn to_json(pairs: &[String]) -> Result<Value> {
             bail!("option `{p}` has no name: write it as key=value, e.g. -o target=2500");
         }
         let v = v.trim();
-        let value = serde_json::from_str::<Value>(v).unwrap_or_else(|_| Value::String(v.to_string()));
+        let value =
+            serde_json::from_str::<Value>(v).unwrap_or_else(|_| Value::String(v.to_string()));
         if map.insert(k.clone(), value).is_some() {
             bail!("option `{k}` is given twice");
         }
@@ -52,11 +53,19 @@ mod tests {
 
     #[test]
     fn pairs_become_typed_json() {
-        let v = to_json(&["target=2500".into(), "weis=large".into(), "misere=true".into()]).unwrap();
+        let v = to_json(&[
+            "target=2500".into(),
+            "weis=large".into(),
+            "misere=true".into(),
+        ])
+        .unwrap();
         assert_eq!(v["target"], 2500);
         assert_eq!(v["weis"], "large");
         assert_eq!(v["misere"], true);
-        assert!(to_json(&["target".into()]).unwrap_err().to_string().contains("key=value"));
+        assert!(to_json(&["target".into()])
+            .unwrap_err()
+            .to_string()
+            .contains("key=value"));
         assert!(to_json(&["a=1".into(), "a=2".into()]).is_err());
     }
 }

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use jass_core::record::Record;
-use jass_core::schieber::{Contract, SchieberDealRecord, SchieberRecord};
 use jass_core::schieber::RecordedAction;
+use jass_core::schieber::{Contract, SchieberDealRecord, SchieberRecord};
 use jass_core::{Card, CardSet, CardStyle, Mode, Suit};
 
 use crate::check::read_text;
@@ -20,7 +20,10 @@ pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> R
     }
     if let Some(n) = game {
         if n == 0 || n > records.len() {
-            bail!("--game {n}: the file holds {} record(s), numbered from 1", records.len());
+            bail!(
+                "--game {n}: the file holds {} record(s), numbered from 1",
+                records.len()
+            );
         }
     }
     let mut failed = false;
@@ -30,17 +33,27 @@ pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> R
         }
         match r {
             Ok(Record::Schieber(rec)) => print!("{}", schieber(&rec, style, hands)),
-            Ok(Record::Handjass(rec)) => print!("{}", crate::handjass_cli::show(&rec, style, hands)),
+            Ok(Record::Handjass(rec)) => {
+                print!("{}", crate::handjass_cli::show(&rec, style, hands))
+            }
             Ok(Record::Sidi(rec)) => print!("{}", crate::sidi_cli::show_sidi(&rec, style, hands)),
-            Ok(Record::Coiffeur(rec)) => print!("{}", crate::coiffeur_cli::show(&rec, style, hands)),
-            Ok(Record::Differenzler(rec)) => print!("{}", crate::differenzler_cli::show(&rec, style, hands)),
+            Ok(Record::Coiffeur(rec)) => {
+                print!("{}", crate::coiffeur_cli::show(&rec, style, hands))
+            }
+            Ok(Record::Differenzler(rec)) => {
+                print!("{}", crate::differenzler_cli::show(&rec, style, hands))
+            }
             Err(e) => {
                 eprintln!("{}: {e}", path.display());
                 failed = true;
             }
         }
     }
-    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn card(c: Card, style: CardStyle) -> String {
@@ -48,7 +61,10 @@ fn card(c: Card, style: CardStyle) -> String {
 }
 
 fn cards(cs: &[Card], style: CardStyle) -> String {
-    cs.iter().map(|&c| card(c, style)).collect::<Vec<_>>().join(", ")
+    cs.iter()
+        .map(|&c| card(c, style))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A hand grouped by suit, high cards first: `Schellen: Ass König 9 | Rosen: …`.
@@ -83,7 +99,9 @@ fn schieber(rec: &SchieberRecord, style: CardStyle, show_hands: bool) -> String 
         o,
         "Schieber to {} · seed {} · seats 0: {}, 1: {}, 2: {}, 3: {} · teams 0+2 and 1+3",
         rec.options.target,
-        rec.seed.map(|s| s.to_string()).unwrap_or_else(|| "none".into()),
+        rec.seed
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| "none".into()),
         seats.first().unwrap_or(&"?"),
         seats.get(1).unwrap_or(&"?"),
         seats.get(2).unwrap_or(&"?"),
@@ -102,8 +120,14 @@ fn schieber(rec: &SchieberRecord, style: CardStyle, show_hands: bool) -> String 
                 w + 2,
                 r.totals.first().unwrap_or(&0),
                 r.totals.get(1).unwrap_or(&0),
-                if r.schneider { " · Schneider (counts two games)" } else { "" },
-                r.bergpreis.map(|b| format!(" · Bergpreis to team {b}")).unwrap_or_default()
+                if r.schneider {
+                    " · Schneider (counts two games)"
+                } else {
+                    ""
+                },
+                r.bergpreis
+                    .map(|b| format!(" · Bergpreis to team {b}"))
+                    .unwrap_or_default()
             );
         }
         None => {
@@ -114,7 +138,11 @@ fn schieber(rec: &SchieberRecord, style: CardStyle, show_hands: bool) -> String 
 }
 
 fn deal(o: &mut String, d: &SchieberDealRecord, style: CardStyle, show_hands: bool) {
-    let _ = writeln!(o, "\nDeal {} · dealer seat {} · forehand seat {}", d.number, d.dealer, d.forehand);
+    let _ = writeln!(
+        o,
+        "\nDeal {} · dealer seat {} · forehand seat {}",
+        d.number, d.dealer, d.forehand
+    );
     if show_hands {
         for (s, h) in d.hands.iter().enumerate() {
             let _ = writeln!(o, "  hand {s}: {}", hand(*h, style));
@@ -128,13 +156,22 @@ fn deal(o: &mut String, d: &SchieberDealRecord, style: CardStyle, show_hands: bo
                 let _ = writeln!(o, "  seat {} schiebt", e.seat);
             }
             RecordedAction::Contract { contract: c } => {
-                let _ = writeln!(o, "  seat {} chooses {} (×{})", e.seat, contract(c, style), d.result.multiplier);
+                let _ = writeln!(
+                    o,
+                    "  seat {} chooses {} (×{})",
+                    e.seat,
+                    contract(c, style),
+                    d.result.multiplier
+                );
             }
             RecordedAction::Weis { weis } if weis.is_empty() => {
                 let _ = writeln!(o, "  seat {} declares no Weis", e.seat);
             }
             RecordedAction::Weis { weis } => {
-                let parts: Vec<String> = weis.iter().map(|w| cards(&w.cards().sorted_high_first(), style)).collect();
+                let parts: Vec<String> = weis
+                    .iter()
+                    .map(|w| cards(&w.cards().sorted_high_first(), style))
+                    .collect();
                 let _ = writeln!(o, "  seat {} declares Weis: {}", e.seat, parts.join(" + "));
             }
             RecordedAction::Stoeck {} => {
@@ -173,7 +210,10 @@ fn deal(o: &mut String, d: &SchieberDealRecord, style: CardStyle, show_hands: bo
         r.card_points[0],
         r.card_points[1],
         match r.match_team {
-            Some(t) => format!(" (Match for team {t}, bonus {}:{})", r.match_bonus[0], r.match_bonus[1]),
+            Some(t) => format!(
+                " (Match for team {t}, bonus {}:{})",
+                r.match_bonus[0], r.match_bonus[1]
+            ),
             None => String::new(),
         },
         r.weis[0],
@@ -185,6 +225,10 @@ fn deal(o: &mut String, d: &SchieberDealRecord, style: CardStyle, show_hands: bo
         r.score[1],
         r.totals[0],
         r.totals[1],
-        if r.complete { "" } else { " (the game ended during this deal)" }
+        if r.complete {
+            ""
+        } else {
+            " (the game ended during this deal)"
+        }
     );
 }

@@ -24,7 +24,9 @@ pub fn parse_options<T: DeserializeOwned>(game: &str, options: &Value) -> Result
             for (k, v) in map {
                 let one = Value::Object([(k.clone(), v.clone())].into_iter().collect());
                 if let Err(e1) = serde_json::from_value::<T>(one) {
-                    return anyhow!("bad {game} option `{k}={v}`: {e1} (`jass options {game}` lists them)");
+                    return anyhow!(
+                        "bad {game} option `{k}={v}`: {e1} (`jass options {game}` lists them)"
+                    );
                 }
             }
         }
@@ -34,27 +36,39 @@ pub fn parse_options<T: DeserializeOwned>(game: &str, options: &Value) -> Result
 
 pub fn sidi_options(options: &Value) -> Result<SidiOptions> {
     let o: SidiOptions = parse_options("sidi-barrani", options)?;
-    o.validate().map_err(|e| anyhow!("bad sidi-barrani option: {e}"))?;
+    o.validate()
+        .map_err(|e| anyhow!("bad sidi-barrani option: {e}"))?;
     Ok(o)
 }
 
 /// The players of `spec` for any four-seat game: `random`, or `rule` (the game's rule player, made
 /// by `rule`).
-pub fn players<G: Game>(spec: &str, seed: u64, rule: &dyn Fn() -> Box<dyn Player<G>>) -> Result<Vec<Box<dyn Player<G>>>>
+pub fn players<G: Game>(
+    spec: &str,
+    seed: u64,
+    rule: &dyn Fn() -> Box<dyn Player<G>>,
+) -> Result<Vec<Box<dyn Player<G>>>>
 where
     RandomPlayer: Player<G>,
 {
     let names: Vec<&str> = spec.split(',').map(str::trim).collect();
     if names.len() != 1 && names.len() != 4 {
-        bail!("--players lists {} players; give one for every seat (4) or one for all", names.len());
+        bail!(
+            "--players lists {} players; give one for every seat (4) or one for all",
+            names.len()
+        );
     }
     (0..4)
         .map(|s| {
             let name = if names.len() == 1 { names[0] } else { names[s] };
             match name {
-                "random" => Ok(Box::new(RandomPlayer::new(splitmix(seed.wrapping_mul(8).wrapping_add(s as u64)))) as Box<dyn Player<G>>),
+                "random" => Ok(Box::new(RandomPlayer::new(splitmix(
+                    seed.wrapping_mul(8).wrapping_add(s as u64),
+                ))) as Box<dyn Player<G>>),
                 "rule" => Ok(rule()),
-                other => Err(anyhow!("unknown player `{other}`: known players are random, rule")),
+                other => Err(anyhow!(
+                    "unknown player `{other}`: known players are random, rule"
+                )),
             }
         })
         .collect()
@@ -68,7 +82,12 @@ fn splitmix(mut x: u64) -> u64 {
 }
 
 /// Plays one game of an issue-4 game: the record, the winner (team or seat) and the deals played.
-pub fn simulate_one(game: &str, options: &Value, players: &str, seed: u64) -> Result<(Record, Option<u8>, usize)> {
+pub fn simulate_one(
+    game: &str,
+    options: &Value,
+    players: &str,
+    seed: u64,
+) -> Result<(Record, Option<u8>, usize)> {
     match game {
         "sidi-barrani" => {
             let o = sidi_options(options)?;
@@ -88,7 +107,10 @@ pub fn card(c: Card, style: CardStyle) -> String {
 }
 
 pub fn cards(cs: &[Card], style: CardStyle) -> String {
-    cs.iter().map(|&c| card(c, style)).collect::<Vec<_>>().join(", ")
+    cs.iter()
+        .map(|&c| card(c, style))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 pub fn hand(h: CardSet, style: CardStyle) -> String {
@@ -120,8 +142,15 @@ pub fn show_sidi(rec: &SidiRecord, style: CardStyle, show_hands: bool) -> String
         o,
         "Sidi Barrani to {} · seed {} · seats {} · teams 0+2 and 1+3",
         rec.options.target,
-        rec.seed.map(|s| s.to_string()).unwrap_or_else(|| "none".into()),
-        seats.iter().enumerate().map(|(i, s)| format!("{i}: {s}")).collect::<Vec<_>>().join(", ")
+        rec.seed
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| "none".into()),
+        seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{i}: {s}"))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     for d in &rec.deals {
         let _ = writeln!(o, "\nDeal {} · dealer seat {}", d.number, d.dealer);
@@ -135,12 +164,19 @@ pub fn show_sidi(rec: &SidiRecord, style: CardStyle, show_hands: bool) -> String
         for e in &d.actions {
             let line = match e.action {
                 SidiRecorded::Pass {} => format!("seat {} passes", e.seat),
-                SidiRecorded::Bid { points, trump } => format!("seat {} bids {points} {}", e.seat, mode(trump, style)),
+                SidiRecorded::Bid { points, trump } => {
+                    format!("seat {} bids {points} {}", e.seat, mode(trump, style))
+                }
                 SidiRecorded::Double {} => format!("seat {} doubles", e.seat),
                 SidiRecorded::Redouble {} => format!("seat {} redoubles", e.seat),
-                SidiRecorded::Weis { weis } if weis.is_empty() => format!("seat {} declares no Weis", e.seat),
+                SidiRecorded::Weis { weis } if weis.is_empty() => {
+                    format!("seat {} declares no Weis", e.seat)
+                }
                 SidiRecorded::Weis { weis } => {
-                    let parts: Vec<String> = weis.iter().map(|w| cards(&w.cards().sorted_high_first(), style)).collect();
+                    let parts: Vec<String> = weis
+                        .iter()
+                        .map(|w| cards(&w.cards().sorted_high_first(), style))
+                        .collect();
                     format!("seat {} declares Weis: {}", e.seat, parts.join(" + "))
                 }
                 SidiRecorded::Stoeck {} => format!("  seat {} scores Stöck", e.seat),
@@ -211,7 +247,11 @@ pub fn show_sidi(rec: &SidiRecord, style: CardStyle, show_hands: bool) -> String
                 w + 2,
                 r.totals.first().unwrap_or(&0),
                 r.totals.get(1).unwrap_or(&0),
-                if r.schneider { " · double game (the losers are under double_game_below)" } else { "" }
+                if r.schneider {
+                    " · double game (the losers are under double_game_below)"
+                } else {
+                    ""
+                }
             );
         }
         None => {
@@ -237,14 +277,19 @@ pub fn simulate_run(
     }
     let opts = crate::options::to_json(pairs)?;
     let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
     });
     let to_stdout = out.is_some_and(|p| p.as_os_str() == "-");
     let jsonl = games > 1 || out.is_some_and(|p| p.extension().is_some_and(|e| e == "jsonl"));
     let mut w: Option<Box<dyn Write>> = match out {
         None => None,
         Some(_) if to_stdout => Some(Box::new(std::io::BufWriter::new(std::io::stdout()))),
-        Some(p) => Some(Box::new(std::io::BufWriter::new(std::fs::File::create(p).with_context(|| format!("cannot write {}", p.display()))?))),
+        Some(p) => Some(Box::new(std::io::BufWriter::new(
+            std::fs::File::create(p).with_context(|| format!("cannot write {}", p.display()))?,
+        ))),
     };
     let start = std::time::Instant::now();
     let mut wins: std::collections::BTreeMap<u8, u64> = Default::default();
@@ -256,14 +301,22 @@ pub fn simulate_run(
         }
         deals += n;
         if let Some(w) = w.as_mut() {
-            let text = if jsonl { rec.to_json_line() } else { rec.to_json_pretty() };
+            let text = if jsonl {
+                rec.to_json_line()
+            } else {
+                rec.to_json_pretty()
+            };
             writeln!(w, "{text}").context("cannot write the record")?;
         }
     }
     if let Some(mut w) = w {
         w.flush().context("cannot write the records")?;
     }
-    let who = if game == "differenzler" { "seat" } else { "team" };
+    let who = if game == "differenzler" {
+        "seat"
+    } else {
+        "team"
+    };
     let report = format!(
         "{games} game(s) of {game}, seed {seed}, players {players}\nwins: {}\ndeals: {deals} ({:.1} per game)\ntime: {:.2} s{}",
         wins.iter().map(|(k, v)| format!("{who} {k}: {v}")).collect::<Vec<_>>().join(", "),

@@ -41,7 +41,12 @@ pub struct SimulateArgs {
     out: Option<PathBuf>,
 }
 
-fn make_players(spec: &str, seats: usize, game_seed: u64, options: &SchieberOptions) -> Result<Vec<Box<dyn Player<Schieber>>>> {
+fn make_players(
+    spec: &str,
+    seats: usize,
+    game_seed: u64,
+    options: &SchieberOptions,
+) -> Result<Vec<Box<dyn Player<Schieber>>>> {
     let names: Vec<&str> = spec.split(',').map(str::trim).collect();
     // One name for all seats, one per team (seats 0+2, then 1+3), or one per seat.
     if names.len() != 1 && names.len() != 2 && names.len() != seats {
@@ -55,10 +60,18 @@ fn make_players(spec: &str, seats: usize, game_seed: u64, options: &SchieberOpti
                 _ => names[s],
             };
             match name {
-                "random" => Ok(Box::new(RandomPlayer::new(splitmix(game_seed.wrapping_mul(8).wrapping_add(s as u64)))) as Box<dyn Player<Schieber>>),
+                "random" => Ok(Box::new(RandomPlayer::new(splitmix(
+                    game_seed.wrapping_mul(8).wrapping_add(s as u64),
+                ))) as Box<dyn Player<Schieber>>),
                 "rule" => Ok(Box::new(RuleSchieber::new(*options)) as Box<dyn Player<Schieber>>),
-                "sampling" => Ok(Box::new(SamplingSchieber::new(*options, SamplingSettings::default(), splitmix(game_seed ^ 0x5A5A).wrapping_add(s as u64))) as Box<dyn Player<Schieber>>),
-                other => Err(anyhow!("unknown player `{other}`: known players are random, rule, sampling")),
+                "sampling" => Ok(Box::new(SamplingSchieber::new(
+                    *options,
+                    SamplingSettings::default(),
+                    splitmix(game_seed ^ 0x5A5A).wrapping_add(s as u64),
+                )) as Box<dyn Player<Schieber>>),
+                other => Err(anyhow!(
+                    "unknown player `{other}`: known players are random, rule, sampling"
+                )),
             }
         })
         .collect()
@@ -87,21 +100,43 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
         bail!("--games must be at least 1");
     }
     if kind == GameKind::Handjass {
-        return crate::handjass_cli::simulate_run(args.games, args.seed, &args.options, &args.players, args.out.as_deref());
+        return crate::handjass_cli::simulate_run(
+            args.games,
+            args.seed,
+            &args.options,
+            &args.players,
+            args.out.as_deref(),
+        );
     }
     if kind != GameKind::Schieber {
-        return crate::sidi_cli::simulate_run(kind.name(), args.games, args.seed, &args.options, &args.players, args.out.as_deref());
+        return crate::sidi_cli::simulate_run(
+            kind.name(),
+            args.games,
+            args.seed,
+            &args.options,
+            &args.players,
+            args.out.as_deref(),
+        );
     }
     let opts_json = to_json(&args.options)?;
     let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
     });
     let to_stdout = args.out.as_deref().is_some_and(|p| p.as_os_str() == "-");
-    let jsonl = args.games > 1 || args.out.as_ref().is_some_and(|p| p.extension().is_some_and(|e| e == "jsonl"));
+    let jsonl = args.games > 1
+        || args
+            .out
+            .as_ref()
+            .is_some_and(|p| p.extension().is_some_and(|e| e == "jsonl"));
     let mut out: Option<Box<dyn Write>> = match &args.out {
         None => None,
         Some(_) if to_stdout => Some(Box::new(BufWriter::new(std::io::stdout()))),
-        Some(p) => Some(Box::new(BufWriter::new(File::create(p).with_context(|| format!("cannot write {}", p.display()))?))),
+        Some(p) => Some(Box::new(BufWriter::new(
+            File::create(p).with_context(|| format!("cannot write {}", p.display()))?,
+        ))),
     };
     // Validate options and players before the first game.
     let options = match kind {
@@ -112,7 +147,10 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
 
     let bar = if args.games >= 20 && !to_stdout {
         let b = ProgressBar::new(args.games);
-        b.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}").expect("template"));
+        b.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+                .expect("template"),
+        );
         b
     } else {
         ProgressBar::hidden()
@@ -136,7 +174,11 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
         }
         if let Some(w) = out.as_mut() {
             let record = Record::Schieber(rec);
-            let text = if jsonl { record.to_json_line() } else { record.to_json_pretty() };
+            let text = if jsonl {
+                record.to_json_line()
+            } else {
+                record.to_json_pretty()
+            };
             writeln!(w, "{text}").context("cannot write the record")?;
         }
         bar.inc(1);

@@ -53,10 +53,16 @@ pub struct SolveArgs {
 }
 
 fn position_from_args(a: &SolveArgs) -> Result<(Position, Vec<Card>)> {
-    let hands_text = a.hands.as_deref().ok_or_else(|| anyhow!("give --hands \"…|…|…|…\" or --record FILE"))?;
+    let hands_text = a
+        .hands
+        .as_deref()
+        .ok_or_else(|| anyhow!("give --hands \"…|…|…|…\" or --record FILE"))?;
     let parts: Vec<&str> = hands_text.split('|').collect();
     if parts.len() != 4 {
-        bail!("--hands needs four hands separated by `|` (seats 0, 1, 2, 3), got {}", parts.len());
+        bail!(
+            "--hands needs four hands separated by `|` (seats 0, 1, 2, 3), got {}",
+            parts.len()
+        );
     }
     let mut hands = [CardSet::EMPTY; 4];
     for (i, p) in parts.iter().enumerate() {
@@ -98,11 +104,16 @@ fn position_from_record(a: &SolveArgs, path: &PathBuf) -> Result<(Position, Vec<
     let Record::Schieber(rec) = rec else {
         bail!("jass solve reads Schieber records for now");
     };
-    let d = rec
-        .deals
-        .get(a.deal.saturating_sub(1))
-        .ok_or_else(|| anyhow!("--deal {}: the game has {} deal(s)", a.deal, rec.deals.len()))?;
-    let contract = d.contract.ok_or_else(|| anyhow!("deal {} has no contract", a.deal))?;
+    let d = rec.deals.get(a.deal.saturating_sub(1)).ok_or_else(|| {
+        anyhow!(
+            "--deal {}: the game has {} deal(s)",
+            a.deal,
+            rec.deals.len()
+        )
+    })?;
+    let contract = d
+        .contract
+        .ok_or_else(|| anyhow!("deal {} has no contract", a.deal))?;
     if contract.is_slalom() {
         bail!("deal {} is a {contract} deal: the solver plays one mode for the whole deal, Slalom changes it every trick", a.deal);
     }
@@ -116,7 +127,12 @@ fn position_from_record(a: &SolveArgs, path: &PathBuf) -> Result<(Position, Vec<
         })
         .collect();
     if a.cards > played.len() {
-        bail!("--cards {}: deal {} has {} cards played", a.cards, a.deal, played.len());
+        bail!(
+            "--cards {}: deal {} has {} cards played",
+            a.cards,
+            a.deal,
+            played.len()
+        );
     }
     let pos = Position::new_deal(d.hands, d.forehand, mode, rec.options.undenufe_eleven);
     Ok((pos, played[..a.cards].to_vec()))
@@ -128,14 +144,17 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         None => position_from_args(&a)?,
     };
     for (i, &c) in played.iter().enumerate() {
-        pos.try_play(c).map_err(|e| anyhow!("played card {} ({c}): {e}", i + 1))?;
+        pos.try_play(c)
+            .map_err(|e| anyhow!("played card {} ({c}): {e}", i + 1))?;
     }
     if pos.is_over() {
         bail!("every card has been played: nothing to solve");
     }
     let left = pos.cards_left();
     if left > 28 && !a.json {
-        eprintln!("note: {left} cards left; the exact search may take a while (seconds to minutes)");
+        eprintln!(
+            "note: {left} cards left; the exact search may take a while (seconds to minutes)"
+        );
     }
     let mut solver = Solver::default();
     let start = Instant::now();
@@ -144,7 +163,10 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
     let seat = pos.to_move();
     let team = values.team;
     if a.json {
-        let cards: Vec<serde_json::Value> = values.iter().map(|(c, v)| serde_json::json!({"card": c.to_string(), "value": v})).collect();
+        let cards: Vec<serde_json::Value> = values
+            .iter()
+            .map(|(c, v)| serde_json::json!({"card": c.to_string(), "value": v}))
+            .collect();
         let out = serde_json::json!({
             "seat": seat, "team": team, "mode": pos.mode.to_string(), "cards_left": left,
             "values": cards, "best": values.best().map(|(c, v)| serde_json::json!({"card": c.to_string(), "value": v})),

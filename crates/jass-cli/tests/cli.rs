@@ -13,27 +13,60 @@ fn simulate_check_show_round_trip() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("games.jsonl");
     jass()
-        .args(["simulate", "--games", "5", "--seed", "7", "-o", "target=1500", "-o", "weis=large", "--out"])
+        .args([
+            "simulate",
+            "--games",
+            "5",
+            "--seed",
+            "7",
+            "-o",
+            "target=1500",
+            "-o",
+            "weis=large",
+            "--out",
+        ])
         .arg(&file)
         .assert()
         .success()
         .stdout(predicate::str::contains("5 game(s) of schieber, seed 7"));
     let text = std::fs::read_to_string(&file).unwrap();
     assert_eq!(text.lines().count(), 5);
-    jass().arg("check").arg(&file).assert().success().stdout(predicate::str::contains("5 record(s) consistent, 0 with problems"));
+    jass()
+        .arg("check")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "5 record(s) consistent, 0 with problems",
+        ));
     jass()
         .args(["show", "--cards", "french", "--game", "2", "--hands"])
         .arg(&file)
         .assert()
         .success()
-        .stdout(predicate::str::contains("Deal 1").and(predicate::str::contains("Game over")).and(predicate::str::contains("hand 0:")));
-    jass().arg("show").arg(&file).assert().success().stdout(predicate::str::contains("Schieber to 1500"));
+        .stdout(
+            predicate::str::contains("Deal 1")
+                .and(predicate::str::contains("Game over"))
+                .and(predicate::str::contains("hand 0:")),
+        );
+    jass()
+        .arg("show")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Schieber to 1500"));
 }
 
 #[test]
 fn the_same_seed_gives_the_same_games() {
-    let a = jass().args(["simulate", "-n", "2", "--seed", "3", "--out", "-"]).output().unwrap();
-    let b = jass().args(["simulate", "-n", "2", "--seed", "3", "--out", "-"]).output().unwrap();
+    let a = jass()
+        .args(["simulate", "-n", "2", "--seed", "3", "--out", "-"])
+        .output()
+        .unwrap();
+    let b = jass()
+        .args(["simulate", "-n", "2", "--seed", "3", "--out", "-"])
+        .output()
+        .unwrap();
     assert!(a.status.success());
     assert_eq!(a.stdout, b.stdout);
     assert!(!a.stdout.is_empty());
@@ -43,36 +76,95 @@ fn the_same_seed_gives_the_same_games() {
 fn check_reports_a_tampered_record_with_exit_code_1() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("one.json");
-    jass().args(["simulate", "--seed", "9", "--out"]).arg(&file).assert().success();
+    jass()
+        .args(["simulate", "--seed", "9", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
     let text = std::fs::read_to_string(&file).unwrap();
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
     v["deals"][0]["result"]["card_points"][0] = serde_json::json!(999);
     std::fs::write(&file, serde_json::to_string(&v).unwrap()).unwrap();
-    jass().arg("check").arg(&file).assert().code(1).stdout(predicate::str::contains("deal 1: result"));
+    jass()
+        .arg("check")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("deal 1: result"));
 }
 
 #[test]
 fn wrong_input_is_explained() {
-    jass().args(["simulate", "-g", "poker"]).assert().code(2).stderr(predicate::str::contains("unknown game `poker`"));
-    jass().args(["simulate", "-o", "targt=100"]).assert().code(2).stderr(predicate::str::contains("unknown field `targt`"));
-    jass().args(["simulate", "-o", "weis=huge"]).assert().code(2).stderr(predicate::str::contains("weis"));
-    jass().args(["simulate", "-o", "target"]).assert().code(2).stderr(predicate::str::contains("key=value"));
-    jass().args(["simulate", "-o", "multipliers=double"]).assert().code(2).stderr(predicate::str::contains("unknown multipliers"));
-    jass().args(["simulate", "--players", "random,genius"]).assert().code(2).stderr(predicate::str::contains("players"));
-    jass().args(["check", "/nonexistent/file.json"]).assert().code(2).stderr(predicate::str::contains("cannot read"));
+    jass()
+        .args(["simulate", "-g", "poker"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown game `poker`"));
+    jass()
+        .args(["simulate", "-o", "targt=100"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown field `targt`"));
+    jass()
+        .args(["simulate", "-o", "weis=huge"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("weis"));
+    jass()
+        .args(["simulate", "-o", "target"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("key=value"));
+    jass()
+        .args(["simulate", "-o", "multipliers=double"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown multipliers"));
+    jass()
+        .args(["simulate", "--players", "random,genius"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("players"));
+    jass()
+        .args(["check", "/nonexistent/file.json"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read"));
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, "{\"game\":\"schieber\",\"format\":\"jass-record\"").unwrap();
-    jass().arg("check").arg(&bad).assert().code(1).stdout(predicate::str::contains("not valid JSON"));
+    jass()
+        .arg("check")
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("not valid JSON"));
     std::fs::write(&bad, "{\"game\":\"jassopoly\"}").unwrap();
-    jass().arg("check").arg(&bad).assert().code(1).stdout(predicate::str::contains("unknown game `jassopoly`"));
-    std::fs::write(&bad, "{\"game\":\"schieber\",\"deals\":[{\"hands\":[[\"H5\"]]}]}").unwrap();
-    jass().arg("show").arg(&bad).assert().code(1).stderr(predicate::str::contains("not a valid schieber record"));
+    jass()
+        .arg("check")
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("unknown game `jassopoly`"));
+    std::fs::write(
+        &bad,
+        "{\"game\":\"schieber\",\"deals\":[{\"hands\":[[\"H5\"]]}]}",
+    )
+    .unwrap();
+    jass()
+        .arg("show")
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("not a valid schieber record"));
 }
 
 #[test]
 fn bench_prints_json() {
-    let out = jass().args(["bench", "--deals", "2000", "--legal", "100000"]).output().unwrap();
+    let out = jass()
+        .args(["bench", "--deals", "2000", "--legal", "100000"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v["schieber_random_deals_per_second"].as_f64().unwrap() > 0.0);
@@ -86,34 +178,91 @@ fn options_lists_every_option() {
         .args(["options", "schieber"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("target = 3000").and(predicate::str::contains("zurueckschieben = false")));
+        .stdout(
+            predicate::str::contains("target = 3000")
+                .and(predicate::str::contains("zurueckschieben = false")),
+        );
 }
 
 #[test]
 fn solve_values_every_legal_card_of_a_record_position() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("one.json");
-    jass().args(["simulate", "--seed", "5", "--players", "rule", "--out"]).arg(&file).assert().success();
-    let out = jass().args(["solve", "--deal", "1", "--cards", "20", "--json", "--record"]).arg(&file).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    jass()
+        .args(["simulate", "--seed", "5", "--players", "rule", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
+    let out = jass()
+        .args([
+            "solve", "--deal", "1", "--cards", "20", "--json", "--record",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["cards_left"], 16);
     let values = v["values"].as_array().unwrap();
     assert!(!values.is_empty());
-    let best = values.iter().map(|x| x["value"].as_u64().unwrap()).max().unwrap();
+    let best = values
+        .iter()
+        .map(|x| x["value"].as_u64().unwrap())
+        .max()
+        .unwrap();
     assert_eq!(v["best"]["value"].as_u64().unwrap(), best);
-    jass().args(["solve", "--deal", "1", "--cards", "99", "--record"]).arg(&file).assert().code(2).stderr(predicate::str::contains("--cards 99"));
-    jass().args(["solve", "--hands", "HA|SA"]).assert().code(2).stderr(predicate::str::contains("four hands"));
+    jass()
+        .args(["solve", "--deal", "1", "--cards", "99", "--record"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--cards 99"));
+    jass()
+        .args(["solve", "--hands", "HA|SA"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("four hands"));
 }
 
 #[test]
 fn players_per_team_and_the_sampling_player() {
     jass()
-        .args(["simulate", "-n", "3", "--seed", "2", "--players", "rule,random"])
+        .args([
+            "simulate",
+            "-n",
+            "3",
+            "--seed",
+            "2",
+            "--players",
+            "rule,random",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains("players rule,random"));
-    jass().args(["simulate", "-n", "1", "--seed", "2", "--players", "sampling,rule"]).assert().success();
-    jass().args(["arena", "sampling", "random", "-n", "4"]).assert().success().stdout(predicate::str::contains("point share of sampling"));
-    jass().args(["simulate", "--players", "a,b,c"]).assert().code(2).stderr(predicate::str::contains("one per team"));
+    jass()
+        .args([
+            "simulate",
+            "-n",
+            "1",
+            "--seed",
+            "2",
+            "--players",
+            "sampling,rule",
+        ])
+        .assert()
+        .success();
+    jass()
+        .args(["arena", "sampling", "random", "-n", "4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("point share of sampling"));
+    jass()
+        .args(["simulate", "--players", "a,b,c"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("one per team"));
 }

@@ -17,8 +17,22 @@ fn simulate_check_show_for_every_number_of_players_and_preset() {
         &["-o", "players=5", "-o", "preset=004"],
         &["-o", "preset=parlett"],
         &["-o", "preset=004-twelve", "-o", "players=3"],
-        &["-o", "players=3", "-o", "small_deal=bessern", "-o", "tie=abeyance"],
-        &["-o", "players=2", "-o", "tie=draw-always", "-o", "last_trick_bonus=0"],
+        &[
+            "-o",
+            "players=3",
+            "-o",
+            "small_deal=bessern",
+            "-o",
+            "tie=abeyance",
+        ],
+        &[
+            "-o",
+            "players=2",
+            "-o",
+            "tie=draw-always",
+            "-o",
+            "last_trick_bonus=0",
+        ],
         &["-o", "preset=parlett", "-o", "sack_window=until-cancelled"],
     ];
     for (i, extra) in cases.iter().enumerate() {
@@ -31,13 +45,24 @@ fn simulate_check_show_for_every_number_of_players_and_preset() {
             .assert()
             .success()
             .stdout(predicate::str::contains("3 game(s) of handjass, seed 5"));
-        jass().arg("check").arg(&file).assert().success().stdout(predicate::str::contains("3 record(s) consistent, 0 with problems"));
+        jass()
+            .arg("check")
+            .arg(&file)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(
+                "3 record(s) consistent, 0 with problems",
+            ));
         jass()
             .args(["show", "--hands", "--cards", "french", "--game", "1"])
             .arg(&file)
             .assert()
             .success()
-            .stdout(predicate::str::contains("Handjass for").and(predicate::str::contains("Deal 1")).and(predicate::str::contains("Game over")));
+            .stdout(
+                predicate::str::contains("Handjass for")
+                    .and(predicate::str::contains("Deal 1"))
+                    .and(predicate::str::contains("Game over")),
+            );
     }
 }
 
@@ -60,18 +85,44 @@ fn options_are_listed_and_bad_ones_explained() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("2 to 5 players"));
-    jass().args(["simulate", "-g", "handjass", "-o", "preset=nope"]).assert().failure().stderr(predicate::str::contains("unknown preset"));
-    jass().args(["simulate", "-g", "handjass", "-o", "tie=coin"]).assert().failure().stderr(predicate::str::contains("tie"));
+    jass()
+        .args(["simulate", "-g", "handjass", "-o", "preset=nope"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("unknown preset"));
+    jass()
+        .args(["simulate", "-g", "handjass", "-o", "tie=coin"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("tie"));
 }
 
 #[test]
 fn a_tampered_handjass_record_fails_the_check() {
-    let out = jass().args(["simulate", "-g", "handjass", "-o", "players=3", "--seed", "2", "--out", "-"]).output().unwrap();
+    let out = jass()
+        .args([
+            "simulate",
+            "-g",
+            "handjass",
+            "-o",
+            "players=3",
+            "--seed",
+            "2",
+            "--out",
+            "-",
+        ])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     v["deals"][0]["result"]["slate"][0] = serde_json::json!(99);
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("bad.json");
     std::fs::write(&f, serde_json::to_string(&v).unwrap()).unwrap();
-    jass().arg("check").arg(&f).assert().code(1).stdout(predicate::str::contains("deal 1"));
+    jass()
+        .arg("check")
+        .arg(&f)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("deal 1"));
 }

@@ -13,29 +13,95 @@ fn sidi_barrani_simulate_check_show_options() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("sidi.jsonl");
     jass()
-        .args(["simulate", "-g", "sidi-barrani", "-n", "4", "--seed", "3", "--out"])
+        .args([
+            "simulate",
+            "-g",
+            "sidi-barrani",
+            "-n",
+            "4",
+            "--seed",
+            "3",
+            "--out",
+        ])
         .arg(&out)
         .assert()
         .success()
         .stdout(contains("4 game(s) of sidi-barrani"));
-    jass().arg("check").arg(&out).assert().success().stdout(contains("4 record(s) consistent, 0 with problems"));
-    jass().arg("show").arg(&out).args(["--game", "2", "--hands"]).assert().success().stdout(contains("Sidi Barrani to 2000"));
-    jass().args(["options", "sidi"]).assert().success().stdout(contains("doubling = \"next-call\""));
-    jass().args(["simulate", "-g", "sidi", "-o", "bid_step=7"]).assert().failure().stderr(contains("bid_step"));
+    jass()
+        .arg("check")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(contains("4 record(s) consistent, 0 with problems"));
+    jass()
+        .arg("show")
+        .arg(&out)
+        .args(["--game", "2", "--hands"])
+        .assert()
+        .success()
+        .stdout(contains("Sidi Barrani to 2000"));
+    jass()
+        .args(["options", "sidi"])
+        .assert()
+        .success()
+        .stdout(contains("doubling = \"next-call\""));
+    jass()
+        .args(["simulate", "-g", "sidi", "-o", "bid_step=7"])
+        .assert()
+        .failure()
+        .stderr(contains("bid_step"));
     // A tampered record is reported.
     let text = std::fs::read_to_string(&out).unwrap();
-    let first = text.lines().next().unwrap().replacen("\"made\":true", "\"made\":false", 1).replacen("\"made\":false", "\"made\":true", 1);
+    let first = text
+        .lines()
+        .next()
+        .unwrap()
+        .replacen("\"made\":true", "\"made\":false", 1)
+        .replacen("\"made\":false", "\"made\":true", 1);
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, first).unwrap();
-    jass().arg("check").arg(&bad).assert().code(1).stdout(contains("with problems"));
+    jass()
+        .arg("check")
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stdout(contains("with problems"));
 }
 
 #[test]
 fn coiffeur_simulate_check_show_options() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("c.json");
-    jass().args(["simulate", "-g", "coiffeur", "--seed", "4", "-o", "misere=true", "--out"]).arg(&out).assert().success().stdout(contains("deals: 14"));
-    jass().arg("check").arg(&out).assert().success().stdout(contains("1 record(s) consistent"));
-    jass().arg("show").arg(&out).assert().success().stdout(contains("Coiffeur").and(contains("Game over")));
-    jass().args(["options", "coiffeur"]).assert().success().stdout(contains("multipliers"));
+    jass()
+        .args([
+            "simulate",
+            "-g",
+            "coiffeur",
+            "--seed",
+            "4",
+            "-o",
+            "misere=true",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(contains("deals: 14"));
+    jass()
+        .arg("check")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(contains("1 record(s) consistent"));
+    jass()
+        .arg("show")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(contains("Coiffeur").and(contains("Game over")));
+    jass()
+        .args(["options", "coiffeur"])
+        .assert()
+        .success()
+        .stdout(contains("multipliers"));
 }

@@ -14,18 +14,62 @@ fn schieber_with_misere_and_slalom() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("s.jsonl");
     jass()
-        .args(["simulate", "-n", "3", "--seed", "5", "-o", "misere=true", "-o", "slalom=true", "--out"])
+        .args([
+            "simulate",
+            "-n",
+            "3",
+            "--seed",
+            "5",
+            "-o",
+            "misere=true",
+            "-o",
+            "slalom=true",
+            "--out",
+        ])
         .arg(&out)
         .assert()
         .success()
         .stdout(contains("3 game(s) of schieber"));
     let text = std::fs::read_to_string(&out).unwrap();
-    assert!(text.contains("\"contract\":\"slalom") && text.contains("\"contract\":\"misere\""), "random players choose both");
-    jass().arg("check").arg(&out).assert().success().stdout(contains("3 record(s) consistent, 0 with problems"));
-    jass().arg("show").arg(&out).args(["--game", "1"]).assert().success().stdout(contains("Slalom ("));
+    assert!(
+        text.contains("\"contract\":\"slalom") && text.contains("\"contract\":\"misere\""),
+        "random players choose both"
+    );
+    jass()
+        .arg("check")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(contains("3 record(s) consistent, 0 with problems"));
+    jass()
+        .arg("show")
+        .arg(&out)
+        .args(["--game", "1"])
+        .assert()
+        .success()
+        .stdout(contains("Slalom ("));
     // The rule players too.
-    jass().args(["simulate", "-n", "2", "--seed", "5", "--players", "rule", "-o", "misere=true", "-o", "slalom=true"]).assert().success();
-    jass().args(["options", "schieber"]).assert().success().stdout(contains("slalom = false"));
+    jass()
+        .args([
+            "simulate",
+            "-n",
+            "2",
+            "--seed",
+            "5",
+            "--players",
+            "rule",
+            "-o",
+            "misere=true",
+            "-o",
+            "slalom=true",
+        ])
+        .assert()
+        .success();
+    jass()
+        .args(["options", "schieber"])
+        .assert()
+        .success()
+        .stdout(contains("slalom = false"));
 }
 
 #[test]
@@ -33,12 +77,37 @@ fn coiffeur_with_the_slalom_row() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("c.json");
     jass()
-        .args(["simulate", "-g", "coiffeur", "--seed", "4", "-o", "misere=true", "-o", "slalom=true", "--out"])
+        .args([
+            "simulate",
+            "-g",
+            "coiffeur",
+            "--seed",
+            "4",
+            "-o",
+            "misere=true",
+            "-o",
+            "slalom=true",
+            "--out",
+        ])
         .arg(&out)
         .assert()
         .success()
         .stdout(contains("deals: 16"));
-    jass().arg("check").arg(&out).assert().success().stdout(contains("1 record(s) consistent"));
-    jass().arg("show").arg(&out).assert().success().stdout(contains("8 contracts each").and(contains("(×7)")));
-    jass().args(["options", "coiffeur"]).assert().success().stdout(contains("slalom"));
+    jass()
+        .arg("check")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(contains("1 record(s) consistent"));
+    jass()
+        .arg("show")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(contains("8 contracts each").and(contains("(×7)")));
+    jass()
+        .args(["options", "coiffeur"])
+        .assert()
+        .success()
+        .stdout(contains("slalom"));
 }

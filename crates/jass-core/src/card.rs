@@ -316,7 +316,9 @@ impl FromStr for Card {
         let t = s.trim();
         let mut chars = t.chars();
         let Some(first) = chars.next() else {
-            return Err(ParseError::new("empty card: expected e.g. HA, D10, SJ, C6".into()));
+            return Err(ParseError::new(
+                "empty card: expected e.g. HA, D10, SJ, C6".into(),
+            ));
         };
         let suit: Suit = first
             .to_string()
@@ -370,8 +372,14 @@ mod tests {
 
     #[test]
     fn swiss_letters_are_accepted() {
-        assert_eq!("hO".parse::<Card>().unwrap(), Card::new(Suit::H, Rank::Queen));
-        assert_eq!("sU".parse::<Card>().unwrap(), Card::new(Suit::S, Rank::Jack));
+        assert_eq!(
+            "hO".parse::<Card>().unwrap(),
+            Card::new(Suit::H, Rank::Queen)
+        );
+        assert_eq!(
+            "sU".parse::<Card>().unwrap(),
+            Card::new(Suit::S, Rank::Jack)
+        );
         assert_eq!("dB".parse::<Card>().unwrap(), Card::new(Suit::D, Rank::Ten));
         assert_eq!("DT".parse::<Card>().unwrap().to_string(), "D10");
     }

@@ -36,7 +36,9 @@ impl CardSet {
 
     /// The set of the given cards.
     pub fn from_cards<I: IntoIterator<Item = Card>>(cards: I) -> CardSet {
-        cards.into_iter().fold(CardSet::EMPTY, |s, c| s | CardSet::single(c))
+        cards
+            .into_iter()
+            .fold(CardSet::EMPTY, |s, c| s | CardSet::single(c))
     }
 
     /// Number of cards.
@@ -263,7 +265,10 @@ impl FromStr for CardSet {
     /// Cards separated by spaces or commas. A card given twice is an error.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut set = CardSet::EMPTY;
-        for tok in s.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+        for tok in s
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+        {
             let c: Card = tok.parse()?;
             if set.contains(c) {
                 return Err(ParseError::new(format!("card {c} is given twice")));
@@ -315,7 +320,11 @@ mod tests {
         assert_eq!(s.len(), 4);
         assert!(s.contains(Card::new(Suit::S, Rank::Jack)));
         assert_eq!(s.to_string().parse::<CardSet>().unwrap(), s);
-        assert!("HA HA".parse::<CardSet>().unwrap_err().to_string().contains("twice"));
+        assert!("HA HA"
+            .parse::<CardSet>()
+            .unwrap_err()
+            .to_string()
+            .contains("twice"));
         assert_eq!(!CardSet::EMPTY, CardSet::ALL);
         assert_eq!(s.nth(0), s.first().unwrap());
     }

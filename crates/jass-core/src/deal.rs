@@ -109,7 +109,9 @@ pub struct SeededDealer {
 impl SeededDealer {
     /// A dealer whose deals are fixed by `seed`.
     pub fn new(seed: u64) -> Self {
-        SeededDealer { rng: ChaCha8Rng::seed_from_u64(seed) }
+        SeededDealer {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
     }
 
     /// The next shuffled pack.
@@ -150,7 +152,10 @@ mod tests {
         let pack = d.next_pack();
         let hands = four_hands(&pack, 1);
         let shown: Vec<String> = hands.iter().map(|h| h.to_string()).collect();
-        insta_like(&shown.join(" | "), include_str!("../tests/data/seed42_deal.txt").trim());
+        insta_like(
+            &shown.join(" | "),
+            include_str!("../tests/data/seed42_deal.txt").trim(),
+        );
     }
 
     fn insta_like(got: &str, want: &str) {

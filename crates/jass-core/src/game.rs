@@ -42,7 +42,10 @@ impl ActionList<()> {
 
 impl<A: Copy> Default for ActionList<A> {
     fn default() -> Self {
-        ActionList { items: [None; ActionList::<()>::CAPACITY], len: 0 }
+        ActionList {
+            items: [None; ActionList::<()>::CAPACITY],
+            len: 0,
+        }
     }
 }
 

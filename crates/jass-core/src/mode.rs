@@ -289,7 +289,10 @@ mod tests {
         // 003: "the total number of card points available is 157" with the 5 for the last trick.
         for m in Mode::ALL {
             for e in [UndenufeEleven::Ace, UndenufeEleven::Six] {
-                assert_eq!(PointTable::new(m, e).sum(CardSet::ALL) + LAST_TRICK_BONUS, DEAL_POINTS);
+                assert_eq!(
+                    PointTable::new(m, e).sum(CardSet::ALL) + LAST_TRICK_BONUS,
+                    DEAL_POINTS
+                );
             }
         }
     }
@@ -299,7 +302,12 @@ mod tests {
         let m = Mode::Trump(Suit::H);
         let order = ["HJ", "H9", "HA", "HK", "HQ", "H10", "H8", "H7", "H6"];
         for w in order.windows(2) {
-            assert!(m.strength(c(w[0])) > m.strength(c(w[1])), "{} > {}", w[0], w[1]);
+            assert!(
+                m.strength(c(w[0])) > m.strength(c(w[1])),
+                "{} > {}",
+                w[0],
+                w[1]
+            );
         }
         let p = PointTable::new(m, UndenufeEleven::Ace);
         assert_eq!(p.card(c("HJ")), 20);
@@ -317,6 +325,9 @@ mod tests {
         assert_eq!(PointTable::new(m, UndenufeEleven::Ace).card(c("SA")), 11);
         assert_eq!(PointTable::new(m, UndenufeEleven::Six).card(c("SA")), 0);
         assert_eq!(PointTable::new(m, UndenufeEleven::Six).card(c("S6")), 11);
-        assert_eq!(PointTable::new(Mode::Obenabe, UndenufeEleven::Six).card(c("S8")), 8);
+        assert_eq!(
+            PointTable::new(Mode::Obenabe, UndenufeEleven::Six).card(c("S8")),
+            8
+        );
     }
 }

@@ -5,11 +5,11 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::coiffeur::{check_record as check_coiffeur, CoiffeurRecord};
+use crate::differenzler::{check_record as check_differenzler, DifferenzlerRecord};
 use crate::handjass::{check_record as check_handjass, HandjassRecord};
 use crate::schieber::{check_record as check_schieber, SchieberRecord};
 use crate::sidi::{check_record as check_sidi, SidiRecord};
-use crate::coiffeur::{check_record as check_coiffeur, CoiffeurRecord};
-use crate::differenzler::{check_record as check_differenzler, DifferenzlerRecord};
 
 /// The `format` field of every record.
 pub const FORMAT: &str = "jass-record";
@@ -138,9 +138,17 @@ impl Record {
             index += 1;
             let line = line_of(text, start);
             match item {
-                Ok(value) => out.push(Record::from_value(value).map_err(|message| ReadError { index, line, message })),
+                Ok(value) => out.push(Record::from_value(value).map_err(|message| ReadError {
+                    index,
+                    line,
+                    message,
+                })),
                 Err(e) => {
-                    out.push(Err(ReadError { index, line: line + e.line().saturating_sub(1), message: format!("not valid JSON: {e}") }));
+                    out.push(Err(ReadError {
+                        index,
+                        line: line + e.line().saturating_sub(1),
+                        message: format!("not valid JSON: {e}"),
+                    }));
                     break;
                 }
             }
@@ -150,7 +158,10 @@ impl Record {
 
     /// Reads a record from a JSON value, with a clear message for what is wrong.
     pub fn from_value(value: serde_json::Value) -> Result<Record, String> {
-        let game = value.get("game").and_then(|g| g.as_str()).map(str::to_string);
+        let game = value
+            .get("game")
+            .and_then(|g| g.as_str())
+            .map(str::to_string);
         match game.as_deref() {
             None => Err("no `game` field: a record starts with {\"game\": \"schieber\", \"format\": \"jass-record\", ...}".into()),
             Some("schieber") => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid schieber record: {e}")),

@@ -42,7 +42,13 @@ pub fn legal_cards(hand: CardSet, trick: &[Card], mode: Mode, rules: TrickRules)
 /// (the caller keeps track of it). On a plain-suit lead the winner, if a trump, is the highest
 /// trump in the trick.
 #[inline]
-pub fn legal_cards_after(hand: CardSet, lead: Card, winner: Card, mode: Mode, rules: TrickRules) -> CardSet {
+pub fn legal_cards_after(
+    hand: CardSet,
+    lead: Card,
+    winner: Card,
+    mode: Mode,
+    rules: TrickRules,
+) -> CardSet {
     if rules == TrickRules::Heading {
         return heading_legal(hand, lead, winner, mode);
     }
@@ -57,12 +63,20 @@ pub fn legal_cards_after(hand: CardSet, lead: Card, winner: Card, mode: Mode, ru
         // 003: "If trumps are led, you must follow suit with a trump if you can, except when the
         // only trump in your hand is the Under (Puur), in which case you may play anything."
         let puur = CardSet::single(Card::new(t, Rank::Jack));
-        return if trumps.is_empty() || trumps == puur { hand } else { trumps };
+        return if trumps.is_empty() || trumps == puur {
+            hand
+        } else {
+            trumps
+        };
     }
     // A plain suit was led. Trumps that may be played: those above the highest trump in the
     // trick (003: "not allowed to play a lower trump"; 001: "a trump that is not the highest
     // card in the trick"), all of them when no trump has been played yet.
-    let allowed_trumps = if winner.suit() == t { trumps & mode.trumps_above(winner) } else { trumps };
+    let allowed_trumps = if winner.suit() == t {
+        trumps & mode.trumps_above(winner)
+    } else {
+        trumps
+    };
     if !follow.is_empty() {
         return follow | allowed_trumps;
     }
@@ -104,7 +118,11 @@ fn heading_legal(hand: CardSet, lead: Card, winner: Card, mode: Mode) -> CardSet
         return hand;
     };
     let trumps = hand.of_suit(t);
-    let higher = if winner_is_trump { trumps & mode.trumps_above(winner) } else { trumps };
+    let higher = if winner_is_trump {
+        trumps & mode.trumps_above(winner)
+    } else {
+        trumps
+    };
     if higher.is_empty() {
         hand
     } else {
@@ -154,18 +172,33 @@ mod tests {
     #[test]
     fn trump_lead_forces_trumps_but_never_the_puur_alone() {
         let t = cards("H6");
-        assert_eq!(legal_cards(set("HA S7 D9"), &t, HEARTS, TrickRules::Strict), set("HA"));
+        assert_eq!(
+            legal_cards(set("HA S7 D9"), &t, HEARTS, TrickRules::Strict),
+            set("HA")
+        );
         // 003: the only trump is the Under: "you may play anything".
-        assert_eq!(legal_cards(set("HJ S7 D9"), &t, HEARTS, TrickRules::Strict), set("HJ S7 D9"));
+        assert_eq!(
+            legal_cards(set("HJ S7 D9"), &t, HEARTS, TrickRules::Strict),
+            set("HJ S7 D9")
+        );
         // The Puur with another trump: trumps must be followed, either may go.
-        assert_eq!(legal_cards(set("HJ H7 D9"), &t, HEARTS, TrickRules::Strict), set("HJ H7"));
+        assert_eq!(
+            legal_cards(set("HJ H7 D9"), &t, HEARTS, TrickRules::Strict),
+            set("HJ H7")
+        );
     }
 
     #[test]
     fn plain_lead_follow_or_trump() {
         let t = cards("S6");
-        assert_eq!(legal_cards(set("SA H7 D9"), &t, HEARTS, TrickRules::Strict), set("SA H7"));
-        assert_eq!(legal_cards(set("C8 H7 D9"), &t, HEARTS, TrickRules::Strict), set("C8 H7 D9"));
+        assert_eq!(
+            legal_cards(set("SA H7 D9"), &t, HEARTS, TrickRules::Strict),
+            set("SA H7")
+        );
+        assert_eq!(
+            legal_cards(set("C8 H7 D9"), &t, HEARTS, TrickRules::Strict),
+            set("C8 H7 D9")
+        );
     }
 
     #[test]
@@ -173,43 +206,87 @@ mod tests {
         // S led, someone trumped with the H ace.
         let t = cards("S6 HA");
         // Can follow: S or an overtrump (HJ, H9), never H7.
-        assert_eq!(legal_cards(set("S8 H7 H9 D9"), &t, HEARTS, TrickRules::Strict), set("S8 H9"));
+        assert_eq!(
+            legal_cards(set("S8 H7 H9 D9"), &t, HEARTS, TrickRules::Strict),
+            set("S8 H9")
+        );
         // Void in spades: anything but a lower trump.
-        assert_eq!(legal_cards(set("D9 H7 HJ"), &t, HEARTS, TrickRules::Strict), set("D9 HJ"));
+        assert_eq!(
+            legal_cards(set("D9 H7 HJ"), &t, HEARTS, TrickRules::Strict),
+            set("D9 HJ")
+        );
         // Nothing but trumps: any trump, undertrump included.
-        assert_eq!(legal_cards(set("H7 H8"), &t, HEARTS, TrickRules::Strict), set("H7 H8"));
+        assert_eq!(
+            legal_cards(set("H7 H8"), &t, HEARTS, TrickRules::Strict),
+            set("H7 H8")
+        );
         // Weak rule: void in the suit led, so any card.
-        assert_eq!(legal_cards(set("D9 H7 HJ"), &t, HEARTS, TrickRules::Weak), set("D9 H7 HJ"));
+        assert_eq!(
+            legal_cards(set("D9 H7 HJ"), &t, HEARTS, TrickRules::Weak),
+            set("D9 H7 HJ")
+        );
         // Weak rule still forbids the undertrump to a player who can follow.
-        assert_eq!(legal_cards(set("S8 H7 D9"), &t, HEARTS, TrickRules::Weak), set("S8"));
+        assert_eq!(
+            legal_cards(set("S8 H7 D9"), &t, HEARTS, TrickRules::Weak),
+            set("S8")
+        );
     }
 
     #[test]
     fn undertrumping_is_judged_against_the_highest_trump_in_the_trick() {
         // 001/003: the highest trump; jass-kit differs here (see tools/jasskit/README.md).
         let t = cards("S6 H9 H7");
-        assert_eq!(legal_cards(set("S8 H8 HJ"), &t, HEARTS, TrickRules::Strict), set("S8 HJ"));
+        assert_eq!(
+            legal_cards(set("S8 H8 HJ"), &t, HEARTS, TrickRules::Strict),
+            set("S8 HJ")
+        );
     }
 
     #[test]
     fn no_trump_modes_follow_suit() {
         let t = cards("S6");
         for m in [Mode::Obenabe, Mode::Undenufe] {
-            assert_eq!(legal_cards(set("SA H7"), &t, m, TrickRules::Strict), set("SA"));
-            assert_eq!(legal_cards(set("CA H7"), &t, m, TrickRules::Strict), set("CA H7"));
+            assert_eq!(
+                legal_cards(set("SA H7"), &t, m, TrickRules::Strict),
+                set("SA")
+            );
+            assert_eq!(
+                legal_cards(set("CA H7"), &t, m, TrickRules::Strict),
+                set("CA H7")
+            );
         }
     }
 
     #[test]
     fn heading_rules_of_002() {
         let t = cards("S9");
-        assert_eq!(legal_cards(set("S6 SK H7"), &t, HEARTS, TrickRules::Heading), set("SK"));
-        assert_eq!(legal_cards(set("S6 S7 H7"), &t, HEARTS, TrickRules::Heading), set("S6 S7"));
+        assert_eq!(
+            legal_cards(set("S6 SK H7"), &t, HEARTS, TrickRules::Heading),
+            set("SK")
+        );
+        assert_eq!(
+            legal_cards(set("S6 S7 H7"), &t, HEARTS, TrickRules::Heading),
+            set("S6 S7")
+        );
         // Void: must trump, and overtrump.
-        assert_eq!(legal_cards(set("C6 H7 HJ"), &cards("S9 H8"), HEARTS, TrickRules::Heading), set("HJ"));
-        assert_eq!(legal_cards(set("C6 H7 HA"), &t, HEARTS, TrickRules::Heading), set("H7 HA"));
+        assert_eq!(
+            legal_cards(
+                set("C6 H7 HJ"),
+                &cards("S9 H8"),
+                HEARTS,
+                TrickRules::Heading
+            ),
+            set("HJ")
+        );
+        assert_eq!(
+            legal_cards(set("C6 H7 HA"), &t, HEARTS, TrickRules::Heading),
+            set("H7 HA")
+        );
         // Trump lead: no Puur exception.
-        assert_eq!(legal_cards(set("C6 HJ"), &cards("H6"), HEARTS, TrickRules::Heading), set("HJ"));
+        assert_eq!(
+            legal_cards(set("C6 HJ"), &cards("H6"), HEARTS, TrickRules::Heading),
+            set("HJ")
+        );
     }
 
     #[test]

@@ -91,9 +91,7 @@ impl Weis {
                 let lane = ((1u64 << len) - 1) << (top as u64 + 1 - len as u64);
                 CardSet(lane << (16 * suit as u32))
             }
-            Weis::Four(r) => {
-                CardSet::from_cards(Suit::ALL.iter().map(|&s| Card::new(s, r)))
-            }
+            Weis::Four(r) => CardSet::from_cards(Suit::ALL.iter().map(|&s| Card::new(s, r))),
         }
     }
 
@@ -132,7 +130,11 @@ impl Weis {
         if lane >> low != (1 << n) - 1 {
             return None;
         }
-        Some(Weis::Sequence { suit, top: Rank::from_index((low + n - 1) as usize), len: n as u8 })
+        Some(Weis::Sequence {
+            suit,
+            top: Rank::from_index((low + n - 1) as usize),
+            len: n as u8,
+        })
     }
 
     /// Points under `rules` in `mode`; 0 if this is not a scoring combination there.
@@ -148,7 +150,13 @@ impl Weis {
             Weis::Four(r) => match r {
                 Rank::Jack => 200,
                 Rank::Nine if rules.four_nines => 150,
-                Rank::Ace if mode == Mode::Undenufe && rules.undenufe_four_sixes && !rules.fours_any_rank => 0,
+                Rank::Ace
+                    if mode == Mode::Undenufe
+                        && rules.undenufe_four_sixes
+                        && !rules.fours_any_rank =>
+                {
+                    0
+                }
                 Rank::Six if mode == Mode::Undenufe && rules.undenufe_four_sixes => 100,
                 Rank::Ace | Rank::King | Rank::Queen | Rank::Ten => 100,
                 _ if rules.fours_any_rank => 100,
@@ -177,7 +185,11 @@ impl Weis {
         };
         // "In undenufe … the reverse ranking also applies when comparing sequences of equal
         // length, or equal scoring fours of a kind" (003): the lower cards win.
-        let height = if mode == Mode::Undenufe { 8 - low } else { high };
+        let height = if mode == Mode::Undenufe {
+            8 - low
+        } else {
+            high
+        };
         let trump = match self {
             Weis::Sequence { suit, .. } => (mode.trump() == Some(suit)) as u32,
             Weis::Four(_) => 0,
@@ -247,7 +259,10 @@ impl Declaration {
     /// A declaration of these combinations (at most four; more is an error).
     pub fn new(items: &[Weis]) -> Result<Declaration, String> {
         if items.len() > 4 {
-            return Err(format!("{} combinations declared; nine cards hold at most four", items.len()));
+            return Err(format!(
+                "{} combinations declared; nine cards hold at most four",
+                items.len()
+            ));
         }
         let mut d = Declaration::NONE;
         for (i, w) in items.iter().enumerate() {
@@ -294,7 +309,10 @@ impl Declaration {
         for w in self.iter() {
             let cards = w.cards();
             if !hand.contains_all(cards) {
-                return Err(format!("Weis {w} is not in the hand (missing {})", cards - hand));
+                return Err(format!(
+                    "Weis {w} is not in the hand (missing {})",
+                    cards - hand
+                ));
             }
             if w.points(mode, rules) == 0 {
                 return Err(format!("{w} is not a Weis under these rules"));
@@ -306,7 +324,9 @@ impl Declaration {
                 (WeisStyle::Small, _) => cards & used,
             };
             if !clash.is_empty() {
-                return Err(format!("card(s) {clash} serve in two combinations, which these Weis rules forbid"));
+                return Err(format!(
+                    "card(s) {clash} serve in two combinations, which these Weis rules forbid"
+                ));
             }
             used |= cards;
             if matches!(w, Weis::Sequence { .. }) {
@@ -393,7 +413,11 @@ pub fn best_declaration(hand: CardSet, mode: Mode, rules: &WeisRules) -> Declara
             runs(hand.lane(s), |low, len| {
                 for (lo, l) in split_run(low, len, mode, rules.style) {
                     if n < 4 && l >= 3 {
-                        d.items[n] = Some(Weis::Sequence { suit: s, top: Rank::from_index((lo + l - 1) as usize), len: l as u8 });
+                        d.items[n] = Some(Weis::Sequence {
+                            suit: s,
+                            top: Rank::from_index((lo + l - 1) as usize),
+                            len: l as u8,
+                        });
                         n += 1;
                     }
                 }
@@ -405,7 +429,11 @@ pub fn best_declaration(hand: CardSet, mode: Mode, rules: &WeisRules) -> Declara
     let mut best_score = (0u32, 0u32);
     // Small Weis: try every subset of the fours; the rest of the hand forms sequences.
     // Large Weis: every four and every maximal run count together.
-    let subsets: &[u8] = if rules.style == WeisStyle::Large { &[3] } else { &[0, 1, 2, 3] };
+    let subsets: &[u8] = if rules.style == WeisStyle::Large {
+        &[3]
+    } else {
+        &[0, 1, 2, 3]
+    };
     for &mask in subsets {
         if mask as usize >= 1 << nf && !(rules.style == WeisStyle::Large) {
             continue;
@@ -426,7 +454,11 @@ pub fn best_declaration(hand: CardSet, mode: Mode, rules: &WeisRules) -> Declara
             runs(rest.lane(s), |low, len| {
                 for (lo, l) in split_run(low, len, mode, rules.style) {
                     if n < 4 && l >= 3 {
-                        items[n] = Some(Weis::Sequence { suit: s, top: Rank::from_index((lo + l - 1) as usize), len: l as u8 });
+                        items[n] = Some(Weis::Sequence {
+                            suit: s,
+                            top: Rank::from_index((lo + l - 1) as usize),
+                            len: l as u8,
+                        });
                         n += 1;
                     }
                 }
@@ -506,7 +538,10 @@ mod tests {
     fn trump_kqj10_is_50_plus_stoeck() {
         // 000: "a hand with K-O-U-B (K-Q-J-10) scores 50 points for the sequence plus 20 for Stöck".
         let hand = set("HK HQ HJ H10 D6 S8 C6 C9 DA");
-        assert_eq!(best_declaration(hand, HEARTS, &SMALL).points(HEARTS, &SMALL), 50);
+        assert_eq!(
+            best_declaration(hand, HEARTS, &SMALL).points(HEARTS, &SMALL),
+            50
+        );
         assert!(has_stoeck(hand, HEARTS));
         assert!(!has_stoeck(hand, Mode::Trump(Suit::D)));
         assert!(!has_stoeck(hand, Mode::Obenabe));
@@ -517,23 +552,53 @@ mod tests {
         // 003: all four kings and Ober Under Ten of bells: small = four kings + 3 or a 4-sequence;
         // large = four kings and a sequence of four.
         let hand = set("DK HK SK CK DQ DJ D10 H6 S6");
-        assert_eq!(best_declaration(hand, HEARTS, &SMALL).points(HEARTS, &SMALL), 120);
-        let large = WeisRules { style: WeisStyle::Large, ..SMALL };
-        assert_eq!(best_declaration(hand, HEARTS, &large).points(HEARTS, &large), 150);
+        assert_eq!(
+            best_declaration(hand, HEARTS, &SMALL).points(HEARTS, &SMALL),
+            120
+        );
+        let large = WeisRules {
+            style: WeisStyle::Large,
+            ..SMALL
+        };
+        assert_eq!(
+            best_declaration(hand, HEARTS, &large).points(HEARTS, &large),
+            150
+        );
     }
 
     #[test]
     fn long_sequences() {
         let all_hearts = CardSet::suit(Suit::H);
         // Small: nine in a row = five and four = 150; large: 300.
-        assert_eq!(best_declaration(all_hearts, HEARTS, &SMALL).points(HEARTS, &SMALL), 150);
-        let large = WeisRules { style: WeisStyle::Large, ..SMALL };
-        assert_eq!(best_declaration(all_hearts, HEARTS, &large).points(HEARTS, &large), 300);
-        let large20 = WeisRules { large_step: 20, ..large };
-        assert_eq!(best_declaration(all_hearts, HEARTS, &large20).points(HEARTS, &large20), 180);
+        assert_eq!(
+            best_declaration(all_hearts, HEARTS, &SMALL).points(HEARTS, &SMALL),
+            150
+        );
+        let large = WeisRules {
+            style: WeisStyle::Large,
+            ..SMALL
+        };
+        assert_eq!(
+            best_declaration(all_hearts, HEARTS, &large).points(HEARTS, &large),
+            300
+        );
+        let large20 = WeisRules {
+            large_step: 20,
+            ..large
+        };
+        assert_eq!(
+            best_declaration(all_hearts, HEARTS, &large20).points(HEARTS, &large20),
+            180
+        );
         let seven = set("HA HK HQ HJ H10 H9 H8 S6 D6");
-        assert_eq!(best_declaration(seven, HEARTS, &SMALL).points(HEARTS, &SMALL), 100);
-        assert_eq!(best_declaration(seven, HEARTS, &large).points(HEARTS, &large), 200);
+        assert_eq!(
+            best_declaration(seven, HEARTS, &SMALL).points(HEARTS, &SMALL),
+            100
+        );
+        assert_eq!(
+            best_declaration(seven, HEARTS, &large).points(HEARTS, &large),
+            200
+        );
     }
 
     #[test]
@@ -552,7 +617,10 @@ mod tests {
         // Trump beats an equal plain sequence.
         assert!(k("HK HQ HJ H10", HEARTS) > k("SK SQ SJ S10", HEARTS));
         // 003's list order: four of a kind beats the 100-sequence.
-        let list = WeisRules { tie: WeisTie::ListOrder, ..SMALL };
+        let list = WeisRules {
+            tie: WeisTie::ListOrder,
+            ..SMALL
+        };
         let kl = |s: &str| s.parse::<Weis>().unwrap().key(HEARTS, &list);
         assert!(kl("D10 H10 S10 C10") > kl("DA DK DQ DJ D10"));
     }
@@ -570,20 +638,55 @@ mod tests {
         assert_eq!(da.best(HEARTS, &SMALL).unwrap().points(HEARTS, &SMALL), 50);
         assert_eq!(dc.best(HEARTS, &SMALL).unwrap().points(HEARTS, &SMALL), 50);
         assert!(dc.best_key(HEARTS, &SMALL) > da.best_key(HEARTS, &SMALL));
-        assert_eq!(dc.points(HEARTS, &SMALL) + if has_stoeck(c, HEARTS) { STOECK_POINTS } else { 0 }, 90);
+        assert_eq!(
+            dc.points(HEARTS, &SMALL)
+                + if has_stoeck(c, HEARTS) {
+                    STOECK_POINTS
+                } else {
+                    0
+                },
+            90
+        );
     }
 
     #[test]
     fn options_for_fours() {
         let nines = "D9 H9 S9 C9".parse::<Weis>().unwrap();
         assert_eq!(nines.points(HEARTS, &SMALL), 0);
-        assert_eq!(nines.points(HEARTS, &WeisRules { four_nines: true, ..SMALL }), 150);
+        assert_eq!(
+            nines.points(
+                HEARTS,
+                &WeisRules {
+                    four_nines: true,
+                    ..SMALL
+                }
+            ),
+            150
+        );
         let sixes = "D6 H6 S6 C6".parse::<Weis>().unwrap();
-        let six_rule = WeisRules { undenufe_four_sixes: true, ..SMALL };
+        let six_rule = WeisRules {
+            undenufe_four_sixes: true,
+            ..SMALL
+        };
         assert_eq!(sixes.points(Mode::Undenufe, &six_rule), 100);
         assert_eq!(sixes.points(HEARTS, &six_rule), 0);
-        assert_eq!("DA HA SA CA".parse::<Weis>().unwrap().points(Mode::Undenufe, &six_rule), 0);
-        assert_eq!(sixes.points(HEARTS, &WeisRules { fours_any_rank: true, ..SMALL }), 100);
+        assert_eq!(
+            "DA HA SA CA"
+                .parse::<Weis>()
+                .unwrap()
+                .points(Mode::Undenufe, &six_rule),
+            0
+        );
+        assert_eq!(
+            sixes.points(
+                HEARTS,
+                &WeisRules {
+                    fours_any_rank: true,
+                    ..SMALL
+                }
+            ),
+            100
+        );
     }
 
     #[test]
@@ -592,17 +695,29 @@ mod tests {
         let four = "DK HK SK CK".parse::<Weis>().unwrap();
         let seq = "DK DQ DJ D10".parse::<Weis>().unwrap();
         let d = Declaration::new(&[four, seq]).unwrap();
-        assert!(d.validate(hand, HEARTS, &SMALL).unwrap_err().contains("two combinations"));
-        let large = WeisRules { style: WeisStyle::Large, ..SMALL };
+        assert!(d
+            .validate(hand, HEARTS, &SMALL)
+            .unwrap_err()
+            .contains("two combinations"));
+        let large = WeisRules {
+            style: WeisStyle::Large,
+            ..SMALL
+        };
         assert!(d.validate(hand, HEARTS, &large).is_ok());
         let missing = Declaration::new(&["CA CK CQ".parse().unwrap()]).unwrap();
-        assert!(missing.validate(hand, HEARTS, &SMALL).unwrap_err().contains("not in the hand"));
+        assert!(missing
+            .validate(hand, HEARTS, &SMALL)
+            .unwrap_err()
+            .contains("not in the hand"));
     }
 
     #[test]
     fn from_cards_rejects_non_weis() {
         assert!(Weis::from_cards(set("HA HK HJ")).is_none());
         assert!(Weis::from_cards(set("HA HK SQ")).is_none());
-        assert_eq!(Weis::from_cards(set("H6 H7 H8")).unwrap().to_string(), "H8 H7 H6");
+        assert_eq!(
+            Weis::from_cards(set("H6 H7 H8")).unwrap().to_string(),
+            "H8 H7 H6"
+        );
     }
 }

@@ -16,12 +16,18 @@ impl Player<Coiffeur> for Rnd {
         "random".into()
     }
     fn act(&mut self, d: &Decision<'_, Coiffeur>) -> SchieberAction {
-        d.legal.get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
+        d.legal
+            .get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
     }
 }
 
 fn players(seed: u64) -> Vec<Box<dyn Player<Coiffeur>>> {
-    (0..4).map(|s| Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s))) as Box<dyn Player<Coiffeur>>).collect()
+    (0..4)
+        .map(|s| {
+            Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s)))
+                as Box<dyn Player<Coiffeur>>
+        })
+        .collect()
 }
 
 const ALL_HEARTS: [&str; 4] = [
@@ -32,11 +38,15 @@ const ALL_HEARTS: [&str; 4] = [
 ];
 
 fn opts() -> CoiffeurOptions {
-    CoiffeurOptions { first_forehand: "seat0".parse().unwrap(), ..CoiffeurOptions::default() }
+    CoiffeurOptions {
+        first_forehand: "seat0".parse().unwrap(),
+        ..CoiffeurOptions::default()
+    }
 }
 
 fn deal_all_hearts(c: &mut Coiffeur) {
-    c.deal(ALL_HEARTS.map(|h| h.parse::<CardSet>().unwrap())).unwrap();
+    c.deal(ALL_HEARTS.map(|h| h.parse::<CardSet>().unwrap()))
+        .unwrap();
 }
 
 fn play_out(c: &mut Coiffeur) {
@@ -49,12 +59,19 @@ fn play_out(c: &mut Coiffeur) {
 
 #[test]
 fn the_choosing_team_writes_its_points_times_the_row_multiplier() {
-    let mut c = Coiffeur::new(CoiffeurOptions { weis: WeisOption::None, ..opts() }).unwrap();
+    let mut c = Coiffeur::new(CoiffeurOptions {
+        weis: WeisOption::None,
+        ..opts()
+    })
+    .unwrap();
     deal_all_hearts(&mut c);
     c.apply("contract H".parse().unwrap()).unwrap();
     play_out(&mut c);
     // Seat 0 holds all hearts: Match (257) and Stöck (20), the hearts (Rosen) row ×1 by default.
-    assert_eq!(c.entry(0, Contract::Mode("H".parse().unwrap())), Some(257 + 20));
+    assert_eq!(
+        c.entry(0, Contract::Mode("H".parse().unwrap())),
+        Some(257 + 20)
+    );
     assert_eq!(c.totals(), [277, 0]);
     assert_eq!(c.to_move(), ToMove::Deal);
     // Team 0 may not choose hearts again; seat 1 (team 1) is forehand now and may.
@@ -82,13 +99,32 @@ fn the_default_multipliers_are_the_common_published_table() {
     // gained are not multiplied by anything").
     let m = CoiffeurOptions::default().multipliers;
     let of = |c: &str| m.of(c.parse::<Contract>().unwrap());
-    assert_eq!([of("H"), of("C"), of("S"), of("D"), of("obenabe"), of("undenufe"), of("misere")], [1, 2, 3, 4, 5, 6, 1]);
+    assert_eq!(
+        [
+            of("H"),
+            of("C"),
+            of("S"),
+            of("D"),
+            of("obenabe"),
+            of("undenufe"),
+            of("misere")
+        ],
+        [1, 2, 3, 4, 5, 6, 1]
+    );
     // Every row is an option.
-    let o: CoiffeurOptions = serde_json::from_str(r#"{"multipliers":{"D":1,"H":2,"S":3,"C":4,"obenabe":5,"undenufe":6,"misere":7}}"#).unwrap();
+    let o: CoiffeurOptions = serde_json::from_str(
+        r#"{"multipliers":{"D":1,"H":2,"S":3,"C":4,"obenabe":5,"undenufe":6,"misere":7}}"#,
+    )
+    .unwrap();
     o.validate().unwrap();
     assert_eq!(o.multipliers.of("misere".parse().unwrap()), 7);
     // Misère is written unmultiplied by default.
-    let mut c = Coiffeur::new(CoiffeurOptions { misere: true, weis: WeisOption::None, ..opts() }).unwrap();
+    let mut c = Coiffeur::new(CoiffeurOptions {
+        misere: true,
+        weis: WeisOption::None,
+        ..opts()
+    })
+    .unwrap();
     deal_all_hearts(&mut c);
     c.apply("contract misere".parse().unwrap()).unwrap();
     play_out(&mut c);
@@ -100,7 +136,11 @@ fn the_default_multipliers_are_the_common_published_table() {
 #[test]
 fn in_misere_the_weis_still_counts_for_the_team_that_declared_it() {
     // 004 swaps only the "points won from Stich"; the Weis stays with its team.
-    let mut c = Coiffeur::new(CoiffeurOptions { misere: true, ..opts() }).unwrap();
+    let mut c = Coiffeur::new(CoiffeurOptions {
+        misere: true,
+        ..opts()
+    })
+    .unwrap();
     deal_all_hearts(&mut c);
     c.apply("contract misere".parse().unwrap()).unwrap();
     // Every seat declares its best Weis (seat 0, forehand, declares first: equal items go to it).
@@ -114,7 +154,10 @@ fn in_misere_the_weis_still_counts_for_the_team_that_declared_it() {
     assert_eq!(t.tricks, [9, 0]);
     assert_eq!(t.match_bonus, [0, 100]);
     assert!(t.weis[0] > 0 && t.weis[1] == 0, "{t:?}");
-    assert_eq!(t.score[0], t.weis[0], "team 0 writes its own Weis, no trick points");
+    assert_eq!(
+        t.score[0], t.weis[0],
+        "team 0 writes its own Weis, no trick points"
+    );
     assert_eq!(c.entry(0, Contract::Misere), Some(t.weis[0]));
 }
 
@@ -135,7 +178,16 @@ fn multipliers_are_capped_at_max_multiplier() {
     assert!(e.contains("undenufe is 0"), "{e}");
     // At the cap a whole game is played without overflow.
     let mut o = with(MAX_MULTIPLIER);
-    o.multipliers = jass_core::schieber::Multipliers { d: 100, h: 100, s: 100, c: 100, obenabe: 100, undenufe: 100, misere: 100, slalom: 100 };
+    o.multipliers = jass_core::schieber::Multipliers {
+        d: 100,
+        h: 100,
+        s: 100,
+        c: 100,
+        obenabe: 100,
+        undenufe: 100,
+        misere: 100,
+        slalom: 100,
+    };
     o.misere = true;
     o.slalom = true;
     o.weis = WeisOption::Large;
@@ -145,13 +197,27 @@ fn multipliers_are_capped_at_max_multiplier() {
 
 #[test]
 fn the_game_ends_when_both_lists_are_full() {
-    for (o, rows) in [(opts(), 6), (CoiffeurOptions { misere: true, ..opts() }, 7)] {
+    for (o, rows) in [
+        (opts(), 6),
+        (
+            CoiffeurOptions {
+                misere: true,
+                ..opts()
+            },
+            7,
+        ),
+    ] {
         for seed in 0..12u64 {
             let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
             assert_eq!(rec.deals.len(), 2 * rows);
             check_record(&rec).unwrap();
             for t in 0..2u8 {
-                let mut played: Vec<Contract> = rec.deals.iter().filter(|d| d.result.team == t).map(|d| d.contract).collect();
+                let mut played: Vec<Contract> = rec
+                    .deals
+                    .iter()
+                    .filter(|d| d.result.team == t)
+                    .map(|d| d.contract)
+                    .collect();
                 played.sort_by_key(|c| c.to_string());
                 played.dedup();
                 assert_eq!(played.len(), rows, "team {t} plays each contract once");
@@ -165,9 +231,18 @@ fn the_game_ends_when_both_lists_are_full() {
                 assert!(d.hands.iter().fold(CardSet::EMPTY, |a, &b| a | b) == CardSet::ALL);
             }
             let t = &rec.result.totals;
-            let sum: [u32; 2] = [0, 1].map(|k| rec.deals.iter().filter(|d| d.result.team == k).map(|d| d.result.written).sum());
+            let sum: [u32; 2] = [0, 1].map(|k| {
+                rec.deals
+                    .iter()
+                    .filter(|d| d.result.team == k)
+                    .map(|d| d.result.written)
+                    .sum()
+            });
             assert_eq!(t[..], sum[..]);
-            let back = Record::read_all(&Record::Coiffeur(rec).to_json_line()).pop().unwrap().unwrap();
+            let back = Record::read_all(&Record::Coiffeur(rec).to_json_line())
+                .pop()
+                .unwrap()
+                .unwrap();
             back.check().unwrap();
         }
     }
@@ -188,16 +263,37 @@ fn a_tampered_record_is_caught() {
 #[test]
 fn golden_records_do_not_drift() {
     // To accept a deliberate change: UPDATE_GOLDEN=1 cargo test -p jass-core --test coiffeur
-    let cases = [("coiffeur_default_seed1.json", CoiffeurOptions::default(), 1u64), ("coiffeur_misere_seed2.json", CoiffeurOptions { misere: true, ..CoiffeurOptions::default() }, 2)];
+    let cases = [
+        (
+            "coiffeur_default_seed1.json",
+            CoiffeurOptions::default(),
+            1u64,
+        ),
+        (
+            "coiffeur_misere_seed2.json",
+            CoiffeurOptions {
+                misere: true,
+                ..CoiffeurOptions::default()
+            },
+            2,
+        ),
+    ];
     for (name, o, seed) in cases {
         let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
         let text = Record::Coiffeur(rec).to_json_pretty() + "\n";
-        let path = format!("{}/tests/data/golden/issue4/{name}", env!("CARGO_MANIFEST_DIR"));
+        let path = format!(
+            "{}/tests/data/golden/issue4/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
         if std::env::var_os("UPDATE_GOLDEN").is_some() {
             std::fs::write(&path, &text).unwrap();
             continue;
         }
-        let want = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
-        assert!(want == text, "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1");
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
+        assert!(
+            want == text,
+            "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
+        );
     }
 }

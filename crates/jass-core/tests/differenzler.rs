@@ -4,8 +4,8 @@
 
 use jass_core::deal::{uniform_below, SeededDealer};
 use jass_core::differenzler::{
-    check_record, play_recorded, random_trump, Announcements, Differenzler, DifferenzlerAction, DifferenzlerDeal,
-    DifferenzlerOptions, DifferenzlerPhase, TrumpRule,
+    check_record, play_recorded, random_trump, Announcements, Differenzler, DifferenzlerAction,
+    DifferenzlerDeal, DifferenzlerOptions, DifferenzlerPhase, TrumpRule,
 };
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::record::Record;
@@ -21,17 +21,27 @@ impl Player<Differenzler> for Rnd {
         "random".into()
     }
     fn act(&mut self, d: &Decision<'_, Differenzler>) -> DifferenzlerAction {
-        d.legal.get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
+        d.legal
+            .get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
     }
 }
 
 fn players(seed: u64) -> Vec<Box<dyn Player<Differenzler>>> {
-    (0..4).map(|s| Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s))) as Box<dyn Player<Differenzler>>).collect()
+    (0..4)
+        .map(|s| {
+            Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s)))
+                as Box<dyn Player<Differenzler>>
+        })
+        .collect()
 }
 
 fn hands(h: [&str; 4]) -> [CardSet; 4] {
     let hs = h.map(|s| s.parse::<CardSet>().unwrap());
-    assert_eq!(hs.iter().fold(CardSet::EMPTY, |a, &b| a | b), CardSet::ALL, "the hands must make the pack");
+    assert_eq!(
+        hs.iter().fold(CardSet::EMPTY, |a, &b| a | b),
+        CardSet::ALL,
+        "the hands must make the pack"
+    );
     hs
 }
 
@@ -72,7 +82,12 @@ const SUITS: [&str; 4] = [
 
 fn turned(o: DifferenzlerOptions, h: [&str; 4], c: &str) -> Differenzler {
     let mut s = Differenzler::new(o).unwrap();
-    s.deal(DifferenzlerDeal { hands: hands(h), trump_card: Some(card(c)), trump: None }).unwrap();
+    s.deal(DifferenzlerDeal {
+        hands: hands(h),
+        trump_card: Some(card(c)),
+        trump: None,
+    })
+    .unwrap();
     s
 }
 
@@ -83,11 +98,19 @@ fn worked_example_one_player_takes_every_trick_and_there_is_no_match_bonus() {
     // 0, 10, 0, 150: differences 0, 10, 0, 7.
     let mut s = turned(DifferenzlerOptions::default(), SUITS, "C6");
     assert_eq!(s.mode(), Some(Mode::Trump(Suit::C)));
-    assert_eq!(s.to_move(), ToMove::Seat(0), "forehand (the dealer's right) announces first");
+    assert_eq!(
+        s.to_move(),
+        ToMove::Seat(0),
+        "forehand (the dealer's right) announces first"
+    );
     run(&mut s, &["announce 0", "announce 10", "announce 0"]);
     assert_eq!(s.to_move(), ToMove::Seat(3), "the dealer announces last");
     run(&mut s, &["announce 150"]);
-    assert_eq!((s.phase(), s.to_move()), (DifferenzlerPhase::Play, ToMove::Seat(0)), "forehand leads");
+    assert_eq!(
+        (s.phase(), s.to_move()),
+        (DifferenzlerPhase::Play, ToMove::Seat(0)),
+        "forehand leads"
+    );
     play_out(&mut s);
     let t = s.tally();
     assert_eq!(t.card_points, [0, 0, 0, 157]);
@@ -101,12 +124,30 @@ fn worked_example_one_player_takes_every_trick_and_there_is_no_match_bonus() {
 
     // The same deal with a miss penalty of 5 and an exact bonus of 10: seats 0 and 2 hit their 0
     // but took no trick, so (by default) no bonus; without that condition they earn it.
-    let o = DifferenzlerOptions { miss_penalty: 5, exact_bonus: 10, ..DifferenzlerOptions::default() };
+    let o = DifferenzlerOptions {
+        miss_penalty: 5,
+        exact_bonus: 10,
+        ..DifferenzlerOptions::default()
+    };
     for (needs_trick, want) in [(true, [0, 15, 0, 12]), (false, [-10, 15, -10, 12])] {
-        let mut s = turned(DifferenzlerOptions { zero_bonus_needs_trick: needs_trick, ..o }, SUITS, "C6");
-        run(&mut s, &["announce 0", "announce 10", "announce 0", "announce 150"]);
+        let mut s = turned(
+            DifferenzlerOptions {
+                zero_bonus_needs_trick: needs_trick,
+                ..o
+            },
+            SUITS,
+            "C6",
+        );
+        run(
+            &mut s,
+            &["announce 0", "announce 10", "announce 0", "announce 150"],
+        );
         play_out(&mut s);
-        assert_eq!(s.tally().penalty, want, "zero_bonus_needs_trick = {needs_trick}");
+        assert_eq!(
+            s.tally().penalty,
+            want,
+            "zero_bonus_needs_trick = {needs_trick}"
+        );
     }
 }
 
@@ -122,15 +163,53 @@ const UNDERTRUMP: [&str; 4] = [
 #[test]
 fn the_weak_undertrumping_rule_of_003_lets_a_void_player_undertrump() {
     let mut weak = turned(DifferenzlerOptions::default(), UNDERTRUMP, "C6");
-    run(&mut weak, &["announce 20", "announce 30", "announce 40", "announce 50", "S6", "CA"]);
-    assert_eq!(weak.legal_cards(), "C7 D6 D7 D8 D9 D10 DJ DQ DK".parse().unwrap(), "no spade: any card, the lower trump too");
-    let mut strict = turned(DifferenzlerOptions { trick_rules: TrickRules::Strict, ..DifferenzlerOptions::default() }, UNDERTRUMP, "C6");
-    run(&mut strict, &["announce 20", "announce 30", "announce 40", "announce 50", "S6", "CA"]);
-    assert_eq!(strict.legal_cards(), "D6 D7 D8 D9 D10 DJ DQ DK".parse().unwrap());
+    run(
+        &mut weak,
+        &[
+            "announce 20",
+            "announce 30",
+            "announce 40",
+            "announce 50",
+            "S6",
+            "CA",
+        ],
+    );
+    assert_eq!(
+        weak.legal_cards(),
+        "C7 D6 D7 D8 D9 D10 DJ DQ DK".parse().unwrap(),
+        "no spade: any card, the lower trump too"
+    );
+    let mut strict = turned(
+        DifferenzlerOptions {
+            trick_rules: TrickRules::Strict,
+            ..DifferenzlerOptions::default()
+        },
+        UNDERTRUMP,
+        "C6",
+    );
+    run(
+        &mut strict,
+        &[
+            "announce 20",
+            "announce 30",
+            "announce 40",
+            "announce 50",
+            "S6",
+            "CA",
+        ],
+    );
+    assert_eq!(
+        strict.legal_cards(),
+        "D6 D7 D8 D9 D10 DJ DQ DK".parse().unwrap()
+    );
     let before = format!("{strict:?}");
     let e = strict.apply("C7".parse().unwrap()).unwrap_err();
     assert!(e.to_string().contains("may not be played"), "{e}");
-    assert_eq!(before, format!("{strict:?}"), "a refused action changes nothing");
+    assert_eq!(
+        before,
+        format!("{strict:?}"),
+        "a refused action changes nothing"
+    );
     run(&mut weak, &["C7"]);
     // Seat 3 holds only clubs and DA HA: no spade, so anything; CA still wins the trick.
     run(&mut weak, &["C6"]);
@@ -141,30 +220,69 @@ fn the_weak_undertrumping_rule_of_003_lets_a_void_player_undertrump() {
 fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
     let mut s = turned(DifferenzlerOptions::default(), SUITS, "C6");
     let before = format!("{s:?}");
-    for (a, why) in [("announce 158", "0 to 157"), ("play D6", "not possible"), ("trump H", "not possible"), ("weis none", "not possible")] {
+    for (a, why) in [
+        ("announce 158", "0 to 157"),
+        ("play D6", "not possible"),
+        ("trump H", "not possible"),
+        ("weis none", "not possible"),
+    ] {
         let e = s.apply(a.parse().unwrap()).unwrap_err();
         assert!(e.to_string().contains(why), "{a}: {e}");
     }
     assert_eq!(before, format!("{s:?}"));
-    run(&mut s, &["announce 157", "announce 0", "announce 0", "announce 0"]);
+    run(
+        &mut s,
+        &["announce 157", "announce 0", "announce 0", "announce 0"],
+    );
     let e = s.apply("H6".parse().unwrap()).unwrap_err();
     assert!(e.to_string().contains("does not hold"), "{e}");
     let e = s.apply("weis none".parse().unwrap()).unwrap_err();
     assert!(e.to_string().contains("not played"), "{e}");
     // Deals that do not fit the options.
     let mut n = Differenzler::new(DifferenzlerOptions::default()).unwrap();
-    let e = n.deal(DifferenzlerDeal { hands: hands(SUITS), trump_card: Some(card("D6")), trump: None }).unwrap_err();
+    let e = n
+        .deal(DifferenzlerDeal {
+            hands: hands(SUITS),
+            trump_card: Some(card("D6")),
+            trump: None,
+        })
+        .unwrap_err();
     assert!(e.to_string().contains("not in the dealer"), "{e}");
-    let e = n.deal(DifferenzlerDeal { hands: hands(SUITS), trump_card: None, trump: None }).unwrap_err();
+    let e = n
+        .deal(DifferenzlerDeal {
+            hands: hands(SUITS),
+            trump_card: None,
+            trump: None,
+        })
+        .unwrap_err();
     assert!(e.to_string().contains("turned card"), "{e}");
     assert_eq!(n.to_move(), ToMove::Deal);
-    assert!(DifferenzlerOptions { deals: 0, ..DifferenzlerOptions::default() }.validate().is_err());
-    assert!(DifferenzlerOptions { obenabe_undenufe: true, ..DifferenzlerOptions::default() }.validate().is_err());
-    assert!(DifferenzlerOptions { trick_rules: TrickRules::Heading, ..DifferenzlerOptions::default() }.validate().is_err());
+    assert!(DifferenzlerOptions {
+        deals: 0,
+        ..DifferenzlerOptions::default()
+    }
+    .validate()
+    .is_err());
+    assert!(DifferenzlerOptions {
+        obenabe_undenufe: true,
+        ..DifferenzlerOptions::default()
+    }
+    .validate()
+    .is_err());
+    assert!(DifferenzlerOptions {
+        trick_rules: TrickRules::Heading,
+        ..DifferenzlerOptions::default()
+    }
+    .validate()
+    .is_err());
     // Unknown options are refused when read.
     assert!(serde_json::from_str::<DifferenzlerOptions>(r#"{"match_bonus": true}"#).is_err());
-    let o: DifferenzlerOptions = serde_json::from_str(r#"{"trump": "rotation", "announcements": "open"}"#).unwrap();
-    assert_eq!((o.trump, o.announcements, o.deals), (TrumpRule::Rotation, Announcements::Open, 12));
+    let o: DifferenzlerOptions =
+        serde_json::from_str(r#"{"trump": "rotation", "announcements": "open"}"#).unwrap();
+    assert_eq!(
+        (o.trump, o.announcements, o.deals),
+        (TrumpRule::Rotation, Announcements::Open, 12)
+    );
 }
 
 #[test]
@@ -179,11 +297,24 @@ fn hidden_announcements_are_revealed_only_after_the_deal_open_ones_at_once() {
     run(&mut s, &["announce 55", "announce 66"]);
     play_out(&mut s);
     for seat in 0..4 {
-        assert_eq!(s.observation(seat).announcements, [Some(33), Some(44), Some(55), Some(66)]);
+        assert_eq!(
+            s.observation(seat).announcements,
+            [Some(33), Some(44), Some(55), Some(66)]
+        );
     }
-    let mut open = turned(DifferenzlerOptions { announcements: Announcements::Open, ..DifferenzlerOptions::default() }, SUITS, "C6");
+    let mut open = turned(
+        DifferenzlerOptions {
+            announcements: Announcements::Open,
+            ..DifferenzlerOptions::default()
+        },
+        SUITS,
+        "C6",
+    );
     run(&mut open, &["announce 33"]);
-    assert_eq!(open.observation(2).announcements, [Some(33), None, None, None]);
+    assert_eq!(
+        open.observation(2).announcements,
+        [Some(33), None, None, None]
+    );
 }
 
 #[test]
@@ -199,23 +330,43 @@ fn the_trump_rules() {
     }
     // Rotation: D H S C, then again (with Obenabe and Undenufe: six).
     for (ou, want) in [(false, "D H S C D H"), (true, "D H S C obenabe undenufe D")] {
-        let o = DifferenzlerOptions { trump: TrumpRule::Rotation, obenabe_undenufe: ou, deals: 7, ..DifferenzlerOptions::default() };
+        let o = DifferenzlerOptions {
+            trump: TrumpRule::Rotation,
+            obenabe_undenufe: ou,
+            deals: 7,
+            ..DifferenzlerOptions::default()
+        };
         let rec = play_recorded(o, 3, &mut players(3)).unwrap();
         let got: Vec<String> = rec.deals.iter().map(|d| d.trump.to_string()).collect();
         assert!(got.join(" ").starts_with(want), "{got:?}");
         assert!(rec.deals.iter().all(|d| d.trump_card.is_none()));
     }
     // Chosen: forehand names it before anyone announces.
-    let o = DifferenzlerOptions { trump: TrumpRule::Chosen, obenabe_undenufe: true, ..DifferenzlerOptions::default() };
+    let o = DifferenzlerOptions {
+        trump: TrumpRule::Chosen,
+        obenabe_undenufe: true,
+        ..DifferenzlerOptions::default()
+    };
     let mut c = Differenzler::new(o).unwrap();
-    c.deal(DifferenzlerDeal { hands: hands(SUITS), trump_card: None, trump: None }).unwrap();
-    assert_eq!((c.phase(), c.to_move()), (DifferenzlerPhase::Trump, ToMove::Seat(0)));
+    c.deal(DifferenzlerDeal {
+        hands: hands(SUITS),
+        trump_card: None,
+        trump: None,
+    })
+    .unwrap();
+    assert_eq!(
+        (c.phase(), c.to_move()),
+        (DifferenzlerPhase::Trump, ToMove::Seat(0))
+    );
     let mut l = ActionList::new();
     c.legal_actions(&mut l);
     assert_eq!(l.len(), 6);
     assert!(c.apply("announce 10".parse().unwrap()).is_err());
     run(&mut c, &["trump undenufe"]);
-    assert_eq!((c.phase(), c.mode()), (DifferenzlerPhase::Announce, Some(Mode::Undenufe)));
+    assert_eq!(
+        (c.phase(), c.mode()),
+        (DifferenzlerPhase::Announce, Some(Mode::Undenufe))
+    );
     c.legal_actions(&mut l);
     assert_eq!(l.len(), 158, "announcements 0 to 157");
     // Random: every mode about equally often, and the draw does not depend on who holds what.
@@ -231,10 +382,16 @@ fn the_trump_rules() {
         assert_eq!(random_trump(&p2, true), m);
     }
     assert!(counts.iter().all(|&n| n > 850 && n < 1150), "{counts:?}");
-    let o = DifferenzlerOptions { trump: TrumpRule::Random, ..DifferenzlerOptions::default() };
+    let o = DifferenzlerOptions {
+        trump: TrumpRule::Random,
+        ..DifferenzlerOptions::default()
+    };
     let rec = play_recorded(o, 8, &mut players(8)).unwrap();
     check_record(&rec).unwrap();
-    assert!(rec.deals.iter().all(|d| d.trump.trump().is_some() && d.trump_card.is_none()));
+    assert!(rec
+        .deals
+        .iter()
+        .all(|d| d.trump.trump().is_some() && d.trump_card.is_none()));
 }
 
 #[test]
@@ -242,12 +399,22 @@ fn weis_and_stoeck_are_options_and_count_for_the_holder() {
     // Every seat holds a nine-card sequence (small Weis: 100 + 50); seat 3's is in trumps, so it
     // is the best and only seat 3 scores Weis. Seat 3 also holds King and Ober of trumps: Stöck 20
     // when it plays the second. It takes all tricks: 157 + 150 + 20 = 327, announced 157.
-    let o = DifferenzlerOptions { weis: true, stoeck: true, ..DifferenzlerOptions::default() };
+    let o = DifferenzlerOptions {
+        weis: true,
+        stoeck: true,
+        ..DifferenzlerOptions::default()
+    };
     let mut s = turned(o, SUITS, "C6");
-    run(&mut s, &["announce 0", "announce 0", "announce 0", "announce 157"]);
+    run(
+        &mut s,
+        &["announce 0", "announce 0", "announce 0", "announce 157"],
+    );
     let mut l = ActionList::new();
     s.legal_actions(&mut l);
-    assert!(matches!(l.get(0), DifferenzlerAction::Weis { .. }), "Weis is asked before the first card");
+    assert!(
+        matches!(l.get(0), DifferenzlerAction::Weis { .. }),
+        "Weis is asked before the first card"
+    );
     play_out(&mut s);
     let t = s.tally();
     assert_eq!(s.weis_seat(), Some(3));
@@ -257,7 +424,10 @@ fn weis_and_stoeck_are_options_and_count_for_the_holder() {
     assert_eq!(t.penalty, [0, 0, 0, 170]);
     // Off by default: the same deal scores cards only.
     let mut d = turned(DifferenzlerOptions::default(), SUITS, "C6");
-    run(&mut d, &["announce 0", "announce 0", "announce 0", "announce 157"]);
+    run(
+        &mut d,
+        &["announce 0", "announce 0", "announce 0", "announce 157"],
+    );
     play_out(&mut d);
     assert_eq!(d.tally().taken, [0, 0, 0, 157]);
     assert_eq!(d.tally().penalty, [0, 0, 0, 0]);
@@ -280,10 +450,36 @@ fn variants() -> Vec<DifferenzlerOptions> {
     let d = DifferenzlerOptions::default();
     vec![
         d,
-        DifferenzlerOptions { announcements: Announcements::Open, trump: TrumpRule::Rotation, obenabe_undenufe: true, deals: 6, ..d },
-        DifferenzlerOptions { trump: TrumpRule::Chosen, obenabe_undenufe: true, weis: true, stoeck: true, deals: 4, ..d },
-        DifferenzlerOptions { trump: TrumpRule::Random, miss_penalty: 5, exact_bonus: 10, trick_rules: TrickRules::Strict, deals: 4, ..d },
-        DifferenzlerOptions { weis: true, stoeck: true, first_dealer: 1, deals: 5, ..d },
+        DifferenzlerOptions {
+            announcements: Announcements::Open,
+            trump: TrumpRule::Rotation,
+            obenabe_undenufe: true,
+            deals: 6,
+            ..d
+        },
+        DifferenzlerOptions {
+            trump: TrumpRule::Chosen,
+            obenabe_undenufe: true,
+            weis: true,
+            stoeck: true,
+            deals: 4,
+            ..d
+        },
+        DifferenzlerOptions {
+            trump: TrumpRule::Random,
+            miss_penalty: 5,
+            exact_bonus: 10,
+            trick_rules: TrickRules::Strict,
+            deals: 4,
+            ..d
+        },
+        DifferenzlerOptions {
+            weis: true,
+            stoeck: true,
+            first_dealer: 1,
+            deals: 5,
+            ..d
+        },
     ]
 }
 
@@ -301,7 +497,11 @@ fn properties_over_many_seeded_games() {
             let mut totals = [0i32; 4];
             for d in &rec.deals {
                 let r = &d.result;
-                assert_eq!(r.card_points.iter().sum::<u32>(), 157, "157 card points per deal, Match or not");
+                assert_eq!(
+                    r.card_points.iter().sum::<u32>(),
+                    157,
+                    "157 card points per deal, Match or not"
+                );
                 assert_eq!(r.tricks.iter().map(|&t| t as u32).sum::<u32>(), 9);
                 if !o.weis {
                     assert_eq!(r.weis, [0; 4]);
@@ -309,7 +509,10 @@ fn properties_over_many_seeded_games() {
                 if !o.stoeck {
                     assert_eq!(r.stoeck, [0; 4]);
                 }
-                assert!(r.weis.iter().filter(|&&w| w > 0).count() <= 1, "one seat scores Weis");
+                assert!(
+                    r.weis.iter().filter(|&&w| w > 0).count() <= 1,
+                    "one seat scores Weis"
+                );
                 #[allow(clippy::needless_range_loop)]
                 for s in 0..4 {
                     assert_eq!(r.taken[s], r.card_points[s] + r.weis[s] + r.stoeck[s]);
@@ -317,7 +520,8 @@ fn properties_over_many_seeded_games() {
                     let mut p = r.difference[s] as i32;
                     if r.difference[s] > 0 {
                         p += o.miss_penalty as i32;
-                    } else if d.announcements[s] > 0 || !o.zero_bonus_needs_trick || r.tricks[s] > 0 {
+                    } else if d.announcements[s] > 0 || !o.zero_bonus_needs_trick || r.tricks[s] > 0
+                    {
                         p -= o.exact_bonus as i32;
                     }
                     assert_eq!(r.penalty[s], p);
@@ -364,7 +568,12 @@ fn legal_cards_follow_the_rules_and_observations_hide_cards_and_announcements() 
                             }));
                             assert!(hand.contains_all(legal));
                             let mode = s.mode().unwrap();
-                            assert_eq!(legal, legal_cards(hand, s.current_trick(), mode, o.trick_rules), "the {:?} rule", o.trick_rules);
+                            assert_eq!(
+                                legal,
+                                legal_cards(hand, s.current_trick(), mode, o.trick_rules),
+                                "the {:?} rule",
+                                o.trick_rules
+                            );
                         }
                         for q in 0..4 {
                             let obs = s.observation(q);
@@ -381,10 +590,19 @@ fn legal_cards_follow_the_rules_and_observations_hide_cards_and_announcements() 
                             if let Some(c) = s.trump_card() {
                                 public.insert(c);
                             }
-                            assert!((seen & (others - public)).is_empty(), "seat {q} sees {}", seen & (others - public));
+                            assert!(
+                                (seen & (others - public)).is_empty(),
+                                "seat {q} sees {}",
+                                seen & (others - public)
+                            );
                             for r in (0..4).filter(|&r| r != q) {
-                                if o.announcements == Announcements::Hidden && !obs.deal_tally.scored {
-                                    assert_eq!(obs.announcements[r], None, "seat {q} sees seat {r}'s hidden announcement");
+                                if o.announcements == Announcements::Hidden
+                                    && !obs.deal_tally.scored
+                                {
+                                    assert_eq!(
+                                        obs.announcements[r], None,
+                                        "seat {q} sees seat {r}'s hidden announcement"
+                                    );
                                 } else {
                                     assert_eq!(obs.announcements[r], s.announcements()[r]);
                                 }
@@ -403,14 +621,26 @@ fn legal_cards_follow_the_rules_and_observations_hide_cards_and_announcements() 
 
 #[test]
 fn a_tampered_record_is_caught() {
-    let rec = play_recorded(DifferenzlerOptions { weis: true, stoeck: true, ..DifferenzlerOptions::default() }, 7, &mut players(7)).unwrap();
+    let rec = play_recorded(
+        DifferenzlerOptions {
+            weis: true,
+            stoeck: true,
+            ..DifferenzlerOptions::default()
+        },
+        7,
+        &mut players(7),
+    )
+    .unwrap();
     check_record(&rec).unwrap();
     let mut bad = rec.clone();
     bad.deals[0].result.penalty[0] += 1;
     assert!(check_record(&bad).unwrap_err().message.contains("result"));
     let mut bad = rec.clone();
     bad.deals[1].announcements[2] = (bad.deals[1].announcements[2] + 1) % 158;
-    assert!(check_record(&bad).unwrap_err().message.contains("announcements"));
+    assert!(check_record(&bad)
+        .unwrap_err()
+        .message
+        .contains("announcements"));
     let mut bad = rec.clone();
     bad.result.winners = vec![9];
     assert!(check_record(&bad).is_err());
@@ -419,7 +649,10 @@ fn a_tampered_record_is_caught() {
     assert!(check_record(&bad).is_err());
     let mut bad = rec.clone();
     bad.deals.pop();
-    assert!(check_record(&bad).unwrap_err().message.contains("ends after"));
+    assert!(check_record(&bad)
+        .unwrap_err()
+        .message
+        .contains("ends after"));
     let mut bad = rec;
     bad.deals[0].actions.swap(4, 5);
     let e = check_record(&bad).unwrap_err();
@@ -451,13 +684,25 @@ fn golden_records_do_not_drift() {
     for (name, o, seed) in cases {
         let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
         let text = Record::Differenzler(rec).to_json_pretty() + "\n";
-        let path = format!("{}/tests/data/golden/issue4/{name}", env!("CARGO_MANIFEST_DIR"));
+        let path = format!(
+            "{}/tests/data/golden/issue4/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
         if std::env::var_os("UPDATE_GOLDEN").is_some() {
             std::fs::write(&path, &text).unwrap();
             continue;
         }
-        let want = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
-        assert!(want == text, "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1");
-        Record::read_all(&want).pop().unwrap().unwrap().check().unwrap();
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
+        assert!(
+            want == text,
+            "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
+        );
+        Record::read_all(&want)
+            .pop()
+            .unwrap()
+            .unwrap()
+            .check()
+            .unwrap();
     }
 }

@@ -4,8 +4,9 @@
 use jass_core::deal::{uniform_below, SeededDealer};
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::handjass::{
-    check_record, pack_for, play_recorded, Handjass, HandjassAction, HandjassDeal, HandjassObservation, HandjassOptions, HandjassRecord, Layout,
-    Phase, SackWindow, SixExchange, SmallDeal, TieRule, TurnedCardPlace, MAX_SEATS,
+    check_record, pack_for, play_recorded, Handjass, HandjassAction, HandjassDeal,
+    HandjassObservation, HandjassOptions, HandjassRecord, Layout, Phase, SackWindow, SixExchange,
+    SmallDeal, TieRule, TurnedCardPlace, MAX_SEATS,
 };
 use jass_core::mode::{Mode, PointTable, UndenufeEleven};
 use jass_core::record::Record;
@@ -20,12 +21,18 @@ impl Player<Handjass> for Rnd {
         "random".into()
     }
     fn act(&mut self, d: &Decision<'_, Handjass>) -> HandjassAction {
-        d.legal.get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
+        d.legal
+            .get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
     }
 }
 
 fn players(n: usize, seed: u64) -> Vec<Box<dyn Player<Handjass>>> {
-    (0..n).map(|s| Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 8 + s as u64))) as Box<dyn Player<Handjass>>).collect()
+    (0..n)
+        .map(|s| {
+            Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 8 + s as u64)))
+                as Box<dyn Player<Handjass>>
+        })
+        .collect()
 }
 
 fn set(s: &str) -> CardSet {
@@ -45,7 +52,14 @@ fn four(hands: [&str; 4], trump_card: &str) -> HandjassDeal {
     for (i, x) in hands.iter().enumerate() {
         h[i] = set(x);
     }
-    HandjassDeal { hands: h, blind: CardSet::EMPTY, stock: CardSet::EMPTY, bessern: [CardSet::EMPTY; MAX_SEATS], trump_card: trump_card.parse().unwrap(), tie_seed: 1 }
+    HandjassDeal {
+        hands: h,
+        blind: CardSet::EMPTY,
+        stock: CardSet::EMPTY,
+        bessern: [CardSet::EMPTY; MAX_SEATS],
+        trump_card: trump_card.parse().unwrap(),
+        tie_seed: 1,
+    }
 }
 
 fn play_out(state: &mut Handjass, declare: bool) {
@@ -98,10 +112,18 @@ fn no_weis_after_a_higher_one() {
         "D9 DJ DK H8 H9 HA DA C9 CQ",
     ];
     let hands = hands.map(|h| h.replace("D9 DJ", "DJ").replace("D6 D9", "D6 D9"));
-    let fixed = [hands[0].as_str(), "D7 D8 D10 DQ S9 C6 C8 H7 CJ", hands[2].as_str(), "DJ DK H8 H9 HA DA C9 CQ CA"];
+    let fixed = [
+        hands[0].as_str(),
+        "D7 D8 D10 DQ S9 C6 C8 H7 CJ",
+        hands[2].as_str(),
+        "DJ DK H8 H9 HA DA C9 CQ CA",
+    ];
     let mut s = Handjass::new(HandjassOptions::default()).unwrap();
     s.deal(four(fixed, "HA")).unwrap();
-    act(&mut s, &["stay", "stay", "stay", "stay", "weis SA SK SQ SJ S10", "D6"]);
+    act(
+        &mut s,
+        &["stay", "stay", "stay", "stay", "weis SA SK SQ SJ S10", "D6"],
+    );
     // Seat 1 holds D7 D8 (no run), so it is asked no Weis; seat 2 holds a 50 and a 20.
     act(&mut s, &["D7"]);
     let e = s.apply("weis HK HQ HJ H10".parse().unwrap()).unwrap_err();
@@ -172,7 +194,11 @@ fn vorhand_rotation_when_players_retire() {
     assert_eq!((s.dealer(), s.vorhand()), (0, 2));
 
     // Three to two: the next Vorhand is the one whose turn came earliest; the other deals.
-    let mut s = Handjass::new(HandjassOptions { players: 3, ..Default::default() }).unwrap();
+    let mut s = Handjass::new(HandjassOptions {
+        players: 3,
+        ..Default::default()
+    })
+    .unwrap();
     s.set_slate(&[0, 6, 0]).unwrap();
     deal_next(&mut s, &mut d);
     while let ToMove::Seat(p) = s.to_move() {
@@ -187,7 +213,11 @@ fn vorhand_rotation_when_players_retire() {
 
 #[test]
 fn two_players_one_stroke_and_the_last_one_loses() {
-    let mut s = Handjass::new(HandjassOptions { players: 2, ..Default::default() }).unwrap();
+    let mut s = Handjass::new(HandjassOptions {
+        players: 2,
+        ..Default::default()
+    })
+    .unwrap();
     s.set_slate(&[6, 3]).unwrap();
     let mut d = SeededDealer::new(2);
     deal_next(&mut s, &mut d);
@@ -203,7 +233,11 @@ fn two_players_one_stroke_and_the_last_one_loses() {
 fn blind_and_six_exchange_in_the_three_player_game() {
     let mut d = SeededDealer::new(11);
     for _ in 0..200 {
-        let mut s = Handjass::new(HandjassOptions { players: 3, ..Default::default() }).unwrap();
+        let mut s = Handjass::new(HandjassOptions {
+            players: 3,
+            ..Default::default()
+        })
+        .unwrap();
         deal_next(&mut s, &mut d);
         let deal = s.dealt();
         let trump = deal.trump_card;
@@ -219,12 +253,17 @@ fn blind_and_six_exchange_in_the_three_player_game() {
         assert_eq!(s.phase(), Phase::Six);
         let holder = (0..3).find(|&x| s.hands()[x].contains(six) && !s.hands()[x].contains(trump));
         while s.phase() == Phase::Six {
-            let ToMove::Seat(p) = s.to_move() else { unreachable!() };
+            let ToMove::Seat(p) = s.to_move() else {
+                unreachable!()
+            };
             if Some(p) == holder {
                 act(&mut s, &["exchange-six"]);
                 let h = holder.unwrap();
                 assert!(s.hands()[h].contains(trump) && s.hands()[0].contains(six));
-                assert_eq!(s.observation(1).turned_card_at, Some(TurnedCardPlace::Hand { seat: h as u8 }));
+                assert_eq!(
+                    s.observation(1).turned_card_at,
+                    Some(TurnedCardPlace::Hand { seat: h as u8 })
+                );
                 return;
             }
             assert!(s.apply(HandjassAction::ExchangeSix).is_err());
@@ -236,7 +275,11 @@ fn blind_and_six_exchange_in_the_three_player_game() {
 
 #[test]
 fn bessern_discards_three_then_decides() {
-    let o = HandjassOptions { players: 3, small_deal: SmallDeal::Bessern, ..Default::default() };
+    let o = HandjassOptions {
+        players: 3,
+        small_deal: SmallDeal::Bessern,
+        ..Default::default()
+    };
     let mut s = Handjass::new(o).unwrap();
     deal_next(&mut s, &mut SeededDealer::new(4));
     assert_eq!(s.phase(), Phase::Bessern);
@@ -248,7 +291,10 @@ fn bessern_discards_three_then_decides() {
     for c in &three {
         s.apply(HandjassAction::Discard { card: *c }).unwrap();
     }
-    assert_eq!(s.hands()[0], (h0 - three.iter().copied().collect()) | deal.bessern[0]);
+    assert_eq!(
+        s.hands()[0],
+        (h0 - three.iter().copied().collect()) | deal.bessern[0]
+    );
     act(&mut s, &["keep-hand", "keep-hand"]);
     assert_eq!(s.phase(), Phase::Decide);
 }
@@ -256,9 +302,13 @@ fn bessern_discards_three_then_decides() {
 #[test]
 fn parlett_preset_is_002() {
     let o = HandjassOptions::preset("parlett").unwrap();
-    assert_eq!((o.players, o.target, o.threshold, o.drop_out, o.sack), (3, 5, 21, false, true));
+    assert_eq!(
+        (o.players, o.target, o.threshold, o.drop_out, o.sack),
+        (3, 5, 21, false, true)
+    );
     assert_eq!(o.trick_rules, jass_core::TrickRules::Heading);
-    let from_json = HandjassOptions::from_json(&serde_json::json!({"preset": "002", "target": 7})).unwrap();
+    let from_json =
+        HandjassOptions::from_json(&serde_json::json!({"preset": "002", "target": 7})).unwrap();
     assert_eq!(from_json.target, 7);
     assert_eq!(from_json.threshold, 21);
     assert!(HandjassOptions::from_json(&serde_json::json!({"preset": "nope"})).is_err());
@@ -271,7 +321,11 @@ fn illegal_actions_change_nothing() {
     assert!(s.apply(HandjassAction::Stay).is_err());
     s.deal(four(WEIS_HANDS, "HA")).unwrap();
     let before = format!("{:?}", s);
-    assert!(s.apply(HandjassAction::Blind).unwrap_err().to_string().contains("no blind"));
+    assert!(s
+        .apply(HandjassAction::Blind)
+        .unwrap_err()
+        .to_string()
+        .contains("no blind"));
     assert!(s.apply("play HA".parse().unwrap()).is_err());
     assert_eq!(before, format!("{:?}", s));
     // A bad deal is refused.
@@ -291,21 +345,95 @@ fn option_sets() -> Vec<(&'static str, HandjassOptions)> {
         ("2p", HandjassOptions { players: 2, ..d }),
         ("3p", HandjassOptions { players: 3, ..d }),
         ("4p", d),
-        ("5p", HandjassOptions { players: 5, ..HandjassOptions::preset("004").unwrap() }),
+        (
+            "5p",
+            HandjassOptions {
+                players: 5,
+                ..HandjassOptions::preset("004").unwrap()
+            },
+        ),
         ("parlett", HandjassOptions::preset("parlett").unwrap()),
         ("004-twelve", HandjassOptions::preset("004-twelve").unwrap()),
         ("berner", HandjassOptions::preset("berner").unwrap()),
-        ("must-play", HandjassOptions { players: 3, ..HandjassOptions::preset("must-play").unwrap() }),
-        ("bessern", HandjassOptions { players: 3, small_deal: SmallDeal::Bessern, ..d }),
-        ("abeyance", HandjassOptions { tie: TieRule::Abeyance, null_extra_strokes: true, null_stake: 1, ..d }),
+        (
+            "must-play",
+            HandjassOptions {
+                players: 3,
+                ..HandjassOptions::preset("must-play").unwrap()
+            },
+        ),
+        (
+            "bessern",
+            HandjassOptions {
+                players: 3,
+                small_deal: SmallDeal::Bessern,
+                ..d
+            },
+        ),
+        (
+            "abeyance",
+            HandjassOptions {
+                tie: TieRule::Abeyance,
+                null_extra_strokes: true,
+                null_stake: 1,
+                ..d
+            },
+        ),
     ];
-    v.push(("first-wins", HandjassOptions { scoring: jass_core::handjass::Scoring::FirstWins, players: 5, ..d }));
-    v.push(("2p-draw-always", HandjassOptions { players: 2, tie: TieRule::DrawAlways, ..d }));
-    v.push(("2p-abeyance", HandjassOptions { players: 2, tie: TieRule::Abeyance, ..d }));
-    v.push(("3p-six-before", HandjassOptions { players: 3, six_exchange: SixExchange::Before, ..d }));
-    v.push(("2p-bessern", HandjassOptions { players: 2, small_deal: SmallDeal::Bessern, ..d }));
-    v.push(("parlett-until-cancelled", HandjassOptions { sack_window: SackWindow::UntilCancelled, ..HandjassOptions::preset("parlett").unwrap() }));
-    v.push(("no-last-trick-bonus", HandjassOptions { last_trick_bonus: 0, ..d }));
+    v.push((
+        "first-wins",
+        HandjassOptions {
+            scoring: jass_core::handjass::Scoring::FirstWins,
+            players: 5,
+            ..d
+        },
+    ));
+    v.push((
+        "2p-draw-always",
+        HandjassOptions {
+            players: 2,
+            tie: TieRule::DrawAlways,
+            ..d
+        },
+    ));
+    v.push((
+        "2p-abeyance",
+        HandjassOptions {
+            players: 2,
+            tie: TieRule::Abeyance,
+            ..d
+        },
+    ));
+    v.push((
+        "3p-six-before",
+        HandjassOptions {
+            players: 3,
+            six_exchange: SixExchange::Before,
+            ..d
+        },
+    ));
+    v.push((
+        "2p-bessern",
+        HandjassOptions {
+            players: 2,
+            small_deal: SmallDeal::Bessern,
+            ..d
+        },
+    ));
+    v.push((
+        "parlett-until-cancelled",
+        HandjassOptions {
+            sack_window: SackWindow::UntilCancelled,
+            ..HandjassOptions::preset("parlett").unwrap()
+        },
+    ));
+    v.push((
+        "no-last-trick-bonus",
+        HandjassOptions {
+            last_trick_bonus: 0,
+            ..d
+        },
+    ));
     v
 }
 
@@ -316,9 +444,20 @@ fn check_deal_rules(o: &HandjassOptions, rec: &HandjassRecord) {
         // No card dealt twice, and the deal is the whole pack.
         let mut all = CardSet::EMPTY;
         let mut count = 0;
-        let piles = d.hands.iter().flatten().copied().chain(d.blind).chain(d.stock).chain(d.bessern.iter().flatten().flatten().copied());
+        let piles = d
+            .hands
+            .iter()
+            .flatten()
+            .copied()
+            .chain(d.blind)
+            .chain(d.stock)
+            .chain(d.bessern.iter().flatten().flatten().copied());
         for p in piles {
-            assert!((all & p).is_empty(), "card dealt twice in deal {}", d.number);
+            assert!(
+                (all & p).is_empty(),
+                "card dealt twice in deal {}",
+                d.number
+            );
             all |= p;
             count += p.len();
         }
@@ -330,12 +469,27 @@ fn check_deal_rules(o: &HandjassOptions, rec: &HandjassRecord) {
         assert_eq!(count, pack_for(d.active.len()).len());
         // Dropped players never act after dropping out (Bessern come before the decision).
         for &x in &r.dropped {
-            let at = d.actions.iter().position(|e| e.seat == x && matches!(e.action, jass_core::handjass::RecordedAction::Drop {})).expect("a drop entry");
-            assert!(d.actions[at + 1..].iter().all(|e| e.seat != x), "dropped seat {x} acts later in deal {}", d.number);
+            let at = d
+                .actions
+                .iter()
+                .position(|e| {
+                    e.seat == x && matches!(e.action, jass_core::handjass::RecordedAction::Drop {})
+                })
+                .expect("a drop entry");
+            assert!(
+                d.actions[at + 1..].iter().all(|e| e.seat != x),
+                "dropped seat {x} acts later in deal {}",
+                d.number
+            );
             assert!(d.tricks.iter().all(|t| t.cards.len() == r.playing.len()));
         }
         // Card points of the players and the dead cards make 152 and the last-trick bonus (157).
-        assert_eq!(r.card_points.iter().sum::<u32>() + r.dead_points, 152 + o.last_trick_bonus, "deal {}", d.number);
+        assert_eq!(
+            r.card_points.iter().sum::<u32>() + r.dead_points,
+            152 + o.last_trick_bonus,
+            "deal {}",
+            d.number
+        );
         let pt = PointTable::new(Mode::Trump(d.trump_card.suit()), UndenufeEleven::Ace);
         let played: u32 = d.tricks.iter().map(|t| t.points).sum();
         assert_eq!(played, r.card_points.iter().sum::<u32>());
@@ -352,26 +506,58 @@ fn check_deal_rules(o: &HandjassOptions, rec: &HandjassRecord) {
             if o.sack {
                 assert_eq!(null, r.sacked.contains(&s));
             } else {
-                assert_eq!(null, r.potatoes[i] == m, "deal {} seat {s}: {r:?}", d.number);
+                assert_eq!(
+                    null,
+                    r.potatoes[i] == m,
+                    "deal {} seat {s}: {r:?}",
+                    d.number
+                );
             }
             if null {
-                assert_eq!(r.strokes[i], 0, "never both a stroke and a potato (deal {}: {r:?})", d.number);
-                assert_eq!(r.from_abeyance[i], 0, "no stroke from abeyance with a potato");
+                assert_eq!(
+                    r.strokes[i], 0,
+                    "never both a stroke and a potato (deal {}: {r:?})",
+                    d.number
+                );
+                assert_eq!(
+                    r.from_abeyance[i], 0,
+                    "no stroke from abeyance with a potato"
+                );
             }
         }
         for i in 0..n {
             if !r.playing.contains(&(i as u8)) {
-                assert_eq!((r.strokes[i], r.potatoes[i]), (0, 0), "seat {i} did not play");
+                assert_eq!(
+                    (r.strokes[i], r.potatoes[i]),
+                    (0, 0),
+                    "seat {i} did not play"
+                );
             }
         }
-        if o.tie == TieRule::Draw && !o.null_extra_strokes && !o.sack && o.strokes == jass_core::handjass::StrokeCount::Two {
-            let ok: Vec<usize> = r.playing.iter().map(|&s| s as usize).filter(|&i| r.points[i] >= r.threshold).collect();
+        if o.tie == TieRule::Draw
+            && !o.null_extra_strokes
+            && !o.sack
+            && o.strokes == jass_core::handjass::StrokeCount::Two
+        {
+            let ok: Vec<usize> = r
+                .playing
+                .iter()
+                .map(|&s| s as usize)
+                .filter(|&i| r.points[i] >= r.threshold)
+                .collect();
             let total: u32 = r.strokes.iter().sum();
             let base = if d.active.len() == 2 { 1 } else { 2 };
             // Two players at the table with equal points: no stroke (000's draw is for "the second
             // stroke").
-            let two_tie = d.active.len() == 2 && ok.len() == 2 && r.points[ok[0]] == r.points[ok[1]];
-            let want = if ok.is_empty() || two_tie { 0 } else if ok.len() == 1 && !o.sole_takes_all { 1 } else { base };
+            let two_tie =
+                d.active.len() == 2 && ok.len() == 2 && r.points[ok[0]] == r.points[ok[1]];
+            let want = if ok.is_empty() || two_tie {
+                0
+            } else if ok.len() == 1 && !o.sole_takes_all {
+                1
+            } else {
+                base
+            };
             assert_eq!(total, want * m, "deal {}: {r:?}", d.number);
             // Every stroke winner has at least the points of every player without one.
             for &a in &ok {
@@ -392,11 +578,15 @@ fn check_deal_rules(o: &HandjassOptions, rec: &HandjassRecord) {
 fn properties_over_many_games() {
     for (name, o) in option_sets() {
         for seed in 0..6u64 {
-            let rec = play_recorded(o, seed, &mut players(o.players as usize, seed)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let rec = play_recorded(o, seed, &mut players(o.players as usize, seed))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
             check_record(&rec).unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
             check_deal_rules(&o, &rec);
             match o.scoring {
-                jass_core::handjass::Scoring::LastLoser => assert!(rec.result.loser.is_some() || rec.result.retired.len() == o.players as usize, "{name}"),
+                jass_core::handjass::Scoring::LastLoser => assert!(
+                    rec.result.loser.is_some() || rec.result.retired.len() == o.players as usize,
+                    "{name}"
+                ),
                 jass_core::handjass::Scoring::FirstWins => assert!(rec.result.winner.is_some()),
             }
             // Records survive JSON.
@@ -439,11 +629,20 @@ fn observations_never_show_a_hidden_card() {
                 }
                 let hidden = CardSet::ALL - s.hands()[seat] - public;
                 for c in hidden {
-                    assert!(!json.contains(&format!("\"{c}\"")), "{name}: seat {seat} sees {c}: {json}");
+                    assert!(
+                        !json.contains(&format!("\"{c}\"")),
+                        "{name}: seat {seat} sees {c}: {json}"
+                    );
                 }
-                assert!(s.hands()[seat].is_empty() || obs.hand == s.hands()[seat] || !s.table_seats().contains(&(seat as u8)));
+                assert!(
+                    s.hands()[seat].is_empty()
+                        || obs.hand == s.hands()[seat]
+                        || !s.table_seats().contains(&(seat as u8))
+                );
             }
-            let ToMove::Seat(p) = s.to_move() else { unreachable!() };
+            let ToMove::Seat(p) = s.to_move() else {
+                unreachable!()
+            };
             s.legal_actions(&mut l);
             let a = ps[p].act(&Decision::new(&s, p, &l));
             s.apply(a).unwrap();
@@ -456,28 +655,63 @@ fn golden_records() {
     // To accept a deliberate change: UPDATE_GOLDEN=1 cargo test -p jass-core --test handjass
     let d = HandjassOptions::default();
     let cases: Vec<(&str, HandjassOptions, u64)> = vec![
-        ("handjass_2p_seed1.json", HandjassOptions { players: 2, ..d }, 1),
-        ("handjass_3p_seed2.json", HandjassOptions { players: 3, ..d }, 2),
+        (
+            "handjass_2p_seed1.json",
+            HandjassOptions { players: 2, ..d },
+            1,
+        ),
+        (
+            "handjass_3p_seed2.json",
+            HandjassOptions { players: 3, ..d },
+            2,
+        ),
         ("handjass_4p_seed3.json", d, 3),
-        ("handjass_5p_004_seed4.json", HandjassOptions { players: 5, ..HandjassOptions::preset("004").unwrap() }, 4),
-        ("handjass_parlett_seed5.json", HandjassOptions::preset("parlett").unwrap(), 5),
+        (
+            "handjass_5p_004_seed4.json",
+            HandjassOptions {
+                players: 5,
+                ..HandjassOptions::preset("004").unwrap()
+            },
+            4,
+        ),
+        (
+            "handjass_parlett_seed5.json",
+            HandjassOptions::preset("parlett").unwrap(),
+            5,
+        ),
     ];
     for (name, o, seed) in cases {
-        let path = format!("{}/tests/data/golden/handjass/{name}", env!("CARGO_MANIFEST_DIR"));
-        let rec = Record::Handjass(play_recorded(o, seed, &mut players(o.players as usize, seed)).unwrap());
+        let path = format!(
+            "{}/tests/data/golden/handjass/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let rec = Record::Handjass(
+            play_recorded(o, seed, &mut players(o.players as usize, seed)).unwrap(),
+        );
         let text = rec.to_json_pretty() + "\n";
         if std::env::var_os("UPDATE_GOLDEN").is_some() {
             std::fs::write(&path, &text).unwrap();
         }
-        let want = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
-        assert!(want == text, "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1");
-        Record::read_all(&want)[0].as_ref().unwrap().check().unwrap();
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
+        assert!(
+            want == text,
+            "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
+        );
+        Record::read_all(&want)[0]
+            .as_ref()
+            .unwrap()
+            .check()
+            .unwrap();
     }
 }
 
 #[test]
 fn a_tampered_record_is_caught() {
-    let o = HandjassOptions { players: 3, ..Default::default() };
+    let o = HandjassOptions {
+        players: 3,
+        ..Default::default()
+    };
     let rec = play_recorded(o, 8, &mut players(3, 8)).unwrap();
     let mut bad = rec.clone();
     bad.deals[0].result.slate[0] += 1;
@@ -507,7 +741,11 @@ fn pre_play_policy(s: &Handjass, decide: &str) -> HandjassAction {
 /// the stock / cards out of play).
 fn without_six(d: &HandjassDeal, holder: usize, six: Card) -> Option<HandjassDeal> {
     let mut e = d.clone();
-    let pile = if !(d.blind - CardSet::single(d.trump_card)).is_empty() { &mut e.blind } else { &mut e.stock };
+    let pile = if !(d.blind - CardSet::single(d.trump_card)).is_empty() {
+        &mut e.blind
+    } else {
+        &mut e.stock
+    };
     let x = (*pile - CardSet::single(d.trump_card)).iter().next()?;
     pile.remove(x);
     pile.insert(six);
@@ -532,9 +770,17 @@ fn the_six_phase_does_not_reveal_the_holder() {
     let d = HandjassOptions::default();
     let cases = [
         HandjassOptions { players: 3, ..d },
-        HandjassOptions { players: 3, six_exchange: SixExchange::Before, ..d },
+        HandjassOptions {
+            players: 3,
+            six_exchange: SixExchange::Before,
+            ..d
+        },
         HandjassOptions { players: 2, ..d },
-        HandjassOptions { players: 2, small_deal: SmallDeal::Bessern, ..d },
+        HandjassOptions {
+            players: 2,
+            small_deal: SmallDeal::Bessern,
+            ..d
+        },
         HandjassOptions::preset("parlett").unwrap(),
     ];
     let mut asked_holders = 0;
@@ -544,8 +790,12 @@ fn the_six_phase_does_not_reveal_the_holder() {
             let base = Handjass::new(o).unwrap();
             let deal = base.deal_from_pack(&dealer.next_pack());
             let six = Card::new(deal.trump_card.suit(), jass_core::Rank::Six);
-            let Some(holder) = (0..MAX_SEATS).find(|&x| deal.hands[x].contains(six)) else { continue };
-            let Some(other) = without_six(&deal, holder, six) else { continue };
+            let Some(holder) = (0..MAX_SEATS).find(|&x| deal.hands[x].contains(six)) else {
+                continue;
+            };
+            let Some(other) = without_six(&deal, holder, six) else {
+                continue;
+            };
             let (mut a, mut b) = (base, base);
             a.deal(deal.clone()).unwrap();
             b.deal(other).unwrap();
@@ -556,17 +806,28 @@ fn the_six_phase_does_not_reveal_the_holder() {
                 assert_eq!(a.to_move(), b.to_move(), "{o:?}");
                 assert_eq!(a.phase(), b.phase());
                 for seat in (0..o.players as usize).filter(|&x| x != holder) {
-                    assert_eq!(public(&a, seat), public(&b, seat), "seat {seat} learns who holds the six");
+                    assert_eq!(
+                        public(&a, seat),
+                        public(&b, seat),
+                        "seat {seat} learns who holds the six"
+                    );
                 }
-                let ToMove::Seat(p) = a.to_move() else { unreachable!() };
+                let ToMove::Seat(p) = a.to_move() else {
+                    unreachable!()
+                };
                 a.legal_actions(&mut la);
                 b.legal_actions(&mut lb);
                 if a.phase() == Phase::Six {
                     // Only a seat holding the six (and not the turned card) may exchange.
-                    let can = |s: &Handjass| s.hands()[p].contains(six) && !s.hands()[p].contains(deal.trump_card);
+                    let can = |s: &Handjass| {
+                        s.hands()[p].contains(six) && !s.hands()[p].contains(deal.trump_card)
+                    };
                     assert_eq!(la.iter().any(|x| x == HandjassAction::ExchangeSix), can(&a));
                     assert_eq!(lb.iter().any(|x| x == HandjassAction::ExchangeSix), can(&b));
-                    assert!(la.iter().any(|x| x == HandjassAction::KeepSix) && lb.iter().any(|x| x == HandjassAction::KeepSix));
+                    assert!(
+                        la.iter().any(|x| x == HandjassAction::KeepSix)
+                            && lb.iter().any(|x| x == HandjassAction::KeepSix)
+                    );
                     if p == holder && can(&a) && !can(&b) {
                         asked_holders += 1;
                     }
@@ -576,8 +837,16 @@ fn the_six_phase_does_not_reveal_the_holder() {
                 }
                 // Only one blind taker: later seats stay.
                 let want = pre_play_policy(&a, decide);
-                let act_a = if la.iter().any(|x| x == want) { want } else { HandjassAction::Stay };
-                let act_b = if lb.iter().any(|x| x == want) { want } else { HandjassAction::Stay };
+                let act_a = if la.iter().any(|x| x == want) {
+                    want
+                } else {
+                    HandjassAction::Stay
+                };
+                let act_b = if lb.iter().any(|x| x == want) {
+                    want
+                } else {
+                    HandjassAction::Stay
+                };
                 a.apply(act_a).unwrap();
                 b.apply(act_b).unwrap();
             }
@@ -587,7 +856,10 @@ fn the_six_phase_does_not_reveal_the_holder() {
             }
         }
     }
-    assert!(asked_holders > 20, "the holder was asked only {asked_holders} times");
+    assert!(
+        asked_holders > 20,
+        "the holder was asked only {asked_holders} times"
+    );
 }
 
 #[test]
@@ -597,7 +869,12 @@ fn a_stroke_from_abeyance_never_comes_with_a_potato() {
     // otherwise it stays held.
     let (mut kept, mut given) = (0, 0);
     for seed in 0..3000u64 {
-        let o = HandjassOptions { tie: TieRule::Abeyance, players: 2 + (seed % 3) as u8, target: 12, ..Default::default() };
+        let o = HandjassOptions {
+            tie: TieRule::Abeyance,
+            players: 2 + (seed % 3) as u8,
+            target: 12,
+            ..Default::default()
+        };
         let seats = o.players as usize;
         let mut s = Handjass::new(o).unwrap();
         let mut dealer = SeededDealer::new(seed);
@@ -615,15 +892,22 @@ fn a_stroke_from_abeyance_never_comes_with_a_potato() {
                     s.legal_actions(&mut l);
                     let a = ps[p].act(&Decision::new(&s, p, &l));
                     s.apply(a).unwrap();
-                    if !matches!(s.to_move(), ToMove::Seat(_)) && s.tricks_done() == s.tricks_in_deal() {
+                    if !matches!(s.to_move(), ToMove::Seat(_))
+                        && s.tricks_done() == s.tricks_in_deal()
+                    {
                         let out = s.outcome();
                         for &(mask, n) in &held_before {
                             if mask & !s.playing_mask() != 0 || out.retired != 0 {
                                 continue;
                             }
-                            let members: Vec<usize> = (0..seats).filter(|&x| mask & (1u8 << x) != 0).collect();
+                            let members: Vec<usize> =
+                                (0..seats).filter(|&x| mask & (1u8 << x) != 0).collect();
                             let max = members.iter().map(|&x| out.totals[x]).max().unwrap();
-                            let top: Vec<usize> = members.iter().copied().filter(|&x| out.totals[x] == max).collect();
+                            let top: Vec<usize> = members
+                                .iter()
+                                .copied()
+                                .filter(|&x| out.totals[x] == max)
+                                .collect();
                             if top.len() == 1 && max < s.threshold() {
                                 kept += 1;
                                 assert_eq!(out.from_abeyance[top[0]], 0);
@@ -661,7 +945,11 @@ fn a_sack_lasts_for_the_next_hand_only() {
         for d in &rec.deals {
             let r = &d.result;
             for s in 0..3 {
-                assert!(r.sacks_cancelled[s] <= open[s], "deal {}: a sack older than one deal is cancelled", d.number);
+                assert!(
+                    r.sacks_cancelled[s] <= open[s],
+                    "deal {}: a sack older than one deal is cancelled",
+                    d.number
+                );
                 if open[s] > 0 {
                     if r.sacks_cancelled[s] > 0 {
                         cancelled += 1;
@@ -675,9 +963,15 @@ fn a_sack_lasts_for_the_next_hand_only() {
         }
         assert_eq!(rec.result.sacks, open.to_vec());
     }
-    assert!(cancelled > 0 && lapsed > 0, "cancelled {cancelled}, lapsed {lapsed}");
+    assert!(
+        cancelled > 0 && lapsed > 0,
+        "cancelled {cancelled}, lapsed {lapsed}"
+    );
     // `until-cancelled`: sacks stack until strokes cancel them.
-    let o = HandjassOptions { sack_window: SackWindow::UntilCancelled, ..o };
+    let o = HandjassOptions {
+        sack_window: SackWindow::UntilCancelled,
+        ..o
+    };
     let mut stacked = false;
     for seed in 0..40u64 {
         let rec = play_recorded(o, seed, &mut players(3, seed)).unwrap();
@@ -698,10 +992,18 @@ fn a_sack_lasts_for_the_next_hand_only() {
 #[test]
 fn the_last_trick_bonus_is_an_option() {
     // 002's schedule has no 5 for the last trick: 152 points.
-    assert_eq!(HandjassOptions::preset("parlett").unwrap().last_trick_bonus, 0);
+    assert_eq!(
+        HandjassOptions::preset("parlett").unwrap().last_trick_bonus,
+        0
+    );
     assert_eq!(HandjassOptions::default().last_trick_bonus, 5);
     for bonus in [0, 5, 10] {
-        let o = HandjassOptions { last_trick_bonus: bonus, drop_out: false, players: 4, ..Default::default() };
+        let o = HandjassOptions {
+            last_trick_bonus: bonus,
+            drop_out: false,
+            players: 4,
+            ..Default::default()
+        };
         let mut s = Handjass::new(o).unwrap();
         s.deal(four(WEIS_HANDS, "HA")).unwrap();
         play_out(&mut s, false);
@@ -710,20 +1012,33 @@ fn the_last_trick_bonus_is_an_option() {
         let (_, _, _, last) = s.completed_trick(8);
         let pts = PointTable::new(Mode::Trump(jass_core::Suit::H), UndenufeEleven::Ace);
         let (_, cards, _, _) = s.completed_trick(8);
-        assert_eq!(last, cards.iter().map(|&c| pts.card(c)).sum::<u32>() + bonus);
+        assert_eq!(
+            last,
+            cards.iter().map(|&c| pts.card(c)).sum::<u32>() + bonus
+        );
     }
-    assert!(HandjassOptions::from_json(&serde_json::json!({"last_trick_bonus": 0, "threshold": 153})).is_err());
+    assert!(HandjassOptions::from_json(
+        &serde_json::json!({"last_trick_bonus": 0, "threshold": 153})
+    )
+    .is_err());
 }
 
 /// A two-player game (seed) with a deal that both play and that ends with equal points at or
 /// above the threshold, and the number of that deal.
 fn two_player_tie() -> (u64, usize) {
-    let o = HandjassOptions { players: 2, ..Default::default() };
+    let o = HandjassOptions {
+        players: 2,
+        ..Default::default()
+    };
     for seed in 0..2000u64 {
         let rec = play_recorded(o, seed, &mut players(2, seed)).unwrap();
         for (i, d) in rec.deals.iter().enumerate() {
             let r = &d.result;
-            if r.playing.len() == 2 && r.survivor.is_none() && r.points[0] == r.points[1] && r.points[0] >= r.threshold {
+            if r.playing.len() == 2
+                && r.survivor.is_none()
+                && r.points[0] == r.points[1]
+                && r.points[0] >= r.threshold
+            {
                 return (seed, i);
             }
         }
@@ -736,22 +1051,37 @@ fn two_players_tied_score_no_stroke() {
     // 000: "the player with more points scores a stroke"; the draw is for "the second stroke".
     // Default (`tie = draw`): no stroke, no potato; `draw-always`: the draw settles it.
     let (seed, i) = two_player_tie();
-    let o = HandjassOptions { players: 2, ..Default::default() };
+    let o = HandjassOptions {
+        players: 2,
+        ..Default::default()
+    };
     let rec = play_recorded(o, seed, &mut players(2, seed)).unwrap();
     let r = &rec.deals[i].result;
-    assert_eq!((r.strokes.clone(), r.potatoes.clone()), (vec![0, 0], vec![0, 0]));
+    assert_eq!(
+        (r.strokes.clone(), r.potatoes.clone()),
+        (vec![0, 0], vec![0, 0])
+    );
     assert!(r.tie_draws.is_empty());
-    let o = HandjassOptions { players: 2, tie: TieRule::DrawAlways, ..Default::default() };
+    let o = HandjassOptions {
+        players: 2,
+        tie: TieRule::DrawAlways,
+        ..Default::default()
+    };
     let rec = play_recorded(o, seed, &mut players(2, seed)).unwrap();
     let r = &rec.deals[i].result;
     assert_eq!(r.strokes.iter().sum::<u32>(), 1);
     assert!(r.tie_draws.len() >= 2);
-    let o = HandjassOptions { players: 2, tie: TieRule::Abeyance, ..Default::default() };
+    let o = HandjassOptions {
+        players: 2,
+        tie: TieRule::Abeyance,
+        ..Default::default()
+    };
     let rec = play_recorded(o, seed, &mut players(2, seed)).unwrap();
     let r = &rec.deals[i].result;
     assert_eq!((r.strokes.iter().sum::<u32>(), r.to_abeyance), (0, 1));
     // Three at the table: a tie for the second stroke is still drawn.
-    let o: HandjassOptions = serde_json::from_value(serde_json::json!({"tie": "draw-always"})).unwrap();
+    let o: HandjassOptions =
+        serde_json::from_value(serde_json::json!({"tie": "draw-always"})).unwrap();
     assert_eq!(o.tie, TieRule::DrawAlways);
 }
 
@@ -759,27 +1089,47 @@ fn two_players_tied_score_no_stroke() {
 fn the_blind_taker_may_not_lead_the_turned_card() {
     // 000: the turned card stays "face up on the table until the lead to the first trick, after
     // which it is added to their hand".
-    let o = HandjassOptions { players: 3, six_exchange: SixExchange::Never, ..Default::default() };
+    let o = HandjassOptions {
+        players: 3,
+        six_exchange: SixExchange::Never,
+        ..Default::default()
+    };
     let mut dealer = SeededDealer::new(3);
     let mut s = Handjass::new(o).unwrap();
     deal_next(&mut s, &mut dealer);
     let t = s.dealt().trump_card;
-    assert_eq!(s.observation(1).turned_card_at, Some(TurnedCardPlace::Blind));
+    assert_eq!(
+        s.observation(1).turned_card_at,
+        Some(TurnedCardPlace::Blind)
+    );
     act(&mut s, &["blind", "stay", "drop"]);
     assert_eq!(s.phase(), Phase::Agree);
-    assert_eq!(s.observation(2).turned_card_at, Some(TurnedCardPlace::BlindTaker { seat: 0 }));
+    assert_eq!(
+        s.observation(2).turned_card_at,
+        Some(TurnedCardPlace::BlindTaker { seat: 0 })
+    );
     act(&mut s, &["play-on"]);
     if s.legal_cards().is_empty() {
         act(&mut s, &["weis none"]);
     }
     assert!(s.hands()[0].contains(t));
-    assert!(!s.legal_cards().contains(t), "Vorhand took the blind and leads");
+    assert!(
+        !s.legal_cards().contains(t),
+        "Vorhand took the blind and leads"
+    );
     assert_eq!(s.legal_cards(), s.hands()[0] - CardSet::single(t));
-    assert!(s.apply(HandjassAction::Play { card: t }).unwrap_err().to_string().contains("may not be played"));
+    assert!(s
+        .apply(HandjassAction::Play { card: t })
+        .unwrap_err()
+        .to_string()
+        .contains("may not be played"));
     let lead = s.legal_cards().iter().next().unwrap();
     s.apply(HandjassAction::Play { card: lead }).unwrap();
     // After the lead it is an ordinary card of the hand.
-    assert_eq!(s.observation(1).turned_card_at, Some(TurnedCardPlace::Hand { seat: 0 }));
+    assert_eq!(
+        s.observation(1).turned_card_at,
+        Some(TurnedCardPlace::Hand { seat: 0 })
+    );
     assert_eq!(s.observation(1).turned_card, Some(t));
 }
 
@@ -794,24 +1144,35 @@ fn observations_say_where_the_turned_card_lies_and_who_took_bessern() {
     assert_eq!(obs.turned_card, Some("HA".parse().unwrap()));
     assert_eq!(obs.turned_card_at, Some(TurnedCardPlace::Played));
     // Two players: the stock's top card; after a six exchange it is in the exchanger's hand.
-    let o = HandjassOptions { players: 2, ..Default::default() };
+    let o = HandjassOptions {
+        players: 2,
+        ..Default::default()
+    };
     let mut dealer = SeededDealer::new(8);
     let mut seen = false;
     for _ in 0..100 {
         let mut s = Handjass::new(o).unwrap();
         deal_next(&mut s, &mut dealer);
         let t = s.dealt().trump_card;
-        assert_eq!(s.observation(0).turned_card_at, Some(TurnedCardPlace::Stock));
+        assert_eq!(
+            s.observation(0).turned_card_at,
+            Some(TurnedCardPlace::Stock)
+        );
         act(&mut s, &["stay", "stay"]);
         while s.phase() == Phase::Six {
-            let ToMove::Seat(p) = s.to_move() else { unreachable!() };
+            let ToMove::Seat(p) = s.to_move() else {
+                unreachable!()
+            };
             let mut l = ActionList::new();
             s.legal_actions(&mut l);
             if l.len() == 2 {
                 act(&mut s, &["exchange-six"]);
                 let obs = s.observation(1 - p);
                 assert_eq!(obs.turned_card, Some(t));
-                assert_eq!(obs.turned_card_at, Some(TurnedCardPlace::Hand { seat: p as u8 }));
+                assert_eq!(
+                    obs.turned_card_at,
+                    Some(TurnedCardPlace::Hand { seat: p as u8 })
+                );
                 assert_eq!(obs.six_by, Some(p as u8));
                 seen = true;
             } else {
@@ -824,10 +1185,17 @@ fn observations_say_where_the_turned_card_lies_and_who_took_bessern() {
     }
     assert!(seen);
     // Bessern for three: who took them is public; the dealer's turned card may be discarded.
-    let o = HandjassOptions { players: 3, small_deal: SmallDeal::Bessern, ..Default::default() };
+    let o = HandjassOptions {
+        players: 3,
+        small_deal: SmallDeal::Bessern,
+        ..Default::default()
+    };
     let mut s = Handjass::new(o).unwrap();
     deal_next(&mut s, &mut SeededDealer::new(4));
-    assert_eq!(s.observation(0).turned_card_at, Some(TurnedCardPlace::Hand { seat: 2 }));
+    assert_eq!(
+        s.observation(0).turned_card_at,
+        Some(TurnedCardPlace::Hand { seat: 2 })
+    );
     act(&mut s, &["keep-hand", "bessern"]);
     let h1: Vec<Card> = s.hands()[1].iter().take(3).collect();
     for c in h1 {
@@ -840,7 +1208,10 @@ fn observations_say_where_the_turned_card_lies_and_who_took_bessern() {
     }
     let obs = s.observation(0);
     assert_eq!(obs.bessern, vec![1, 2]);
-    assert_eq!(obs.turned_card_at, Some(TurnedCardPlace::HandOrDiscards { seat: 2 }));
+    assert_eq!(
+        obs.turned_card_at,
+        Some(TurnedCardPlace::HandOrDiscards { seat: 2 })
+    );
 }
 
 #[test]
@@ -857,7 +1228,9 @@ fn agreement_is_offered_with_twelve_cards() {
         assert_eq!(s.layout(), Layout::Twelve3);
         let dropper = i % 3;
         while s.phase() == Phase::Decide {
-            let ToMove::Seat(p) = s.to_move() else { unreachable!() };
+            let ToMove::Seat(p) = s.to_move() else {
+                unreachable!()
+            };
             act(&mut s, &[if p == dropper { "drop" } else { "stay" }]);
         }
         assert_eq!(s.phase(), Phase::Agree);

@@ -35,7 +35,8 @@ fn legal_cards_winners_and_points_agree_with_jass_kit() {
     let text = include_str!("data/jasskit_vectors.jsonl");
     let (mut legal_n, mut winner_n, mut deviations) = (0, 0, 0);
     for (i, line) in text.lines().enumerate() {
-        let v: Vector = serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+        let v: Vector =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
         match v.kind.as_str() {
             "legal" => {
                 legal_n += 1;
@@ -43,29 +44,67 @@ fn legal_cards_winners_and_points_agree_with_jass_kit() {
                 let ours = legal_cards(hand, &v.trick, v.mode, TrickRules::Strict);
                 let theirs = CardSet::from_cards(v.legal.iter().copied());
                 match v.deviation.as_deref() {
-                    None => assert_eq!(ours, theirs, "line {}: hand {hand} trick {:?} in {}", i + 1, v.trick, v.mode),
+                    None => assert_eq!(
+                        ours,
+                        theirs,
+                        "line {}: hand {hand} trick {:?} in {}",
+                        i + 1,
+                        v.trick,
+                        v.mode
+                    ),
                     Some("two_trumps") => {
                         deviations += 1;
                         let rules = CardSet::from_cards(v.rules_legal.clone().unwrap().into_iter());
                         assert_eq!(ours, rules, "line {}", i + 1);
-                        assert_ne!(ours, theirs, "line {}: marked as a deviation but equal", i + 1);
+                        assert_ne!(
+                            ours,
+                            theirs,
+                            "line {}: marked as a deviation but equal",
+                            i + 1
+                        );
                         // jass-kit is never stricter than the rules.
                         assert!(theirs.contains_all(ours), "line {}", i + 1);
                         let trumps = v.mode.trumps();
-                        assert!(v.trick.len() == 3 && (CardSet::from_cards(v.trick[1..].iter().copied()) - trumps).is_empty());
+                        assert!(
+                            v.trick.len() == 3
+                                && (CardSet::from_cards(v.trick[1..].iter().copied()) - trumps)
+                                    .is_empty()
+                        );
                     }
                     Some(other) => panic!("line {}: unknown deviation {other}", i + 1),
                 }
             }
             "winner" => {
                 winner_n += 1;
-                assert_eq!(trick_winner(&v.trick, v.mode), v.winner, "line {}: {:?} in {}", i + 1, v.trick, v.mode);
-                let eleven = if v.mode == Mode::Undenufe { UndenufeEleven::Six } else { UndenufeEleven::Ace };
-                let p = trick_points(&v.trick, PointTable::new(v.mode, eleven)) + if v.last { 5 } else { 0 };
-                assert_eq!(p, v.points, "line {}: points of {:?} in {}", i + 1, v.trick, v.mode);
+                assert_eq!(
+                    trick_winner(&v.trick, v.mode),
+                    v.winner,
+                    "line {}: {:?} in {}",
+                    i + 1,
+                    v.trick,
+                    v.mode
+                );
+                let eleven = if v.mode == Mode::Undenufe {
+                    UndenufeEleven::Six
+                } else {
+                    UndenufeEleven::Ace
+                };
+                let p = trick_points(&v.trick, PointTable::new(v.mode, eleven))
+                    + if v.last { 5 } else { 0 };
+                assert_eq!(
+                    p,
+                    v.points,
+                    "line {}: points of {:?} in {}",
+                    i + 1,
+                    v.trick,
+                    v.mode
+                );
             }
             other => panic!("line {}: unknown kind {other}", i + 1),
         }
     }
-    assert!(legal_n > 20_000 && winner_n > 5_000 && deviations > 0, "{legal_n} {winner_n} {deviations}");
+    assert!(
+        legal_n > 20_000 && winner_n > 5_000 && deviations > 0,
+        "{legal_n} {winner_n} {deviations}"
+    );
 }

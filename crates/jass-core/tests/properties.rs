@@ -9,11 +9,19 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// 003, sentence by sentence, for one card.
-fn literally_legal(hand: CardSet, trick: &[Card], mode: Mode, rules: TrickRules, card: Card) -> bool {
+fn literally_legal(
+    hand: CardSet,
+    trick: &[Card],
+    mode: Mode,
+    rules: TrickRules,
+    card: Card,
+) -> bool {
     if !hand.contains(card) {
         return false;
     }
-    let Some(lead) = trick.first() else { return true }; // "Any card may be led to a trick."
+    let Some(lead) = trick.first() else {
+        return true;
+    }; // "Any card may be led to a trick."
     let has_suit = hand.iter().any(|c| c.suit() == lead.suit());
     let Some(t) = mode.trump() else {
         // No trump: "obliged to follow suit when they can do so".
@@ -32,8 +40,12 @@ fn literally_legal(hand: CardSet, trick: &[Card], mode: Mode, rules: TrickRules,
         return false;
     }
     // Undertrumping: a trump lower than a trump already played.
-    let highest = trick[1..].iter().filter(|&&c| is_trump(c)).max_by_key(|&&c| mode.strength(c));
-    let undertrump = matches!(highest, Some(&h) if is_trump(card) && mode.strength(card) < mode.strength(h));
+    let highest = trick[1..]
+        .iter()
+        .filter(|&&c| is_trump(c))
+        .max_by_key(|&&c| mode.strength(c));
+    let undertrump =
+        matches!(highest, Some(&h) if is_trump(card) && mode.strength(card) < mode.strength(h));
     if !undertrump {
         return true;
     }

@@ -4,8 +4,8 @@ use jass_core::deal::{four_hands, uniform_below, SeededDealer};
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::record::Record;
 use jass_core::schieber::{
-    check_record, play_recorded, Multipliers, Phase, Schieber, SchieberAction, SchieberOptions, ScoringOrder,
-    WeisOption,
+    check_record, play_recorded, Multipliers, Phase, Schieber, SchieberAction, SchieberOptions,
+    ScoringOrder, WeisOption,
 };
 use jass_core::weis::Declaration;
 use jass_core::{Card, CardSet};
@@ -20,12 +20,18 @@ impl Player<Schieber> for Rnd {
         "random".into()
     }
     fn act(&mut self, d: &Decision<'_, Schieber>) -> SchieberAction {
-        d.legal.get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
+        d.legal
+            .get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
     }
 }
 
 fn players(seed: u64) -> Vec<Box<dyn Player<Schieber>>> {
-    (0..4).map(|s| Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s))) as Box<dyn Player<Schieber>>).collect()
+    (0..4)
+        .map(|s| {
+            Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s)))
+                as Box<dyn Player<Schieber>>
+        })
+        .collect()
 }
 
 fn set(s: &str) -> CardSet {
@@ -35,7 +41,11 @@ fn set(s: &str) -> CardSet {
 /// Hands for seats 0..3 from four strings of nine cards.
 fn hands(h: [&str; 4]) -> [CardSet; 4] {
     let hs = h.map(set);
-    assert_eq!(hs.iter().fold(CardSet::EMPTY, |a, &b| a | b), CardSet::ALL, "the hands must make the pack");
+    assert_eq!(
+        hs.iter().fold(CardSet::EMPTY, |a, &b| a | b),
+        CardSet::ALL,
+        "the hands must make the pack"
+    );
     hs
 }
 
@@ -78,7 +88,10 @@ const ALL_HEARTS: [&str; 4] = [
 ];
 
 fn opts() -> SchieberOptions {
-    SchieberOptions { first_forehand: "seat0".parse().unwrap(), ..SchieberOptions::default() }
+    SchieberOptions {
+        first_forehand: "seat0".parse().unwrap(),
+        ..SchieberOptions::default()
+    }
 }
 
 #[test]
@@ -103,14 +116,22 @@ fn match_in_undenufe_is_257_times_four_plus_weis() {
 
 #[test]
 fn stoeck_is_scored_with_the_second_card_and_multiplied() {
-    let mut s = Schieber::new(SchieberOptions { weis: WeisOption::None, ..opts() }).unwrap();
+    let mut s = Schieber::new(SchieberOptions {
+        weis: WeisOption::None,
+        ..opts()
+    })
+    .unwrap();
     s.deal(hands(ALL_HEARTS)).unwrap();
     run(&mut s, &["contract H", "HK"]);
     assert!(!s.stoeck_scored());
     run(&mut s, &["D6", "S6", "C6", "HQ"]);
     assert!(s.stoeck_just_announced());
     assert_eq!(s.tally().stoeck, [20, 0]);
-    assert_eq!(s.totals(), [20, 0], "Stöck goes on the slate at once (×1 for H); tricks at the end of the hand");
+    assert_eq!(
+        s.totals(),
+        [20, 0],
+        "Stöck goes on the slate at once (×1 for H); tricks at the end of the hand"
+    );
 }
 
 #[test]
@@ -121,7 +142,11 @@ fn schieben_and_zurueckschieben() {
     assert_eq!(s.to_move(), ToMove::Seat(2));
     let err = s.apply(SchieberAction::Schieben).unwrap_err();
     assert!(err.to_string().contains("must choose"), "{err}");
-    let mut z = Schieber::new(SchieberOptions { zurueckschieben: true, ..opts() }).unwrap();
+    let mut z = Schieber::new(SchieberOptions {
+        zurueckschieben: true,
+        ..opts()
+    })
+    .unwrap();
     z.deal(hands(ALL_HEARTS)).unwrap();
     run(&mut z, &["schieben", "schieben"]);
     assert_eq!(z.to_move(), ToMove::Seat(0));
@@ -133,7 +158,11 @@ fn schieben_and_zurueckschieben() {
 #[test]
 fn illegal_actions_change_nothing_and_say_why() {
     let mut s = Schieber::new(opts()).unwrap();
-    assert!(s.apply(SchieberAction::Schieben).unwrap_err().to_string().contains("dealt"));
+    assert!(s
+        .apply(SchieberAction::Schieben)
+        .unwrap_err()
+        .to_string()
+        .contains("dealt"));
     s.deal(hands(ALL_HEARTS)).unwrap();
     run(&mut s, &["contract D", "weis none", "H6", "weis none"]);
     let before = format!("{:?}", s);
@@ -148,7 +177,12 @@ fn illegal_actions_change_nothing_and_say_why() {
 
 #[test]
 fn misere_gives_the_trick_points_to_the_other_team() {
-    let mut s = Schieber::new(SchieberOptions { misere: true, weis: WeisOption::None, ..opts() }).unwrap();
+    let mut s = Schieber::new(SchieberOptions {
+        misere: true,
+        weis: WeisOption::None,
+        ..opts()
+    })
+    .unwrap();
     s.deal(hands(ALL_HEARTS)).unwrap();
     run(&mut s, &["contract misere"]);
     play_out(&mut s);
@@ -159,7 +193,12 @@ fn misere_gives_the_trick_points_to_the_other_team() {
 
 #[test]
 fn counter_match_doubles_the_stich() {
-    let o = SchieberOptions { counter_match: true, weis: WeisOption::None, stoeck: false, ..opts() };
+    let o = SchieberOptions {
+        counter_match: true,
+        weis: WeisOption::None,
+        stoeck: false,
+        ..opts()
+    };
     let mut s = Schieber::new(o).unwrap();
     s.deal(hands(ALL_HEARTS)).unwrap();
     // Seat 0 shoves, seat 2 (same team) chooses: team 0 chose, so this is an ordinary match.
@@ -181,7 +220,12 @@ fn the_game_ends_the_moment_a_team_reaches_the_target_stoeck_first() {
     // Team 0 holds Stöck (seat 0: all hearts), team 1 needs only its first trick... Target 20:
     // the Stöck claim comes before any card (003: Stöck may be claimed "at any earlier time if the
     // player thereby gets enough points to win the game").
-    let o = SchieberOptions { target: 20, weis: WeisOption::None, schneider: false, ..opts() };
+    let o = SchieberOptions {
+        target: 20,
+        weis: WeisOption::None,
+        schneider: false,
+        ..opts()
+    };
     let mut s = Schieber::new(o).unwrap();
     s.deal(hands(ALL_HEARTS)).unwrap();
     run(&mut s, &["contract H"]);
@@ -210,7 +254,10 @@ fn with_weis_before_stoeck_the_first_trick_decides() {
     assert!(best1.weis_calls.is_empty());
     let mut l = ActionList::new();
     s.legal_actions(&mut l);
-    let declare = l.iter().find(|a| matches!(a, SchieberAction::Weis { weis } if !weis.is_empty())).unwrap();
+    let declare = l
+        .iter()
+        .find(|a| matches!(a, SchieberAction::Weis { weis } if !weis.is_empty()))
+        .unwrap();
     s.apply(declare).unwrap();
     run(&mut s, &["D6", "weis none", "S6", "weis none", "C6"]);
     assert_eq!(s.winner(), Some(1));
@@ -220,7 +267,13 @@ fn with_weis_before_stoeck_the_first_trick_decides() {
 #[test]
 fn schneider_counts_only_the_claiming_teams_tricks() {
     // 003: on a claim "the tricks made by the claiming partnership are counted and scored".
-    let o = SchieberOptions { target: 50, weis: WeisOption::None, stoeck: false, multipliers: Multipliers::SINGLE, ..opts() };
+    let o = SchieberOptions {
+        target: 50,
+        weis: WeisOption::None,
+        stoeck: false,
+        multipliers: Multipliers::SINGLE,
+        ..opts()
+    };
     let mut s = Schieber::new(o).unwrap();
     s.deal(hands(ALL_HEARTS)).unwrap();
     run(&mut s, &["contract H"]);
@@ -236,7 +289,9 @@ fn first_forehand_is_the_holder_of_the_rose_seven_and_then_the_deal_rotates() {
     let mut s = Schieber::new(SchieberOptions::default()).unwrap();
     let mut dealer = SeededDealer::new(11);
     let h = s.deal_from_pack(&dealer.next_pack());
-    let holder = (0..4).find(|&i| h[i].contains("H7".parse::<Card>().unwrap())).unwrap() as u8;
+    let holder = (0..4)
+        .find(|&i| h[i].contains("H7".parse::<Card>().unwrap()))
+        .unwrap() as u8;
     s.deal(h).unwrap();
     assert_eq!(s.forehand(), holder);
     assert_eq!(s.to_move(), ToMove::Seat(holder as usize));
@@ -259,7 +314,15 @@ fn weis_calls_hide_lower_weis() {
         "H7 S6 S10 SJ C6 C10 CJ CQ CK",
     ]))
     .unwrap();
-    run(&mut s, &["contract obenabe", "weis DA HA SA CA", "H6", "weis D8 D7 D6"]);
+    run(
+        &mut s,
+        &[
+            "contract obenabe",
+            "weis DA HA SA CA",
+            "H6",
+            "weis D8 D7 D6",
+        ],
+    );
     let seen_by_2 = s.observation(2);
     assert_eq!(seen_by_2.weis_calls.len(), 1);
     assert_eq!(seen_by_2.weis_calls[0].points, 100);
@@ -283,9 +346,28 @@ fn cards_in(v: &serde_json::Value, out: &mut CardSet) {
 fn properties_over_many_seeded_games() {
     let variants = [
         SchieberOptions::default(),
-        SchieberOptions { weis: WeisOption::Large, zurueckschieben: true, misere: true, counter_match: true, bergpreis: true, ..Default::default() },
-        SchieberOptions { multipliers: Multipliers::SINGLE, target: 1000, weis: WeisOption::None, undenufe_eleven: jass_core::UndenufeEleven::Six, ..Default::default() },
-        SchieberOptions { scoring_order: "stich-weis-stoeck".parse().unwrap(), four_nines: true, fours_any_rank: true, undenufe_four_sixes: true, ..Default::default() },
+        SchieberOptions {
+            weis: WeisOption::Large,
+            zurueckschieben: true,
+            misere: true,
+            counter_match: true,
+            bergpreis: true,
+            ..Default::default()
+        },
+        SchieberOptions {
+            multipliers: Multipliers::SINGLE,
+            target: 1000,
+            weis: WeisOption::None,
+            undenufe_eleven: jass_core::UndenufeEleven::Six,
+            ..Default::default()
+        },
+        SchieberOptions {
+            scoring_order: "stich-weis-stoeck".parse().unwrap(),
+            four_nines: true,
+            fours_any_rank: true,
+            undenufe_four_sixes: true,
+            ..Default::default()
+        },
     ];
     let mut list = ActionList::new();
     let mut deals = 0;
@@ -305,7 +387,10 @@ fn properties_over_many_seeded_games() {
                             // Every complete deal: 157 card points, +100 for Match.
                             assert_eq!(t.card_points[0] + t.card_points[1], 157);
                             assert_eq!(t.tricks[0] + t.tricks[1], 9);
-                            assert_eq!(t.match_bonus[0] + t.match_bonus[1] > 0, t.tricks.contains(&9));
+                            assert_eq!(
+                                t.match_bonus[0] + t.match_bonus[1] > 0,
+                                t.tricks.contains(&9)
+                            );
                         }
                         let h = s.deal_from_pack(&dealer.next_pack());
                         s.deal(h).unwrap();
@@ -316,7 +401,10 @@ fn properties_over_many_seeded_games() {
                         let hand = s.hands()[seat];
                         for a in list.iter() {
                             if let SchieberAction::Play { card } = a {
-                                assert!(hand.contains(card), "legal card {card} not in hand {hand}");
+                                assert!(
+                                    hand.contains(card),
+                                    "legal card {card} not in hand {hand}"
+                                );
                             }
                         }
                         // No observation shows a card its seat may not see.
@@ -332,7 +420,11 @@ fn properties_over_many_seeded_games() {
                             for d in s.declarations() {
                                 allowed |= d.cards(); // only the scoring team's are shown; checked below
                             }
-                            assert!(allowed.contains_all(seen), "seat {viewer} sees {}", seen - allowed);
+                            assert!(
+                                allowed.contains_all(seen),
+                                "seat {viewer} sees {}",
+                                seen - allowed
+                            );
                             let shown: CardSet = obs["weis_shown"]
                                 .as_array()
                                 .unwrap()
@@ -410,7 +502,13 @@ fn golden_records_do_not_drift() {
         ("schieber_default_seed1.json", SchieberOptions::default(), 1),
         (
             "schieber_large_weis_seed2.json",
-            SchieberOptions { weis: WeisOption::Large, zurueckschieben: true, misere: true, target: 1500, ..Default::default() },
+            SchieberOptions {
+                weis: WeisOption::Large,
+                zurueckschieben: true,
+                misere: true,
+                target: 1500,
+                ..Default::default()
+            },
             2,
         ),
     ];
@@ -422,10 +520,18 @@ fn golden_records_do_not_drift() {
             std::fs::create_dir_all(std::path::Path::new(&path).parent().unwrap()).unwrap();
             std::fs::write(&path, &text).unwrap();
         }
-        let want = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
-        assert!(want == text, "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1");
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
+        assert!(
+            want == text,
+            "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
+        );
         // And the stored record re-plays cleanly.
-        Record::read_all(&want)[0].as_ref().unwrap().check().unwrap();
+        Record::read_all(&want)[0]
+            .as_ref()
+            .unwrap()
+            .check()
+            .unwrap();
     }
 }
 

@@ -4,7 +4,9 @@
 use jass_core::deal::uniform_below;
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::record::Record;
-use jass_core::sidi::{check_record, play_recorded, Doubling, Sidi, SidiAction, SidiOptions, SidiPhase};
+use jass_core::sidi::{
+    check_record, play_recorded, Doubling, Sidi, SidiAction, SidiOptions, SidiPhase,
+};
 use jass_core::CardSet;
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -16,17 +18,26 @@ impl Player<Sidi> for Rnd {
         "random".into()
     }
     fn act(&mut self, d: &Decision<'_, Sidi>) -> SidiAction {
-        d.legal.get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
+        d.legal
+            .get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
     }
 }
 
 fn players(seed: u64) -> Vec<Box<dyn Player<Sidi>>> {
-    (0..4).map(|s| Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s))) as Box<dyn Player<Sidi>>).collect()
+    (0..4)
+        .map(|s| {
+            Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s))) as Box<dyn Player<Sidi>>
+        })
+        .collect()
 }
 
 fn hands(h: [&str; 4]) -> [CardSet; 4] {
     let hs = h.map(|s| s.parse::<CardSet>().unwrap());
-    assert_eq!(hs.iter().fold(CardSet::EMPTY, |a, &b| a | b), CardSet::ALL, "the hands must make the pack");
+    assert_eq!(
+        hs.iter().fold(CardSet::EMPTY, |a, &b| a | b),
+        CardSet::ALL,
+        "the hands must make the pack"
+    );
     hs
 }
 
@@ -72,7 +83,11 @@ fn the_worked_example_of_001_120_undenufe_doubled_113_card_points() {
     // cards. N-S take 113 card points. Result: contract fails, N-S score 163 points (113+50), E-W
     // score 284 points (44+2×120)." South is seat 0 (team 0), West an opponent (seat 3).
     let mut start = new(SidiOptions::default());
-    assert_eq!(start.to_move(), ToMove::Seat(0), "the player on the dealer's (seat 3) right speaks first");
+    assert_eq!(
+        start.to_move(),
+        ToMove::Seat(0),
+        "the player on the dealer's (seat 3) right speaks first"
+    );
     run(&mut start, &["bid 120 undenufe"]);
     assert_eq!(start.phase(), SidiPhase::DoubleAsk);
     assert_eq!(start.to_move(), ToMove::Seat(3));
@@ -88,7 +103,8 @@ fn the_worked_example_of_001_120_undenufe_doubled_113_card_points() {
         let mut s = start;
         while let ToMove::Seat(_) = s.to_move() {
             s.legal_actions(&mut l);
-            s.apply(l.get(uniform_below(&mut rng, l.len() as u32) as usize)).unwrap();
+            s.apply(l.get(uniform_below(&mut rng, l.len() as u32) as usize))
+                .unwrap();
         }
         let t = s.tally();
         if t.card_points[0] != 113 {
@@ -127,9 +143,16 @@ fn bids_must_rise_and_illegal_actions_change_nothing() {
     run(&mut s, &["bid 70 obenabe", "pass"]); // seat 2 overbids its partner; seat 1 declines the double
     assert_eq!(s.to_move(), ToMove::Seat(3));
     run(&mut s, &["pass", "pass"]);
-    assert!(s.apply(SidiAction::Double).is_err(), "seat 1 spoke after seat 3: too late to double");
+    assert!(
+        s.apply(SidiAction::Double).is_err(),
+        "seat 1 spoke after seat 3: too late to double"
+    );
     run(&mut s, &["pass"]);
-    assert_eq!(s.phase(), SidiPhase::Play, "three passes after a bid end the auction");
+    assert_eq!(
+        s.phase(),
+        SidiPhase::Play,
+        "three passes after a bid end the auction"
+    );
     assert_eq!(s.bid().unwrap(), (70, jass_core::Mode::Obenabe, 2));
     assert_eq!(s.to_move(), ToMove::Seat(2));
 }
@@ -148,7 +171,10 @@ fn four_first_round_passes_throw_the_cards_in_and_the_next_player_deals() {
 
 #[test]
 fn a_257_bid_ends_the_auction_but_may_be_doubled_and_redoubled() {
-    let mut s = new(SidiOptions { redouble: true, ..SidiOptions::default() });
+    let mut s = new(SidiOptions {
+        redouble: true,
+        ..SidiOptions::default()
+    });
     run(&mut s, &["bid 257 D"]);
     assert_eq!(s.to_move(), ToMove::Seat(1));
     let mut l = ActionList::new();
@@ -167,15 +193,24 @@ fn a_257_bid_ends_the_auction_but_may_be_doubled_and_redoubled() {
 
 #[test]
 fn doubling_until_the_first_lead_is_004s_reading_and_none_turns_it_off() {
-    let mut s = new(SidiOptions { doubling: Doubling::FirstLead, ..SidiOptions::default() });
+    let mut s = new(SidiOptions {
+        doubling: Doubling::FirstLead,
+        ..SidiOptions::default()
+    });
     run(&mut s, &["bid 50 C"]);
-    assert!(s.apply(SidiAction::Double).is_err(), "no double during the auction");
+    assert!(
+        s.apply(SidiAction::Double).is_err(),
+        "no double during the auction"
+    );
     run(&mut s, &["pass", "pass", "pass"]);
     assert_eq!(s.phase(), SidiPhase::DoubleAsk);
     assert_eq!(s.to_move(), ToMove::Seat(1));
     run(&mut s, &["pass", "double"]);
     assert_eq!((s.factor(), s.phase()), (2, SidiPhase::Play));
-    let mut n = new(SidiOptions { doubling: Doubling::None, ..SidiOptions::default() });
+    let mut n = new(SidiOptions {
+        doubling: Doubling::None,
+        ..SidiOptions::default()
+    });
     run(&mut n, &["bid 50 C"]);
     assert_eq!(n.phase(), SidiPhase::Auction);
     assert!(n.apply(SidiAction::Double).is_err());
@@ -183,7 +218,11 @@ fn doubling_until_the_first_lead_is_004s_reading_and_none_turns_it_off() {
 
 #[test]
 fn minimum_bid_and_steps_of_five_are_options() {
-    let mut s = new(SidiOptions { min_bid: 60, bid_step: 5, ..SidiOptions::default() });
+    let mut s = new(SidiOptions {
+        min_bid: 60,
+        bid_step: 5,
+        ..SidiOptions::default()
+    });
     assert!(s.apply("bid 55 H".parse().unwrap()).is_err());
     run(&mut s, &["bid 65 H"]);
     let mut l = ActionList::new();
@@ -191,13 +230,28 @@ fn minimum_bid_and_steps_of_five_are_options() {
     s.legal_actions(&mut l);
     assert!(l.contains(&"bid 155 S".parse().unwrap()));
     assert!(l.contains(&"bid 157 S".parse().unwrap()));
-    assert!(SidiOptions { min_bid: 45, ..SidiOptions::default() }.validate().is_err());
+    assert!(SidiOptions {
+        min_bid: 45,
+        ..SidiOptions::default()
+    }
+    .validate()
+    .is_err());
     // The widest auction fits one action list: 26 numbers × 6 denominations, pass and double.
-    let mut w = new(SidiOptions { min_bid: 40, bid_step: 5, ..SidiOptions::default() });
+    let mut w = new(SidiOptions {
+        min_bid: 40,
+        bid_step: 5,
+        ..SidiOptions::default()
+    });
     run(&mut w, &["bid 40 H", "pass"]);
     w.legal_actions(&mut l);
     assert_eq!(l.len(), 2 + ((45..157).step_by(5).count() + 2) * 6);
-    assert!(SidiOptions { min_bid: 35, bid_step: 5, ..SidiOptions::default() }.validate().is_err());
+    assert!(SidiOptions {
+        min_bid: 35,
+        bid_step: 5,
+        ..SidiOptions::default()
+    }
+    .validate()
+    .is_err());
 }
 
 #[test]
@@ -235,7 +289,18 @@ fn a_lower_weis_may_not_be_declared_after_a_higher_call() {
     ];
     let mut s = Sidi::new(SidiOptions::default()).unwrap();
     s.deal(hands(h)).unwrap();
-    run(&mut s, &["bid 40 obenabe", "pass", "pass", "pass", "pass", "weis D9 D8 D7 D6", "D6"]);
+    run(
+        &mut s,
+        &[
+            "bid 40 obenabe",
+            "pass",
+            "pass",
+            "pass",
+            "pass",
+            "weis D9 D8 D7 D6",
+            "D6",
+        ],
+    );
     // Seat 1 holds H7 H8 H9 (20) but 50 was called: it is not asked, and a declaration is refused.
     assert_eq!(s.to_move(), ToMove::Seat(1));
     let e = s.apply("weis H9 H8 H7".parse().unwrap()).unwrap_err();
@@ -260,7 +325,18 @@ fn the_scoring_team_scores_every_weis_both_partners_hold_whatever_they_listed() 
     // must), not its 20; seat 2 declares nothing. Team 0 scores 50 + 20 + 100 = 170.
     let mut s = Sidi::new(SidiOptions::default()).unwrap();
     s.deal(hands(BOTH_PARTNERS)).unwrap();
-    run(&mut s, &["bid 40 obenabe", "pass", "pass", "pass", "pass", "weis D9 D8 D7 D6", "SA"]);
+    run(
+        &mut s,
+        &[
+            "bid 40 obenabe",
+            "pass",
+            "pass",
+            "pass",
+            "pass",
+            "weis D9 D8 D7 D6",
+            "SA",
+        ],
+    );
     assert_eq!(s.to_move(), ToMove::Seat(1));
     run(&mut s, &["S7"]); // seat 1 has no Weis: not asked
     run(&mut s, &["weis none", "S6"]); // seat 2 is asked (100 > 50) and declares nothing
@@ -283,7 +359,10 @@ fn a_weis_must_be_declared_with_the_highest_item_of_the_hand() {
     // Seat 0 holds 50 and 20: the 20 alone is refused, and nothing changes.
     let before = format!("{s:?}");
     let e = s.apply("weis H8 H7 H6".parse().unwrap()).unwrap_err();
-    assert!(e.to_string().contains("must declare its highest Weis"), "{e}");
+    assert!(
+        e.to_string().contains("must declare its highest Weis"),
+        "{e}"
+    );
     assert!(e.to_string().contains("D9 D8 D7 D6 (50)"), "{e}");
     assert_eq!(before, format!("{s:?}"));
     // The legal declarations are none and the hand's best declaration (which holds the 50).
@@ -301,7 +380,8 @@ fn a_weis_must_be_declared_with_the_highest_item_of_the_hand() {
     // The 50 alone or with the 20 is accepted.
     let mut t = s;
     t.apply("weis D9 D8 D7 D6".parse().unwrap()).unwrap();
-    s.apply("weis D9 D8 D7 D6, H8 H7 H6".parse().unwrap()).unwrap();
+    s.apply("weis D9 D8 D7 D6, H8 H7 H6".parse().unwrap())
+        .unwrap();
     run(&mut s, &["SA", "S7"]);
     // Seat 2 holds four Kings (100): declaring is still optional, and a call lower than the
     // earlier 50 is still refused (existing rule) — seat 3 (20 only) is not even asked.
@@ -319,7 +399,10 @@ fn a_double_game_is_won_against_losers_under_double_game_below() {
     assert_eq!(SidiOptions::default().double_game_below, 1000);
     let mut seen = [false; 2];
     for seed in 0..60 {
-        let o = SidiOptions { target: 1500, ..SidiOptions::default() };
+        let o = SidiOptions {
+            target: 1500,
+            ..SidiOptions::default()
+        };
         let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
         let t = &rec.result.totals;
         let w = rec.result.winner.unwrap() as usize;
@@ -328,18 +411,38 @@ fn a_double_game_is_won_against_losers_under_double_game_below() {
             seen[rec.result.schneider as usize] = true;
         }
         // Off: never a double game.
-        let rec = play_recorded(SidiOptions { double_game: false, ..o }, seed, &mut players(seed)).unwrap();
+        let rec = play_recorded(
+            SidiOptions {
+                double_game: false,
+                ..o
+            },
+            seed,
+            &mut players(seed),
+        )
+        .unwrap();
         assert!(!rec.result.schneider);
         assert_eq!(rec.result.games_won, 1);
     }
-    assert!(seen[1], "some loser between 750 and 999 (a double game only under the 1000 bound)");
+    assert!(
+        seen[1],
+        "some loser between 750 and 999 (a double game only under the 1000 bound)"
+    );
 }
 
 #[test]
 fn stoeck_counts_once_both_cards_have_been_seen() {
-    let mut s = Sidi::new(SidiOptions { weis: false, ..SidiOptions::default() }).unwrap();
+    let mut s = Sidi::new(SidiOptions {
+        weis: false,
+        ..SidiOptions::default()
+    })
+    .unwrap();
     s.deal(hands(ALL_HEARTS)).unwrap();
-    run(&mut s, &["bid 40 H", "pass", "pass", "pass", "pass", "HK", "D6", "S6", "C6"]);
+    run(
+        &mut s,
+        &[
+            "bid 40 H", "pass", "pass", "pass", "pass", "HK", "D6", "S6", "C6",
+        ],
+    );
     assert_eq!(s.tally().stoeck, [0, 0]);
     run(&mut s, &["HQ"]);
     assert!(s.stoeck_just_announced());
@@ -355,7 +458,16 @@ fn stoeck_counts_once_both_cards_have_been_seen() {
 fn a_tie_at_the_target_is_played_on_and_a_double_game_is_recorded() {
     // Whole games: the winner is the higher side at or above the target, never a tie.
     for seed in 0..40 {
-        let rec = play_recorded(SidiOptions { target: 500, double_game_below: 250, ..SidiOptions::default() }, seed, &mut players(seed)).unwrap();
+        let rec = play_recorded(
+            SidiOptions {
+                target: 500,
+                double_game_below: 250,
+                ..SidiOptions::default()
+            },
+            seed,
+            &mut players(seed),
+        )
+        .unwrap();
         let t = &rec.result.totals;
         assert_ne!(t[0], t[1]);
         let w = rec.result.winner.unwrap() as usize;
@@ -387,9 +499,24 @@ fn cards_in(v: &serde_json::Value, out: &mut CardSet) {
 fn properties_over_many_seeded_games() {
     let variants = [
         SidiOptions::default(),
-        SidiOptions { redouble: true, min_bid: 50, bid_step: 5, target: 1500, ..SidiOptions::default() },
-        SidiOptions { doubling: Doubling::FirstLead, weis: false, stoeck: false, ..SidiOptions::default() },
-        SidiOptions { doubling: Doubling::None, obenabe_undenufe: false, ..SidiOptions::default() },
+        SidiOptions {
+            redouble: true,
+            min_bid: 50,
+            bid_step: 5,
+            target: 1500,
+            ..SidiOptions::default()
+        },
+        SidiOptions {
+            doubling: Doubling::FirstLead,
+            weis: false,
+            stoeck: false,
+            ..SidiOptions::default()
+        },
+        SidiOptions {
+            doubling: Doubling::None,
+            obenabe_undenufe: false,
+            ..SidiOptions::default()
+        },
     ];
     let mut l = ActionList::new();
     for (vi, o) in variants.iter().enumerate() {
@@ -404,12 +531,22 @@ fn properties_over_many_seeded_games() {
                 match d.contract {
                     None => assert_eq!(r.score, [0, 0]),
                     Some(c) => {
-                        let cp = r.card_points[0] + r.card_points[1] + r.match_bonus[0] + r.match_bonus[1];
+                        let cp = r.card_points[0]
+                            + r.card_points[1]
+                            + r.match_bonus[0]
+                            + r.match_bonus[1];
                         assert!(cp == 157 || cp == 257, "{cp}");
                         assert_eq!(r.bonus[0] + r.bonus[1], c.points * c.factor);
                         assert_eq!(r.weis[0] * r.weis[1], 0, "only one team scores Weis");
                         for t in 0..2 {
-                            assert_eq!(r.score[t], r.card_points[t] + r.match_bonus[t] + r.weis[t] + r.stoeck[t] + r.bonus[t]);
+                            assert_eq!(
+                                r.score[t],
+                                r.card_points[t]
+                                    + r.match_bonus[t]
+                                    + r.weis[t]
+                                    + r.stoeck[t]
+                                    + r.bonus[t]
+                            );
                         }
                     }
                 }
@@ -447,7 +584,11 @@ fn properties_over_many_seeded_games() {
                         // Cards still held by others may appear only as shown Weis.
                         let mut shown = CardSet::EMPTY;
                         cards_in(&obs["weis_shown"], &mut shown);
-                        assert!((seen & (others - shown)).is_empty(), "seat {o} sees {}", seen & (others - shown));
+                        assert!(
+                            (seen & (others - shown)).is_empty(),
+                            "seat {o} sees {}",
+                            seen & (others - shown)
+                        );
                     }
                     let d = Decision::new(&s, seat, &l);
                     let a = p[seat].act(&d);
@@ -480,18 +621,40 @@ fn golden_records_do_not_drift() {
     // To accept a deliberate change: UPDATE_GOLDEN=1 cargo test -p jass-core --test sidi
     let cases = [
         ("sidi_default_seed1.json", SidiOptions::default(), 1u64),
-        ("sidi_redouble_step5_seed2.json", SidiOptions { redouble: true, bid_step: 5, min_bid: 50, target: 1500, ..SidiOptions::default() }, 2),
+        (
+            "sidi_redouble_step5_seed2.json",
+            SidiOptions {
+                redouble: true,
+                bid_step: 5,
+                min_bid: 50,
+                target: 1500,
+                ..SidiOptions::default()
+            },
+            2,
+        ),
     ];
     for (name, o, seed) in cases {
         let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
         let text = Record::Sidi(rec).to_json_pretty() + "\n";
-        let path = format!("{}/tests/data/golden/issue4/{name}", env!("CARGO_MANIFEST_DIR"));
+        let path = format!(
+            "{}/tests/data/golden/issue4/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
         if std::env::var_os("UPDATE_GOLDEN").is_some() {
             std::fs::write(&path, &text).unwrap();
             continue;
         }
-        let want = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
-        assert!(want == text, "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1");
-        Record::read_all(&want).pop().unwrap().unwrap().check().unwrap();
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
+        assert!(
+            want == text,
+            "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
+        );
+        Record::read_all(&want)
+            .pop()
+            .unwrap()
+            .unwrap()
+            .check()
+            .unwrap();
     }
 }

@@ -6,7 +6,9 @@ use jass_core::coiffeur::{self, Coiffeur, CoiffeurOptions};
 use jass_core::deal::uniform_below;
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::record::Record;
-use jass_core::schieber::{check_record, play_recorded, Contract, Schieber, SchieberAction, SchieberOptions, WeisOption};
+use jass_core::schieber::{
+    check_record, play_recorded, Contract, Schieber, SchieberAction, SchieberOptions, WeisOption,
+};
 use jass_core::{CardSet, Mode, UndenufeEleven};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -18,17 +20,26 @@ impl<G: Game> Player<G> for Rnd {
         "random".into()
     }
     fn act(&mut self, d: &Decision<'_, G>) -> G::Action {
-        d.legal.get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
+        d.legal
+            .get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
     }
 }
 
 fn players<G: Game + 'static>(seed: u64) -> Vec<Box<dyn Player<G>>> {
-    (0..4).map(|s| Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s))) as Box<dyn Player<G>>).collect()
+    (0..4)
+        .map(|s| {
+            Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s))) as Box<dyn Player<G>>
+        })
+        .collect()
 }
 
 fn hands(h: [&str; 4]) -> [CardSet; 4] {
     let hs = h.map(|s| s.parse::<CardSet>().unwrap());
-    assert_eq!(hs.iter().fold(CardSet::EMPTY, |a, &b| a | b), CardSet::ALL, "the hands must make the pack");
+    assert_eq!(
+        hs.iter().fold(CardSet::EMPTY, |a, &b| a | b),
+        CardSet::ALL,
+        "the hands must make the pack"
+    );
     hs
 }
 
@@ -40,7 +51,12 @@ fn run(s: &mut Schieber, actions: &[&str]) {
 }
 
 fn opts() -> SchieberOptions {
-    SchieberOptions { slalom: true, weis: WeisOption::None, first_forehand: "seat0".parse().unwrap(), ..SchieberOptions::default() }
+    SchieberOptions {
+        slalom: true,
+        weis: WeisOption::None,
+        first_forehand: "seat0".parse().unwrap(),
+        ..SchieberOptions::default()
+    }
 }
 
 /// The hand-made deal: every trick follows suit or discards, and its winner depends on its mode.
@@ -87,12 +103,26 @@ fn a_hand_made_slalom_deal_worked_by_hand() {
     for (i, card) in PLAY.iter().enumerate() {
         if i % 4 == 0 {
             // Trick i / 4 is played in its own mode.
-            let want = if i / 4 % 2 == 0 { Mode::Obenabe } else { Mode::Undenufe };
+            let want = if i / 4 % 2 == 0 {
+                Mode::Obenabe
+            } else {
+                Mode::Undenufe
+            };
             assert_eq!(s.mode(), want, "trick {}", i / 4 + 1);
         }
         run(&mut s, &[card]);
     }
-    let want: [(u8, u32); 9] = [(1, 19), (1, 15), (1, 12), (1, 19), (0, 15), (0, 12), (1, 23), (1, 17), (0, 25)];
+    let want: [(u8, u32); 9] = [
+        (1, 19),
+        (1, 15),
+        (1, 12),
+        (1, 19),
+        (0, 15),
+        (0, 12),
+        (1, 23),
+        (1, 17),
+        (0, 25),
+    ];
     for (i, &(winner, points)) in want.iter().enumerate() {
         let (_, _, w, p) = s.completed_trick(i);
         assert_eq!((w, p), (winner, points), "trick {}", i + 1);
@@ -113,7 +143,11 @@ fn a_hand_made_slalom_deal_worked_by_hand() {
 fn the_six_worth_eleven_does_not_change_slalom() {
     // Slalom counts the same table in both directions (the ace 11), so that every deal totals
     // 157: `undenufe_eleven` applies to Undenufe contracts only.
-    let mut s = Schieber::new(SchieberOptions { undenufe_eleven: UndenufeEleven::Six, ..opts() }).unwrap();
+    let mut s = Schieber::new(SchieberOptions {
+        undenufe_eleven: UndenufeEleven::Six,
+        ..opts()
+    })
+    .unwrap();
     s.deal(hand_made_hands()).unwrap();
     run(&mut s, &["contract slalom-obenabe"]);
     run(&mut s, &PLAY);
@@ -133,13 +167,23 @@ fn slalom_undenufe_plays_the_first_trick_undenufe() {
     assert_eq!(s.completed_trick(0).2, 0);
     assert_eq!(s.mode(), Mode::Obenabe);
     assert_eq!(s.observation(0).contract, Some(Contract::SlalomUndenufe));
-    assert_eq!("slalom-undenufe".parse::<Contract>().unwrap().to_string(), "slalom-undenufe");
-    assert_eq!("slalom-obenabe".parse::<Contract>().unwrap().to_string(), "slalom");
+    assert_eq!(
+        "slalom-undenufe".parse::<Contract>().unwrap().to_string(),
+        "slalom-undenufe"
+    );
+    assert_eq!(
+        "slalom-obenabe".parse::<Contract>().unwrap().to_string(),
+        "slalom"
+    );
 }
 
 #[test]
 fn slalom_is_off_by_default_and_priced_by_its_multiplier() {
-    let mut s = Schieber::new(SchieberOptions { slalom: false, ..opts() }).unwrap();
+    let mut s = Schieber::new(SchieberOptions {
+        slalom: false,
+        ..opts()
+    })
+    .unwrap();
     s.deal(hand_made_hands()).unwrap();
     assert!(s.apply("contract slalom".parse().unwrap()).is_err());
     assert!(!SchieberOptions::default().slalom);
@@ -162,7 +206,11 @@ fn the_weis_is_compared_in_the_first_tricks_mode() {
         "D9 H8 S8 C8 DQ HK S10 CJ HJ",
         "DA H9 S9 C10 HA SJ SK CQ CK",
     ]);
-    let o = SchieberOptions { weis: WeisOption::Small, undenufe_four_sixes: true, ..opts() };
+    let o = SchieberOptions {
+        weis: WeisOption::Small,
+        undenufe_four_sixes: true,
+        ..opts()
+    };
     let mut s = Schieber::new(o).unwrap();
     s.deal(h).unwrap();
     run(&mut s, &["contract slalom"]);
@@ -181,7 +229,11 @@ fn the_weis_is_compared_in_the_first_tricks_mode() {
 }
 
 /// Every deal, Slalom included, totals 157 card points.
-fn whole_deal(_contract: Contract, _tricks: &[Vec<jass_core::Card>], _eleven: UndenufeEleven) -> u32 {
+fn whole_deal(
+    _contract: Contract,
+    _tricks: &[Vec<jass_core::Card>],
+    _eleven: UndenufeEleven,
+) -> u32 {
     157
 }
 
@@ -190,14 +242,24 @@ fn every_slalom_deal_has_157_card_points() {
     let mut slaloms = 0;
     for eleven in [UndenufeEleven::Ace, UndenufeEleven::Six] {
         for seed in 0..40u64 {
-            let o = SchieberOptions { slalom: true, misere: true, undenufe_eleven: eleven, ..SchieberOptions::default() };
+            let o = SchieberOptions {
+                slalom: true,
+                misere: true,
+                undenufe_eleven: eleven,
+                ..SchieberOptions::default()
+            };
             let rec = play_recorded(o, seed, &mut players::<Schieber>(seed)).unwrap();
             check_record(&rec).unwrap();
             for d in rec.deals.iter().filter(|d| d.tricks.len() == 9) {
                 let contract = d.contract.expect("a played deal has a contract");
                 let cards: Vec<_> = d.tricks.iter().map(|t| t.cards.clone()).collect();
                 let sum = d.result.card_points[0] + d.result.card_points[1];
-                assert_eq!(sum, whole_deal(contract, &cards, eleven), "seed {seed}, deal {}", d.number);
+                assert_eq!(
+                    sum,
+                    whole_deal(contract, &cards, eleven),
+                    "seed {seed}, deal {}",
+                    d.number
+                );
                 if contract.is_slalom() {
                     slaloms += 1;
                     // Each trick's winner by its own mode.
@@ -207,7 +269,10 @@ fn every_slalom_deal_has_157_card_points() {
                     }
                 }
             }
-            let back = Record::read_all(&Record::Schieber(rec).to_json_line()).pop().unwrap().unwrap();
+            let back = Record::read_all(&Record::Schieber(rec).to_json_line())
+                .pop()
+                .unwrap()
+                .unwrap();
             back.check().unwrap();
         }
     }
@@ -216,7 +281,11 @@ fn every_slalom_deal_has_157_card_points() {
 
 #[test]
 fn coiffeur_with_the_slalom_row() {
-    let o = CoiffeurOptions { slalom: true, misere: true, ..CoiffeurOptions::default() };
+    let o = CoiffeurOptions {
+        slalom: true,
+        misere: true,
+        ..CoiffeurOptions::default()
+    };
     assert_eq!(o.multipliers.slalom, 7);
     assert_eq!(o.rows().len(), 8);
     assert!(!CoiffeurOptions::default().slalom);
@@ -225,18 +294,34 @@ fn coiffeur_with_the_slalom_row() {
         coiffeur::check_record(&rec).unwrap();
         assert_eq!(rec.deals.len(), 16, "eight rows for each team");
         for t in 0..2u8 {
-            let slaloms: Vec<_> = rec.deals.iter().filter(|d| d.result.team == t && d.contract.is_slalom()).collect();
+            let slaloms: Vec<_> = rec
+                .deals
+                .iter()
+                .filter(|d| d.result.team == t && d.contract.is_slalom())
+                .collect();
             assert_eq!(slaloms.len(), 1, "team {t} plays its Slalom row once");
             assert_eq!(slaloms[0].result.multiplier, 7);
-            assert_eq!(slaloms[0].result.written, slaloms[0].result.points[t as usize] * 7);
+            assert_eq!(
+                slaloms[0].result.written,
+                slaloms[0].result.points[t as usize] * 7
+            );
         }
-        let back = Record::read_all(&Record::Coiffeur(rec).to_json_line()).pop().unwrap().unwrap();
+        let back = Record::read_all(&Record::Coiffeur(rec).to_json_line())
+            .pop()
+            .unwrap()
+            .unwrap();
         back.check().unwrap();
     }
     // Either direction fills the one row.
-    let mut c = Coiffeur::new(CoiffeurOptions { slalom: true, first_forehand: "seat0".parse().unwrap(), ..CoiffeurOptions::default() }).unwrap();
+    let mut c = Coiffeur::new(CoiffeurOptions {
+        slalom: true,
+        first_forehand: "seat0".parse().unwrap(),
+        ..CoiffeurOptions::default()
+    })
+    .unwrap();
     c.deal(hand_made_hands()).unwrap();
-    c.apply("contract slalom-undenufe".parse().unwrap()).unwrap();
+    c.apply("contract slalom-undenufe".parse().unwrap())
+        .unwrap();
     let mut l = ActionList::new();
     while let ToMove::Seat(_) = c.to_move() {
         c.legal_actions(&mut l);
@@ -251,13 +336,28 @@ fn coiffeur_with_the_slalom_row() {
 fn records_from_before_slalom_still_read() {
     // The golden records as written before Slalom: no `slalom` option, no `slalom` multiplier.
     let dir = format!("{}/tests/data/golden", env!("CARGO_MANIFEST_DIR"));
-    for path in ["schieber_default_seed1.json", "schieber_large_weis_seed2.json", "issue4/coiffeur_misere_seed2.json"] {
+    for path in [
+        "schieber_default_seed1.json",
+        "schieber_large_weis_seed2.json",
+        "issue4/coiffeur_misere_seed2.json",
+    ] {
         let text = std::fs::read_to_string(format!("{dir}/{path}")).unwrap();
         let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
-        v["options"].as_object_mut().unwrap().remove("slalom").expect("written now");
-        v["options"]["multipliers"].as_object_mut().unwrap().remove("slalom").expect("written now");
+        v["options"]
+            .as_object_mut()
+            .unwrap()
+            .remove("slalom")
+            .expect("written now");
+        v["options"]["multipliers"]
+            .as_object_mut()
+            .unwrap()
+            .remove("slalom")
+            .expect("written now");
         let old = serde_json::to_string(&v).unwrap();
-        let rec = Record::read_all(&old).pop().unwrap().unwrap_or_else(|e| panic!("{path}: {e:?}"));
+        let rec = Record::read_all(&old)
+            .pop()
+            .unwrap()
+            .unwrap_or_else(|e| panic!("{path}: {e:?}"));
         rec.check().unwrap_or_else(|e| panic!("{path}: {e:?}"));
     }
 }

@@ -15,7 +15,15 @@ fn bench(c: &mut Criterion) {
     g.sample_size(20);
     let mut rng = SplitMix::new(1);
     let positions: Vec<_> = (0..24)
-        .map(|i| random_position(&mut rng, 24, Mode::ALL[i % 6], UndenufeEleven::Ace, TrickRules::Strict))
+        .map(|i| {
+            random_position(
+                &mut rng,
+                24,
+                Mode::ALL[i % 6],
+                UndenufeEleven::Ace,
+                TrickRules::Strict,
+            )
+        })
         .collect();
     let mut solver = Solver::new(SolverConfig::default());
     g.bench_function("cards_left_24 (24 positions)", |b| {
@@ -30,7 +38,9 @@ fn bench(c: &mut Criterion) {
     });
     if std::env::var_os("JASS_BENCH_FULL").is_some() {
         g.sample_size(10);
-        let deals: Vec<_> = (0..6).map(|i| deal_position(1, i, Mode::ALL[i as usize % 6])).collect();
+        let deals: Vec<_> = (0..6)
+            .map(|i| deal_position(1, i, Mode::ALL[i as usize % 6]))
+            .collect();
         g.bench_function("full_deal (6 deals)", |b| {
             b.iter(|| {
                 let mut sum = 0;

@@ -8,19 +8,49 @@ use jass_solver::{Solver, SolverConfig};
 use std::time::Instant;
 
 fn main() {
-    let left: u32 = std::env::args().nth(1).map(|a| a.parse().unwrap()).unwrap_or(24);
-    let count: usize = std::env::args().nth(2).map(|a| a.parse().unwrap()).unwrap_or(20);
-    let skip: usize = std::env::args().nth(3).map(|a| a.parse().unwrap()).unwrap_or(0);
+    let left: u32 = std::env::args()
+        .nth(1)
+        .map(|a| a.parse().unwrap())
+        .unwrap_or(24);
+    let count: usize = std::env::args()
+        .nth(2)
+        .map(|a| a.parse().unwrap())
+        .unwrap_or(20);
+    let skip: usize = std::env::args()
+        .nth(3)
+        .map(|a| a.parse().unwrap())
+        .unwrap_or(0);
     let mut rng = SplitMix::new(3);
-    let order = match std::env::var("JS_ORDER").as_deref() { Ok("rev") => jass_solver::MoveOrder::Reversed, Ok("shuf") => jass_solver::MoveOrder::Shuffled(5), _ => jass_solver::MoveOrder::Heuristic };
-    let use_tt = std::env::var_os("JS_NOTT").is_none(); let merge_equivalent = std::env::var_os("JS_NOMERGE").is_none();
-    let mut solver = Solver::new(SolverConfig { order, use_tt, merge_equivalent, tt_bits: std::env::var("JS_BITS").ok().and_then(|v| v.parse().ok()).unwrap_or(20) });
+    let order = match std::env::var("JS_ORDER").as_deref() {
+        Ok("rev") => jass_solver::MoveOrder::Reversed,
+        Ok("shuf") => jass_solver::MoveOrder::Shuffled(5),
+        _ => jass_solver::MoveOrder::Heuristic,
+    };
+    let use_tt = std::env::var_os("JS_NOTT").is_none();
+    let merge_equivalent = std::env::var_os("JS_NOMERGE").is_none();
+    let mut solver = Solver::new(SolverConfig {
+        order,
+        use_tt,
+        merge_equivalent,
+        tt_bits: std::env::var("JS_BITS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(20),
+    });
     let mut tot = 0.0;
     let mut nodes = 0;
     let mut times = vec![];
     for i in 0..count {
-        let pos = random_position(&mut rng, left, Mode::ALL[i % 6], UndenufeEleven::Ace, TrickRules::Strict);
-        if i < skip { continue; }
+        let pos = random_position(
+            &mut rng,
+            left,
+            Mode::ALL[i % 6],
+            UndenufeEleven::Ace,
+            TrickRules::Strict,
+        );
+        if i < skip {
+            continue;
+        }
         solver.clear();
         solver.reset_nodes();
         let t0 = Instant::now();
@@ -29,9 +59,19 @@ fn main() {
         tot += dt;
         times.push(dt);
         nodes += solver.nodes();
-        println!("{i} {} v={v} {:.2} ms nodes {}", Mode::ALL[i % 6], dt, solver.nodes());
+        println!(
+            "{i} {} v={v} {:.2} ms nodes {}",
+            Mode::ALL[i % 6],
+            dt,
+            solver.nodes()
+        );
     }
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
     println!("hist {:?}", &solver.histogram()[..=left as usize]);
-    println!("mean {:.2} ms median {:.2} ms nodes/pos {}", tot / count as f64, times[count / 2], nodes / count as u64);
+    println!(
+        "mean {:.2} ms median {:.2} ms nodes/pos {}",
+        tot / count as f64,
+        times[count / 2],
+        nodes / count as u64
+    );
 }

@@ -45,7 +45,13 @@ pub fn deal_position(seed: u64, index: u64, mode: Mode) -> Position {
 
 /// A position with `cards_left` cards in the hands (0..=36), reached from a random deal by
 /// random legal cards; the leader of the deal, the mode and the rules as given.
-pub fn random_position(rng: &mut SplitMix, cards_left: u32, mode: Mode, eleven: UndenufeEleven, rules: TrickRules) -> Position {
+pub fn random_position(
+    rng: &mut SplitMix,
+    cards_left: u32,
+    mode: Mode,
+    eleven: UndenufeEleven,
+    rules: TrickRules,
+) -> Position {
     let mut dealer = SeededDealer::new(rng.next_u64());
     let pack = dealer.next_pack();
     let leader = rng.below(4) as u8;
@@ -86,7 +92,12 @@ pub fn bench_figures(deals: usize, positions: usize, seed: u64) -> Value {
     let mut dealer = SeededDealer::new(seed);
     for i in 0..deals {
         let mode = Mode::ALL[i % 6];
-        let pos = Position::new_deal(four_hands(&dealer.next_pack(), 0), 0, mode, UndenufeEleven::Ace);
+        let pos = Position::new_deal(
+            four_hands(&dealer.next_pack(), 0),
+            0,
+            mode,
+            UndenufeEleven::Ace,
+        );
         solver.clear();
         solver.reset_nodes();
         let t0 = Instant::now();
@@ -99,7 +110,13 @@ pub fn bench_figures(deals: usize, positions: usize, seed: u64) -> Value {
     let mut ptimes = Vec::with_capacity(positions);
     let mut pnodes = 0u64;
     for i in 0..positions {
-        let pos = random_position(&mut rng, 24, Mode::ALL[i % 6], UndenufeEleven::Ace, TrickRules::Strict);
+        let pos = random_position(
+            &mut rng,
+            24,
+            Mode::ALL[i % 6],
+            UndenufeEleven::Ace,
+            TrickRules::Strict,
+        );
         solver.clear();
         solver.reset_nodes();
         let t0 = Instant::now();

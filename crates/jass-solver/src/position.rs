@@ -66,7 +66,12 @@ impl std::error::Error for IllegalCard {}
 impl Position {
     /// The position at the first card of a deal: `hands` (9 cards each), `leader` leads, strict
     /// rules, Match worth 100.
-    pub fn new_deal(hands: [CardSet; SEATS], leader: u8, mode: Mode, eleven: UndenufeEleven) -> Position {
+    pub fn new_deal(
+        hands: [CardSet; SEATS],
+        leader: u8,
+        mode: Mode,
+        eleven: UndenufeEleven,
+    ) -> Position {
         Position {
             hands,
             trick: [Card::from_dense(0); SEATS],
@@ -110,7 +115,12 @@ impl Position {
 
     /// The cards the seat to move may play.
     pub fn legal_cards(&self) -> CardSet {
-        legal_cards(self.hands[self.to_move() as usize], self.trick_cards(), self.mode, self.rules)
+        legal_cards(
+            self.hands[self.to_move() as usize],
+            self.trick_cards(),
+            self.mode,
+            self.rules,
+        )
     }
 
     /// Card points still to be won: the cards in the hands and in the current trick, and the 5 for
@@ -133,7 +143,12 @@ impl Position {
 
     /// The most `team` can take from here on.
     pub fn max_value(&self, team: u8) -> u32 {
-        self.remaining_points() + if self.can_make_match(team) && !self.is_over() { self.match_bonus } else { 0 }
+        self.remaining_points()
+            + if self.can_make_match(team) && !self.is_over() {
+                self.match_bonus
+            } else {
+                0
+            }
     }
 
     /// Checks that the position is one a deal can reach: no card twice, hand sizes that fit the
@@ -142,12 +157,18 @@ impl Position {
         let mut seen = CardSet::EMPTY;
         for (s, h) in self.hands.iter().enumerate() {
             if !(seen & *h).is_empty() {
-                return Err(format!("seat {s} holds a card another seat holds: {}", seen & *h));
+                return Err(format!(
+                    "seat {s} holds a card another seat holds: {}",
+                    seen & *h
+                ));
             }
             seen |= *h;
         }
         if self.trick_len as usize >= SEATS {
-            return Err(format!("a trick holds at most 3 cards between tricks, not {}", self.trick_len));
+            return Err(format!(
+                "a trick holds at most 3 cards between tricks, not {}",
+                self.trick_len
+            ));
         }
         if self.leader as usize >= SEATS {
             return Err(format!("leader {} is not a seat", self.leader));
@@ -162,7 +183,11 @@ impl Position {
         let n = self.hands[self.leader as usize].len();
         for i in 0..SEATS as u8 {
             let s = (self.leader + i) as usize % SEATS;
-            let expected = if i < self.trick_len || self.trick_len == 0 { n } else { n + 1 };
+            let expected = if i < self.trick_len || self.trick_len == 0 {
+                n
+            } else {
+                n + 1
+            };
             if self.hands[s].len() != expected {
                 return Err(format!(
                     "seat {s} holds {} cards but should hold {expected} (the leader holds {n}, {} in the trick)",
@@ -232,7 +257,11 @@ impl Position {
                 bonus = self.match_bonus;
             }
         }
-        Some(TrickResult { winner: w as u8, points, match_bonus: bonus })
+        Some(TrickResult {
+            winner: w as u8,
+            points,
+            match_bonus: bonus,
+        })
     }
 
     /// The same position with the seats renumbered so that seat `s` becomes `(s + k) % 4`.

@@ -35,7 +35,12 @@ pub struct SolverConfig {
 
 impl Default for SolverConfig {
     fn default() -> Self {
-        SolverConfig { tt_bits: 20, order: MoveOrder::Heuristic, merge_equivalent: true, use_tt: true }
+        SolverConfig {
+            tt_bits: 20,
+            order: MoveOrder::Heuristic,
+            merge_equivalent: true,
+            use_tt: true,
+        }
     }
 }
 
@@ -52,7 +57,10 @@ pub struct MoveValues {
 impl MoveValues {
     /// The cards and their values, in card order.
     pub fn iter(&self) -> impl Iterator<Item = (Card, u32)> + '_ {
-        self.cards[..self.len].iter().copied().zip(self.values[..self.len].iter().copied())
+        self.cards[..self.len]
+            .iter()
+            .copied()
+            .zip(self.values[..self.len].iter().copied())
     }
     /// Number of legal cards.
     pub fn len(&self) -> usize {
@@ -301,12 +309,24 @@ impl Solver {
         let mut hi = max;
         // A first guess near half the card points: the zero-window searches then close in on the
         // value from both sides.
-        let mut g = guess.map(|g| g as i32).unwrap_or((pos.remaining_points() as i32) / 2).clamp(lo, hi);
+        let mut g = guess
+            .map(|g| g as i32)
+            .unwrap_or((pos.remaining_points() as i32) / 2)
+            .clamp(lo, hi);
         while lo < hi {
             // Bisection on the value, starting at the guess: every zero-window search halves
             // the interval at least (fail-soft results often cut more).
-            let beta = if g > lo && g <= hi { g } else { lo + (hi - lo + 1) / 2 };
-            let r = self.core.ab(self.tables.as_deref().expect("prepared"), &root, beta - 1, beta);
+            let beta = if g > lo && g <= hi {
+                g
+            } else {
+                lo + (hi - lo + 1) / 2
+            };
+            let r = self.core.ab(
+                self.tables.as_deref().expect("prepared"),
+                &root,
+                beta - 1,
+                beta,
+            );
             if r < beta {
                 hi = r;
             } else {
@@ -331,7 +351,9 @@ impl Solver {
         self.prepare(pos, team);
         let root = self.root_node(pos);
         let t = target as i32;
-        self.core.ab(self.tables.as_deref().expect("prepared"), &root, t - 1, t) >= t
+        self.core
+            .ab(self.tables.as_deref().expect("prepared"), &root, t - 1, t)
+            >= t
     }
 
     /// The exact value of every legal card of the seat to move, for the team of that seat.
@@ -343,7 +365,12 @@ impl Solver {
     /// takes from here on (the card's own trick included).
     pub fn solve_moves_for(&mut self, pos: &Position, team: u8) -> MoveValues {
         let team = team & 1;
-        let mut out = MoveValues { cards: [Card::from_dense(0); 9], values: [0; 9], len: 0, team };
+        let mut out = MoveValues {
+            cards: [Card::from_dense(0); 9],
+            values: [0; 9],
+            len: 0,
+            team,
+        };
         let mut guess = None;
         for c in pos.legal_cards() {
             let mut child = *pos;
@@ -366,12 +393,22 @@ impl Solver {
         let same_rules = matches!(&self.tables, Some(t) if t.mode == pos.mode && t.points == pos.points
             && t.rules == pos.rules && t.match_bonus == pos.match_bonus);
         if !same_rules {
-            self.tables = Some(Tables::new(pos.mode, pos.points, pos.rules, pos.match_bonus));
+            self.tables = Some(Tables::new(
+                pos.mode,
+                pos.points,
+                pos.rules,
+                pos.match_bonus,
+            ));
             self.clear();
         }
         let mut consistent = true;
         for s in 0..SEATS {
-            let others = self.owners.iter().enumerate().filter(|&(o, _)| o != s).fold(0, |a, (_, &h)| a | h);
+            let others = self
+                .owners
+                .iter()
+                .enumerate()
+                .filter(|&(o, _)| o != s)
+                .fold(0, |a, (_, &h)| a | h);
             if pos.hands[s].0 & others != 0 {
                 consistent = false;
             }
@@ -482,16 +519,26 @@ impl Core {
                 // or fall to a higher trump of the same team: their points are that team's.
                 let ts = t.trump;
                 let me = self.team as usize;
-                let all_t = t.lane_str[ts][lane(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3], ts)] as u32;
+                let all_t = t.lane_str[ts]
+                    [lane(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3], ts)]
+                    as u32;
                 if all_t != 0 {
                     let mine = t.lane_str[ts][lane(n.hands[me] | n.hands[me + 2], ts)] as u32;
                     let theirs = all_t & !mine;
                     let top = 31 - all_t.leading_zeros();
                     if mine & (1 << top) != 0 {
-                        let run = if theirs == 0 { all_t } else { all_t & !((2u32 << (31 - theirs.leading_zeros())) - 1) };
+                        let run = if theirs == 0 {
+                            all_t
+                        } else {
+                            all_t & !((2u32 << (31 - theirs.leading_zeros())) - 1)
+                        };
                         min = t.trump_lane_pts[run as usize] as i32;
                     } else {
-                        let run = if mine == 0 { all_t } else { all_t & !((2u32 << (31 - mine.leading_zeros())) - 1) };
+                        let run = if mine == 0 {
+                            all_t
+                        } else {
+                            all_t & !((2u32 << (31 - mine.leading_zeros())) - 1)
+                        };
                         max -= t.trump_lane_pts[run as usize] as i32;
                         match_possible = false;
                     }
@@ -529,8 +576,7 @@ impl Core {
                     }
                 }
             }
-        }
-        else {
+        } else {
             // Inside a trick: the searching team takes at most every point still in play.
             let max = n.trick_pts as i32
                 + n.rem_pts as i32
@@ -564,7 +610,10 @@ impl Core {
                     if v > alpha {
                         alpha = v;
                         if alpha >= beta {
-                            self.history[(n.len > 0) as usize][c as usize] = self.history[(n.len > 0) as usize][c as usize].saturating_add(n.left as u32).min(1 << 20);
+                            self.history[(n.len > 0) as usize][c as usize] = self.history
+                                [(n.len > 0) as usize][c as usize]
+                                .saturating_add(n.left as u32)
+                                .min(1 << 20);
                             break;
                         }
                     }
@@ -575,7 +624,10 @@ impl Core {
                 if v < beta {
                     beta = v;
                     if alpha >= beta {
-                        self.history[(n.len > 0) as usize][c as usize] = self.history[(n.len > 0) as usize][c as usize].saturating_add(n.left as u32).min(1 << 20);
+                        self.history[(n.len > 0) as usize][c as usize] = self.history
+                            [(n.len > 0) as usize][c as usize]
+                            .saturating_add(n.left as u32)
+                            .min(1 << 20);
                         break;
                     }
                 }
@@ -614,7 +666,14 @@ impl Core {
             } else {
                 i + 1
             };
-            self.tt[victim] = Entry { key, lo: lo as u16, hi: hi as u16, gen, mv, left };
+            self.tt[victim] = Entry {
+                key,
+                lo: lo as u16,
+                hi: hi as u16,
+                gen,
+                mv,
+                left,
+            };
             return;
         };
         let e = &mut self.tt[slot];
@@ -681,7 +740,14 @@ impl Core {
 
     /// The cards to try at node `n`, equivalent ones merged, best first. Returns their number.
     #[inline]
-    fn gen_moves(&mut self, t: &Tables, n: &Node, legal: u64, tt_mv: u8, out: &mut [u8; 9]) -> usize {
+    fn gen_moves(
+        &mut self,
+        t: &Tables,
+        n: &Node,
+        legal: u64,
+        tt_mv: u8,
+        out: &mut [u8; 9],
+    ) -> usize {
         let in_play = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3] | n.trick_mask;
         let p = n.to_move;
         let mut scores = [0i32; 9];
@@ -706,7 +772,11 @@ impl Core {
                 bits ^= 1 << i;
                 let c = t.str_card[s][i as usize];
                 let cp = t.pts[c as usize];
-                if merge && prev < 32 && cp == prev_pts && ps_bits & ((1 << prev) - (1 << (i + 1))) == 0 {
+                if merge
+                    && prev < 32
+                    && cp == prev_pts
+                    && ps_bits & ((1 << prev) - (1 << (i + 1))) == 0
+                {
                     prev = i;
                     continue;
                 }
@@ -745,7 +815,11 @@ impl Core {
                 let h = self.history[(n.len > 0) as usize][c as usize] as i32;
                 // Leads by the history heuristic (the table card first); follows by the static
                 // score, history breaking ties.
-                scores[cnt] = if n.len == 0 && c != tt_mv { h } else { score * 4096 + h.min(4095) };
+                scores[cnt] = if n.len == 0 && c != tt_mv {
+                    h
+                } else {
+                    score * 4096 + h.min(4095)
+                };
                 cnt += 1;
             }
         }
@@ -777,4 +851,3 @@ impl Core {
         cnt
     }
 }
-

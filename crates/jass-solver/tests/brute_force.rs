@@ -12,12 +12,23 @@ const POSITIONS: usize = 3000;
 fn solver_equals_minimax_on_random_endgames() {
     let mut rng = SplitMix::new(7);
     // A small table, so that replacement is exercised too.
-    let mut solver = Solver::new(SolverConfig { tt_bits: 12, ..SolverConfig::default() });
+    let mut solver = Solver::new(SolverConfig {
+        tt_bits: 12,
+        ..SolverConfig::default()
+    });
     let mut checked = 0;
     for i in 0..POSITIONS {
         let mode = Mode::ALL[i % 6];
-        let rules = if (i / 6) % 2 == 0 { TrickRules::Strict } else { TrickRules::Weak };
-        let eleven = if (i / 12) % 2 == 0 { UndenufeEleven::Ace } else { UndenufeEleven::Six };
+        let rules = if (i / 6) % 2 == 0 {
+            TrickRules::Strict
+        } else {
+            TrickRules::Weak
+        };
+        let eleven = if (i / 12) % 2 == 0 {
+            UndenufeEleven::Ace
+        } else {
+            UndenufeEleven::Six
+        };
         let left = 8 + rng.below(9) as u32;
         let pos = random_position(&mut rng, left, mode, eleven, rules);
         pos.validate().unwrap();
@@ -53,22 +64,48 @@ fn value_does_not_depend_on_move_order_or_enhancements() {
     let mut rng = SplitMix::new(11);
     let configs = [
         SolverConfig::default(),
-        SolverConfig { order: MoveOrder::Reversed, ..SolverConfig::default() },
-        SolverConfig { order: MoveOrder::Shuffled(1), ..SolverConfig::default() },
-        SolverConfig { order: MoveOrder::Shuffled(99), tt_bits: 10, ..SolverConfig::default() },
-        SolverConfig { merge_equivalent: false, ..SolverConfig::default() },
-        SolverConfig { use_tt: false, order: MoveOrder::Reversed, ..SolverConfig::default() },
+        SolverConfig {
+            order: MoveOrder::Reversed,
+            ..SolverConfig::default()
+        },
+        SolverConfig {
+            order: MoveOrder::Shuffled(1),
+            ..SolverConfig::default()
+        },
+        SolverConfig {
+            order: MoveOrder::Shuffled(99),
+            tt_bits: 10,
+            ..SolverConfig::default()
+        },
+        SolverConfig {
+            merge_equivalent: false,
+            ..SolverConfig::default()
+        },
+        SolverConfig {
+            use_tt: false,
+            order: MoveOrder::Reversed,
+            ..SolverConfig::default()
+        },
     ];
     let mut solvers: Vec<Solver> = configs.iter().map(|&c| Solver::new(c)).collect();
     for i in 0..240 {
         let mode = Mode::ALL[i % 6];
-        let rules = if i % 2 == 0 { TrickRules::Strict } else { TrickRules::Weak };
+        let rules = if i % 2 == 0 {
+            TrickRules::Strict
+        } else {
+            TrickRules::Weak
+        };
         let left = 12 + rng.below(9) as u32; // 12..20 cards left
         let pos = random_position(&mut rng, left, mode, UndenufeEleven::Ace, rules);
         let team = (i / 6 % 2) as u8;
         let want = solvers[0].solve_for(&pos, team);
         for (k, s) in solvers.iter_mut().enumerate().skip(1) {
-            assert_eq!(s.solve_for(&pos, team), want, "config {:?}\n{pos}", configs[k]);
+            assert_eq!(
+                s.solve_for(&pos, team),
+                want,
+                "config {:?}\n{pos}",
+                configs[k]
+            );
         }
     }
 }

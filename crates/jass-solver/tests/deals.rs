@@ -33,17 +33,30 @@ fn check_deals(rules: TrickRules, eleven: UndenufeEleven, seed: u64) {
         // team 1 minimises them).
         while !pos.is_over() {
             let moves = solver.solve_moves_for(&pos, 0);
-            let (card, v) = if pos.to_move() % 2 == 0 { moves.best() } else { moves.worst() }.unwrap();
+            let (card, v) = if pos.to_move() % 2 == 0 {
+                moves.best()
+            } else {
+                moves.worst()
+            }
+            .unwrap();
             assert_eq!(taken[0] + v, promised, "deal {i}\n{pos}");
             if let Some(r) = pos.play(card) {
                 taken[r.winner as usize % 2] += r.points + r.match_bonus;
             }
-            assert_eq!(taken[0] + solver.solve_for(&pos, 0), promised, "deal {i}\n{pos}");
+            assert_eq!(
+                taken[0] + solver.solve_for(&pos, 0),
+                promised,
+                "deal {i}\n{pos}"
+            );
         }
         assert_eq!(taken[0], promised);
         let total = taken[0] + taken[1];
         assert!(total == 157 || total == 257, "deal {i}: {taken:?}");
-        assert_eq!(total == 257, taken[0] == 0 || taken[1] == 0, "deal {i}: {taken:?}");
+        assert_eq!(
+            total == 257,
+            taken[0] == 0 || taken[1] == 0,
+            "deal {i}: {taken:?}"
+        );
     }
 }
 
@@ -68,7 +81,12 @@ fn match_deal_from_the_first_card() {
         "C6 C7 C8 C9 C10 CJ CQ CK CA",
     ]
     .map(|h| h.parse().unwrap());
-    let pos = Position::new_deal(hands, 0, Mode::Trump(jass_core::Suit::H), UndenufeEleven::Ace);
+    let pos = Position::new_deal(
+        hands,
+        0,
+        Mode::Trump(jass_core::Suit::H),
+        UndenufeEleven::Ace,
+    );
     let mut solver = Solver::default();
     assert_eq!(solver.solve_for(&pos, 0), 257);
     assert_eq!(solver.solve_for(&pos, 1), 0);

@@ -12,7 +12,13 @@ fn c(s: &str) -> Card {
 }
 
 /// A position after `tricks_won` tricks, `leader` to lead, hands as given.
-fn endgame(hands: [&str; 4], leader: u8, mode: Mode, eleven: UndenufeEleven, tricks_won: [u8; 2]) -> Position {
+fn endgame(
+    hands: [&str; 4],
+    leader: u8,
+    mode: Mode,
+    eleven: UndenufeEleven,
+    tricks_won: [u8; 2],
+) -> Position {
     let mut p = Position::new_deal(hands.map(set), leader, mode, eleven);
     p.tricks_won = tricks_won;
     p.tricks_done = tricks_won[0] + tricks_won[1];
@@ -24,7 +30,13 @@ fn endgame(hands: [&str; 4], leader: u8, mode: Mode, eleven: UndenufeEleven, tri
 fn two_tricks_hearts_trump() {
     // Hearts trump, seat 0 to lead, team 1 has won tricks (no Match). Points: HJ 20, H9 14,
     // SA 11, S10 10, the sixes 0.
-    let pos = endgame(["HJ S6", "H6 SA", "S10 D6", "H9 C6"], 0, Mode::Trump(Suit::H), UndenufeEleven::Ace, [4, 3]);
+    let pos = endgame(
+        ["HJ S6", "H6 SA", "S10 D6", "H9 C6"],
+        0,
+        Mode::Trump(Suit::H),
+        UndenufeEleven::Ace,
+        [4, 3],
+    );
     // Lead HJ: seat 1 must follow with H6, seat 3 with H9 (not the Puur, so forced); seat 2 smears
     // S10: HJ wins 20 + 0 + 10 + 14 = 44. Last trick S6 SA D6 C6 goes to seat 1 (SA).
     // Team 0: 44. (Had seat 2 kept S10, the trick gives 34 and S10 falls to SA: 34.)
@@ -47,12 +59,24 @@ fn two_tricks_hearts_trump() {
 fn match_on_the_last_trick() {
     // Obenabe, team 0 has won all eight tricks; last trick SA S6 D6 C8: SA wins,
     // 11 + 0 + 0 + 8 (eights count 8 without trump) + 5 = 24, plus Match 100 = 124.
-    let pos = endgame(["SA", "S6", "D6", "C8"], 0, Mode::Obenabe, UndenufeEleven::Ace, [8, 0]);
+    let pos = endgame(
+        ["SA", "S6", "D6", "C8"],
+        0,
+        Mode::Obenabe,
+        UndenufeEleven::Ace,
+        [8, 0],
+    );
     let mut solver = Solver::default();
     assert_eq!(solver.solve_for(&pos, 0), 124);
     assert_eq!(solver.solve_for(&pos, 1), 0);
     // Without Match (team 1 has a trick) it is just 24.
-    let pos = endgame(["SA", "S6", "D6", "C8"], 0, Mode::Obenabe, UndenufeEleven::Ace, [7, 1]);
+    let pos = endgame(
+        ["SA", "S6", "D6", "C8"],
+        0,
+        Mode::Obenabe,
+        UndenufeEleven::Ace,
+        [7, 1],
+    );
     assert_eq!(solver.solve_for(&pos, 0), 24);
 }
 
@@ -113,7 +137,13 @@ fn undertrumping_rules() {
 fn a_trick_on_the_table() {
     // Clubs trump; seat 3 led CJ (the Puur), seat 0 must follow C6; seats 1, 2 to play one card
     // each, then the last trick. Position mid-trick: 8 tricks done, won [4, 4].
-    let mut pos = endgame(["C6 DA", "DK SQ", "S10 D6", "CJ H6"], 3, Mode::Trump(Suit::C), UndenufeEleven::Ace, [4, 3]);
+    let mut pos = endgame(
+        ["C6 DA", "DK SQ", "S10 D6", "CJ H6"],
+        3,
+        Mode::Trump(Suit::C),
+        UndenufeEleven::Ace,
+        [4, 3],
+    );
     pos.play(c("CJ"));
     pos.play(c("C6"));
     // Seat 1 (team 1, partner of the winner) smears SQ (3) or DK (4); seat 2 gives D6 or S10.

@@ -13,11 +13,14 @@ use crate::cardset::CardSet;
 use crate::game::{ActionList, Game, IllegalAction, ToMove};
 use crate::mode::UndenufeEleven;
 use crate::schieber::{
-    Contract, FirstForehand, Multipliers, Phase, MAX_MULTIPLIER, Schieber, SchieberAction, SchieberObservation, SchieberOptions, WeisOption,
+    Contract, FirstForehand, Multipliers, Phase, Schieber, SchieberAction, SchieberObservation,
+    SchieberOptions, WeisOption, MAX_MULTIPLIER,
 };
 use crate::weis::WeisTie;
 
-pub use record::{check_record, play_recorded, CoiffeurDealRecord, CoiffeurDealResult, CoiffeurRecord};
+pub use record::{
+    check_record, play_recorded, CoiffeurDealRecord, CoiffeurDealResult, CoiffeurRecord,
+};
 
 /// A decision in Coiffeur: the same as in Schieber.
 pub type CoiffeurAction = SchieberAction;
@@ -76,7 +79,16 @@ impl Default for CoiffeurOptions {
 impl CoiffeurOptions {
     /// The default table (see [`CoiffeurOptions::multipliers`]): H 1, C 2, S 3, D 4, Obenabe 5,
     /// Undenufe 6, Misère 1, Slalom 7.
-    pub const DEFAULT_MULTIPLIERS: Multipliers = Multipliers { d: 4, h: 1, s: 3, c: 2, obenabe: 5, undenufe: 6, misere: 1, slalom: 7 };
+    pub const DEFAULT_MULTIPLIERS: Multipliers = Multipliers {
+        d: 4,
+        h: 1,
+        s: 3,
+        c: 2,
+        obenabe: 5,
+        undenufe: 6,
+        misere: 1,
+        slalom: 7,
+    };
 
     /// The contracts a team may choose for its list, in notation order (with the Slalom row both
     /// `slalom` and `slalom-undenufe`, which fill the same row).
@@ -94,7 +106,10 @@ impl CoiffeurOptions {
     /// The rows of each team's list, in notation order, each named by a contract (the Slalom row
     /// by `slalom`).
     pub fn rows(&self) -> Vec<Contract> {
-        self.contracts().into_iter().filter(|&c| c != Contract::SlalomUndenufe).collect()
+        self.contracts()
+            .into_iter()
+            .filter(|&c| c != Contract::SlalomUndenufe)
+            .collect()
     }
 
     /// The Schieber options the card play runs under.
@@ -122,9 +137,20 @@ impl CoiffeurOptions {
     /// Checks the options make a playable game.
     pub fn validate(&self) -> Result<(), String> {
         let m = self.multipliers;
-        for (name, x) in [("D", m.d), ("H", m.h), ("S", m.s), ("C", m.c), ("obenabe", m.obenabe), ("undenufe", m.undenufe), ("misere", m.misere), ("slalom", m.slalom)] {
+        for (name, x) in [
+            ("D", m.d),
+            ("H", m.h),
+            ("S", m.s),
+            ("C", m.c),
+            ("obenabe", m.obenabe),
+            ("undenufe", m.undenufe),
+            ("misere", m.misere),
+            ("slalom", m.slalom),
+        ] {
             if x == 0 || x > MAX_MULTIPLIER {
-                return Err(format!("multiplier {name} is {x}: every multiplier must be 1 .. {MAX_MULTIPLIER}"));
+                return Err(format!(
+                    "multiplier {name} is {x}: every multiplier must be 1 .. {MAX_MULTIPLIER}"
+                ));
             }
         }
         self.schieber().validate()
@@ -145,15 +171,27 @@ const ROWS: usize = 8;
 
 /// The row of a contract: its place in [`Contract::ALL`], both Slaloms in one row.
 fn row(c: Contract) -> usize {
-    let c = if c == Contract::SlalomUndenufe { Contract::Slalom } else { c };
-    Contract::ALL.iter().position(|&x| x == c).expect("a contract")
+    let c = if c == Contract::SlalomUndenufe {
+        Contract::Slalom
+    } else {
+        c
+    };
+    Contract::ALL
+        .iter()
+        .position(|&x| x == c)
+        .expect("a contract")
 }
 
 impl Coiffeur {
     /// A new game; first the cards must be dealt.
     pub fn new(opts: CoiffeurOptions) -> Result<Coiffeur, String> {
         opts.validate()?;
-        Ok(Coiffeur { opts, inner: Schieber::new(opts.schieber())?, lists: [[None; ROWS]; 2], last_written: None })
+        Ok(Coiffeur {
+            opts,
+            inner: Schieber::new(opts.schieber())?,
+            lists: [[None; ROWS]; 2],
+            last_written: None,
+        })
     }
     /// The options.
     pub fn options(&self) -> &CoiffeurOptions {
@@ -181,7 +219,10 @@ impl Coiffeur {
     }
     /// True once both teams have filled their lists.
     pub fn finished(&self) -> bool {
-        self.opts.rows().iter().all(|&c| self.lists[0][row(c)].is_some() && self.lists[1][row(c)].is_some())
+        self.opts
+            .rows()
+            .iter()
+            .all(|&c| self.lists[0][row(c)].is_some() && self.lists[1][row(c)].is_some())
     }
     /// The winner once finished (`None` on a tie).
     pub fn winner(&self) -> Option<u8> {
@@ -265,10 +306,14 @@ impl Game for Coiffeur {
         if self.finished() {
             return Err(IllegalAction::new("the game is over: both lists are full"));
         }
-        if let (Phase::Contract, SchieberAction::Contract { contract }) = (self.inner.phase(), action) {
+        if let (Phase::Contract, SchieberAction::Contract { contract }) =
+            (self.inner.phase(), action)
+        {
             let t = self.chooser_team();
             if !self.opts.contracts().contains(&contract) {
-                return Err(IllegalAction::new(format!("contract {contract} is not on the Coiffeur list under these options")));
+                return Err(IllegalAction::new(format!(
+                    "contract {contract} is not on the Coiffeur list under these options"
+                )));
             }
             if self.entry(t, contract).is_some() {
                 return Err(IllegalAction::new(if contract.is_slalom() {

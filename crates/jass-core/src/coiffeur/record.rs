@@ -84,7 +84,12 @@ pub struct CoiffeurRecord {
     pub result: GameResult,
 }
 
-fn deal_record(c: &Coiffeur, number: u32, dealer: u8, actions: Vec<ActionEntry>) -> CoiffeurDealRecord {
+fn deal_record(
+    c: &Coiffeur,
+    number: u32,
+    dealer: u8,
+    actions: Vec<ActionEntry>,
+) -> CoiffeurDealRecord {
     let s = c.schieber();
     let t = s.tally();
     let (contract, chooser) = s.contract().expect("a contract");
@@ -102,7 +107,12 @@ fn deal_record(c: &Coiffeur, number: u32, dealer: u8, actions: Vec<ActionEntry>)
         tricks: (0..s.tricks_done() as usize)
             .map(|i| {
                 let (leader, cards, winner, points) = s.completed_trick(i);
-                TrickRecord { leader, cards: cards.to_vec(), winner, points }
+                TrickRecord {
+                    leader,
+                    cards: cards.to_vec(),
+                    winner,
+                    points,
+                }
             })
             .collect(),
         result: CoiffeurDealResult {
@@ -121,11 +131,21 @@ fn deal_record(c: &Coiffeur, number: u32, dealer: u8, actions: Vec<ActionEntry>)
 }
 
 fn game_result(c: &Coiffeur) -> GameResult {
-    GameResult { winner: c.winner(), totals: c.totals().to_vec(), schneider: false, bergpreis: None, games_won: c.winner().is_some() as u32 }
+    GameResult {
+        winner: c.winner(),
+        totals: c.totals().to_vec(),
+        schneider: false,
+        bergpreis: None,
+        games_won: c.winner().is_some() as u32,
+    }
 }
 
 /// Plays a whole game with these players, the deals drawn from `seed`.
-pub fn play_recorded(options: CoiffeurOptions, seed: u64, players: &mut [Box<dyn Player<Coiffeur>>]) -> Result<CoiffeurRecord, String> {
+pub fn play_recorded(
+    options: CoiffeurOptions,
+    seed: u64,
+    players: &mut [Box<dyn Player<Coiffeur>>],
+) -> Result<CoiffeurRecord, String> {
     if players.len() != 4 {
         return Err(format!("Coiffeur needs 4 players, got {}", players.len()));
     }
@@ -148,13 +168,31 @@ pub fn play_recorded(options: CoiffeurOptions, seed: u64, players: &mut [Box<dyn
                 let decision = Decision::new(&state, seat, &legal);
                 let action = players[seat].act(&decision);
                 let before = state.schieber().deals_started();
-                state.apply(action).map_err(|e| format!("player {} at seat {seat} chose an illegal action: {e}", players[seat].name()))?;
-                actions.push(ActionEntry { seat: seat as u8, action: action.into() });
+                state.apply(action).map_err(|e| {
+                    format!(
+                        "player {} at seat {seat} chose an illegal action: {e}",
+                        players[seat].name()
+                    )
+                })?;
+                actions.push(ActionEntry {
+                    seat: seat as u8,
+                    action: action.into(),
+                });
                 if state.schieber().stoeck_just_announced() {
-                    actions.push(ActionEntry { seat: seat as u8, action: RecordedAction::Stoeck {} });
+                    actions.push(ActionEntry {
+                        seat: seat as u8,
+                        action: RecordedAction::Stoeck {},
+                    });
                 }
-                if state.schieber().phase() == crate::schieber::Phase::Deal || state.to_move() == ToMove::Over {
-                    deals.push(deal_record(&state, before, deal_dealer, std::mem::take(&mut actions)));
+                if state.schieber().phase() == crate::schieber::Phase::Deal
+                    || state.to_move() == ToMove::Over
+                {
+                    deals.push(deal_record(
+                        &state,
+                        before,
+                        deal_dealer,
+                        std::mem::take(&mut actions),
+                    ));
                 }
             }
         }
@@ -163,7 +201,10 @@ pub fn play_recorded(options: CoiffeurOptions, seed: u64, players: &mut [Box<dyn
         format: FORMAT.to_string(),
         version: VERSION,
         options,
-        seats: players.iter().map(|p| SeatRecord { name: p.name() }).collect(),
+        seats: players
+            .iter()
+            .map(|p| SeatRecord { name: p.name() })
+            .collect(),
         seed: Some(seed),
         deals,
         result: game_result(&state),
@@ -172,27 +213,57 @@ pub fn play_recorded(options: CoiffeurOptions, seed: u64, players: &mut [Box<dyn
 
 /// Re-plays a record and reports the first illegal action or wrong figure.
 pub fn check_record(rec: &CoiffeurRecord) -> Result<(), CheckError> {
-    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError { deal: Some(deal + 1), entry, message: msg };
-    let top = |msg: String| CheckError { deal: None, entry: None, message: msg };
+    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError {
+        deal: Some(deal + 1),
+        entry,
+        message: msg,
+    };
+    let top = |msg: String| CheckError {
+        deal: None,
+        entry: None,
+        message: msg,
+    };
     if rec.format != FORMAT || rec.version != VERSION {
-        return Err(top(format!("format `{}` version {}: expected `{FORMAT}` version {VERSION}", rec.format, rec.version)));
+        return Err(top(format!(
+            "format `{}` version {}: expected `{FORMAT}` version {VERSION}",
+            rec.format, rec.version
+        )));
     }
     if rec.seats.len() != 4 {
-        return Err(top(format!("Coiffeur has 4 seats, the record lists {}", rec.seats.len())));
+        return Err(top(format!(
+            "Coiffeur has 4 seats, the record lists {}",
+            rec.seats.len()
+        )));
     }
     let mut s = Coiffeur::new(rec.options).map_err(|e| top(format!("options: {e}")))?;
     for (di, d) in rec.deals.iter().enumerate() {
         if s.to_move() != ToMove::Deal {
-            return Err(at(di, None, "the game was already over before this deal".into()));
+            return Err(at(
+                di,
+                None,
+                "the game was already over before this deal".into(),
+            ));
         }
         if d.number as usize != di + 1 {
-            return Err(at(di, None, format!("deal number is {}, expected {}", d.number, di + 1)));
+            return Err(at(
+                di,
+                None,
+                format!("deal number is {}, expected {}", d.number, di + 1),
+            ));
         }
         let dealer = s.schieber().next_dealer();
         if d.dealer != dealer {
-            return Err(at(di, None, format!("dealer is seat {}, but by the rotation seat {dealer} deals", d.dealer)));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "dealer is seat {}, but by the rotation seat {dealer} deals",
+                    d.dealer
+                ),
+            ));
         }
-        s.deal(d.hands).map_err(|e| at(di, None, format!("hands: {e}")))?;
+        s.deal(d.hands)
+            .map_err(|e| at(di, None, format!("hands: {e}")))?;
         let mut stoeck_due: Option<u8> = None;
         for (ei, e) in d.actions.iter().enumerate() {
             if matches!(e.action, RecordedAction::Stoeck {}) {
@@ -213,30 +284,66 @@ pub fn check_record(rec: &CoiffeurRecord) -> Result<(), CheckError> {
             };
             match s.to_move() {
                 ToMove::Seat(p) if p == e.seat as usize => {}
-                ToMove::Seat(p) => return Err(at(di, Some(ei + 1), format!("entry is by seat {}, but seat {p} is to act", e.seat))),
-                _ => return Err(at(di, Some(ei + 1), "an action after the deal has ended".into())),
+                ToMove::Seat(p) => {
+                    return Err(at(
+                        di,
+                        Some(ei + 1),
+                        format!("entry is by seat {}, but seat {p} is to act", e.seat),
+                    ))
+                }
+                _ => {
+                    return Err(at(
+                        di,
+                        Some(ei + 1),
+                        "an action after the deal has ended".into(),
+                    ))
+                }
             }
-            s.apply(action).map_err(|err| at(di, Some(ei + 1), format!("illegal action `{action}`: {err}")))?;
+            s.apply(action).map_err(|err| {
+                at(
+                    di,
+                    Some(ei + 1),
+                    format!("illegal action `{action}`: {err}"),
+                )
+            })?;
             if s.schieber().stoeck_just_announced() {
                 stoeck_due = Some(e.seat);
             }
         }
         if stoeck_due.is_some() {
-            return Err(at(di, None, "the record lacks a Stöck announcement at the end".into()));
+            return Err(at(
+                di,
+                None,
+                "the record lacks a Stöck announcement at the end".into(),
+            ));
         }
         if s.schieber().phase() != crate::schieber::Phase::Deal {
             return Err(at(di, None, "the deal stops before its last card".into()));
         }
         let want = deal_record(&s, d.number, d.dealer, d.actions.clone());
         if *d != want {
-            return Err(at(di, None, format!("deal is recorded as {:?}, the engine finds {:?}", d.result, want.result)));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "deal is recorded as {:?}, the engine finds {:?}",
+                    d.result, want.result
+                ),
+            ));
         }
     }
     if s.to_move() != ToMove::Over {
-        return Err(top(format!("the record ends after {} deal(s) but the lists are not full", rec.deals.len())));
+        return Err(top(format!(
+            "the record ends after {} deal(s) but the lists are not full",
+            rec.deals.len()
+        )));
     }
     if rec.result != game_result(&s) {
-        return Err(top(format!("game result is recorded as {:?}, the engine finds {:?}", rec.result, game_result(&s))));
+        return Err(top(format!(
+            "game result is recorded as {:?}, the engine finds {:?}",
+            rec.result,
+            game_result(&s)
+        )));
     }
     Ok(())
 }

@@ -19,10 +19,13 @@ use crate::weis::Declaration;
 
 pub use options::{Announcements, DifferenzlerOptions, TrumpRule, MAX_ANNOUNCEMENT};
 pub use record::{
-    check_record, play_recorded, DifferenzlerDealRecord, DifferenzlerDealResult, DifferenzlerEntry, DifferenzlerGameResult,
-    DifferenzlerRecord, DifferenzlerRecorded,
+    check_record, play_recorded, DifferenzlerDealRecord, DifferenzlerDealResult, DifferenzlerEntry,
+    DifferenzlerGameResult, DifferenzlerRecord, DifferenzlerRecorded,
 };
-pub use state::{random_trump, Differenzler, DifferenzlerDeal, DifferenzlerObservation, DifferenzlerPhase, DifferenzlerTally};
+pub use state::{
+    random_trump, Differenzler, DifferenzlerDeal, DifferenzlerObservation, DifferenzlerPhase,
+    DifferenzlerTally,
+};
 
 /// A decision in Differenzler.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

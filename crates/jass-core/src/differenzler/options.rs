@@ -99,13 +99,19 @@ impl DifferenzlerOptions {
     /// Checks the options make a playable game.
     pub fn validate(&self) -> Result<(), String> {
         if self.deals == 0 || self.deals > 1000 {
-            return Err(format!("deals is {}: play 1 to 1000 deals (default 12; 4 for one round)", self.deals));
+            return Err(format!(
+                "deals is {}: play 1 to 1000 deals (default 12; 4 for one round)",
+                self.deals
+            ));
         }
         if self.trick_rules == TrickRules::Heading {
             return Err("trick_rules is heading: Differenzler plays weak (003) or strict".into());
         }
         if self.first_dealer > 3 {
-            return Err(format!("first_dealer is {}: seats are 0..3", self.first_dealer));
+            return Err(format!(
+                "first_dealer is {}: seats are 0..3",
+                self.first_dealer
+            ));
         }
         if self.exact_bonus > 1000 || self.miss_penalty > 1000 {
             return Err("exact_bonus and miss_penalty are at most 1000".into());
@@ -118,7 +124,9 @@ impl DifferenzlerOptions {
 
     /// The trump modes a deal may have: the four suits, and Obenabe and Undenufe if allowed.
     pub fn modes(&self) -> impl Iterator<Item = Mode> + '_ {
-        Mode::ALL.into_iter().filter(|m| self.obenabe_undenufe || m.trump().is_some())
+        Mode::ALL
+            .into_iter()
+            .filter(|m| self.obenabe_undenufe || m.trump().is_some())
     }
 
     /// The Weis rules (small Weis; equal values compare by length, height, trump, then the earlier

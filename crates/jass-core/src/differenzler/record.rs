@@ -165,13 +165,21 @@ fn tricks_of(s: &Differenzler) -> Vec<TrickRecord> {
     (0..s.tricks_done() as usize)
         .map(|i| {
             let (leader, cards, winner, points) = s.completed_trick(i);
-            TrickRecord { leader, cards: cards.to_vec(), winner, points }
+            TrickRecord {
+                leader,
+                cards: cards.to_vec(),
+                winner,
+                points,
+            }
         })
         .collect()
 }
 
 fn game_result(s: &Differenzler) -> DifferenzlerGameResult {
-    DifferenzlerGameResult { winners: s.winners(), totals: s.totals() }
+    DifferenzlerGameResult {
+        winners: s.winners(),
+        totals: s.totals(),
+    }
 }
 
 fn finish_deal(s: &Differenzler, actions: Vec<DifferenzlerEntry>) -> DifferenzlerDealRecord {
@@ -197,7 +205,10 @@ pub fn play_recorded(
     players: &mut [Box<dyn Player<Differenzler>>],
 ) -> Result<DifferenzlerRecord, String> {
     if players.len() != 4 {
-        return Err(format!("Differenzler needs 4 players, got {}", players.len()));
+        return Err(format!(
+            "Differenzler needs 4 players, got {}",
+            players.len()
+        ));
     }
     let mut state = Differenzler::new(options)?;
     let mut dealer = SeededDealer::new(seed);
@@ -218,13 +229,22 @@ pub fn play_recorded(
                 state.legal_actions(&mut legal);
                 let decision = Decision::new(&state, seat, &legal);
                 let action = players[seat].act(&decision);
-                state
-                    .apply(action)
-                    .map_err(|e| format!("player {} at seat {seat} chose an illegal action: {e}", players[seat].name()))?;
-                actions.push(DifferenzlerEntry { seat: seat as u8, action: action.into() });
+                state.apply(action).map_err(|e| {
+                    format!(
+                        "player {} at seat {seat} chose an illegal action: {e}",
+                        players[seat].name()
+                    )
+                })?;
+                actions.push(DifferenzlerEntry {
+                    seat: seat as u8,
+                    action: action.into(),
+                });
                 if state.stoeck_just_announced() {
                     let h = state.stoeck_holder().expect("a holder");
-                    actions.push(DifferenzlerEntry { seat: h, action: DifferenzlerRecorded::Stoeck {} });
+                    actions.push(DifferenzlerEntry {
+                        seat: h,
+                        action: DifferenzlerRecorded::Stoeck {},
+                    });
                 }
             }
         }
@@ -234,7 +254,10 @@ pub fn play_recorded(
         format: FORMAT.to_string(),
         version: VERSION,
         options,
-        seats: players.iter().map(|p| SeatRecord { name: p.name() }).collect(),
+        seats: players
+            .iter()
+            .map(|p| SeatRecord { name: p.name() })
+            .collect(),
         seed: Some(seed),
         deals,
         result: game_result(&state),
@@ -243,89 +266,227 @@ pub fn play_recorded(
 
 /// Re-plays a record through the engine and reports the first illegal action or wrong figure.
 pub fn check_record(rec: &DifferenzlerRecord) -> Result<(), CheckError> {
-    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError { deal: Some(deal + 1), entry, message: msg };
-    let top = |msg: String| CheckError { deal: None, entry: None, message: msg };
+    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError {
+        deal: Some(deal + 1),
+        entry,
+        message: msg,
+    };
+    let top = |msg: String| CheckError {
+        deal: None,
+        entry: None,
+        message: msg,
+    };
     if rec.format != FORMAT {
-        return Err(top(format!("format is `{}`, expected `{FORMAT}`", rec.format)));
+        return Err(top(format!(
+            "format is `{}`, expected `{FORMAT}`",
+            rec.format
+        )));
     }
     if rec.version != VERSION {
-        return Err(top(format!("version {} is not supported (this engine reads version {VERSION})", rec.version)));
+        return Err(top(format!(
+            "version {} is not supported (this engine reads version {VERSION})",
+            rec.version
+        )));
     }
     if rec.seats.len() != 4 {
-        return Err(top(format!("Differenzler has 4 seats, the record lists {}", rec.seats.len())));
+        return Err(top(format!(
+            "Differenzler has 4 seats, the record lists {}",
+            rec.seats.len()
+        )));
     }
     let mut s = Differenzler::new(rec.options).map_err(|e| top(format!("options: {e}")))?;
     for (di, d) in rec.deals.iter().enumerate() {
         if s.to_move() != ToMove::Deal {
-            return Err(at(di, None, "the game was already over before this deal".into()));
+            return Err(at(
+                di,
+                None,
+                "the game was already over before this deal".into(),
+            ));
         }
         if d.number as usize != di + 1 {
-            return Err(at(di, None, format!("deal number is {}, expected {}", d.number, di + 1)));
+            return Err(at(
+                di,
+                None,
+                format!("deal number is {}, expected {}", d.number, di + 1),
+            ));
         }
         if d.dealer != s.next_dealer() {
-            return Err(at(di, None, format!("dealer is seat {}, but by the rotation seat {} deals", d.dealer, s.next_dealer())));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "dealer is seat {}, but by the rotation seat {} deals",
+                    d.dealer,
+                    s.next_dealer()
+                ),
+            ));
         }
         if d.forehand != (d.dealer + 1) % 4 {
-            return Err(at(di, None, format!("forehand is seat {}, but the dealer's right is seat {}", d.forehand, (d.dealer + 1) % 4)));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "forehand is seat {}, but the dealer's right is seat {}",
+                    d.forehand,
+                    (d.dealer + 1) % 4
+                ),
+            ));
         }
         let trump = match rec.options.trump {
             TrumpRule::Random => Some(d.trump),
             _ => None,
         };
-        s.deal(DifferenzlerDeal { hands: d.hands, trump_card: d.trump_card, trump }).map_err(|e| at(di, None, format!("deal: {e}")))?;
+        s.deal(DifferenzlerDeal {
+            hands: d.hands,
+            trump_card: d.trump_card,
+            trump,
+        })
+        .map_err(|e| at(di, None, format!("deal: {e}")))?;
         let mut pending_stoeck: Option<(u8, usize)> = None;
         for (ei, e) in d.actions.iter().enumerate() {
             if e.action == (DifferenzlerRecorded::Stoeck {}) {
                 match pending_stoeck.take() {
                     Some((seat, _)) if seat == e.seat => continue,
-                    Some((seat, _)) => return Err(at(di, Some(ei + 1), format!("Stöck counted for seat {}, but seat {seat} holds it", e.seat))),
-                    None => return Err(at(di, Some(ei + 1), format!("Stöck for seat {}, but its holder has not just played the second card", e.seat))),
+                    Some((seat, _)) => {
+                        return Err(at(
+                            di,
+                            Some(ei + 1),
+                            format!(
+                                "Stöck counted for seat {}, but seat {seat} holds it",
+                                e.seat
+                            ),
+                        ))
+                    }
+                    None => return Err(at(
+                        di,
+                        Some(ei + 1),
+                        format!(
+                            "Stöck for seat {}, but its holder has not just played the second card",
+                            e.seat
+                        ),
+                    )),
                 }
             }
             if let Some((seat, after)) = pending_stoeck {
-                return Err(at(di, Some(after + 1), format!("seat {seat}'s Stöck counts here; the record lacks its Stöck entry")));
+                return Err(at(
+                    di,
+                    Some(after + 1),
+                    format!("seat {seat}'s Stöck counts here; the record lacks its Stöck entry"),
+                ));
             }
             let action = match e.action {
                 DifferenzlerRecorded::Trump { trump } => DifferenzlerAction::Trump { trump },
-                DifferenzlerRecorded::Announce { points } => DifferenzlerAction::Announce { points },
+                DifferenzlerRecorded::Announce { points } => {
+                    DifferenzlerAction::Announce { points }
+                }
                 DifferenzlerRecorded::Weis { weis } => DifferenzlerAction::Weis { weis },
                 DifferenzlerRecorded::Play { card } => DifferenzlerAction::Play { card },
                 DifferenzlerRecorded::Stoeck {} => unreachable!("handled above"),
             };
             match s.to_move() {
                 ToMove::Seat(p) if p == e.seat as usize => {}
-                ToMove::Seat(p) => return Err(at(di, Some(ei + 1), format!("entry is by seat {}, but seat {p} is to act", e.seat))),
-                _ => return Err(at(di, Some(ei + 1), "an action after the deal (or the game) has ended".into())),
+                ToMove::Seat(p) => {
+                    return Err(at(
+                        di,
+                        Some(ei + 1),
+                        format!("entry is by seat {}, but seat {p} is to act", e.seat),
+                    ))
+                }
+                _ => {
+                    return Err(at(
+                        di,
+                        Some(ei + 1),
+                        "an action after the deal (or the game) has ended".into(),
+                    ))
+                }
             }
-            s.apply(action).map_err(|err| at(di, Some(ei + 1), format!("illegal action `{action}`: {err}")))?;
+            s.apply(action).map_err(|err| {
+                at(
+                    di,
+                    Some(ei + 1),
+                    format!("illegal action `{action}`: {err}"),
+                )
+            })?;
             if s.stoeck_just_announced() {
                 pending_stoeck = Some((s.stoeck_holder().expect("holder"), ei));
             }
         }
         if let Some((seat, after)) = pending_stoeck {
-            return Err(at(di, Some(after + 1), format!("seat {seat}'s Stöck counts here; the record lacks its Stöck entry")));
+            return Err(at(
+                di,
+                Some(after + 1),
+                format!("seat {seat}'s Stöck counts here; the record lacks its Stöck entry"),
+            ));
         }
         if let ToMove::Seat(p) = s.to_move() {
-            return Err(at(di, None, format!("the deal stops while seat {p} is still to act")));
+            return Err(at(
+                di,
+                None,
+                format!("the deal stops while seat {p} is still to act"),
+            ));
         }
         if Some(d.trump) != s.mode() {
-            return Err(at(di, None, format!("trump is recorded as {}, the deal gives {:?}", d.trump, s.mode())));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "trump is recorded as {}, the deal gives {:?}",
+                    d.trump,
+                    s.mode()
+                ),
+            ));
         }
         let ann = s.announcements().map(|a| a.unwrap_or(u32::MAX));
         if d.announcements != ann {
-            return Err(at(di, None, format!("announcements are recorded as {:?}, the actions give {:?}", d.announcements, ann)));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "announcements are recorded as {:?}, the actions give {:?}",
+                    d.announcements, ann
+                ),
+            ));
         }
         if d.weis_seat != s.weis_seat() {
-            return Err(at(di, None, format!("weis_seat is {:?}, the engine finds {:?}", d.weis_seat, s.weis_seat())));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "weis_seat is {:?}, the engine finds {:?}",
+                    d.weis_seat,
+                    s.weis_seat()
+                ),
+            ));
         }
         let tricks = tricks_of(&s);
         if d.tricks != tricks {
-            let i = d.tricks.iter().zip(&tricks).position(|(a, b)| a != b).unwrap_or(d.tricks.len().min(tricks.len()));
-            return Err(at(di, None, format!("trick {} is recorded as {:?}, the engine finds {:?}", i + 1, d.tricks.get(i), tricks.get(i))));
+            let i = d
+                .tricks
+                .iter()
+                .zip(&tricks)
+                .position(|(a, b)| a != b)
+                .unwrap_or(d.tricks.len().min(tricks.len()));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "trick {} is recorded as {:?}, the engine finds {:?}",
+                    i + 1,
+                    d.tricks.get(i),
+                    tricks.get(i)
+                ),
+            ));
         }
         let result = deal_result(&s);
         if d.result != result {
-            return Err(at(di, None, format!("result is recorded as {:?}, the engine finds {:?}", d.result, result)));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "result is recorded as {:?}, the engine finds {:?}",
+                    d.result, result
+                ),
+            ));
         }
     }
     if s.to_move() != ToMove::Over {
@@ -338,7 +499,10 @@ pub fn check_record(rec: &DifferenzlerRecord) -> Result<(), CheckError> {
     }
     let result = game_result(&s);
     if rec.result != result {
-        return Err(top(format!("game result is recorded as {:?}, the engine finds {:?}", rec.result, result)));
+        return Err(top(format!(
+            "game result is recorded as {:?}, the engine finds {:?}",
+            rec.result, result
+        )));
     }
     Ok(())
 }

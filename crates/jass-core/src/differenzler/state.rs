@@ -49,7 +49,11 @@ pub struct DifferenzlerDeal {
 /// the hands, so `p0 + 6·p1` is uniform on 0..36, and 36 is a multiple of 4 and 6).
 pub fn random_trump(pack: &[Card; 36], obenabe_undenufe: bool) -> Mode {
     let order = |k: usize| -> usize {
-        let (a, b, c) = (pack[3 * k].index(), pack[3 * k + 1].index(), pack[3 * k + 2].index());
+        let (a, b, c) = (
+            pack[3 * k].index(),
+            pack[3 * k + 1].index(),
+            pack[3 * k + 2].index(),
+        );
         ((b < a) as usize + (c < a) as usize) * 2 + (c < b) as usize
     };
     let r = order(0) + 6 * order(1);
@@ -122,7 +126,13 @@ impl Differenzler {
             mode: None,
             to_act: 0,
             announced: [None; 4],
-            play: TrickPlay::new([CardSet::EMPTY; 4], m, PointTable::new(m, opts.undenufe_eleven), opts.trick_rules, 0),
+            play: TrickPlay::new(
+                [CardSet::EMPTY; 4],
+                m,
+                PointTable::new(m, opts.undenufe_eleven),
+                opts.trick_rules,
+                0,
+            ),
             declarations: [Declaration::NONE; 4],
             declared: [false; 4],
             weis_pending: false,
@@ -230,7 +240,9 @@ impl Differenzler {
             return Vec::new();
         }
         let min = *self.totals.iter().min().expect("four seats");
-        (0..4u8).filter(|&s| self.totals[s as usize] == min).collect()
+        (0..4u8)
+            .filter(|&s| self.totals[s as usize] == min)
+            .collect()
     }
 
     /// The trump of deal `number` (1-based) under `trump = rotation`.
@@ -242,15 +254,24 @@ impl Differenzler {
     /// Deals the next deal.
     pub fn deal(&mut self, d: DifferenzlerDeal) -> Result<(), IllegalAction> {
         if self.phase != DifferenzlerPhase::Deal {
-            return Err(IllegalAction::new(format!("cannot deal now: the game is in the {:?} phase", self.phase)));
+            return Err(IllegalAction::new(format!(
+                "cannot deal now: the game is in the {:?} phase",
+                self.phase
+            )));
         }
         let mut all = CardSet::EMPTY;
         for (s, h) in d.hands.iter().enumerate() {
             if h.len() != 9 {
-                return Err(IllegalAction::new(format!("seat {s} was dealt {} cards; Differenzler deals 9 to each", h.len())));
+                return Err(IllegalAction::new(format!(
+                    "seat {s} was dealt {} cards; Differenzler deals 9 to each",
+                    h.len()
+                )));
             }
             if !(all & *h).is_empty() {
-                return Err(IllegalAction::new(format!("card(s) {} dealt twice", all & *h)));
+                return Err(IllegalAction::new(format!(
+                    "card(s) {} dealt twice",
+                    all & *h
+                )));
             }
             all |= *h;
         }
@@ -260,41 +281,60 @@ impl Differenzler {
         let mode = match rule {
             TrumpRule::Turned => {
                 let Some(c) = d.trump_card else {
-                    return Err(IllegalAction::new("trump = turned: the deal needs the turned card (the dealer's last card)"));
+                    return Err(IllegalAction::new(
+                        "trump = turned: the deal needs the turned card (the dealer's last card)",
+                    ));
                 };
                 if !d.hands[dealer as usize].contains(c) {
-                    return Err(IllegalAction::new(format!("the turned card {c} is not in the dealer's (seat {dealer}) hand")));
+                    return Err(IllegalAction::new(format!(
+                        "the turned card {c} is not in the dealer's (seat {dealer}) hand"
+                    )));
                 }
                 if d.trump.is_some_and(|m| m != Mode::Trump(c.suit())) {
-                    return Err(IllegalAction::new(format!("the turned card {c} makes {} trump, not {}", c.suit().letter(), d.trump.expect("some"))));
+                    return Err(IllegalAction::new(format!(
+                        "the turned card {c} makes {} trump, not {}",
+                        c.suit().letter(),
+                        d.trump.expect("some")
+                    )));
                 }
                 Some(Mode::Trump(c.suit()))
             }
             TrumpRule::Random => {
                 let Some(m) = d.trump else {
-                    return Err(IllegalAction::new("trump = random: the deal needs the drawn trump"));
+                    return Err(IllegalAction::new(
+                        "trump = random: the deal needs the drawn trump",
+                    ));
                 };
                 if !self.opts.modes().any(|x| x == m) {
-                    return Err(IllegalAction::new(format!("{m} cannot be drawn under these options")));
+                    return Err(IllegalAction::new(format!(
+                        "{m} cannot be drawn under these options"
+                    )));
                 }
                 Some(m)
             }
             TrumpRule::Rotation => {
                 let m = self.rotation_mode(number);
                 if d.trump.is_some_and(|x| x != m) {
-                    return Err(IllegalAction::new(format!("deal {number} is played in {m} by the rotation, not {}", d.trump.expect("some"))));
+                    return Err(IllegalAction::new(format!(
+                        "deal {number} is played in {m} by the rotation, not {}",
+                        d.trump.expect("some")
+                    )));
                 }
                 Some(m)
             }
             TrumpRule::Chosen => {
                 if d.trump.is_some() {
-                    return Err(IllegalAction::new("trump = chosen: forehand names the trump; the deal must not fix it"));
+                    return Err(IllegalAction::new(
+                        "trump = chosen: forehand names the trump; the deal must not fix it",
+                    ));
                 }
                 None
             }
         };
         if rule != TrumpRule::Turned && d.trump_card.is_some() {
-            return Err(IllegalAction::new("a turned card is only dealt with trump = turned"));
+            return Err(IllegalAction::new(
+                "a turned card is only dealt with trump = turned",
+            ));
         }
         self.dealer = dealer;
         self.deals_started = number;
@@ -302,9 +342,19 @@ impl Differenzler {
         self.trump_card = d.trump_card;
         self.mode = mode;
         let m = mode.unwrap_or(Mode::Obenabe);
-        self.play = TrickPlay::new(d.hands, m, PointTable::new(m, self.opts.undenufe_eleven), self.opts.trick_rules, self.forehand());
+        self.play = TrickPlay::new(
+            d.hands,
+            m,
+            PointTable::new(m, self.opts.undenufe_eleven),
+            self.opts.trick_rules,
+            self.forehand(),
+        );
         self.to_act = self.forehand();
-        self.phase = if mode.is_some() { DifferenzlerPhase::Announce } else { DifferenzlerPhase::Trump };
+        self.phase = if mode.is_some() {
+            DifferenzlerPhase::Announce
+        } else {
+            DifferenzlerPhase::Trump
+        };
         self.announced = [None; 4];
         self.declarations = [Declaration::NONE; 4];
         self.declared = [false; 4];
@@ -320,10 +370,18 @@ impl Differenzler {
     fn start_play(&mut self) {
         let mode = self.mode.expect("a trump before play");
         // Forehand leads to the first trick.
-        self.play = TrickPlay::new(self.dealt, mode, PointTable::new(mode, self.opts.undenufe_eleven), self.opts.trick_rules, self.forehand());
+        self.play = TrickPlay::new(
+            self.dealt,
+            mode,
+            PointTable::new(mode, self.opts.undenufe_eleven),
+            self.opts.trick_rules,
+            self.forehand(),
+        );
         self.phase = DifferenzlerPhase::Play;
         self.stoeck_holder = match mode.trump() {
-            Some(t) if self.opts.stoeck => (0..4u8).find(|&s| self.dealt[s as usize].contains_all(stoeck_cards(t))),
+            Some(t) if self.opts.stoeck => {
+                (0..4u8).find(|&s| self.dealt[s as usize].contains_all(stoeck_cards(t)))
+            }
             _ => None,
         };
         self.update_weis_pending();
@@ -363,7 +421,11 @@ impl Differenzler {
         let seat = self.play.player();
         let done = self.play.play(card);
         if Some(seat) == self.stoeck_holder && !self.stoeck_scored {
-            let t = self.play.mode.trump().expect("stoeck only with a trump suit");
+            let t = self
+                .play
+                .mode
+                .trump()
+                .expect("stoeck only with a trump suit");
             let played = self.dealt[seat as usize] - self.play.hands[seat as usize];
             if played.contains_all(stoeck_cards(t)) {
                 // Announced as the holder plays the second of King and Ober of trumps.
@@ -406,7 +468,11 @@ impl Differenzler {
             self.totals[s] += p;
         }
         t.scored = true;
-        self.phase = if self.deals_started >= o.deals { DifferenzlerPhase::Over } else { DifferenzlerPhase::Deal };
+        self.phase = if self.deals_started >= o.deals {
+            DifferenzlerPhase::Over
+        } else {
+            DifferenzlerPhase::Deal
+        };
     }
 
     /// Legal cards of the seat to play (empty outside card play or while Weis is asked).
@@ -420,7 +486,11 @@ impl Differenzler {
     fn check(&self, action: DifferenzlerAction) -> Result<(), IllegalAction> {
         let seat = match self.to_move() {
             ToMove::Seat(s) => s as u8,
-            ToMove::Deal => return Err(IllegalAction::new("no action now: the cards must be dealt first")),
+            ToMove::Deal => {
+                return Err(IllegalAction::new(
+                    "no action now: the cards must be dealt first",
+                ))
+            }
             ToMove::Over => return Err(IllegalAction::new("the game is over")),
         };
         match (self.phase, action) {
@@ -428,14 +498,18 @@ impl Differenzler {
                 if self.opts.modes().any(|m| m == trump) {
                     Ok(())
                 } else {
-                    Err(IllegalAction::new(format!("{trump} may not be chosen: obenabe_undenufe is off")))
+                    Err(IllegalAction::new(format!(
+                        "{trump} may not be chosen: obenabe_undenufe is off"
+                    )))
                 }
             }
             (DifferenzlerPhase::Announce, DifferenzlerAction::Announce { points }) => {
                 if points <= MAX_ANNOUNCEMENT {
                     Ok(())
                 } else {
-                    Err(IllegalAction::new(format!("seat {seat} announces {points}: announcements are 0 to {MAX_ANNOUNCEMENT}")))
+                    Err(IllegalAction::new(format!(
+                        "seat {seat} announces {points}: announcements are 0 to {MAX_ANNOUNCEMENT}"
+                    )))
                 }
             }
             (DifferenzlerPhase::Play, DifferenzlerAction::Weis { weis }) => {
@@ -447,14 +521,17 @@ impl Differenzler {
                     }));
                 }
                 let r = self.weis_rules.expect("weis pending only with weis rules");
-                weis.validate(self.play.hands[seat as usize], self.play.mode, &r).map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))
+                weis.validate(self.play.hands[seat as usize], self.play.mode, &r)
+                    .map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))
             }
             (DifferenzlerPhase::Play, DifferenzlerAction::Play { card }) => {
                 if self.weis_pending {
                     return Err(IllegalAction::new(format!("seat {seat} must first declare its Weis (or `weis none`) for the first trick")));
                 }
                 if !self.play.hands[seat as usize].contains(card) {
-                    return Err(IllegalAction::new(format!("seat {seat} does not hold {card}")));
+                    return Err(IllegalAction::new(format!(
+                        "seat {seat} does not hold {card}"
+                    )));
                 }
                 let legal = self.legal_cards();
                 if !legal.contains(card) {
@@ -466,7 +543,9 @@ impl Differenzler {
                 }
                 Ok(())
             }
-            (p, a) => Err(IllegalAction::new(format!("{a} is not possible in the {p:?} phase"))),
+            (p, a) => Err(IllegalAction::new(format!(
+                "{a} is not possible in the {p:?} phase"
+            ))),
         }
     }
 
@@ -504,31 +583,55 @@ impl Differenzler {
         let mut tricks = Vec::new();
         for i in 0..self.play.tricks_done as usize {
             let (leader, cards, winner, points) = self.play.completed(i);
-            tricks.push(ObservedTrick { leader, cards: cards.to_vec(), winner, points });
+            tricks.push(ObservedTrick {
+                leader,
+                cards: cards.to_vec(),
+                winner,
+                points,
+            });
         }
         let mut weis_calls = Vec::new();
         let mut weis_shown = Vec::new();
-        if let (Some(r), true) = (self.weis_rules, self.phase != DifferenzlerPhase::Announce && self.phase != DifferenzlerPhase::Trump) {
+        if let (Some(r), true) = (
+            self.weis_rules,
+            self.phase != DifferenzlerPhase::Announce && self.phase != DifferenzlerPhase::Trump,
+        ) {
             let mode = self.play.mode;
             for s in 0..4u8 {
                 let d = &self.declarations[s as usize];
                 if !d.is_empty() {
-                    weis_calls.push(WeisCall { seat: s, points: d.best(mode, &r).map(|w| w.points(mode, &r)).unwrap_or(0) });
+                    weis_calls.push(WeisCall {
+                        seat: s,
+                        points: d.best(mode, &r).map(|w| w.points(mode, &r)).unwrap_or(0),
+                    });
                 }
             }
             if let Some(s) = self.weis_seat {
-                weis_shown.push(ShownWeis { seat: s, weis: self.declarations[s as usize] });
+                weis_shown.push(ShownWeis {
+                    seat: s,
+                    weis: self.declarations[s as usize],
+                });
             }
         }
         let revealed = self.opts.announcements == Announcements::Open || self.tally.scored;
-        let announcements = std::array::from_fn(|s| if s == seat || revealed { self.announced[s] } else { None });
+        let announcements = std::array::from_fn(|s| {
+            if s == seat || revealed {
+                self.announced[s]
+            } else {
+                None
+            }
+        });
         let started = self.deals_started > 0;
         DifferenzlerObservation {
             seat: seat as u8,
             phase: self.phase,
             deal_number: self.deals_started,
             deals: self.opts.deals,
-            hand: if started { self.play.hands[seat] } else { CardSet::EMPTY },
+            hand: if started {
+                self.play.hands[seat]
+            } else {
+                CardSet::EMPTY
+            },
             dealer: self.dealer,
             forehand: self.forehand(),
             trump: self.mode,
@@ -544,7 +647,11 @@ impl Differenzler {
             tricks,
             weis_calls,
             weis_shown,
-            stoeck: if self.stoeck_scored { self.stoeck_holder } else { None },
+            stoeck: if self.stoeck_scored {
+                self.stoeck_holder
+            } else {
+                None
+            },
             deal_tally: self.tally,
             totals: self.totals,
         }
@@ -612,7 +719,9 @@ impl Game for Differenzler {
     fn to_move(&self) -> ToMove {
         match self.phase {
             DifferenzlerPhase::Deal => ToMove::Deal,
-            DifferenzlerPhase::Trump | DifferenzlerPhase::Announce => ToMove::Seat(self.to_act as usize),
+            DifferenzlerPhase::Trump | DifferenzlerPhase::Announce => {
+                ToMove::Seat(self.to_act as usize)
+            }
             DifferenzlerPhase::Play => ToMove::Seat(self.play.player() as usize),
             DifferenzlerPhase::Over => ToMove::Over,
         }
@@ -633,8 +742,16 @@ impl Game for Differenzler {
             }
             DifferenzlerPhase::Play if self.weis_pending => {
                 let r = self.weis_rules.expect("weis pending only with weis rules");
-                out.push(DifferenzlerAction::Weis { weis: Declaration::NONE });
-                out.push(DifferenzlerAction::Weis { weis: best_declaration(self.play.hands[self.play.player() as usize], self.play.mode, &r) });
+                out.push(DifferenzlerAction::Weis {
+                    weis: Declaration::NONE,
+                });
+                out.push(DifferenzlerAction::Weis {
+                    weis: best_declaration(
+                        self.play.hands[self.play.player() as usize],
+                        self.play.mode,
+                        &r,
+                    ),
+                });
             }
             DifferenzlerPhase::Play => {
                 for card in self.play.legal() {
@@ -657,9 +774,21 @@ impl Game for Differenzler {
         let forehand = ((self.next_dealer() + 1) % 4) as usize;
         let hands = four_hands(pack, forehand);
         match self.opts.trump {
-            TrumpRule::Turned => DifferenzlerDeal { hands, trump_card: Some(pack[35]), trump: None },
-            TrumpRule::Random => DifferenzlerDeal { hands, trump_card: None, trump: Some(random_trump(pack, self.opts.obenabe_undenufe)) },
-            _ => DifferenzlerDeal { hands, trump_card: None, trump: None },
+            TrumpRule::Turned => DifferenzlerDeal {
+                hands,
+                trump_card: Some(pack[35]),
+                trump: None,
+            },
+            TrumpRule::Random => DifferenzlerDeal {
+                hands,
+                trump_card: None,
+                trump: Some(random_trump(pack, self.opts.obenabe_undenufe)),
+            },
+            _ => DifferenzlerDeal {
+                hands,
+                trump_card: None,
+                trump: None,
+            },
         }
     }
 

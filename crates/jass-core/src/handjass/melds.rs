@@ -33,7 +33,12 @@ pub struct MeldRules {
 impl MeldRules {
     /// The rules that `opts` give.
     pub fn of(opts: &HandjassOptions) -> MeldRules {
-        MeldRules { sequences: opts.sequences, quartets: opts.quartets, marriage: opts.marriage, height: opts.weis_height }
+        MeldRules {
+            sequences: opts.sequences,
+            quartets: opts.quartets,
+            marriage: opts.marriage,
+            height: opts.weis_height,
+        }
     }
 }
 
@@ -130,9 +135,19 @@ impl Meld {
             return 0;
         }
         let len = self.0.len();
-        let height = if rules.height { self.0.iter().map(|c| c.rank().index() as u32).max().unwrap_or(0) } else { 0 };
+        let height = if rules.height {
+            self.0
+                .iter()
+                .map(|c| c.rank().index() as u32)
+                .max()
+                .unwrap_or(0)
+        } else {
+            0
+        };
         let trump = match self.kind(mode, rules) {
-            Some(MeldKind::Sequence | MeldKind::Marriage) => (mode.trump() == self.0.first().map(|c| c.suit())) as u32,
+            Some(MeldKind::Sequence | MeldKind::Marriage) => {
+                (mode.trump() == self.0.first().map(|c| c.suit())) as u32
+            }
             _ => 0,
         };
         (value << 12) | (len << 6) | (height << 1) | trump
@@ -148,7 +163,12 @@ impl Meld {
 
 impl fmt::Display for Meld {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let v: Vec<String> = self.0.sorted_high_first().iter().map(|c| c.to_string()).collect();
+        let v: Vec<String> = self
+            .0
+            .sorted_high_first()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
         f.write_str(&v.join(" "))
     }
 }
@@ -169,7 +189,9 @@ impl<'de> Deserialize<'de> for Meld {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let set = CardSet::deserialize(d)?;
         if set.len() < 2 {
-            return Err(serde::de::Error::custom(format!("[{set}] is no meld: a meld has 2 (marriage), 3 or more cards")));
+            return Err(serde::de::Error::custom(format!(
+                "[{set}] is no meld: a meld has 2 (marriage), 3 or more cards"
+            )));
         }
         Ok(Meld(set))
     }
@@ -184,12 +206,18 @@ pub struct Melds {
 
 impl Melds {
     /// Declaring nothing.
-    pub const NONE: Melds = Melds { items: [Meld(CardSet::EMPTY); 5], n: 0 };
+    pub const NONE: Melds = Melds {
+        items: [Meld(CardSet::EMPTY); 5],
+        n: 0,
+    };
 
     /// A declaration of these melds.
     pub fn new(items: &[Meld]) -> Result<Melds, String> {
         if items.len() > 5 {
-            return Err(format!("{} melds declared; a hand holds at most five", items.len()));
+            return Err(format!(
+                "{} melds declared; a hand holds at most five",
+                items.len()
+            ));
         }
         let mut m = Melds::NONE;
         for (i, x) in items.iter().enumerate() {
@@ -221,7 +249,10 @@ impl Melds {
 
     /// Value of the best single meld (what is announced), 0 if none.
     pub fn best_points(&self, mode: Mode, rules: &MeldRules) -> u32 {
-        self.iter().max_by_key(|m| m.key(mode, rules)).map(|m| m.points(mode, rules)).unwrap_or(0)
+        self.iter()
+            .max_by_key(|m| m.key(mode, rules))
+            .map(|m| m.points(mode, rules))
+            .unwrap_or(0)
     }
 
     /// Checks that the hand holds every meld, each scores, and no card serves twice (002: the
@@ -231,7 +262,10 @@ impl Melds {
         let mut in_fours = CardSet::EMPTY;
         for m in self.iter() {
             if !hand.contains_all(m.0) {
-                return Err(format!("meld {m} is not in the hand (missing {})", m.0 - hand));
+                return Err(format!(
+                    "meld {m} is not in the hand (missing {})",
+                    m.0 - hand
+                ));
             }
             let kind = m.kind(mode, rules);
             if m.points(mode, rules) == 0 {
@@ -240,7 +274,10 @@ impl Melds {
             let clash = match kind {
                 Some(MeldKind::Marriage) => m.0 & (used - in_fours),
                 Some(MeldKind::Four) if rules.marriage => {
-                    let marriage_cards = self.iter().filter(|x| x.kind(mode, rules) == Some(MeldKind::Marriage)).fold(CardSet::EMPTY, |a, x| a | x.0);
+                    let marriage_cards = self
+                        .iter()
+                        .filter(|x| x.kind(mode, rules) == Some(MeldKind::Marriage))
+                        .fold(CardSet::EMPTY, |a, x| a | x.0);
                     m.0 & (used - marriage_cards)
                 }
                 _ => m.0 & used,
@@ -301,7 +338,9 @@ fn candidates(hand: CardSet, mode: Mode, rules: &MeldRules, out: &mut Vec<Meld>)
             for hi in lo + 2..9u32 {
                 let mask = ((1u32 << (hi - lo + 1)) - 1) << lo;
                 if bits & mask == mask {
-                    let set = (lo..=hi).filter_map(|p| by_pos[p as usize]).collect::<CardSet>();
+                    let set = (lo..=hi)
+                        .filter_map(|p| by_pos[p as usize])
+                        .collect::<CardSet>();
                     out.push(Meld(set));
                 }
             }
@@ -336,7 +375,15 @@ pub fn best_melds(hand: CardSet, mode: Mode, rules: &MeldRules) -> Melds {
     candidates(hand, mode, rules, &mut cands);
     let mut best = (0u32, 0u32, Melds::NONE);
     let mut chosen: Vec<Meld> = Vec::new();
-    fn go(i: usize, cands: &[Meld], hand: CardSet, mode: Mode, rules: &MeldRules, chosen: &mut Vec<Meld>, best: &mut (u32, u32, Melds)) {
+    fn go(
+        i: usize,
+        cands: &[Meld],
+        hand: CardSet,
+        mode: Mode,
+        rules: &MeldRules,
+        chosen: &mut Vec<Meld>,
+        best: &mut (u32, u32, Melds),
+    ) {
         if i == cands.len() {
             if let Ok(d) = Melds::new(chosen) {
                 if d.validate(hand, mode, rules).is_ok() {
@@ -369,16 +416,38 @@ mod tests {
         s.parse().unwrap()
     }
     const H: Mode = Mode::Trump(Suit::H);
-    const STD: MeldRules = MeldRules { sequences: SequenceOrder::Natural, quartets: Quartets::Standard, marriage: false, height: true };
-    const P002: MeldRules = MeldRules { sequences: SequenceOrder::Trump, quartets: Quartets::AboveEight, marriage: true, height: false };
+    const STD: MeldRules = MeldRules {
+        sequences: SequenceOrder::Natural,
+        quartets: Quartets::Standard,
+        marriage: false,
+        height: true,
+    };
+    const P002: MeldRules = MeldRules {
+        sequences: SequenceOrder::Trump,
+        quartets: Quartets::AboveEight,
+        marriage: true,
+        height: false,
+    };
 
     #[test]
     fn the_000_examples() {
         // Four Aces plus K-Q of a suit: 100; with the Under as well: 120.
-        assert_eq!(best_melds(set("DA HA SA CA SK SQ D6 H7 C8"), H, &STD).points(H, &STD), 100);
-        assert_eq!(best_melds(set("DA HA SA CA SK SQ SJ H7 C8"), H, &STD).points(H, &STD), 120);
-        assert_eq!(best_melds(set("DJ HJ SJ CJ D6 H7 C8 S6 C10"), H, &STD).points(H, &STD), 200);
-        assert_eq!(best_melds(set("D9 H9 S9 C9 D6 H7 C8 S6 CA"), H, &STD).points(H, &STD), 0);
+        assert_eq!(
+            best_melds(set("DA HA SA CA SK SQ D6 H7 C8"), H, &STD).points(H, &STD),
+            100
+        );
+        assert_eq!(
+            best_melds(set("DA HA SA CA SK SQ SJ H7 C8"), H, &STD).points(H, &STD),
+            120
+        );
+        assert_eq!(
+            best_melds(set("DJ HJ SJ CJ D6 H7 C8 S6 C10"), H, &STD).points(H, &STD),
+            200
+        );
+        assert_eq!(
+            best_melds(set("D9 H9 S9 C9 D6 H7 C8 S6 CA"), H, &STD).points(H, &STD),
+            0
+        );
     }
 
     #[test]

@@ -17,11 +17,18 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, ParseError};
 
 pub use melds::{best_melds, has_meld, Meld, MeldKind, MeldRules, Melds};
-pub use options::{HandjassOptions, Multipliers, Preset, Quartets, SackWindow, Scoring, SequenceOrder, SixExchange, SmallDeal, StrokeCount, TieRule};
-pub use record::{
-    check_record, play_recorded, ActionEntry, DealResult, HandjassDealRecord, HandjassGameResult, HandjassRecord, RecordedAction, TrickRecord,
+pub use options::{
+    HandjassOptions, Multipliers, Preset, Quartets, SackWindow, Scoring, SequenceOrder,
+    SixExchange, SmallDeal, StrokeCount, TieRule,
 };
-pub use state::{pack_for, DealOutcome, Handjass, HandjassDeal, HandjassObservation, Layout, ObservedTrick, Phase, TieDraw, TurnedCardPlace, WeisCall, MAX_SEATS};
+pub use record::{
+    check_record, play_recorded, ActionEntry, DealResult, HandjassDealRecord, HandjassGameResult,
+    HandjassRecord, RecordedAction, TrickRecord,
+};
+pub use state::{
+    pack_for, DealOutcome, Handjass, HandjassDeal, HandjassObservation, Layout, ObservedTrick,
+    Phase, TieDraw, TurnedCardPlace, WeisCall, MAX_SEATS,
+};
 
 /// A decision in Handjass.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -305,7 +305,12 @@ impl HandjassOptions {
                 stoeck: false,
                 ..d
             },
-            Preset::Wiki004 => HandjassOptions { preset: p, target: 5, threshold: 21, ..d },
+            Preset::Wiki004 => HandjassOptions {
+                preset: p,
+                target: 5,
+                threshold: 21,
+                ..d
+            },
             Preset::Wiki004Twelve => HandjassOptions {
                 preset: p,
                 players: 3,
@@ -315,8 +320,19 @@ impl HandjassOptions {
                 small_deal: SmallDeal::Twelve,
                 ..d
             },
-            Preset::Berner => HandjassOptions { preset: p, target: 27, multipliers: Multipliers::BernerFrench, ..d },
-            Preset::MustPlay => HandjassOptions { preset: p, drop_out: false, small_deal: SmallDeal::Twelve, agreement: false, ..d },
+            Preset::Berner => HandjassOptions {
+                preset: p,
+                target: 27,
+                multipliers: Multipliers::BernerFrench,
+                ..d
+            },
+            Preset::MustPlay => HandjassOptions {
+                preset: p,
+                drop_out: false,
+                small_deal: SmallDeal::Twelve,
+                agreement: false,
+                ..d
+            },
         }
     }
 
@@ -339,7 +355,10 @@ impl HandjassOptions {
             merged[k.as_str()] = v.clone();
             if serde_json::from_value::<HandjassOptions>(merged.clone()).is_err() {
                 let one = serde_json::Value::Object([(k.clone(), v.clone())].into_iter().collect());
-                let e = serde_json::from_value::<HandjassOptions>(one).err().map(|e| e.to_string()).unwrap_or_default();
+                let e = serde_json::from_value::<HandjassOptions>(one)
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default();
                 return Err(format!("bad handjass option `{k}={v}`: {e}"));
             }
         }
@@ -351,17 +370,29 @@ impl HandjassOptions {
     /// Checks the options make a playable game.
     pub fn validate(&self) -> Result<(), String> {
         if !(2..=5).contains(&self.players) {
-            return Err(format!("players is {}: Handjass is for 2 to 5 players", self.players));
+            return Err(format!(
+                "players is {}: Handjass is for 2 to 5 players",
+                self.players
+            ));
         }
         if self.target < 1 {
-            return Err(format!("target is {}: it must be at least 1 stroke", self.target));
+            return Err(format!(
+                "target is {}: it must be at least 1 stroke",
+                self.target
+            ));
         }
         if self.last_trick_bonus > 100 {
-            return Err(format!("last_trick_bonus is {}: at most 100", self.last_trick_bonus));
+            return Err(format!(
+                "last_trick_bonus is {}: at most 100",
+                self.last_trick_bonus
+            ));
         }
         let total = 152 + self.last_trick_bonus;
         if self.threshold > total {
-            return Err(format!("threshold {} is more than the {total} card points of a deal", self.threshold));
+            return Err(format!(
+                "threshold {} is more than the {total} card points of a deal",
+                self.threshold
+            ));
         }
         Ok(())
     }

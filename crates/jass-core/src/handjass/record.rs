@@ -5,10 +5,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
-use crate::mode::Mode;
 use crate::cardset::CardSet;
 use crate::deal::SeededDealer;
 use crate::game::{ActionList, Decision, Game, Player, ToMove};
+use crate::mode::Mode;
 use crate::record::{CheckError, SeatRecord, FORMAT, VERSION};
 
 use super::melds::Melds;
@@ -267,14 +267,22 @@ fn per_seat<T: Copy>(s: &Handjass, v: [T; MAX_SEATS]) -> Vec<T> {
 fn mask_list(s: &Handjass, mask: u8) -> Vec<u8> {
     let vh = s.vorhand();
     let n = s.players() as u8;
-    (0..n).map(|i| (vh + i) % n).filter(|&x| mask & (1 << x) != 0).collect()
+    (0..n)
+        .map(|i| (vh + i) % n)
+        .filter(|&x| mask & (1 << x) != 0)
+        .collect()
 }
 
 fn tricks_of(s: &Handjass) -> Vec<TrickRecord> {
     (0..s.tricks_done() as usize)
         .map(|i| {
             let (leader, cards, winner, points) = s.completed_trick(i);
-            TrickRecord { leader, cards, winner, points }
+            TrickRecord {
+                leader,
+                cards,
+                winner,
+                points,
+            }
         })
         .collect()
 }
@@ -328,7 +336,13 @@ fn game_result(s: &Handjass) -> HandjassGameResult {
 }
 
 /// The deal's cards in record form.
-fn deal_header(s: &Handjass, number: u32, dealer: u8, vorhand: u8, active: Vec<u8>) -> HandjassDealRecord {
+fn deal_header(
+    s: &Handjass,
+    number: u32,
+    dealer: u8,
+    vorhand: u8,
+    active: Vec<u8>,
+) -> HandjassDealRecord {
     let d = s.dealt();
     let n = s.players();
     let layout = s.layout();
@@ -336,12 +350,42 @@ fn deal_header(s: &Handjass, number: u32, dealer: u8, vorhand: u8, active: Vec<u
         number,
         dealer,
         vorhand,
-        hands: (0..n).map(|i| if active.contains(&(i as u8)) { Some(d.hands[i]) } else { None }).collect(),
+        hands: (0..n)
+            .map(|i| {
+                if active.contains(&(i as u8)) {
+                    Some(d.hands[i])
+                } else {
+                    None
+                }
+            })
+            .collect(),
         active,
         layout,
-        blind: if layout.has_blind() { Some(d.blind) } else { None },
-        stock: if d.stock.is_empty() { None } else { Some(d.stock) },
-        bessern: if layout.bessern() { Some((0..n).map(|i| if d.bessern[i].is_empty() { None } else { Some(d.bessern[i]) }).collect()) } else { None },
+        blind: if layout.has_blind() {
+            Some(d.blind)
+        } else {
+            None
+        },
+        stock: if d.stock.is_empty() {
+            None
+        } else {
+            Some(d.stock)
+        },
+        bessern: if layout.bessern() {
+            Some(
+                (0..n)
+                    .map(|i| {
+                        if d.bessern[i].is_empty() {
+                            None
+                        } else {
+                            Some(d.bessern[i])
+                        }
+                    })
+                    .collect(),
+            )
+        } else {
+            None
+        },
         trump_card: d.trump_card,
         trump: Mode::Trump(d.trump_card.suit()),
         tie_seed: d.tie_seed,
@@ -355,10 +399,18 @@ fn deal_header(s: &Handjass, number: u32, dealer: u8, vorhand: u8, active: Vec<u
 pub const MAX_DEALS: u32 = 5000;
 
 /// Plays a whole game with these players (one per seat), the deals drawn from `seed`.
-pub fn play_recorded(opts: HandjassOptions, seed: u64, players: &mut [Box<dyn Player<Handjass>>]) -> Result<HandjassRecord, String> {
+pub fn play_recorded(
+    opts: HandjassOptions,
+    seed: u64,
+    players: &mut [Box<dyn Player<Handjass>>],
+) -> Result<HandjassRecord, String> {
     let mut state = Handjass::new(opts)?;
     if players.len() != state.players() {
-        return Err(format!("this Handjass has {} players, got {}", state.players(), players.len()));
+        return Err(format!(
+            "this Handjass has {} players, got {}",
+            state.players(),
+            players.len()
+        ));
     }
     let mut dealer = SeededDealer::new(seed);
     let mut deals: Vec<HandjassDealRecord> = Vec::new();
@@ -370,7 +422,8 @@ pub fn play_recorded(opts: HandjassOptions, seed: u64, players: &mut [Box<dyn Pl
                 if state.deals_started() >= MAX_DEALS {
                     return Err(format!("the game did not end within {MAX_DEALS} deals"));
                 }
-                let (dl, vh, active) = (state.dealer(), state.vorhand(), state.table_seats_coming());
+                let (dl, vh, active) =
+                    (state.dealer(), state.vorhand(), state.table_seats_coming());
                 let d = state.deal_from_pack(&dealer.next_pack());
                 state.deal(d).map_err(|e| e.to_string())?;
                 deals.push(deal_header(&state, state.deals_started(), dl, vh, active));
@@ -379,11 +432,22 @@ pub fn play_recorded(opts: HandjassOptions, seed: u64, players: &mut [Box<dyn Pl
                 state.legal_actions(&mut legal);
                 let decision = Decision::new(&state, seat, &legal);
                 let action = players[seat].act(&decision);
-                state.apply(action).map_err(|e| format!("player {} at seat {seat} chose an illegal action: {e}", players[seat].name()))?;
+                state.apply(action).map_err(|e| {
+                    format!(
+                        "player {} at seat {seat} chose an illegal action: {e}",
+                        players[seat].name()
+                    )
+                })?;
                 let rec = deals.last_mut().expect("a deal");
-                rec.actions.push(ActionEntry { seat: seat as u8, action: action.into() });
+                rec.actions.push(ActionEntry {
+                    seat: seat as u8,
+                    action: action.into(),
+                });
                 if state.stoeck_just_announced() {
-                    rec.actions.push(ActionEntry { seat: seat as u8, action: RecordedAction::Stoeck {} });
+                    rec.actions.push(ActionEntry {
+                        seat: seat as u8,
+                        action: RecordedAction::Stoeck {},
+                    });
                 }
                 if !matches!(state.to_move(), ToMove::Seat(_)) {
                     rec.tricks = tricks_of(&state);
@@ -396,7 +460,10 @@ pub fn play_recorded(opts: HandjassOptions, seed: u64, players: &mut [Box<dyn Pl
         format: FORMAT.to_string(),
         version: VERSION,
         options: opts,
-        seats: players.iter().map(|p| SeatRecord { name: p.name() }).collect(),
+        seats: players
+            .iter()
+            .map(|p| SeatRecord { name: p.name() })
+            .collect(),
         seed: Some(seed),
         deals,
         result: game_result(&state),
@@ -405,25 +472,51 @@ pub fn play_recorded(opts: HandjassOptions, seed: u64, players: &mut [Box<dyn Pl
 
 /// Re-plays a record through the engine and reports the first illegal action or wrong figure.
 pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
-    let top = |msg: String| CheckError { deal: None, entry: None, message: msg };
-    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError { deal: Some(deal + 1), entry, message: msg };
+    let top = |msg: String| CheckError {
+        deal: None,
+        entry: None,
+        message: msg,
+    };
+    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError {
+        deal: Some(deal + 1),
+        entry,
+        message: msg,
+    };
     if rec.format != FORMAT {
-        return Err(top(format!("format is `{}`, expected `{FORMAT}`", rec.format)));
+        return Err(top(format!(
+            "format is `{}`, expected `{FORMAT}`",
+            rec.format
+        )));
     }
     if rec.version != VERSION {
-        return Err(top(format!("version {} is not supported (this engine reads version {VERSION})", rec.version)));
+        return Err(top(format!(
+            "version {} is not supported (this engine reads version {VERSION})",
+            rec.version
+        )));
     }
     let mut s = Handjass::new(rec.options).map_err(|e| top(format!("options: {e}")))?;
     if rec.seats.len() != s.players() {
-        return Err(top(format!("the options say {} players, the record lists {} seats", s.players(), rec.seats.len())));
+        return Err(top(format!(
+            "the options say {} players, the record lists {} seats",
+            s.players(),
+            rec.seats.len()
+        )));
     }
     let n = s.players();
     for (di, d) in rec.deals.iter().enumerate() {
         if s.to_move() != ToMove::Deal {
-            return Err(at(di, None, "the game was already over before this deal".into()));
+            return Err(at(
+                di,
+                None,
+                "the game was already over before this deal".into(),
+            ));
         }
         if d.number as usize != di + 1 {
-            return Err(at(di, None, format!("deal number is {}, expected {}", d.number, di + 1)));
+            return Err(at(
+                di,
+                None,
+                format!("deal number is {}, expected {}", d.number, di + 1),
+            ));
         }
         if d.dealer != s.dealer() || d.vorhand != s.vorhand() {
             return Err(at(di, None, format!(
@@ -433,10 +526,21 @@ pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
         }
         let active = s.table_seats_coming();
         if d.active != active {
-            return Err(at(di, None, format!("active seats are recorded as {:?}, the slate gives {:?}", d.active, active)));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "active seats are recorded as {:?}, the slate gives {:?}",
+                    d.active, active
+                ),
+            ));
         }
         if d.hands.len() != n {
-            return Err(at(di, None, format!("{} hands are listed; the game has {n} seats", d.hands.len())));
+            return Err(at(
+                di,
+                None,
+                format!("{} hands are listed; the game has {n} seats", d.hands.len()),
+            ));
         }
         let mut deal = HandjassDeal {
             hands: [CardSet::EMPTY; MAX_SEATS],
@@ -455,11 +559,27 @@ pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
             }
         }
         if d.trump != Mode::Trump(d.trump_card.suit()) {
-            return Err(at(di, None, format!("trump is recorded as {}, but the turned card is {}", d.trump, d.trump_card)));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "trump is recorded as {}, but the turned card is {}",
+                    d.trump, d.trump_card
+                ),
+            ));
         }
-        s.deal(deal).map_err(|e| at(di, None, format!("cards: {e}")))?;
+        s.deal(deal)
+            .map_err(|e| at(di, None, format!("cards: {e}")))?;
         if d.layout != s.layout() {
-            return Err(at(di, None, format!("layout is recorded as {:?}, the rules give {:?}", d.layout, s.layout())));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "layout is recorded as {:?}, the rules give {:?}",
+                    d.layout,
+                    s.layout()
+                ),
+            ));
         }
         let mut pending_stoeck: Option<(u8, usize)> = None;
         for (ei, e) in d.actions.iter().enumerate() {
@@ -475,10 +595,28 @@ pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
             }
             match s.to_move() {
                 ToMove::Seat(p) if p == e.seat as usize => {}
-                ToMove::Seat(p) => return Err(at(di, Some(ei + 1), format!("entry is by seat {}, but seat {p} is to act", e.seat))),
-                _ => return Err(at(di, Some(ei + 1), "an action after the deal (or the game) has ended".into())),
+                ToMove::Seat(p) => {
+                    return Err(at(
+                        di,
+                        Some(ei + 1),
+                        format!("entry is by seat {}, but seat {p} is to act", e.seat),
+                    ))
+                }
+                _ => {
+                    return Err(at(
+                        di,
+                        Some(ei + 1),
+                        "an action after the deal (or the game) has ended".into(),
+                    ))
+                }
             }
-            s.apply(action).map_err(|err| at(di, Some(ei + 1), format!("illegal action `{action}`: {err}")))?;
+            s.apply(action).map_err(|err| {
+                at(
+                    di,
+                    Some(ei + 1),
+                    format!("illegal action `{action}`: {err}"),
+                )
+            })?;
             if s.stoeck_just_announced() {
                 pending_stoeck = Some((e.seat, ei));
             }
@@ -487,24 +625,56 @@ pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
             return Err(at(di, Some(after + 1), format!("seat {seat} plays the second Stöck card here; the record lacks its Stöck announcement")));
         }
         if let ToMove::Seat(p) = s.to_move() {
-            return Err(at(di, None, format!("the deal stops while seat {p} is still to act")));
+            return Err(at(
+                di,
+                None,
+                format!("the deal stops while seat {p} is still to act"),
+            ));
         }
         let tricks = tricks_of(&s);
         if d.tricks != tricks {
-            let i = d.tricks.iter().zip(&tricks).position(|(a, b)| a != b).unwrap_or(d.tricks.len().min(tricks.len()));
-            return Err(at(di, None, format!("trick {} is recorded as {:?}, the engine finds {:?}", i + 1, d.tricks.get(i), tricks.get(i))));
+            let i = d
+                .tricks
+                .iter()
+                .zip(&tricks)
+                .position(|(a, b)| a != b)
+                .unwrap_or(d.tricks.len().min(tricks.len()));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "trick {} is recorded as {:?}, the engine finds {:?}",
+                    i + 1,
+                    d.tricks.get(i),
+                    tricks.get(i)
+                ),
+            ));
         }
         let result = deal_result(&s);
         if d.result != result {
-            return Err(at(di, None, format!("result is recorded as {:?}, the engine finds {:?}", d.result, result)));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "result is recorded as {:?}, the engine finds {:?}",
+                    d.result, result
+                ),
+            ));
         }
     }
     if s.to_move() != ToMove::Over {
-        return Err(top(format!("the record ends after {} deal(s) but the game is not over (slate {:?})", rec.deals.len(), s.slate())));
+        return Err(top(format!(
+            "the record ends after {} deal(s) but the game is not over (slate {:?})",
+            rec.deals.len(),
+            s.slate()
+        )));
     }
     let result = game_result(&s);
     if rec.result != result {
-        return Err(top(format!("game result is recorded as {:?}, the engine finds {:?}", rec.result, result)));
+        return Err(top(format!(
+            "game result is recorded as {:?}, the engine finds {:?}",
+            rec.result, result
+        )));
     }
     Ok(())
 }

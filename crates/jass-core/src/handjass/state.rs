@@ -16,7 +16,9 @@ use crate::trick::{legal_cards, legal_cards_after, trick_points, trick_winner};
 use crate::weis::stoeck_cards;
 
 use super::melds::{best_melds, has_meld, MeldRules, Melds};
-use super::options::{HandjassOptions, SackWindow, Scoring, SixExchange, SmallDeal, StrokeCount, TieRule};
+use super::options::{
+    HandjassOptions, SackWindow, Scoring, SixExchange, SmallDeal, StrokeCount, TieRule,
+};
 use super::HandjassAction;
 
 /// Most seats.
@@ -290,7 +292,14 @@ struct HandjassDealCopy {
 
 impl From<&HandjassDeal> for HandjassDealCopy {
     fn from(d: &HandjassDeal) -> Self {
-        HandjassDealCopy { hands: d.hands, blind: d.blind, stock: d.stock, bessern: d.bessern, trump_card: d.trump_card, tie_seed: d.tie_seed }
+        HandjassDealCopy {
+            hands: d.hands,
+            blind: d.blind,
+            stock: d.stock,
+            bessern: d.bessern,
+            trump_card: d.trump_card,
+            tie_seed: d.tie_seed,
+        }
     }
 }
 
@@ -335,7 +344,14 @@ impl Handjass {
             vorhand: 0,
             table: 0,
             layout: Layout::Full,
-            dealt: HandjassDealCopy { hands: [CardSet::EMPTY; MAX_SEATS], blind: CardSet::EMPTY, stock: CardSet::EMPTY, bessern: [CardSet::EMPTY; MAX_SEATS], trump_card: p, tie_seed: 0 },
+            dealt: HandjassDealCopy {
+                hands: [CardSet::EMPTY; MAX_SEATS],
+                blind: CardSet::EMPTY,
+                stock: CardSet::EMPTY,
+                bessern: [CardSet::EMPTY; MAX_SEATS],
+                trump_card: p,
+                tie_seed: 0,
+            },
             hands: [CardSet::EMPTY; MAX_SEATS],
             blind: CardSet::EMPTY,
             stock: CardSet::EMPTY,
@@ -415,7 +431,9 @@ impl Handjass {
     }
     /// Seats still in the game.
     pub fn active_seats(&self) -> Vec<u8> {
-        (0..self.n).filter(|&s| self.in_game & bit(s) != 0).collect()
+        (0..self.n)
+            .filter(|&s| self.in_game & bit(s) != 0)
+            .collect()
     }
     /// Seats in the order they retired.
     pub fn retired(&self) -> Vec<u8> {
@@ -464,7 +482,14 @@ impl Handjass {
     /// The cards of this deal as dealt.
     pub fn dealt(&self) -> HandjassDeal {
         let d = self.dealt;
-        HandjassDeal { hands: d.hands, blind: d.blind, stock: d.stock, bessern: d.bessern, trump_card: d.trump_card, tie_seed: d.tie_seed }
+        HandjassDeal {
+            hands: d.hands,
+            blind: d.blind,
+            stock: d.stock,
+            bessern: d.bessern,
+            trump_card: d.trump_card,
+            tie_seed: d.tie_seed,
+        }
     }
     /// The cards each seat holds now.
     pub fn hands(&self) -> [CardSet; MAX_SEATS] {
@@ -553,14 +578,23 @@ impl Handjass {
             all |= d.hands[s] | d.bessern[s];
         }
         let m = self.playing.count_ones() as usize;
-        let played: CardSet = self.played[..self.tricks_done as usize * m].iter().copied().collect();
-        let bonus = if self.tricks_done == self.n_tricks && self.n_tricks > 0 { 0 } else { self.opts.last_trick_bonus };
+        let played: CardSet = self.played[..self.tricks_done as usize * m]
+            .iter()
+            .copied()
+            .collect();
+        let bonus = if self.tricks_done == self.n_tricks && self.n_tricks > 0 {
+            0
+        } else {
+            self.opts.last_trick_bonus
+        };
         self.points.sum(all - played) + bonus
     }
     /// The threshold for a potato in this deal.
     pub fn threshold(&self) -> u32 {
         match self.layout {
-            Layout::Twelve2 | Layout::Twelve3 => self.opts.twelve_threshold.unwrap_or(self.opts.threshold),
+            Layout::Twelve2 | Layout::Twelve3 => {
+                self.opts.twelve_threshold.unwrap_or(self.opts.threshold)
+            }
             _ => self.opts.threshold,
         }
     }
@@ -572,7 +606,9 @@ impl Handjass {
     /// the target are retired at once, as after a deal.
     pub fn set_slate(&mut self, net: &[i32]) -> Result<(), String> {
         if self.phase != Phase::Deal || self.deals_started > 0 || net.len() != self.n as usize {
-            return Err("the slate can be set only before the first deal, with one number per seat".into());
+            return Err(
+                "the slate can be set only before the first deal, with one number per seat".into(),
+            );
         }
         for (s, &v) in net.iter().enumerate() {
             self.net[s] = v;
@@ -585,15 +621,24 @@ impl Handjass {
 
     /// Seats of `mask` in playing order starting at `from` (or the first after it).
     fn order_from(&self, from: u8, mask: u8) -> Vec<u8> {
-        (0..self.n).map(|i| (from + i) % self.n).filter(|&s| mask & bit(s) != 0).collect()
+        (0..self.n)
+            .map(|i| (from + i) % self.n)
+            .filter(|&s| mask & bit(s) != 0)
+            .collect()
     }
 
     fn next_in(&self, s: u8, mask: u8) -> u8 {
-        (1..=self.n).map(|i| (s + i) % self.n).find(|&x| mask & bit(x) != 0).expect("mask not empty")
+        (1..=self.n)
+            .map(|i| (s + i) % self.n)
+            .find(|&x| mask & bit(x) != 0)
+            .expect("mask not empty")
     }
 
     fn prev_in(&self, s: u8, mask: u8) -> u8 {
-        (1..=self.n).map(|i| (s + self.n * 2 - i) % self.n).find(|&x| mask & bit(x) != 0).expect("mask not empty")
+        (1..=self.n)
+            .map(|i| (s + self.n * 2 - i) % self.n)
+            .find(|&x| mask & bit(x) != 0)
+            .expect("mask not empty")
     }
 
     /// The seat to play a card.
@@ -612,7 +657,11 @@ impl Handjass {
         let seats = self.order_from(self.vorhand, self.in_game);
         let m = seats.len();
         let layout = Layout::of(m, self.opts.small_deal);
-        let cards: Vec<Card> = pack.iter().copied().filter(|&c| pack_for(m).contains(c)).collect();
+        let cards: Vec<Card> = pack
+            .iter()
+            .copied()
+            .filter(|&c| pack_for(m).contains(c))
+            .collect();
         let mut tie_seed: u64 = 0xcbf2_9ce4_8422_2325;
         for c in pack {
             tie_seed = (tie_seed ^ c.dense() as u64).wrapping_mul(0x100_0000_01b3);
@@ -678,7 +727,10 @@ impl Handjass {
     /// Deals these cards for the next deal, after checking they fit the layout.
     pub fn deal(&mut self, d: HandjassDeal) -> Result<(), IllegalAction> {
         if self.phase != Phase::Deal {
-            return Err(IllegalAction::new(format!("cannot deal now: the game is in the {:?} phase", self.phase)));
+            return Err(IllegalAction::new(format!(
+                "cannot deal now: the game is in the {:?} phase",
+                self.phase
+            )));
         }
         let seats = self.order_from(self.vorhand, self.in_game);
         let m = seats.len();
@@ -687,7 +739,10 @@ impl Handjass {
         let mut all = CardSet::EMPTY;
         let mut add = |set: CardSet, what: String| -> Result<(), IllegalAction> {
             if !(all & set).is_empty() {
-                return Err(IllegalAction::new(format!("card(s) {} dealt twice ({what})", all & set)));
+                return Err(IllegalAction::new(format!(
+                    "card(s) {} dealt twice ({what})",
+                    all & set
+                )));
             }
             all |= set;
             Ok(())
@@ -696,22 +751,33 @@ impl Handjass {
             let at = self.in_game & bit(s) != 0 && s < self.n;
             let h = d.hands[s as usize];
             if at && h.len() != size {
-                return Err(IllegalAction::new(format!("seat {s} was dealt {} cards; this deal gives {size}", h.len())));
+                return Err(IllegalAction::new(format!(
+                    "seat {s} was dealt {} cards; this deal gives {size}",
+                    h.len()
+                )));
             }
             if !at && !h.is_empty() {
-                return Err(IllegalAction::new(format!("seat {s} is not at the table but was dealt cards")));
+                return Err(IllegalAction::new(format!(
+                    "seat {s} is not at the table but was dealt cards"
+                )));
             }
             add(h, format!("hand {s}"))?;
             let b = d.bessern[s as usize];
             let want_b = if at && layout.bessern() { 3 } else { 0 };
             if b.len() != want_b {
-                return Err(IllegalAction::new(format!("seat {s} has {} Bessern; this deal gives {want_b}", b.len())));
+                return Err(IllegalAction::new(format!(
+                    "seat {s} has {} Bessern; this deal gives {want_b}",
+                    b.len()
+                )));
             }
             add(b, format!("Bessern {s}"))?;
         }
         let want_blind = if layout.has_blind() { 9 } else { 0 };
         if d.blind.len() != want_blind {
-            return Err(IllegalAction::new(format!("the blind has {} cards; this deal has {want_blind}", d.blind.len())));
+            return Err(IllegalAction::new(format!(
+                "the blind has {} cards; this deal has {want_blind}",
+                d.blind.len()
+            )));
         }
         add(d.blind, "blind".into())?;
         let want_stock = match layout {
@@ -721,25 +787,35 @@ impl Handjass {
             _ => 0,
         };
         if d.stock.len() != want_stock {
-            return Err(IllegalAction::new(format!("the stock has {} cards; this deal has {want_stock}", d.stock.len())));
+            return Err(IllegalAction::new(format!(
+                "the stock has {} cards; this deal has {want_stock}",
+                d.stock.len()
+            )));
         }
         add(d.stock, "stock".into())?;
         let dealer = *seats.last().expect("seats");
         let t = d.trump_card;
         let where_ok = match layout {
-            Layout::Full | Layout::Bessern3 | Layout::Twelve3 => d.hands[dealer as usize].contains(t),
+            Layout::Full | Layout::Bessern3 | Layout::Twelve3 => {
+                d.hands[dealer as usize].contains(t)
+            }
             Layout::Blind3 => d.blind.contains(t),
             Layout::Blind2 | Layout::Twelve2 => d.stock.contains(t),
             Layout::Bessern2 => !all.contains(t),
         };
         if !where_ok {
-            return Err(IllegalAction::new(format!("the turned card {t} is not where this deal turns it ({layout:?})")));
+            return Err(IllegalAction::new(format!(
+                "the turned card {t} is not where this deal turns it ({layout:?})"
+            )));
         }
         if layout == Layout::Bessern2 {
             all.insert(t);
         }
         if all != pack_for(m) {
-            return Err(IllegalAction::new(format!("the deal is not the whole pack: missing {}", pack_for(m) - all)));
+            return Err(IllegalAction::new(format!(
+                "the deal is not the whole pack: missing {}",
+                pack_for(m) - all
+            )));
         }
         // Start the deal.
         self.deals_started += 1;
@@ -778,7 +854,10 @@ impl Handjass {
         self.stoeck_holder = None;
         self.stoeck_points = [0; MAX_SEATS];
         self.stoeck_just = false;
-        self.outcome = DealOutcome { multiplier: self.opts.multipliers.of(t.suit()), ..DealOutcome::default() };
+        self.outcome = DealOutcome {
+            multiplier: self.opts.multipliers.of(t.suit()),
+            ..DealOutcome::default()
+        };
         if layout.bessern() {
             self.phase = Phase::Bessern;
             self.to_act = self.vorhand;
@@ -810,7 +889,11 @@ impl Handjass {
     /// player holding the six of trumps is allowed to exchange it"; a silent holder is not
     /// revealed).
     fn open_six(&mut self, eligible: u8) -> bool {
-        if !self.layout.six_exchangeable() || self.six_done || eligible == 0 || self.dealt.trump_card == self.six_card() {
+        if !self.layout.six_exchangeable()
+            || self.six_done
+            || eligible == 0
+            || self.dealt.trump_card == self.six_card()
+        {
             return false;
         }
         self.phase = Phase::Six;
@@ -877,7 +960,9 @@ impl Handjass {
         self.phase = Phase::Play;
         self.leader = self.next_in(self.prev_in(self.vorhand, self.table), self.playing);
         self.stoeck_holder = match self.mode.trump() {
-            Some(t) if self.opts.stoeck => (0..self.n).find(|&s| self.playing & bit(s) != 0 && self.hands[s as usize].contains_all(stoeck_cards(t))),
+            Some(t) if self.opts.stoeck => (0..self.n).find(|&s| {
+                self.playing & bit(s) != 0 && self.hands[s as usize].contains_all(stoeck_cards(t))
+            }),
             _ => None,
         };
         self.update_weis_pending();
@@ -897,11 +982,22 @@ impl Handjass {
     /// the three-player blind, or the six of trumps that replaced it. `None` once the first card
     /// is led, or without a blind taker.
     pub fn first_lead_withheld(&self) -> Option<(u8, Card)> {
-        if self.layout != Layout::Blind3 || self.tricks_done > 0 || self.trick_len > 0 || !matches!(self.phase, Phase::Six | Phase::Agree | Phase::Play | Phase::Decide) {
+        if self.layout != Layout::Blind3
+            || self.tricks_done > 0
+            || self.trick_len > 0
+            || !matches!(
+                self.phase,
+                Phase::Six | Phase::Agree | Phase::Play | Phase::Decide
+            )
+        {
             return None;
         }
         let taker = self.blind_taker?;
-        let c = if self.six_by.is_some() { self.six_card() } else { self.dealt.trump_card };
+        let c = if self.six_by.is_some() {
+            self.six_card()
+        } else {
+            self.dealt.trump_card
+        };
         if self.hands[taker as usize].contains(c) {
             Some((taker, c))
         } else {
@@ -913,7 +1009,10 @@ impl Handjass {
     pub fn turned_card_place(&self) -> TurnedCardPlace {
         let t = self.dealt.trump_card;
         let m = self.playing.count_ones() as usize;
-        let played = self.played[..(self.tricks_done as usize * m + self.trick_len as usize).min(36)].contains(&t) || self.current_trick().contains(&t);
+        let played = self.played
+            [..(self.tricks_done as usize * m + self.trick_len as usize).min(36)]
+            .contains(&t)
+            || self.current_trick().contains(&t);
         if played {
             return TurnedCardPlace::Played;
         }
@@ -922,7 +1021,11 @@ impl Handjass {
             if matches!(self.first_lead_withheld(), Some((taker, c)) if taker == s && c == t) {
                 return TurnedCardPlace::BlindTaker { seat: s };
             }
-            if self.layout == Layout::Bessern3 && s == dealer && self.bessern_taken & bit(s) != 0 && self.six_by != Some(s) {
+            if self.layout == Layout::Bessern3
+                && s == dealer
+                && self.bessern_taken & bit(s) != 0
+                && self.six_by != Some(s)
+            {
                 return TurnedCardPlace::HandOrDiscards { seat: s };
             }
             return TurnedCardPlace::Hand { seat: s };
@@ -971,12 +1074,20 @@ impl Handjass {
             }
             return hand;
         }
-        legal_cards_after(hand, self.trick[0], self.trick[self.win_idx as usize], self.mode, self.opts.trick_rules)
+        legal_cards_after(
+            hand,
+            self.trick[0],
+            self.trick[self.win_idx as usize],
+            self.mode,
+            self.opts.trick_rules,
+        )
     }
 
     fn list(&self, out: &mut ActionList<HandjassAction>) {
         out.clear();
-        let Some(seat) = self.seat_to_act() else { return };
+        let Some(seat) = self.seat_to_act() else {
+            return;
+        };
         match self.phase {
             Phase::Bessern if self.discards_left > 0 => {
                 for c in self.hands[seat as usize] {
@@ -1009,7 +1120,8 @@ impl Handjass {
             Phase::Play if self.weis_pending => {
                 out.push(HandjassAction::Weis { melds: Melds::NONE });
                 let best = best_melds(self.hands[seat as usize], self.mode, &self.rules);
-                if !best.is_empty() && best.best_points(self.mode, &self.rules) >= self.highest_call {
+                if !best.is_empty() && best.best_points(self.mode, &self.rules) >= self.highest_call
+                {
                     out.push(HandjassAction::Weis { melds: best });
                 }
             }
@@ -1025,7 +1137,11 @@ impl Handjass {
     fn check(&self, a: HandjassAction) -> Result<(), IllegalAction> {
         let seat = match self.to_move() {
             ToMove::Seat(s) => s as u8,
-            ToMove::Deal => return Err(IllegalAction::new("no action now: the cards must be dealt first")),
+            ToMove::Deal => {
+                return Err(IllegalAction::new(
+                    "no action now: the cards must be dealt first",
+                ))
+            }
             ToMove::Over => return Err(IllegalAction::new("the game is over")),
         };
         let hand = self.hands[seat as usize];
@@ -1034,21 +1150,30 @@ impl Handjass {
                 if hand.contains(card) {
                     Ok(())
                 } else {
-                    Err(IllegalAction::new(format!("seat {seat} does not hold {card}")))
+                    Err(IllegalAction::new(format!(
+                        "seat {seat} does not hold {card}"
+                    )))
                 }
             }
-            (Phase::Bessern, _) if self.discards_left > 0 => {
-                Err(IllegalAction::new(format!("seat {seat} chose Bessern and must discard {} more card(s)", self.discards_left)))
-            }
+            (Phase::Bessern, _) if self.discards_left > 0 => Err(IllegalAction::new(format!(
+                "seat {seat} chose Bessern and must discard {} more card(s)",
+                self.discards_left
+            ))),
             (Phase::Bessern, HandjassAction::Bessern | HandjassAction::KeepHand) => Ok(()),
             (Phase::Six, HandjassAction::KeepSix) => Ok(()),
             (Phase::Six, HandjassAction::ExchangeSix) => {
                 if self.may_exchange_six(seat) {
                     Ok(())
                 } else if hand.contains(self.six_card()) {
-                    Err(IllegalAction::new(format!("seat {seat} holds the turned card {} already: nothing to exchange", self.dealt.trump_card)))
+                    Err(IllegalAction::new(format!(
+                        "seat {seat} holds the turned card {} already: nothing to exchange",
+                        self.dealt.trump_card
+                    )))
                 } else {
-                    Err(IllegalAction::new(format!("seat {seat} does not hold the six of trumps ({})", self.six_card())))
+                    Err(IllegalAction::new(format!(
+                        "seat {seat} does not hold the six of trumps ({})",
+                        self.six_card()
+                    )))
                 }
             }
             (Phase::Decide, HandjassAction::Stay) => Ok(()),
@@ -1056,14 +1181,18 @@ impl Handjass {
                 if self.opts.drop_out {
                     Ok(())
                 } else {
-                    Err(IllegalAction::new("nobody may drop out under these options"))
+                    Err(IllegalAction::new(
+                        "nobody may drop out under these options",
+                    ))
                 }
             }
             (Phase::Decide, HandjassAction::Blind) => {
                 if !self.layout.has_blind() {
                     Err(IllegalAction::new("there is no blind in this deal"))
                 } else if let Some(t) = self.blind_taker {
-                    Err(IllegalAction::new(format!("seat {t} has already taken the blind; only one player may")))
+                    Err(IllegalAction::new(format!(
+                        "seat {t} has already taken the blind; only one player may"
+                    )))
                 } else {
                     Ok(())
                 }
@@ -1075,7 +1204,9 @@ impl Handjass {
                         "seat {seat} cannot declare Weis now: only while playing to the first trick, before the card, with a Weis in hand"
                     )));
                 }
-                melds.validate(hand, self.mode, &self.rules).map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))?;
+                melds
+                    .validate(hand, self.mode, &self.rules)
+                    .map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))?;
                 let best = melds.best_points(self.mode, &self.rules);
                 if !melds.is_empty() && best < self.highest_call {
                     return Err(IllegalAction::new(format!(
@@ -1090,7 +1221,9 @@ impl Handjass {
                     return Err(IllegalAction::new(format!("seat {seat} must first declare its Weis (or `weis none`) for the first trick")));
                 }
                 if !hand.contains(card) {
-                    return Err(IllegalAction::new(format!("seat {seat} does not hold {card}")));
+                    return Err(IllegalAction::new(format!(
+                        "seat {seat} does not hold {card}"
+                    )));
                 }
                 let legal = self.legal_cards();
                 if !legal.contains(card) {
@@ -1102,7 +1235,9 @@ impl Handjass {
                 }
                 Ok(())
             }
-            (p, a) => Err(IllegalAction::new(format!("`{a}` is not possible in the {p:?} phase"))),
+            (p, a) => Err(IllegalAction::new(format!(
+                "`{a}` is not possible in the {p:?} phase"
+            ))),
         }
     }
 
@@ -1137,7 +1272,9 @@ impl Handjass {
                     self.to_act = self.order_from(self.vorhand, self.six_left)[0];
                 }
             }
-            HandjassAction::Stay | HandjassAction::Drop | HandjassAction::Blind => self.decide(seat, a),
+            HandjassAction::Stay | HandjassAction::Drop | HandjassAction::Blind => {
+                self.decide(seat, a)
+            }
             HandjassAction::Agree | HandjassAction::PlayOn => {
                 self.agree_asked += 1;
                 if a == HandjassAction::PlayOn {
@@ -1170,7 +1307,9 @@ impl Handjass {
                 if !melds.is_empty() {
                     self.decl_order[self.n_decl as usize] = seat;
                     self.n_decl += 1;
-                    self.highest_call = self.highest_call.max(melds.best_points(self.mode, &self.rules));
+                    self.highest_call = self
+                        .highest_call
+                        .max(melds.best_points(self.mode, &self.rules));
                 }
                 self.weis_pending = false;
             }
@@ -1192,7 +1331,8 @@ impl Handjass {
         let t = self.dealt.trump_card;
         self.hands[seat as usize].remove(six);
         self.hands[seat as usize].insert(t);
-        if let Some(other) = (0..self.n).find(|&s| s != seat && self.hands[s as usize].contains(t)) {
+        if let Some(other) = (0..self.n).find(|&s| s != seat && self.hands[s as usize].contains(t))
+        {
             self.hands[other as usize].remove(t);
             self.hands[other as usize].insert(six);
         } else if self.blind.contains(t) {
@@ -1260,7 +1400,11 @@ impl Handjass {
 
     fn play_card(&mut self, seat: u8, card: Card) {
         self.hands[seat as usize].remove(card);
-        let lead = if self.trick_len == 0 { card } else { self.trick[0] };
+        let lead = if self.trick_len == 0 {
+            card
+        } else {
+            self.trick[0]
+        };
         let key = self.mode.trick_key(card, lead.suit());
         let len = self.trick_len as usize;
         if len == 0 || key > self.win_key {
@@ -1331,7 +1475,10 @@ impl Handjass {
         if self.opts.weis {
             let da = best_melds(ha, self.mode, &self.rules);
             let db = best_melds(hb, self.mode, &self.rules);
-            let (ka, kb) = (da.best_key(self.mode, &self.rules), db.best_key(self.mode, &self.rules));
+            let (ka, kb) = (
+                da.best_key(self.mode, &self.rules),
+                db.best_key(self.mode, &self.rules),
+            );
             if ka > 0 && ka >= kb {
                 extra[0] += da.points(self.mode, &self.rules);
             } else if kb > 0 {
@@ -1340,8 +1487,16 @@ impl Handjass {
         }
         if let Some(t) = self.mode.trump() {
             if self.opts.stoeck {
-                extra[0] += if ha.contains_all(stoeck_cards(t)) { 20 } else { 0 };
-                extra[1] += if hb.contains_all(stoeck_cards(t)) { 20 } else { 0 };
+                extra[0] += if ha.contains_all(stoeck_cards(t)) {
+                    20
+                } else {
+                    0
+                };
+                extra[1] += if hb.contains_all(stoeck_cards(t)) {
+                    20
+                } else {
+                    0
+                };
             }
         }
         let bonus = self.opts.last_trick_bonus;
@@ -1359,7 +1514,8 @@ impl Handjass {
             _ => CardSet::EMPTY,
         };
         let mut p = PlayOut::new(self.mode, self.opts.trick_rules, self.points, bonus);
-        p.at_least_but(ha, hb, true, need_a, no_lead) && !p.at_least_but(ha, hb, true, total - need_b + 1, no_lead)
+        p.at_least_but(ha, hb, true, need_a, no_lead)
+            && !p.at_least_but(ha, hb, true, total - need_b + 1, no_lead)
     }
 
     // ----- scoring -----
@@ -1369,7 +1525,12 @@ impl Handjass {
         self.apply_outcome();
     }
 
-    fn draw_order(&mut self, members: &[u8], pack: &mut (Vec<Card>, usize, ChaCha8Rng), draws: &mut Vec<TieDraw>) -> Vec<u8> {
+    fn draw_order(
+        &mut self,
+        members: &[u8],
+        pack: &mut (Vec<Card>, usize, ChaCha8Rng),
+        draws: &mut Vec<TieDraw>,
+    ) -> Vec<u8> {
         if members.len() <= 1 {
             return members.to_vec();
         }
@@ -1386,7 +1547,11 @@ impl Handjass {
         }
         let mut out = Vec::new();
         for r in Rank::ALL.iter().rev() {
-            let group: Vec<u8> = drawn.iter().filter(|(_, c)| c.rank() == *r).map(|(s, _)| *s).collect();
+            let group: Vec<u8> = drawn
+                .iter()
+                .filter(|(_, c)| c.rank() == *r)
+                .map(|(s, _)| *s)
+                .collect();
             out.extend(self.draw_order(&group, pack, draws));
         }
         out
@@ -1408,9 +1573,21 @@ impl Handjass {
         // stroke on the same deal". Otherwise they stay held.
         for slot in self.abeyance.iter_mut() {
             if slot.1 > 0 && slot.0 & !self.playing == 0 {
-                let members: Vec<u8> = order.iter().copied().filter(|&s| slot.0 & bit(s) != 0).collect();
-                let max = members.iter().map(|&s| totals[s as usize]).max().unwrap_or(0);
-                let top: Vec<u8> = members.iter().copied().filter(|&s| totals[s as usize] == max).collect();
+                let members: Vec<u8> = order
+                    .iter()
+                    .copied()
+                    .filter(|&s| slot.0 & bit(s) != 0)
+                    .collect();
+                let max = members
+                    .iter()
+                    .map(|&s| totals[s as usize])
+                    .max()
+                    .unwrap_or(0);
+                let top: Vec<u8> = members
+                    .iter()
+                    .copied()
+                    .filter(|&s| totals[s as usize] == max)
+                    .collect();
                 if top.len() == 1 && max >= thr {
                     strokes[top[0] as usize] += slot.1;
                     self.outcome.from_abeyance[top[0] as usize] += slot.1;
@@ -1418,8 +1595,16 @@ impl Handjass {
                 }
             }
         }
-        let nulls: Vec<u8> = order.iter().copied().filter(|&s| totals[s as usize] < thr).collect();
-        let mut ok: Vec<u8> = order.iter().copied().filter(|&s| totals[s as usize] >= thr).collect();
+        let nulls: Vec<u8> = order
+            .iter()
+            .copied()
+            .filter(|&s| totals[s as usize] < thr)
+            .collect();
+        let mut ok: Vec<u8> = order
+            .iter()
+            .copied()
+            .filter(|&s| totals[s as usize] >= thr)
+            .collect();
         ok.sort_by_key(|&s| std::cmp::Reverse(totals[s as usize]));
         let k = ok.len();
         let big_s = self.base_strokes() as usize;
@@ -1442,7 +1627,11 @@ impl Handjass {
             }
         }
         // Ties: a group of equal points whose places carry different strokes.
-        let mut pack = (Vec::new(), 0usize, ChaCha8Rng::seed_from_u64(self.dealt.tie_seed));
+        let mut pack = (
+            Vec::new(),
+            0usize,
+            ChaCha8Rng::seed_from_u64(self.dealt.tie_seed),
+        );
         let mut draws = Vec::new();
         let mut i = 0;
         while i < k {
@@ -1543,10 +1732,21 @@ impl Handjass {
         let order = self.order_from(self.vorhand, self.in_game);
         match self.opts.scoring {
             Scoring::FirstWins => {
-                let reached: Vec<u8> = order.iter().copied().filter(|&s| self.net[s as usize] >= self.opts.target).collect();
+                let reached: Vec<u8> = order
+                    .iter()
+                    .copied()
+                    .filter(|&s| self.net[s as usize] >= self.opts.target)
+                    .collect();
                 if !reached.is_empty() {
-                    let max = reached.iter().map(|&s| self.net[s as usize]).max().expect("some");
-                    self.winner = reached.iter().copied().find(|&s| self.net[s as usize] == max);
+                    let max = reached
+                        .iter()
+                        .map(|&s| self.net[s as usize])
+                        .max()
+                        .expect("some");
+                    self.winner = reached
+                        .iter()
+                        .copied()
+                        .find(|&s| self.net[s as usize] == max);
                     self.phase = Phase::Over;
                     return;
                 }
@@ -1573,8 +1773,16 @@ impl Handjass {
                     }
                     0 => {
                         // Everyone left reached the target at once: the lowest of them loses.
-                        let min = order.iter().map(|&s| self.net[s as usize]).min().expect("some");
-                        let low: Vec<u8> = order.iter().copied().filter(|&s| self.net[s as usize] == min).collect();
+                        let min = order
+                            .iter()
+                            .map(|&s| self.net[s as usize])
+                            .min()
+                            .expect("some");
+                        let low: Vec<u8> = order
+                            .iter()
+                            .copied()
+                            .filter(|&s| self.net[s as usize] == min)
+                            .collect();
                         self.loser = if low.len() == 1 { Some(low[0]) } else { None };
                         self.phase = Phase::Over;
                         return;
@@ -1607,7 +1815,12 @@ impl Handjass {
         let tricks = (0..self.tricks_done as usize)
             .map(|i| {
                 let (leader, cards, winner, points) = self.completed_trick(i);
-                ObservedTrick { leader, cards, winner, points }
+                ObservedTrick {
+                    leader,
+                    cards,
+                    winner,
+                    points,
+                }
             })
             .collect();
         let mut calls = Vec::new();
@@ -1626,14 +1839,26 @@ impl Handjass {
         HandjassObservation {
             seat: seat8,
             phase: self.phase,
-            hand: if in_deal && self.table & bit(seat8) != 0 { self.hands[seat] } else { CardSet::EMPTY },
+            hand: if in_deal && self.table & bit(seat8) != 0 {
+                self.hands[seat]
+            } else {
+                CardSet::EMPTY
+            },
             dealer: self.dealer,
             vorhand: self.vorhand,
             table: self.table_seats(),
             to_move: self.seat_to_act(),
             trump: if in_deal { Some(self.mode) } else { None },
-            turned_card: if in_deal { Some(self.dealt.trump_card) } else { None },
-            turned_card_at: if in_deal { Some(self.turned_card_place()) } else { None },
+            turned_card: if in_deal {
+                Some(self.dealt.trump_card)
+            } else {
+                None
+            },
+            turned_card_at: if in_deal {
+                Some(self.turned_card_place())
+            } else {
+                None
+            },
             playing: self.order_from(self.vorhand, self.playing),
             dropped: self.order_from(self.vorhand, self.dropped),
             blind_taker: self.blind_taker,
@@ -1644,7 +1869,9 @@ impl Handjass {
             tricks,
             weis_calls: calls,
             weis_shown: shown,
-            stoeck: self.stoeck_holder.filter(|&h| self.stoeck_points[h as usize] > 0),
+            stoeck: self
+                .stoeck_holder
+                .filter(|&h| self.stoeck_points[h as usize] > 0),
             slate: self.slate(),
             sacks: self.sacks(),
             active: self.active_seats(),
@@ -1667,7 +1894,13 @@ struct PlayOut {
 
 impl PlayOut {
     fn new(mode: Mode, rules: crate::TrickRules, pts: PointTable, bonus: u32) -> PlayOut {
-        PlayOut { mode, rules, pts, bonus, memo: HashMap::new() }
+        PlayOut {
+            mode,
+            rules,
+            pts,
+            bonus,
+            memo: HashMap::new(),
+        }
     }
 
     /// True if `a` (holding `ha`; `a_leads` says who leads) can force at least `need` points.
@@ -1677,7 +1910,14 @@ impl PlayOut {
 
     /// As `at_least`, the leader not leading any card of `no_lead` to this trick (the blind
     /// taker's face-up card in the first trick).
-    fn at_least_but(&mut self, ha: CardSet, hb: CardSet, a_leads: bool, need: u32, no_lead: CardSet) -> bool {
+    fn at_least_but(
+        &mut self,
+        ha: CardSet,
+        hb: CardSet,
+        a_leads: bool,
+        need: u32,
+        no_lead: CardSet,
+    ) -> bool {
         if need == 0 {
             return true;
         }
@@ -1698,25 +1938,38 @@ impl PlayOut {
         }
         let last = ha.len() == 1;
         let (lh, fh) = if a_leads { (ha, hb) } else { (hb, ha) };
-        let lh = if (lh - no_lead).is_empty() { lh } else { lh - no_lead };
+        let lh = if (lh - no_lead).is_empty() {
+            lh
+        } else {
+            lh - no_lead
+        };
         // A leads: some lead such that every answer leaves A at least `need`. B leads: every
         // lead has an answer of A that does.
         let mut result = !a_leads;
         // Leads in order of their trick strength, highest first; answers best for the answering
         // player first (a quick refutation or confirmation cuts the rest).
         let mut leads: Vec<Card> = lh.iter().collect();
-        leads.sort_by_key(|&c| std::cmp::Reverse((self.mode.trick_key(c, c.suit()), self.pts.card(c))));
+        leads.sort_by_key(|&c| {
+            std::cmp::Reverse((self.mode.trick_key(c, c.suit()), self.pts.card(c)))
+        });
         for lead in leads {
-            let mut answers: Vec<(i64, Card, bool, u32)> = legal_cards(fh, &[lead], self.mode, self.rules)
-                .iter()
-                .map(|resp| {
-                    let first_wins = trick_winner(&[lead, resp], self.mode) == 0;
-                    let p = self.pts.card(lead) + self.pts.card(resp) + if last { self.bonus } else { 0 };
-                    // The answer's value to the answering player.
-                    let v = if first_wins { -(p as i64) * 64 - self.pts.card(resp) as i64 } else { p as i64 * 64 - self.mode.trick_key(resp, lead.suit()) as i64 };
-                    (v, resp, first_wins, p)
-                })
-                .collect();
+            let mut answers: Vec<(i64, Card, bool, u32)> =
+                legal_cards(fh, &[lead], self.mode, self.rules)
+                    .iter()
+                    .map(|resp| {
+                        let first_wins = trick_winner(&[lead, resp], self.mode) == 0;
+                        let p = self.pts.card(lead)
+                            + self.pts.card(resp)
+                            + if last { self.bonus } else { 0 };
+                        // The answer's value to the answering player.
+                        let v = if first_wins {
+                            -(p as i64) * 64 - self.pts.card(resp) as i64
+                        } else {
+                            p as i64 * 64 - self.mode.trick_key(resp, lead.suit()) as i64
+                        };
+                        (v, resp, first_wins, p)
+                    })
+                    .collect();
             answers.sort_by_key(|x| std::cmp::Reverse(x.0));
             let mut all = true;
             let mut any = false;
@@ -1750,7 +2003,11 @@ impl PlayOut {
                 break;
             }
         }
-        let (lo, hi) = if result { (lo.max(need), hi) } else { (lo, hi.min(need - 1)) };
+        let (lo, hi) = if result {
+            (lo.max(need), hi)
+        } else {
+            (lo, hi.min(need - 1))
+        };
         self.memo.insert(key, (lo, hi));
         result
     }
@@ -1869,7 +2126,16 @@ mod tests {
 
     /// The plain minimax value (the agreement check before the bounded search).
     #[allow(clippy::too_many_arguments)]
-    fn exact(ha: CardSet, hb: CardSet, a_leads: bool, mode: Mode, rules: crate::TrickRules, pts: PointTable, bonus: u32, memo: &mut HashMap<(u64, u64, bool), u32>) -> u32 {
+    fn exact(
+        ha: CardSet,
+        hb: CardSet,
+        a_leads: bool,
+        mode: Mode,
+        rules: crate::TrickRules,
+        pts: PointTable,
+        bonus: u32,
+        memo: &mut HashMap<(u64, u64, bool), u32>,
+    ) -> u32 {
         if ha.is_empty() || hb.is_empty() {
             return 0;
         }
@@ -1892,7 +2158,8 @@ mod tests {
                     nb.remove(lead);
                     na.remove(resp);
                 }
-                let v = if a_wins { p } else { 0 } + exact(na, nb, a_wins, mode, rules, pts, bonus, memo);
+                let v = if a_wins { p } else { 0 }
+                    + exact(na, nb, a_wins, mode, rules, pts, bonus, memo);
                 worst = Some(match worst {
                     None => v,
                     Some(w) if a_leads => w.min(v),
@@ -1922,10 +2189,23 @@ mod tests {
             let mode = Mode::Trump(pack[35].suit());
             let pts = PointTable::new(mode, UndenufeEleven::Ace);
             for rules in [crate::TrickRules::Strict, crate::TrickRules::Heading] {
-                let v = exact(ha, hb, round % 2 == 0, mode, rules, pts, 5, &mut HashMap::new());
+                let v = exact(
+                    ha,
+                    hb,
+                    round % 2 == 0,
+                    mode,
+                    rules,
+                    pts,
+                    5,
+                    &mut HashMap::new(),
+                );
                 let mut p = PlayOut::new(mode, rules, pts, 5);
                 for need in [0, v.saturating_sub(7), v.saturating_sub(1), v, v + 1, v + 9] {
-                    assert_eq!(p.at_least(ha, hb, round % 2 == 0, need), v >= need, "round {round} need {need} value {v}");
+                    assert_eq!(
+                        p.at_least(ha, hb, round % 2 == 0, need),
+                        v >= need,
+                        "round {round} need {need} value {v}"
+                    );
                 }
             }
         }

@@ -14,10 +14,16 @@ use crate::card::{Card, ParseError};
 use crate::mode::Mode;
 use crate::weis::Declaration;
 
-pub use options::{FirstForehand, Multipliers, ScoreItem, ScoringOrder, SchieberOptions, WeisOption, MAX_MULTIPLIER, MAX_TARGET};
-pub use record::{check_record, play_recorded, ActionEntry, DealResult, RecordedAction, SchieberDealRecord, SchieberRecord, TrickRecord};
-pub use state::{Phase, Schieber, SchieberObservation, WeisCall};
+pub use options::{
+    FirstForehand, Multipliers, SchieberOptions, ScoreItem, ScoringOrder, WeisOption,
+    MAX_MULTIPLIER, MAX_TARGET,
+};
+pub use record::{
+    check_record, play_recorded, ActionEntry, DealResult, RecordedAction, SchieberDealRecord,
+    SchieberRecord, TrickRecord,
+};
 pub use state::{ObservedTrick, ShownWeis};
+pub use state::{Phase, Schieber, SchieberObservation, WeisCall};
 
 /// A contract: a trump mode, Misère (004: played as Obenabe, trick points to the other team), or
 /// Slalom (named by 003 and 004, defined by neither; we play the common definition: no trump, the
@@ -117,7 +123,9 @@ impl Serialize for Contract {
 
 impl<'de> Deserialize<'de> for Contract {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
     }
 }
 
@@ -169,17 +177,25 @@ impl FromStr for SchieberAction {
         let rest = rest.trim();
         match head.to_ascii_lowercase().as_str() {
             "schieben" | "schiebe" | "push" => Ok(SchieberAction::Schieben),
-            "contract" | "trump" => Ok(SchieberAction::Contract { contract: rest.parse()? }),
-            "play" => Ok(SchieberAction::Play { card: rest.parse()? }),
+            "contract" | "trump" => Ok(SchieberAction::Contract {
+                contract: rest.parse()?,
+            }),
+            "play" => Ok(SchieberAction::Play {
+                card: rest.parse()?,
+            }),
             "weis" => {
                 if rest.is_empty() || rest.eq_ignore_ascii_case("none") {
-                    return Ok(SchieberAction::Weis { weis: Declaration::NONE });
+                    return Ok(SchieberAction::Weis {
+                        weis: Declaration::NONE,
+                    });
                 }
                 let items = rest
                     .split(',')
                     .map(|p| p.parse::<crate::weis::Weis>())
                     .collect::<Result<Vec<_>, _>>()?;
-                Ok(SchieberAction::Weis { weis: Declaration::new(&items).map_err(ParseError::new)? })
+                Ok(SchieberAction::Weis {
+                    weis: Declaration::new(&items).map_err(ParseError::new)?,
+                })
             }
             _ => {
                 if let Ok(card) = t.parse::<Card>() {

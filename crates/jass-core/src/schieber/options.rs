@@ -93,7 +93,9 @@ impl Serialize for ScoringOrder {
 
 impl<'de> Deserialize<'de> for ScoringOrder {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
     }
 }
 
@@ -122,7 +124,9 @@ impl FromStr for FirstForehand {
         if let Some(n) = t.strip_prefix("seat") {
             return match n.trim_start_matches([':', ' ']).parse::<u8>() {
                 Ok(n) if n < 4 => Ok(FirstForehand::Seat(n)),
-                _ => Err(ParseError::new(format!("unknown first forehand `{s}`: a seat is seat0 .. seat3"))),
+                _ => Err(ParseError::new(format!(
+                    "unknown first forehand `{s}`: a seat is seat0 .. seat3"
+                ))),
             };
         }
         s.parse::<Card>().map(FirstForehand::Holder).map_err(|_| {
@@ -141,7 +145,9 @@ impl Serialize for FirstForehand {
 
 impl<'de> Deserialize<'de> for FirstForehand {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
     }
 }
 
@@ -181,13 +187,49 @@ fn default_slalom_multiplier() -> u32 {
 impl Multipliers {
     /// 003: shields and bells double, acorns and flowers single, Obenabe treble, Undenufe
     /// quadruple. In our notation shields = `S`, bells = `D`; 004's "Sch-" suits are the same two.
-    pub const STANDARD: Multipliers = Multipliers { d: 2, h: 1, s: 2, c: 1, obenabe: 3, undenufe: 4, misere: 1, slalom: 1 };
+    pub const STANDARD: Multipliers = Multipliers {
+        d: 2,
+        h: 1,
+        s: 2,
+        c: 1,
+        obenabe: 3,
+        undenufe: 4,
+        misere: 1,
+        slalom: 1,
+    };
     /// 003 with French cards: the red suits (hearts, diamonds) double.
-    pub const FRENCH_RED: Multipliers = Multipliers { d: 2, h: 2, s: 1, c: 1, obenabe: 3, undenufe: 4, misere: 1, slalom: 1 };
+    pub const FRENCH_RED: Multipliers = Multipliers {
+        d: 2,
+        h: 2,
+        s: 1,
+        c: 1,
+        obenabe: 3,
+        undenufe: 4,
+        misere: 1,
+        slalom: 1,
+    };
     /// 004 with French cards: the black suits (spades, clubs) double.
-    pub const FRENCH_BLACK: Multipliers = Multipliers { d: 1, h: 1, s: 2, c: 2, obenabe: 3, undenufe: 4, misere: 1, slalom: 1 };
+    pub const FRENCH_BLACK: Multipliers = Multipliers {
+        d: 1,
+        h: 1,
+        s: 2,
+        c: 2,
+        obenabe: 3,
+        undenufe: 4,
+        misere: 1,
+        slalom: 1,
+    };
     /// 003: "Some people play all contracts scoring single" (then the target is usually 1000).
-    pub const SINGLE: Multipliers = Multipliers { d: 1, h: 1, s: 1, c: 1, obenabe: 1, undenufe: 1, misere: 1, slalom: 1 };
+    pub const SINGLE: Multipliers = Multipliers {
+        d: 1,
+        h: 1,
+        s: 1,
+        c: 1,
+        obenabe: 1,
+        undenufe: 1,
+        misere: 1,
+        slalom: 1,
+    };
 
     /// The named presets.
     pub const PRESETS: [(&'static str, Multipliers); 4] = [
@@ -337,18 +379,31 @@ impl SchieberOptions {
     /// Checks the options make a playable game.
     pub fn validate(&self) -> Result<(), String> {
         if self.target == 0 || self.target > MAX_TARGET {
-            return Err(format!("target is {}: it must be 1 .. {MAX_TARGET} (e.g. 1000, 1500, 2500, 3000)", self.target));
+            return Err(format!(
+                "target is {}: it must be 1 .. {MAX_TARGET} (e.g. 1000, 1500, 2500, 3000)",
+                self.target
+            ));
         }
         if let FirstForehand::Seat(s) = self.first_forehand {
             if s > 3 {
-                return Err(format!("first_forehand seat{s} does not exist: Schieber has seats 0..3"));
+                return Err(format!(
+                    "first_forehand seat{s} does not exist: Schieber has seats 0..3"
+                ));
             }
         }
         if self.large_weis_step != 20 && self.large_weis_step != 50 {
-            return Err(format!("large_weis_step is {}: 003 names 20 or 50", self.large_weis_step));
+            return Err(format!(
+                "large_weis_step is {}: 003 names 20 or 50",
+                self.large_weis_step
+            ));
         }
         let m = self.multipliers;
-        if [m.d, m.h, m.s, m.c, m.obenabe, m.undenufe, m.misere, m.slalom].iter().any(|&x| x == 0 || x > MAX_MULTIPLIER) {
+        if [
+            m.d, m.h, m.s, m.c, m.obenabe, m.undenufe, m.misere, m.slalom,
+        ]
+        .iter()
+        .any(|&x| x == 0 || x > MAX_MULTIPLIER)
+        {
             return Err(format!("every multiplier must be 1 .. {MAX_MULTIPLIER}"));
         }
         Ok(())

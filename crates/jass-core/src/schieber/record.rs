@@ -173,7 +173,12 @@ fn tricks_of(s: &Schieber) -> Vec<TrickRecord> {
     (0..s.tricks_done() as usize)
         .map(|i| {
             let (leader, cards, winner, points) = s.completed_trick(i);
-            TrickRecord { leader, cards: cards.to_vec(), winner, points }
+            TrickRecord {
+                leader,
+                cards: cards.to_vec(),
+                winner,
+                points,
+            }
         })
         .collect()
 }
@@ -192,7 +197,12 @@ fn game_result(s: &Schieber) -> GameResult {
     }
 }
 
-fn finish_deal(s: &Schieber, number: u32, dealer: u8, actions: Vec<ActionEntry>) -> SchieberDealRecord {
+fn finish_deal(
+    s: &Schieber,
+    number: u32,
+    dealer: u8,
+    actions: Vec<ActionEntry>,
+) -> SchieberDealRecord {
     let contract = s.contract();
     SchieberDealRecord {
         number,
@@ -230,7 +240,12 @@ pub fn play_recorded(
             ToMove::Over => break,
             ToMove::Deal => {
                 if state.deals_started() > 0 {
-                    deals.push(finish_deal(&state, state.deals_started(), deal_dealer, std::mem::take(&mut actions)));
+                    deals.push(finish_deal(
+                        &state,
+                        state.deals_started(),
+                        deal_dealer,
+                        std::mem::take(&mut actions),
+                    ));
                 }
                 let hands = state.deal_from_pack(&dealer.next_pack());
                 state.deal(hands).map_err(|e| e.to_string())?;
@@ -240,21 +255,40 @@ pub fn play_recorded(
                 state.legal_actions(&mut legal);
                 let decision = Decision::new(&state, seat, &legal);
                 let action = players[seat].act(&decision);
-                state.apply(action).map_err(|e| format!("player {} at seat {seat} chose an illegal action: {e}", players[seat].name()))?;
-                actions.push(ActionEntry { seat: seat as u8, action: action.into() });
+                state.apply(action).map_err(|e| {
+                    format!(
+                        "player {} at seat {seat} chose an illegal action: {e}",
+                        players[seat].name()
+                    )
+                })?;
+                actions.push(ActionEntry {
+                    seat: seat as u8,
+                    action: action.into(),
+                });
                 if state.stoeck_just_announced() {
                     let holder = state.stoeck_holder().expect("Stöck has a holder");
-                    actions.push(ActionEntry { seat: holder, action: RecordedAction::Stoeck {} });
+                    actions.push(ActionEntry {
+                        seat: holder,
+                        action: RecordedAction::Stoeck {},
+                    });
                 }
             }
         }
     }
-    deals.push(finish_deal(&state, state.deals_started(), deal_dealer, actions));
+    deals.push(finish_deal(
+        &state,
+        state.deals_started(),
+        deal_dealer,
+        actions,
+    ));
     Ok(SchieberRecord {
         format: FORMAT.to_string(),
         version: VERSION,
         options,
-        seats: players.iter().map(|p| SeatRecord { name: p.name() }).collect(),
+        seats: players
+            .iter()
+            .map(|p| SeatRecord { name: p.name() })
+            .collect(),
         seed: Some(seed),
         deals,
         result: game_result(&state),
@@ -263,30 +297,78 @@ pub fn play_recorded(
 
 /// Re-plays a record through the engine and reports the first illegal action or wrong figure.
 pub fn check_record(rec: &SchieberRecord) -> Result<(), CheckError> {
-    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError { deal: Some(deal + 1), entry, message: msg };
+    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError {
+        deal: Some(deal + 1),
+        entry,
+        message: msg,
+    };
     if rec.format != FORMAT {
-        return Err(CheckError { deal: None, entry: None, message: format!("format is `{}`, expected `{FORMAT}`", rec.format) });
+        return Err(CheckError {
+            deal: None,
+            entry: None,
+            message: format!("format is `{}`, expected `{FORMAT}`", rec.format),
+        });
     }
     if rec.version != VERSION {
-        return Err(CheckError { deal: None, entry: None, message: format!("version {} is not supported (this engine reads version {VERSION})", rec.version) });
+        return Err(CheckError {
+            deal: None,
+            entry: None,
+            message: format!(
+                "version {} is not supported (this engine reads version {VERSION})",
+                rec.version
+            ),
+        });
     }
     if rec.seats.len() != 4 {
-        return Err(CheckError { deal: None, entry: None, message: format!("Schieber has 4 seats, the record lists {}", rec.seats.len()) });
+        return Err(CheckError {
+            deal: None,
+            entry: None,
+            message: format!("Schieber has 4 seats, the record lists {}", rec.seats.len()),
+        });
     }
-    let mut s = Schieber::new(rec.options).map_err(|e| CheckError { deal: None, entry: None, message: format!("options: {e}") })?;
+    let mut s = Schieber::new(rec.options).map_err(|e| CheckError {
+        deal: None,
+        entry: None,
+        message: format!("options: {e}"),
+    })?;
     for (di, d) in rec.deals.iter().enumerate() {
         if s.to_move() != ToMove::Deal {
-            return Err(at(di, None, "the game was already over before this deal".into()));
+            return Err(at(
+                di,
+                None,
+                "the game was already over before this deal".into(),
+            ));
         }
         if d.number as usize != di + 1 {
-            return Err(at(di, None, format!("deal number is {}, expected {}", d.number, di + 1)));
+            return Err(at(
+                di,
+                None,
+                format!("deal number is {}, expected {}", d.number, di + 1),
+            ));
         }
-        s.deal(d.hands).map_err(|e| at(di, None, format!("hands: {e}")))?;
+        s.deal(d.hands)
+            .map_err(|e| at(di, None, format!("hands: {e}")))?;
         if d.dealer != s.dealer() {
-            return Err(at(di, None, format!("dealer is seat {}, but by the rules seat {} deals", d.dealer, s.dealer())));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "dealer is seat {}, but by the rules seat {} deals",
+                    d.dealer,
+                    s.dealer()
+                ),
+            ));
         }
         if d.forehand != s.forehand() {
-            return Err(at(di, None, format!("forehand is seat {}, but by the rules seat {} is", d.forehand, s.forehand())));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "forehand is seat {}, but by the rules seat {} is",
+                    d.forehand,
+                    s.forehand()
+                ),
+            ));
         }
         let mut pending_stoeck: Option<(u8, usize)> = None;
         for (ei, e) in d.actions.iter().enumerate() {
@@ -309,10 +391,28 @@ pub fn check_record(rec: &SchieberRecord) -> Result<(), CheckError> {
             };
             match s.to_move() {
                 ToMove::Seat(p) if p == e.seat as usize => {}
-                ToMove::Seat(p) => return Err(at(di, Some(ei + 1), format!("entry is by seat {}, but seat {p} is to act", e.seat))),
-                _ => return Err(at(di, Some(ei + 1), "an action after the deal (or the game) has ended".into())),
+                ToMove::Seat(p) => {
+                    return Err(at(
+                        di,
+                        Some(ei + 1),
+                        format!("entry is by seat {}, but seat {p} is to act", e.seat),
+                    ))
+                }
+                _ => {
+                    return Err(at(
+                        di,
+                        Some(ei + 1),
+                        "an action after the deal (or the game) has ended".into(),
+                    ))
+                }
             }
-            s.apply(action).map_err(|err| at(di, Some(ei + 1), format!("illegal action `{action}`: {err}")))?;
+            s.apply(action).map_err(|err| {
+                at(
+                    di,
+                    Some(ei + 1),
+                    format!("illegal action `{action}`: {err}"),
+                )
+            })?;
             if s.stoeck_just_announced() {
                 pending_stoeck = Some((s.stoeck_holder().expect("Stöck has a holder"), ei));
             }
@@ -321,44 +421,86 @@ pub fn check_record(rec: &SchieberRecord) -> Result<(), CheckError> {
             return Err(at(di, Some(after + 1), format!("Stöck of seat {seat} is scored by this action; the record lacks its `stoeck` entry")));
         }
         if let ToMove::Seat(p) = s.to_move() {
-            return Err(at(di, None, format!("the deal stops while seat {p} is still to act and the game is not over")));
+            return Err(at(
+                di,
+                None,
+                format!("the deal stops while seat {p} is still to act and the game is not over"),
+            ));
         }
         let contract = s.contract();
-        if d.contract != contract.map(|(c, _)| c) || d.chooser != contract.map(|(_, p)| p) || d.schoben != s.schoben() {
+        if d.contract != contract.map(|(c, _)| c)
+            || d.chooser != contract.map(|(_, p)| p)
+            || d.schoben != s.schoben()
+        {
             return Err(at(di, None, format!(
                 "contract says {:?} by {:?} (schoben {}), the actions give {:?} by {:?} (schoben {})",
                 d.contract, d.chooser, d.schoben, contract.map(|c| c.0), contract.map(|c| c.1), s.schoben()
             )));
         }
         if d.weis_team != s.weis_team() {
-            return Err(at(di, None, format!("weis_team is {:?}, the engine finds {:?}", d.weis_team, s.weis_team())));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "weis_team is {:?}, the engine finds {:?}",
+                    d.weis_team,
+                    s.weis_team()
+                ),
+            ));
         }
         let tricks = tricks_of(&s);
         if d.tricks != tricks {
-            let i = d.tricks.iter().zip(&tricks).position(|(a, b)| a != b).unwrap_or(d.tricks.len().min(tricks.len()));
-            return Err(at(di, None, format!(
-                "trick {} is recorded as {:?}, the engine finds {:?}",
-                i + 1,
-                d.tricks.get(i),
-                tricks.get(i)
-            )));
+            let i = d
+                .tricks
+                .iter()
+                .zip(&tricks)
+                .position(|(a, b)| a != b)
+                .unwrap_or(d.tricks.len().min(tricks.len()));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "trick {} is recorded as {:?}, the engine finds {:?}",
+                    i + 1,
+                    d.tricks.get(i),
+                    tricks.get(i)
+                ),
+            ));
         }
         let result = deal_result(&s);
         if d.result != result {
-            return Err(at(di, None, format!("result is recorded as {:?}, the engine finds {:?}", d.result, result)));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "result is recorded as {:?}, the engine finds {:?}",
+                    d.result, result
+                ),
+            ));
         }
     }
     if s.to_move() != ToMove::Over {
-        return Err(CheckError { deal: None, entry: None, message: format!(
+        return Err(CheckError {
+            deal: None,
+            entry: None,
+            message: format!(
             "the record ends after {} deal(s) but the game is not over (totals {:?}, target {})",
             rec.deals.len(),
             s.totals(),
             rec.options.target
-        ) });
+        ),
+        });
     }
     let result = game_result(&s);
     if rec.result != result {
-        return Err(CheckError { deal: None, entry: None, message: format!("game result is recorded as {:?}, the engine finds {:?}", rec.result, result) });
+        return Err(CheckError {
+            deal: None,
+            entry: None,
+            message: format!(
+                "game result is recorded as {:?}, the engine finds {:?}",
+                rec.result, result
+            ),
+        });
     }
     Ok(())
 }

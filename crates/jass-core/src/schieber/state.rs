@@ -9,9 +9,11 @@ use crate::deal::four_hands;
 use crate::game::{ActionList, Game, IllegalAction, ToMove};
 use crate::mode::{Mode, PointTable, DEAL_POINTS, LAST_TRICK_BONUS, MATCH_BONUS};
 use crate::trick::{legal_cards_after, trick_points, trick_winner, TrickRules};
-use crate::weis::{best_declaration, has_weis, stoeck_cards, Declaration, WeisRules, STOECK_POINTS};
+use crate::weis::{
+    best_declaration, has_weis, stoeck_cards, Declaration, WeisRules, STOECK_POINTS,
+};
 
-use super::options::{FirstForehand, ScoreItem, SchieberOptions};
+use super::options::{FirstForehand, SchieberOptions, ScoreItem};
 use super::{Contract, SchieberAction};
 
 /// Where a game stands.
@@ -313,15 +315,24 @@ impl Schieber {
     /// Deals these hands (seat-indexed) for the next deal.
     pub fn deal(&mut self, hands: [CardSet; 4]) -> Result<(), IllegalAction> {
         if self.phase != Phase::Deal {
-            return Err(IllegalAction::new(format!("cannot deal now: the game is in the {:?} phase", self.phase)));
+            return Err(IllegalAction::new(format!(
+                "cannot deal now: the game is in the {:?} phase",
+                self.phase
+            )));
         }
         let mut all = CardSet::EMPTY;
         for (s, h) in hands.iter().enumerate() {
             if h.len() != 9 {
-                return Err(IllegalAction::new(format!("seat {s} was dealt {} cards; Schieber deals 9 to each", h.len())));
+                return Err(IllegalAction::new(format!(
+                    "seat {s} was dealt {} cards; Schieber deals 9 to each",
+                    h.len()
+                )));
             }
             if !(all & *h).is_empty() {
-                return Err(IllegalAction::new(format!("card(s) {} dealt twice", all & *h)));
+                return Err(IllegalAction::new(format!(
+                    "card(s) {} dealt twice",
+                    all & *h
+                )));
             }
             all |= *h;
         }
@@ -333,7 +344,9 @@ impl Schieber {
         } else if let FirstForehand::Holder(card) = self.opts.first_forehand {
             // "Any player can deal the first hand" (003): we name the seat before the holder as
             // the dealer, so that forehand is the dealer's right in every deal (conventions.md).
-            self.forehand = (0..4).find(|&s| hands[s as usize].contains(card)).expect("the pack is complete");
+            self.forehand = (0..4)
+                .find(|&s| hands[s as usize].contains(card))
+                .expect("the pack is complete");
             self.dealer = (self.forehand + 3) % 4;
         }
         self.deals_started += 1;
@@ -366,7 +379,11 @@ impl Schieber {
         self.contract = contract;
         self.has_contract = true;
         self.mode = contract.mode();
-        self.points = if contract.is_slalom() { slalom_points(self.mode) } else { PointTable::new(self.mode, self.opts.undenufe_eleven) };
+        self.points = if contract.is_slalom() {
+            slalom_points(self.mode)
+        } else {
+            PointTable::new(self.mode, self.opts.undenufe_eleven)
+        };
         self.multiplier = self.opts.multipliers.of(contract);
         self.phase = Phase::Play;
         self.leader = self.forehand;
@@ -426,7 +443,10 @@ impl Schieber {
     }
 
     fn score_stoeck(&mut self) {
-        let t = team(self.stoeck_holder.expect("stoeck scored only with a holder"));
+        let t = team(
+            self.stoeck_holder
+                .expect("stoeck scored only with a holder"),
+        );
         self.stoeck_scored = true;
         self.stoeck_just_announced = true;
         self.stoeck_watch = CardSet::EMPTY;
@@ -457,9 +477,16 @@ impl Schieber {
         self.check_bergpreis();
         // Nobody can reach the target here without having claimed at the last trick, but keep
         // the rule whole: the higher total wins.
-        let reached = [self.totals[0] >= self.opts.target, self.totals[1] >= self.opts.target];
+        let reached = [
+            self.totals[0] >= self.opts.target,
+            self.totals[1] >= self.opts.target,
+        ];
         if reached[0] || reached[1] {
-            let t = if reached[0] && reached[1] { (self.totals[1] > self.totals[0]) as u8 } else { reached[1] as u8 };
+            let t = if reached[0] && reached[1] {
+                (self.totals[1] > self.totals[0]) as u8
+            } else {
+                reached[1] as u8
+            };
             self.winner = Some(t);
             self.phase = Phase::Over;
         } else {
@@ -468,8 +495,13 @@ impl Schieber {
     }
 
     fn weis_points(&self, team: u8) -> u32 {
-        let Some(r) = self.weis_rules.as_ref() else { return 0 };
-        (0..4u8).filter(|&p| super::state::team(p) == team).map(|p| self.declarations[p as usize].points(self.weis_mode(), r)).sum()
+        let Some(r) = self.weis_rules.as_ref() else {
+            return 0;
+        };
+        (0..4u8)
+            .filter(|&p| super::state::team(p) == team)
+            .map(|p| self.declarations[p as usize].points(self.weis_mode(), r))
+            .sum()
     }
 
     /// Scores what falls due at one moment in the configured order and ends the game the moment
@@ -493,8 +525,11 @@ impl Schieber {
                         gain += p;
                     }
                 }
-                let first_trick_counter_claim = self.tricks_done == 0 && self.opts.scoring_order.0[0] != ScoreItem::Stoeck;
-                if !first_trick_counter_claim && self.claimable(t) + gain * self.multiplier >= self.opts.target {
+                let first_trick_counter_claim =
+                    self.tricks_done == 0 && self.opts.scoring_order.0[0] != ScoreItem::Stoeck;
+                if !first_trick_counter_claim
+                    && self.claimable(t) + gain * self.multiplier >= self.opts.target
+                {
                     stoeck_due = true;
                 }
             }
@@ -592,12 +627,20 @@ impl Schieber {
         self.tally.card_points[wt as usize] += p;
         self.tally.tricks[wt as usize] += 1;
         // Misère (004): "all points won from Stich are given to the opposite teams".
-        let credited = if self.contract == Contract::Misere { 1 - wt } else { wt };
+        let credited = if self.contract == Contract::Misere {
+            1 - wt
+        } else {
+            wt
+        };
         let mut raw = p;
         if self.tally.tricks[wt as usize] == 9 {
             // Match. 004 counter-match: the team that did not choose takes every trick and its
             // Stich is doubled instead.
-            let bonus = if self.opts.counter_match && wt != team(self.chooser) { DEAL_POINTS } else { MATCH_BONUS };
+            let bonus = if self.opts.counter_match && wt != team(self.chooser) {
+                DEAL_POINTS
+            } else {
+                MATCH_BONUS
+            };
             self.tally.match_bonus[credited as usize] += bonus;
             raw += bonus;
         }
@@ -642,7 +685,13 @@ impl Schieber {
         if self.trick_len == 0 {
             return hand;
         }
-        legal_cards_after(hand, self.trick[0], self.trick[self.win_idx as usize], self.mode, TrickRules::Strict)
+        legal_cards_after(
+            hand,
+            self.trick[0],
+            self.trick[self.win_idx as usize],
+            self.mode,
+            TrickRules::Strict,
+        )
     }
 
     /// What a seat may see now.
@@ -651,7 +700,12 @@ impl Schieber {
         let mut tricks = Vec::new();
         for i in 0..self.tricks_done as usize {
             let (leader, cards, winner, points) = self.completed_trick(i);
-            tricks.push(ObservedTrick { leader, cards: cards.to_vec(), winner, points });
+            tricks.push(ObservedTrick {
+                leader,
+                cards: cards.to_vec(),
+                winner,
+                points,
+            });
         }
         let mut calls = Vec::new();
         let mut shown = Vec::new();
@@ -667,7 +721,10 @@ impl Schieber {
                     // so far been announced"; a lower one stays silent (it can still count for
                     // the partner of the best Weis after the trick).
                     if best >= highest_call || s == seat8 {
-                        calls.push(WeisCall { seat: s, points: best });
+                        calls.push(WeisCall {
+                            seat: s,
+                            points: best,
+                        });
                         highest_call = highest_call.max(best);
                     }
                     // The scoring team's Weis may be asked to be shown (003), so it is public.
@@ -681,7 +738,11 @@ impl Schieber {
         SchieberObservation {
             seat: seat8,
             phase: self.phase,
-            hand: if in_deal { self.hands[seat] } else { CardSet::EMPTY },
+            hand: if in_deal {
+                self.hands[seat]
+            } else {
+                CardSet::EMPTY
+            },
             dealer: self.dealer,
             forehand: self.forehand,
             to_move: match self.to_move() {
@@ -696,7 +757,11 @@ impl Schieber {
             tricks,
             weis_calls: calls,
             weis_shown: shown,
-            stoeck: if self.stoeck_scored { self.stoeck_holder } else { None },
+            stoeck: if self.stoeck_scored {
+                self.stoeck_holder
+            } else {
+                None
+            },
             deal_score: self.tally.score,
             totals: self.totals,
             target: self.opts.target,
@@ -739,7 +804,11 @@ impl Schieber {
     fn check(&self, action: SchieberAction) -> Result<(), IllegalAction> {
         let seat = match self.to_move() {
             ToMove::Seat(s) => s as u8,
-            ToMove::Deal => return Err(IllegalAction::new("no action now: the cards must be dealt first")),
+            ToMove::Deal => {
+                return Err(IllegalAction::new(
+                    "no action now: the cards must be dealt first",
+                ))
+            }
             ToMove::Over => return Err(IllegalAction::new("the game is over")),
         };
         match (self.phase, action) {
@@ -749,7 +818,9 @@ impl Schieber {
                 } else if seat != self.forehand && self.opts.zurueckschieben && !self.back {
                     Ok(())
                 } else if seat == self.forehand {
-                    Err(IllegalAction::new(format!("seat {seat} was shoved back to and must choose a contract")))
+                    Err(IllegalAction::new(format!(
+                        "seat {seat} was shoved back to and must choose a contract"
+                    )))
                 } else {
                     Err(IllegalAction::new(format!(
                         "seat {seat} was shoved to and must choose a contract (zurückschieben is not allowed)"
@@ -760,7 +831,9 @@ impl Schieber {
                 if self.opts.contracts().any(|c| c == contract) {
                     Ok(())
                 } else {
-                    Err(IllegalAction::new(format!("contract {contract} is not allowed under these options")))
+                    Err(IllegalAction::new(format!(
+                        "contract {contract} is not allowed under these options"
+                    )))
                 }
             }
             (Phase::Play, SchieberAction::Weis { weis }) => {
@@ -772,7 +845,8 @@ impl Schieber {
                     }));
                 }
                 let r = self.weis_rules.expect("weis pending only with weis rules");
-                weis.validate(self.hands[seat as usize], self.weis_mode(), &r).map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))
+                weis.validate(self.hands[seat as usize], self.weis_mode(), &r)
+                    .map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))
             }
             (Phase::Play, SchieberAction::Play { card }) => {
                 if self.weis_pending {
@@ -782,7 +856,9 @@ impl Schieber {
                 }
                 let hand = self.hands[seat as usize];
                 if !hand.contains(card) {
-                    return Err(IllegalAction::new(format!("seat {seat} does not hold {card}")));
+                    return Err(IllegalAction::new(format!(
+                        "seat {seat} does not hold {card}"
+                    )));
                 }
                 let legal = self.legal_cards();
                 if !legal.contains(card) {
@@ -794,7 +870,9 @@ impl Schieber {
                 }
                 Ok(())
             }
-            (p, a) => Err(IllegalAction::new(format!("{a} is not possible in the {p:?} phase"))),
+            (p, a) => Err(IllegalAction::new(format!(
+                "{a} is not possible in the {p:?} phase"
+            ))),
         }
     }
 }
@@ -830,7 +908,11 @@ impl Game for Schieber {
                 for c in self.opts.contracts() {
                     out.push(SchieberAction::Contract { contract: c });
                 }
-                let may_shove = if self.to_act == self.forehand { !self.schoben } else { self.opts.zurueckschieben && !self.back };
+                let may_shove = if self.to_act == self.forehand {
+                    !self.schoben
+                } else {
+                    self.opts.zurueckschieben && !self.back
+                };
                 if may_shove {
                     out.push(SchieberAction::Schieben);
                 }
@@ -839,8 +921,11 @@ impl Game for Schieber {
                 // The useful choices: declare nothing, or the hand's best declaration. `apply`
                 // accepts any valid declaration.
                 let r = self.weis_rules.expect("weis pending only with weis rules");
-                out.push(SchieberAction::Weis { weis: Declaration::NONE });
-                let best = best_declaration(self.hands[self.player() as usize], self.weis_mode(), &r);
+                out.push(SchieberAction::Weis {
+                    weis: Declaration::NONE,
+                });
+                let best =
+                    best_declaration(self.hands[self.player() as usize], self.weis_mode(), &r);
                 if !best.is_empty() {
                     out.push(SchieberAction::Weis { weis: best });
                 }

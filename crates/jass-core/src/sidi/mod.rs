@@ -17,7 +17,10 @@ use crate::mode::Mode;
 use crate::weis::Declaration;
 
 pub use options::{Doubling, SidiOptions};
-pub use record::{check_record, play_recorded, SidiContract, SidiDealRecord, SidiDealResult, SidiEntry, SidiRecord, SidiRecorded};
+pub use record::{
+    check_record, play_recorded, SidiContract, SidiDealRecord, SidiDealResult, SidiEntry,
+    SidiRecord, SidiRecorded,
+};
 pub use state::{Sidi, SidiObservation, SidiPhase, SidiTally};
 
 /// A decision in Sidi Barrani.

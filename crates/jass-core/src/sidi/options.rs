@@ -83,7 +83,10 @@ impl SidiOptions {
             return Err("target must be positive (001: 2000; also 1500 or 2500)".into());
         }
         if self.bid_step != 10 && self.bid_step != 5 {
-            return Err(format!("bid_step is {}: 001 names steps of 10 or 5", self.bid_step));
+            return Err(format!(
+                "bid_step is {}: 001 names steps of 10 or 5",
+                self.bid_step
+            ));
         }
         if self.min_bid < 40 || self.min_bid > 150 || !self.min_bid.is_multiple_of(self.bid_step) {
             return Err(format!(
@@ -92,7 +95,10 @@ impl SidiOptions {
             ));
         }
         if self.first_dealer > 3 {
-            return Err(format!("first_dealer is {}: seats are 0..3", self.first_dealer));
+            return Err(format!(
+                "first_dealer is {}: seats are 0..3",
+                self.first_dealer
+            ));
         }
         Ok(())
     }
@@ -100,7 +106,9 @@ impl SidiOptions {
     /// The bid numbers, ascending: `min_bid` to 150 in steps of 10 (to 155 in steps of 5), then
     /// 157 and 257.
     pub fn bid_numbers(&self) -> impl Iterator<Item = u32> + '_ {
-        (self.min_bid..157).step_by(self.bid_step as usize).chain([157, 257])
+        (self.min_bid..157)
+            .step_by(self.bid_step as usize)
+            .chain([157, 257])
     }
 
     /// True if `n` is a bid number under these options.
@@ -110,7 +118,9 @@ impl SidiOptions {
 
     /// The denominations that may be bid.
     pub fn denominations(&self) -> impl Iterator<Item = Mode> + '_ {
-        Mode::ALL.into_iter().filter(|m| self.obenabe_undenufe || m.trump().is_some())
+        Mode::ALL
+            .into_iter()
+            .filter(|m| self.obenabe_undenufe || m.trump().is_some())
     }
 
     /// The Weis rules (001: small Weis; equal values compare by length, height, trump, then the

@@ -28,7 +28,13 @@ pub(crate) struct TrickPlay {
 }
 
 impl TrickPlay {
-    pub fn new(hands: [CardSet; 4], mode: Mode, points: PointTable, rules: TrickRules, leader: u8) -> TrickPlay {
+    pub fn new(
+        hands: [CardSet; 4],
+        mode: Mode,
+        points: PointTable,
+        rules: TrickRules,
+        leader: u8,
+    ) -> TrickPlay {
         let c = Card::from_dense(0);
         TrickPlay {
             hands,
@@ -65,7 +71,13 @@ impl TrickPlay {
         if self.trick_len == 0 {
             return hand;
         }
-        legal_cards_after(hand, self.trick[0], self.trick[self.win_idx as usize], self.mode, self.rules)
+        legal_cards_after(
+            hand,
+            self.trick[0],
+            self.trick[self.win_idx as usize],
+            self.mode,
+            self.rules,
+        )
     }
 
     /// Plays a legal card for the seat to play. Returns the completed trick's winner and points

@@ -154,7 +154,12 @@ fn contract_of(s: &Sidi) -> Option<SidiContract> {
     if s.thrown_in() {
         return None;
     }
-    s.bid().map(|(points, trump, declarer)| SidiContract { points, trump, declarer, factor: s.factor() })
+    s.bid().map(|(points, trump, declarer)| SidiContract {
+        points,
+        trump,
+        declarer,
+        factor: s.factor(),
+    })
 }
 
 fn deal_result(s: &Sidi) -> SidiDealResult {
@@ -176,7 +181,12 @@ fn tricks_of(s: &Sidi) -> Vec<TrickRecord> {
     (0..s.tricks_done() as usize)
         .map(|i| {
             let (leader, cards, winner, points) = s.completed_trick(i);
-            TrickRecord { leader, cards: cards.to_vec(), winner, points }
+            TrickRecord {
+                leader,
+                cards: cards.to_vec(),
+                winner,
+                points,
+            }
         })
         .collect()
 }
@@ -209,9 +219,16 @@ fn finish_deal(s: &Sidi, number: u32, actions: Vec<SidiEntry>) -> SidiDealRecord
 }
 
 /// Plays a whole game with these players (seat-indexed), the deals drawn from `seed`.
-pub fn play_recorded(options: SidiOptions, seed: u64, players: &mut [Box<dyn Player<Sidi>>]) -> Result<SidiRecord, String> {
+pub fn play_recorded(
+    options: SidiOptions,
+    seed: u64,
+    players: &mut [Box<dyn Player<Sidi>>],
+) -> Result<SidiRecord, String> {
     if players.len() != 4 {
-        return Err(format!("Sidi Barrani needs 4 players, got {}", players.len()));
+        return Err(format!(
+            "Sidi Barrani needs 4 players, got {}",
+            players.len()
+        ));
     }
     let mut state = Sidi::new(options)?;
     let mut dealer = SeededDealer::new(seed);
@@ -223,7 +240,11 @@ pub fn play_recorded(options: SidiOptions, seed: u64, players: &mut [Box<dyn Pla
             ToMove::Over => break,
             ToMove::Deal => {
                 if state.deals_started() > 0 {
-                    deals.push(finish_deal(&state, state.deals_started(), std::mem::take(&mut actions)));
+                    deals.push(finish_deal(
+                        &state,
+                        state.deals_started(),
+                        std::mem::take(&mut actions),
+                    ));
                 }
                 if state.deals_started() >= 10_000 {
                     return Err("no result after 10000 deals".into());
@@ -235,11 +256,22 @@ pub fn play_recorded(options: SidiOptions, seed: u64, players: &mut [Box<dyn Pla
                 state.legal_actions(&mut legal);
                 let decision = Decision::new(&state, seat, &legal);
                 let action = players[seat].act(&decision);
-                state.apply(action).map_err(|e| format!("player {} at seat {seat} chose an illegal action: {e}", players[seat].name()))?;
-                actions.push(SidiEntry { seat: seat as u8, action: action.into() });
+                state.apply(action).map_err(|e| {
+                    format!(
+                        "player {} at seat {seat} chose an illegal action: {e}",
+                        players[seat].name()
+                    )
+                })?;
+                actions.push(SidiEntry {
+                    seat: seat as u8,
+                    action: action.into(),
+                });
                 if state.stoeck_just_announced() {
                     let h = state.stoeck_holder().expect("a holder");
-                    actions.push(SidiEntry { seat: h, action: SidiRecorded::Stoeck {} });
+                    actions.push(SidiEntry {
+                        seat: h,
+                        action: SidiRecorded::Stoeck {},
+                    });
                 }
             }
         }
@@ -249,7 +281,10 @@ pub fn play_recorded(options: SidiOptions, seed: u64, players: &mut [Box<dyn Pla
         format: FORMAT.to_string(),
         version: VERSION,
         options,
-        seats: players.iter().map(|p| SeatRecord { name: p.name() }).collect(),
+        seats: players
+            .iter()
+            .map(|p| SeatRecord { name: p.name() })
+            .collect(),
         seed: Some(seed),
         deals,
         result: game_result(&state),
@@ -258,29 +293,63 @@ pub fn play_recorded(options: SidiOptions, seed: u64, players: &mut [Box<dyn Pla
 
 /// Re-plays a record through the engine and reports the first illegal action or wrong figure.
 pub fn check_record(rec: &SidiRecord) -> Result<(), CheckError> {
-    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError { deal: Some(deal + 1), entry, message: msg };
-    let top = |msg: String| CheckError { deal: None, entry: None, message: msg };
+    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError {
+        deal: Some(deal + 1),
+        entry,
+        message: msg,
+    };
+    let top = |msg: String| CheckError {
+        deal: None,
+        entry: None,
+        message: msg,
+    };
     if rec.format != FORMAT {
-        return Err(top(format!("format is `{}`, expected `{FORMAT}`", rec.format)));
+        return Err(top(format!(
+            "format is `{}`, expected `{FORMAT}`",
+            rec.format
+        )));
     }
     if rec.version != VERSION {
-        return Err(top(format!("version {} is not supported (this engine reads version {VERSION})", rec.version)));
+        return Err(top(format!(
+            "version {} is not supported (this engine reads version {VERSION})",
+            rec.version
+        )));
     }
     if rec.seats.len() != 4 {
-        return Err(top(format!("Sidi Barrani has 4 seats, the record lists {}", rec.seats.len())));
+        return Err(top(format!(
+            "Sidi Barrani has 4 seats, the record lists {}",
+            rec.seats.len()
+        )));
     }
     let mut s = Sidi::new(rec.options).map_err(|e| top(format!("options: {e}")))?;
     for (di, d) in rec.deals.iter().enumerate() {
         if s.to_move() != ToMove::Deal {
-            return Err(at(di, None, "the game was already over before this deal".into()));
+            return Err(at(
+                di,
+                None,
+                "the game was already over before this deal".into(),
+            ));
         }
         if d.number as usize != di + 1 {
-            return Err(at(di, None, format!("deal number is {}, expected {}", d.number, di + 1)));
+            return Err(at(
+                di,
+                None,
+                format!("deal number is {}, expected {}", d.number, di + 1),
+            ));
         }
         if d.dealer != s.next_dealer() {
-            return Err(at(di, None, format!("dealer is seat {}, but by the rotation seat {} deals", d.dealer, s.next_dealer())));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "dealer is seat {}, but by the rotation seat {} deals",
+                    d.dealer,
+                    s.next_dealer()
+                ),
+            ));
         }
-        s.deal(d.hands).map_err(|e| at(di, None, format!("hands: {e}")))?;
+        s.deal(d.hands)
+            .map_err(|e| at(di, None, format!("hands: {e}")))?;
         let mut pending_stoeck: Option<(u8, usize)> = None;
         for (ei, e) in d.actions.iter().enumerate() {
             if e.action == (SidiRecorded::Stoeck {}) {
@@ -291,7 +360,11 @@ pub fn check_record(rec: &SidiRecord) -> Result<(), CheckError> {
                 }
             }
             if let Some((seat, after)) = pending_stoeck {
-                return Err(at(di, Some(after + 1), format!("seat {seat}'s Stöck counts here; the record lacks its Stöck entry")));
+                return Err(at(
+                    di,
+                    Some(after + 1),
+                    format!("seat {seat}'s Stöck counts here; the record lacks its Stöck entry"),
+                ));
             }
             let action = match e.action {
                 SidiRecorded::Pass {} => SidiAction::Pass,
@@ -304,34 +377,97 @@ pub fn check_record(rec: &SidiRecord) -> Result<(), CheckError> {
             };
             match s.to_move() {
                 ToMove::Seat(p) if p == e.seat as usize => {}
-                ToMove::Seat(p) => return Err(at(di, Some(ei + 1), format!("entry is by seat {}, but seat {p} is to act", e.seat))),
-                _ => return Err(at(di, Some(ei + 1), "an action after the deal (or the game) has ended".into())),
+                ToMove::Seat(p) => {
+                    return Err(at(
+                        di,
+                        Some(ei + 1),
+                        format!("entry is by seat {}, but seat {p} is to act", e.seat),
+                    ))
+                }
+                _ => {
+                    return Err(at(
+                        di,
+                        Some(ei + 1),
+                        "an action after the deal (or the game) has ended".into(),
+                    ))
+                }
             }
-            s.apply(action).map_err(|err| at(di, Some(ei + 1), format!("illegal action `{action}`: {err}")))?;
+            s.apply(action).map_err(|err| {
+                at(
+                    di,
+                    Some(ei + 1),
+                    format!("illegal action `{action}`: {err}"),
+                )
+            })?;
             if s.stoeck_just_announced() {
                 pending_stoeck = Some((s.stoeck_holder().expect("holder"), ei));
             }
         }
         if let Some((seat, after)) = pending_stoeck {
-            return Err(at(di, Some(after + 1), format!("seat {seat}'s Stöck counts here; the record lacks its Stöck entry")));
+            return Err(at(
+                di,
+                Some(after + 1),
+                format!("seat {seat}'s Stöck counts here; the record lacks its Stöck entry"),
+            ));
         }
         if let ToMove::Seat(p) = s.to_move() {
-            return Err(at(di, None, format!("the deal stops while seat {p} is still to act")));
+            return Err(at(
+                di,
+                None,
+                format!("the deal stops while seat {p} is still to act"),
+            ));
         }
         if d.contract != contract_of(&s) {
-            return Err(at(di, None, format!("contract is recorded as {:?}, the actions give {:?}", d.contract, contract_of(&s))));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "contract is recorded as {:?}, the actions give {:?}",
+                    d.contract,
+                    contract_of(&s)
+                ),
+            ));
         }
         if d.weis_team != s.weis_team() {
-            return Err(at(di, None, format!("weis_team is {:?}, the engine finds {:?}", d.weis_team, s.weis_team())));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "weis_team is {:?}, the engine finds {:?}",
+                    d.weis_team,
+                    s.weis_team()
+                ),
+            ));
         }
         let tricks = tricks_of(&s);
         if d.tricks != tricks {
-            let i = d.tricks.iter().zip(&tricks).position(|(a, b)| a != b).unwrap_or(d.tricks.len().min(tricks.len()));
-            return Err(at(di, None, format!("trick {} is recorded as {:?}, the engine finds {:?}", i + 1, d.tricks.get(i), tricks.get(i))));
+            let i = d
+                .tricks
+                .iter()
+                .zip(&tricks)
+                .position(|(a, b)| a != b)
+                .unwrap_or(d.tricks.len().min(tricks.len()));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "trick {} is recorded as {:?}, the engine finds {:?}",
+                    i + 1,
+                    d.tricks.get(i),
+                    tricks.get(i)
+                ),
+            ));
         }
         let result = deal_result(&s);
         if d.result != result {
-            return Err(at(di, None, format!("result is recorded as {:?}, the engine finds {:?}", d.result, result)));
+            return Err(at(
+                di,
+                None,
+                format!(
+                    "result is recorded as {:?}, the engine finds {:?}",
+                    d.result, result
+                ),
+            ));
         }
     }
     if s.to_move() != ToMove::Over {
@@ -344,7 +480,10 @@ pub fn check_record(rec: &SidiRecord) -> Result<(), CheckError> {
     }
     let result = game_result(&s);
     if rec.result != result {
-        return Err(top(format!("game result is recorded as {:?}, the engine finds {:?}", rec.result, result)));
+        return Err(top(format!(
+            "game result is recorded as {:?}, the engine finds {:?}",
+            rec.result, result
+        )));
     }
     Ok(())
 }

@@ -123,7 +123,13 @@ impl Sidi {
             thrown_in: false,
             calls: [(0, SidiAction::Pass); 160],
             n_calls: 0,
-            play: TrickPlay::new([CardSet::EMPTY; 4], mode, PointTable::new(mode, opts.undenufe_eleven), TrickRules::Strict, 0),
+            play: TrickPlay::new(
+                [CardSet::EMPTY; 4],
+                mode,
+                PointTable::new(mode, opts.undenufe_eleven),
+                TrickRules::Strict,
+                0,
+            ),
             declarations: [Declaration::NONE; 4],
             declared: [false; 4],
             weis_pending: false,
@@ -159,7 +165,9 @@ impl Sidi {
     /// points win a double game").
     pub fn double_game(&self) -> bool {
         match self.winner {
-            Some(w) if self.opts.double_game => self.totals[1 - w as usize] < self.opts.double_game_below,
+            Some(w) if self.opts.double_game => {
+                self.totals[1 - w as usize] < self.opts.double_game_below
+            }
             _ => false,
         }
     }
@@ -245,15 +253,24 @@ impl Sidi {
     /// Deals these hands (seat-indexed) for the next deal.
     pub fn deal(&mut self, hands: [CardSet; 4]) -> Result<(), IllegalAction> {
         if self.phase != SidiPhase::Deal {
-            return Err(IllegalAction::new(format!("cannot deal now: the game is in the {:?} phase", self.phase)));
+            return Err(IllegalAction::new(format!(
+                "cannot deal now: the game is in the {:?} phase",
+                self.phase
+            )));
         }
         let mut all = CardSet::EMPTY;
         for (s, h) in hands.iter().enumerate() {
             if h.len() != 9 {
-                return Err(IllegalAction::new(format!("seat {s} was dealt {} cards; Sidi Barrani deals 9 to each", h.len())));
+                return Err(IllegalAction::new(format!(
+                    "seat {s} was dealt {} cards; Sidi Barrani deals 9 to each",
+                    h.len()
+                )));
             }
             if !(all & *h).is_empty() {
-                return Err(IllegalAction::new(format!("card(s) {} dealt twice", all & *h)));
+                return Err(IllegalAction::new(format!(
+                    "card(s) {} dealt twice",
+                    all & *h
+                )));
             }
             all |= *h;
         }
@@ -302,7 +319,11 @@ impl Sidi {
         let (_, _, bidder) = self.bid.expect("a bid");
         match self.opts.doubling {
             // 004: "The opposing team has the option of doubling until the first card is led."
-            Doubling::FirstLead => self.ask(SidiPhase::DoubleAsk, [(bidder + 1) % 4, (bidder + 3) % 4], false),
+            Doubling::FirstLead => self.ask(
+                SidiPhase::DoubleAsk,
+                [(bidder + 1) % 4, (bidder + 3) % 4],
+                false,
+            ),
             _ => self.start_play(),
         }
     }
@@ -321,10 +342,18 @@ impl Sidi {
         let (_, mode, declarer) = self.bid.expect("a bid");
         let hands = self.play.hands;
         // 001: "The final bidder, also known as the declarer, leads to the first trick."
-        self.play = TrickPlay::new(hands, mode, PointTable::new(mode, self.opts.undenufe_eleven), TrickRules::Strict, declarer);
+        self.play = TrickPlay::new(
+            hands,
+            mode,
+            PointTable::new(mode, self.opts.undenufe_eleven),
+            TrickRules::Strict,
+            declarer,
+        );
         self.phase = SidiPhase::Play;
         self.stoeck_holder = match mode.trump() {
-            Some(t) if self.opts.stoeck => (0..4u8).find(|&s| hands[s as usize].contains_all(stoeck_cards(t))),
+            Some(t) if self.opts.stoeck => {
+                (0..4u8).find(|&s| hands[s as usize].contains_all(stoeck_cards(t)))
+            }
             _ => None,
         };
         self.update_weis_pending();
@@ -340,7 +369,12 @@ impl Sidi {
                 // item is worth at least the highest call so far.
                 Some(r) => {
                     let best = best_declaration(self.play.hands[seat], self.play.mode, r);
-                    !best.is_empty() && best.best(self.play.mode, r).map(|w| w.points(self.play.mode, r)).unwrap_or(0) >= self.call_max
+                    !best.is_empty()
+                        && best
+                            .best(self.play.mode, r)
+                            .map(|w| w.points(self.play.mode, r))
+                            .unwrap_or(0)
+                            >= self.call_max
                 }
                 None => false,
             };
@@ -379,7 +413,8 @@ impl Sidi {
             return;
         }
         let t = self.play.mode.trump().expect("stoeck only with trump");
-        let seen = (self.dealt[h as usize] - self.play.hands[h as usize]) | self.scored_weis[h as usize].cards();
+        let seen = (self.dealt[h as usize] - self.play.hands[h as usize])
+            | self.scored_weis[h as usize].cards();
         if seen.contains_all(stoeck_cards(t)) {
             self.stoeck_scored = true;
             self.stoeck_just = true;
@@ -424,7 +459,8 @@ impl Sidi {
         let to = if made { d } else { 1 - d };
         tl.bonus[to] = bid * self.factor;
         for t in 0..2 {
-            tl.score[t] = tl.card_points[t] + tl.match_bonus[t] + tl.weis[t] + tl.stoeck[t] + tl.bonus[t];
+            tl.score[t] =
+                tl.card_points[t] + tl.match_bonus[t] + tl.weis[t] + tl.stoeck[t] + tl.bonus[t];
             self.totals[t] += tl.score[t];
         }
         // 001: at 2000 or more the higher score wins; on a tie one more deal is played.
@@ -448,7 +484,9 @@ impl Sidi {
     fn may_double_in_auction(&self) -> bool {
         match self.bid {
             Some((_, _, bidder)) => {
-                self.opts.doubling == Doubling::NextCall && self.passes == 0 && self.to_act == (bidder + 1) % 4
+                self.opts.doubling == Doubling::NextCall
+                    && self.passes == 0
+                    && self.to_act == (bidder + 1) % 4
             }
             None => false,
         }
@@ -457,7 +495,11 @@ impl Sidi {
     fn check(&self, action: SidiAction) -> Result<(), IllegalAction> {
         let seat = match self.to_move() {
             ToMove::Seat(s) => s as u8,
-            ToMove::Deal => return Err(IllegalAction::new("no action now: the cards must be dealt first")),
+            ToMove::Deal => {
+                return Err(IllegalAction::new(
+                    "no action now: the cards must be dealt first",
+                ))
+            }
             ToMove::Over => return Err(IllegalAction::new("the game is over")),
         };
         match (self.phase, action) {
@@ -470,7 +512,9 @@ impl Sidi {
                     )));
                 }
                 if !self.opts.denominations().any(|m| m == trump) {
-                    return Err(IllegalAction::new(format!("{trump} may not be bid under these options")));
+                    return Err(IllegalAction::new(format!(
+                        "{trump} may not be bid under these options"
+                    )));
                 }
                 if let Some((last, m, s)) = self.bid {
                     if points <= last {
@@ -502,21 +546,30 @@ impl Sidi {
                     }));
                 }
                 let r = self.weis_rules.expect("weis pending only with weis rules");
-                weis.validate(self.play.hands[seat as usize], self.play.mode, &r).map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))?;
+                weis.validate(self.play.hands[seat as usize], self.play.mode, &r)
+                    .map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))?;
                 let hand = self.play.hands[seat as usize];
                 // 001: "A player who wishes to score Weis must declare their highest instance of
                 // Weis": a declaration must hold the best item of the hand's best declaration
                 // (by the comparison key: value, length, height, trump).
                 let hand_best = best_declaration(hand, self.play.mode, &r);
-                if !weis.is_empty() && weis.best_key(self.play.mode, &r) < hand_best.best_key(self.play.mode, &r) {
-                    let show = |w: Option<crate::weis::Weis>| w.map(|w| format!("{w} ({})", w.points(self.play.mode, &r))).unwrap_or_default();
+                if !weis.is_empty()
+                    && weis.best_key(self.play.mode, &r) < hand_best.best_key(self.play.mode, &r)
+                {
+                    let show = |w: Option<crate::weis::Weis>| {
+                        w.map(|w| format!("{w} ({})", w.points(self.play.mode, &r)))
+                            .unwrap_or_default()
+                    };
                     return Err(IllegalAction::new(format!(
                         "seat {seat} must declare its highest Weis, {}, not only {} (001: \"must declare their highest instance of Weis\"); declare it or `weis none`",
                         show(hand_best.best(self.play.mode, &r)),
                         show(weis.best(self.play.mode, &r))
                     )));
                 }
-                let best = weis.best(self.play.mode, &r).map(|w| w.points(self.play.mode, &r)).unwrap_or(0);
+                let best = weis
+                    .best(self.play.mode, &r)
+                    .map(|w| w.points(self.play.mode, &r))
+                    .unwrap_or(0);
                 if !weis.is_empty() && best < self.call_max {
                     return Err(IllegalAction::new(format!(
                         "seat {seat} may not declare {best}: {} was already declared in this trick (001: only a potentially higher Weis)",
@@ -530,7 +583,9 @@ impl Sidi {
                     return Err(IllegalAction::new(format!("seat {seat} must first declare its Weis (or `weis none`) for the first trick")));
                 }
                 if !self.play.hands[seat as usize].contains(card) {
-                    return Err(IllegalAction::new(format!("seat {seat} does not hold {card}")));
+                    return Err(IllegalAction::new(format!(
+                        "seat {seat} does not hold {card}"
+                    )));
                 }
                 let legal = self.legal_cards();
                 if !legal.contains(card) {
@@ -542,14 +597,19 @@ impl Sidi {
                 }
                 Ok(())
             }
-            (p, a) => Err(IllegalAction::new(format!("{a} is not possible in the {p:?} phase"))),
+            (p, a) => Err(IllegalAction::new(format!(
+                "{a} is not possible in the {p:?} phase"
+            ))),
         }
     }
 
     /// Applies an action without checking it (the caller guarantees it is legal).
     pub fn apply_unchecked(&mut self, action: SidiAction) {
         self.stoeck_just = false;
-        if matches!(self.phase, SidiPhase::Auction | SidiPhase::DoubleAsk | SidiPhase::RedoubleAsk) {
+        if matches!(
+            self.phase,
+            SidiPhase::Auction | SidiPhase::DoubleAsk | SidiPhase::RedoubleAsk
+        ) {
             let seat = match self.to_move() {
                 ToMove::Seat(s) => s as u8,
                 _ => 0,
@@ -587,7 +647,11 @@ impl Sidi {
                     if self.opts.doubling == Doubling::None {
                         self.start_play();
                     } else {
-                        self.ask(SidiPhase::DoubleAsk, [(seat + 1) % 4, (seat + 3) % 4], false);
+                        self.ask(
+                            SidiPhase::DoubleAsk,
+                            [(seat + 1) % 4, (seat + 3) % 4],
+                            false,
+                        );
                     }
                 } else if self.opts.doubling == Doubling::NextCall {
                     // The opponent who is not next to speak is asked first; the next player may
@@ -595,7 +659,8 @@ impl Sidi {
                     self.ask(SidiPhase::DoubleAsk, [(seat + 3) % 4, 0], true);
                 }
             }
-            (SidiPhase::Auction, SidiAction::Double) | (SidiPhase::DoubleAsk, SidiAction::Double) => self.doubled(),
+            (SidiPhase::Auction, SidiAction::Double)
+            | (SidiPhase::DoubleAsk, SidiAction::Double) => self.doubled(),
             (SidiPhase::RedoubleAsk, SidiAction::Redouble) => {
                 self.factor = 4;
                 self.start_play();
@@ -616,7 +681,10 @@ impl Sidi {
                 self.declared[seat] = true;
                 self.weis_pending = false;
                 if let (Some(r), false) = (self.weis_rules, weis.is_empty()) {
-                    let best = weis.best(self.play.mode, &r).map(|w| w.points(self.play.mode, &r)).unwrap_or(0);
+                    let best = weis
+                        .best(self.play.mode, &r)
+                        .map(|w| w.points(self.play.mode, &r))
+                        .unwrap_or(0);
                     self.call_max = self.call_max.max(best);
                 }
             }
@@ -631,18 +699,34 @@ impl Sidi {
         let mut tricks = Vec::new();
         for i in 0..self.play.tricks_done as usize {
             let (leader, cards, winner, points) = self.play.completed(i);
-            tricks.push(ObservedTrick { leader, cards: cards.to_vec(), winner, points });
+            tricks.push(ObservedTrick {
+                leader,
+                cards: cards.to_vec(),
+                winner,
+                points,
+            });
         }
         let mut weis_calls = Vec::new();
         let mut weis_shown = Vec::new();
-        if let (Some(r), SidiPhase::Play | SidiPhase::Deal | SidiPhase::Over) = (self.weis_rules, self.phase) {
+        if let (Some(r), SidiPhase::Play | SidiPhase::Deal | SidiPhase::Over) =
+            (self.weis_rules, self.phase)
+        {
             for s in 0..4u8 {
                 let d = &self.declarations[s as usize];
                 if !d.is_empty() {
-                    weis_calls.push(WeisCall { seat: s, points: d.best(self.play.mode, &r).map(|w| w.points(self.play.mode, &r)).unwrap_or(0) });
+                    weis_calls.push(WeisCall {
+                        seat: s,
+                        points: d
+                            .best(self.play.mode, &r)
+                            .map(|w| w.points(self.play.mode, &r))
+                            .unwrap_or(0),
+                    });
                 }
                 if !self.scored_weis[s as usize].is_empty() {
-                    weis_shown.push(ShownWeis { seat: s, weis: self.scored_weis[s as usize] });
+                    weis_shown.push(ShownWeis {
+                        seat: s,
+                        weis: self.scored_weis[s as usize],
+                    });
                 }
             }
         }
@@ -650,7 +734,11 @@ impl Sidi {
         SidiObservation {
             seat: seat as u8,
             phase: self.phase,
-            hand: if self.deals_started > 0 { self.play.hands[seat] } else { CardSet::EMPTY },
+            hand: if self.deals_started > 0 {
+                self.play.hands[seat]
+            } else {
+                CardSet::EMPTY
+            },
             dealer: self.dealer,
             to_move: match self.to_move() {
                 ToMove::Seat(s) => Some(s as u8),
@@ -660,11 +748,19 @@ impl Sidi {
             bid: self.bid,
             factor: self.factor,
             trick_leader: self.play.leader,
-            trick: if playing { self.current_trick().to_vec() } else { Vec::new() },
+            trick: if playing {
+                self.current_trick().to_vec()
+            } else {
+                Vec::new()
+            },
             tricks,
             weis_calls,
             weis_shown,
-            stoeck: if self.stoeck_scored { self.stoeck_holder } else { None },
+            stoeck: if self.stoeck_scored {
+                self.stoeck_holder
+            } else {
+                None
+            },
             deal_tally: self.tally,
             totals: self.totals,
             target: self.opts.target,
@@ -728,7 +824,9 @@ impl Game for Sidi {
         match self.phase {
             SidiPhase::Deal => ToMove::Deal,
             SidiPhase::Auction => ToMove::Seat(self.to_act as usize),
-            SidiPhase::DoubleAsk | SidiPhase::RedoubleAsk => ToMove::Seat(self.asks[self.ask_i as usize] as usize),
+            SidiPhase::DoubleAsk | SidiPhase::RedoubleAsk => {
+                ToMove::Seat(self.asks[self.ask_i as usize] as usize)
+            }
             SidiPhase::Play => ToMove::Seat(self.play.player() as usize),
             SidiPhase::Over => ToMove::Over,
         }
@@ -745,7 +843,10 @@ impl Game for Sidi {
                 let last = self.bid.map(|b| b.0).unwrap_or(0);
                 for n in self.opts.bid_numbers().filter(|&n| n > last) {
                     for m in self.opts.denominations() {
-                        out.push(SidiAction::Bid { points: n, trump: m });
+                        out.push(SidiAction::Bid {
+                            points: n,
+                            trump: m,
+                        });
                     }
                 }
             }
@@ -759,8 +860,16 @@ impl Game for Sidi {
             }
             SidiPhase::Play if self.weis_pending => {
                 let r = self.weis_rules.expect("weis pending only with weis rules");
-                out.push(SidiAction::Weis { weis: Declaration::NONE });
-                out.push(SidiAction::Weis { weis: best_declaration(self.play.hands[self.play.player() as usize], self.play.mode, &r) });
+                out.push(SidiAction::Weis {
+                    weis: Declaration::NONE,
+                });
+                out.push(SidiAction::Weis {
+                    weis: best_declaration(
+                        self.play.hands[self.play.player() as usize],
+                        self.play.mode,
+                        &r,
+                    ),
+                });
             }
             SidiPhase::Play => {
                 for card in self.play.legal() {
