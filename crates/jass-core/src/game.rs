@@ -161,3 +161,22 @@ pub trait Player<G: Game> {
     /// Chooses one of `decision.legal`.
     fn act(&mut self, decision: &Decision<'_, G>) -> G::Action;
 }
+
+/// Asks `player`, the seat to move in `state`, for its action and applies it. An illegal choice is
+/// an error that names the player; the state is then unchanged.
+pub fn play_turn<G: Game>(
+    state: &mut G,
+    seat: usize,
+    player: &mut dyn Player<G>,
+    legal: &mut ActionList<G::Action>,
+) -> Result<G::Action, String> {
+    state.legal_actions(legal);
+    let action = player.act(&Decision::new(state, seat, legal));
+    state.apply(action).map_err(|e| {
+        format!(
+            "player {} at seat {seat} chose an illegal action: {e}",
+            player.name()
+        )
+    })?;
+    Ok(action)
+}

@@ -5,6 +5,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::card::Card;
+
 use crate::coiffeur::{check_record as check_coiffeur, CoiffeurRecord};
 use crate::differenzler::{check_record as check_differenzler, DifferenzlerRecord};
 use crate::handjass::{check_record as check_handjass, HandjassRecord};
@@ -22,6 +24,20 @@ pub const VERSION: u32 = 1;
 pub struct SeatRecord {
     /// The player's name or kind (`random`, a person's name, a program).
     pub name: String,
+}
+
+/// A completed trick (every game records its tricks this way).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrickRecord {
+    /// Who led.
+    pub leader: u8,
+    /// The cards in play order (the first is the lead).
+    pub cards: Vec<Card>,
+    /// Who won it.
+    pub winner: u8,
+    /// Its card points, unmultiplied (the last trick with its bonus).
+    pub points: u32,
 }
 
 /// How a game ended.
@@ -79,6 +95,59 @@ impl fmt::Display for CheckError {
 }
 
 impl std::error::Error for CheckError {}
+
+impl CheckError {
+    /// A problem with the record as a whole.
+    pub fn whole(message: String) -> Self {
+        CheckError {
+            deal: None,
+            entry: None,
+            message,
+        }
+    }
+
+    /// A problem in the deal with 0-based index `deal`, at the 1-based action `entry` if given.
+    pub fn in_deal(deal: usize, entry: Option<usize>, message: String) -> Self {
+        CheckError {
+            deal: Some(deal + 1),
+            entry,
+            message,
+        }
+    }
+}
+
+/// Compares a deal's recorded tricks with the engine's and names the first that differs.
+pub fn compare_tricks(recorded: &[TrickRecord], engine: &[TrickRecord]) -> Result<(), String> {
+    if recorded == engine {
+        return Ok(());
+    }
+    let i = recorded
+        .iter()
+        .zip(engine)
+        .position(|(a, b)| a != b)
+        .unwrap_or(recorded.len().min(engine.len()));
+    Err(format!(
+        "trick {} is recorded as {:?}, the engine finds {:?}",
+        i + 1,
+        recorded.get(i),
+        engine.get(i)
+    ))
+}
+
+/// Checks the fields every record shares: its `format` and its `version`.
+pub fn check_format(format: &str, version: u32) -> Result<(), CheckError> {
+    if format != FORMAT {
+        return Err(CheckError::whole(format!(
+            "format is `{format}`, expected `{FORMAT}`"
+        )));
+    }
+    if version != VERSION {
+        return Err(CheckError::whole(format!(
+            "version {version} is not supported (this engine reads version {VERSION})"
+        )));
+    }
+    Ok(())
+}
 
 /// A record that could not be read: where and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

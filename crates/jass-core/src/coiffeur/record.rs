@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::cardset::CardSet;
 use crate::deal::SeededDealer;
-use crate::game::{ActionList, Decision, Game, Player, ToMove};
-use crate::record::{CheckError, GameResult, SeatRecord, FORMAT, VERSION};
+use crate::game::{play_turn, ActionList, Game, Player, ToMove};
+use crate::record::{check_format, CheckError, GameResult, SeatRecord, FORMAT, VERSION};
 use crate::schieber::{ActionEntry, Contract, RecordedAction, SchieberAction, TrickRecord};
 
 use super::{Coiffeur, CoiffeurOptions};
@@ -164,16 +164,8 @@ pub fn play_recorded(
                 state.deal(hands).map_err(|e| e.to_string())?;
             }
             ToMove::Seat(seat) => {
-                state.legal_actions(&mut legal);
-                let decision = Decision::new(&state, seat, &legal);
-                let action = players[seat].act(&decision);
                 let before = state.schieber().deals_started();
-                state.apply(action).map_err(|e| {
-                    format!(
-                        "player {} at seat {seat} chose an illegal action: {e}",
-                        players[seat].name()
-                    )
-                })?;
+                let action = play_turn(&mut state, seat, players[seat].as_mut(), &mut legal)?;
                 actions.push(ActionEntry {
                     seat: seat as u8,
                     action: action.into(),
@@ -213,22 +205,9 @@ pub fn play_recorded(
 
 /// Re-plays a record and reports the first illegal action or wrong figure.
 pub fn check_record(rec: &CoiffeurRecord) -> Result<(), CheckError> {
-    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError {
-        deal: Some(deal + 1),
-        entry,
-        message: msg,
-    };
-    let top = |msg: String| CheckError {
-        deal: None,
-        entry: None,
-        message: msg,
-    };
-    if rec.format != FORMAT || rec.version != VERSION {
-        return Err(top(format!(
-            "format `{}` version {}: expected `{FORMAT}` version {VERSION}",
-            rec.format, rec.version
-        )));
-    }
+    let at = CheckError::in_deal;
+    let top = CheckError::whole;
+    check_format(&rec.format, rec.version)?;
     if rec.seats.len() != 4 {
         return Err(top(format!(
             "Coiffeur has 4 seats, the record lists {}",

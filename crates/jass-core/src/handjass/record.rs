@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::SeededDealer;
-use crate::game::{ActionList, Decision, Game, Player, ToMove};
+use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 use crate::mode::Mode;
-use crate::record::{CheckError, SeatRecord, FORMAT, VERSION};
+use crate::record::{check_format, compare_tricks, CheckError, SeatRecord, FORMAT, VERSION};
 
 use super::melds::Melds;
 use super::options::HandjassOptions;
@@ -108,19 +108,7 @@ impl RecordedAction {
     }
 }
 
-/// A completed trick.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TrickRecord {
-    /// Who led.
-    pub leader: u8,
-    /// The cards in play order.
-    pub cards: Vec<Card>,
-    /// Who won it.
-    pub winner: u8,
-    /// Its card points (the last trick with `last_trick_bonus`).
-    pub points: u32,
-}
+pub use crate::record::TrickRecord;
 
 /// The outcome of one deal. Per-seat lists are indexed by seat number (0 for seats that did not
 /// play); strokes and potatoes are multiplied (Berner Handjass), points are not.
@@ -429,15 +417,7 @@ pub fn play_recorded(
                 deals.push(deal_header(&state, state.deals_started(), dl, vh, active));
             }
             ToMove::Seat(seat) => {
-                state.legal_actions(&mut legal);
-                let decision = Decision::new(&state, seat, &legal);
-                let action = players[seat].act(&decision);
-                state.apply(action).map_err(|e| {
-                    format!(
-                        "player {} at seat {seat} chose an illegal action: {e}",
-                        players[seat].name()
-                    )
-                })?;
+                let action = play_turn(&mut state, seat, players[seat].as_mut(), &mut legal)?;
                 let rec = deals.last_mut().expect("a deal");
                 rec.actions.push(ActionEntry {
                     seat: seat as u8,
@@ -472,28 +452,9 @@ pub fn play_recorded(
 
 /// Re-plays a record through the engine and reports the first illegal action or wrong figure.
 pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
-    let top = |msg: String| CheckError {
-        deal: None,
-        entry: None,
-        message: msg,
-    };
-    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError {
-        deal: Some(deal + 1),
-        entry,
-        message: msg,
-    };
-    if rec.format != FORMAT {
-        return Err(top(format!(
-            "format is `{}`, expected `{FORMAT}`",
-            rec.format
-        )));
-    }
-    if rec.version != VERSION {
-        return Err(top(format!(
-            "version {} is not supported (this engine reads version {VERSION})",
-            rec.version
-        )));
-    }
+    let top = CheckError::whole;
+    let at = CheckError::in_deal;
+    check_format(&rec.format, rec.version)?;
     let mut s = Handjass::new(rec.options).map_err(|e| top(format!("options: {e}")))?;
     if rec.seats.len() != s.players() {
         return Err(top(format!(
@@ -631,25 +592,7 @@ pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
                 format!("the deal stops while seat {p} is still to act"),
             ));
         }
-        let tricks = tricks_of(&s);
-        if d.tricks != tricks {
-            let i = d
-                .tricks
-                .iter()
-                .zip(&tricks)
-                .position(|(a, b)| a != b)
-                .unwrap_or(d.tricks.len().min(tricks.len()));
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "trick {} is recorded as {:?}, the engine finds {:?}",
-                    i + 1,
-                    d.tricks.get(i),
-                    tricks.get(i)
-                ),
-            ));
-        }
+        compare_tricks(&d.tricks, &tricks_of(&s)).map_err(|m| at(di, None, m))?;
         let result = deal_result(&s);
         if d.result != result {
             return Err(at(

@@ -14,13 +14,14 @@ use crate::card::{Card, ParseError};
 use crate::mode::Mode;
 use crate::weis::Declaration;
 
+pub use crate::record::TrickRecord;
 pub use options::{
     FirstForehand, Multipliers, SchieberOptions, ScoreItem, ScoringOrder, WeisOption,
     MAX_MULTIPLIER, MAX_TARGET,
 };
 pub use record::{
     check_record, play_recorded, ActionEntry, DealResult, RecordedAction, SchieberDealRecord,
-    SchieberRecord, TrickRecord,
+    SchieberRecord,
 };
 pub use state::{ObservedTrick, ShownWeis};
 pub use state::{Phase, Schieber, SchieberObservation, WeisCall};

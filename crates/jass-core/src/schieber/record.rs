@@ -6,8 +6,10 @@ use serde::{Deserialize, Serialize};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::SeededDealer;
-use crate::game::{ActionList, Decision, Game, Player, ToMove};
-use crate::record::{CheckError, GameResult, SeatRecord, FORMAT, VERSION};
+use crate::game::{play_turn, ActionList, Game, Player, ToMove};
+use crate::record::{
+    check_format, compare_tricks, CheckError, GameResult, SeatRecord, TrickRecord, FORMAT, VERSION,
+};
 use crate::weis::Declaration;
 
 use super::options::SchieberOptions;
@@ -61,20 +63,6 @@ impl From<SchieberAction> for RecordedAction {
             SchieberAction::Play { card } => RecordedAction::Play { card },
         }
     }
-}
-
-/// A completed trick.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TrickRecord {
-    /// Who led.
-    pub leader: u8,
-    /// The cards in play order (the first is the lead).
-    pub cards: Vec<Card>,
-    /// Who won it.
-    pub winner: u8,
-    /// Its card points, unmultiplied (the ninth includes the 5 for the last trick).
-    pub points: u32,
 }
 
 /// The outcome of one deal. `card_points`, `match_bonus`, `weis` and `stoeck` are unmultiplied;
@@ -252,15 +240,7 @@ pub fn play_recorded(
                 deal_dealer = state.dealer();
             }
             ToMove::Seat(seat) => {
-                state.legal_actions(&mut legal);
-                let decision = Decision::new(&state, seat, &legal);
-                let action = players[seat].act(&decision);
-                state.apply(action).map_err(|e| {
-                    format!(
-                        "player {} at seat {seat} chose an illegal action: {e}",
-                        players[seat].name()
-                    )
-                })?;
+                let action = play_turn(&mut state, seat, players[seat].as_mut(), &mut legal)?;
                 actions.push(ActionEntry {
                     seat: seat as u8,
                     action: action.into(),
@@ -297,28 +277,8 @@ pub fn play_recorded(
 
 /// Re-plays a record through the engine and reports the first illegal action or wrong figure.
 pub fn check_record(rec: &SchieberRecord) -> Result<(), CheckError> {
-    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError {
-        deal: Some(deal + 1),
-        entry,
-        message: msg,
-    };
-    if rec.format != FORMAT {
-        return Err(CheckError {
-            deal: None,
-            entry: None,
-            message: format!("format is `{}`, expected `{FORMAT}`", rec.format),
-        });
-    }
-    if rec.version != VERSION {
-        return Err(CheckError {
-            deal: None,
-            entry: None,
-            message: format!(
-                "version {} is not supported (this engine reads version {VERSION})",
-                rec.version
-            ),
-        });
-    }
+    let at = CheckError::in_deal;
+    check_format(&rec.format, rec.version)?;
     if rec.seats.len() != 4 {
         return Err(CheckError {
             deal: None,
@@ -448,25 +408,7 @@ pub fn check_record(rec: &SchieberRecord) -> Result<(), CheckError> {
                 ),
             ));
         }
-        let tricks = tricks_of(&s);
-        if d.tricks != tricks {
-            let i = d
-                .tricks
-                .iter()
-                .zip(&tricks)
-                .position(|(a, b)| a != b)
-                .unwrap_or(d.tricks.len().min(tricks.len()));
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "trick {} is recorded as {:?}, the engine finds {:?}",
-                    i + 1,
-                    d.tricks.get(i),
-                    tricks.get(i)
-                ),
-            ));
-        }
+        compare_tricks(&d.tricks, &tricks_of(&s)).map_err(|m| at(di, None, m))?;
         let result = deal_result(&s);
         if d.result != result {
             return Err(at(

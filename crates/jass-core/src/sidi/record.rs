@@ -6,9 +6,11 @@ use serde::{Deserialize, Serialize};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::SeededDealer;
-use crate::game::{ActionList, Decision, Game, Player, ToMove};
+use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 use crate::mode::Mode;
-use crate::record::{CheckError, GameResult, SeatRecord, FORMAT, VERSION};
+use crate::record::{
+    check_format, compare_tricks, CheckError, GameResult, SeatRecord, FORMAT, VERSION,
+};
 use crate::schieber::TrickRecord;
 use crate::weis::Declaration;
 
@@ -253,15 +255,7 @@ pub fn play_recorded(
                 state.deal(hands).map_err(|e| e.to_string())?;
             }
             ToMove::Seat(seat) => {
-                state.legal_actions(&mut legal);
-                let decision = Decision::new(&state, seat, &legal);
-                let action = players[seat].act(&decision);
-                state.apply(action).map_err(|e| {
-                    format!(
-                        "player {} at seat {seat} chose an illegal action: {e}",
-                        players[seat].name()
-                    )
-                })?;
+                let action = play_turn(&mut state, seat, players[seat].as_mut(), &mut legal)?;
                 actions.push(SidiEntry {
                     seat: seat as u8,
                     action: action.into(),
@@ -293,28 +287,9 @@ pub fn play_recorded(
 
 /// Re-plays a record through the engine and reports the first illegal action or wrong figure.
 pub fn check_record(rec: &SidiRecord) -> Result<(), CheckError> {
-    let at = |deal: usize, entry: Option<usize>, msg: String| CheckError {
-        deal: Some(deal + 1),
-        entry,
-        message: msg,
-    };
-    let top = |msg: String| CheckError {
-        deal: None,
-        entry: None,
-        message: msg,
-    };
-    if rec.format != FORMAT {
-        return Err(top(format!(
-            "format is `{}`, expected `{FORMAT}`",
-            rec.format
-        )));
-    }
-    if rec.version != VERSION {
-        return Err(top(format!(
-            "version {} is not supported (this engine reads version {VERSION})",
-            rec.version
-        )));
-    }
+    let at = CheckError::in_deal;
+    let top = CheckError::whole;
+    check_format(&rec.format, rec.version)?;
     if rec.seats.len() != 4 {
         return Err(top(format!(
             "Sidi Barrani has 4 seats, the record lists {}",
@@ -439,25 +414,7 @@ pub fn check_record(rec: &SidiRecord) -> Result<(), CheckError> {
                 ),
             ));
         }
-        let tricks = tricks_of(&s);
-        if d.tricks != tricks {
-            let i = d
-                .tricks
-                .iter()
-                .zip(&tricks)
-                .position(|(a, b)| a != b)
-                .unwrap_or(d.tricks.len().min(tricks.len()));
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "trick {} is recorded as {:?}, the engine finds {:?}",
-                    i + 1,
-                    d.tricks.get(i),
-                    tricks.get(i)
-                ),
-            ));
-        }
+        compare_tricks(&d.tricks, &tricks_of(&s)).map_err(|m| at(di, None, m))?;
         let result = deal_result(&s);
         if d.result != result {
             return Err(at(
