@@ -356,6 +356,27 @@ impl<'de> Deserialize<'de> for Declaration {
     }
 }
 
+/// The seat whose declaration holds the best single Weis, the seats compared in playing order from
+/// `first` (the player who played first to the first trick): on equal Weis the earlier wins (000
+/// rule 5, 001, 003). `None` if nobody declared a Weis.
+pub fn best_declarer(
+    declarations: &[Declaration],
+    first: u8,
+    mode: Mode,
+    rules: &WeisRules,
+) -> Option<u8> {
+    let n = declarations.len() as u8;
+    let mut best: Option<(u32, u8)> = None;
+    for i in 0..n {
+        let seat = (first + i) % n;
+        let k = declarations[seat as usize].best_key(mode, rules);
+        if k > 0 && best.is_none_or(|(bk, _)| k > bk) {
+            best = Some((k, seat));
+        }
+    }
+    best.map(|(_, seat)| seat)
+}
+
 /// The maximal runs (three or more) in a nine-bit lane, as (lowest index, length).
 #[inline]
 fn runs(mut lane: u32, mut f: impl FnMut(u32, u32)) {

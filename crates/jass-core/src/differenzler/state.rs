@@ -10,7 +10,9 @@ use crate::game::{ActionList, Game, IllegalAction, ToMove};
 use crate::mode::{Mode, PointTable};
 use crate::schieber::{ObservedTrick, ShownWeis, WeisCall};
 use crate::sidi::play::TrickPlay;
-use crate::weis::{best_declaration, stoeck_cards, Declaration, WeisRules, STOECK_POINTS};
+use crate::weis::{
+    best_declaration, best_declarer, stoeck_cards, Declaration, WeisRules, STOECK_POINTS,
+};
 
 use super::options::{Announcements, DifferenzlerOptions, TrumpRule, MAX_ANNOUNCEMENT};
 use super::DifferenzlerAction;
@@ -403,15 +405,8 @@ impl Differenzler {
         let Some(r) = self.weis_rules else { return };
         let mode = self.play.mode;
         let (first, _, _, _) = self.play.completed(0);
-        let mut best: Option<(u32, u8)> = None;
-        for i in 0..4u8 {
-            let seat = (first + i) % 4;
-            let k = self.declarations[seat as usize].best_key(mode, &r);
-            if k > 0 && best.is_none_or(|(bk, _)| k > bk) {
-                best = Some((k, seat));
-            }
-        }
-        if let Some((_, seat)) = best {
+        let best = best_declarer(&self.declarations, first, mode, &r);
+        if let Some(seat) = best {
             self.weis_seat = Some(seat);
             self.tally.weis[seat as usize] = self.declarations[seat as usize].points(mode, &r);
         }

@@ -10,7 +10,7 @@ use crate::game::{ActionList, Game, IllegalAction, ToMove};
 use crate::mode::{Mode, PointTable, DEAL_POINTS, LAST_TRICK_BONUS, MATCH_BONUS};
 use crate::trick::{legal_cards_after, trick_points, trick_winner, TrickRules};
 use crate::weis::{
-    best_declaration, has_weis, stoeck_cards, Declaration, WeisRules, STOECK_POINTS,
+    best_declaration, best_declarer, has_weis, stoeck_cards, Declaration, WeisRules, STOECK_POINTS,
 };
 
 use super::options::{FirstForehand, SchieberOptions, ScoreItem};
@@ -572,15 +572,8 @@ impl Schieber {
     fn resolve_weis(&mut self) {
         self.weis_resolved = true;
         let Some(r) = self.weis_rules else { return };
-        let mut best: Option<(u32, u8)> = None;
-        for i in 0..4u8 {
-            let seat = (self.forehand + i) % 4;
-            let k = self.declarations[seat as usize].best_key(self.weis_mode(), &r);
-            if k > 0 && best.is_none_or(|(bk, _)| k > bk) {
-                best = Some((k, seat));
-            }
-        }
-        self.weis_team = best.map(|(_, s)| team(s));
+        self.weis_team =
+            best_declarer(&self.declarations, self.forehand, self.weis_mode(), &r).map(team);
     }
 
     #[inline]

@@ -10,7 +10,9 @@ use crate::game::{ActionList, Game, IllegalAction, ToMove};
 use crate::mode::{Mode, PointTable, MATCH_BONUS};
 use crate::schieber::{ObservedTrick, ShownWeis, WeisCall};
 use crate::trick::TrickRules;
-use crate::weis::{best_declaration, stoeck_cards, Declaration, WeisRules, STOECK_POINTS};
+use crate::weis::{
+    best_declaration, best_declarer, stoeck_cards, Declaration, WeisRules, STOECK_POINTS,
+};
 
 use super::options::{Doubling, SidiOptions};
 use super::play::TrickPlay;
@@ -387,15 +389,8 @@ impl Sidi {
         let Some(r) = self.weis_rules else { return };
         let mode = self.play.mode;
         let (first, _, _, _) = self.play.completed(0);
-        let mut best: Option<(u32, u8)> = None;
-        for i in 0..4u8 {
-            let seat = (first + i) % 4;
-            let k = self.declarations[seat as usize].best_key(mode, &r);
-            if k > 0 && best.is_none_or(|(bk, _)| k > bk) {
-                best = Some((k, seat));
-            }
-        }
-        let Some((_, seat)) = best else { return };
+        let best = best_declarer(&self.declarations, first, mode, &r);
+        let Some(seat) = best else { return };
         let t = team(seat);
         self.weis_team = Some(t);
         for s in [t, t + 2] {
