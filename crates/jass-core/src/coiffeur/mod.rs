@@ -19,7 +19,8 @@ use crate::schieber::{
 use crate::weis::WeisTie;
 
 pub use record::{
-    check_record, play_recorded, CoiffeurDealRecord, CoiffeurDealResult, CoiffeurRecord,
+    check_record, play_recorded, play_recorded_watched, CoiffeurDealRecord, CoiffeurDealResult,
+    CoiffeurRecord,
 };
 
 /// A decision in Coiffeur: the same as in Schieber.

@@ -146,6 +146,17 @@ pub fn play_recorded(
     seed: u64,
     players: &mut [Box<dyn Player<Coiffeur>>],
 ) -> Result<CoiffeurRecord, String> {
+    play_recorded_watched(options, seed, players, &mut |_| {})
+}
+
+/// Like [`play_recorded`], calling `watch` with the state before every step (each deal, each
+/// action) and once at the end: how a table shows the game as it goes.
+pub fn play_recorded_watched(
+    options: CoiffeurOptions,
+    seed: u64,
+    players: &mut [Box<dyn Player<Coiffeur>>],
+    watch: &mut dyn FnMut(&Coiffeur),
+) -> Result<CoiffeurRecord, String> {
     if players.len() != 4 {
         return Err(format!("Coiffeur needs 4 players, got {}", players.len()));
     }
@@ -156,6 +167,7 @@ pub fn play_recorded(
     let mut legal = ActionList::new();
     let mut deal_dealer = 0;
     loop {
+        watch(&state);
         match state.to_move() {
             ToMove::Over => break,
             ToMove::Deal => {

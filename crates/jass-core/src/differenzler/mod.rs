@@ -19,8 +19,9 @@ use crate::weis::Declaration;
 
 pub use options::{Announcements, DifferenzlerOptions, TrumpRule, MAX_ANNOUNCEMENT};
 pub use record::{
-    check_record, play_recorded, DifferenzlerDealRecord, DifferenzlerDealResult, DifferenzlerEntry,
-    DifferenzlerGameResult, DifferenzlerRecord, DifferenzlerRecorded,
+    check_record, play_recorded, play_recorded_watched, DifferenzlerDealRecord,
+    DifferenzlerDealResult, DifferenzlerEntry, DifferenzlerGameResult, DifferenzlerRecord,
+    DifferenzlerRecorded,
 };
 pub use state::{
     random_trump, Differenzler, DifferenzlerDeal, DifferenzlerObservation, DifferenzlerPhase,

@@ -204,6 +204,17 @@ pub fn play_recorded(
     seed: u64,
     players: &mut [Box<dyn Player<Differenzler>>],
 ) -> Result<DifferenzlerRecord, String> {
+    play_recorded_watched(options, seed, players, &mut |_| {})
+}
+
+/// Like [`play_recorded`], calling `watch` with the state before every step (each deal, each
+/// action) and once at the end: how a table shows the game as it goes.
+pub fn play_recorded_watched(
+    options: DifferenzlerOptions,
+    seed: u64,
+    players: &mut [Box<dyn Player<Differenzler>>],
+    watch: &mut dyn FnMut(&Differenzler),
+) -> Result<DifferenzlerRecord, String> {
     if players.len() != 4 {
         return Err(format!(
             "Differenzler needs 4 players, got {}",
@@ -216,6 +227,7 @@ pub fn play_recorded(
     let mut actions: Vec<DifferenzlerEntry> = Vec::new();
     let mut legal = ActionList::new();
     loop {
+        watch(&state);
         match state.to_move() {
             ToMove::Over => break,
             ToMove::Deal => {

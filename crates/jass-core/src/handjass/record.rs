@@ -392,6 +392,17 @@ pub fn play_recorded(
     seed: u64,
     players: &mut [Box<dyn Player<Handjass>>],
 ) -> Result<HandjassRecord, String> {
+    play_recorded_watched(opts, seed, players, &mut |_| {})
+}
+
+/// Like [`play_recorded`], calling `watch` with the state before every step (each deal, each
+/// action) and once at the end: how a table shows the game as it goes.
+pub fn play_recorded_watched(
+    opts: HandjassOptions,
+    seed: u64,
+    players: &mut [Box<dyn Player<Handjass>>],
+    watch: &mut dyn FnMut(&Handjass),
+) -> Result<HandjassRecord, String> {
     let mut state = Handjass::new(opts)?;
     if players.len() != state.players() {
         return Err(format!(
@@ -404,6 +415,7 @@ pub fn play_recorded(
     let mut deals: Vec<HandjassDealRecord> = Vec::new();
     let mut legal = ActionList::new();
     loop {
+        watch(&state);
         match state.to_move() {
             ToMove::Over => break,
             ToMove::Deal => {

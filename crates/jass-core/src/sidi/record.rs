@@ -226,6 +226,17 @@ pub fn play_recorded(
     seed: u64,
     players: &mut [Box<dyn Player<Sidi>>],
 ) -> Result<SidiRecord, String> {
+    play_recorded_watched(options, seed, players, &mut |_| {})
+}
+
+/// Like [`play_recorded`], calling `watch` with the state before every step (each deal, each
+/// action) and once at the end: how a table shows the game as it goes.
+pub fn play_recorded_watched(
+    options: SidiOptions,
+    seed: u64,
+    players: &mut [Box<dyn Player<Sidi>>],
+    watch: &mut dyn FnMut(&Sidi),
+) -> Result<SidiRecord, String> {
     if players.len() != 4 {
         return Err(format!(
             "Sidi Barrani needs 4 players, got {}",
@@ -238,6 +249,7 @@ pub fn play_recorded(
     let mut actions: Vec<SidiEntry> = Vec::new();
     let mut legal = ActionList::new();
     loop {
+        watch(&state);
         match state.to_move() {
             ToMove::Over => break,
             ToMove::Deal => {

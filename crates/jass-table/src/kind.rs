@@ -1,0 +1,241 @@
+//! Which game, with which options: parsed from `key=value` pairs or JSON, checked by the game's own
+//! option type, and written out in full (so a record or a table keeps its meaning).
+
+use std::str::FromStr;
+
+use jass_core::coiffeur::CoiffeurOptions;
+use jass_core::differenzler::DifferenzlerOptions;
+use jass_core::handjass::HandjassOptions;
+use jass_core::schieber::SchieberOptions;
+use jass_core::sidi::SidiOptions;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// A wrong game name or option: what was wrong and how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OptionsError(pub String);
+
+/// A game of the project.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Schieber.
+    Schieber,
+    /// Handjass (2 to 5 players).
+    Handjass,
+    /// Sidi Barrani.
+    Sidi,
+    /// Coiffeur.
+    Coiffeur,
+    /// Differenzler.
+    Differenzler,
+}
+
+impl GameKind {
+    /// Every game, in the order they are listed to users.
+    pub const ALL: [GameKind; 5] = [
+        GameKind::Schieber,
+        GameKind::Handjass,
+        GameKind::Sidi,
+        GameKind::Coiffeur,
+        GameKind::Differenzler,
+    ];
+
+    /// The name in notation and in records.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Schieber => "schieber",
+            GameKind::Handjass => "handjass",
+            GameKind::Sidi => "sidi-barrani",
+            GameKind::Coiffeur => "coiffeur",
+            GameKind::Differenzler => "differenzler",
+        }
+    }
+
+    /// Every option with its default, as JSON.
+    pub fn default_options(self) -> Value {
+        fn json<T: Serialize>(t: T) -> Value {
+            serde_json::to_value(t).expect("options serialize")
+        }
+        match self {
+            GameKind::Schieber => json(SchieberOptions::default()),
+            GameKind::Handjass => json(HandjassOptions::default()),
+            GameKind::Sidi => json(SidiOptions::default()),
+            GameKind::Coiffeur => json(CoiffeurOptions::default()),
+            GameKind::Differenzler => json(DifferenzlerOptions::default()),
+        }
+    }
+
+    /// Schieber options from JSON (the keys given; the rest default), checked.
+    pub fn schieber_options(options: &Value) -> Result<SchieberOptions, OptionsError> {
+        let o: SchieberOptions = parse_named("schieber", options)?;
+        o.validate()
+            .map_err(|e| OptionsError(format!("bad schieber option: {e}")))?;
+        Ok(o)
+    }
+
+    /// This game with these options (the keys given; the rest default), checked by the game.
+    pub fn spec(self, options: &Value) -> Result<GameSpec, OptionsError> {
+        let bad = |e: String| OptionsError(format!("bad {} option: {e}", self.name()));
+        let full = match self {
+            GameKind::Schieber => json_of(&GameKind::schieber_options(options)?),
+            GameKind::Handjass => {
+                let o = HandjassOptions::from_json(options).map_err(|e| {
+                    OptionsError(format!("{e} (`jass options handjass` lists the options)"))
+                })?;
+                json_of(&o)
+            }
+            GameKind::Sidi => {
+                let o: SidiOptions = parse_named(self.name(), options)?;
+                o.validate().map_err(bad)?;
+                json_of(&o)
+            }
+            GameKind::Coiffeur => {
+                let o: CoiffeurOptions = parse_named(self.name(), options)?;
+                o.validate().map_err(bad)?;
+                json_of(&o)
+            }
+            GameKind::Differenzler => {
+                let o: DifferenzlerOptions = parse_named(self.name(), options)?;
+                o.validate().map_err(bad)?;
+                json_of(&o)
+            }
+        };
+        Ok(GameSpec {
+            kind: self,
+            options: full,
+        })
+    }
+}
+
+fn json_of<T: Serialize>(t: &T) -> Value {
+    serde_json::to_value(t).expect("options serialize")
+}
+
+/// Reads a game's option type from JSON, naming the option at fault when one is wrong.
+fn parse_named<T: DeserializeOwned>(game: &str, options: &Value) -> Result<T, OptionsError> {
+    serde_json::from_value::<T>(options.clone()).map_err(|e| {
+        if let Value::Object(map) = options {
+            for (k, v) in map {
+                let one = Value::Object([(k.clone(), v.clone())].into_iter().collect());
+                if let Err(e1) = serde_json::from_value::<T>(one) {
+                    return OptionsError(format!(
+                        "bad {game} option `{k}={v}`: {e1} (`jass options {game}` lists them)"
+                    ));
+                }
+            }
+        }
+        OptionsError(format!("bad {game} option: {e}"))
+    })
+}
+
+impl FromStr for GameKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "schieber" => Ok(GameKind::Schieber),
+            "handjass" | "sackjass" | "butzer" | "schlaeger" => Ok(GameKind::Handjass),
+            "sidi-barrani" | "sidi" => Ok(GameKind::Sidi),
+            "coiffeur" => Ok(GameKind::Coiffeur),
+            "differenzler" => Ok(GameKind::Differenzler),
+            other => Err(format!("unknown game `{other}`: known games are schieber, handjass, sidi-barrani, coiffeur, differenzler")),
+        }
+    }
+}
+
+/// A game and its options, checked and written out in full.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSpec {
+    /// The game.
+    pub kind: GameKind,
+    /// Every option of the game (JSON object of the game's option type).
+    pub options: Value,
+}
+
+impl GameSpec {
+    /// The game from its name and `key=value` pairs.
+    pub fn parse(game: &str, pairs: &[String]) -> Result<GameSpec, OptionsError> {
+        let kind: GameKind = game.parse().map_err(OptionsError)?;
+        kind.spec(&options_from_pairs(pairs)?)
+    }
+
+    /// The number of seats at the table (Handjass: 2 to 5, by its options; the others 4).
+    pub fn seats(&self) -> usize {
+        match self.kind {
+            GameKind::Handjass => HandjassOptions::from_json(&self.options)
+                .map(|o| o.players as usize)
+                .unwrap_or(4),
+            _ => 4,
+        }
+    }
+}
+
+/// Turns `key=value` pairs into a JSON object; values are read as JSON where they parse
+/// (numbers, true/false, objects) and as strings otherwise.
+pub fn options_from_pairs(pairs: &[String]) -> Result<Value, OptionsError> {
+    let mut map = Map::new();
+    for p in pairs {
+        let Some((k, v)) = p.split_once('=') else {
+            return Err(OptionsError(format!(
+                "option `{p}` has no value: write it as key=value, e.g. -o target=2500"
+            )));
+        };
+        let k = k.trim().replace('-', "_");
+        if k.is_empty() {
+            return Err(OptionsError(format!(
+                "option `{p}` has no name: write it as key=value, e.g. -o target=2500"
+            )));
+        }
+        let v = v.trim();
+        let value =
+            serde_json::from_str::<Value>(v).unwrap_or_else(|_| Value::String(v.to_string()));
+        if map.insert(k.clone(), value).is_some() {
+            return Err(OptionsError(format!("option `{k}` is given twice")));
+        }
+    }
+    Ok(Value::Object(map))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_become_typed_json() {
+        let v = options_from_pairs(&[
+            "target=2500".into(),
+            "weis=large".into(),
+            "misere=true".into(),
+        ])
+        .unwrap();
+        assert_eq!(v["target"], 2500);
+        assert_eq!(v["weis"], "large");
+        assert_eq!(v["misere"], true);
+        assert!(options_from_pairs(&["target".into()])
+            .unwrap_err()
+            .to_string()
+            .contains("key=value"));
+        assert!(options_from_pairs(&["a=1".into(), "a=2".into()]).is_err());
+    }
+
+    #[test]
+    fn specs_are_checked_and_written_out() {
+        for kind in GameKind::ALL {
+            let spec = kind.spec(&serde_json::json!({})).unwrap();
+            assert_eq!(spec.options, kind.default_options(), "{}", kind.name());
+            assert_eq!(kind.name().parse::<GameKind>(), Ok(kind));
+        }
+        let e = GameSpec::parse("schieber", &["target=abc".into()]).unwrap_err();
+        assert!(e.0.contains("target"), "{e}");
+        let e = GameSpec::parse("schieber", &["nonsense=1".into()]).unwrap_err();
+        assert!(e.0.contains("nonsense"), "{e}");
+        assert!(GameSpec::parse("poker", &[])
+            .unwrap_err()
+            .0
+            .contains("known games"));
+        let three = GameSpec::parse("handjass", &["players=3".into()]).unwrap();
+        assert_eq!(three.seats(), 3);
+        assert_eq!(GameSpec::parse("sidi", &[]).unwrap().seats(), 4);
+    }
+}

@@ -1,0 +1,25 @@
+//! A Jass table for any game of the project: what the terminal table (`jass play`), the bot
+//! protocol and the server share.
+//!
+//! - [`GameKind`] and [`GameSpec`]: which game, with which options (checked, written out in full).
+//! - [`TableGame`]: the one adapter each game implements: its views and actions as JSON, its
+//!   computer players, its recorded play.
+//! - [`Request`] and [`JsonPlayer`]: a seat played by anything that reads a JSON view and answers
+//!   with a JSON action (a person at a screen, a program over standard input, a browser over a
+//!   WebSocket). A wrong answer never breaks a game: it is reported and replaced by the rule
+//!   player's choice.
+//! - [`run_table`]: plays a whole game with any mix of seats, reports every step to a watcher, can
+//!   resume from the actions already taken, and returns the record.
+#![deny(missing_docs)]
+
+mod adapter;
+mod bots;
+mod kind;
+mod request;
+mod table;
+
+pub use adapter::TableGame;
+pub use bots::{bot, BOT_NAMES};
+pub use kind::{options_from_pairs, GameKind, GameSpec, OptionsError};
+pub use request::{match_answer, JsonPlayer, Request};
+pub use table::{run_table, Event, Fallback, SeatPlayer, Snapshot, TableOutcome};

@@ -1,0 +1,114 @@
+//! A seat played through JSON: the request a seat is sent (its view and the legal actions) and the
+//! answer it gives. The same messages travel over standard input (bot programs), a WebSocket
+//! (browsers, remote bots) or a channel (the terminal table).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// What a seat is asked when it must act.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    /// The game (`schieber`, `handjass`, …).
+    pub game: String,
+    /// The seat that acts.
+    pub seat: usize,
+    /// Everything that seat may see now (the game's observation as JSON).
+    pub view: Value,
+    /// The legal actions in record notation; the answer must be one of them.
+    pub legal: Vec<Value>,
+}
+
+/// A seat played by anything that answers JSON requests.
+pub trait JsonPlayer: Send {
+    /// A short description for records (`python3 bot.py`, a person's name, …).
+    fn name(&self) -> String;
+    /// The answer to `request`: one of `request.legal` (or its index). An `Err` says why there is
+    /// no usable answer (timeout, closed connection); the table then plays the fallback.
+    fn act(&mut self, request: &Request) -> Result<Value, String>;
+}
+
+/// Which legal action `answer` names: the action itself (compared as JSON, so key order and
+/// spacing do not matter; card names are not case-sensitive), its index in `legal`, or
+/// `{"index": n}`. The error says what was wrong and lists what would have been right.
+pub fn match_answer(answer: &Value, legal: &[Value]) -> Result<usize, String> {
+    let index = match answer {
+        Value::Number(n) => n.as_u64(),
+        Value::Object(m) if m.len() == 1 => m.get("index").and_then(Value::as_u64),
+        _ => None,
+    };
+    if let Some(i) = index {
+        return if (i as usize) < legal.len() {
+            Ok(i as usize)
+        } else {
+            Err(format!(
+                "index {i} is out of range: there are {} legal actions (0 to {})",
+                legal.len(),
+                legal.len().saturating_sub(1)
+            ))
+        };
+    }
+    let wanted = normalize(answer);
+    if let Some(i) = legal.iter().position(|l| normalize(l) == wanted) {
+        return Ok(i);
+    }
+    let listed: Vec<String> = legal.iter().map(Value::to_string).collect();
+    Err(format!(
+        "{answer} is not a legal action here; legal are: {}",
+        listed.join(", ")
+    ))
+}
+
+/// Upper-cases the string values of card fields, so `"ha"` names `HA`.
+fn normalize(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, x)| {
+                    let x = match (k.as_str(), x) {
+                        ("card" | "cards", Value::String(s)) => Value::String(s.to_uppercase()),
+                        ("cards", Value::Array(a)) => Value::Array(
+                            a.iter()
+                                .map(|c| match c {
+                                    Value::String(s) => Value::String(s.to_uppercase()),
+                                    other => other.clone(),
+                                })
+                                .collect(),
+                        ),
+                        _ => normalize(x),
+                    };
+                    (k.clone(), x)
+                })
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn answers_by_action_or_index() {
+        let legal = vec![
+            json!({"action": "play", "card": "HA"}),
+            json!({"action": "play", "card": "S10"}),
+        ];
+        assert_eq!(
+            match_answer(&json!({"card": "S10", "action": "play"}), &legal),
+            Ok(1)
+        );
+        assert_eq!(
+            match_answer(&json!({"action": "play", "card": "ha"}), &legal),
+            Ok(0)
+        );
+        assert_eq!(match_answer(&json!(1), &legal), Ok(1));
+        assert_eq!(match_answer(&json!({"index": 0}), &legal), Ok(0));
+        let e = match_answer(&json!(2), &legal).unwrap_err();
+        assert!(e.contains("out of range"), "{e}");
+        let e = match_answer(&json!({"action": "play", "card": "C6"}), &legal).unwrap_err();
+        assert!(e.contains("not a legal action") && e.contains("S10"), "{e}");
+        assert!(match_answer(&json!("garbage"), &legal).is_err());
+    }
+}

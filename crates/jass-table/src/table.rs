@@ -1,0 +1,295 @@
+//! Plays one whole game at a table: any mix of computer players and JSON seats, every step reported
+//! to a watcher, resumable from the actions already taken, the record at the end.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use jass_core::coiffeur::Coiffeur;
+use jass_core::differenzler::Differenzler;
+use jass_core::handjass::Handjass;
+use jass_core::record::Record;
+use jass_core::schieber::Schieber;
+use jass_core::sidi::Sidi;
+use jass_core::{ActionList, Decision, Player, ToMove};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::adapter::TableGame;
+use crate::bots::bot;
+use crate::kind::{GameKind, GameSpec};
+use crate::request::{match_answer, JsonPlayer, Request};
+
+/// Who plays a seat.
+pub enum SeatPlayer {
+    /// A computer player by name (`random`, `rule`, `sampling`).
+    Bot(String),
+    /// Anything that answers JSON requests (a person, a program, a remote client).
+    Json(Box<dyn JsonPlayer>),
+}
+
+/// The table as it stands before a step: what every seat sees.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Snapshot {
+    /// Decisions taken so far in the game.
+    pub step: usize,
+    /// The seat to act, if a seat is to act.
+    pub to_move: Option<usize>,
+    /// The legal actions of the seat to act (empty otherwise).
+    pub legal: Vec<Value>,
+    /// The view of every seat (index = seat).
+    pub views: Vec<Value>,
+    /// True once the game is over.
+    pub over: bool,
+}
+
+/// A JSON seat's answer that could not be used, and what was played instead.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Fallback {
+    /// The decision's number in the game.
+    pub step: usize,
+    /// The seat.
+    pub seat: usize,
+    /// What was wrong.
+    pub reason: String,
+    /// The action played in its place (the rule player's choice).
+    pub played: Value,
+}
+
+/// What the watcher of a table is told.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+pub enum Event {
+    /// The state before the next step (after a deal or an action), and at the end.
+    Snapshot(Snapshot),
+    /// A seat acted (in order; `step` counts from 0).
+    Acted {
+        /// The decision's number in the game.
+        step: usize,
+        /// Who acted.
+        seat: usize,
+        /// What was done, in record notation.
+        action: Value,
+    },
+    /// A JSON seat's answer was replaced.
+    Fallback(Fallback),
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct TableOutcome {
+    /// The game's record.
+    pub record: Record,
+    /// Every decision in order (what [`run_table`] takes to resume).
+    pub actions: Vec<Value>,
+    /// Every answer that was replaced.
+    pub fallbacks: Vec<Fallback>,
+}
+
+/// Plays a game of `spec` with the deals drawn from `seed`, one player per seat. The first
+/// `resume.len()` decisions are taken from `resume` (the `actions` of an earlier, interrupted run
+/// with the same spec and seed) without asking anyone; snapshots start after them. `on_event` sees
+/// every step. Fails, changing nothing outside, on a wrong seat count, an unknown bot or a resume
+/// entry that is not legal where it stands.
+pub fn run_table(
+    spec: &GameSpec,
+    seed: u64,
+    seats: Vec<SeatPlayer>,
+    resume: &[Value],
+    on_event: &mut dyn FnMut(Event),
+) -> Result<TableOutcome, String> {
+    match spec.kind {
+        GameKind::Schieber => run::<Schieber>(spec, seed, seats, resume, on_event),
+        GameKind::Handjass => run::<Handjass>(spec, seed, seats, resume, on_event),
+        GameKind::Sidi => run::<Sidi>(spec, seed, seats, resume, on_event),
+        GameKind::Coiffeur => run::<Coiffeur>(spec, seed, seats, resume, on_event),
+        GameKind::Differenzler => run::<Differenzler>(spec, seed, seats, resume, on_event),
+    }
+}
+
+/// What the seats of one table share while the game runs (one thread: `Rc<RefCell<…>>`).
+#[derive(Default)]
+struct Shared {
+    resume: VecDeque<Value>,
+    resume_error: Option<String>,
+    step: usize,
+    views: Vec<Value>,
+    pending: Vec<Event>,
+    actions: Vec<Value>,
+    fallbacks: Vec<Fallback>,
+}
+
+enum Inner<G: TableGame> {
+    Native(Box<dyn Player<G>>),
+    Json {
+        player: Box<dyn JsonPlayer>,
+        fallback: Box<dyn Player<G>>,
+    },
+}
+
+/// One seat at the table: answers from the resume log first, then from its player.
+struct TableSeat<G: TableGame> {
+    seat: usize,
+    inner: Inner<G>,
+    shared: Rc<RefCell<Shared>>,
+}
+
+impl<G: TableGame> Player<G> for TableSeat<G> {
+    fn name(&self) -> String {
+        match &self.inner {
+            Inner::Native(p) => p.name(),
+            Inner::Json { player, .. } => player.name(),
+        }
+    }
+
+    fn act(&mut self, decision: &Decision<'_, G>) -> G::Action {
+        let legal: Vec<Value> = decision.legal.iter().map(G::action_json).collect();
+        let step = self.shared.borrow().step;
+        let resumed = self.shared.borrow_mut().resume.pop_front();
+        let action = if let Some(entry) = resumed {
+            match match_answer(&entry, &legal) {
+                Ok(i) => decision.legal.get(i),
+                Err(e) => {
+                    let mut sh = self.shared.borrow_mut();
+                    if sh.resume_error.is_none() {
+                        sh.resume_error = Some(format!("resume entry {step}: {e}"));
+                    }
+                    sh.resume.clear();
+                    decision.legal.get(0)
+                }
+            }
+        } else {
+            match &mut self.inner {
+                Inner::Native(p) => p.act(decision),
+                Inner::Json { player, fallback } => {
+                    let request = Request {
+                        game: G::KIND.name().to_string(),
+                        seat: self.seat,
+                        view: self.shared.borrow().views[self.seat].clone(),
+                        legal: legal.clone(),
+                    };
+                    let answer = player.act(&request).and_then(|a| match_answer(&a, &legal));
+                    match answer {
+                        Ok(i) => decision.legal.get(i),
+                        Err(reason) => {
+                            let a = fallback.act(decision);
+                            let fb = Fallback {
+                                step,
+                                seat: self.seat,
+                                reason,
+                                played: G::action_json(a),
+                            };
+                            let mut sh = self.shared.borrow_mut();
+                            sh.fallbacks.push(fb.clone());
+                            sh.pending.push(Event::Fallback(fb));
+                            a
+                        }
+                    }
+                }
+            }
+        };
+        let json = G::action_json(action);
+        let mut sh = self.shared.borrow_mut();
+        sh.actions.push(json.clone());
+        sh.pending.push(Event::Acted {
+            step,
+            seat: self.seat,
+            action: json,
+        });
+        sh.step += 1;
+        action
+    }
+}
+
+fn run<G: TableGame>(
+    spec: &GameSpec,
+    seed: u64,
+    seats: Vec<SeatPlayer>,
+    resume: &[Value],
+    on_event: &mut dyn FnMut(Event),
+) -> Result<TableOutcome, String> {
+    let options = G::options(spec).map_err(|e| e.0)?;
+    if seats.len() != spec.seats() {
+        return Err(format!(
+            "a {} table has {} seats, got {} players",
+            G::KIND.name(),
+            spec.seats(),
+            seats.len()
+        ));
+    }
+    let shared = Rc::new(RefCell::new(Shared {
+        resume: resume.iter().cloned().collect(),
+        ..Shared::default()
+    }));
+    let mut players: Vec<Box<dyn Player<G>>> = Vec::with_capacity(seats.len());
+    for (seat, sp) in seats.into_iter().enumerate() {
+        let inner = match sp {
+            SeatPlayer::Bot(name) => Inner::Native(bot::<G>(&name, &options, seat, seed)?),
+            SeatPlayer::Json(player) => Inner::Json {
+                player,
+                fallback: G::rule_player(&options),
+            },
+        };
+        players.push(Box::new(TableSeat {
+            seat,
+            inner,
+            shared: Rc::clone(&shared),
+        }));
+    }
+    let n = players.len();
+    let mut legal = ActionList::new();
+    let watch_shared = Rc::clone(&shared);
+    let mut watch = |state: &G| {
+        let mut sh = watch_shared.borrow_mut();
+        for e in sh.pending.drain(..).collect::<Vec<_>>() {
+            if sh.resume.is_empty() {
+                on_event(e);
+            }
+        }
+        // Views are always kept current: a JSON seat's request carries its own.
+        sh.views = (0..n).map(|s| state.view(s)).collect();
+        if !sh.resume.is_empty() {
+            return;
+        }
+        let to_move = match state.to_move() {
+            ToMove::Seat(s) => Some(s),
+            _ => None,
+        };
+        state.legal_actions(&mut legal);
+        let snapshot = Snapshot {
+            step: sh.step,
+            to_move,
+            legal: if to_move.is_some() {
+                legal.iter().map(G::action_json).collect()
+            } else {
+                Vec::new()
+            },
+            views: sh.views.clone(),
+            over: state.is_terminal(),
+        };
+        drop(sh);
+        on_event(Event::Snapshot(snapshot));
+    };
+    let record = G::play(options, seed, &mut players, &mut watch);
+    drop(watch);
+    drop(watch_shared);
+    drop(players);
+    let record = record?;
+    let sh = Rc::try_unwrap(shared)
+        .map_err(|_| "table state still shared".to_string())?
+        .into_inner();
+    if let Some(e) = sh.resume_error {
+        return Err(format!("cannot resume this game: {e}"));
+    }
+    if !sh.resume.is_empty() {
+        return Err(format!(
+            "cannot resume this game: {} actions are left over after the game ended",
+            sh.resume.len()
+        ));
+    }
+    Ok(TableOutcome {
+        record,
+        actions: sh.actions,
+        fallbacks: sh.fallbacks,
+    })
+}

@@ -1,0 +1,255 @@
+//! The table plays every game with any mix of seats, reports every step, replaces wrong answers,
+//! resumes from a log, and never shows a seat a card it may not see.
+
+use jass_core::record::Record;
+use jass_table::{run_table, Event, GameKind, GameSpec, JsonPlayer, Request, SeatPlayer};
+use serde_json::{json, Value};
+
+/// Answers with the last legal action: deterministic, so resumed games can be compared.
+struct LastLegal;
+impl JsonPlayer for LastLegal {
+    fn name(&self) -> String {
+        "last-legal".into()
+    }
+    fn act(&mut self, request: &Request) -> Result<Value, String> {
+        Ok(request.legal.last().cloned().expect("legal is never empty"))
+    }
+}
+
+/// Answers wrongly in turn: garbage, an index out of range, an action that is not legal, no answer.
+struct Wrong(usize);
+impl JsonPlayer for Wrong {
+    fn name(&self) -> String {
+        "wrong".into()
+    }
+    fn act(&mut self, request: &Request) -> Result<Value, String> {
+        self.0 += 1;
+        match self.0 % 4 {
+            0 => Ok(json!("garbage")),
+            1 => Ok(json!(request.legal.len())),
+            2 => Ok(json!({"action": "play", "card": "XX"})),
+            _ => Err("no answer within the deadline".into()),
+        }
+    }
+}
+
+fn seats(spec: &GameSpec, json_seat: Option<(usize, Box<dyn JsonPlayer>)>) -> Vec<SeatPlayer> {
+    let mut v: Vec<SeatPlayer> = (0..spec.seats())
+        .map(|_| SeatPlayer::Bot("rule".into()))
+        .collect();
+    if let Some((s, p)) = json_seat {
+        v[s] = SeatPlayer::Json(p);
+    }
+    v
+}
+
+fn short_spec(kind: GameKind) -> GameSpec {
+    let pairs: Vec<String> = match kind {
+        GameKind::Schieber | GameKind::Sidi => vec!["target=1000".into()],
+        GameKind::Differenzler => vec!["deals=4".into()],
+        _ => vec![],
+    };
+    GameSpec::parse(kind.name(), &pairs).unwrap()
+}
+
+#[test]
+fn every_game_plays_to_a_consistent_record_with_a_json_seat() {
+    for kind in GameKind::ALL {
+        let spec = short_spec(kind);
+        let mut snapshots = 0;
+        let mut acted = 0;
+        let out = run_table(
+            &spec,
+            7,
+            seats(&spec, Some((1, Box::new(LastLegal)))),
+            &[],
+            &mut |e| match e {
+                Event::Snapshot(s) => {
+                    snapshots += 1;
+                    assert_eq!(s.views.len(), spec.seats());
+                    assert_eq!(s.to_move.is_some(), !s.legal.is_empty());
+                }
+                Event::Acted { .. } => acted += 1,
+                Event::Fallback(f) => panic!("unexpected fallback {f:?}"),
+            },
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", kind.name()));
+        assert_eq!(out.record.game(), kind.name());
+        out.record
+            .check()
+            .unwrap_or_else(|e| panic!("{}: {e}", kind.name()));
+        assert_eq!(acted, out.actions.len());
+        assert!(
+            snapshots > acted,
+            "{}: a snapshot before every step",
+            kind.name()
+        );
+        assert!(out.fallbacks.is_empty());
+        let rec = serde_json::to_value(&out.record).unwrap();
+        assert_eq!(rec["seats"][1]["name"], "last-legal");
+        assert_eq!(rec["seats"][0]["name"], "rule");
+    }
+}
+
+#[test]
+fn wrong_answers_are_replaced_and_the_game_goes_on() {
+    for kind in GameKind::ALL {
+        let spec = short_spec(kind);
+        let mut fallback_events = 0;
+        let out = run_table(
+            &spec,
+            3,
+            seats(&spec, Some((0, Box::new(Wrong(0))))),
+            &[],
+            &mut |e| {
+                if let Event::Fallback(f) = e {
+                    assert_eq!(f.seat, 0);
+                    assert!(!f.reason.is_empty());
+                    fallback_events += 1;
+                }
+            },
+        )
+        .unwrap();
+        out.record.check().unwrap();
+        assert!(!out.fallbacks.is_empty(), "{}", kind.name());
+        assert_eq!(fallback_events, out.fallbacks.len());
+        let reasons: Vec<&str> = out.fallbacks.iter().map(|f| f.reason.as_str()).collect();
+        assert!(reasons.iter().any(|r| r.contains("not a legal action")));
+        assert!(reasons.iter().any(|r| r.contains("out of range")));
+        assert!(reasons.iter().any(|r| r.contains("deadline")));
+    }
+}
+
+#[test]
+fn a_game_resumes_from_its_actions() {
+    for kind in GameKind::ALL {
+        let spec = short_spec(kind);
+        let full = run_table(
+            &spec,
+            11,
+            seats(&spec, Some((2, Box::new(LastLegal)))),
+            &[],
+            &mut |_| {},
+        )
+        .unwrap();
+        let half = full.actions.len() / 2;
+        let mut first_snapshot_step = None;
+        let resumed = run_table(
+            &spec,
+            11,
+            seats(&spec, Some((2, Box::new(LastLegal)))),
+            &full.actions[..half],
+            &mut |e| {
+                if let Event::Snapshot(s) = e {
+                    first_snapshot_step.get_or_insert(s.step);
+                }
+            },
+        )
+        .unwrap();
+        assert_eq!(resumed.record, full.record, "{}", kind.name());
+        assert_eq!(resumed.actions, full.actions);
+        assert_eq!(
+            first_snapshot_step,
+            Some(half),
+            "snapshots start after the resumed part"
+        );
+    }
+}
+
+#[test]
+fn a_wrong_resume_log_or_table_is_refused() {
+    let spec = short_spec(GameKind::Schieber);
+    let bad = vec![json!({"action": "play", "card": "HA"}); 3];
+    let e = run_table(&spec, 1, seats(&spec, None), &bad, &mut |_| {}).unwrap_err();
+    assert!(e.contains("cannot resume"), "{e}");
+    let e = run_table(
+        &spec,
+        1,
+        vec![SeatPlayer::Bot("rule".into())],
+        &[],
+        &mut |_| {},
+    )
+    .unwrap_err();
+    assert!(e.contains("4 seats"), "{e}");
+    let mut s = seats(&spec, None);
+    s[3] = SeatPlayer::Bot("genius".into());
+    let e = run_table(&spec, 1, s, &[], &mut |_| {}).unwrap_err();
+    assert!(e.contains("unknown player `genius`"), "{e}");
+}
+
+/// The cards of `view["hand"]` as strings.
+fn hand(view: &Value) -> Vec<String> {
+    view["hand"]
+        .as_array()
+        .expect("a hand")
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_seat_sees_only_its_own_hand() {
+    for kind in [
+        GameKind::Schieber,
+        GameKind::Sidi,
+        GameKind::Differenzler,
+        GameKind::Coiffeur,
+    ] {
+        let spec = short_spec(kind);
+        let mut views: Vec<Vec<Value>> = Vec::new();
+        let out = run_table(&spec, 5, seats(&spec, None), &[], &mut |e| {
+            if let Event::Snapshot(s) = e {
+                views.push(s.views);
+            }
+        })
+        .unwrap();
+        let rec = serde_json::to_value(&out.record).unwrap();
+        let dealt: Vec<Vec<Vec<String>>> = rec["deals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                d["hands"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|h| {
+                        h.as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|c| c.as_str().unwrap().to_string())
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        for vs in &views {
+            for (seat, v) in vs.iter().enumerate() {
+                assert_eq!(v["seat"], seat);
+                let h = hand(v);
+                // Every card the seat holds was dealt to it in some deal, and no other seat's
+                // view holds it at the same time.
+                assert!(h.iter().all(|c| dealt.iter().any(|d| d[seat].contains(c))));
+                for (other, w) in vs.iter().enumerate() {
+                    if other != seat {
+                        assert!(hand(w).iter().all(|c| !h.contains(c)), "{}", kind.name());
+                    }
+                }
+            }
+        }
+        assert!(!views.is_empty());
+    }
+}
+
+#[test]
+fn records_of_the_table_equal_the_games_own_recorder() {
+    // All-rule tables give the same record as the game's own play_recorded.
+    let spec = short_spec(GameKind::Schieber);
+    let out = run_table(&spec, 9, seats(&spec, None), &[], &mut |_| {}).unwrap();
+    let o = GameKind::schieber_options(&spec.options).unwrap();
+    let mut players: Vec<Box<dyn jass_core::Player<jass_core::schieber::Schieber>>> = (0..4)
+        .map(|_| Box::new(jass_bots::RuleSchieber::new(o)) as Box<dyn jass_core::Player<_>>)
+        .collect();
+    let own = jass_core::schieber::play_recorded(o, 9, &mut players).unwrap();
+    assert_eq!(out.record, Record::Schieber(own));
+}
