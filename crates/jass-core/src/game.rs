@@ -108,7 +108,7 @@ pub trait Game: Clone {
     /// A decision of a player.
     type Action: Copy + PartialEq + fmt::Debug + fmt::Display;
     /// What one seat may see.
-    type Observation;
+    type Observation: serde::Serialize;
     /// The cards dealt for one deal (hands and any extra packet).
     type Deal: Clone;
 
@@ -128,6 +128,11 @@ pub trait Game: Clone {
     fn apply_deal(&mut self, deal: Self::Deal) -> Result<(), IllegalAction>;
     /// What `seat` may see now: never a card hidden from that seat.
     fn observe(&self, seat: usize) -> Self::Observation;
+    /// What `seat` may see now as JSON, for programs and screens: the observation, plus anything
+    /// the game keeps on its slate that the observation type leaves out.
+    fn view_json(&self, seat: usize) -> serde_json::Value {
+        serde_json::to_value(self.observe(seat)).expect("observations serialize")
+    }
     /// True once the game is over.
     fn is_terminal(&self) -> bool {
         self.to_move() == ToMove::Over
@@ -151,6 +156,10 @@ impl<'a, G: Game> Decision<'a, G> {
     /// What the seat may see.
     pub fn observation(&self) -> G::Observation {
         self.state.observe(self.seat)
+    }
+    /// What the seat may see, as JSON ([`Game::view_json`]).
+    pub fn view_json(&self) -> serde_json::Value {
+        self.state.view_json(self.seat)
     }
 }
 

@@ -15,7 +15,7 @@ use jass_core::sidi::{Sidi, SidiOptions, SidiRecorded};
 use jass_core::{Game, Player};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::kind::{GameKind, GameSpec, OptionsError};
 
@@ -40,9 +40,6 @@ pub trait TableGame: Game + Send + 'static {
     }
     /// An action in record notation (`{"action":"play","card":"HA"}`).
     fn action_json(action: Self::Action) -> Value;
-    /// What `seat` may see now, as JSON: the game's observation (plus, where the game keeps more
-    /// on its slate, that too).
-    fn view(&self, seat: usize) -> Value;
     /// The game's rule-based player (also the fallback for a seat that answers wrongly).
     fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>>;
     /// The game's sampling player, if it has one.
@@ -67,9 +64,6 @@ impl TableGame for Schieber {
     const KIND: GameKind = GameKind::Schieber;
     fn action_json(action: Self::Action) -> Value {
         to_json(&RecordedAction::from(action))
-    }
-    fn view(&self, seat: usize) -> Value {
-        to_json(&self.observe(seat))
     }
     fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
         Box::new(RuleSchieber::new(*options))
@@ -98,26 +92,6 @@ impl TableGame for Coiffeur {
     fn action_json(action: Self::Action) -> Value {
         to_json(&RecordedAction::from(action))
     }
-    /// Schieber's view plus the Coiffeur slate: each row with its multiplier and the points each
-    /// team wrote there (`null` while open).
-    fn view(&self, seat: usize) -> Value {
-        let mut v = to_json(&self.observe(seat));
-        let m = self.options().multipliers;
-        let rows: Vec<Value> = self
-            .options()
-            .rows()
-            .into_iter()
-            .map(|c| {
-                json!({
-                    "contract": c,
-                    "multiplier": m.of(c),
-                    "entries": [self.entry(0, c), self.entry(1, c)],
-                })
-            })
-            .collect();
-        v["coiffeur"] = json!({ "rows": rows, "totals": self.totals() });
-        v
-    }
     fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
         Box::new(RuleCoiffeur::new(*options))
     }
@@ -137,9 +111,6 @@ impl TableGame for Handjass {
     const KIND: GameKind = GameKind::Handjass;
     fn action_json(action: Self::Action) -> Value {
         to_json(&jass_core::handjass::RecordedAction::from(action))
-    }
-    fn view(&self, seat: usize) -> Value {
-        to_json(&self.observe(seat))
     }
     fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
         Box::new(RuleHandjass::new(*options))
@@ -161,9 +132,6 @@ impl TableGame for Sidi {
     fn action_json(action: Self::Action) -> Value {
         to_json(&SidiRecorded::from(action))
     }
-    fn view(&self, seat: usize) -> Value {
-        to_json(&self.observe(seat))
-    }
     fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
         Box::new(RuleSidi::new(*options))
     }
@@ -182,9 +150,6 @@ impl TableGame for Differenzler {
     const KIND: GameKind = GameKind::Differenzler;
     fn action_json(action: Self::Action) -> Value {
         to_json(&DifferenzlerRecorded::from(action))
-    }
-    fn view(&self, seat: usize) -> Value {
-        to_json(&self.observe(seat))
     }
     fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
         Box::new(RuleDifferenzler::new(*options))

@@ -21,5 +21,5 @@ mod table;
 pub use adapter::TableGame;
 pub use bots::{bot, BOT_NAMES};
 pub use kind::{options_from_pairs, GameKind, GameSpec, OptionsError};
-pub use request::{match_answer, JsonPlayer, Request};
+pub use request::{match_answer, JsonPlayer, JsonSeat, Request};
 pub use table::{run_table, Event, Fallback, SeatPlayer, Snapshot, TableOutcome};

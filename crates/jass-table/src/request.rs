@@ -2,8 +2,11 @@
 //! answer it gives. The same messages travel over standard input (bot programs), a WebSocket
 //! (browsers, remote bots) or a channel (the terminal table).
 
+use jass_core::{Decision, Player};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+use crate::adapter::TableGame;
 
 /// What a seat is asked when it must act.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -25,6 +28,71 @@ pub trait JsonPlayer: Send {
     /// The answer to `request`: one of `request.legal` (or its index). An `Err` says why there is
     /// no usable answer (timeout, closed connection); the table then plays the fallback.
     fn act(&mut self, request: &Request) -> Result<Value, String>;
+}
+
+/// A JSON player as a player of game `G`, usable wherever computer players are (a table, the
+/// arena, `simulate`): it sends the seat's view and legal actions, and when the answer is missing
+/// or wrong it plays the game's rule player instead and reports why (never an illegal action).
+pub struct JsonSeat<G: TableGame> {
+    player: Box<dyn JsonPlayer>,
+    fallback: Box<dyn Player<G>>,
+    on_fallback: Option<Box<dyn FnMut(&str)>>,
+}
+
+impl<G: TableGame> JsonSeat<G> {
+    /// `player` at a table of `G` with these options (the fallback is `G`'s rule player).
+    pub fn new(player: Box<dyn JsonPlayer>, options: &G::Options) -> Self {
+        JsonSeat {
+            player,
+            fallback: G::rule_player(options),
+            on_fallback: None,
+        }
+    }
+    /// Calls `log` with the reason each time an answer is replaced (when used as a [`Player`]).
+    pub fn with_logger(mut self, log: impl FnMut(&str) + 'static) -> Self {
+        self.on_fallback = Some(Box::new(log));
+        self
+    }
+    /// The player's name.
+    pub fn name(&self) -> String {
+        self.player.name()
+    }
+    /// The action for `decision`, and the reason if the player's answer was replaced.
+    pub fn decide(&mut self, decision: &Decision<'_, G>) -> (G::Action, Option<String>) {
+        let legal: Vec<Value> = decision.legal.iter().map(G::action_json).collect();
+        let request = Request {
+            game: G::KIND.name().to_string(),
+            seat: decision.seat,
+            view: decision.view_json(),
+            legal,
+        };
+        match self
+            .player
+            .act(&request)
+            .and_then(|a| match_answer(&a, &request.legal))
+        {
+            Ok(i) => (decision.legal.get(i), None),
+            Err(reason) => (self.fallback.act(decision), Some(reason)),
+        }
+    }
+}
+
+impl<G: TableGame> Player<G> for JsonSeat<G> {
+    fn name(&self) -> String {
+        self.player.name()
+    }
+    fn act(&mut self, decision: &Decision<'_, G>) -> G::Action {
+        let (action, replaced) = self.decide(decision);
+        if let (Some(reason), Some(log)) = (replaced, self.on_fallback.as_mut()) {
+            log(&format!(
+                "seat {} ({}): {reason}; played {} instead",
+                decision.seat,
+                self.player.name(),
+                G::action_json(action)
+            ));
+        }
+        action
+    }
 }
 
 /// Which legal action `answer` names: the action itself (compared as JSON, so key order and

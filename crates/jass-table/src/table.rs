@@ -18,7 +18,7 @@ use serde_json::Value;
 use crate::adapter::TableGame;
 use crate::bots::bot;
 use crate::kind::{GameKind, GameSpec};
-use crate::request::{match_answer, JsonPlayer, Request};
+use crate::request::{match_answer, JsonPlayer, JsonSeat};
 
 /// Who plays a seat.
 pub enum SeatPlayer {
@@ -113,7 +113,6 @@ struct Shared {
     resume: VecDeque<Value>,
     resume_error: Option<String>,
     step: usize,
-    views: Vec<Value>,
     pending: Vec<Event>,
     actions: Vec<Value>,
     fallbacks: Vec<Fallback>,
@@ -121,10 +120,7 @@ struct Shared {
 
 enum Inner<G: TableGame> {
     Native(Box<dyn Player<G>>),
-    Json {
-        player: Box<dyn JsonPlayer>,
-        fallback: Box<dyn Player<G>>,
-    },
+    Json(JsonSeat<G>),
 }
 
 /// One seat at the table: answers from the resume log first, then from its player.
@@ -138,15 +134,15 @@ impl<G: TableGame> Player<G> for TableSeat<G> {
     fn name(&self) -> String {
         match &self.inner {
             Inner::Native(p) => p.name(),
-            Inner::Json { player, .. } => player.name(),
+            Inner::Json(seat) => seat.name(),
         }
     }
 
     fn act(&mut self, decision: &Decision<'_, G>) -> G::Action {
-        let legal: Vec<Value> = decision.legal.iter().map(G::action_json).collect();
         let step = self.shared.borrow().step;
         let resumed = self.shared.borrow_mut().resume.pop_front();
         let action = if let Some(entry) = resumed {
+            let legal: Vec<Value> = decision.legal.iter().map(G::action_json).collect();
             match match_answer(&entry, &legal) {
                 Ok(i) => decision.legal.get(i),
                 Err(e) => {
@@ -161,30 +157,20 @@ impl<G: TableGame> Player<G> for TableSeat<G> {
         } else {
             match &mut self.inner {
                 Inner::Native(p) => p.act(decision),
-                Inner::Json { player, fallback } => {
-                    let request = Request {
-                        game: G::KIND.name().to_string(),
-                        seat: self.seat,
-                        view: self.shared.borrow().views[self.seat].clone(),
-                        legal: legal.clone(),
-                    };
-                    let answer = player.act(&request).and_then(|a| match_answer(&a, &legal));
-                    match answer {
-                        Ok(i) => decision.legal.get(i),
-                        Err(reason) => {
-                            let a = fallback.act(decision);
-                            let fb = Fallback {
-                                step,
-                                seat: self.seat,
-                                reason,
-                                played: G::action_json(a),
-                            };
-                            let mut sh = self.shared.borrow_mut();
-                            sh.fallbacks.push(fb.clone());
-                            sh.pending.push(Event::Fallback(fb));
-                            a
-                        }
+                Inner::Json(seat) => {
+                    let (a, replaced) = seat.decide(decision);
+                    if let Some(reason) = replaced {
+                        let fb = Fallback {
+                            step,
+                            seat: self.seat,
+                            reason,
+                            played: G::action_json(a),
+                        };
+                        let mut sh = self.shared.borrow_mut();
+                        sh.fallbacks.push(fb.clone());
+                        sh.pending.push(Event::Fallback(fb));
                     }
+                    a
                 }
             }
         };
@@ -225,10 +211,7 @@ fn run<G: TableGame>(
     for (seat, sp) in seats.into_iter().enumerate() {
         let inner = match sp {
             SeatPlayer::Bot(name) => Inner::Native(bot::<G>(&name, &options, seat, seed)?),
-            SeatPlayer::Json(player) => Inner::Json {
-                player,
-                fallback: G::rule_player(&options),
-            },
+            SeatPlayer::Json(player) => Inner::Json(JsonSeat::new(player, &options)),
         };
         players.push(Box::new(TableSeat {
             seat,
@@ -246,8 +229,6 @@ fn run<G: TableGame>(
                 on_event(e);
             }
         }
-        // Views are always kept current: a JSON seat's request carries its own.
-        sh.views = (0..n).map(|s| state.view(s)).collect();
         if !sh.resume.is_empty() {
             return;
         }
@@ -264,7 +245,7 @@ fn run<G: TableGame>(
             } else {
                 Vec::new()
             },
-            views: sh.views.clone(),
+            views: (0..n).map(|s| state.view_json(s)).collect(),
             over: state.is_terminal(),
         };
         drop(sh);

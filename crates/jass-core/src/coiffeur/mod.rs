@@ -335,6 +335,26 @@ impl Game for Coiffeur {
     fn apply_deal(&mut self, deal: [CardSet; 4]) -> Result<(), IllegalAction> {
         self.deal(deal)
     }
+    /// Schieber's view plus the Coiffeur slate: each row with its multiplier and the points each
+    /// team wrote there (`null` while open), and the totals.
+    fn view_json(&self, seat: usize) -> serde_json::Value {
+        let mut v = serde_json::to_value(self.observe(seat)).expect("observations serialize");
+        let m = self.opts.multipliers;
+        let rows: Vec<serde_json::Value> = self
+            .opts
+            .rows()
+            .into_iter()
+            .map(|c| {
+                serde_json::json!({
+                    "contract": c,
+                    "multiplier": m.of(c),
+                    "entries": [self.entry(0, c), self.entry(1, c)],
+                })
+            })
+            .collect();
+        v["coiffeur"] = serde_json::json!({ "rows": rows, "totals": self.totals() });
+        v
+    }
     fn observe(&self, seat: usize) -> SchieberObservation {
         self.observation(seat)
     }
