@@ -9,7 +9,9 @@ use crate::cardset::CardSet;
 use crate::deal::SeededDealer;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 use crate::mode::Mode;
-use crate::record::{check_format, compare_tricks, CheckError, SeatRecord, FORMAT, VERSION};
+use crate::record::{
+    check_end, check_format, compare_tricks, CheckError, SeatRecord, FORMAT, VERSION,
+};
 
 use super::melds::Melds;
 use super::options::HandjassOptions;
@@ -226,6 +228,10 @@ pub struct HandjassGameResult {
     pub sacks: Vec<u32>,
     /// Net stakes for nulls.
     pub stakes: Vec<i64>,
+    /// The record stops by choice after its last deal, before the game is over (a deal played on
+    /// its own, as `jass arena` does). Absent in the record of a whole game.
+    #[serde(default, skip_serializing_if = "crate::record::is_false")]
+    pub stopped: bool,
 }
 
 /// A whole Handjass game.
@@ -320,6 +326,7 @@ fn game_result(s: &Handjass) -> HandjassGameResult {
         potatoes: s.potato_marks(),
         sacks: s.sacks(),
         stakes: s.stakes(),
+        stopped: false,
     }
 }
 
@@ -392,6 +399,21 @@ pub fn play_recorded(
     seed: u64,
     players: &mut [Box<dyn Player<Handjass>>],
 ) -> Result<HandjassRecord, String> {
+    let mut dealer = SeededDealer::new(seed);
+    play_recorded_from(opts, Some(seed), players, &mut |s: &Handjass| {
+        Some(s.deal_from_pack(&dealer.next_pack()))
+    })
+}
+
+/// Plays a game with these players, each deal given by `next_deal` (asked when the cards are to
+/// be dealt; `None` stops the game there, and the record then says it `stopped`). `seed` is
+/// written to the record as the seed the deals came from, if they did.
+pub fn play_recorded_from(
+    opts: HandjassOptions,
+    seed: Option<u64>,
+    players: &mut [Box<dyn Player<Handjass>>],
+    next_deal: &mut dyn FnMut(&Handjass) -> Option<HandjassDeal>,
+) -> Result<HandjassRecord, String> {
     let mut state = Handjass::new(opts)?;
     if players.len() != state.players() {
         return Err(format!(
@@ -400,9 +422,9 @@ pub fn play_recorded(
             players.len()
         ));
     }
-    let mut dealer = SeededDealer::new(seed);
     let mut deals: Vec<HandjassDealRecord> = Vec::new();
     let mut legal = ActionList::new();
+    let mut stopped = false;
     loop {
         match state.to_move() {
             ToMove::Over => break,
@@ -412,7 +434,10 @@ pub fn play_recorded(
                 }
                 let (dl, vh, active) =
                     (state.dealer(), state.vorhand(), state.table_seats_coming());
-                let d = state.deal_from_pack(&dealer.next_pack());
+                let Some(d) = next_deal(&state) else {
+                    stopped = true;
+                    break;
+                };
                 state.deal(d).map_err(|e| e.to_string())?;
                 deals.push(deal_header(&state, state.deals_started(), dl, vh, active));
             }
@@ -444,9 +469,12 @@ pub fn play_recorded(
             .iter()
             .map(|p| SeatRecord { name: p.name() })
             .collect(),
-        seed: Some(seed),
+        seed,
         deals,
-        result: game_result(&state),
+        result: HandjassGameResult {
+            stopped,
+            ..game_result(&state)
+        },
     })
 }
 
@@ -605,14 +633,23 @@ pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
             ));
         }
     }
-    if s.to_move() != ToMove::Over {
-        return Err(top(format!(
-            "the record ends after {} deal(s) but the game is not over (slate {:?})",
-            rec.deals.len(),
-            s.slate()
-        )));
-    }
-    let result = game_result(&s);
+    check_end(
+        s.to_move() == ToMove::Over,
+        s.to_move() == ToMove::Deal,
+        rec.result.stopped,
+        rec.deals.len(),
+        || {
+            format!(
+                "the record ends after {} deal(s) but the game is not over (slate {:?})",
+                rec.deals.len(),
+                s.slate()
+            )
+        },
+    )?;
+    let result = HandjassGameResult {
+        stopped: rec.result.stopped,
+        ..game_result(&s)
+    };
     if rec.result != result {
         return Err(top(format!(
             "game result is recorded as {:?}, the engine finds {:?}",
