@@ -1,206 +1,191 @@
-//! `jass arena`: two players (teams) on duplicate Schieber deals. Every deal is played twice with
-//! the same hands in the same seats, the players swapped between the two teams, so the luck of
-//! the cards cancels. Reports the point share of the first player with its standard error.
+//! `jass arena`: two players (or teams) against each other on duplicate deals, in any game. Each
+//! unit (a deal, or a whole game of Coiffeur) is played several times with the same cards, the
+//! players swapped or rotated between the seats, so that the luck of the cards cancels
+//! (`arena_games.rs` has each game's scheme and measure). Units run in parallel on all cores.
 
+use std::fs::File;
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
-use jass_bots::{RandomPlayer, RuleSchieber, SamplingSchieber, SamplingSettings};
-use jass_core::deal::SeededDealer;
-use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
-use jass_core::schieber::{FirstForehand, Phase, Schieber, SchieberOptions, MAX_TARGET};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use serde_json::json;
+use serde_json::{json, Map, Value};
 
+use crate::arena_games::{self, Unit};
 use crate::games::GameKind;
 use crate::options::to_json;
+use crate::players;
 
 #[derive(Args)]
 pub struct ArenaArgs {
-    /// The first player (seats 0 and 2 in the first play of each deal).
+    /// The first player (in Schieber, Sidi Barrani and Coiffeur seats 0 and 2 in the first play
+    /// of each unit).
     a: String,
     /// The second player.
     b: String,
-    /// The game (Schieber for now).
+    /// The game: schieber, handjass, sidi-barrani, coiffeur, differenzler.
     #[arg(long, short = 'g', default_value = "schieber")]
     game: String,
-    /// Number of duplicate deals (each is played twice).
+    /// Number of duplicate units: deals (a whole game in Coiffeur), each played several times.
     #[arg(long, short = 'n', default_value_t = 2000)]
     deals: u64,
-    /// Seed of the deals.
+    /// Seed of the deals (unit i uses seed + i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// A game option as key=value (repeatable).
+    /// A game option as key=value (repeatable); `jass options GAME` lists them.
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     options: Vec<String>,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
+    /// Write the record of every play here (JSON Lines; `-` for standard output, the summary then
+    /// goes to standard error).
+    #[arg(long)]
+    out: Option<PathBuf>,
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
 }
 
-const KNOWN: &str = "random, rule, sampling";
-
-fn player(name: &str, options: &SchieberOptions, seed: u64) -> Result<Box<dyn Player<Schieber>>> {
-    match name {
-        "random" => Ok(Box::new(RandomPlayer::new(seed))),
-        "rule" => Ok(Box::new(RuleSchieber::new(*options))),
-        "sampling" => Ok(Box::new(SamplingSchieber::new(
-            *options,
-            SamplingSettings::default(),
-            seed,
-        ))),
-        other => Err(anyhow!(
-            "unknown player `{other}`: known players are {KNOWN}"
-        )),
+/// Mean and standard error of the mean.
+pub fn mean_se(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    if xs.is_empty() {
+        return (f64::NAN, f64::NAN);
     }
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, (var / n).sqrt())
 }
 
-/// Plays one deal; `a_seats_even` puts player A in seats 0 and 2. Returns the multiplied points of
-/// A's team and B's team.
-fn play_deal(
-    options: &SchieberOptions,
-    hands: [jass_core::CardSet; 4],
-    forehand: u8,
-    a: &str,
-    b: &str,
-    a_even: bool,
-    seed: u64,
-) -> Result<[u64; 2]> {
-    let o = SchieberOptions {
-        target: MAX_TARGET,
-        first_forehand: FirstForehand::Seat(forehand),
-        ..*options
-    };
-    let mut s = Schieber::new(o).map_err(|e| anyhow!(e))?;
-    s.deal(hands).map_err(|e| anyhow!(e.to_string()))?;
-    let mut players: Vec<Box<dyn Player<Schieber>>> = (0..4u64)
-        .map(|seat| {
-            let is_a = (seat % 2 == 0) == a_even;
-            player(
-                if is_a { a } else { b },
-                options,
-                seed.wrapping_mul(4).wrapping_add(seat),
-            )
-        })
-        .collect::<Result<_>>()?;
-    let mut legal = ActionList::new();
-    while let ToMove::Seat(seat) = s.to_move() {
-        s.legal_actions(&mut legal);
-        let action = players[seat].act(&Decision::new(&s, seat, &legal));
-        s.apply(action)
-            .map_err(|e| anyhow!("player at seat {seat}: {e}"))?;
-    }
-    debug_assert!(s.phase() == Phase::Deal);
-    let score = s.tally().score;
-    let (a_team, b_team) = if a_even { (0, 1) } else { (1, 0) };
-    Ok([score[a_team] as u64, score[b_team] as u64])
+/// What a game's summary says: fields for `--json` and lines of text.
+pub struct Report {
+    pub fields: Vec<(&'static str, Value)>,
+    pub lines: Vec<String>,
 }
 
 pub fn run(args: ArenaArgs) -> Result<ExitCode> {
     let kind: GameKind = args.game.parse().map_err(|e: String| anyhow!(e))?;
-    if kind != GameKind::Schieber {
-        bail!(
-            "the arena plays schieber for now; {} follows with its computer opponents",
-            kind.name()
-        );
-    }
     if args.deals == 0 {
         bail!("--deals must be at least 1");
     }
-    let options = GameKind::schieber_options(&to_json(&args.options)?)?;
-    player(&args.a, &options, 0)?;
-    player(&args.b, &options, 0)?;
+    players::check_name(&args.a)?;
+    players::check_name(&args.b)?;
+    let opts = to_json(&args.options)?;
+    let game = arena_games::build(kind, &opts, &args.a, &args.b)?;
+    let to_stdout = args.out.as_deref().is_some_and(|p| p.as_os_str() == "-");
+    if to_stdout && args.json {
+        bail!("--out - and --json both write to standard output: write the records to a file");
+    }
     if let Some(t) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(t.max(1))
             .build_global()
             .ok();
     }
+    let mut out: Option<Box<dyn Write>> = match &args.out {
+        None => None,
+        Some(_) if to_stdout => Some(Box::new(BufWriter::new(std::io::stdout()))),
+        Some(p) => Some(Box::new(BufWriter::new(
+            File::create(p).with_context(|| format!("cannot write {}", p.display()))?,
+        ))),
+    };
     let bar = ProgressBar::new(args.deals);
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} deals  {per_sec}  eta {eta}")
-            .expect("template"),
+        ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {}s  {{per_sec}}  eta {{eta}}",
+            game.unit_name()
+        ))
+        .expect("template"),
     );
-    if args.json {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    if !std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
     }
     let start = Instant::now();
-    let results: Vec<Result<[u64; 4]>> = (0..args.deals)
-        .into_par_iter()
-        .map(|i| {
-            let seed = args.seed.wrapping_add(i);
-            let mut dealer = SeededDealer::new(seed);
-            let pack = dealer.next_pack();
-            let hands = jass_core::deal::four_hands(&pack, 0);
-            let forehand = (i % 4) as u8;
-            let first = play_deal(&options, hands, forehand, &args.a, &args.b, true, seed)?;
-            let second = play_deal(&options, hands, forehand, &args.a, &args.b, false, seed)?;
-            bar.inc(1);
-            Ok([first[0], first[1], second[0], second[1]])
-        })
-        .collect();
-    bar.finish_and_clear();
-    let mut shares = Vec::with_capacity(results.len());
-    let (mut a_total, mut b_total) = (0u64, 0u64);
-    for r in results {
-        let [a1, b1, a2, b2] = r?;
-        a_total += a1 + a2;
-        b_total += b1 + b2;
-        let sum = (a1 + b1 + a2 + b2) as f64;
-        shares.push(if sum > 0.0 {
-            (a1 + a2) as f64 / sum
-        } else {
-            0.5
-        });
+    // Units in chunks, so that records can be written in order as they come without holding all.
+    let chunk = 32 * rayon::current_num_threads().max(1) as u64;
+    let mut values: Vec<Vec<f64>> = Vec::with_capacity(args.deals as usize);
+    let record = out.is_some();
+    let mut first = 0;
+    while first < args.deals {
+        let last = (first + chunk).min(args.deals);
+        let units: Vec<Result<Unit>> = (first..last)
+            .into_par_iter()
+            .map(|i| {
+                let u = game.play_unit(i, args.seed.wrapping_add(i), record);
+                bar.inc(1);
+                u
+            })
+            .collect();
+        for u in units {
+            let u = u?;
+            values.push(u.values);
+            if let Some(w) = out.as_mut() {
+                for r in u.records {
+                    writeln!(w, "{}", r.to_json_line()).context("cannot write the records")?;
+                }
+            }
+        }
+        first = last;
     }
-    let n = shares.len() as f64;
-    let mean = shares.iter().sum::<f64>() / n;
-    let var = shares.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let se = (var / n).sqrt();
+    bar.finish_and_clear();
+    if let Some(mut w) = out {
+        w.flush().context("cannot write the records")?;
+    }
     let secs = start.elapsed().as_secs_f64();
+    let report = game.report(&values);
+    let plays = args.deals * game.plays_per_unit() as u64;
     if args.json {
-        let v = json!({
-            "game": kind.name(),
-            "a": args.a, "b": args.b,
-            "duplicate_deals": args.deals,
-            "seed": args.seed,
-            "point_share_a": mean,
-            "standard_error": se,
-            "points_per_deal_a": a_total as f64 / (2.0 * n),
-            "points_per_deal_b": b_total as f64 / (2.0 * n),
-            "seconds": secs,
-        });
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        let mut m = Map::new();
+        m.insert("game".into(), json!(kind.name()));
+        m.insert("a".into(), json!(args.a));
+        m.insert("b".into(), json!(args.b));
+        m.insert("options".into(), opts.clone());
+        m.insert(
+            if game.unit_name() == "deal" {
+                "duplicate_deals"
+            } else {
+                "duplicate_games"
+            }
+            .into(),
+            json!(args.deals),
+        );
+        m.insert("plays".into(), json!(plays));
+        m.insert("scheme".into(), json!(game.scheme()));
+        m.insert("seed".into(), json!(args.seed));
+        for (k, v) in report.fields {
+            m.insert(k.into(), v);
+        }
+        m.insert("seconds".into(), json!(secs));
+        println!("{}", serde_json::to_string_pretty(&Value::Object(m))?);
     } else {
-        println!(
-            "arena: {} vs {} · {} · {} duplicate deals ({} plays) · seed {}",
+        let mut text = format!(
+            "arena: {} vs {} · {} · {} duplicate {}s ({} plays) · seed {}\n",
             args.a,
             args.b,
             kind.name(),
             args.deals,
-            2 * args.deals,
+            game.unit_name(),
+            plays,
             args.seed
         );
-        println!(
-            "point share of {}: {:.1}% ± {:.1}% (standard error)",
-            args.a,
-            100.0 * mean,
-            100.0 * se
-        );
-        println!(
-            "points per deal (multiplied): {} {:.1}, {} {:.1}",
-            args.a,
-            a_total as f64 / (2.0 * n),
-            args.b,
-            b_total as f64 / (2.0 * n)
-        );
-        println!("time: {secs:.1} s");
+        for l in report.lines {
+            text.push_str(&l);
+            text.push('\n');
+        }
+        text.push_str(&format!("time: {secs:.1} s"));
+        if let Some(p) = args.out.as_ref().filter(|_| !to_stdout) {
+            text.push_str(&format!("\nrecords: {}", p.display()));
+        }
+        if to_stdout {
+            eprintln!("{text}");
+        } else {
+            println!("{text}");
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -9,8 +9,6 @@ use jass_core::schieber::RecordedAction;
 use jass_core::CardStyle;
 use serde_json::Value;
 
-use jass_bots::RuleCoiffeur;
-
 use crate::sidi_cli::{cards, hand, parse_options, players as make_players};
 
 pub const HELP: &str = concat!(
@@ -29,7 +27,8 @@ pub fn simulate_one(
     let o: CoiffeurOptions = parse_options("coiffeur", options)?;
     o.validate()
         .map_err(|e| anyhow!("bad coiffeur option: {e}"))?;
-    let mut p = make_players::<Coiffeur>(players, seed, &|| Box::new(RuleCoiffeur::new(o)))?;
+    let mut p =
+        make_players::<Coiffeur>(players, seed, &|n, x| crate::players::coiffeur(n, &o, x))?;
     let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
     let (w, n) = (rec.result.winner, rec.deals.len());
     Ok((Record::Coiffeur(rec), w, n))

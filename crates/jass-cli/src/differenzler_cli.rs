@@ -10,8 +10,6 @@ use jass_core::record::Record;
 use jass_core::CardStyle;
 use serde_json::Value;
 
-use jass_bots::RuleDifferenzler;
-
 use crate::sidi_cli::{card, cards, hand, mode, parse_options, players as make_players};
 
 pub const HELP: &str = concat!(
@@ -32,8 +30,9 @@ pub fn options(json: &Value) -> Result<DifferenzlerOptions> {
 /// One game: the record, the sole winner (`None` when the lowest total is shared) and the deals.
 pub fn simulate_one(json: &Value, players: &str, seed: u64) -> Result<(Record, Option<u8>, usize)> {
     let o = options(json)?;
-    let mut p =
-        make_players::<Differenzler>(players, seed, &|| Box::new(RuleDifferenzler::new(o)))?;
+    let mut p = make_players::<Differenzler>(players, seed, &|n, x| {
+        crate::players::differenzler(n, &o, x)
+    })?;
     let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
     let w = match rec.result.winners.as_slice() {
         [w] => Some(*w),

@@ -6,7 +6,6 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
-use jass_bots::{RandomPlayer, RuleHandjass};
 use jass_core::handjass::{
     play_recorded, Handjass, HandjassDealRecord, HandjassOptions, HandjassRecord, RecordedAction,
 };
@@ -48,17 +47,13 @@ fn make_players(
     (0..seats)
         .map(|s| {
             let name = if names.len() == 1 { names[0] } else { names[s] };
-            match name {
-                "random" => Ok(Box::new(RandomPlayer::new(
-                    game_seed
-                        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                        .wrapping_add(s as u64 + 1),
-                )) as Box<dyn Player<Handjass>>),
-                "rule" => Ok(Box::new(RuleHandjass::new(opts)) as Box<dyn Player<Handjass>>),
-                other => Err(anyhow!(
-                    "unknown player `{other}`: known players are random, rule"
-                )),
-            }
+            crate::players::handjass(
+                name,
+                &opts,
+                game_seed
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    .wrapping_add(s as u64 + 1),
+            )
         })
         .collect()
 }

@@ -1,6 +1,7 @@
 //! `jass`: simulate, show, check and benchmark Swiss Jass games.
 
 mod arena;
+mod arena_games;
 mod bench;
 mod check;
 mod coiffeur_cli;
@@ -8,6 +9,7 @@ mod differenzler_cli;
 mod games;
 mod handjass_cli;
 mod options;
+mod players;
 mod show;
 mod sidi_cli;
 mod simulate;
@@ -31,7 +33,7 @@ struct Cli {
 enum Command {
     /// Play games between computer players and write their records.
     Simulate(simulate::SimulateArgs),
-    /// Play two players against each other on duplicate deals and report the point share.
+    /// Play two players (or teams) against each other on duplicate deals, in any game.
     Arena(arena::ArenaArgs),
     /// The exact value of every legal card in a position with all hands open (the solver).
     Solve(solve::SolveArgs),

@@ -3,11 +3,12 @@
 use std::fmt::Write as _;
 
 use anyhow::{anyhow, bail, Result};
-use jass_bots::{RandomPlayer, RuleSidi};
 use jass_core::record::Record;
 use jass_core::sidi::{play_recorded, Sidi, SidiOptions, SidiRecord, SidiRecorded};
 use jass_core::{Card, CardSet, CardStyle, Game, Mode, Player, Suit};
 use serde::de::DeserializeOwned;
+
+use crate::players::splitmix;
 use serde_json::Value;
 
 pub const SIDI_HELP: &str = concat!(
@@ -41,16 +42,13 @@ pub fn sidi_options(options: &Value) -> Result<SidiOptions> {
     Ok(o)
 }
 
-/// The players of `spec` for any four-seat game: `random`, or `rule` (the game's rule player, made
-/// by `rule`).
+/// The players of `spec` for any four-seat game: one name for all seats or one per seat, each made
+/// by `make(name, seed)` (`crate::players`).
 pub fn players<G: Game>(
     spec: &str,
     seed: u64,
-    rule: &dyn Fn() -> Box<dyn Player<G>>,
-) -> Result<Vec<Box<dyn Player<G>>>>
-where
-    RandomPlayer: Player<G>,
-{
+    make: &dyn Fn(&str, u64) -> Result<Box<dyn Player<G>>>,
+) -> Result<Vec<Box<dyn Player<G>>>> {
     let names: Vec<&str> = spec.split(',').map(str::trim).collect();
     if names.len() != 1 && names.len() != 4 {
         bail!(
@@ -61,24 +59,9 @@ where
     (0..4)
         .map(|s| {
             let name = if names.len() == 1 { names[0] } else { names[s] };
-            match name {
-                "random" => Ok(Box::new(RandomPlayer::new(splitmix(
-                    seed.wrapping_mul(8).wrapping_add(s as u64),
-                ))) as Box<dyn Player<G>>),
-                "rule" => Ok(rule()),
-                other => Err(anyhow!(
-                    "unknown player `{other}`: known players are random, rule"
-                )),
-            }
+            make(name, splitmix(seed.wrapping_mul(8).wrapping_add(s as u64)))
         })
         .collect()
-}
-
-fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 /// Plays one game of an issue-4 game: the record, the winner (team or seat) and the deals played.
@@ -91,7 +74,8 @@ pub fn simulate_one(
     match game {
         "sidi-barrani" => {
             let o = sidi_options(options)?;
-            let mut p = self::players::<Sidi>(players, seed, &|| Box::new(RuleSidi::new(o)))?;
+            let mut p =
+                self::players::<Sidi>(players, seed, &|n, x| crate::players::sidi(n, &o, x))?;
             let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
             let (w, n) = (rec.result.winner, rec.deals.len());
             Ok((Record::Sidi(rec), w, n))

@@ -9,13 +9,13 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use jass_bots::{RandomPlayer, RuleSchieber, SamplingSchieber, SamplingSettings};
 use jass_core::record::Record;
 use jass_core::schieber::{play_recorded, Schieber, SchieberOptions};
 use jass_core::Player;
 
 use crate::games::GameKind;
 use crate::options::to_json;
+use crate::players::{self, splitmix};
 
 #[derive(Args)]
 pub struct SimulateArgs {
@@ -32,7 +32,8 @@ pub struct SimulateArgs {
     /// A game option as key=value (repeatable); `jass options` lists them.
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     options: Vec<String>,
-    /// The players, comma-separated, one per seat (or one for all seats). Known: random, rule.
+    /// The players, comma-separated: one for all seats, one per team (Schieber), or one per seat.
+    /// Known: random, rule, sampling.
     #[arg(long, default_value = "random")]
     players: String,
     /// Write the records here: one JSON document for one game, JSON Lines otherwise (or if the
@@ -59,30 +60,13 @@ fn make_players(
                 2 => names[s % 2],
                 _ => names[s],
             };
-            match name {
-                "random" => Ok(Box::new(RandomPlayer::new(splitmix(
-                    game_seed.wrapping_mul(8).wrapping_add(s as u64),
-                ))) as Box<dyn Player<Schieber>>),
-                "rule" => Ok(Box::new(RuleSchieber::new(*options)) as Box<dyn Player<Schieber>>),
-                "sampling" => Ok(Box::new(SamplingSchieber::new(
-                    *options,
-                    SamplingSettings::default(),
-                    splitmix(game_seed ^ 0x5A5A).wrapping_add(s as u64),
-                )) as Box<dyn Player<Schieber>>),
-                other => Err(anyhow!(
-                    "unknown player `{other}`: known players are random, rule, sampling"
-                )),
-            }
+            let seed = match name {
+                "sampling" => splitmix(game_seed ^ 0x5A5A).wrapping_add(s as u64),
+                _ => splitmix(game_seed.wrapping_mul(8).wrapping_add(s as u64)),
+            };
+            players::schieber(name, options, seed)
         })
         .collect()
-}
-
-/// SplitMix64: decorrelates the player seeds from the deal seed.
-fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 #[derive(Default)]

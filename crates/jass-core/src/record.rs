@@ -54,6 +54,36 @@ pub struct GameResult {
     pub bergpreis: Option<u8>,
     /// Games the winners won: 2 with Schneider, else 1.
     pub games_won: u32,
+    /// The record stops by choice after its last deal, before the game is over (a deal played on
+    /// its own, as `jass arena` does). Absent in the record of a whole game.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub stopped: bool,
+}
+
+/// For `skip_serializing_if`: leave a false flag out of the record.
+pub(crate) fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// The end of a record's check: the game must be over, unless the record says it `stopped`
+/// between two deals (then the game must not be over, and no seat may be left to act).
+pub fn check_end(
+    over: bool,
+    between_deals: bool,
+    stopped: bool,
+    deals: usize,
+    not_over: impl FnOnce() -> String,
+) -> Result<(), CheckError> {
+    match (over, stopped) {
+        (true, true) => Err(CheckError::whole(format!(
+            "the record says it stopped early, but the game is over after its {deals} deal(s)"
+        ))),
+        (false, false) => Err(CheckError::whole(not_over())),
+        (false, true) if !between_deals => Err(CheckError::whole(format!(
+            "the record stops in the middle of deal {deals}"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// A record of any game.

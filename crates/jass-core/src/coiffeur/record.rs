@@ -137,6 +137,7 @@ fn game_result(c: &Coiffeur) -> GameResult {
         schneider: false,
         bergpreis: None,
         games_won: c.winner().is_some() as u32,
+        stopped: false,
     }
 }
 

@@ -9,7 +9,9 @@ use crate::cardset::CardSet;
 use crate::deal::SeededDealer;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 use crate::mode::Mode;
-use crate::record::{check_format, compare_tricks, CheckError, SeatRecord, FORMAT, VERSION};
+use crate::record::{
+    check_end, check_format, compare_tricks, CheckError, SeatRecord, FORMAT, VERSION,
+};
 
 use super::melds::Melds;
 use super::options::HandjassOptions;
@@ -226,6 +228,10 @@ pub struct HandjassGameResult {
     pub sacks: Vec<u32>,
     /// Net stakes for nulls.
     pub stakes: Vec<i64>,
+    /// The record stops by choice after its last deal, before the game is over (a deal played on
+    /// its own, as `jass arena` does). Absent in the record of a whole game.
+    #[serde(default, skip_serializing_if = "crate::record::is_false")]
+    pub stopped: bool,
 }
 
 /// A whole Handjass game.
@@ -320,6 +326,7 @@ fn game_result(s: &Handjass) -> HandjassGameResult {
         potatoes: s.potato_marks(),
         sacks: s.sacks(),
         stakes: s.stakes(),
+        stopped: false,
     }
 }
 
@@ -403,6 +410,37 @@ pub fn play_recorded_watched(
     players: &mut [Box<dyn Player<Handjass>>],
     watch: &mut dyn FnMut(&Handjass),
 ) -> Result<HandjassRecord, String> {
+    let mut dealer = SeededDealer::new(seed);
+    play_recorded_from_watched(
+        opts,
+        Some(seed),
+        players,
+        &mut |s: &Handjass| Some(s.deal_from_pack(&dealer.next_pack())),
+        watch,
+    )
+}
+
+/// [`play_recorded_from_watched`] without a watcher.
+pub fn play_recorded_from(
+    opts: HandjassOptions,
+    seed: Option<u64>,
+    players: &mut [Box<dyn Player<Handjass>>],
+    next_deal: &mut dyn FnMut(&Handjass) -> Option<HandjassDeal>,
+) -> Result<HandjassRecord, String> {
+    play_recorded_from_watched(opts, seed, players, next_deal, &mut |_| {})
+}
+
+/// Plays a game with these players, calling `watch` before every step and at the end; each
+/// deal's cards come from `next_deal` (asked when the cards are to be dealt; `None` stops the
+/// game there, and the record then says it `stopped`). `seed` is written to the record as the
+/// seed the deals came from, if they did.
+pub fn play_recorded_from_watched(
+    opts: HandjassOptions,
+    seed: Option<u64>,
+    players: &mut [Box<dyn Player<Handjass>>],
+    next_deal: &mut dyn FnMut(&Handjass) -> Option<HandjassDeal>,
+    watch: &mut dyn FnMut(&Handjass),
+) -> Result<HandjassRecord, String> {
     let mut state = Handjass::new(opts)?;
     if players.len() != state.players() {
         return Err(format!(
@@ -411,9 +449,9 @@ pub fn play_recorded_watched(
             players.len()
         ));
     }
-    let mut dealer = SeededDealer::new(seed);
     let mut deals: Vec<HandjassDealRecord> = Vec::new();
     let mut legal = ActionList::new();
+    let mut stopped = false;
     loop {
         watch(&state);
         match state.to_move() {
@@ -424,7 +462,10 @@ pub fn play_recorded_watched(
                 }
                 let (dl, vh, active) =
                     (state.dealer(), state.vorhand(), state.table_seats_coming());
-                let d = state.deal_from_pack(&dealer.next_pack());
+                let Some(d) = next_deal(&state) else {
+                    stopped = true;
+                    break;
+                };
                 state.deal(d).map_err(|e| e.to_string())?;
                 deals.push(deal_header(&state, state.deals_started(), dl, vh, active));
             }
@@ -456,9 +497,12 @@ pub fn play_recorded_watched(
             .iter()
             .map(|p| SeatRecord { name: p.name() })
             .collect(),
-        seed: Some(seed),
+        seed,
         deals,
-        result: game_result(&state),
+        result: HandjassGameResult {
+            stopped,
+            ..game_result(&state)
+        },
     })
 }
 
@@ -617,14 +661,23 @@ pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
             ));
         }
     }
-    if s.to_move() != ToMove::Over {
-        return Err(top(format!(
-            "the record ends after {} deal(s) but the game is not over (slate {:?})",
-            rec.deals.len(),
-            s.slate()
-        )));
-    }
-    let result = game_result(&s);
+    check_end(
+        s.to_move() == ToMove::Over,
+        s.to_move() == ToMove::Deal,
+        rec.result.stopped,
+        rec.deals.len(),
+        || {
+            format!(
+                "the record ends after {} deal(s) but the game is not over (slate {:?})",
+                rec.deals.len(),
+                s.slate()
+            )
+        },
+    )?;
+    let result = HandjassGameResult {
+        stopped: rec.result.stopped,
+        ..game_result(&s)
+    };
     if rec.result != result {
         return Err(top(format!(
             "game result is recorded as {:?}, the engine finds {:?}",

@@ -8,7 +8,8 @@ use crate::cardset::CardSet;
 use crate::deal::SeededDealer;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 use crate::record::{
-    check_format, compare_tricks, CheckError, GameResult, SeatRecord, TrickRecord, FORMAT, VERSION,
+    check_end, check_format, compare_tricks, CheckError, GameResult, SeatRecord, TrickRecord,
+    FORMAT, VERSION,
 };
 use crate::weis::Declaration;
 
@@ -182,6 +183,7 @@ fn game_result(s: &Schieber) -> GameResult {
             Some(_) => 1,
             None => 0,
         },
+        stopped: false,
     }
 }
 
@@ -225,15 +227,46 @@ pub fn play_recorded_watched(
     players: &mut [Box<dyn Player<Schieber>>],
     watch: &mut dyn FnMut(&Schieber),
 ) -> Result<SchieberRecord, String> {
+    let mut dealer = SeededDealer::new(seed);
+    play_recorded_from_watched(
+        options,
+        Some(seed),
+        players,
+        &mut |s: &Schieber| Some(s.deal_from_pack(&dealer.next_pack())),
+        watch,
+    )
+}
+
+/// [`play_recorded_from_watched`] without a watcher.
+pub fn play_recorded_from(
+    options: SchieberOptions,
+    seed: Option<u64>,
+    players: &mut [Box<dyn Player<Schieber>>],
+    next_deal: &mut dyn FnMut(&Schieber) -> Option<[CardSet; 4]>,
+) -> Result<SchieberRecord, String> {
+    play_recorded_from_watched(options, seed, players, next_deal, &mut |_| {})
+}
+
+/// Plays a game with these players, calling `watch` before every step and at the end; each
+/// deal's cards come from `next_deal` (asked when the cards are to be dealt; `None` stops the
+/// game there, and the record then says it `stopped`). `seed` is written to the record as the
+/// seed the deals came from, if they did.
+pub fn play_recorded_from_watched(
+    options: SchieberOptions,
+    seed: Option<u64>,
+    players: &mut [Box<dyn Player<Schieber>>],
+    next_deal: &mut dyn FnMut(&Schieber) -> Option<[CardSet; 4]>,
+    watch: &mut dyn FnMut(&Schieber),
+) -> Result<SchieberRecord, String> {
     if players.len() != 4 {
         return Err(format!("Schieber needs 4 players, got {}", players.len()));
     }
     let mut state = Schieber::new(options)?;
-    let mut dealer = SeededDealer::new(seed);
     let mut deals = Vec::new();
     let mut actions: Vec<ActionEntry> = Vec::new();
     let mut legal = ActionList::new();
     let mut deal_dealer = 0;
+    let mut stopped = false;
     loop {
         watch(&state);
         match state.to_move() {
@@ -247,7 +280,10 @@ pub fn play_recorded_watched(
                         std::mem::take(&mut actions),
                     ));
                 }
-                let hands = state.deal_from_pack(&dealer.next_pack());
+                let Some(hands) = next_deal(&state) else {
+                    stopped = true;
+                    break;
+                };
                 state.deal(hands).map_err(|e| e.to_string())?;
                 deal_dealer = state.dealer();
             }
@@ -267,12 +303,14 @@ pub fn play_recorded_watched(
             }
         }
     }
-    deals.push(finish_deal(
-        &state,
-        state.deals_started(),
-        deal_dealer,
-        actions,
-    ));
+    if !stopped {
+        deals.push(finish_deal(
+            &state,
+            state.deals_started(),
+            deal_dealer,
+            actions,
+        ));
+    }
     Ok(SchieberRecord {
         format: FORMAT.to_string(),
         version: VERSION,
@@ -281,9 +319,12 @@ pub fn play_recorded_watched(
             .iter()
             .map(|p| SeatRecord { name: p.name() })
             .collect(),
-        seed: Some(seed),
+        seed,
         deals,
-        result: game_result(&state),
+        result: GameResult {
+            stopped,
+            ..game_result(&state)
+        },
     })
 }
 
@@ -433,19 +474,24 @@ pub fn check_record(rec: &SchieberRecord) -> Result<(), CheckError> {
             ));
         }
     }
-    if s.to_move() != ToMove::Over {
-        return Err(CheckError {
-            deal: None,
-            entry: None,
-            message: format!(
-            "the record ends after {} deal(s) but the game is not over (totals {:?}, target {})",
-            rec.deals.len(),
-            s.totals(),
-            rec.options.target
-        ),
-        });
-    }
-    let result = game_result(&s);
+    check_end(
+        s.to_move() == ToMove::Over,
+        s.to_move() == ToMove::Deal,
+        rec.result.stopped,
+        rec.deals.len(),
+        || {
+            format!(
+                "the record ends after {} deal(s) but the game is not over (totals {:?}, target {})",
+                rec.deals.len(),
+                s.totals(),
+                rec.options.target
+            )
+        },
+    )?;
+    let result = GameResult {
+        stopped: rec.result.stopped,
+        ..game_result(&s)
+    };
     if rec.result != result {
         return Err(CheckError {
             deal: None,

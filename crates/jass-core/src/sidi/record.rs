@@ -9,7 +9,7 @@ use crate::deal::SeededDealer;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 use crate::mode::Mode;
 use crate::record::{
-    check_format, compare_tricks, CheckError, GameResult, SeatRecord, FORMAT, VERSION,
+    check_end, check_format, compare_tricks, CheckError, GameResult, SeatRecord, FORMAT, VERSION,
 };
 use crate::schieber::TrickRecord;
 use crate::weis::Declaration;
@@ -204,6 +204,7 @@ fn game_result(s: &Sidi) -> GameResult {
             Some(_) => 1,
             None => 0,
         },
+        stopped: false,
     }
 }
 
@@ -237,6 +238,37 @@ pub fn play_recorded_watched(
     players: &mut [Box<dyn Player<Sidi>>],
     watch: &mut dyn FnMut(&Sidi),
 ) -> Result<SidiRecord, String> {
+    let mut dealer = SeededDealer::new(seed);
+    play_recorded_from_watched(
+        options,
+        Some(seed),
+        players,
+        &mut |s: &Sidi| Some(s.deal_from_pack(&dealer.next_pack())),
+        watch,
+    )
+}
+
+/// [`play_recorded_from_watched`] without a watcher.
+pub fn play_recorded_from(
+    options: SidiOptions,
+    seed: Option<u64>,
+    players: &mut [Box<dyn Player<Sidi>>],
+    next_deal: &mut dyn FnMut(&Sidi) -> Option<[CardSet; 4]>,
+) -> Result<SidiRecord, String> {
+    play_recorded_from_watched(options, seed, players, next_deal, &mut |_| {})
+}
+
+/// Plays a game with these players, calling `watch` before every step and at the end; each
+/// deal's cards come from `next_deal` (asked when the cards are to be dealt; `None` stops the
+/// game there, and the record then says it `stopped`). `seed` is written to the record as the
+/// seed the deals came from, if they did.
+pub fn play_recorded_from_watched(
+    options: SidiOptions,
+    seed: Option<u64>,
+    players: &mut [Box<dyn Player<Sidi>>],
+    next_deal: &mut dyn FnMut(&Sidi) -> Option<[CardSet; 4]>,
+    watch: &mut dyn FnMut(&Sidi),
+) -> Result<SidiRecord, String> {
     if players.len() != 4 {
         return Err(format!(
             "Sidi Barrani needs 4 players, got {}",
@@ -244,8 +276,8 @@ pub fn play_recorded_watched(
         ));
     }
     let mut state = Sidi::new(options)?;
-    let mut dealer = SeededDealer::new(seed);
     let mut deals = Vec::new();
+    let mut stopped = false;
     let mut actions: Vec<SidiEntry> = Vec::new();
     let mut legal = ActionList::new();
     loop {
@@ -263,7 +295,10 @@ pub fn play_recorded_watched(
                 if state.deals_started() >= 10_000 {
                     return Err("no result after 10000 deals".into());
                 }
-                let hands = state.deal_from_pack(&dealer.next_pack());
+                let Some(hands) = next_deal(&state) else {
+                    stopped = true;
+                    break;
+                };
                 state.deal(hands).map_err(|e| e.to_string())?;
             }
             ToMove::Seat(seat) => {
@@ -282,7 +317,9 @@ pub fn play_recorded_watched(
             }
         }
     }
-    deals.push(finish_deal(&state, state.deals_started(), actions));
+    if !stopped {
+        deals.push(finish_deal(&state, state.deals_started(), actions));
+    }
     Ok(SidiRecord {
         format: FORMAT.to_string(),
         version: VERSION,
@@ -291,9 +328,12 @@ pub fn play_recorded_watched(
             .iter()
             .map(|p| SeatRecord { name: p.name() })
             .collect(),
-        seed: Some(seed),
+        seed,
         deals,
-        result: game_result(&state),
+        result: GameResult {
+            stopped,
+            ..game_result(&state)
+        },
     })
 }
 
@@ -439,15 +479,24 @@ pub fn check_record(rec: &SidiRecord) -> Result<(), CheckError> {
             ));
         }
     }
-    if s.to_move() != ToMove::Over {
-        return Err(top(format!(
-            "the record ends after {} deal(s) but the game is not over (totals {:?}, target {})",
-            rec.deals.len(),
-            s.totals(),
-            rec.options.target
-        )));
-    }
-    let result = game_result(&s);
+    check_end(
+        s.to_move() == ToMove::Over,
+        s.to_move() == ToMove::Deal,
+        rec.result.stopped,
+        rec.deals.len(),
+        || {
+            format!(
+                "the record ends after {} deal(s) but the game is not over (totals {:?}, target {})",
+                rec.deals.len(),
+                s.totals(),
+                rec.options.target
+            )
+        },
+    )?;
+    let result = GameResult {
+        stopped: rec.result.stopped,
+        ..game_result(&s)
+    };
     if rec.result != result {
         return Err(top(format!(
             "game result is recorded as {:?}, the engine finds {:?}",

@@ -1,0 +1,670 @@
+//! Each game in `jass arena`: what a duplicate unit is, how the players are seated in its plays,
+//! and the measure that counts for the game (see docs/players.md, "The arena").
+//!
+//! * Schieber: a unit is one deal, played twice with the same hands in the same seats, A's team
+//!   in seats 0+2 and then in 1+3; forehand rotates with the unit. Measure: A's share of the
+//!   points of the two plays (as before this file existed: the same deals, seeds and figures).
+//! * Sidi Barrani: the same scheme; the dealer rotates with the unit. Measures: A's share of the
+//!   points, and the contracts each side declared and made. A deal all four pass is thrown in
+//!   (0:0); a unit thrown in both times carries no share.
+//! * Coiffeur: a unit is a whole game (both lists full, 12 deals by default) from one seed, played
+//!   twice with the teams swapped. Measures: A's share of the points written, and games won.
+//! * Differenzler: a unit is a one-deal game (`deals=1` unless `-o deals=N` is given; then an
+//!   N-deal game), played four times: A in seat k, B in the other three seats, k = 0..3, so that
+//!   A plays every hand once and B every hand three times. The dealer rotates with the unit
+//!   (unless `-o first_dealer` is given). Measure: penalty per deal of A and of B.
+//! * Handjass (n = 2..5 players): a unit is the first deal of a game, played n times: A in seat k,
+//!   B in the other n − 1 seats, k = 0..n−1. Measures: strokes and potatoes per deal of A and B.
+
+use anyhow::{anyhow, Result};
+use jass_core::coiffeur::{self, CoiffeurOptions};
+use jass_core::deal::{four_hands, SeededDealer};
+use jass_core::differenzler::{self, DifferenzlerOptions};
+use jass_core::handjass::{self, Handjass, HandjassOptions};
+use jass_core::record::Record;
+use jass_core::schieber::{self, FirstForehand, Schieber, SchieberOptions, MAX_TARGET};
+use jass_core::sidi::{self, Sidi, SidiOptions};
+use jass_core::{Game, Player};
+use serde_json::{json, Value};
+
+use crate::arena::{mean_se, Report};
+use crate::games::GameKind;
+use crate::players::{self, splitmix};
+
+/// One unit's figures (game-specific, read by the game's `report`) and, if asked, its records.
+pub struct Unit {
+    pub values: Vec<f64>,
+    pub records: Vec<Record>,
+}
+
+/// A game as the arena plays it.
+pub trait ArenaGame: Sync {
+    /// `deal` or `game`.
+    fn unit_name(&self) -> &'static str;
+    /// Plays per unit.
+    fn plays_per_unit(&self) -> usize;
+    /// How the players sit in the plays of a unit.
+    fn scheme(&self) -> String;
+    /// Plays unit `i` from `seed`.
+    fn play_unit(&self, i: u64, seed: u64, record: bool) -> Result<Unit>;
+    /// The summary of all units.
+    fn report(&self, units: &[Vec<f64>]) -> Report;
+}
+
+/// The arena for `kind` with these options and players (checked here, before any play).
+pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn ArenaGame>> {
+    let (a, b) = (a.to_string(), b.to_string());
+    let game: Box<dyn ArenaGame> = match kind {
+        GameKind::Schieber => {
+            let options = GameKind::schieber_options(opts)?;
+            for n in [&a, &b] {
+                players::schieber(n, &options, 0)?;
+            }
+            Box::new(SchieberArena { options, a, b })
+        }
+        GameKind::Sidi => {
+            let options = crate::sidi_cli::sidi_options(opts)?;
+            for n in [&a, &b] {
+                players::sidi(n, &options, 0)?;
+            }
+            Box::new(SidiArena { options, a, b })
+        }
+        GameKind::Coiffeur => {
+            let options: CoiffeurOptions = crate::sidi_cli::parse_options("coiffeur", opts)?;
+            options
+                .validate()
+                .map_err(|e| anyhow!("bad coiffeur option: {e}"))?;
+            for n in [&a, &b] {
+                players::coiffeur(n, &options, 0)?;
+            }
+            Box::new(CoiffeurArena { options, a, b })
+        }
+        GameKind::Differenzler => {
+            let mut o = opts.clone();
+            let map = o.as_object_mut().expect("options are an object");
+            let one_deal = !map.contains_key("deals");
+            if one_deal {
+                map.insert("deals".into(), json!(1));
+            }
+            let rotate_dealer = !map.contains_key("first_dealer");
+            let options = crate::differenzler_cli::options(&o)?;
+            for n in [&a, &b] {
+                players::differenzler(n, &options, 0)?;
+            }
+            Box::new(DifferenzlerArena {
+                options,
+                rotate_dealer,
+                a,
+                b,
+            })
+        }
+        GameKind::Handjass => {
+            let options = crate::handjass_cli::options(opts)?;
+            for n in [&a, &b] {
+                players::handjass(n, &options, 0)?;
+            }
+            Box::new(HandjassArena { options, a, b })
+        }
+    };
+    Ok(game)
+}
+
+/// A's share of the points in one unit; `None` when nobody scored.
+fn share(a: f64, b: f64) -> Option<f64> {
+    (a + b > 0.0).then(|| a / (a + b))
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schieber
+
+struct SchieberArena {
+    options: SchieberOptions,
+    a: String,
+    b: String,
+}
+
+impl ArenaGame for SchieberArena {
+    fn unit_name(&self) -> &'static str {
+        "deal"
+    }
+    fn plays_per_unit(&self) -> usize {
+        2
+    }
+    fn scheme(&self) -> String {
+        "each deal twice with the same hands in the same seats: A in seats 0+2, then in 1+3; forehand rotates with the deal".into()
+    }
+
+    fn play_unit(&self, i: u64, seed: u64, record: bool) -> Result<Unit> {
+        let mut dealer = SeededDealer::new(seed);
+        let pack = dealer.next_pack();
+        let hands = four_hands(&pack, 0);
+        let forehand = (i % 4) as u8;
+        let o = SchieberOptions {
+            target: MAX_TARGET,
+            first_forehand: FirstForehand::Seat(forehand),
+            ..self.options
+        };
+        let mut values = Vec::with_capacity(4);
+        let mut records = Vec::new();
+        for a_even in [true, false] {
+            let mut ps: Vec<Box<dyn Player<Schieber>>> = (0..4u64)
+                .map(|seat| {
+                    let is_a = (seat % 2 == 0) == a_even;
+                    players::schieber(
+                        if is_a { &self.a } else { &self.b },
+                        &self.options,
+                        seed.wrapping_mul(4).wrapping_add(seat),
+                    )
+                })
+                .collect::<Result<_>>()?;
+            let mut once = Some(hands);
+            let rec =
+                schieber::play_recorded_from(o, None, &mut ps, &mut |_: &Schieber| once.take())
+                    .map_err(|e| anyhow!(e))?;
+            let score = rec.deals[0].result.score;
+            let (at, bt) = if a_even { (0, 1) } else { (1, 0) };
+            values.push(score[at] as f64);
+            values.push(score[bt] as f64);
+            if record {
+                records.push(Record::Schieber(rec));
+            }
+        }
+        Ok(Unit { values, records })
+    }
+
+    fn report(&self, units: &[Vec<f64>]) -> Report {
+        let shares: Vec<f64> = units
+            .iter()
+            .map(|v| share(v[0] + v[2], v[1] + v[3]).unwrap_or(0.5))
+            .collect();
+        let (mean, se) = mean_se(&shares);
+        let n = units.len() as f64;
+        let a_pts = units.iter().map(|v| v[0] + v[2]).sum::<f64>() / (2.0 * n);
+        let b_pts = units.iter().map(|v| v[1] + v[3]).sum::<f64>() / (2.0 * n);
+        Report {
+            fields: vec![
+                ("point_share_a", json!(mean)),
+                ("standard_error", json!(se)),
+                ("points_per_deal_a", json!(a_pts)),
+                ("points_per_deal_b", json!(b_pts)),
+            ],
+            lines: vec![
+                format!(
+                    "point share of {}: {} ± {} (standard error)",
+                    self.a,
+                    pct(mean),
+                    pct(se)
+                ),
+                format!(
+                    "points per deal (multiplied): {} {a_pts:.1}, {} {b_pts:.1}",
+                    self.a, self.b
+                ),
+            ],
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sidi Barrani
+
+struct SidiArena {
+    options: SidiOptions,
+    a: String,
+    b: String,
+}
+
+impl ArenaGame for SidiArena {
+    fn unit_name(&self) -> &'static str {
+        "deal"
+    }
+    fn plays_per_unit(&self) -> usize {
+        2
+    }
+    fn scheme(&self) -> String {
+        "each deal twice with the same hands in the same seats: A in seats 0+2, then in 1+3; the dealer rotates with the deal".into()
+    }
+
+    /// Per play: A's score, B's score, who declared (0 nobody, 1 A, 2 B), made (0/1).
+    fn play_unit(&self, i: u64, seed: u64, record: bool) -> Result<Unit> {
+        let o = SidiOptions {
+            first_dealer: (i % 4) as u8,
+            ..self.options
+        };
+        let mut values = Vec::with_capacity(8);
+        let mut records = Vec::new();
+        for a_even in [true, false] {
+            let mut ps: Vec<Box<dyn Player<Sidi>>> = (0..4u64)
+                .map(|seat| {
+                    let is_a = (seat % 2 == 0) == a_even;
+                    players::sidi(
+                        if is_a { &self.a } else { &self.b },
+                        &self.options,
+                        splitmix(seed.wrapping_mul(8).wrapping_add(seat)),
+                    )
+                })
+                .collect::<Result<_>>()?;
+            let mut dealer = Some(SeededDealer::new(seed));
+            let rec = sidi::play_recorded_from(o, Some(seed), &mut ps, &mut |s: &Sidi| {
+                dealer.take().map(|mut d| s.deal_from_pack(&d.next_pack()))
+            })
+            .map_err(|e| anyhow!(e))?;
+            let d = &rec.deals[0];
+            let (at, bt) = if a_even { (0, 1) } else { (1, 0) };
+            values.push(d.result.score[at] as f64);
+            values.push(d.result.score[bt] as f64);
+            match d.contract {
+                Some(c) => {
+                    values.push(if (c.declarer as usize % 2) == at {
+                        1.0
+                    } else {
+                        2.0
+                    });
+                    values.push(d.result.made.unwrap_or(false) as u8 as f64);
+                }
+                None => {
+                    values.push(0.0);
+                    values.push(0.0);
+                }
+            }
+            if record {
+                records.push(Record::Sidi(rec));
+            }
+        }
+        Ok(Unit { values, records })
+    }
+
+    fn report(&self, units: &[Vec<f64>]) -> Report {
+        let shares: Vec<f64> = units
+            .iter()
+            .filter_map(|v| share(v[0] + v[4], v[1] + v[5]))
+            .collect();
+        let (mean, se) = mean_se(&shares);
+        let n = units.len() as f64;
+        let a_pts = units.iter().map(|v| v[0] + v[4]).sum::<f64>() / (2.0 * n);
+        let b_pts = units.iter().map(|v| v[1] + v[5]).sum::<f64>() / (2.0 * n);
+        // Contracts: [declared, made] for A and B.
+        let mut c = [[0u64; 2]; 2];
+        let mut thrown = 0u64;
+        for v in units {
+            for p in [0, 4] {
+                match v[p + 2] as u8 {
+                    0 => thrown += 1,
+                    side => {
+                        c[side as usize - 1][0] += 1;
+                        c[side as usize - 1][1] += v[p + 3] as u64;
+                    }
+                }
+            }
+        }
+        let rate = |x: [u64; 2]| {
+            if x[0] > 0 {
+                x[1] as f64 / x[0] as f64
+            } else {
+                f64::NAN
+            }
+        };
+        Report {
+            fields: vec![
+                ("point_share_a", json!(mean)),
+                ("standard_error", json!(se)),
+                ("points_per_deal_a", json!(a_pts)),
+                ("points_per_deal_b", json!(b_pts)),
+                ("contracts_a", json!(c[0][0])),
+                ("contracts_made_a", json!(c[0][1])),
+                ("contracts_b", json!(c[1][0])),
+                ("contracts_made_b", json!(c[1][1])),
+                ("thrown_in", json!(thrown)),
+            ],
+            lines: vec![
+                format!(
+                    "point share of {}: {} ± {} (standard error)",
+                    self.a,
+                    pct(mean),
+                    pct(se)
+                ),
+                format!(
+                    "points per deal: {} {a_pts:.1}, {} {b_pts:.1}",
+                    self.a, self.b
+                ),
+                format!(
+                    "contracts: {} declared {} and made {} ({}), {} declared {} and made {} ({}); thrown in {}",
+                    self.a,
+                    c[0][0],
+                    c[0][1],
+                    pct(rate(c[0])),
+                    self.b,
+                    c[1][0],
+                    c[1][1],
+                    pct(rate(c[1])),
+                    thrown
+                ),
+            ],
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coiffeur
+
+struct CoiffeurArena {
+    options: CoiffeurOptions,
+    a: String,
+    b: String,
+}
+
+impl ArenaGame for CoiffeurArena {
+    fn unit_name(&self) -> &'static str {
+        "game"
+    }
+    fn plays_per_unit(&self) -> usize {
+        2
+    }
+    fn scheme(&self) -> String {
+        "each game twice from the same seed (the same packs in order): A in seats 0+2, then in 1+3"
+            .into()
+    }
+
+    /// Per play: A's total, B's total, A's win (1, ½ on a tie, 0), deals played.
+    fn play_unit(&self, _i: u64, seed: u64, record: bool) -> Result<Unit> {
+        let mut values = Vec::with_capacity(8);
+        let mut records = Vec::new();
+        for a_even in [true, false] {
+            let mut ps: Vec<Box<dyn Player<jass_core::coiffeur::Coiffeur>>> = (0..4u64)
+                .map(|seat| {
+                    let is_a = (seat % 2 == 0) == a_even;
+                    players::coiffeur(
+                        if is_a { &self.a } else { &self.b },
+                        &self.options,
+                        splitmix(seed.wrapping_mul(8).wrapping_add(seat)),
+                    )
+                })
+                .collect::<Result<_>>()?;
+            let rec =
+                coiffeur::play_recorded(self.options, seed, &mut ps).map_err(|e| anyhow!(e))?;
+            let (at, bt) = if a_even { (0, 1) } else { (1, 0) };
+            values.push(rec.result.totals[at] as f64);
+            values.push(rec.result.totals[bt] as f64);
+            values.push(match rec.result.winner {
+                Some(w) if w as usize == at => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            });
+            values.push(rec.deals.len() as f64);
+            if record {
+                records.push(Record::Coiffeur(rec));
+            }
+        }
+        Ok(Unit { values, records })
+    }
+
+    fn report(&self, units: &[Vec<f64>]) -> Report {
+        let shares: Vec<f64> = units
+            .iter()
+            .filter_map(|v| share(v[0] + v[4], v[1] + v[5]))
+            .collect();
+        let (mean, se) = mean_se(&shares);
+        let wins: Vec<f64> = units.iter().map(|v| (v[2] + v[6]) / 2.0).collect();
+        let (w, wse) = mean_se(&wins);
+        let n = units.len() as f64;
+        let a_pts = units.iter().map(|v| v[0] + v[4]).sum::<f64>() / (2.0 * n);
+        let b_pts = units.iter().map(|v| v[1] + v[5]).sum::<f64>() / (2.0 * n);
+        let deals = units.iter().map(|v| v[3] + v[7]).sum::<f64>() / (2.0 * n);
+        Report {
+            fields: vec![
+                ("point_share_a", json!(mean)),
+                ("standard_error", json!(se)),
+                ("game_wins_a", json!(w)),
+                ("game_wins_standard_error", json!(wse)),
+                ("written_per_game_a", json!(a_pts)),
+                ("written_per_game_b", json!(b_pts)),
+                ("deals_per_game", json!(deals)),
+            ],
+            lines: vec![
+                format!(
+                    "point share of {} (points written): {} ± {} (standard error)",
+                    self.a,
+                    pct(mean),
+                    pct(se)
+                ),
+                format!(
+                    "games won by {}: {} ± {} (a tie counts half)",
+                    self.a,
+                    pct(w),
+                    pct(wse)
+                ),
+                format!(
+                    "written per game: {} {a_pts:.0}, {} {b_pts:.0} ({deals:.1} deals per game)",
+                    self.a, self.b
+                ),
+            ],
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Differenzler
+
+struct DifferenzlerArena {
+    options: DifferenzlerOptions,
+    rotate_dealer: bool,
+    a: String,
+    b: String,
+}
+
+impl ArenaGame for DifferenzlerArena {
+    fn unit_name(&self) -> &'static str {
+        "deal"
+    }
+    fn plays_per_unit(&self) -> usize {
+        4
+    }
+    fn scheme(&self) -> String {
+        format!(
+            "each {} four times with the same hands in the same seats: A in seat k, B in the other three, k = 0..3",
+            if self.options.deals == 1 {
+                "deal".to_string()
+            } else {
+                format!("{}-deal game", self.options.deals)
+            }
+        )
+    }
+
+    /// Per play: A's penalty, the sum of the three B seats' penalties, deals played.
+    fn play_unit(&self, i: u64, seed: u64, record: bool) -> Result<Unit> {
+        let o = DifferenzlerOptions {
+            first_dealer: if self.rotate_dealer {
+                (i % 4) as u8
+            } else {
+                self.options.first_dealer
+            },
+            ..self.options
+        };
+        let mut values = Vec::with_capacity(12);
+        let mut records = Vec::new();
+        for k in 0..4usize {
+            let mut ps: Vec<Box<dyn Player<jass_core::differenzler::Differenzler>>> = (0..4)
+                .map(|seat| {
+                    players::differenzler(
+                        if seat == k { &self.a } else { &self.b },
+                        &self.options,
+                        splitmix(seed.wrapping_mul(16).wrapping_add((k * 4 + seat) as u64)),
+                    )
+                })
+                .collect::<Result<_>>()?;
+            let rec = differenzler::play_recorded(o, seed, &mut ps).map_err(|e| anyhow!(e))?;
+            let mut pen = [0f64; 4];
+            for d in &rec.deals {
+                for (s, p) in pen.iter_mut().enumerate() {
+                    *p += d.result.penalty[s] as f64;
+                }
+            }
+            values.push(pen[k]);
+            values.push(pen.iter().sum::<f64>() - pen[k]);
+            values.push(rec.deals.len() as f64);
+            if record {
+                records.push(Record::Differenzler(rec));
+            }
+        }
+        Ok(Unit { values, records })
+    }
+
+    fn report(&self, units: &[Vec<f64>]) -> Report {
+        let per = |v: &Vec<f64>| {
+            let deals: f64 = (0..4).map(|k| v[3 * k + 2]).sum::<f64>() / 4.0;
+            let a: f64 = (0..4).map(|k| v[3 * k]).sum::<f64>() / (4.0 * deals);
+            let b: f64 = (0..4).map(|k| v[3 * k + 1]).sum::<f64>() / (12.0 * deals);
+            (a, b)
+        };
+        let a: Vec<f64> = units.iter().map(|v| per(v).0).collect();
+        let b: Vec<f64> = units.iter().map(|v| per(v).1).collect();
+        let d: Vec<f64> = units
+            .iter()
+            .map(|v| {
+                let (a, b) = per(v);
+                a - b
+            })
+            .collect();
+        let (am, ase) = mean_se(&a);
+        let (bm, bse) = mean_se(&b);
+        let (dm, dse) = mean_se(&d);
+        Report {
+            fields: vec![
+                ("penalty_per_deal_a", json!(am)),
+                ("penalty_per_deal_a_standard_error", json!(ase)),
+                ("penalty_per_deal_b", json!(bm)),
+                ("penalty_per_deal_b_standard_error", json!(bse)),
+                ("penalty_difference", json!(dm)),
+                ("penalty_difference_standard_error", json!(dse)),
+            ],
+            lines: vec![
+                format!(
+                    "mean penalty per deal: {} {am:.2} ± {ase:.2}, {} {bm:.2} ± {bse:.2} (standard errors)",
+                    self.a, self.b
+                ),
+                format!(
+                    "difference {} − {}: {dm:+.2} ± {dse:.2} (lower is better)",
+                    self.a, self.b
+                ),
+            ],
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handjass
+
+struct HandjassArena {
+    options: HandjassOptions,
+    a: String,
+    b: String,
+}
+
+impl ArenaGame for HandjassArena {
+    fn unit_name(&self) -> &'static str {
+        "deal"
+    }
+    fn plays_per_unit(&self) -> usize {
+        self.options.players as usize
+    }
+    fn scheme(&self) -> String {
+        let n = self.options.players;
+        format!(
+            "the first deal of a {n}-player game {n} times with the same cards in the same seats: A in seat k, B in the other {} seats, k = 0..{}",
+            n - 1,
+            n - 1
+        )
+    }
+
+    /// Per play: A's strokes, A's potatoes, the B seats' strokes and potatoes (summed).
+    fn play_unit(&self, _i: u64, seed: u64, record: bool) -> Result<Unit> {
+        let n = self.options.players as usize;
+        let mut values = Vec::with_capacity(4 * n);
+        let mut records = Vec::new();
+        for k in 0..n {
+            let mut ps: Vec<Box<dyn Player<Handjass>>> = (0..n)
+                .map(|seat| {
+                    players::handjass(
+                        if seat == k { &self.a } else { &self.b },
+                        &self.options,
+                        splitmix(seed.wrapping_mul(32).wrapping_add((k * 8 + seat) as u64)),
+                    )
+                })
+                .collect::<Result<_>>()?;
+            let mut dealer = Some(SeededDealer::new(seed));
+            let rec = handjass::play_recorded_from(
+                self.options,
+                Some(seed),
+                &mut ps,
+                &mut |s: &Handjass| dealer.take().map(|mut d| s.deal_from_pack(&d.next_pack())),
+            )
+            .map_err(|e| anyhow!(e))?;
+            let r = &rec.deals[0].result;
+            let (mut st, mut po) = (0f64, 0f64);
+            for s in 0..n {
+                if s != k {
+                    st += r.strokes[s] as f64;
+                    po += r.potatoes[s] as f64;
+                }
+            }
+            values.extend([r.strokes[k] as f64, r.potatoes[k] as f64, st, po]);
+            if record {
+                records.push(Record::Handjass(rec));
+            }
+        }
+        Ok(Unit { values, records })
+    }
+
+    fn report(&self, units: &[Vec<f64>]) -> Report {
+        let n = self.options.players as usize;
+        let nf = n as f64;
+        let col = |j: usize, div: f64| -> Vec<f64> {
+            units
+                .iter()
+                .map(|v| (0..n).map(|k| v[4 * k + j]).sum::<f64>() / div)
+                .collect()
+        };
+        let (a_st, a_po) = (col(0, nf), col(1, nf));
+        let (b_st, b_po) = (col(2, nf * (nf - 1.0)), col(3, nf * (nf - 1.0)));
+        let net: Vec<f64> = (0..units.len())
+            .map(|u| (a_st[u] - a_po[u]) - (b_st[u] - b_po[u]))
+            .collect();
+        let (ast, astse) = mean_se(&a_st);
+        let (apo, apose) = mean_se(&a_po);
+        let (bst, bstse) = mean_se(&b_st);
+        let (bpo, bpose) = mean_se(&b_po);
+        let (d, dse) = mean_se(&net);
+        Report {
+            fields: vec![
+                ("players", json!(n)),
+                ("strokes_per_deal_a", json!(ast)),
+                ("strokes_per_deal_a_standard_error", json!(astse)),
+                ("potatoes_per_deal_a", json!(apo)),
+                ("potatoes_per_deal_a_standard_error", json!(apose)),
+                ("strokes_per_deal_b", json!(bst)),
+                ("strokes_per_deal_b_standard_error", json!(bstse)),
+                ("potatoes_per_deal_b", json!(bpo)),
+                ("potatoes_per_deal_b_standard_error", json!(bpose)),
+                ("net_difference", json!(d)),
+                ("net_difference_standard_error", json!(dse)),
+            ],
+            lines: vec![
+                format!(
+                    "per deal: {} strokes {ast:.3} ± {astse:.3}, potatoes {apo:.3} ± {apose:.3}",
+                    self.a
+                ),
+                format!(
+                    "per deal: {} strokes {bst:.3} ± {bstse:.3}, potatoes {bpo:.3} ± {bpose:.3}",
+                    self.b
+                ),
+                format!(
+                    "strokes − potatoes, {} minus {}: {d:+.3} ± {dse:.3} per deal",
+                    self.a, self.b
+                ),
+            ],
+        }
+    }
+}

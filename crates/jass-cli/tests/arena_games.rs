@@ -1,0 +1,177 @@
+//! `jass arena` in every game, end to end: a few duplicate units, the text and JSON summaries, the
+//! records (which re-play with `jass check`), and clear errors with exit code 2 for bad input.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use serde_json::Value;
+
+fn jass() -> Command {
+    Command::cargo_bin("jass").unwrap()
+}
+
+fn arena_json(args: &[&str]) -> Value {
+    let out = jass()
+        .arg("arena")
+        .args(args)
+        .arg("--json")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).expect("--json prints JSON")
+}
+
+/// The measure of each game, as a JSON field, and the records per unit.
+const GAMES: [(&str, &[&str], &str, usize); 6] = [
+    ("schieber", &[], "point_share_a", 2),
+    ("sidi-barrani", &[], "point_share_a", 2),
+    ("coiffeur", &[], "point_share_a", 2),
+    ("differenzler", &[], "penalty_per_deal_a", 4),
+    ("handjass", &[], "strokes_per_deal_a", 4),
+    ("handjass", &["-o", "players=3"], "strokes_per_deal_a", 3),
+];
+
+#[test]
+fn every_game_plays_duplicate_units_and_writes_records_that_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (game, extra, field, plays)) in GAMES.iter().enumerate() {
+        let units = if *game == "coiffeur" { 2 } else { 6 };
+        let out = dir.path().join(format!("{i}.jsonl"));
+        let mut args = vec!["rule", "random", "-g", game, "-n"];
+        let n = units.to_string();
+        args.push(&n);
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--out", out.to_str().unwrap()]);
+        let v = arena_json(&args);
+        assert_eq!(v["game"], *game, "{v}");
+        assert_eq!(v["plays"], (units * plays) as u64, "{game}: {v}");
+        let x = v[*field].as_f64().unwrap_or_else(|| panic!("{game}: {v}"));
+        assert!(x.is_finite(), "{game}: {v}");
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(
+            text.lines().count(),
+            units * plays,
+            "{game}: one record per play"
+        );
+        jass()
+            .arg("check")
+            .arg(&out)
+            .assert()
+            .success()
+            .stdout(contains(format!(
+                "{} record(s) consistent, 0 with problems",
+                units * plays
+            )));
+    }
+}
+
+#[test]
+fn the_rule_player_beats_random_in_every_game() {
+    // Few units, but the margins are large (docs/players.md has the 2000-deal figures).
+    let v = arena_json(&["rule", "random", "-g", "schieber", "-n", "40"]);
+    assert!(v["point_share_a"].as_f64().unwrap() > 0.6, "{v}");
+    let v = arena_json(&["rule", "random", "-g", "sidi", "-n", "40"]);
+    assert!(v["point_share_a"].as_f64().unwrap() > 0.7, "{v}");
+    let v = arena_json(&["rule", "random", "-g", "coiffeur", "-n", "4"]);
+    assert!(v["point_share_a"].as_f64().unwrap() > 0.6, "{v}");
+    let v = arena_json(&["rule", "random", "-g", "differenzler", "-n", "40"]);
+    assert!(v["penalty_difference"].as_f64().unwrap() < -20.0, "{v}");
+    let v = arena_json(&["rule", "random", "-g", "handjass", "-n", "40"]);
+    assert!(v["net_difference"].as_f64().unwrap() > 0.2, "{v}");
+    // The same player on both sides of a duplicate Schieber deal: exactly even, deal by deal.
+    let v = arena_json(&["rule", "rule", "-n", "20"]);
+    assert_eq!(v["point_share_a"].as_f64().unwrap(), 0.5, "{v}");
+}
+
+#[test]
+fn the_text_summary_names_the_measure_of_each_game() {
+    for (game, want) in [
+        ("schieber", "point share of rule"),
+        ("sidi-barrani", "contracts: rule declared"),
+        ("coiffeur", "games won by rule"),
+        ("differenzler", "mean penalty per deal: rule"),
+        ("handjass", "strokes − potatoes"),
+    ] {
+        jass()
+            .args(["arena", "rule", "random", "-g", game, "-n", "2"])
+            .assert()
+            .success()
+            .stdout(contains(want))
+            .stdout(contains("duplicate"));
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_figures_on_any_number_of_threads() {
+    let a = arena_json(&[
+        "rule",
+        "random",
+        "-g",
+        "differenzler",
+        "-n",
+        "8",
+        "--seed",
+        "5",
+    ]);
+    let b = arena_json(&[
+        "rule",
+        "random",
+        "-g",
+        "differenzler",
+        "-n",
+        "8",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(a["penalty_per_deal_a"], b["penalty_per_deal_a"]);
+    assert_eq!(a["penalty_per_deal_b"], b["penalty_per_deal_b"]);
+}
+
+#[test]
+fn bad_input_is_a_clear_error_with_exit_code_2() {
+    jass()
+        .args(["arena", "rule", "random", "-g", "poker", "-n", "2"])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown game `poker`"))
+        .stderr(contains("known games are"));
+    for game in ["schieber", "handjass", "sidi", "coiffeur", "differenzler"] {
+        jass()
+            .args(["arena", "rule", "genius", "-g", game, "-n", "2"])
+            .assert()
+            .code(2)
+            .stderr(contains("unknown player `genius`"))
+            .stderr(contains("random, rule, sampling"));
+    }
+    jass()
+        .args([
+            "arena",
+            "rule",
+            "random",
+            "-g",
+            "handjass",
+            "-o",
+            "players=7",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("players"));
+    jass()
+        .args(["arena", "rule", "random", "-g", "sidi", "-o", "bid_step=7"])
+        .assert()
+        .code(2)
+        .stderr(contains("bid_step"));
+    jass()
+        .args(["arena", "rule", "random", "-n", "0"])
+        .assert()
+        .code(2)
+        .stderr(contains("at least 1"));
+    jass()
+        .args(["arena", "rule", "random", "-n", "2", "--json", "--out", "-"])
+        .assert()
+        .code(2)
+        .stderr(contains("standard output"));
+}
