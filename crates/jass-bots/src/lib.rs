@@ -1,16 +1,23 @@
 //! Computer players: the random player and the rule-based players of every game (Schieber,
 //! Handjass, Sidi Barrani, Coiffeur, Differenzler), with their shared card-play rules in
-//! [`play_common`]. The sampling player with the exact solver joins here.
+//! [`play_common`], and the sampling players (perfect-information Monte Carlo: sampled worlds, the
+//! exact solver where the game's card play fits it, rule-player rollouts where it does not).
 #![deny(missing_docs)]
 
+pub mod pimc;
 pub mod play_common;
 mod random;
+mod rollout;
 mod rule_coiffeur;
 mod rule_differenzler;
 mod rule_handjass;
 mod rule_schieber;
 mod rule_sidi;
+mod sampling_coiffeur;
+mod sampling_differenzler;
+mod sampling_handjass;
 mod sampling_schieber;
+mod sampling_sidi;
 pub mod worlds;
 
 pub use random::RandomPlayer;
@@ -19,4 +26,8 @@ pub use rule_differenzler::RuleDifferenzler;
 pub use rule_handjass::RuleHandjass;
 pub use rule_schieber::{hand_value, RuleSchieber};
 pub use rule_sidi::RuleSidi;
+pub use sampling_coiffeur::SamplingCoiffeur;
+pub use sampling_differenzler::{DifferenzlerSettings, SamplingDifferenzler};
+pub use sampling_handjass::SamplingHandjass;
 pub use sampling_schieber::{SamplingSchieber, SamplingSettings};
+pub use sampling_sidi::SamplingSidi;

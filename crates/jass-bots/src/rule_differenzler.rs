@@ -94,50 +94,59 @@ impl RuleDifferenzler {
                 0
             };
         let target = obs.announcements[me].unwrap_or(0);
-        let need = target as i32 - have as i32;
-        let bonus = if view.last_trick() { 5 } else { 0 };
-        if view.after_me == 0 && !obs.trick.is_empty() {
-            // Last to the trick: its value is known. Take it only if that brings us closer.
-            let winners = view.winners();
-            let losers = legal - winners;
-            let best_take = winners.iter().min_by_key(|&c| {
-                let gain = view.trick_value() + view.value(c) + bonus;
-                ((need - gain).abs(), -(mode.strength(c) as i32))
-            });
-            let take_err =
-                best_take.map(|c| (need - (view.trick_value() + view.value(c) + bonus)).abs());
-            // Losing leaves the need open for the tricks to come (they can still fill it).
-            let lose_err = if view.last_trick() || need <= 0 {
-                need.abs()
-            } else {
-                need.abs() / 2
-            };
-            return match (best_take, take_err) {
-                (Some(c), Some(e)) if losers.is_empty() || e < lose_err => c,
-                _ => dearest_by_strength(losers, mode),
-            };
-        }
-        if need >= 12 {
-            take_points(&view)
-        } else if need <= 3 {
-            duck(&view)
+        differenzler_card(&view, target as i32 - have as i32)
+    }
+}
+
+/// The card play aimed at the announcement, for a seat that still needs `need` points (negative:
+/// it has too many already): take points while well short, duck when there, and when last to a
+/// trick take it only if that brings the seat closer. Also the rollout policy of the sampling
+/// player.
+pub(crate) fn differenzler_card(view: &PlayView, need: i32) -> Card {
+    let mode = view.mode;
+    let legal = view.legal;
+    let bonus = if view.last_trick() { 5 } else { 0 };
+    if view.after_me == 0 && !view.trick.is_empty() {
+        // Last to the trick: its value is known. Take it only if that brings us closer.
+        let winners = view.winners();
+        let losers = legal - winners;
+        let best_take = winners.iter().min_by_key(|&c| {
+            let gain = view.trick_value() + view.value(c) + bonus;
+            ((need - gain).abs(), -(mode.strength(c) as i32))
+        });
+        let take_err =
+            best_take.map(|c| (need - (view.trick_value() + view.value(c) + bonus)).abs());
+        // Losing leaves the need open for the tricks to come (they can still fill it).
+        let lose_err = if view.last_trick() || need <= 0 {
+            need.abs()
         } else {
-            // Close to the target: take only cheap tricks.
-            if obs.trick.is_empty() {
-                let cheap_bocks: CardSet = legal
-                    .iter()
-                    .filter(|&c| view.is_bock(c) && view.value(c) <= need)
-                    .collect();
-                if !cheap_bocks.is_empty() {
-                    return view.dearest(cheap_bocks);
-                }
-                return duck(&view);
+            need.abs() / 2
+        };
+        return match (best_take, take_err) {
+            (Some(c), Some(e)) if losers.is_empty() || e < lose_err => c,
+            _ => dearest_by_strength(losers, mode),
+        };
+    }
+    if need >= 12 {
+        take_points(view)
+    } else if need <= 3 {
+        duck(view)
+    } else {
+        // Close to the target: take only cheap tricks.
+        if view.trick.is_empty() {
+            let cheap_bocks: CardSet = legal
+                .iter()
+                .filter(|&c| view.is_bock(c) && view.value(c) <= need)
+                .collect();
+            if !cheap_bocks.is_empty() {
+                return view.dearest(cheap_bocks);
             }
-            if view.trick_value() + 4 <= need {
-                take_points(&view)
-            } else {
-                duck(&view)
-            }
+            return duck(view);
+        }
+        if view.trick_value() + 4 <= need {
+            take_points(view)
+        } else {
+            duck(view)
         }
     }
 }

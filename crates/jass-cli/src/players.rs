@@ -4,7 +4,8 @@
 use anyhow::{anyhow, Result};
 use jass_bots::{
     RandomPlayer, RuleCoiffeur, RuleDifferenzler, RuleHandjass, RuleSchieber, RuleSidi,
-    SamplingSchieber, SamplingSettings,
+    SamplingCoiffeur, SamplingDifferenzler, SamplingHandjass, SamplingSchieber, SamplingSettings,
+    SamplingSidi,
 };
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions};
@@ -43,7 +44,7 @@ pub fn sidi(name: &str, o: &SidiOptions, seed: u64) -> Result<Box<dyn Player<Sid
     Ok(match name {
         "random" => Box::new(RandomPlayer::new(seed)),
         "rule" => Box::new(RuleSidi::new(*o)),
-        "sampling" => return Err(anyhow!("no sampling player for this game yet")),
+        "sampling" => Box::new(SamplingSidi::new(*o, seed)),
         other => return Err(unknown(other)),
     })
 }
@@ -53,7 +54,7 @@ pub fn coiffeur(name: &str, o: &CoiffeurOptions, seed: u64) -> Result<Box<dyn Pl
     Ok(match name {
         "random" => Box::new(RandomPlayer::new(seed)),
         "rule" => Box::new(RuleCoiffeur::new(*o)),
-        "sampling" => return Err(anyhow!("no sampling player for this game yet")),
+        "sampling" => Box::new(SamplingCoiffeur::new(*o, seed)),
         other => return Err(unknown(other)),
     })
 }
@@ -67,7 +68,7 @@ pub fn differenzler(
     Ok(match name {
         "random" => Box::new(RandomPlayer::new(seed)),
         "rule" => Box::new(RuleDifferenzler::new(*o)),
-        "sampling" => return Err(anyhow!("no sampling player for this game yet")),
+        "sampling" => Box::new(SamplingDifferenzler::new(*o, seed)),
         other => return Err(unknown(other)),
     })
 }
@@ -77,7 +78,7 @@ pub fn handjass(name: &str, o: &HandjassOptions, seed: u64) -> Result<Box<dyn Pl
     Ok(match name {
         "random" => Box::new(RandomPlayer::new(seed)),
         "rule" => Box::new(RuleHandjass::new(*o)),
-        "sampling" => return Err(anyhow!("no sampling player for this game yet")),
+        "sampling" => Box::new(SamplingHandjass::new(*o, seed)),
         other => return Err(unknown(other)),
     })
 }

@@ -1,0 +1,404 @@
+//! Shared pieces of the sampling players (perfect-information Monte Carlo) for the games beyond
+//! Schieber: what the card play tells about the hidden hands under any of the trick rules
+//! ([`excluded_by_play`]), the hidden-card knowledge of a four-seat game ([`four_seat_knowledge`],
+//! the same form as [`crate::worlds::Knowledge`], so [`crate::worlds::sample_world`] deals its
+//! worlds), and the exact values of every legal card in sampled worlds of a partnership deal
+//! ([`partnership_values`], with the solver).
+
+use jass_core::{Card, CardSet, Mode, PointTable, Rank, TrickRules};
+use jass_solver::{MoveValues, Position, Solver};
+use rand_core::RngCore;
+
+use crate::worlds::{sample_world_retry, Knowledge};
+
+/// Most seats of any game (Handjass: 5).
+pub const MAX_SEATS: usize = 5;
+
+/// The cards each seat has shown it does not hold, by the way it followed to the tricks. `tricks`
+/// are the completed tricks and the current one as (leader, cards in play order); `order` lists
+/// the seats at the table in playing order (the i-th card of a trick is played by the i-th seat
+/// from the leader on).
+///
+/// * A player who does not follow a plain suit has none of it (every rule set).
+/// * On a trump lead a player who plays no trump holds none but perhaps the Puur (strict and weak,
+///   003: the Puur is never forced); under the heading rules (002) none at all.
+/// * An undertrump on a plain lead shows no card of the suit led, and under the strict rule a
+///   hand of nothing but trumps (003).
+/// * Heading rules: a follower who does not head the trick has no higher card of the suit led;
+///   a void player who does not trump over has no trump above the winning one (none at all if no
+///   trump lies in the trick).
+pub fn excluded_by_play(
+    order: &[u8],
+    tricks: &[(u8, &[Card])],
+    mode: Mode,
+    rules: TrickRules,
+) -> [CardSet; MAX_SEATS] {
+    let mut ex = [CardSet::EMPTY; MAX_SEATS];
+    let trumps = mode.trumps();
+    let trump = mode.trump();
+    for &(leader, cards) in tricks {
+        let Some(start) = order.iter().position(|&s| s == leader) else {
+            continue;
+        };
+        let lead = match cards.first() {
+            Some(&c) => c,
+            None => continue,
+        };
+        let ls = lead.suit();
+        let mut winner = lead;
+        for (i, &c) in cards.iter().enumerate().skip(1) {
+            let p = order[(start + i) % order.len()] as usize;
+            let followed = c.suit() == ls;
+            match rules {
+                TrickRules::Heading => {
+                    if followed {
+                        if winner.suit() == ls && !mode.beats(c, winner, ls) {
+                            ex[p] |= mode.beaters_in_suit(winner) & CardSet::suit(ls);
+                        }
+                    } else {
+                        ex[p] |= CardSet::suit(ls);
+                        if let Some(t) = trump {
+                            let is_higher_trump =
+                                c.suit() == t && (winner.suit() != t || mode.beats(c, winner, ls));
+                            if !is_higher_trump {
+                                ex[p] |= if winner.suit() == t {
+                                    mode.trumps_above(winner)
+                                } else {
+                                    CardSet::suit(t)
+                                };
+                            }
+                        }
+                    }
+                }
+                TrickRules::Strict | TrickRules::Weak => match trump {
+                    Some(t) if ls == t => {
+                        if !followed {
+                            let puur = CardSet::single(Card::new(t, Rank::Jack));
+                            ex[p] |= trumps - puur;
+                        }
+                    }
+                    Some(t) => {
+                        if !followed && c.suit() != t {
+                            ex[p] |= CardSet::suit(ls);
+                        }
+                        if c.suit() == t && winner.suit() == t && !mode.beats(c, winner, ls) {
+                            // An undertrump: void in the suit led; strict: nothing but trumps.
+                            ex[p] |= CardSet::suit(ls);
+                            if rules == TrickRules::Strict {
+                                ex[p] |= CardSet::ALL - trumps;
+                            }
+                        }
+                    }
+                    None => {
+                        if !followed {
+                            ex[p] |= CardSet::suit(ls);
+                        }
+                    }
+                },
+            }
+            if mode.beats(c, winner, ls) {
+                winner = c;
+            }
+        }
+    }
+    ex
+}
+
+/// What a seat of a four-seat game knows of the hidden hands during card play: its own hand,
+/// cards of other seats it has been shown (`shown`: seat and cards, e.g. a scored Weis or the
+/// turned card the dealer keeps; cards already played are ignored), the cards played, and what
+/// the play excludes.
+pub fn four_seat_knowledge(
+    seat: usize,
+    hand: CardSet,
+    completed: &[(u8, &[Card])],
+    current: (u8, &[Card]),
+    shown: &[(u8, CardSet)],
+    mode: Mode,
+    rules: TrickRules,
+) -> Knowledge {
+    let mut tricks: Vec<(u8, &[Card])> = completed.to_vec();
+    if !current.1.is_empty() {
+        tricks.push(current);
+    }
+    let ex = excluded_by_play(&[0, 1, 2, 3], &tricks, mode, rules);
+    let mut played = CardSet::EMPTY;
+    let mut counts = [9u32; 4];
+    for &(leader, cards) in &tricks {
+        for (i, &c) in cards.iter().enumerate() {
+            played.insert(c);
+            counts[(leader as usize + i) % 4] -= 1;
+        }
+    }
+    let mut known = [CardSet::EMPTY; 4];
+    known[seat] = hand;
+    for &(s, cards) in shown {
+        if s as usize != seat {
+            known[s as usize] |= cards - played - hand;
+        }
+    }
+    let all_known = known.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+    let unknown = CardSet::ALL - played - all_known;
+    let mut possible = [CardSet::EMPTY; 4];
+    for p in 0..4 {
+        possible[p] = ((CardSet::ALL - ex[p]) & unknown) | known[p];
+    }
+    Knowledge {
+        seat,
+        known,
+        possible,
+        counts,
+        unknown,
+    }
+}
+
+/// A partnership card-play decision as the solver sees it, without the hidden hands.
+#[derive(Copy, Clone, Debug)]
+pub struct PlayState {
+    /// The trump mode.
+    pub mode: Mode,
+    /// Its card points.
+    pub points: PointTable,
+    /// The trick rules.
+    pub rules: TrickRules,
+    /// Who led the current trick.
+    pub leader: u8,
+    /// The cards of the current trick.
+    pub trick: [Card; 4],
+    /// How many lie in it.
+    pub trick_len: u8,
+    /// Completed tricks.
+    pub tricks_done: u8,
+    /// Completed tricks won by each team.
+    pub tricks_won: [u8; 2],
+    /// The Match bonus (100).
+    pub match_bonus: u32,
+}
+
+impl PlayState {
+    /// The state of a deal whose completed tricks were led and won as in `tricks` (leader,
+    /// winner) and whose current trick is `current` led by `leader`.
+    pub fn new(
+        mode: Mode,
+        points: PointTable,
+        rules: TrickRules,
+        winners: impl Iterator<Item = u8>,
+        leader: u8,
+        current: &[Card],
+    ) -> PlayState {
+        let mut tricks_won = [0u8; 2];
+        let mut tricks_done = 0;
+        for w in winners {
+            tricks_won[(w % 2) as usize] += 1;
+            tricks_done += 1;
+        }
+        let mut trick = [Card::from_dense(0); 4];
+        for (i, &c) in current.iter().enumerate().take(3) {
+            trick[i] = c;
+        }
+        PlayState {
+            mode,
+            points,
+            rules,
+            leader,
+            trick,
+            trick_len: current.len().min(3) as u8,
+            tricks_done,
+            tricks_won,
+            match_bonus: jass_core::mode::MATCH_BONUS,
+        }
+    }
+
+    /// The solver's position with these hands.
+    pub fn position(&self, hands: [CardSet; 4]) -> Position {
+        Position {
+            hands,
+            trick: self.trick,
+            trick_len: self.trick_len,
+            leader: self.leader,
+            mode: self.mode,
+            points: self.points,
+            rules: self.rules,
+            tricks_done: self.tricks_done,
+            tricks_won: self.tricks_won,
+            match_bonus: self.match_bonus,
+        }
+    }
+}
+
+/// Draws up to `samples` worlds from `k` and calls `f` with the exact values, for `team`, of every
+/// legal card of the seat to move in each (the points `team` takes from here on). Returns the
+/// number of worlds solved.
+pub fn partnership_values<R: RngCore>(
+    solver: &mut Solver,
+    rng: &mut R,
+    k: &Knowledge,
+    state: &PlayState,
+    team: u8,
+    samples: usize,
+    mut f: impl FnMut(&MoveValues),
+) -> usize {
+    let mut worlds = 0;
+    for _ in 0..samples {
+        let Some(hands) = sample_world_retry(k, rng, 20) else {
+            continue;
+        };
+        let pos = state.position(hands);
+        if pos.validate().is_err() {
+            continue;
+        }
+        let values = solver.solve_moves_for(&pos, team);
+        f(&values);
+        worlds += 1;
+    }
+    worlds
+}
+
+/// Deals the `unknown` cards among holders: holder `i` receives `need[i]` of them, each card only
+/// to a holder whose `possible` set contains it (a dead pile — blind, stock, dropped hands — is
+/// just one more holder). Returns what each holder receives, or `None` if the draw ran into a
+/// dead end (draw again). The needs must add up to the unknown cards.
+pub fn deal_unknown<R: RngCore>(
+    unknown: CardSet,
+    possible: &[CardSet],
+    need: &[u32],
+    rng: &mut R,
+) -> Option<Vec<CardSet>> {
+    let h = possible.len();
+    let mut need = need.to_vec();
+    let mut got = vec![CardSet::EMPTY; h];
+    let mut cards: Vec<Card> = unknown.iter().collect();
+    for i in (1..cards.len()).rev() {
+        let j = jass_core::deal::uniform_below(rng, i as u32 + 1) as usize;
+        cards.swap(i, j);
+    }
+    // Most constrained cards first.
+    cards.sort_by_key(|&c| (0..h).filter(|&p| possible[p].contains(c)).count());
+    for c in cards {
+        let weight: u32 = (0..h)
+            .filter(|&p| need[p] > 0 && possible[p].contains(c))
+            .map(|p| need[p])
+            .sum();
+        if weight == 0 {
+            return None;
+        }
+        let mut r = jass_core::deal::uniform_below(rng, weight);
+        for p in 0..h {
+            if need[p] > 0 && possible[p].contains(c) {
+                if r < need[p] {
+                    got[p].insert(c);
+                    need[p] -= 1;
+                    break;
+                }
+                r -= need[p];
+            }
+        }
+    }
+    Some(got)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jass_core::Suit;
+
+    fn cards(s: &str) -> Vec<Card> {
+        s.split_whitespace().map(|t| t.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn a_discard_shows_a_void_and_an_undertrump_a_hand_of_trumps() {
+        let h = Mode::Trump(Suit::H);
+        // Seat 0 leads S6; seat 1 trumps with H9, seat 2 undertrumps H6, seat 3 discards D7.
+        let t = cards("S6 H9 H6 D7");
+        let ex = excluded_by_play(&[0, 1, 2, 3], &[(0, &t)], h, TrickRules::Strict);
+        assert!(ex[1].is_empty(), "trumping says nothing");
+        assert_eq!(ex[2], CardSet::ALL - h.trumps());
+        assert_eq!(ex[3], CardSet::suit(Suit::S));
+        // Weak: the undertrump shows only the void.
+        let ex = excluded_by_play(&[0, 1, 2, 3], &[(0, &t)], h, TrickRules::Weak);
+        assert_eq!(ex[2], CardSet::suit(Suit::S));
+    }
+
+    #[test]
+    fn a_trump_lead_leaves_the_puur_possible() {
+        let h = Mode::Trump(Suit::H);
+        let t = cards("H6 S7");
+        let ex = excluded_by_play(&[0, 1, 2, 3], &[(3, &t)], h, TrickRules::Strict);
+        assert_eq!(ex[0], h.trumps() - CardSet::single("HJ".parse().unwrap()));
+        let ex = excluded_by_play(&[0, 1, 2, 3], &[(3, &t)], h, TrickRules::Heading);
+        assert!(ex[0].contains("HJ".parse().unwrap()));
+    }
+
+    #[test]
+    fn heading_rules_show_missing_higher_cards() {
+        let h = Mode::Trump(Suit::H);
+        // Three players 0, 1, 3 at the table: 1 leads S10, 3 plays S6 (not heading), 0 plays
+        // D7 (void in spades, and no trump at all since none lies in the trick).
+        let t = cards("S10 S6 D7");
+        let ex = excluded_by_play(&[0, 1, 3], &[(1, &t)], h, TrickRules::Heading);
+        assert!(ex[3].contains("SA".parse().unwrap()));
+        assert!(!ex[3].contains("S9".parse().unwrap()));
+        assert!(ex[0].contains_all(CardSet::suit(Suit::S) | CardSet::suit(Suit::H)));
+    }
+
+    #[test]
+    fn unknown_cards_are_dealt_within_what_each_holder_may_hold() {
+        use rand_core::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+        let unknown: CardSet = "HA HK HQ S6 S7 S8 D9 D10".parse().unwrap();
+        let hearts = CardSet::suit(Suit::H);
+        // Holder 0 holds no hearts; holder 1 may hold anything; the dead pile anything.
+        let possible = [CardSet::ALL - hearts, CardSet::ALL, CardSet::ALL];
+        for _ in 0..50 {
+            let got = (0..10)
+                .find_map(|_| deal_unknown(unknown, &possible, &[3, 3, 2], &mut rng))
+                .expect("a deal");
+            assert_eq!(got.iter().map(|g| g.len()).collect::<Vec<_>>(), [3, 3, 2]);
+            assert!((got[0] & hearts).is_empty());
+            assert_eq!(got[0] | got[1] | got[2], unknown);
+        }
+        // Impossible: holder 0 must take 6 cards but may hold only 5.
+        assert!(deal_unknown(unknown, &possible, &[6, 1, 1], &mut rng).is_none());
+    }
+
+    #[test]
+    fn knowledge_keeps_the_truth_possible() {
+        use jass_core::deal::{four_hands, SeededDealer};
+        let mode = Mode::Trump(Suit::D);
+        let mut d = SeededDealer::new(9);
+        let hands = four_hands(&d.next_pack(), 0);
+        // Play two tricks by the first legal card each time, then check seat 1's view.
+        let mut pos = Position::new_deal(hands, 0, mode, jass_core::UndenufeEleven::Ace);
+        let mut tricks: Vec<(u8, Vec<Card>)> = Vec::new();
+        let mut cur: Vec<Card> = Vec::new();
+        let mut leader = 0;
+        for _ in 0..9 {
+            let c = pos.legal_cards().iter().next().unwrap();
+            cur.push(c);
+            if let Some(r) = pos.play(c) {
+                tricks.push((leader, std::mem::take(&mut cur)));
+                leader = r.winner;
+            }
+        }
+        let done: Vec<(u8, &[Card])> = tricks.iter().map(|(l, c)| (*l, c.as_slice())).collect();
+        for seat in 0..4 {
+            let k = four_seat_knowledge(
+                seat,
+                pos.hands[seat],
+                &done,
+                (leader, &cur),
+                &[],
+                mode,
+                TrickRules::Strict,
+            );
+            for p in 0..4 {
+                assert!(
+                    k.possible[p].contains_all(pos.hands[p]),
+                    "seat {seat} on {p}"
+                );
+                assert_eq!(k.counts[p], pos.hands[p].len());
+            }
+        }
+    }
+}

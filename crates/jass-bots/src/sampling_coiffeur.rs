@@ -1,0 +1,131 @@
+//! A sampling Coiffeur player (perfect-information Monte Carlo). Coiffeur plays Schieber deals, so
+//! the hidden hands are sampled as in Schieber ([`crate::worlds`]) and every legal card is solved
+//! exactly in each world. Only the team that chose the contract writes its points, so both sides
+//! count the chooser's points: the chooser's team plays the card with the highest total, the other
+//! team the card with the lowest. Misère and Slalom (the solver plays one mode and maximises
+//! points), the cards before `max_cards` are left, the contract, schieben and Weis are played like
+//! [`RuleCoiffeur`].
+
+use jass_core::coiffeur::{Coiffeur, CoiffeurAction, CoiffeurOptions};
+use jass_core::schieber::Contract;
+use jass_core::{Card, CardSet, Decision, Player, PointTable, TrickRules};
+use jass_solver::{Solver, SolverConfig};
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::pimc::{partnership_values, PlayState};
+use crate::rule_coiffeur::RuleCoiffeur;
+use crate::worlds::knowledge;
+use crate::SamplingSettings;
+
+/// The sampling Coiffeur player.
+pub struct SamplingCoiffeur {
+    options: CoiffeurOptions,
+    settings: SamplingSettings,
+    rule: RuleCoiffeur,
+    solver: Solver,
+    rng: Xoshiro256PlusPlus,
+    sampled: u64,
+}
+
+impl SamplingCoiffeur {
+    /// Default settings: 24 worlds per card from 20 cards left (as the Schieber player).
+    pub const DEFAULT: SamplingSettings = SamplingSettings {
+        samples: 24,
+        max_cards: 20,
+    };
+
+    /// A player for a game with these options; `seed` fixes its sampled worlds.
+    pub fn new(options: CoiffeurOptions, seed: u64) -> Self {
+        Self::with_settings(options, Self::DEFAULT, seed)
+    }
+
+    /// A player with other settings.
+    pub fn with_settings(options: CoiffeurOptions, settings: SamplingSettings, seed: u64) -> Self {
+        SamplingCoiffeur {
+            options,
+            settings,
+            rule: RuleCoiffeur::new(options),
+            solver: Solver::new(SolverConfig {
+                tt_bits: 16,
+                ..SolverConfig::default()
+            }),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            sampled: 0,
+        }
+    }
+
+    /// How many decisions this player has made by sampling (the others were the rule player's).
+    pub fn sampled(&self) -> u64 {
+        self.sampled
+    }
+
+    fn sampled_card(&mut self, decision: &Decision<'_, Coiffeur>, legal: CardSet) -> Option<Card> {
+        let obs = decision.observation();
+        let contract = obs.contract?;
+        if contract == Contract::Misere || contract.is_slalom() {
+            return None;
+        }
+        let played = obs.tricks.len() as u32 * 4 + obs.trick.len() as u32;
+        if 36 - played > self.settings.max_cards || legal.len() < 2 {
+            return None;
+        }
+        let chooser_team = obs.chooser? % 2;
+        let mode = contract.mode();
+        let k = knowledge(&obs);
+        let state = PlayState::new(
+            mode,
+            PointTable::new(mode, self.options.undenufe_eleven),
+            TrickRules::Strict,
+            obs.tricks.iter().map(|t| t.winner),
+            obs.trick_leader,
+            &obs.trick,
+        );
+        let mut totals = [0u64; 64];
+        let n = partnership_values(
+            &mut self.solver,
+            &mut self.rng,
+            &k,
+            &state,
+            chooser_team,
+            self.settings.samples,
+            |values| {
+                for (c, v) in values.iter() {
+                    totals[c.index()] += v as u64;
+                }
+            },
+        );
+        if n == 0 {
+            return None;
+        }
+        if obs.seat % 2 == chooser_team {
+            legal.iter().max_by_key(|c| totals[c.index()])
+        } else {
+            legal.iter().min_by_key(|c| totals[c.index()])
+        }
+    }
+}
+
+impl Player<Coiffeur> for SamplingCoiffeur {
+    fn name(&self) -> String {
+        "sampling".into()
+    }
+
+    fn act(&mut self, decision: &Decision<'_, Coiffeur>) -> CoiffeurAction {
+        let cards: CardSet = decision
+            .legal
+            .iter()
+            .filter_map(|a| match a {
+                CoiffeurAction::Play { card } => Some(card),
+                _ => None,
+            })
+            .collect();
+        if !cards.is_empty() {
+            if let Some(card) = self.sampled_card(decision, cards) {
+                self.sampled += 1;
+                return CoiffeurAction::Play { card };
+            }
+        }
+        self.rule.act(decision)
+    }
+}

@@ -1,0 +1,388 @@
+//! A sampling Differenzler player (perfect-information Monte Carlo with rollouts). Four players
+//! each for himself with a target do not fit the two-team solver, so every legal card is judged by
+//! playing the deal out in sampled worlds with the rule player's card play for all four seats
+//! (each aiming at its announcement: the known ones, and for hidden announcements the rule
+//! player's estimate from the seat's hand in that world). The card with the lowest average penalty
+//! of its own seat is played. The worlds agree with what the seat has seen: cards played, voids
+//! (and under the strict rule undertrumps), the turned card the dealer holds, the scoring Weis.
+//!
+//! The announcement is sampled too: the deal is played out in sampled worlds (everyone by the rule
+//! card play, this seat aiming at the rule estimate), and the seat announces the median of what it
+//! took (the median minimises the expected difference). The trump choice and Weis are the rule
+//! player's.
+
+use jass_core::differenzler::{
+    Differenzler, DifferenzlerAction, DifferenzlerObservation, DifferenzlerOptions,
+    DifferenzlerPhase,
+};
+use jass_core::weis::stoeck_cards;
+use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable};
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::pimc::{four_seat_knowledge, MAX_SEATS};
+use crate::rollout::Rollout;
+use crate::rule_differenzler::{announcement, differenzler_card, RuleDifferenzler};
+use crate::worlds::{sample_world_retry, Knowledge};
+
+/// Settings of the sampling Differenzler player.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DifferenzlerSettings {
+    /// Worlds per card decision (every legal card is played out in each).
+    pub samples: usize,
+    /// Worlds for the announcement (0: the rule player's announcement).
+    pub announce_samples: usize,
+}
+
+impl Default for DifferenzlerSettings {
+    fn default() -> Self {
+        DifferenzlerSettings {
+            samples: 48,
+            announce_samples: 200,
+        }
+    }
+}
+
+/// The sampling Differenzler player.
+pub struct SamplingDifferenzler {
+    options: DifferenzlerOptions,
+    settings: DifferenzlerSettings,
+    rule: RuleDifferenzler,
+    rng: Xoshiro256PlusPlus,
+    sampled: u64,
+}
+
+/// The penalty of a deal for a seat that took `taken` against `announced` (as the engine scores it).
+fn penalty(o: &DifferenzlerOptions, announced: u32, taken: u32, tricks: u8) -> i32 {
+    let diff = (announced as i32 - taken as i32).abs();
+    if diff > 0 {
+        diff + o.miss_penalty as i32
+    } else if announced > 0 || !o.zero_bonus_needs_trick || tricks > 0 {
+        -(o.exact_bonus as i32)
+    } else {
+        0
+    }
+}
+
+/// One sampled world ready for rollouts: the card play, what each seat aims at, and the points
+/// each seat counts beyond its tricks (Weis scored, Stöck).
+struct World {
+    play: Rollout,
+    targets: [i32; 4],
+    extra: [u32; 4],
+}
+
+impl World {
+    /// Plays the deal out with the rule card play for everyone.
+    fn finish(mut self) -> ([u32; 4], [u8; 4]) {
+        while !self.play.done() {
+            let s = self.play.to_play() as usize;
+            let view = self.play.view();
+            let need = self.targets[s] - (self.play.taken[s] + self.extra[s]) as i32;
+            let c = differenzler_card(&view, need);
+            self.play.play(c);
+        }
+        let mut taken = [0u32; 4];
+        let mut tricks = [0u8; 4];
+        for s in 0..4 {
+            taken[s] = self.play.taken[s] + self.extra[s];
+            tricks[s] = self.play.tricks[s];
+        }
+        (taken, tricks)
+    }
+}
+
+impl SamplingDifferenzler {
+    /// A player for a game with these options; `seed` fixes its sampled worlds.
+    pub fn new(options: DifferenzlerOptions, seed: u64) -> Self {
+        Self::with_settings(options, DifferenzlerSettings::default(), seed)
+    }
+
+    /// A player with other settings.
+    pub fn with_settings(
+        options: DifferenzlerOptions,
+        settings: DifferenzlerSettings,
+        seed: u64,
+    ) -> Self {
+        SamplingDifferenzler {
+            options,
+            settings,
+            rule: RuleDifferenzler::new(options),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            sampled: 0,
+        }
+    }
+
+    /// How many decisions this player has made by sampling (the others were the rule player's).
+    pub fn sampled(&self) -> u64 {
+        self.sampled
+    }
+
+    /// What the seat knows of the hidden hands.
+    fn knowledge(&self, obs: &DifferenzlerObservation, mode: Mode) -> Knowledge {
+        let completed: Vec<(u8, &[Card])> = obs
+            .tricks
+            .iter()
+            .map(|t| (t.leader, t.cards.as_slice()))
+            .collect();
+        let mut shown: Vec<(u8, CardSet)> = obs
+            .weis_shown
+            .iter()
+            .map(|w| (w.seat, w.weis.cards()))
+            .collect();
+        if let Some(c) = obs.trump_card {
+            // The turned card stays with the dealer until he plays it.
+            shown.push((obs.dealer, CardSet::single(c)));
+        }
+        four_seat_knowledge(
+            obs.seat as usize,
+            obs.hand,
+            &completed,
+            (obs.trick_leader, &obs.trick),
+            &shown,
+            mode,
+            self.options.trick_rules,
+        )
+    }
+
+    /// A world ready for rollouts from the observation and sampled `hands` (the hands now).
+    fn world(
+        &self,
+        obs: &DifferenzlerObservation,
+        mode: Mode,
+        hands: [CardSet; 4],
+        own_target: Option<u32>,
+    ) -> World {
+        let me = obs.seat as usize;
+        let mut taken = [0u32; MAX_SEATS];
+        let mut tricks = [0u8; MAX_SEATS];
+        let mut played = CardSet::EMPTY;
+        let mut dealt = hands;
+        for t in &obs.tricks {
+            taken[t.winner as usize] += t.points;
+            tricks[t.winner as usize] += 1;
+            for (i, &c) in t.cards.iter().enumerate() {
+                played.insert(c);
+                dealt[(t.leader as usize + i) % 4].insert(c);
+            }
+        }
+        let mut trick = [Card::from_dense(0); MAX_SEATS];
+        for (i, &c) in obs.trick.iter().enumerate() {
+            trick[i] = c;
+            played.insert(c);
+            dealt[(obs.trick_leader as usize + i) % 4].insert(c);
+        }
+        // Points beyond the tricks: the Weis scored, and Stöck (scored, or held in this world).
+        let tally = &obs.deal_tally;
+        let mut extra = [0u32; 4];
+        for s in 0..4 {
+            extra[s] = tally.weis[s] + tally.stoeck[s];
+        }
+        if let (Some(t), true, None) = (mode.trump(), self.options.stoeck, obs.stoeck) {
+            if let Some(h) = (0..4).find(|&s| dealt[s].contains_all(stoeck_cards(t))) {
+                extra[h] += 20;
+            }
+        }
+        let mut targets = [0i32; 4];
+        for s in 0..4 {
+            targets[s] = match (s == me, own_target, obs.announcements[s]) {
+                (true, Some(t), _) => t as i32,
+                (_, _, Some(a)) => a as i32,
+                _ => announcement(dealt[s], mode, &self.options) as i32,
+            };
+        }
+        let mut hands5 = [CardSet::EMPTY; MAX_SEATS];
+        hands5[..4].copy_from_slice(&hands);
+        World {
+            play: Rollout {
+                order: [0, 1, 2, 3, 0],
+                n: 4,
+                hands: hands5,
+                mode,
+                points: PointTable::new(mode, self.options.undenufe_eleven),
+                rules: self.options.trick_rules,
+                leader: obs.trick_leader,
+                trick,
+                trick_len: obs.trick.len(),
+                taken,
+                tricks,
+                played,
+                last_bonus: jass_core::mode::LAST_TRICK_BONUS,
+            },
+            targets,
+            extra,
+        }
+    }
+
+    fn sampled_card(&mut self, obs: &DifferenzlerObservation, legal: CardSet) -> Option<Card> {
+        if legal.len() < 2 {
+            return legal.iter().next();
+        }
+        let mode = obs.trump?;
+        let me = obs.seat as usize;
+        let announced = obs.announcements[me]?;
+        let k = self.knowledge(obs, mode);
+        let mut totals = [0i64; 64];
+        let mut worlds = 0;
+        for _ in 0..self.settings.samples {
+            let Some(hands) = sample_world_retry(&k, &mut self.rng, 20) else {
+                continue;
+            };
+            let base = self.world(obs, mode, hands, None);
+            for c in legal {
+                let mut w = World {
+                    play: base.play,
+                    targets: base.targets,
+                    extra: base.extra,
+                };
+                w.play.play(c);
+                let (taken, tricks) = w.finish();
+                totals[c.index()] +=
+                    penalty(&self.options, announced, taken[me], tricks[me]) as i64;
+            }
+            worlds += 1;
+        }
+        if worlds == 0 {
+            return None;
+        }
+        legal.iter().min_by_key(|c| totals[c.index()])
+    }
+
+    /// The median of the points taken in rollouts of sampled worlds (`None` if none could be
+    /// drawn).
+    fn sampled_announcement(&mut self, obs: &DifferenzlerObservation) -> Option<u32> {
+        let mode = obs.trump?;
+        let me = obs.seat as usize;
+        let guess = announcement(obs.hand, mode, &self.options);
+        let k = self.knowledge(obs, mode);
+        let mut taken: Vec<u32> = Vec::with_capacity(self.settings.announce_samples);
+        for _ in 0..self.settings.announce_samples {
+            let Some(hands) = sample_world_retry(&k, &mut self.rng, 20) else {
+                continue;
+            };
+            // Forehand leads the first trick.
+            let mut w = self.world(obs, mode, hands, Some(guess));
+            w.play.leader = obs.forehand;
+            taken.push(w.finish().0[me]);
+        }
+        if taken.is_empty() {
+            return None;
+        }
+        taken.sort_unstable();
+        Some(taken[taken.len() / 2])
+    }
+}
+
+impl Player<Differenzler> for SamplingDifferenzler {
+    fn name(&self) -> String {
+        "sampling".into()
+    }
+
+    fn act(&mut self, decision: &Decision<'_, Differenzler>) -> DifferenzlerAction {
+        let obs = decision.observation();
+        match obs.phase {
+            DifferenzlerPhase::Announce if self.settings.announce_samples > 0 => {
+                if let Some(points) = self.sampled_announcement(&obs) {
+                    let a = DifferenzlerAction::Announce { points };
+                    if decision.legal.contains(&a) {
+                        self.sampled += 1;
+                        return a;
+                    }
+                }
+            }
+            DifferenzlerPhase::Play => {
+                let cards: CardSet = decision
+                    .legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        DifferenzlerAction::Play { card } => Some(card),
+                        _ => None,
+                    })
+                    .collect();
+                if !cards.is_empty() {
+                    if let Some(card) = self.sampled_card(&obs, cards) {
+                        self.sampled += 1;
+                        return DifferenzlerAction::Play { card };
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.rule.act(decision)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jass_core::deal::{uniform_below, SeededDealer};
+    use jass_core::differenzler::TrumpRule;
+    use jass_core::game::{ActionList, Game, ToMove};
+    use jass_core::TrickRules;
+
+    /// At every card decision of seeded random games the true hands fit what the seat knows, and
+    /// a rollout from the true position deals out every point.
+    #[test]
+    fn the_truth_is_always_a_possible_world() {
+        let variants = [
+            DifferenzlerOptions::default(),
+            DifferenzlerOptions {
+                trick_rules: TrickRules::Strict,
+                weis: true,
+                stoeck: true,
+                ..DifferenzlerOptions::default()
+            },
+            DifferenzlerOptions {
+                trump: TrumpRule::Rotation,
+                obenabe_undenufe: true,
+                ..DifferenzlerOptions::default()
+            },
+        ];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut list = ActionList::new();
+        let mut checked = 0;
+        for o in variants {
+            let player = SamplingDifferenzler::new(o, 0);
+            for seed in 0..6u64 {
+                let mut s = Differenzler::new(o).unwrap();
+                let mut dealer = SeededDealer::new(seed);
+                loop {
+                    match s.to_move() {
+                        ToMove::Over => break,
+                        ToMove::Deal => {
+                            let d = s.deal_from_pack(&dealer.next_pack());
+                            s.deal(d).unwrap();
+                        }
+                        ToMove::Seat(seat) => {
+                            s.legal_actions(&mut list);
+                            let obs = s.observe(seat);
+                            if matches!(list.get(0), DifferenzlerAction::Play { .. }) {
+                                let mode = obs.trump.unwrap();
+                                let k = player.knowledge(&obs, mode);
+                                let truth = s.hands();
+                                for p in 0..4 {
+                                    assert!(truth[p].contains_all(k.known[p]));
+                                    assert!(
+                                        k.possible[p].contains_all(truth[p]),
+                                        "{o:?} seed {seed}: seat {seat} about {p}"
+                                    );
+                                    assert_eq!(k.counts[p], truth[p].len());
+                                }
+                                let w = player.world(&obs, mode, truth, None);
+                                let (taken, _) = w.finish();
+                                let cards: u32 = taken.iter().sum::<u32>()
+                                    - obs.deal_tally.weis.iter().sum::<u32>()
+                                    - obs.deal_tally.stoeck.iter().sum::<u32>();
+                                assert!(cards == 157 || cards == 177, "{cards}");
+                                checked += 1;
+                            }
+                            let a = list.get(uniform_below(&mut rng, list.len() as u32) as usize);
+                            s.apply(a).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 3000, "{checked}");
+    }
+}

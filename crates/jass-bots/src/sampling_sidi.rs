@@ -1,0 +1,156 @@
+//! A sampling Sidi Barrani player (perfect-information Monte Carlo). During card play it deals the
+//! hidden cards in ways that agree with what the seat has seen (cards played, voids and
+//! undertrumps under the strict rules, the scoring team's Weis shown after the first trick) and
+//! solves every legal card exactly in each world for the declaring team. The objective is the
+//! deal's point difference between the teams: twice the declarers' points (cards, last trick,
+//! Match) plus the bid (times the doubling factor) to whichever side it goes — to the declarers if
+//! their points reach the bid in that world (the exact value reaches the bid exactly when the
+//! contract can be forced), else to the defenders. The declarers play the card with the best
+//! average, the defenders the card with the worst. Bidding, doubling, Weis and the first cards
+//! (before `max_cards` are left) are played like [`RuleSidi`].
+
+use jass_core::sidi::{Sidi, SidiAction, SidiOptions};
+use jass_core::{Card, CardSet, Decision, Player, PointTable, TrickRules};
+use jass_solver::{Solver, SolverConfig};
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::pimc::{four_seat_knowledge, partnership_values, PlayState};
+use crate::rule_sidi::RuleSidi;
+use crate::SamplingSettings;
+
+/// The sampling Sidi Barrani player.
+pub struct SamplingSidi {
+    options: SidiOptions,
+    settings: SamplingSettings,
+    rule: RuleSidi,
+    solver: Solver,
+    rng: Xoshiro256PlusPlus,
+    sampled: u64,
+}
+
+impl SamplingSidi {
+    /// Default settings: 24 worlds per card from 20 cards left.
+    pub const DEFAULT: SamplingSettings = SamplingSettings {
+        samples: 24,
+        max_cards: 20,
+    };
+
+    /// A player for a game with these options; `seed` fixes its sampled worlds.
+    pub fn new(options: SidiOptions, seed: u64) -> Self {
+        Self::with_settings(options, Self::DEFAULT, seed)
+    }
+
+    /// A player with other settings.
+    pub fn with_settings(options: SidiOptions, settings: SamplingSettings, seed: u64) -> Self {
+        SamplingSidi {
+            options,
+            settings,
+            rule: RuleSidi::new(options),
+            solver: Solver::new(SolverConfig {
+                tt_bits: 16,
+                ..SolverConfig::default()
+            }),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            sampled: 0,
+        }
+    }
+
+    /// How many decisions this player has made by sampling (the others were the rule player's).
+    pub fn sampled(&self) -> u64 {
+        self.sampled
+    }
+
+    fn sampled_card(&mut self, decision: &Decision<'_, Sidi>, legal: CardSet) -> Option<Card> {
+        let obs = decision.observation();
+        let (bid, mode, declarer) = obs.bid?;
+        let played = obs.tricks.len() as u32 * 4 + obs.trick.len() as u32;
+        if 36 - played > self.settings.max_cards || legal.len() < 2 {
+            return None;
+        }
+        let d_team = declarer % 2;
+        // Card points (with Match) the declarers still need to make the bid.
+        let taken: u32 = obs
+            .tricks
+            .iter()
+            .filter(|t| t.winner % 2 == d_team)
+            .map(|t| t.points)
+            .sum();
+        let need = bid.saturating_sub(taken);
+        let stake = (bid * obs.factor) as i64;
+        let completed: Vec<(u8, &[Card])> = obs
+            .tricks
+            .iter()
+            .map(|t| (t.leader, t.cards.as_slice()))
+            .collect();
+        let shown: Vec<(u8, CardSet)> = obs
+            .weis_shown
+            .iter()
+            .map(|w| (w.seat, w.weis.cards()))
+            .collect();
+        let k = four_seat_knowledge(
+            obs.seat as usize,
+            obs.hand,
+            &completed,
+            (obs.trick_leader, &obs.trick),
+            &shown,
+            mode,
+            TrickRules::Strict,
+        );
+        let state = PlayState::new(
+            mode,
+            PointTable::new(mode, self.options.undenufe_eleven),
+            TrickRules::Strict,
+            obs.tricks.iter().map(|t| t.winner),
+            obs.trick_leader,
+            &obs.trick,
+        );
+        let mut totals = [0i64; 64];
+        let n = partnership_values(
+            &mut self.solver,
+            &mut self.rng,
+            &k,
+            &state,
+            d_team,
+            self.settings.samples,
+            |values| {
+                for (c, v) in values.iter() {
+                    let made = v >= need;
+                    totals[c.index()] += 2 * v as i64 + if made { stake } else { -stake };
+                }
+            },
+        );
+        if n == 0 {
+            return None;
+        }
+        if obs.seat % 2 == d_team {
+            legal.iter().max_by_key(|c| totals[c.index()])
+        } else {
+            legal.iter().min_by_key(|c| totals[c.index()])
+        }
+    }
+}
+
+impl Player<Sidi> for SamplingSidi {
+    fn name(&self) -> String {
+        "sampling".into()
+    }
+
+    fn act(&mut self, decision: &Decision<'_, Sidi>) -> SidiAction {
+        let cards: CardSet = decision
+            .legal
+            .iter()
+            .filter_map(|a| match a {
+                SidiAction::Play { card } => Some(card),
+                _ => None,
+            })
+            .collect();
+        if !cards.is_empty() {
+            if let Some(card) = self.sampled_card(decision, cards) {
+                self.sampled += 1;
+                return SidiAction::Play { card };
+            }
+        }
+        self.rule.act(decision)
+    }
+}

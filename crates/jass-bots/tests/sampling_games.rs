@@ -1,0 +1,228 @@
+//! Long seeded runs of the sampling players of Sidi Barrani, Coiffeur, Differenzler and Handjass:
+//! every action they choose is among the legal actions (checked at each decision, and the engine
+//! refuses anything else), they really sample (not only fall back on the rule player), and they
+//! beat the random player clearly.
+
+use jass_bots::{
+    DifferenzlerSettings, RandomPlayer, SamplingCoiffeur, SamplingDifferenzler, SamplingHandjass,
+    SamplingSettings, SamplingSidi,
+};
+use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
+use jass_core::deal::SeededDealer;
+use jass_core::differenzler::{Differenzler, DifferenzlerOptions, TrumpRule};
+use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
+use jass_core::handjass::{Handjass, HandjassOptions, SmallDeal};
+use jass_core::sidi::{Sidi, SidiOptions};
+use jass_core::TrickRules;
+
+/// Plays a whole game (at most `max_deals` deals) with these players, checking every action
+/// against the legal list; returns the game.
+fn play<G: Game>(
+    mut state: G,
+    seed: u64,
+    players: &mut [&mut dyn Player<G>],
+    max_deals: usize,
+) -> (G, usize) {
+    let mut dealer = SeededDealer::new(seed);
+    let mut legal = ActionList::new();
+    let mut deals = 0;
+    loop {
+        match state.to_move() {
+            ToMove::Over => break,
+            ToMove::Deal => {
+                if deals == max_deals {
+                    break;
+                }
+                deals += 1;
+                let d = state.deal_from_pack(&dealer.next_pack());
+                state.apply_deal(d).expect("deal");
+            }
+            ToMove::Seat(seat) => {
+                state.legal_actions(&mut legal);
+                let a = players[seat].act(&Decision::new(&state, seat, &legal));
+                assert!(
+                    legal.contains(&a),
+                    "seed {seed}: {} at seat {seat} chose {a}, not among {legal:?}",
+                    players[seat].name()
+                );
+                state.apply(a).expect("a legal action applies");
+            }
+        }
+    }
+    (state, deals)
+}
+
+#[test]
+fn sampling_sidi_plays_legally_and_beats_random() {
+    let settings = SamplingSettings {
+        samples: 8,
+        max_cards: 16,
+    };
+    for o in [
+        SidiOptions::default(),
+        SidiOptions {
+            redouble: true,
+            doubling: jass_core::sidi::Doubling::FirstLead,
+            bid_step: 5,
+            ..SidiOptions::default()
+        },
+    ] {
+        let (mut won, mut sampled) = (0, 0);
+        for seed in 0..6u64 {
+            let mut s0 = SamplingSidi::with_settings(o, settings, seed);
+            let mut s2 = SamplingSidi::with_settings(o, settings, seed + 100);
+            let mut r1 = RandomPlayer::new(seed * 4 + 1);
+            let mut r3 = RandomPlayer::new(seed * 4 + 3);
+            let (g, _) = play(
+                Sidi::new(o).unwrap(),
+                seed,
+                &mut [&mut s0, &mut r1, &mut s2, &mut r3],
+                usize::MAX,
+            );
+            won += (g.winner() == Some(0)) as u32;
+            sampled += s0.sampled() + s2.sampled();
+        }
+        assert_eq!(won, 6, "{o:?}");
+        assert!(sampled > 40, "{sampled}");
+    }
+}
+
+#[test]
+fn sampling_coiffeur_plays_legally_and_beats_random() {
+    let settings = SamplingSettings {
+        samples: 8,
+        max_cards: 16,
+    };
+    for o in [
+        CoiffeurOptions::default(),
+        CoiffeurOptions {
+            misere: true,
+            slalom: true,
+            zurueckschieben: true,
+            ..CoiffeurOptions::default()
+        },
+    ] {
+        let (mut share, mut sampled) = (0.0, 0);
+        for seed in 0..4u64 {
+            let mut s1 = SamplingCoiffeur::with_settings(o, settings, seed);
+            let mut s3 = SamplingCoiffeur::with_settings(o, settings, seed + 100);
+            let mut r0 = RandomPlayer::new(seed * 4);
+            let mut r2 = RandomPlayer::new(seed * 4 + 2);
+            let (g, _) = play(
+                Coiffeur::new(o).unwrap(),
+                seed,
+                &mut [&mut r0, &mut s1, &mut r2, &mut s3],
+                usize::MAX,
+            );
+            assert!(g.finished());
+            let t = g.totals();
+            share += t[1] as f64 / (t[0] + t[1]) as f64 / 4.0;
+            sampled += s1.sampled() + s3.sampled();
+        }
+        assert!(share > 0.65, "{share}");
+        assert!(sampled > 100, "{sampled}");
+    }
+}
+
+#[test]
+fn sampling_differenzler_plays_legally_and_misses_by_less_than_random() {
+    let settings = DifferenzlerSettings {
+        samples: 12,
+        announce_samples: 40,
+    };
+    for o in [
+        DifferenzlerOptions::default(),
+        DifferenzlerOptions {
+            trump: TrumpRule::Chosen,
+            obenabe_undenufe: true,
+            weis: true,
+            stoeck: true,
+            trick_rules: TrickRules::Strict,
+            announcements: jass_core::differenzler::Announcements::Open,
+            exact_bonus: 10,
+            ..DifferenzlerOptions::default()
+        },
+    ] {
+        let (mut mine, mut theirs, mut sampled) = (0i64, 0i64, 0);
+        for seed in 0..4u64 {
+            let seat = (seed % 4) as usize;
+            let mut s = SamplingDifferenzler::with_settings(o, settings, seed);
+            let mut r: Vec<RandomPlayer> =
+                (0..3).map(|i| RandomPlayer::new(seed * 8 + i)).collect();
+            let mut it = r.iter_mut();
+            let mut ps: Vec<&mut dyn Player<Differenzler>> = Vec::new();
+            let mut me = Some(&mut s);
+            for k in 0..4 {
+                if k == seat {
+                    ps.push(me.take().unwrap());
+                } else {
+                    ps.push(it.next().unwrap());
+                }
+            }
+            let (g, _) = play(Differenzler::new(o).unwrap(), seed, &mut ps, usize::MAX);
+            let t = g.totals();
+            mine += t[seat] as i64;
+            theirs += t.iter().map(|&x| x as i64).sum::<i64>() - t[seat] as i64;
+            sampled += s.sampled();
+        }
+        // Per seat: the sampling player's total penalty far below a random seat's.
+        assert!(
+            mine * 3 * 2 < theirs,
+            "sampling {mine}, three random {theirs}"
+        );
+        assert!(sampled > 4 * 12 * 8, "{sampled}");
+    }
+}
+
+#[test]
+fn sampling_handjass_plays_legally_in_every_layout_and_beats_random() {
+    let mut variants: Vec<HandjassOptions> = (2..=5u8)
+        .map(|players| HandjassOptions {
+            players,
+            ..HandjassOptions::default()
+        })
+        .collect();
+    for preset in ["parlett", "004-twelve", "must-play", "berner"] {
+        variants.push(HandjassOptions::preset(preset).unwrap());
+    }
+    for players in [2u8, 3] {
+        variants.push(HandjassOptions {
+            players,
+            small_deal: SmallDeal::Bessern,
+            ..HandjassOptions::default()
+        });
+    }
+    let (mut mine, mut theirs) = (0.0, 0.0);
+    let mut sampled = 0;
+    for o in variants {
+        let n = o.players as usize;
+        for seed in 0..3u64 {
+            let seat = seed as usize % n;
+            let mut s = SamplingHandjass::with_samples(o, 12, seed);
+            let mut r: Vec<RandomPlayer> = (0..n - 1)
+                .map(|i| RandomPlayer::new(seed * 8 + i as u64))
+                .collect();
+            let mut it = r.iter_mut();
+            let mut ps: Vec<&mut dyn Player<Handjass>> = Vec::new();
+            let mut me = Some(&mut s);
+            for k in 0..n {
+                if k == seat {
+                    ps.push(me.take().unwrap());
+                } else {
+                    ps.push(it.next().unwrap());
+                }
+            }
+            let (g, deals) = play(Handjass::new(o).unwrap(), seed, &mut ps, 40);
+            let slate = g.slate();
+            mine += slate[seat] as f64 / deals as f64;
+            theirs +=
+                (slate.iter().sum::<i32>() - slate[seat]) as f64 / deals as f64 / (n - 1) as f64;
+            sampled += s.sampled();
+        }
+    }
+    assert!(
+        mine > theirs + 5.0,
+        "sampling {mine}, random {theirs} (net strokes per deal, summed)"
+    );
+    assert!(sampled > 500, "{sampled}");
+}
