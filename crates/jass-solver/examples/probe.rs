@@ -36,6 +36,7 @@ fn main() {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(20),
+        bounds: std::env::var_os("JS_NOBOUNDS").is_none(),
     });
     let mut tot = 0.0;
     let mut nodes = 0;
