@@ -70,6 +70,10 @@ fn main() {
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
     println!("hist {:?}", &solver.histogram()[..=left as usize]);
     println!(
+        "stats (searches, bound cuts, table cuts, probes) {:?}",
+        solver.stats()
+    );
+    println!(
         "mean {:.2} ms median {:.2} ms nodes/pos {}",
         tot / count as f64,
         times[count / 2],

@@ -111,6 +111,13 @@ struct Entry {
     left: u8,
 }
 
+/// Four entries in one cache line.
+#[derive(Copy, Clone, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; WAYS]);
+
+const WAYS: usize = 4;
+
 const NONE: u8 = 0xFF;
 const LANE: u64 = 0x1FF;
 
@@ -309,7 +316,7 @@ pub struct Solver {
 /// search can borrow both).
 struct Core {
     config: SolverConfig,
-    tt: Vec<Entry>,
+    tt: Vec<Bucket>,
     mask: usize,
     gen: u16,
     team: u8,
@@ -317,9 +324,13 @@ struct Core {
     rng: u64,
     /// Nodes by cards left (diagnostics).
     hist: [u64; 37],
+    /// Diagnostics: zero-window searches, cut-offs by the quick bounds, by the table.
+    stats: [u64; 8],
     /// History heuristic: how often each card caused a cut-off (as a lead, as a follow),
     /// weighted by the cards left.
     history: [[u32; 64]; 2],
+    /// Killer cards: the last card that caused a cut-off, by cards left.
+    killer: [[u8; 4]; 37],
 }
 
 impl Default for Solver {
@@ -340,14 +351,27 @@ impl Solver {
         Solver {
             core: Core {
                 config,
-                tt: vec![Entry::default(); if config.use_tt { size } else { 2 }],
-                mask: if config.use_tt { size - 1 } else { 1 },
+                tt: vec![
+                    Bucket::default();
+                    if config.use_tt {
+                        (size / WAYS).max(1)
+                    } else {
+                        1
+                    }
+                ],
+                mask: if config.use_tt {
+                    (size / WAYS).max(1) - 1
+                } else {
+                    0
+                },
                 gen: 1,
                 team: 0,
                 nodes: 0,
                 rng: seed,
                 hist: [0; 37],
+                stats: [0; 8],
                 history: [[0; 64]; 2],
+                killer: [[NONE; 4]; 37],
             },
             tables: None,
             owners: [0; SEATS],
@@ -367,6 +391,13 @@ impl Solver {
     /// Nodes by cards left (diagnostics).
     pub fn histogram(&self) -> [u64; 37] {
         self.core.hist
+    }
+
+    /// Diagnostics: zero-window searches, cut-offs by the quick bounds, by the table, table
+    /// probes.
+    #[doc(hidden)]
+    pub fn stats(&self) -> [u64; 8] {
+        self.core.stats
     }
 
     /// Sets the node counter to zero.
@@ -434,6 +465,7 @@ impl Solver {
             } else {
                 lo + (hi - lo + 1) / 2
             };
+            self.core.stats[0] += 1;
             let r = self.core.ab(
                 self.tables.as_deref().expect("prepared"),
                 &root,
@@ -618,14 +650,14 @@ impl Core {
     fn new_generation(&mut self) {
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
-            self.tt.iter_mut().for_each(|e| *e = Entry::default());
+            self.tt.iter_mut().for_each(|b| *b = Bucket::default());
             self.gen = 1;
         }
     }
 
     #[inline(always)]
     fn tt_index(&self, key: u64) -> usize {
-        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize) & self.mask & !1
+        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize) & self.mask
     }
 
     /// The value of the last trick, when each seat holds one card.
@@ -920,38 +952,40 @@ impl Core {
             if n.left == 4 {
                 return self.last_trick(t, n);
             }
-            if n.left == 8 && self.config.bounds {
-                return self.two_tricks(t, n, alpha, beta);
-            }
             let (lo, hi) = self.bounds(t, n);
             if hi <= alpha {
+                self.stats[1] += 1;
                 return hi;
             }
             if lo >= beta {
+                self.stats[1] += 1;
                 return lo;
             }
+            self.stats[3] += 1;
             if self.config.use_tt {
                 key = (n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3])
                     | (n.to_move as u64) << 9
                     | (n.m_all as u64) << 11
                     | (self.team as u64) << 12;
                 let i = self.tt_index(key);
-                for e in &self.tt[i..i + 2] {
+                for e in &self.tt[i].0 {
                     if e.key == key && e.gen == self.gen {
                         let (lo, hi) = (e.lo as i32, e.hi as i32);
-                        if lo >= beta {
-                            return lo;
-                        }
-                        if hi <= alpha {
-                            return hi;
-                        }
-                        if lo == hi {
-                            return lo;
+                        if lo >= beta || hi <= alpha || lo == hi {
+                            self.stats[2] += 1;
+                            return if lo >= beta { lo } else { hi };
                         }
                         tt_mv = e.mv;
                         break;
                     }
                 }
+            }
+            if n.left == 8 && self.config.bounds {
+                let v = self.two_tricks(t, n, alpha, beta);
+                if self.config.use_tt {
+                    self.store(key, v, alpha, beta, NONE, n.left);
+                }
+                return v;
             }
         } else {
             // Inside a trick: the searching team takes at most every point still in play.
@@ -977,7 +1011,9 @@ impl Core {
         let mut best = if maxing { -1 } else { i32::MAX };
         let mut best_mv = moves[0];
         let hidx = (n.len > 0) as usize;
+        let mut tried = 0;
         for &c in &moves[..cnt] {
+            tried += 1;
             let v = self.child(t, n, c, alpha, beta);
             if maxing {
                 if v > best {
@@ -986,6 +1022,7 @@ impl Core {
                     if v > alpha {
                         alpha = v;
                         if alpha >= beta {
+                            self.killer[n.left as usize][n.to_move as usize] = c;
                             self.history[hidx][c as usize] = self.history[hidx][c as usize]
                                 .saturating_add(n.left as u32)
                                 .min(1 << 20);
@@ -999,12 +1036,20 @@ impl Core {
                 if v < beta {
                     beta = v;
                     if alpha >= beta {
+                        self.killer[n.left as usize][n.to_move as usize] = c;
                         self.history[hidx][c as usize] = self.history[hidx][c as usize]
                             .saturating_add(n.left as u32)
                             .min(1 << 20);
                         break;
                     }
                 }
+            }
+        }
+        if (maxing && best >= b0) || (!maxing && best <= a0) {
+            // a cut node
+            self.stats[4 + 2 * hidx] += 1;
+            if tried == 1 {
+                self.stats[5 + 2 * hidx] += 1;
             }
         }
         if boundary && self.config.use_tt {
@@ -1024,23 +1069,27 @@ impl Core {
         };
         let i = self.tt_index(key);
         let gen = self.gen;
-        let slot = if self.tt[i].key == key && self.tt[i].gen == gen {
-            i
-        } else if self.tt[i + 1].key == key && self.tt[i + 1].gen == gen {
-            i + 1
-        } else {
-            // Keep the entry with the larger subtree; replace stale entries first.
-            let (a, b) = (&self.tt[i], &self.tt[i + 1]);
-            let victim = if a.gen != gen {
-                i
-            } else if b.gen != gen {
-                i + 1
-            } else if a.left <= b.left {
-                i
-            } else {
-                i + 1
-            };
-            self.tt[victim] = Entry {
+        let b = &mut self.tt[i].0;
+        let mut slot = WAYS;
+        for (j, e) in b.iter().enumerate() {
+            if e.key == key && e.gen == gen {
+                slot = j;
+                break;
+            }
+        }
+        if slot == WAYS {
+            // Replace a stale entry, else the one with the smallest subtree.
+            let mut victim = 0;
+            for j in 0..WAYS {
+                if b[j].gen != gen {
+                    victim = j;
+                    break;
+                }
+                if b[j].left < b[victim].left {
+                    victim = j;
+                }
+            }
+            b[victim] = Entry {
                 key,
                 lo: lo as u16,
                 hi: hi as u16,
@@ -1049,8 +1098,8 @@ impl Core {
                 left,
             };
             return;
-        };
-        let e = &mut self.tt[slot];
+        }
+        let e = &mut b[slot];
         lo = lo.max(e.lo as i32);
         hi = hi.min(e.hi as i32);
         e.lo = lo as u16;
@@ -1134,6 +1183,8 @@ impl Core {
         let partner = n.hands[(p + 2) & 3];
         let opp_trumps = opp & t.trump_mask != 0;
         let hidx = (n.len > 0) as usize;
+        let killer = self.killer[n.left as usize][p];
+        let kill_on = n.len == 0;
         for s in 0..4 {
             let l = lane(legal, s);
             if l == 0 {
@@ -1164,6 +1215,8 @@ impl Core {
                 let st = i as i32;
                 let score = if c == tt_mv {
                     10_000
+                } else if c == killer && kill_on {
+                    9_000
                 } else if n.len == 0 {
                     // Lead: sure winners first (highest points first), then low cards to the
                     // partner's winner, then low cards.
