@@ -36,6 +36,7 @@ fn main() {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(20),
+        bounds: std::env::var_os("JS_NOBOUNDS").is_none(),
     });
     let mut tot = 0.0;
     let mut nodes = 0;
@@ -68,6 +69,10 @@ fn main() {
     }
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
     println!("hist {:?}", &solver.histogram()[..=left as usize]);
+    println!(
+        "stats (searches, bound cuts, table cuts, probes) {:?}",
+        solver.stats()
+    );
     println!(
         "mean {:.2} ms median {:.2} ms nodes/pos {}",
         tot / count as f64,

@@ -1,9 +1,14 @@
-//! The search: fail-soft alpha-beta on the points one team takes, driven by zero-window (MTD(f))
-//! searches, with a transposition table at trick boundaries and equivalent cards merged.
+//! The search: fail-soft alpha-beta on the points one team takes, driven by zero-window
+//! searches, with a transposition table at trick boundaries, quick-trick bounds, the last two
+//! tricks evaluated directly, and equivalent cards merged.
+//!
+//! Inside the search a card is `suit * 16 + strength` (strength 0..9 in the mode, higher wins),
+//! so that the cards of a suit form a nine-bit lane in strength order: "the cards above this
+//! one", "the top card in play" and "who holds it" are a few bit operations.
 
 use jass_core::mode::LAST_TRICK_BONUS;
-use jass_core::trick::{legal_cards_after, trick_winner};
-use jass_core::{Card, CardSet, Mode, PointTable, Suit, TrickRules};
+use jass_core::trick::trick_winner;
+use jass_core::{Card, Mode, PointTable, TrickRules};
 
 use crate::position::{Position, SEATS};
 
@@ -11,7 +16,7 @@ use crate::position::{Position, SEATS};
 /// time differs. The other orders exist to test that.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum MoveOrder {
-    /// Transposition-table card first, then cards that win the trick (most points first), points
+    /// Transposition-table card first, then sure winners and cards that win the trick, points
     /// smeared onto the partner's trick, cheap discards (the default).
     Heuristic,
     /// The heuristic order reversed (the worst cards first).
@@ -31,6 +36,9 @@ pub struct SolverConfig {
     pub merge_equivalent: bool,
     /// Use the transposition table.
     pub use_tt: bool,
+    /// Use the quick-trick bounds at trick boundaries and evaluate the last two tricks
+    /// directly (default true; false leaves plain alpha-beta, for the tests).
+    pub bounds: bool,
 }
 
 impl Default for SolverConfig {
@@ -40,6 +48,7 @@ impl Default for SolverConfig {
             order: MoveOrder::Heuristic,
             merge_equivalent: true,
             use_tt: true,
+            bounds: true,
         }
     }
 }
@@ -102,6 +111,16 @@ struct Entry {
     left: u8,
 }
 
+/// Four entries in one cache line.
+#[derive(Copy, Clone, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; WAYS]);
+
+const WAYS: usize = 4;
+
+const NONE: u8 = 0xFF;
+const LANE: u64 = 0x1FF;
+
 /// Tables that depend on the mode and the point table, precomputed once per mode.
 #[derive(Clone)]
 struct Tables {
@@ -109,81 +128,170 @@ struct Tables {
     points: PointTable,
     rules: TrickRules,
     match_bonus: u32,
-    /// Card points by card index.
+    /// Card points by internal card.
     pts: [u8; 64],
-    /// `Mode::trick_key` by lead suit and card index.
-    key: [[u8; 64]; 4],
-    /// Strength within the suit by card index.
-    strength: [u8; 64],
-    /// Per suit: a nine-bit lane (natural order) to the same cards as a strength-ordered lane.
-    lane_str: [[u16; 512]; 4],
-    /// Per suit: strength 0..9 to the card index.
-    str_card: [[u8; 9]; 4],
+    /// Internal card by natural card index.
+    to_int: [u8; 64],
+    /// Natural card index by internal card.
+    to_nat: [u8; 64],
     /// The trump suit (4 without trump).
     trump: usize,
-    /// For the trump suit: a strength-ordered lane to the card points of its cards.
-    trump_lane_pts: [u16; 512],
+    /// The trump lane as a mask (0 without trump).
+    trump_mask: u64,
+    /// The Puur (the Jack of trumps, the top trump) as a bit (0 without trump).
+    puur: u64,
+    /// Per suit: the card points of the cards of a strength lane.
+    lane_pts: [[u8; 512]; 4],
+    /// Per suit: the sum of the `m` smallest card points of a strength lane (`m` 0..=9).
+    min_pts: Box<[[[u8; 10]; 512]; 4]>,
+}
+
+#[inline(always)]
+fn lane(x: u64, s: usize) -> u32 {
+    ((x >> (16 * s)) & LANE) as u32
+}
+
+/// The bits of `x` strictly above the highest bit of `y` (`x` if `y` is zero).
+#[inline(always)]
+fn above_top(x: u32, y: u32) -> u32 {
+    if y == 0 {
+        x
+    } else {
+        x & !((2u32 << (31 - y.leading_zeros())) - 1)
+    }
 }
 
 impl Tables {
     fn new(mode: Mode, points: PointTable, rules: TrickRules, match_bonus: u32) -> Box<Tables> {
+        let trump = mode.trump().map_or(4, |s| s.index());
         let mut t = Box::new(Tables {
             mode,
             points,
             rules,
             match_bonus,
             pts: [0; 64],
-            key: [[0; 64]; 4],
-            strength: [0; 64],
-            lane_str: [[0; 512]; 4],
-            str_card: [[0; 9]; 4],
-            trump: mode.trump().map_or(4, |s| s.index()),
-            trump_lane_pts: [0; 512],
+            to_int: [NONE; 64],
+            to_nat: [NONE; 64],
+            trump,
+            trump_mask: if trump < 4 { LANE << (16 * trump) } else { 0 },
+            puur: if trump < 4 { 1 << (16 * trump + 8) } else { 0 },
+            lane_pts: [[0; 512]; 4],
+            min_pts: Box::new([[[0; 10]; 512]; 4]),
         });
         for i in 0..36 {
             let c = Card::from_dense(i);
-            t.pts[c.index()] = points.card(c) as u8;
-            t.strength[c.index()] = mode.strength(c);
-            for s in Suit::ALL {
-                t.key[s.index()][c.index()] = mode.trick_key(c, s);
-            }
-            t.str_card[c.suit().index()][mode.strength(c) as usize] = c.index() as u8;
+            let int = c.suit().index() * 16 + mode.strength(c) as usize;
+            t.to_int[c.index()] = int as u8;
+            t.to_nat[int] = c.index() as u8;
+            t.pts[int] = points.card(c) as u8;
         }
         for s in 0..4 {
-            for lane in 0..512usize {
-                let mut m = 0u16;
-                for r in 0..9 {
-                    if lane & (1 << r) != 0 {
-                        m |= 1 << t.strength[s * 16 + r];
+            for l in 0..512usize {
+                let mut v: Vec<u8> = (0..9)
+                    .filter(|&st| l & (1 << st) != 0)
+                    .map(|st| t.pts[s * 16 + st])
+                    .collect();
+                t.lane_pts[s][l] = v.iter().sum();
+                v.sort_unstable();
+                let mut acc = 0u8;
+                t.min_pts[s][l][0] = 0;
+                for m in 1..10 {
+                    if m <= v.len() {
+                        acc += v[m - 1];
                     }
+                    t.min_pts[s][l][m] = acc;
                 }
-                t.lane_str[s][lane] = m;
-            }
-        }
-        if t.trump < 4 {
-            for m in 0..512usize {
-                let mut p = 0u16;
-                for st in 0..9 {
-                    if m & (1 << st) != 0 {
-                        p += t.pts[t.str_card[t.trump][st] as usize] as u16;
-                    }
-                }
-                t.trump_lane_pts[m] = p;
             }
         }
         t
+    }
+
+    /// Ordering key of internal card `c` in a trick led in suit `ls`.
+    #[inline(always)]
+    fn key(&self, c: u8, ls: u8) -> u8 {
+        let s = (c >> 4) as usize;
+        if s == self.trump {
+            32 + (c & 15)
+        } else if s == ls as usize {
+            16 + (c & 15)
+        } else {
+            0
+        }
+    }
+
+    /// The cards of `hand` that may be played to a trick led in suit `ls` and won so far by
+    /// internal card `win` (the rules of `jass_core::trick::legal_cards_after`, on internal
+    /// cards).
+    #[inline(always)]
+    fn legal(&self, hand: u64, ls: u8, win: u8) -> u64 {
+        let lsm = LANE << (16 * ls as u32);
+        let follow = hand & lsm;
+        let above_win = (!0u64 << (win + 1)) & (LANE << (16 * (win >> 4) as u32));
+        if self.rules == TrickRules::Heading {
+            if follow != 0 {
+                if (win >> 4) == ls {
+                    let higher = follow & above_win;
+                    if higher != 0 {
+                        return higher;
+                    }
+                }
+                return follow;
+            }
+            if self.trump == 4 {
+                return hand;
+            }
+            let trumps = hand & self.trump_mask;
+            let higher = if (win >> 4) as usize == self.trump {
+                trumps & above_win
+            } else {
+                trumps
+            };
+            return if higher == 0 { hand } else { higher };
+        }
+        if self.trump == 4 {
+            return if follow == 0 { hand } else { follow };
+        }
+        let trumps = hand & self.trump_mask;
+        if ls as usize == self.trump {
+            return if trumps == 0 || trumps == self.puur {
+                hand
+            } else {
+                trumps
+            };
+        }
+        let allowed = if (win >> 4) as usize == self.trump {
+            trumps & above_win
+        } else {
+            trumps
+        };
+        if follow != 0 {
+            return follow | allowed;
+        }
+        if self.rules == TrickRules::Weak || trumps == hand {
+            hand
+        } else {
+            (hand & !self.trump_mask) | allowed
+        }
+    }
+
+    fn int_set(&self, cards: jass_core::CardSet) -> u64 {
+        cards
+            .iter()
+            .fold(0, |a, c| a | 1u64 << self.to_int[c.index()])
     }
 }
 
 /// The search state at one node (copied to each child; about 64 bytes).
 #[derive(Copy, Clone)]
 struct Node {
+    /// The hands, as internal cards.
     hands: [u64; SEATS],
     /// Cards of the current trick.
     trick_mask: u64,
     /// Card points of the cards still in the hands.
     rem_pts: u16,
-    lead: u8,
+    /// Suit of the lead (valid inside a trick).
+    lead_suit: u8,
     win_seat: u8,
     win_card: u8,
     win_key: u8,
@@ -208,7 +316,7 @@ pub struct Solver {
 /// search can borrow both).
 struct Core {
     config: SolverConfig,
-    tt: Vec<Entry>,
+    tt: Vec<Bucket>,
     mask: usize,
     gen: u16,
     team: u8,
@@ -216,20 +324,19 @@ struct Core {
     rng: u64,
     /// Nodes by cards left (diagnostics).
     hist: [u64; 37],
-    /// History heuristic: how often each card caused a cut-off (as a lead, as a follow), weighted
-    /// by the cards left.
+    /// Diagnostics: zero-window searches, cut-offs by the quick bounds, by the table.
+    stats: [u64; 8],
+    /// History heuristic: how often each card caused a cut-off (as a lead, as a follow),
+    /// weighted by the cards left.
     history: [[u32; 64]; 2],
+    /// Killer cards: the last card that caused a cut-off, by cards left.
+    killer: [[u8; 4]; 37],
 }
 
 impl Default for Solver {
     fn default() -> Self {
         Solver::new(SolverConfig::default())
     }
-}
-
-#[inline(always)]
-fn lane(x: u64, s: usize) -> usize {
-    ((x >> (16 * s)) & 0x1FF) as usize
 }
 
 impl Solver {
@@ -244,14 +351,27 @@ impl Solver {
         Solver {
             core: Core {
                 config,
-                tt: vec![Entry::default(); if config.use_tt { size } else { 2 }],
-                mask: if config.use_tt { size - 1 } else { 1 },
+                tt: vec![
+                    Bucket::default();
+                    if config.use_tt {
+                        (size / WAYS).max(1)
+                    } else {
+                        1
+                    }
+                ],
+                mask: if config.use_tt {
+                    (size / WAYS).max(1) - 1
+                } else {
+                    0
+                },
                 gen: 1,
                 team: 0,
                 nodes: 0,
                 rng: seed,
                 hist: [0; 37],
+                stats: [0; 8],
                 history: [[0; 64]; 2],
+                killer: [[NONE; 4]; 37],
             },
             tables: None,
             owners: [0; SEATS],
@@ -271,6 +391,13 @@ impl Solver {
     /// Nodes by cards left (diagnostics).
     pub fn histogram(&self) -> [u64; 37] {
         self.core.hist
+    }
+
+    /// Diagnostics: zero-window searches, cut-offs by the quick bounds, by the table, table
+    /// probes.
+    #[doc(hidden)]
+    pub fn stats(&self) -> [u64; 8] {
+        self.core.stats
     }
 
     /// Sets the node counter to zero.
@@ -297,9 +424,25 @@ impl Solver {
         self.solve_guess(pos, team, None)
     }
 
-    fn solve_guess(&mut self, pos: &Position, team: u8, guess: Option<u32>) -> u32 {
+    /// As [`Solver::solve_for`], starting the search at a guess of the value (for example the
+    /// value of a sibling or of the previous position of the deal). A good guess saves time; any
+    /// guess gives the same value.
+    pub fn solve_with_guess(&mut self, pos: &Position, team: u8, guess: u32) -> u32 {
+        self.solve_guess(pos, team, Some(guess))
+    }
+
+    /// Bounds `lo <= value <= hi` on the points `team` takes from here on, from a search that
+    /// stops once the interval is at most `tolerance` points wide (0: the exact value, `lo ==
+    /// hi`). Cheaper than the exact value when a rough figure is enough.
+    pub fn solve_within(
+        &mut self,
+        pos: &Position,
+        team: u8,
+        tolerance: u32,
+        guess: Option<u32>,
+    ) -> (u32, u32) {
         if pos.is_over() {
-            return 0;
+            return (0, 0);
         }
         let team = team & 1;
         self.prepare(pos, team);
@@ -307,13 +450,14 @@ impl Solver {
         let max = pos.max_value(team) as i32;
         let mut lo = 0i32;
         let mut hi = max;
-        // A first guess near half the card points: the zero-window searches then close in on the
-        // value from both sides.
+        let tol = tolerance as i32;
+        // A first guess near half the card points unless given: the zero-window searches then
+        // close in on the value from both sides.
         let mut g = guess
             .map(|g| g as i32)
             .unwrap_or((pos.remaining_points() as i32) / 2)
             .clamp(lo, hi);
-        while lo < hi {
+        while hi - lo > tol {
             // Bisection on the value, starting at the guess: every zero-window search halves
             // the interval at least (fail-soft results often cut more).
             let beta = if g > lo && g <= hi {
@@ -321,6 +465,7 @@ impl Solver {
             } else {
                 lo + (hi - lo + 1) / 2
             };
+            self.core.stats[0] += 1;
             let r = self.core.ab(
                 self.tables.as_deref().expect("prepared"),
                 &root,
@@ -334,7 +479,11 @@ impl Solver {
             }
             g = lo + (hi - lo + 1) / 2;
         }
-        lo as u32
+        (lo as u32, hi as u32)
+    }
+
+    fn solve_guess(&mut self, pos: &Position, team: u8, guess: Option<u32>) -> u32 {
+        self.solve_within(pos, team, 0, guess).0
     }
 
     /// True if `team` takes at least `target` points from here on against any defence: one
@@ -364,13 +513,26 @@ impl Solver {
     /// The exact value of every legal card of the seat to move, counted as the points `team`
     /// takes from here on (the card's own trick included).
     pub fn solve_moves_for(&mut self, pos: &Position, team: u8) -> MoveValues {
+        self.solve_moves_within(pos, team, 0).0
+    }
+
+    /// The value of every legal card of the seat to move for `team`, each known to within
+    /// `tolerance` points: returns the lower bounds and the upper bounds (equal when `tolerance`
+    /// is 0).
+    pub fn solve_moves_within(
+        &mut self,
+        pos: &Position,
+        team: u8,
+        tolerance: u32,
+    ) -> (MoveValues, MoveValues) {
         let team = team & 1;
-        let mut out = MoveValues {
+        let mut lo = MoveValues {
             cards: [Card::from_dense(0); 9],
             values: [0; 9],
             len: 0,
             team,
         };
+        let mut hi = lo;
         let mut guess = None;
         for c in pos.legal_cards() {
             let mut child = *pos;
@@ -378,13 +540,31 @@ impl Solver {
                 Some(r) if r.winner % 2 == team => r.points + r.match_bonus,
                 _ => 0,
             };
-            let v = gain + self.solve_guess(&child, team, guess);
-            guess = Some(v - gain);
-            out.cards[out.len] = c;
-            out.values[out.len] = v;
-            out.len += 1;
+            let (l, h) = self.solve_within(&child, team, tolerance, guess);
+            guess = Some((l + h) / 2);
+            lo.cards[lo.len] = c;
+            lo.values[lo.len] = gain + l;
+            lo.len += 1;
+            hi.cards[hi.len] = c;
+            hi.values[hi.len] = gain + h;
+            hi.len += 1;
         }
-        out
+        (lo, hi)
+    }
+
+    /// The quick bounds the search uses at a trick boundary: `(lo, hi)` with `lo <= value <=
+    /// hi` for `team`. For the tests; `None` inside a trick.
+    #[doc(hidden)]
+    pub fn quick_bounds(&mut self, pos: &Position, team: u8) -> Option<(u32, u32)> {
+        if pos.trick_len != 0 || pos.is_over() {
+            return None;
+        }
+        self.prepare(pos, team & 1);
+        let root = self.root_node(pos);
+        let (lo, hi) = self
+            .core
+            .bounds(self.tables.as_deref().expect("prepared"), &root);
+        Some((lo as u32, hi as u32))
     }
 
     /// Loads the tables for the position's rules and decides whether stored results still hold:
@@ -425,10 +605,10 @@ impl Solver {
     fn root_node(&self, pos: &Position) -> Node {
         let t = self.tables.as_ref().expect("prepared");
         let mut n = Node {
-            hands: pos.hands.map(|h| h.0),
+            hands: pos.hands.map(|h| t.int_set(h)),
             trick_mask: 0,
             rem_pts: 0,
-            lead: 0,
+            lead_suit: 0,
             win_seat: pos.leader,
             win_card: 0,
             win_key: 0,
@@ -440,63 +620,324 @@ impl Solver {
         };
         for h in pos.hands {
             for c in h {
-                n.rem_pts += t.pts[c.index()] as u16;
+                n.rem_pts += t.pts[t.to_int[c.index()] as usize] as u16;
             }
         }
         let trick = pos.trick_cards();
         if let Some(&lead) = trick.first() {
             let w = trick_winner(trick, pos.mode);
-            n.lead = lead.index() as u8;
+            n.lead_suit = lead.suit().index() as u8;
             n.win_seat = (pos.leader + w as u8) % SEATS as u8;
-            n.win_card = trick[w].index() as u8;
-            n.win_key = t.key[lead.suit().index()][trick[w].index()];
+            n.win_card = t.to_int[trick[w].index()];
+            n.win_key = t.key(n.win_card, n.lead_suit);
             for &c in trick {
-                n.trick_mask |= 1 << c.index();
-                n.trick_pts += t.pts[c.index()];
+                let i = t.to_int[c.index()];
+                n.trick_mask |= 1 << i;
+                n.trick_pts += t.pts[i as usize];
             }
         }
         n
     }
 }
 
+/// Does the searching side maximise at seat `p`?
+#[inline(always)]
+fn team_of(p: usize) -> u8 {
+    (p & 1) as u8
+}
+
 impl Core {
     fn new_generation(&mut self) {
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
-            self.tt.iter_mut().for_each(|e| *e = Entry::default());
+            self.tt.iter_mut().for_each(|b| *b = Bucket::default());
             self.gen = 1;
         }
     }
 
     #[inline(always)]
     fn tt_index(&self, key: u64) -> usize {
-        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize) & self.mask & !1
+        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize) & self.mask
     }
 
     /// The value of the last trick, when each seat holds one card.
     #[inline]
     fn last_trick(&self, t: &Tables, n: &Node) -> i32 {
         let l = n.to_move as usize;
-        let lead = n.hands[l].trailing_zeros() as usize;
+        let lead = n.hands[l].trailing_zeros() as u8;
         let ls = lead >> 4;
         let mut win = l;
-        let mut wk = t.key[ls][lead];
-        let mut p = t.pts[lead] as i32;
+        let mut wk = t.key(lead, ls);
+        let mut p = t.pts[lead as usize] as i32;
         for i in 1..SEATS {
             let s = (l + i) & 3;
-            let c = n.hands[s].trailing_zeros() as usize;
-            p += t.pts[c] as i32;
-            let k = t.key[ls][c];
+            let c = n.hands[s].trailing_zeros() as u8;
+            p += t.pts[c as usize] as i32;
+            let k = t.key(c, ls);
             if k > wk {
                 wk = k;
                 win = s;
             }
         }
-        if (win as u8 & 1) == self.team {
+        if team_of(win) == self.team {
             p + LAST_TRICK_BONUS as i32 + if n.m_all { t.match_bonus as i32 } else { 0 }
         } else {
             0
         }
+    }
+
+    /// The exact value of the last two tricks (each seat holds two cards, `n` at the boundary):
+    /// every line of the first of them, the last one forced.
+    fn two_tricks(&self, t: &Tables, n: &Node, alpha: i32, beta: i32) -> i32 {
+        let l = n.to_move as usize;
+        let maxing = team_of(l) == self.team;
+        let mut best = if maxing { -1 } else { i32::MAX };
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut hand = n.hands[l];
+        while hand != 0 {
+            let c = hand.trailing_zeros() as u8;
+            hand &= hand - 1;
+            let ls = c >> 4;
+            let v = self.two_follow(
+                t,
+                n,
+                1,
+                [c, 0, 0, 0],
+                ls,
+                l as u8,
+                c,
+                t.key(c, ls),
+                alpha,
+                beta,
+            );
+            if maxing {
+                if v > best {
+                    best = v;
+                    alpha = alpha.max(v);
+                }
+            } else if v < best {
+                best = v;
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn two_follow(
+        &self,
+        t: &Tables,
+        n: &Node,
+        i: usize,
+        cards: [u8; 4],
+        ls: u8,
+        win_seat: u8,
+        win_card: u8,
+        win_key: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let l = n.to_move as usize;
+        if i == 4 {
+            // The first trick is complete; the last is forced.
+            let mut p1 = 0i32;
+            for &c in &cards {
+                p1 += t.pts[c as usize] as i32;
+            }
+            let w = win_seat as usize;
+            let mut rest = [0u8; 4];
+            for (k, r) in rest.iter_mut().enumerate() {
+                let s = (l + k) & 3;
+                *r = (n.hands[s] & !(1u64 << cards[k])).trailing_zeros() as u8;
+            }
+            // rest[k] is the last card of seat (l + k) % 4.
+            let lead = rest[(w + 4 - l) & 3];
+            let ls2 = lead >> 4;
+            let mut win2 = w;
+            let mut wk = t.key(lead, ls2);
+            let mut p2 = 0i32;
+            for k in 0..4 {
+                let c = rest[k];
+                p2 += t.pts[c as usize] as i32;
+                let kk = t.key(c, ls2);
+                if kk > wk {
+                    wk = kk;
+                    win2 = (l + k) & 3;
+                }
+            }
+            let first_mine = team_of(w) == self.team;
+            let mut v = if first_mine { p1 } else { 0 };
+            if team_of(win2) == self.team {
+                v += p2 + LAST_TRICK_BONUS as i32;
+                if n.m_all && first_mine {
+                    v += t.match_bonus as i32;
+                }
+            }
+            return v;
+        }
+        let p = (l + i) & 3;
+        let legal = t.legal(n.hands[p], ls, win_card);
+        let maxing = team_of(p) == self.team;
+        let mut best = if maxing { -1 } else { i32::MAX };
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut m = legal;
+        while m != 0 {
+            let c = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let k = t.key(c, ls);
+            let mut cs = cards;
+            cs[i] = c;
+            let v = if k > win_key {
+                self.two_follow(t, n, i + 1, cs, ls, p as u8, c, k, alpha, beta)
+            } else {
+                self.two_follow(
+                    t,
+                    n,
+                    i + 1,
+                    cs,
+                    ls,
+                    win_seat,
+                    win_card,
+                    win_key,
+                    alpha,
+                    beta,
+                )
+            };
+            if maxing {
+                if v > best {
+                    best = v;
+                    alpha = alpha.max(v);
+                }
+            } else if v < best {
+                best = v;
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Points the team of seat `l`, leading now, takes for sure by cashing winners from `l`'s
+    /// hand (apart from the points of its own trumps, which [`Core::bounds`] counts), and the
+    /// number of tricks cashed.
+    ///
+    /// `l` leads, in turn, its trumps above every other trump in play (the opponents must
+    /// follow with theirs), then, when the opponents hold no trump any more (or in a game
+    /// without trump), its cards above every other card of a plain suit. The team wins those
+    /// tricks, and with them the points of the winners and at least the smallest cards the
+    /// others must follow with. If the partner has to trump a winner, the partner holds only
+    /// trumps, none of the opponents any, and the team takes every trick that remains.
+    #[inline]
+    fn quick_tricks(&self, t: &Tables, n: &Node, l: usize) -> (i32, u32) {
+        let all = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
+        let me = n.hands[l];
+        let (o1, o2, p) = (
+            n.hands[(l + 1) & 3],
+            n.hands[(l + 3) & 3],
+            n.hands[(l + 2) & 3],
+        );
+        let mut k = 0u32;
+        let mut pts = 0i32;
+        if t.trump < 4 {
+            let ts = t.trump;
+            let a = lane(all, ts);
+            let m = lane(me, ts);
+            let run = above_top(m, a & !m);
+            let kt = run.count_ones();
+            let (t1, t2) = (lane(o1, ts), lane(o2, ts));
+            if kt > 0 {
+                k += kt;
+                pts += t.min_pts[ts][t1 as usize][kt.min(t1.count_ones()) as usize] as i32;
+                pts += t.min_pts[ts][t2 as usize][kt.min(t2.count_ones()) as usize] as i32;
+            }
+            if t1.count_ones() > kt || t2.count_ones() > kt {
+                return (pts, k);
+            }
+            // Under 002's heading rules a partner void in the suit led must trump: the lead
+            // would change hands.
+            if t.rules == TrickRules::Heading && p & t.trump_mask != 0 {
+                return (pts, k);
+            }
+        }
+        for s in 0..4 {
+            if s == t.trump {
+                continue;
+            }
+            let a = lane(all, s);
+            let m = lane(me, s);
+            let run = above_top(m, a & !m);
+            if run == 0 {
+                continue;
+            }
+            let ks = run.count_ones();
+            k += ks;
+            pts += t.lane_pts[s][run as usize] as i32;
+            for h in [o1, o2, p] {
+                let x = lane(h, s);
+                pts += t.min_pts[s][x as usize][ks.min(x.count_ones()) as usize] as i32;
+            }
+        }
+        (pts, k)
+    }
+
+    /// Bounds on the value of a trick-boundary node: the points left (with the last trick and
+    /// Match), the top trumps held by one team (they win their tricks or fall to a higher trump
+    /// of the same team), and the quick tricks of the team on lead.
+    #[inline]
+    fn bounds(&self, t: &Tables, n: &Node) -> (i32, i32) {
+        let me = self.team as usize;
+        let total = n.rem_pts as i32 + LAST_TRICK_BONUS as i32;
+        let mut lo = 0;
+        let mut lost = 0;
+        let mut match_possible = n.m_all;
+        if t.trump < 4 {
+            // The highest trumps in play, as long as one team holds them, win their tricks
+            // or fall to a higher trump of the same team: their points are that team's.
+            let ts = t.trump;
+            let all_t = lane(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3], ts);
+            if all_t != 0 {
+                let mine = lane(n.hands[me] | n.hands[me + 2], ts);
+                let theirs = all_t & !mine;
+                if mine > theirs {
+                    lo += t.lane_pts[ts][above_top(all_t, theirs) as usize] as i32;
+                } else {
+                    lost += t.lane_pts[ts][above_top(all_t, mine) as usize] as i32;
+                    match_possible = false;
+                }
+            }
+        }
+        if self.config.bounds {
+            let l = n.to_move as usize;
+            let (q, k) = self.quick_tricks(t, n, l);
+            let tricks = (n.left / 4) as u32;
+            if team_of(l) == self.team {
+                if k >= tricks {
+                    let all = total + if n.m_all { t.match_bonus as i32 } else { 0 };
+                    return (all, all);
+                }
+                lo += q;
+            } else {
+                if k >= tricks {
+                    return (0, 0);
+                }
+                lost += q;
+                if k > 0 {
+                    match_possible = false;
+                }
+            }
+        }
+        let hi = total - lost
+            + if match_possible {
+                t.match_bonus as i32
+            } else {
+                0
+            };
+        (lo, hi)
     }
 
     /// Fail-soft alpha-beta: the points the searching team takes from node `n` on (the cards
@@ -505,76 +946,46 @@ impl Core {
         self.nodes += 1;
         self.hist[n.left as usize] += 1;
         let mut key = 0u64;
-        let mut tt_mv = 0xFFu8;
+        let mut tt_mv = NONE;
         let boundary = n.len == 0;
         if boundary {
             if n.left == 4 {
                 return self.last_trick(t, n);
             }
-            let mut max = n.rem_pts as i32 + LAST_TRICK_BONUS as i32;
-            let mut min = 0;
-            let mut match_possible = n.m_all;
-            if t.trump < 4 {
-                // The highest trumps in play, as long as one team holds them, win their tricks
-                // or fall to a higher trump of the same team: their points are that team's.
-                let ts = t.trump;
-                let me = self.team as usize;
-                let all_t = t.lane_str[ts]
-                    [lane(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3], ts)]
-                    as u32;
-                if all_t != 0 {
-                    let mine = t.lane_str[ts][lane(n.hands[me] | n.hands[me + 2], ts)] as u32;
-                    let theirs = all_t & !mine;
-                    let top = 31 - all_t.leading_zeros();
-                    if mine & (1 << top) != 0 {
-                        let run = if theirs == 0 {
-                            all_t
-                        } else {
-                            all_t & !((2u32 << (31 - theirs.leading_zeros())) - 1)
-                        };
-                        min = t.trump_lane_pts[run as usize] as i32;
-                    } else {
-                        let run = if mine == 0 {
-                            all_t
-                        } else {
-                            all_t & !((2u32 << (31 - mine.leading_zeros())) - 1)
-                        };
-                        max -= t.trump_lane_pts[run as usize] as i32;
-                        match_possible = false;
-                    }
-                }
+            let (lo, hi) = self.bounds(t, n);
+            if hi <= alpha {
+                self.stats[1] += 1;
+                return hi;
             }
-            if match_possible {
-                max += t.match_bonus as i32;
+            if lo >= beta {
+                self.stats[1] += 1;
+                return lo;
             }
-            if max <= alpha {
-                return max;
-            }
-            if min >= beta {
-                return min;
-            }
+            self.stats[3] += 1;
             if self.config.use_tt {
                 key = (n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3])
                     | (n.to_move as u64) << 9
                     | (n.m_all as u64) << 11
                     | (self.team as u64) << 12;
                 let i = self.tt_index(key);
-                for e in &self.tt[i..i + 2] {
+                for e in &self.tt[i].0 {
                     if e.key == key && e.gen == self.gen {
                         let (lo, hi) = (e.lo as i32, e.hi as i32);
-                        if lo >= beta {
-                            return lo;
-                        }
-                        if hi <= alpha {
-                            return hi;
-                        }
-                        if lo == hi {
-                            return lo;
+                        if lo >= beta || hi <= alpha || lo == hi {
+                            self.stats[2] += 1;
+                            return if lo >= beta { lo } else { hi };
                         }
                         tt_mv = e.mv;
                         break;
                     }
                 }
+            }
+            if n.left == 8 && self.config.bounds {
+                let v = self.two_tricks(t, n, alpha, beta);
+                if self.config.use_tt {
+                    self.store(key, v, alpha, beta, NONE, n.left);
+                }
+                return v;
             }
         } else {
             // Inside a trick: the searching team takes at most every point still in play.
@@ -592,16 +1003,17 @@ impl Core {
         let legal = if n.len == 0 {
             hand
         } else {
-            let lead = Card::from_index(n.lead).expect("card");
-            let win = Card::from_index(n.win_card).expect("card");
-            legal_cards_after(CardSet(hand), lead, win, t.mode, t.rules).0
+            t.legal(hand, n.lead_suit, n.win_card)
         };
         let mut moves = [0u8; 9];
         let cnt = self.gen_moves(t, n, legal, tt_mv, &mut moves);
-        let maxing = (p as u8 & 1) == self.team;
+        let maxing = team_of(p) == self.team;
         let mut best = if maxing { -1 } else { i32::MAX };
         let mut best_mv = moves[0];
+        let hidx = (n.len > 0) as usize;
+        let mut tried = 0;
         for &c in &moves[..cnt] {
+            tried += 1;
             let v = self.child(t, n, c, alpha, beta);
             if maxing {
                 if v > best {
@@ -610,8 +1022,8 @@ impl Core {
                     if v > alpha {
                         alpha = v;
                         if alpha >= beta {
-                            self.history[(n.len > 0) as usize][c as usize] = self.history
-                                [(n.len > 0) as usize][c as usize]
+                            self.killer[n.left as usize][n.to_move as usize] = c;
+                            self.history[hidx][c as usize] = self.history[hidx][c as usize]
                                 .saturating_add(n.left as u32)
                                 .min(1 << 20);
                             break;
@@ -624,13 +1036,20 @@ impl Core {
                 if v < beta {
                     beta = v;
                     if alpha >= beta {
-                        self.history[(n.len > 0) as usize][c as usize] = self.history
-                            [(n.len > 0) as usize][c as usize]
+                        self.killer[n.left as usize][n.to_move as usize] = c;
+                        self.history[hidx][c as usize] = self.history[hidx][c as usize]
                             .saturating_add(n.left as u32)
                             .min(1 << 20);
                         break;
                     }
                 }
+            }
+        }
+        if (maxing && best >= b0) || (!maxing && best <= a0) {
+            // a cut node
+            self.stats[4 + 2 * hidx] += 1;
+            if tried == 1 {
+                self.stats[5 + 2 * hidx] += 1;
             }
         }
         if boundary && self.config.use_tt {
@@ -650,23 +1069,27 @@ impl Core {
         };
         let i = self.tt_index(key);
         let gen = self.gen;
-        let slot = if self.tt[i].key == key && self.tt[i].gen == gen {
-            i
-        } else if self.tt[i + 1].key == key && self.tt[i + 1].gen == gen {
-            i + 1
-        } else {
-            // Keep the entry with the larger subtree; replace stale entries first.
-            let (a, b) = (&self.tt[i], &self.tt[i + 1]);
-            let victim = if a.gen != gen {
-                i
-            } else if b.gen != gen {
-                i + 1
-            } else if a.left <= b.left {
-                i
-            } else {
-                i + 1
-            };
-            self.tt[victim] = Entry {
+        let b = &mut self.tt[i].0;
+        let mut slot = WAYS;
+        for (j, e) in b.iter().enumerate() {
+            if e.key == key && e.gen == gen {
+                slot = j;
+                break;
+            }
+        }
+        if slot == WAYS {
+            // Replace a stale entry, else the one with the smallest subtree.
+            let mut victim = 0;
+            for j in 0..WAYS {
+                if b[j].gen != gen {
+                    victim = j;
+                    break;
+                }
+                if b[j].left < b[victim].left {
+                    victim = j;
+                }
+            }
+            b[victim] = Entry {
                 key,
                 lo: lo as u16,
                 hi: hi as u16,
@@ -675,8 +1098,8 @@ impl Core {
                 left,
             };
             return;
-        };
-        let e = &mut self.tt[slot];
+        }
+        let e = &mut b[slot];
         lo = lo.max(e.lo as i32);
         hi = hi.min(e.hi as i32);
         e.lo = lo as u16;
@@ -696,16 +1119,16 @@ impl Core {
         ch.rem_pts -= cp as u16;
         ch.to_move = ((p + 1) & 3) as u8;
         if n.len == 0 {
-            ch.lead = c;
+            ch.lead_suit = c >> 4;
             ch.win_card = c;
             ch.win_seat = p as u8;
-            ch.win_key = t.key[(c >> 4) as usize][c as usize];
+            ch.win_key = t.key(c, c >> 4);
             ch.trick_pts = cp;
             ch.trick_mask = bit;
             ch.len = 1;
             return self.ab(t, &ch, alpha, beta);
         }
-        let k = t.key[(n.lead >> 4) as usize][c as usize];
+        let k = t.key(c, n.lead_suit);
         if k > n.win_key {
             ch.win_key = k;
             ch.win_card = c;
@@ -718,7 +1141,7 @@ impl Core {
             return self.ab(t, &ch, alpha, beta);
         }
         // The trick is complete.
-        let mine = (ch.win_seat & 1) == self.team;
+        let mine = team_of(ch.win_seat as usize) == self.team;
         let last = ch.left == 0;
         let mut gain = 0i32;
         if mine {
@@ -748,29 +1171,36 @@ impl Core {
         tt_mv: u8,
         out: &mut [u8; 9],
     ) -> usize {
-        let in_play = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3] | n.trick_mask;
-        let p = n.to_move;
+        let all = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
+        let in_play = all | n.trick_mask;
+        let p = n.to_move as usize;
         let mut scores = [0i32; 9];
         let mut cnt = 0;
-        let partner_wins = n.len > 0 && ((n.win_seat ^ p) & 1) == 0;
+        let partner_wins = n.len > 0 && ((n.win_seat as usize ^ p) & 1) == 0;
         let last = n.len == 3;
-        let ls = (n.lead >> 4) as usize;
         let merge = self.config.merge_equivalent;
+        let opp = n.hands[(p + 1) & 3] | n.hands[(p + 3) & 3];
+        let partner = n.hands[(p + 2) & 3];
+        let opp_trumps = opp & t.trump_mask != 0;
+        let hidx = (n.len > 0) as usize;
+        let killer = self.killer[n.left as usize][p];
+        let kill_on = n.len == 0;
         for s in 0..4 {
             let l = lane(legal, s);
             if l == 0 {
                 continue;
             }
-            let ls_bits = t.lane_str[s][l] as u32;
-            let ps_bits = t.lane_str[s][lane(in_play, s)] as u32;
+            let ps_bits = lane(in_play, s);
             let top = 31 - ps_bits.leading_zeros();
-            let mut bits = ls_bits;
+            let part_top = lane(partner, s) >> top & 1 != 0;
+            let opp_s = lane(opp, s);
+            let mut bits = l;
             let mut prev = 32u32;
             let mut prev_pts = 0u8;
             while bits != 0 {
                 let i = 31 - bits.leading_zeros();
                 bits ^= 1 << i;
-                let c = t.str_card[s][i as usize];
+                let c = (s * 16) as u8 + i as u8;
                 let cp = t.pts[c as usize];
                 if merge
                     && prev < 32
@@ -785,15 +1215,24 @@ impl Core {
                 let st = i as i32;
                 let score = if c == tt_mv {
                     10_000
+                } else if c == killer && kill_on {
+                    9_000
                 } else if n.len == 0 {
-                    // Lead: sure winners in their suit first (highest points first), else low cards.
+                    // Lead: sure winners first (highest points first), then low cards to the
+                    // partner's winner, then low cards.
                     if i == top {
-                        200 + cp as i32 + if t.key[s][c as usize] >= 32 { 40 } else { 0 }
+                        if s == t.trump || t.trump == 4 || !opp_trumps {
+                            400 + cp as i32
+                        } else {
+                            200 + cp as i32
+                        }
+                    } else if part_top && opp_s != 0 {
+                        300 - cp as i32 - st
                     } else {
                         100 - cp as i32 - st
                     }
                 } else {
-                    let k = t.key[ls][c as usize];
+                    let k = t.key(c, n.lead_suit);
                     let wins = k > n.win_key;
                     if partner_wins {
                         if wins {
@@ -812,14 +1251,8 @@ impl Core {
                     }
                 };
                 out[cnt] = c;
-                let h = self.history[(n.len > 0) as usize][c as usize] as i32;
-                // Leads by the history heuristic (the table card first); follows by the static
-                // score, history breaking ties.
-                scores[cnt] = if n.len == 0 && c != tt_mv {
-                    h
-                } else {
-                    score * 4096 + h.min(4095)
-                };
+                let h = self.history[hidx][c as usize] as i32;
+                scores[cnt] = score * 4096 + h.min(4095);
                 cnt += 1;
             }
         }
@@ -849,5 +1282,38 @@ impl Core {
             }
         }
         cnt
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::{random_position, SplitMix};
+    use jass_core::trick::legal_cards;
+    use jass_core::UndenufeEleven;
+
+    #[test]
+    fn internal_legal_cards_agree_with_the_rules_core() {
+        let mut rng = SplitMix::new(5);
+        for i in 0..6000 {
+            let mode = Mode::ALL[i % 6];
+            let rules = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][i / 6 % 3];
+            let left = 1 + rng.below(35) as u32;
+            let pos = random_position(&mut rng, left, mode, UndenufeEleven::Ace, rules);
+            if pos.trick_len == 0 {
+                continue;
+            }
+            let t = Tables::new(mode, pos.points, rules, 100);
+            let trick = pos.trick_cards();
+            let w = trick_winner(trick, mode);
+            let hand = pos.hands[pos.to_move() as usize];
+            let want = legal_cards(hand, trick, mode, rules);
+            let got = t.legal(
+                t.int_set(hand),
+                trick[0].suit().index() as u8,
+                t.to_int[trick[w].index()],
+            );
+            assert_eq!(got, t.int_set(want), "{pos}");
+        }
     }
 }

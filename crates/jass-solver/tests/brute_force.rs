@@ -86,6 +86,10 @@ fn value_does_not_depend_on_move_order_or_enhancements() {
             order: MoveOrder::Reversed,
             ..SolverConfig::default()
         },
+        SolverConfig {
+            bounds: false,
+            ..SolverConfig::default()
+        },
     ];
     let mut solvers: Vec<Solver> = configs.iter().map(|&c| Solver::new(c)).collect();
     for i in 0..240 {
@@ -108,4 +112,48 @@ fn value_does_not_depend_on_move_order_or_enhancements() {
             );
         }
     }
+}
+
+/// The quick bounds the search prunes with (top trumps, quick tricks of the side on lead, the
+/// points left) hold on random trick-boundary positions: `lo <= minimax <= hi`, and they are
+/// not vacuous (they decide a good share of the positions by themselves somewhere).
+#[test]
+fn quick_bounds_hold() {
+    let mut rng = SplitMix::new(23);
+    let mut solver = Solver::default();
+    let (mut tight_lo, mut tight_hi) = (0, 0);
+    for i in 0..3000 {
+        let mode = Mode::ALL[i % 6];
+        let rules = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][(i / 6) % 3];
+        let eleven = if (i / 18) % 2 == 0 {
+            UndenufeEleven::Ace
+        } else {
+            UndenufeEleven::Six
+        };
+        let left = 4 * (1 + rng.below(4) as u32); // 4, 8, 12, 16 cards, at a boundary
+        let mut pos = random_position(&mut rng, left, mode, eleven, rules);
+        if i % 5 == 0 {
+            // Match still possible for one team.
+            pos.tricks_won = [pos.tricks_done, 0];
+        }
+        let team = (i % 2) as u8;
+        let (lo, hi) = solver.quick_bounds(&pos, team).expect("a boundary");
+        let v = if left <= 12 {
+            minimax(&pos, team)
+        } else {
+            Solver::new(SolverConfig {
+                bounds: false,
+                tt_bits: 12,
+                ..SolverConfig::default()
+            })
+            .solve_for(&pos, team)
+        };
+        assert!(
+            lo <= v && v <= hi,
+            "bounds {lo}..{hi}, value {v}, team {team}\n{pos}"
+        );
+        tight_lo += (lo == v) as u32;
+        tight_hi += (hi == v) as u32;
+    }
+    assert!(tight_lo > 100 && tight_hi > 100, "{tight_lo} {tight_hi}");
 }
