@@ -508,4 +508,37 @@ mod tests {
         let kind = a["action"].as_str().unwrap();
         assert!(kind == "contract" || kind == "schieben", "{a}");
     }
+
+    /// Every game gets a legal suggestion at its first decision (the rule player's, with the
+    /// reason why there are no expected points).
+    #[test]
+    fn every_game_gets_a_legal_hint() {
+        for kind in GameKind::ALL {
+            let spec = GameSpec::parse(kind.name(), &[]).unwrap();
+            let seats = (0..spec.seats())
+                .map(|_| SeatPlayer::Bot("rule".into()))
+                .collect();
+            let mut first = None;
+            run_table(&spec, 9, seats, &[], &mut |e| {
+                if let Event::Snapshot(s) = e {
+                    if first.is_none() {
+                        if let Some(seat) = s.to_move {
+                            first = Some((s.views[seat].clone(), s.legal.clone()));
+                        }
+                    }
+                }
+            })
+            .unwrap();
+            let (view, legal) = first.unwrap();
+            let h = table_hint(&spec, 9, &[], &view, &legal, HintSettings::default())
+                .unwrap_or_else(|| panic!("{}: a hint", kind.name()));
+            assert!(
+                legal.contains(&h.action),
+                "{}: {} is legal",
+                kind.name(),
+                h.action
+            );
+            assert!(h.values.is_err(), "no values before card play");
+        }
+    }
 }

@@ -31,7 +31,7 @@ pub fn draw(frame: &mut Frame, model: &Model) {
             Constraint::Length(1),
             Constraint::Min(9),
             Constraint::Length(7),
-            Constraint::Length(1),
+            Constraint::Length(2),
             Constraint::Length(1),
         ])
         .split(area);
@@ -75,7 +75,8 @@ pub fn draw(frame: &mut Frame, model: &Model) {
         Paragraph::new(Line::from(Span::styled(
             msg,
             Style::default().add_modifier(Modifier::BOLD),
-        ))),
+        )))
+        .wrap(Wrap { trim: true }),
         rows[3],
     );
     frame.render_widget(Paragraph::new(keys_line(model)), rows[4]);
