@@ -1,5 +1,6 @@
 //! `jass`: simulate, show, check and benchmark Swiss Jass games.
 
+mod advise;
 mod arena;
 mod arena_games;
 mod bench;
@@ -8,7 +9,9 @@ mod coiffeur_cli;
 mod differenzler_cli;
 mod games;
 mod handjass_cli;
+mod hint;
 mod options;
+mod play;
 mod players;
 mod show;
 mod sidi_cli;
@@ -31,6 +34,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play at a full-screen terminal table against computer players (every game).
+    Play(play::PlayArgs),
+    /// Advise on a Schieber deal at a real table: enter your hand, the contract and the cards
+    /// played, line by line (scriptable); it names the card to play and every card's expected points.
+    Advise(advise::AdviseArgs),
     /// Play games between computer players and write their records.
     Simulate(simulate::SimulateArgs),
     /// Play two players (or teams) against each other on duplicate deals, in any game.
@@ -85,6 +93,8 @@ fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Play(args) => play::run(args),
+        Command::Advise(args) => advise::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Arena(args) => arena::run(args),
         Command::Solve(args) => solve::run(args),

@@ -1,0 +1,544 @@
+//! The hint engine shared by `jass play` (the hint key) and `jass advise`: what to do now, and
+//! where it can be computed, the expected points of every legal card.
+//!
+//! - Schieber and Coiffeur card play in a trump, Obenabe or Undenufe contract, with at most
+//!   [`HintSettings::max_cards`] cards left in the hands: deal the hidden cards in ways that agree
+//!   with everything the seat has seen ([`jass_bots::worlds`]), solve each world exactly
+//!   ([`Solver::solve_moves_for`]) and average. The value of a card is the points (card points, last
+//!   trick, Match) the seat's team takes from here on, the cards already in the trick included.
+//! - Everywhere else: the rule player's choice, without expected points ([`rule_suggestion`]).
+
+use jass_bots::worlds::{knowledge, sample_world_retry};
+use jass_core::schieber::{Contract, ObservedTrick, Phase, SchieberObservation};
+use jass_core::{Card, CardSet, PointTable, TrickRules, UndenufeEleven};
+use jass_solver::{Position, Solver, SolverConfig};
+use jass_table::{run_table, Event, GameKind, GameSpec, SeatPlayer};
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde_json::Value;
+
+/// How much work a hint may do.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct HintSettings {
+    /// Sampled worlds per hint.
+    pub worlds: usize,
+    /// Expected points only with at most this many cards left in the four hands (the solver's
+    /// time grows quickly with the cards left: 24 cards take milliseconds per world, a full deal
+    /// may take minutes).
+    pub max_cards: u32,
+    /// Seed of the sampled worlds (the same position and seed give the same hint).
+    pub seed: u64,
+}
+
+impl Default for HintSettings {
+    fn default() -> Self {
+        HintSettings {
+            worlds: 32,
+            max_cards: 24,
+            seed: 1,
+        }
+    }
+}
+
+/// A four-seat partnership card-play position as one seat sees it (Schieber, Coiffeur, or a real
+/// table in `jass advise`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardPlayView {
+    /// The seat that is to play (the observer).
+    pub seat: u8,
+    /// Its cards.
+    pub hand: CardSet,
+    /// The contract.
+    pub contract: Contract,
+    /// Which card counts 11 in Undenufe.
+    pub undenufe_eleven: UndenufeEleven,
+    /// Who led the current trick.
+    pub trick_leader: u8,
+    /// The cards of the current trick, in order.
+    pub trick: Vec<Card>,
+    /// The completed tricks of the deal.
+    pub tricks: Vec<ObservedTrick>,
+    /// Cards shown in Weis, by seat (known to be in that hand until played).
+    pub shown: Vec<(u8, CardSet)>,
+}
+
+/// The expected points of each legal card, best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardValues {
+    /// `(card, average points of the team from here on)`, best first.
+    pub values: Vec<(Card, f64)>,
+    /// How many worlds were solved.
+    pub worlds: usize,
+}
+
+impl CardValues {
+    /// The card with the best average.
+    pub fn best(&self) -> Option<Card> {
+        self.values.first().map(|&(c, _)| c)
+    }
+}
+
+impl CardPlayView {
+    /// Cards left in the four hands.
+    pub fn cards_left(&self) -> u32 {
+        36 - (self.tricks.len() * 4 + self.trick.len()) as u32
+    }
+
+    /// Reads a Schieber or Coiffeur view (`Game::view_json`) during card play; `None` when the
+    /// view is not in card play or not such a game.
+    pub fn from_view(view: &Value, undenufe_eleven: UndenufeEleven) -> Option<CardPlayView> {
+        if view.get("phase")?.as_str()? != "play" {
+            return None;
+        }
+        let cards = |v: &Value| -> Option<Vec<Card>> {
+            v.as_array()?
+                .iter()
+                .map(|c| c.as_str()?.parse().ok())
+                .collect()
+        };
+        let seat = view.get("seat")?.as_u64()? as u8;
+        let hand = CardSet::from_cards(cards(view.get("hand")?)?);
+        let contract: Contract = view.get("contract")?.as_str()?.parse().ok()?;
+        let trick_leader = view.get("trick_leader")?.as_u64()? as u8;
+        let trick = cards(view.get("trick")?)?;
+        let mut tricks = Vec::new();
+        for t in view.get("tricks")?.as_array()? {
+            tricks.push(ObservedTrick {
+                leader: t.get("leader")?.as_u64()? as u8,
+                cards: cards(t.get("cards")?)?,
+                winner: t.get("winner")?.as_u64()? as u8,
+                points: t.get("points")?.as_u64()? as u32,
+            });
+        }
+        let mut shown = Vec::new();
+        if let Some(list) = view.get("weis_shown").and_then(Value::as_array) {
+            for w in list {
+                let s = w.get("seat")?.as_u64()? as u8;
+                let mut set = CardSet::EMPTY;
+                for meld in w.get("weis")?.as_array()? {
+                    set |= CardSet::from_cards(cards(meld)?);
+                }
+                shown.push((s, set));
+            }
+        }
+        Some(CardPlayView {
+            seat,
+            hand,
+            contract,
+            undenufe_eleven,
+            trick_leader,
+            trick,
+            tricks,
+            shown,
+        })
+    }
+
+    /// The cards this seat may play now (strict rules, as in Schieber).
+    pub fn legal_cards(&self) -> CardSet {
+        let mode = self.contract.trick_mode(self.tricks.len());
+        jass_core::trick::legal_cards(self.hand, &self.trick, mode, TrickRules::Strict)
+    }
+
+    fn observation(&self) -> SchieberObservation {
+        SchieberObservation {
+            seat: self.seat,
+            phase: Phase::Play,
+            hand: self.hand,
+            dealer: 0,
+            forehand: 0,
+            to_move: Some(self.seat),
+            schoben: false,
+            contract: Some(self.contract),
+            chooser: None,
+            trick_leader: self.trick_leader,
+            trick: self.trick.clone(),
+            tricks: self.tricks.clone(),
+            weis_calls: Vec::new(),
+            weis_shown: Vec::new(),
+            stoeck: None,
+            deal_score: [0, 0],
+            totals: [0, 0],
+            target: 0,
+        }
+    }
+}
+
+/// Why no expected points could be computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoValues {
+    /// The contract is not one the solver plays (Misère, Slalom).
+    Contract(Contract),
+    /// Too many cards are left for the solver to be quick.
+    TooEarly {
+        /// Cards left now.
+        left: u32,
+        /// The most cards left at which values are computed.
+        max: u32,
+    },
+    /// No world agrees with what was seen (the input contradicts itself).
+    NoWorld,
+}
+
+impl std::fmt::Display for NoValues {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoValues::Contract(c) => write!(
+                f,
+                "no expected points in {c} (the solver plays trump, obenabe and undenufe)"
+            ),
+            NoValues::TooEarly { left, max } => write!(
+                f,
+                "expected points from {max} cards left on ({left} are left now)"
+            ),
+            NoValues::NoWorld => f.write_str(
+                "no deal of the hidden cards agrees with the cards seen (check the input)",
+            ),
+        }
+    }
+}
+
+/// The expected points of every legal card of `view`'s seat, averaged over sampled worlds.
+pub fn card_values(view: &CardPlayView, settings: HintSettings) -> Result<CardValues, NoValues> {
+    let contract = view.contract;
+    if contract == Contract::Misere || contract.is_slalom() {
+        return Err(NoValues::Contract(contract));
+    }
+    let left = view.cards_left();
+    if left > settings.max_cards {
+        return Err(NoValues::TooEarly {
+            left,
+            max: settings.max_cards,
+        });
+    }
+    let legal = view.legal_cards();
+    let k = view_knowledge(view);
+    let mode = contract.mode();
+    let team = view.seat % 2;
+    let mut tricks_won = [0u8; 2];
+    for t in &view.tricks {
+        tricks_won[(t.winner % 2) as usize] += 1;
+    }
+    let mut trick = [Card::from_dense(0); 4];
+    for (i, &c) in view.trick.iter().enumerate() {
+        trick[i] = c;
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
+    let mut solver = Solver::new(SolverConfig {
+        tt_bits: 18,
+        ..SolverConfig::default()
+    });
+    let mut totals = [0u64; 64];
+    let mut worlds = 0;
+    for _ in 0..settings.worlds.max(1) {
+        let Some(hands) = sample_world_retry(&k, &mut rng, 20) else {
+            continue;
+        };
+        let pos = Position {
+            hands,
+            trick,
+            trick_len: view.trick.len() as u8,
+            leader: view.trick_leader,
+            mode,
+            points: PointTable::new(mode, view.undenufe_eleven),
+            rules: TrickRules::Strict,
+            tricks_done: view.tricks.len() as u8,
+            tricks_won,
+            match_bonus: jass_core::mode::MATCH_BONUS,
+        };
+        if pos.validate().is_err() {
+            continue;
+        }
+        let values = solver.solve_moves_for(&pos, team);
+        for (c, v) in values.iter() {
+            totals[c.index()] += v as u64;
+        }
+        worlds += 1;
+    }
+    if worlds == 0 {
+        return Err(NoValues::NoWorld);
+    }
+    let mut values: Vec<(Card, f64)> = legal
+        .iter()
+        .map(|c| (c, totals[c.index()] as f64 / worlds as f64))
+        .collect();
+    values.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    Ok(CardValues { values, worlds })
+}
+
+/// The rule-based player's card for `view`'s seat, for positions without expected points. The
+/// rule player looks only at its own seat's view, so any deal of the hidden cards that agrees with
+/// the view serves to build a full Schieber state for it (the first leader as forehand, Weis left
+/// out). `None` if no such deal is found.
+pub fn rule_card(view: &CardPlayView, seed: u64) -> Option<Card> {
+    use jass_bots::RuleSchieber;
+    use jass_core::schieber::{
+        FirstForehand, Schieber, SchieberAction, SchieberOptions, WeisOption,
+    };
+    use jass_core::{ActionList, Decision, Game, Player};
+
+    let k = view_knowledge(view);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let world = sample_world_retry(&k, &mut rng, 50)?;
+    // Who played which card, to rebuild the hands as dealt.
+    let mut dealt = world;
+    let mut order: Vec<Card> = Vec::new();
+    let mut plays: Vec<(u8, &[Card])> = view
+        .tricks
+        .iter()
+        .map(|t| (t.leader, &t.cards[..]))
+        .collect();
+    plays.push((view.trick_leader, &view.trick[..]));
+    for (leader, cards) in plays {
+        for (i, &c) in cards.iter().enumerate() {
+            dealt[(leader as usize + i) % 4].insert(c);
+            order.push(c);
+        }
+    }
+    // The first leader of the deal is its forehand.
+    let forehand = view.tricks.first().map_or(view.trick_leader, |t| t.leader);
+    let options = SchieberOptions {
+        first_forehand: FirstForehand::Seat(forehand),
+        weis: WeisOption::None,
+        misere: true,
+        slalom: true,
+        undenufe_eleven: view.undenufe_eleven,
+        ..SchieberOptions::default()
+    };
+    let mut state = Schieber::new(options).ok()?;
+    state.deal(dealt).ok()?;
+    state
+        .apply(SchieberAction::Contract {
+            contract: view.contract,
+        })
+        .ok()?;
+    for card in order {
+        state.apply(SchieberAction::Play { card }).ok()?;
+    }
+    if state.to_move() != jass_core::ToMove::Seat(view.seat as usize) {
+        return None;
+    }
+    let mut legal = ActionList::new();
+    state.legal_actions(&mut legal);
+    let decision = Decision::new(&state, view.seat as usize, &legal);
+    match RuleSchieber::new(options).act(&decision) {
+        SchieberAction::Play { card } => Some(card),
+        _ => None,
+    }
+}
+
+/// What the seat knows about the hidden hands, with the cards shown in Weis placed.
+fn view_knowledge(view: &CardPlayView) -> jass_bots::worlds::Knowledge {
+    let mut k = knowledge(&view.observation());
+    let mut played = CardSet::EMPTY;
+    for t in &view.tricks {
+        played |= CardSet::from_cards(t.cards.iter().copied());
+    }
+    played |= CardSet::from_cards(view.trick.iter().copied());
+    for &(s, cards) in &view.shown {
+        if s != view.seat {
+            let still = cards - played;
+            k.known[s as usize] |= still;
+            k.unknown = k.unknown - still;
+        }
+    }
+    for p in 0..4 {
+        k.possible[p] = (k.possible[p] & k.unknown) | k.known[p];
+    }
+    k
+}
+
+/// The rule player's choice for the decision after `actions` in a game of `spec` dealt from
+/// `seed`: the game is re-played from its actions with rule players, and the rule player's answer
+/// at the next step is returned (in record notation). `None` if the game is over.
+pub fn rule_suggestion(spec: &GameSpec, seed: u64, actions: &[Value]) -> Option<Value> {
+    let seats = (0..spec.seats())
+        .map(|_| SeatPlayer::Bot("rule".into()))
+        .collect();
+    let step = actions.len();
+    let mut found = None;
+    let _ = run_table(spec, seed, seats, actions, &mut |e| {
+        if let Event::Acted {
+            step: s, action, ..
+        } = e
+        {
+            if s == step && found.is_none() {
+                found = Some(action);
+            }
+        }
+    });
+    found
+}
+
+/// A hint at a table: the suggested action and, where computed, the expected points of every card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// The suggested action in record notation.
+    pub action: Value,
+    /// Expected points of the legal cards (Schieber and Coiffeur card play), or why there are none.
+    pub values: Result<CardValues, String>,
+}
+
+/// The hint for the seat to act after `actions` in a game of `spec`, whose view is `view`.
+pub fn table_hint(
+    spec: &GameSpec,
+    seed: u64,
+    actions: &[Value],
+    view: &Value,
+    legal: &[Value],
+    settings: HintSettings,
+) -> Option<Hint> {
+    let card_play = legal
+        .iter()
+        .all(|a| a.get("action").and_then(Value::as_str) == Some("play"));
+    let values = match spec.kind {
+        GameKind::Schieber | GameKind::Coiffeur if card_play => {
+            let eleven = spec
+                .options
+                .get("undenufe_eleven")
+                .and_then(|v| serde_json::from_value(v.clone()).ok())
+                .unwrap_or_default();
+            match CardPlayView::from_view(view, eleven) {
+                Some(v) => card_values(&v, settings).map_err(|e| e.to_string()),
+                None => Err("no card play view".to_string()),
+            }
+        }
+        _ => Err("expected points only for Schieber and Coiffeur card play".to_string()),
+    };
+    if let Ok(v) = &values {
+        if let Some(best) = v.best() {
+            return Some(Hint {
+                action: serde_json::json!({"action": "play", "card": best.to_string()}),
+                values,
+            });
+        }
+    }
+    let action = rule_suggestion(spec, seed, actions)?;
+    Some(Hint { action, values })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jass_core::Mode;
+
+    fn cards(s: &str) -> Vec<Card> {
+        s.split_whitespace().map(|c| c.parse().unwrap()).collect()
+    }
+
+    /// A real position from a rule-played game: the view read from JSON, every legal card
+    /// valued within the points left, best first, and the same seed gives the same values.
+    #[test]
+    fn values_of_a_late_position_from_a_real_view() {
+        let spec = GameSpec::parse("schieber", &[]).unwrap();
+        let seats = (0..4).map(|_| SeatPlayer::Bot("rule".into())).collect();
+        let mut found: Option<(Value, Vec<Value>)> = None;
+        run_table(&spec, 11, seats, &[], &mut |e| {
+            if let Event::Snapshot(s) = e {
+                let view = &s.views[0];
+                if found.is_none()
+                    && s.to_move == Some(0)
+                    && s.legal.len() > 1
+                    && s.legal.iter().all(|a| a["action"] == "play")
+                    && view["tricks"].as_array().map_or(0, |t| t.len()) >= 4
+                    && !view["contract"].is_null()
+                {
+                    found = Some((view.clone(), s.legal.clone()));
+                }
+            }
+        })
+        .unwrap();
+        let (view_json, legal) = found.expect("a late decision of seat 0");
+        let view = CardPlayView::from_view(&view_json, UndenufeEleven::Ace).unwrap();
+        assert!(view.cards_left() <= 20);
+        let legal_cards: CardSet = legal
+            .iter()
+            .map(|a| a["card"].as_str().unwrap().parse::<Card>().unwrap())
+            .collect();
+        assert_eq!(view.legal_cards(), legal_cards, "the engine's legal cards");
+        let settings = HintSettings {
+            worlds: 8,
+            ..HintSettings::default()
+        };
+        let v = card_values(&view, settings).unwrap();
+        assert_eq!(v.worlds, 8);
+        assert_eq!(v.values.len() as u32, legal_cards.len());
+        for w in v.values.windows(2) {
+            assert!(w[0].1 >= w[1].1, "best first");
+        }
+        for &(c, pts) in &v.values {
+            assert!(legal_cards.contains(c));
+            assert!((0.0..=257.0).contains(&pts), "{c} {pts}");
+        }
+        assert_eq!(card_values(&view, settings).unwrap(), v, "repeatable");
+        let rule = rule_card(&view, 1).expect("the rule player's card");
+        assert!(legal_cards.contains(rule));
+    }
+
+    #[test]
+    fn too_early_and_misere_are_explained() {
+        let view = CardPlayView {
+            seat: 0,
+            hand: CardSet::from_cards(cards("HA HK HQ HJ H10 H9 H8 H7 H6")),
+            contract: Contract::Mode(Mode::Trump(jass_core::Suit::H)),
+            undenufe_eleven: UndenufeEleven::Ace,
+            trick_leader: 0,
+            trick: vec![],
+            tricks: vec![],
+            shown: vec![],
+        };
+        let e = card_values(&view, HintSettings::default()).unwrap_err();
+        assert_eq!(e, NoValues::TooEarly { left: 36, max: 24 });
+        assert!(e.to_string().contains("24 cards left"));
+        let rule = rule_card(&view, 1).expect("a card at the first lead");
+        assert!(view.hand.contains(rule));
+        let misere = CardPlayView {
+            contract: Contract::Misere,
+            ..view
+        };
+        assert!(matches!(
+            card_values(&misere, HintSettings::default()),
+            Err(NoValues::Contract(Contract::Misere))
+        ));
+    }
+
+    #[test]
+    fn rule_suggestion_is_a_legal_first_action() {
+        let spec = GameSpec::parse("schieber", &[]).unwrap();
+        let a = rule_suggestion(&spec, 5, &[]).unwrap();
+        let kind = a["action"].as_str().unwrap();
+        assert!(kind == "contract" || kind == "schieben", "{a}");
+    }
+
+    /// Every game gets a legal suggestion at its first decision (the rule player's, with the
+    /// reason why there are no expected points).
+    #[test]
+    fn every_game_gets_a_legal_hint() {
+        for kind in GameKind::ALL {
+            let spec = GameSpec::parse(kind.name(), &[]).unwrap();
+            let seats = (0..spec.seats())
+                .map(|_| SeatPlayer::Bot("rule".into()))
+                .collect();
+            let mut first = None;
+            run_table(&spec, 9, seats, &[], &mut |e| {
+                if let Event::Snapshot(s) = e {
+                    if first.is_none() {
+                        if let Some(seat) = s.to_move {
+                            first = Some((s.views[seat].clone(), s.legal.clone()));
+                        }
+                    }
+                }
+            })
+            .unwrap();
+            let (view, legal) = first.unwrap();
+            let h = table_hint(&spec, 9, &[], &view, &legal, HintSettings::default())
+                .unwrap_or_else(|| panic!("{}: a hint", kind.name()));
+            assert!(
+                legal.contains(&h.action),
+                "{}: {} is legal",
+                kind.name(),
+                h.action
+            );
+            assert!(h.values.is_err(), "no values before card play");
+        }
+    }
+}

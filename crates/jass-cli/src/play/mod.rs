@@ -1,0 +1,424 @@
+//! `jass play`: a full-screen terminal table against computer players, in every game.
+//!
+//! The game runs with [`jass_table::run_table`] on a worker thread. The person's seat is a
+//! [`human::HumanSeat`], which sends each request to the screen and waits for the answer; every
+//! table event reaches the screen over the same channel. The screen thread owns the terminal,
+//! the [`model::Model`] and the keys; [`render`] draws it.
+
+mod human;
+pub mod labels;
+pub mod model;
+pub mod render;
+pub mod slate;
+
+use std::io::{self, Stdout};
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use jass_core::CardStyle;
+use jass_table::{run_table, Event, GameSpec, SeatPlayer, BOT_NAMES};
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{self as term_event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
+};
+use ratatui::Terminal;
+use serde_json::{json, Value};
+
+use crate::hint::{table_hint, HintSettings};
+use human::{HumanSeat, ToScreen};
+use labels::{action_label, card_label};
+use model::{Command, Key, Model};
+
+/// Arguments of `jass play`.
+#[derive(Args)]
+pub struct PlayArgs {
+    /// The game: schieber, handjass, sidi-barrani, coiffeur, differenzler.
+    #[arg(long, short = 'g', default_value = "schieber")]
+    game: String,
+    /// A game option as key=value (repeatable; `jass options GAME` lists them).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Your seat (0 is forehand of the first deal in most games).
+    #[arg(long, default_value_t = 0)]
+    seat: usize,
+    /// The computer players at the other seats: random, rule or sampling.
+    #[arg(long, default_value = "rule")]
+    opponents: String,
+    /// One player per seat, comma-separated, `you` at your seat (e.g. `you,rule,sampling,rule`);
+    /// overrides --opponents.
+    #[arg(long)]
+    players: Option<String>,
+    /// Seed of the deals (drawn from the clock if not given; shown on screen).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Card names: `swiss` (Schellen, Rosen, Schilten, Eicheln) or `french` (♦♥♠♣).
+    #[arg(long, default_value = "swiss", value_parser = crate::parse_style)]
+    cards: CardStyle,
+    /// Show a hint at every decision of yours (the `?` key asks for one at any time).
+    #[arg(long)]
+    hint: bool,
+    /// Pause after each computer move, in milliseconds.
+    #[arg(long, default_value_t = 400)]
+    delay_ms: u64,
+    /// Where to save the record (default: jass-GAME-SEED.json in the current directory).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// The players of every seat, by name (`you` at the person's seat), from the arguments.
+fn seat_names(args: &PlayArgs, seats: usize) -> Result<Vec<String>> {
+    if args.seat >= seats {
+        bail!(
+            "--seat {} does not exist: this table has seats 0 to {}",
+            args.seat,
+            seats - 1
+        );
+    }
+    let names: Vec<String> = match &args.players {
+        Some(list) => {
+            let names: Vec<String> = list.split(',').map(|s| s.trim().to_string()).collect();
+            if names.len() != seats {
+                bail!("--players lists {} players; this table has {seats} seats (write `you` at your seat, e.g. you,rule,rule,rule)", names.len());
+            }
+            names
+        }
+        None => (0..seats).map(|_| args.opponents.clone()).collect(),
+    };
+    let mut out = Vec::with_capacity(seats);
+    for (s, n) in names.into_iter().enumerate() {
+        if s == args.seat {
+            if n != "you" && n != "human" && args.players.is_some() {
+                bail!(
+                    "--players: seat {s} is your seat (--seat {}); write `you` there",
+                    args.seat
+                );
+            }
+            out.push("you".to_string());
+        } else if n == "you" || n == "human" {
+            bail!("--players: only your seat ({}) can be `you`; seat {s} needs a computer player ({})", args.seat, BOT_NAMES.join(", "));
+        } else if !BOT_NAMES.contains(&n.as_str()) {
+            bail!(
+                "unknown player `{n}`: known players are {}",
+                BOT_NAMES.join(", ")
+            );
+        } else {
+            out.push(n);
+        }
+    }
+    Ok(out)
+}
+
+/// Runs `jass play`.
+pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
+    let spec = GameSpec::parse(&args.game, &args.options)?;
+    let seats = spec.seats();
+    let names = seat_names(&args, seats)?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("jass-{}-{seed}.json", spec.kind.name())));
+    // Fail before the screen opens if a player cannot sit at this table (e.g. no sampling
+    // player in this game).
+    for n in names.iter().filter(|n| *n != "you") {
+        if n == "sampling" && !matches!(spec.kind, jass_table::GameKind::Schieber) {
+            bail!(
+                "{} has no sampling player yet: choose random or rule",
+                spec.kind.name()
+            );
+        }
+    }
+    if !io_is_terminal() {
+        bail!("jass play needs a terminal (standard input and output must be a terminal); for scripts use `jass advise` or `jass simulate`");
+    }
+
+    let (to_screen, from_game) = mpsc::channel::<ToScreen>();
+    let (answers_tx, answers_rx) = mpsc::channel::<Value>();
+    let (go_on_tx, go_on_rx) = mpsc::channel::<()>();
+    let human = args.seat;
+    let delay = Duration::from_millis(args.delay_ms);
+    {
+        let spec = spec.clone();
+        let names = names.clone();
+        let out = out.clone();
+        let to_screen = to_screen.clone();
+        thread::spawn(move || {
+            game_thread(
+                spec, seed, human, names, delay, out, to_screen, answers_rx, go_on_rx,
+            )
+        });
+    }
+
+    let mut model = Model::new(spec.kind, human, names, args.cards, seed);
+    model.auto_hint = args.hint;
+    let screen = Screen::open()?;
+    let result = screen_loop(screen, &mut model, &spec, from_game, answers_tx, go_on_tx);
+    // The screen is restored by now (Screen's Drop), so this prints on the normal terminal.
+    match result {
+        Ok(Some(saved)) => {
+            println!("{saved}");
+            Ok(std::process::ExitCode::SUCCESS)
+        }
+        Ok(None) => {
+            println!("left the game (seed {seed}); no record saved");
+            Ok(std::process::ExitCode::SUCCESS)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(1)
+}
+
+fn io_is_terminal() -> bool {
+    use std::io::IsTerminal;
+    io::stdin().is_terminal() && io::stdout().is_terminal()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn game_thread(
+    spec: GameSpec,
+    seed: u64,
+    human: usize,
+    names: Vec<String>,
+    delay: Duration,
+    out: PathBuf,
+    to_screen: Sender<ToScreen>,
+    answers: Receiver<Value>,
+    go_on: Receiver<()>,
+) {
+    let mut answers = Some(answers);
+    let seats: Vec<SeatPlayer> = names
+        .iter()
+        .enumerate()
+        .map(|(s, n)| match answers.take_if(|_| s == human) {
+            Some(answers) => SeatPlayer::Json(Box::new(HumanSeat {
+                to_screen: to_screen.clone(),
+                answers,
+            })),
+            None => SeatPlayer::Bot(n.clone()),
+        })
+        .collect();
+    let screen = to_screen.clone();
+    let mut on_event = move |e: Event| {
+        let pause = match &e {
+            Event::Acted { seat, .. } => *seat != human,
+            _ => false,
+        };
+        let deal_over =
+            matches!(&e, Event::Snapshot(s) if s.to_move.is_none() && !s.over && s.step > 0);
+        let _ = screen.send(ToScreen::Event(e));
+        if deal_over {
+            let _ = screen.send(ToScreen::DealOver);
+            let _ = go_on.recv();
+        } else if pause && !delay.is_zero() {
+            thread::sleep(delay);
+        }
+    };
+    let result = run_table(&spec, seed, seats, &[], &mut on_event).and_then(|outcome| {
+        outcome
+            .record
+            .check()
+            .map_err(|e| format!("the record does not re-play: {e}"))?;
+        std::fs::write(&out, outcome.record.to_json_pretty())
+            .map_err(|e| format!("cannot write the record to {}: {e}", out.display()))?;
+        Ok(format!(
+            "record saved to {} (replay: jass show {0}; check: jass check {0})",
+            out.display()
+        ))
+    });
+    let _ = to_screen.send(ToScreen::Finished(result));
+}
+
+/// The terminal in full-screen mode; restored when dropped (also on panic, by the hook).
+struct Screen {
+    terminal: Terminal<CrosstermBackend<Stdout>>,
+}
+
+fn restore_terminal() {
+    let _ = disable_raw_mode();
+    let _ = execute!(
+        io::stdout(),
+        LeaveAlternateScreen,
+        ratatui::crossterm::cursor::Show
+    );
+}
+
+impl Screen {
+    fn open() -> Result<Screen> {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore_terminal();
+            previous(info);
+        }));
+        enable_raw_mode().context("cannot switch the terminal to raw mode")?;
+        let mut stdout = io::stdout();
+        if let Err(e) = execute!(stdout, EnterAlternateScreen) {
+            restore_terminal();
+            return Err(e).context("cannot open the full screen");
+        }
+        let terminal = match Terminal::new(CrosstermBackend::new(stdout)) {
+            Ok(t) => t,
+            Err(e) => {
+                restore_terminal();
+                return Err(e).context("cannot open the terminal");
+            }
+        };
+        Ok(Screen { terminal })
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+fn key_of(k: term_event::KeyEvent) -> Option<Key> {
+    if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c') {
+        return Some(Key::CtrlC);
+    }
+    Some(match k.code {
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Esc => Key::Esc,
+        _ => return None,
+    })
+}
+
+/// The screen's loop: game messages, keys, drawing. Returns the saved-record message when the
+/// game ended and the person left, `None` when the person left early.
+fn screen_loop(
+    mut screen: Screen,
+    model: &mut Model,
+    spec: &GameSpec,
+    from_game: Receiver<ToScreen>,
+    answers: Sender<Value>,
+    go_on: Sender<()>,
+) -> Result<Option<String>> {
+    let mut saved: Option<String> = None;
+    loop {
+        while let Ok(msg) = from_game.try_recv() {
+            match msg {
+                ToScreen::Event(e) => model.on_event(e),
+                ToScreen::Request(r) => {
+                    model.on_request(r);
+                    if model.auto_hint {
+                        screen.terminal.draw(|f| render::draw(f, model))?;
+                        give_hint(model, spec);
+                    }
+                }
+                ToScreen::DealOver => {
+                    let lines = slate::deal_summary(model);
+                    model.on_deal_over(lines);
+                }
+                ToScreen::Finished(result) => {
+                    let text = match result {
+                        Ok(s) => {
+                            saved = Some(s.clone());
+                            s
+                        }
+                        Err(e) => format!("error: {e}"),
+                    };
+                    let lines = slate::game_summary(model, &text);
+                    model.finished = Some(lines);
+                    model.message = "game over: q leaves".into();
+                }
+            }
+        }
+        screen.terminal.draw(|f| render::draw(f, model))?;
+        if !term_event::poll(Duration::from_millis(40))? {
+            continue;
+        }
+        let key = match term_event::read()? {
+            term_event::Event::Key(k) if k.kind != KeyEventKind::Release => key_of(k),
+            _ => None, // a resize redraws on the next turn of the loop
+        };
+        let Some(key) = key else { continue };
+        // Below the minimum size only leaving works.
+        match model.on_key(key) {
+            Command::None => {}
+            Command::Answer(i) => {
+                let _ = answers.send(json!(i));
+            }
+            Command::Continue => {
+                let _ = go_on.send(());
+            }
+            Command::Hint => {
+                screen.terminal.draw(|f| render::draw(f, model))?;
+                give_hint(model, spec);
+            }
+            Command::Quit => {
+                return Ok(if model.finished.is_some() {
+                    saved
+                } else {
+                    None
+                });
+            }
+        }
+    }
+}
+
+/// Computes the hint for the pending request and puts it on the message line.
+fn give_hint(model: &mut Model, spec: &GameSpec) {
+    let Some(r) = model.request.as_ref() else {
+        return;
+    };
+    let settings = HintSettings {
+        seed: model.seed ^ model.actions.len() as u64,
+        ..HintSettings::default()
+    };
+    let text = match table_hint(
+        spec,
+        model.seed,
+        &model.actions,
+        &r.view,
+        &r.legal,
+        settings,
+    ) {
+        Some(h) => hint_text(&h, model.style),
+        None => "no hint here".into(),
+    };
+    model.message = String::new();
+    model.hint = Some(text);
+}
+
+/// A hint as one line: the suggestion, and the expected points where known.
+pub fn hint_text(h: &crate::hint::Hint, style: CardStyle) -> String {
+    match &h.values {
+        Ok(v) => {
+            let parts: Vec<String> = v
+                .values
+                .iter()
+                .map(|(c, p)| format!("{} {:.1}", card_label(*c, style), p))
+                .collect();
+            format!(
+                "hint: {} — expected points ({} worlds): {}",
+                action_label(&h.action, style),
+                v.worlds,
+                parts.join(", ")
+            )
+        }
+        Err(why) => format!(
+            "hint (rule player): {} — {why}",
+            action_label(&h.action, style)
+        ),
+    }
+}

@@ -1,0 +1,408 @@
+//! Draws the terminal table from the [`Model`]: header, table (trick, last trick, announcements,
+//! auction), slate, hand or choices, log, message and keys. Layout only; what each game shows on
+//! the table and the slate comes from [`super::slate`].
+
+use ratatui::layout::{Constraint, Direction, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+use serde_json::Value;
+
+use super::labels::{action_label, card_label, contract_label};
+use super::model::{Model, CARD_KEYS, MENU_KEYS};
+use super::slate::{slate_lines, table_lines};
+
+/// The smallest terminal the table fits in.
+pub const MIN_WIDTH: u16 = 80;
+/// The smallest height.
+pub const MIN_HEIGHT: u16 = 24;
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, model: &Model) {
+    let area = frame.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        draw_too_small(frame, area);
+        return;
+    }
+    let rows = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([
+            Constraint::Length(1),
+            Constraint::Min(9),
+            Constraint::Length(7),
+            Constraint::Length(2),
+            Constraint::Length(1),
+        ])
+        .split(area);
+    frame.render_widget(Paragraph::new(header(model)), rows[0]);
+    let middle = Layout::default()
+        .direction(Direction::Horizontal)
+        .constraints([Constraint::Percentage(58), Constraint::Percentage(42)])
+        .split(rows[1]);
+    let table = Paragraph::new(table_lines(model))
+        .wrap(Wrap { trim: false })
+        .block(Block::default().borders(Borders::ALL).title(" Table "));
+    frame.render_widget(table, middle[0]);
+    let right = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([Constraint::Percentage(60), Constraint::Percentage(40)])
+        .split(middle[1]);
+    let slate = Paragraph::new(slate_lines(model))
+        .wrap(Wrap { trim: false })
+        .block(Block::default().borders(Borders::ALL).title(" Slate "));
+    frame.render_widget(slate, right[0]);
+    let log_height = right[1].height.saturating_sub(2) as usize;
+    let log: Vec<Line> = model
+        .log
+        .iter()
+        .skip(model.log.len().saturating_sub(log_height))
+        .map(|l| Line::from(l.clone()))
+        .collect();
+    frame.render_widget(
+        Paragraph::new(log)
+            .wrap(Wrap { trim: false })
+            .block(Block::default().borders(Borders::ALL).title(" Moves ")),
+        right[1],
+    );
+    draw_hand(frame, model, rows[2]);
+    let msg = match &model.hint {
+        Some(h) if !model.message.is_empty() => format!("{} · {h}", model.message),
+        Some(h) => h.clone(),
+        None => model.message.clone(),
+    };
+    frame.render_widget(
+        Paragraph::new(Line::from(Span::styled(
+            msg,
+            Style::default().add_modifier(Modifier::BOLD),
+        )))
+        .wrap(Wrap { trim: true }),
+        rows[3],
+    );
+    frame.render_widget(Paragraph::new(keys_line(model)), rows[4]);
+    if let Some(lines) = model.finished.as_ref().or(model.deal_summary.as_ref()) {
+        draw_summary(frame, area, model, lines);
+    }
+}
+
+fn draw_too_small(frame: &mut Frame, area: Rect) {
+    let text = vec![
+        Line::from("Window too small"),
+        Line::from(format!(
+            "the table needs {MIN_WIDTH}×{MIN_HEIGHT}, this is {}×{}",
+            area.width, area.height
+        )),
+        Line::from("enlarge the window (q leaves)"),
+    ];
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+}
+
+fn header(model: &Model) -> String {
+    let v = &model.view;
+    let mut s = format!(
+        "Jass · {} · seed {} · you are seat {}",
+        model.kind.name(),
+        model.seed,
+        model.human
+    );
+    let contract = v
+        .get("contract")
+        .or_else(|| v.get("trump"))
+        .and_then(Value::as_str);
+    if let Some(c) = contract {
+        s += &format!(" · {}", contract_label(c, model.style));
+    }
+    if let Some(bid) = v.get("bid").and_then(Value::as_array) {
+        if let (Some(p), Some(t), Some(by)) = (bid[0].as_u64(), bid[1].as_str(), bid[2].as_u64()) {
+            s += &format!(
+                " · {} {} by {}",
+                p,
+                contract_label(t, model.style),
+                model.seat_name(by as usize)
+            );
+        }
+    }
+    s
+}
+
+fn keys_line(model: &Model) -> String {
+    if model.finished.is_some() {
+        "q leave".into()
+    } else if model.quit_asked {
+        "y leave, any other key stay".into()
+    } else if model.deal_summary.is_some() {
+        "Enter go on, q leave".into()
+    } else if model.is_card_play() {
+        CARD_KEYS.into()
+    } else if model.request.is_some() {
+        MENU_KEYS.into()
+    } else {
+        "? hint (on your turn), q leave".into()
+    }
+}
+
+fn draw_hand(frame: &mut Frame, model: &Model, area: Rect) {
+    let hand = model.hand();
+    let card_play = model.is_card_play();
+    let legal = model.legal_cards();
+    let menu = model.request.is_some() && !card_play;
+    let cols = if menu {
+        Layout::default()
+            .direction(Direction::Horizontal)
+            .constraints([Constraint::Percentage(55), Constraint::Percentage(45)])
+            .split(area)
+    } else {
+        Layout::default()
+            .constraints([Constraint::Percentage(100)])
+            .split(area)
+    };
+    // As many columns as fit (at least two, so nine cards take five rows), each `x ▶ Name`.
+    let longest = hand
+        .iter()
+        .map(|&c| card_label(c, model.style).chars().count())
+        .max()
+        .unwrap_or(10)
+        + 6;
+    let inner = cols[0].width.saturating_sub(2) as usize;
+    let per_row = (inner / longest).clamp(2, 4);
+    let width = inner / per_row;
+    let mut lines = Vec::new();
+    for row in hand.chunks(per_row).enumerate() {
+        let mut spans = Vec::new();
+        for (j, &c) in row.1.iter().enumerate() {
+            let i = row.0 * per_row + j;
+            let letter = (b'a' + i as u8) as char;
+            let playable = card_play && legal.contains(&c);
+            let mark = if playable { "▶" } else { " " };
+            let text = format!("{letter} {mark} {}", card_label(c, model.style));
+            let mut style = Style::default();
+            if card_play && !playable {
+                style = style.add_modifier(Modifier::DIM);
+            }
+            if card_play && i == model.selected {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            let padded: String = format!("{text:<width$}").chars().take(width).collect();
+            spans.push(Span::styled(padded, style));
+        }
+        lines.push(Line::from(spans));
+    }
+    if hand.is_empty() {
+        lines.push(Line::from("(no cards)"));
+    }
+    let title = if card_play {
+        " Your hand — your turn (▶ playable) "
+    } else {
+        " Your hand "
+    };
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
+        cols[0],
+    );
+    if menu {
+        let r = model.request.as_ref().expect("menu has a request");
+        let height = cols[1].height.saturating_sub(2) as usize;
+        let first = model
+            .selected
+            .saturating_sub(height.saturating_sub(1) / 2)
+            .min(r.legal.len().saturating_sub(height));
+        let lines: Vec<Line> = r
+            .legal
+            .iter()
+            .enumerate()
+            .skip(first)
+            .take(height)
+            .map(|(i, a)| {
+                let text = format!("{:>3} {}", i + 1, action_label(a, model.style));
+                if i == model.selected {
+                    Line::from(Span::styled(
+                        text,
+                        Style::default().add_modifier(Modifier::REVERSED),
+                    ))
+                } else {
+                    Line::from(text)
+                }
+            })
+            .collect();
+        let title = if model.typed.is_empty() {
+            " Choose ".to_string()
+        } else {
+            format!(" Choose — typed {} ", model.typed)
+        };
+        frame.render_widget(
+            Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
+            cols[1],
+        );
+    }
+}
+
+fn draw_summary(frame: &mut Frame, area: Rect, model: &Model, lines: &[String]) {
+    let height = (lines.len() as u16 + 4).min(area.height);
+    let width = 64.min(area.width);
+    let rect = Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    };
+    let title = if model.finished.is_some() {
+        " Game over "
+    } else {
+        " Deal over "
+    };
+    let mut text: Vec<Line> = lines.iter().map(|l| Line::from(l.clone())).collect();
+    text.push(Line::from(""));
+    text.push(Line::from(if model.finished.is_some() {
+        "q: leave"
+    } else {
+        "Enter: next deal"
+    }));
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(text)
+            .wrap(Wrap { trim: false })
+            .block(Block::default().borders(Borders::ALL).title(title)),
+        rect,
+    );
+}
+
+/// The screen as text (for tests): every cell of a `width`×`height` test terminal.
+#[cfg(test)]
+pub fn screen_text(model: &Model, width: u16, height: u16) -> String {
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal.draw(|f| draw(f, model)).expect("draw");
+    let buffer = terminal.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..height {
+        for x in 0..width {
+            out += buffer[(x, y)].symbol();
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jass_core::CardStyle;
+    use jass_table::{run_table, Event, GameKind, GameSpec, Request, SeatPlayer};
+
+    /// A model of seat 0 at a rule-played game of `kind`, stopped at seat 0's `nth` decision of
+    /// the wanted sort (card play or not).
+    fn model_at(kind: GameKind, card_play: bool, style: CardStyle) -> Model {
+        let pairs: Vec<String> = match kind {
+            GameKind::Differenzler => vec!["deals=2".into()],
+            _ => vec![],
+        };
+        let spec = GameSpec::parse(kind.name(), &pairs).unwrap();
+        let seats = (0..spec.seats())
+            .map(|_| SeatPlayer::Bot("rule".into()))
+            .collect();
+        let names = (0..spec.seats()).map(|_| "rule".to_string()).collect();
+        let mut model = Model::new(kind, 0, names, style, 7);
+        let mut done = false;
+        let mut request = None;
+        run_table(&spec, 7, seats, &[], &mut |e| {
+            if done {
+                return;
+            }
+            if let Event::Snapshot(s) = &e {
+                let plays = !s.legal.is_empty() && s.legal.iter().all(|a| a["action"] == "play");
+                let late = s.views[0]["tricks"]
+                    .as_array()
+                    .is_some_and(|t| !t.is_empty());
+                if s.to_move == Some(0) && plays == card_play && (!card_play || late) {
+                    request = Some(Request {
+                        game: kind.name().into(),
+                        seat: 0,
+                        view: s.views[0].clone(),
+                        legal: s.legal.clone(),
+                    });
+                    done = true;
+                }
+            }
+            model.on_event(e);
+        })
+        .unwrap();
+        model.on_request(request.expect("seat 0 decides"));
+        model
+    }
+
+    #[test]
+    fn every_game_renders_its_table_slate_and_hand() {
+        let cases = [
+            (GameKind::Schieber, "you & partner"),
+            (GameKind::Coiffeur, "×"),
+            (GameKind::Sidi, "you & partner"),
+            (GameKind::Differenzler, "penalty"),
+            (GameKind::Handjass, "strokes"),
+        ];
+        for (kind, slate_word) in cases {
+            let m = model_at(kind, true, CardStyle::Swiss);
+            let screen = screen_text(&m, 100, 30);
+            assert!(
+                screen.contains(&format!("Jass · {}", kind.name())),
+                "{screen}"
+            );
+            assert!(screen.contains("Your hand — your turn"), "{screen}");
+            assert!(
+                screen.contains(slate_word),
+                "{}: {slate_word}\n{screen}",
+                kind.name()
+            );
+            assert!(screen.contains("last trick:"), "{screen}");
+            assert!(screen.contains("▶"), "legal cards marked\n{screen}");
+            let first = m.hand()[0].long_name(CardStyle::Swiss);
+            assert!(screen.contains(&first), "{first}\n{screen}");
+            assert!(screen.contains("a–i or 1–9"), "keys shown\n{screen}");
+        }
+    }
+
+    #[test]
+    fn decisions_show_a_menu_in_every_game() {
+        let cases = [
+            (GameKind::Schieber, "Trumpf"),
+            (GameKind::Coiffeur, "Trumpf"),
+            (GameKind::Sidi, "bid"),
+            (GameKind::Differenzler, "announce"),
+            (GameKind::Handjass, "stay in"),
+        ];
+        for (kind, word) in cases {
+            let m = model_at(kind, false, CardStyle::French);
+            let screen = screen_text(&m, 100, 30);
+            assert!(screen.contains(" Choose "), "{}\n{screen}", kind.name());
+            assert!(screen.contains(word), "{}: {word}\n{screen}", kind.name());
+            assert!(
+                ["♦", "♥", "♠", "♣"].iter().any(|s| screen.contains(s)),
+                "French symbols\n{screen}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_small_window_says_so_and_summaries_overlay() {
+        let mut m = model_at(GameKind::Schieber, true, CardStyle::Swiss);
+        let small = screen_text(&m, 60, 20);
+        assert!(small.contains("Window too small"), "{small}");
+        assert!(small.contains("80×24"), "{small}");
+        m.on_deal_over(vec!["deal 1 is over".into(), "you & partner 100".into()]);
+        let s = screen_text(&m, 80, 24);
+        assert!(
+            s.contains("Deal over") && s.contains("Enter: next deal"),
+            "{s}"
+        );
+        m.deal_summary = None;
+        m.finished = Some(vec![
+            "schieber is over".into(),
+            "record saved to x.json".into(),
+        ]);
+        let s = screen_text(&m, 80, 24);
+        assert!(
+            s.contains("Game over") && s.contains("record saved to x.json"),
+            "{s}"
+        );
+    }
+}

@@ -1,0 +1,192 @@
+//! `jass play` in a real pseudo-terminal, driven with tmux (send-keys, capture-pane): a whole
+//! Schieber game to its final summary and saved record, a resize below the minimum and back, and
+//! Ctrl-C leaving a usable terminal. Without tmux the tests are skipped, except under CI
+//! (`CI=true`), where a missing tmux fails them (`.ci/run` installs it).
+
+use std::path::Path;
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+/// One tmux server of its own (`tmux -L NAME`), killed when dropped.
+struct Tmux {
+    socket: String,
+}
+
+static NEXT: AtomicUsize = AtomicUsize::new(0);
+
+fn tmux_present() -> bool {
+    let found = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("tmux is not installed, and CI=true: .ci/run must install it (apt-get install -y tmux)");
+        }
+        eprintln!("skipped: tmux is not installed");
+    }
+    found
+}
+
+impl Tmux {
+    /// A detached session `width`×`height` running `command` in `dir`.
+    fn start(dir: &Path, width: u16, height: u16, command: &str) -> Tmux {
+        let socket = format!(
+            "jass-play-test-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::SeqCst)
+        );
+        let t = Tmux { socket };
+        let out = t.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "play",
+            "-x",
+            &width.to_string(),
+            "-y",
+            &height.to_string(),
+            "-c",
+            dir.to_str().expect("utf-8 path"),
+            command,
+        ]);
+        assert!(out.status.success(), "tmux new-session: {out:?}");
+        t
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .env_remove("TMUX")
+            .output()
+            .expect("tmux runs")
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "play"];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "play"]).stdout)
+            .into_owned()
+    }
+
+    /// Waits until the screen contains `text` (panics with the screen after `secs`).
+    fn wait_for(&self, text: &str, secs: u64) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            if start.elapsed() > Duration::from_secs(secs) {
+                panic!("`{text}` did not appear within {secs} s; the screen:\n{s}");
+            }
+            sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.run(&["kill-server"]);
+    }
+}
+
+fn jass() -> &'static str {
+    env!("CARGO_BIN_EXE_jass")
+}
+
+#[test]
+fn a_whole_schieber_game_to_the_summary_and_a_checked_record() {
+    if !tmux_present() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cmd = format!(
+        "{} play --seed 3 --delay-ms 0 -o target=300 --out game.json; echo EXITED $?; sleep 60",
+        jass()
+    );
+    let t = Tmux::start(dir.path(), 100, 30, &cmd);
+    let first = t.wait_for("Your hand", 20);
+    assert!(first.contains("Jass · schieber · seed 3"), "{first}");
+    assert!(
+        ["Schellen", "Rosen", "Schilten", "Eicheln"]
+            .iter()
+            .any(|s| first.contains(s)),
+        "Swiss card names in the hand:\n{first}"
+    );
+    // Enter plays the selected card, confirms the selected choice and goes on after a deal.
+    let start = Instant::now();
+    let mut saw_deal_summary = false;
+    loop {
+        let s = t.screen();
+        if s.contains("Game over") {
+            break;
+        }
+        saw_deal_summary |= s.contains("Deal over");
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the game did not end; the screen:\n{s}"
+        );
+        t.keys(&["Enter"]);
+        sleep(Duration::from_millis(60));
+    }
+    let end = t.wait_for("record saved to game.json", 10);
+    assert!(end.contains("you & partner"), "{end}");
+    assert!(saw_deal_summary, "a summary after each deal");
+    t.keys(&["q"]);
+    let after = t.wait_for("EXITED 0", 10);
+    assert!(after.contains("record saved to game.json"), "{after}");
+    let record = dir.path().join("game.json");
+    assert!(record.exists());
+    let check = Command::new(jass())
+        .arg("check")
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(check.status.success(), "jass check: {check:?}");
+}
+
+#[test]
+fn resizing_and_ctrl_c_leave_a_usable_terminal() {
+    if !tmux_present() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cmd = format!(
+        "{} play -g differenzler --seed 5 --delay-ms 0 --cards french; echo EXITED $?; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; sleep 60",
+        jass()
+    );
+    let t = Tmux::start(dir.path(), 100, 30, &cmd);
+    let s = t.wait_for("Your hand", 20);
+    assert!(
+        s.contains("announce"),
+        "Differenzler asks for an announcement:\n{s}"
+    );
+    assert!(
+        ["♦", "♥", "♠", "♣"].iter().any(|x| s.contains(x)),
+        "French symbols:\n{s}"
+    );
+    t.run(&["resize-window", "-t", "play", "-x", "60", "-y", "15"]);
+    t.wait_for("Window too small", 10);
+    t.run(&["resize-window", "-t", "play", "-x", "100", "-y", "30"]);
+    t.wait_for("Your hand", 10);
+    t.keys(&["C-c"]);
+    let s = t.wait_for("EXITED 0", 10);
+    assert!(s.contains("left the game"), "{s}");
+    assert!(!s.contains("Your hand"), "the full screen is gone:\n{s}");
+    // Raw mode is off again: the terminal reads lines and echoes.
+    let s = t.wait_for("icanon", 10);
+    assert!(s.contains("icanon echo") && !s.contains("-icanon"), "{s}");
+    assert!(
+        !dir.path().join("jass-differenzler-5.json").exists(),
+        "no record when leaving early"
+    );
+}
