@@ -44,9 +44,12 @@ pub struct ArenaArgs {
     threads: Option<usize>,
 }
 
-const KNOWN: &str = "random, rule, sampling";
-
-fn player(name: &str, options: &SchieberOptions, seed: u64) -> Result<Box<dyn Player<Schieber>>> {
+fn player(
+    name: &str,
+    options: &SchieberOptions,
+    seed: u64,
+    seat: usize,
+) -> Result<Box<dyn Player<Schieber>>> {
     match name {
         "random" => Ok(Box::new(RandomPlayer::new(seed))),
         "rule" => Ok(Box::new(RuleSchieber::new(*options))),
@@ -55,9 +58,8 @@ fn player(name: &str, options: &SchieberOptions, seed: u64) -> Result<Box<dyn Pl
             SamplingSettings::default(),
             seed,
         ))),
-        other => Err(anyhow!(
-            "unknown player `{other}`: known players are {KNOWN}"
-        )),
+        // A bot program (cmd:…) or a jass-kit service (http://…), or an error naming them all.
+        other => crate::seats::one::<Schieber>(other, options, seat, seed),
     }
 }
 
@@ -86,6 +88,7 @@ fn play_deal(
                 if is_a { a } else { b },
                 options,
                 seed.wrapping_mul(4).wrapping_add(seat),
+                seat as usize,
             )
         })
         .collect::<Result<_>>()?;
@@ -114,8 +117,8 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
         bail!("--deals must be at least 1");
     }
     let options = GameKind::schieber_options(&to_json(&args.options)?)?;
-    player(&args.a, &options, 0)?;
-    player(&args.b, &options, 0)?;
+    player(&args.a, &options, 0, 0)?;
+    player(&args.b, &options, 0, 1)?;
     if let Some(t) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(t.max(1))

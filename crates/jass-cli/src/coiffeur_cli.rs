@@ -29,10 +29,12 @@ pub fn simulate_one(
     let o: CoiffeurOptions = parse_options("coiffeur", options)?;
     o.validate()
         .map_err(|e| anyhow!("bad coiffeur option: {e}"))?;
-    let mut p = make_players::<Coiffeur>(players, seed, &|| Box::new(RuleCoiffeur::new(o)))?;
-    let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
+    let mut p = make_players::<Coiffeur>(players, seed, &o, &|| Box::new(RuleCoiffeur::new(o)))?;
+    let rec = play_recorded(o, seed, &mut p.players).map_err(|e| anyhow!(e))?;
     let (w, n) = (rec.result.winner, rec.deals.len());
-    Ok((Record::Coiffeur(rec), w, n))
+    let record = Record::Coiffeur(rec);
+    p.finish(&record);
+    Ok((record, w, n))
 }
 
 pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String {

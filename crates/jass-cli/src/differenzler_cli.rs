@@ -33,14 +33,16 @@ pub fn options(json: &Value) -> Result<DifferenzlerOptions> {
 pub fn simulate_one(json: &Value, players: &str, seed: u64) -> Result<(Record, Option<u8>, usize)> {
     let o = options(json)?;
     let mut p =
-        make_players::<Differenzler>(players, seed, &|| Box::new(RuleDifferenzler::new(o)))?;
-    let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
+        make_players::<Differenzler>(players, seed, &o, &|| Box::new(RuleDifferenzler::new(o)))?;
+    let rec = play_recorded(o, seed, &mut p.players).map_err(|e| anyhow!(e))?;
     let w = match rec.result.winners.as_slice() {
         [w] => Some(*w),
         _ => None,
     };
     let n = rec.deals.len();
-    Ok((Record::Differenzler(rec), w, n))
+    let record = Record::Differenzler(rec);
+    p.finish(&record);
+    Ok((record, w, n))
 }
 
 pub fn show(rec: &DifferenzlerRecord, style: CardStyle, show_hands: bool) -> String {

@@ -37,30 +37,18 @@ fn make_players(
     seats: usize,
     game_seed: u64,
     opts: HandjassOptions,
-) -> Result<Vec<Box<dyn Player<Handjass>>>> {
-    let names: Vec<&str> = spec.split(',').map(str::trim).collect();
-    if names.len() != 1 && names.len() != seats {
-        bail!(
-            "--players lists {} players; give one for every seat ({seats}) or one for all",
-            names.len()
-        );
-    }
-    (0..seats)
-        .map(|s| {
-            let name = if names.len() == 1 { names[0] } else { names[s] };
-            match name {
-                "random" => Ok(Box::new(RandomPlayer::new(
-                    game_seed
-                        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                        .wrapping_add(s as u64 + 1),
-                )) as Box<dyn Player<Handjass>>),
-                "rule" => Ok(Box::new(RuleHandjass::new(opts)) as Box<dyn Player<Handjass>>),
-                other => Err(anyhow!(
-                    "unknown player `{other}`: known players are random, rule"
-                )),
-            }
-        })
-        .collect()
+) -> Result<jass_table::seat_spec::TypedTable<Handjass>> {
+    crate::seats::table::<Handjass>(spec, &opts, seats, game_seed, &mut |name, s| match name {
+        "random" => Ok(Box::new(RandomPlayer::new(
+            game_seed
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add(s as u64 + 1),
+        )) as Box<dyn Player<Handjass>>),
+        "rule" => Ok(Box::new(RuleHandjass::new(opts)) as Box<dyn Player<Handjass>>),
+        other => Err(anyhow!(
+            "unknown player `{other}`: known players are random, rule"
+        )),
+    })
 }
 
 /// `jass simulate -g handjass`.
@@ -82,7 +70,7 @@ pub fn simulate_run(
             .unwrap_or(1)
     });
     let n = opts.players as usize;
-    make_players(players, n, seed, opts)?;
+    jass_table::seat_spec::parse_for(players, n).map_err(|e| anyhow!(e))?;
     let to_stdout = out.is_some_and(|p| p.as_os_str() == "-");
     let jsonl = games > 1 || out.is_some_and(|p| p.extension().is_some_and(|e| e == "jsonl"));
     let mut w: Option<Box<dyn Write>> = match out {
@@ -98,8 +86,8 @@ pub fn simulate_run(
     let mut deals = 0usize;
     for i in 0..games {
         let game_seed = seed.wrapping_add(i);
-        let mut ps = make_players(players, n, game_seed, opts)?;
-        let rec = play_recorded(opts, game_seed, &mut ps).map_err(|e| anyhow!(e))?;
+        let mut table = make_players(players, n, game_seed, opts)?;
+        let rec = play_recorded(opts, game_seed, &mut table.players).map_err(|e| anyhow!(e))?;
         if let Some(l) = rec.result.loser {
             losses[l as usize] += 1;
         }
@@ -107,8 +95,9 @@ pub fn simulate_run(
             wins[x as usize] += 1;
         }
         deals += rec.deals.len();
+        let record = Record::Handjass(rec);
+        table.finish(&record);
         if let Some(w) = w.as_mut() {
-            let record = Record::Handjass(rec);
             let text = if jsonl {
                 record.to_json_line()
             } else {
@@ -122,10 +111,11 @@ pub fn simulate_run(
     }
     let secs = start.elapsed().as_secs_f64();
     let report = format!(
-        "{games} game(s) of handjass, seed {seed}, players {players}, {n} seats, preset {}\nlosses per seat: {losses:?}{}\ndeals: {deals} ({:.1} per game)\ntime: {secs:.2} s{}",
+        "{games} game(s) of handjass, seed {seed}, players {players}, {n} seats, preset {}\nlosses per seat: {losses:?}{}\ndeals: {deals} ({:.1} per game)\ntime: {secs:.2} s{}{}",
         serde_json::to_value(opts.preset).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
         if wins.iter().any(|&x| x > 0) { format!("; wins per seat: {wins:?}") } else { String::new() },
         deals as f64 / games as f64,
+        crate::seats::summary(players),
         match out {
             Some(p) if !to_stdout => format!("\nrecords: {}", p.display()),
             _ => String::new(),

@@ -8,6 +8,7 @@ mod differenzler_cli;
 mod games;
 mod handjass_cli;
 mod options;
+mod seats;
 mod show;
 mod sidi_cli;
 mod simulate;

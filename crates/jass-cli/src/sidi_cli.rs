@@ -6,7 +6,7 @@ use anyhow::{anyhow, bail, Result};
 use jass_bots::{RandomPlayer, RuleSidi};
 use jass_core::record::Record;
 use jass_core::sidi::{play_recorded, Sidi, SidiOptions, SidiRecord, SidiRecorded};
-use jass_core::{Card, CardSet, CardStyle, Game, Mode, Player, Suit};
+use jass_core::{Card, CardSet, CardStyle, Mode, Player, Suit};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -41,37 +41,26 @@ pub fn sidi_options(options: &Value) -> Result<SidiOptions> {
     Ok(o)
 }
 
-/// The players of `spec` for any four-seat game: `random`, or `rule` (the game's rule player, made
-/// by `rule`).
-pub fn players<G: Game>(
+/// The players of `spec` for any four-seat game: `random`, `rule` (the game's rule player, made
+/// by `rule`), or a bot program / jass-kit service (see `crate::seats`).
+pub fn players<G: jass_table::TableGame>(
     spec: &str,
     seed: u64,
+    options: &G::Options,
     rule: &dyn Fn() -> Box<dyn Player<G>>,
-) -> Result<Vec<Box<dyn Player<G>>>>
+) -> Result<jass_table::seat_spec::TypedTable<G>>
 where
     RandomPlayer: Player<G>,
 {
-    let names: Vec<&str> = spec.split(',').map(str::trim).collect();
-    if names.len() != 1 && names.len() != 4 {
-        bail!(
-            "--players lists {} players; give one for every seat (4) or one for all",
-            names.len()
-        );
-    }
-    (0..4)
-        .map(|s| {
-            let name = if names.len() == 1 { names[0] } else { names[s] };
-            match name {
-                "random" => Ok(Box::new(RandomPlayer::new(splitmix(
-                    seed.wrapping_mul(8).wrapping_add(s as u64),
-                ))) as Box<dyn Player<G>>),
-                "rule" => Ok(rule()),
-                other => Err(anyhow!(
-                    "unknown player `{other}`: known players are random, rule"
-                )),
-            }
-        })
-        .collect()
+    crate::seats::table::<G>(spec, options, 4, seed, &mut |name, s| match name {
+        "random" => Ok(Box::new(RandomPlayer::new(splitmix(
+            seed.wrapping_mul(8).wrapping_add(s as u64),
+        ))) as Box<dyn Player<G>>),
+        "rule" => Ok(rule()),
+        other => Err(anyhow!(
+            "unknown player `{other}`: known players are random, rule"
+        )),
+    })
 }
 
 fn splitmix(mut x: u64) -> u64 {
@@ -91,10 +80,12 @@ pub fn simulate_one(
     match game {
         "sidi-barrani" => {
             let o = sidi_options(options)?;
-            let mut p = self::players::<Sidi>(players, seed, &|| Box::new(RuleSidi::new(o)))?;
-            let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
+            let mut p = self::players::<Sidi>(players, seed, &o, &|| Box::new(RuleSidi::new(o)))?;
+            let rec = play_recorded(o, seed, &mut p.players).map_err(|e| anyhow!(e))?;
             let (w, n) = (rec.result.winner, rec.deals.len());
-            Ok((Record::Sidi(rec), w, n))
+            let record = Record::Sidi(rec);
+            p.finish(&record);
+            Ok((record, w, n))
         }
         "coiffeur" => crate::coiffeur_cli::simulate_one(options, players, seed),
         "differenzler" => crate::differenzler_cli::simulate_one(options, players, seed),
@@ -318,10 +309,11 @@ pub fn simulate_run(
         "team"
     };
     let report = format!(
-        "{games} game(s) of {game}, seed {seed}, players {players}\nwins: {}\ndeals: {deals} ({:.1} per game)\ntime: {:.2} s{}",
+        "{games} game(s) of {game}, seed {seed}, players {players}\nwins: {}\ndeals: {deals} ({:.1} per game)\ntime: {:.2} s{}{}",
         wins.iter().map(|(k, v)| format!("{who} {k}: {v}")).collect::<Vec<_>>().join(", "),
         deals as f64 / games as f64,
         start.elapsed().as_secs_f64(),
+        crate::seats::summary(players),
         match out {
             Some(p) if !to_stdout => format!("\nrecords: {}", p.display()),
             _ => String::new(),

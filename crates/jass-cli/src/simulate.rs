@@ -32,7 +32,9 @@ pub struct SimulateArgs {
     /// A game option as key=value (repeatable); `jass options` lists them.
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     options: Vec<String>,
-    /// The players, comma-separated, one per seat (or one for all seats). Known: random, rule.
+    /// The players, comma-separated: one for all seats, one per team, or one per seat. Known:
+    /// random, rule, sampling, cmd:COMMAND (a bot program, docs/protocol.md),
+    /// http://HOST:PORT/jass/players/NAME (a jass-kit player service).
     #[arg(long, default_value = "random")]
     players: String,
     /// Write the records here: one JSON document for one game, JSON Lines otherwise (or if the
@@ -46,35 +48,22 @@ fn make_players(
     seats: usize,
     game_seed: u64,
     options: &SchieberOptions,
-) -> Result<Vec<Box<dyn Player<Schieber>>>> {
-    let names: Vec<&str> = spec.split(',').map(str::trim).collect();
-    // One name for all seats, one per team (seats 0+2, then 1+3), or one per seat.
-    if names.len() != 1 && names.len() != 2 && names.len() != seats {
-        bail!("--players lists {} players; give one for all seats, one per team (e.g. rule,random), or one for every seat ({seats})", names.len());
-    }
-    (0..seats)
-        .map(|s| {
-            let name = match names.len() {
-                1 => names[0],
-                2 => names[s % 2],
-                _ => names[s],
-            };
-            match name {
-                "random" => Ok(Box::new(RandomPlayer::new(splitmix(
-                    game_seed.wrapping_mul(8).wrapping_add(s as u64),
-                ))) as Box<dyn Player<Schieber>>),
-                "rule" => Ok(Box::new(RuleSchieber::new(*options)) as Box<dyn Player<Schieber>>),
-                "sampling" => Ok(Box::new(SamplingSchieber::new(
-                    *options,
-                    SamplingSettings::default(),
-                    splitmix(game_seed ^ 0x5A5A).wrapping_add(s as u64),
-                )) as Box<dyn Player<Schieber>>),
-                other => Err(anyhow!(
-                    "unknown player `{other}`: known players are random, rule, sampling"
-                )),
-            }
-        })
-        .collect()
+) -> Result<jass_table::seat_spec::TypedTable<Schieber>> {
+    // One for all seats, one per team (seats 0+2, then 1+3), or one per seat; bot programs too.
+    crate::seats::table::<Schieber>(spec, options, seats, game_seed, &mut |name, s| match name {
+        "random" => Ok(Box::new(RandomPlayer::new(splitmix(
+            game_seed.wrapping_mul(8).wrapping_add(s as u64),
+        ))) as Box<dyn Player<Schieber>>),
+        "rule" => Ok(Box::new(RuleSchieber::new(*options)) as Box<dyn Player<Schieber>>),
+        "sampling" => Ok(Box::new(SamplingSchieber::new(
+            *options,
+            SamplingSettings::default(),
+            splitmix(game_seed ^ 0x5A5A).wrapping_add(s as u64),
+        )) as Box<dyn Player<Schieber>>),
+        other => Err(anyhow!(
+            "unknown player `{other}`: known players are random, rule, sampling"
+        )),
+    })
 }
 
 /// SplitMix64: decorrelates the player seeds from the deal seed.
@@ -143,7 +132,7 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
         GameKind::Schieber => GameKind::schieber_options(&opts_json)?,
         _ => unreachable!("other games return above"),
     };
-    make_players(&args.players, 4, seed, &options)?;
+    jass_table::seat_spec::parse_for(&args.players, 4).map_err(|e| anyhow!(e))?;
 
     let bar = if args.games >= 20 && !to_stdout {
         let b = ProgressBar::new(args.games);
@@ -159,8 +148,9 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
     let mut sum = Summary::default();
     for i in 0..args.games {
         let game_seed = seed.wrapping_add(i);
-        let mut players = make_players(&args.players, 4, game_seed, &options)?;
-        let rec = play_recorded(options, game_seed, &mut players).map_err(|e| anyhow!(e))?;
+        let mut table = make_players(&args.players, 4, game_seed, &options)?;
+        let rec = play_recorded(options, game_seed, &mut table.players).map_err(|e| anyhow!(e))?;
+
         sum.games += 1;
         if let Some(w) = rec.result.winner {
             sum.wins[w as usize] += 1;
@@ -172,8 +162,9 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
                 sum.points[t] += d.result.score[t] as u64;
             }
         }
+        let record = Record::Schieber(rec);
+        table.finish(&record);
         if let Some(w) = out.as_mut() {
-            let record = Record::Schieber(rec);
             let text = if jsonl {
                 record.to_json_line()
             } else {
@@ -192,7 +183,7 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
         "{} game(s) of {}, seed {seed}, players {}\n\
          wins: team 0 (seats 0+2) {}, team 1 (seats 1+3) {}; Schneider {}\n\
          deals: {} ({:.1} per game); points per deal: team 0 {:.1}, team 1 {:.1}\n\
-         time: {:.2} s ({:.0} games/s){}",
+         time: {:.2} s ({:.0} games/s){}{}",
         sum.games,
         kind.name(),
         args.players,
@@ -205,6 +196,7 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
         sum.points[1] as f64 / sum.deals as f64,
         secs,
         sum.games as f64 / secs.max(1e-9),
+        crate::seats::summary(&args.players),
         match &args.out {
             Some(p) if !to_stdout => format!("\nrecords: {}", p.display()),
             _ => String::new(),

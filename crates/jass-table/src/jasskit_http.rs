@@ -57,18 +57,27 @@ pub fn kit_player(seat: i64) -> i64 {
     (4 - seat.rem_euclid(4)) % 4
 }
 
-/// Checks a jass-kit player URL: `http://host:port/jass/players/NAME`.
+/// Checks a jass-kit player URL: `http://host:port/jass/players/NAME` (a service that mounts
+/// jass-kit's routes under `/jass/players`, as the anchors and the Swisslos server do) or
+/// `http://host:port/NAME` (jass-kit 2.0.5's `PlayerServiceApp` as shipped, which registers its
+/// blueprint without a prefix). The requests go to `URL/action_trump` and `URL/action_play_card`.
 pub fn parse_url(url: &str) -> Result<(), String> {
     let rest = url
         .strip_prefix("http://")
         .ok_or("a jass-kit player is an http:// URL")?;
-    let Some((_, path)) = rest.split_once('/') else {
-        return Err("the URL has no path: write http://HOST:PORT/jass/players/NAME".into());
+    let Some((host, path)) = rest.split_once('/') else {
+        return Err("the URL has no player: write http://HOST:PORT/jass/players/NAME".into());
     };
-    match path.strip_prefix("jass/players/") {
-        Some(name) if !name.is_empty() && !name.contains('/') => Ok(()),
-        _ => Err("the path must be /jass/players/NAME (the player service's route)".into()),
+    if host.is_empty() {
+        return Err("the URL has no host: write http://HOST:PORT/jass/players/NAME".into());
     }
+    let path = path.trim_end_matches('/');
+    if path.is_empty() || path.contains(['?', '#']) {
+        return Err(
+            "the URL must end in the player's name: http://HOST:PORT/jass/players/NAME".into(),
+        );
+    }
+    Ok(())
 }
 
 /// Whether Schieber options (as JSON) are ones jass-kit can play, and if not, why.
@@ -254,7 +263,9 @@ mod tests {
             assert_eq!(contract_of(trump_code(c).unwrap()), Some(c));
         }
         assert!(parse_url("http://127.0.0.1:5000/jass/players/rule").is_ok());
-        assert!(parse_url("http://127.0.0.1:5000/players/rule").is_err());
+        assert!(parse_url("http://127.0.0.1:5000/rule").is_ok());
+        assert!(parse_url("http://127.0.0.1:5000/").is_err());
+        assert!(parse_url("http://127.0.0.1:5000").is_err());
         assert!(parse_url("https://x/jass/players/a").is_err());
     }
 }

@@ -105,6 +105,15 @@ pub fn parse(list: &str) -> Result<Vec<SeatSpec>, String> {
     split_list(list).iter().map(|s| parse_one(s)).collect()
 }
 
+/// Reads a comma-separated list for a table of `seats` seats (the number of entries is checked
+/// first) and gives each seat its player (see [`per_seat`]).
+pub fn parse_for(list: &str, seats: usize) -> Result<Vec<SeatSpec>, String> {
+    let n = split_list(list).len();
+    let placeholder = vec![SeatSpec::Bot("rule".into()); n];
+    per_seat(&placeholder, seats)?;
+    per_seat(&parse(list)?, seats)
+}
+
 /// The player of each of `seats` seats from a list: one entry for all seats, one per team (two
 /// entries at a four-seat table: seats 0+2, then 1+3), or one per seat.
 pub fn per_seat(list: &[SeatSpec], seats: usize) -> Result<Vec<SeatSpec>, String> {
@@ -313,9 +322,15 @@ pub fn typed_table<G: TableGame>(
     limits: BotLimits,
     report: &SeatReport,
 ) -> Result<TypedTable<G>, String> {
-    typed_table_with(list, options, seats, seed, limits, report, &mut |name, seat| {
-        bot::<G>(name, options, seat, seed)
-    })
+    typed_table_with(
+        list,
+        options,
+        seats,
+        seed,
+        limits,
+        report,
+        &mut |name, seat| bot::<G>(name, options, seat, seed),
+    )
 }
 
 /// Like [`typed_table`], with the computer players made by `native(name, seat)` (a command that
