@@ -27,8 +27,9 @@ pub fn simulate_one(
     let o: CoiffeurOptions = parse_options("coiffeur", options)?;
     o.validate()
         .map_err(|e| anyhow!("bad coiffeur option: {e}"))?;
-    let mut p =
-        make_players::<Coiffeur>(players, seed, &|n, x| crate::players::coiffeur(n, &o, x))?;
+    let mut p = make_players::<Coiffeur>(players, seed, &|n, s, x| {
+        crate::players::player::<Coiffeur>(n, &o, s, x)
+    })?;
     let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
     let (w, n) = (rec.result.winner, rec.deals.len());
     Ok((Record::Coiffeur(rec), w, n))

@@ -30,8 +30,8 @@ pub fn options(json: &Value) -> Result<DifferenzlerOptions> {
 /// One game: the record, the sole winner (`None` when the lowest total is shared) and the deals.
 pub fn simulate_one(json: &Value, players: &str, seed: u64) -> Result<(Record, Option<u8>, usize)> {
     let o = options(json)?;
-    let mut p = make_players::<Differenzler>(players, seed, &|n, x| {
-        crate::players::differenzler(n, &o, x)
+    let mut p = make_players::<Differenzler>(players, seed, &|n, s, x| {
+        crate::players::player::<Differenzler>(n, &o, s, x)
     })?;
     let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
     let w = match rec.result.winners.as_slice() {

@@ -37,7 +37,7 @@ fn make_players(
     game_seed: u64,
     opts: HandjassOptions,
 ) -> Result<Vec<Box<dyn Player<Handjass>>>> {
-    let names: Vec<&str> = spec.split(',').map(str::trim).collect();
+    let names = crate::players::split_list(spec);
     if names.len() != 1 && names.len() != seats {
         bail!(
             "--players lists {} players; give one for every seat ({seats}) or one for all",
@@ -46,10 +46,15 @@ fn make_players(
     }
     (0..seats)
         .map(|s| {
-            let name = if names.len() == 1 { names[0] } else { names[s] };
-            crate::players::handjass(
+            let name = if names.len() == 1 {
+                &names[0]
+            } else {
+                &names[s]
+            };
+            crate::players::player::<Handjass>(
                 name,
                 &opts,
+                s,
                 game_seed
                     .wrapping_mul(0x9E37_79B9_7F4A_7C15)
                     .wrapping_add(s as u64 + 1),
@@ -117,10 +122,11 @@ pub fn simulate_run(
     }
     let secs = start.elapsed().as_secs_f64();
     let report = format!(
-        "{games} game(s) of handjass, seed {seed}, players {players}, {n} seats, preset {}\nlosses per seat: {losses:?}{}\ndeals: {deals} ({:.1} per game)\ntime: {secs:.2} s{}",
+        "{games} game(s) of handjass, seed {seed}, players {players}, {n} seats, preset {}\nlosses per seat: {losses:?}{}\ndeals: {deals} ({:.1} per game)\ntime: {secs:.2} s{}{}",
         serde_json::to_value(opts.preset).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
         if wins.iter().any(|&x| x > 0) { format!("; wins per seat: {wins:?}") } else { String::new() },
         deals as f64 / games as f64,
+        crate::seats::summary(players),
         match out {
             Some(p) if !to_stdout => format!("\nrecords: {}", p.display()),
             _ => String::new(),

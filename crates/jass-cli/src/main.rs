@@ -13,6 +13,7 @@ mod hint;
 mod options;
 mod play;
 mod players;
+mod seats;
 mod show;
 mod sidi_cli;
 mod simulate;

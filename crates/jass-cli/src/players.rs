@@ -1,62 +1,61 @@
-//! The computer players by name, for every game: `random`, `rule` (the game's rule player) and
-//! `sampling` (the game's sampling player). One place for `simulate` and `arena`.
+//! The players by name, for every game: the computer players `random`, `rule` (the game's rule
+//! player) and `sampling` (the game's sampling player), and programs: `cmd:COMMAND` (a bot program
+//! speaking docs/protocol.md) and `http://…/jass/players/NAME` (a jass-kit player service). One
+//! place for `simulate` and `arena`; the computer players come from `jass_table::bot_seeded`.
 
 use anyhow::{anyhow, Result};
-use jass_bots::{
-    RandomPlayer, RuleCoiffeur, RuleDifferenzler, RuleHandjass, RuleSchieber, RuleSidi,
-    SamplingCoiffeur, SamplingDifferenzler, SamplingHandjass, SamplingSchieber, SamplingSettings,
-    SamplingSidi,
-};
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions};
 use jass_core::handjass::{Handjass, HandjassOptions};
 use jass_core::schieber::{Schieber, SchieberOptions};
 use jass_core::sidi::{Sidi, SidiOptions};
 use jass_core::Player;
+use jass_table::seat_spec::{self, SeatSpec};
+use jass_table::TableGame;
 
-/// The player names every game knows.
-pub const KNOWN: &str = "random, rule, sampling";
+pub use jass_table::splitmix;
 
-fn unknown(name: &str) -> anyhow::Error {
-    anyhow!("unknown player `{name}`: known players are {KNOWN}")
+/// Checks a player without building it (a program is not started).
+pub fn check_name(name: &str) -> Result<()> {
+    seat_spec::parse_one(name)
+        .map(|_| ())
+        .map_err(|e| anyhow!(e))
 }
 
-/// Checks a name without building a player.
-pub fn check_name(name: &str) -> Result<()> {
-    match name {
-        "random" | "rule" | "sampling" => Ok(()),
-        other => Err(unknown(other)),
+/// The comma-separated entries of a `--players` list (a command may hold quoted commas).
+pub fn split_list(list: &str) -> Vec<String> {
+    seat_spec::split_list(list)
+        .into_iter()
+        .map(|s| s.trim().to_string())
+        .collect()
+}
+
+/// The player `name` of game `G` for `seat`; `seed` fixes a computer player's random choices.
+pub fn player<G: TableGame>(
+    name: &str,
+    o: &G::Options,
+    seat: usize,
+    seed: u64,
+) -> Result<Box<dyn Player<G>>> {
+    match seat_spec::parse_one(name).map_err(|e| anyhow!(e))? {
+        SeatSpec::Bot(bot) => jass_table::bot_seeded::<G>(&bot, o, seed).map_err(|e| anyhow!(e)),
+        _ => crate::seats::one::<G>(name, o, seat, seed),
     }
 }
 
-/// A Schieber player; `seed` fixes its random choices.
+/// A Schieber player.
 pub fn schieber(name: &str, o: &SchieberOptions, seed: u64) -> Result<Box<dyn Player<Schieber>>> {
-    Ok(match name {
-        "random" => Box::new(RandomPlayer::new(seed)),
-        "rule" => Box::new(RuleSchieber::new(*o)),
-        "sampling" => Box::new(SamplingSchieber::new(*o, SamplingSettings::default(), seed)),
-        other => return Err(unknown(other)),
-    })
+    player::<Schieber>(name, o, 0, seed)
 }
 
 /// A Sidi Barrani player.
 pub fn sidi(name: &str, o: &SidiOptions, seed: u64) -> Result<Box<dyn Player<Sidi>>> {
-    Ok(match name {
-        "random" => Box::new(RandomPlayer::new(seed)),
-        "rule" => Box::new(RuleSidi::new(*o)),
-        "sampling" => Box::new(SamplingSidi::new(*o, seed)),
-        other => return Err(unknown(other)),
-    })
+    player::<Sidi>(name, o, 0, seed)
 }
 
 /// A Coiffeur player.
 pub fn coiffeur(name: &str, o: &CoiffeurOptions, seed: u64) -> Result<Box<dyn Player<Coiffeur>>> {
-    Ok(match name {
-        "random" => Box::new(RandomPlayer::new(seed)),
-        "rule" => Box::new(RuleCoiffeur::new(*o)),
-        "sampling" => Box::new(SamplingCoiffeur::new(*o, seed)),
-        other => return Err(unknown(other)),
-    })
+    player::<Coiffeur>(name, o, 0, seed)
 }
 
 /// A Differenzler player.
@@ -65,28 +64,10 @@ pub fn differenzler(
     o: &DifferenzlerOptions,
     seed: u64,
 ) -> Result<Box<dyn Player<Differenzler>>> {
-    Ok(match name {
-        "random" => Box::new(RandomPlayer::new(seed)),
-        "rule" => Box::new(RuleDifferenzler::new(*o)),
-        "sampling" => Box::new(SamplingDifferenzler::new(*o, seed)),
-        other => return Err(unknown(other)),
-    })
+    player::<Differenzler>(name, o, 0, seed)
 }
 
 /// A Handjass player.
 pub fn handjass(name: &str, o: &HandjassOptions, seed: u64) -> Result<Box<dyn Player<Handjass>>> {
-    Ok(match name {
-        "random" => Box::new(RandomPlayer::new(seed)),
-        "rule" => Box::new(RuleHandjass::new(*o)),
-        "sampling" => Box::new(SamplingHandjass::new(*o, seed)),
-        other => return Err(unknown(other)),
-    })
-}
-
-/// SplitMix64: decorrelates player seeds from deal seeds.
-pub fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+    player::<Handjass>(name, o, 0, seed)
 }

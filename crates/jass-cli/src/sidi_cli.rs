@@ -47,9 +47,9 @@ pub fn sidi_options(options: &Value) -> Result<SidiOptions> {
 pub fn players<G: Game>(
     spec: &str,
     seed: u64,
-    make: &dyn Fn(&str, u64) -> Result<Box<dyn Player<G>>>,
+    make: &dyn Fn(&str, usize, u64) -> Result<Box<dyn Player<G>>>,
 ) -> Result<Vec<Box<dyn Player<G>>>> {
-    let names: Vec<&str> = spec.split(',').map(str::trim).collect();
+    let names = crate::players::split_list(spec);
     if names.len() != 1 && names.len() != 4 {
         bail!(
             "--players lists {} players; give one for every seat (4) or one for all",
@@ -58,8 +58,16 @@ pub fn players<G: Game>(
     }
     (0..4)
         .map(|s| {
-            let name = if names.len() == 1 { names[0] } else { names[s] };
-            make(name, splitmix(seed.wrapping_mul(8).wrapping_add(s as u64)))
+            let name = if names.len() == 1 {
+                &names[0]
+            } else {
+                &names[s]
+            };
+            make(
+                name,
+                s,
+                splitmix(seed.wrapping_mul(8).wrapping_add(s as u64)),
+            )
         })
         .collect()
 }
@@ -74,8 +82,9 @@ pub fn simulate_one(
     match game {
         "sidi-barrani" => {
             let o = sidi_options(options)?;
-            let mut p =
-                self::players::<Sidi>(players, seed, &|n, x| crate::players::sidi(n, &o, x))?;
+            let mut p = self::players::<Sidi>(players, seed, &|n, s, x| {
+                crate::players::player::<Sidi>(n, &o, s, x)
+            })?;
             let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
             let (w, n) = (rec.result.winner, rec.deals.len());
             Ok((Record::Sidi(rec), w, n))
@@ -302,10 +311,11 @@ pub fn simulate_run(
         "team"
     };
     let report = format!(
-        "{games} game(s) of {game}, seed {seed}, players {players}\nwins: {}\ndeals: {deals} ({:.1} per game)\ntime: {:.2} s{}",
+        "{games} game(s) of {game}, seed {seed}, players {players}\nwins: {}\ndeals: {deals} ({:.1} per game)\ntime: {:.2} s{}{}",
         wins.iter().map(|(k, v)| format!("{who} {k}: {v}")).collect::<Vec<_>>().join(", "),
         deals as f64 / games as f64,
         start.elapsed().as_secs_f64(),
+        crate::seats::summary(players),
         match out {
             Some(p) if !to_stdout => format!("\nrecords: {}", p.display()),
             _ => String::new(),

@@ -48,7 +48,7 @@ fn make_players(
     game_seed: u64,
     options: &SchieberOptions,
 ) -> Result<Vec<Box<dyn Player<Schieber>>>> {
-    let names: Vec<&str> = spec.split(',').map(str::trim).collect();
+    let names = players::split_list(spec);
     // One name for all seats, one per team (seats 0+2, then 1+3), or one per seat.
     if names.len() != 1 && names.len() != 2 && names.len() != seats {
         bail!("--players lists {} players; give one for all seats, one per team (e.g. rule,random), or one for every seat ({seats})", names.len());
@@ -56,15 +56,15 @@ fn make_players(
     (0..seats)
         .map(|s| {
             let name = match names.len() {
-                1 => names[0],
-                2 => names[s % 2],
-                _ => names[s],
+                1 => &names[0],
+                2 => &names[s % 2],
+                _ => &names[s],
             };
-            let seed = match name {
+            let seed = match name.as_str() {
                 "sampling" => splitmix(game_seed ^ 0x5A5A).wrapping_add(s as u64),
                 _ => splitmix(game_seed.wrapping_mul(8).wrapping_add(s as u64)),
             };
-            players::schieber(name, options, seed)
+            players::player::<Schieber>(name, options, s, seed)
         })
         .collect()
 }
@@ -176,7 +176,7 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
         "{} game(s) of {}, seed {seed}, players {}\n\
          wins: team 0 (seats 0+2) {}, team 1 (seats 1+3) {}; Schneider {}\n\
          deals: {} ({:.1} per game); points per deal: team 0 {:.1}, team 1 {:.1}\n\
-         time: {:.2} s ({:.0} games/s){}",
+         time: {:.2} s ({:.0} games/s){}{}",
         sum.games,
         kind.name(),
         args.players,
@@ -189,6 +189,7 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
         sum.points[1] as f64 / sum.deals as f64,
         secs,
         sum.games as f64 / secs.max(1e-9),
+        crate::seats::summary(&args.players),
         match &args.out {
             Some(p) if !to_stdout => format!("\nrecords: {}", p.display()),
             _ => String::new(),

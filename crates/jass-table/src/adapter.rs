@@ -3,8 +3,8 @@
 //! server by implementing [`TableGame`] here.
 
 use jass_bots::{
-    RuleCoiffeur, RuleDifferenzler, RuleHandjass, RuleSchieber, RuleSidi, SamplingSchieber,
-    SamplingSettings,
+    RuleCoiffeur, RuleDifferenzler, RuleHandjass, RuleSchieber, RuleSidi, SamplingCoiffeur,
+    SamplingDifferenzler, SamplingHandjass, SamplingSchieber, SamplingSettings, SamplingSidi,
 };
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions, DifferenzlerRecorded};
@@ -95,6 +95,9 @@ impl TableGame for Coiffeur {
     fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
         Box::new(RuleCoiffeur::new(*options))
     }
+    fn sampling_player(options: &Self::Options, seed: u64) -> Option<Box<dyn Player<Self>>> {
+        Some(Box::new(SamplingCoiffeur::new(*options, seed)))
+    }
     fn play(
         options: Self::Options,
         seed: u64,
@@ -114,6 +117,9 @@ impl TableGame for Handjass {
     }
     fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
         Box::new(RuleHandjass::new(*options))
+    }
+    fn sampling_player(options: &Self::Options, seed: u64) -> Option<Box<dyn Player<Self>>> {
+        Some(Box::new(SamplingHandjass::new(*options, seed)))
     }
     fn play(
         options: Self::Options,
@@ -135,6 +141,9 @@ impl TableGame for Sidi {
     fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
         Box::new(RuleSidi::new(*options))
     }
+    fn sampling_player(options: &Self::Options, seed: u64) -> Option<Box<dyn Player<Self>>> {
+        Some(Box::new(SamplingSidi::new(*options, seed)))
+    }
     fn play(
         options: Self::Options,
         seed: u64,
@@ -153,6 +162,9 @@ impl TableGame for Differenzler {
     }
     fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
         Box::new(RuleDifferenzler::new(*options))
+    }
+    fn sampling_player(options: &Self::Options, seed: u64) -> Option<Box<dyn Player<Self>>> {
+        Some(Box::new(SamplingDifferenzler::new(*options, seed)))
     }
     fn play(
         options: Self::Options,

@@ -17,11 +17,19 @@ pub fn bot<G: TableGame>(
     seat: usize,
     seed: u64,
 ) -> Result<Box<dyn Player<G>>, String> {
-    let seat_seed = splitmix(seed ^ splitmix(seat as u64 + 1));
+    bot_seeded::<G>(name, options, splitmix(seed ^ splitmix(seat as u64 + 1)))
+}
+
+/// The computer player `name` of game `G` whose random choices come from exactly `seed`.
+pub fn bot_seeded<G: TableGame>(
+    name: &str,
+    options: &G::Options,
+    seed: u64,
+) -> Result<Box<dyn Player<G>>, String> {
     match name {
-        "random" => Ok(Box::new(RandomPlayer::new(seat_seed))),
+        "random" => Ok(Box::new(RandomPlayer::new(seed))),
         "rule" => Ok(G::rule_player(options)),
-        "sampling" => G::sampling_player(options, seat_seed).ok_or_else(|| {
+        "sampling" => G::sampling_player(options, seed).ok_or_else(|| {
             format!(
                 "{} has no sampling player yet: choose random or rule",
                 G::KIND.name()
@@ -35,7 +43,7 @@ pub fn bot<G: TableGame>(
 }
 
 /// SplitMix64: decorrelates seeds.
-fn splitmix(mut x: u64) -> u64 {
+pub fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

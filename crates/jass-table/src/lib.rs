@@ -8,18 +8,24 @@
 //!   with a JSON action (a person at a screen, a program over standard input, a browser over a
 //!   WebSocket). A wrong answer never breaks a game: it is reported and replaced by the rule
 //!   player's choice.
+//! - [`external`]: a bot program speaking the bot protocol (`docs/protocol.md`) as a JSON player;
+//!   [`jasskit_http`]: a jass-kit player service as one; [`seat_spec`]: players as written on the
+//!   command line (`rule`, `cmd:python3 bot.py`, `http://…/jass/players/NAME`).
 //! - [`run_table`]: plays a whole game with any mix of seats, reports every step to a watcher, can
 //!   resume from the actions already taken, and returns the record.
 #![deny(missing_docs)]
 
 mod adapter;
 mod bots;
+pub mod external;
+pub mod jasskit_http;
 mod kind;
 mod request;
+pub mod seat_spec;
 mod table;
 
 pub use adapter::TableGame;
-pub use bots::{bot, BOT_NAMES};
+pub use bots::{bot, bot_seeded, splitmix, BOT_NAMES};
 pub use kind::{options_from_pairs, GameKind, GameSpec, OptionsError};
-pub use request::{match_answer, JsonPlayer, JsonSeat, Request};
+pub use request::{match_answer, GameOverHook, JsonPlayer, JsonSeat, Request};
 pub use table::{run_table, Event, Fallback, SeatPlayer, Snapshot, TableOutcome};

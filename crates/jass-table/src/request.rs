@@ -28,7 +28,18 @@ pub trait JsonPlayer: Send {
     /// The answer to `request`: one of `request.legal` (or its index). An `Err` says why there is
     /// no usable answer (timeout, closed connection); the table then plays the fallback.
     fn act(&mut self, request: &Request) -> Result<Value, String>;
+    /// Told before the first request: the game, all its options, the seat and the number of seats
+    /// (a bot program hears it as `new_game`). The default ignores it.
+    fn start(&mut self, _game: &str, _options: &Value, _seat: usize, _seats: usize) {}
+    /// What to call with the game's record (as JSON) when the game is over (a bot program hears
+    /// `game_over`, then `bye`). The default: nothing.
+    fn game_over_hook(&self) -> Option<GameOverHook> {
+        None
+    }
 }
+
+/// Called once with the finished game's record as JSON (see [`JsonPlayer::game_over_hook`]).
+pub type GameOverHook = Box<dyn FnOnce(&Value) + Send>;
 
 /// A JSON player as a player of game `G`, usable wherever computer players are (a table, the
 /// arena, `simulate`): it sends the seat's view and legal actions, and when the answer is missing
@@ -56,6 +67,10 @@ impl<G: TableGame> JsonSeat<G> {
     /// The player's name.
     pub fn name(&self) -> String {
         self.player.name()
+    }
+    /// The player's [`JsonPlayer::game_over_hook`].
+    pub fn game_over_hook(&self) -> Option<GameOverHook> {
+        self.player.game_over_hook()
     }
     /// The action for `decision`, and the reason if the player's answer was replaced.
     pub fn decide(&mut self, decision: &Decision<'_, G>) -> (G::Action, Option<String>) {

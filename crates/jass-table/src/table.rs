@@ -208,10 +208,16 @@ fn run<G: TableGame>(
         ..Shared::default()
     }));
     let mut players: Vec<Box<dyn Player<G>>> = Vec::with_capacity(seats.len());
+    let mut game_over_hooks = Vec::new();
+    let n_seats = seats.len();
     for (seat, sp) in seats.into_iter().enumerate() {
         let inner = match sp {
             SeatPlayer::Bot(name) => Inner::Native(bot::<G>(&name, &options, seat, seed)?),
-            SeatPlayer::Json(player) => Inner::Json(JsonSeat::new(player, &options)),
+            SeatPlayer::Json(mut player) => {
+                player.start(G::KIND.name(), &spec.options, seat, n_seats);
+                game_over_hooks.extend(player.game_over_hook());
+                Inner::Json(JsonSeat::new(player, &options))
+            }
         };
         players.push(Box::new(TableSeat {
             seat,
@@ -256,6 +262,10 @@ fn run<G: TableGame>(
     drop(watch_shared);
     drop(players);
     let record = record?;
+    let record_json = serde_json::to_value(&record).unwrap_or(Value::Null);
+    for hook in game_over_hooks {
+        hook(&record_json);
+    }
     let sh = Rc::try_unwrap(shared)
         .map_err(|_| "table state still shared".to_string())?
         .into_inner();

@@ -1,0 +1,541 @@
+//! A seat played by another program over the bot protocol (`docs/protocol.md`): JSON Lines on the
+//! program's standard input and output, in the spirit of UCI.
+//!
+//! The program is started when the seat is made, greets with `hello` before its first request,
+//! is told the game with `new_game`, answers each `request` with an `action` carrying the same id,
+//! may send `info` at any time, and gets `error` when an answer is refused, `game_over` with the
+//! record at the end, then `bye`. A wrong, late or missing answer never breaks the game: the table
+//! plays the fallback (the game's rule player) and says why. A program that never greets, exits,
+//! or closes its output is out for the rest of the game, with one logged reason; it is killed when
+//! the seat is dropped.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::request::{match_answer, GameOverHook, JsonPlayer, Request};
+
+/// The protocol version this engine speaks.
+pub const PROTOCOL_VERSION: u64 = 1;
+
+/// Where a bot's `info` messages, its standard error and the engine's notes about it go.
+pub type BotLog = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// Time limits for a bot program.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BotLimits {
+    /// How long the program may take to answer `hello` (it may be starting an interpreter).
+    pub hello_ms: u64,
+    /// How long it may take to answer one request (sent to it as `deadline_ms`).
+    pub deadline_ms: u64,
+}
+
+impl Default for BotLimits {
+    fn default() -> Self {
+        BotLimits {
+            hello_ms: 10_000,
+            deadline_ms: 5_000,
+        }
+    }
+}
+
+/// The game a bot is seated at, told to it with `new_game`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameInfo {
+    /// The game's name (`schieber`, …).
+    pub game: String,
+    /// Every option of the game.
+    pub options: Value,
+    /// The bot's seat.
+    pub seat: usize,
+    /// Seats at the table.
+    pub seats: usize,
+}
+
+/// Splits a command line into words: spaces separate words, single or double quotes keep spaces
+/// (and commas) inside one word, a backslash escapes the next character.
+pub fn split_command(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), '\\') | (None, '\\') => {
+                word.push(chars.next().ok_or("the command ends in a lone backslash")?);
+                in_word = true;
+            }
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if let Some(q) = quote {
+        return Err(format!("the command has an unclosed {q} quote"));
+    }
+    if in_word {
+        words.push(word);
+    }
+    if words.is_empty() {
+        return Err("the command is empty".into());
+    }
+    Ok(words)
+}
+
+enum FromBot {
+    Line(String),
+    Eof,
+}
+
+/// The running program and what the engine knows about it (shared with the game-over hook).
+struct Proc {
+    label: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<FromBot>,
+    log: BotLog,
+    limits: BotLimits,
+    name: Option<String>,
+    greeted: bool,
+    game: Option<GameInfo>,
+    game_sent: bool,
+    next_id: u64,
+    /// Why the program is out for the rest of the game.
+    dead: Option<String>,
+    said_bye: bool,
+}
+
+impl Proc {
+    fn send(&mut self, msg: &Value) -> Result<(), String> {
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err("its input is closed".into());
+        };
+        let mut line = msg.to_string();
+        line.push('\n');
+        stdin
+            .write_all(line.as_bytes())
+            .and_then(|_| stdin.flush())
+            .map_err(|e| format!("cannot write to it ({e})"))
+    }
+
+    /// Marks the program as out for the rest of the game and logs why, once.
+    fn kill_with(&mut self, reason: String) -> String {
+        if self.dead.is_none() {
+            (self.log)(&format!(
+                "{}: {reason}; its seat is played by the fallback for the rest of the game",
+                self.label
+            ));
+            self.dead = Some(reason.clone());
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+            self.stdin = None;
+        }
+        reason
+    }
+
+    /// How the program ended, if it did.
+    fn exit_note(&mut self) -> String {
+        // The reader sees the end of output a moment before the process is reaped.
+        for _ in 0..20 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return format!("exited ({status})");
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        "closed its output".into()
+    }
+
+    /// The next line before `until`, `info` messages logged on the way.
+    fn next_message(&mut self, until: Instant) -> Result<Value, Wait> {
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(FromBot::Line(line)) => {
+                    let line = line.trim();
+                    if line.is_empty() {
+                        continue;
+                    }
+                    let msg: Value = match serde_json::from_str(line) {
+                        Ok(v) => v,
+                        Err(e) => return Err(Wait::Garbage(format!("{}: {e}", clip(line)))),
+                    };
+                    if msg["type"] == "info" {
+                        let text = match &msg["message"] {
+                            Value::String(s) => s.clone(),
+                            other => other.to_string(),
+                        };
+                        (self.log)(&format!("{}: info: {text}", self.label));
+                        continue;
+                    }
+                    return Ok(msg);
+                }
+                Ok(FromBot::Eof) | Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Wait::Closed);
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(Wait::Late),
+            }
+        }
+    }
+
+    fn greet(&mut self) -> Result<(), String> {
+        if self.greeted {
+            return Ok(());
+        }
+        let hello = json!({
+            "type": "hello",
+            "protocol": "jass-bot",
+            "version": PROTOCOL_VERSION,
+            "engine": format!("jass {}", env!("CARGO_PKG_VERSION")),
+        });
+        if let Err(e) = self.send(&hello) {
+            let note = self.exit_note();
+            return Err(self.kill_with(format!("{note} before hello: {e}")));
+        }
+        let until = Instant::now() + Duration::from_millis(self.limits.hello_ms);
+        let msg = match self.next_message(until) {
+            Ok(m) => m,
+            Err(Wait::Late) => {
+                return Err(self.kill_with(format!(
+                    "no hello within {} ms: it does not speak the bot protocol (docs/protocol.md)",
+                    self.limits.hello_ms
+                )))
+            }
+            Err(Wait::Closed) => {
+                let note = self.exit_note();
+                return Err(self.kill_with(format!("{note} before saying hello")));
+            }
+            Err(Wait::Garbage(g)) => {
+                return Err(self.kill_with(format!("its first line is not JSON ({g}); expected {{\"type\":\"hello\",\"name\":…,\"version\":1}}")))
+            }
+        };
+        if msg["type"] != "hello" {
+            return Err(self.kill_with(format!(
+                "its first message is {}, not a hello: expected {{\"type\":\"hello\",\"name\":…,\"version\":1}}",
+                clip(&msg.to_string())
+            )));
+        }
+        if msg["version"].as_u64() != Some(PROTOCOL_VERSION) {
+            return Err(self.kill_with(format!(
+                "it speaks protocol version {}, this engine speaks version {PROTOCOL_VERSION}",
+                msg["version"]
+            )));
+        }
+        if let Some(name) = msg["name"].as_str().filter(|n| !n.trim().is_empty()) {
+            self.name = Some(name.trim().to_string());
+        }
+        self.greeted = true;
+        Ok(())
+    }
+
+    fn ask(&mut self, request: &Request) -> Result<Value, String> {
+        if let Some(reason) = &self.dead {
+            return Err(format!("the bot is out ({reason})"));
+        }
+        self.greet()?;
+        if !self.game_sent {
+            let info = self.game.clone().unwrap_or(GameInfo {
+                game: request.game.clone(),
+                options: json!({}),
+                seat: request.seat,
+                seats: 4,
+            });
+            let msg = json!({
+                "type": "new_game",
+                "game": info.game,
+                "options": info.options,
+                "seat": info.seat,
+                "seats": info.seats,
+            });
+            if let Err(e) = self.send(&msg) {
+                let note = self.exit_note();
+                return Err(self.kill_with(format!("{note}: {e}")));
+            }
+            self.game_sent = true;
+        }
+        self.next_id += 1;
+        let id = self.next_id;
+        let msg = json!({
+            "type": "request",
+            "id": id,
+            "game": request.game,
+            "seat": request.seat,
+            "view": request.view,
+            "legal": request.legal,
+            "deadline_ms": self.limits.deadline_ms,
+        });
+        if let Err(e) = self.send(&msg) {
+            let note = self.exit_note();
+            return Err(self.kill_with(format!("{note} before request {id}: {e}")));
+        }
+        let until = Instant::now() + Duration::from_millis(self.limits.deadline_ms);
+        loop {
+            let msg = match self.next_message(until) {
+                Ok(m) => m,
+                Err(Wait::Late) => {
+                    return Err(self.refuse(
+                        id,
+                        format!(
+                            "no answer to request {id} within {} ms",
+                            self.limits.deadline_ms
+                        ),
+                    ))
+                }
+                Err(Wait::Closed) => {
+                    let note = self.exit_note();
+                    return Err(self.kill_with(format!("{note} while asked request {id}")));
+                }
+                Err(Wait::Garbage(g)) => {
+                    return Err(
+                        self.refuse(id, format!("the answer to request {id} is not JSON: {g}"))
+                    )
+                }
+            };
+            match msg["type"].as_str() {
+                Some("action") => {}
+                other => {
+                    (self.log)(&format!(
+                        "{}: ignored a message of type {} while waiting for the answer to request {id}",
+                        self.label,
+                        other.map(|t| format!("`{t}`")).unwrap_or_else(|| "(none)".into())
+                    ));
+                    continue;
+                }
+            }
+            match msg["id"].as_u64() {
+                Some(got) if got == id => {}
+                Some(got) if got < id => {
+                    (self.log)(&format!(
+                        "{}: ignored a late answer to request {got} (now at request {id})",
+                        self.label
+                    ));
+                    continue;
+                }
+                _ => {
+                    return Err(self.refuse(
+                        id,
+                        format!(
+                            "the answer has id {}, but request {id} was asked",
+                            msg["id"]
+                        ),
+                    ))
+                }
+            }
+            let answer = if let Some(a) = msg.get("action") {
+                a.clone()
+            } else if let Some(i) = msg.get("index") {
+                json!({ "index": i })
+            } else {
+                return Err(self.refuse(
+                    id,
+                    format!("the answer to request {id} has neither `action` nor `index`"),
+                ));
+            };
+            return match match_answer(&answer, &request.legal) {
+                Ok(i) => Ok(json!({ "index": i })),
+                Err(e) => Err(self.refuse(id, format!("request {id}: {e}"))),
+            };
+        }
+    }
+
+    /// Tells the bot its answer was refused (it is replaced by the fallback) and returns why.
+    fn refuse(&mut self, id: u64, reason: String) -> String {
+        let _ = self.send(&json!({"type": "error", "id": id, "message": format!("{reason}; the fallback plays instead")}));
+        reason
+    }
+
+    fn bye(&mut self) {
+        if !self.said_bye && self.dead.is_none() && self.greeted {
+            let _ = self.send(&json!({"type": "bye"}));
+        }
+        self.said_bye = true;
+    }
+}
+
+enum Wait {
+    Late,
+    Closed,
+    Garbage(String),
+}
+
+fn clip(s: &str) -> String {
+    const MAX: usize = 120;
+    if s.chars().count() <= MAX {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(MAX).collect::<String>())
+    }
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        self.bye();
+        self.stdin = None;
+        // Give a well-behaved bot a moment to leave on its own, then end it.
+        for _ in 0..40 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A bot program speaking the bot protocol over standard input and output.
+pub struct ExternalBot {
+    proc: Arc<Mutex<Proc>>,
+    command: String,
+}
+
+impl ExternalBot {
+    /// Starts `command` (split as by [`split_command`]). Fails only if the program cannot be
+    /// started; a program that then does not speak the protocol is reported at its first request.
+    /// `log` receives the bot's `info` messages, its standard error and notes about it.
+    pub fn spawn(command: &str, limits: BotLimits, log: BotLog) -> Result<ExternalBot, String> {
+        let words = split_command(command)?;
+        let mut child = Command::new(&words[0])
+            .args(&words[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start bot `{command}`: {e}"))?;
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take().expect("stderr is piped");
+        let stdin = child.stdin.take();
+        let label = format!("bot `{command}`");
+        let (tx, rx) = mpsc::channel();
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).into_owned();
+                        if tx.send(FromBot::Line(line)).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+            let _ = tx.send(FromBot::Eof);
+        });
+        let err_log = Arc::clone(&log);
+        let err_label = label.clone();
+        thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                match line {
+                    Ok(l) => err_log(&format!("{err_label}: stderr: {l}")),
+                    Err(_) => break,
+                }
+            }
+        });
+        Ok(ExternalBot {
+            proc: Arc::new(Mutex::new(Proc {
+                label,
+                child,
+                stdin,
+                lines: rx,
+                log,
+                limits,
+                name: None,
+                greeted: false,
+                game: None,
+                game_sent: false,
+                next_id: 0,
+                dead: None,
+                said_bye: false,
+            })),
+            command: command.to_string(),
+        })
+    }
+
+    /// Sets the game told to the bot in `new_game` (before its first request).
+    pub fn with_game(self, game: GameInfo) -> Self {
+        self.lock().game = Some(game);
+        self
+    }
+
+    /// Why the bot is out for the rest of the game, if it is.
+    pub fn out_reason(&self) -> Option<String> {
+        self.lock().dead.clone()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Proc> {
+        self.proc.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl JsonPlayer for ExternalBot {
+    fn name(&self) -> String {
+        match &self.lock().name {
+            Some(n) => format!("{n} (cmd:{})", self.command),
+            None => format!("cmd:{}", self.command),
+        }
+    }
+    fn act(&mut self, request: &Request) -> Result<Value, String> {
+        self.lock().ask(request)
+    }
+    fn start(&mut self, game: &str, options: &Value, seat: usize, seats: usize) {
+        self.lock().game = Some(GameInfo {
+            game: game.to_string(),
+            options: options.clone(),
+            seat,
+            seats,
+        });
+    }
+    fn game_over_hook(&self) -> Option<GameOverHook> {
+        let proc = Arc::clone(&self.proc);
+        Some(Box::new(move |record: &Value| {
+            let mut p = proc.lock().unwrap_or_else(|p| p.into_inner());
+            if p.dead.is_none() && p.greeted {
+                let msg =
+                    json!({"type": "game_over", "result": record["result"], "record": record});
+                let _ = p.send(&msg);
+            }
+            p.bye();
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_split_like_a_shell() {
+        assert_eq!(
+            split_command("python3 examples/random_bot.py").unwrap(),
+            ["python3", "examples/random_bot.py"]
+        );
+        assert_eq!(
+            split_command(r#"python3 "my bot.py" --x='a, b' c\ d"#).unwrap(),
+            ["python3", "my bot.py", "--x=a, b", "c d"]
+        );
+        assert_eq!(split_command("a ''").unwrap(), ["a", ""]);
+        assert!(split_command("  ").unwrap_err().contains("empty"));
+        assert!(split_command("a 'b").unwrap_err().contains("unclosed"));
+    }
+}
