@@ -75,3 +75,56 @@ fn wrong_lines_are_refused_and_the_exit_code_says_so() {
         "the session goes on after errors\n{text}"
     );
 }
+
+/// Real deals (simulated with the rule player) entered card by card from every seat: the advisor
+/// accepts every card and advises at each of that seat's nine turns.
+#[test]
+fn simulated_deals_are_accepted_from_every_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("game.json");
+    Command::cargo_bin("jass")
+        .unwrap()
+        .args(["simulate", "--seed", "2", "--players", "rule", "--out"])
+        .arg(&rec)
+        .assert()
+        .success();
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    for deal in record["deals"].as_array().unwrap().iter().take(2) {
+        let forehand = deal["forehand"].as_u64().unwrap() as usize;
+        let contract = deal["contract"].as_str().unwrap();
+        let plays: Vec<&str> = deal["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["action"] == "play")
+            .map(|a| a["card"].as_str().unwrap())
+            .collect();
+        for rel in 0..4 {
+            let real = (forehand + rel) % 4;
+            let hand: Vec<&str> = deal["hands"][real]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap())
+                .collect();
+            let mut script = format!("hand {}\ntrump {contract}\nseat {rel}\n", hand.join(" "));
+            for p in &plays {
+                script += &format!("play {p}\n");
+            }
+            let out = Command::cargo_bin("jass")
+                .unwrap()
+                .args(["advise", "--worlds", "2"])
+                .write_stdin(script)
+                .assert()
+                .success()
+                .get_output()
+                .stdout
+                .clone();
+            let text = String::from_utf8(out).unwrap();
+            assert!(!text.contains("error"), "{text}");
+            assert_eq!(text.matches("your turn (trick").count(), 9, "{text}");
+            assert!(text.contains("the deal is over"), "{text}");
+        }
+    }
+}

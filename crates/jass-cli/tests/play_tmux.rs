@@ -114,7 +114,7 @@ fn a_whole_schieber_game_to_the_summary_and_a_checked_record() {
         jass()
     );
     let t = Tmux::start(dir.path(), 100, 30, &cmd);
-    let first = t.wait_for("Your hand", 20);
+    let first = t.wait_for("your turn: choose", 20);
     assert!(first.contains("Jass · schieber · seed 3"), "{first}");
     assert!(
         ["Schellen", "Rosen", "Schilten", "Eicheln"]
@@ -122,7 +122,9 @@ fn a_whole_schieber_game_to_the_summary_and_a_checked_record() {
             .any(|s| first.contains(s)),
         "Swiss card names in the hand:\n{first}"
     );
-    // Enter plays the selected card, confirms the selected choice and goes on after a deal.
+    // Enter plays the selected card, confirms the selected choice and goes on after a deal. It is
+    // sent only when the screen waits for the person, and then the screen must change first, so
+    // every Enter answers the screen that was seen.
     let start = Instant::now();
     let mut saw_deal_summary = false;
     loop {
@@ -130,13 +132,21 @@ fn a_whole_schieber_game_to_the_summary_and_a_checked_record() {
         if s.contains("Game over") {
             break;
         }
-        saw_deal_summary |= s.contains("Deal over");
         assert!(
             start.elapsed() < Duration::from_secs(120),
             "the game did not end; the screen:\n{s}"
         );
+        let waiting = s.contains("your turn: choose") || s.contains("Deal over");
+        if !waiting {
+            sleep(Duration::from_millis(30));
+            continue;
+        }
+        saw_deal_summary |= s.contains("Deal over");
         t.keys(&["Enter"]);
-        sleep(Duration::from_millis(60));
+        let sent = Instant::now();
+        while t.screen() == s && sent.elapsed() < Duration::from_secs(2) {
+            sleep(Duration::from_millis(20));
+        }
     }
     let end = t.wait_for("record saved to game.json", 10);
     assert!(end.contains("you & partner"), "{end}");
@@ -165,7 +175,7 @@ fn resizing_and_ctrl_c_leave_a_usable_terminal() {
         jass()
     );
     let t = Tmux::start(dir.path(), 100, 30, &cmd);
-    let s = t.wait_for("Your hand", 20);
+    let s = t.wait_for("announce", 20);
     assert!(
         s.contains("announce"),
         "Differenzler asks for an announcement:\n{s}"

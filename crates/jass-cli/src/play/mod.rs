@@ -147,7 +147,6 @@ pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
         let spec = spec.clone();
         let names = names.clone();
         let out = out.clone();
-        let to_screen = to_screen.clone();
         thread::spawn(move || {
             game_thread(
                 spec, seed, human, names, delay, out, to_screen, answers_rx, go_on_rx,
@@ -315,7 +314,19 @@ fn screen_loop(
 ) -> Result<Option<String>> {
     let mut saved: Option<String> = None;
     loop {
-        while let Ok(msg) = from_game.try_recv() {
+        loop {
+            let msg = match from_game.try_recv() {
+                Ok(msg) => msg,
+                Err(mpsc::TryRecvError::Empty) => break,
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    if model.finished.is_none() {
+                        model.finished = Some(vec![
+                            "the game stopped unexpectedly (see the message after leaving)".into(),
+                        ]);
+                    }
+                    break;
+                }
+            };
             match msg {
                 ToScreen::Event(e) => model.on_event(e),
                 ToScreen::Request(r) => {

@@ -211,6 +211,14 @@ fn play_order(v: &Value, seats: usize) -> Vec<usize> {
     }
 }
 
+/// The width of the longest seat name.
+fn name_width(model: &Model) -> usize {
+    (0..model.seats)
+        .map(|s| model.seat_name(s).chars().count())
+        .max()
+        .unwrap_or(6)
+}
+
 /// Team names from the person's side.
 fn team_name(model: &Model, team: usize) -> &'static str {
     if team == model.human % 2 {
@@ -294,8 +302,9 @@ fn slate_text(model: &Model) -> Vec<String> {
             let ann = arr(v, "announcements");
             let tally = v.get("deal_tally").cloned().unwrap_or(Value::Null);
             let taken = nums(&tally, "taken");
+            let w = name_width(model);
             out.push(format!(
-                "{:<18} {:>5} {:>6} {:>8}",
+                "{:<w$} {:>5} {:>6} {:>8}",
                 "", "said", "taken", "penalty"
             ));
             for s in 0..totals.len() {
@@ -305,7 +314,7 @@ fn slate_text(model: &Model) -> Vec<String> {
                     .map(|x| x.to_string())
                     .unwrap_or_else(|| "?".into());
                 out.push(format!(
-                    "{:<18} {:>5} {:>6} {:>8}",
+                    "{:<w$} {:>5} {:>6} {:>8}",
                     model.seat_name(s),
                     said,
                     taken.get(s).copied().unwrap_or(0),
@@ -319,10 +328,11 @@ fn slate_text(model: &Model) -> Vec<String> {
         GameKind::Handjass => {
             let slate = nums(v, "slate");
             let sacks = nums(v, "sacks");
-            out.push(format!("{:<18} {:>7} {:>6}", "", "strokes", "sacks"));
+            let w = name_width(model);
+            out.push(format!("{:<w$} {:>7} {:>6}", "", "strokes", "sacks"));
             for s in 0..slate.len() {
                 out.push(format!(
-                    "{:<18} {:>7} {:>6}",
+                    "{:<w$} {:>7} {:>6}",
                     model.seat_name(s),
                     slate[s],
                     sacks.get(s).copied().unwrap_or(0)
