@@ -51,7 +51,8 @@ pub struct PlayArgs {
     #[arg(long, default_value = "rule")]
     opponents: String,
     /// One player per seat, comma-separated, `you` at your seat (e.g. `you,rule,sampling,rule`);
-    /// overrides --opponents.
+    /// a seat may also be a bot program (`cmd:COMMAND`, docs/protocol.md) or a jass-kit player
+    /// service (`http://…`); overrides --opponents.
     #[arg(long)]
     players: Option<String>,
     /// Seed of the deals (drawn from the clock if not given; shown on screen).
@@ -82,7 +83,7 @@ fn seat_names(args: &PlayArgs, seats: usize) -> Result<Vec<String>> {
     }
     let names: Vec<String> = match &args.players {
         Some(list) => {
-            let names: Vec<String> = list.split(',').map(|s| s.trim().to_string()).collect();
+            let names = crate::players::split_list(list);
             if names.len() != seats {
                 bail!("--players lists {} players; this table has {seats} seats (write `you` at your seat, e.g. you,rule,rule,rule)", names.len());
             }
@@ -102,12 +103,9 @@ fn seat_names(args: &PlayArgs, seats: usize) -> Result<Vec<String>> {
             out.push("you".to_string());
         } else if n == "you" || n == "human" {
             bail!("--players: only your seat ({}) can be `you`; seat {s} needs a computer player ({})", args.seat, BOT_NAMES.join(", "));
-        } else if !BOT_NAMES.contains(&n.as_str()) {
-            bail!(
-                "unknown player `{n}`: known players are {}",
-                BOT_NAMES.join(", ")
-            );
         } else {
+            // A computer player by name or a program (cmd:…, http://…).
+            jass_table::seat_spec::parse_one(&n).map_err(|e| anyhow::anyhow!(e))?;
             out.push(n);
         }
     }
@@ -126,14 +124,6 @@ pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
         .unwrap_or_else(|| PathBuf::from(format!("jass-{}-{seed}.json", spec.kind.name())));
     // Fail before the screen opens if a player cannot sit at this table (e.g. no sampling
     // player in this game).
-    for n in names.iter().filter(|n| *n != "you") {
-        if n == "sampling" && !matches!(spec.kind, jass_table::GameKind::Schieber) {
-            bail!(
-                "{} has no sampling player yet: choose random or rule",
-                spec.kind.name()
-            );
-        }
-    }
     if !io_is_terminal() {
         bail!("jass play needs a terminal (standard input and output must be a terminal); for scripts use `jass advise` or `jass simulate`");
     }
@@ -197,17 +187,31 @@ fn game_thread(
     go_on: Receiver<()>,
 ) {
     let mut answers = Some(answers);
-    let seats: Vec<SeatPlayer> = names
+    // A program's own notes would break the full screen; its replaced answers still reach the
+    // screen as fallback events.
+    let quiet: jass_table::external::BotLog = std::sync::Arc::new(|_: &str| {});
+    let seats: Result<Vec<SeatPlayer>, String> = names
         .iter()
         .enumerate()
         .map(|(s, n)| match answers.take_if(|_| s == human) {
-            Some(answers) => SeatPlayer::Json(Box::new(HumanSeat {
+            Some(answers) => Ok(SeatPlayer::Json(Box::new(HumanSeat {
                 to_screen: to_screen.clone(),
                 answers,
-            })),
-            None => SeatPlayer::Bot(n.clone()),
+            }))),
+            None => jass_table::seat_spec::seat_player(
+                &jass_table::seat_spec::parse_one(n)?,
+                crate::seats::limits(),
+                quiet.clone(),
+            ),
         })
         .collect();
+    let seats = match seats {
+        Ok(seats) => seats,
+        Err(e) => {
+            let _ = to_screen.send(ToScreen::Finished(Err(e)));
+            return;
+        }
+    };
     let screen = to_screen.clone();
     let mut on_event = move |e: Event| {
         let pause = match &e {
