@@ -49,9 +49,12 @@ struct Hidden {
 }
 
 impl SamplingHandjass {
-    /// A player for a game with these options (48 worlds per card); `seed` fixes its worlds.
+    /// Worlds per card decision by default.
+    pub const DEFAULT_SAMPLES: usize = 48;
+
+    /// A player for a game with these options; `seed` fixes its worlds.
     pub fn new(options: HandjassOptions, seed: u64) -> Self {
-        Self::with_samples(options, 48, seed)
+        Self::with_samples(options, Self::DEFAULT_SAMPLES, seed)
     }
 
     /// A player drawing `samples` worlds per card decision.

@@ -1,45 +1,41 @@
 //! The players by name, for every game: the computer players `random`, `rule` (the game's rule
-//! player) and `sampling` (the game's sampling player), and programs: `cmd:COMMAND` (a bot program
-//! speaking docs/protocol.md) and `http://…/jass/players/NAME` (a jass-kit player service). One
-//! place for `simulate` and `arena`; the computer players come from `jass_table::bot_seeded`.
+//! player) and `sampling` (the game's sampling player, with optional settings after colons:
+//! `sampling:samples=48:max_cards=24`), and programs: `cmd:COMMAND` (a bot program speaking
+//! docs/protocol.md) and `http://…/jass/players/NAME` (a jass-kit player service). One place for
+//! `simulate`, `arena` and `play`.
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
+use jass_bots::{
+    DifferenzlerSettings, RandomPlayer, RuleCoiffeur, RuleDifferenzler, RuleHandjass, RuleSchieber,
+    RuleSidi, SamplingCoiffeur, SamplingDifferenzler, SamplingHandjass, SamplingSchieber,
+    SamplingSettings, SamplingSidi,
+};
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions};
 use jass_core::handjass::{Handjass, HandjassOptions};
 use jass_core::schieber::{Schieber, SchieberOptions};
 use jass_core::sidi::{Sidi, SidiOptions};
 use jass_core::Player;
-use jass_table::seat_spec::{self, SeatSpec};
+use jass_table::seat_spec;
 use jass_table::TableGame;
 
-pub use jass_table::splitmix;
-
-/// Checks a player without building it (a program is not started).
-pub fn check_name(name: &str) -> Result<()> {
-    seat_spec::parse_one(name)
-        .map(|_| ())
-        .map_err(|e| anyhow!(e))
+/// A game whose computer players can be made by name.
+pub trait ByName: TableGame {
+    /// The computer player `name` (with settings); `seed` fixes its random choices.
+    fn computer(name: &str, o: &Self::Options, seed: u64) -> Result<Box<dyn Player<Self>>>;
 }
 
-/// The comma-separated entries of a `--players` list (a command may hold quoted commas).
-pub fn split_list(list: &str) -> Vec<String> {
-    seat_spec::split_list(list)
-        .into_iter()
-        .map(|s| s.trim().to_string())
-        .collect()
-}
-
-/// The player `name` of game `G` for `seat`; `seed` fixes a computer player's random choices.
-pub fn player<G: TableGame>(
+/// The player `name` of game `G` at `seat`: a computer player, or a program (started now).
+pub fn player<G: ByName>(
     name: &str,
     o: &G::Options,
     seat: usize,
     seed: u64,
 ) -> Result<Box<dyn Player<G>>> {
-    match seat_spec::parse_one(name).map_err(|e| anyhow!(e))? {
-        SeatSpec::Bot(bot) => jass_table::bot_seeded::<G>(&bot, o, seed).map_err(|e| anyhow!(e)),
-        _ => crate::seats::one::<G>(name, o, seat, seed),
+    if is_program(name) {
+        crate::seats::one::<G>(name, o, seat, seed)
+    } else {
+        G::computer(name, o, seed)
     }
 }
 
@@ -71,3 +67,221 @@ pub fn differenzler(
 pub fn handjass(name: &str, o: &HandjassOptions, seed: u64) -> Result<Box<dyn Player<Handjass>>> {
     player::<Handjass>(name, o, 0, seed)
 }
+
+impl ByName for Schieber {
+    fn computer(name: &str, o: &SchieberOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
+        schieber_computer(name, o, seed)
+    }
+}
+impl ByName for Sidi {
+    fn computer(name: &str, o: &SidiOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
+        sidi_computer(name, o, seed)
+    }
+}
+impl ByName for Coiffeur {
+    fn computer(name: &str, o: &CoiffeurOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
+        coiffeur_computer(name, o, seed)
+    }
+}
+impl ByName for Differenzler {
+    fn computer(name: &str, o: &DifferenzlerOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
+        differenzler_computer(name, o, seed)
+    }
+}
+impl ByName for Handjass {
+    fn computer(name: &str, o: &HandjassOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
+        handjass_computer(name, o, seed)
+    }
+}
+
+/// The player names every game knows.
+pub const KNOWN: &str = "random, rule, sampling";
+
+fn unknown(name: &str) -> anyhow::Error {
+    anyhow!("unknown player `{name}`: known players are {KNOWN}")
+}
+
+/// A player name and its settings (`sampling:samples=48:max_cards=24`).
+struct Spec<'a> {
+    name: &'a str,
+    settings: Vec<(&'a str, usize)>,
+}
+
+impl<'a> Spec<'a> {
+    fn parse(spec: &'a str) -> Result<Spec<'a>> {
+        let mut parts = spec.split(':');
+        let name = parts.next().unwrap_or("").trim();
+        let mut settings = Vec::new();
+        for p in parts {
+            let Some((k, v)) = p.split_once('=') else {
+                bail!("player setting `{p}` in `{spec}` has no value: write it as key=value, e.g. sampling:samples=48");
+            };
+            let v: usize = v.trim().parse().map_err(|_| {
+                anyhow!("player setting `{p}` in `{spec}`: the value must be a whole number")
+            })?;
+            settings.push((k.trim(), v));
+        }
+        if !settings.is_empty() && name != "sampling" {
+            bail!("player `{name}` takes no settings (only sampling does: `{spec}`)");
+        }
+        Ok(Spec { name, settings })
+    }
+
+    /// The value of `key` (checked against `known`, the settings this game's player has; 1 to
+    /// 10000, `announce_samples` also 0: the rule player's announcement).
+    fn get(&self, known: &[&str], key: &str, default: usize) -> Result<usize> {
+        for (k, v) in &self.settings {
+            if !known.contains(k) {
+                bail!(
+                    "unknown sampling setting `{k}`: this game's sampling player knows {}",
+                    known.join(", ")
+                );
+            }
+            let min = if *k == "announce_samples" { 0 } else { 1 };
+            if *v < min || *v > 10_000 {
+                bail!("sampling setting `{k}={v}`: use {min} .. 10000");
+            }
+        }
+        Ok(self
+            .settings
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == key)
+            .map(|&(_, v)| v)
+            .unwrap_or(default))
+    }
+
+    /// Samples and cards left for the solver-based players.
+    fn solver_settings(&self, default: SamplingSettings) -> Result<SamplingSettings> {
+        let known = ["samples", "max_cards"];
+        Ok(SamplingSettings {
+            samples: self.get(&known, "samples", default.samples)?,
+            max_cards: self
+                .get(&known, "max_cards", default.max_cards as usize)?
+                .min(36) as u32,
+        })
+    }
+}
+
+/// True if `spec` names a program rather than a computer player.
+fn is_program(spec: &str) -> bool {
+    let s = spec.trim();
+    s.starts_with("cmd:") || s.starts_with("http://") || s.starts_with("https://")
+}
+
+/// The comma-separated entries of a `--players` list (a command may hold quoted commas).
+pub fn split_list(list: &str) -> Vec<String> {
+    seat_spec::split_list(list)
+        .into_iter()
+        .map(|s| s.trim().to_string())
+        .collect()
+}
+
+/// Checks a player (and its settings' form) without building it; a program is not started.
+pub fn check_name(spec: &str) -> Result<()> {
+    if is_program(spec) {
+        return seat_spec::parse_one(spec)
+            .map(|_| ())
+            .map_err(|e| anyhow!(e));
+    }
+    match Spec::parse(spec)?.name {
+        "random" | "rule" | "sampling" => Ok(()),
+        other => Err(unknown(other)),
+    }
+}
+
+/// A Schieber player; `seed` fixes its random choices.
+fn schieber_computer(
+    name: &str,
+    o: &SchieberOptions,
+    seed: u64,
+) -> Result<Box<dyn Player<Schieber>>> {
+    let spec = Spec::parse(name)?;
+    Ok(match spec.name {
+        "random" => Box::new(RandomPlayer::new(seed)),
+        "rule" => Box::new(RuleSchieber::new(*o)),
+        "sampling" => Box::new(SamplingSchieber::new(
+            *o,
+            spec.solver_settings(SamplingSettings::default())?,
+            seed,
+        )),
+        other => return Err(unknown(other)),
+    })
+}
+
+/// A Sidi Barrani player.
+fn sidi_computer(name: &str, o: &SidiOptions, seed: u64) -> Result<Box<dyn Player<Sidi>>> {
+    let spec = Spec::parse(name)?;
+    Ok(match spec.name {
+        "random" => Box::new(RandomPlayer::new(seed)),
+        "rule" => Box::new(RuleSidi::new(*o)),
+        "sampling" => Box::new(SamplingSidi::with_settings(
+            *o,
+            spec.solver_settings(SamplingSidi::DEFAULT)?,
+            seed,
+        )),
+        other => return Err(unknown(other)),
+    })
+}
+
+/// A Coiffeur player.
+fn coiffeur_computer(
+    name: &str,
+    o: &CoiffeurOptions,
+    seed: u64,
+) -> Result<Box<dyn Player<Coiffeur>>> {
+    let spec = Spec::parse(name)?;
+    Ok(match spec.name {
+        "random" => Box::new(RandomPlayer::new(seed)),
+        "rule" => Box::new(RuleCoiffeur::new(*o)),
+        "sampling" => Box::new(SamplingCoiffeur::with_settings(
+            *o,
+            spec.solver_settings(SamplingCoiffeur::DEFAULT)?,
+            seed,
+        )),
+        other => return Err(unknown(other)),
+    })
+}
+
+/// A Differenzler player.
+fn differenzler_computer(
+    name: &str,
+    o: &DifferenzlerOptions,
+    seed: u64,
+) -> Result<Box<dyn Player<Differenzler>>> {
+    let spec = Spec::parse(name)?;
+    Ok(match spec.name {
+        "random" => Box::new(RandomPlayer::new(seed)),
+        "rule" => Box::new(RuleDifferenzler::new(*o)),
+        "sampling" => {
+            let known = ["samples", "announce_samples"];
+            let d = DifferenzlerSettings::default();
+            let settings = DifferenzlerSettings {
+                samples: spec.get(&known, "samples", d.samples)?,
+                announce_samples: spec.get(&known, "announce_samples", d.announce_samples)?,
+            };
+            Box::new(SamplingDifferenzler::with_settings(*o, settings, seed))
+        }
+        other => return Err(unknown(other)),
+    })
+}
+
+/// A Handjass player.
+fn handjass_computer(
+    name: &str,
+    o: &HandjassOptions,
+    seed: u64,
+) -> Result<Box<dyn Player<Handjass>>> {
+    let spec = Spec::parse(name)?;
+    Ok(match spec.name {
+        "random" => Box::new(RandomPlayer::new(seed)),
+        "rule" => Box::new(RuleHandjass::new(*o)),
+        "sampling" => {
+            let n = spec.get(&["samples"], "samples", SamplingHandjass::DEFAULT_SAMPLES)?;
+            Box::new(SamplingHandjass::with_samples(*o, n, seed))
+        }
+        other => return Err(unknown(other)),
+    })
+}
+
+pub use jass_table::splitmix;

@@ -60,9 +60,10 @@ fn make_players(
                 2 => &names[s % 2],
                 _ => &names[s],
             };
-            let seed = match name.as_str() {
-                "sampling" => splitmix(game_seed ^ 0x5A5A).wrapping_add(s as u64),
-                _ => splitmix(game_seed.wrapping_mul(8).wrapping_add(s as u64)),
+            let seed = if name.starts_with("sampling") {
+                splitmix(game_seed ^ 0x5A5A).wrapping_add(s as u64)
+            } else {
+                splitmix(game_seed.wrapping_mul(8).wrapping_add(s as u64))
             };
             players::player::<Schieber>(name, options, s, seed)
         })

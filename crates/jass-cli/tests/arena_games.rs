@@ -175,3 +175,56 @@ fn bad_input_is_a_clear_error_with_exit_code_2() {
         .code(2)
         .stderr(contains("standard output"));
 }
+
+#[test]
+fn the_sampling_player_plays_in_every_game_in_arena_and_simulate() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, n) in [
+        ("schieber", "3"),
+        ("sidi-barrani", "3"),
+        ("coiffeur", "1"),
+        ("differenzler", "3"),
+        ("handjass", "3"),
+    ] {
+        let v = arena_json(&["sampling", "rule", "-g", game, "-n", n]);
+        assert_eq!(v["a"], "sampling", "{v}");
+        let out = dir.path().join(format!("{game}.jsonl"));
+        jass()
+            .args([
+                "simulate",
+                "-g",
+                game,
+                "-n",
+                "1",
+                "--seed",
+                "4",
+                "--players",
+                "sampling",
+            ])
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        jass().arg("check").arg(&out).assert().success();
+    }
+    // Settings after colons; a wrong one is a clear error.
+    let v = arena_json(&[
+        "sampling:samples=4:max_cards=12",
+        "rule",
+        "-g",
+        "sidi",
+        "-n",
+        "2",
+    ]);
+    assert_eq!(v["a"], "sampling:samples=4:max_cards=12");
+    jass()
+        .args(["arena", "sampling:depth=3", "rule", "-g", "sidi", "-n", "2"])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown sampling setting `depth`"));
+    jass()
+        .args(["arena", "rule:samples=3", "rule", "-n", "2"])
+        .assert()
+        .code(2)
+        .stderr(contains("takes no settings"));
+}

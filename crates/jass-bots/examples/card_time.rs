@@ -1,0 +1,247 @@
+//! Time per decision of the sampling players at their default settings: every card decision (and
+//! Differenzler's announcement) of a sampling seat, measured in the thread's CPU time (so that
+//! other work on a shared machine does not count), against rule players.
+//!
+//! `cargo run --release -p jass-bots --example card_time -- [GAME|all] [DEALS] [SEED] [SAMPLES]
+//! [MAX_CARDS]`: GAME schieber, sidi, coiffeur, differenzler, handjass, handjass3 (default all;
+//! DEALS default 40); SAMPLES and MAX_CARDS override the defaults (MAX_CARDS: the solver-based
+//! players only).
+
+use jass_bots::{
+    DifferenzlerSettings, RuleCoiffeur, RuleDifferenzler, RuleHandjass, RuleSchieber, RuleSidi,
+    SamplingCoiffeur, SamplingDifferenzler, SamplingHandjass, SamplingSchieber, SamplingSettings,
+    SamplingSidi,
+};
+use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
+use jass_core::deal::SeededDealer;
+use jass_core::differenzler::{Differenzler, DifferenzlerOptions};
+use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
+use jass_core::handjass::{Handjass, HandjassOptions};
+use jass_core::schieber::{Schieber, SchieberOptions};
+use jass_core::sidi::{Sidi, SidiOptions};
+
+fn cpu_ms() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: a valid clock id and a valid pointer to a timespec.
+    unsafe {
+        libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts);
+    }
+    ts.tv_sec as f64 * 1e3 + ts.tv_nsec as f64 / 1e6
+}
+
+/// Times every decision of the inner player, by the kind of decision (`play`, `announce`, …).
+struct Timed<G: Game> {
+    inner: Box<dyn Player<G>>,
+    play: Vec<f64>,
+    announce: Vec<f64>,
+}
+
+impl<G: Game> Timed<G> {
+    fn new(inner: Box<dyn Player<G>>) -> Self {
+        Timed {
+            inner,
+            play: Vec::new(),
+            announce: Vec::new(),
+        }
+    }
+
+    fn act(&mut self, d: &Decision<'_, G>) -> G::Action {
+        let kind = d.legal.get(0).to_string();
+        let t = cpu_ms();
+        let a = self.inner.act(d);
+        let dt = cpu_ms() - t;
+        if kind.starts_with("play") && d.legal.len() > 1 {
+            self.play.push(dt);
+        } else if kind.starts_with("announce") {
+            self.announce.push(dt);
+        }
+        a
+    }
+}
+
+/// Plays `deals` deals (fresh games, one deal each) with the timed player at seat `deal % n`.
+fn run<G: Game>(
+    name: &str,
+    deals: u64,
+    seed: u64,
+    new_game: &dyn Fn(u64) -> G,
+    sampling: &mut dyn FnMut(u64) -> Box<dyn Player<G>>,
+    rule: &dyn Fn() -> Box<dyn Player<G>>,
+) {
+    let mut timed = Timed::new(sampling(seed));
+    let mut legal = ActionList::new();
+    for i in 0..deals {
+        let mut g = new_game(i);
+        let n = g.seats();
+        let me = (i as usize) % n;
+        timed.inner = sampling(seed.wrapping_add(i));
+        let mut others: Vec<Box<dyn Player<G>>> = (0..n).map(|_| rule()).collect();
+        let mut dealer = SeededDealer::new(seed.wrapping_add(i));
+        let mut dealt = false;
+        loop {
+            match g.to_move() {
+                ToMove::Over => break,
+                ToMove::Deal if dealt => break,
+                ToMove::Deal => {
+                    dealt = true;
+                    let d = g.deal_from_pack(&dealer.next_pack());
+                    g.apply_deal(d).expect("deal");
+                }
+                ToMove::Seat(s) => {
+                    g.legal_actions(&mut legal);
+                    let d = Decision::new(&g, s, &legal);
+                    let a = if s == me {
+                        timed.act(&d)
+                    } else {
+                        others[s].act(&d)
+                    };
+                    g.apply(a).expect("legal");
+                }
+            }
+        }
+    }
+    report(name, "card", &mut timed.play);
+    if !timed.announce.is_empty() {
+        report(name, "announcement", &mut timed.announce);
+    }
+}
+
+fn report(game: &str, what: &str, xs: &mut [f64]) {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    let n = xs.len();
+    if n == 0 {
+        println!("{game}: no {what} decisions");
+        return;
+    }
+    let q = |p: f64| xs[((n as f64 - 1.0) * p).round() as usize];
+    let mean = xs.iter().sum::<f64>() / n as f64;
+    println!(
+        "{game:<12} {what:<12} n {n:>5}  mean {mean:>7.2} ms  median {:>7.2}  p90 {:>7.2}  p99 {:>7.2}  max {:>7.2}",
+        q(0.5),
+        q(0.9),
+        q(0.99),
+        xs[n - 1]
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let game = args.get(1).map(String::as_str).unwrap_or("all");
+    let deals: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(40);
+    let seed: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let samples: Option<usize> = args.get(4).and_then(|s| s.parse().ok());
+    let max_cards: Option<u32> = args.get(5).and_then(|s| s.parse().ok());
+    let solver = |d: SamplingSettings| SamplingSettings {
+        samples: samples.unwrap_or(d.samples),
+        max_cards: max_cards.unwrap_or(d.max_cards),
+    };
+    let all = game == "all";
+    if all || game == "schieber" {
+        let o = SchieberOptions::default();
+        run::<Schieber>(
+            "schieber",
+            deals,
+            seed,
+            &|_| Schieber::new(o).unwrap(),
+            &mut |s| {
+                Box::new(SamplingSchieber::new(
+                    o,
+                    solver(SamplingSettings::default()),
+                    s,
+                ))
+            },
+            &|| Box::new(RuleSchieber::new(o)),
+        );
+    }
+    if all || game == "sidi" {
+        let o = SidiOptions::default();
+        run::<Sidi>(
+            "sidi-barrani",
+            deals,
+            seed,
+            &|i| {
+                Sidi::new(SidiOptions {
+                    first_dealer: (i % 4) as u8,
+                    ..o
+                })
+                .unwrap()
+            },
+            &mut |s| {
+                Box::new(SamplingSidi::with_settings(
+                    o,
+                    solver(SamplingSidi::DEFAULT),
+                    s,
+                ))
+            },
+            &|| Box::new(RuleSidi::new(o)),
+        );
+    }
+    if all || game == "coiffeur" {
+        let o = CoiffeurOptions::default();
+        run::<Coiffeur>(
+            "coiffeur",
+            deals,
+            seed,
+            &|_| Coiffeur::new(o).unwrap(),
+            &mut |s| {
+                Box::new(SamplingCoiffeur::with_settings(
+                    o,
+                    solver(SamplingCoiffeur::DEFAULT),
+                    s,
+                ))
+            },
+            &|| Box::new(RuleCoiffeur::new(o)),
+        );
+    }
+    if all || game == "differenzler" {
+        let o = DifferenzlerOptions::default();
+        run::<Differenzler>(
+            "differenzler",
+            deals,
+            seed,
+            &|i| {
+                Differenzler::new(DifferenzlerOptions {
+                    first_dealer: (i % 4) as u8,
+                    ..o
+                })
+                .unwrap()
+            },
+            &mut |s| {
+                Box::new(SamplingDifferenzler::with_settings(
+                    o,
+                    DifferenzlerSettings {
+                        samples: samples.unwrap_or(DifferenzlerSettings::default().samples),
+                        ..DifferenzlerSettings::default()
+                    },
+                    s,
+                ))
+            },
+            &|| Box::new(RuleDifferenzler::new(o)),
+        );
+    }
+    for (name, players) in [("handjass", 4u8), ("handjass3", 3)] {
+        if all || game == name {
+            let o = HandjassOptions {
+                players,
+                ..HandjassOptions::default()
+            };
+            run::<Handjass>(
+                name,
+                deals,
+                seed,
+                &|_| Handjass::new(o).unwrap(),
+                &mut |s| {
+                    Box::new(SamplingHandjass::with_samples(
+                        o,
+                        samples.unwrap_or(SamplingHandjass::DEFAULT_SAMPLES),
+                        s,
+                    ))
+                },
+                &|| Box::new(RuleHandjass::new(o)),
+            );
+        }
+    }
+}
