@@ -178,6 +178,7 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
             "points_per_deal_a": a_total as f64 / (2.0 * n),
             "points_per_deal_b": b_total as f64 / (2.0 * n),
             "seconds": secs,
+            "fallbacks": crate::seats::report().fallbacks(),
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
@@ -204,6 +205,10 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
             b_total as f64 / (2.0 * n)
         );
         println!("time: {secs:.1} s");
+        let fallbacks = crate::seats::summary(&format!("{},{}", args.a, args.b));
+        if !fallbacks.is_empty() {
+            println!("{}", fallbacks.trim_start());
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
