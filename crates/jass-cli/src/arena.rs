@@ -161,6 +161,10 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
             m.insert(k.into(), v);
         }
         m.insert("seconds".into(), json!(secs));
+        m.insert(
+            "fallbacks".into(),
+            json!(crate::seats::report().fallbacks()),
+        );
         println!("{}", serde_json::to_string_pretty(&Value::Object(m))?);
     } else {
         let mut text = format!(
@@ -178,6 +182,7 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
             text.push('\n');
         }
         text.push_str(&format!("time: {secs:.1} s"));
+        text.push_str(&crate::seats::summary(&format!("{},{}", args.a, args.b)));
         if let Some(p) = args.out.as_ref().filter(|_| !to_stdout) {
             text.push_str(&format!("\nrecords: {}", p.display()));
         }

@@ -10,6 +10,7 @@ mod differenzler_cli;
 mod games;
 mod handjass_cli;
 mod hint;
+mod import_export;
 mod options;
 mod play;
 mod players;
@@ -69,6 +70,10 @@ enum Command {
     /// Print speed figures as JSON (random full Schieber deals per second, legal-card generations
     /// per second), measured on one core.
     Bench(bench::BenchArgs),
+    /// Read a jass-kit / Swisslos game log (one round per line) into records (one deal each).
+    Import(import_export::ImportArgs),
+    /// Write the complete deals of Schieber records as a jass-kit game log (one round per line).
+    Export(import_export::ExportArgs),
     /// List the games and their options with defaults.
     Options {
         /// The game (default: all).
@@ -107,6 +112,8 @@ fn main() -> ExitCode {
         } => show::run(&file, cards, game, hands),
         Command::Check { files } => check::run(&files),
         Command::Bench(args) => bench::run(args),
+        Command::Import(args) => import_export::import(args),
+        Command::Export(args) => import_export::export(args),
         Command::Options { game } => options::list(game.as_deref()),
     };
     match result {

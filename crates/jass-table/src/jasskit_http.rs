@@ -217,7 +217,7 @@ impl JsonPlayer for JassKitPlayer {
         let first = &request.legal[0];
         match first["action"].as_str() {
             // jass-kit has no Weis: decline (with weis=none it is never asked).
-            Some("weis") => return Ok(json!({"action": "weis", "weis": []})),
+            Some("weis") => Ok(json!({"action": "weis", "weis": []})),
             Some("play") => {
                 let answer = self.post("action_play_card", &observation(&request.view)?)?;
                 let card = answer["card"]

@@ -10,7 +10,8 @@
 //!   player's choice.
 //! - [`external`]: a bot program speaking the bot protocol (`docs/protocol.md`) as a JSON player;
 //!   [`jasskit_http`]: a jass-kit player service as one; [`seat_spec`]: players as written on the
-//!   command line (`rule`, `cmd:python3 bot.py`, `http://…/jass/players/NAME`).
+//!   command line (`rule`, `cmd:python3 bot.py`, `http://…/jass/players/NAME`); [`jasskit_log`]:
+//!   jass-kit / Swisslos game logs to and from records.
 //! - [`run_table`]: plays a whole game with any mix of seats, reports every step to a watcher, can
 //!   resume from the actions already taken, and returns the record.
 #![deny(missing_docs)]
@@ -19,6 +20,7 @@ mod adapter;
 mod bots;
 pub mod external;
 pub mod jasskit_http;
+pub mod jasskit_log;
 mod kind;
 mod request;
 pub mod seat_spec;
