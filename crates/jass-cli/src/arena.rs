@@ -44,7 +44,31 @@ pub struct ArenaArgs {
     threads: Option<usize>,
 }
 
-const KNOWN: &str = "random, rule, sampling";
+const KNOWN: &str = "random, rule, sampling (or sampling:key=value,… with samples, max_cards, contract_samples, threads, budget_ms, tt_bits, node_limit)";
+
+/// Settings of the sampling player from `sampling:key=value,…`.
+pub fn sampling_settings(spec: &str) -> Result<SamplingSettings> {
+    let mut s = SamplingSettings::default();
+    for kv in spec.split(',').filter(|x| !x.is_empty()) {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| anyhow!("sampling setting `{kv}`: write key=value"))?;
+        let n: u64 = v
+            .parse()
+            .map_err(|_| anyhow!("sampling setting `{k}`: `{v}` is not a number"))?;
+        match k {
+            "samples" => s.samples = n.max(1) as usize,
+            "max_cards" => s.max_cards = n as u32,
+            "contract_samples" => s.contract_samples = n as usize,
+            "threads" => s.threads = n.max(1) as usize,
+            "budget_ms" => s.time_budget = Some(std::time::Duration::from_millis(n)),
+            "tt_bits" => s.tt_bits = n.clamp(10, 26) as u32,
+            "node_limit" => s.node_limit = n.max(1),
+            other => bail!("unknown sampling setting `{other}`: known are samples, max_cards, contract_samples, threads, budget_ms, tt_bits, node_limit"),
+        }
+    }
+    Ok(s)
+}
 
 fn player(name: &str, options: &SchieberOptions, seed: u64) -> Result<Box<dyn Player<Schieber>>> {
     match name {
@@ -55,14 +79,44 @@ fn player(name: &str, options: &SchieberOptions, seed: u64) -> Result<Box<dyn Pl
             SamplingSettings::default(),
             seed,
         ))),
+        other if other.starts_with("sampling:") => Ok(Box::new(SamplingSchieber::new(
+            *options,
+            sampling_settings(&other["sampling:".len()..])?,
+            seed,
+        ))),
         other => Err(anyhow!(
             "unknown player `{other}`: known players are {KNOWN}"
         )),
     }
 }
 
+/// Time spent in decisions: per player (A, B) and kind (card, other): seconds, count, the
+/// longest.
+#[derive(Clone, Copy, Default)]
+struct Timing {
+    secs: [[f64; 2]; 2],
+    count: [[u64; 2]; 2],
+    max: [[f64; 2]; 2],
+}
+
+impl Timing {
+    fn add(&mut self, other: &Timing) {
+        for p in 0..2 {
+            for k in 0..2 {
+                self.secs[p][k] += other.secs[p][k];
+                self.count[p][k] += other.count[p][k];
+                self.max[p][k] = self.max[p][k].max(other.max[p][k]);
+            }
+        }
+    }
+    fn mean_ms(&self, p: usize, k: usize) -> f64 {
+        1e3 * self.secs[p][k] / self.count[p][k].max(1) as f64
+    }
+}
+
 /// Plays one deal; `a_seats_even` puts player A in seats 0 and 2. Returns the multiplied points of
 /// A's team and B's team.
+#[allow(clippy::too_many_arguments)]
 fn play_deal(
     options: &SchieberOptions,
     hands: [jass_core::CardSet; 4],
@@ -71,6 +125,7 @@ fn play_deal(
     b: &str,
     a_even: bool,
     seed: u64,
+    timing: &mut Timing,
 ) -> Result<[u64; 2]> {
     let o = SchieberOptions {
         target: MAX_TARGET,
@@ -92,7 +147,18 @@ fn play_deal(
     let mut legal = ActionList::new();
     while let ToMove::Seat(seat) = s.to_move() {
         s.legal_actions(&mut legal);
+        let t0 = Instant::now();
         let action = players[seat].act(&Decision::new(&s, seat, &legal));
+        let dt = t0.elapsed().as_secs_f64();
+        let p = if (seat % 2 == 0) == a_even { 0 } else { 1 };
+        let k = if matches!(action, jass_core::schieber::SchieberAction::Play { .. }) {
+            0
+        } else {
+            1
+        };
+        timing.secs[p][k] += dt;
+        timing.count[p][k] += 1;
+        timing.max[p][k] = timing.max[p][k].max(dt);
         s.apply(action)
             .map_err(|e| anyhow!("player at seat {seat}: {e}"))?;
     }
@@ -131,7 +197,7 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
     let start = Instant::now();
-    let results: Vec<Result<[u64; 4]>> = (0..args.deals)
+    let results: Vec<Result<([u64; 4], Timing)>> = (0..args.deals)
         .into_par_iter()
         .map(|i| {
             let seed = args.seed.wrapping_add(i);
@@ -139,17 +205,38 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
             let pack = dealer.next_pack();
             let hands = jass_core::deal::four_hands(&pack, 0);
             let forehand = (i % 4) as u8;
-            let first = play_deal(&options, hands, forehand, &args.a, &args.b, true, seed)?;
-            let second = play_deal(&options, hands, forehand, &args.a, &args.b, false, seed)?;
+            let mut timing = Timing::default();
+            let first = play_deal(
+                &options,
+                hands,
+                forehand,
+                &args.a,
+                &args.b,
+                true,
+                seed,
+                &mut timing,
+            )?;
+            let second = play_deal(
+                &options,
+                hands,
+                forehand,
+                &args.a,
+                &args.b,
+                false,
+                seed,
+                &mut timing,
+            )?;
             bar.inc(1);
-            Ok([first[0], first[1], second[0], second[1]])
+            Ok(([first[0], first[1], second[0], second[1]], timing))
         })
         .collect();
     bar.finish_and_clear();
     let mut shares = Vec::with_capacity(results.len());
     let (mut a_total, mut b_total) = (0u64, 0u64);
+    let mut timing = Timing::default();
     for r in results {
-        let [a1, b1, a2, b2] = r?;
+        let ([a1, b1, a2, b2], t) = r?;
+        timing.add(&t);
         a_total += a1 + a2;
         b_total += b1 + b2;
         let sum = (a1 + b1 + a2 + b2) as f64;
@@ -175,6 +262,12 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
             "points_per_deal_a": a_total as f64 / (2.0 * n),
             "points_per_deal_b": b_total as f64 / (2.0 * n),
             "seconds": secs,
+            "ms_per_card_a": timing.mean_ms(0, 0),
+            "ms_per_card_b": timing.mean_ms(1, 0),
+            "max_ms_per_card_a": 1e3 * timing.max[0][0],
+            "max_ms_per_card_b": 1e3 * timing.max[1][0],
+            "ms_per_other_decision_a": timing.mean_ms(0, 1),
+            "ms_per_other_decision_b": timing.mean_ms(1, 1),
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
@@ -201,6 +294,15 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
             b_total as f64 / (2.0 * n)
         );
         println!("time: {secs:.1} s");
+        for (p, name) in [(0, &args.a), (1, &args.b)] {
+            println!(
+                "time per decision of {name}: card {:.2} ms (longest {:.1} ms), contract/schieben/Weis {:.2} ms (longest {:.1} ms)",
+                timing.mean_ms(p, 0),
+                1e3 * timing.max[p][0],
+                timing.mean_ms(p, 1),
+                1e3 * timing.max[p][1],
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
