@@ -59,7 +59,7 @@ impl Default for SamplingSettings {
     fn default() -> Self {
         SamplingSettings {
             samples: 16,
-            max_cards: 24,
+            max_cards: 28,
             contract_samples: 24,
             threads: 1,
             time_budget: None,
