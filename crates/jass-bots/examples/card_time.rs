@@ -137,6 +137,7 @@ fn main() {
     let solver = |d: SamplingSettings| SamplingSettings {
         samples: samples.unwrap_or(d.samples),
         max_cards: max_cards.unwrap_or(d.max_cards),
+        ..d
     };
     let all = game == "all";
     if all || game == "schieber" {

@@ -1,10 +1,29 @@
-//! A sampling Schieber player (perfect-information Monte Carlo): deal the hidden cards in ways that
-//! agree with everything the seat has seen ([`crate::worlds`]), solve each world exactly with the
-//! solver, and play the card with the best average. Until few enough cards are left for the
-//! solver to be quick, and for every decision other than card play, it plays like
-//! [`RuleSchieber`].
+//! A sampling Schieber player (perfect-information Monte Carlo).
+//!
+//! * **Card play**: deal the hidden cards in ways that agree with everything the seat has seen
+//!   ([`crate::worlds`]), solve each world exactly with the solver, and play the card with the
+//!   best total over the worlds. Before few enough cards are left for the solver to be quick
+//!   (`max_cards`), and in Misère and Slalom (the solver plays one mode for points), it plays like
+//!   [`RuleSchieber`].
+//! * **Contract and schieben**: for each contract it may choose (and for schieben), deal the 27
+//!   unseen cards at random `contract_samples` times and play each deal out with four rule-based
+//!   players; choose what brings the best average of its team's score minus the other team's
+//!   (multiplied, Weis and Stöck included). With `contract_samples` 0 it chooses like the rule
+//!   player.
+//! * **Objective**: the deal's points; when the team can reach the game's target in this deal,
+//!   the number of worlds in which a card reaches it comes first.
+//!
+//! Every choice is fixed by the seed (worlds are drawn in order, results added in order), also
+//! with several threads; only the optional time budget makes play depend on the machine.
 
-use jass_core::schieber::{Contract, Schieber, SchieberAction, SchieberOptions};
+use std::time::{Duration, Instant};
+
+use jass_core::deal::uniform_below;
+use jass_core::game::{ActionList, Game, ToMove};
+use jass_core::schieber::{
+    Contract, FirstForehand, Phase, Schieber, SchieberAction, SchieberObservation, SchieberOptions,
+    MAX_TARGET,
+};
 use jass_core::{Card, CardSet, Decision, Player, PointTable, TrickRules};
 use jass_solver::{Position, Solver, SolverConfig};
 use rand_core::SeedableRng;
@@ -16,18 +35,45 @@ use crate::worlds::{knowledge, sample_world_retry};
 /// Settings of the sampling player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SamplingSettings {
-    /// Worlds per decision.
+    /// Worlds per card decision.
     pub samples: usize,
-    /// Sample only with at most this many cards left in the hands (the solver's time grows
-    /// quickly with the cards left; see docs/solver.md).
+    /// Solve worlds only with at most this many cards left in the hands (the solver's time
+    /// grows quickly with the cards left; see docs/solver.md); before, the rule player's card.
     pub max_cards: u32,
+    /// Worlds per candidate for the contract and schieben (0: decide like the rule player).
+    pub contract_samples: usize,
+    /// Threads that solve the worlds of one decision (1: the calling thread only).
+    pub threads: usize,
+    /// An optional cap on the time of one card decision: once reached, the worlds solved so far
+    /// decide. Off by default, since it makes play depend on the machine's speed.
+    pub time_budget: Option<Duration>,
+    /// Each solver's table holds `2^tt_bits` entries of 16 bytes.
+    pub tt_bits: u32,
+    /// The most search nodes one world may take (a deterministic cap on the time: about 20
+    /// million nodes a second on one core). A world that needs more is left out; when the
+    /// first world or half of them are left out, the rule player's card is played.
+    pub node_limit: u64,
 }
 
 impl Default for SamplingSettings {
     fn default() -> Self {
+        SamplingSettings::solving(16, 28)
+    }
+}
+
+impl SamplingSettings {
+    /// `samples` worlds per card from `max_cards` cards left; the other settings at their
+    /// defaults (24 contract samples, one thread, no time budget, 2^18 table entries, 200,000
+    /// nodes per world).
+    pub const fn solving(samples: usize, max_cards: u32) -> Self {
         SamplingSettings {
-            samples: 24,
-            max_cards: 20,
+            samples,
+            max_cards,
+            contract_samples: 24,
+            threads: 1,
+            time_budget: None,
+            tt_bits: 18,
+            node_limit: 200_000,
         }
     }
 }
@@ -37,9 +83,13 @@ pub struct SamplingSchieber {
     options: SchieberOptions,
     settings: SamplingSettings,
     rule: RuleSchieber,
-    solver: Solver,
+    solvers: Vec<Solver>,
     rng: Xoshiro256PlusPlus,
 }
+
+/// What one world says about the legal cards: the value of each (by card index) for the
+/// player's team.
+type WorldValues = [u32; 64];
 
 impl SamplingSchieber {
     /// A sampling player for a game with these options; `seed` fixes its sampled worlds.
@@ -48,17 +98,28 @@ impl SamplingSchieber {
             options,
             settings,
             rule: RuleSchieber::new(options),
-            solver: Solver::new(SolverConfig {
-                tt_bits: 16,
-                ..SolverConfig::default()
-            }),
+            solvers: Vec::new(),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
         }
     }
 
-    /// The card with the best average value over sampled worlds, if sampling applies here.
-    fn sampled_card(&mut self, decision: &Decision<'_, Schieber>, legal: CardSet) -> Option<Card> {
-        let obs = decision.observation();
+    /// The settings.
+    pub fn settings(&self) -> &SamplingSettings {
+        &self.settings
+    }
+
+    fn solvers(&mut self, n: usize) -> &mut [Solver] {
+        while self.solvers.len() < n {
+            self.solvers.push(Solver::new(SolverConfig {
+                tt_bits: self.settings.tt_bits,
+                ..SolverConfig::default()
+            }));
+        }
+        &mut self.solvers[..n]
+    }
+
+    /// The card with the best total over sampled worlds, if sampling applies here.
+    fn sampled_card(&mut self, obs: &SchieberObservation, legal: CardSet) -> Option<Card> {
         let contract = obs.contract?;
         // The solver maximises the team's card points in one mode: not for Misère or Slalom.
         if contract == Contract::Misere || contract.is_slalom() {
@@ -68,7 +129,7 @@ impl SamplingSchieber {
         if 36 - played > self.settings.max_cards || legal.len() < 2 {
             return None;
         }
-        let k = knowledge(&obs);
+        let k = knowledge(obs);
         let mode = contract.mode();
         let team = obs.seat % 2;
         let mut tricks_won = [0u8; 2];
@@ -79,13 +140,9 @@ impl SamplingSchieber {
         for (i, &c) in obs.trick.iter().enumerate() {
             trick[i] = c;
         }
-        let mut totals = [0u64; 64];
-        let mut worlds = 0;
-        for _ in 0..self.settings.samples {
-            let Some(hands) = sample_world_retry(&k, &mut self.rng, 20) else {
-                continue;
-            };
-            let pos = Position {
+        let positions: Vec<Position> = (0..self.settings.samples)
+            .filter_map(|_| sample_world_retry(&k, &mut self.rng, 20))
+            .map(|hands| Position {
                 hands,
                 trick,
                 trick_len: obs.trick.len() as u8,
@@ -96,18 +153,176 @@ impl SamplingSchieber {
                 tricks_done: obs.tricks.len() as u8,
                 tricks_won,
                 match_bonus: jass_core::mode::MATCH_BONUS,
-            };
-            let values = self.solver.solve_moves_for(&pos, team);
-            for (c, v) in values.iter() {
-                totals[c.index()] += v as u64;
-            }
-            worlds += 1;
-        }
-        if worlds == 0 {
+            })
+            .collect();
+        if positions.is_empty() {
             return None;
         }
-        legal.iter().max_by_key(|c| totals[c.index()])
+        let deadline = self.settings.time_budget.map(|b| Instant::now() + b);
+        let threads = self.settings.threads.max(1).min(positions.len());
+        let limit = self.settings.node_limit;
+        let solvers = self.solvers(threads);
+        // The first world on its own: when it is out of reach, so are most others.
+        let first = solve_world(&mut solvers[0], &positions[0], team, limit)?;
+        let mut results = vec![first];
+        results.extend(
+            solve_worlds(solvers, &positions[1..], team, deadline, limit)
+                .into_iter()
+                .flatten(),
+        );
+        if 2 * results.len() < positions.len() {
+            return None;
+        }
+        // Points still needed for the target: the card points this deal must still bring.
+        let m = self.options.multipliers.of(contract).max(1);
+        let need = obs
+            .target
+            .saturating_sub(obs.totals[team as usize] + obs.deal_score[team as usize]);
+        let need_cards = need.div_ceil(m);
+        let race = obs.target < MAX_TARGET && need_cards <= 257;
+        legal.iter().max_by_key(|c| {
+            let total: u64 = results.iter().map(|v| v[c.index()] as u64).sum();
+            let wins = if race {
+                results
+                    .iter()
+                    .filter(|v| v[c.index()] >= need_cards)
+                    .count() as u64
+            } else {
+                0
+            };
+            (wins, total)
+        })
     }
+
+    /// The contract (or schieben) with the best average outcome of rule-based play-outs.
+    fn sampled_contract(
+        &mut self,
+        obs: &SchieberObservation,
+        legal: &[SchieberAction],
+    ) -> Option<SchieberAction> {
+        let n = self.settings.contract_samples;
+        if n == 0 || legal.len() < 2 {
+            return None;
+        }
+        let me = obs.seat;
+        let team = (me % 2) as usize;
+        let unseen: Vec<Card> = (CardSet::ALL - obs.hand).iter().collect();
+        let opts = SchieberOptions {
+            target: MAX_TARGET,
+            first_forehand: FirstForehand::Seat(obs.forehand),
+            ..self.options
+        };
+        let base = Schieber::new(opts).ok()?;
+        let mut sums = vec![0i64; legal.len()];
+        let mut cards = unseen;
+        for _ in 0..n {
+            // The 27 unseen cards dealt at random, 9 to each other seat.
+            for i in (1..cards.len()).rev() {
+                let j = uniform_below(&mut self.rng, i as u32 + 1) as usize;
+                cards.swap(i, j);
+            }
+            let mut hands = [CardSet::EMPTY; 4];
+            hands[me as usize] = obs.hand;
+            let mut next = 0;
+            for (s, h) in hands.iter_mut().enumerate() {
+                if s != me as usize {
+                    *h = CardSet::from_cards(cards[next..next + 9].iter().copied());
+                    next += 9;
+                }
+            }
+            let mut dealt = base;
+            if dealt.deal(hands).is_err() {
+                return None;
+            }
+            if obs.schoben {
+                // Forehand shoved: we are the partner choosing.
+                dealt.apply(SchieberAction::Schieben).ok()?;
+            }
+            for (i, &a) in legal.iter().enumerate() {
+                let mut s = dealt;
+                if s.apply(a).is_err() {
+                    return None;
+                }
+                let score = play_out(&mut s, &self.options);
+                sums[i] += score[team] as i64 - score[1 - team] as i64;
+            }
+        }
+        let best = (0..legal.len()).max_by_key(|&i| (sums[i], std::cmp::Reverse(i)))?;
+        Some(legal[best])
+    }
+}
+
+/// Plays a dealt Schieber deal to its end with four rule-based players; the deal's score.
+fn play_out(s: &mut Schieber, options: &SchieberOptions) -> [u32; 2] {
+    let mut rule = RuleSchieber::new(*options);
+    let mut list = ActionList::new();
+    while let ToMove::Seat(seat) = s.to_move() {
+        if s.phase() == Phase::Deal {
+            break;
+        }
+        s.legal_actions(&mut list);
+        let a = rule.act(&Decision::new(s, seat, &list));
+        if s.apply(a).is_err() {
+            break;
+        }
+    }
+    s.tally().score
+}
+
+/// The legal cards' values for `team` in one world, if the solver finds them within `limit`
+/// nodes.
+fn solve_world(solver: &mut Solver, pos: &Position, team: u8, limit: u64) -> Option<WorldValues> {
+    // From an empty table: the work, and so the cap, does not depend on the worlds solved
+    // before on this thread.
+    solver.clear();
+    let mut v = [0u32; 64];
+    for (c, x) in solver.try_solve_moves_for(pos, team, limit)?.iter() {
+        v[c.index()] = x;
+    }
+    Some(v)
+}
+
+/// Solves every position on `solvers.len()` threads: the results in the order of the
+/// positions (`None` for a world over the node limit), cut short at the deadline.
+fn solve_worlds(
+    solvers: &mut [Solver],
+    positions: &[Position],
+    team: u8,
+    deadline: Option<Instant>,
+    limit: u64,
+) -> Vec<Option<WorldValues>> {
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    if solvers.len() <= 1 {
+        let solver = &mut solvers[0];
+        return positions
+            .iter()
+            .map_while(|p| (!late()).then(|| solve_world(solver, p, team, limit)))
+            .collect();
+    }
+    let k = solvers.len();
+    let mut out: Vec<Option<Option<WorldValues>>> = vec![None; positions.len()];
+    std::thread::scope(|scope| {
+        let chunks: Vec<_> = solvers
+            .iter_mut()
+            .enumerate()
+            .map(|(t, solver)| {
+                scope.spawn(move || {
+                    (t..positions.len())
+                        .step_by(k)
+                        .map_while(|i| {
+                            (!late()).then(|| (i, solve_world(solver, &positions[i], team, limit)))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for h in chunks {
+            for (i, v) in h.join().expect("a solver thread") {
+                out[i] = Some(v);
+            }
+        }
+    });
+    out.into_iter().map_while(|v| v).collect()
 }
 
 impl Player<Schieber> for SamplingSchieber {
@@ -116,18 +331,28 @@ impl Player<Schieber> for SamplingSchieber {
     }
 
     fn act(&mut self, decision: &Decision<'_, Schieber>) -> SchieberAction {
-        let cards: CardSet = decision
-            .legal
-            .iter()
-            .filter_map(|a| match a {
-                SchieberAction::Play { card } => Some(card),
-                _ => None,
-            })
-            .collect();
-        if !cards.is_empty() {
-            if let Some(card) = self.sampled_card(decision, cards) {
-                return SchieberAction::Play { card };
+        let legal = decision.legal.to_vec();
+        match legal[0] {
+            SchieberAction::Play { .. } => {
+                let cards: CardSet = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        SchieberAction::Play { card } => Some(*card),
+                        _ => None,
+                    })
+                    .collect();
+                let obs = decision.observation();
+                if let Some(card) = self.sampled_card(&obs, cards) {
+                    return SchieberAction::Play { card };
+                }
             }
+            SchieberAction::Contract { .. } | SchieberAction::Schieben => {
+                let obs = decision.observation();
+                if let Some(a) = self.sampled_contract(&obs, &legal) {
+                    return a;
+                }
+            }
+            SchieberAction::Weis { .. } => {}
         }
         self.rule.act(decision)
     }

@@ -31,10 +31,7 @@ pub struct SamplingSidi {
 
 impl SamplingSidi {
     /// Default settings: 24 worlds per card from 20 cards left.
-    pub const DEFAULT: SamplingSettings = SamplingSettings {
-        samples: 24,
-        max_cards: 20,
-    };
+    pub const DEFAULT: SamplingSettings = SamplingSettings::solving(24, 20);
 
     /// A player for a game with these options; `seed` fixes its sampled worlds.
     pub fn new(options: SidiOptions, seed: u64) -> Self {

@@ -16,6 +16,8 @@ fn sampling_plays_legally_and_beats_random() {
     let settings = SamplingSettings {
         samples: 8,
         max_cards: 16,
+        contract_samples: 4,
+        ..Default::default()
     };
     let mut points = [0u64; 2];
     let mut list = ActionList::new();
@@ -49,4 +51,44 @@ fn sampling_plays_legally_and_beats_random() {
         points[0],
         points[1]
     );
+}
+
+/// The same seed gives the same play, on one thread or on several (each world is solved from
+/// an empty table, so the node cap cuts the same worlds).
+#[test]
+fn sampling_is_deterministic_across_thread_counts() {
+    let options = SchieberOptions {
+        target: jass_core::schieber::MAX_TARGET,
+        first_forehand: FirstForehand::Seat(1),
+        ..Default::default()
+    };
+    let play = |threads: usize| -> Vec<String> {
+        let settings = SamplingSettings {
+            samples: 6,
+            max_cards: 20,
+            contract_samples: 3,
+            threads,
+            node_limit: 20_000,
+            ..Default::default()
+        };
+        let mut out = Vec::new();
+        let mut list = ActionList::new();
+        for seed in 0..3u64 {
+            let mut s = Schieber::new(options).unwrap();
+            let mut dealer = SeededDealer::new(seed + 50);
+            let hands = s.deal_from_pack(&dealer.next_pack());
+            s.deal(hands).unwrap();
+            let mut players: Vec<SamplingSchieber> = (0..4)
+                .map(|k| SamplingSchieber::new(options, settings, seed * 4 + k))
+                .collect();
+            while let ToMove::Seat(seat) = s.to_move() {
+                s.legal_actions(&mut list);
+                let a = players[seat].act(&Decision::new(&s, seat, &list));
+                out.push(a.to_string());
+                s.apply(a).unwrap();
+            }
+        }
+        out
+    };
+    assert_eq!(play(1), play(2));
 }

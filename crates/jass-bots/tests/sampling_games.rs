@@ -54,10 +54,7 @@ fn play<G: Game>(
 
 #[test]
 fn sampling_sidi_plays_legally_and_beats_random() {
-    let settings = SamplingSettings {
-        samples: 8,
-        max_cards: 16,
-    };
+    let settings = SamplingSettings::solving(8, 16);
     for o in [
         SidiOptions::default(),
         SidiOptions {
@@ -89,10 +86,7 @@ fn sampling_sidi_plays_legally_and_beats_random() {
 
 #[test]
 fn sampling_coiffeur_plays_legally_and_beats_random() {
-    let settings = SamplingSettings {
-        samples: 8,
-        max_cards: 16,
-    };
+    let settings = SamplingSettings::solving(8, 16);
     for o in [
         CoiffeurOptions::default(),
         CoiffeurOptions {

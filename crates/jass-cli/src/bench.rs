@@ -24,6 +24,9 @@ pub struct BenchArgs {
     /// Legal-card generations to time.
     #[arg(long, default_value_t = 20_000_000)]
     legal: u64,
+    /// Random positions with 24 cards left for the solver's figure (0: none).
+    #[arg(long, default_value_t = 100)]
+    solver_positions: usize,
 }
 
 /// Plays `n` random full Schieber deals (trump choice or schieben, Weis declarations, every card,
@@ -127,6 +130,9 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     }
     black_box(acc);
     let legal_secs = start.elapsed().as_secs_f64();
+    // The exact solver on positions with 24 cards left (the figure of docs/solver.md).
+    let solver = jass_solver::bench::bench_figures(0, args.solver_positions, 1);
+    let s24 = &solver["cards_left_24"];
 
     let out = json!({
         "bench": "jass",
@@ -139,6 +145,11 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         "schieber_deals_checksum": format!("{checksum:016x}"),
         "legal_card_generations": done,
         "legal_card_generations_per_second": (done as f64 / legal_secs).round(),
+        "solver_positions_24_cards": args.solver_positions,
+        "solver_24_cards_median_ms": s24["median_ms"],
+        "solver_24_cards_p90_ms": s24["p90_ms"],
+        "solver_24_cards_mean_nodes": s24["mean_nodes"],
+        "solver_checksum": solver["checksum"],
     });
     println!("{}", serde_json::to_string_pretty(&out)?);
     Ok(ExitCode::SUCCESS)

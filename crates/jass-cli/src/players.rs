@@ -127,8 +127,8 @@ impl<'a> Spec<'a> {
         Ok(Spec { name, settings })
     }
 
-    /// The value of `key` (checked against `known`, the settings this game's player has; 1 to
-    /// 10000, `announce_samples` also 0: the rule player's announcement).
+    /// The value of `key` (checked against `known`, the settings this game's player has, and
+    /// against the setting's range).
     fn get(&self, known: &[&str], key: &str, default: usize) -> Result<usize> {
         for (k, v) in &self.settings {
             if !known.contains(k) {
@@ -137,9 +137,17 @@ impl<'a> Spec<'a> {
                     known.join(", ")
                 );
             }
-            let min = if *k == "announce_samples" { 0 } else { 1 };
-            if *v < min || *v > 10_000 {
-                bail!("sampling setting `{k}={v}`: use {min} .. 10000");
+            let (min, max) = match *k {
+                // 0: decide like the rule player.
+                "announce_samples" | "contract_samples" => (0, 10_000),
+                "tt_bits" => (10, 26),
+                "node_limit" => (1_000, 1_000_000_000),
+                "budget_ms" => (1, 600_000),
+                "threads" => (1, 256),
+                _ => (1, 10_000),
+            };
+            if *v < min || *v > max {
+                bail!("sampling setting `{k}={v}`: use {min} .. {max}");
             }
         }
         Ok(self
@@ -151,7 +159,7 @@ impl<'a> Spec<'a> {
             .unwrap_or(default))
     }
 
-    /// Samples and cards left for the solver-based players.
+    /// Samples and cards left for the solver-based players of Sidi Barrani and Coiffeur.
     fn solver_settings(&self, default: SamplingSettings) -> Result<SamplingSettings> {
         let known = ["samples", "max_cards"];
         Ok(SamplingSettings {
@@ -159,6 +167,31 @@ impl<'a> Spec<'a> {
             max_cards: self
                 .get(&known, "max_cards", default.max_cards as usize)?
                 .min(36) as u32,
+            ..default
+        })
+    }
+
+    /// Every setting of the Schieber sampling player.
+    fn schieber_settings(&self) -> Result<SamplingSettings> {
+        let known = [
+            "samples",
+            "max_cards",
+            "contract_samples",
+            "threads",
+            "budget_ms",
+            "tt_bits",
+            "node_limit",
+        ];
+        let d = SamplingSettings::default();
+        let budget = self.get(&known, "budget_ms", 0)?;
+        Ok(SamplingSettings {
+            samples: self.get(&known, "samples", d.samples)?,
+            max_cards: self.get(&known, "max_cards", d.max_cards as usize)?.min(36) as u32,
+            contract_samples: self.get(&known, "contract_samples", d.contract_samples)?,
+            threads: self.get(&known, "threads", d.threads)?,
+            time_budget: (budget > 0).then(|| std::time::Duration::from_millis(budget as u64)),
+            tt_bits: self.get(&known, "tt_bits", d.tt_bits as usize)? as u32,
+            node_limit: self.get(&known, "node_limit", d.node_limit as usize)? as u64,
         })
     }
 }
@@ -200,11 +233,7 @@ fn schieber_computer(
     Ok(match spec.name {
         "random" => Box::new(RandomPlayer::new(seed)),
         "rule" => Box::new(RuleSchieber::new(*o)),
-        "sampling" => Box::new(SamplingSchieber::new(
-            *o,
-            spec.solver_settings(SamplingSettings::default())?,
-            seed,
-        )),
+        "sampling" => Box::new(SamplingSchieber::new(*o, spec.schieber_settings()?, seed)),
         other => return Err(unknown(other)),
     })
 }

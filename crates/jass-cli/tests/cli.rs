@@ -162,7 +162,15 @@ fn wrong_input_is_explained() {
 #[test]
 fn bench_prints_json() {
     let out = jass()
-        .args(["bench", "--deals", "2000", "--legal", "100000"])
+        .args([
+            "bench",
+            "--deals",
+            "2000",
+            "--legal",
+            "100000",
+            "--solver-positions",
+            "3",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -170,6 +178,8 @@ fn bench_prints_json() {
     assert!(v["schieber_random_deals_per_second"].as_f64().unwrap() > 0.0);
     assert!(v["legal_card_generations_per_second"].as_f64().unwrap() > 0.0);
     assert_eq!(v["schieber_deals_checksum"].as_str().unwrap().len(), 16);
+    assert!(v["solver_24_cards_median_ms"].as_f64().unwrap() > 0.0);
+    assert!(v["solver_24_cards_mean_nodes"].as_u64().unwrap() > 0);
 }
 
 #[test]

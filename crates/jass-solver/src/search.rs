@@ -187,20 +187,29 @@ impl Tables {
         }
         for s in 0..4 {
             for l in 0..512usize {
-                let mut v: Vec<u8> = (0..9)
-                    .filter(|&st| l & (1 << st) != 0)
-                    .map(|st| t.pts[s * 16 + st])
-                    .collect();
-                t.lane_pts[s][l] = v.iter().sum();
-                v.sort_unstable();
+                // The points of the lane's cards, sorted (insertion sort of at most nine).
+                let mut v = [0u8; 9];
+                let mut len = 0;
+                for st in 0..9 {
+                    if l & (1 << st) != 0 {
+                        let p = t.pts[s * 16 + st];
+                        let mut j = len;
+                        while j > 0 && v[j - 1] > p {
+                            v[j] = v[j - 1];
+                            j -= 1;
+                        }
+                        v[j] = p;
+                        len += 1;
+                    }
+                }
                 let mut acc = 0u8;
-                t.min_pts[s][l][0] = 0;
                 for m in 1..10 {
-                    if m <= v.len() {
+                    if m <= len {
                         acc += v[m - 1];
                     }
                     t.min_pts[s][l][m] = acc;
                 }
+                t.lane_pts[s][l] = acc;
             }
         }
         t
@@ -329,6 +338,11 @@ struct Core {
     /// History heuristic: how often each card caused a cut-off (as a lead, as a follow),
     /// weighted by the cards left.
     history: [[u32; 64]; 2],
+    /// Stop once `nodes` passes this (a search cut short stores nothing and its result is
+    /// thrown away).
+    node_limit: u64,
+    /// The current search passed `node_limit`.
+    aborted: bool,
     /// Killer cards: the last card that caused a cut-off, by cards left.
     killer: [[u8; 4]; 37],
 }
@@ -372,6 +386,8 @@ impl Solver {
                 stats: [0; 8],
                 history: [[0; 64]; 2],
                 killer: [[NONE; 4]; 37],
+                node_limit: u64::MAX,
+                aborted: false,
             },
             tables: None,
             owners: [0; SEATS],
@@ -409,6 +425,7 @@ impl Solver {
     pub fn clear(&mut self) {
         self.core.new_generation();
         self.core.history = [[0; 64]; 2];
+        self.core.killer = [[NONE; 4]; 37];
         self.owners = [0; SEATS];
     }
 
@@ -472,6 +489,9 @@ impl Solver {
                 beta - 1,
                 beta,
             );
+            if self.core.aborted {
+                return (lo as u32, hi as u32);
+            }
             if r < beta {
                 hi = r;
             } else {
@@ -550,6 +570,24 @@ impl Solver {
             hi.len += 1;
         }
         (lo, hi)
+    }
+
+    /// As [`Solver::solve_moves_for`], but gives up (`None`) once the search has visited
+    /// `node_limit` more nodes: a deterministic cap on the work (same position, same table,
+    /// same answer), unlike a time limit. Results stored before the cap stay valid.
+    pub fn try_solve_moves_for(
+        &mut self,
+        pos: &Position,
+        team: u8,
+        node_limit: u64,
+    ) -> Option<MoveValues> {
+        self.core.node_limit = self.core.nodes.saturating_add(node_limit);
+        self.core.aborted = false;
+        let v = self.solve_moves_within(pos, team, 0).0;
+        let ok = !self.core.aborted;
+        self.core.node_limit = u64::MAX;
+        self.core.aborted = false;
+        ok.then_some(v)
     }
 
     /// The quick bounds the search uses at a trick boundary: `(lo, hi)` with `lo <= value <=
@@ -944,6 +982,10 @@ impl Core {
     /// already in the current trick included).
     fn ab(&mut self, t: &Tables, n: &Node, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes > self.node_limit {
+            self.aborted = true;
+            return 0;
+        }
         self.hist[n.left as usize] += 1;
         let mut key = 0u64;
         let mut tt_mv = NONE;
@@ -1060,6 +1102,9 @@ impl Core {
 
     #[inline]
     fn store(&mut self, key: u64, v: i32, alpha: i32, beta: i32, mv: u8, left: u8) {
+        if self.aborted {
+            return;
+        }
         let (mut lo, mut hi) = if v <= alpha {
             (0, v)
         } else if v >= beta {
@@ -1171,6 +1216,11 @@ impl Core {
         tt_mv: u8,
         out: &mut [u8; 9],
     ) -> usize {
+        if legal & (legal - 1) == 0 {
+            // One card: nothing to order.
+            out[0] = legal.trailing_zeros() as u8;
+            return 1;
+        }
         let all = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
         let in_play = all | n.trick_mask;
         let p = n.to_move as usize;
@@ -1192,8 +1242,11 @@ impl Core {
             }
             let ps_bits = lane(in_play, s);
             let top = 31 - ps_bits.leading_zeros();
-            let part_top = lane(partner, s) >> top & 1 != 0;
-            let opp_s = lane(opp, s);
+            let (part_top, opp_s) = if n.len == 0 {
+                (lane(partner, s) >> top & 1 != 0, lane(opp, s))
+            } else {
+                (false, 0)
+            };
             let mut bits = l;
             let mut prev = 32u32;
             let mut prev_pts = 0u8;

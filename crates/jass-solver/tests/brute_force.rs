@@ -157,3 +157,42 @@ fn quick_bounds_hold() {
     }
     assert!(tight_lo > 100 && tight_hi > 100, "{tight_lo} {tight_hi}");
 }
+
+/// A search cut short by the node cap gives no answer and leaves the table sound: the same
+/// solver then still finds the exact values.
+#[test]
+fn node_cap_gives_up_cleanly() {
+    let mut rng = SplitMix::new(31);
+    let mut solver = Solver::new(SolverConfig {
+        tt_bits: 14,
+        ..SolverConfig::default()
+    });
+    let mut fresh = Solver::default();
+    let mut gave_up = 0;
+    for i in 0..120 {
+        let mode = Mode::ALL[i % 6];
+        let left = 12 + rng.below(9) as u32;
+        let pos = random_position(
+            &mut rng,
+            left,
+            mode,
+            UndenufeEleven::Ace,
+            TrickRules::Strict,
+        );
+        let team = (i % 2) as u8;
+        let want = fresh.solve_moves_for(&pos, team);
+        // A cap of a few nodes gives up; a generous one answers exactly.
+        if solver
+            .try_solve_moves_for(&pos, team, 1 + (i as u64 % 7) * 40)
+            .is_none()
+        {
+            gave_up += 1;
+        }
+        assert_eq!(
+            solver.try_solve_moves_for(&pos, team, u64::MAX / 2),
+            Some(want)
+        );
+        assert_eq!(solver.solve_moves_for(&pos, team), want, "{pos}");
+    }
+    assert!(gave_up > 60, "{gave_up}");
+}
