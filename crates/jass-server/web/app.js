@@ -110,7 +110,10 @@ function seatLabel(seats, i) {
   const s = seats && seats[i];
   if (!s) return `Seat ${i}`;
   if (isOpenSeat(s)) return `Seat ${i} (open)`;
-  return s.name || (s.kind === 'bot' ? 'bot' : `Seat ${i}`);
+  const name = s.name || (s.kind === 'bot' ? 'bot' : `Seat ${i}`);
+  // Several seats of one name (three `rule` players): add the seat number.
+  const same = seats.filter((x) => x && !isOpenSeat(x) && (x.name || (x.kind === 'bot' ? 'bot' : '')) === name).length;
+  return same > 1 ? `${name} ${i}` : name;
 }
 
 // Card style toggle (header), shared by both pages.
@@ -745,7 +748,10 @@ function onActed(msg) {
   const a = msg.action || {};
   if (a.action === 'play') return;
   if (a.action === 'weis' || a.action === 'stoeck') return; // shown from the view (values, not cards)
-  const text = describeAction(a);
+  let text = describeAction(a);
+  // Hidden Differenzler announcements stay hidden until the view reveals them.
+  const hidden = T.table && T.table.options && T.table.options.announcements === 'hidden';
+  if (a.action === 'announce' && hidden && msg.seat !== me()) text = 'announced';
   addLog(`${nameOf(msg.seat)}: ${text}`);
   bubble(msg.seat, text.replace(/^./, (c) => c.toUpperCase()));
 }
@@ -937,7 +943,7 @@ function renderInfo() {
 
 function teamNames() {
   const m = me();
-  if (m === null) return ['Team 0 (seats 0 + 2)', 'Team 1 (seats 1 + 3)'];
+  if (m === null) return ['Seats 0+2', 'Seats 1+3'];
   const mine = m % 2;
   return mine === 0 ? ['Us', 'Them'] : ['Them', 'Us'];
 }
@@ -1007,7 +1013,7 @@ function renderWeis() {
   box.hidden = false;
   let html = '<h3>Weis</h3>';
   if (calls.length) html += `<div>${calls.map((c) => `${esc(nameOf(c.seat))}: ${c.points}`).join(' · ')}</div>`;
-  for (const s of shown) html += `<div class="shown">${esc(nameOf(s.seat))} shows ${weisCards(s.weis || s.melds || [])}</div>`;
+  for (const s of shown) html += `<div class="shown">${esc(nameOf(s.seat))} ${s.seat === me() ? 'show' : 'shows'} ${weisCards(s.weis || s.melds || [])}</div>`;
   box.innerHTML = html;
 }
 
@@ -1180,11 +1186,19 @@ function renderSummary() {
         if (dt.bonus && (dt.bonus[0] || dt.bonus[1])) rows.push(['bonus', dt.bonus[0], dt.bonus[1]]);
         if (dt.match_bonus && (dt.match_bonus[0] || dt.match_bonus[1])) rows.push(['match', dt.match_bonus[0], dt.match_bonus[1]]);
       }
-      rows.push(['deal', deal[0], deal[1]]);
+      // Schieber and Coiffeur: the deal's score is multiplied; what is not card points is Weis,
+      // Stöck and the match bonus.
+      const mults = T.table && T.table.options && T.table.options.multipliers;
+      const m = mode && mults && typeof mults === 'object' ? mults[mode.startsWith('slalom') ? 'slalom' : mode] || 1 : 1;
+      if (!v.deal_tally && (T.game === 'schieber' || T.game === 'coiffeur') && (v.tricks || []).length === 9) {
+        const extra = [deal[0] / m - pts[0], deal[1] / m - pts[1]];
+        if ((extra[0] || extra[1]) && Number.isInteger(extra[0]) && Number.isInteger(extra[1])) rows.push(['Weis, Stöck, match', extra[0], extra[1]]);
+      }
+      rows.push([m > 1 ? `deal ×${m}` : 'deal', deal[0], deal[1]]);
       const totals = T.game === 'coiffeur' && v.coiffeur ? v.coiffeur.totals : v.totals || [0, 0];
       rows.push(['total', totals[0], totals[1]]);
       parts.push(
-        h('table', { class: 'score', id: 'deal-result' }, h('thead', {}, h('tr', {}, h('th'), h('th', {}, names[0]), h('th', {}, names[1]))), h('tbody', {}, rows.map((r) => h('tr', { class: r[0] === 'total' || r[0] === 'deal' ? 'total' : '' }, r.map((c) => h('td', {}, String(c))))))),
+        h('table', { class: 'score', id: 'deal-result' }, h('thead', {}, h('tr', {}, h('th'), h('th', {}, names[0]), h('th', {}, names[1]))), h('tbody', {}, rows.map((r) => h('tr', { class: r[0] === 'total' || String(r[0]).startsWith('deal') ? 'total' : '' }, r.map((c) => h('td', {}, String(c))))))),
       );
       if (v.deal_tally && v.deal_tally.made !== null && v.deal_tally.made !== undefined) parts.push(h('p', {}, v.deal_tally.made ? 'The contract was made.' : 'The contract was not made.'));
     } else if (T.game === 'differenzler') {
@@ -1197,7 +1211,7 @@ function renderSummary() {
       const pts = {};
       for (const t of v.tricks || []) pts[t.winner] = (pts[t.winner] || 0) + t.points;
       for (let s = 0; s < nSeats(); s++) rows.push([nameOf(s), pts[s] || 0, (v.slate || [])[s] ?? 0]);
-      parts.push(h('table', { class: 'score', id: 'deal-result' }, h('thead', {}, h('tr', {}, ['', 'card points', 'strokes'].map((x) => h('th', {}, x)))), h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c) => h('td', {}, String(c))))))));
+      parts.push(h('table', { class: 'score', id: 'deal-result' }, h('thead', {}, h('tr', {}, ['', 'card points', 'strokes (total)'].map((x) => h('th', {}, x)))), h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c) => h('td', {}, String(c))))))));
     }
   }
   if (over) {
