@@ -119,13 +119,13 @@ async function playDeal(page, { schieben = true, reconnectAfter = 3, shotAt = 5,
         await action.click();
       }
     } else {
-      const legal = await page.$$('.hand .card.legal');
       const dim = await page.$$('.hand .card.dim');
       if (dim.length) done.dimmedSeen = true;
-      assert(legal.length > 0, 'a legal card to click');
       if (done.cards === shotAt) await page.screenshot({ path: path.join(out, shotName) });
-      const card = await legal[0].getAttribute('data-card');
-      await legal[0].click();
+      // A locator, not a handle: the hand may be redrawn (a reconnect) between finding and clicking.
+      const first = page.locator('.hand .card.legal').first();
+      const card = await first.getAttribute('data-card');
+      await page.locator(`.hand .card.legal[data-card="${card}"]`).click();
       done.cards += 1;
       // The card leaves the hand.
       await page.waitForFunction((c) => !document.querySelector(`.hand .card[data-card="${c}"]`), card, { timeout: 30000 });
@@ -177,11 +177,14 @@ test('schieber: a whole deal against three rule bots by clicking', async ({ brow
   const page = await ctx.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  const id = await createTable(page, base, { options: { target: 1000 } });
+  // We are forehand of the first deal, so we are asked to choose or shove.
+  const id = await createTable(page, base, { options: { target: 1000, first_forehand: 'seat0' } });
   log('table', id);
   const done = await playDeal(page, { schieben: true });
   log('played', JSON.stringify(done));
   assert(done.cards === 9, `nine cards played (got ${done.cards})`);
+  assert(done.schieben === 1, 'we were asked and shoved');
+  if (!done.dimmedSeen) log('note: every card was legal at every turn of this deal (nothing to dim)');
   assert(done.reconnected, 'reconnected after a dropped WebSocket');
   // The deal result: both teams' points, card points 157 in all (with the last-trick 5).
   await page.waitForSelector('#deal-summary #deal-result');
@@ -209,6 +212,52 @@ test('schieber: a whole deal against three rule bots by clicking', async ({ brow
   assert((await page.textContent('.seat-box.me')).includes('(you)'), 'the seat is resumed after a reload');
   assert(!errors.length, `no page errors: ${errors.join('; ')}`);
   await ctx.close();
+});
+
+test('every other game: its decisions are buttons and its cards can be played', async ({ browser, base }) => {
+  for (const game of ['sidi-barrani', 'differenzler', 'handjass', 'coiffeur']) {
+    const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await ctx.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // Coiffeur: we are forehand, so we choose the first contract.
+    const options = game === 'coiffeur' ? { first_forehand: 'seat0' } : {};
+    await createTable(page, base, { game, name: 'Anna', seats: ['me', 'rule', 'rule', 'rule'], options });
+    const kinds = new Set();
+    let cards = 0;
+    // Take whatever is offered (the first button, or the first legal card) until three cards are played.
+    for (let k = 0; k < 60 && cards < 3; k++) {
+      await page.waitForSelector('.hand .card.legal, #actions button.action, #deal-summary', { timeout: 60000 });
+      if (await page.$('#deal-summary')) break; // (Handjass: a deal we dropped out of)
+      const action = await page.$('#actions button.action');
+      if (action) {
+        kinds.add(await action.getAttribute('data-action'));
+        if ((await action.getAttribute('data-action')) === 'announce') {
+          const min = Number(await page.getAttribute('#announce-points', 'min'));
+          await page.fill('#announce-points', String(min + 30));
+        }
+        await action.click();
+      } else {
+        const card = await page.locator('.hand .card.legal').first().getAttribute('data-card');
+        await page.locator(`.hand .card.legal[data-card="${card}"]`).click();
+        await page.waitForFunction((c) => !document.querySelector(`.hand .card[data-card="${c}"]`), card, { timeout: 30000 });
+        cards += 1;
+      }
+      await page.waitForTimeout(50);
+    }
+    const expected = { 'sidi-barrani': ['bid', 'pass'], differenzler: ['announce'], handjass: ['stay', 'drop', 'blind'], coiffeur: ['contract', 'schieben'] }[game];
+    assert([...kinds].some((k) => expected.includes(k)), `${game}: a decision of ${expected.join('/')} was offered (got ${[...kinds].join(', ')})`);
+    if (game === 'differenzler') {
+      // Our own announcement is on the slate.
+      const said = await page.$$eval('#slate tr.mine td', (tds) => tds.map((t) => t.textContent));
+      assert(said.length && said[1] !== '·', `differenzler: our announcement on the slate (${said})`);
+    }
+    if (game === 'coiffeur') assert(await page.$('#slate table.score'), 'coiffeur: the rows table');
+    await page.screenshot({ path: path.join(out, `table-${game}.png`) });
+    assert(!errors.length, `${game}: no page errors: ${errors.join('; ')}`);
+    log(`  ${game}: ${[...kinds].join(', ')}; ${cards} cards`);
+    await ctx.close();
+  }
 });
 
 test('phone: the hand is visible on a 390×844 screen', async ({ browser, base }) => {

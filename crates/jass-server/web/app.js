@@ -789,7 +789,8 @@ function render() {
 function renderWaiting() {
   renderInvite();
   const status = $('#status-line');
-  if (status) status.textContent = 'Waiting for the game to start…';
+  const open = seatsOf().some(isOpenSeat);
+  if (status) status.textContent = open ? 'Waiting for players…' : 'Waiting for the game to start…';
   renderSeats();
 }
 
