@@ -163,7 +163,7 @@ async function lobby() {
   } catch (e) {
     create.append(h('p', { class: 'error' }, `Could not load the games: ${e.message}`));
   }
-  if (games.length) buildCreateForm(create, games);
+  if (Array.isArray(games) && games.length) buildCreateForm(create, games);
   refreshTables(list);
   const timer = setInterval(() => {
     if (!document.body.contains(list)) clearInterval(timer);

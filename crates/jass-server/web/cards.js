@@ -146,10 +146,10 @@ function symbolAt(suit, style, x, y, size, flip = false) {
 
 // Where the suit symbols go on a number card (in a 100 × 150 card, symbols 22 wide).
 const PIPS = {
-  6: [[28, 28], [72, 28], [28, 64], [72, 64], [28, 100], [72, 100]],
-  7: [[28, 28], [72, 28], [50, 46], [28, 64], [72, 64], [28, 100], [72, 100]],
-  8: [[28, 24], [72, 24], [28, 52], [72, 52], [28, 80], [72, 80], [28, 108], [72, 108]],
-  9: [[28, 24], [72, 24], [28, 52], [72, 52], [50, 66], [28, 80], [72, 80], [28, 108], [72, 108]],
+  6: [[37, 30], [63, 30], [37, 66], [63, 66], [37, 102], [63, 102]],
+  7: [[37, 30], [63, 30], [50, 48], [37, 66], [63, 66], [37, 102], [63, 102]],
+  8: [[37, 26], [63, 26], [37, 54], [63, 54], [37, 82], [63, 82], [37, 110], [63, 110]],
+  9: [[37, 26], [63, 26], [37, 54], [63, 54], [50, 68], [37, 82], [63, 82], [37, 110], [63, 110]],
 };
 
 /** A card face as an SVG string. `width` in pixels (height is 1.5 × width). */
@@ -161,7 +161,7 @@ export function cardSVG(card, width = 70, style = getStyle()) {
   let middle = '';
   if (PIPS[rank]) {
     middle = PIPS[rank]
-      .map(([x, y]) => symbolAt(suit, style, x - 11, y - 11 + 8, 22, y > 75))
+      .map(([x, y]) => symbolAt(suit, style, x - 10, y - 10 + 8, 20, y > 75))
       .join('');
   } else if (rank === '10') {
     // The Banner: a flag with the suit on it.
