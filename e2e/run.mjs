@@ -313,7 +313,13 @@ test('invite: an open seat, the link, joining from a second browser, watching', 
   await pc.goto(`${base}/table/${id}?watch=1`);
   await pc.waitForSelector('.hand .watching', { timeout: 15000 });
   assert((await pc.$$('.hand .card')).length === 0, 'a spectator sees no hand');
-  await Promise.all([a.close(), b.close(), c.close()]);
+  // A stale token (a wiped server, another table's) ends in watching, not in endless retries.
+  const d = await browser.newContext();
+  await d.addInitScript((tid) => localStorage.setItem(`jass.seat.${tid}`, JSON.stringify({ seat: 1, token: 'not-a-token' })), id);
+  const pd = await d.newPage();
+  await pd.goto(`${base}/table/${id}`);
+  await pd.waitForFunction(() => document.querySelector('#conn').textContent === 'watching', null, { timeout: 30000 });
+  await Promise.all([a.close(), b.close(), c.close(), d.close()]);
 });
 
 // ------------------------------------------------------------------ runner

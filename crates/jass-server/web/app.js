@@ -548,10 +548,20 @@ function connect() {
     } catch {
       return;
     }
+    if (msg.type === 'welcome') ws.welcomed = true;
     enqueue(msg);
   });
+  ws.welcomed = false;
   ws.addEventListener('close', () => {
     if (T.ws !== ws || T.closing) return;
+    // Turned away before the welcome three times with a token: the seat is gone; watch instead.
+    T.refused = ws.welcomed ? 0 : (T.refused || 0) + 1;
+    if (T.token && T.refused >= 3) {
+      store.set(seatKey(T.id), null);
+      T.token = null;
+      T.seat = null;
+      toast('Your seat at this table could not be resumed; you are watching.', 'info');
+    }
     if (T.over) {
       setConn('game over', 'ok');
       return;
