@@ -851,6 +851,7 @@ function renderSeats() {
       else if (v.announced && v.announced[s]) extra.push('announced');
     }
     if (T.game === 'handjass' && v.slate) extra.push(`${v.slate[s]} strokes`);
+    if (v.phase === 'play' && (v.trick || []).length && v.trick_leader === s) extra.push('leads');
     const tricksWon = (v.tricks || []).filter((t) => t.winner === s).length;
     if (v.phase === 'play' && tricksWon) extra.push(`${tricksWon} tr.`);
     const status = info.kind === 'bot' ? 'bot' : isOpenSeat(info) ? 'open' : info.taken_over ? 'bot stands in' : info.connected ? '' : 'away';
