@@ -58,6 +58,15 @@ enum Command {
     /// Print speed figures as JSON (random full Schieber deals per second, legal-card generations
     /// per second), measured on one core.
     Bench(bench::BenchArgs),
+    /// Serve tables in the browser (and to external bots over WebSockets) until Ctrl-C.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// Folder of the database (tables, actions, records); created if missing.
+        #[arg(long, default_value = "./jass-data")]
+        data: PathBuf,
+    },
     /// List the games and their options with defaults.
     Options {
         /// The game (default: all).
@@ -95,6 +104,9 @@ fn main() -> ExitCode {
         Command::Check { files } => check::run(&files),
         Command::Bench(args) => bench::run(args),
         Command::Options { game } => options::list(game.as_deref()),
+        Command::Serve { addr, data } => jass_server::serve(addr, data)
+            .map(|()| ExitCode::SUCCESS)
+            .map_err(anyhow::Error::msg),
     };
     match result {
         Ok(code) => code,
