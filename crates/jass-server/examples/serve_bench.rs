@@ -58,7 +58,8 @@ async fn bot(
     {
         return;
     }
-    while let Some(Ok(msg)) = ws.next().await {
+    let end = tokio::time::Instant::from_std(deadline + Duration::from_secs(1));
+    while let Ok(Some(Ok(msg))) = tokio::time::timeout_at(end, ws.next()).await {
         let Message::Text(text) = msg else { continue };
         let v: Value = serde_json::from_str(&text).expect("JSON");
         match v["type"].as_str() {
