@@ -144,13 +144,20 @@ async fn player_loop(
     if let Some(s) = &snap {
         send_ok(sink, state_msg(table, s, seat)).await?;
     }
+    // The state just sent may also be waiting in the events: send each state once.
+    let mut last_sent = snap;
     if status == "over" {
         send_ok(sink, over_msg(table)).await?;
     }
     loop {
         tokio::select! {
             ev = events.recv() => match ev {
-                Ok(TableEvent::State(s)) => send_ok(sink, state_msg(table, &s, seat)).await?,
+                Ok(TableEvent::State(s)) => {
+                    if !last_sent.as_ref().is_some_and(|l| Arc::ptr_eq(l, &s)) {
+                        send_ok(sink, state_msg(table, &s, seat)).await?;
+                    }
+                    last_sent = Some(s);
+                }
                 Ok(TableEvent::Acted { step, seat: who, action }) => {
                     send_ok(sink, json!({"type": "acted", "step": step, "seat": who, "action": action})).await?
                 }

@@ -175,10 +175,18 @@ async fn wrong_messages_are_refused_with_a_reason_and_change_nothing() {
                 break (0, m);
             }
             if m["to_move"] == 1 {
+                assert_eq!(
+                    m["legal"],
+                    json!([]),
+                    "only the seat to act gets legal actions"
+                );
                 // Seat 1's own state tells its legal actions.
                 let st = loop {
                     let n = p[1].next().await;
-                    if n["type"] == "state" && n["step"] == m["step"] {
+                    if n["type"] == "state"
+                        && n["step"] == m["step"]
+                        && n["to_move"] == m["to_move"]
+                    {
                         break n;
                     }
                 };
@@ -187,10 +195,10 @@ async fn wrong_messages_are_refused_with_a_reason_and_change_nothing() {
         }
     };
     let other = 1 - mover;
-    // Drain the other's messages up to this state.
-    loop {
+    // Drain the other's messages up to this state (seat 0 has read it already).
+    while other == 1 {
         let m = p[other].next().await;
-        if m["type"] == "state" && m["step"] == state["step"] {
+        if m["type"] == "state" && m["step"] == state["step"] && m["to_move"] == state["to_move"] {
             assert_eq!(
                 m["legal"],
                 json!([]),
