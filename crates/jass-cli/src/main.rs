@@ -74,6 +74,15 @@ enum Command {
     Import(import_export::ImportArgs),
     /// Write the complete deals of Schieber records as a jass-kit game log (one round per line).
     Export(import_export::ExportArgs),
+    /// Serve tables in the browser (and to external bots over WebSockets) until Ctrl-C.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// Folder of the database (tables, actions, records); created if missing.
+        #[arg(long, default_value = "./jass-data")]
+        data: PathBuf,
+    },
     /// List the games and their options with defaults.
     Options {
         /// The game (default: all).
@@ -115,6 +124,9 @@ fn main() -> ExitCode {
         Command::Import(args) => import_export::import(args),
         Command::Export(args) => import_export::export(args),
         Command::Options { game } => options::list(game.as_deref()),
+        Command::Serve { addr, data } => jass_server::serve(addr, data)
+            .map(|()| ExitCode::SUCCESS)
+            .map_err(anyhow::Error::msg),
     };
     match result {
         Ok(code) => code,

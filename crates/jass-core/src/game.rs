@@ -133,10 +133,25 @@ pub trait Game: Clone {
     fn view_json(&self, seat: usize) -> serde_json::Value {
         serde_json::to_value(self.observe(seat)).expect("observations serialize")
     }
+    /// What every player at the table sees, for spectators: no hand, nothing announced to one
+    /// seat only (a Weis call only its caller hears, a hidden announcement, the blind, the six);
+    /// only cards that were played or shown to all.
+    fn public_view_json(&self) -> serde_json::Value;
     /// True once the game is over.
     fn is_terminal(&self) -> bool {
         self.to_move() == ToMove::Over
     }
+}
+
+/// An observation as a spectator's JSON: without the observing `seat` and its `hand` (which a
+/// game's public observation leaves empty).
+pub fn public_json<T: serde::Serialize>(observation: T) -> serde_json::Value {
+    let mut v = serde_json::to_value(observation).expect("observations serialize");
+    if let Some(m) = v.as_object_mut() {
+        m.remove("seat");
+        m.remove("hand");
+    }
+    v
 }
 
 /// What a player is given when asked to act: its own view and the legal actions, never the state.

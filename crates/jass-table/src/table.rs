@@ -39,6 +39,9 @@ pub struct Snapshot {
     pub legal: Vec<Value>,
     /// The view of every seat (index = seat).
     pub views: Vec<Value>,
+    /// What every player at the table sees (no hand): the spectators' view
+    /// ([`jass_core::Game::public_view_json`]).
+    pub public: Value,
     /// True once the game is over.
     pub over: bool,
 }
@@ -252,6 +255,7 @@ fn run<G: TableGame>(
                 Vec::new()
             },
             views: (0..n).map(|s| state.view_json(s)).collect(),
+            public: state.public_view_json(),
             over: state.is_terminal(),
         };
         drop(sh);

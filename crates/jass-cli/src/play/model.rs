@@ -566,6 +566,7 @@ mod tests {
             to_move: Some(1),
             legal: vec![],
             views: vec![json!({"hand": ["HA"]}), json!({}), json!({}), json!({})],
+            public: json!({}),
             over: false,
         }));
         assert_eq!(m.hand().len(), 1);

@@ -338,7 +338,20 @@ impl Game for Coiffeur {
     /// Schieber's view plus the Coiffeur slate: each row with its multiplier and the points each
     /// team wrote there (`null` while open), and the totals.
     fn view_json(&self, seat: usize) -> serde_json::Value {
-        let mut v = serde_json::to_value(self.observe(seat)).expect("observations serialize");
+        let v = serde_json::to_value(self.observe(seat)).expect("observations serialize");
+        self.with_slate(v)
+    }
+    fn public_view_json(&self) -> serde_json::Value {
+        self.with_slate(self.inner.public_view())
+    }
+    fn observe(&self, seat: usize) -> SchieberObservation {
+        self.observation(seat)
+    }
+}
+
+impl Coiffeur {
+    /// A view with the Coiffeur slate added.
+    fn with_slate(&self, mut v: serde_json::Value) -> serde_json::Value {
         let m = self.opts.multipliers;
         let rows: Vec<serde_json::Value> = self
             .opts
@@ -354,8 +367,5 @@ impl Game for Coiffeur {
             .collect();
         v["coiffeur"] = serde_json::json!({ "rows": rows, "totals": self.totals() });
         v
-    }
-    fn observe(&self, seat: usize) -> SchieberObservation {
-        self.observation(seat)
     }
 }

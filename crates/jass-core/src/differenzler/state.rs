@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::four_hands;
-use crate::game::{ActionList, Game, IllegalAction, ToMove};
+use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
 use crate::mode::{Mode, PointTable};
 use crate::schieber::{ObservedTrick, ShownWeis, WeisCall};
 use crate::sidi::play::TrickPlay;
@@ -575,6 +575,12 @@ impl Differenzler {
     /// announcement (the others' only once heard: open announcements, or after the deal), the
     /// Weis calls and the scoring Weis, the tricks; never another seat's cards.
     pub fn observation(&self, seat: usize) -> DifferenzlerObservation {
+        self.observation_as(Some(seat))
+    }
+
+    /// The observation of `seat`, or of a spectator (`None`: no hand, only the announcements
+    /// heard by all).
+    fn observation_as(&self, seat: Option<usize>) -> DifferenzlerObservation {
         let mut tricks = Vec::new();
         for i in 0..self.play.tricks_done as usize {
             let (leader, cards, winner, points) = self.play.completed(i);
@@ -610,7 +616,7 @@ impl Differenzler {
         }
         let revealed = self.opts.announcements == Announcements::Open || self.tally.scored;
         let announcements = std::array::from_fn(|s| {
-            if s == seat || revealed {
+            if Some(s) == seat || revealed {
                 self.announced[s]
             } else {
                 None
@@ -618,14 +624,13 @@ impl Differenzler {
         });
         let started = self.deals_started > 0;
         DifferenzlerObservation {
-            seat: seat as u8,
+            seat: seat.map_or(u8::MAX, |s| s as u8),
             phase: self.phase,
             deal_number: self.deals_started,
             deals: self.opts.deals,
-            hand: if started {
-                self.play.hands[seat]
-            } else {
-                CardSet::EMPTY
+            hand: match seat {
+                Some(seat) if started => self.play.hands[seat],
+                _ => CardSet::EMPTY,
             },
             dealer: self.dealer,
             forehand: self.forehand(),
@@ -793,5 +798,8 @@ impl Game for Differenzler {
 
     fn observe(&self, seat: usize) -> DifferenzlerObservation {
         self.observation(seat)
+    }
+    fn public_view_json(&self) -> serde_json::Value {
+        public_json(self.observation_as(None))
     }
 }

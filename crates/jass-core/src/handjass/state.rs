@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::deal::{deal_in_packets, shuffled_pack};
-use crate::game::{ActionList, Game, IllegalAction, ToMove};
+use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
 use crate::mode::{Mode, PointTable, UndenufeEleven};
 use crate::trick::{legal_cards, legal_cards_after, trick_points, trick_winner};
 use crate::weis::stoeck_cards;
@@ -1810,7 +1810,13 @@ impl Handjass {
     /// (values) and the scoring Weis once shown, Stöck, the slate and open sacks. Never another
     /// hand, the blind, the stock, Bessern or discards.
     pub fn observation(&self, seat: usize) -> HandjassObservation {
-        let seat8 = seat as u8;
+        self.observation_as(Some(seat))
+    }
+
+    /// The observation of `seat`, or of a spectator (`None`: no hand, only the Weis calls heard by
+    /// all).
+    fn observation_as(&self, seat: Option<usize>) -> HandjassObservation {
+        let seat8 = seat.map_or(u8::MAX, |s| s as u8);
         let in_deal = self.deals_started > 0;
         let tricks = (0..self.tricks_done as usize)
             .map(|i| {
@@ -1839,10 +1845,9 @@ impl Handjass {
         HandjassObservation {
             seat: seat8,
             phase: self.phase,
-            hand: if in_deal && self.table & bit(seat8) != 0 {
-                self.hands[seat]
-            } else {
-                CardSet::EMPTY
+            hand: match seat {
+                Some(seat) if in_deal && self.table & bit(seat8) != 0 => self.hands[seat],
+                _ => CardSet::EMPTY,
             },
             dealer: self.dealer,
             vorhand: self.vorhand,
@@ -2047,6 +2052,9 @@ impl Game for Handjass {
     }
     fn observe(&self, seat: usize) -> HandjassObservation {
         self.observation(seat)
+    }
+    fn public_view_json(&self) -> serde_json::Value {
+        public_json(self.observation_as(None))
     }
 }
 

@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::four_hands;
-use crate::game::{ActionList, Game, IllegalAction, ToMove};
+use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
 use crate::mode::{Mode, PointTable, DEAL_POINTS, LAST_TRICK_BONUS, MATCH_BONUS};
 use crate::trick::{legal_cards_after, trick_points, trick_winner, TrickRules};
 use crate::weis::{
@@ -689,7 +689,18 @@ impl Schieber {
 
     /// What a seat may see now.
     pub fn observation(&self, seat: usize) -> SchieberObservation {
-        let seat8 = seat as u8;
+        self.observation_as(Some(seat))
+    }
+
+    /// What everyone at the table sees (no hand, no Weis call that only its caller hears), as
+    /// JSON: the observation without `seat` and `hand`.
+    pub fn public_view(&self) -> serde_json::Value {
+        public_json(self.observation_as(None))
+    }
+
+    /// The observation of `seat`, or of a spectator (`None`: an empty hand, only public calls).
+    fn observation_as(&self, seat: Option<usize>) -> SchieberObservation {
+        let seat8 = seat.map_or(u8::MAX, |s| s as u8);
         let mut tricks = Vec::new();
         for i in 0..self.tricks_done as usize {
             let (leader, cards, winner, points) = self.completed_trick(i);
@@ -731,10 +742,9 @@ impl Schieber {
         SchieberObservation {
             seat: seat8,
             phase: self.phase,
-            hand: if in_deal {
-                self.hands[seat]
-            } else {
-                CardSet::EMPTY
+            hand: match seat {
+                Some(seat) if in_deal => self.hands[seat],
+                _ => CardSet::EMPTY,
             },
             dealer: self.dealer,
             forehand: self.forehand,
@@ -948,6 +958,9 @@ impl Game for Schieber {
 
     fn observe(&self, seat: usize) -> SchieberObservation {
         self.observation(seat)
+    }
+    fn public_view_json(&self) -> serde_json::Value {
+        self.public_view()
     }
 }
 

@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::four_hands;
-use crate::game::{ActionList, Game, IllegalAction, ToMove};
+use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
 use crate::mode::{Mode, PointTable, MATCH_BONUS};
 use crate::schieber::{ObservedTrick, ShownWeis, WeisCall};
 use crate::trick::TrickRules;
@@ -891,5 +891,10 @@ impl Game for Sidi {
 
     fn observe(&self, seat: usize) -> SidiObservation {
         self.observation(seat)
+    }
+    /// Only the seat and its hand differ between the seats' observations: everything else (the
+    /// auction, the Weis calls, the scored Weis, the tricks) is announced to all.
+    fn public_view_json(&self) -> serde_json::Value {
+        public_json(self.observation(0))
     }
 }

@@ -1,0 +1,401 @@
+//! The HTTP API (JSON), the WebSocket routes and the embedded web client.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use jass_table::{GameKind, BOT_NAMES};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::store::StoredTable;
+use crate::table::{SeatInfo, Table};
+use crate::App;
+
+/// An API error: a status and what was wrong and how to fix it.
+pub(crate) struct ApiError(pub StatusCode, pub String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+fn bad(msg: impl Into<String>) -> ApiError {
+    ApiError(StatusCode::BAD_REQUEST, msg.into())
+}
+
+pub(crate) fn not_found(id: &str) -> ApiError {
+    ApiError(
+        StatusCode::NOT_FOUND,
+        format!("no table `{id}`: GET /api/tables lists the tables"),
+    )
+}
+
+fn internal(msg: String) -> ApiError {
+    ApiError(StatusCode::INTERNAL_SERVER_ERROR, msg)
+}
+
+type ApiResult = Result<Response, ApiError>;
+
+pub(crate) fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/api/games", get(games))
+        .route("/api/tables", get(list_tables).post(create_table))
+        .route("/api/tables/:id", get(one_table))
+        .route("/api/tables/:id/join", post(join_table))
+        .route("/api/tables/:id/record", get(record))
+        .route("/api/tables/:id/ws", get(crate::ws::player_ws))
+        .route("/api/tables/:id/bot", get(crate::ws::bot_ws))
+        .route("/api/*rest", get(api_unknown).post(api_unknown))
+        .route("/", get(index))
+        .route("/table/:id", get(index))
+        .route("/assets/*path", get(asset))
+        .fallback(unknown)
+        .with_state(app)
+}
+
+async fn api_unknown(Path(rest): Path<String>) -> ApiError {
+    ApiError(
+        StatusCode::NOT_FOUND,
+        format!("no API route /api/{rest}: see docs/server.md for the routes"),
+    )
+}
+
+async fn unknown() -> ApiError {
+    ApiError(
+        StatusCode::NOT_FOUND,
+        "no such page: the lobby is at /, a table at /table/{id}".into(),
+    )
+}
+
+/// Every game, its seats, its default options and the computer players.
+async fn games() -> Json<Value> {
+    Json(Value::Array(
+        GameKind::ALL
+            .iter()
+            .map(|&k| {
+                let spec = k.spec(&json!({})).expect("defaults are valid");
+                json!({
+                    "game": k.name(),
+                    "seats": spec.seats(),
+                    "options": spec.options,
+                    "bots": BOT_NAMES,
+                })
+            })
+            .collect(),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateTable {
+    game: String,
+    #[serde(default)]
+    options: Option<Value>,
+    #[serde(default)]
+    seats: Option<Vec<String>>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    takeover_secs: Option<u64>,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+fn parse_body<T: for<'de> Deserialize<'de>>(body: &[u8], example: &str) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|e| {
+        bad(format!(
+            "bad request body: {e}; expected JSON like {example}"
+        ))
+    })
+}
+
+fn clean_name(name: Option<String>, fallback: &str) -> Result<String, ApiError> {
+    let n = name.unwrap_or_default().trim().to_string();
+    if n.chars().count() > 40 {
+        return Err(bad("the name is too long: at most 40 characters"));
+    }
+    Ok(if n.is_empty() {
+        fallback.to_string()
+    } else {
+        n
+    })
+}
+
+async fn create_table(State(app): State<Arc<App>>, body: axum::body::Bytes) -> ApiResult {
+    let example = r#"{"game":"schieber","options":{"target":1000},"seats":["me","rule","open","rule"],"name":"Anna","takeover_secs":60}"#;
+    let req: CreateTable = parse_body(&body, example)?;
+    let kind: GameKind = req.game.parse().map_err(bad)?;
+    let options = req.options.unwrap_or_else(|| json!({}));
+    if !options.is_object() {
+        return Err(bad(
+            "`options` must be a JSON object, e.g. {\"target\":1000}",
+        ));
+    }
+    let spec = kind.spec(&options).map_err(|e| bad(e.0))?;
+    let n = spec.seats();
+    let seat_names = req.seats.unwrap_or_else(|| {
+        std::iter::once("me".to_string())
+            .chain(std::iter::repeat("rule".to_string()).take(n - 1))
+            .collect()
+    });
+    if seat_names.len() != n {
+        return Err(bad(format!(
+            "a {} table with these options has {n} seats, but `seats` lists {}: give one entry per seat (\"me\", \"open\" or a computer player: {})",
+            kind.name(),
+            seat_names.len(),
+            BOT_NAMES.join(", ")
+        )));
+    }
+    let creator = clean_name(req.name, "me")?;
+    let mut seats = Vec::with_capacity(n);
+    let mut my_seat = None;
+    let mut token = None;
+    for (i, s) in seat_names.iter().enumerate() {
+        let s = s.trim().to_ascii_lowercase();
+        match s.as_str() {
+            "me" => {
+                if my_seat.is_some() {
+                    return Err(bad("`seats` names \"me\" more than once: the creator takes one seat; use \"open\" for the others"));
+                }
+                let t = crate::random_hex(16);
+                seats.push(SeatInfo {
+                    kind: "human".into(),
+                    name: creator.clone(),
+                    bot: None,
+                    joined: true,
+                    token_hash: Some(crate::token_hash(&t)),
+                });
+                my_seat = Some(i);
+                token = Some(t);
+            }
+            "open" => seats.push(SeatInfo {
+                kind: "human".into(),
+                name: String::new(),
+                bot: None,
+                joined: false,
+                token_hash: None,
+            }),
+            b if BOT_NAMES.contains(&b) => {
+                // Refuse a computer player the game does not have (e.g. sampling outside Schieber).
+                if b == "sampling" && kind != GameKind::Schieber {
+                    return Err(bad(format!(
+                        "seat {i}: {} has no sampling player yet: choose random or rule",
+                        kind.name()
+                    )));
+                }
+                seats.push(SeatInfo {
+                    kind: "bot".into(),
+                    name: b.to_string(),
+                    bot: Some(b.to_string()),
+                    joined: true,
+                    token_hash: None,
+                })
+            }
+            other => {
+                return Err(bad(format!(
+                    "seat {i}: unknown `{other}`: write \"me\" (your seat), \"open\" (for a person or an external bot to join) or a computer player: {}",
+                    BOT_NAMES.join(", ")
+                )))
+            }
+        }
+    }
+    let takeover_secs = req.takeover_secs.unwrap_or(60);
+    if takeover_secs > 7 * 86_400 {
+        return Err(bad(
+            "`takeover_secs` is at most 604800 (a week); 0 means never",
+        ));
+    }
+    let all_joined = seats.iter().all(|s| s.joined);
+    let stored = StoredTable {
+        id: crate::random_hex(6),
+        game: kind.name().into(),
+        options: spec.options.clone(),
+        seed: req.seed.unwrap_or_else(crate::random_seed),
+        seats: serde_json::to_value(&seats).expect("seats serialize"),
+        takeover_secs,
+        status: if all_joined { "playing" } else { "waiting" }.into(),
+        created: crate::now_iso(),
+    };
+    let table = Arc::new(Table::from_stored(&stored).map_err(internal)?);
+    app.store.insert_table(&stored).map_err(internal)?;
+    app.tables
+        .write()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(stored.id.clone(), Arc::clone(&table));
+    app.order
+        .write()
+        .unwrap_or_else(|p| p.into_inner())
+        .push(stored.id.clone());
+    if all_joined {
+        table.start(Arc::clone(&app.store), Vec::new());
+    }
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "id": stored.id, "seat": my_seat, "token": token })),
+    )
+        .into_response())
+}
+
+async fn list_tables(State(app): State<Arc<App>>) -> Json<Value> {
+    let ids = app.order.read().unwrap_or_else(|p| p.into_inner()).clone();
+    Json(Value::Array(
+        ids.iter()
+            .rev()
+            .filter_map(|id| app.table(id))
+            .map(|t| t.info())
+            .collect(),
+    ))
+}
+
+async fn one_table(State(app): State<Arc<App>>, Path(id): Path<String>) -> ApiResult {
+    let t = app.table(&id).ok_or_else(|| not_found(&id))?;
+    Ok(Json(t.info()).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinTable {
+    seat: usize,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+async fn join_table(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: axum::body::Bytes,
+) -> ApiResult {
+    let req: JoinTable = parse_body(&body, r#"{"seat":2,"name":"Beat"}"#)?;
+    let t = app.table(&id).ok_or_else(|| not_found(&id))?;
+    let name = clean_name(req.name, &format!("player {}", req.seat))?;
+    let mut st = t.lock();
+    let n = st.seats.len();
+    let Some(seat) = st.seats.get(req.seat) else {
+        return Err(bad(format!(
+            "seat {} does not exist: this table has seats 0 to {}",
+            req.seat,
+            n - 1
+        )));
+    };
+    if seat.kind != "human" || seat.joined {
+        let open: Vec<String> = st
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.kind == "human" && !s.joined)
+            .map(|(i, _)| i.to_string())
+            .collect();
+        return Err(ApiError(
+            StatusCode::CONFLICT,
+            format!(
+                "seat {} is taken: {}",
+                req.seat,
+                if open.is_empty() {
+                    "the table has no open seat (watch it instead)".to_string()
+                } else {
+                    format!("open seats are {}", open.join(", "))
+                }
+            ),
+        ));
+    }
+    let token = crate::random_hex(16);
+    let s = &mut st.seats[req.seat];
+    s.joined = true;
+    s.name = name;
+    s.token_hash = Some(crate::token_hash(&token));
+    let all_joined = st.seats.iter().all(|s| s.joined);
+    if all_joined {
+        st.status = "playing".into();
+    }
+    let seats = Table::seats_json(&st);
+    let status = st.status.clone();
+    drop(st);
+    app.store
+        .update_table(&id, &seats, &status)
+        .map_err(internal)?;
+    if all_joined {
+        t.start(Arc::clone(&app.store), Vec::new());
+    }
+    t.seats_changed();
+    Ok(Json(json!({ "seat": req.seat, "token": token })).into_response())
+}
+
+async fn record(State(app): State<Arc<App>>, Path(id): Path<String>) -> ApiResult {
+    let t = app.table(&id).ok_or_else(|| not_found(&id))?;
+    let status = t.lock().status.clone();
+    if status != "over" {
+        return Err(ApiError(
+            StatusCode::CONFLICT,
+            format!("table {id} is {status}: its record is ready once the game is over"),
+        ));
+    }
+    let rec = app
+        .store
+        .record(&id)
+        .map_err(internal)?
+        .ok_or_else(|| internal(format!("the record of table {id} is missing")))?;
+    let body = serde_json::to_string_pretty(&rec).expect("records serialize");
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                HeaderValue::from_str(&format!(
+                    "attachment; filename=\"jass-{}-{id}.json\"",
+                    t.spec.kind.name()
+                ))
+                .expect("ascii"),
+            ),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+fn content_type(path: &str) -> &'static str {
+    match path.rsplit('.').next().unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "json" => "application/json",
+        "ico" => "image/x-icon",
+        "woff2" => "font/woff2",
+        _ => "application/octet-stream",
+    }
+}
+
+fn serve_asset(path: &str) -> Response {
+    match crate::assets().iter().find(|(p, _)| *p == path) {
+        Some((p, bytes)) => (
+            [
+                (header::CONTENT_TYPE, content_type(p)),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            *bytes,
+        )
+            .into_response(),
+        None => ApiError(
+            StatusCode::NOT_FOUND,
+            format!("no file `{path}` in this build's web client (crates/jass-server/web/)"),
+        )
+        .into_response(),
+    }
+}
+
+async fn index() -> Response {
+    serve_asset("index.html")
+}
+
+async fn asset(Path(path): Path<String>) -> Response {
+    serve_asset(&path)
+}

@@ -1,0 +1,213 @@
+//! The Jass server: tables of every game for people in the browser, computer players, external
+//! bots over the bot protocol's WebSocket, and spectators; every action is written to SQLite as it
+//! is taken, and unfinished tables resume after a restart. `docs/server.md` describes the API.
+#![deny(missing_docs)]
+
+mod api;
+mod store;
+mod table;
+mod ws;
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+
+use tokio::sync::watch;
+
+pub use store::{Store, StoredTable};
+pub use table::{SeatInfo, Table};
+
+mod assets {
+    include!(concat!(env!("OUT_DIR"), "/assets.rs"));
+}
+
+/// The web client's embedded files: (path below `crates/jass-server/web/`, contents).
+pub fn assets() -> &'static [(&'static str, &'static [u8])] {
+    assets::ASSETS
+}
+
+/// What every request handler shares.
+pub(crate) struct App {
+    pub store: Arc<Store>,
+    pub tables: RwLock<HashMap<String, Arc<Table>>>,
+    /// Tables in creation order (for listing).
+    pub order: RwLock<Vec<String>>,
+    /// Turns true when the server stops (WebSockets close).
+    pub stopping: watch::Receiver<bool>,
+}
+
+impl App {
+    pub fn table(&self, id: &str) -> Option<Arc<Table>> {
+        self.tables
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(id)
+            .cloned()
+    }
+}
+
+/// A running server.
+pub struct Server {
+    addr: SocketAddr,
+    app: Arc<App>,
+    stop: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Server {
+    /// Opens the data folder, resumes every unfinished table, and serves on `addr` (port 0: any
+    /// free port). Must be called inside a multi-threaded Tokio runtime.
+    pub async fn start(data: &Path, addr: SocketAddr) -> Result<Server, String> {
+        let store = Arc::new(Store::open(data)?);
+        let (stop, stopping) = watch::channel(false);
+        let app = Arc::new(App {
+            store: Arc::clone(&store),
+            tables: RwLock::new(HashMap::new()),
+            order: RwLock::new(Vec::new()),
+            stopping,
+        });
+        for stored in store.tables()? {
+            let table = match Table::from_stored(&stored) {
+                Ok(t) => Arc::new(t),
+                Err(e) => {
+                    eprintln!("table {} cannot be loaded: {e}", stored.id);
+                    continue;
+                }
+            };
+            if stored.status == "over" {
+                *table.record.lock().unwrap_or_else(|p| p.into_inner()) =
+                    store.record(&stored.id)?;
+            }
+            if stored.status == "playing" {
+                let actions = store.actions(&stored.id)?;
+                table.start(Arc::clone(&store), actions);
+            }
+            app.order
+                .write()
+                .unwrap_or_else(|p| p.into_inner())
+                .push(stored.id.clone());
+            app.tables
+                .write()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(stored.id.clone(), table);
+        }
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let router = api::router(Arc::clone(&app));
+        let mut stop_rx = stop.subscribe();
+        let task = tokio::spawn(async move {
+            let _ = axum::serve(listener, router)
+                .with_graceful_shutdown(async move {
+                    let _ = stop_rx.wait_for(|s| *s).await;
+                })
+                .await;
+        });
+        Ok(Server {
+            addr,
+            app,
+            stop,
+            task,
+        })
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops serving, closes every WebSocket and stops every table thread (nothing more is
+    /// written; the unfinished tables resume at the next start).
+    pub async fn stop(self) {
+        let _ = self.stop.send(true);
+        let tables: Vec<Arc<Table>> = self
+            .app
+            .tables
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        let _ = tokio::task::spawn_blocking(move || {
+            for t in tables {
+                t.stop();
+            }
+        })
+        .await;
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(5), self.task).await;
+    }
+}
+
+/// `jass serve`: serves on `addr` with the data in `data` until Ctrl-C.
+pub fn serve(addr: SocketAddr, data: PathBuf) -> Result<(), String> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    rt.block_on(async move {
+        let server = Server::start(&data, addr).await?;
+        eprintln!(
+            "jass server on http://{} (data in {}); Ctrl-C stops it",
+            server.addr(),
+            data.display()
+        );
+        let _ = tokio::signal::ctrl_c().await;
+        eprintln!("stopping; unfinished tables resume at the next start");
+        server.stop().await;
+        Ok(())
+    })
+}
+
+/// `n` random bytes as hex (ids, tokens).
+pub(crate) fn random_hex(bytes: usize) -> String {
+    let mut b = vec![0u8; bytes];
+    getrandom::getrandom(&mut b).expect("the system's random source");
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// SHA-256 of a token, hex.
+pub(crate) fn token_hash(token: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|x| format!("{x:02x}"))
+        .collect()
+}
+
+/// A random seed for a table's deals.
+pub(crate) fn random_seed() -> u64 {
+    let mut b = [0u8; 8];
+    getrandom::getrandom(&mut b).expect("the system's random source");
+    u64::from_le_bytes(b) >> 11
+}
+
+/// Now as ISO 8601 (UTC, seconds).
+pub(crate) fn now_iso() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Civil from days (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = if m <= 2 { y + 1 } else { y };
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}

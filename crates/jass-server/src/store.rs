@@ -1,0 +1,217 @@
+//! The server's SQLite database in the data folder: tables (game, options, seed, seats with their
+//! token hashes, takeover delay, status), every action as it is taken, the finished records.
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use rusqlite::{params, Connection, OptionalExtension};
+use serde_json::Value;
+
+/// A table as stored.
+#[derive(Clone, Debug)]
+pub struct StoredTable {
+    /// Its id.
+    pub id: String,
+    /// The game's name.
+    pub game: String,
+    /// Every option (JSON object).
+    pub options: Value,
+    /// The deals' seed.
+    pub seed: u64,
+    /// The seats (JSON array of [`crate::table::SeatInfo`]).
+    pub seats: Value,
+    /// Seconds a seat may stay away before the rule player takes it over (0: never).
+    pub takeover_secs: u64,
+    /// `waiting`, `playing`, `over` or `error`.
+    pub status: String,
+    /// Creation time (ISO 8601, UTC).
+    pub created: String,
+}
+
+/// The database (one connection, shared).
+pub struct Store {
+    conn: Mutex<Connection>,
+}
+
+fn err(e: rusqlite::Error) -> String {
+    format!("database: {e}")
+}
+
+impl Store {
+    /// Opens (creating if needed) `dir/jass.sqlite3`.
+    pub fn open(dir: &Path) -> Result<Store, String> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create the data folder {}: {e}", dir.display()))?;
+        let path = dir.join("jass.sqlite3");
+        let conn =
+            Connection::open(&path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        conn.execute_batch(
+            "PRAGMA journal_mode=WAL;
+             PRAGMA synchronous=NORMAL;
+             PRAGMA busy_timeout=5000;
+             CREATE TABLE IF NOT EXISTS tables (
+                 id TEXT PRIMARY KEY,
+                 game TEXT NOT NULL,
+                 options TEXT NOT NULL,
+                 seed INTEGER NOT NULL,
+                 seats TEXT NOT NULL,
+                 takeover INTEGER NOT NULL,
+                 status TEXT NOT NULL,
+                 created TEXT NOT NULL
+             );
+             CREATE TABLE IF NOT EXISTS actions (
+                 table_id TEXT NOT NULL,
+                 step INTEGER NOT NULL,
+                 action TEXT NOT NULL,
+                 PRIMARY KEY (table_id, step)
+             );
+             CREATE TABLE IF NOT EXISTS records (
+                 table_id TEXT PRIMARY KEY,
+                 record TEXT NOT NULL
+             );",
+        )
+        .map_err(err)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Adds a new table.
+    pub fn insert_table(&self, t: &StoredTable) -> Result<(), String> {
+        self.conn()
+            .execute(
+                "INSERT INTO tables (id, game, options, seed, seats, takeover, status, created)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
+                    t.id,
+                    t.game,
+                    t.options.to_string(),
+                    t.seed as i64,
+                    t.seats.to_string(),
+                    t.takeover_secs as i64,
+                    t.status,
+                    t.created
+                ],
+            )
+            .map_err(err)?;
+        Ok(())
+    }
+
+    /// Writes a table's seats and status.
+    pub fn update_table(&self, id: &str, seats: &Value, status: &str) -> Result<(), String> {
+        self.conn()
+            .execute(
+                "UPDATE tables SET seats = ?2, status = ?3 WHERE id = ?1",
+                params![id, seats.to_string(), status],
+            )
+            .map_err(err)?;
+        Ok(())
+    }
+
+    /// Every table, oldest first.
+    pub fn tables(&self) -> Result<Vec<StoredTable>, String> {
+        let conn = self.conn();
+        let mut st = conn
+            .prepare(
+                "SELECT id, game, options, seed, seats, takeover, status, created
+                 FROM tables ORDER BY created, rowid",
+            )
+            .map_err(err)?;
+        let rows = st
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, i64>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, i64>(5)?,
+                    r.get::<_, String>(6)?,
+                    r.get::<_, String>(7)?,
+                ))
+            })
+            .map_err(err)?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (id, game, options, seed, seats, takeover, status, created) = row.map_err(err)?;
+            out.push(StoredTable {
+                id,
+                game,
+                options: serde_json::from_str(&options).map_err(|e| e.to_string())?,
+                seed: seed as u64,
+                seats: serde_json::from_str(&seats).map_err(|e| e.to_string())?,
+                takeover_secs: takeover as u64,
+                status,
+                created,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Records one action (a repeated step is ignored: resuming re-reports the last one).
+    pub fn add_action(&self, id: &str, step: usize, action: &Value) -> Result<(), String> {
+        self.conn()
+            .execute(
+                "INSERT OR IGNORE INTO actions (table_id, step, action) VALUES (?1, ?2, ?3)",
+                params![id, step as i64, action.to_string()],
+            )
+            .map_err(err)?;
+        Ok(())
+    }
+
+    /// A table's actions in order.
+    pub fn actions(&self, id: &str) -> Result<Vec<Value>, String> {
+        let conn = self.conn();
+        let mut st = conn
+            .prepare("SELECT step, action FROM actions WHERE table_id = ?1 ORDER BY step")
+            .map_err(err)?;
+        let rows = st
+            .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+            .map_err(err)?;
+        let mut out = Vec::new();
+        for (i, row) in rows.enumerate() {
+            let (step, a) = row.map_err(err)?;
+            if step as usize != i {
+                return Err(format!("table {id}: action {i} is missing"));
+            }
+            out.push(serde_json::from_str(&a).map_err(|e| e.to_string())?);
+        }
+        Ok(out)
+    }
+
+    /// Stores the finished record and marks the table over.
+    pub fn finish(&self, id: &str, record: &Value, seats: &Value) -> Result<(), String> {
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(err)?;
+        tx.execute(
+            "INSERT OR REPLACE INTO records (table_id, record) VALUES (?1, ?2)",
+            params![id, record.to_string()],
+        )
+        .map_err(err)?;
+        tx.execute(
+            "UPDATE tables SET status = 'over', seats = ?2 WHERE id = ?1",
+            params![id, seats.to_string()],
+        )
+        .map_err(err)?;
+        tx.commit().map_err(err)
+    }
+
+    /// A finished table's record.
+    pub fn record(&self, id: &str) -> Result<Option<Value>, String> {
+        let r: Option<String> = self
+            .conn()
+            .query_row(
+                "SELECT record FROM records WHERE table_id = ?1",
+                [id],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(err)?;
+        r.map(|s| serde_json::from_str(&s).map_err(|e| e.to_string()))
+            .transpose()
+    }
+}

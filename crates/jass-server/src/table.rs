@@ -1,0 +1,428 @@
+//! A running table: its seats, its latest state, the answers waiting for its seats, and the thread
+//! that plays it (`jass_table::run_table`, one OS thread per table).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use jass_table::{match_answer, run_table, Event, GameSpec, JsonPlayer, Request, SeatPlayer};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use tokio::sync::broadcast;
+
+use crate::store::{Store, StoredTable};
+
+/// One seat as stored and listed.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// `human` (a person or an external bot, with a token) or `bot` (a computer player).
+    pub kind: String,
+    /// The player's name (the bot's name for computer players; empty while open).
+    pub name: String,
+    /// For `bot` seats: which computer player.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
+    /// For `human` seats: whether someone took the seat.
+    #[serde(default)]
+    pub joined: bool,
+    /// SHA-256 of the seat's token (hex).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_hash: Option<String>,
+}
+
+/// What a table's watchers are told (the clients build their own messages from it).
+#[derive(Clone, Debug)]
+pub enum TableEvent {
+    /// A new state (after a step).
+    State(Arc<jass_table::Snapshot>),
+    /// A seat acted.
+    Acted {
+        /// The step.
+        step: usize,
+        /// The seat.
+        seat: usize,
+        /// The action.
+        action: Value,
+    },
+    /// A seat's answer was replaced by the rule player's (a seat taken over).
+    Fallback(jass_table::Fallback),
+    /// Seats changed (joined, connected, taken over) or the status changed.
+    Seats,
+    /// The game is over.
+    Over,
+}
+
+/// The mutable part of a table.
+pub struct TableState {
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+    /// `waiting`, `playing`, `over` or `error`.
+    pub status: String,
+    /// Why the table failed (status `error`).
+    pub error: Option<String>,
+    /// Connected clients per seat.
+    pub connected: Vec<usize>,
+    /// Since when each seat has had no client.
+    pub away_since: Vec<Instant>,
+    /// Seats played by the rule player while their person is away.
+    pub taken_over: Vec<bool>,
+    /// The latest state.
+    pub snapshot: Option<Arc<jass_table::Snapshot>>,
+    /// An accepted answer per seat: (step, index into the legal actions).
+    pub answers: Vec<Option<(usize, usize)>>,
+}
+
+/// A table of the server.
+pub struct Table {
+    /// Its id.
+    pub id: String,
+    /// Its game.
+    pub spec: GameSpec,
+    /// The deals' seed.
+    pub seed: u64,
+    /// Seconds a seat may stay away before the rule player takes it over (0: never).
+    pub takeover_secs: u64,
+    /// Creation time.
+    pub created: String,
+    state: Mutex<TableState>,
+    wake: Condvar,
+    /// Events for the connected clients.
+    pub events: broadcast::Sender<TableEvent>,
+    shutdown: AtomicBool,
+    thread: Mutex<Option<JoinHandle<()>>>,
+    /// The record, once the game is over.
+    pub record: Mutex<Option<Value>>,
+}
+
+/// Unwinds a table thread when the server stops (not a failure: nothing is written after it).
+struct Shutdown;
+
+/// A refused answer: what was wrong.
+pub type Refusal = String;
+
+impl Table {
+    /// A table from its stored form.
+    pub fn from_stored(t: &StoredTable) -> Result<Table, String> {
+        let kind: jass_table::GameKind = t.game.parse()?;
+        let spec = kind.spec(&t.options).map_err(|e| e.0)?;
+        let seats: Vec<SeatInfo> =
+            serde_json::from_value(t.seats.clone()).map_err(|e| format!("seats: {e}"))?;
+        let n = seats.len();
+        let (events, _) = broadcast::channel(1024);
+        Ok(Table {
+            id: t.id.clone(),
+            spec,
+            seed: t.seed,
+            takeover_secs: t.takeover_secs,
+            created: t.created.clone(),
+            state: Mutex::new(TableState {
+                seats,
+                status: t.status.clone(),
+                error: None,
+                connected: vec![0; n],
+                away_since: vec![Instant::now(); n],
+                taken_over: vec![false; n],
+                snapshot: None,
+                answers: vec![None; n],
+            }),
+            wake: Condvar::new(),
+            events,
+            shutdown: AtomicBool::new(false),
+            thread: Mutex::new(None),
+            record: Mutex::new(None),
+        })
+    }
+
+    /// The table's state, locked.
+    pub fn lock(&self) -> MutexGuard<'_, TableState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The seats as stored (JSON).
+    pub fn seats_json(st: &TableState) -> Value {
+        serde_json::to_value(&st.seats).expect("seats serialize")
+    }
+
+    /// The seats as listed: kind, name, connected, taken over (never a token).
+    pub fn public_seats(&self, st: &TableState) -> Value {
+        Value::Array(
+            st.seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    json!({
+                        "kind": s.kind,
+                        "name": s.name,
+                        "open": s.kind == "human" && !s.joined,
+                        "connected": s.kind == "bot" || st.connected[i] > 0,
+                        "taken_over": st.taken_over[i],
+                    })
+                })
+                .collect(),
+        )
+    }
+
+    /// The table as listed.
+    pub fn info(&self) -> Value {
+        let st = self.lock();
+        self.info_locked(&st)
+    }
+
+    /// The table as listed, with the state already locked.
+    pub fn info_locked(&self, st: &TableState) -> Value {
+        let mut v = json!({
+            "id": self.id,
+            "game": self.spec.kind.name(),
+            "options": self.spec.options,
+            "seats": self.public_seats(st),
+            "status": st.status,
+            "created": self.created,
+            "takeover_secs": self.takeover_secs,
+        });
+        if let Some(e) = &st.error {
+            v["error"] = json!(e);
+        }
+        if st.status == "over" {
+            v["record_url"] = json!(format!("/api/tables/{}/record", self.id));
+        }
+        v
+    }
+
+    /// Tells the clients that seats or status changed.
+    pub fn seats_changed(&self) {
+        let _ = self.events.send(TableEvent::Seats);
+    }
+
+    /// A client connected to `seat`: the seat is the person's again.
+    pub fn connect(&self, seat: usize) {
+        let mut st = self.lock();
+        st.connected[seat] += 1;
+        st.taken_over[seat] = false;
+        drop(st);
+        self.wake.notify_all();
+        self.seats_changed();
+    }
+
+    /// A client of `seat` went away.
+    pub fn disconnect(&self, seat: usize) {
+        let mut st = self.lock();
+        st.connected[seat] = st.connected[seat].saturating_sub(1);
+        if st.connected[seat] == 0 {
+            st.away_since[seat] = Instant::now();
+        }
+        drop(st);
+        self.wake.notify_all();
+        self.seats_changed();
+    }
+
+    /// Takes `answer` (an action or `{"index": n}`) as `seat`'s answer at `step` (the current one
+    /// when `None`), or says why not; the game is unchanged by a refusal.
+    pub fn answer(&self, seat: usize, step: Option<usize>, answer: &Value) -> Result<(), Refusal> {
+        let mut st = self.lock();
+        if st.status != "playing" {
+            return Err(format!(
+                "the table is {}: there is nothing to play",
+                st.status
+            ));
+        }
+        let Some(snap) = st.snapshot.clone() else {
+            return Err("the game has not started yet: wait for the first state".into());
+        };
+        if snap.over {
+            return Err("the game is over".into());
+        }
+        if snap.to_move != Some(seat) {
+            return Err(match snap.to_move {
+                Some(s) => format!("not your turn: seat {s} is to act (you are seat {seat})"),
+                None => "not your turn: nobody is to act now".into(),
+            });
+        }
+        if let Some(step) = step {
+            if step != snap.step {
+                return Err(format!(
+                    "request {step} is not the current one: answer request {}",
+                    snap.step
+                ));
+            }
+        }
+        if matches!(st.answers[seat], Some((s, _)) if s == snap.step) {
+            return Err("you already answered this request".into());
+        }
+        let i = match_answer(answer, &snap.legal)?;
+        st.answers[seat] = Some((snap.step, i));
+        drop(st);
+        self.wake.notify_all();
+        Ok(())
+    }
+
+    /// Starts the table's thread: plays the game (resuming from `resume`), writing every action to
+    /// `store`.
+    pub fn start(self: &Arc<Self>, store: Arc<Store>, resume: Vec<Value>) {
+        let table = Arc::clone(self);
+        let handle = std::thread::Builder::new()
+            .name(format!("table-{}", self.id))
+            .spawn(move || {
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    table.play(&store, &resume)
+                }));
+                match result {
+                    Ok(()) => {}
+                    Err(p) if p.is::<Shutdown>() => {}
+                    Err(_) => {
+                        let mut st = table.lock();
+                        st.status = "error".into();
+                        st.error = Some("the table's thread failed".into());
+                        let seats = Table::seats_json(&st);
+                        drop(st);
+                        let _ = store.update_table(&table.id, &seats, "error");
+                        table.seats_changed();
+                    }
+                }
+            })
+            .expect("spawn a table thread");
+        *self.thread.lock().unwrap_or_else(|p| p.into_inner()) = Some(handle);
+    }
+
+    fn check_shutdown(&self) {
+        if self.shutdown.load(Ordering::SeqCst) {
+            std::panic::resume_unwind(Box::new(Shutdown));
+        }
+    }
+
+    fn play(self: &Arc<Self>, store: &Store, resume: &[Value]) {
+        let seats: Vec<SeatPlayer> = {
+            let st = self.lock();
+            st.seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| match (&s.bot, s.kind.as_str()) {
+                    (Some(b), "bot") => SeatPlayer::Bot(b.clone()),
+                    _ => SeatPlayer::Json(Box::new(RemoteSeat {
+                        table: Arc::clone(self),
+                        seat: i,
+                        name: s.name.clone(),
+                    })),
+                })
+                .collect()
+        };
+        let mut on_event = |e: Event| {
+            self.check_shutdown();
+            match e {
+                Event::Snapshot(s) => {
+                    let s = Arc::new(s);
+                    self.lock().snapshot = Some(Arc::clone(&s));
+                    self.wake.notify_all();
+                    let _ = self.events.send(TableEvent::State(s));
+                }
+                Event::Acted { step, seat, action } => {
+                    if let Err(e) = store.add_action(&self.id, step, &action) {
+                        eprintln!("table {}: {e}", self.id);
+                    }
+                    let _ = self.events.send(TableEvent::Acted { step, seat, action });
+                }
+                Event::Fallback(f) => {
+                    let _ = self.events.send(TableEvent::Fallback(f));
+                }
+            }
+        };
+        let result = run_table(&self.spec, self.seed, seats, resume, &mut on_event);
+        self.check_shutdown();
+        match result {
+            Ok(outcome) => {
+                let record = serde_json::to_value(&outcome.record).expect("records serialize");
+                let mut st = self.lock();
+                st.status = "over".into();
+                let seats = Table::seats_json(&st);
+                drop(st);
+                if let Err(e) = store.finish(&self.id, &record, &seats) {
+                    eprintln!("table {}: {e}", self.id);
+                }
+                *self.record.lock().unwrap_or_else(|p| p.into_inner()) = Some(record);
+                let _ = self.events.send(TableEvent::Over);
+            }
+            Err(e) => {
+                eprintln!("table {}: {e}", self.id);
+                let mut st = self.lock();
+                st.status = "error".into();
+                st.error = Some(e);
+                let seats = Table::seats_json(&st);
+                drop(st);
+                let _ = store.update_table(&self.id, &seats, "error");
+                self.seats_changed();
+            }
+        }
+    }
+
+    /// Stops the table's thread (nothing more is written) and waits for it.
+    pub fn stop(&self) {
+        self.shutdown.store(true, Ordering::SeqCst);
+        self.wake.notify_all();
+        let handle = self.thread.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some(h) = handle {
+            let _ = h.join();
+        }
+    }
+}
+
+/// A seat played from outside (a person in a browser, a bot over the bot WebSocket): `act` waits
+/// for the answer a client gives through [`Table::answer`]; a seat with nobody connected for the
+/// table's `takeover_secs` is played by the rule player until someone connects again.
+struct RemoteSeat {
+    table: Arc<Table>,
+    seat: usize,
+    name: String,
+}
+
+impl JsonPlayer for RemoteSeat {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn act(&mut self, request: &Request) -> Result<Value, String> {
+        let t = &self.table;
+        let mut st = t.lock();
+        loop {
+            t.check_shutdown_locked(&st);
+            let step = st.snapshot.as_ref().map(|s| s.step);
+            if let (Some((s, i)), Some(step)) = (st.answers[self.seat], step) {
+                if s == step {
+                    st.answers[self.seat] = None;
+                    return request
+                        .legal
+                        .get(i)
+                        .cloned()
+                        .ok_or_else(|| "answer out of range".to_string());
+                }
+            }
+            if st.connected[self.seat] == 0 && t.takeover_secs > 0 {
+                let away = st.away_since[self.seat].elapsed();
+                if st.taken_over[self.seat] || away >= Duration::from_secs(t.takeover_secs) {
+                    if !st.taken_over[self.seat] {
+                        st.taken_over[self.seat] = true;
+                        drop(st);
+                        t.seats_changed();
+                    }
+                    return Err(format!(
+                        "seat {} is away: the rule player plays it until its player returns",
+                        self.seat
+                    ));
+                }
+            }
+            st = t
+                .wake
+                .wait_timeout(st, Duration::from_millis(250))
+                .unwrap_or_else(|p| p.into_inner())
+                .0;
+        }
+    }
+}
+
+impl Table {
+    fn check_shutdown_locked(&self, st: &MutexGuard<'_, TableState>) {
+        if self.shutdown.load(Ordering::SeqCst) {
+            let _ = st;
+            std::panic::resume_unwind(Box::new(Shutdown));
+        }
+    }
+}

@@ -1,0 +1,505 @@
+//! The WebSockets: people and spectators (`/api/tables/{id}/ws`), external bots speaking the bot
+//! protocol v1 (`/api/tables/{id}/bot`). A client only ever gets what its seat may see.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use futures_util::stream::{SplitSink, SplitStream};
+use futures_util::{SinkExt, StreamExt};
+use jass_table::Snapshot;
+use serde_json::{json, Value};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::api::{not_found, ApiError};
+use crate::table::{Table, TableEvent};
+use crate::App;
+
+type Sink = SplitSink<WebSocket, Message>;
+
+/// The seat whose token is `token`, or an error for the client.
+fn seat_of(table: &Table, token: &str) -> Result<usize, ApiError> {
+    let hash = crate::token_hash(token);
+    let st = table.lock();
+    st.seats
+        .iter()
+        .position(|s| s.token_hash.as_deref() == Some(hash.as_str()))
+        .ok_or_else(|| {
+            ApiError(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "the token is not one of table {}'s seats: use the token from creating or joining the table, or connect without a token to watch",
+                    table.id
+                ),
+            )
+        })
+}
+
+fn not_websocket() -> Response {
+    ApiError(
+        StatusCode::BAD_REQUEST,
+        "this is a WebSocket endpoint: connect with a WebSocket client (ws://…)".into(),
+    )
+    .into_response()
+}
+
+async fn send(sink: &mut Sink, v: Value) -> bool {
+    sink.send(Message::Text(v.to_string())).await.is_ok()
+}
+
+/// The `state` message for `seat` (`None`: a spectator, who gets the public view).
+fn state_msg(table: &Table, snap: &Snapshot, seat: Option<usize>) -> Value {
+    let seats = {
+        let st = table.lock();
+        table.public_seats(&st)
+    };
+    let mine = seat.is_some() && seat == snap.to_move;
+    json!({
+        "type": "state",
+        "step": snap.step,
+        "to_move": snap.to_move,
+        "legal": if mine { Value::Array(snap.legal.clone()) } else { json!([]) },
+        "view": match seat {
+            Some(s) => snap.views[s].clone(),
+            None => snap.public.clone(),
+        },
+        "seats": seats,
+        "over": snap.over,
+    })
+}
+
+fn over_msg(table: &Table) -> Value {
+    json!({"type": "over", "record_url": format!("/api/tables/{}/record", table.id)})
+}
+
+/// `GET /api/tables/{id}/ws[?token=T]`: a person's seat (with its token) or a spectator.
+pub(crate) async fn player_ws(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    let Some(table) = app.table(&id) else {
+        return not_found(&id).into_response();
+    };
+    let seat = match q.get("token").filter(|t| !t.is_empty()) {
+        Some(t) => match seat_of(&table, t) {
+            Ok(s) => Some(s),
+            Err(e) => return e.into_response(),
+        },
+        None => None,
+    };
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(_) => return not_websocket(),
+    };
+    ws.on_upgrade(move |socket| player_session(app, table, seat, socket))
+}
+
+async fn player_session(app: Arc<App>, table: Arc<Table>, seat: Option<usize>, socket: WebSocket) {
+    let mut events = table.events.subscribe();
+    if let Some(s) = seat {
+        table.connect(s);
+    }
+    let (mut sink, mut stream) = socket.split();
+    let mut stopping = app.stopping.clone();
+    let ok = player_loop(
+        &table,
+        seat,
+        &mut sink,
+        &mut stream,
+        &mut events,
+        &mut stopping,
+    )
+    .await;
+    let _ = ok;
+    if let Some(s) = seat {
+        table.disconnect(s);
+    }
+    let _ = sink.send(Message::Close(None)).await;
+}
+
+async fn player_loop(
+    table: &Arc<Table>,
+    seat: Option<usize>,
+    sink: &mut Sink,
+    stream: &mut SplitStream<WebSocket>,
+    events: &mut tokio::sync::broadcast::Receiver<TableEvent>,
+    stopping: &mut tokio::sync::watch::Receiver<bool>,
+) -> Option<()> {
+    let (snap, status) = {
+        let st = table.lock();
+        (st.snapshot.clone(), st.status.clone())
+    };
+    send_ok(
+        sink,
+        json!({"type": "welcome", "table": table.info(), "seat": seat}),
+    )
+    .await?;
+    if let Some(s) = &snap {
+        send_ok(sink, state_msg(table, s, seat)).await?;
+    }
+    // The state just sent may also be waiting in the events: send each state once.
+    let mut last_sent = snap;
+    if status == "over" {
+        send_ok(sink, over_msg(table)).await?;
+    }
+    loop {
+        tokio::select! {
+            ev = events.recv() => match ev {
+                Ok(TableEvent::State(s)) => {
+                    if !last_sent.as_ref().is_some_and(|l| Arc::ptr_eq(l, &s)) {
+                        send_ok(sink, state_msg(table, &s, seat)).await?;
+                    }
+                    last_sent = Some(s);
+                }
+                Ok(TableEvent::Acted { step, seat: who, action }) => {
+                    let action = if seat == Some(who) { action } else { action_as_seen(&action) };
+                    send_ok(sink, json!({"type": "acted", "step": step, "seat": who, "action": action})).await?
+                }
+                Ok(TableEvent::Fallback(f)) => {
+                    send_ok(sink, json!({"type": "fallback", "step": f.step, "seat": f.seat, "reason": f.reason, "played": f.played})).await?
+                }
+                Ok(TableEvent::Seats) => send_ok(sink, json!({"type": "table", "table": table.info()})).await?,
+                Ok(TableEvent::Over) => send_ok(sink, over_msg(table)).await?,
+                Err(RecvError::Lagged(_)) => {
+                    let snap = table.lock().snapshot.clone();
+                    if let Some(s) = snap {
+                        send_ok(sink, state_msg(table, &s, seat)).await?;
+                    }
+                }
+                Err(RecvError::Closed) => return None,
+            },
+            msg = stream.next() => match msg {
+                Some(Ok(Message::Text(text))) => {
+                    let reply = player_message(table, seat, &text);
+                    if let Some(r) = reply {
+                        send_ok(sink, r).await?;
+                    }
+                }
+                Some(Ok(Message::Binary(_))) => {
+                    send_ok(sink, error_msg("binary messages are not understood: send JSON text")).await?
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => {}
+            },
+            _ = stopping.changed() => return None,
+        }
+    }
+}
+
+/// An action as the other seats and spectators learn of it: in full when everyone at the table sees
+/// it (a card played, a contract, a bid…); otherwise only its kind (a Weis call's cards, a
+/// Differenzler announcement, a Handjass discard stay with their seat; what becomes public later
+/// shows in the views).
+fn action_as_seen(action: &Value) -> Value {
+    const PUBLIC: [&str; 15] = [
+        "play", "contract", "schieben", "trump", "pass", "bid", "double", "redouble", "stay",
+        "drop", "blind", "bessern", "agree", "stoeck", "match",
+    ];
+    match action.get("action").and_then(Value::as_str) {
+        Some(kind) if PUBLIC.contains(&kind) => action.clone(),
+        Some(kind) => json!({ "action": kind }),
+        None => json!({}),
+    }
+}
+
+async fn send_ok(sink: &mut Sink, v: Value) -> Option<()> {
+    send(sink, v).await.then_some(())
+}
+
+fn error_msg(message: impl Into<String>) -> Value {
+    json!({"type": "error", "message": message.into()})
+}
+
+const PLAYER_HELP: &str =
+    r#"send {"type":"act","action":{…one of legal…}}, {"type":"act","index":n} or {"type":"ping"}"#;
+
+/// The reply to one client message (`None`: no reply; an accepted action is answered by the next
+/// state).
+fn player_message(table: &Table, seat: Option<usize>, text: &str) -> Option<Value> {
+    let msg: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => return Some(error_msg(format!("not JSON ({e}): {PLAYER_HELP}"))),
+    };
+    match msg.get("type").and_then(Value::as_str) {
+        Some("ping") => Some(json!({"type": "pong"})),
+        Some("act") => {
+            let Some(seat) = seat else {
+                return Some(error_msg(format!(
+                    "spectators cannot act: join an open seat (POST /api/tables/{}/join) and connect with its token",
+                    table.id
+                )));
+            };
+            let answer = match (msg.get("action"), msg.get("index")) {
+                (Some(a), _) => a.clone(),
+                (None, Some(i)) => json!({ "index": i }),
+                (None, None) => {
+                    return Some(error_msg(format!(
+                        "an act message needs `action` or `index`: {PLAYER_HELP}"
+                    )))
+                }
+            };
+            match table.answer(seat, None, &answer) {
+                Ok(()) => None,
+                Err(reason) => Some(error_msg(reason)),
+            }
+        }
+        Some(other) => Some(error_msg(format!(
+            "unknown message type `{other}`: {PLAYER_HELP}"
+        ))),
+        None => Some(error_msg(format!(
+            "a message needs a `type`: {PLAYER_HELP}"
+        ))),
+    }
+}
+
+/// `GET /api/tables/{id}/bot?token=T`: an external bot on a seat, speaking the bot protocol v1.
+pub(crate) async fn bot_ws(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    let Some(table) = app.table(&id) else {
+        return not_found(&id).into_response();
+    };
+    let Some(token) = q.get("token").filter(|t| !t.is_empty()) else {
+        return ApiError(
+            StatusCode::UNAUTHORIZED,
+            format!("a bot needs its seat's token: join a seat (POST /api/tables/{id}/join) and connect to /api/tables/{id}/bot?token=…"),
+        )
+        .into_response();
+    };
+    let seat = match seat_of(&table, token) {
+        Ok(s) => s,
+        Err(e) => return e.into_response(),
+    };
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(_) => return not_websocket(),
+    };
+    ws.on_upgrade(move |socket| bot_session(app, table, seat, socket))
+}
+
+fn bot_error(id: Option<u64>, message: impl Into<String>) -> Value {
+    json!({"type": "error", "id": id, "message": message.into()})
+}
+
+async fn bot_session(app: Arc<App>, table: Arc<Table>, seat: usize, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let mut stopping = app.stopping.clone();
+    let _ = bot_loop(&table, seat, &mut sink, &mut stream, &mut stopping).await;
+    let _ = sink.send(Message::Close(None)).await;
+}
+
+async fn bot_loop(
+    table: &Arc<Table>,
+    seat: usize,
+    sink: &mut Sink,
+    stream: &mut SplitStream<WebSocket>,
+    stopping: &mut tokio::sync::watch::Receiver<bool>,
+) -> Option<()> {
+    send_ok(
+        sink,
+        json!({"type": "hello", "protocol": "jass-bot", "version": 1,
+               "engine": format!("jass {}", env!("CARGO_PKG_VERSION"))}),
+    )
+    .await?;
+    // The bot's hello first.
+    let hello = tokio::time::timeout(Duration::from_secs(30), stream.next()).await;
+    let text = match hello {
+        Ok(Some(Ok(Message::Text(t)))) => t,
+        Ok(_) => return None,
+        Err(_) => {
+            send_ok(sink, bot_error(None, "no hello within 30 seconds")).await?;
+            send_ok(sink, json!({"type": "bye"})).await?;
+            return None;
+        }
+    };
+    let hello: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+    if hello.get("type").and_then(Value::as_str) != Some("hello") {
+        send_ok(
+            sink,
+            bot_error(
+                None,
+                r#"the first message must be {"type":"hello","name":"…","version":1}"#,
+            ),
+        )
+        .await?;
+        send_ok(sink, json!({"type": "bye"})).await?;
+        return None;
+    }
+    if hello.get("version").and_then(Value::as_u64) != Some(1) {
+        send_ok(
+            sink,
+            bot_error(
+                None,
+                "this engine speaks version 1 of the bot protocol: say \"version\":1",
+            ),
+        )
+        .await?;
+        send_ok(sink, json!({"type": "bye"})).await?;
+        return None;
+    }
+    let mut events = table.events.subscribe();
+    table.connect(seat);
+    let r = bot_play(table, seat, sink, stream, stopping, &mut events).await;
+    table.disconnect(seat);
+    r
+}
+
+async fn bot_play(
+    table: &Arc<Table>,
+    seat: usize,
+    sink: &mut Sink,
+    stream: &mut SplitStream<WebSocket>,
+    stopping: &mut tokio::sync::watch::Receiver<bool>,
+    events: &mut tokio::sync::broadcast::Receiver<TableEvent>,
+) -> Option<()> {
+    let mut started = false;
+    let mut last_request: Option<usize> = None;
+    // Sends new_game once the table plays, the request when it is this seat's turn, game_over
+    // at the end; returns false once the game is over.
+    async fn catch_up(
+        table: &Table,
+        seat: usize,
+        sink: &mut Sink,
+        started: &mut bool,
+        last_request: &mut Option<usize>,
+    ) -> Option<bool> {
+        let (status, snap, names) = {
+            let st = table.lock();
+            (
+                st.status.clone(),
+                st.snapshot.clone(),
+                st.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+            )
+        };
+        if status == "waiting" {
+            return Some(true);
+        }
+        if !*started {
+            *started = true;
+            send_ok(
+                sink,
+                json!({"type": "new_game", "game": table.spec.kind.name(), "options": table.spec.options,
+                       "seat": seat, "seats": names}),
+            )
+            .await?;
+        }
+        if status == "over" || status == "error" {
+            let record = if status == "over" {
+                table.record.lock().ok().and_then(|r| r.clone())
+            } else {
+                None
+            };
+            let result = snap
+                .as_ref()
+                .map(|s| s.public.clone())
+                .unwrap_or(Value::Null);
+            send_ok(
+                sink,
+                json!({"type": "game_over", "result": result, "record": record}),
+            )
+            .await?;
+            send_ok(sink, json!({"type": "bye"})).await?;
+            return Some(false);
+        }
+        if let Some(s) = snap {
+            if !s.over && s.to_move == Some(seat) && *last_request != Some(s.step) {
+                *last_request = Some(s.step);
+                send_ok(
+                    sink,
+                    json!({"type": "request", "id": s.step, "game": table.spec.kind.name(), "seat": seat,
+                           "view": s.views[seat], "legal": s.legal, "deadline_ms": null}),
+                )
+                .await?;
+            }
+        }
+        Some(true)
+    }
+    if !catch_up(table, seat, sink, &mut started, &mut last_request).await? {
+        return Some(());
+    }
+    loop {
+        tokio::select! {
+            ev = events.recv() => match ev {
+                Ok(TableEvent::State(_)) | Ok(TableEvent::Seats) | Ok(TableEvent::Over) | Err(RecvError::Lagged(_)) => {
+                    if !catch_up(table, seat, sink, &mut started, &mut last_request).await? {
+                        return Some(());
+                    }
+                }
+                Ok(_) => {}
+                Err(RecvError::Closed) => return None,
+            },
+            msg = stream.next() => match msg {
+                Some(Ok(Message::Text(text))) => {
+                    let v: Value = match serde_json::from_str(&text) {
+                        Ok(v) => v,
+                        Err(e) => { send_ok(sink, bot_error(None, format!("not JSON: {e}"))).await?; continue; }
+                    };
+                    match v.get("type").and_then(Value::as_str) {
+                        Some("action") => {
+                            let id = v.get("id").and_then(Value::as_u64);
+                            let answer = match (v.get("action"), v.get("index")) {
+                                (Some(a), _) => a.clone(),
+                                (None, Some(i)) => json!({ "index": i }),
+                                (None, None) => {
+                                    send_ok(sink, bot_error(id, "an action message needs `action` or `index`")).await?;
+                                    continue;
+                                }
+                            };
+                            let Some(step) = id else {
+                                send_ok(sink, bot_error(None, "an action message needs the request's `id`")).await?;
+                                continue;
+                            };
+                            if let Err(reason) = table.answer(seat, Some(step as usize), &answer) {
+                                send_ok(sink, bot_error(id, reason)).await?;
+                            }
+                        }
+                        Some("info") => {}
+                        Some("ping") => send_ok(sink, json!({"type": "pong"})).await?,
+                        Some("bye") => return Some(()),
+                        Some("hello") => send_ok(sink, bot_error(None, "hello was already said")).await?,
+                        other => {
+                            send_ok(sink, bot_error(None, format!("unknown message type {other:?}: send action, info or bye"))).await?
+                        }
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => {}
+            },
+            _ = stopping.changed() => return None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::action_as_seen;
+    use serde_json::json;
+
+    #[test]
+    fn hidden_actions_reach_others_as_their_kind_only() {
+        let play = json!({"action": "play", "card": "HA"});
+        assert_eq!(action_as_seen(&play), play);
+        assert_eq!(
+            action_as_seen(&json!({"action": "announce", "points": 80})),
+            json!({"action": "announce"})
+        );
+        assert_eq!(
+            action_as_seen(&json!({"action": "weis", "weis": [["H6", "H7", "H8"]]})),
+            json!({"action": "weis"})
+        );
+        assert_eq!(
+            action_as_seen(&json!({"action": "discard", "cards": ["S6"]})),
+            json!({"action": "discard"})
+        );
+    }
+}

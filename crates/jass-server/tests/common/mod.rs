@@ -1,0 +1,138 @@
+//! Helpers: a server on 127.0.0.1:0 with a temporary data folder, HTTP and WebSocket clients.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use jass_server::Server;
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+pub async fn start(dir: &Path) -> Server {
+    Server::start(dir, "127.0.0.1:0".parse().unwrap())
+        .await
+        .expect("server starts")
+}
+
+pub fn url(addr: SocketAddr, path: &str) -> String {
+    format!("http://{addr}{path}")
+}
+
+pub async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
+    let r = reqwest::get(url(addr, path)).await.unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+pub async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+    let r = reqwest::Client::new()
+        .post(url(addr, path))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+/// Creates a table; returns (id, seat, token).
+pub async fn create(addr: SocketAddr, body: Value) -> (String, Option<u64>, Option<String>) {
+    let (s, v) = post(addr, "/api/tables", body).await;
+    assert_eq!(s, 201, "{v}");
+    (
+        v["id"].as_str().unwrap().to_string(),
+        v["seat"].as_u64(),
+        v["token"].as_str().map(String::from),
+    )
+}
+
+pub async fn join(addr: SocketAddr, id: &str, seat: usize) -> String {
+    let (s, v) = post(
+        addr,
+        &format!("/api/tables/{id}/join"),
+        json!({"seat": seat, "name": format!("p{seat}")}),
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    v["token"].as_str().unwrap().to_string()
+}
+
+pub struct Ws {
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Ws {
+    pub async fn connect(addr: SocketAddr, path: &str) -> Ws {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{path}"))
+            .await
+            .expect("websocket connects");
+        Ws { ws }
+    }
+    pub async fn player(addr: SocketAddr, id: &str, token: Option<&str>) -> Ws {
+        match token {
+            Some(t) => Ws::connect(addr, &format!("/api/tables/{id}/ws?token={t}")).await,
+            None => Ws::connect(addr, &format!("/api/tables/{id}/ws")).await,
+        }
+    }
+    pub async fn send(&mut self, v: Value) {
+        self.ws.send(Message::Text(v.to_string())).await.unwrap();
+    }
+    pub async fn send_text(&mut self, t: &str) {
+        self.ws.send(Message::Text(t.to_string())).await.unwrap();
+    }
+    /// The next JSON message (panics after 20 s or on close).
+    pub async fn next(&mut self) -> Value {
+        self.try_next()
+            .await
+            .expect("a message before the socket closed")
+    }
+    pub async fn try_next(&mut self) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(20), self.ws.next())
+                .await
+                .expect("a message within 20 s");
+            match m {
+                Some(Ok(Message::Text(t))) => return Some(serde_json::from_str(&t).unwrap()),
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+    /// Reads until a message of `kind`; returns it.
+    pub async fn until(&mut self, kind: &str) -> Value {
+        loop {
+            let m = self.next().await;
+            if m["type"] == kind {
+                return m;
+            }
+        }
+    }
+    /// Reads until a state where this seat must act (returns it) or the game is over (None).
+    pub async fn my_turn(&mut self) -> Option<Value> {
+        loop {
+            let m = self.next().await;
+            if m["type"] == "state" && !m["legal"].as_array().unwrap().is_empty() {
+                return Some(m);
+            }
+            if m["type"] == "over" {
+                return None;
+            }
+        }
+    }
+}
+
+/// Plays the first legal action whenever it is this client's turn, to the end of the game;
+/// returns the number of actions it played.
+pub async fn play_first_legal(mut ws: Ws) -> usize {
+    let mut n = 0;
+    while let Some(state) = ws.my_turn().await {
+        ws.send(json!({"type": "act", "action": state["legal"][0]}))
+            .await;
+        n += 1;
+    }
+    n
+}

@@ -1,0 +1,555 @@
+//! The server end to end: HTTP API, people over WebSockets, spectators, refusals, reconnects,
+//! restarts, takeovers, external bots.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use serde_json::{json, Value};
+
+fn dir() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_api_lists_games_and_refuses_wrong_requests_with_reasons() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let (st, games) = get(a, "/api/games").await;
+    assert_eq!(st, 200);
+    let games = games.as_array().unwrap();
+    assert_eq!(games.len(), 5);
+    assert_eq!(games[0]["game"], "schieber");
+    assert_eq!(games[0]["seats"], 4);
+    assert_eq!(games[0]["options"]["target"], 3000);
+    assert_eq!(games[0]["bots"], json!(["random", "rule", "sampling"]));
+
+    for (body, needle) in [
+        (json!({"game": "poker"}), "unknown game"),
+        (
+            json!({"game": "schieber", "options": {"target": "x"}}),
+            "target",
+        ),
+        (
+            json!({"game": "schieber", "seats": ["me", "me", "rule", "rule"]}),
+            "more than once",
+        ),
+        (
+            json!({"game": "schieber", "seats": ["me", "rule"]}),
+            "4 seats",
+        ),
+        (
+            json!({"game": "schieber", "seats": ["me", "genius", "rule", "rule"]}),
+            "unknown `genius`",
+        ),
+        (
+            json!({"game": "coiffeur", "seats": ["me", "sampling", "rule", "rule"]}),
+            "no sampling",
+        ),
+        (json!({"gmae": "schieber"}), "bad request body"),
+    ] {
+        let (st, v) = post(a, "/api/tables", body.clone()).await;
+        assert_eq!(st, 400, "{body}: {v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(e.contains(needle), "{body}: {e}");
+    }
+    let (st, v) = get(a, "/api/tables/nope").await;
+    assert_eq!(st, 404);
+    assert!(v["error"].as_str().unwrap().contains("no table"));
+
+    let (id, seat, token) = create(
+        a,
+        json!({"game": "schieber", "seats": ["me", "rule", "open", "rule"], "name": "Anna"}),
+    )
+    .await;
+    assert_eq!(seat, Some(0));
+    assert_eq!(token.as_deref().map(str::len), Some(32));
+    let (_, t) = get(a, &format!("/api/tables/{id}")).await;
+    assert_eq!(t["status"], "waiting");
+    assert_eq!(t["seats"][0]["name"], "Anna");
+    assert_eq!(t["seats"][0]["kind"], "human");
+    assert_eq!(t["seats"][1]["kind"], "bot");
+    assert!(!t.to_string().contains(token.as_deref().unwrap()));
+    let (st, v) = post(a, &format!("/api/tables/{id}/join"), json!({"seat": 1})).await;
+    assert_eq!(st, 409, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("open seats are 2"));
+    let (st, _) = post(a, &format!("/api/tables/{id}/join"), json!({"seat": 9})).await;
+    assert_eq!(st, 400);
+    let (st, v) = get(a, &format!("/api/tables/{id}/record")).await;
+    assert_eq!(st, 409, "{v}");
+    join(a, &id, 2).await;
+    let (st, v) = post(a, &format!("/api/tables/{id}/join"), json!({"seat": 2})).await;
+    assert_eq!(st, 409, "{v}");
+    let (_, t) = get(a, &format!("/api/tables/{id}")).await;
+    assert_eq!(t["status"], "playing");
+    let (_, list) = get(a, "/api/tables").await;
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert_eq!(list[0]["id"], id.as_str());
+    // A wrong token is refused before the WebSocket opens.
+    let r = reqwest::get(url(a, &format!("/api/tables/{id}/ws?token=0000")))
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 403);
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn four_people_play_a_whole_schieber_game() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let (id, _, t0) = create(
+        a,
+        json!({"game": "schieber", "options": {"target": 500}, "seats": ["me", "open", "open", "open"]}),
+    )
+    .await;
+    let mut tokens = vec![t0.unwrap()];
+    for seat in 1..4 {
+        tokens.push(join(a, &id, seat).await);
+    }
+    let mut tasks = Vec::new();
+    for (seat, t) in tokens.iter().enumerate() {
+        let mut ws = Ws::player(a, &id, Some(t)).await;
+        let welcome = ws.next().await;
+        assert_eq!(welcome["type"], "welcome");
+        assert_eq!(welcome["seat"], seat);
+        assert_eq!(welcome["table"]["id"], id.as_str());
+        tasks.push(tokio::spawn(play_first_legal(ws)));
+    }
+    let mut played = 0;
+    for t in tasks {
+        played += t.await.unwrap();
+    }
+    assert!(played > 36, "{played}");
+    let r = reqwest::get(url(a, &format!("/api/tables/{id}/record")))
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let cd = r.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(cd.contains("attachment") && cd.contains(".json"), "{cd}");
+    let rec: jass_core::record::Record = r.json().await.unwrap();
+    rec.check().unwrap();
+    let (_, t) = get(a, &format!("/api/tables/{id}")).await;
+    assert_eq!(t["status"], "over");
+    s.stop().await;
+}
+
+/// Reads messages until an error; fails if the game moved on meanwhile.
+async fn refused(ws: &mut Ws) -> String {
+    loop {
+        let m = ws.next().await;
+        match m["type"].as_str().unwrap() {
+            "error" => return m["message"].as_str().unwrap().to_string(),
+            "state" | "acted" => panic!("the game changed after a refused message: {m}"),
+            _ => {}
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn wrong_messages_are_refused_with_a_reason_and_change_nothing() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let (id, _, t0) = create(
+        a,
+        json!({"game": "schieber", "options": {"target": 500}, "seats": ["me", "open", "rule", "rule"], "seed": 5}),
+    )
+    .await;
+    let t1 = join(a, &id, 1).await;
+    let mut p = [
+        Ws::player(a, &id, t0.as_deref()).await,
+        Ws::player(a, &id, Some(&t1)).await,
+    ];
+    // Wait until one of the two people must act (the game then waits for them).
+    let (mover, state) = loop {
+        let m = p[0].next().await;
+        if m["type"] == "state" {
+            if m["to_move"] == 0 {
+                break (0, m);
+            }
+            if m["to_move"] == 1 {
+                assert_eq!(
+                    m["legal"],
+                    json!([]),
+                    "only the seat to act gets legal actions"
+                );
+                // Seat 1's own state tells its legal actions.
+                let st = loop {
+                    let n = p[1].next().await;
+                    if n["type"] == "state"
+                        && n["step"] == m["step"]
+                        && n["to_move"] == m["to_move"]
+                    {
+                        break n;
+                    }
+                };
+                break (1, st);
+            }
+        }
+    };
+    let other = 1 - mover;
+    // Drain the other's messages up to this state (seat 0 has read it already).
+    while other == 1 {
+        let m = p[other].next().await;
+        if m["type"] == "state" && m["step"] == state["step"] && m["to_move"] == state["to_move"] {
+            assert_eq!(
+                m["legal"],
+                json!([]),
+                "only the seat to act gets legal actions"
+            );
+            break;
+        }
+    }
+    p[mover].send_text("this is not json{").await;
+    assert!(refused(&mut p[mover]).await.contains("not JSON"));
+    p[mover].send(json!({"type": "dance"})).await;
+    assert!(refused(&mut p[mover])
+        .await
+        .contains("unknown message type"));
+    p[other]
+        .send(json!({"type": "act", "action": state["legal"][0]}))
+        .await;
+    let e = refused(&mut p[other]).await;
+    assert!(e.contains("not your turn"), "{e}");
+    // A card the seat does not hold.
+    let hand: Vec<String> = state["view"]["hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    let foreign = ["H6", "H7", "H8", "H9", "H10", "HJ", "HQ", "HK", "HA"]
+        .iter()
+        .find(|c| !hand.contains(&c.to_string()))
+        .unwrap();
+    p[mover]
+        .send(json!({"type": "act", "action": {"action": "play", "card": foreign}}))
+        .await;
+    let e = refused(&mut p[mover]).await;
+    assert!(e.contains("not a legal action"), "{e}");
+    p[mover].send(json!({"type": "act", "index": 999})).await;
+    assert!(refused(&mut p[mover]).await.contains("out of range"));
+    p[mover].send(json!({"type": "ping"})).await;
+    assert_eq!(p[mover].next().await["type"], "pong");
+    // A good answer moves the game on by one step.
+    p[mover].send(json!({"type": "act", "index": 0})).await;
+    let next = p[mover].until("state").await;
+    assert!(next["step"].as_u64() > state["step"].as_u64());
+    s.stop().await;
+}
+
+fn has_key(v: &Value, key: &str) -> bool {
+    match v {
+        Value::Object(m) => m.iter().any(|(k, x)| k == key || has_key(x, key)),
+        Value::Array(a) => a.iter().any(|x| has_key(x, key)),
+        _ => false,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_spectator_never_sees_a_hand() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let (id, _, t0) = create(
+        a,
+        json!({"game": "schieber", "options": {"target": 500}, "seats": ["me", "rule", "rule", "rule"]}),
+    )
+    .await;
+    let mut spectator = Ws::player(a, &id, None).await;
+    let welcome = spectator.next().await;
+    assert_eq!(welcome["seat"], Value::Null);
+    let player = tokio::spawn(play_first_legal(Ws::player(a, &id, t0.as_deref()).await));
+    let mut states = 0;
+    let mut cards_seen = 0;
+    loop {
+        let m = spectator.next().await;
+        if m["type"] == "state" {
+            states += 1;
+            assert!(!has_key(&m["view"], "hand"), "{m}");
+            assert_eq!(m["legal"], json!([]));
+            assert!(m["view"]["totals"].is_array());
+            cards_seen += m["view"]["trick"].as_array().unwrap().len();
+            if states == 3 {
+                spectator.send(json!({"type": "act", "index": 0})).await;
+            }
+        }
+        if m["type"] == "error" {
+            assert!(m["message"]
+                .as_str()
+                .unwrap()
+                .contains("spectators cannot act"));
+        }
+        if m["type"] == "over" {
+            break;
+        }
+    }
+    assert!(states > 36 && cards_seen > 0);
+    player.await.unwrap();
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_reconnect_mid_trick_gets_the_same_seat_and_state() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let (id, _, t0) = create(
+        a,
+        json!({"game": "schieber", "options": {"target": 500}, "seats": ["rule", "me", "rule", "rule"]}),
+    )
+    .await;
+    let token = t0.unwrap();
+    let mut ws = Ws::player(a, &id, Some(&token)).await;
+    let state = loop {
+        let st = ws.my_turn().await.expect("the game is not over yet");
+        if !st["view"]["trick"].as_array().unwrap().is_empty() {
+            break st;
+        }
+        ws.send(json!({"type": "act", "index": 0})).await;
+    };
+    drop(ws);
+    let mut again = Ws::player(a, &id, Some(&token)).await;
+    let welcome = again.next().await;
+    assert_eq!(welcome["type"], "welcome");
+    assert_eq!(welcome["seat"], 1);
+    let now = again.until("state").await;
+    assert_eq!(now["step"], state["step"]);
+    assert_eq!(now["view"], state["view"]);
+    assert_eq!(now["legal"], state["legal"]);
+    again.send(json!({"type": "act", "index": 0})).await;
+    assert_eq!(again.until("acted").await["seat"], 1);
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_restart_mid_game_loses_nothing() {
+    let d = dir();
+    let seed = 77;
+    let options = json!({"target": 500});
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let (id, _, t0) = create(
+        a,
+        json!({"game": "schieber", "options": options, "seats": ["me", "rule", "rule", "rule"], "seed": seed}),
+    )
+    .await;
+    let token = t0.unwrap();
+    let mut actions: Vec<Value> = Vec::new();
+    let mut ws = Ws::player(a, &id, Some(&token)).await;
+    let mut mine = 0;
+    while mine < 10 {
+        let m = ws.next().await;
+        if m["type"] == "acted" {
+            assert_eq!(m["step"], actions.len());
+            actions.push(m["action"].clone());
+        }
+        if m["type"] == "state" && !m["legal"].as_array().unwrap().is_empty() {
+            ws.send(json!({"type": "act", "index": 0})).await;
+            mine += 1;
+        }
+    }
+    // The answer just sent may or may not have been taken before the stop.
+    drop(ws);
+    s.stop().await;
+
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let (_, t) = get(a, &format!("/api/tables/{id}")).await;
+    assert_eq!(t["status"], "playing");
+    let mut ws = Ws::player(a, &id, Some(&token)).await;
+    assert_eq!(ws.next().await["seat"], 0);
+    let mut after: Vec<(u64, Value)> = Vec::new();
+    loop {
+        let m = ws.next().await;
+        if m["type"] == "acted" {
+            after.push((m["step"].as_u64().unwrap(), m["action"].clone()));
+        }
+        if m["type"] == "state" && !m["legal"].as_array().unwrap().is_empty() {
+            ws.send(json!({"type": "act", "index": 0})).await;
+        }
+        if m["type"] == "over" {
+            break;
+        }
+    }
+    let (st, rec) = get(a, &format!("/api/tables/{id}/record")).await;
+    assert_eq!(st, 200);
+    let record = jass_core::record::Record::from_value(rec.clone()).unwrap();
+    record.check().unwrap();
+    // Every decision this client saw, before and after the restart, is the record's decision of
+    // that step (other seats' hidden actions reach it as their kind only).
+    let decisions: Vec<Value> = rec["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| d["actions"].as_array().unwrap().clone())
+        .filter(|e| e["action"] != "stoeck")
+        .map(|mut e| {
+            e.as_object_mut().unwrap().remove("seat");
+            e
+        })
+        .collect();
+    let same = |seen: &Value, full: &Value| {
+        seen == full || (seen.as_object().unwrap().len() == 1 && seen["action"] == full["action"])
+    };
+    for (step, seen) in actions.iter().enumerate() {
+        assert!(
+            same(seen, &decisions[step]),
+            "step {step}: {seen} vs {}",
+            decisions[step]
+        );
+    }
+    assert!(!after.is_empty());
+    for (step, seen) in &after {
+        let full = &decisions[*step as usize];
+        assert!(same(seen, full), "step {step}: {seen} vs {full}");
+    }
+    assert!(
+        after.last().unwrap().0 as usize + 1 == decisions.len(),
+        "the record ends where play ended"
+    );
+    assert_eq!(rec["seed"], seed);
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_absent_seat_is_taken_over_and_given_back() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let (id, _, t0) = create(
+        a,
+        json!({"game": "schieber", "seats": ["me", "rule", "rule", "rule"], "takeover_secs": 1}),
+    )
+    .await;
+    let (_, t) = get(a, &format!("/api/tables/{id}")).await;
+    assert_eq!(t["seats"][0]["taken_over"], false);
+    assert_eq!(t["takeover_secs"], 1);
+    tokio::time::sleep(Duration::from_millis(1600)).await;
+    let (_, t) = get(a, &format!("/api/tables/{id}")).await;
+    assert_eq!(t["seats"][0]["taken_over"], true, "{t}");
+    assert_eq!(t["seats"][0]["connected"], false);
+    let mut ws = Ws::player(a, &id, t0.as_deref()).await;
+    let welcome = ws.next().await;
+    assert_eq!(
+        welcome["table"]["seats"][0]["taken_over"], false,
+        "{welcome}"
+    );
+    assert_eq!(welcome["table"]["seats"][0]["connected"], true);
+    if welcome["table"]["status"] == "playing" {
+        // The person plays again: the game waits for them.
+        let st = ws.my_turn().await;
+        if let Some(st) = st {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let (_, t) = get(a, &format!("/api/tables/{id}")).await;
+            assert_eq!(t["seats"][0]["taken_over"], false);
+            ws.send(json!({"type": "act", "action": st["legal"][0]}))
+                .await;
+            assert_eq!(ws.until("acted").await["seat"], 0);
+        }
+    }
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_bot_over_the_bot_websocket_plays_a_whole_game() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let (id, seat, _) = create(
+        a,
+        json!({"game": "differenzler", "options": {"deals": 2}, "seats": ["rule", "open", "rule", "rule"]}),
+    )
+    .await;
+    assert_eq!(seat, None);
+    let token = join(a, &id, 1).await;
+    let r = reqwest::get(url(a, &format!("/api/tables/{id}/bot")))
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 401);
+    let mut bot = Ws::connect(a, &format!("/api/tables/{id}/bot?token={token}")).await;
+    let hello = bot.next().await;
+    assert_eq!(hello["type"], "hello");
+    assert_eq!(hello["protocol"], "jass-bot");
+    assert_eq!(hello["version"], 1);
+    assert!(hello["engine"].as_str().unwrap().starts_with("jass "));
+    bot.send(json!({"type": "hello", "name": "first-legal", "version": 1}))
+        .await;
+    let ng = bot.next().await;
+    assert_eq!(ng["type"], "new_game", "{ng}");
+    assert_eq!(ng["game"], "differenzler");
+    assert_eq!(ng["seat"], 1);
+    assert_eq!(ng["seats"].as_array().unwrap().len(), 4);
+    assert_eq!(ng["options"]["deals"], 2);
+    let mut requests = 0;
+    let mut errors = 0;
+    loop {
+        let m = bot.next().await;
+        match m["type"].as_str().unwrap() {
+            "request" => {
+                assert_eq!(m["seat"], 1);
+                assert_eq!(m["game"], "differenzler");
+                assert!(m["view"]["hand"].is_array());
+                requests += 1;
+                if requests == 2 {
+                    // A wrong id and an illegal action are refused; the request stands.
+                    bot.send(json!({"type": "action", "id": 99999, "index": 0}))
+                        .await;
+                    bot.send(
+                        json!({"type": "action", "id": m["id"], "action": {"action": "nonsense"}}),
+                    )
+                    .await;
+                }
+                bot.send(json!({"type": "info", "message": "thinking"}))
+                    .await;
+                bot.send(json!({"type": "action", "id": m["id"], "action": m["legal"][0]}))
+                    .await;
+            }
+            "error" => {
+                errors += 1;
+                assert!(m["message"].is_string());
+            }
+            "game_over" => {
+                assert!(m["record"]["deals"].is_array(), "{m}");
+                assert!(m["result"].is_object());
+                break;
+            }
+            other => panic!("unexpected {other}: {m}"),
+        }
+    }
+    assert_eq!(bot.next().await["type"], "bye");
+    assert_eq!(errors, 2);
+    assert!(requests >= 18, "{requests}");
+    let (_, t) = get(a, &format!("/api/tables/{id}")).await;
+    assert_eq!(t["status"], "over");
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_web_client_is_served_when_present() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let has_index = jass_server::assets()
+        .iter()
+        .any(|(p, _)| *p == "index.html");
+    let r = reqwest::get(url(a, "/")).await.unwrap();
+    assert_eq!(r.status().as_u16() == 200, has_index);
+    let r = reqwest::get(url(a, "/table/abc")).await.unwrap();
+    assert_eq!(r.status().as_u16() == 200, has_index);
+    for (path, _) in jass_server::assets() {
+        let r = reqwest::get(url(a, &format!("/assets/{path}")))
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 200, "{path}");
+    }
+    let r = reqwest::get(url(a, "/assets/nope.js")).await.unwrap();
+    assert_eq!(r.status().as_u16(), 404);
+    s.stop().await;
+}

@@ -1,0 +1,1318 @@
+// The browser table of the jass server: the lobby at `/` and a table at `/table/{id}`.
+// Plain ES modules, no build step. The server contract is described in docs/browser.md.
+
+import {
+  cardSVG,
+  backSVG,
+  suitSVG,
+  getStyle,
+  setStyle,
+  modeName,
+  cardName,
+  sortHand,
+  SUITS,
+} from './cards.js';
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const app = $('#app');
+
+// ---------------------------------------------------------------- helpers
+
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') el.className = v;
+    else if (k === 'html') el.innerHTML = v;
+    else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else if (v === true) el.setAttribute(k, '');
+    else el.setAttribute(k, v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+let toastTimer = null;
+function toast(message, kind = 'error') {
+  const t = $('#toast');
+  t.textContent = message;
+  t.className = `toast ${kind}`;
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (t.hidden = true), 5000);
+}
+
+async function api(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const msg = (data && data.error) || text || `${res.status} ${res.statusText}`;
+    throw new Error(msg);
+  }
+  return data;
+}
+
+const store = {
+  get(key, fallback = null) {
+    try {
+      const v = localStorage.getItem(key);
+      return v === null ? fallback : JSON.parse(v);
+    } catch {
+      return fallback;
+    }
+  },
+  set(key, value) {
+    try {
+      localStorage.setItem(key, JSON.stringify(value));
+    } catch {
+      /* ignore */
+    }
+  },
+};
+
+const seatKey = (id) => `jass.seat.${id}`;
+
+const GAME_NAMES = {
+  schieber: 'Schieber',
+  handjass: 'Handjass',
+  'sidi-barrani': 'Sidi Barrani',
+  coiffeur: 'Coiffeur',
+  differenzler: 'Differenzler',
+};
+const gameName = (g) => GAME_NAMES[g] || g;
+const TEAM_GAMES = ['schieber', 'coiffeur', 'sidi-barrani'];
+
+function isOpenSeat(s) {
+  if (!s) return false;
+  if (typeof s.open === 'boolean') return s.open;
+  return s.kind === 'open' || (s.kind === 'human' && !s.name && !s.connected);
+}
+
+function seatLabel(seats, i) {
+  const s = seats && seats[i];
+  if (!s) return `Seat ${i}`;
+  if (isOpenSeat(s)) return `Seat ${i} (open)`;
+  const name = s.name || (s.kind === 'bot' ? 'bot' : `Seat ${i}`);
+  // Several seats of one name (three `rule` players): add the seat number.
+  const same = seats.filter((x) => x && !isOpenSeat(x) && (x.name || (x.kind === 'bot' ? 'bot' : '')) === name).length;
+  return same > 1 ? `${name} ${i}` : name;
+}
+
+// Card style toggle (header), shared by both pages.
+const styleSelect = $('#card-style');
+styleSelect.value = getStyle();
+styleSelect.addEventListener('change', () => {
+  setStyle(styleSelect.value);
+  window.dispatchEvent(new Event('cardstyle'));
+});
+
+// ---------------------------------------------------------------- lobby
+
+// Known values of string options, offered as suggestions (any value can still be typed).
+const OPTION_VALUES = {
+  weis: ['none', 'small', 'large'],
+  undenufe_eleven: ['ace', 'six'],
+  weis_tie: ['more-cards', 'list-order'],
+  first_forehand: ['H7', 'seat0', 'seat1', 'seat2', 'seat3'],
+  scoring_order: ['stoeck-weis-stich', 'weis-stoeck-stich', 'stich-stoeck-weis'],
+  multipliers: ['standard', 'french-red', 'french-black', 'single', 'none', 'berner-french', 'berner-swiss'],
+  preset: ['000', '002', '004', 'parlett'],
+  small_deal: ['blind', 'bessern', 'twelve'],
+  six_exchange: ['after', 'before', 'never'],
+  strokes: ['two', 'players-minus-one'],
+  tie: ['draw', 'draw-always', 'abeyance'],
+  sack_window: ['next-hand', 'until-cancelled'],
+  scoring: ['last-loser', 'first-wins'],
+  sequences: ['natural', 'trump'],
+  quartets: ['standard', 'above-eight'],
+  trick_rules: ['strict', 'weak'],
+  announcements: ['hidden', 'open'],
+  trump: ['turned', 'chosen'],
+  doubling: ['next-call', 'any-time'],
+};
+
+async function lobby() {
+  $('#title').textContent = 'Lobby';
+  document.title = 'Jass — lobby';
+  app.innerHTML = '';
+  const create = h('section', { class: 'panel create', id: 'create' }, h('h2', {}, 'New table'));
+  const list = h('section', { class: 'panel tables', id: 'tables' });
+  app.append(h('div', { class: 'lobby' }, create, list));
+
+  let games = [];
+  try {
+    games = await api('GET', '/api/games');
+  } catch (e) {
+    create.append(h('p', { class: 'error' }, `Could not load the games: ${e.message}`));
+  }
+  if (Array.isArray(games) && games.length) buildCreateForm(create, games);
+  refreshTables(list);
+  const timer = setInterval(() => {
+    if (!document.body.contains(list)) clearInterval(timer);
+    else if (!document.hidden) refreshTables(list, true);
+  }, 5000);
+}
+
+function buildCreateForm(root, games) {
+  const form = h('form', { id: 'create-form', autocomplete: 'off' });
+  const gameSel = h(
+    'select',
+    { name: 'game', id: 'game' },
+    games.map((g) => h('option', { value: g.game }, gameName(g.game))),
+  );
+  const name = h('input', { name: 'name', id: 'name', value: store.get('jass.name', ''), placeholder: 'Your name', maxlength: 40 });
+  const takeover = h('input', { type: 'number', name: 'takeover_secs', id: 'takeover', value: 60, min: 0, max: 3600, step: 5 });
+  const seatsBox = h('div', { class: 'seats-form', id: 'seats-form' });
+  const optsBox = h('details', { class: 'options-form', id: 'options-form' });
+  const submit = h('button', { type: 'submit', class: 'primary', id: 'create-table' }, 'Create table');
+  form.append(
+    h('label', {}, 'Game ', gameSel),
+    h('label', {}, 'Your name ', name),
+    seatsBox,
+    optsBox,
+    h('label', {}, 'A computer stands in after ', takeover, ' s away'),
+    submit,
+  );
+  root.append(form);
+
+  let current = null;
+  let seatChoices = [];
+
+  function seatCount(game, opts) {
+    const p = opts && typeof opts.players === 'number' ? opts.players : null;
+    return p || game.seats || 4;
+  }
+
+  function renderSeats(n) {
+    const game = current;
+    const kinds = ['me', 'open', ...(game.bots || ['random', 'rule'])];
+    while (seatChoices.length < n) seatChoices.push(seatChoices.length === 0 ? 'me' : (game.bots || []).includes('rule') ? 'rule' : kinds[2]);
+    seatChoices = seatChoices.slice(0, n);
+    seatsBox.innerHTML = '';
+    seatsBox.append(h('div', { class: 'label' }, 'Seats (in playing order)'));
+    for (let i = 0; i < n; i++) {
+      const team = TEAM_GAMES.includes(game.game) ? (i % 2 === 0 ? ' · team A' : ' · team B') : '';
+      const sel = h(
+        'select',
+        { 'data-seat': i, id: `seat-${i}`, 'aria-label': `Seat ${i}` },
+        kinds.map((k) => h('option', { value: k, selected: seatChoices[i] === k }, k === 'me' ? 'me' : k === 'open' ? 'open (invite)' : `computer: ${k}`)),
+      );
+      sel.addEventListener('change', () => {
+        if (sel.value === 'me') seatChoices = seatChoices.map((c) => (c === 'me' ? 'open' : c));
+        seatChoices[i] = sel.value;
+        renderSeats(n);
+      });
+      seatsBox.append(h('label', { class: 'seat-choice' }, `Seat ${i}${team} `, sel));
+    }
+  }
+
+  function renderOptions() {
+    const game = current;
+    const defaults = game.options || {};
+    optsBox.innerHTML = '';
+    optsBox.append(h('summary', {}, `Options (${Object.keys(defaults).length}, defaults shown)`));
+    const grid = h('div', { class: 'options-grid' });
+    for (const [key, def] of Object.entries(defaults)) {
+      let input;
+      if (typeof def === 'boolean') {
+        input = h('input', { type: 'checkbox', name: key, checked: def });
+      } else if (typeof def === 'number') {
+        input = h('input', { type: 'number', name: key, value: def, step: 'any' });
+      } else if (def === null) {
+        input = h('input', { type: 'text', name: key, value: '', placeholder: 'none' });
+      } else if (typeof def === 'object') {
+        input = h('input', { type: 'text', name: key, value: JSON.stringify(def), class: 'json', list: `dl-${key}` });
+      } else {
+        input = h('input', { type: 'text', name: key, value: def, list: `dl-${key}` });
+      }
+      input.dataset.option = key;
+      const values = OPTION_VALUES[key];
+      const dl = values ? h('datalist', { id: `dl-${key}` }, values.map((v) => h('option', { value: v }))) : null;
+      if (key === 'players') input.addEventListener('change', () => renderSeats(seatCount(game, { players: Number(input.value) })));
+      grid.append(h('label', { class: typeof def === 'boolean' ? 'opt bool' : 'opt' }, h('span', {}, key), input, dl));
+    }
+    optsBox.append(grid);
+  }
+
+  function collectOptions() {
+    const defaults = current.options || {};
+    const out = {};
+    for (const input of optsBox.querySelectorAll('[data-option]')) {
+      const key = input.dataset.option;
+      const def = defaults[key];
+      let v;
+      if (input.type === 'checkbox') v = input.checked;
+      else if (typeof def === 'number') v = input.value === '' ? def : Number(input.value);
+      else if (def === null) {
+        if (input.value.trim() === '') continue;
+        v = isNaN(Number(input.value)) ? input.value.trim() : Number(input.value);
+      } else if (typeof def === 'object') {
+        const t = input.value.trim();
+        try {
+          v = JSON.parse(t);
+        } catch {
+          v = t;
+        }
+      } else v = input.value.trim();
+      if (JSON.stringify(v) !== JSON.stringify(def)) out[key] = v;
+    }
+    return out;
+  }
+
+  function selectGame() {
+    current = games.find((g) => g.game === gameSel.value) || games[0];
+    seatChoices = [];
+    renderOptions();
+    renderSeats(seatCount(current, current.options));
+  }
+  gameSel.addEventListener('change', selectGame);
+  selectGame();
+
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = {
+      game: current.game,
+      options: collectOptions(),
+      seats: [...seatsBox.querySelectorAll('select[data-seat]')].map((s) => s.value),
+      name: name.value.trim() || 'Player',
+      takeover_secs: Number(takeover.value) || 0,
+    };
+    store.set('jass.name', name.value.trim());
+    submit.disabled = true;
+    try {
+      const res = await api('POST', '/api/tables', body);
+      if (res.token) store.set(seatKey(res.id), { seat: res.seat, token: res.token });
+      location.href = `/table/${encodeURIComponent(res.id)}`;
+    } catch (e) {
+      toast(e.message);
+      submit.disabled = false;
+    }
+  });
+}
+
+async function refreshTables(root, quiet = false) {
+  let tables;
+  try {
+    tables = await api('GET', '/api/tables');
+  } catch (e) {
+    if (!quiet) {
+      root.innerHTML = '';
+      root.append(h('h2', {}, 'Tables'), h('p', { class: 'error' }, `Could not load the tables: ${e.message}`));
+    }
+    return;
+  }
+  root.innerHTML = '';
+  const refresh = h('button', { type: 'button', class: 'small', id: 'refresh', onclick: () => refreshTables(root) }, 'Refresh');
+  root.append(h('div', { class: 'row' }, h('h2', {}, 'Tables'), h('span', { class: 'spacer' }), refresh));
+  if (!tables || !tables.length) {
+    root.append(h('p', { class: 'muted' }, 'No tables yet. Create one.'));
+    return;
+  }
+  const order = { waiting: 0, playing: 1, over: 2 };
+  tables.sort((a, b) => (order[a.status] ?? 3) - (order[b.status] ?? 3) || String(b.created).localeCompare(String(a.created)));
+  const ul = h('ul', { class: 'table-list' });
+  for (const t of tables) {
+    const mine = store.get(seatKey(t.id));
+    const seats = (t.seats || []).map((s, i) =>
+      h('span', { class: `seat-chip ${s.kind} ${s.connected ? 'on' : ''}`, title: s.taken_over ? 'a computer player stands in' : '' }, isOpenSeat(s) ? `${i}: open` : `${i}: ${s.name || s.kind}${s.kind === 'bot' ? ' (bot)' : ''}`),
+    );
+    const actions = h('span', { class: 'actions' });
+    if (mine) actions.append(h('a', { class: 'button small primary', href: `/table/${t.id}` }, 'Resume'));
+    if (t.status !== 'over' && !mine) {
+      (t.seats || []).forEach((s, i) => {
+        if (isOpenSeat(s)) actions.append(h('button', { type: 'button', class: 'small', 'data-join': i, onclick: () => joinSeat(t.id, i) }, `Join seat ${i}`));
+      });
+    }
+    actions.append(h('a', { class: 'button small', href: `/table/${t.id}?watch=1` }, t.status === 'over' ? 'View' : 'Watch'));
+    if (t.status === 'over') actions.append(h('a', { class: 'button small', href: `/api/tables/${t.id}/record`, download: `jass-${t.id}.json` }, 'Record'));
+    ul.append(
+      h(
+        'li',
+        { 'data-table': t.id },
+        h('div', { class: 'row' }, h('strong', {}, gameName(t.game)), h('span', { class: `status ${t.status}` }, t.status), h('span', { class: 'muted small' }, t.created ? formatTime(t.created) : ''), h('code', { class: 'muted small' }, t.id)),
+        h('div', { class: 'chips' }, seats),
+        actions,
+      ),
+    );
+  }
+  root.append(ul);
+}
+
+function formatTime(t) {
+  const d = typeof t === 'number' ? new Date(t < 1e12 ? t * 1000 : t) : new Date(t);
+  return isNaN(d) ? String(t) : d.toLocaleString();
+}
+
+async function joinSeat(id, seat) {
+  let name = store.get('jass.name', '');
+  if (!name) {
+    name = (prompt('Your name?') || '').trim();
+    if (!name) return;
+    store.set('jass.name', name);
+  }
+  try {
+    const res = await api('POST', `/api/tables/${id}/join`, { seat, name });
+    store.set(seatKey(id), { seat: res.seat, token: res.token });
+    location.href = `/table/${id}`;
+  } catch (e) {
+    toast(e.message);
+  }
+}
+
+// ---------------------------------------------------------------- table page
+
+const POSITIONS = {
+  2: ['bottom', 'top'],
+  3: ['bottom', 'right', 'left'],
+  4: ['bottom', 'right', 'top', 'left'],
+  5: ['bottom', 'right', 'top-right', 'top-left', 'left'],
+  6: ['bottom', 'right', 'top-right', 'top', 'top-left', 'left'],
+};
+
+const ACTION_LABELS = {
+  schieben: 'Schieben',
+  pass: 'Pass',
+  double: 'Double',
+  redouble: 'Redouble',
+  stay: 'Stay in',
+  drop: 'Drop out',
+  blind: 'Take the blind',
+  'exchange-six': 'Exchange the six',
+  'keep-six': 'Keep / pass',
+  bessern: 'Bessern',
+  'keep-hand': 'Keep my hand',
+  agree: 'Agree (a stroke each)',
+  'play-on': 'Play on',
+};
+
+const T = {
+  id: null,
+  game: null,
+  table: null,
+  seat: null, // my seat, or null when watching
+  token: null,
+  ws: null,
+  closing: false,
+  retry: 0,
+  state: null, // the state on screen
+  prevView: null,
+  queue: [],
+  pumping: false,
+  nextAt: 0,
+  pending: false, // an action was sent, waiting for the next state
+  log: [],
+  bubbles: {},
+  summary: null,
+  summaryKey: null,
+  over: null,
+  selected: [],
+};
+
+async function tablePage(id) {
+  T.id = id;
+  document.title = `Jass — table ${id}`;
+  $('#title').textContent = `Table ${id}`;
+  const saved = store.get(seatKey(id));
+  const watch = new URLSearchParams(location.search).has('watch');
+  app.innerHTML = '<p class="loading">Loading the table…</p>';
+  let info = null;
+  try {
+    info = await api('GET', `/api/tables/${id}`);
+  } catch (e) {
+    app.innerHTML = '';
+    app.append(h('section', { class: 'panel' }, h('h2', {}, 'Table not found'), h('p', { class: 'error' }, e.message), h('a', { class: 'button', href: '/' }, 'Back to the lobby')));
+    return;
+  }
+  T.table = info;
+  T.game = info.game;
+  $('#title').textContent = `${gameName(info.game)} · ${id}`;
+  if (saved && saved.token && !watch) {
+    T.seat = saved.seat;
+    T.token = saved.token;
+    startTable();
+    return;
+  }
+  const open = (info.seats || []).map((s, i) => (isOpenSeat(s) ? i : -1)).filter((i) => i >= 0);
+  if (watch || !open.length || info.status === 'over') {
+    startTable();
+    return;
+  }
+  // An invite link: take an open seat or watch.
+  app.innerHTML = '';
+  const name = h('input', { id: 'join-name', value: store.get('jass.name', ''), placeholder: 'Your name', maxlength: 40 });
+  const panel = h(
+    'section',
+    { class: 'panel join', id: 'join' },
+    h('h2', {}, `Join this ${gameName(info.game)} table`),
+    h('p', {}, 'Seated: ', (info.seats || []).map((s, i) => `${i}: ${isOpenSeat(s) ? 'open' : s.name || s.kind}`).join(' · ')),
+    h('label', {}, 'Your name ', name),
+    h(
+      'div',
+      { class: 'buttons' },
+      open.map((i) =>
+        h(
+          'button',
+          {
+            class: 'primary',
+            'data-join': i,
+            onclick: async () => {
+              const n = name.value.trim();
+              if (!n) return toast('Please enter your name.');
+              store.set('jass.name', n);
+              try {
+                const res = await api('POST', `/api/tables/${id}/join`, { seat: i, name: n });
+                store.set(seatKey(id), { seat: res.seat, token: res.token });
+                T.seat = res.seat;
+                T.token = res.token;
+                startTable();
+              } catch (e) {
+                toast(e.message);
+              }
+            },
+          },
+          `Take seat ${i}${TEAM_GAMES.includes(info.game) ? ` (partner of ${seatLabel(info.seats, (i + 2) % (info.seats || []).length)})` : ''}`,
+        ),
+      ),
+      h('button', { id: 'watch', onclick: () => startTable() }, 'Just watch'),
+    ),
+  );
+  app.append(panel);
+}
+
+function startTable() {
+  app.innerHTML = '';
+  app.append(
+    h(
+      'div',
+      { class: 'table-page', id: 'table' },
+      h(
+        'div',
+        { class: 'board', id: 'board' },
+        h('div', { class: 'felt' }, h('div', { class: 'center', id: 'center' }), h('div', { class: 'status-line', id: 'status-line' })),
+        h('div', { class: 'seats', id: 'seat-boxes' }),
+        h('div', { class: 'summary-layer', id: 'summary' }),
+      ),
+      h('div', { class: 'controls', id: 'controls' }, h('div', { class: 'prompt', id: 'prompt' }), h('div', { class: 'actions', id: 'actions' })),
+      h('div', { class: 'hand', id: 'hand' }),
+      h('aside', { class: 'side' }, h('section', { class: 'panel info', id: 'info' }), h('section', { class: 'panel slate', id: 'slate' }), h('section', { class: 'panel weis', id: 'weis-panel' }), h('section', { class: 'panel log', id: 'log' }, h('h3', {}, 'Table talk'), h('ol', { id: 'log-list' }))),
+      h('div', { class: 'invite', id: 'invite', hidden: true }),
+    ),
+  );
+  window.addEventListener('cardstyle', () => T.state && render());
+  window.addEventListener('resize', () => T.state && renderHand());
+  connect();
+  setInterval(() => {
+    if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify({ type: 'ping' }));
+  }, 20000);
+}
+
+function setConn(text, kind) {
+  const c = $('#conn');
+  c.hidden = !text;
+  c.textContent = text || '';
+  c.className = `conn ${kind || ''}`;
+}
+
+function connect() {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const q = T.token ? `?token=${encodeURIComponent(T.token)}` : '';
+  const ws = new WebSocket(`${proto}//${location.host}/api/tables/${encodeURIComponent(T.id)}/ws${q}`);
+  T.ws = ws;
+  setConn(T.retry ? 'reconnecting…' : 'connecting…', 'warn');
+  ws.addEventListener('open', () => {
+    T.retry = 0;
+    setConn(T.seat === null ? 'watching' : 'connected', 'ok');
+  });
+  ws.addEventListener('message', (ev) => {
+    let msg;
+    try {
+      msg = JSON.parse(ev.data);
+    } catch {
+      return;
+    }
+    if (msg.type === 'welcome') ws.welcomed = true;
+    enqueue(msg);
+  });
+  ws.welcomed = false;
+  ws.addEventListener('close', () => {
+    if (T.ws !== ws || T.closing) return;
+    // Turned away before the welcome three times with a token: the seat is gone; watch instead.
+    T.refused = ws.welcomed ? 0 : (T.refused || 0) + 1;
+    if (T.token && T.refused >= 3) {
+      store.set(seatKey(T.id), null);
+      T.token = null;
+      T.seat = null;
+      toast('Your seat at this table could not be resumed; you are watching.', 'info');
+    }
+    if (T.over) {
+      setConn('game over', 'ok');
+      return;
+    }
+    T.retry += 1;
+    const delay = Math.min(8000, 500 * 2 ** Math.min(T.retry, 4));
+    setConn(`connection lost — retrying in ${Math.round(delay / 1000)} s`, 'warn');
+    T.pending = false;
+    setTimeout(() => {
+      if (T.ws === ws) connect();
+    }, delay);
+  });
+}
+
+function send(obj) {
+  if (!T.ws || T.ws.readyState !== WebSocket.OPEN) {
+    toast('Not connected — reconnecting…');
+    return false;
+  }
+  T.ws.send(JSON.stringify(obj));
+  return true;
+}
+
+// Messages are shown in order with a short pause after each card, so that the play of the
+// computer players can be followed; a long backlog (after a reconnect) is skipped through.
+function enqueue(msg) {
+  T.queue.push(msg);
+  if (!T.pumping) pump();
+}
+
+async function pump() {
+  T.pumping = true;
+  while (T.queue.length) {
+    const wait = T.nextAt - Date.now();
+    if (wait > 0 && T.queue.length < 40) await new Promise((r) => setTimeout(r, wait));
+    const msg = T.queue.shift();
+    const pause = handle(msg) || 0;
+    T.nextAt = Date.now() + pause;
+  }
+  T.pumping = false;
+}
+
+function handle(msg) {
+  switch (msg.type) {
+    case 'welcome': {
+      if (msg.table) {
+        T.table = { ...T.table, ...msg.table };
+        if (msg.table.game) T.game = msg.table.game;
+      }
+      if (msg.seat !== undefined) T.seat = msg.seat;
+      if (T.token && (msg.seat === null || msg.seat === undefined)) {
+        // The token was not accepted (an old table, a wiped server): watch instead.
+        store.set(seatKey(T.id), null);
+        T.token = null;
+        toast('Your seat at this table could not be resumed; you are watching.', 'info');
+      }
+      setConn(T.seat === null ? 'watching' : 'connected', 'ok');
+      if (T.state) render();
+      else renderWaiting();
+      return 0;
+    }
+    case 'state':
+      return onState(msg);
+    case 'acted':
+      onActed(msg);
+      return 0;
+    case 'error':
+      T.pending = false;
+      toast(msg.message || 'error');
+      if (T.state) renderControls();
+      return 0;
+    case 'table':
+      // Seats or status changed (someone joined, left, a computer stands in).
+      if (msg.table) T.table = { ...T.table, ...msg.table };
+      if (T.state && msg.table && msg.table.seats) T.state.seats = msg.table.seats;
+      if (T.state) {
+        renderSeats();
+        renderInvite();
+      } else renderWaiting();
+      return 0;
+    case 'fallback':
+      if (msg.seat === me()) toast(`Your move was made for you: ${msg.reason || ''}`, 'info');
+      else addLog(`${nameOf(msg.seat)}: a computer player stood in`);
+      return 0;
+    case 'over':
+      T.over = msg;
+      if (T.state) render();
+      return 0;
+    case 'pong':
+    default:
+      return 0;
+  }
+}
+
+function seatsOf() {
+  return (T.state && T.state.seats) || (T.table && T.table.seats) || [];
+}
+
+function nSeats() {
+  const s = seatsOf();
+  if (s.length) return s.length;
+  const v = T.state && T.state.view;
+  return (v && v.totals && v.totals.length > 2 ? v.totals.length : 4) || 4;
+}
+
+function me() {
+  return T.seat === null || T.seat === undefined ? null : T.seat;
+}
+
+function bottomSeat() {
+  return me() ?? 0;
+}
+
+function posOf(seat) {
+  const n = nSeats();
+  const rel = (seat - bottomSeat() + n) % n;
+  return (POSITIONS[n] || POSITIONS[4])[rel] || 'top';
+}
+
+function nameOf(seat) {
+  if (seat === null || seat === undefined) return '';
+  if (seat === me()) return 'You';
+  return seatLabel(seatsOf(), seat);
+}
+
+function onState(msg) {
+  const prev = T.state ? T.state.view : null;
+  T.prevView = prev;
+  T.state = msg;
+  T.pending = false;
+  const v = msg.view || {};
+  // The end of a deal: the view's phase returns to "deal" with the deal's tricks still in it.
+  const dealOver = (v.phase === 'deal' || v.phase === 'over' || msg.over) && (v.tricks || []).length > 0;
+  if (dealOver) {
+    const key = JSON.stringify([v.tricks.length, v.tricks[v.tricks.length - 1], v.totals || v.slate]);
+    if (key !== T.summaryKey) {
+      T.summaryKey = key;
+      T.summary = { view: v, over: v.phase === 'over' || msg.over };
+    }
+  }
+  // Weis announcements as they happen.
+  const prevCalls = prev ? (prev.weis_calls || []).length : 0;
+  const calls = v.weis_calls || [];
+  if (prev && calls.length > prevCalls && v.phase !== 'deal') {
+    for (const c of calls.slice(prevCalls)) {
+      addLog(`${nameOf(c.seat)}: Weis ${c.points}`);
+      bubble(c.seat, `Weis ${c.points}`);
+    }
+  }
+  if (prev && v.stoeck !== null && v.stoeck !== undefined && (prev.stoeck === null || prev.stoeck === undefined)) {
+    addLog(`${nameOf(v.stoeck)}: Stöck!`);
+    bubble(v.stoeck, 'Stöck!');
+  }
+  maybeCloseSummary();
+  render();
+  // Pause so the play can be followed: longer once a trick is complete.
+  const before = prev ? (prev.tricks || []).length : 0;
+  const after = (v.tricks || []).length;
+  if (after > before) return 1300;
+  if (prev && (v.trick || []).length > (prev.trick || []).length) return 500;
+  return 120;
+}
+
+function describeAction(a) {
+  const st = getStyle();
+  switch (a.action) {
+    case 'schieben':
+      return 'schiebt';
+    case 'contract':
+      return `Trumpf: ${modeName(a.contract, st)}`;
+    case 'bid':
+      return `bids ${a.points} ${modeName(a.trump, st)}`;
+    case 'announce':
+      return a.points === undefined || a.points === null ? 'announced' : `announces ${a.points}`;
+    case 'trump':
+      return `trump: ${modeName(a.trump, st)}`;
+    case 'weis': {
+      const w = a.weis || a.melds;
+      if (Array.isArray(w) && w.length === 0) return 'no Weis';
+      return 'Weis';
+    }
+    case 'stoeck':
+      return 'Stöck!';
+    case 'play':
+      return `plays ${cardName(a.card, st)}`;
+    case 'discard':
+      return 'discards a card';
+    default:
+      return (ACTION_LABELS[a.action] || a.action).toLowerCase();
+  }
+}
+
+function onActed(msg) {
+  const a = msg.action || {};
+  if (a.action === 'play') return;
+  if (a.action === 'weis' || a.action === 'stoeck') return; // shown from the view (values, not cards)
+  let text = describeAction(a);
+  // Hidden Differenzler announcements stay hidden until the view reveals them.
+  const hidden = T.table && T.table.options && T.table.options.announcements === 'hidden';
+  if (a.action === 'announce' && hidden && msg.seat !== me()) text = 'announced';
+  addLog(`${nameOf(msg.seat)}: ${text}`);
+  bubble(msg.seat, text.replace(/^./, (c) => c.toUpperCase()));
+}
+
+function addLog(text) {
+  T.log.push(text);
+  if (T.log.length > 200) T.log.shift();
+  const ol = $('#log-list');
+  if (ol) {
+    ol.append(h('li', {}, text));
+    while (ol.children.length > 200) ol.firstChild.remove();
+    ol.scrollTop = ol.scrollHeight;
+  }
+}
+
+function bubble(seat, text) {
+  T.bubbles[seat] = { text, until: Date.now() + 2600 };
+  setTimeout(() => T.state && renderSeats(), 2700);
+}
+
+// ---------------------------------------------------------------- rendering
+
+function render() {
+  renderSeats();
+  renderCenter();
+  renderInfo();
+  renderSlate();
+  renderWeis();
+  renderControls();
+  renderHand();
+  renderSummary();
+  renderInvite();
+}
+
+function renderWaiting() {
+  renderInvite();
+  const status = $('#status-line');
+  const open = seatsOf().some(isOpenSeat);
+  if (status) status.textContent = open ? 'Waiting for players…' : 'Waiting for the game to start…';
+  renderSeats();
+}
+
+function trumpMode(v) {
+  if (!v) return null;
+  if (T.game === 'sidi-barrani') return v.bid ? v.bid[1] : null;
+  if (v.contract) return v.contract;
+  return v.trump || null;
+}
+
+function playOrder(v, leader) {
+  const n = nSeats();
+  if (T.game === 'handjass' && Array.isArray(v.table) && Array.isArray(v.playing) && v.playing.length) {
+    const seq = v.table.filter((s) => v.playing.includes(s));
+    const i = Math.max(0, seq.indexOf(leader));
+    return seq.slice(i).concat(seq.slice(0, i));
+  }
+  return Array.from({ length: n }, (_, i) => (leader + i) % n);
+}
+
+function renderSeats() {
+  const box = $('#seat-boxes');
+  if (!box) return;
+  const v = (T.state && T.state.view) || {};
+  const seats = seatsOf();
+  const n = nSeats();
+  const toMove = T.state ? T.state.to_move : null;
+  box.innerHTML = '';
+  const handSize = (v.hand || []).length;
+  const order = v.trick_leader !== undefined ? playOrder(v, v.trick_leader) : [];
+  const playedNow = new Set(order.slice(0, (v.trick || []).length));
+  for (let s = 0; s < n; s++) {
+    const info = seats[s] || {};
+    const pos = posOf(s);
+    const classes = ['seat-box', pos];
+    if (s === toMove) classes.push('to-move');
+    if (s === me()) classes.push('me');
+    if (TEAM_GAMES.includes(T.game)) classes.push(s % 2 === 0 ? 'team-a' : 'team-b');
+    if (T.game === 'handjass' && Array.isArray(v.dropped) && v.dropped.includes(s)) classes.push('dropped');
+    const marks = [];
+    if (v.dealer === s) marks.push(h('span', { class: 'mark dealer', title: 'dealer' }, 'D'));
+    if (v.chooser === s || (v.bid && v.bid[2] === s)) marks.push(h('span', { class: 'mark chooser', title: 'chose the trump' }, 'T'));
+    if (v.stoeck === s) marks.push(h('span', { class: 'mark stoeck', title: 'Stöck' }, 'St'));
+    const extra = [];
+    if (T.game === 'differenzler' && v.announcements) {
+      const a = v.announcements[s];
+      if (a !== null && a !== undefined) extra.push(`says ${a}`);
+      else if (v.announced && v.announced[s]) extra.push('announced');
+    }
+    if (T.game === 'handjass' && v.slate) extra.push(`${v.slate[s]} strokes`);
+    if (v.phase === 'play' && (v.trick || []).length && v.trick_leader === s) extra.push('leads');
+    const tricksWon = (v.tricks || []).filter((t) => t.winner === s).length;
+    if (v.phase === 'play' && tricksWon) extra.push(`${tricksWon} tr.`);
+    const status = info.kind === 'bot' ? 'bot' : isOpenSeat(info) ? 'open' : info.taken_over ? 'bot stands in' : info.connected ? '' : 'away';
+    // Cards still in the other hands (for the look of the table).
+    let backs = null;
+    if (s !== me() && v.phase === 'play' && handSize + (me() !== null && playedNow.has(me()) ? 1 : 0) > 0 && (T.game !== 'handjass' || (v.playing || []).includes(s))) {
+      const mine = me() !== null ? handSize + (playedNow.has(me()) ? 1 : 0) : 9 - (v.tricks || []).length;
+      const count = Math.max(0, mine - (playedNow.has(s) ? 1 : 0));
+      if (count) backs = h('span', { class: 'backs', html: backSVG(14).repeat(Math.min(count, 9)) });
+    }
+    const b = T.bubbles[s];
+    const bub = b && b.until > Date.now() ? h('div', { class: 'bubble' }, b.text) : null;
+    box.append(
+      h(
+        'div',
+        { class: classes.join(' '), 'data-seat': s },
+        h('div', { class: 'seat-name' }, h('span', { class: `dot ${info.connected || info.kind === 'bot' ? 'on' : ''}` }), s === me() ? `${seatLabel(seats, s)} (you)` : seatLabel(seats, s), marks),
+        status || extra.length ? h('div', { class: 'seat-extra' }, [status, ...extra].filter(Boolean).join(' · ')) : null,
+        backs,
+        bub,
+      ),
+    );
+  }
+}
+
+function renderCenter() {
+  const c = $('#center');
+  if (!c) return;
+  const v = T.state.view || {};
+  c.innerHTML = '';
+  let cards = v.trick || [];
+  let leader = v.trick_leader;
+  let winner = null;
+  let last = false;
+  const done = v.tricks || [];
+  if (!cards.length && done.length && v.phase !== 'deal' && v.phase !== 'over') {
+    const t = done[done.length - 1];
+    cards = t.cards;
+    leader = t.leader;
+    winner = t.winner;
+    last = true;
+  }
+  const order = leader !== undefined && leader !== null ? playOrder(v, leader) : [];
+  const w = cardWidthCenter();
+  cards.forEach((card, i) => {
+    const s = order[i];
+    c.append(h('div', { class: `trick-card ${posOf(s)}${winner === s ? ' winner' : ''}${last ? ' last' : ''}`, 'data-card': card, style: `z-index:${i + 1}`, html: cardSVG(card, w) }));
+  });
+  const line = $('#status-line');
+  if (line) {
+    const parts = [];
+    if (last) parts.push(`${nameOf(winner)} ${winner === me() ? 'take' : 'takes'} the trick (${done[done.length - 1].points})`);
+    else if (v.phase === 'play' && leader !== undefined && (v.trick || []).length) parts.push(`${nameOf(leader)} led`);
+    if (T.state.to_move !== null && T.state.to_move !== undefined && !T.state.over) parts.push(T.state.to_move === me() ? 'your turn' : `${nameOf(T.state.to_move)} to play`.replace('to play', v.phase === 'play' ? 'to play' : 'to decide'));
+    if (T.state.over || v.phase === 'over') parts.push('game over');
+    line.textContent = parts.join(' · ');
+  }
+}
+
+function cardWidthCenter() {
+  const wv = window.innerWidth;
+  return wv < 500 ? 50 : wv < 900 ? 62 : 72;
+}
+
+function modeBadge(mode) {
+  if (!mode) return '';
+  const st = getStyle();
+  const icon = SUITS.includes(mode) ? suitSVG(mode, 20, st) : '';
+  return `<span class="mode">${icon}<b>${esc(modeName(mode, st))}</b></span>`;
+}
+
+function renderInfo() {
+  const box = $('#info');
+  const v = T.state.view || {};
+  const st = getStyle();
+  const rows = [];
+  rows.push(`<div class="row"><strong>${esc(gameName(T.game))}</strong>${me() === null ? '<span class="muted"> · watching</span>' : ''}</div>`);
+  if (T.game === 'schieber' || T.game === 'coiffeur') {
+    if (v.contract) rows.push(`<div>Trumpf ${modeBadge(v.contract)} by ${esc(nameOf(v.chooser))}${v.schoben ? ' (geschoben)' : ''}</div>`);
+    else if (v.phase === 'contract') rows.push(`<div>${esc(nameOf(T.state.to_move))} ${T.state.to_move === me() ? 'choose' : 'chooses'} the trump${v.schoben ? ' (geschoben)' : ''}</div>`);
+  } else if (T.game === 'sidi-barrani') {
+    if (v.bid) rows.push(`<div>Contract: <b>${v.bid[0]}</b> ${modeBadge(v.bid[1])} by ${esc(nameOf(v.bid[2]))}${v.factor > 1 ? ` <span class="badge">×${v.factor}</span>` : ''}</div>`);
+    if (v.auction && v.auction.length && (v.phase === 'auction' || v.phase === 'doubleask' || v.phase === 'play')) {
+      rows.push(`<div class="auction"><span class="muted">Auction:</span> ${v.auction.map(([s, a]) => `<span class="call">${esc(nameOf(s))}: ${esc(describeAction(a))}</span>`).join(' ')}</div>`);
+    }
+  } else if (T.game === 'differenzler') {
+    if (v.trump) rows.push(`<div>Trump ${modeBadge(v.trump)}${v.trump_card ? ` (turned: ${esc(cardName(v.trump_card, st))})` : ''}</div>`);
+    rows.push(`<div class="muted">Deal ${v.deal_number || 0} of ${v.deals || '?'}</div>`);
+  } else if (T.game === 'handjass') {
+    if (v.trump) rows.push(`<div>Trump ${modeBadge(v.trump)}${v.turned_card ? ` (turned: ${esc(cardName(v.turned_card, st))})` : ''}</div>`);
+    if ((v.playing || []).length || (v.dropped || []).length)
+      rows.push(`<div class="muted">Playing: ${(v.playing || []).map((s) => esc(nameOf(s))).join(', ') || '–'}${(v.dropped || []).length ? ` · out: ${v.dropped.map((s) => esc(nameOf(s))).join(', ')}` : ''}${v.blind_taker !== null && v.blind_taker !== undefined ? ` · blind: ${esc(nameOf(v.blind_taker))}` : ''}</div>`);
+  }
+  const done = v.tricks || [];
+  if (done.length && v.phase === 'play') {
+    const t = done[done.length - 1];
+    rows.push(`<div class="muted">Last trick: ${esc(nameOf(t.winner))} (${t.points})</div>`);
+  }
+  box.innerHTML = rows.join('');
+}
+
+function teamNames() {
+  const m = me();
+  if (m === null) return ['Seats 0+2', 'Seats 1+3'];
+  const mine = m % 2;
+  return mine === 0 ? ['Us', 'Them'] : ['Them', 'Us'];
+}
+
+function renderSlate() {
+  const box = $('#slate');
+  const v = T.state.view || {};
+  let html = '<h3>Slate</h3>';
+  if (TEAM_GAMES.includes(T.game)) {
+    const names = teamNames();
+    const deal = v.deal_score || (v.deal_tally && v.deal_tally.score) || [0, 0];
+    const totals = v.totals || [0, 0];
+    const target = T.game === 'coiffeur' ? null : v.target;
+    html += `<table class="score"><thead><tr><th></th><th>${names[0]}</th><th>${names[1]}</th></tr></thead><tbody>`;
+    if (v.phase === 'play') html += `<tr><td>this deal</td><td>${deal[0]}</td><td>${deal[1]}</td></tr>`;
+    if (T.game === 'coiffeur' && v.coiffeur) {
+      for (const r of v.coiffeur.rows || []) {
+        const e = r.entries || [null, null];
+        html += `<tr><td>${modeBadge(r.contract)} ×${r.multiplier}</td><td>${e[0] ?? '·'}</td><td>${e[1] ?? '·'}</td></tr>`;
+      }
+      const ct = v.coiffeur.totals || [0, 0];
+      html += `<tr class="total"><td>total</td><td>${ct[0]}</td><td>${ct[1]}</td></tr>`;
+    } else {
+      html += `<tr class="total"><td>total</td><td>${totals[0]}</td><td>${totals[1]}</td></tr>`;
+    }
+    html += '</tbody></table>';
+    if (target) html += `<div class="muted small">to ${target}</div>`;
+  } else if (T.game === 'differenzler') {
+    const tally = v.deal_tally || {};
+    html += '<table class="score"><thead><tr><th></th><th>said</th><th>taken</th><th>penalty</th></tr></thead><tbody>';
+    for (let s = 0; s < nSeats(); s++) {
+      const a = v.announcements ? v.announcements[s] : null;
+      const said = a !== null && a !== undefined ? a : v.announced && v.announced[s] ? '✓' : '·';
+      html += `<tr${s === me() ? ' class="mine"' : ''}><td>${esc(nameOf(s))}</td><td>${said}</td><td>${(tally.taken || tally.card_points || [])[s] ?? 0}</td><td>${(v.totals || [])[s] ?? 0}</td></tr>`;
+    }
+    html += '</tbody></table>';
+  } else if (T.game === 'handjass') {
+    html += '<table class="score"><thead><tr><th></th><th>strokes</th></tr></thead><tbody>';
+    for (let s = 0; s < nSeats(); s++) {
+      const active = !v.active || v.active.includes(s);
+      html += `<tr${s === me() ? ' class="mine"' : ''}${active ? '' : ' class="out"'}><td>${esc(nameOf(s))}</td><td>${(v.slate || [])[s] ?? 0}${(v.sacks || [])[s] ? ` · ${v.sacks[s]} sack` : ''}</td></tr>`;
+    }
+    html += '</tbody></table>';
+    if (v.target) html += `<div class="muted small">out at ${v.target} strokes</div>`;
+  }
+  box.innerHTML = html;
+}
+
+function weisCards(list) {
+  return list.map((combo) => `<span class="combo">${combo.map((c) => `<span class="mini" title="${esc(cardName(c))}">${cardSVG(c, 34)}</span>`).join('')}</span>`).join(' ');
+}
+
+function renderWeis() {
+  const box = $('#weis-panel');
+  const v = T.state.view || {};
+  let shown = [];
+  if (Array.isArray(v.weis_shown)) {
+    if (v.weis_shown.length === 2 && typeof v.weis_shown[0] === 'number') shown = [{ seat: v.weis_shown[0], weis: v.weis_shown[1] }];
+    else shown = v.weis_shown.filter((x) => x && typeof x === 'object' && !Array.isArray(x));
+  }
+  const calls = v.weis_calls || [];
+  if (!calls.length && !shown.length) {
+    box.hidden = true;
+    box.innerHTML = '';
+    return;
+  }
+  box.hidden = false;
+  let html = '<h3>Weis</h3>';
+  if (calls.length) html += `<div>${calls.map((c) => `${esc(nameOf(c.seat))}: ${c.points}`).join(' · ')}</div>`;
+  for (const s of shown) html += `<div class="shown">${esc(nameOf(s.seat))} ${s.seat === me() ? 'show' : 'shows'} ${weisCards(s.weis || s.melds || [])}</div>`;
+  box.innerHTML = html;
+}
+
+function myLegal() {
+  const s = T.state;
+  if (!s || s.over || me() === null || s.to_move !== me()) return [];
+  return s.legal || [];
+}
+
+function act(action) {
+  if (T.pending) return;
+  if (send({ type: 'act', action })) {
+    T.pending = true;
+    T.selected = [];
+    renderControls();
+    renderHand();
+  }
+}
+
+function renderControls() {
+  const prompt = $('#prompt');
+  const box = $('#actions');
+  if (!prompt || !box) return;
+  box.innerHTML = '';
+  const legal = myLegal();
+  const v = T.state.view || {};
+  if (!legal.length || T.pending) {
+    prompt.textContent = T.pending ? '…' : '';
+    $('#controls').classList.toggle('active', false);
+    return;
+  }
+  $('#controls').classList.toggle('active', true);
+  const st = getStyle();
+  const kinds = new Set(legal.map((a) => a.action));
+  const cardActs = legal.filter((a) => typeof a.card === 'string');
+  const other = legal.filter((a) => typeof a.card !== 'string');
+  const texts = [];
+  if (cardActs.length) texts.push(cardActs[0].action === 'play' ? 'Your turn: play a card' : `Your turn: ${cardActs[0].action} a card`);
+  if (kinds.has('contract')) texts.push(v.schoben ? 'Geschoben — choose the trump' : 'Choose the trump or schieben');
+  if (kinds.has('weis')) texts.push('Weis?');
+  if (kinds.has('bid')) texts.push('Your bid');
+  if (kinds.has('announce')) texts.push('Announce the points you will take');
+  if (!texts.length) texts.push('Your decision');
+  prompt.textContent = texts.join(' · ');
+
+  // Contracts and trumps: one button each.
+  for (const a of other.filter((a) => a.action === 'contract' || a.action === 'trump')) {
+    const mode = a.contract || a.trump;
+    box.append(h('button', { class: 'action contract', 'data-action': a.action, 'data-contract': mode, onclick: () => act(a), html: `${SUITS.includes(mode) ? suitSVG(mode, 22, st) : ''}<span>${esc(modeName(mode, st))}</span>` }));
+  }
+  // Weis: decline or declare one of the offered combinations.
+  for (const a of other.filter((a) => a.action === 'weis')) {
+    const w = a.weis || a.melds || [];
+    box.append(h('button', { class: 'action weis', 'data-action': 'weis', 'data-weis': JSON.stringify(w), onclick: () => act(a), html: w.length ? `Weis ${weisCards(w)}` : 'No Weis' }));
+  }
+  // Bids: points and trump.
+  const bids = other.filter((a) => a.action === 'bid');
+  if (bids.length) {
+    const points = [...new Set(bids.map((b) => b.points))].sort((x, y) => x - y);
+    const sel = h('select', { id: 'bid-points', 'aria-label': 'Points' }, points.map((p) => h('option', { value: p }, p)));
+    const trumps = h('span', { class: 'bid-trumps' });
+    const fill = () => {
+      trumps.innerHTML = '';
+      for (const b of bids.filter((b) => b.points === Number(sel.value))) {
+        trumps.append(h('button', { class: 'action bid', 'data-action': 'bid', 'data-trump': b.trump, onclick: () => act(b), html: `${SUITS.includes(b.trump) ? suitSVG(b.trump, 20, st) : ''}<span>${esc(modeName(b.trump, st))}</span>` }));
+      }
+    };
+    sel.addEventListener('change', fill);
+    fill();
+    box.append(h('span', { class: 'bid-box' }, h('label', {}, 'Bid ', sel), trumps));
+  }
+  // Announcements: a number.
+  const ann = other.filter((a) => a.action === 'announce');
+  if (ann.length) {
+    const pts = ann.map((a) => a.points).sort((x, y) => x - y);
+    const input = h('input', { type: 'number', id: 'announce-points', min: pts[0], max: pts[pts.length - 1], step: 1, value: Math.min(pts[pts.length - 1], Math.max(pts[0], 40)) });
+    const go = () => {
+      const p = Number(input.value);
+      const a = ann.find((x) => x.points === p);
+      if (!a) return toast(`Announce a number from ${pts[0]} to ${pts[pts.length - 1]}.`);
+      act(a);
+    };
+    input.addEventListener('keydown', (e) => e.key === 'Enter' && go());
+    box.append(h('span', { class: 'announce-box' }, input, h('button', { class: 'action primary', 'data-action': 'announce', onclick: go }, 'Announce')));
+  }
+  // Everything else: a button named after the action.
+  for (const a of other.filter((a) => !['contract', 'trump', 'weis', 'bid', 'announce'].includes(a.action))) {
+    const extra = Object.entries(a)
+      .filter(([k]) => k !== 'action')
+      .map(([, val]) => (typeof val === 'object' ? JSON.stringify(val) : val))
+      .join(' ');
+    box.append(h('button', { class: `action ${a.action === 'schieben' ? 'schieben' : ''}`, 'data-action': a.action, onclick: () => act(a) }, `${ACTION_LABELS[a.action] || a.action}${extra ? ` ${extra}` : ''}`));
+  }
+}
+
+function handCardWidth(n) {
+  const avail = Math.min(window.innerWidth, 900) - 44;
+  const overlap = 0.58;
+  return Math.max(40, Math.min(92, Math.floor(avail / (overlap * Math.max(n - 1, 0) + 1))));
+}
+
+function renderHand() {
+  const box = $('#hand');
+  if (!box || !T.state) return;
+  const v = T.state.view || {};
+  box.innerHTML = '';
+  if (me() === null) {
+    box.append(h('div', { class: 'muted watching' }, 'You are watching this table.'));
+    return;
+  }
+  const hand = sortHand(v.hand || [], trumpMode(v));
+  const legal = myLegal();
+  const byCard = new Map(legal.filter((a) => typeof a.card === 'string').map((a) => [a.card, a]));
+  const playing = byCard.size > 0 && !T.pending;
+  const n = hand.length;
+  const w = handCardWidth(n);
+  box.style.setProperty('--cw', `${w}px`);
+  hand.forEach((card, i) => {
+    const a = byCard.get(card);
+    const mid = (n - 1) / 2;
+    const rot = n > 1 ? (i - mid) * Math.min(3, 20 / n) : 0;
+    const lift = Math.abs(i - mid) * Math.abs(i - mid) * 0.9;
+    const cls = ['card'];
+    if (playing) cls.push(a ? 'legal' : 'dim');
+    const btn = h('button', {
+      class: cls.join(' '),
+      'data-card': card,
+      'aria-label': cardName(card),
+      disabled: playing && !a ? true : undefined,
+      style: `--rot:${rot}deg; --lift:${lift}px; z-index:${i + 1}`,
+      html: cardSVG(card, w),
+      onclick: () => {
+        if (a && !T.pending) act(a);
+      },
+    });
+    box.append(btn);
+  });
+  if (!n && v.phase !== 'deal' && v.phase !== 'over') box.append(h('div', { class: 'muted' }, 'No cards in hand.'));
+}
+
+function renderSummary() {
+  const layer = $('#summary');
+  if (!layer) return;
+  layer.innerHTML = '';
+  const over = T.state.over || (T.state.view || {}).phase === 'over' || T.over;
+  if (!T.summary && !over) return;
+  const v = (T.summary && T.summary.view) || T.state.view || {};
+  const parts = [];
+  if (T.summary) {
+    parts.push(h('h3', {}, over ? 'Last deal' : 'Deal over'));
+    if (TEAM_GAMES.includes(T.game)) {
+      const names = teamNames();
+      const tricks = [0, 0];
+      const pts = [0, 0];
+      for (const t of v.tricks || []) {
+        tricks[t.winner % 2] += 1;
+        pts[t.winner % 2] += t.points;
+      }
+      const mode = trumpMode(v);
+      if (mode) parts.push(h('p', { html: `Trumpf ${modeBadge(mode)}${v.chooser !== undefined && v.chooser !== null ? ` by ${esc(nameOf(v.chooser))}` : v.bid ? ` — ${v.bid[0]} by ${esc(nameOf(v.bid[2]))}` : ''}` }));
+      const deal = v.deal_score || (v.deal_tally && v.deal_tally.score) || [0, 0];
+      const rows = [
+        ['tricks', tricks[0], tricks[1]],
+        ['card points', pts[0], pts[1]],
+      ];
+      if (v.deal_tally) {
+        const dt = v.deal_tally;
+        if (dt.weis && (dt.weis[0] || dt.weis[1])) rows.push(['Weis', dt.weis[0], dt.weis[1]]);
+        if (dt.stoeck && (dt.stoeck[0] || dt.stoeck[1])) rows.push(['Stöck', dt.stoeck[0], dt.stoeck[1]]);
+        if (dt.bonus && (dt.bonus[0] || dt.bonus[1])) rows.push(['bonus', dt.bonus[0], dt.bonus[1]]);
+        if (dt.match_bonus && (dt.match_bonus[0] || dt.match_bonus[1])) rows.push(['match', dt.match_bonus[0], dt.match_bonus[1]]);
+      }
+      // Schieber and Coiffeur: the deal's score is multiplied; what is not card points is Weis,
+      // Stöck and the match bonus.
+      const mults = T.table && T.table.options && T.table.options.multipliers;
+      const m = mode && mults && typeof mults === 'object' ? mults[mode.startsWith('slalom') ? 'slalom' : mode] || 1 : 1;
+      if (!v.deal_tally && (T.game === 'schieber' || T.game === 'coiffeur') && (v.tricks || []).length === 9) {
+        const extra = [deal[0] / m - pts[0], deal[1] / m - pts[1]];
+        if ((extra[0] || extra[1]) && Number.isInteger(extra[0]) && Number.isInteger(extra[1])) rows.push(['Weis, Stöck, match', extra[0], extra[1]]);
+      }
+      rows.push([m > 1 ? `deal ×${m}` : 'deal', deal[0], deal[1]]);
+      const totals = T.game === 'coiffeur' && v.coiffeur ? v.coiffeur.totals : v.totals || [0, 0];
+      rows.push(['total', totals[0], totals[1]]);
+      parts.push(
+        h('table', { class: 'score', id: 'deal-result' }, h('thead', {}, h('tr', {}, h('th'), h('th', {}, names[0]), h('th', {}, names[1]))), h('tbody', {}, rows.map((r) => h('tr', { class: r[0] === 'total' || String(r[0]).startsWith('deal') ? 'total' : '' }, r.map((c) => h('td', {}, String(c))))))),
+      );
+      if (v.deal_tally && v.deal_tally.made !== null && v.deal_tally.made !== undefined) parts.push(h('p', {}, v.deal_tally.made ? 'The contract was made.' : 'The contract was not made.'));
+    } else if (T.game === 'differenzler') {
+      const dt = v.deal_tally || {};
+      const rows = [];
+      for (let s = 0; s < nSeats(); s++) rows.push([nameOf(s), (v.announcements || [])[s] ?? '?', (dt.taken || dt.card_points || [])[s] ?? 0, (dt.penalty || dt.difference || [])[s] ?? 0, (v.totals || [])[s] ?? 0]);
+      parts.push(h('table', { class: 'score', id: 'deal-result' }, h('thead', {}, h('tr', {}, ['', 'said', 'taken', 'penalty', 'total'].map((x) => h('th', {}, x)))), h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c) => h('td', {}, String(c))))))));
+    } else {
+      const rows = [];
+      const pts = {};
+      for (const t of v.tricks || []) pts[t.winner] = (pts[t.winner] || 0) + t.points;
+      for (let s = 0; s < nSeats(); s++) rows.push([nameOf(s), pts[s] || 0, (v.slate || [])[s] ?? 0]);
+      parts.push(h('table', { class: 'score', id: 'deal-result' }, h('thead', {}, h('tr', {}, ['', 'card points', 'strokes (total)'].map((x) => h('th', {}, x)))), h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c) => h('td', {}, String(c))))))));
+    }
+  }
+  if (over) {
+    const g = T.state.view || {};
+    let verdict = 'Game over.';
+    if (TEAM_GAMES.includes(T.game)) {
+      const tt = T.game === 'coiffeur' && g.coiffeur ? g.coiffeur.totals : g.totals || [0, 0];
+      const names = teamNames();
+      verdict = tt[0] === tt[1] ? 'Game over: a draw.' : `Game over: ${names[tt[0] > tt[1] ? 0 : 1]} ${names[tt[0] > tt[1] ? 0 : 1] === 'Us' ? 'win' : 'wins'} ${Math.max(...tt)} to ${Math.min(...tt)}.`;
+    } else if (T.game === 'differenzler' && g.totals) {
+      const best = Math.min(...g.totals);
+      verdict = `Game over: ${g.totals.map((t, s) => (t === best ? nameOf(s) : null)).filter(Boolean).join(' and ')} with the lowest penalty (${best}).`;
+    }
+    const url = (T.over && T.over.record_url) || `/api/tables/${T.id}/record`;
+    parts.push(h('p', { class: 'verdict', id: 'game-result' }, verdict));
+    parts.push(h('p', {}, h('a', { class: 'button primary', href: url, download: `jass-${T.id}.json`, id: 'record-link' }, 'Download the record'), ' ', h('a', { class: 'button', href: '/' }, 'Lobby')));
+  }
+  const close = over
+    ? null
+    : h(
+        'button',
+        {
+          class: 'small close',
+          id: 'summary-close',
+          onclick: () => {
+            T.summary = null;
+            renderSummary();
+          },
+        },
+        'OK',
+      );
+  layer.append(h('div', { class: `summary ${over ? 'over' : ''}`, id: 'deal-summary' }, parts, close));
+}
+
+// Close the deal summary once the next deal's cards are being played.
+function maybeCloseSummary() {
+  const v = T.state && T.state.view;
+  if (T.summary && v && v.phase === 'play' && ((v.trick || []).length > 1 || (v.tricks || []).length > 0) && !T.state.over) T.summary = null;
+}
+
+function renderInvite() {
+  const box = $('#invite');
+  if (!box) return;
+  const seats = seatsOf();
+  const open = seats.map((s, i) => (isOpenSeat(s) ? i : -1)).filter((i) => i >= 0);
+  const over = (T.state && T.state.over) || (T.table && T.table.status === 'over');
+  const waiting = !over && ((T.table && T.table.status === 'waiting') || open.length > 0);
+  if (!waiting) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const link = `${location.origin}/table/${T.id}`;
+  const input = h('input', { readonly: true, value: link, id: 'invite-link', onfocus: (e) => e.target.select() });
+  const copy = h(
+    'button',
+    {
+      class: 'primary',
+      id: 'copy-invite',
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(link);
+        } catch {
+          input.select();
+          document.execCommand && document.execCommand('copy');
+        }
+        toast('Invite link copied.', 'info');
+      },
+    },
+    'Copy',
+  );
+  box.innerHTML = '';
+  box.append(
+    h('strong', {}, open.length ? `Waiting for players (open: ${open.map((i) => `seat ${i}`).join(', ')})` : 'Waiting for the game to start'),
+    h('div', { class: 'row' }, input, copy),
+    h('div', { class: 'muted small' }, 'Send this link to the people you want to play with.'),
+  );
+}
+
+// ---------------------------------------------------------------- start
+
+function route() {
+  const m = location.pathname.match(/^\/table\/([^/]+)\/?$/);
+  if (m) {
+    tablePage(decodeURIComponent(m[1]));
+  } else {
+    lobby();
+  }
+}
+
+window.__jass = T; // for debugging and tests
+route();

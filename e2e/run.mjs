@@ -1,0 +1,374 @@
+// End-to-end tests of the browser table: builds and starts the real server (`jass serve`), drives
+// Debian's chromium with playwright-core, and plays through the page like a person.
+//
+//   cd e2e && npm ci && node run.mjs            (E2E_NO_BUILD=1 to skip `cargo build`)
+//
+// Screenshots go to e2e/out/. Exit code 0: every test passed.
+
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const out = path.join(here, 'out');
+fs.mkdirSync(out, { recursive: true });
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function log(...a) {
+  console.log('[e2e]', ...a);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(base, proc, ms = 60000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode}`);
+    try {
+      const r = await fetch(`${base}/api/games`);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer on ${base} within ${ms / 1000} s`);
+}
+
+function assert(cond, msg) {
+  if (!cond) throw new Error(`assertion failed: ${msg}`);
+}
+
+// ------------------------------------------------------------------ the tests
+
+/** Creates a table from the lobby; `seats` are the values of the seat selects. */
+async function createTable(page, base, { game = 'schieber', name = 'Anna', seats = ['me', 'rule', 'rule', 'rule'], options = {} } = {}) {
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#create-form');
+  await page.selectOption('#game', game);
+  await page.fill('#name', name);
+  for (let i = 0; i < seats.length; i++) await page.selectOption(`#seat-${i}`, seats[i]);
+  if (Object.keys(options).length) {
+    await page.click('#options-form summary');
+    for (const [k, v] of Object.entries(options)) {
+      const sel = `[data-option="${k}"]`;
+      if (typeof v === 'boolean') await page.setChecked(sel, v);
+      else await page.fill(sel, String(v));
+    }
+  }
+  await page.click('#create-table');
+  await page.waitForURL(/\/table\/[^/]+$/, { timeout: 15000 });
+  return page.url().split('/table/')[1];
+}
+
+/** Plays by clicking until the deal summary shows; returns what was done. */
+async function playDeal(page, { schieben = true, reconnectAfter = 3, shotAt = 5, shotName = 'table-desktop.png' } = {}) {
+  const done = { cards: 0, contracts: 0, schieben: 0, weis: 0, dimmedSeen: false, reconnected: false };
+  const deadline = Date.now() + 240000;
+  while (Date.now() < deadline) {
+    const el = await page.waitForSelector('.hand .card.legal, #actions button.action, #deal-summary', { timeout: 60000 });
+    if (await page.$('#deal-summary')) break;
+    void el;
+    const action = await page.$('#actions button.action');
+    if (action) {
+      const kind = await action.getAttribute('data-action');
+      if (kind === 'schieben' || (await page.$('#actions button[data-action="schieben"]'))) {
+        if (schieben && (await page.$('#actions button[data-action="schieben"]'))) {
+          await page.click('#actions button[data-action="schieben"]');
+          done.schieben += 1;
+        } else {
+          await page.click('#actions button[data-action="contract"]');
+          done.contracts += 1;
+        }
+      } else if (kind === 'contract') {
+        // Geschoben to us, or we chose not to shove: take the first contract offered.
+        await page.click('#actions button[data-action="contract"]');
+        done.contracts += 1;
+      } else if (kind === 'weis') {
+        // Declare the best Weis offered (the last button), else decline.
+        const buttons = await page.$$('#actions button[data-action="weis"]');
+        await buttons[buttons.length - 1].click();
+        done.weis += 1;
+      } else {
+        await action.click();
+      }
+    } else {
+      const dim = await page.$$('.hand .card.dim');
+      if (dim.length) done.dimmedSeen = true;
+      if (done.cards === shotAt) await page.screenshot({ path: path.join(out, shotName) });
+      // A locator, not a handle: the hand may be redrawn (a reconnect) between finding and clicking.
+      const first = page.locator('.hand .card.legal').first();
+      const card = await first.getAttribute('data-card');
+      await page.locator(`.hand .card.legal[data-card="${card}"]`).click();
+      done.cards += 1;
+      // The card leaves the hand.
+      await page.waitForFunction((c) => !document.querySelector(`.hand .card[data-card="${c}"]`), card, { timeout: 30000 });
+      if (done.cards === reconnectAfter) {
+        // Drop the WebSocket: the page must reconnect by itself and carry on.
+        await page.evaluate(() => window.__jass.ws.close());
+        await page.waitForFunction(() => window.__jass.ws.readyState === WebSocket.OPEN && document.querySelector('#conn').textContent === 'connected', null, { timeout: 30000 });
+        done.reconnected = true;
+      }
+    }
+    await page.waitForTimeout(50);
+  }
+  return done;
+}
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+
+test('lobby: games, options form and seat choices from /api/games', async ({ browser, base }) => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#create-form');
+  const games = await page.$$eval('#game option', (o) => o.map((x) => x.value));
+  for (const g of ['schieber', 'handjass', 'sidi-barrani', 'coiffeur', 'differenzler']) assert(games.includes(g), `game ${g} offered`);
+  assert((await page.$$('select[data-seat]')).length === 4, 'four seats for Schieber');
+  const bots = await page.$$eval('#seat-1 option', (o) => o.map((x) => x.value));
+  for (const k of ['me', 'open', 'random', 'rule', 'sampling']) assert(bots.includes(k), `seat choice ${k}`);
+  assert(await page.$('[data-option="target"][type="number"]'), 'target as a number input');
+  assert(await page.$('[data-option="misere"][type="checkbox"]'), 'misere as a checkbox');
+  await page.selectOption('#game', 'differenzler');
+  assert(await page.$('[data-option="deals"]'), 'Differenzler options after switching the game');
+  // A wrong option is answered by the server and shown.
+  await page.selectOption('#game', 'schieber');
+  await page.click('#options-form summary');
+  await page.fill('[data-option="weis"]', 'enormous');
+  await page.click('#create-table');
+  await page.waitForSelector('#toast:not([hidden])', { timeout: 10000 });
+  const msg = await page.textContent('#toast');
+  assert(msg && msg.length > 3, 'an error message is shown');
+  assert(page.url().endsWith('/'), 'stays in the lobby');
+  assert(!errors.length, `no page errors: ${errors.join('; ')}`);
+  await page.close();
+});
+
+test('schieber: a whole deal against three rule bots by clicking', async ({ browser, base }) => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // We are forehand of the first deal, so we are asked to choose or shove.
+  const id = await createTable(page, base, { options: { target: 1000, first_forehand: 'seat0' } });
+  log('table', id);
+  const done = await playDeal(page, { schieben: true });
+  log('played', JSON.stringify(done));
+  assert(done.cards === 9, `nine cards played (got ${done.cards})`);
+  assert(done.schieben === 1, 'we were asked and shoved');
+  if (!done.dimmedSeen) log('note: every card was legal at every turn of this deal (nothing to dim)');
+  assert(done.reconnected, 'reconnected after a dropped WebSocket');
+  // The deal result: both teams' points, card points 157 in all (with the last-trick 5).
+  await page.waitForSelector('#deal-summary #deal-result');
+  await page.screenshot({ path: path.join(out, 'deal-summary.png') });
+  const rows = await page.$$eval('#deal-result tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  const tricks = rows.find((r) => r[0] === 'tricks');
+  const points = rows.find((r) => r[0] === 'card points');
+  assert(tricks && Number(tricks[1]) + Number(tricks[2]) === 9, `nine tricks in the result: ${JSON.stringify(rows)}`);
+  assert(points && Number(points[1]) + Number(points[2]) === 157, `157 card points in the result: ${JSON.stringify(rows)}`);
+  // The slate agrees with the server's table.
+  const info = await (await fetch(`${base}/api/tables/${id}`)).json();
+  assert(info.game === 'schieber', 'the table is a Schieber table');
+  // Swiss/French toggle: the hand is redrawn with French names, and the choice is kept.
+  await page.click('#summary-close');
+  await page.waitForSelector('.hand .card', { timeout: 60000 });
+  await page.selectOption('#card-style', 'french');
+  const label = await page.getAttribute('.hand .card', 'aria-label');
+  assert(/ of (Diamonds|Hearts|Spades|Clubs)$/.test(label), `French card names (${label})`);
+  assert((await page.evaluate(() => localStorage.getItem('jass.cardStyle'))) === 'french', 'style stored');
+  await page.screenshot({ path: path.join(out, 'table-french.png') });
+  await page.selectOption('#card-style', 'swiss');
+  // A reload resumes the seat (the token is in localStorage).
+  await page.reload();
+  await page.waitForSelector('.seat-box.me', { timeout: 15000 });
+  assert((await page.textContent('.seat-box.me')).includes('(you)'), 'the seat is resumed after a reload');
+  assert(!errors.length, `no page errors: ${errors.join('; ')}`);
+  await ctx.close();
+});
+
+test('every other game: its decisions are buttons and its cards can be played', async ({ browser, base }) => {
+  for (const game of ['sidi-barrani', 'differenzler', 'handjass', 'coiffeur']) {
+    const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await ctx.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // Coiffeur: we are forehand, so we choose the first contract.
+    const options = game === 'coiffeur' ? { first_forehand: 'seat0' } : {};
+    await createTable(page, base, { game, name: 'Anna', seats: ['me', 'rule', 'rule', 'rule'], options });
+    const kinds = new Set();
+    let cards = 0;
+    // Take whatever is offered (the first button, or the first legal card) until three cards are played.
+    for (let k = 0; k < 60 && cards < 3; k++) {
+      await page.waitForSelector('.hand .card.legal, #actions button.action, #deal-summary', { timeout: 60000 });
+      if (await page.$('#deal-summary')) break; // (Handjass: a deal we dropped out of)
+      const action = await page.$('#actions button.action');
+      if (action) {
+        kinds.add(await action.getAttribute('data-action'));
+        if ((await action.getAttribute('data-action')) === 'announce') {
+          const min = Number(await page.getAttribute('#announce-points', 'min'));
+          await page.fill('#announce-points', String(min + 30));
+        }
+        await action.click();
+      } else {
+        const card = await page.locator('.hand .card.legal').first().getAttribute('data-card');
+        await page.locator(`.hand .card.legal[data-card="${card}"]`).click();
+        await page.waitForFunction((c) => !document.querySelector(`.hand .card[data-card="${c}"]`), card, { timeout: 30000 });
+        cards += 1;
+      }
+      await page.waitForTimeout(50);
+    }
+    const expected = { 'sidi-barrani': ['bid', 'pass'], differenzler: ['announce'], handjass: ['stay', 'drop', 'blind'], coiffeur: ['contract', 'schieben'] }[game];
+    assert([...kinds].some((k) => expected.includes(k)), `${game}: a decision of ${expected.join('/')} was offered (got ${[...kinds].join(', ')})`);
+    if (game === 'differenzler') {
+      // Our own announcement is on the slate.
+      const said = await page.$$eval('#slate tr.mine td', (tds) => tds.map((t) => t.textContent));
+      assert(said.length && said[1] !== '·', `differenzler: our announcement on the slate (${said})`);
+    }
+    if (game === 'coiffeur') assert(await page.$('#slate table.score'), 'coiffeur: the rows table');
+    await page.screenshot({ path: path.join(out, `table-${game}.png`) });
+    assert(!errors.length, `${game}: no page errors: ${errors.join('; ')}`);
+    log(`  ${game}: ${[...kinds].join(', ')}; ${cards} cards`);
+    await ctx.close();
+  }
+});
+
+test('phone: the hand is visible on a 390×844 screen', async ({ browser, base }) => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await createTable(page, base, { name: 'Phone' });
+  await page.waitForFunction(() => document.querySelectorAll('.hand .card').length === 9, null, { timeout: 30000 });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(out, 'table-phone.png') });
+  const boxes = await page.$$eval('.hand .card', (cs) => cs.map((c) => c.getBoundingClientRect().toJSON()));
+  for (const b of boxes) {
+    assert(b.left >= -1 && b.right <= 391, `card inside the screen horizontally (${b.left}..${b.right})`);
+    assert(b.top >= 0 && b.bottom <= 844, `card inside the screen vertically (${b.top}..${b.bottom})`);
+    assert(b.width >= 36, `cards are big enough to tap (${b.width})`);
+  }
+  const scrollW = await page.evaluate(() => document.scrollingElement.scrollWidth);
+  assert(scrollW <= 391, `no sideways scrolling (${scrollW})`);
+  // The four seats are on the felt.
+  assert((await page.$$('.seat-box')).length === 4, 'four seat boxes');
+  // Either a decision or cards to play are offered somewhere on the screen, or a bot is to move.
+  assert(!errors.length, `no page errors: ${errors.join('; ')}`);
+  await ctx.close();
+});
+
+test('invite: an open seat, the link, joining from a second browser, watching', async ({ browser, base }) => {
+  const a = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const pa = await a.newPage();
+  const id = await createTable(pa, base, { name: 'Anna', seats: ['me', 'rule', 'open', 'rule'] });
+  await pa.waitForSelector('#invite:not([hidden]) #invite-link');
+  const link = await pa.inputValue('#invite-link');
+  assert(link.endsWith(`/table/${id}`), `invite link ${link}`);
+  await pa.screenshot({ path: path.join(out, 'waiting.png') });
+  // The lobby lists the table with its open seat.
+  const b = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const pb = await b.newPage();
+  await pb.goto(`${base}/`);
+  await pb.waitForSelector(`li[data-table="${id}"] button[data-join="2"]`);
+  // Opening the link offers the open seat.
+  await pb.goto(link);
+  await pb.waitForSelector('#join button[data-join="2"]');
+  await pb.fill('#join-name', 'Beat');
+  await pb.click('#join button[data-join="2"]');
+  await pb.waitForSelector('.seat-box.me', { timeout: 15000 });
+  assert((await pb.textContent('.seat-box.me')).includes('Beat'), 'Beat sits at seat 2');
+  // Anna sees Beat and no longer the invite.
+  await pa.waitForFunction(() => [...document.querySelectorAll('.seat-box')].some((s) => s.textContent.includes('Beat')), null, { timeout: 15000 });
+  await pa.waitForSelector('#invite', { state: 'hidden', timeout: 15000 });
+  // A spectator sees the table without a hand.
+  const c = await browser.newContext();
+  const pc = await c.newPage();
+  await pc.goto(`${base}/table/${id}?watch=1`);
+  await pc.waitForSelector('.hand .watching', { timeout: 15000 });
+  assert((await pc.$$('.hand .card')).length === 0, 'a spectator sees no hand');
+  // A stale token (a wiped server, another table's) ends in watching, not in endless retries.
+  const d = await browser.newContext();
+  await d.addInitScript((tid) => localStorage.setItem(`jass.seat.${tid}`, JSON.stringify({ seat: 1, token: 'not-a-token' })), id);
+  const pd = await d.newPage();
+  await pd.goto(`${base}/table/${id}`);
+  await pd.waitForFunction(() => document.querySelector('#conn').textContent === 'watching', null, { timeout: 30000 });
+  await Promise.all([a.close(), b.close(), c.close(), d.close()]);
+});
+
+// ------------------------------------------------------------------ runner
+
+async function main() {
+  if (!process.env.E2E_NO_BUILD) {
+    log('cargo build -p jass-cli');
+    const r = spawnSync('cargo', ['build', '-q', '-p', 'jass-cli'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('cargo build failed');
+  }
+  const bin = process.env.JASS_BIN || path.join(root, 'target', 'debug', 'jass');
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'jass-e2e-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const serverLog = fs.openSync(path.join(out, 'server.log'), 'w');
+  const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data], { cwd: root, stdio: ['ignore', serverLog, serverLog] });
+  let browser;
+  let failed = 0;
+  try {
+    await waitForServer(base, server);
+    log('server up at', base);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+    const only = process.argv[2];
+    for (const t of tests) {
+      if (only && !t.name.includes(only)) continue;
+      const start = Date.now();
+      try {
+        await t.fn({ browser, base });
+        log(`ok   ${t.name} (${((Date.now() - start) / 1000).toFixed(1)} s)`);
+      } catch (e) {
+        failed += 1;
+        log(`FAIL ${t.name}: ${e.stack || e}`);
+      }
+    }
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    if (server.exitCode === null) server.kill('SIGKILL');
+    fs.rmSync(data, { recursive: true, force: true });
+  }
+  if (failed) {
+    log(`${failed} test(s) failed; screenshots and server.log in ${out}`);
+    process.exit(1);
+  }
+  log('all tests passed; screenshots in', out);
+}
+
+main().catch((e) => {
+  console.error('[e2e] error:', e.stack || e);
+  process.exit(1);
+});
