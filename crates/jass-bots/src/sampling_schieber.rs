@@ -229,6 +229,10 @@ impl SamplingSchieber {
                 // Forehand shoved: we are the partner choosing.
                 dealt.apply(SchieberAction::Schieben).ok()?;
             }
+            if dealt.to_move() != ToMove::Seat(me as usize) {
+                // Shoved back (zurückschieben): left to the rule player.
+                return None;
+            }
             for (i, &a) in legal.iter().enumerate() {
                 let mut s = dealt;
                 if s.apply(a).is_err() {
