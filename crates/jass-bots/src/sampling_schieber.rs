@@ -173,12 +173,19 @@ impl SamplingSchieber {
         if 2 * results.len() < positions.len() {
             return None;
         }
-        // Points still needed for the target: the card points this deal must still bring.
+        // Points still needed for the target: the card points this deal must still bring. The
+        // totals hold what is written (Weis and Stöck of this deal included); the tricks of this
+        // deal count once claimed, multiplied.
         let m = self.options.multipliers.of(contract).max(1);
-        let need = obs
-            .target
-            .saturating_sub(obs.totals[team as usize] + obs.deal_score[team as usize]);
-        let need_cards = need.div_ceil(m);
+        let points = PointTable::new(mode, self.options.undenufe_eleven);
+        let taken: u32 = obs
+            .tricks
+            .iter()
+            .filter(|t| t.winner % 2 == team)
+            .map(|t| points.sum(CardSet::from_cards(t.cards.iter().copied())))
+            .sum();
+        let need = obs.target.saturating_sub(obs.totals[team as usize]);
+        let need_cards = need.div_ceil(m).saturating_sub(taken);
         let race = obs.target < MAX_TARGET && need_cards <= 257;
         legal.iter().max_by_key(|c| {
             let total: u64 = results.iter().map(|v| v[c.index()] as u64).sum();
@@ -237,6 +244,10 @@ impl SamplingSchieber {
             if obs.schoben {
                 // Forehand shoved: we are the partner choosing.
                 dealt.apply(SchieberAction::Schieben).ok()?;
+            }
+            if dealt.to_move() != ToMove::Seat(me as usize) {
+                // Shoved back (zurückschieben): left to the rule player.
+                return None;
             }
             for (i, &a) in legal.iter().enumerate() {
                 let mut s = dealt;

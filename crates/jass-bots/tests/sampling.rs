@@ -92,3 +92,50 @@ fn sampling_is_deterministic_across_thread_counts() {
     };
     assert_eq!(play(1), play(2));
 }
+
+/// With every contract allowed (Misère, Slalom) and shoving back, the sampling player still
+/// makes only legal choices (its play-outs and its fallbacks cover every phase).
+#[test]
+fn sampling_plays_legally_with_every_contract_and_shoving_back() {
+    let options = SchieberOptions {
+        target: 1000,
+        misere: true,
+        slalom: true,
+        zurueckschieben: true,
+        first_forehand: FirstForehand::Seat(2),
+        ..Default::default()
+    };
+    let settings = SamplingSettings {
+        samples: 4,
+        max_cards: 16,
+        contract_samples: 3,
+        ..Default::default()
+    };
+    let mut list = ActionList::new();
+    let mut s = Schieber::new(options).unwrap();
+    let mut players: Vec<SamplingSchieber> = (0..4)
+        .map(|k| SamplingSchieber::new(options, settings, 70 + k))
+        .collect();
+    let mut dealer = SeededDealer::new(9);
+    let mut deals = 0;
+    loop {
+        match s.to_move() {
+            ToMove::Seat(seat) => {
+                s.legal_actions(&mut list);
+                let a = players[seat].act(&Decision::new(&s, seat, &list));
+                assert!(
+                    list.contains(&a),
+                    "seat {seat} chose {a}, not among {list:?}"
+                );
+                s.apply(a).unwrap();
+            }
+            ToMove::Deal if deals < 8 => {
+                let hands = s.deal_from_pack(&dealer.next_pack());
+                s.deal(hands).unwrap();
+                deals += 1;
+            }
+            _ => break,
+        }
+    }
+    assert!(deals >= 1);
+}

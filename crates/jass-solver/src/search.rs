@@ -140,6 +140,8 @@ struct Tables {
     trump_mask: u64,
     /// The Puur (the Jack of trumps, the top trump) as a bit (0 without trump).
     puur: u64,
+    /// The ordering key of each internal card in a trick led in each suit.
+    keys: [[u8; 64]; 4],
     /// Per suit: the card points of the cards of a strength lane.
     lane_pts: [[u8; 512]; 4],
     /// Per suit: the sum of the `m` smallest card points of a strength lane (`m` 0..=9).
@@ -175,6 +177,7 @@ impl Tables {
             trump,
             trump_mask: if trump < 4 { LANE << (16 * trump) } else { 0 },
             puur: if trump < 4 { 1 << (16 * trump + 8) } else { 0 },
+            keys: [[0; 64]; 4],
             lane_pts: [[0; 512]; 4],
             min_pts: Box::new([[[0; 10]; 512]; 4]),
         });
@@ -184,6 +187,18 @@ impl Tables {
             t.to_int[c.index()] = int as u8;
             t.to_nat[int] = c.index() as u8;
             t.pts[int] = points.card(c) as u8;
+        }
+        for ls in 0..4 {
+            for c in 0..64usize {
+                let s = c >> 4;
+                t.keys[ls][c] = if s == trump {
+                    32 + (c & 15) as u8
+                } else if s == ls {
+                    16 + (c & 15) as u8
+                } else {
+                    0
+                };
+            }
         }
         for s in 0..4 {
             for l in 0..512usize {
@@ -218,14 +233,7 @@ impl Tables {
     /// Ordering key of internal card `c` in a trick led in suit `ls`.
     #[inline(always)]
     fn key(&self, c: u8, ls: u8) -> u8 {
-        let s = (c >> 4) as usize;
-        if s == self.trump {
-            32 + (c & 15)
-        } else if s == ls as usize {
-            16 + (c & 15)
-        } else {
-            0
-        }
+        self.keys[ls as usize & 3][c as usize & 63]
     }
 
     /// The cards of `hand` that may be played to a trick led in suit `ls` and won so far by
@@ -725,139 +733,93 @@ impl Core {
     }
 
     /// The exact value of the last two tricks (each seat holds two cards, `n` at the boundary):
-    /// every line of the first of them, the last one forced.
+    /// every line of the first of them (fail-soft alpha-beta, cards in index order), the last
+    /// one forced. Four nested loops, no recursion.
     fn two_tricks(&self, t: &Tables, n: &Node, alpha: i32, beta: i32) -> i32 {
         let l = n.to_move as usize;
-        let maxing = team_of(l) == self.team;
-        let mut best = if maxing { -1 } else { i32::MAX };
-        let (mut alpha, mut beta) = (alpha, beta);
-        let mut hand = n.hands[l];
-        while hand != 0 {
-            let c = hand.trailing_zeros() as u8;
-            hand &= hand - 1;
-            let ls = c >> 4;
-            let v = self.two_follow(
-                t,
-                n,
-                1,
-                [c, 0, 0, 0],
-                ls,
-                l as u8,
-                c,
-                t.key(c, ls),
-                alpha,
-                beta,
-            );
-            if maxing {
-                if v > best {
-                    best = v;
-                    alpha = alpha.max(v);
-                }
-            } else if v < best {
-                best = v;
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        best
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn two_follow(
-        &self,
-        t: &Tables,
-        n: &Node,
-        i: usize,
-        cards: [u8; 4],
-        ls: u8,
-        win_seat: u8,
-        win_card: u8,
-        win_key: u8,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        let l = n.to_move as usize;
-        if i == 4 {
-            // The first trick is complete; the last is forced.
-            let mut p1 = 0i32;
-            for &c in &cards {
-                p1 += t.pts[c as usize] as i32;
-            }
-            let w = win_seat as usize;
-            let mut rest = [0u8; 4];
-            for (k, r) in rest.iter_mut().enumerate() {
-                let s = (l + k) & 3;
-                *r = (n.hands[s] & !(1u64 << cards[k])).trailing_zeros() as u8;
-            }
-            // rest[k] is the last card of seat (l + k) % 4.
-            let lead = rest[(w + 4 - l) & 3];
+        let seats = [l, (l + 1) & 3, (l + 2) & 3, (l + 3) & 3];
+        let me = self.team;
+        let maxing = seats.map(|s| team_of(s) == me);
+        let all = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
+        let total = n.rem_pts as i32;
+        let mb = if n.m_all { t.match_bonus as i32 } else { 0 };
+        // The value once the first trick is complete: won by `ws` with `p1` points, `rest` the
+        // four last cards.
+        let leaf = |ws: usize, p1: i32, rest: u64| -> i32 {
+            let lead = (n.hands[ws] & rest).trailing_zeros() as u8;
             let ls2 = lead >> 4;
-            let mut win2 = w;
+            let mut win2 = ws;
             let mut wk = t.key(lead, ls2);
-            let mut p2 = 0i32;
-            for k in 0..4 {
-                let c = rest[k];
-                p2 += t.pts[c as usize] as i32;
+            for k in 1..4 {
+                let s = (ws + k) & 3;
+                let c = (n.hands[s] & rest).trailing_zeros() as u8;
                 let kk = t.key(c, ls2);
                 if kk > wk {
                     wk = kk;
-                    win2 = (l + k) & 3;
+                    win2 = s;
                 }
             }
-            let first_mine = team_of(w) == self.team;
+            let first_mine = team_of(ws) == me;
             let mut v = if first_mine { p1 } else { 0 };
-            if team_of(win2) == self.team {
-                v += p2 + LAST_TRICK_BONUS as i32;
-                if n.m_all && first_mine {
-                    v += t.match_bonus as i32;
+            if team_of(win2) == me {
+                v += total - p1 + LAST_TRICK_BONUS as i32 + if first_mine { mb } else { 0 };
+            }
+            v
+        };
+        // One level of the search: `$max` maximises; the body gives each card's value.
+        macro_rules! level {
+            ($max:expr, $cards:expr, $alpha:expr, $beta:expr, |$c:ident, $a:ident, $b:ident| $body:expr) => {{
+                let maxing: bool = $max;
+                let mut best = if maxing { -1 } else { i32::MAX };
+                let (mut $a, mut $b) = ($alpha, $beta);
+                let mut m: u64 = $cards;
+                while m != 0 {
+                    let $c = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    let v: i32 = $body;
+                    if maxing {
+                        if v > best {
+                            best = v;
+                            $a = $a.max(v);
+                        }
+                    } else if v < best {
+                        best = v;
+                        $b = $b.min(v);
+                    }
+                    if $a >= $b {
+                        break;
+                    }
                 }
-            }
-            return v;
+                best
+            }};
         }
-        let p = (l + i) & 3;
-        let legal = t.legal(n.hands[p], ls, win_card);
-        let maxing = team_of(p) == self.team;
-        let mut best = if maxing { -1 } else { i32::MAX };
-        let (mut alpha, mut beta) = (alpha, beta);
-        let mut m = legal;
-        while m != 0 {
-            let c = m.trailing_zeros() as u8;
-            m &= m - 1;
-            let k = t.key(c, ls);
-            let mut cs = cards;
-            cs[i] = c;
-            let v = if k > win_key {
-                self.two_follow(t, n, i + 1, cs, ls, p as u8, c, k, alpha, beta)
-            } else {
-                self.two_follow(
-                    t,
-                    n,
-                    i + 1,
-                    cs,
-                    ls,
-                    win_seat,
-                    win_card,
-                    win_key,
-                    alpha,
-                    beta,
-                )
-            };
-            if maxing {
-                if v > best {
-                    best = v;
-                    alpha = alpha.max(v);
-                }
-            } else if v < best {
-                best = v;
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        best
+        level!(maxing[0], n.hands[l], alpha, beta, |c0, a0, b0| {
+            let ls = c0 >> 4;
+            let k0 = t.key(c0, ls);
+            let p0 = t.pts[c0 as usize] as i32;
+            let legal1 = t.legal(n.hands[seats[1]], ls, c0);
+            level!(maxing[1], legal1, a0, b0, |c1, a1, b1| {
+                let k1 = t.key(c1, ls);
+                let (ws1, wc1, wk1) = if k1 > k0 { (1, c1, k1) } else { (0, c0, k0) };
+                let p1 = p0 + t.pts[c1 as usize] as i32;
+                let legal2 = t.legal(n.hands[seats[2]], ls, wc1);
+                level!(maxing[2], legal2, a1, b1, |c2, a2, b2| {
+                    let k2 = t.key(c2, ls);
+                    let (ws2, wc2, wk2) = if k2 > wk1 {
+                        (2, c2, k2)
+                    } else {
+                        (ws1, wc1, wk1)
+                    };
+                    let p2 = p1 + t.pts[c2 as usize] as i32;
+                    let legal3 = t.legal(n.hands[seats[3]], ls, wc2);
+                    level!(maxing[3], legal3, a2, b2, |c3, _a3, _b3| {
+                        let ws3 = if t.key(c3, ls) > wk2 { 3 } else { ws2 };
+                        let played = 1u64 << c0 | 1u64 << c1 | 1u64 << c2 | 1u64 << c3;
+                        leaf(seats[ws3], p2 + t.pts[c3 as usize] as i32, all & !played)
+                    })
+                })
+            })
+        })
     }
 
     /// Points the team of seat `l`, leading now, takes for sure by cashing winners from `l`'s
