@@ -22,6 +22,9 @@ fn unknown(name: &str) -> anyhow::Error {
     anyhow!("unknown player `{name}`: known players are {KNOWN}")
 }
 
+/// The settings of the Sidi Barrani and Coiffeur sampling players.
+const EARLY_KNOWN: [&str; 3] = ["samples", "max_cards", "early_samples"];
+
 /// A player name and its settings (`sampling:samples=48:max_cards=24`).
 struct Spec<'a> {
     name: &'a str,
@@ -58,7 +61,11 @@ impl<'a> Spec<'a> {
                     known.join(", ")
                 );
             }
-            let min = if *k == "announce_samples" { 0 } else { 1 };
+            let min = if matches!(*k, "announce_samples" | "early_samples") {
+                0
+            } else {
+                1
+            };
             if *v < min || *v > 10_000 {
                 bail!("sampling setting `{k}={v}`: use {min} .. 10000");
             }
@@ -72,13 +79,25 @@ impl<'a> Spec<'a> {
             .unwrap_or(default))
     }
 
-    /// Samples and cards left for the solver-based players.
+    /// Samples and cards left for the solver-based players (Schieber: no `early_samples`).
     fn solver_settings(&self, default: SamplingSettings) -> Result<SamplingSettings> {
-        let known = ["samples", "max_cards"];
+        self.solver_settings_with(&["samples", "max_cards"], default)
+    }
+
+    /// Worlds per card before the solver's cards (Sidi Barrani, Coiffeur).
+    fn early_samples(&self, default: usize) -> Result<usize> {
+        self.get(&EARLY_KNOWN, "early_samples", default)
+    }
+
+    fn solver_settings_with(
+        &self,
+        known: &[&str],
+        default: SamplingSettings,
+    ) -> Result<SamplingSettings> {
         Ok(SamplingSettings {
-            samples: self.get(&known, "samples", default.samples)?,
+            samples: self.get(known, "samples", default.samples)?,
             max_cards: self
-                .get(&known, "max_cards", default.max_cards as usize)?
+                .get(known, "max_cards", default.max_cards as usize)?
                 .min(36) as u32,
         })
     }
@@ -113,11 +132,14 @@ pub fn sidi(name: &str, o: &SidiOptions, seed: u64) -> Result<Box<dyn Player<Sid
     Ok(match spec.name {
         "random" => Box::new(RandomPlayer::new(seed)),
         "rule" => Box::new(RuleSidi::new(*o)),
-        "sampling" => Box::new(SamplingSidi::with_settings(
-            *o,
-            spec.solver_settings(SamplingSidi::DEFAULT)?,
-            seed,
-        )),
+        "sampling" => Box::new(
+            SamplingSidi::with_settings(
+                *o,
+                spec.solver_settings_with(&EARLY_KNOWN, SamplingSidi::DEFAULT)?,
+                seed,
+            )
+            .with_early_samples(spec.early_samples(SamplingSidi::DEFAULT_EARLY)?),
+        ),
         other => return Err(unknown(other)),
     })
 }
@@ -128,11 +150,14 @@ pub fn coiffeur(name: &str, o: &CoiffeurOptions, seed: u64) -> Result<Box<dyn Pl
     Ok(match spec.name {
         "random" => Box::new(RandomPlayer::new(seed)),
         "rule" => Box::new(RuleCoiffeur::new(*o)),
-        "sampling" => Box::new(SamplingCoiffeur::with_settings(
-            *o,
-            spec.solver_settings(SamplingCoiffeur::DEFAULT)?,
-            seed,
-        )),
+        "sampling" => Box::new(
+            SamplingCoiffeur::with_settings(
+                *o,
+                spec.solver_settings_with(&EARLY_KNOWN, SamplingCoiffeur::DEFAULT)?,
+                seed,
+            )
+            .with_early_samples(spec.early_samples(SamplingCoiffeur::DEFAULT_EARLY)?),
+        ),
         other => return Err(unknown(other)),
     })
 }
