@@ -30,10 +30,10 @@ pub struct SamplingCoiffeur {
 }
 
 impl SamplingCoiffeur {
-    /// Default settings: 24 worlds per card from 20 cards left (as the Schieber player).
+    /// Default settings: every world solved exactly from 12 cards left, in 24 worlds per card.
     pub const DEFAULT: SamplingSettings = SamplingSettings {
         samples: 24,
-        max_cards: 20,
+        max_cards: 12,
     };
 
     /// A player for a game with these options; `seed` fixes its sampled worlds.
@@ -58,7 +58,7 @@ impl SamplingCoiffeur {
     }
 
     /// Worlds per card decision before `max_cards` are left, by default.
-    pub const DEFAULT_EARLY: usize = 16;
+    pub const DEFAULT_EARLY: usize = 64;
 
     /// The same player judging the cards before `max_cards` are left in `n` worlds each (rule
     /// play to `max_cards` cards, then the solver; 0: the rule player's card).
