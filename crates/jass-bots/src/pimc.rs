@@ -254,6 +254,79 @@ pub fn partnership_values<R: RngCore>(
     worlds
 }
 
+/// The rule players' card (the point-taking play of `play_common`, partners and the choosing team
+/// known) for the seat to move in a position where every hand is known.
+pub fn rule_card(pos: &Position, chooser: u8) -> Card {
+    let s = pos.to_move();
+    let hand = pos.hands[s as usize];
+    let in_hands = pos.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+    let n = pos.trick_len as usize;
+    let view = crate::play_common::PlayView {
+        seat: s,
+        partner: Some((s + 2) % 4),
+        hand,
+        legal: pos.legal_cards(),
+        mode: pos.mode,
+        points: pos.points,
+        trick: pos.trick_cards().to_vec(),
+        trick_seats: (0..n).map(|i| (pos.leader + i as u8) % 4).collect(),
+        after_me: 3 - n,
+        seen: hand | (CardSet::ALL - in_hands),
+        we_chose: chooser % 2 == s % 2,
+        partner_chose: chooser == (s + 2) % 4,
+    };
+    crate::play_common::take_points(&view)
+}
+
+/// For a decision with more cards left than the solver handles quickly: in each of up to
+/// `samples` worlds every legal card is played, the deal goes on with the rule players' card play
+/// for all four seats ([`rule_card`]) until at most `handoff` cards are left at the end of a
+/// trick, and the rest is solved exactly. Calls `f(card, value)` with the points `team` takes from
+/// here on (cards, last trick, Match). Returns the number of worlds.
+#[allow(clippy::too_many_arguments)]
+pub fn rollout_values<R: RngCore>(
+    solver: &mut Solver,
+    rng: &mut R,
+    k: &Knowledge,
+    state: &PlayState,
+    legal: CardSet,
+    team: u8,
+    chooser: u8,
+    samples: usize,
+    handoff: u32,
+    mut f: impl FnMut(Card, u32),
+) -> usize {
+    let mut worlds = 0;
+    for _ in 0..samples {
+        let Some(hands) = sample_world_retry(k, rng, 20) else {
+            continue;
+        };
+        let start = state.position(hands);
+        if start.validate().is_err() {
+            continue;
+        }
+        for c in legal {
+            let mut pos = start;
+            let mut got = 0u32;
+            let mut card = c;
+            loop {
+                if let Some(r) = pos.play_unchecked(card) {
+                    if r.winner % 2 == team {
+                        got += r.points + r.match_bonus;
+                    }
+                }
+                if pos.is_over() || (pos.trick_len == 0 && pos.cards_left() <= handoff) {
+                    break;
+                }
+                card = rule_card(&pos, chooser);
+            }
+            f(c, got + solver.solve_for(&pos, team));
+        }
+        worlds += 1;
+    }
+    worlds
+}
+
 /// Deals the `unknown` cards among holders: holder `i` receives `need[i]` of them, each card only
 /// to a holder whose `possible` set contains it (a dead pile — blind, stock, dropped hands — is
 /// just one more holder). Returns what each holder receives, or `None` if the draw ran into a

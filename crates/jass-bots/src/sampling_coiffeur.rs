@@ -13,7 +13,7 @@ use jass_solver::{Solver, SolverConfig};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::pimc::{partnership_values, PlayState};
+use crate::pimc::{partnership_values, rollout_values, PlayState};
 use crate::rule_coiffeur::RuleCoiffeur;
 use crate::worlds::knowledge;
 use crate::SamplingSettings;
@@ -26,11 +26,12 @@ pub struct SamplingCoiffeur {
     solver: Solver,
     rng: Xoshiro256PlusPlus,
     sampled: u64,
+    early_samples: usize,
 }
 
 impl SamplingCoiffeur {
-    /// Default settings: 24 worlds per card from 20 cards left (as the Schieber player).
-    pub const DEFAULT: SamplingSettings = SamplingSettings::solving(24, 20);
+    /// Default settings: every world solved exactly from 12 cards left, in 24 worlds per card.
+    pub const DEFAULT: SamplingSettings = SamplingSettings::solving(24, 12);
 
     /// A player for a game with these options; `seed` fixes its sampled worlds.
     pub fn new(options: CoiffeurOptions, seed: u64) -> Self {
@@ -49,7 +50,18 @@ impl SamplingCoiffeur {
             }),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             sampled: 0,
+            early_samples: Self::DEFAULT_EARLY,
         }
+    }
+
+    /// Worlds per card decision before `max_cards` are left, by default.
+    pub const DEFAULT_EARLY: usize = 64;
+
+    /// The same player judging the cards before `max_cards` are left in `n` worlds each (rule
+    /// play to `max_cards` cards, then the solver; 0: the rule player's card).
+    pub fn with_early_samples(mut self, n: usize) -> Self {
+        self.early_samples = n;
+        self
     }
 
     /// How many decisions this player has made by sampling (the others were the rule player's).
@@ -64,10 +76,12 @@ impl SamplingCoiffeur {
             return None;
         }
         let played = obs.tricks.len() as u32 * 4 + obs.trick.len() as u32;
-        if 36 - played > self.settings.max_cards || legal.len() < 2 {
+        let early = 36 - played > self.settings.max_cards;
+        if (early && self.early_samples == 0) || legal.len() < 2 {
             return None;
         }
-        let chooser_team = obs.chooser? % 2;
+        let chooser = obs.chooser?;
+        let chooser_team = chooser % 2;
         let mode = contract.mode();
         let k = knowledge(&obs);
         let state = PlayState::new(
@@ -79,19 +93,34 @@ impl SamplingCoiffeur {
             &obs.trick,
         );
         let mut totals = [0u64; 64];
-        let n = partnership_values(
-            &mut self.solver,
-            &mut self.rng,
-            &k,
-            &state,
-            chooser_team,
-            self.settings.samples,
-            |values| {
-                for (c, v) in values.iter() {
-                    totals[c.index()] += v as u64;
-                }
-            },
-        );
+        let n = if early {
+            rollout_values(
+                &mut self.solver,
+                &mut self.rng,
+                &k,
+                &state,
+                legal,
+                chooser_team,
+                chooser,
+                self.early_samples,
+                self.settings.max_cards,
+                |c, v| totals[c.index()] += v as u64,
+            )
+        } else {
+            partnership_values(
+                &mut self.solver,
+                &mut self.rng,
+                &k,
+                &state,
+                chooser_team,
+                self.settings.samples,
+                |values| {
+                    for (c, v) in values.iter() {
+                        totals[c.index()] += v as u64;
+                    }
+                },
+            )
+        };
         if n == 0 {
             return None;
         }

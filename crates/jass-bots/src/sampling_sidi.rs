@@ -15,7 +15,7 @@ use jass_solver::{Solver, SolverConfig};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::pimc::{four_seat_knowledge, partnership_values, PlayState};
+use crate::pimc::{four_seat_knowledge, partnership_values, rollout_values, PlayState};
 use crate::rule_sidi::RuleSidi;
 use crate::SamplingSettings;
 
@@ -27,11 +27,12 @@ pub struct SamplingSidi {
     solver: Solver,
     rng: Xoshiro256PlusPlus,
     sampled: u64,
+    early_samples: usize,
 }
 
 impl SamplingSidi {
-    /// Default settings: 24 worlds per card from 20 cards left.
-    pub const DEFAULT: SamplingSettings = SamplingSettings::solving(24, 20);
+    /// Default settings: every world solved exactly from 12 cards left, in 24 worlds per card.
+    pub const DEFAULT: SamplingSettings = SamplingSettings::solving(24, 12);
 
     /// A player for a game with these options; `seed` fixes its sampled worlds.
     pub fn new(options: SidiOptions, seed: u64) -> Self {
@@ -50,7 +51,18 @@ impl SamplingSidi {
             }),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             sampled: 0,
+            early_samples: Self::DEFAULT_EARLY,
         }
+    }
+
+    /// Worlds per card decision before `max_cards` are left, by default.
+    pub const DEFAULT_EARLY: usize = 64;
+
+    /// The same player judging the cards before `max_cards` are left in `n` worlds each (rule
+    /// play to `max_cards` cards, then the solver; 0: the rule player's card).
+    pub fn with_early_samples(mut self, n: usize) -> Self {
+        self.early_samples = n;
+        self
     }
 
     /// How many decisions this player has made by sampling (the others were the rule player's).
@@ -62,7 +74,8 @@ impl SamplingSidi {
         let obs = decision.observation();
         let (bid, mode, declarer) = obs.bid?;
         let played = obs.tricks.len() as u32 * 4 + obs.trick.len() as u32;
-        if 36 - played > self.settings.max_cards || legal.len() < 2 {
+        let early = 36 - played > self.settings.max_cards;
+        if (early && self.early_samples == 0) || legal.len() < 2 {
             return None;
         }
         let d_team = declarer % 2;
@@ -103,20 +116,38 @@ impl SamplingSidi {
             &obs.trick,
         );
         let mut totals = [0i64; 64];
-        let n = partnership_values(
-            &mut self.solver,
-            &mut self.rng,
-            &k,
-            &state,
-            d_team,
-            self.settings.samples,
-            |values| {
-                for (c, v) in values.iter() {
-                    let made = v >= need;
-                    totals[c.index()] += 2 * v as i64 + if made { stake } else { -stake };
-                }
-            },
-        );
+        let mut add = |c: Card, v: u32| {
+            let made = v >= need;
+            totals[c.index()] += 2 * v as i64 + if made { stake } else { -stake };
+        };
+        let n = if early {
+            rollout_values(
+                &mut self.solver,
+                &mut self.rng,
+                &k,
+                &state,
+                legal,
+                d_team,
+                declarer,
+                self.early_samples,
+                self.settings.max_cards,
+                add,
+            )
+        } else {
+            partnership_values(
+                &mut self.solver,
+                &mut self.rng,
+                &k,
+                &state,
+                d_team,
+                self.settings.samples,
+                |values| {
+                    for (c, v) in values.iter() {
+                        add(c, v);
+                    }
+                },
+            )
+        };
         if n == 0 {
             return None;
         }

@@ -101,6 +101,9 @@ fn unknown(name: &str) -> anyhow::Error {
     anyhow!("unknown player `{name}`: known players are {KNOWN}")
 }
 
+/// The settings of the Sidi Barrani and Coiffeur sampling players.
+const EARLY_KNOWN: [&str; 3] = ["samples", "max_cards", "early_samples"];
+
 /// A player name and its settings (`sampling:samples=48:max_cards=24`).
 struct Spec<'a> {
     name: &'a str,
@@ -139,7 +142,7 @@ impl<'a> Spec<'a> {
             }
             let (min, max) = match *k {
                 // 0: decide like the rule player.
-                "announce_samples" | "contract_samples" => (0, 10_000),
+                "announce_samples" | "contract_samples" | "early_samples" => (0, 10_000),
                 "tt_bits" => (10, 26),
                 "node_limit" => (1_000, 1_000_000_000),
                 "budget_ms" => (1, 600_000),
@@ -159,13 +162,20 @@ impl<'a> Spec<'a> {
             .unwrap_or(default))
     }
 
-    /// Samples and cards left for the solver-based players of Sidi Barrani and Coiffeur.
-    fn solver_settings(&self, default: SamplingSettings) -> Result<SamplingSettings> {
-        let known = ["samples", "max_cards"];
+    /// Worlds per card before the solver's cards (Sidi Barrani, Coiffeur).
+    fn early_samples(&self, default: usize) -> Result<usize> {
+        self.get(&EARLY_KNOWN, "early_samples", default)
+    }
+
+    fn solver_settings_with(
+        &self,
+        known: &[&str],
+        default: SamplingSettings,
+    ) -> Result<SamplingSettings> {
         Ok(SamplingSettings {
-            samples: self.get(&known, "samples", default.samples)?,
+            samples: self.get(known, "samples", default.samples)?,
             max_cards: self
-                .get(&known, "max_cards", default.max_cards as usize)?
+                .get(known, "max_cards", default.max_cards as usize)?
                 .min(36) as u32,
             ..default
         })
@@ -244,11 +254,14 @@ fn sidi_computer(name: &str, o: &SidiOptions, seed: u64) -> Result<Box<dyn Playe
     Ok(match spec.name {
         "random" => Box::new(RandomPlayer::new(seed)),
         "rule" => Box::new(RuleSidi::new(*o)),
-        "sampling" => Box::new(SamplingSidi::with_settings(
-            *o,
-            spec.solver_settings(SamplingSidi::DEFAULT)?,
-            seed,
-        )),
+        "sampling" => Box::new(
+            SamplingSidi::with_settings(
+                *o,
+                spec.solver_settings_with(&EARLY_KNOWN, SamplingSidi::DEFAULT)?,
+                seed,
+            )
+            .with_early_samples(spec.early_samples(SamplingSidi::DEFAULT_EARLY)?),
+        ),
         other => return Err(unknown(other)),
     })
 }
@@ -263,11 +276,14 @@ fn coiffeur_computer(
     Ok(match spec.name {
         "random" => Box::new(RandomPlayer::new(seed)),
         "rule" => Box::new(RuleCoiffeur::new(*o)),
-        "sampling" => Box::new(SamplingCoiffeur::with_settings(
-            *o,
-            spec.solver_settings(SamplingCoiffeur::DEFAULT)?,
-            seed,
-        )),
+        "sampling" => Box::new(
+            SamplingCoiffeur::with_settings(
+                *o,
+                spec.solver_settings_with(&EARLY_KNOWN, SamplingCoiffeur::DEFAULT)?,
+                seed,
+            )
+            .with_early_samples(spec.early_samples(SamplingCoiffeur::DEFAULT_EARLY)?),
+        ),
         other => return Err(unknown(other)),
     })
 }

@@ -50,18 +50,18 @@ pub fn players<G: Game>(
     make: &dyn Fn(&str, usize, u64) -> Result<Box<dyn Player<G>>>,
 ) -> Result<Vec<Box<dyn Player<G>>>> {
     let names = crate::players::split_list(spec);
-    if names.len() != 1 && names.len() != 4 {
+    if names.len() != 1 && names.len() != 2 && names.len() != 4 {
         bail!(
-            "--players lists {} players; give one for every seat (4) or one for all",
+            "--players lists {} players; give one for all seats, one per team (seats 0+2, then 1+3) or one for every seat (4)",
             names.len()
         );
     }
     (0..4)
         .map(|s| {
-            let name = if names.len() == 1 {
-                &names[0]
-            } else {
-                &names[s]
+            let name = match names.len() {
+                1 => &names[0],
+                2 => &names[s % 2],
+                _ => &names[s],
             };
             make(
                 name,
