@@ -175,14 +175,25 @@ fn resizing_and_ctrl_c_leave_a_usable_terminal() {
         jass()
     );
     let t = Tmux::start(dir.path(), 100, 30, &cmd);
+    // The slate says "announced" from the start; wait for the dealt hand (French suit symbols)
+    // before looking for the request.
+    let start = Instant::now();
+    let s = loop {
+        let s = t.screen();
+        if ["♦", "♥", "♠", "♣"].iter().any(|x| s.contains(x)) || start.elapsed().as_secs() > 20
+        {
+            break s;
+        }
+        sleep(Duration::from_millis(100));
+    };
+    assert!(
+        ["♦", "♥", "♠", "♣"].iter().any(|x| s.contains(x)),
+        "French symbols:\n{s}"
+    );
     let s = t.wait_for("announce", 20);
     assert!(
         s.contains("announce"),
         "Differenzler asks for an announcement:\n{s}"
-    );
-    assert!(
-        ["♦", "♥", "♠", "♣"].iter().any(|x| s.contains(x)),
-        "French symbols:\n{s}"
     );
     t.run(&["resize-window", "-t", "play", "-x", "60", "-y", "15"]);
     t.wait_for("Window too small", 10);
