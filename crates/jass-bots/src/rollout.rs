@@ -42,7 +42,7 @@ pub struct Rollout {
 
 impl Rollout {
     /// The seat to play.
-    pub fn to_play(&self) -> u8 {
+    pub fn mover(&self) -> u8 {
         let i = self.order[..self.n]
             .iter()
             .position(|&s| s == self.leader)
@@ -61,7 +61,7 @@ impl Rollout {
     /// The legal cards of the seat to play.
     pub fn legal(&self) -> CardSet {
         legal_cards(
-            self.hands[self.to_play() as usize],
+            self.hands[self.mover() as usize],
             &self.trick[..self.trick_len],
             self.mode,
             self.rules,
@@ -70,7 +70,7 @@ impl Rollout {
 
     /// Plays a card of the seat to play (the caller keeps it legal).
     pub fn play(&mut self, c: Card) {
-        let s = self.to_play();
+        let s = self.mover();
         self.hands[s as usize].remove(c);
         self.played.insert(c);
         self.trick[self.trick_len] = c;
@@ -100,7 +100,7 @@ impl Rollout {
     /// The rule players' view of the seat to play: its hand, the legal cards, the trick, and as
     /// seen every card played so far.
     pub fn view(&self) -> PlayView {
-        let s = self.to_play();
+        let s = self.mover();
         let hand = self.hands[s as usize];
         let i = self.order[..self.n]
             .iter()

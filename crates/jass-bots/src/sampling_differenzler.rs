@@ -76,7 +76,7 @@ impl World {
     /// Plays the deal out with the rule card play for everyone.
     fn finish(mut self) -> ([u32; 4], [u8; 4]) {
         while !self.play.done() {
-            let s = self.play.to_play() as usize;
+            let s = self.play.mover() as usize;
             let view = self.play.view();
             let need = self.targets[s] - (self.play.taken[s] + self.extra[s]) as i32;
             let c = differenzler_card(&view, need);
@@ -174,10 +174,7 @@ impl SamplingDifferenzler {
         }
         // Points beyond the tricks: the Weis scored, and Stöck (scored, or held in this world).
         let tally = &obs.deal_tally;
-        let mut extra = [0u32; 4];
-        for s in 0..4 {
-            extra[s] = tally.weis[s] + tally.stoeck[s];
-        }
+        let mut extra: [u32; 4] = std::array::from_fn(|s| tally.weis[s] + tally.stoeck[s]);
         if let (Some(t), true, None) = (mode.trump(), self.options.stoeck, obs.stoeck) {
             if let Some(h) = (0..4).find(|&s| dealt[s].contains_all(stoeck_cards(t))) {
                 extra[h] += 20;

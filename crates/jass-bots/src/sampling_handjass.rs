@@ -216,7 +216,7 @@ impl SamplingHandjass {
         let me = obs.seat;
         let h = self.hidden(obs, mode)?;
         let n = h.order.len();
-        if n < 2 || n > MAX_SEATS {
+        if !(2..=MAX_SEATS).contains(&n) {
             return None;
         }
         let rules = self.options.meld_rules();

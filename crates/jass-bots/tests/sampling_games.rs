@@ -65,7 +65,7 @@ fn sampling_sidi_plays_legally_and_beats_random() {
         },
     ] {
         let (mut won, mut sampled) = (0, 0);
-        for seed in 0..6u64 {
+        for seed in 0..12u64 {
             let mut s0 = SamplingSidi::with_settings(o, settings, seed);
             let mut s2 = SamplingSidi::with_settings(o, settings, seed + 100);
             let mut r1 = RandomPlayer::new(seed * 4 + 1);
@@ -79,7 +79,7 @@ fn sampling_sidi_plays_legally_and_beats_random() {
             won += (g.winner() == Some(0)) as u32;
             sampled += s0.sampled() + s2.sampled();
         }
-        assert_eq!(won, 6, "{o:?}");
+        assert!(won >= 11, "{o:?}: sampling won {won} of 12");
         assert!(sampled > 40, "{sampled}");
     }
 }
@@ -97,7 +97,7 @@ fn sampling_coiffeur_plays_legally_and_beats_random() {
         },
     ] {
         let (mut share, mut sampled) = (0.0, 0);
-        for seed in 0..4u64 {
+        for seed in 0..6u64 {
             let mut s1 = SamplingCoiffeur::with_settings(o, settings, seed);
             let mut s3 = SamplingCoiffeur::with_settings(o, settings, seed + 100);
             let mut r0 = RandomPlayer::new(seed * 4);
@@ -110,7 +110,7 @@ fn sampling_coiffeur_plays_legally_and_beats_random() {
             );
             assert!(g.finished());
             let t = g.totals();
-            share += t[1] as f64 / (t[0] + t[1]) as f64 / 4.0;
+            share += t[1] as f64 / (t[0] + t[1]) as f64 / 6.0;
             sampled += s1.sampled() + s3.sampled();
         }
         assert!(share > 0.65, "{share}");
@@ -138,7 +138,7 @@ fn sampling_differenzler_plays_legally_and_misses_by_less_than_random() {
         },
     ] {
         let (mut mine, mut theirs, mut sampled) = (0i64, 0i64, 0);
-        for seed in 0..4u64 {
+        for seed in 0..8u64 {
             let seat = (seed % 4) as usize;
             let mut s = SamplingDifferenzler::with_settings(o, settings, seed);
             let mut r: Vec<RandomPlayer> =
@@ -164,7 +164,7 @@ fn sampling_differenzler_plays_legally_and_misses_by_less_than_random() {
             mine * 3 * 2 < theirs,
             "sampling {mine}, three random {theirs}"
         );
-        assert!(sampled > 4 * 12 * 8, "{sampled}");
+        assert!(sampled > 8 * 12 * 8, "{sampled}");
     }
 }
 
@@ -190,7 +190,7 @@ fn sampling_handjass_plays_legally_in_every_layout_and_beats_random() {
     let mut sampled = 0;
     for o in variants {
         let n = o.players as usize;
-        for seed in 0..3u64 {
+        for seed in 0..6u64 {
             let seat = seed as usize % n;
             let mut s = SamplingHandjass::with_samples(o, 12, seed);
             let mut r: Vec<RandomPlayer> = (0..n - 1)
@@ -218,5 +218,5 @@ fn sampling_handjass_plays_legally_in_every_layout_and_beats_random() {
         mine > theirs + 5.0,
         "sampling {mine}, random {theirs} (net strokes per deal, summed)"
     );
-    assert!(sampled > 500, "{sampled}");
+    assert!(sampled > 1000, "{sampled}");
 }

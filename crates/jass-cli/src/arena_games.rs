@@ -4,7 +4,8 @@
 //! * Schieber: a unit is one deal, played twice with the same hands in the same seats, A's team
 //!   in seats 0+2 and then in 1+3; forehand rotates with the unit. Measure: A's share of the
 //!   points of the two plays (as before this file existed: the same deals, seeds and figures).
-//! * Sidi Barrani: the same scheme; the dealer rotates with the unit. Measures: A's share of the
+//! * Sidi Barrani: the same scheme; the dealer rotates with the unit (unless `-o first_dealer` is
+//!   given). Measures: A's share of the
 //!   points, and the contracts each side declared and made. A deal all four pass is thrown in
 //!   (0:0); a unit thrown in both times carries no share.
 //! * Coiffeur: a unit is a whole game (both lists full, 12 deals by default) from one seed, played
@@ -67,7 +68,13 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
             for n in [&a, &b] {
                 players::sidi(n, &options, 0)?;
             }
-            Box::new(SidiArena { options, a, b })
+            let rotate_dealer = opts.get("first_dealer").is_none();
+            Box::new(SidiArena {
+                options,
+                rotate_dealer,
+                a,
+                b,
+            })
         }
         GameKind::Coiffeur => {
             let options: CoiffeurOptions = crate::sidi_cli::parse_options("coiffeur", opts)?;
@@ -213,6 +220,7 @@ impl ArenaGame for SchieberArena {
 
 struct SidiArena {
     options: SidiOptions,
+    rotate_dealer: bool,
     a: String,
     b: String,
 }
@@ -231,7 +239,11 @@ impl ArenaGame for SidiArena {
     /// Per play: A's score, B's score, who declared (0 nobody, 1 A, 2 B), made (0/1).
     fn play_unit(&self, i: u64, seed: u64, record: bool) -> Result<Unit> {
         let o = SidiOptions {
-            first_dealer: (i % 4) as u8,
+            first_dealer: if self.rotate_dealer {
+                (i % 4) as u8
+            } else {
+                self.options.first_dealer
+            },
             ..self.options
         };
         let mut values = Vec::with_capacity(8);

@@ -44,6 +44,7 @@ pub fn sidi_options(options: &Value) -> Result<SidiOptions> {
 
 /// The players of `spec` for any four-seat game: one name for all seats or one per seat, each made
 /// by `make(name, seed)` (`crate::players`).
+#[allow(clippy::type_complexity)]
 pub fn players<G: Game>(
     spec: &str,
     seed: u64,

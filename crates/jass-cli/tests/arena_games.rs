@@ -228,3 +228,32 @@ fn the_sampling_player_plays_in_every_game_in_arena_and_simulate() {
         .code(2)
         .stderr(contains("takes no settings"));
 }
+
+#[test]
+fn records_to_standard_output_put_the_summary_on_standard_error() {
+    let out = jass()
+        .args([
+            "arena",
+            "rule",
+            "random",
+            "-g",
+            "differenzler",
+            "-n",
+            "2",
+            "--out",
+            "-",
+        ])
+        .assert()
+        .success()
+        .stderr(contains("mean penalty per deal"))
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(text.lines().count(), 8, "two units of four plays");
+    for line in text.lines() {
+        let v: Value = serde_json::from_str(line).expect("one record per line");
+        assert_eq!(v["game"], "differenzler");
+        assert_eq!(v["options"]["deals"], 1);
+    }
+}
