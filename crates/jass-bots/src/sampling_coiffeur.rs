@@ -9,11 +9,8 @@
 use jass_core::coiffeur::{Coiffeur, CoiffeurAction, CoiffeurOptions};
 use jass_core::schieber::Contract;
 use jass_core::{Card, CardSet, Decision, Player, PointTable, TrickRules};
-use jass_solver::{Solver, SolverConfig};
-use rand_core::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::pimc::{partnership_values, rollout_values, PlayState};
+use crate::pimc::{PartnershipSampler, PlayState};
 use crate::rule_coiffeur::RuleCoiffeur;
 use crate::worlds::knowledge;
 use crate::SamplingSettings;
@@ -21,12 +18,8 @@ use crate::SamplingSettings;
 /// The sampling Coiffeur player.
 pub struct SamplingCoiffeur {
     options: CoiffeurOptions,
-    settings: SamplingSettings,
     rule: RuleCoiffeur,
-    solver: Solver,
-    rng: Xoshiro256PlusPlus,
-    sampled: u64,
-    early_samples: usize,
+    sampler: PartnershipSampler,
 }
 
 impl SamplingCoiffeur {
@@ -42,15 +35,8 @@ impl SamplingCoiffeur {
     pub fn with_settings(options: CoiffeurOptions, settings: SamplingSettings, seed: u64) -> Self {
         SamplingCoiffeur {
             options,
-            settings,
             rule: RuleCoiffeur::new(options),
-            solver: Solver::new(SolverConfig {
-                tt_bits: 16,
-                ..SolverConfig::default()
-            }),
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            sampled: 0,
-            early_samples: Self::DEFAULT_EARLY,
+            sampler: PartnershipSampler::new(settings, Self::DEFAULT_EARLY, seed),
         }
     }
 
@@ -60,13 +46,13 @@ impl SamplingCoiffeur {
     /// The same player judging the cards before `max_cards` are left in `n` worlds each (rule
     /// play to `max_cards` cards, then the solver; 0: the rule player's card).
     pub fn with_early_samples(mut self, n: usize) -> Self {
-        self.early_samples = n;
+        self.sampler.early_samples = n;
         self
     }
 
     /// How many decisions this player has made by sampling (the others were the rule player's).
     pub fn sampled(&self) -> u64 {
-        self.sampled
+        self.sampler.sampled()
     }
 
     fn sampled_card(&mut self, decision: &Decision<'_, Coiffeur>, legal: CardSet) -> Option<Card> {
@@ -76,8 +62,7 @@ impl SamplingCoiffeur {
             return None;
         }
         let played = obs.tricks.len() as u32 * 4 + obs.trick.len() as u32;
-        let early = 36 - played > self.settings.max_cards;
-        if (early && self.early_samples == 0) || legal.len() < 2 {
+        if !self.sampler.samples_at(played, legal) {
             return None;
         }
         let chooser = obs.chooser?;
@@ -92,43 +77,16 @@ impl SamplingCoiffeur {
             obs.trick_leader,
             &obs.trick,
         );
-        let mut totals = [0u64; 64];
-        let n = if early {
-            rollout_values(
-                &mut self.solver,
-                &mut self.rng,
-                &k,
-                &state,
-                legal,
-                chooser_team,
-                chooser,
-                self.early_samples,
-                self.settings.max_cards,
-                |c, v| totals[c.index()] += v as u64,
-            )
-        } else {
-            partnership_values(
-                &mut self.solver,
-                &mut self.rng,
-                &k,
-                &state,
-                chooser_team,
-                self.settings.samples,
-                |values| {
-                    for (c, v) in values.iter() {
-                        totals[c.index()] += v as u64;
-                    }
-                },
-            )
-        };
-        if n == 0 {
-            return None;
-        }
-        if obs.seat % 2 == chooser_team {
-            legal.iter().max_by_key(|c| totals[c.index()])
-        } else {
-            legal.iter().min_by_key(|c| totals[c.index()])
-        }
+        self.sampler.choose(
+            &k,
+            &state,
+            legal,
+            played,
+            obs.seat,
+            chooser_team,
+            chooser,
+            |v| v as i64,
+        )
     }
 }
 
@@ -148,7 +106,6 @@ impl Player<Coiffeur> for SamplingCoiffeur {
             .collect();
         if !cards.is_empty() {
             if let Some(card) = self.sampled_card(decision, cards) {
-                self.sampled += 1;
                 return CoiffeurAction::Play { card };
             }
         }

@@ -11,23 +11,16 @@
 
 use jass_core::sidi::{Sidi, SidiAction, SidiOptions};
 use jass_core::{Card, CardSet, Decision, Player, PointTable, TrickRules};
-use jass_solver::{Solver, SolverConfig};
-use rand_core::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::pimc::{four_seat_knowledge, partnership_values, rollout_values, PlayState};
+use crate::pimc::{four_seat_knowledge, PartnershipSampler, PlayState};
 use crate::rule_sidi::RuleSidi;
 use crate::SamplingSettings;
 
 /// The sampling Sidi Barrani player.
 pub struct SamplingSidi {
     options: SidiOptions,
-    settings: SamplingSettings,
     rule: RuleSidi,
-    solver: Solver,
-    rng: Xoshiro256PlusPlus,
-    sampled: u64,
-    early_samples: usize,
+    sampler: PartnershipSampler,
 }
 
 impl SamplingSidi {
@@ -43,15 +36,8 @@ impl SamplingSidi {
     pub fn with_settings(options: SidiOptions, settings: SamplingSettings, seed: u64) -> Self {
         SamplingSidi {
             options,
-            settings,
             rule: RuleSidi::new(options),
-            solver: Solver::new(SolverConfig {
-                tt_bits: 16,
-                ..SolverConfig::default()
-            }),
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            sampled: 0,
-            early_samples: Self::DEFAULT_EARLY,
+            sampler: PartnershipSampler::new(settings, Self::DEFAULT_EARLY, seed),
         }
     }
 
@@ -61,21 +47,20 @@ impl SamplingSidi {
     /// The same player judging the cards before `max_cards` are left in `n` worlds each (rule
     /// play to `max_cards` cards, then the solver; 0: the rule player's card).
     pub fn with_early_samples(mut self, n: usize) -> Self {
-        self.early_samples = n;
+        self.sampler.early_samples = n;
         self
     }
 
     /// How many decisions this player has made by sampling (the others were the rule player's).
     pub fn sampled(&self) -> u64 {
-        self.sampled
+        self.sampler.sampled()
     }
 
     fn sampled_card(&mut self, decision: &Decision<'_, Sidi>, legal: CardSet) -> Option<Card> {
         let obs = decision.observation();
         let (bid, mode, declarer) = obs.bid?;
         let played = obs.tricks.len() as u32 * 4 + obs.trick.len() as u32;
-        let early = 36 - played > self.settings.max_cards;
-        if (early && self.early_samples == 0) || legal.len() < 2 {
+        if !self.sampler.samples_at(played, legal) {
             return None;
         }
         let d_team = declarer % 2;
@@ -115,47 +100,10 @@ impl SamplingSidi {
             obs.trick_leader,
             &obs.trick,
         );
-        let mut totals = [0i64; 64];
-        let mut add = |c: Card, v: u32| {
-            let made = v >= need;
-            totals[c.index()] += 2 * v as i64 + if made { stake } else { -stake };
-        };
-        let n = if early {
-            rollout_values(
-                &mut self.solver,
-                &mut self.rng,
-                &k,
-                &state,
-                legal,
-                d_team,
-                declarer,
-                self.early_samples,
-                self.settings.max_cards,
-                add,
-            )
-        } else {
-            partnership_values(
-                &mut self.solver,
-                &mut self.rng,
-                &k,
-                &state,
-                d_team,
-                self.settings.samples,
-                |values| {
-                    for (c, v) in values.iter() {
-                        add(c, v);
-                    }
-                },
-            )
-        };
-        if n == 0 {
-            return None;
-        }
-        if obs.seat % 2 == d_team {
-            legal.iter().max_by_key(|c| totals[c.index()])
-        } else {
-            legal.iter().min_by_key(|c| totals[c.index()])
-        }
+        // Twice the points taken, plus or minus the stake as the bid is made or broken.
+        let score = |v: u32| 2 * v as i64 + if v >= need { stake } else { -stake };
+        self.sampler
+            .choose(&k, &state, legal, played, obs.seat, d_team, declarer, score)
     }
 }
 
@@ -175,7 +123,6 @@ impl Player<Sidi> for SamplingSidi {
             .collect();
         if !cards.is_empty() {
             if let Some(card) = self.sampled_card(decision, cards) {
-                self.sampled += 1;
                 return SidiAction::Play { card };
             }
         }

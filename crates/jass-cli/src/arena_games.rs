@@ -77,10 +77,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
             })
         }
         GameKind::Coiffeur => {
-            let options: CoiffeurOptions = crate::sidi_cli::parse_options("coiffeur", opts)?;
-            options
-                .validate()
-                .map_err(|e| anyhow!("bad coiffeur option: {e}"))?;
+            let options = crate::coiffeur_cli::options_of(opts)?;
             for n in [&a, &b] {
                 players::coiffeur(n, &options, 0)?;
             }
@@ -169,9 +166,14 @@ impl ArenaGame for SchieberArena {
                 })
                 .collect::<Result<_>>()?;
             let mut once = Some(hands);
-            let rec =
-                schieber::play_recorded_from(o, None, &mut ps, &mut |_: &Schieber| once.take())
-                    .map_err(|e| anyhow!(e))?;
+            let rec = schieber::play_recorded_from(
+                o,
+                None,
+                &mut ps,
+                &mut |_: &Schieber| once.take(),
+                &mut |_| {},
+            )
+            .map_err(|e| anyhow!(e))?;
             let score = rec.deals[0].result.score;
             let (at, bt) = if a_even { (0, 1) } else { (1, 0) };
             values.push(score[at] as f64);
@@ -260,9 +262,13 @@ impl ArenaGame for SidiArena {
                 })
                 .collect::<Result<_>>()?;
             let mut dealer = Some(SeededDealer::new(seed));
-            let rec = sidi::play_recorded_from(o, Some(seed), &mut ps, &mut |s: &Sidi| {
-                dealer.take().map(|mut d| s.deal_from_pack(&d.next_pack()))
-            })
+            let rec = sidi::play_recorded_from(
+                o,
+                Some(seed),
+                &mut ps,
+                &mut |s: &Sidi| dealer.take().map(|mut d| s.deal_from_pack(&d.next_pack())),
+                &mut |_| {},
+            )
             .map_err(|e| anyhow!(e))?;
             let d = &rec.deals[0];
             let (at, bt) = if a_even { (0, 1) } else { (1, 0) };
@@ -612,6 +618,7 @@ impl ArenaGame for HandjassArena {
                 Some(seed),
                 &mut ps,
                 &mut |s: &Handjass| dealer.take().map(|mut d| s.deal_from_pack(&d.next_pack())),
+                &mut |_| {},
             )
             .map_err(|e| anyhow!(e))?;
             let r = &rec.deals[0].result;

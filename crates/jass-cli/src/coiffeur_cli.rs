@@ -9,7 +9,7 @@ use jass_core::schieber::RecordedAction;
 use jass_core::CardStyle;
 use serde_json::Value;
 
-use crate::sidi_cli::{cards, hand, parse_options, players as make_players};
+use crate::sidi_cli::{cards, hand, players as make_players};
 
 pub const HELP: &str = concat!(
     "  multipliers: a table, each 1 .. 100 (default {\"D\":4,\"H\":1,\"S\":3,\"C\":2,\"obenabe\":5,\"undenufe\":6,\"misere\":1,\"slalom\":7})\n",
@@ -19,14 +19,17 @@ pub const HELP: &str = concat!(
     "  See docs/coiffeur.md for the source of every option."
 );
 
+/// Coiffeur options from `-o` pairs (checked, naming the option at fault).
+pub fn options_of(json: &Value) -> Result<CoiffeurOptions> {
+    Ok(jass_table::checked_options::<Coiffeur>(json)?)
+}
+
 pub fn simulate_one(
     options: &Value,
     players: &str,
     seed: u64,
 ) -> Result<(Record, Option<u8>, usize)> {
-    let o: CoiffeurOptions = parse_options("coiffeur", options)?;
-    o.validate()
-        .map_err(|e| anyhow!("bad coiffeur option: {e}"))?;
+    let o = options_of(options)?;
     let mut p = make_players::<Coiffeur>(players, seed, &|n, s, x| {
         crate::players::player::<Coiffeur>(n, &o, s, x)
     })?;

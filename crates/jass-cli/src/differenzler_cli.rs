@@ -10,7 +10,7 @@ use jass_core::record::Record;
 use jass_core::CardStyle;
 use serde_json::Value;
 
-use crate::sidi_cli::{card, cards, hand, mode, parse_options, players as make_players};
+use crate::sidi_cli::{card, cards, hand, mode, players as make_players};
 
 pub const HELP: &str = concat!(
     "  deals: number of deals (12; 4 for one round);  trump: turned | random | rotation | chosen\n",
@@ -20,11 +20,9 @@ pub const HELP: &str = concat!(
     "  See docs/differenzler.md for the source of every option."
 );
 
+/// Differenzler options from `-o` pairs (checked, naming the option at fault).
 pub fn options(json: &Value) -> Result<DifferenzlerOptions> {
-    let o: DifferenzlerOptions = parse_options("differenzler", json)?;
-    o.validate()
-        .map_err(|e| anyhow!("bad differenzler option: {e}"))?;
-    Ok(o)
+    Ok(jass_table::checked_options::<Differenzler>(json)?)
 }
 
 /// One game: the record, the sole winner (`None` when the lowest total is shared) and the deals.

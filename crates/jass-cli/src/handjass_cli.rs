@@ -27,8 +27,7 @@ pub const HELP: &str = concat!(
 
 /// Handjass options from `-o` pairs.
 pub fn options(json: &serde_json::Value) -> Result<HandjassOptions> {
-    HandjassOptions::from_json(json)
-        .map_err(|e| anyhow!("{e} (`jass options handjass` lists the options)"))
+    Ok(jass_table::checked_options::<Handjass>(json)?)
 }
 
 fn make_players(

@@ -6,9 +6,8 @@
 
 use anyhow::{anyhow, bail, Result};
 use jass_bots::{
-    DifferenzlerSettings, RandomPlayer, RuleCoiffeur, RuleDifferenzler, RuleHandjass, RuleSchieber,
-    RuleSidi, SamplingCoiffeur, SamplingDifferenzler, SamplingHandjass, SamplingSchieber,
-    SamplingSettings, SamplingSidi,
+    DifferenzlerSettings, SamplingCoiffeur, SamplingDifferenzler, SamplingHandjass,
+    SamplingSchieber, SamplingSettings, SamplingSidi,
 };
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions};
@@ -19,10 +18,22 @@ use jass_core::Player;
 use jass_table::seat_spec;
 use jass_table::TableGame;
 
-/// A game whose computer players can be made by name.
+/// A game whose computer players can be made by name: `random`, `rule` and `sampling` come from
+/// `jass_table::bot_seeded`; the game adds its sampling player's settings.
 pub trait ByName: TableGame {
-    /// The computer player `name` (with settings); `seed` fixes its random choices.
-    fn computer(name: &str, o: &Self::Options, seed: u64) -> Result<Box<dyn Player<Self>>>;
+    /// The sampling player with the settings `spec` gives after colons.
+    fn sampling_with(spec: &Spec, o: &Self::Options, seed: u64) -> Result<Box<dyn Player<Self>>>;
+}
+
+/// The computer player `name` (with settings) of game `G`; `seed` fixes its random choices.
+fn computer<G: ByName>(name: &str, o: &G::Options, seed: u64) -> Result<Box<dyn Player<G>>> {
+    let spec = Spec::parse(name)?;
+    if spec.settings.is_empty() {
+        jass_table::bot_seeded::<G>(spec.name, o, seed).map_err(|e| anyhow!(e))
+    } else {
+        // Only `sampling` takes settings (Spec::parse says so otherwise).
+        G::sampling_with(&spec, o, seed)
+    }
 }
 
 /// The player `name` of game `G` at `seat`: a computer player, or a program (started now).
@@ -35,7 +46,7 @@ pub fn player<G: ByName>(
     if is_program(name) {
         crate::seats::one::<G>(name, o, seat, seed)
     } else {
-        G::computer(name, o, seed)
+        computer::<G>(name, o, seed)
     }
 }
 
@@ -68,33 +79,7 @@ pub fn handjass(name: &str, o: &HandjassOptions, seed: u64) -> Result<Box<dyn Pl
     player::<Handjass>(name, o, 0, seed)
 }
 
-impl ByName for Schieber {
-    fn computer(name: &str, o: &SchieberOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
-        schieber_computer(name, o, seed)
-    }
-}
-impl ByName for Sidi {
-    fn computer(name: &str, o: &SidiOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
-        sidi_computer(name, o, seed)
-    }
-}
-impl ByName for Coiffeur {
-    fn computer(name: &str, o: &CoiffeurOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
-        coiffeur_computer(name, o, seed)
-    }
-}
-impl ByName for Differenzler {
-    fn computer(name: &str, o: &DifferenzlerOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
-        differenzler_computer(name, o, seed)
-    }
-}
-impl ByName for Handjass {
-    fn computer(name: &str, o: &HandjassOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
-        handjass_computer(name, o, seed)
-    }
-}
-
-/// The player names every game knows.
+/// The computer players every game knows.
 pub const KNOWN: &str = "random, rule, sampling";
 
 fn unknown(name: &str) -> anyhow::Error {
@@ -105,7 +90,7 @@ fn unknown(name: &str) -> anyhow::Error {
 const EARLY_KNOWN: [&str; 3] = ["samples", "max_cards", "early_samples"];
 
 /// A player name and its settings (`sampling:samples=48:max_cards=24`).
-struct Spec<'a> {
+pub struct Spec<'a> {
     name: &'a str,
     settings: Vec<(&'a str, usize)>,
 }
@@ -233,100 +218,65 @@ pub fn check_name(spec: &str) -> Result<()> {
     }
 }
 
-/// A Schieber player; `seed` fixes its random choices.
-fn schieber_computer(
-    name: &str,
-    o: &SchieberOptions,
-    seed: u64,
-) -> Result<Box<dyn Player<Schieber>>> {
-    let spec = Spec::parse(name)?;
-    Ok(match spec.name {
-        "random" => Box::new(RandomPlayer::new(seed)),
-        "rule" => Box::new(RuleSchieber::new(*o)),
-        "sampling" => Box::new(SamplingSchieber::new(*o, spec.schieber_settings()?, seed)),
-        other => return Err(unknown(other)),
-    })
+impl ByName for Schieber {
+    fn sampling_with(spec: &Spec, o: &SchieberOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
+        Ok(Box::new(SamplingSchieber::new(
+            *o,
+            spec.schieber_settings()?,
+            seed,
+        )))
+    }
 }
 
-/// A Sidi Barrani player.
-fn sidi_computer(name: &str, o: &SidiOptions, seed: u64) -> Result<Box<dyn Player<Sidi>>> {
-    let spec = Spec::parse(name)?;
-    Ok(match spec.name {
-        "random" => Box::new(RandomPlayer::new(seed)),
-        "rule" => Box::new(RuleSidi::new(*o)),
-        "sampling" => Box::new(
+impl ByName for Sidi {
+    fn sampling_with(spec: &Spec, o: &SidiOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
+        Ok(Box::new(
             SamplingSidi::with_settings(
                 *o,
                 spec.solver_settings_with(&EARLY_KNOWN, SamplingSidi::DEFAULT)?,
                 seed,
             )
             .with_early_samples(spec.early_samples(SamplingSidi::DEFAULT_EARLY)?),
-        ),
-        other => return Err(unknown(other)),
-    })
+        ))
+    }
 }
 
-/// A Coiffeur player.
-fn coiffeur_computer(
-    name: &str,
-    o: &CoiffeurOptions,
-    seed: u64,
-) -> Result<Box<dyn Player<Coiffeur>>> {
-    let spec = Spec::parse(name)?;
-    Ok(match spec.name {
-        "random" => Box::new(RandomPlayer::new(seed)),
-        "rule" => Box::new(RuleCoiffeur::new(*o)),
-        "sampling" => Box::new(
+impl ByName for Coiffeur {
+    fn sampling_with(spec: &Spec, o: &CoiffeurOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
+        Ok(Box::new(
             SamplingCoiffeur::with_settings(
                 *o,
                 spec.solver_settings_with(&EARLY_KNOWN, SamplingCoiffeur::DEFAULT)?,
                 seed,
             )
             .with_early_samples(spec.early_samples(SamplingCoiffeur::DEFAULT_EARLY)?),
-        ),
-        other => return Err(unknown(other)),
-    })
+        ))
+    }
 }
 
-/// A Differenzler player.
-fn differenzler_computer(
-    name: &str,
-    o: &DifferenzlerOptions,
-    seed: u64,
-) -> Result<Box<dyn Player<Differenzler>>> {
-    let spec = Spec::parse(name)?;
-    Ok(match spec.name {
-        "random" => Box::new(RandomPlayer::new(seed)),
-        "rule" => Box::new(RuleDifferenzler::new(*o)),
-        "sampling" => {
-            let known = ["samples", "announce_samples"];
-            let d = DifferenzlerSettings::default();
-            let settings = DifferenzlerSettings {
-                samples: spec.get(&known, "samples", d.samples)?,
-                announce_samples: spec.get(&known, "announce_samples", d.announce_samples)?,
-            };
-            Box::new(SamplingDifferenzler::with_settings(*o, settings, seed))
-        }
-        other => return Err(unknown(other)),
-    })
+impl ByName for Differenzler {
+    fn sampling_with(
+        spec: &Spec,
+        o: &DifferenzlerOptions,
+        seed: u64,
+    ) -> Result<Box<dyn Player<Self>>> {
+        let known = ["samples", "announce_samples"];
+        let d = DifferenzlerSettings::default();
+        let settings = DifferenzlerSettings {
+            samples: spec.get(&known, "samples", d.samples)?,
+            announce_samples: spec.get(&known, "announce_samples", d.announce_samples)?,
+        };
+        Ok(Box::new(SamplingDifferenzler::with_settings(
+            *o, settings, seed,
+        )))
+    }
 }
 
-/// A Handjass player.
-fn handjass_computer(
-    name: &str,
-    o: &HandjassOptions,
-    seed: u64,
-) -> Result<Box<dyn Player<Handjass>>> {
-    let spec = Spec::parse(name)?;
-    Ok(match spec.name {
-        "random" => Box::new(RandomPlayer::new(seed)),
-        "rule" => Box::new(RuleHandjass::new(*o)),
-        "sampling" => {
-            let n = spec.get(&["samples"], "samples", SamplingHandjass::DEFAULT_SAMPLES)?;
-            Box::new(SamplingHandjass::with_samples(*o, n, seed))
-        }
-        other => return Err(unknown(other)),
-    })
+impl ByName for Handjass {
+    fn sampling_with(spec: &Spec, o: &HandjassOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
+        let n = spec.get(&["samples"], "samples", SamplingHandjass::DEFAULT_SAMPLES)?;
+        Ok(Box::new(SamplingHandjass::with_samples(*o, n, seed)))
+    }
 }
 
 pub use jass_table::splitmix;

@@ -6,7 +6,6 @@ use anyhow::{anyhow, bail, Result};
 use jass_core::record::Record;
 use jass_core::sidi::{play_recorded, Sidi, SidiOptions, SidiRecord, SidiRecorded};
 use jass_core::{Card, CardSet, CardStyle, Game, Mode, Player, Suit};
-use serde::de::DeserializeOwned;
 
 use crate::players::splitmix;
 use serde_json::Value;
@@ -18,28 +17,9 @@ pub const SIDI_HELP: &str = concat!(
     "  See docs/sidi-barrani.md for the source of every option."
 );
 
-/// Options of type `T` from `-o` pairs, naming the option at fault.
-pub fn parse_options<T: DeserializeOwned>(game: &str, options: &Value) -> Result<T> {
-    serde_json::from_value::<T>(options.clone()).map_err(|e| {
-        if let Value::Object(map) = options {
-            for (k, v) in map {
-                let one = Value::Object([(k.clone(), v.clone())].into_iter().collect());
-                if let Err(e1) = serde_json::from_value::<T>(one) {
-                    return anyhow!(
-                        "bad {game} option `{k}={v}`: {e1} (`jass options {game}` lists them)"
-                    );
-                }
-            }
-        }
-        anyhow!("bad {game} option: {e}")
-    })
-}
-
+/// Sidi Barrani options from `-o` pairs (checked, naming the option at fault).
 pub fn sidi_options(options: &Value) -> Result<SidiOptions> {
-    let o: SidiOptions = parse_options("sidi-barrani", options)?;
-    o.validate()
-        .map_err(|e| anyhow!("bad sidi-barrani option: {e}"))?;
-    Ok(o)
+    Ok(jass_table::checked_options::<Sidi>(options)?)
 }
 
 /// The players of `spec` for any four-seat game: one name for all seats or one per seat, each made

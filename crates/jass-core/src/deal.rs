@@ -141,6 +141,13 @@ pub fn four_hands(pack: &[Card; 36], forehand: usize) -> [CardSet; 4] {
     bits.map(CardSet)
 }
 
+/// The deals of game `G` drawn from `seed`, one shuffled pack each, as a recorder's `next_deal`
+/// (every game's `play_recorded` uses this).
+pub fn seeded_deals<G: crate::Game>(seed: u64) -> impl FnMut(&G) -> Option<G::Deal> {
+    let mut dealer = SeededDealer::new(seed);
+    move |state: &G| Some(state.deal_from_pack(&dealer.next_pack()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -91,9 +91,13 @@ fn schieber_public_view_hides_every_hand() {
             target: 800,
             ..Default::default()
         };
-        schieber::play_recorded_watched(o, seed, &mut players::<Schieber>(4, seed), &mut |s| {
-            check(s, &mut n)
-        })
+        schieber::play_recorded_from(
+            o,
+            Some(seed),
+            &mut players::<Schieber>(4, seed),
+            &mut jass_core::deal::seeded_deals(seed),
+            &mut |s| check(s, &mut n),
+        )
         .unwrap();
     }
     assert!(n > 500);
@@ -123,9 +127,13 @@ fn sidi_public_view_hides_every_hand() {
             target: 600,
             ..Default::default()
         };
-        sidi::play_recorded_watched(o, seed, &mut players::<Sidi>(4, seed), &mut |s| {
-            check(s, &mut n)
-        })
+        sidi::play_recorded_from(
+            o,
+            Some(seed),
+            &mut players::<Sidi>(4, seed),
+            &mut jass_core::deal::seeded_deals(seed),
+            &mut |s| check(s, &mut n),
+        )
         .unwrap();
     }
     assert!(n > 100);
@@ -174,10 +182,11 @@ fn handjass_public_view_hides_every_hand() {
             players: players_n,
             ..Default::default()
         };
-        handjass::play_recorded_watched(
+        handjass::play_recorded_from(
             o,
-            players_n as u64,
+            Some(players_n as u64),
             &mut players::<Handjass>(players_n as usize, 9),
+            &mut jass_core::deal::seeded_deals(players_n as u64),
             &mut |s| check(s, &mut n),
         )
         .unwrap();

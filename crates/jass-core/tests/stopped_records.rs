@@ -50,6 +50,7 @@ fn one_deal_records() -> Vec<Record> {
                 given += 1;
                 (given == 1).then(|| s.deal_from_pack(&dealer.next_pack()))
             },
+            &mut |_| {},
         )
         .expect("plays");
         assert_eq!(rec.deals.len(), 1);
@@ -66,6 +67,7 @@ fn one_deal_records() -> Vec<Record> {
                 given += 1;
                 (given == 1).then(|| s.deal_from_pack(&dealer.next_pack()))
             },
+            &mut |_| {},
         )
         .expect("plays");
         assert_eq!(rec.deals.len(), 1);
@@ -86,6 +88,7 @@ fn one_deal_records() -> Vec<Record> {
                 given += 1;
                 (given == 1).then(|| s.deal_from_pack(&dealer.next_pack()))
             },
+            &mut |_| {},
         )
         .expect("plays");
         assert_eq!(rec.deals.len(), 1);

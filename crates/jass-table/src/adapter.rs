@@ -1,12 +1,13 @@
 //! The one adapter each game implements for the table: its options, its actions and views as JSON,
 //! its computer players and its recorded play. A new game joins the table, the protocol and the
-//! server by implementing [`TableGame`] here.
+//! server with one `table_game!` line at the end of this file (or its own `impl TableGame`).
 
 use jass_bots::{
     RuleCoiffeur, RuleDifferenzler, RuleHandjass, RuleSchieber, RuleSidi, SamplingCoiffeur,
     SamplingDifferenzler, SamplingHandjass, SamplingSchieber, SamplingSettings, SamplingSidi,
 };
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
+use jass_core::deal::seeded_deals;
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions, DifferenzlerRecorded};
 use jass_core::handjass::{Handjass, HandjassOptions};
 use jass_core::record::Record;
@@ -59,120 +60,64 @@ fn to_json<T: Serialize>(t: &T) -> Value {
     serde_json::to_value(t).expect("views and actions serialize")
 }
 
-impl TableGame for Schieber {
-    type Options = SchieberOptions;
-    const KIND: GameKind = GameKind::Schieber;
-    fn action_json(action: Self::Action) -> Value {
-        to_json(&RecordedAction::from(action))
-    }
-    fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
-        Box::new(RuleSchieber::new(*options))
-    }
-    fn sampling_player(options: &Self::Options, seed: u64) -> Option<Box<dyn Player<Self>>> {
-        Some(Box::new(SamplingSchieber::new(
-            *options,
-            SamplingSettings::default(),
-            seed,
-        )))
-    }
-    fn play(
-        options: Self::Options,
-        seed: u64,
-        players: &mut [Box<dyn Player<Self>>],
-        watch: &mut dyn FnMut(&Self),
-    ) -> Result<Record, String> {
-        jass_core::schieber::play_recorded_watched(options, seed, players, watch)
-            .map(Record::Schieber)
-    }
+/// One game's adapter: its option type, its name, how an action is written in records, its rule
+/// and sampling players, and its recorder (called with the options, the seed, the players and the
+/// watcher).
+macro_rules! table_game {
+    ($game:ty, $options:ty, $kind:expr, $recorded:ty, $rule:ident,
+     sampling: |$so:ident, $sseed:ident| $sampling:expr,
+     play: |$po:ident, $pseed:ident, $pp:ident, $pw:ident| $play:expr, $variant:path) => {
+        impl TableGame for $game {
+            type Options = $options;
+            const KIND: GameKind = $kind;
+            fn action_json(action: Self::Action) -> Value {
+                to_json(&<$recorded>::from(action))
+            }
+            fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
+                Box::new($rule::new(*options))
+            }
+            fn sampling_player(
+                options: &Self::Options,
+                seed: u64,
+            ) -> Option<Box<dyn Player<Self>>> {
+                let ($so, $sseed) = (*options, seed);
+                Some(Box::new($sampling))
+            }
+            fn play(
+                options: Self::Options,
+                seed: u64,
+                players: &mut [Box<dyn Player<Self>>],
+                watch: &mut dyn FnMut(&Self),
+            ) -> Result<Record, String> {
+                let ($po, $pseed, $pp, $pw) = (options, seed, players, watch);
+                $play.map($variant)
+            }
+        }
+    };
 }
 
-impl TableGame for Coiffeur {
-    type Options = CoiffeurOptions;
-    const KIND: GameKind = GameKind::Coiffeur;
-    fn action_json(action: Self::Action) -> Value {
-        to_json(&RecordedAction::from(action))
-    }
-    fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
-        Box::new(RuleCoiffeur::new(*options))
-    }
-    fn sampling_player(options: &Self::Options, seed: u64) -> Option<Box<dyn Player<Self>>> {
-        Some(Box::new(SamplingCoiffeur::new(*options, seed)))
-    }
-    fn play(
-        options: Self::Options,
-        seed: u64,
-        players: &mut [Box<dyn Player<Self>>],
-        watch: &mut dyn FnMut(&Self),
-    ) -> Result<Record, String> {
-        jass_core::coiffeur::play_recorded_watched(options, seed, players, watch)
-            .map(Record::Coiffeur)
-    }
-}
-
-impl TableGame for Handjass {
-    type Options = HandjassOptions;
-    const KIND: GameKind = GameKind::Handjass;
-    fn action_json(action: Self::Action) -> Value {
-        to_json(&jass_core::handjass::RecordedAction::from(action))
-    }
-    fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
-        Box::new(RuleHandjass::new(*options))
-    }
-    fn sampling_player(options: &Self::Options, seed: u64) -> Option<Box<dyn Player<Self>>> {
-        Some(Box::new(SamplingHandjass::new(*options, seed)))
-    }
-    fn play(
-        options: Self::Options,
-        seed: u64,
-        players: &mut [Box<dyn Player<Self>>],
-        watch: &mut dyn FnMut(&Self),
-    ) -> Result<Record, String> {
-        jass_core::handjass::play_recorded_watched(options, seed, players, watch)
-            .map(Record::Handjass)
-    }
-}
-
-impl TableGame for Sidi {
-    type Options = SidiOptions;
-    const KIND: GameKind = GameKind::Sidi;
-    fn action_json(action: Self::Action) -> Value {
-        to_json(&SidiRecorded::from(action))
-    }
-    fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
-        Box::new(RuleSidi::new(*options))
-    }
-    fn sampling_player(options: &Self::Options, seed: u64) -> Option<Box<dyn Player<Self>>> {
-        Some(Box::new(SamplingSidi::new(*options, seed)))
-    }
-    fn play(
-        options: Self::Options,
-        seed: u64,
-        players: &mut [Box<dyn Player<Self>>],
-        watch: &mut dyn FnMut(&Self),
-    ) -> Result<Record, String> {
-        jass_core::sidi::play_recorded_watched(options, seed, players, watch).map(Record::Sidi)
-    }
-}
-
-impl TableGame for Differenzler {
-    type Options = DifferenzlerOptions;
-    const KIND: GameKind = GameKind::Differenzler;
-    fn action_json(action: Self::Action) -> Value {
-        to_json(&DifferenzlerRecorded::from(action))
-    }
-    fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
-        Box::new(RuleDifferenzler::new(*options))
-    }
-    fn sampling_player(options: &Self::Options, seed: u64) -> Option<Box<dyn Player<Self>>> {
-        Some(Box::new(SamplingDifferenzler::new(*options, seed)))
-    }
-    fn play(
-        options: Self::Options,
-        seed: u64,
-        players: &mut [Box<dyn Player<Self>>],
-        watch: &mut dyn FnMut(&Self),
-    ) -> Result<Record, String> {
-        jass_core::differenzler::play_recorded_watched(options, seed, players, watch)
-            .map(Record::Differenzler)
-    }
-}
+table_game!(Schieber, SchieberOptions, GameKind::Schieber, RecordedAction, RuleSchieber,
+    sampling: |o, seed| SamplingSchieber::new(o, SamplingSettings::default(), seed),
+    play: |o, seed, p, w|
+        jass_core::schieber::play_recorded_from(o, Some(seed), p, &mut seeded_deals(seed), w),
+    Record::Schieber);
+table_game!(Coiffeur, CoiffeurOptions, GameKind::Coiffeur, RecordedAction, RuleCoiffeur,
+    sampling: |o, seed| SamplingCoiffeur::new(o, seed),
+    play: |o, seed, p, w| jass_core::coiffeur::play_recorded_watched(o, seed, p, w),
+    Record::Coiffeur);
+table_game!(Handjass, HandjassOptions, GameKind::Handjass,
+    jass_core::handjass::RecordedAction, RuleHandjass,
+    sampling: |o, seed| SamplingHandjass::new(o, seed),
+    play: |o, seed, p, w|
+        jass_core::handjass::play_recorded_from(o, Some(seed), p, &mut seeded_deals(seed), w),
+    Record::Handjass);
+table_game!(Sidi, SidiOptions, GameKind::Sidi, SidiRecorded, RuleSidi,
+    sampling: |o, seed| SamplingSidi::new(o, seed),
+    play: |o, seed, p, w|
+        jass_core::sidi::play_recorded_from(o, Some(seed), p, &mut seeded_deals(seed), w),
+    Record::Sidi);
+table_game!(Differenzler, DifferenzlerOptions, GameKind::Differenzler,
+    DifferenzlerRecorded, RuleDifferenzler,
+    sampling: |o, seed| SamplingDifferenzler::new(o, seed),
+    play: |o, seed, p, w| jass_core::differenzler::play_recorded_watched(o, seed, p, w),
+    Record::Differenzler);

@@ -17,10 +17,10 @@
 //! (Misère, Slalom, shoved back, ended by a claim) are left out with a note. Weis and Stöck have no
 //! place in a jass-kit log and are left out with a note; trick points are written as recorded.
 
-use jass_core::record::{check_format, GameResult, SeatRecord, TrickRecord, FORMAT, VERSION};
+use jass_core::record::{check_format, GameResult, SeatRecord, FORMAT, VERSION};
 use jass_core::schieber::{
-    check_record, ActionEntry, DealResult, RecordedAction, Schieber, SchieberDealRecord,
-    SchieberOptions, SchieberRecord, MAX_TARGET,
+    check_record, finish_deal, game_result, ActionEntry, RecordedAction, Schieber, SchieberOptions,
+    SchieberRecord, MAX_TARGET,
 };
 use jass_core::{Card, CardSet, Game, ToMove};
 use serde_json::{json, Value};
@@ -245,59 +245,16 @@ pub fn import_entry(entry: &Value) -> Result<SchieberRecord, String> {
         options,
         seats,
         seed: None,
-        deals: vec![deal_record(&s, actions)],
+        deals: vec![finish_deal(&s, s.deals_started(), s.dealer(), actions)],
         result: GameResult {
-            winner: s.winner(),
-            totals: s.totals().to_vec(),
-            schneider: s.schneider(),
-            bergpreis: s.bergpreis(),
-            games_won: 0,
             // One logged round is a record of one deal, stopped before the game is over
             // (unless that deal reached the target).
             stopped: s.winner().is_none(),
+            ..game_result(&s)
         },
     };
     check_record(&record).map_err(|e| format!("the imported round does not check: {e}"))?;
     Ok(record)
-}
-
-fn deal_record(s: &Schieber, actions: Vec<ActionEntry>) -> SchieberDealRecord {
-    let t = s.tally();
-    let contract = s.contract();
-    SchieberDealRecord {
-        number: s.deals_started(),
-        dealer: s.dealer(),
-        forehand: s.forehand(),
-        hands: s.dealt_hands(),
-        actions,
-        contract: contract.map(|(c, _)| c),
-        chooser: contract.map(|(_, p)| p),
-        schoben: s.schoben(),
-        weis_team: s.weis_team(),
-        tricks: (0..s.tricks_done() as usize)
-            .map(|i| {
-                let (leader, cards, winner, points) = s.completed_trick(i);
-                TrickRecord {
-                    leader,
-                    cards: cards.to_vec(),
-                    winner,
-                    points,
-                }
-            })
-            .collect(),
-        result: DealResult {
-            card_points: t.card_points,
-            tricks: t.tricks,
-            match_team: (0..2u8).find(|&i| t.tricks[i as usize] == 9),
-            match_bonus: t.match_bonus,
-            weis: t.weis,
-            stoeck: t.stoeck,
-            multiplier: s.multiplier(),
-            score: t.score,
-            totals: s.totals(),
-            complete: s.tricks_done() == 9,
-        },
-    }
 }
 
 /// The jass-kit player id of a seat named `jass-kit player ID` (else 0).

@@ -113,6 +113,11 @@ fn json_of<T: Serialize>(t: &T) -> Value {
     serde_json::to_value(t).expect("options serialize")
 }
 
+/// The options of game `G` from JSON (the keys given; the rest default), checked by the game.
+pub fn checked_options<G: crate::TableGame>(options: &Value) -> Result<G::Options, OptionsError> {
+    G::options(&G::KIND.spec(options)?)
+}
+
 /// Reads a game's option type from JSON, naming the option at fault when one is wrong.
 fn parse_named<T: DeserializeOwned>(game: &str, options: &Value) -> Result<T, OptionsError> {
     serde_json::from_value::<T>(options.clone()).map_err(|e| {

@@ -22,9 +22,8 @@ pub use options::{
     SixExchange, SmallDeal, StrokeCount, TieRule,
 };
 pub use record::{
-    check_record, play_recorded, play_recorded_from, play_recorded_from_watched,
-    play_recorded_watched, ActionEntry, DealResult, HandjassDealRecord, HandjassGameResult,
-    HandjassRecord, RecordedAction, TrickRecord,
+    check_record, play_recorded, play_recorded_from, ActionEntry, DealResult, HandjassDealRecord,
+    HandjassGameResult, HandjassRecord, RecordedAction, TrickRecord,
 };
 pub use state::{
     pack_for, DealOutcome, Handjass, HandjassDeal, HandjassObservation, Layout, ObservedTrick,

@@ -6,7 +6,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::deal::SeededDealer;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 use crate::mode::Mode;
 use crate::record::{
@@ -399,42 +398,20 @@ pub fn play_recorded(
     seed: u64,
     players: &mut [Box<dyn Player<Handjass>>],
 ) -> Result<HandjassRecord, String> {
-    play_recorded_watched(opts, seed, players, &mut |_| {})
-}
-
-/// Like [`play_recorded`], calling `watch` with the state before every step (each deal, each
-/// action) and once at the end: how a table shows the game as it goes.
-pub fn play_recorded_watched(
-    opts: HandjassOptions,
-    seed: u64,
-    players: &mut [Box<dyn Player<Handjass>>],
-    watch: &mut dyn FnMut(&Handjass),
-) -> Result<HandjassRecord, String> {
-    let mut dealer = SeededDealer::new(seed);
-    play_recorded_from_watched(
+    play_recorded_from(
         opts,
         Some(seed),
         players,
-        &mut |s: &Handjass| Some(s.deal_from_pack(&dealer.next_pack())),
-        watch,
+        &mut crate::deal::seeded_deals(seed),
+        &mut |_| {},
     )
-}
-
-/// [`play_recorded_from_watched`] without a watcher.
-pub fn play_recorded_from(
-    opts: HandjassOptions,
-    seed: Option<u64>,
-    players: &mut [Box<dyn Player<Handjass>>],
-    next_deal: &mut dyn FnMut(&Handjass) -> Option<HandjassDeal>,
-) -> Result<HandjassRecord, String> {
-    play_recorded_from_watched(opts, seed, players, next_deal, &mut |_| {})
 }
 
 /// Plays a game with these players, calling `watch` before every step and at the end; each
 /// deal's cards come from `next_deal` (asked when the cards are to be dealt; `None` stops the
 /// game there, and the record then says it `stopped`). `seed` is written to the record as the
 /// seed the deals came from, if they did.
-pub fn play_recorded_from_watched(
+pub fn play_recorded_from(
     opts: HandjassOptions,
     seed: Option<u64>,
     players: &mut [Box<dyn Player<Handjass>>],

@@ -20,9 +20,8 @@ pub use options::{
     MAX_MULTIPLIER, MAX_TARGET,
 };
 pub use record::{
-    check_record, play_recorded, play_recorded_from, play_recorded_from_watched,
-    play_recorded_watched, ActionEntry, DealResult, RecordedAction, SchieberDealRecord,
-    SchieberRecord,
+    check_record, finish_deal, game_result, play_recorded, play_recorded_from, ActionEntry,
+    DealResult, RecordedAction, SchieberDealRecord, SchieberRecord,
 };
 pub use state::{ObservedTrick, ShownWeis};
 pub use state::{Phase, Schieber, SchieberObservation, WeisCall};

@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::deal::SeededDealer;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 use crate::record::{
     check_end, check_format, compare_tricks, CheckError, GameResult, SeatRecord, TrickRecord,
@@ -172,7 +171,8 @@ fn tricks_of(s: &Schieber) -> Vec<TrickRecord> {
         .collect()
 }
 
-fn game_result(s: &Schieber) -> GameResult {
+/// The game result of `s` as it stands (a record's `result`).
+pub fn game_result(s: &Schieber) -> GameResult {
     GameResult {
         winner: s.winner(),
         totals: s.totals().to_vec(),
@@ -187,7 +187,8 @@ fn game_result(s: &Schieber) -> GameResult {
     }
 }
 
-fn finish_deal(
+/// The record of the deal `s` has just played (or is playing): deal `number`, dealt by `dealer`.
+pub fn finish_deal(
     s: &Schieber,
     number: u32,
     dealer: u8,
@@ -216,42 +217,20 @@ pub fn play_recorded(
     seed: u64,
     players: &mut [Box<dyn Player<Schieber>>],
 ) -> Result<SchieberRecord, String> {
-    play_recorded_watched(options, seed, players, &mut |_| {})
-}
-
-/// Like [`play_recorded`], calling `watch` with the state before every step (each deal, each
-/// action) and once at the end: how a table shows the game as it goes.
-pub fn play_recorded_watched(
-    options: SchieberOptions,
-    seed: u64,
-    players: &mut [Box<dyn Player<Schieber>>],
-    watch: &mut dyn FnMut(&Schieber),
-) -> Result<SchieberRecord, String> {
-    let mut dealer = SeededDealer::new(seed);
-    play_recorded_from_watched(
+    play_recorded_from(
         options,
         Some(seed),
         players,
-        &mut |s: &Schieber| Some(s.deal_from_pack(&dealer.next_pack())),
-        watch,
+        &mut crate::deal::seeded_deals(seed),
+        &mut |_| {},
     )
-}
-
-/// [`play_recorded_from_watched`] without a watcher.
-pub fn play_recorded_from(
-    options: SchieberOptions,
-    seed: Option<u64>,
-    players: &mut [Box<dyn Player<Schieber>>],
-    next_deal: &mut dyn FnMut(&Schieber) -> Option<[CardSet; 4]>,
-) -> Result<SchieberRecord, String> {
-    play_recorded_from_watched(options, seed, players, next_deal, &mut |_| {})
 }
 
 /// Plays a game with these players, calling `watch` before every step and at the end; each
 /// deal's cards come from `next_deal` (asked when the cards are to be dealt; `None` stops the
 /// game there, and the record then says it `stopped`). `seed` is written to the record as the
 /// seed the deals came from, if they did.
-pub fn play_recorded_from_watched(
+pub fn play_recorded_from(
     options: SchieberOptions,
     seed: Option<u64>,
     players: &mut [Box<dyn Player<Schieber>>],

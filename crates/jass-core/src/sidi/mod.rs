@@ -18,9 +18,8 @@ use crate::weis::Declaration;
 
 pub use options::{Doubling, SidiOptions};
 pub use record::{
-    check_record, play_recorded, play_recorded_from, play_recorded_from_watched,
-    play_recorded_watched, SidiContract, SidiDealRecord, SidiDealResult, SidiEntry, SidiRecord,
-    SidiRecorded,
+    check_record, play_recorded, play_recorded_from, SidiContract, SidiDealRecord, SidiDealResult,
+    SidiEntry, SidiRecord, SidiRecorded,
 };
 pub use state::{Sidi, SidiObservation, SidiPhase, SidiTally};
 

@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::deal::SeededDealer;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 use crate::mode::Mode;
 use crate::record::{
@@ -227,42 +226,20 @@ pub fn play_recorded(
     seed: u64,
     players: &mut [Box<dyn Player<Sidi>>],
 ) -> Result<SidiRecord, String> {
-    play_recorded_watched(options, seed, players, &mut |_| {})
-}
-
-/// Like [`play_recorded`], calling `watch` with the state before every step (each deal, each
-/// action) and once at the end: how a table shows the game as it goes.
-pub fn play_recorded_watched(
-    options: SidiOptions,
-    seed: u64,
-    players: &mut [Box<dyn Player<Sidi>>],
-    watch: &mut dyn FnMut(&Sidi),
-) -> Result<SidiRecord, String> {
-    let mut dealer = SeededDealer::new(seed);
-    play_recorded_from_watched(
+    play_recorded_from(
         options,
         Some(seed),
         players,
-        &mut |s: &Sidi| Some(s.deal_from_pack(&dealer.next_pack())),
-        watch,
+        &mut crate::deal::seeded_deals(seed),
+        &mut |_| {},
     )
-}
-
-/// [`play_recorded_from_watched`] without a watcher.
-pub fn play_recorded_from(
-    options: SidiOptions,
-    seed: Option<u64>,
-    players: &mut [Box<dyn Player<Sidi>>],
-    next_deal: &mut dyn FnMut(&Sidi) -> Option<[CardSet; 4]>,
-) -> Result<SidiRecord, String> {
-    play_recorded_from_watched(options, seed, players, next_deal, &mut |_| {})
 }
 
 /// Plays a game with these players, calling `watch` before every step and at the end; each
 /// deal's cards come from `next_deal` (asked when the cards are to be dealt; `None` stops the
 /// game there, and the record then says it `stopped`). `seed` is written to the record as the
 /// seed the deals came from, if they did.
-pub fn play_recorded_from_watched(
+pub fn play_recorded_from(
     options: SidiOptions,
     seed: Option<u64>,
     players: &mut [Box<dyn Player<Sidi>>],
