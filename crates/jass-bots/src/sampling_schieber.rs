@@ -49,10 +49,15 @@ pub struct SamplingSettings {
     pub time_budget: Option<Duration>,
     /// Each solver's table holds `2^tt_bits` entries of 16 bytes.
     pub tt_bits: u32,
-    /// The most search nodes one world may take (a deterministic cap on the time: about 20
+    /// The most search nodes one world may take (a deterministic cap on the time: 10 to 20
     /// million nodes a second on one core). A world that needs more is left out; when the
     /// first world or half of them are left out, the rule player's card is played.
     pub node_limit: u64,
+    /// The most search nodes of one card decision, all worlds together (a deterministic cap on
+    /// the time of a decision). The worlds are solved in order, each with at most what is left
+    /// of this budget; once it is spent the worlds solved so far decide (the rule player's card
+    /// when they are fewer than half).
+    pub decision_nodes: u64,
 }
 
 impl Default for SamplingSettings {
@@ -64,7 +69,7 @@ impl Default for SamplingSettings {
 impl SamplingSettings {
     /// `samples` worlds per card from `max_cards` cards left; the other settings at their
     /// defaults (24 contract samples, one thread, no time budget, 2^18 table entries, 200,000
-    /// nodes per world).
+    /// nodes per world, 1,000,000 per decision).
     pub const fn solving(samples: usize, max_cards: u32) -> Self {
         SamplingSettings {
             samples,
@@ -74,6 +79,7 @@ impl SamplingSettings {
             time_budget: None,
             tt_bits: 18,
             node_limit: 200_000,
+            decision_nodes: 1_000_000,
         }
     }
 }
@@ -160,16 +166,21 @@ impl SamplingSchieber {
         }
         let deadline = self.settings.time_budget.map(|b| Instant::now() + b);
         let threads = self.settings.threads.max(1).min(positions.len());
-        let limit = self.settings.node_limit;
+        let caps = Caps {
+            world: self.settings.node_limit,
+            decision: self.settings.decision_nodes,
+        };
         let solvers = self.solvers(threads);
         // The first world on its own: when it is out of reach, so are most others.
-        let first = solve_world(&mut solvers[0], &positions[0], team, limit)?;
-        let mut results = vec![first];
-        results.extend(
-            solve_worlds(solvers, &positions[1..], team, deadline, limit)
-                .into_iter()
-                .flatten(),
-        );
+        let (first, spent) = solve_world(&mut solvers[0], &positions[0], team, caps.first());
+        let mut results = vec![first?];
+        results.extend(solve_worlds(
+            solvers,
+            &positions[1..],
+            team,
+            deadline,
+            caps.after(spent),
+        ));
         if 2 * results.len() < positions.len() {
             return None;
         }
@@ -280,38 +291,85 @@ fn play_out(s: &mut Schieber, options: &SchieberOptions) -> [u32; 2] {
     s.tally().score
 }
 
+/// The node caps of one card decision: per world, and for all worlds together.
+#[derive(Copy, Clone)]
+struct Caps {
+    world: u64,
+    decision: u64,
+}
+
+impl Caps {
+    /// The cap of the first world.
+    fn first(self) -> u64 {
+        self.world.min(self.decision)
+    }
+    /// What is left after `spent` nodes.
+    fn after(self, spent: u64) -> Caps {
+        Caps {
+            decision: self.decision.saturating_sub(spent),
+            ..self
+        }
+    }
+}
+
 /// The legal cards' values for `team` in one world, if the solver finds them within `limit`
-/// nodes.
-fn solve_world(solver: &mut Solver, pos: &Position, team: u8, limit: u64) -> Option<WorldValues> {
+/// nodes, and the nodes spent (at most `limit`).
+fn solve_world(
+    solver: &mut Solver,
+    pos: &Position,
+    team: u8,
+    limit: u64,
+) -> (Option<WorldValues>, u64) {
     // From an empty table: the work, and so the cap, does not depend on the worlds solved
     // before on this thread.
     solver.clear();
-    let mut v = [0u32; 64];
-    for (c, x) in solver.try_solve_moves_for(pos, team, limit)?.iter() {
-        v[c.index()] = x;
-    }
-    Some(v)
+    solver.reset_nodes();
+    let values = solver.try_solve_moves_for(pos, team, limit).map(|mv| {
+        let mut v = [0u32; 64];
+        for (c, x) in mv.iter() {
+            v[c.index()] = x;
+        }
+        v
+    });
+    (values, solver.nodes().min(limit))
 }
 
-/// Solves every position on `solvers.len()` threads: the results in the order of the
-/// positions (`None` for a world over the node limit), cut short at the deadline.
+/// The values of the worlds that count, in order: as if solved one after the other, world `i`
+/// with at most `min(caps.world, what is left of caps.decision)` nodes. A world over its own cap
+/// is left out; one cut by the decision's budget ends the list (so do the deadline and the
+/// budget spent). Several threads give the same list as one.
 fn solve_worlds(
     solvers: &mut [Solver],
     positions: &[Position],
     team: u8,
     deadline: Option<Instant>,
-    limit: u64,
-) -> Vec<Option<WorldValues>> {
+    caps: Caps,
+) -> Vec<WorldValues> {
     let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    let mut out = Vec::new();
+    let mut left = caps.decision;
     if solvers.len() <= 1 {
         let solver = &mut solvers[0];
-        return positions
-            .iter()
-            .map_while(|p| (!late()).then(|| solve_world(solver, p, team, limit)))
-            .collect();
+        for p in positions {
+            let cap = caps.world.min(left);
+            if cap == 0 || late() {
+                break;
+            }
+            let (v, spent) = solve_world(solver, p, team, cap);
+            left -= spent;
+            match v {
+                Some(v) => out.push(v),
+                None if cap < caps.world => break,
+                None => {}
+            }
+        }
+        return out;
     }
+    // Several threads: every world with the whole per-world cap, then the one-thread account
+    // (a world's result and nodes do not depend on its cap when it stays under it).
     let k = solvers.len();
-    let mut out: Vec<Option<Option<WorldValues>>> = vec![None; positions.len()];
+    let first_cap = caps.world.min(caps.decision);
+    let mut solved: Vec<Option<(Option<WorldValues>, u64)>> = vec![None; positions.len()];
     std::thread::scope(|scope| {
         let chunks: Vec<_> = solvers
             .iter_mut()
@@ -321,7 +379,8 @@ fn solve_worlds(
                     (t..positions.len())
                         .step_by(k)
                         .map_while(|i| {
-                            (!late()).then(|| (i, solve_world(solver, &positions[i], team, limit)))
+                            (!late())
+                                .then(|| (i, solve_world(solver, &positions[i], team, first_cap)))
                         })
                         .collect::<Vec<_>>()
                 })
@@ -329,11 +388,26 @@ fn solve_worlds(
             .collect();
         for h in chunks {
             for (i, v) in h.join().expect("a solver thread") {
-                out[i] = Some(v);
+                solved[i] = Some(v);
             }
         }
     });
-    out.into_iter().map_while(|v| v).collect()
+    for world in solved {
+        let Some((v, spent)) = world else { break };
+        let cap = caps.world.min(left);
+        if cap == 0 {
+            break;
+        }
+        match v {
+            Some(v) if spent <= cap => {
+                left -= spent;
+                out.push(v);
+            }
+            _ if cap < caps.world => break,
+            _ => left -= cap,
+        }
+    }
+    out
 }
 
 impl Player<Schieber> for SamplingSchieber {

@@ -54,7 +54,8 @@ fn sampling_plays_legally_and_beats_random() {
 }
 
 /// The same seed gives the same play, on one thread or on several (each world is solved from
-/// an empty table, so the node cap cuts the same worlds).
+/// an empty table, so the node caps cut the same worlds), also when the decision's node budget
+/// ends the worlds early.
 #[test]
 fn sampling_is_deterministic_across_thread_counts() {
     let options = SchieberOptions {
@@ -62,13 +63,14 @@ fn sampling_is_deterministic_across_thread_counts() {
         first_forehand: FirstForehand::Seat(1),
         ..Default::default()
     };
-    let play = |threads: usize| -> Vec<String> {
+    let play = |threads: usize, decision_nodes: u64| -> Vec<String> {
         let settings = SamplingSettings {
             samples: 6,
             max_cards: 20,
             contract_samples: 3,
             threads,
             node_limit: 20_000,
+            decision_nodes,
             ..Default::default()
         };
         let mut out = Vec::new();
@@ -90,7 +92,15 @@ fn sampling_is_deterministic_across_thread_counts() {
         }
         out
     };
-    assert_eq!(play(1), play(2));
+    let unbounded = play(1, u64::MAX);
+    assert_eq!(unbounded, play(2, u64::MAX));
+    // A budget of about two worlds: most decisions keep fewer worlds, and play changes.
+    let bounded = play(1, 40_000);
+    assert_eq!(bounded, play(2, 40_000));
+    assert_ne!(
+        bounded, unbounded,
+        "the decision budget should change some choices"
+    );
 }
 
 /// With every contract allowed (Misère, Slalom) and shoving back, the sampling player still

@@ -129,7 +129,7 @@ impl<'a> Spec<'a> {
                 // 0: decide like the rule player.
                 "announce_samples" | "contract_samples" | "early_samples" => (0, 10_000),
                 "tt_bits" => (10, 26),
-                "node_limit" => (1_000, 1_000_000_000),
+                "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
                 "budget_ms" => (1, 600_000),
                 "threads" => (1, 256),
                 _ => (1, 10_000),
@@ -176,6 +176,7 @@ impl<'a> Spec<'a> {
             "budget_ms",
             "tt_bits",
             "node_limit",
+            "decision_nodes",
         ];
         let d = SamplingSettings::default();
         let budget = self.get(&known, "budget_ms", 0)?;
@@ -187,6 +188,7 @@ impl<'a> Spec<'a> {
             time_budget: (budget > 0).then(|| std::time::Duration::from_millis(budget as u64)),
             tt_bits: self.get(&known, "tt_bits", d.tt_bits as usize)? as u32,
             node_limit: self.get(&known, "node_limit", d.node_limit as usize)? as u64,
+            decision_nodes: self.get(&known, "decision_nodes", d.decision_nodes as usize)? as u64,
         })
     }
 }

@@ -424,9 +424,11 @@ impl Solver {
         self.core.stats
     }
 
-    /// Sets the node counter to zero.
+    /// Sets the node counter and the diagnostics (histogram, stats) to zero.
     pub fn reset_nodes(&mut self) {
         self.core.nodes = 0;
+        self.core.hist = [0; 37];
+        self.core.stats = [0; 8];
     }
 
     /// Forgets every stored result (the next search starts with an empty table).
@@ -592,6 +594,19 @@ impl Solver {
         self.core.node_limit = self.core.nodes.saturating_add(node_limit);
         self.core.aborted = false;
         let v = self.solve_moves_within(pos, team, 0).0;
+        let ok = !self.core.aborted;
+        self.core.node_limit = u64::MAX;
+        self.core.aborted = false;
+        ok.then_some(v)
+    }
+
+    /// As [`Solver::solve_for`], but gives up (`None`) once the search has visited
+    /// `node_limit` more nodes (a deterministic cap on the work; results stored before the cap
+    /// stay valid).
+    pub fn try_solve_for(&mut self, pos: &Position, team: u8, node_limit: u64) -> Option<u32> {
+        self.core.node_limit = self.core.nodes.saturating_add(node_limit);
+        self.core.aborted = false;
+        let v = self.solve_within(pos, team, 0, None).0;
         let ok = !self.core.aborted;
         self.core.node_limit = u64::MAX;
         self.core.aborted = false;
