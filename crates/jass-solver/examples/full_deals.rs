@@ -48,6 +48,7 @@ fn main() {
         );
         if std::env::var_os("JS_HIST").is_some() {
             println!("  nodes by cards left {:?}", &solver.histogram()[..]);
+            println!("  searches, bound cuts, table cuts, probes, cuts at leads (first card), at follows (first card) {:?}", solver.stats());
         }
     }
     times.sort_by(f64::total_cmp);

@@ -373,14 +373,11 @@ impl Solver {
         Solver {
             core: Core {
                 config,
-                tt: vec![
-                    Bucket::default();
-                    if config.use_tt {
-                        (size / WAYS).max(1)
-                    } else {
-                        1
-                    }
-                ],
+                tt: new_table(if config.use_tt {
+                    (size / WAYS).max(1)
+                } else {
+                    1
+                }),
                 mask: if config.use_tt {
                     (size / WAYS).max(1) - 1
                 } else {
@@ -701,6 +698,32 @@ impl Solver {
     }
 }
 
+/// A table of `buckets` empty buckets. On Linux the memory is given to the kernel as a
+/// candidate for huge pages before it is first written: a probe then rarely misses the TLB as
+/// well as the cache (measured: about 15% of the time of whole deals).
+fn new_table(buckets: usize) -> Vec<Bucket> {
+    let mut tt: Vec<Bucket> = Vec::with_capacity(buckets);
+    #[cfg(target_os = "linux")]
+    {
+        let bytes = buckets * std::mem::size_of::<Bucket>();
+        if bytes >= 4 << 20 {
+            const PAGE: usize = 4096;
+            let start = (tt.as_ptr() as usize).next_multiple_of(PAGE);
+            let end = (tt.as_ptr() as usize + bytes) & !(PAGE - 1);
+            if end > start {
+                // SAFETY: the range lies inside the vector's own allocation (page-aligned
+                // inwards); madvise only advises the kernel and changes no content (the memory is
+                // not written yet). A failure just means no huge pages.
+                unsafe {
+                    libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+                }
+            }
+        }
+    }
+    tt.resize(buckets, Bucket::default());
+    tt
+}
+
 /// Does the searching side maximise at seat `p`?
 #[inline(always)]
 fn team_of(p: usize) -> u8 {
@@ -719,6 +742,27 @@ impl Core {
     #[inline(always)]
     fn tt_index(&self, key: u64) -> usize {
         ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize) & self.mask
+    }
+
+    /// The table key of a trick boundary: the cards left, the seat on lead, whether the
+    /// searching team still has every trick, the searching team.
+    #[inline(always)]
+    fn tt_key(&self, cards: u64, leader: u8, m_all: bool) -> u64 {
+        cards | (leader as u64) << 9 | (m_all as u64) << 11 | (self.team as u64) << 12
+    }
+
+    /// Asks the processor to load the table bucket of `key` into the cache: the probe at the
+    /// boundary is the search's main cost when it has to wait for memory.
+    #[inline(always)]
+    fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.tt.as_ptr().wrapping_add(self.tt_index(key)) as *const i8;
+            // SAFETY: a prefetch is only a hint; it never faults, whatever the address.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The value of the last trick, when each seat holds one card.
@@ -982,10 +1026,11 @@ impl Core {
             }
             self.stats[3] += 1;
             if self.config.use_tt {
-                key = (n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3])
-                    | (n.to_move as u64) << 9
-                    | (n.m_all as u64) << 11
-                    | (self.team as u64) << 12;
+                key = self.tt_key(
+                    n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3],
+                    n.to_move,
+                    n.m_all,
+                );
                 let i = self.tt_index(key);
                 for e in &self.tt[i].0 {
                     if e.key == key && e.gen == self.gen {
