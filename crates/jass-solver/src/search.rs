@@ -1071,6 +1071,17 @@ impl Core {
         };
         let mut moves = [0u8; 9];
         let cnt = self.gen_moves(t, n, legal, tt_mv, &mut moves);
+        if n.len == 3 && n.left > 5 && self.config.use_tt {
+            // Each card completes the trick: fetch the children's table buckets now, so that
+            // the memory loads overlap.
+            let rest = (n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3]) & !hand;
+            for &c in &moves[..cnt] {
+                let k = t.key(c, n.lead_suit);
+                let w = if k > n.win_key { p as u8 } else { n.win_seat };
+                let mine = team_of(w as usize) == self.team;
+                self.prefetch(self.tt_key(rest | (hand & !(1u64 << c)), w, n.m_all && mine));
+            }
+        }
         let maxing = team_of(p) == self.team;
         let mut best = if maxing { -1 } else { i32::MAX };
         let mut best_mv = moves[0];
