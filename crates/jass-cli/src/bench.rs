@@ -27,6 +27,10 @@ pub struct BenchArgs {
     /// Random positions with 24 cards left for the solver's figure (0: none).
     #[arg(long, default_value_t = 100)]
     solver_positions: usize,
+    /// Whole deals from the first card for the solver's figure (the six modes in turn; each given
+    /// up after 20 million nodes; 0: none).
+    #[arg(long, default_value_t = 6)]
+    solver_deals: usize,
 }
 
 /// Plays `n` random full Schieber deals (trump choice or schieben, Weis declarations, every card,
@@ -131,8 +135,9 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     black_box(acc);
     let legal_secs = start.elapsed().as_secs_f64();
     // The exact solver on positions with 24 cards left (the figure of docs/solver.md).
-    let solver = jass_solver::bench::bench_figures(0, args.solver_positions, 1);
+    let solver = jass_solver::bench::bench_figures(args.solver_deals, args.solver_positions, 1);
     let s24 = &solver["cards_left_24"];
+    let whole = &solver["full_deal"];
 
     let out = json!({
         "bench": "jass",
@@ -149,6 +154,10 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         "solver_24_cards_median_ms": s24["median_ms"],
         "solver_24_cards_p90_ms": s24["p90_ms"],
         "solver_24_cards_mean_nodes": s24["mean_nodes"],
+        "solver_whole_deals": args.solver_deals,
+        "solver_whole_deal_median_ms": whole["median_ms"],
+        "solver_whole_deal_mean_nodes": whole["mean_nodes"],
+        "solver_whole_deals_over_node_cap": whole["over_node_cap"],
         "solver_checksum": solver["checksum"],
     });
     println!("{}", serde_json::to_string_pretty(&out)?);

@@ -170,6 +170,8 @@ fn bench_prints_json() {
             "100000",
             "--solver-positions",
             "3",
+            "--solver-deals",
+            "1",
         ])
         .output()
         .unwrap();
@@ -180,6 +182,10 @@ fn bench_prints_json() {
     assert_eq!(v["schieber_deals_checksum"].as_str().unwrap().len(), 16);
     assert!(v["solver_24_cards_median_ms"].as_f64().unwrap() > 0.0);
     assert!(v["solver_24_cards_mean_nodes"].as_u64().unwrap() > 0);
+    // The first bench deal (Diamonds) is solved well within the node cap.
+    assert_eq!(v["solver_whole_deals"], 1);
+    assert_eq!(v["solver_whole_deals_over_node_cap"], 0);
+    assert!(v["solver_whole_deal_median_ms"].as_f64().unwrap() > 0.0);
 }
 
 #[test]

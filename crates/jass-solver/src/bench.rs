@@ -64,26 +64,35 @@ pub fn random_position(
     pos
 }
 
-fn median_ms(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.partial_cmp(b).expect("no NaN"));
+/// Whole deals in [`bench_figures`] are given up after this many nodes (about a second or two on
+/// one core): the hardest deals take minutes (docs/solver.md).
+pub const WHOLE_DEAL_NODE_CAP: u64 = 20_000_000;
+
+/// The `q` quantile of times in milliseconds (`None` when it is a deal given up, stored as
+/// infinity; 0 for no times).
+fn percentile_ms(mut v: Vec<f64>, q: f64) -> Option<f64> {
+    v.sort_by(f64::total_cmp);
     if v.is_empty() {
-        return 0.0;
+        return Some(0.0);
     }
-    v[v.len() / 2]
+    Some(v[((v.len() - 1) as f64 * q).round() as usize]).filter(|t| t.is_finite())
 }
 
-fn percentile_ms(mut v: Vec<f64>, q: f64) -> f64 {
-    v.sort_by(|a, b| a.partial_cmp(b).expect("no NaN"));
+fn median_ms(v: Vec<f64>) -> Option<f64> {
+    let mut v = v;
+    v.sort_by(f64::total_cmp);
     if v.is_empty() {
-        return 0.0;
+        return Some(0.0);
     }
-    v[((v.len() - 1) as f64 * q).round() as usize]
+    Some(v[v.len() / 2]).filter(|t| t.is_finite())
 }
 
 /// Speed figures on one core, as JSON: the time to solve `deals` full Schieber deals from the
-/// first card (trump given: the modes in turn, seat 0 leading) and `positions` random positions
-/// with 24 cards left, with medians, 90th percentiles, the mean node count and a checksum of the
-/// values (which changes only if the values change).
+/// first card (trump given: the modes in turn, seat 0 leading; a deal over
+/// [`WHOLE_DEAL_NODE_CAP`] nodes is given up, counted in `over_node_cap` and as slower than every
+/// solved deal, so a median or percentile that falls on it is `null`) and `positions` random
+/// positions with 24 cards left, with medians, 90th percentiles, the mean node count and a
+/// checksum of the values (which changes only if the values change).
 pub fn bench_figures(deals: usize, positions: usize, seed: u64) -> Value {
     let mut solver = Solver::new(SolverConfig::default());
     let mut times = Vec::with_capacity(deals);
@@ -101,11 +110,15 @@ pub fn bench_figures(deals: usize, positions: usize, seed: u64) -> Value {
         solver.clear();
         solver.reset_nodes();
         let t0 = Instant::now();
-        let v = solver.solve_for(&pos, 0);
-        times.push(t0.elapsed().as_secs_f64() * 1e3);
+        let v = solver.try_solve_for(&pos, 0, WHOLE_DEAL_NODE_CAP);
+        let ms = t0.elapsed().as_secs_f64() * 1e3;
+        times.push(if v.is_some() { ms } else { f64::INFINITY });
         nodes += solver.nodes();
-        checksum = checksum.wrapping_mul(1_000_003).wrapping_add(v as u64);
+        checksum = checksum
+            .wrapping_mul(1_000_003)
+            .wrapping_add(v.map_or(u64::MAX, u64::from));
     }
+    let over_cap = times.iter().filter(|t| t.is_infinite()).count();
     let mut rng = SplitMix::new(seed ^ 0x5EED);
     let mut ptimes = Vec::with_capacity(positions);
     let mut pnodes = 0u64;
@@ -132,6 +145,8 @@ pub fn bench_figures(deals: usize, positions: usize, seed: u64) -> Value {
             "p90_ms": percentile_ms(times.clone(), 0.9),
             "max_ms": percentile_ms(times, 1.0),
             "mean_nodes": if deals > 0 { nodes / deals as u64 } else { 0 },
+            "over_node_cap": over_cap,
+            "node_cap": WHOLE_DEAL_NODE_CAP,
         },
         "cards_left_24": {
             "count": positions,
