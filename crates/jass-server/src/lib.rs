@@ -142,7 +142,36 @@ impl Server {
     }
 }
 
-/// `jass serve`: serves on `addr` with the data in `data` until Ctrl-C.
+/// A future that ends at Ctrl-C (SIGINT) or, on Unix, SIGTERM (what service managers and
+/// containers send). The handlers are installed when this is called, before the server says it
+/// is ready, so that no early signal is lost.
+fn stop_signal() -> impl std::future::Future<Output = ()> {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let term = signal(SignalKind::terminate());
+        let int = signal(SignalKind::interrupt());
+        async move {
+            match (term, int) {
+                (Ok(mut term), Ok(mut int)) => {
+                    tokio::select! {
+                        _ = int.recv() => {}
+                        _ = term.recv() => {}
+                    }
+                }
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// `jass serve`: serves on `addr` with the data in `data` until Ctrl-C or SIGTERM.
 pub fn serve(addr: SocketAddr, data: PathBuf) -> Result<(), String> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -150,12 +179,13 @@ pub fn serve(addr: SocketAddr, data: PathBuf) -> Result<(), String> {
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     rt.block_on(async move {
         let server = Server::start(&data, addr).await?;
+        let stop = stop_signal();
         eprintln!(
-            "jass server on http://{} (data in {}); Ctrl-C stops it",
+            "jass server on http://{} (data in {}); Ctrl-C or SIGTERM stops it",
             server.addr(),
             data.display()
         );
-        let _ = tokio::signal::ctrl_c().await;
+        stop.await;
         eprintln!("stopping; unfinished tables resume at the next start");
         server.stop().await;
         Ok(())
