@@ -103,6 +103,39 @@ fn jass() -> &'static str {
     env!("CARGO_BIN_EXE_jass")
 }
 
+/// Presses Enter at each of the person's decisions (plays the selected card, confirms the
+/// selected choice, goes on after a deal) until the game is over or `decisions` were answered.
+/// Enter is sent only when the screen waits for the person, and then the screen must change
+/// first, so every Enter answers the screen that was seen. True if a deal summary was shown.
+fn answer_with_enter(t: &Tmux, decisions: usize) -> bool {
+    let start = Instant::now();
+    let mut saw_deal_summary = false;
+    let mut answered = 0;
+    while answered < decisions {
+        let s = t.screen();
+        if s.contains("Game over") {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the game did not end; the screen:\n{s}"
+        );
+        let waiting = s.contains("your turn: choose") || s.contains("Deal over");
+        if !waiting {
+            sleep(Duration::from_millis(30));
+            continue;
+        }
+        saw_deal_summary |= s.contains("Deal over");
+        t.keys(&["Enter"]);
+        answered += 1;
+        let sent = Instant::now();
+        while t.screen() == s && sent.elapsed() < Duration::from_secs(2) {
+            sleep(Duration::from_millis(20));
+        }
+    }
+    saw_deal_summary
+}
+
 #[test]
 fn a_whole_schieber_game_to_the_summary_and_a_checked_record() {
     if !tmux_present() {
@@ -122,32 +155,7 @@ fn a_whole_schieber_game_to_the_summary_and_a_checked_record() {
             .any(|s| first.contains(s)),
         "Swiss card names in the hand:\n{first}"
     );
-    // Enter plays the selected card, confirms the selected choice and goes on after a deal. It is
-    // sent only when the screen waits for the person, and then the screen must change first, so
-    // every Enter answers the screen that was seen.
-    let start = Instant::now();
-    let mut saw_deal_summary = false;
-    loop {
-        let s = t.screen();
-        if s.contains("Game over") {
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "the game did not end; the screen:\n{s}"
-        );
-        let waiting = s.contains("your turn: choose") || s.contains("Deal over");
-        if !waiting {
-            sleep(Duration::from_millis(30));
-            continue;
-        }
-        saw_deal_summary |= s.contains("Deal over");
-        t.keys(&["Enter"]);
-        let sent = Instant::now();
-        while t.screen() == s && sent.elapsed() < Duration::from_secs(2) {
-            sleep(Duration::from_millis(20));
-        }
-    }
+    let saw_deal_summary = answer_with_enter(&t, usize::MAX);
     let end = t.wait_for("record saved to game.json", 10);
     assert!(end.contains("you & partner"), "{end}");
     assert!(saw_deal_summary, "a summary after each deal");
@@ -210,4 +218,77 @@ fn resizing_and_ctrl_c_leave_a_usable_terminal() {
         !dir.path().join("jass-differenzler-5.json").exists(),
         "no record when leaving early"
     );
+}
+
+#[test]
+fn a_game_left_early_goes_on_with_resume() {
+    if !tmux_present() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cmd = format!(
+        "{} play --seed 4 --delay-ms 0 -o target=300 --out game.json; echo EXITED $?; sleep 60",
+        jass()
+    );
+    let t = Tmux::start(dir.path(), 100, 30, &cmd);
+    t.wait_for("your turn: choose", 20);
+    answer_with_enter(&t, 5);
+    t.wait_for("your turn: choose", 20);
+    t.keys(&["q"]);
+    t.keys(&["y"]);
+    let s = t.wait_for("EXITED 0", 10);
+    assert!(
+        s.contains("go on with: jass play --resume game.resume.json"),
+        "{s}"
+    );
+    drop(t);
+    let journal = dir.path().join("game.resume.json");
+    let kept: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&journal).unwrap()).unwrap();
+    let kept = kept["actions"].as_array().unwrap().clone();
+    assert!(
+        kept.len() >= 5,
+        "the five answers and the computer's actions: {kept:?}"
+    );
+    assert!(!dir.path().join("game.json").exists());
+
+    let cmd = format!(
+        "{} play --resume game.resume.json --delay-ms 0; echo EXITED $?; sleep 60",
+        jass()
+    );
+    let t = Tmux::start(dir.path(), 100, 30, &cmd);
+    let s = t.wait_for("your turn: choose", 20);
+    assert!(s.contains("seed 4"), "{s}");
+    answer_with_enter(&t, usize::MAX);
+    t.wait_for("record saved to game.json", 10);
+    t.keys(&["q"]);
+    t.wait_for("EXITED 0", 10);
+    assert!(
+        !journal.exists(),
+        "the journal goes once the record is saved"
+    );
+    let record = dir.path().join("game.json");
+    let check = Command::new(jass())
+        .arg("check")
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(check.status.success(), "jass check: {check:?}");
+    // The actions taken before leaving are in the record, in order (the record adds the seat to
+    // each and writes Stöck between them).
+    let text = std::fs::read_to_string(&record).unwrap();
+    let rec: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut played = rec["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| d["actions"].as_array().unwrap().iter());
+    for k in &kept {
+        let same =
+            |p: &serde_json::Value| k.as_object().unwrap().iter().all(|(key, v)| &p[key] == v);
+        assert!(
+            played.any(same),
+            "journal action {k} is not in the record in order"
+        );
+    }
 }

@@ -3,17 +3,20 @@
 //! The game runs with [`jass_table::run_table`] on a worker thread. The person's seat is a
 //! [`human::HumanSeat`], which sends each request to the screen and waits for the answer; every
 //! table event reaches the screen over the same channel. The screen thread owns the terminal,
-//! the [`model::Model`] and the keys; [`render`] draws it.
+//! the [`model::Model`] and the keys; [`render`] draws it. A [`journal::Journal`] beside the
+//! record keeps every action taken, so that an unfinished game goes on with `--resume`.
 
 mod human;
+pub mod journal;
 pub mod labels;
 pub mod model;
 pub mod render;
 pub mod slate;
 
 use std::io::{self, Stdout};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
@@ -32,6 +35,7 @@ use serde_json::{json, Value};
 
 use crate::hint::{table_hint, HintSettings};
 use human::{HumanSeat, ToScreen};
+use journal::Journal;
 use labels::{action_label, card_label};
 use model::{Command, Key, Model};
 
@@ -67,9 +71,14 @@ pub struct PlayArgs {
     /// Pause after each computer move, in milliseconds.
     #[arg(long, default_value_t = 400)]
     delay_ms: u64,
-    /// Where to save the record (default: jass-GAME-SEED.json in the current directory).
+    /// Where to save the record (default: jass-GAME-SEED.json in the current directory). Until
+    /// the game ends, NAME.resume.json beside it keeps every action taken.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Go on with an unfinished game: the NAME.resume.json file it left (the game, options, seed,
+    /// seats and record file come from it).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "options", "seat", "opponents", "players", "seed", "out"])]
+    resume: Option<PathBuf>,
 }
 
 /// The players of every seat, by name (`you` at the person's seat), from the arguments.
@@ -112,36 +121,51 @@ fn seat_names(args: &PlayArgs, seats: usize) -> Result<Vec<String>> {
     Ok(out)
 }
 
-/// Runs `jass play`.
-pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
+/// The game to play: a new one from the arguments, or the unfinished one of `--resume`, with
+/// the path of its journal.
+fn journal_of(args: &PlayArgs) -> Result<(Journal, PathBuf)> {
+    if let Some(path) = &args.resume {
+        return Ok((Journal::load(path)?, path.clone()));
+    }
     let spec = GameSpec::parse(&args.game, &args.options)?;
-    let seats = spec.seats();
-    let names = seat_names(&args, seats)?;
+    let names = seat_names(args, spec.seats())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let out = args
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("jass-{}-{seed}.json", spec.kind.name())));
-    // Fail before the screen opens if a player cannot sit at this table (e.g. no sampling
-    // player in this game).
+    let path = Journal::path_for(&out);
+    Ok((Journal::new(&spec, seed, args.seat, names, &out), path))
+}
+
+/// Runs `jass play`.
+pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
+    let (journal, journal_path) = journal_of(&args)?;
+    let spec = journal.spec()?;
+    let names = journal.players.clone();
+    let seed = journal.seed;
     if !io_is_terminal() {
         bail!("jass play needs a terminal (standard input and output must be a terminal); for scripts use `jass advise` or `jass simulate`");
     }
+    // Written before the screen opens: a folder that cannot take it fails now, not mid-game.
+    journal
+        .save(&journal_path)
+        .map_err(|e| anyhow::anyhow!("{e} (choose another place with --out)"))?;
+    let journal_error: Arc<Mutex<Option<String>>> = Arc::default();
 
     let (to_screen, from_game) = mpsc::channel::<ToScreen>();
     let (answers_tx, answers_rx) = mpsc::channel::<Value>();
     let (go_on_tx, go_on_rx) = mpsc::channel::<()>();
-    let human = args.seat;
+    let human = journal.seat;
     let delay = Duration::from_millis(args.delay_ms);
     {
         let spec = spec.clone();
-        let names = names.clone();
-        let out = out.clone();
-        thread::spawn(move || {
-            game_thread(
-                spec, seed, human, names, delay, out, to_screen, answers_rx, go_on_rx,
-            )
-        });
+        let keep = Keep {
+            journal,
+            path: journal_path.clone(),
+            error: Arc::clone(&journal_error),
+        };
+        thread::spawn(move || game_thread(spec, delay, keep, to_screen, answers_rx, go_on_rx));
     }
 
     let mut model = Model::new(spec.kind, human, names, args.cards, seed);
@@ -149,16 +173,68 @@ pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
     let screen = Screen::open()?;
     let result = screen_loop(screen, &mut model, &spec, from_game, answers_tx, go_on_tx);
     // The screen is restored by now (Screen's Drop), so this prints on the normal terminal.
+    if let Some(e) = journal_error
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take()
+    {
+        eprintln!("warning: {e}; the game cannot be resumed past that point");
+    }
     match result {
         Ok(Some(saved)) => {
             println!("{saved}");
             Ok(std::process::ExitCode::SUCCESS)
         }
         Ok(None) => {
-            println!("left the game (seed {seed}); no record saved");
+            println!(
+                "left the game (seed {seed}); go on with: jass play --resume {}",
+                journal_path.display()
+            );
             Ok(std::process::ExitCode::SUCCESS)
         }
         Err(e) => Err(e),
+    }
+}
+
+/// The journal of the game being played, kept up to date by the game thread.
+struct Keep {
+    journal: Journal,
+    path: PathBuf,
+    /// The first failure to write it (shown after the screen closes).
+    error: Arc<Mutex<Option<String>>>,
+}
+
+impl Keep {
+    /// Adds the action of decision `step` (run_table repeats the last resumed one) and saves.
+    fn acted(&mut self, step: usize, action: &Value) {
+        if step != self.journal.actions.len() {
+            return;
+        }
+        self.journal.actions.push(action.clone());
+        if let Err(e) = self.journal.save(&self.path) {
+            self.error
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get_or_insert(e);
+        }
+    }
+
+    /// The game is over and its record saved: the journal is not needed any more.
+    fn done(&self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+
+    /// Where the record goes (absolute in the journal; shown relative to the current folder
+    /// when it lies inside).
+    fn out(&self) -> &Path {
+        &self.journal.out
+    }
+
+    fn out_shown(&self) -> PathBuf {
+        std::env::current_dir()
+            .ok()
+            .and_then(|d| self.journal.out.strip_prefix(d).ok().map(Path::to_path_buf))
+            .unwrap_or_else(|| self.journal.out.clone())
     }
 }
 
@@ -174,18 +250,18 @@ fn io_is_terminal() -> bool {
     io::stdin().is_terminal() && io::stdout().is_terminal()
 }
 
-#[allow(clippy::too_many_arguments)]
 fn game_thread(
     spec: GameSpec,
-    seed: u64,
-    human: usize,
-    names: Vec<String>,
     delay: Duration,
-    out: PathBuf,
+    mut keep: Keep,
     to_screen: Sender<ToScreen>,
     answers: Receiver<Value>,
     go_on: Receiver<()>,
 ) {
+    let human = keep.journal.seat;
+    let seed = keep.journal.seed;
+    let names = keep.journal.players.clone();
+    let resume = keep.journal.actions.clone();
     let mut answers = Some(answers);
     // A program's own notes would break the full screen; its replaced answers still reach the
     // screen as fallback events.
@@ -213,7 +289,11 @@ fn game_thread(
         }
     };
     let screen = to_screen.clone();
+    let keep_events = &mut keep;
     let mut on_event = move |e: Event| {
+        if let Event::Acted { step, action, .. } = &e {
+            keep_events.acted(*step, action);
+        }
         let pause = match &e {
             Event::Acted { seat, .. } => *seat != human,
             _ => false,
@@ -228,16 +308,18 @@ fn game_thread(
             thread::sleep(delay);
         }
     };
-    let result = run_table(&spec, seed, seats, &[], &mut on_event).and_then(|outcome| {
+    let result = run_table(&spec, seed, seats, &resume, &mut on_event).and_then(|outcome| {
         outcome
             .record
             .check()
             .map_err(|e| format!("the record does not re-play: {e}"))?;
-        std::fs::write(&out, outcome.record.to_json_pretty())
+        let out = keep.out();
+        std::fs::write(out, outcome.record.to_json_pretty())
             .map_err(|e| format!("cannot write the record to {}: {e}", out.display()))?;
+        keep.done();
         Ok(format!(
             "record saved to {} (replay: jass show {0}; check: jass check {0})",
-            out.display()
+            keep.out_shown().display()
         ))
     });
     let _ = to_screen.send(ToScreen::Finished(result));
