@@ -39,6 +39,9 @@ pub struct SolverConfig {
     /// Use the quick-trick bounds at trick boundaries and evaluate the last two tricks
     /// directly (default true; false leaves plain alpha-beta, for the tests).
     pub bounds: bool,
+    /// The quick tricks of the side on lead count the partner's winners too, reached by a low
+    /// lead to one of them (default true).
+    pub partner_tricks: bool,
 }
 
 impl Default for SolverConfig {
@@ -49,6 +52,7 @@ impl Default for SolverConfig {
             merge_equivalent: true,
             use_tt: true,
             bounds: true,
+            partner_tricks: true,
         }
     }
 }
@@ -941,7 +945,42 @@ impl Core {
                 pts += t.min_pts[s][x as usize][ks.min(x.count_ones()) as usize] as i32;
             }
         }
-        (pts, k)
+        if !self.config.partner_tricks
+            || (t.rules == TrickRules::Heading && (me | p) & t.trump_mask != 0)
+        {
+            return (pts, k);
+        }
+        // Then a low card to the partner's winner (an entry), and the partner cashes its cards
+        // above every other card of each plain suit (the opponents hold no trump any more). The
+        // partner discards its other cards on the leader's winners, so this needs the tricks
+        // cashed to fit in a hand.
+        let mut kp = 0;
+        let mut ppts = 0;
+        let mut entry = false;
+        for s in 0..4 {
+            if s == t.trump {
+                continue;
+            }
+            let a = lane(all, s);
+            let ps = lane(p, s);
+            let run = above_top(ps, a & !ps);
+            if run == 0 {
+                continue;
+            }
+            entry |= lane(me, s) != 0;
+            let ks = run.count_ones();
+            kp += ks;
+            ppts += t.lane_pts[s][run as usize] as i32;
+            for h in [o1, o2, me] {
+                let x = lane(h, s);
+                ppts += t.min_pts[s][x as usize][ks.min(x.count_ones()) as usize] as i32;
+            }
+        }
+        if entry && k + kp <= (n.left / 4) as u32 {
+            (pts + ppts, k + kp)
+        } else {
+            (pts, k)
+        }
     }
 
     /// Bounds on the value of a trick-boundary node: the points left (with the last trick and

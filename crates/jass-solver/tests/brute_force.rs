@@ -90,6 +90,10 @@ fn value_does_not_depend_on_move_order_or_enhancements() {
             bounds: false,
             ..SolverConfig::default()
         },
+        SolverConfig {
+            partner_tricks: false,
+            ..SolverConfig::default()
+        },
     ];
     let mut solvers: Vec<Solver> = configs.iter().map(|&c| Solver::new(c)).collect();
     for i in 0..240 {
