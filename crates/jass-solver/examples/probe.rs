@@ -38,6 +38,7 @@ fn main() {
             .unwrap_or(20),
         bounds: std::env::var_os("JS_NOBOUNDS").is_none(),
         partner_tricks: std::env::var_os("JS_NOPARTNER").is_none(),
+        quasi_symmetry: std::env::var_os("JS_NOQS").is_none(),
     });
     let mut tot = 0.0;
     let mut nodes = 0;

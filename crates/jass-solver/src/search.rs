@@ -36,6 +36,11 @@ pub struct SolverConfig {
     pub merge_equivalent: bool,
     /// Use the transposition table.
     pub use_tt: bool,
+    /// Quasi-symmetry (Kupferschmid and Helmert): boundaries with at most 16 cards left that are
+    /// equal up to relabelling the cards of each suit by their rank among the cards in play
+    /// share a table slot; a stored bound then holds up to the points of the relabelled cards
+    /// (default true).
+    pub quasi_symmetry: bool,
     /// Use the quick-trick bounds at trick boundaries and evaluate the last two tricks
     /// directly (default true; false leaves plain alpha-beta, for the tests).
     pub bounds: bool,
@@ -53,6 +58,7 @@ impl Default for SolverConfig {
             use_tt: true,
             bounds: true,
             partner_tricks: true,
+            quasi_symmetry: true,
         }
     }
 }
@@ -104,15 +110,68 @@ impl MoveValues {
 }
 
 /// One transposition-table entry: bounds on the points the searching team takes from a trick
-/// boundary on.
+/// boundary on. `key`: the table key (56 bits), the low seven bits of the generation above it;
+/// `data`: the cards left (36 bits, four nine-bit lanes), the lower and the upper bound (nine
+/// bits each, [`HI_NONE`]: none), the best lead (six bits, [`MV_NONE`]: none), the high four
+/// bits of the generation.
 #[derive(Copy, Clone, Default)]
 struct Entry {
     key: u64,
-    lo: u16,
-    hi: u16,
-    gen: u16,
-    mv: u8,
-    left: u8,
+    data: u64,
+}
+
+const CARDS36: u64 = (1 << 36) - 1;
+const HI_NONE: u64 = 0x1FF;
+const MV_NONE: u64 = 0x3F;
+/// Generations wrap (and the table is cleared) after `2^GEN_BITS`.
+const GEN_BITS: u32 = 11;
+/// The key of a boundary with this many cards left or fewer is the quasi-symmetric one (when
+/// `SolverConfig::quasi_symmetry` is on): it fits in 56 bits up to 16 cards.
+const QS_MAX_LEFT: u8 = 16;
+/// Marks an exact key (the cards themselves), so that it never equals a quasi-symmetric one.
+const EXACT_KIND: u64 = 1 << 56;
+
+impl Entry {
+    #[inline(always)]
+    fn lo(&self) -> i32 {
+        ((self.data >> 36) & 0x1FF) as i32
+    }
+    #[inline(always)]
+    fn hi(&self) -> i32 {
+        let h = (self.data >> 45) & 0x1FF;
+        if h == HI_NONE {
+            1 << 20
+        } else {
+            h as i32
+        }
+    }
+    #[inline(always)]
+    fn mv(&self) -> u8 {
+        let m = (self.data >> 54) & 0x3F;
+        if m == MV_NONE {
+            NONE
+        } else {
+            m as u8
+        }
+    }
+    #[inline(always)]
+    fn cards(&self) -> u64 {
+        self.data & CARDS36
+    }
+}
+
+/// The cards of a node's hands as 36 bits (four nine-bit lanes).
+#[inline(always)]
+fn pack36(cards: u64) -> u64 {
+    (cards & LANE)
+        | (cards >> 16 & LANE) << 9
+        | (cards >> 32 & LANE) << 18
+        | (cards >> 48 & LANE) << 27
+}
+
+#[inline(always)]
+fn lane36(c36: u64, s: usize) -> u32 {
+    ((c36 >> (9 * s)) & LANE) as u32
 }
 
 /// Four entries in one cache line.
@@ -346,7 +405,7 @@ struct Core {
     /// Nodes by cards left (diagnostics).
     hist: [u64; 37],
     /// Diagnostics: zero-window searches, cut-offs by the quick bounds, by the table.
-    stats: [u64; 8],
+    stats: [u64; 10],
     /// History heuristic: how often each card caused a cut-off (as a lead, as a follow),
     /// weighted by the cards left.
     history: [[u32; 64]; 2],
@@ -392,7 +451,7 @@ impl Solver {
                 nodes: 0,
                 rng: seed,
                 hist: [0; 37],
-                stats: [0; 8],
+                stats: [0; 10],
                 history: [[0; 64]; 2],
                 killer: [[NONE; 4]; 37],
                 node_limit: u64::MAX,
@@ -421,7 +480,7 @@ impl Solver {
     /// Diagnostics: zero-window searches, cut-offs by the quick bounds, by the table, table
     /// probes.
     #[doc(hidden)]
-    pub fn stats(&self) -> [u64; 8] {
+    pub fn stats(&self) -> [u64; 10] {
         self.core.stats
     }
 
@@ -429,7 +488,7 @@ impl Solver {
     pub fn reset_nodes(&mut self) {
         self.core.nodes = 0;
         self.core.hist = [0; 37];
-        self.core.stats = [0; 8];
+        self.core.stats = [0; 10];
     }
 
     /// Forgets every stored result (the next search starts with an empty table).
@@ -736,8 +795,8 @@ fn team_of(p: usize) -> u8 {
 
 impl Core {
     fn new_generation(&mut self) {
-        self.gen = self.gen.wrapping_add(1);
-        if self.gen == 0 {
+        self.gen += 1;
+        if self.gen >= 1 << GEN_BITS {
             self.tt.iter_mut().for_each(|b| *b = Bucket::default());
             self.gen = 1;
         }
@@ -748,11 +807,72 @@ impl Core {
         ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize) & self.mask
     }
 
-    /// The table key of a trick boundary: the cards left, the seat on lead, whether the
-    /// searching team still has every trick, the searching team.
+    /// The table key of a trick boundary: the cards left (or, with quasi-symmetry and at most
+    /// 16 cards left, the owners of the cards of each suit in rank order and whether the Puur
+    /// is in play), the seat on lead, whether the searching team still has every trick, the
+    /// searching team.
     #[inline(always)]
-    fn tt_key(&self, cards: u64, leader: u8, m_all: bool) -> u64 {
-        cards | (leader as u64) << 9 | (m_all as u64) << 11 | (self.team as u64) << 12
+    fn tt_key(&self, t: &Tables, hands: &[u64; SEATS], leader: u8, m_all: bool, left: u8) -> u64 {
+        let cards = hands[0] | hands[1] | hands[2] | hands[3];
+        let tail = (leader as u64) | (m_all as u64) << 2 | (self.team as u64) << 3;
+        if left > QS_MAX_LEFT || !self.config.quasi_symmetry {
+            return EXACT_KIND | cards | tail << 9;
+        }
+        // Per suit: the number of cards in play (4 bits), then the owner of each (2 bits),
+        // highest first: at most 16 + 32 bits.
+        let p0 = hands[1] | hands[3];
+        let p1 = hands[2] | hands[3];
+        let mut k = 0u64;
+        for s in 0..4 {
+            let mut a = lane(cards, s);
+            let (x0, x1) = (lane(p0, s), lane(p1, s));
+            k = k << 4 | a.count_ones() as u64;
+            while a != 0 {
+                let b = a & a.wrapping_neg();
+                k = k << 2 | ((x0 & b != 0) as u64) | ((x1 & b != 0) as u64) << 1;
+                a ^= b;
+            }
+        }
+        k << 5 | tail << 1 | (cards & t.puur != 0) as u64
+    }
+
+    /// How far the value of a boundary with cards `cur` (36 bits) can lie from that of a
+    /// quasi-symmetric one with cards `stored`: `(pos, neg)`, the points the relabelling adds
+    /// and takes away (each card maps to the card of the same rank among the cards in play of
+    /// its suit; every line of play maps one to one and keeps its trick winners, so the
+    /// searching team's points change by at most these sums).
+    #[inline]
+    fn qs_diff(t: &Tables, stored: u64, cur: u64) -> (i32, i32) {
+        let (mut pos, mut neg) = (0, 0);
+        for s in 0..4 {
+            let mut x = lane36(cur, s);
+            let mut y = lane36(stored, s);
+            if x == y {
+                continue;
+            }
+            while x != 0 {
+                let d = t.pts[s * 16 + x.trailing_zeros() as usize] as i32
+                    - t.pts[s * 16 + y.trailing_zeros() as usize] as i32;
+                if d > 0 {
+                    pos += d;
+                } else {
+                    neg -= d;
+                }
+                x &= x - 1;
+                y &= y - 1;
+            }
+        }
+        (pos, neg)
+    }
+
+    /// The key with the low bits of the generation (what an entry holds), and the high bits
+    /// (in its data).
+    #[inline(always)]
+    fn gen_key(&self, key: u64) -> (u64, u64) {
+        (
+            key | ((self.gen as u64) & 0x7F) << 57,
+            (self.gen as u64) >> 7,
+        )
     }
 
     /// Asks the processor to load the table bucket of `key` into the cache: the probe at the
@@ -1065,20 +1185,42 @@ impl Core {
             }
             self.stats[3] += 1;
             if self.config.use_tt {
-                key = self.tt_key(
-                    n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3],
-                    n.to_move,
-                    n.m_all,
-                );
+                key = self.tt_key(t, &n.hands, n.to_move, n.m_all, n.left);
+                let (kg, gh) = self.gen_key(key);
+                let cur = pack36(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3]);
                 let i = self.tt_index(key);
                 for e in &self.tt[i].0 {
-                    if e.key == key && e.gen == self.gen {
-                        let (lo, hi) = (e.lo as i32, e.hi as i32);
+                    if e.key == kg && e.data >> 60 == gh {
+                        let (mut lo, mut hi) = (e.lo(), e.hi());
+                        let stored = e.cards();
+                        let exact = stored == cur;
+                        if !exact {
+                            let (pos, neg) = Self::qs_diff(t, stored, cur);
+                            lo -= neg;
+                            hi += pos;
+                        }
                         if lo >= beta || hi <= alpha || lo == hi {
                             self.stats[2] += 1;
+                            if !exact {
+                                self.stats[8] += 1;
+                            }
                             return if lo >= beta { lo } else { hi };
                         }
-                        tt_mv = e.mv;
+                        if exact {
+                            tt_mv = e.mv();
+                        } else if e.mv() != NONE {
+                            // The lead of the same rank among the cards in play of its suit.
+                            let m = e.mv();
+                            let s = (m >> 4) as usize;
+                            let above = (lane36(stored, s) >> ((m & 15) + 1)).count_ones();
+                            let mut l = lane36(cur, s);
+                            for _ in 0..above {
+                                l &= !(1 << (31 - l.leading_zeros()));
+                            }
+                            if l != 0 {
+                                tt_mv = (s * 16) as u8 + (31 - l.leading_zeros()) as u8;
+                            }
+                        }
                         break;
                     }
                 }
@@ -1086,7 +1228,7 @@ impl Core {
             if n.left == 8 && self.config.bounds {
                 let v = self.two_tricks(t, n, alpha, beta);
                 if self.config.use_tt {
-                    self.store(key, v, alpha, beta, NONE, n.left);
+                    self.store(key, n, v, alpha, beta, NONE);
                 }
                 return v;
             }
@@ -1113,12 +1255,13 @@ impl Core {
         if n.len == 3 && n.left > 5 && self.config.use_tt {
             // Each card completes the trick: fetch the children's table buckets now, so that
             // the memory loads overlap.
-            let rest = (n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3]) & !hand;
             for &c in &moves[..cnt] {
                 let k = t.key(c, n.lead_suit);
                 let w = if k > n.win_key { p as u8 } else { n.win_seat };
                 let mine = team_of(w as usize) == self.team;
-                self.prefetch(self.tt_key(rest | (hand & !(1u64 << c)), w, n.m_all && mine));
+                let mut hs = n.hands;
+                hs[p] &= !(1u64 << c);
+                self.prefetch(self.tt_key(t, &hs, w, n.m_all && mine, n.left - 1));
             }
         }
         let maxing = team_of(p) == self.team;
@@ -1167,29 +1310,30 @@ impl Core {
             }
         }
         if boundary && self.config.use_tt {
-            self.store(key, best, a0, b0, best_mv, n.left);
+            self.store(key, n, best, a0, b0, best_mv);
         }
         best
     }
 
     #[inline]
-    fn store(&mut self, key: u64, v: i32, alpha: i32, beta: i32, mv: u8, left: u8) {
+    fn store(&mut self, key: u64, n: &Node, v: i32, alpha: i32, beta: i32, mv: u8) {
         if self.aborted {
             return;
         }
         let (mut lo, mut hi) = if v <= alpha {
             (0, v)
         } else if v >= beta {
-            (v, u16::MAX as i32)
+            (v, 1 << 20)
         } else {
             (v, v)
         };
+        let cur = pack36(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3]);
+        let (kg, gh) = self.gen_key(key);
         let i = self.tt_index(key);
-        let gen = self.gen;
         let b = &mut self.tt[i].0;
         let mut slot = WAYS;
         for (j, e) in b.iter().enumerate() {
-            if e.key == key && e.gen == gen {
+            if e.key == kg && e.data >> 60 == gh {
                 slot = j;
                 break;
             }
@@ -1198,30 +1342,32 @@ impl Core {
             // Replace a stale entry, else the one with the smallest subtree.
             let mut victim = 0;
             for j in 0..WAYS {
-                if b[j].gen != gen {
+                if b[j].key >> 57 != kg >> 57 || b[j].data >> 60 != gh {
                     victim = j;
                     break;
                 }
-                if b[j].left < b[victim].left {
+                if b[j].cards().count_ones() < b[victim].cards().count_ones() {
                     victim = j;
                 }
             }
-            b[victim] = Entry {
-                key,
-                lo: lo as u16,
-                hi: hi as u16,
-                gen,
-                mv,
-                left,
-            };
-            return;
+            slot = victim;
+        } else if b[slot].cards() == cur {
+            lo = lo.max(b[slot].lo());
+            hi = hi.min(b[slot].hi());
         }
-        let e = &mut b[slot];
-        lo = lo.max(e.lo as i32);
-        hi = hi.min(e.hi as i32);
-        e.lo = lo as u16;
-        e.hi = hi as u16;
-        e.mv = mv;
+        // Nine bits per bound: a lower bound is lowered, an upper bound dropped, if they do not
+        // fit (sound either way).
+        let lo = lo.clamp(0, HI_NONE as i32 - 1) as u64;
+        let hi = if hi >= HI_NONE as i32 {
+            HI_NONE
+        } else {
+            hi.max(0) as u64
+        };
+        let m = if mv == NONE { MV_NONE } else { mv as u64 };
+        b[slot] = Entry {
+            key: kg,
+            data: cur | lo << 36 | hi << 45 | m << 54 | gh << 60,
+        };
     }
 
     /// The value of playing card `c` at node `n`.
