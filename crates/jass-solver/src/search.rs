@@ -36,7 +36,7 @@ pub struct SolverConfig {
     pub merge_equivalent: bool,
     /// Use the transposition table.
     pub use_tt: bool,
-    /// Quasi-symmetry (Kupferschmid and Helmert): boundaries with at most 16 cards left that are
+    /// Quasi-symmetry (Kupferschmid and Helmert): boundaries with at most 20 cards left that are
     /// equal up to relabelling the cards of each suit by their rank among the cards in play
     /// share a table slot; a stored bound then holds up to the points of the relabelled cards
     /// (default true).
@@ -110,7 +110,7 @@ impl MoveValues {
 }
 
 /// One transposition-table entry: bounds on the points the searching team takes from a trick
-/// boundary on. `key`: the table key (56 bits), the low seven bits of the generation above it;
+/// boundary on. `key`: the table key (62 bits), the low two bits of the generation above it;
 /// `data`: the cards left (36 bits, four nine-bit lanes), the lower and the upper bound (nine
 /// bits each, [`HI_NONE`]: none), the best lead (six bits, [`MV_NONE`]: none), the high four
 /// bits of the generation.
@@ -124,12 +124,12 @@ const CARDS36: u64 = (1 << 36) - 1;
 const HI_NONE: u64 = 0x1FF;
 const MV_NONE: u64 = 0x3F;
 /// Generations wrap (and the table is cleared) after `2^GEN_BITS`.
-const GEN_BITS: u32 = 11;
+const GEN_BITS: u32 = 6;
 /// The key of a boundary with this many cards left or fewer is the quasi-symmetric one (when
-/// `SolverConfig::quasi_symmetry` is on): it fits in 56 bits up to 16 cards.
-const QS_MAX_LEFT: u8 = 16;
+/// `SolverConfig::quasi_symmetry` is on): it fits in 61 bits up to 20 cards.
+const QS_MAX_LEFT: u8 = 20;
 /// Marks an exact key (the cards themselves), so that it never equals a quasi-symmetric one.
-const EXACT_KIND: u64 = 1 << 56;
+const EXACT_KIND: u64 = 1 << 61;
 
 impl Entry {
     #[inline(always)]
@@ -808,7 +808,7 @@ impl Core {
     }
 
     /// The table key of a trick boundary: the cards left (or, with quasi-symmetry and at most
-    /// 16 cards left, the owners of the cards of each suit in rank order and whether the Puur
+    /// 20 cards left, the owners of the cards of each suit in rank order and whether the Puur
     /// is in play), the seat on lead, whether the searching team still has every trick, the
     /// searching team.
     #[inline(always)]
@@ -819,7 +819,7 @@ impl Core {
             return EXACT_KIND | cards | tail << 9;
         }
         // Per suit: the number of cards in play (4 bits), then the owner of each (2 bits),
-        // highest first: at most 16 + 32 bits.
+        // highest first: at most 16 + 40 bits.
         let p0 = hands[1] | hands[3];
         let p1 = hands[2] | hands[3];
         let mut k = 0u64;
@@ -869,10 +869,7 @@ impl Core {
     /// (in its data).
     #[inline(always)]
     fn gen_key(&self, key: u64) -> (u64, u64) {
-        (
-            key | ((self.gen as u64) & 0x7F) << 57,
-            (self.gen as u64) >> 7,
-        )
+        (key | ((self.gen as u64) & 3) << 62, (self.gen as u64) >> 2)
     }
 
     /// Asks the processor to load the table bucket of `key` into the cache: the probe at the
@@ -1342,7 +1339,7 @@ impl Core {
             // Replace a stale entry, else the one with the smallest subtree.
             let mut victim = 0;
             for j in 0..WAYS {
-                if b[j].key >> 57 != kg >> 57 || b[j].data >> 60 != gh {
+                if b[j].key >> 62 != kg >> 62 || b[j].data >> 60 != gh {
                     victim = j;
                     break;
                 }
