@@ -126,9 +126,11 @@ const MV_NONE: u64 = 0x3F;
 /// Generations wrap (and the table is cleared) after `2^GEN_BITS`.
 const GEN_BITS: u32 = 6;
 /// The key of a boundary with this many cards left or fewer is the quasi-symmetric one (when
-/// `SolverConfig::quasi_symmetry` is on): it fits in 61 bits up to 20 cards.
+/// `SolverConfig::quasi_symmetry` is on): it fits in 61 bits up to 20 cards. With more cards
+/// the key is a hash of it and a table hit is checked against the cards the entry holds.
 const QS_MAX_LEFT: u8 = 20;
-/// Marks an exact key (the cards themselves), so that it never equals a quasi-symmetric one.
+/// Marks an exact key (the cards themselves) or a hashed quasi-symmetric one, so that it never
+/// equals a quasi-symmetric one of at most 20 cards.
 const EXACT_KIND: u64 = 1 << 61;
 
 impl Entry {
@@ -167,6 +169,12 @@ fn pack36(cards: u64) -> u64 {
         | (cards >> 16 & LANE) << 9
         | (cards >> 32 & LANE) << 18
         | (cards >> 48 & LANE) << 27
+}
+
+/// The inverse of [`pack36`].
+#[inline(always)]
+fn unpack36(c36: u64) -> u64 {
+    (c36 & LANE) | (c36 >> 9 & LANE) << 16 | (c36 >> 18 & LANE) << 32 | (c36 >> 27 & LANE) << 48
 }
 
 #[inline(always)]
@@ -416,6 +424,9 @@ struct Core {
     aborted: bool,
     /// Killer cards: the last card that caused a cut-off, by cards left.
     killer: [[u8; 4]; 37],
+    /// The owners of the cards of the deal (internal cards) as two bit planes: seats 1 and 3,
+    /// seats 2 and 3.
+    owner_planes: [u64; 2],
 }
 
 impl Default for Solver {
@@ -454,6 +465,7 @@ impl Solver {
                 stats: [0; 10],
                 history: [[0; 64]; 2],
                 killer: [[NONE; 4]; 37],
+                owner_planes: [0; 2],
                 node_limit: u64::MAX,
                 aborted: false,
             },
@@ -721,6 +733,9 @@ impl Solver {
             self.owners[s] |= pos.hands[s].0;
         }
         self.core.team = team;
+        let t = self.tables.as_deref().expect("prepared");
+        let o = self.owners.map(|h| t.int_set(jass_core::CardSet(h)));
+        self.core.owner_planes = [o[1] | o[3], o[2] | o[3]];
     }
 
     fn root_node(&self, pos: &Position) -> Node {
@@ -815,25 +830,37 @@ impl Core {
     fn tt_key(&self, t: &Tables, hands: &[u64; SEATS], leader: u8, m_all: bool, left: u8) -> u64 {
         let cards = hands[0] | hands[1] | hands[2] | hands[3];
         let tail = (leader as u64) | (m_all as u64) << 2 | (self.team as u64) << 3;
-        if left > QS_MAX_LEFT || !self.config.quasi_symmetry {
+        if !self.config.quasi_symmetry {
             return EXACT_KIND | cards | tail << 9;
         }
-        // Per suit: the number of cards in play (4 bits), then the owner of each (2 bits),
-        // highest first: at most 16 + 40 bits.
-        let p0 = hands[1] | hands[3];
-        let p1 = hands[2] | hands[3];
-        let mut k = 0u64;
+        let puur = (cards & t.puur != 0) as u64;
+        if left > QS_MAX_LEFT {
+            // A hash of the owners in rank order; the tail exactly.
+            let k = self.owner_ranks(cards);
+            let h = ((k as u64) ^ ((k >> 64) as u64).wrapping_mul(0xFF51_AFD7_ED55_8CCD))
+                .wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+            return EXACT_KIND | (tail << 1 | puur) << 56 | (h ^ h >> 29) & ((1 << 56) - 1);
+        }
+        (self.owner_ranks(cards) as u64) << 5 | tail << 1 | puur
+    }
+
+    /// Per suit: the number of `cards` of the suit (4 bits), then the owner of each (2 bits),
+    /// highest first (at most 16 + 72 bits).
+    #[inline(always)]
+    fn owner_ranks(&self, cards: u64) -> u128 {
+        let [p0, p1] = self.owner_planes;
+        let mut k = 0u128;
         for s in 0..4 {
             let mut a = lane(cards, s);
             let (x0, x1) = (lane(p0, s), lane(p1, s));
-            k = k << 4 | a.count_ones() as u64;
+            k = k << 4 | a.count_ones() as u128;
             while a != 0 {
                 let b = a & a.wrapping_neg();
-                k = k << 2 | ((x0 & b != 0) as u64) | ((x1 & b != 0) as u64) << 1;
+                k = k << 2 | ((x0 & b != 0) as u128) | ((x1 & b != 0) as u128) << 1;
                 a ^= b;
             }
         }
-        k << 5 | tail << 1 | (cards & t.puur != 0) as u64
+        k
     }
 
     /// How far the value of a boundary with cards `cur` (36 bits) can lie from that of a
@@ -1191,6 +1218,13 @@ impl Core {
                         let (mut lo, mut hi) = (e.lo(), e.hi());
                         let stored = e.cards();
                         let exact = stored == cur;
+                        if !exact
+                            && n.left > QS_MAX_LEFT
+                            && self.owner_ranks(unpack36(stored)) != self.owner_ranks(unpack36(cur))
+                        {
+                            // A hash collision: another position.
+                            break;
+                        }
                         if !exact {
                             let (pos, neg) = Self::qs_diff(t, stored, cur);
                             lo -= neg;
