@@ -1213,6 +1213,8 @@ impl Core {
                 let (kg, gh) = self.gen_key(key);
                 let cur = pack36(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3]);
                 let i = self.tt_index(key);
+                // Every entry of the bucket with this key: this position's own (the same cards)
+                // and quasi-symmetric ones (other cards, their bounds widened).
                 for e in &self.tt[i].0 {
                     if e.key == kg && e.data >> 60 == gh {
                         let (mut lo, mut hi) = (e.lo(), e.hi());
@@ -1223,7 +1225,7 @@ impl Core {
                             && self.owner_ranks(unpack36(stored)) != self.owner_ranks(unpack36(cur))
                         {
                             // A hash collision: another position.
-                            break;
+                            continue;
                         }
                         if !exact {
                             let (pos, neg) = Self::qs_diff(t, stored, cur);
@@ -1239,7 +1241,7 @@ impl Core {
                         }
                         if exact {
                             tt_mv = e.mv();
-                        } else if e.mv() != NONE {
+                        } else if e.mv() != NONE && tt_mv == NONE {
                             // The lead of the same rank among the cards in play of its suit.
                             let m = e.mv();
                             let s = (m >> 4) as usize;
@@ -1252,7 +1254,6 @@ impl Core {
                                 tt_mv = (s * 16) as u8 + (31 - l.leading_zeros()) as u8;
                             }
                         }
-                        break;
                     }
                 }
             }
@@ -1362,9 +1363,10 @@ impl Core {
         let (kg, gh) = self.gen_key(key);
         let i = self.tt_index(key);
         let b = &mut self.tt[i].0;
+        // This position's own entry (quasi-symmetric positions keep theirs alongside).
         let mut slot = WAYS;
         for (j, e) in b.iter().enumerate() {
-            if e.key == kg && e.data >> 60 == gh {
+            if e.key == kg && e.data >> 60 == gh && e.cards() == cur {
                 slot = j;
                 break;
             }
@@ -1382,7 +1384,7 @@ impl Core {
                 }
             }
             slot = victim;
-        } else if b[slot].cards() == cur {
+        } else {
             lo = lo.max(b[slot].lo());
             hi = hi.min(b[slot].hi());
         }
