@@ -41,6 +41,10 @@ pub struct SolverConfig {
     /// share a table slot; a stored bound then holds up to the points of the relabelled cards
     /// (default true).
     pub quasi_symmetry: bool,
+    /// With quasi-symmetry: the top trumps one team holds move the value by exactly their
+    /// points (their team's) or not at all (the other team's) instead of widening the bounds
+    /// (default true).
+    pub qs_sure_trumps: bool,
     /// Use the quick-trick bounds at trick boundaries and evaluate the last two tricks
     /// directly (default true; false leaves plain alpha-beta, for the tests).
     pub bounds: bool,
@@ -59,6 +63,7 @@ impl Default for SolverConfig {
             bounds: true,
             partner_tricks: true,
             quasi_symmetry: true,
+            qs_sure_trumps: true,
         }
     }
 }
@@ -867,10 +872,25 @@ impl Core {
     /// quasi-symmetric one with cards `stored`: `(pos, neg)`, the points the relabelling adds
     /// and takes away (each card maps to the card of the same rank among the cards in play of
     /// its suit; every line of play maps one to one and keeps its trick winners, so the
-    /// searching team's points change by at most these sums).
+    /// searching team's points change by at most these sums). The highest trumps, while one
+    /// team holds them, go to that team in every line (see [`Core::bounds`]): the searching
+    /// team's shift the value exactly, the other team's not at all.
     #[inline]
-    fn qs_diff(t: &Tables, stored: u64, cur: u64) -> (i32, i32) {
+    fn qs_diff(&self, t: &Tables, n: &Node, stored: u64, cur: u64) -> (i32, i32) {
         let (mut pos, mut neg) = (0, 0);
+        let (mut sure_mine, mut sure_theirs) = (0u32, 0u32);
+        if t.trump < 4 && self.config.qs_sure_trumps {
+            let ts = t.trump;
+            let all_t = lane36(cur, ts);
+            let me = self.team as usize;
+            let mine = lane(n.hands[me] | n.hands[me + 2], ts);
+            let theirs = all_t & !mine;
+            if mine > theirs {
+                sure_mine = above_top(all_t, theirs);
+            } else {
+                sure_theirs = above_top(all_t, mine);
+            }
+        }
         for s in 0..4 {
             let mut x = lane36(cur, s);
             let mut y = lane36(stored, s);
@@ -878,9 +898,15 @@ impl Core {
                 continue;
             }
             while x != 0 {
+                let b = x & x.wrapping_neg();
                 let d = t.pts[s * 16 + x.trailing_zeros() as usize] as i32
                     - t.pts[s * 16 + y.trailing_zeros() as usize] as i32;
-                if d > 0 {
+                if s == t.trump && b & sure_theirs != 0 {
+                    // The other team's points in every line.
+                } else if s == t.trump && b & sure_mine != 0 {
+                    pos += d;
+                    neg -= d;
+                } else if d > 0 {
                     pos += d;
                 } else {
                     neg -= d;
@@ -1228,7 +1254,7 @@ impl Core {
                             continue;
                         }
                         if !exact {
-                            let (pos, neg) = Self::qs_diff(t, stored, cur);
+                            let (pos, neg) = self.qs_diff(t, n, stored, cur);
                             lo -= neg;
                             hi += pos;
                         }

@@ -98,6 +98,10 @@ fn value_does_not_depend_on_move_order_or_enhancements() {
             quasi_symmetry: false,
             ..SolverConfig::default()
         },
+        SolverConfig {
+            qs_sure_trumps: false,
+            ..SolverConfig::default()
+        },
     ];
     let mut solvers: Vec<Solver> = configs.iter().map(|&c| Solver::new(c)).collect();
     for i in 0..240 {
