@@ -846,26 +846,32 @@ impl Core {
                 .wrapping_mul(0xC4CE_B9FE_1A85_EC53);
             return EXACT_KIND | (tail << 1 | puur) << 56 | (h ^ h >> 29) & ((1 << 56) - 1);
         }
-        (self.owner_ranks(cards) as u64) << 5 | tail << 1 | puur
+        // At most 20 cards: the owner bits fit in 40 bits, the counts above them.
+        let r = self.owner_ranks(cards);
+        let k = (r >> 72) as u64 & 0xFFFF;
+        (k << 40 | r as u64) << 5 | tail << 1 | puur
     }
 
-    /// Per suit: the number of `cards` of the suit (4 bits), then the owner of each (2 bits),
-    /// highest first (at most 16 + 72 bits).
+    /// The owners of `cards` in rank order: the number of cards of each suit (four bits per
+    /// suit, bits 72 and up) and, below, the owner of each card (two bits), suit by suit. The
+    /// counts at fixed places make it one to one (the owner bits of a suit start where the
+    /// counts of the suits before it say).
     #[inline(always)]
     fn owner_ranks(&self, cards: u64) -> u128 {
         let [p0, p1] = self.owner_planes;
+        let mut counts = 0u128;
         let mut k = 0u128;
         for s in 0..4 {
             let mut a = lane(cards, s);
             let (x0, x1) = (lane(p0, s), lane(p1, s));
-            k = k << 4 | a.count_ones() as u128;
+            counts = counts << 4 | a.count_ones() as u128;
             while a != 0 {
                 let b = a & a.wrapping_neg();
                 k = k << 2 | ((x0 & b != 0) as u128) | ((x1 & b != 0) as u128) << 1;
                 a ^= b;
             }
         }
-        k
+        counts << 72 | k
     }
 
     /// How far the value of a boundary with cards `cur` (36 bits) can lie from that of a
