@@ -176,6 +176,48 @@ fn pack36(cards: u64) -> u64 {
         | (cards >> 48 & LANE) << 27
 }
 
+/// The bits of `a` and of `b` at the places of the bits of `mask`, each gathered to the low bits
+/// (BMI2's `pext`; a loop over the bits of `mask` where the processor lacks it).
+#[inline(always)]
+fn pext2(mask: u64, a: u64, b: u64) -> (u64, u64) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if has_bmi2() {
+            // SAFETY: the processor has BMI2 (checked at run time).
+            return unsafe { pext2_bmi2(mask, a, b) };
+        }
+    }
+    pext2_soft(mask, a, b)
+}
+
+#[inline(always)]
+fn pext2_soft(mask: u64, a: u64, b: u64) -> (u64, u64) {
+    let (mut x, mut y) = (0, 0);
+    let mut m = mask;
+    let mut j = 0;
+    while m != 0 {
+        let bit = m & m.wrapping_neg();
+        x |= ((a & bit != 0) as u64) << j;
+        y |= ((b & bit != 0) as u64) << j;
+        j += 1;
+        m ^= bit;
+    }
+    (x, y)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn has_bmi2() -> bool {
+    std::is_x86_feature_detected!("bmi2")
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+unsafe fn pext2_bmi2(mask: u64, a: u64, b: u64) -> (u64, u64) {
+    use std::arch::x86_64::_pext_u64;
+    (_pext_u64(a, mask), _pext_u64(b, mask))
+}
+
 /// The inverse of [`pack36`].
 #[inline(always)]
 fn unpack36(c36: u64) -> u64 {
@@ -846,32 +888,27 @@ impl Core {
                 .wrapping_mul(0xC4CE_B9FE_1A85_EC53);
             return EXACT_KIND | (tail << 1 | puur) << 56 | (h ^ h >> 29) & ((1 << 56) - 1);
         }
-        // At most 20 cards: the owner bits fit in 40 bits, the counts above them.
+        // At most 20 cards: each owner plane fits in 20 bits, the counts above them.
         let r = self.owner_ranks(cards);
         let k = (r >> 72) as u64 & 0xFFFF;
-        (k << 40 | r as u64) << 5 | tail << 1 | puur
+        let o = (r >> 36) as u64 & 0xF_FFFF;
+        (k << 40 | o << 20 | r as u64 & 0xF_FFFF) << 5 | tail << 1 | puur
     }
 
     /// The owners of `cards` in rank order: the number of cards of each suit (four bits per
-    /// suit, bits 72 and up) and, below, the owner of each card (two bits), suit by suit. The
-    /// counts at fixed places make it one to one (the owner bits of a suit start where the
-    /// counts of the suits before it say).
+    /// suit, bits 72 and up) and, below, the two bit planes of the owners (seats 1 and 3; 2 and
+    /// 3) of the cards in card order, each gathered to the low bits (`pext`), the second from
+    /// bit 36 on (from bit 20 on at most 20 cards: see [`Core::tt_key`]). One to one: the counts
+    /// say which bits belong to which suit.
     #[inline(always)]
     fn owner_ranks(&self, cards: u64) -> u128 {
         let [p0, p1] = self.owner_planes;
         let mut counts = 0u128;
-        let mut k = 0u128;
         for s in 0..4 {
-            let mut a = lane(cards, s);
-            let (x0, x1) = (lane(p0, s), lane(p1, s));
-            counts = counts << 4 | a.count_ones() as u128;
-            while a != 0 {
-                let b = a & a.wrapping_neg();
-                k = k << 2 | ((x0 & b != 0) as u128) | ((x1 & b != 0) as u128) << 1;
-                a ^= b;
-            }
+            counts = counts << 4 | lane(cards, s).count_ones() as u128;
         }
-        counts << 72 | k
+        let (o0, o1) = pext2(cards, p0, p1);
+        counts << 72 | (o1 as u128) << 36 | o0 as u128
     }
 
     /// How far the value of a boundary with cards `cur` (36 bits) can lie from that of a
@@ -1627,6 +1664,25 @@ mod tests {
     use crate::bench::{random_position, SplitMix};
     use jass_core::trick::legal_cards;
     use jass_core::UndenufeEleven;
+
+    #[test]
+    fn pext_with_and_without_bmi2() {
+        let mut rng = SplitMix::new(9);
+        for _ in 0..10_000 {
+            let (m, a, b) = (rng.next_u64(), rng.next_u64(), rng.next_u64());
+            let (x, y) = pext2_soft(m, a, b);
+            assert_eq!(pext2(m, a, b), (x, y));
+            // The definition: bit j of the result is the bit of `a` at the j-th bit of `m`.
+            let mut j = 0;
+            for i in 0..64 {
+                if m >> i & 1 != 0 {
+                    assert_eq!(x >> j & 1, a >> i & 1);
+                    assert_eq!(y >> j & 1, b >> i & 1);
+                    j += 1;
+                }
+            }
+        }
+    }
 
     #[test]
     fn internal_legal_cards_agree_with_the_rules_core() {
