@@ -1279,51 +1279,9 @@ impl Core {
             self.stats[3] += 1;
             if self.config.use_tt {
                 key = self.tt_key(t, &n.hands, n.to_move, n.m_all, n.left);
-                let (kg, gh) = self.gen_key(key);
-                let cur = pack36(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3]);
-                let i = self.tt_index(key);
-                // Every entry of the bucket with this key: this position's own (the same cards)
-                // and quasi-symmetric ones (other cards, their bounds widened).
-                for e in &self.tt[i].0 {
-                    if e.key == kg && e.data >> 60 == gh {
-                        let (mut lo, mut hi) = (e.lo(), e.hi());
-                        let stored = e.cards();
-                        let exact = stored == cur;
-                        if !exact
-                            && n.left > QS_MAX_LEFT
-                            && self.owner_ranks(unpack36(stored)) != self.owner_ranks(unpack36(cur))
-                        {
-                            // A hash collision: another position.
-                            continue;
-                        }
-                        if !exact {
-                            let (pos, neg) = self.qs_diff(t, n, stored, cur);
-                            lo -= neg;
-                            hi += pos;
-                        }
-                        if lo >= beta || hi <= alpha || lo == hi {
-                            self.stats[2] += 1;
-                            if !exact {
-                                self.stats[8] += 1;
-                            }
-                            return if lo >= beta { lo } else { hi };
-                        }
-                        if exact {
-                            tt_mv = e.mv();
-                        } else if e.mv() != NONE && tt_mv == NONE {
-                            // The lead of the same rank among the cards in play of its suit.
-                            let m = e.mv();
-                            let s = (m >> 4) as usize;
-                            let above = (lane36(stored, s) >> ((m & 15) + 1)).count_ones();
-                            let mut l = lane36(cur, s);
-                            for _ in 0..above {
-                                l &= !(1 << (31 - l.leading_zeros()));
-                            }
-                            if l != 0 {
-                                tt_mv = (s * 16) as u8 + (31 - l.leading_zeros()) as u8;
-                            }
-                        }
-                    }
+                match self.probe(t, n, key, alpha, beta) {
+                    (Some(v), _) => return v,
+                    (None, mv) => tt_mv = mv,
                 }
             }
             if n.left == 8 && self.config.bounds {
@@ -1414,6 +1372,67 @@ impl Core {
             self.store(key, n, best, a0, b0, best_mv);
         }
         best
+    }
+
+    /// The table entries of boundary `n` (key `key`): `Some(value)` if they decide it against
+    /// the window (a fail-soft bound), else the best lead they suggest.
+    #[inline]
+    fn probe(
+        &mut self,
+        t: &Tables,
+        n: &Node,
+        key: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> (Option<i32>, u8) {
+        let mut tt_mv = NONE;
+        let (kg, gh) = self.gen_key(key);
+        let cur = pack36(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3]);
+        let i = self.tt_index(key);
+        // Every entry of the bucket with this key: this position's own (the same cards)
+        // and quasi-symmetric ones (other cards, their bounds widened).
+        for e in &self.tt[i].0 {
+            if e.key == kg && e.data >> 60 == gh {
+                let (mut lo, mut hi) = (e.lo(), e.hi());
+                let stored = e.cards();
+                let exact = stored == cur;
+                if !exact
+                    && n.left > QS_MAX_LEFT
+                    && self.owner_ranks(unpack36(stored)) != self.owner_ranks(unpack36(cur))
+                {
+                    // A hash collision: another position.
+                    continue;
+                }
+                if !exact {
+                    let (pos, neg) = self.qs_diff(t, n, stored, cur);
+                    lo -= neg;
+                    hi += pos;
+                }
+                if lo >= beta || hi <= alpha || lo == hi {
+                    self.stats[2] += 1;
+                    if !exact {
+                        self.stats[8] += 1;
+                    }
+                    return (Some(if lo >= beta { lo } else { hi }), NONE);
+                }
+                if exact {
+                    tt_mv = e.mv();
+                } else if e.mv() != NONE && tt_mv == NONE {
+                    // The lead of the same rank among the cards in play of its suit.
+                    let m = e.mv();
+                    let s = (m >> 4) as usize;
+                    let above = (lane36(stored, s) >> ((m & 15) + 1)).count_ones();
+                    let mut l = lane36(cur, s);
+                    for _ in 0..above {
+                        l &= !(1 << (31 - l.leading_zeros()));
+                    }
+                    if l != 0 {
+                        tt_mv = (s * 16) as u8 + (31 - l.leading_zeros()) as u8;
+                    }
+                }
+            }
+        }
+        (None, tt_mv)
     }
 
     #[inline]
