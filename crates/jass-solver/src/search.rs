@@ -1,6 +1,7 @@
 //! The search: fail-soft alpha-beta on the points one team takes, driven by zero-window
-//! searches, with a transposition table at trick boundaries, quick-trick bounds, the last two
-//! tricks evaluated directly, and equivalent cards merged.
+//! searches, with a transposition table at trick boundaries (keyed by the quasi-symmetry class
+//! of the position), quick-trick bounds, the last two tricks evaluated directly, and equivalent
+//! cards merged.
 //!
 //! Inside the search a card is `suit * 16 + strength` (strength 0..9 in the mode, higher wins),
 //! so that the cards of a suit form a nine-bit lane in strength order: "the cards above this
