@@ -135,6 +135,9 @@ const GEN_BITS: u32 = 6;
 /// `SolverConfig::quasi_symmetry` is on): it fits in 61 bits up to 20 cards. With more cards
 /// the key is a hash of it and a table hit is checked against the cards the entry holds.
 const QS_MAX_LEFT: u8 = 20;
+/// The bits of the hash in a key above 20 cards (four in the unit tests, so that collisions
+/// happen and the check against the entry's cards is exercised).
+const HASH_MASK: u64 = if cfg!(test) { 0xF } else { (1 << 56) - 1 };
 /// Marks an exact key (the cards themselves) or a hashed quasi-symmetric one, so that it never
 /// equals a quasi-symmetric one of at most 20 cards.
 const EXACT_KIND: u64 = 1 << 61;
@@ -538,7 +541,8 @@ impl Solver {
     }
 
     /// Diagnostics: zero-window searches, cut-offs by the quick bounds, by the table, table
-    /// probes.
+    /// probes, cut nodes at leads (cut by the first card), at follows (by the first card),
+    /// table cut-offs by quasi-symmetric entries, hash collisions caught.
     #[doc(hidden)]
     pub fn stats(&self) -> [u64; 10] {
         self.core.stats
@@ -887,7 +891,7 @@ impl Core {
             let k = self.owner_ranks(cards);
             let h = ((k as u64) ^ ((k >> 64) as u64).wrapping_mul(0xFF51_AFD7_ED55_8CCD))
                 .wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-            return EXACT_KIND | (tail << 1 | puur) << 56 | (h ^ h >> 29) & ((1 << 56) - 1);
+            return EXACT_KIND | (tail << 1 | puur) << 56 | (h ^ h >> 29) & HASH_MASK;
         }
         // At most 20 cards: each owner plane fits in 20 bits, the counts above them.
         let r = self.owner_ranks(cards);
@@ -1402,6 +1406,7 @@ impl Core {
                     && self.owner_ranks(unpack36(stored)) != self.owner_ranks(unpack36(cur))
                 {
                     // A hash collision: another position.
+                    self.stats[9] += 1;
                     continue;
                 }
                 if !exact {
@@ -1684,6 +1689,30 @@ mod tests {
     use crate::bench::{random_position, SplitMix};
     use jass_core::trick::legal_cards;
     use jass_core::UndenufeEleven;
+
+    /// With a four-bit hash in the keys above 20 cards (unit tests only), most hits of such a
+    /// key are collisions; the check against the entry's cards keeps the values exact.
+    #[test]
+    fn hash_collisions_above_20_cards_are_caught() {
+        let mut rng = SplitMix::new(17);
+        let mut on = Solver::new(SolverConfig {
+            tt_bits: 10,
+            ..SolverConfig::default()
+        });
+        let mut off = Solver::new(SolverConfig {
+            quasi_symmetry: false,
+            ..SolverConfig::default()
+        });
+        for i in 0..60 {
+            let mode = Mode::ALL[i % 6];
+            let rules = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][(i / 6) % 3];
+            let left = 24 + rng.below(5) as u32;
+            let pos = random_position(&mut rng, left, mode, UndenufeEleven::Ace, rules);
+            let team = (i / 2 % 2) as u8;
+            assert_eq!(on.solve_for(&pos, team), off.solve_for(&pos, team), "{pos}");
+        }
+        assert!(on.stats()[9] > 20, "collisions caught: {}", on.stats()[9]);
+    }
 
     #[test]
     fn pext_with_and_without_bmi2() {
