@@ -37,6 +37,9 @@ fn main() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(20),
         bounds: std::env::var_os("JS_NOBOUNDS").is_none(),
+        partner_tricks: std::env::var_os("JS_NOPARTNER").is_none(),
+        quasi_symmetry: std::env::var_os("JS_NOQS").is_none(),
+        qs_sure_trumps: std::env::var_os("JS_NOSURE").is_none(),
     });
     let mut tot = 0.0;
     let mut nodes = 0;

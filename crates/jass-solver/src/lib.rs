@@ -2,8 +2,10 @@
 //!
 //! The exact value of a Jass card-play position when all hands are known (a double-dummy solver):
 //! alpha-beta over card points in zero-window (MTD(f)) searches, a transposition table at trick
-//! boundaries, quick-trick bounds, the last two tricks evaluated directly, move ordering (killer
-//! leads, history), and equivalent cards merged where that is exact.
+//! boundaries shared by quasi-symmetric positions (equal up to relabelling cards by rank, the
+//! bounds widened by the points relabelled), quick-trick bounds, the last two tricks evaluated
+//! directly, move ordering (killer leads, history), and equivalent cards merged where that is
+//! exact.
 //!
 //! * [`Position`]: a copyable card-play position for four seats in two teams (`seat % 2`).
 //! * [`Solver`]: a reusable search object holding the transposition table.

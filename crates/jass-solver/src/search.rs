@@ -1,6 +1,7 @@
 //! The search: fail-soft alpha-beta on the points one team takes, driven by zero-window
-//! searches, with a transposition table at trick boundaries, quick-trick bounds, the last two
-//! tricks evaluated directly, and equivalent cards merged.
+//! searches, with a transposition table at trick boundaries (keyed by the quasi-symmetry class
+//! of the position), quick-trick bounds, the last two tricks evaluated directly, and equivalent
+//! cards merged.
 //!
 //! Inside the search a card is `suit * 16 + strength` (strength 0..9 in the mode, higher wins),
 //! so that the cards of a suit form a nine-bit lane in strength order: "the cards above this
@@ -36,9 +37,21 @@ pub struct SolverConfig {
     pub merge_equivalent: bool,
     /// Use the transposition table.
     pub use_tt: bool,
+    /// Quasi-symmetry (Kupferschmid and Helmert): boundaries with at most 20 cards left that are
+    /// equal up to relabelling the cards of each suit by their rank among the cards in play
+    /// share a table slot; a stored bound then holds up to the points of the relabelled cards
+    /// (default true).
+    pub quasi_symmetry: bool,
+    /// With quasi-symmetry: the top trumps one team holds move the value by exactly their
+    /// points (their team's) or not at all (the other team's) instead of widening the bounds
+    /// (default true).
+    pub qs_sure_trumps: bool,
     /// Use the quick-trick bounds at trick boundaries and evaluate the last two tricks
     /// directly (default true; false leaves plain alpha-beta, for the tests).
     pub bounds: bool,
+    /// The quick tricks of the side on lead count the partner's winners too, reached by a low
+    /// lead to one of them (default true).
+    pub partner_tricks: bool,
 }
 
 impl Default for SolverConfig {
@@ -49,6 +62,9 @@ impl Default for SolverConfig {
             merge_equivalent: true,
             use_tt: true,
             bounds: true,
+            partner_tricks: true,
+            quasi_symmetry: true,
+            qs_sure_trumps: true,
         }
     }
 }
@@ -100,15 +116,121 @@ impl MoveValues {
 }
 
 /// One transposition-table entry: bounds on the points the searching team takes from a trick
-/// boundary on.
+/// boundary on. `key`: the table key (62 bits), the low two bits of the generation above it;
+/// `data`: the cards left (36 bits, four nine-bit lanes), the lower and the upper bound (nine
+/// bits each, [`HI_NONE`]: none), the best lead (six bits, [`MV_NONE`]: none), the high four
+/// bits of the generation.
 #[derive(Copy, Clone, Default)]
 struct Entry {
     key: u64,
-    lo: u16,
-    hi: u16,
-    gen: u16,
-    mv: u8,
-    left: u8,
+    data: u64,
+}
+
+const CARDS36: u64 = (1 << 36) - 1;
+const HI_NONE: u64 = 0x1FF;
+const MV_NONE: u64 = 0x3F;
+/// Generations wrap (and the table is cleared) after `2^GEN_BITS`.
+const GEN_BITS: u32 = 6;
+/// The key of a boundary with this many cards left or fewer is the quasi-symmetric one (when
+/// `SolverConfig::quasi_symmetry` is on): it fits in 61 bits up to 20 cards. With more cards
+/// the key is a hash of it and a table hit is checked against the cards the entry holds.
+const QS_MAX_LEFT: u8 = 20;
+/// The bits of the hash in a key above 20 cards (four in the unit tests, so that collisions
+/// happen and the check against the entry's cards is exercised).
+const HASH_MASK: u64 = if cfg!(test) { 0xF } else { (1 << 56) - 1 };
+/// Marks an exact key (the cards themselves) or a hashed quasi-symmetric one, so that it never
+/// equals a quasi-symmetric one of at most 20 cards.
+const EXACT_KIND: u64 = 1 << 61;
+
+impl Entry {
+    #[inline(always)]
+    fn lo(&self) -> i32 {
+        ((self.data >> 36) & 0x1FF) as i32
+    }
+    #[inline(always)]
+    fn hi(&self) -> i32 {
+        let h = (self.data >> 45) & 0x1FF;
+        if h == HI_NONE {
+            1 << 20
+        } else {
+            h as i32
+        }
+    }
+    #[inline(always)]
+    fn mv(&self) -> u8 {
+        let m = (self.data >> 54) & 0x3F;
+        if m == MV_NONE {
+            NONE
+        } else {
+            m as u8
+        }
+    }
+    #[inline(always)]
+    fn cards(&self) -> u64 {
+        self.data & CARDS36
+    }
+}
+
+/// The cards of a node's hands as 36 bits (four nine-bit lanes).
+#[inline(always)]
+fn pack36(cards: u64) -> u64 {
+    (cards & LANE)
+        | (cards >> 16 & LANE) << 9
+        | (cards >> 32 & LANE) << 18
+        | (cards >> 48 & LANE) << 27
+}
+
+/// The bits of `a` and of `b` at the places of the bits of `mask`, each gathered to the low bits
+/// (BMI2's `pext`; a loop over the bits of `mask` where the processor lacks it).
+#[inline(always)]
+fn pext2(mask: u64, a: u64, b: u64) -> (u64, u64) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if has_bmi2() {
+            // SAFETY: the processor has BMI2 (checked at run time).
+            return unsafe { pext2_bmi2(mask, a, b) };
+        }
+    }
+    pext2_soft(mask, a, b)
+}
+
+#[inline(always)]
+fn pext2_soft(mask: u64, a: u64, b: u64) -> (u64, u64) {
+    let (mut x, mut y) = (0, 0);
+    let mut m = mask;
+    let mut j = 0;
+    while m != 0 {
+        let bit = m & m.wrapping_neg();
+        x |= ((a & bit != 0) as u64) << j;
+        y |= ((b & bit != 0) as u64) << j;
+        j += 1;
+        m ^= bit;
+    }
+    (x, y)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn has_bmi2() -> bool {
+    std::is_x86_feature_detected!("bmi2")
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+unsafe fn pext2_bmi2(mask: u64, a: u64, b: u64) -> (u64, u64) {
+    use std::arch::x86_64::_pext_u64;
+    (_pext_u64(a, mask), _pext_u64(b, mask))
+}
+
+/// The inverse of [`pack36`].
+#[inline(always)]
+fn unpack36(c36: u64) -> u64 {
+    (c36 & LANE) | (c36 >> 9 & LANE) << 16 | (c36 >> 18 & LANE) << 32 | (c36 >> 27 & LANE) << 48
+}
+
+#[inline(always)]
+fn lane36(c36: u64, s: usize) -> u32 {
+    ((c36 >> (9 * s)) & LANE) as u32
 }
 
 /// Four entries in one cache line.
@@ -342,7 +464,7 @@ struct Core {
     /// Nodes by cards left (diagnostics).
     hist: [u64; 37],
     /// Diagnostics: zero-window searches, cut-offs by the quick bounds, by the table.
-    stats: [u64; 8],
+    stats: [u64; 10],
     /// History heuristic: how often each card caused a cut-off (as a lead, as a follow),
     /// weighted by the cards left.
     history: [[u32; 64]; 2],
@@ -353,6 +475,9 @@ struct Core {
     aborted: bool,
     /// Killer cards: the last card that caused a cut-off, by cards left.
     killer: [[u8; 4]; 37],
+    /// The owners of the cards of the deal (internal cards) as two bit planes: seats 1 and 3,
+    /// seats 2 and 3.
+    owner_planes: [u64; 2],
 }
 
 impl Default for Solver {
@@ -388,9 +513,10 @@ impl Solver {
                 nodes: 0,
                 rng: seed,
                 hist: [0; 37],
-                stats: [0; 8],
+                stats: [0; 10],
                 history: [[0; 64]; 2],
                 killer: [[NONE; 4]; 37],
+                owner_planes: [0; 2],
                 node_limit: u64::MAX,
                 aborted: false,
             },
@@ -415,9 +541,10 @@ impl Solver {
     }
 
     /// Diagnostics: zero-window searches, cut-offs by the quick bounds, by the table, table
-    /// probes.
+    /// probes, cut nodes at leads (cut by the first card), at follows (by the first card),
+    /// table cut-offs by quasi-symmetric entries, hash collisions caught.
     #[doc(hidden)]
-    pub fn stats(&self) -> [u64; 8] {
+    pub fn stats(&self) -> [u64; 10] {
         self.core.stats
     }
 
@@ -425,7 +552,7 @@ impl Solver {
     pub fn reset_nodes(&mut self) {
         self.core.nodes = 0;
         self.core.hist = [0; 37];
-        self.core.stats = [0; 8];
+        self.core.stats = [0; 10];
     }
 
     /// Forgets every stored result (the next search starts with an empty table).
@@ -658,6 +785,9 @@ impl Solver {
             self.owners[s] |= pos.hands[s].0;
         }
         self.core.team = team;
+        let t = self.tables.as_deref().expect("prepared");
+        let o = self.owners.map(|h| t.int_set(jass_core::CardSet(h)));
+        self.core.owner_planes = [o[1] | o[3], o[2] | o[3]];
     }
 
     fn root_node(&self, pos: &Position) -> Node {
@@ -732,8 +862,8 @@ fn team_of(p: usize) -> u8 {
 
 impl Core {
     fn new_generation(&mut self) {
-        self.gen = self.gen.wrapping_add(1);
-        if self.gen == 0 {
+        self.gen += 1;
+        if self.gen >= 1 << GEN_BITS {
             self.tt.iter_mut().for_each(|b| *b = Bucket::default());
             self.gen = 1;
         }
@@ -744,11 +874,103 @@ impl Core {
         ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize) & self.mask
     }
 
-    /// The table key of a trick boundary: the cards left, the seat on lead, whether the
-    /// searching team still has every trick, the searching team.
+    /// The table key of a trick boundary: the cards left (or, with quasi-symmetry and at most
+    /// 20 cards left, the owners of the cards of each suit in rank order and whether the Puur
+    /// is in play), the seat on lead, whether the searching team still has every trick, the
+    /// searching team.
     #[inline(always)]
-    fn tt_key(&self, cards: u64, leader: u8, m_all: bool) -> u64 {
-        cards | (leader as u64) << 9 | (m_all as u64) << 11 | (self.team as u64) << 12
+    fn tt_key(&self, t: &Tables, hands: &[u64; SEATS], leader: u8, m_all: bool, left: u8) -> u64 {
+        let cards = hands[0] | hands[1] | hands[2] | hands[3];
+        let tail = (leader as u64) | (m_all as u64) << 2 | (self.team as u64) << 3;
+        if !self.config.quasi_symmetry {
+            return EXACT_KIND | cards | tail << 9;
+        }
+        let puur = (cards & t.puur != 0) as u64;
+        if left > QS_MAX_LEFT {
+            // A hash of the owners in rank order; the tail exactly.
+            let k = self.owner_ranks(cards);
+            let h = ((k as u64) ^ ((k >> 64) as u64).wrapping_mul(0xFF51_AFD7_ED55_8CCD))
+                .wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+            return EXACT_KIND | (tail << 1 | puur) << 56 | (h ^ h >> 29) & HASH_MASK;
+        }
+        // At most 20 cards: each owner plane fits in 20 bits, the counts above them.
+        let r = self.owner_ranks(cards);
+        let k = (r >> 72) as u64 & 0xFFFF;
+        let o = (r >> 36) as u64 & 0xF_FFFF;
+        (k << 40 | o << 20 | r as u64 & 0xF_FFFF) << 5 | tail << 1 | puur
+    }
+
+    /// The owners of `cards` in rank order: the number of cards of each suit (four bits per
+    /// suit, bits 72 and up) and, below, the two bit planes of the owners (seats 1 and 3; 2 and
+    /// 3) of the cards in card order, each gathered to the low bits (`pext`), the second from
+    /// bit 36 on (from bit 20 on at most 20 cards: see [`Core::tt_key`]). One to one: the counts
+    /// say which bits belong to which suit.
+    #[inline(always)]
+    fn owner_ranks(&self, cards: u64) -> u128 {
+        let [p0, p1] = self.owner_planes;
+        let mut counts = 0u128;
+        for s in 0..4 {
+            counts = counts << 4 | lane(cards, s).count_ones() as u128;
+        }
+        let (o0, o1) = pext2(cards, p0, p1);
+        counts << 72 | (o1 as u128) << 36 | o0 as u128
+    }
+
+    /// How far the value of a boundary with cards `cur` (36 bits) can lie from that of a
+    /// quasi-symmetric one with cards `stored`: `(pos, neg)`, the points the relabelling adds
+    /// and takes away (each card maps to the card of the same rank among the cards in play of
+    /// its suit; every line of play maps one to one and keeps its trick winners, so the
+    /// searching team's points change by at most these sums). The highest trumps, while one
+    /// team holds them, go to that team in every line (see [`Core::bounds`]): the searching
+    /// team's shift the value exactly, the other team's not at all.
+    #[inline]
+    fn qs_diff(&self, t: &Tables, n: &Node, stored: u64, cur: u64) -> (i32, i32) {
+        let (mut pos, mut neg) = (0, 0);
+        let (mut sure_mine, mut sure_theirs) = (0u32, 0u32);
+        if t.trump < 4 && self.config.qs_sure_trumps {
+            let ts = t.trump;
+            let all_t = lane36(cur, ts);
+            let me = self.team as usize;
+            let mine = lane(n.hands[me] | n.hands[me + 2], ts);
+            let theirs = all_t & !mine;
+            if mine > theirs {
+                sure_mine = above_top(all_t, theirs);
+            } else {
+                sure_theirs = above_top(all_t, mine);
+            }
+        }
+        for s in 0..4 {
+            let mut x = lane36(cur, s);
+            let mut y = lane36(stored, s);
+            if x == y {
+                continue;
+            }
+            while x != 0 {
+                let b = x & x.wrapping_neg();
+                let d = t.pts[s * 16 + x.trailing_zeros() as usize] as i32
+                    - t.pts[s * 16 + y.trailing_zeros() as usize] as i32;
+                if s == t.trump && b & sure_theirs != 0 {
+                    // The other team's points in every line.
+                } else if s == t.trump && b & sure_mine != 0 {
+                    pos += d;
+                    neg -= d;
+                } else if d > 0 {
+                    pos += d;
+                } else {
+                    neg -= d;
+                }
+                x &= x - 1;
+                y &= y - 1;
+            }
+        }
+        (pos, neg)
+    }
+
+    /// The key with the low bits of the generation (what an entry holds), and the high bits
+    /// (in its data).
+    #[inline(always)]
+    fn gen_key(&self, key: u64) -> (u64, u64) {
+        (key | ((self.gen as u64) & 3) << 62, (self.gen as u64) >> 2)
     }
 
     /// Asks the processor to load the table bucket of `key` into the cache: the probe at the
@@ -941,7 +1163,42 @@ impl Core {
                 pts += t.min_pts[s][x as usize][ks.min(x.count_ones()) as usize] as i32;
             }
         }
-        (pts, k)
+        if !self.config.partner_tricks
+            || (t.rules == TrickRules::Heading && (me | p) & t.trump_mask != 0)
+        {
+            return (pts, k);
+        }
+        // Then a low card to the partner's winner (an entry), and the partner cashes its cards
+        // above every other card of each plain suit (the opponents hold no trump any more). The
+        // partner discards its other cards on the leader's winners, so this needs the tricks
+        // cashed to fit in a hand.
+        let mut kp = 0;
+        let mut ppts = 0;
+        let mut entry = false;
+        for s in 0..4 {
+            if s == t.trump {
+                continue;
+            }
+            let a = lane(all, s);
+            let ps = lane(p, s);
+            let run = above_top(ps, a & !ps);
+            if run == 0 {
+                continue;
+            }
+            entry |= lane(me, s) != 0;
+            let ks = run.count_ones();
+            kp += ks;
+            ppts += t.lane_pts[s][run as usize] as i32;
+            for h in [o1, o2, me] {
+                let x = lane(h, s);
+                ppts += t.min_pts[s][x as usize][ks.min(x.count_ones()) as usize] as i32;
+            }
+        }
+        if entry && k + kp <= (n.left / 4) as u32 {
+            (pts + ppts, k + kp)
+        } else {
+            (pts, k)
+        }
     }
 
     /// Bounds on the value of a trick-boundary node: the points left (with the last trick and
@@ -1026,28 +1283,16 @@ impl Core {
             }
             self.stats[3] += 1;
             if self.config.use_tt {
-                key = self.tt_key(
-                    n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3],
-                    n.to_move,
-                    n.m_all,
-                );
-                let i = self.tt_index(key);
-                for e in &self.tt[i].0 {
-                    if e.key == key && e.gen == self.gen {
-                        let (lo, hi) = (e.lo as i32, e.hi as i32);
-                        if lo >= beta || hi <= alpha || lo == hi {
-                            self.stats[2] += 1;
-                            return if lo >= beta { lo } else { hi };
-                        }
-                        tt_mv = e.mv;
-                        break;
-                    }
+                key = self.tt_key(t, &n.hands, n.to_move, n.m_all, n.left);
+                match self.probe(t, n, key, alpha, beta) {
+                    (Some(v), _) => return v,
+                    (None, mv) => tt_mv = mv,
                 }
             }
             if n.left == 8 && self.config.bounds {
                 let v = self.two_tricks(t, n, alpha, beta);
                 if self.config.use_tt {
-                    self.store(key, v, alpha, beta, NONE, n.left);
+                    self.store(key, n, v, alpha, beta, NONE);
                 }
                 return v;
             }
@@ -1074,12 +1319,13 @@ impl Core {
         if n.len == 3 && n.left > 5 && self.config.use_tt {
             // Each card completes the trick: fetch the children's table buckets now, so that
             // the memory loads overlap.
-            let rest = (n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3]) & !hand;
             for &c in &moves[..cnt] {
                 let k = t.key(c, n.lead_suit);
                 let w = if k > n.win_key { p as u8 } else { n.win_seat };
                 let mine = team_of(w as usize) == self.team;
-                self.prefetch(self.tt_key(rest | (hand & !(1u64 << c)), w, n.m_all && mine));
+                let mut hs = n.hands;
+                hs[p] &= !(1u64 << c);
+                self.prefetch(self.tt_key(t, &hs, w, n.m_all && mine, n.left - 1));
             }
         }
         let maxing = team_of(p) == self.team;
@@ -1128,29 +1374,93 @@ impl Core {
             }
         }
         if boundary && self.config.use_tt {
-            self.store(key, best, a0, b0, best_mv, n.left);
+            self.store(key, n, best, a0, b0, best_mv);
         }
         best
     }
 
+    /// The table entries of boundary `n` (key `key`): `Some(value)` if they decide it against
+    /// the window (a fail-soft bound), else the best lead they suggest.
     #[inline]
-    fn store(&mut self, key: u64, v: i32, alpha: i32, beta: i32, mv: u8, left: u8) {
+    fn probe(
+        &mut self,
+        t: &Tables,
+        n: &Node,
+        key: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> (Option<i32>, u8) {
+        let mut tt_mv = NONE;
+        let (kg, gh) = self.gen_key(key);
+        let cur = pack36(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3]);
+        let i = self.tt_index(key);
+        // Every entry of the bucket with this key: this position's own (the same cards)
+        // and quasi-symmetric ones (other cards, their bounds widened).
+        for e in &self.tt[i].0 {
+            if e.key == kg && e.data >> 60 == gh {
+                let (mut lo, mut hi) = (e.lo(), e.hi());
+                let stored = e.cards();
+                let exact = stored == cur;
+                if !exact
+                    && n.left > QS_MAX_LEFT
+                    && self.owner_ranks(unpack36(stored)) != self.owner_ranks(unpack36(cur))
+                {
+                    // A hash collision: another position.
+                    self.stats[9] += 1;
+                    continue;
+                }
+                if !exact {
+                    let (pos, neg) = self.qs_diff(t, n, stored, cur);
+                    lo -= neg;
+                    hi += pos;
+                }
+                if lo >= beta || hi <= alpha || lo == hi {
+                    self.stats[2] += 1;
+                    if !exact {
+                        self.stats[8] += 1;
+                    }
+                    return (Some(if lo >= beta { lo } else { hi }), NONE);
+                }
+                if exact {
+                    tt_mv = e.mv();
+                } else if e.mv() != NONE && tt_mv == NONE {
+                    // The lead of the same rank among the cards in play of its suit.
+                    let m = e.mv();
+                    let s = (m >> 4) as usize;
+                    let above = (lane36(stored, s) >> ((m & 15) + 1)).count_ones();
+                    let mut l = lane36(cur, s);
+                    for _ in 0..above {
+                        l &= !(1 << (31 - l.leading_zeros()));
+                    }
+                    if l != 0 {
+                        tt_mv = (s * 16) as u8 + (31 - l.leading_zeros()) as u8;
+                    }
+                }
+            }
+        }
+        (None, tt_mv)
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, n: &Node, v: i32, alpha: i32, beta: i32, mv: u8) {
         if self.aborted {
             return;
         }
         let (mut lo, mut hi) = if v <= alpha {
             (0, v)
         } else if v >= beta {
-            (v, u16::MAX as i32)
+            (v, 1 << 20)
         } else {
             (v, v)
         };
+        let cur = pack36(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3]);
+        let (kg, gh) = self.gen_key(key);
         let i = self.tt_index(key);
-        let gen = self.gen;
         let b = &mut self.tt[i].0;
+        // This position's own entry (quasi-symmetric positions keep theirs alongside).
         let mut slot = WAYS;
         for (j, e) in b.iter().enumerate() {
-            if e.key == key && e.gen == gen {
+            if e.key == kg && e.data >> 60 == gh && e.cards() == cur {
                 slot = j;
                 break;
             }
@@ -1159,30 +1469,32 @@ impl Core {
             // Replace a stale entry, else the one with the smallest subtree.
             let mut victim = 0;
             for j in 0..WAYS {
-                if b[j].gen != gen {
+                if b[j].key >> 62 != kg >> 62 || b[j].data >> 60 != gh {
                     victim = j;
                     break;
                 }
-                if b[j].left < b[victim].left {
+                if b[j].cards().count_ones() < b[victim].cards().count_ones() {
                     victim = j;
                 }
             }
-            b[victim] = Entry {
-                key,
-                lo: lo as u16,
-                hi: hi as u16,
-                gen,
-                mv,
-                left,
-            };
-            return;
+            slot = victim;
+        } else {
+            lo = lo.max(b[slot].lo());
+            hi = hi.min(b[slot].hi());
         }
-        let e = &mut b[slot];
-        lo = lo.max(e.lo as i32);
-        hi = hi.min(e.hi as i32);
-        e.lo = lo as u16;
-        e.hi = hi as u16;
-        e.mv = mv;
+        // Nine bits per bound: a lower bound is lowered, an upper bound dropped, if they do not
+        // fit (sound either way).
+        let lo = lo.clamp(0, HI_NONE as i32 - 1) as u64;
+        let hi = if hi >= HI_NONE as i32 {
+            HI_NONE
+        } else {
+            hi.max(0) as u64
+        };
+        let m = if mv == NONE { MV_NONE } else { mv as u64 };
+        b[slot] = Entry {
+            key: kg,
+            data: cur | lo << 36 | hi << 45 | m << 54 | gh << 60,
+        };
     }
 
     /// The value of playing card `c` at node `n`.
@@ -1377,6 +1689,49 @@ mod tests {
     use crate::bench::{random_position, SplitMix};
     use jass_core::trick::legal_cards;
     use jass_core::UndenufeEleven;
+
+    /// With a four-bit hash in the keys above 20 cards (unit tests only), most hits of such a
+    /// key are collisions; the check against the entry's cards keeps the values exact.
+    #[test]
+    fn hash_collisions_above_20_cards_are_caught() {
+        let mut rng = SplitMix::new(17);
+        let mut on = Solver::new(SolverConfig {
+            tt_bits: 10,
+            ..SolverConfig::default()
+        });
+        let mut off = Solver::new(SolverConfig {
+            quasi_symmetry: false,
+            ..SolverConfig::default()
+        });
+        for i in 0..60 {
+            let mode = Mode::ALL[i % 6];
+            let rules = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][(i / 6) % 3];
+            let left = 24 + rng.below(5) as u32;
+            let pos = random_position(&mut rng, left, mode, UndenufeEleven::Ace, rules);
+            let team = (i / 2 % 2) as u8;
+            assert_eq!(on.solve_for(&pos, team), off.solve_for(&pos, team), "{pos}");
+        }
+        assert!(on.stats()[9] > 20, "collisions caught: {}", on.stats()[9]);
+    }
+
+    #[test]
+    fn pext_with_and_without_bmi2() {
+        let mut rng = SplitMix::new(9);
+        for _ in 0..10_000 {
+            let (m, a, b) = (rng.next_u64(), rng.next_u64(), rng.next_u64());
+            let (x, y) = pext2_soft(m, a, b);
+            assert_eq!(pext2(m, a, b), (x, y));
+            // The definition: bit j of the result is the bit of `a` at the j-th bit of `m`.
+            let mut j = 0;
+            for i in 0..64 {
+                if m >> i & 1 != 0 {
+                    assert_eq!(x >> j & 1, a >> i & 1);
+                    assert_eq!(y >> j & 1, b >> i & 1);
+                    j += 1;
+                }
+            }
+        }
+    }
 
     #[test]
     fn internal_legal_cards_agree_with_the_rules_core() {

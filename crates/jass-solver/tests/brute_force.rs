@@ -90,6 +90,18 @@ fn value_does_not_depend_on_move_order_or_enhancements() {
             bounds: false,
             ..SolverConfig::default()
         },
+        SolverConfig {
+            partner_tricks: false,
+            ..SolverConfig::default()
+        },
+        SolverConfig {
+            quasi_symmetry: false,
+            ..SolverConfig::default()
+        },
+        SolverConfig {
+            qs_sure_trumps: false,
+            ..SolverConfig::default()
+        },
     ];
     let mut solvers: Vec<Solver> = configs.iter().map(|&c| Solver::new(c)).collect();
     for i in 0..240 {
@@ -109,6 +121,51 @@ fn value_does_not_depend_on_move_order_or_enhancements() {
                 want,
                 "config {:?}\n{pos}",
                 configs[k]
+            );
+        }
+    }
+}
+
+/// Quasi-symmetric table entries (boundaries equal up to relabelling cards by rank, the bound
+/// widened by the points relabelled) give the same values as exact ones: every rule set
+/// (heading rules too), Match still open on some positions, both teams, a small table shared by
+/// many positions (and so hash collisions of the keys above 20 cards), every legal card's value
+/// on some.
+#[test]
+fn quasi_symmetry_keeps_values_exact() {
+    let mut rng = SplitMix::new(41);
+    let mut on = Solver::new(SolverConfig {
+        tt_bits: 14,
+        ..SolverConfig::default()
+    });
+    let mut off = Solver::new(SolverConfig {
+        quasi_symmetry: false,
+        ..SolverConfig::default()
+    });
+    for i in 0..300 {
+        let mode = Mode::ALL[i % 6];
+        let rules = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][(i / 6) % 3];
+        let eleven = if (i / 18) % 2 == 0 {
+            UndenufeEleven::Ace
+        } else {
+            UndenufeEleven::Six
+        };
+        let left = 12 + rng.below(13) as u32; // 12..24 cards left (hashed keys above 20)
+        let mut pos = random_position(&mut rng, left, mode, eleven, rules);
+        if i % 4 == 0 {
+            pos.tricks_won = [pos.tricks_done, 0];
+        }
+        let team = (i / 3 % 2) as u8;
+        assert_eq!(
+            on.solve_for(&pos, team),
+            off.solve_for(&pos, team),
+            "team {team}\n{pos}"
+        );
+        if i % 10 == 0 {
+            assert_eq!(
+                on.solve_moves_for(&pos, team),
+                off.solve_moves_for(&pos, team),
+                "{pos}"
             );
         }
     }
