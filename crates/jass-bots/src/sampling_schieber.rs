@@ -69,7 +69,7 @@ impl Default for SamplingSettings {
 impl SamplingSettings {
     /// `samples` worlds per card from `max_cards` cards left; the other settings at their
     /// defaults (24 contract samples, one thread, no time budget, 2^18 table entries, 200,000
-    /// nodes per world, 700,000 per decision).
+    /// nodes per world, 600,000 per decision).
     pub const fn solving(samples: usize, max_cards: u32) -> Self {
         SamplingSettings {
             samples,
@@ -79,7 +79,7 @@ impl SamplingSettings {
             time_budget: None,
             tt_bits: 18,
             node_limit: 200_000,
-            decision_nodes: 700_000,
+            decision_nodes: 600_000,
         }
     }
 }
