@@ -103,6 +103,16 @@ fn jass() -> &'static str {
     env!("CARGO_BIN_EXE_jass")
 }
 
+/// `jass check` accepts the record at `path`.
+fn assert_checks(path: &Path) {
+    let check = Command::new(jass())
+        .arg("check")
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(check.status.success(), "jass check: {check:?}");
+}
+
 /// Presses Enter at each of the person's decisions (plays the selected card, confirms the
 /// selected choice, goes on after a deal) until the game is over or `decisions` were answered.
 /// Enter is sent only when the screen waits for the person, and then the screen must change
@@ -164,12 +174,7 @@ fn a_whole_schieber_game_to_the_summary_and_a_checked_record() {
     assert!(after.contains("record saved to game.json"), "{after}");
     let record = dir.path().join("game.json");
     assert!(record.exists());
-    let check = Command::new(jass())
-        .arg("check")
-        .arg(&record)
-        .output()
-        .unwrap();
-    assert!(check.status.success(), "jass check: {check:?}");
+    assert_checks(&record);
 }
 
 #[test]
@@ -268,12 +273,7 @@ fn a_game_left_early_goes_on_with_resume() {
         "the journal goes once the record is saved"
     );
     let record = dir.path().join("game.json");
-    let check = Command::new(jass())
-        .arg("check")
-        .arg(&record)
-        .output()
-        .unwrap();
-    assert!(check.status.success(), "jass check: {check:?}");
+    assert_checks(&record);
     // The actions taken before leaving are in the record, in order (the record adds the seat to
     // each and writes Stöck between them).
     let text = std::fs::read_to_string(&record).unwrap();
