@@ -166,20 +166,20 @@ impl SamplingSchieber {
         }
         let deadline = self.settings.time_budget.map(|b| Instant::now() + b);
         let threads = self.settings.threads.max(1).min(positions.len());
-        let caps = Caps {
+        let mut budget = Budget {
             world: self.settings.node_limit,
-            decision: self.settings.decision_nodes,
+            left: self.settings.decision_nodes,
         };
         let solvers = self.solvers(threads);
         // The first world on its own: when it is out of reach, so are most others.
-        let (first, spent) = solve_world(&mut solvers[0], &positions[0], team, caps.first());
-        let mut results = vec![first?];
+        let (first, spent) = solve_world(&mut solvers[0], &positions[0], team, budget.cap());
+        let mut results = vec![budget.account(first, spent).ok().flatten()?];
         results.extend(solve_worlds(
             solvers,
             &positions[1..],
             team,
             deadline,
-            caps.after(spent),
+            budget,
         ));
         if 2 * results.len() < positions.len() {
             return None;
@@ -291,23 +291,41 @@ fn play_out(s: &mut Schieber, options: &SchieberOptions) -> [u32; 2] {
     s.tally().score
 }
 
-/// The node caps of one card decision: per world, and for all worlds together.
+/// The node budget of one card decision, as if its worlds were solved one after the other: each
+/// world may take at most `world` nodes and what is `left` of the decision's budget.
 #[derive(Copy, Clone)]
-struct Caps {
+struct Budget {
     world: u64,
-    decision: u64,
+    left: u64,
 }
 
-impl Caps {
-    /// The cap of the first world.
-    fn first(self) -> u64 {
-        self.world.min(self.decision)
+impl Budget {
+    /// The most nodes the next world may take (0: the budget is spent).
+    fn cap(&self) -> u64 {
+        self.world.min(self.left)
     }
-    /// What is left after `spent` nodes.
-    fn after(self, spent: u64) -> Caps {
-        Caps {
-            decision: self.decision.saturating_sub(spent),
-            ..self
+
+    /// Counts the next world, solved with at least [`Budget::cap`] nodes allowed and `spent` of
+    /// them used: `Ok(Some)` keeps its values, `Ok(None)` leaves it out (over its own cap),
+    /// `Err` ends the decision (cut by the spent budget). A world's result and nodes do not
+    /// depend on its cap while it stays under it, so a world solved with a larger cap counts as
+    /// it would have with this one.
+    fn account(
+        &mut self,
+        values: Option<WorldValues>,
+        spent: u64,
+    ) -> Result<Option<WorldValues>, ()> {
+        let cap = self.cap();
+        match values {
+            Some(v) if spent <= cap => {
+                self.left -= spent;
+                Ok(Some(v))
+            }
+            _ if cap < self.world => Err(()),
+            _ => {
+                self.left -= cap;
+                Ok(None)
+            }
         }
     }
 }
@@ -334,41 +352,36 @@ fn solve_world(
     (values, solver.nodes().min(limit))
 }
 
-/// The values of the worlds that count, in order: as if solved one after the other, world `i`
-/// with at most `min(caps.world, what is left of caps.decision)` nodes. A world over its own cap
-/// is left out; one cut by the decision's budget ends the list (so do the deadline and the
-/// budget spent). Several threads give the same list as one.
+/// The values of the worlds that count, in order, as [`Budget`] accounts them: a world over its
+/// own cap is left out; one cut by the decision's budget ends the list (so do the deadline and
+/// the budget spent). Several threads give the same list as one.
 fn solve_worlds(
     solvers: &mut [Solver],
     positions: &[Position],
     team: u8,
     deadline: Option<Instant>,
-    caps: Caps,
+    mut budget: Budget,
 ) -> Vec<WorldValues> {
     let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let mut out = Vec::new();
-    let mut left = caps.decision;
     if solvers.len() <= 1 {
         let solver = &mut solvers[0];
         for p in positions {
-            let cap = caps.world.min(left);
-            if cap == 0 || late() {
+            if budget.cap() == 0 || late() {
                 break;
             }
-            let (v, spent) = solve_world(solver, p, team, cap);
-            left -= spent;
-            match v {
-                Some(v) => out.push(v),
-                None if cap < caps.world => break,
-                None => {}
+            let (v, spent) = solve_world(solver, p, team, budget.cap());
+            match budget.account(v, spent) {
+                Ok(v) => out.extend(v),
+                Err(()) => break,
             }
         }
         return out;
     }
-    // Several threads: every world with the whole per-world cap, then the one-thread account
-    // (a world's result and nodes do not depend on its cap when it stays under it).
+    // Several threads: every world with the largest cap any of them can get, then the account
+    // in order.
     let k = solvers.len();
-    let first_cap = caps.world.min(caps.decision);
+    let first_cap = budget.cap();
     let mut solved: Vec<Option<(Option<WorldValues>, u64)>> = vec![None; positions.len()];
     std::thread::scope(|scope| {
         let chunks: Vec<_> = solvers
@@ -394,17 +407,12 @@ fn solve_worlds(
     });
     for world in solved {
         let Some((v, spent)) = world else { break };
-        let cap = caps.world.min(left);
-        if cap == 0 {
+        if budget.cap() == 0 {
             break;
         }
-        match v {
-            Some(v) if spent <= cap => {
-                left -= spent;
-                out.push(v);
-            }
-            _ if cap < caps.world => break,
-            _ => left -= cap,
+        match budget.account(v, spent) {
+            Ok(v) => out.extend(v),
+            Err(()) => break,
         }
     }
     out

@@ -23,18 +23,23 @@ p D8
 show
 ";
 
-#[test]
-fn a_scripted_deal_gets_advice_with_expected_points() {
+/// What `jass advise --worlds N` prints for `script`; it must succeed.
+fn advise(worlds: &str, script: impl Into<Vec<u8>>) -> String {
     let out = Command::cargo_bin("jass")
         .unwrap()
-        .args(["advise", "--worlds", "8"])
-        .write_stdin(DEAL)
+        .args(["advise", "--worlds", worlds])
+        .write_stdin(script)
         .assert()
         .success()
         .get_output()
         .stdout
         .clone();
-    let text = String::from_utf8(out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn a_scripted_deal_gets_advice_with_expected_points() {
+    let text = advise("8", DEAL);
     // The first lead (36 cards left): the rule player's card, no values yet.
     assert!(text.contains("your turn (trick 1): play"), "{text}");
     assert!(text.contains("rule player's choice"), "{text}");
@@ -112,16 +117,7 @@ fn simulated_deals_are_accepted_from_every_seat() {
             for p in &plays {
                 script += &format!("play {p}\n");
             }
-            let out = Command::cargo_bin("jass")
-                .unwrap()
-                .args(["advise", "--worlds", "2"])
-                .write_stdin(script)
-                .assert()
-                .success()
-                .get_output()
-                .stdout
-                .clone();
-            let text = String::from_utf8(out).unwrap();
+            let text = advise("2", script);
             assert!(!text.contains("error"), "{text}");
             assert_eq!(text.matches("your turn (trick").count(), 9, "{text}");
             assert!(text.contains("the deal is over"), "{text}");

@@ -69,8 +69,8 @@ pub fn random_position(
 pub const WHOLE_DEAL_NODE_CAP: u64 = 20_000_000;
 
 /// The `q` quantile of times in milliseconds (`None` when it is a deal given up, stored as
-/// infinity; 0 for no times).
-fn percentile_ms(mut v: Vec<f64>, q: f64) -> Option<f64> {
+/// infinity; 0 for no times). `q = 0.5` is the median (the upper one of an even count).
+pub fn percentile_ms(mut v: Vec<f64>, q: f64) -> Option<f64> {
     v.sort_by(f64::total_cmp);
     if v.is_empty() {
         return Some(0.0);
@@ -78,13 +78,106 @@ fn percentile_ms(mut v: Vec<f64>, q: f64) -> Option<f64> {
     Some(v[((v.len() - 1) as f64 * q).round() as usize]).filter(|t| t.is_finite())
 }
 
-fn median_ms(v: Vec<f64>) -> Option<f64> {
-    let mut v = v;
-    v.sort_by(f64::total_cmp);
-    if v.is_empty() {
-        return Some(0.0);
+/// The whole deals of the benchmarks: the first-card positions of the seeded dealer `seed`, the
+/// six modes in turn, seat 0 leading.
+pub fn bench_deals(seed: u64, count: usize) -> impl Iterator<Item = Position> {
+    let mut dealer = SeededDealer::new(seed);
+    (0..count).map(move |i| {
+        Position::new_deal(
+            four_hands(&dealer.next_pack(), 0),
+            0,
+            Mode::ALL[i % 6],
+            UndenufeEleven::Ace,
+        )
+    })
+}
+
+/// One whole deal solved for team 0 from an empty table.
+#[derive(Copy, Clone, Debug)]
+pub struct WholeDeal {
+    /// The value, `None` when the deal was given up at the node cap.
+    pub value: Option<u32>,
+    /// Wall time in milliseconds.
+    pub ms: f64,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+impl WholeDeal {
+    /// The time, infinite for a deal given up (slower than every solved one).
+    pub fn ms_or_infinity(&self) -> f64 {
+        if self.value.is_some() {
+            self.ms
+        } else {
+            f64::INFINITY
+        }
     }
-    Some(v[v.len() / 2]).filter(|t| t.is_finite())
+}
+
+/// Solves `pos` for team 0 from an empty table, giving up after `cap` nodes.
+pub fn solve_whole_deal(solver: &mut Solver, pos: &Position, cap: u64) -> WholeDeal {
+    solver.clear();
+    solver.reset_nodes();
+    let t0 = Instant::now();
+    let value = solver.try_solve_for(pos, 0, cap);
+    WholeDeal {
+        value,
+        ms: t0.elapsed().as_secs_f64() * 1e3,
+        nodes: solver.nodes(),
+    }
+}
+
+/// The examples' whole-deal run (`full_deals`, `chosen_deals`): solves every position with a
+/// `2^tt_bits`-entry table, at most `cap` nodes each, and prints a line per deal (with
+/// `JS_HIST=1` also the nodes by cards left and the search statistics), then the median time.
+pub fn print_whole_deals(positions: impl Iterator<Item = Position>, tt_bits: u32, cap: u64) {
+    let mut solver = Solver::new(SolverConfig {
+        tt_bits,
+        ..SolverConfig::default()
+    });
+    let mut times = Vec::new();
+    let mut total_nodes = 0u64;
+    for (i, pos) in positions.enumerate() {
+        let d = solve_whole_deal(&mut solver, &pos, cap);
+        total_nodes += d.nodes;
+        times.push(d.ms_or_infinity());
+        let value = d
+            .value
+            .map_or("over the node cap".to_string(), |v| format!("value {v}"));
+        println!(
+            "deal {i} {}: {value}, {:.1} ms, {} nodes, {} zero-window searches",
+            pos.mode,
+            d.ms,
+            d.nodes,
+            solver.stats()[0]
+        );
+        if std::env::var_os("JS_HIST").is_some() {
+            println!("  nodes by cards left {:?}", &solver.histogram()[..]);
+            println!("  searches, bound cuts, table cuts, probes, cuts at leads (first card), at follows (first card) {:?}", solver.stats());
+        }
+    }
+    if !times.is_empty() {
+        let median = percentile_ms(times.clone(), 0.5)
+            .map_or("over the node cap".to_string(), |m| format!("{m:.1} ms"));
+        println!(
+            "median {median} over {} deals ({} over the cap), {total_nodes} nodes in all",
+            times.len(),
+            times.iter().filter(|t| t.is_infinite()).count(),
+        );
+    }
+}
+
+/// The numbers on an example's command line, `defaults` where one is missing; a word that is
+/// not a number ends the example with a message.
+pub fn example_args<const N: usize>(defaults: [u64; N]) -> [u64; N] {
+    let mut out = defaults;
+    for (i, a) in std::env::args().skip(1).take(N).enumerate() {
+        out[i] = a.parse().unwrap_or_else(|_| {
+            eprintln!("`{a}` is not a number (the arguments are numbers: see the example's docs)");
+            std::process::exit(2)
+        });
+    }
+    out
 }
 
 /// Speed figures on one core, as JSON: the time to solve `deals` full Schieber deals from the
@@ -98,25 +191,13 @@ pub fn bench_figures(deals: usize, positions: usize, seed: u64) -> Value {
     let mut times = Vec::with_capacity(deals);
     let mut nodes = 0u64;
     let mut checksum = 0u64;
-    let mut dealer = SeededDealer::new(seed);
-    for i in 0..deals {
-        let mode = Mode::ALL[i % 6];
-        let pos = Position::new_deal(
-            four_hands(&dealer.next_pack(), 0),
-            0,
-            mode,
-            UndenufeEleven::Ace,
-        );
-        solver.clear();
-        solver.reset_nodes();
-        let t0 = Instant::now();
-        let v = solver.try_solve_for(&pos, 0, WHOLE_DEAL_NODE_CAP);
-        let ms = t0.elapsed().as_secs_f64() * 1e3;
-        times.push(if v.is_some() { ms } else { f64::INFINITY });
-        nodes += solver.nodes();
+    for pos in bench_deals(seed, deals) {
+        let d = solve_whole_deal(&mut solver, &pos, WHOLE_DEAL_NODE_CAP);
+        times.push(d.ms_or_infinity());
+        nodes += d.nodes;
         checksum = checksum
             .wrapping_mul(1_000_003)
-            .wrapping_add(v.map_or(u64::MAX, u64::from));
+            .wrapping_add(d.value.map_or(u64::MAX, u64::from));
     }
     let over_cap = times.iter().filter(|t| t.is_infinite()).count();
     let mut rng = SplitMix::new(seed ^ 0x5EED);
@@ -141,7 +222,7 @@ pub fn bench_figures(deals: usize, positions: usize, seed: u64) -> Value {
     json!({
         "full_deal": {
             "count": deals,
-            "median_ms": median_ms(times.clone()),
+            "median_ms": percentile_ms(times.clone(), 0.5),
             "p90_ms": percentile_ms(times.clone(), 0.9),
             "max_ms": percentile_ms(times, 1.0),
             "mean_nodes": if deals > 0 { nodes / deals as u64 } else { 0 },
@@ -150,7 +231,7 @@ pub fn bench_figures(deals: usize, positions: usize, seed: u64) -> Value {
         },
         "cards_left_24": {
             "count": positions,
-            "median_ms": median_ms(ptimes.clone()),
+            "median_ms": percentile_ms(ptimes.clone(), 0.5),
             "p90_ms": percentile_ms(ptimes.clone(), 0.9),
             "max_ms": percentile_ms(ptimes, 1.0),
             "mean_nodes": if positions > 0 { pnodes / positions as u64 } else { 0 },

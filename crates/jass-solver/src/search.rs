@@ -441,6 +441,9 @@ struct Node {
     left: u8,
     /// The searching team has won every completed trick of the deal.
     m_all: bool,
+    /// At a trick boundary: its table key if the parent computed it already (to fetch the
+    /// bucket ahead), else 0 (no boundary key is 0: each holds cards or the kind bit).
+    key: u64,
 }
 
 /// A reusable exact solver. It holds the transposition table (allocated once) and reuses its
@@ -805,6 +808,7 @@ impl Solver {
             to_move: pos.to_move(),
             left: pos.cards_left() as u8,
             m_all: pos.match_bonus > 0 && pos.tricks_won[1 - self.core.team as usize] == 0,
+            key: 0,
         };
         for h in pos.hands {
             for c in h {
@@ -1283,7 +1287,11 @@ impl Core {
             }
             self.stats[3] += 1;
             if self.config.use_tt {
-                key = self.tt_key(t, &n.hands, n.to_move, n.m_all, n.left);
+                key = if n.key != 0 {
+                    n.key
+                } else {
+                    self.tt_key(t, &n.hands, n.to_move, n.m_all, n.left)
+                };
                 match self.probe(t, n, key, alpha, beta) {
                     (Some(v), _) => return v,
                     (None, mv) => tt_mv = mv,
@@ -1316,16 +1324,18 @@ impl Core {
         };
         let mut moves = [0u8; 9];
         let cnt = self.gen_moves(t, n, legal, tt_mv, &mut moves);
+        // The table keys of the children when each card completes the trick: computed here so
+        // that their buckets are fetched now (the memory loads overlap), and handed down.
+        let mut keys = [0u64; 9];
         if n.len == 3 && n.left > 5 && self.config.use_tt {
-            // Each card completes the trick: fetch the children's table buckets now, so that
-            // the memory loads overlap.
-            for &c in &moves[..cnt] {
+            for (i, &c) in moves[..cnt].iter().enumerate() {
                 let k = t.key(c, n.lead_suit);
                 let w = if k > n.win_key { p as u8 } else { n.win_seat };
                 let mine = team_of(w as usize) == self.team;
                 let mut hs = n.hands;
                 hs[p] &= !(1u64 << c);
-                self.prefetch(self.tt_key(t, &hs, w, n.m_all && mine, n.left - 1));
+                keys[i] = self.tt_key(t, &hs, w, n.m_all && mine, n.left - 1);
+                self.prefetch(keys[i]);
             }
         }
         let maxing = team_of(p) == self.team;
@@ -1333,9 +1343,9 @@ impl Core {
         let mut best_mv = moves[0];
         let hidx = (n.len > 0) as usize;
         let mut tried = 0;
-        for &c in &moves[..cnt] {
+        for (&c, &key) in moves[..cnt].iter().zip(&keys) {
             tried += 1;
-            let v = self.child(t, n, c, alpha, beta);
+            let v = self.child(t, n, c, key, alpha, beta);
             if maxing {
                 if v > best {
                     best = v;
@@ -1499,7 +1509,7 @@ impl Core {
 
     /// The value of playing card `c` at node `n`.
     #[inline(always)]
-    fn child(&mut self, t: &Tables, n: &Node, c: u8, alpha: i32, beta: i32) -> i32 {
+    fn child(&mut self, t: &Tables, n: &Node, c: u8, key: u64, alpha: i32, beta: i32) -> i32 {
         let mut ch = *n;
         let p = n.to_move as usize;
         let bit = 1u64 << c;
@@ -1548,6 +1558,7 @@ impl Core {
         ch.to_move = ch.win_seat;
         ch.trick_mask = 0;
         ch.trick_pts = 0;
+        ch.key = key;
         gain + self.ab(t, &ch, alpha - gain, beta - gain)
     }
 
