@@ -233,6 +233,69 @@ fn lane36(c36: u64, s: usize) -> u32 {
     ((c36 >> (9 * s)) & LANE) as u32
 }
 
+/// Card points `a` and `b` paired place by place (`a` the current position's, `b` a stored
+/// one's), the first `skip` places set apart: the sums of the positive and of the negative
+/// differences `a - b` after them, as `(plus, minus)` (both at least 0), and the sum of
+/// the differences before them.
+#[inline(always)]
+fn pair_diffs(a: &[u8; 16], b: &[u8; 16], skip: u32) -> (i32, i32, i32) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        /// Sixteen zeros, then sixteen ones: loaded from place `16 - skip`, a mask of the places
+        /// from `skip` on.
+        static AFTER: [u8; 32] = {
+            let mut m = [0u8; 32];
+            let mut i = 16;
+            while i < 32 {
+                m[i] = 0xFF;
+                i += 1;
+            }
+            m
+        };
+        // SAFETY: SSE2 is part of x86_64; every load reads 16 bytes inside its array (`skip` is
+        // at most 9).
+        unsafe {
+            let va = _mm_loadu_si128(a.as_ptr() as *const __m128i);
+            let vb = _mm_loadu_si128(b.as_ptr() as *const __m128i);
+            let zero = _mm_setzero_si128();
+            let sum = |v: __m128i| -> i32 {
+                let s = _mm_sad_epu8(v, zero);
+                _mm_cvtsi128_si32(s) + _mm_extract_epi16::<4>(s)
+            };
+            if skip == 0 {
+                return (sum(_mm_subs_epu8(va, vb)), sum(_mm_subs_epu8(vb, va)), 0);
+            }
+            let m = _mm_loadu_si128(AFTER.as_ptr().add(16 - skip as usize) as *const __m128i);
+            let (ta, tb) = (_mm_and_si128(va, m), _mm_and_si128(vb, m));
+            let shift = sum(_mm_andnot_si128(m, va)) - sum(_mm_andnot_si128(m, vb));
+            (
+                sum(_mm_subs_epu8(ta, tb)),
+                sum(_mm_subs_epu8(tb, ta)),
+                shift,
+            )
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    pair_diffs_soft(a, b, skip)
+}
+
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn pair_diffs_soft(a: &[u8; 16], b: &[u8; 16], skip: u32) -> (i32, i32, i32) {
+    let (mut plus, mut minus, mut shift) = (0, 0, 0);
+    for i in 0..16 {
+        let d = a[i] as i32 - b[i] as i32;
+        if i < skip as usize {
+            shift += d;
+        } else if d > 0 {
+            plus += d;
+        } else {
+            minus -= d;
+        }
+    }
+    (plus, minus, shift)
+}
+
 /// Four entries in one cache line.
 #[derive(Copy, Clone, Default)]
 #[repr(align(64))]
@@ -268,6 +331,9 @@ struct Tables {
     lane_pts: [[u8; 512]; 4],
     /// Per suit: the sum of the `m` smallest card points of a strength lane (`m` 0..=9).
     min_pts: Box<[[[u8; 10]; 512]; 4]>,
+    /// Per suit: the card points of the cards of a strength lane from the strongest down,
+    /// padded with zeros (for [`Core::qs_diff`]).
+    rank_pts: Box<[[[u8; 16]; 512]; 4]>,
 }
 
 #[inline(always)]
@@ -302,6 +368,7 @@ impl Tables {
             keys: [[0; 64]; 4],
             lane_pts: [[0; 512]; 4],
             min_pts: Box::new([[[0; 10]; 512]; 4]),
+            rank_pts: Box::new([[[0; 16]; 512]; 4]),
         });
         for i in 0..36 {
             let c = Card::from_dense(i);
@@ -347,6 +414,13 @@ impl Tables {
                     t.min_pts[s][l][m] = acc;
                 }
                 t.lane_pts[s][l] = acc;
+                let mut k = 0;
+                for st in (0..9).rev() {
+                    if l & (1 << st) != 0 {
+                        t.rank_pts[s][l][k] = t.pts[s * 16 + st];
+                        k += 1;
+                    }
+                }
             }
         }
         t
@@ -441,9 +515,6 @@ struct Node {
     left: u8,
     /// The searching team has won every completed trick of the deal.
     m_all: bool,
-    /// At a trick boundary: its table key if the parent computed it already (to fetch the
-    /// bucket ahead), else 0 (no boundary key is 0: each holds cards or the kind bit).
-    key: u64,
 }
 
 /// A reusable exact solver. It holds the transposition table (allocated once) and reuses its
@@ -808,7 +879,6 @@ impl Solver {
             to_move: pos.to_move(),
             left: pos.cards_left() as u8,
             m_all: pos.match_bonus > 0 && pos.tricks_won[1 - self.core.team as usize] == 0,
-            key: 0,
         };
         for h in pos.hands {
             for c in h {
@@ -930,41 +1000,34 @@ impl Core {
     #[inline]
     fn qs_diff(&self, t: &Tables, n: &Node, stored: u64, cur: u64) -> (i32, i32) {
         let (mut pos, mut neg) = (0, 0);
-        let (mut sure_mine, mut sure_theirs) = (0u32, 0u32);
-        if t.trump < 4 && self.config.qs_sure_trumps {
-            let ts = t.trump;
-            let all_t = lane36(cur, ts);
-            let me = self.team as usize;
-            let mine = lane(n.hands[me] | n.hands[me + 2], ts);
-            let theirs = all_t & !mine;
-            if mine > theirs {
-                sure_mine = above_top(all_t, theirs);
-            } else {
-                sure_theirs = above_top(all_t, mine);
-            }
-        }
         for s in 0..4 {
-            let mut x = lane36(cur, s);
-            let mut y = lane36(stored, s);
+            let x = lane36(cur, s);
+            let y = lane36(stored, s);
             if x == y {
                 continue;
             }
-            while x != 0 {
-                let b = x & x.wrapping_neg();
-                let d = t.pts[s * 16 + x.trailing_zeros() as usize] as i32
-                    - t.pts[s * 16 + y.trailing_zeros() as usize] as i32;
-                if s == t.trump && b & sure_theirs != 0 {
-                    // The other team's points in every line.
-                } else if s == t.trump && b & sure_mine != 0 {
-                    pos += d;
-                    neg -= d;
-                } else if d > 0 {
-                    pos += d;
+            // The cards pair off by rank; the first `sure` of them are sure top trumps.
+            let (mut sure, mut mine) = (0, false);
+            if s == t.trump && self.config.qs_sure_trumps {
+                let me = self.team as usize;
+                let m = lane(n.hands[me] | n.hands[me + 2], s);
+                let theirs = x & !m;
+                mine = m > theirs;
+                sure = if mine {
+                    above_top(x, theirs)
                 } else {
-                    neg -= d;
+                    above_top(x, m)
                 }
-                x &= x - 1;
-                y &= y - 1;
+                .count_ones();
+            }
+            let (p, q, shift) =
+                pair_diffs(&t.rank_pts[s][x as usize], &t.rank_pts[s][y as usize], sure);
+            pos += p;
+            neg += q;
+            if mine {
+                // The searching team's points in every line: shifted exactly.
+                pos += shift;
+                neg -= shift;
             }
         }
         (pos, neg)
@@ -975,20 +1038,6 @@ impl Core {
     #[inline(always)]
     fn gen_key(&self, key: u64) -> (u64, u64) {
         (key | ((self.gen as u64) & 3) << 62, (self.gen as u64) >> 2)
-    }
-
-    /// Asks the processor to load the table bucket of `key` into the cache: the probe at the
-    /// boundary is the search's main cost when it has to wait for memory.
-    #[inline(always)]
-    fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.tt.as_ptr().wrapping_add(self.tt_index(key)) as *const i8;
-            // SAFETY: a prefetch is only a hint; it never faults, whatever the address.
-            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
     }
 
     /// The value of the last trick, when each seat holds one card.
@@ -1287,11 +1336,7 @@ impl Core {
             }
             self.stats[3] += 1;
             if self.config.use_tt {
-                key = if n.key != 0 {
-                    n.key
-                } else {
-                    self.tt_key(t, &n.hands, n.to_move, n.m_all, n.left)
-                };
+                key = self.tt_key(t, &n.hands, n.to_move, n.m_all, n.left);
                 match self.probe(t, n, key, alpha, beta) {
                     (Some(v), _) => return v,
                     (None, mv) => tt_mv = mv,
@@ -1324,28 +1369,14 @@ impl Core {
         };
         let mut moves = [0u8; 9];
         let cnt = self.gen_moves(t, n, legal, tt_mv, &mut moves);
-        // The table keys of the children when each card completes the trick: computed here so
-        // that their buckets are fetched now (the memory loads overlap), and handed down.
-        let mut keys = [0u64; 9];
-        if n.len == 3 && n.left > 5 && self.config.use_tt {
-            for (i, &c) in moves[..cnt].iter().enumerate() {
-                let k = t.key(c, n.lead_suit);
-                let w = if k > n.win_key { p as u8 } else { n.win_seat };
-                let mine = team_of(w as usize) == self.team;
-                let mut hs = n.hands;
-                hs[p] &= !(1u64 << c);
-                keys[i] = self.tt_key(t, &hs, w, n.m_all && mine, n.left - 1);
-                self.prefetch(keys[i]);
-            }
-        }
         let maxing = team_of(p) == self.team;
         let mut best = if maxing { -1 } else { i32::MAX };
         let mut best_mv = moves[0];
         let hidx = (n.len > 0) as usize;
         let mut tried = 0;
-        for (&c, &key) in moves[..cnt].iter().zip(&keys) {
+        for &c in &moves[..cnt] {
             tried += 1;
-            let v = self.child(t, n, c, key, alpha, beta);
+            let v = self.child(t, n, c, alpha, beta);
             if maxing {
                 if v > best {
                     best = v;
@@ -1509,7 +1540,7 @@ impl Core {
 
     /// The value of playing card `c` at node `n`.
     #[inline(always)]
-    fn child(&mut self, t: &Tables, n: &Node, c: u8, key: u64, alpha: i32, beta: i32) -> i32 {
+    fn child(&mut self, t: &Tables, n: &Node, c: u8, alpha: i32, beta: i32) -> i32 {
         let mut ch = *n;
         let p = n.to_move as usize;
         let bit = 1u64 << c;
@@ -1558,7 +1589,6 @@ impl Core {
         ch.to_move = ch.win_seat;
         ch.trick_mask = 0;
         ch.trick_pts = 0;
-        ch.key = key;
         gain + self.ab(t, &ch, alpha - gain, beta - gain)
     }
 
@@ -1723,6 +1753,26 @@ mod tests {
             assert_eq!(on.solve_for(&pos, team), off.solve_for(&pos, team), "{pos}");
         }
         assert!(on.stats()[9] > 20, "collisions caught: {}", on.stats()[9]);
+    }
+
+    #[test]
+    fn paired_point_differences_with_and_without_sse2() {
+        let mut rng = SplitMix::new(17);
+        for _ in 0..20_000 {
+            let mut a = [0u8; 16];
+            let mut b = [0u8; 16];
+            let len = rng.below(10) as usize;
+            for i in 0..len {
+                a[i] = rng.below(21) as u8;
+                b[i] = rng.below(21) as u8;
+            }
+            let skip = rng.below(len as u64 + 1) as u32;
+            assert_eq!(
+                pair_diffs(&a, &b, skip),
+                pair_diffs_soft(&a, &b, skip),
+                "{a:?} {b:?} {skip}"
+            );
+        }
     }
 
     #[test]
