@@ -1,7 +1,8 @@
 //! `cargo run --release -p jass-solver --example probe -- CARDS_LEFT COUNT [SKIP]`: solves COUNT
 //! random positions (the six modes in turn, strict rules) and prints time and nodes for each, the
 //! nodes by cards left, the mean and the median. Knobs: JS_ORDER=rev|shuf, JS_NOTT, JS_NOMERGE,
-//! JS_BITS (table size, log2).
+//! JS_BITS (table size, log2), JS_ETC (enhanced transposition cut-offs from this many cards
+//! left, 37: off).
 use jass_core::{Mode, TrickRules, UndenufeEleven};
 use jass_solver::bench::{random_position, SplitMix};
 use jass_solver::{Solver, SolverConfig};
@@ -40,6 +41,10 @@ fn main() {
         partner_tricks: std::env::var_os("JS_NOPARTNER").is_none(),
         quasi_symmetry: std::env::var_os("JS_NOQS").is_none(),
         qs_sure_trumps: std::env::var_os("JS_NOSURE").is_none(),
+        etc_min_cards: std::env::var("JS_ETC")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(SolverConfig::default().etc_min_cards),
     });
     let mut tot = 0.0;
     let mut nodes = 0;

@@ -129,10 +129,15 @@ pub fn solve_whole_deal(solver: &mut Solver, pos: &Position, cap: u64) -> WholeD
 
 /// The examples' whole-deal run (`full_deals`, `chosen_deals`): solves every position with a
 /// `2^tt_bits`-entry table, at most `cap` nodes each, and prints a line per deal (with
-/// `JS_HIST=1` also the nodes by cards left and the search statistics), then the median time.
+/// `JS_HIST=1` also the nodes by cards left and the search statistics; `JS_ETC=N` sets
+/// [`SolverConfig::etc_min_cards`]), then the median time.
 pub fn print_whole_deals(positions: impl Iterator<Item = Position>, tt_bits: u32, cap: u64) {
     let mut solver = Solver::new(SolverConfig {
         tt_bits,
+        etc_min_cards: std::env::var("JS_ETC")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(SolverConfig::default().etc_min_cards),
         ..SolverConfig::default()
     });
     let mut times = Vec::new();
@@ -153,7 +158,7 @@ pub fn print_whole_deals(positions: impl Iterator<Item = Position>, tt_bits: u32
         );
         if std::env::var_os("JS_HIST").is_some() {
             println!("  nodes by cards left {:?}", &solver.histogram()[..]);
-            println!("  searches, bound cuts, table cuts, probes, cuts at leads (first card), at follows (first card) {:?}", solver.stats());
+            println!("  searches, bound cuts, table cuts, probes, cuts at leads (first card), at follows (first card), quasi-symmetric cuts, collisions, enhanced transposition cuts {:?}", solver.stats());
         }
     }
     if !times.is_empty() {

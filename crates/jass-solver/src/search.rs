@@ -52,6 +52,10 @@ pub struct SolverConfig {
     /// The quick tricks of the side on lead count the partner's winners too, reached by a low
     /// lead to one of them (default true).
     pub partner_tricks: bool,
+    /// Enhanced transposition cut-offs: at the fourth card of a trick that leaves at least this
+    /// many cards, the quick bounds and table entries of every child boundary are looked at
+    /// before any subtree is searched (default 16; above 32: never).
+    pub etc_min_cards: u8,
 }
 
 impl Default for SolverConfig {
@@ -65,6 +69,7 @@ impl Default for SolverConfig {
             partner_tricks: true,
             quasi_symmetry: true,
             qs_sure_trumps: true,
+            etc_min_cards: 16,
         }
     }
 }
@@ -538,7 +543,7 @@ struct Core {
     /// Nodes by cards left (diagnostics).
     hist: [u64; 37],
     /// Diagnostics: zero-window searches, cut-offs by the quick bounds, by the table.
-    stats: [u64; 10],
+    stats: [u64; 11],
     /// History heuristic: how often each card caused a cut-off (as a lead, as a follow),
     /// weighted by the cards left.
     history: [[u32; 64]; 2],
@@ -587,7 +592,7 @@ impl Solver {
                 nodes: 0,
                 rng: seed,
                 hist: [0; 37],
-                stats: [0; 10],
+                stats: [0; 11],
                 history: [[0; 64]; 2],
                 killer: [[NONE; 4]; 37],
                 owner_planes: [0; 2],
@@ -616,9 +621,10 @@ impl Solver {
 
     /// Diagnostics: zero-window searches, cut-offs by the quick bounds, by the table, table
     /// probes, cut nodes at leads (cut by the first card), at follows (by the first card),
-    /// table cut-offs by quasi-symmetric entries, hash collisions caught.
+    /// table cut-offs by quasi-symmetric entries, hash collisions caught, enhanced
+    /// transposition cut-offs.
     #[doc(hidden)]
-    pub fn stats(&self) -> [u64; 10] {
+    pub fn stats(&self) -> [u64; 11] {
         self.core.stats
     }
 
@@ -626,7 +632,7 @@ impl Solver {
     pub fn reset_nodes(&mut self) {
         self.core.nodes = 0;
         self.core.hist = [0; 37];
-        self.core.stats = [0; 10];
+        self.core.stats = [0; 11];
     }
 
     /// Forgets every stored result (the next search starts with an empty table).
@@ -1370,6 +1376,12 @@ impl Core {
         let mut moves = [0u8; 9];
         let cnt = self.gen_moves(t, n, legal, tt_mv, &mut moves);
         let maxing = team_of(p) == self.team;
+        if n.len == 3 && n.left > self.config.etc_min_cards && self.config.use_tt && cnt > 1 {
+            if let Some(v) = self.transposition_cutoff(t, n, &moves[..cnt], maxing, alpha, beta) {
+                self.stats[10] += 1;
+                return v;
+            }
+        }
         let mut best = if maxing { -1 } else { i32::MAX };
         let mut best_mv = moves[0];
         let hidx = (n.len > 0) as usize;
@@ -1536,6 +1548,63 @@ impl Core {
             key: kg,
             data: cur | lo << 36 | hi << 45 | m << 54 | gh << 60,
         };
+    }
+
+    /// Enhanced transposition cut-off at the fourth card `n` of a trick: a child boundary whose
+    /// quick bounds or table entries already refute the window ends `n` before any subtree is
+    /// searched (a child the heuristic order would try later may be known to cut). Returns the
+    /// fail-soft value then. Costs the bounds and a probe per child: worth it only with enough
+    /// cards left (about 20% fewer nodes for whole deals, 10% more instructions per node).
+    fn transposition_cutoff(
+        &mut self,
+        t: &Tables,
+        n: &Node,
+        moves: &[u8],
+        maxing: bool,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        for &c in moves {
+            let (ch, gain) = self.boundary_child(t, n, c);
+            let (a1, b1) = (alpha - gain, beta - gain);
+            let (lo, hi) = self.bounds(t, &ch);
+            if maxing && lo >= b1 {
+                return Some(gain + lo);
+            }
+            if !maxing && hi <= a1 {
+                return Some(gain + hi);
+            }
+            let key = self.tt_key(t, &ch.hands, ch.to_move, ch.m_all, ch.left);
+            if let (Some(v), _) = self.probe(t, &ch, key, a1, b1) {
+                if (maxing && v >= b1) || (!maxing && v <= a1) {
+                    return Some(gain + v);
+                }
+            }
+        }
+        None
+    }
+
+    /// The trick boundary after card `c` completes the trick at node `n` (a trick before the
+    /// last), and the points the searching team takes with the trick.
+    #[inline(always)]
+    fn boundary_child(&self, t: &Tables, n: &Node, c: u8) -> (Node, i32) {
+        let mut ch = *n;
+        let p = n.to_move as usize;
+        ch.hands[p] &= !(1u64 << c);
+        ch.left -= 1;
+        let cp = t.pts[c as usize];
+        ch.rem_pts -= cp as u16;
+        if t.key(c, n.lead_suit) > n.win_key {
+            ch.win_seat = p as u8;
+        }
+        let mine = team_of(ch.win_seat as usize) == self.team;
+        ch.m_all = n.m_all && mine;
+        ch.len = 0;
+        ch.to_move = ch.win_seat;
+        ch.trick_mask = 0;
+        ch.trick_pts = 0;
+        let gain = if mine { (n.trick_pts + cp) as i32 } else { 0 };
+        (ch, gain)
     }
 
     /// The value of playing card `c` at node `n`.

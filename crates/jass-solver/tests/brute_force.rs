@@ -102,6 +102,14 @@ fn value_does_not_depend_on_move_order_or_enhancements() {
             qs_sure_trumps: false,
             ..SolverConfig::default()
         },
+        SolverConfig {
+            etc_min_cards: 4,
+            ..SolverConfig::default()
+        },
+        SolverConfig {
+            etc_min_cards: 37,
+            ..SolverConfig::default()
+        },
     ];
     let mut solvers: Vec<Solver> = configs.iter().map(|&c| Solver::new(c)).collect();
     for i in 0..240 {
