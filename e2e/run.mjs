@@ -214,6 +214,47 @@ test('schieber: a whole deal against three rule bots by clicking', async ({ brow
   await ctx.close();
 });
 
+test('schieber: a whole game to the end, and `jass check` accepts its record', async ({ browser, base, bin }) => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // A short game (to 400) against three rule bots; we take the first contract when asked.
+  const id = await createTable(page, base, { options: { target: 400 } });
+  let deals = 0;
+  const cards = [];
+  for (;;) {
+    const done = await playDeal(page, { schieben: false, reconnectAfter: -1, shotAt: -1 });
+    cards.push(done.cards);
+    deals += 1;
+    await page.waitForSelector('#deal-summary #deal-result');
+    if (await page.$('#game-result')) break;
+    assert(deals < 12, `the game ends within a dozen deals (${deals} so far)`);
+    await page.click('#summary-close');
+    await page.waitForFunction(() => !document.querySelector('#deal-summary'), null, { timeout: 30000 });
+  }
+  // Nine cards of ours in every deal but the last, which ends once a team reaches the target
+  // (003: the game may end inside a deal).
+  assert(cards.slice(0, -1).every((c) => c === 9) && cards[cards.length - 1] <= 9, `cards of ours by deal: ${cards}`);
+  await page.screenshot({ path: path.join(out, 'game-over.png') });
+  const verdict = await page.textContent('#game-result');
+  const m = /^Game over: (Us|Them) wins? (\d+) to (\d+)\.$/.exec(verdict);
+  assert(m, `a verdict with the winners and the totals (${verdict})`);
+  // The record behind the download link: the same totals, and the engine re-plays it.
+  const href = await page.getAttribute('#record-link', 'href');
+  const record = await (await fetch(new URL(href, base))).json();
+  const totals = record.result && record.result.totals;
+  assert(Array.isArray(totals) && Math.max(...totals) === Number(m[2]) && Math.min(...totals) === Number(m[3]), `the record's totals ${JSON.stringify(totals)} match the verdict`);
+  assert(Math.max(...totals) >= 400, `the winners reached the target (${totals})`);
+  const file = path.join(out, `game-${id}.json`);
+  fs.writeFileSync(file, JSON.stringify(record));
+  const check = spawnSync(bin, ['check', file], { encoding: 'utf8' });
+  assert(check.status === 0, `jass check accepts the record (exit ${check.status}): ${check.stdout}${check.stderr}`);
+  log(`  ${deals} deals; ${verdict}`);
+  assert(!errors.length, `no page errors: ${errors.join('; ')}`);
+  await ctx.close();
+});
+
 test('every other game: its decisions are buttons and its cards can be played', async ({ browser, base }) => {
   for (const game of ['sidi-barrani', 'differenzler', 'handjass', 'coiffeur']) {
     const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });
@@ -347,7 +388,7 @@ async function main() {
       if (only && !t.name.includes(only)) continue;
       const start = Date.now();
       try {
-        await t.fn({ browser, base });
+        await t.fn({ browser, base, bin });
         log(`ok   ${t.name} (${((Date.now() - start) / 1000).toFixed(1)} s)`);
       } catch (e) {
         failed += 1;
