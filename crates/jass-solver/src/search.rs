@@ -329,8 +329,14 @@ struct Tables {
     keys: [[u8; 64]; 4],
     /// Per suit: the card points of the cards of a strength lane.
     lane_pts: [[u8; 512]; 4],
-    /// Per suit: the sum of the `m` smallest card points of a strength lane (`m` 0..=9).
-    min_pts: Box<[[[u8; 10]; 512]; 4]>,
+    /// Per suit: the sum of the `m` smallest card points of a strength lane (`m` 0..=9; all
+    /// of them for `m` above the number of cards, so callers need not clamp `m`).
+    min_pts: [[[u8; 10]; 512]; 4],
+    /// By internal card: the cards of its suit above it.
+    above: [u64; 64],
+    /// By internal card: the trumps that beat it (all trumps if it is no trump; none without
+    /// trump).
+    over_trump: [u64; 64],
     /// Per suit: the card points of the cards of a strength lane from the strongest down,
     /// padded with zeros (for [`Core::qs_diff`]).
     rank_pts: Box<[[[u8; 16]; 512]; 4]>,
@@ -367,7 +373,9 @@ impl Tables {
             puur: if trump < 4 { 1 << (16 * trump + 8) } else { 0 },
             keys: [[0; 64]; 4],
             lane_pts: [[0; 512]; 4],
-            min_pts: Box::new([[[0; 10]; 512]; 4]),
+            min_pts: [[[0; 10]; 512]; 4],
+            above: [0; 64],
+            over_trump: [0; 64],
             rank_pts: Box::new([[[0; 16]; 512]; 4]),
         });
         for i in 0..36 {
@@ -376,6 +384,11 @@ impl Tables {
             t.to_int[c.index()] = int as u8;
             t.to_nat[int] = c.index() as u8;
             t.pts[int] = points.card(c) as u8;
+        }
+        for c in 0..64usize {
+            let s = c >> 4;
+            t.above[c] = (!0u64).checked_shl(c as u32 + 1).unwrap_or(0) & (LANE << (16 * s));
+            t.over_trump[c] = if s == trump { t.above[c] } else { t.trump_mask };
         }
         for ls in 0..4 {
             for c in 0..64usize {
@@ -437,32 +450,16 @@ impl Tables {
     /// cards).
     #[inline(always)]
     fn legal(&self, hand: u64, ls: u8, win: u8) -> u64 {
-        let lsm = LANE << (16 * ls as u32);
-        let follow = hand & lsm;
-        let above_win = (!0u64 << (win + 1)) & (LANE << (16 * (win >> 4) as u32));
+        let follow = hand & LANE << (16 * ls as u32);
+        // The trumps that beat `win` (none without trump).
+        let over = hand & self.over_trump[win as usize & 63];
         if self.rules == TrickRules::Heading {
             if follow != 0 {
-                if (win >> 4) == ls {
-                    let higher = follow & above_win;
-                    if higher != 0 {
-                        return higher;
-                    }
-                }
-                return follow;
+                // Cards above `win` if it is of the suit led (else there are none).
+                let higher = follow & self.above[win as usize & 63];
+                return if higher != 0 { higher } else { follow };
             }
-            if self.trump == 4 {
-                return hand;
-            }
-            let trumps = hand & self.trump_mask;
-            let higher = if (win >> 4) as usize == self.trump {
-                trumps & above_win
-            } else {
-                trumps
-            };
-            return if higher == 0 { hand } else { higher };
-        }
-        if self.trump == 4 {
-            return if follow == 0 { hand } else { follow };
+            return if over == 0 { hand } else { over };
         }
         let trumps = hand & self.trump_mask;
         if ls as usize == self.trump {
@@ -472,18 +469,13 @@ impl Tables {
                 trumps
             };
         }
-        let allowed = if (win >> 4) as usize == self.trump {
-            trumps & above_win
-        } else {
-            trumps
-        };
         if follow != 0 {
-            return follow | allowed;
+            return follow | over;
         }
         if self.rules == TrickRules::Weak || trumps == hand {
             hand
         } else {
-            (hand & !self.trump_mask) | allowed
+            (hand & !self.trump_mask) | over
         }
     }
 
@@ -1167,14 +1159,14 @@ impl Core {
     /// others must follow with. If the partner has to trump a winner, the partner holds only
     /// trumps, none of the opponents any, and the team takes every trick that remains.
     #[inline]
-    fn quick_tricks(&self, t: &Tables, n: &Node, l: usize) -> (i32, u32) {
-        let all = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
+    fn quick_tricks(&self, t: &Tables, n: &Node, l: usize, all: u64) -> (i32, u32) {
         let me = n.hands[l];
         let (o1, o2, p) = (
             n.hands[(l + 1) & 3],
             n.hands[(l + 3) & 3],
             n.hands[(l + 2) & 3],
         );
+        // `min_pts` saturates (and is 0 for no card), so the counts index it unclamped.
         let mut k = 0u32;
         let mut pts = 0i32;
         if t.trump < 4 {
@@ -1184,11 +1176,9 @@ impl Core {
             let run = above_top(m, a & !m);
             let kt = run.count_ones();
             let (t1, t2) = (lane(o1, ts), lane(o2, ts));
-            if kt > 0 {
-                k += kt;
-                pts += t.min_pts[ts][t1 as usize][kt.min(t1.count_ones()) as usize] as i32;
-                pts += t.min_pts[ts][t2 as usize][kt.min(t2.count_ones()) as usize] as i32;
-            }
+            k = kt;
+            pts = t.min_pts[ts][t1 as usize][kt as usize] as i32
+                + t.min_pts[ts][t2 as usize][kt as usize] as i32;
             if t1.count_ones() > kt || t2.count_ones() > kt {
                 return (pts, k);
             }
@@ -1198,33 +1188,12 @@ impl Core {
                 return (pts, k);
             }
         }
-        for s in 0..4 {
-            if s == t.trump {
-                continue;
-            }
-            let a = lane(all, s);
-            let m = lane(me, s);
-            let run = above_top(m, a & !m);
-            if run == 0 {
-                continue;
-            }
-            let ks = run.count_ones();
-            k += ks;
-            pts += t.lane_pts[s][run as usize] as i32;
-            for h in [o1, o2, p] {
-                let x = lane(h, s);
-                pts += t.min_pts[s][x as usize][ks.min(x.count_ones()) as usize] as i32;
-            }
-        }
-        if !self.config.partner_tricks
-            || (t.rules == TrickRules::Heading && (me | p) & t.trump_mask != 0)
-        {
-            return (pts, k);
-        }
         // Then a low card to the partner's winner (an entry), and the partner cashes its cards
         // above every other card of each plain suit (the opponents hold no trump any more). The
         // partner discards its other cards on the leader's winners, so this needs the tricks
-        // cashed to fit in a hand.
+        // cashed to fit in a hand. Both in one pass over the suits.
+        let partner = self.config.partner_tricks
+            && !(t.rules == TrickRules::Heading && (me | p) & t.trump_mask != 0);
         let mut kp = 0;
         let mut ppts = 0;
         let mut entry = false;
@@ -1233,21 +1202,31 @@ impl Core {
                 continue;
             }
             let a = lane(all, s);
+            let m = lane(me, s);
             let ps = lane(p, s);
-            let run = above_top(ps, a & !ps);
-            if run == 0 {
-                continue;
-            }
-            entry |= lane(me, s) != 0;
-            let ks = run.count_ones();
-            kp += ks;
-            ppts += t.lane_pts[s][run as usize] as i32;
-            for h in [o1, o2, me] {
-                let x = lane(h, s);
-                ppts += t.min_pts[s][x as usize][ks.min(x.count_ones()) as usize] as i32;
+            let (x1, x2) = (lane(o1, s), lane(o2, s));
+            let run = above_top(m, a & !m);
+            if run != 0 {
+                let ks = run.count_ones() as usize;
+                k += ks as u32;
+                pts += t.lane_pts[s][run as usize] as i32
+                    + t.min_pts[s][x1 as usize][ks] as i32
+                    + t.min_pts[s][x2 as usize][ks] as i32
+                    + t.min_pts[s][ps as usize][ks] as i32;
+            } else if partner {
+                let run = above_top(ps, a & !ps);
+                if run != 0 {
+                    entry |= m != 0;
+                    let ks = run.count_ones() as usize;
+                    kp += ks as u32;
+                    ppts += t.lane_pts[s][run as usize] as i32
+                        + t.min_pts[s][x1 as usize][ks] as i32
+                        + t.min_pts[s][x2 as usize][ks] as i32
+                        + t.min_pts[s][m as usize][ks] as i32;
+                }
             }
         }
-        if entry && k + kp <= (n.left / 4) as u32 {
+        if partner && entry && k + kp <= (n.left / 4) as u32 {
             (pts + ppts, k + kp)
         } else {
             (pts, k)
@@ -1264,11 +1243,12 @@ impl Core {
         let mut lo = 0;
         let mut lost = 0;
         let mut match_possible = n.m_all;
+        let all = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
         if t.trump < 4 {
             // The highest trumps in play, as long as one team holds them, win their tricks
             // or fall to a higher trump of the same team: their points are that team's.
             let ts = t.trump;
-            let all_t = lane(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3], ts);
+            let all_t = lane(all, ts);
             if all_t != 0 {
                 let mine = lane(n.hands[me] | n.hands[me + 2], ts);
                 let theirs = all_t & !mine;
@@ -1282,7 +1262,7 @@ impl Core {
         }
         if self.config.bounds {
             let l = n.to_move as usize;
-            let (q, k) = self.quick_tricks(t, n, l);
+            let (q, k) = self.quick_tricks(t, n, l, all);
             let tricks = (n.left / 4) as u32;
             if team_of(l) == self.team {
                 if k >= tricks {
