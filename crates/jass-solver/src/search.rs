@@ -1590,102 +1590,123 @@ impl Core {
         let all = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
         let in_play = all | n.trick_mask;
         let p = n.to_move as usize;
-        let mut scores = [0i32; 9];
-        let mut cnt = 0;
-        let partner_wins = n.len > 0 && ((n.win_seat as usize ^ p) & 1) == 0;
-        let last = n.len == 3;
         let merge = self.config.merge_equivalent;
-        let opp = n.hands[(p + 1) & 3] | n.hands[(p + 3) & 3];
-        let partner = n.hands[(p + 2) & 3];
-        let opp_trumps = opp & t.trump_mask != 0;
-        let hidx = (n.len > 0) as usize;
-        let killer = self.killer[n.left as usize][p];
-        let kill_on = n.len == 0;
-        for s in 0..4 {
-            let l = lane(legal, s);
-            if l == 0 {
-                continue;
-            }
-            let ps_bits = lane(in_play, s);
-            let top = 31 - ps_bits.leading_zeros();
-            let (part_top, opp_s) = if n.len == 0 {
-                (lane(partner, s) >> top & 1 != 0, lane(opp, s))
-            } else {
-                (false, 0)
-            };
-            let mut bits = l;
-            let mut prev = 32u32;
-            let mut prev_pts = 0u8;
-            while bits != 0 {
-                let i = 31 - bits.leading_zeros();
-                bits ^= 1 << i;
-                let c = (s * 16) as u8 + i as u8;
-                let cp = t.pts[c as usize];
-                if merge
-                    && prev < 32
-                    && cp == prev_pts
-                    && ps_bits & ((1 << prev) - (1 << (i + 1))) == 0
-                {
-                    prev = i;
-                    continue;
-                }
-                prev = i;
-                prev_pts = cp;
-                let st = i as i32;
-                let score = if c == tt_mv {
-                    10_000
-                } else if c == killer && kill_on {
-                    9_000
-                } else if n.len == 0 {
-                    // Lead: sure winners first (highest points first), then low cards to the
-                    // partner's winner, then low cards.
-                    if i == top {
-                        if s == t.trump || t.trump == 4 || !opp_trumps {
-                            400 + cp as i32
-                        } else {
-                            200 + cp as i32
-                        }
-                    } else if part_top && opp_s != 0 {
-                        300 - cp as i32 - st
-                    } else {
-                        100 - cp as i32 - st
+        let hist = &self.history[(n.len > 0) as usize];
+        // Each card's sort key: its score (nine bits), its history count (twelve bits), and a
+        // tie-break that is higher for the cards generated first (lower suit, then stronger
+        // card: `c ^ 0x30`), so that sorting the distinct keys keeps ties in generation order.
+        let mut keys = [0u32; 9];
+        let mut cnt = 0;
+        let mut push = |c: u8, score: u32| {
+            let h = hist[c as usize].min(4095);
+            keys[cnt] = (score << 12 | h) << 6 | (c ^ 0x30) as u32;
+            cnt += 1;
+        };
+        // The cards of lane `l` of suit `s` from the strongest down, without those equivalent to
+        // the card above them (next in play, the same points): `$body` with `c`, `i`, `cp`.
+        macro_rules! cards {
+            ($s:expr, $l:expr, |$c:ident, $i:ident, $cp:ident| $body:expr) => {{
+                let s: usize = $s;
+                let ps_bits = lane(in_play, s);
+                let mut bits: u32 = $l;
+                let mut prev = 32u32;
+                let mut prev_pts = 0u8;
+                while bits != 0 {
+                    let $i = 31 - bits.leading_zeros();
+                    bits ^= 1 << $i;
+                    let $c = (s * 16) as u8 + $i as u8;
+                    let $cp = t.pts[$c as usize];
+                    if merge
+                        && prev < 32
+                        && $cp == prev_pts
+                        && ps_bits & ((1 << prev) - (1 << ($i + 1))) == 0
+                    {
+                        prev = $i;
+                        continue;
                     }
+                    prev = $i;
+                    prev_pts = $cp;
+                    $body
+                }
+            }};
+        }
+        // The suits of the legal cards, in order.
+        let mut suits = legal;
+        if n.len == 0 {
+            let opp = n.hands[(p + 1) & 3] | n.hands[(p + 3) & 3];
+            let partner = n.hands[(p + 2) & 3];
+            let opp_trumps = opp & t.trump_mask != 0;
+            let killer = self.killer[n.left as usize][p];
+            while suits != 0 {
+                let s = (suits.trailing_zeros() / 16) as usize;
+                suits &= !(LANE << (16 * s));
+                let top = 31 - lane(in_play, s).leading_zeros();
+                // Lead: sure winners first (highest points first), then low cards to the
+                // partner's winner, then low cards. The table card and the killer before all.
+                let top_base = if s == t.trump || t.trump == 4 || !opp_trumps {
+                    400
                 } else {
+                    200
+                };
+                let low_base = if lane(partner, s) >> top & 1 != 0 && lane(opp, s) != 0 {
+                    300
+                } else {
+                    100
+                };
+                cards!(s, lane(legal, s), |c, i, cp| {
+                    let score = if c == tt_mv {
+                        511
+                    } else if c == killer {
+                        510
+                    } else if i == top {
+                        top_base + cp as u32
+                    } else {
+                        low_base - cp as u32 - i
+                    };
+                    push(c, score);
+                });
+            }
+        } else {
+            // Follow (no table card, no killer inside a trick).
+            let partner_wins = ((n.win_seat as usize ^ p) & 1) == 0;
+            let last = n.len == 3;
+            while suits != 0 {
+                let s = (suits.trailing_zeros() / 16) as usize;
+                suits &= !(LANE << (16 * s));
+                cards!(s, lane(legal, s), |c, i, cp| {
                     let k = t.key(c, n.lead_suit);
                     let wins = k > n.win_key;
-                    if partner_wins {
+                    let score = if partner_wins {
                         if wins {
-                            50 - st
+                            50 - i
                         } else {
-                            150 + cp as i32
+                            150 + cp as u32
                         }
                     } else if wins {
                         if last {
-                            300 + cp as i32
+                            300 + cp as u32
                         } else {
-                            300 + k as i32
+                            300 + k as u32
                         }
                     } else {
-                        100 - cp as i32 - st
-                    }
-                };
-                out[cnt] = c;
-                let h = self.history[hidx][c as usize] as i32;
-                scores[cnt] = score * 4096 + h.min(4095);
-                cnt += 1;
+                        100 - cp as u32 - i
+                    };
+                    push(c, score);
+                });
             }
         }
-        // Insertion sort, best first.
+        // Insertion sort, best first (the keys are distinct).
         for i in 1..cnt {
-            let (c, sc) = (out[i], scores[i]);
+            let k = keys[i];
             let mut j = i;
-            while j > 0 && scores[j - 1] < sc {
-                out[j] = out[j - 1];
-                scores[j] = scores[j - 1];
+            while j > 0 && keys[j - 1] < k {
+                keys[j] = keys[j - 1];
                 j -= 1;
             }
-            out[j] = c;
-            scores[j] = sc;
+            keys[j] = k;
+        }
+        for (o, &k) in out.iter_mut().zip(&keys[..cnt]) {
+            *o = (k & 63) as u8 ^ 0x30;
         }
         match self.config.order {
             MoveOrder::Heuristic => {}
