@@ -304,6 +304,8 @@ struct Bucket([Entry; WAYS]);
 const WAYS: usize = 4;
 
 const NONE: u8 = 0xFF;
+/// The history counts saturate here: a card's sort key holds twelve bits of them.
+const HISTORY_MAX: u32 = 4095;
 const LANE: u64 = 0x1FF;
 
 /// Tables that depend on the mode and the point table, precomputed once per mode.
@@ -1367,7 +1369,7 @@ impl Core {
                             self.killer[n.left as usize][n.to_move as usize] = c;
                             self.history[hidx][c as usize] = self.history[hidx][c as usize]
                                 .saturating_add(n.left as u32)
-                                .min(1 << 20);
+                                .min(HISTORY_MAX);
                             break;
                         }
                     }
@@ -1381,7 +1383,7 @@ impl Core {
                         self.killer[n.left as usize][n.to_move as usize] = c;
                         self.history[hidx][c as usize] = self.history[hidx][c as usize]
                             .saturating_add(n.left as u32)
-                            .min(1 << 20);
+                            .min(HISTORY_MAX);
                         break;
                     }
                 }
@@ -1598,8 +1600,7 @@ impl Core {
         let mut keys = [0u32; 9];
         let mut cnt = 0;
         let mut push = |c: u8, score: u32| {
-            let h = hist[c as usize].min(4095);
-            keys[cnt] = (score << 12 | h) << 6 | (c ^ 0x30) as u32;
+            keys[cnt] = (score << 12 | hist[c as usize]) << 6 | (c ^ 0x30) as u32;
             cnt += 1;
         };
         // The cards of lane `l` of suit `s` from the strongest down, without those equivalent to
@@ -1609,18 +1610,15 @@ impl Core {
                 let s: usize = $s;
                 let ps_bits = lane(in_play, s);
                 let mut bits: u32 = $l;
+                // No card above the first: no card has these points.
                 let mut prev = 32u32;
-                let mut prev_pts = 0u8;
+                let mut prev_pts = 0xFFu8;
                 while bits != 0 {
                     let $i = 31 - bits.leading_zeros();
                     bits ^= 1 << $i;
                     let $c = (s * 16) as u8 + $i as u8;
                     let $cp = t.pts[$c as usize];
-                    if merge
-                        && prev < 32
-                        && $cp == prev_pts
-                        && ps_bits & ((1 << prev) - (1 << ($i + 1))) == 0
-                    {
+                    if merge && $cp == prev_pts && ps_bits & ((1 << prev) - (1 << ($i + 1))) == 0 {
                         prev = $i;
                         continue;
                     }
