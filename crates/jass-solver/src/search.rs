@@ -1199,10 +1199,11 @@ impl Core {
         let mut kp = 0;
         let mut ppts = 0;
         let mut entry = false;
-        for s in 0..4 {
-            if s == t.trump {
-                continue;
-            }
+        // Only the plain suits the two hold cards of can hold their winners.
+        let mut suits = (if partner { me | p } else { me }) & !t.trump_mask;
+        while suits != 0 {
+            let s = (suits.trailing_zeros() / 16) as usize;
+            suits &= !(LANE << (16 * s));
             let a = lane(all, s);
             let m = lane(me, s);
             let ps = lane(p, s);
