@@ -922,6 +922,12 @@ fn new_table(buckets: usize) -> Vec<Bucket> {
     tt
 }
 
+/// The card of a sort key of [`Core::gen_moves`]: its low six bits hold `card ^ 0x30`.
+#[inline(always)]
+fn key_card(k: u32) -> u8 {
+    (k & 63) as u8 ^ 0x30
+}
+
 /// Does the searching side maximise at seat `p`?
 #[inline(always)]
 fn team_of(p: usize) -> u8 {
@@ -1350,14 +1356,15 @@ impl Core {
         } else {
             t.legal(hand, n.lead_suit, n.win_card)
         };
-        let mut moves = [0u8; 9];
+        let mut moves = [0u32; 9];
         let cnt = self.gen_moves(t, n, legal, tt_mv, &mut moves);
         let maxing = team_of(p) == self.team;
         let mut best = if maxing { -1 } else { i32::MAX };
-        let mut best_mv = moves[0];
+        let mut best_mv = key_card(moves[0]);
         let hidx = (n.len > 0) as usize;
         let mut tried = 0;
-        for &c in &moves[..cnt] {
+        for &k in &moves[..cnt] {
+            let c = key_card(k);
             tried += 1;
             let v = self.child(t, n, c, alpha, beta);
             if maxing {
@@ -1575,7 +1582,8 @@ impl Core {
         gain + self.ab(t, &ch, alpha - gain, beta - gain)
     }
 
-    /// The cards to try at node `n`, equivalent ones merged, best first. Returns their number.
+    /// The cards to try at node `n`, equivalent ones merged, best first, as sort keys (see
+    /// [`key_card`]). Returns their number.
     #[inline]
     fn gen_moves(
         &mut self,
@@ -1583,11 +1591,11 @@ impl Core {
         n: &Node,
         legal: u64,
         tt_mv: u8,
-        out: &mut [u8; 9],
+        out: &mut [u32; 9],
     ) -> usize {
         if legal & (legal - 1) == 0 {
             // One card: nothing to order.
-            out[0] = legal.trailing_zeros() as u8;
+            out[0] = legal.trailing_zeros() ^ 0x30;
             return 1;
         }
         let all = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
@@ -1598,7 +1606,7 @@ impl Core {
         // Each card's sort key: its score (nine bits), its history count (twelve bits), and a
         // tie-break that is higher for the cards generated first (lower suit, then stronger
         // card: `c ^ 0x30`), so that sorting the distinct keys keeps ties in generation order.
-        let mut keys = [0u32; 9];
+        let keys = out;
         let mut cnt = 0;
         let mut push = |c: u8, score: u32| {
             keys[cnt] = (score << 12 | hist[c as usize]) << 6 | (c ^ 0x30) as u32;
@@ -1704,19 +1712,16 @@ impl Core {
             }
             keys[j] = k;
         }
-        for (o, &k) in out.iter_mut().zip(&keys[..cnt]) {
-            *o = (k & 63) as u8 ^ 0x30;
-        }
         match self.config.order {
             MoveOrder::Heuristic => {}
-            MoveOrder::Reversed => out[..cnt].reverse(),
+            MoveOrder::Reversed => keys[..cnt].reverse(),
             MoveOrder::Shuffled(_) => {
                 for i in (1..cnt).rev() {
                     self.rng ^= self.rng << 13;
                     self.rng ^= self.rng >> 7;
                     self.rng ^= self.rng << 17;
                     let j = (self.rng % (i as u64 + 1)) as usize;
-                    out.swap(i, j);
+                    keys.swap(i, j);
                 }
             }
         }
