@@ -922,6 +922,10 @@ fn new_table(buckets: usize) -> Vec<Bucket> {
     tt
 }
 
+/// The room for the cards to try at a node (at most nine; a power of two, so that indices
+/// masked with `MOVES - 1` need no bounds check).
+const MOVES: usize = 16;
+
 /// The card of a sort key of [`Core::gen_moves`]: its low six bits hold `card ^ 0x30`.
 #[inline(always)]
 fn key_card(k: u32) -> u8 {
@@ -1247,7 +1251,7 @@ impl Core {
     /// of the same team), and the quick tricks of the team on lead.
     #[inline]
     fn bounds(&self, t: &Tables, n: &Node) -> (i32, i32) {
-        let me = self.team as usize;
+        let me = (self.team & 1) as usize;
         let total = n.rem_pts as i32 + LAST_TRICK_BONUS as i32;
         let mut lo = 0;
         let mut lost = 0;
@@ -1270,7 +1274,7 @@ impl Core {
             }
         }
         if self.config.bounds {
-            let l = n.to_move as usize;
+            let l = (n.to_move & 3) as usize;
             let (q, k) = self.quick_tricks(t, n, l, all);
             let tricks = (n.left / 4) as u32;
             if team_of(l) == self.team {
@@ -1349,14 +1353,15 @@ impl Core {
             }
         }
         let (a0, b0) = (alpha, beta);
-        let p = n.to_move as usize;
+        // (`& 3`, `& 63` below: no bounds checks; the values are in range anyway.)
+        let p = (n.to_move & 3) as usize;
         let hand = n.hands[p];
         let legal = if n.len == 0 {
             hand
         } else {
             t.legal(hand, n.lead_suit, n.win_card)
         };
-        let mut moves = [0u32; 9];
+        let mut moves = [0u32; MOVES];
         let cnt = self.gen_moves(t, n, legal, tt_mv, &mut moves);
         let maxing = team_of(p) == self.team;
         let mut best = if maxing { -1 } else { i32::MAX };
@@ -1374,8 +1379,9 @@ impl Core {
                     if v > alpha {
                         alpha = v;
                         if alpha >= beta {
-                            self.killer[n.left as usize][n.to_move as usize] = c;
-                            self.history[hidx][c as usize] = self.history[hidx][c as usize]
+                            self.killer[n.left as usize][p] = c;
+                            self.history[hidx][c as usize & 63] = self.history[hidx]
+                                [c as usize & 63]
                                 .saturating_add(n.left as u32)
                                 .min(HISTORY_MAX);
                             break;
@@ -1388,8 +1394,8 @@ impl Core {
                 if v < beta {
                     beta = v;
                     if alpha >= beta {
-                        self.killer[n.left as usize][n.to_move as usize] = c;
-                        self.history[hidx][c as usize] = self.history[hidx][c as usize]
+                        self.killer[n.left as usize][p] = c;
+                        self.history[hidx][c as usize & 63] = self.history[hidx][c as usize & 63]
                             .saturating_add(n.left as u32)
                             .min(HISTORY_MAX);
                         break;
@@ -1532,11 +1538,11 @@ impl Core {
     #[inline(always)]
     fn child(&mut self, t: &Tables, n: &Node, c: u8, alpha: i32, beta: i32) -> i32 {
         let mut ch = *n;
-        let p = n.to_move as usize;
+        let p = (n.to_move & 3) as usize;
         let bit = 1u64 << c;
         ch.hands[p] &= !bit;
         ch.left -= 1;
-        let cp = t.pts[c as usize];
+        let cp = t.pts[c as usize & 63];
         ch.rem_pts -= cp as u16;
         ch.to_move = ((p + 1) & 3) as u8;
         if n.len == 0 {
@@ -1591,7 +1597,7 @@ impl Core {
         n: &Node,
         legal: u64,
         tt_mv: u8,
-        out: &mut [u32; 9],
+        out: &mut [u32; MOVES],
     ) -> usize {
         if legal & (legal - 1) == 0 {
             // One card: nothing to order.
@@ -1600,7 +1606,7 @@ impl Core {
         }
         let all = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
         let in_play = all | n.trick_mask;
-        let p = n.to_move as usize;
+        let p = (n.to_move & 3) as usize;
         let merge = self.config.merge_equivalent;
         let hist = &self.history[(n.len > 0) as usize];
         // Each card's sort key: its score (nine bits), its history count (twelve bits), and a
@@ -1609,7 +1615,8 @@ impl Core {
         let keys = out;
         let mut cnt = 0;
         let mut push = |c: u8, score: u32| {
-            keys[cnt] = (score << 12 | hist[c as usize]) << 6 | (c ^ 0x30) as u32;
+            keys[cnt & (MOVES - 1)] =
+                (score << 12 | hist[c as usize & 63]) << 6 | (c ^ 0x30) as u32;
             cnt += 1;
         };
         // The cards of lane `l` of suit `s` from the strongest down, without those equivalent to
@@ -1626,7 +1633,7 @@ impl Core {
                     let $i = 31 - bits.leading_zeros();
                     bits ^= 1 << $i;
                     let $c = (s * 16) as u8 + $i as u8;
-                    let $cp = t.pts[$c as usize];
+                    let $cp = t.pts[$c as usize & 63];
                     if merge && $cp == prev_pts && ps_bits & ((1 << prev) - (1 << ($i + 1))) == 0 {
                         prev = $i;
                         continue;
