@@ -493,8 +493,8 @@ impl Tables {
 struct Node {
     /// The hands, as internal cards.
     hands: [u64; SEATS],
-    /// Cards of the current trick.
-    trick_mask: u64,
+    /// The cards in the hands and in the current trick (at a boundary: the cards left).
+    in_play: u64,
     /// Card points of the cards still in the hands.
     rem_pts: u16,
     /// Suit of the lead (valid inside a trick).
@@ -862,7 +862,7 @@ impl Solver {
         let t = self.tables.as_ref().expect("prepared");
         let mut n = Node {
             hands: pos.hands.map(|h| t.int_set(h)),
-            trick_mask: 0,
+            in_play: 0,
             rem_pts: 0,
             lead_suit: 0,
             win_seat: pos.leader,
@@ -874,6 +874,7 @@ impl Solver {
             left: pos.cards_left() as u8,
             m_all: pos.match_bonus > 0 && pos.tricks_won[1 - self.core.team as usize] == 0,
         };
+        n.in_play = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
         for h in pos.hands {
             for c in h {
                 n.rem_pts += t.pts[t.to_int[c.index()] as usize] as u16;
@@ -888,7 +889,7 @@ impl Solver {
             n.win_key = t.key(n.win_card, n.lead_suit);
             for &c in trick {
                 let i = t.to_int[c.index()];
-                n.trick_mask |= 1 << i;
+                n.in_play |= 1 << i;
                 n.trick_pts += t.pts[i as usize];
             }
         }
@@ -1078,7 +1079,7 @@ impl Core {
         let seats = [l, (l + 1) & 3, (l + 2) & 3, (l + 3) & 3];
         let me = self.team;
         let maxing = seats.map(|s| team_of(s) == me);
-        let all = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
+        let all = n.in_play;
         let total = n.rem_pts as i32;
         let mb = if n.m_all { t.match_bonus as i32 } else { 0 };
         // The value once the first trick is complete: won by `ws` with `p1` points, `rest` the
@@ -1256,7 +1257,7 @@ impl Core {
         let mut lo = 0;
         let mut lost = 0;
         let mut match_possible = n.m_all;
-        let all = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
+        let all = n.in_play;
         if t.trump < 4 {
             // The highest trumps in play, as long as one team holds them, win their tricks
             // or fall to a higher trump of the same team: their points are that team's.
@@ -1551,7 +1552,6 @@ impl Core {
             ch.win_seat = p as u8;
             ch.win_key = t.key(c, c >> 4);
             ch.trick_pts = cp;
-            ch.trick_mask = bit;
             ch.len = 1;
             return self.ab(t, &ch, alpha, beta);
         }
@@ -1563,7 +1563,6 @@ impl Core {
         }
         ch.trick_pts += cp;
         if n.len < 3 {
-            ch.trick_mask |= bit;
             ch.len += 1;
             return self.ab(t, &ch, alpha, beta);
         }
@@ -1583,7 +1582,7 @@ impl Core {
         ch.m_all = n.m_all && mine;
         ch.len = 0;
         ch.to_move = ch.win_seat;
-        ch.trick_mask = 0;
+        ch.in_play = ch.hands[0] | ch.hands[1] | ch.hands[2] | ch.hands[3];
         ch.trick_pts = 0;
         gain + self.ab(t, &ch, alpha - gain, beta - gain)
     }
@@ -1604,8 +1603,7 @@ impl Core {
             out[0] = legal.trailing_zeros() ^ 0x30;
             return 1;
         }
-        let all = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
-        let in_play = all | n.trick_mask;
+        let in_play = n.in_play;
         let p = (n.to_move & 3) as usize;
         let merge = self.config.merge_equivalent;
         let hist = &self.history[(n.len > 0) as usize];
