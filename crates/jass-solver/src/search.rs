@@ -1224,26 +1224,29 @@ impl Core {
             let a = lane(all, s);
             let m = lane(me, s);
             let ps = lane(p, s);
+            // The holder of the suit's top card cashes its cards above the others'.
+            let top = 1u32 << (31 - a.leading_zeros());
+            let (own, other, leader) = if m & top != 0 {
+                (m, ps, true)
+            } else if partner && ps & top != 0 {
+                (ps, m, false)
+            } else {
+                continue;
+            };
             let (x1, x2) = (lane(o1, s), lane(o2, s));
-            let run = above_top(m, a & !m);
-            if run != 0 {
-                let ks = run.count_ones() as usize;
+            let run = above_top(own, a & !own);
+            let ks = run.count_ones() as usize;
+            let v = t.lane_pts[s][run as usize] as i32
+                + t.min_pts[s][x1 as usize][ks] as i32
+                + t.min_pts[s][x2 as usize][ks] as i32
+                + t.min_pts[s][other as usize][ks] as i32;
+            if leader {
                 k += ks as u32;
-                pts += t.lane_pts[s][run as usize] as i32
-                    + t.min_pts[s][x1 as usize][ks] as i32
-                    + t.min_pts[s][x2 as usize][ks] as i32
-                    + t.min_pts[s][ps as usize][ks] as i32;
-            } else if partner {
-                let run = above_top(ps, a & !ps);
-                if run != 0 {
-                    entry |= m != 0;
-                    let ks = run.count_ones() as usize;
-                    kp += ks as u32;
-                    ppts += t.lane_pts[s][run as usize] as i32
-                        + t.min_pts[s][x1 as usize][ks] as i32
-                        + t.min_pts[s][x2 as usize][ks] as i32
-                        + t.min_pts[s][m as usize][ks] as i32;
-                }
+                pts += v;
+            } else {
+                entry |= m != 0;
+                kp += ks as u32;
+                ppts += v;
             }
         }
         if partner && entry && k + kp <= (n.left / 4) as u32 {
