@@ -309,6 +309,8 @@ struct Bucket([Entry; WAYS]);
 const WAYS: usize = 4;
 
 const NONE: u8 = 0xFF;
+/// The history counts saturate here: a card's sort key holds twelve bits of them.
+const HISTORY_MAX: u32 = 4095;
 const LANE: u64 = 0x1FF;
 
 /// Tables that depend on the mode and the point table, precomputed once per mode.
@@ -334,8 +336,14 @@ struct Tables {
     keys: [[u8; 64]; 4],
     /// Per suit: the card points of the cards of a strength lane.
     lane_pts: [[u8; 512]; 4],
-    /// Per suit: the sum of the `m` smallest card points of a strength lane (`m` 0..=9).
-    min_pts: Box<[[[u8; 10]; 512]; 4]>,
+    /// Per suit: the sum of the `m` smallest card points of a strength lane (`m` 0..=9; all
+    /// of them for `m` above the number of cards, so callers need not clamp `m`).
+    min_pts: [[[u8; 10]; 512]; 4],
+    /// By internal card: the cards of its suit above it.
+    above: [u64; 64],
+    /// By internal card: the trumps that beat it (all trumps if it is no trump; none without
+    /// trump).
+    over_trump: [u64; 64],
     /// Per suit: the card points of the cards of a strength lane from the strongest down,
     /// padded with zeros (for [`Core::qs_diff`]).
     rank_pts: Box<[[[u8; 16]; 512]; 4]>,
@@ -372,7 +380,9 @@ impl Tables {
             puur: if trump < 4 { 1 << (16 * trump + 8) } else { 0 },
             keys: [[0; 64]; 4],
             lane_pts: [[0; 512]; 4],
-            min_pts: Box::new([[[0; 10]; 512]; 4]),
+            min_pts: [[[0; 10]; 512]; 4],
+            above: [0; 64],
+            over_trump: [0; 64],
             rank_pts: Box::new([[[0; 16]; 512]; 4]),
         });
         for i in 0..36 {
@@ -381,6 +391,11 @@ impl Tables {
             t.to_int[c.index()] = int as u8;
             t.to_nat[int] = c.index() as u8;
             t.pts[int] = points.card(c) as u8;
+        }
+        for c in 0..64usize {
+            let s = c >> 4;
+            t.above[c] = (!0u64).checked_shl(c as u32 + 1).unwrap_or(0) & (LANE << (16 * s));
+            t.over_trump[c] = if s == trump { t.above[c] } else { t.trump_mask };
         }
         for ls in 0..4 {
             for c in 0..64usize {
@@ -442,32 +457,16 @@ impl Tables {
     /// cards).
     #[inline(always)]
     fn legal(&self, hand: u64, ls: u8, win: u8) -> u64 {
-        let lsm = LANE << (16 * ls as u32);
-        let follow = hand & lsm;
-        let above_win = (!0u64 << (win + 1)) & (LANE << (16 * (win >> 4) as u32));
+        let follow = hand & LANE << (16 * ls as u32);
+        // The trumps that beat `win` (none without trump).
+        let over = hand & self.over_trump[win as usize & 63];
         if self.rules == TrickRules::Heading {
             if follow != 0 {
-                if (win >> 4) == ls {
-                    let higher = follow & above_win;
-                    if higher != 0 {
-                        return higher;
-                    }
-                }
-                return follow;
+                // Cards above `win` if it is of the suit led (else there are none).
+                let higher = follow & self.above[win as usize & 63];
+                return if higher != 0 { higher } else { follow };
             }
-            if self.trump == 4 {
-                return hand;
-            }
-            let trumps = hand & self.trump_mask;
-            let higher = if (win >> 4) as usize == self.trump {
-                trumps & above_win
-            } else {
-                trumps
-            };
-            return if higher == 0 { hand } else { higher };
-        }
-        if self.trump == 4 {
-            return if follow == 0 { hand } else { follow };
+            return if over == 0 { hand } else { over };
         }
         let trumps = hand & self.trump_mask;
         if ls as usize == self.trump {
@@ -477,18 +476,13 @@ impl Tables {
                 trumps
             };
         }
-        let allowed = if (win >> 4) as usize == self.trump {
-            trumps & above_win
-        } else {
-            trumps
-        };
         if follow != 0 {
-            return follow | allowed;
+            return follow | over;
         }
         if self.rules == TrickRules::Weak || trumps == hand {
             hand
         } else {
-            (hand & !self.trump_mask) | allowed
+            (hand & !self.trump_mask) | over
         }
     }
 
@@ -504,8 +498,8 @@ impl Tables {
 struct Node {
     /// The hands, as internal cards.
     hands: [u64; SEATS],
-    /// Cards of the current trick.
-    trick_mask: u64,
+    /// The cards in the hands and in the current trick (at a boundary: the cards left).
+    in_play: u64,
     /// Card points of the cards still in the hands.
     rem_pts: u16,
     /// Suit of the lead (valid inside a trick).
@@ -874,7 +868,7 @@ impl Solver {
         let t = self.tables.as_ref().expect("prepared");
         let mut n = Node {
             hands: pos.hands.map(|h| t.int_set(h)),
-            trick_mask: 0,
+            in_play: 0,
             rem_pts: 0,
             lead_suit: 0,
             win_seat: pos.leader,
@@ -886,6 +880,7 @@ impl Solver {
             left: pos.cards_left() as u8,
             m_all: pos.match_bonus > 0 && pos.tricks_won[1 - self.core.team as usize] == 0,
         };
+        n.in_play = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
         for h in pos.hands {
             for c in h {
                 n.rem_pts += t.pts[t.to_int[c.index()] as usize] as u16;
@@ -900,7 +895,7 @@ impl Solver {
             n.win_key = t.key(n.win_card, n.lead_suit);
             for &c in trick {
                 let i = t.to_int[c.index()];
-                n.trick_mask |= 1 << i;
+                n.in_play |= 1 << i;
                 n.trick_pts += t.pts[i as usize];
             }
         }
@@ -932,6 +927,16 @@ fn new_table(buckets: usize) -> Vec<Bucket> {
     }
     tt.resize(buckets, Bucket::default());
     tt
+}
+
+/// The room for the cards to try at a node (at most nine; a power of two, so that indices
+/// masked with `MOVES - 1` need no bounds check).
+const MOVES: usize = 16;
+
+/// The card of a sort key of [`Core::gen_moves`]: its low six bits hold `card ^ 0x30`.
+#[inline(always)]
+fn key_card(k: u32) -> u8 {
+    (k & 63) as u8 ^ 0x30
 }
 
 /// Does the searching side maximise at seat `p`?
@@ -1080,7 +1085,7 @@ impl Core {
         let seats = [l, (l + 1) & 3, (l + 2) & 3, (l + 3) & 3];
         let me = self.team;
         let maxing = seats.map(|s| team_of(s) == me);
-        let all = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
+        let all = n.in_play;
         let total = n.rem_pts as i32;
         let mb = if n.m_all { t.match_bonus as i32 } else { 0 };
         // The value once the first trick is complete: won by `ws` with `p1` points, `rest` the
@@ -1173,14 +1178,14 @@ impl Core {
     /// others must follow with. If the partner has to trump a winner, the partner holds only
     /// trumps, none of the opponents any, and the team takes every trick that remains.
     #[inline]
-    fn quick_tricks(&self, t: &Tables, n: &Node, l: usize) -> (i32, u32) {
-        let all = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
+    fn quick_tricks(&self, t: &Tables, n: &Node, l: usize, all: u64) -> (i32, u32) {
         let me = n.hands[l];
         let (o1, o2, p) = (
             n.hands[(l + 1) & 3],
             n.hands[(l + 3) & 3],
             n.hands[(l + 2) & 3],
         );
+        // `min_pts` saturates (and is 0 for no card), so the counts index it unclamped.
         let mut k = 0u32;
         let mut pts = 0i32;
         if t.trump < 4 {
@@ -1190,11 +1195,9 @@ impl Core {
             let run = above_top(m, a & !m);
             let kt = run.count_ones();
             let (t1, t2) = (lane(o1, ts), lane(o2, ts));
-            if kt > 0 {
-                k += kt;
-                pts += t.min_pts[ts][t1 as usize][kt.min(t1.count_ones()) as usize] as i32;
-                pts += t.min_pts[ts][t2 as usize][kt.min(t2.count_ones()) as usize] as i32;
-            }
+            k = kt;
+            pts = t.min_pts[ts][t1 as usize][kt as usize] as i32
+                + t.min_pts[ts][t2 as usize][kt as usize] as i32;
             if t1.count_ones() > kt || t2.count_ones() > kt {
                 return (pts, k);
             }
@@ -1204,56 +1207,49 @@ impl Core {
                 return (pts, k);
             }
         }
-        for s in 0..4 {
-            if s == t.trump {
-                continue;
-            }
-            let a = lane(all, s);
-            let m = lane(me, s);
-            let run = above_top(m, a & !m);
-            if run == 0 {
-                continue;
-            }
-            let ks = run.count_ones();
-            k += ks;
-            pts += t.lane_pts[s][run as usize] as i32;
-            for h in [o1, o2, p] {
-                let x = lane(h, s);
-                pts += t.min_pts[s][x as usize][ks.min(x.count_ones()) as usize] as i32;
-            }
-        }
-        if !self.config.partner_tricks
-            || (t.rules == TrickRules::Heading && (me | p) & t.trump_mask != 0)
-        {
-            return (pts, k);
-        }
         // Then a low card to the partner's winner (an entry), and the partner cashes its cards
         // above every other card of each plain suit (the opponents hold no trump any more). The
         // partner discards its other cards on the leader's winners, so this needs the tricks
-        // cashed to fit in a hand.
+        // cashed to fit in a hand. Both in one pass over the suits.
+        let partner = self.config.partner_tricks
+            && !(t.rules == TrickRules::Heading && (me | p) & t.trump_mask != 0);
         let mut kp = 0;
         let mut ppts = 0;
         let mut entry = false;
-        for s in 0..4 {
-            if s == t.trump {
-                continue;
-            }
+        // Only the plain suits the two hold cards of can hold their winners.
+        let mut suits = (if partner { me | p } else { me }) & !t.trump_mask;
+        while suits != 0 {
+            let s = (suits.trailing_zeros() / 16) as usize;
+            suits &= !(LANE << (16 * s));
             let a = lane(all, s);
+            let m = lane(me, s);
             let ps = lane(p, s);
-            let run = above_top(ps, a & !ps);
-            if run == 0 {
+            // The holder of the suit's top card cashes its cards above the others'.
+            let top = 1u32 << (31 - a.leading_zeros());
+            let (own, other, leader) = if m & top != 0 {
+                (m, ps, true)
+            } else if partner && ps & top != 0 {
+                (ps, m, false)
+            } else {
                 continue;
-            }
-            entry |= lane(me, s) != 0;
-            let ks = run.count_ones();
-            kp += ks;
-            ppts += t.lane_pts[s][run as usize] as i32;
-            for h in [o1, o2, me] {
-                let x = lane(h, s);
-                ppts += t.min_pts[s][x as usize][ks.min(x.count_ones()) as usize] as i32;
+            };
+            let (x1, x2) = (lane(o1, s), lane(o2, s));
+            let run = above_top(own, a & !own);
+            let ks = run.count_ones() as usize;
+            let v = t.lane_pts[s][run as usize] as i32
+                + t.min_pts[s][x1 as usize][ks] as i32
+                + t.min_pts[s][x2 as usize][ks] as i32
+                + t.min_pts[s][other as usize][ks] as i32;
+            if leader {
+                k += ks as u32;
+                pts += v;
+            } else {
+                entry |= m != 0;
+                kp += ks as u32;
+                ppts += v;
             }
         }
-        if entry && k + kp <= (n.left / 4) as u32 {
+        if partner && entry && k + kp <= (n.left / 4) as u32 {
             (pts + ppts, k + kp)
         } else {
             (pts, k)
@@ -1265,16 +1261,17 @@ impl Core {
     /// of the same team), and the quick tricks of the team on lead.
     #[inline]
     fn bounds(&self, t: &Tables, n: &Node) -> (i32, i32) {
-        let me = self.team as usize;
+        let me = (self.team & 1) as usize;
         let total = n.rem_pts as i32 + LAST_TRICK_BONUS as i32;
         let mut lo = 0;
         let mut lost = 0;
         let mut match_possible = n.m_all;
+        let all = n.in_play;
         if t.trump < 4 {
             // The highest trumps in play, as long as one team holds them, win their tricks
             // or fall to a higher trump of the same team: their points are that team's.
             let ts = t.trump;
-            let all_t = lane(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3], ts);
+            let all_t = lane(all, ts);
             if all_t != 0 {
                 let mine = lane(n.hands[me] | n.hands[me + 2], ts);
                 let theirs = all_t & !mine;
@@ -1287,8 +1284,8 @@ impl Core {
             }
         }
         if self.config.bounds {
-            let l = n.to_move as usize;
-            let (q, k) = self.quick_tricks(t, n, l);
+            let l = (n.to_move & 3) as usize;
+            let (q, k) = self.quick_tricks(t, n, l, all);
             let tricks = (n.left / 4) as u32;
             if team_of(l) == self.team {
                 if k >= tricks {
@@ -1366,14 +1363,15 @@ impl Core {
             }
         }
         let (a0, b0) = (alpha, beta);
-        let p = n.to_move as usize;
+        // (`& 3`, `& 63` below: no bounds checks; the values are in range anyway.)
+        let p = (n.to_move & 3) as usize;
         let hand = n.hands[p];
         let legal = if n.len == 0 {
             hand
         } else {
             t.legal(hand, n.lead_suit, n.win_card)
         };
-        let mut moves = [0u8; 9];
+        let mut moves = [0u32; MOVES];
         let cnt = self.gen_moves(t, n, legal, tt_mv, &mut moves);
         let maxing = team_of(p) == self.team;
         if n.len == 3 && n.left > self.config.etc_min_cards && self.config.use_tt && cnt > 1 {
@@ -1383,10 +1381,11 @@ impl Core {
             }
         }
         let mut best = if maxing { -1 } else { i32::MAX };
-        let mut best_mv = moves[0];
+        let mut best_mv = key_card(moves[0]);
         let hidx = (n.len > 0) as usize;
         let mut tried = 0;
-        for &c in &moves[..cnt] {
+        for &k in &moves[..cnt] {
+            let c = key_card(k);
             tried += 1;
             let v = self.child(t, n, c, alpha, beta);
             if maxing {
@@ -1396,10 +1395,11 @@ impl Core {
                     if v > alpha {
                         alpha = v;
                         if alpha >= beta {
-                            self.killer[n.left as usize][n.to_move as usize] = c;
-                            self.history[hidx][c as usize] = self.history[hidx][c as usize]
+                            self.killer[n.left as usize][p] = c;
+                            self.history[hidx][c as usize & 63] = self.history[hidx]
+                                [c as usize & 63]
                                 .saturating_add(n.left as u32)
-                                .min(1 << 20);
+                                .min(HISTORY_MAX);
                             break;
                         }
                     }
@@ -1410,10 +1410,10 @@ impl Core {
                 if v < beta {
                     beta = v;
                     if alpha >= beta {
-                        self.killer[n.left as usize][n.to_move as usize] = c;
-                        self.history[hidx][c as usize] = self.history[hidx][c as usize]
+                        self.killer[n.left as usize][p] = c;
+                        self.history[hidx][c as usize & 63] = self.history[hidx][c as usize & 63]
                             .saturating_add(n.left as u32)
-                            .min(1 << 20);
+                            .min(HISTORY_MAX);
                         break;
                     }
                 }
@@ -1555,16 +1555,18 @@ impl Core {
     /// searched (a child the heuristic order would try later may be known to cut). Returns the
     /// fail-soft value then. Costs the bounds and a probe per child: worth it only with enough
     /// cards left (about 20% fewer nodes for whole deals, 10% more instructions per node).
+    /// `moves`: the sort keys of [`Core::gen_moves`].
     fn transposition_cutoff(
         &mut self,
         t: &Tables,
         n: &Node,
-        moves: &[u8],
+        moves: &[u32],
         maxing: bool,
         alpha: i32,
         beta: i32,
     ) -> Option<i32> {
-        for &c in moves {
+        for &k in moves {
+            let c = key_card(k);
             let (ch, gain) = self.boundary_child(t, n, c);
             let (a1, b1) = (alpha - gain, beta - gain);
             let (lo, hi) = self.bounds(t, &ch);
@@ -1601,7 +1603,7 @@ impl Core {
         ch.m_all = n.m_all && mine;
         ch.len = 0;
         ch.to_move = ch.win_seat;
-        ch.trick_mask = 0;
+        ch.in_play = ch.hands[0] | ch.hands[1] | ch.hands[2] | ch.hands[3];
         ch.trick_pts = 0;
         let gain = if mine { (n.trick_pts + cp) as i32 } else { 0 };
         (ch, gain)
@@ -1611,11 +1613,11 @@ impl Core {
     #[inline(always)]
     fn child(&mut self, t: &Tables, n: &Node, c: u8, alpha: i32, beta: i32) -> i32 {
         let mut ch = *n;
-        let p = n.to_move as usize;
+        let p = (n.to_move & 3) as usize;
         let bit = 1u64 << c;
         ch.hands[p] &= !bit;
         ch.left -= 1;
-        let cp = t.pts[c as usize];
+        let cp = t.pts[c as usize & 63];
         ch.rem_pts -= cp as u16;
         ch.to_move = ((p + 1) & 3) as u8;
         if n.len == 0 {
@@ -1624,7 +1626,6 @@ impl Core {
             ch.win_seat = p as u8;
             ch.win_key = t.key(c, c >> 4);
             ch.trick_pts = cp;
-            ch.trick_mask = bit;
             ch.len = 1;
             return self.ab(t, &ch, alpha, beta);
         }
@@ -1636,7 +1637,6 @@ impl Core {
         }
         ch.trick_pts += cp;
         if n.len < 3 {
-            ch.trick_mask |= bit;
             ch.len += 1;
             return self.ab(t, &ch, alpha, beta);
         }
@@ -1656,12 +1656,13 @@ impl Core {
         ch.m_all = n.m_all && mine;
         ch.len = 0;
         ch.to_move = ch.win_seat;
-        ch.trick_mask = 0;
+        ch.in_play = ch.hands[0] | ch.hands[1] | ch.hands[2] | ch.hands[3];
         ch.trick_pts = 0;
         gain + self.ab(t, &ch, alpha - gain, beta - gain)
     }
 
-    /// The cards to try at node `n`, equivalent ones merged, best first. Returns their number.
+    /// The cards to try at node `n`, equivalent ones merged, best first, as sort keys (see
+    /// [`key_card`]). Returns their number.
     #[inline]
     fn gen_moves(
         &mut self,
@@ -1669,123 +1670,137 @@ impl Core {
         n: &Node,
         legal: u64,
         tt_mv: u8,
-        out: &mut [u8; 9],
+        out: &mut [u32; MOVES],
     ) -> usize {
         if legal & (legal - 1) == 0 {
             // One card: nothing to order.
-            out[0] = legal.trailing_zeros() as u8;
+            out[0] = legal.trailing_zeros() ^ 0x30;
             return 1;
         }
-        let all = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
-        let in_play = all | n.trick_mask;
-        let p = n.to_move as usize;
-        let mut scores = [0i32; 9];
-        let mut cnt = 0;
-        let partner_wins = n.len > 0 && ((n.win_seat as usize ^ p) & 1) == 0;
-        let last = n.len == 3;
+        let in_play = n.in_play;
+        let p = (n.to_move & 3) as usize;
         let merge = self.config.merge_equivalent;
-        let opp = n.hands[(p + 1) & 3] | n.hands[(p + 3) & 3];
-        let partner = n.hands[(p + 2) & 3];
-        let opp_trumps = opp & t.trump_mask != 0;
-        let hidx = (n.len > 0) as usize;
-        let killer = self.killer[n.left as usize][p];
-        let kill_on = n.len == 0;
-        for s in 0..4 {
-            let l = lane(legal, s);
-            if l == 0 {
-                continue;
-            }
-            let ps_bits = lane(in_play, s);
-            let top = 31 - ps_bits.leading_zeros();
-            let (part_top, opp_s) = if n.len == 0 {
-                (lane(partner, s) >> top & 1 != 0, lane(opp, s))
-            } else {
-                (false, 0)
-            };
-            let mut bits = l;
-            let mut prev = 32u32;
-            let mut prev_pts = 0u8;
-            while bits != 0 {
-                let i = 31 - bits.leading_zeros();
-                bits ^= 1 << i;
-                let c = (s * 16) as u8 + i as u8;
-                let cp = t.pts[c as usize];
-                if merge
-                    && prev < 32
-                    && cp == prev_pts
-                    && ps_bits & ((1 << prev) - (1 << (i + 1))) == 0
-                {
-                    prev = i;
-                    continue;
-                }
-                prev = i;
-                prev_pts = cp;
-                let st = i as i32;
-                let score = if c == tt_mv {
-                    10_000
-                } else if c == killer && kill_on {
-                    9_000
-                } else if n.len == 0 {
-                    // Lead: sure winners first (highest points first), then low cards to the
-                    // partner's winner, then low cards.
-                    if i == top {
-                        if s == t.trump || t.trump == 4 || !opp_trumps {
-                            400 + cp as i32
-                        } else {
-                            200 + cp as i32
-                        }
-                    } else if part_top && opp_s != 0 {
-                        300 - cp as i32 - st
-                    } else {
-                        100 - cp as i32 - st
+        let hist = &self.history[(n.len > 0) as usize];
+        // Each card's sort key: its score (nine bits), its history count (twelve bits), and a
+        // tie-break that is higher for the cards generated first (lower suit, then stronger
+        // card: `c ^ 0x30`), so that sorting the distinct keys keeps ties in generation order.
+        let keys = out;
+        let mut cnt = 0;
+        let mut push = |c: u8, score: u32| {
+            keys[cnt & (MOVES - 1)] =
+                (score << 12 | hist[c as usize & 63]) << 6 | (c ^ 0x30) as u32;
+            cnt += 1;
+        };
+        // The cards of lane `l` of suit `s` from the strongest down, without those equivalent to
+        // the card above them (next in play, the same points): `$body` with `c`, `i`, `cp`.
+        macro_rules! cards {
+            ($s:expr, $l:expr, |$c:ident, $i:ident, $cp:ident| $body:expr) => {{
+                let s: usize = $s;
+                let ps_bits = lane(in_play, s);
+                let mut bits: u32 = $l;
+                // No card above the first: no card has these points.
+                let mut prev = 32u32;
+                let mut prev_pts = 0xFFu8;
+                while bits != 0 {
+                    let $i = 31 - bits.leading_zeros();
+                    bits ^= 1 << $i;
+                    let $c = (s * 16) as u8 + $i as u8;
+                    let $cp = t.pts[$c as usize & 63];
+                    if merge && $cp == prev_pts && ps_bits & ((1 << prev) - (1 << ($i + 1))) == 0 {
+                        prev = $i;
+                        continue;
                     }
+                    prev = $i;
+                    prev_pts = $cp;
+                    $body
+                }
+            }};
+        }
+        // The suits of the legal cards, in order.
+        let mut suits = legal;
+        if n.len == 0 {
+            let opp = n.hands[(p + 1) & 3] | n.hands[(p + 3) & 3];
+            let partner = n.hands[(p + 2) & 3];
+            let opp_trumps = opp & t.trump_mask != 0;
+            let killer = self.killer[n.left as usize][p];
+            while suits != 0 {
+                let s = (suits.trailing_zeros() / 16) as usize;
+                suits &= !(LANE << (16 * s));
+                let top = 31 - lane(in_play, s).leading_zeros();
+                // Lead: sure winners first (highest points first), then low cards to the
+                // partner's winner, then low cards. The table card and the killer before all.
+                let top_base = if s == t.trump || t.trump == 4 || !opp_trumps {
+                    400
                 } else {
+                    200
+                };
+                let low_base = if lane(partner, s) >> top & 1 != 0 && lane(opp, s) != 0 {
+                    300
+                } else {
+                    100
+                };
+                cards!(s, lane(legal, s), |c, i, cp| {
+                    let score = if c == tt_mv {
+                        511
+                    } else if c == killer {
+                        510
+                    } else if i == top {
+                        top_base + cp as u32
+                    } else {
+                        low_base - cp as u32 - i
+                    };
+                    push(c, score);
+                });
+            }
+        } else {
+            // Follow (no table card, no killer inside a trick).
+            let partner_wins = ((n.win_seat as usize ^ p) & 1) == 0;
+            let last = n.len == 3;
+            while suits != 0 {
+                let s = (suits.trailing_zeros() / 16) as usize;
+                suits &= !(LANE << (16 * s));
+                cards!(s, lane(legal, s), |c, i, cp| {
                     let k = t.key(c, n.lead_suit);
                     let wins = k > n.win_key;
-                    if partner_wins {
+                    let score = if partner_wins {
                         if wins {
-                            50 - st
+                            50 - i
                         } else {
-                            150 + cp as i32
+                            150 + cp as u32
                         }
                     } else if wins {
                         if last {
-                            300 + cp as i32
+                            300 + cp as u32
                         } else {
-                            300 + k as i32
+                            300 + k as u32
                         }
                     } else {
-                        100 - cp as i32 - st
-                    }
-                };
-                out[cnt] = c;
-                let h = self.history[hidx][c as usize] as i32;
-                scores[cnt] = score * 4096 + h.min(4095);
-                cnt += 1;
+                        100 - cp as u32 - i
+                    };
+                    push(c, score);
+                });
             }
         }
-        // Insertion sort, best first.
+        // Insertion sort, best first (the keys are distinct).
         for i in 1..cnt {
-            let (c, sc) = (out[i], scores[i]);
+            let k = keys[i];
             let mut j = i;
-            while j > 0 && scores[j - 1] < sc {
-                out[j] = out[j - 1];
-                scores[j] = scores[j - 1];
+            while j > 0 && keys[j - 1] < k {
+                keys[j] = keys[j - 1];
                 j -= 1;
             }
-            out[j] = c;
-            scores[j] = sc;
+            keys[j] = k;
         }
         match self.config.order {
             MoveOrder::Heuristic => {}
-            MoveOrder::Reversed => out[..cnt].reverse(),
+            MoveOrder::Reversed => keys[..cnt].reverse(),
             MoveOrder::Shuffled(_) => {
                 for i in (1..cnt).rev() {
                     self.rng ^= self.rng << 13;
                     self.rng ^= self.rng >> 7;
                     self.rng ^= self.rng << 17;
                     let j = (self.rng % (i as u64 + 1)) as usize;
-                    out.swap(i, j);
+                    keys.swap(i, j);
                 }
             }
         }
