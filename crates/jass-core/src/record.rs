@@ -6,6 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
+use crate::game::{Game, ToMove};
 
 use crate::coiffeur::{check_record as check_coiffeur, CoiffeurRecord};
 use crate::differenzler::{check_record as check_differenzler, DifferenzlerRecord};
@@ -84,6 +85,34 @@ pub fn check_end(
         ))),
         _ => Ok(()),
     }
+}
+
+/// Plays entry `entry` (0-based) of deal `deal` (0-based), an action of `seat`, on `state`
+/// while checking a record: it must be that seat's turn and the action must be legal.
+pub fn apply_entry<G: Game>(
+    state: &mut G,
+    deal: usize,
+    entry: usize,
+    seat: usize,
+    action: G::Action,
+) -> Result<(), CheckError> {
+    let here = |message: String| CheckError::in_deal(deal, Some(entry + 1), message);
+    match state.to_move() {
+        ToMove::Seat(p) if p == seat => {}
+        ToMove::Seat(p) => {
+            return Err(here(format!(
+                "entry is by seat {seat}, but seat {p} is to act"
+            )))
+        }
+        _ => {
+            return Err(here(
+                "an action after the deal (or the game) has ended".into(),
+            ))
+        }
+    }
+    state
+        .apply(action)
+        .map_err(|err| here(format!("illegal action `{action}`: {err}")))
 }
 
 /// A record of any game.
@@ -275,4 +304,44 @@ fn line_of(text: &str, offset: usize) -> usize {
     // The record begins at the first non-space character after the offset.
     let skip = text[offset..].len() - text[offset..].trim_start().len();
     text[..offset + skip].matches('\n').count() + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::{four_hands, SeededDealer};
+    use crate::schieber::{Contract, Schieber, SchieberAction, SchieberOptions};
+    use crate::Mode;
+
+    #[test]
+    fn an_entry_must_be_the_turn_of_its_seat_and_legal() {
+        let mut s = Schieber::new(SchieberOptions::default()).expect("options");
+        let hands = four_hands(&SeededDealer::new(3).next_pack(), 0);
+        s.deal(hands).expect("deal");
+        let ToMove::Seat(fore) = s.to_move() else {
+            panic!("a seat chooses the contract")
+        };
+        let other = (fore + 1) % 4;
+        let trump = SchieberAction::Contract {
+            contract: Contract::Mode(Mode::ALL[0]),
+        };
+        let e = apply_entry(&mut s, 0, 4, other, trump).expect_err("not its turn");
+        assert_eq!((e.deal, e.entry), (Some(1), Some(5)));
+        assert_eq!(
+            e.message,
+            format!("entry is by seat {other}, but seat {fore} is to act")
+        );
+        // A card before the contract is illegal, and the state is unchanged.
+        let card = hands[fore].iter().next().expect("a card");
+        let e = apply_entry(&mut s, 2, 0, fore, SchieberAction::Play { card })
+            .expect_err("no card before the contract");
+        assert!(e.message.starts_with("illegal action `"), "{}", e.message);
+        assert_eq!(s.to_move(), ToMove::Seat(fore));
+        assert!(s.contract().is_none());
+        apply_entry(&mut s, 2, 1, fore, trump).expect("the forehand's contract");
+        assert_eq!(
+            s.contract().map(|c| c.0),
+            Some(Contract::Mode(Mode::ALL[0]))
+        );
+    }
 }

@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 use crate::cardset::CardSet;
 use crate::deal::SeededDealer;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
-use crate::record::{check_format, CheckError, GameResult, SeatRecord, FORMAT, VERSION};
+use crate::record::{
+    apply_entry, check_format, CheckError, GameResult, SeatRecord, FORMAT, VERSION,
+};
 use crate::schieber::{ActionEntry, Contract, RecordedAction, SchieberAction, TrickRecord};
 
 use super::{Coiffeur, CoiffeurOptions};
@@ -274,30 +276,7 @@ pub fn check_record(rec: &CoiffeurRecord) -> Result<(), CheckError> {
                 RecordedAction::Play { card } => SchieberAction::Play { card },
                 RecordedAction::Stoeck {} => unreachable!("handled above"),
             };
-            match s.to_move() {
-                ToMove::Seat(p) if p == e.seat as usize => {}
-                ToMove::Seat(p) => {
-                    return Err(at(
-                        di,
-                        Some(ei + 1),
-                        format!("entry is by seat {}, but seat {p} is to act", e.seat),
-                    ))
-                }
-                _ => {
-                    return Err(at(
-                        di,
-                        Some(ei + 1),
-                        "an action after the deal has ended".into(),
-                    ))
-                }
-            }
-            s.apply(action).map_err(|err| {
-                at(
-                    di,
-                    Some(ei + 1),
-                    format!("illegal action `{action}`: {err}"),
-                )
-            })?;
+            apply_entry(&mut s, di, ei, e.seat as usize, action)?;
             if s.schieber().stoeck_just_announced() {
                 stoeck_due = Some(e.seat);
             }

@@ -9,7 +9,7 @@ use crate::cardset::CardSet;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 use crate::mode::Mode;
 use crate::record::{
-    check_end, check_format, compare_tricks, CheckError, SeatRecord, FORMAT, VERSION,
+    apply_entry, check_end, check_format, compare_tricks, CheckError, SeatRecord, FORMAT, VERSION,
 };
 
 use super::melds::Melds;
@@ -587,30 +587,7 @@ pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
             if let Some((seat, after)) = pending_stoeck {
                 return Err(at(di, Some(after + 1), format!("seat {seat} plays the second Stöck card here; the record lacks its Stöck announcement")));
             }
-            match s.to_move() {
-                ToMove::Seat(p) if p == e.seat as usize => {}
-                ToMove::Seat(p) => {
-                    return Err(at(
-                        di,
-                        Some(ei + 1),
-                        format!("entry is by seat {}, but seat {p} is to act", e.seat),
-                    ))
-                }
-                _ => {
-                    return Err(at(
-                        di,
-                        Some(ei + 1),
-                        "an action after the deal (or the game) has ended".into(),
-                    ))
-                }
-            }
-            s.apply(action).map_err(|err| {
-                at(
-                    di,
-                    Some(ei + 1),
-                    format!("illegal action `{action}`: {err}"),
-                )
-            })?;
+            apply_entry(&mut s, di, ei, e.seat as usize, action)?;
             if s.stoeck_just_announced() {
                 pending_stoeck = Some((e.seat, ei));
             }

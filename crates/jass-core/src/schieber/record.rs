@@ -7,8 +7,8 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 use crate::record::{
-    check_end, check_format, compare_tricks, CheckError, GameResult, SeatRecord, TrickRecord,
-    FORMAT, VERSION,
+    apply_entry, check_end, check_format, compare_tricks, CheckError, GameResult, SeatRecord,
+    TrickRecord, FORMAT, VERSION,
 };
 use crate::weis::Declaration;
 
@@ -381,30 +381,7 @@ pub fn check_record(rec: &SchieberRecord) -> Result<(), CheckError> {
                 RecordedAction::Play { card } => SchieberAction::Play { card },
                 RecordedAction::Stoeck {} => unreachable!("handled above"),
             };
-            match s.to_move() {
-                ToMove::Seat(p) if p == e.seat as usize => {}
-                ToMove::Seat(p) => {
-                    return Err(at(
-                        di,
-                        Some(ei + 1),
-                        format!("entry is by seat {}, but seat {p} is to act", e.seat),
-                    ))
-                }
-                _ => {
-                    return Err(at(
-                        di,
-                        Some(ei + 1),
-                        "an action after the deal (or the game) has ended".into(),
-                    ))
-                }
-            }
-            s.apply(action).map_err(|err| {
-                at(
-                    di,
-                    Some(ei + 1),
-                    format!("illegal action `{action}`: {err}"),
-                )
-            })?;
+            apply_entry(&mut s, di, ei, e.seat as usize, action)?;
             if s.stoeck_just_announced() {
                 pending_stoeck = Some((s.stoeck_holder().expect("Stöck has a holder"), ei));
             }
