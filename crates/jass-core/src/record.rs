@@ -87,6 +87,21 @@ pub fn check_end(
     }
 }
 
+/// A recorded field against the engine's: `Err` names the field and both values.
+pub fn agree<T: PartialEq + fmt::Debug>(
+    field: &str,
+    recorded: &T,
+    engine: &T,
+) -> Result<(), String> {
+    if recorded == engine {
+        Ok(())
+    } else {
+        Err(format!(
+            "{field} is recorded as {recorded:?}, the engine finds {engine:?}"
+        ))
+    }
+}
+
 /// Plays entry `entry` (0-based) of deal `deal` (0-based), an action of `seat`, on `state`
 /// while checking a record: it must be that seat's turn and the action must be legal.
 pub fn apply_entry<G: Game>(

@@ -6,7 +6,7 @@ use crate::cardset::CardSet;
 use crate::deal::SeededDealer;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 use crate::record::{
-    apply_entry, check_format, CheckError, GameResult, SeatRecord, FORMAT, VERSION,
+    agree, apply_entry, check_format, CheckError, GameResult, SeatRecord, FORMAT, VERSION,
 };
 use crate::schieber::{ActionEntry, Contract, RecordedAction, SchieberAction, TrickRecord};
 
@@ -309,12 +309,6 @@ pub fn check_record(rec: &CoiffeurRecord) -> Result<(), CheckError> {
             rec.deals.len()
         )));
     }
-    if rec.result != game_result(&s) {
-        return Err(top(format!(
-            "game result is recorded as {:?}, the engine finds {:?}",
-            rec.result,
-            game_result(&s)
-        )));
-    }
+    agree("game result", &rec.result, &game_result(&s)).map_err(top)?;
     Ok(())
 }

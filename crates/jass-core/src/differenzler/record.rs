@@ -9,7 +9,7 @@ use crate::deal::SeededDealer;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 use crate::mode::Mode;
 use crate::record::{
-    apply_entry, check_format, compare_tricks, CheckError, SeatRecord, FORMAT, VERSION,
+    agree, apply_entry, check_format, compare_tricks, CheckError, SeatRecord, FORMAT, VERSION,
 };
 use crate::schieber::TrickRecord;
 use crate::weis::Declaration;
@@ -426,16 +426,7 @@ pub fn check_record(rec: &DifferenzlerRecord) -> Result<(), CheckError> {
         }
         compare_tricks(&d.tricks, &tricks_of(&s)).map_err(|m| at(di, None, m))?;
         let result = deal_result(&s);
-        if d.result != result {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "result is recorded as {:?}, the engine finds {:?}",
-                    d.result, result
-                ),
-            ));
-        }
+        agree("result", &d.result, &result).map_err(|m| at(di, None, m))?;
     }
     if s.to_move() != ToMove::Over {
         return Err(top(format!(
@@ -446,11 +437,6 @@ pub fn check_record(rec: &DifferenzlerRecord) -> Result<(), CheckError> {
         )));
     }
     let result = game_result(&s);
-    if rec.result != result {
-        return Err(top(format!(
-            "game result is recorded as {:?}, the engine finds {:?}",
-            rec.result, result
-        )));
-    }
+    agree("game result", &rec.result, &result).map_err(CheckError::whole)?;
     Ok(())
 }

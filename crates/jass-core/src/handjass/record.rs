@@ -9,7 +9,8 @@ use crate::cardset::CardSet;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 use crate::mode::Mode;
 use crate::record::{
-    apply_entry, check_end, check_format, compare_tricks, CheckError, SeatRecord, FORMAT, VERSION,
+    agree, apply_entry, check_end, check_format, compare_tricks, CheckError, SeatRecord, FORMAT,
+    VERSION,
 };
 
 use super::melds::Melds;
@@ -604,16 +605,7 @@ pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
         }
         compare_tricks(&d.tricks, &tricks_of(&s)).map_err(|m| at(di, None, m))?;
         let result = deal_result(&s);
-        if d.result != result {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "result is recorded as {:?}, the engine finds {:?}",
-                    d.result, result
-                ),
-            ));
-        }
+        agree("result", &d.result, &result).map_err(|m| at(di, None, m))?;
     }
     check_end(
         s.to_move() == ToMove::Over,
@@ -632,11 +624,6 @@ pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
         stopped: rec.result.stopped,
         ..game_result(&s)
     };
-    if rec.result != result {
-        return Err(top(format!(
-            "game result is recorded as {:?}, the engine finds {:?}",
-            rec.result, result
-        )));
-    }
+    agree("game result", &rec.result, &result).map_err(CheckError::whole)?;
     Ok(())
 }

@@ -8,8 +8,8 @@ use crate::cardset::CardSet;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 use crate::mode::Mode;
 use crate::record::{
-    apply_entry, check_end, check_format, compare_tricks, CheckError, GameResult, SeatRecord,
-    FORMAT, VERSION,
+    agree, apply_entry, check_end, check_format, compare_tricks, CheckError, GameResult,
+    SeatRecord, FORMAT, VERSION,
 };
 use crate::schieber::TrickRecord;
 use crate::weis::Declaration;
@@ -410,29 +410,10 @@ pub fn check_record(rec: &SidiRecord) -> Result<(), CheckError> {
                 ),
             ));
         }
-        if d.weis_team != s.weis_team() {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "weis_team is {:?}, the engine finds {:?}",
-                    d.weis_team,
-                    s.weis_team()
-                ),
-            ));
-        }
+        agree("weis_team", &d.weis_team, &s.weis_team()).map_err(|m| at(di, None, m))?;
         compare_tricks(&d.tricks, &tricks_of(&s)).map_err(|m| at(di, None, m))?;
         let result = deal_result(&s);
-        if d.result != result {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "result is recorded as {:?}, the engine finds {:?}",
-                    d.result, result
-                ),
-            ));
-        }
+        agree("result", &d.result, &result).map_err(|m| at(di, None, m))?;
     }
     check_end(
         s.to_move() == ToMove::Over,
@@ -452,11 +433,6 @@ pub fn check_record(rec: &SidiRecord) -> Result<(), CheckError> {
         stopped: rec.result.stopped,
         ..game_result(&s)
     };
-    if rec.result != result {
-        return Err(top(format!(
-            "game result is recorded as {:?}, the engine finds {:?}",
-            rec.result, result
-        )));
-    }
+    agree("game result", &rec.result, &result).map_err(CheckError::whole)?;
     Ok(())
 }
