@@ -113,6 +113,19 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
     Ok(game)
 }
 
+/// The four players of one play of a partnership game: `a` in seats 0+2 when `a_even`, else in
+/// 1+3, `b` in the others; `make(name, seat)` makes one.
+fn partnership<G>(
+    a: &str,
+    b: &str,
+    a_even: bool,
+    make: impl Fn(&str, u64) -> Result<Box<dyn Player<G>>>,
+) -> Result<Vec<Box<dyn Player<G>>>> {
+    (0..4u64)
+        .map(|seat| make(if (seat % 2 == 0) == a_even { a } else { b }, seat))
+        .collect()
+}
+
 /// A's share of the points in one unit; `None` when nobody scored.
 fn share(a: f64, b: f64) -> Option<f64> {
     (a + b > 0.0).then(|| a / (a + b))
@@ -155,16 +168,9 @@ impl ArenaGame for SchieberArena {
         let mut values = Vec::with_capacity(4);
         let mut records = Vec::new();
         for a_even in [true, false] {
-            let mut ps: Vec<Box<dyn Player<Schieber>>> = (0..4u64)
-                .map(|seat| {
-                    let is_a = (seat % 2 == 0) == a_even;
-                    players::schieber(
-                        if is_a { &self.a } else { &self.b },
-                        &self.options,
-                        seed.wrapping_mul(4).wrapping_add(seat),
-                    )
-                })
-                .collect::<Result<_>>()?;
+            let mut ps = partnership(&self.a, &self.b, a_even, |name, seat| {
+                players::schieber(name, &self.options, seed.wrapping_mul(4).wrapping_add(seat))
+            })?;
             let mut once = Some(hands);
             let rec = schieber::play_recorded_from(
                 o,
@@ -251,16 +257,13 @@ impl ArenaGame for SidiArena {
         let mut values = Vec::with_capacity(8);
         let mut records = Vec::new();
         for a_even in [true, false] {
-            let mut ps: Vec<Box<dyn Player<Sidi>>> = (0..4u64)
-                .map(|seat| {
-                    let is_a = (seat % 2 == 0) == a_even;
-                    players::sidi(
-                        if is_a { &self.a } else { &self.b },
-                        &self.options,
-                        splitmix(seed.wrapping_mul(8).wrapping_add(seat)),
-                    )
-                })
-                .collect::<Result<_>>()?;
+            let mut ps = partnership(&self.a, &self.b, a_even, |name, seat| {
+                players::sidi(
+                    name,
+                    &self.options,
+                    splitmix(seed.wrapping_mul(8).wrapping_add(seat)),
+                )
+            })?;
             let mut dealer = Some(SeededDealer::new(seed));
             let rec = sidi::play_recorded_from(
                 o,
@@ -391,16 +394,13 @@ impl ArenaGame for CoiffeurArena {
         let mut values = Vec::with_capacity(8);
         let mut records = Vec::new();
         for a_even in [true, false] {
-            let mut ps: Vec<Box<dyn Player<jass_core::coiffeur::Coiffeur>>> = (0..4u64)
-                .map(|seat| {
-                    let is_a = (seat % 2 == 0) == a_even;
-                    players::coiffeur(
-                        if is_a { &self.a } else { &self.b },
-                        &self.options,
-                        splitmix(seed.wrapping_mul(8).wrapping_add(seat)),
-                    )
-                })
-                .collect::<Result<_>>()?;
+            let mut ps = partnership(&self.a, &self.b, a_even, |name, seat| {
+                players::coiffeur(
+                    name,
+                    &self.options,
+                    splitmix(seed.wrapping_mul(8).wrapping_add(seat)),
+                )
+            })?;
             let rec =
                 coiffeur::play_recorded(self.options, seed, &mut ps).map_err(|e| anyhow!(e))?;
             let (at, bt) = if a_even { (0, 1) } else { (1, 0) };
