@@ -1,13 +1,11 @@
 //! `jass arena` in every game, end to end: a few duplicate units, the text and JSON summaries, the
 //! records (which re-play with `jass check`), and clear errors with exit code 2 for bad input.
 
-use assert_cmd::Command;
 use predicates::str::contains;
 use serde_json::Value;
 
-fn jass() -> Command {
-    Command::cargo_bin("jass").unwrap()
-}
+mod common;
+use common::jass;
 
 fn arena_json(args: &[&str]) -> Value {
     let out = jass()

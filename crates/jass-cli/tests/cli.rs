@@ -1,12 +1,10 @@
 //! The `jass` command end to end: simulate writes records that check and show; wrong input gets a
 //! clear message and a non-zero exit, never a panic.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn jass() -> Command {
-    Command::cargo_bin("jass").unwrap()
-}
+mod common;
+use common::jass;
 
 #[test]
 fn simulate_check_show_round_trip() {

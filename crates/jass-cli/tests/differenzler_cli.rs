@@ -1,12 +1,10 @@
 //! The command line for Differenzler: simulate, check, show and options.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-fn jass() -> Command {
-    Command::cargo_bin("jass").unwrap()
-}
+mod common;
+use common::{assert_consistent, jass};
 
 #[test]
 fn differenzler_simulate_check_show_options() {
@@ -27,12 +25,7 @@ fn differenzler_simulate_check_show_options() {
         .assert()
         .success()
         .stdout(contains("3 game(s) of differenzler").and(contains("deals: 36 (12.0 per game)")));
-    jass()
-        .arg("check")
-        .arg(&out)
-        .assert()
-        .success()
-        .stdout(contains("3 record(s) consistent, 0 with problems"));
+    assert_consistent(&out, 3);
     jass()
         .arg("show")
         .arg(&out)
@@ -78,12 +71,7 @@ fn differenzler_simulate_check_show_options() {
         .assert()
         .success()
         .stdout(contains("deals: 4"));
-    jass()
-        .arg("check")
-        .arg(&one)
-        .assert()
-        .success()
-        .stdout(contains("1 record(s) consistent"));
+    assert_consistent(&one, 1);
     jass()
         .arg("show")
         .arg(&one)

@@ -1,11 +1,9 @@
 //! `jass` with Handjass: simulate for 2 to 5 players and every preset, then check and show.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn jass() -> Command {
-    Command::cargo_bin("jass").unwrap()
-}
+mod common;
+use common::jass;
 
 #[test]
 fn simulate_check_show_for_every_number_of_players_and_preset() {

@@ -1,12 +1,10 @@
 //! The command line for the issue-4 games: simulate, check, show and options.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-fn jass() -> Command {
-    Command::cargo_bin("jass").unwrap()
-}
+mod common;
+use common::{assert_consistent, jass};
 
 #[test]
 fn sidi_barrani_simulate_check_show_options() {
@@ -27,12 +25,7 @@ fn sidi_barrani_simulate_check_show_options() {
         .assert()
         .success()
         .stdout(contains("4 game(s) of sidi-barrani"));
-    jass()
-        .arg("check")
-        .arg(&out)
-        .assert()
-        .success()
-        .stdout(contains("4 record(s) consistent, 0 with problems"));
+    assert_consistent(&out, 4);
     jass()
         .arg("show")
         .arg(&out)
@@ -87,12 +80,7 @@ fn coiffeur_simulate_check_show_options() {
         .assert()
         .success()
         .stdout(contains("deals: 14"));
-    jass()
-        .arg("check")
-        .arg(&out)
-        .assert()
-        .success()
-        .stdout(contains("1 record(s) consistent"));
+    assert_consistent(&out, 1);
     jass()
         .arg("show")
         .arg(&out)

@@ -2,14 +2,12 @@
 //! itself played (tests/data/jasskit_logs.txt, written by tools/jasskit/gen_logs.py with jass-kit
 //! 2.0.5; `.ci/run` checks that jass-kit still writes exactly this file) and on our own games.
 
-use assert_cmd::Command;
 use jass_core::record::Record;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn jass() -> Command {
-    Command::cargo_bin("jass").unwrap()
-}
+mod common;
+use common::jass;
 
 const LOG: &str = "tests/data/jasskit_logs.txt";
 const DATE: &str = "01.08.20 12:00:00";

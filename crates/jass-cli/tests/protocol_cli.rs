@@ -1,12 +1,10 @@
 //! `--players` with bot programs on the command line: the summary counts replaced answers, the
 //! reasons go to standard error, wrong specs are clear errors. Needs python3.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn jass() -> Command {
-    Command::cargo_bin("jass").unwrap()
-}
+mod common;
+use common::jass;
 
 #[test]
 fn simulate_seats_a_bot_program_and_counts_fallbacks() {

@@ -1,13 +1,11 @@
 //! Slalom on the command line: Schieber and Coiffeur games with the option on simulate, check and
 //! show; `jass options` names it.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-fn jass() -> Command {
-    Command::cargo_bin("jass").unwrap()
-}
+mod common;
+use common::{assert_consistent, jass};
 
 #[test]
 fn schieber_with_misere_and_slalom() {
@@ -35,12 +33,7 @@ fn schieber_with_misere_and_slalom() {
         text.contains("\"contract\":\"slalom") && text.contains("\"contract\":\"misere\""),
         "random players choose both"
     );
-    jass()
-        .arg("check")
-        .arg(&out)
-        .assert()
-        .success()
-        .stdout(contains("3 record(s) consistent, 0 with problems"));
+    assert_consistent(&out, 3);
     jass()
         .arg("show")
         .arg(&out)
@@ -93,12 +86,7 @@ fn coiffeur_with_the_slalom_row() {
         .assert()
         .success()
         .stdout(contains("deals: 16"));
-    jass()
-        .arg("check")
-        .arg(&out)
-        .assert()
-        .success()
-        .stdout(contains("1 record(s) consistent"));
+    assert_consistent(&out, 1);
     jass()
         .arg("show")
         .arg(&out)

@@ -1,0 +1,25 @@
+//! Helpers shared by the `jass` command's integration tests (each test file that uses them
+//! declares `mod common;`).
+#![allow(dead_code)]
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::str::contains;
+
+/// The `jass` binary of this build.
+pub fn jass() -> Command {
+    Command::cargo_bin("jass").unwrap()
+}
+
+/// `jass check FILE` accepts every one of the `records` records in `file`.
+pub fn assert_consistent(file: &Path, records: usize) {
+    jass()
+        .arg("check")
+        .arg(file)
+        .assert()
+        .success()
+        .stdout(contains(format!(
+            "{records} record(s) consistent, 0 with problems"
+        )));
+}
