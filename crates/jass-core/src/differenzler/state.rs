@@ -523,20 +523,7 @@ impl Differenzler {
                 if self.weis_pending {
                     return Err(IllegalAction::new(format!("seat {seat} must first declare its Weis (or `weis none`) for the first trick")));
                 }
-                if !self.play.hands[seat as usize].contains(card) {
-                    return Err(IllegalAction::new(format!(
-                        "seat {seat} does not hold {card}"
-                    )));
-                }
-                let legal = self.legal_cards();
-                if !legal.contains(card) {
-                    return Err(IllegalAction::new(format!(
-                        "{card} may not be played to the trick [{}] in {}: legal are {legal}",
-                        CardSet::from_cards(self.current_trick().iter().copied()),
-                        self.play.mode
-                    )));
-                }
-                Ok(())
+                self.play.check_card(seat, card)
             }
             (p, a) => Err(IllegalAction::new(format!(
                 "{a} is not possible in the {p:?} phase"
