@@ -3,8 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use std::fmt;
+
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
+use crate::game::IllegalAction;
 use crate::mode::{Mode, PointTable};
 
 /// The rule set for following to a trick.
@@ -36,6 +39,31 @@ pub fn legal_cards(hand: CardSet, trick: &[Card], mode: Mode, rules: TrickRules)
     };
     let winner = trick[trick_winner(trick, mode)];
     legal_cards_after(hand, lead, winner, mode, rules)
+}
+
+/// Whether `seat` may play `card` to the cards `trick` of the trick in progress: it must hold it
+/// (`hand`) and it must be one of the `legal` cards; the reason if not (`rules` says what
+/// governs the trick, e.g. "in Obenabe", for the message).
+pub fn check_play(
+    seat: u8,
+    card: Card,
+    hand: CardSet,
+    legal: CardSet,
+    trick: &[Card],
+    rules: fmt::Arguments<'_>,
+) -> Result<(), IllegalAction> {
+    if !hand.contains(card) {
+        return Err(IllegalAction::new(format!(
+            "seat {seat} does not hold {card}"
+        )));
+    }
+    if !legal.contains(card) {
+        return Err(IllegalAction::new(format!(
+            "{card} may not be played to the trick [{}] {rules}: legal are {legal}",
+            CardSet::from_cards(trick.iter().copied())
+        )));
+    }
+    Ok(())
 }
 
 /// As [`legal_cards`], for a trick that has begun with `lead` and is currently won by `winner`

@@ -1220,20 +1220,14 @@ impl Handjass {
                 if self.weis_pending {
                     return Err(IllegalAction::new(format!("seat {seat} must first declare its Weis (or `weis none`) for the first trick")));
                 }
-                if !hand.contains(card) {
-                    return Err(IllegalAction::new(format!(
-                        "seat {seat} does not hold {card}"
-                    )));
-                }
-                let legal = self.legal_cards();
-                if !legal.contains(card) {
-                    return Err(IllegalAction::new(format!(
-                        "{card} may not be played to the trick [{}] with {} trump: legal are {legal}",
-                        CardSet::from_cards(self.current_trick().iter().copied()),
-                        self.mode
-                    )));
-                }
-                Ok(())
+                crate::trick::check_play(
+                    seat,
+                    card,
+                    hand,
+                    self.legal_cards(),
+                    self.current_trick(),
+                    format_args!("with {} trump", self.mode),
+                )
             }
             (p, a) => Err(IllegalAction::new(format!(
                 "`{a}` is not possible in the {p:?} phase"

@@ -857,21 +857,14 @@ impl Schieber {
                         "seat {seat} must first declare its Weis (or `weis none`) for the first trick"
                     )));
                 }
-                let hand = self.hands[seat as usize];
-                if !hand.contains(card) {
-                    return Err(IllegalAction::new(format!(
-                        "seat {seat} does not hold {card}"
-                    )));
-                }
-                let legal = self.legal_cards();
-                if !legal.contains(card) {
-                    return Err(IllegalAction::new(format!(
-                        "{card} may not be played to the trick [{}] in {}: legal are {legal}",
-                        CardSet::from_cards(self.current_trick().iter().copied()),
-                        self.mode
-                    )));
-                }
-                Ok(())
+                crate::trick::check_play(
+                    seat,
+                    card,
+                    self.hands[seat as usize],
+                    self.legal_cards(),
+                    self.current_trick(),
+                    format_args!("in {}", self.mode),
+                )
             }
             (p, a) => Err(IllegalAction::new(format!(
                 "{a} is not possible in the {p:?} phase"

@@ -5,7 +5,7 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::IllegalAction;
 use crate::mode::{Mode, PointTable, LAST_TRICK_BONUS};
-use crate::trick::{legal_cards_after, trick_points, trick_winner, TrickRules};
+use crate::trick::{check_play, legal_cards_after, trick_points, trick_winner, TrickRules};
 
 /// Nine tricks in progress.
 #[derive(Copy, Clone, Debug)]
@@ -69,20 +69,14 @@ impl TrickPlay {
     /// Whether `seat`, the seat to play, may play `card`: it holds it and the trick allows it
     /// (the reason if not).
     pub fn check_card(&self, seat: u8, card: Card) -> Result<(), IllegalAction> {
-        if !self.hands[seat as usize].contains(card) {
-            return Err(IllegalAction::new(format!(
-                "seat {seat} does not hold {card}"
-            )));
-        }
-        let legal = self.legal();
-        if !legal.contains(card) {
-            return Err(IllegalAction::new(format!(
-                "{card} may not be played to the trick [{}] in {}: legal are {legal}",
-                CardSet::from_cards(self.current().iter().copied()),
-                self.mode
-            )));
-        }
-        Ok(())
+        check_play(
+            seat,
+            card,
+            self.hands[seat as usize],
+            self.legal(),
+            self.current(),
+            format_args!("in {}", self.mode),
+        )
     }
 
     /// The legal cards of the seat to play.
