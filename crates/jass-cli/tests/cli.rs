@@ -229,6 +229,41 @@ fn solve_values_every_legal_card_of_a_record_position() {
         .max()
         .unwrap();
     assert_eq!(v["best"]["value"].as_u64().unwrap(), best);
+    // A node cap: the first card of the deal gives up after 500 nodes (exit 1), the position
+    // with 16 cards left is solved within 10 million and has the same values.
+    jass()
+        .args([
+            "solve",
+            "--deal",
+            "1",
+            "--cards",
+            "0",
+            "--max-nodes",
+            "500",
+            "--record",
+        ])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("gave up after"));
+    let capped = jass()
+        .args([
+            "solve",
+            "--deal",
+            "1",
+            "--cards",
+            "20",
+            "--json",
+            "--max-nodes",
+            "10000000",
+            "--record",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(capped.status.success());
+    let w: serde_json::Value = serde_json::from_slice(&capped.stdout).unwrap();
+    assert_eq!(w["values"], v["values"]);
     jass()
         .args(["solve", "--deal", "1", "--cards", "99", "--record"])
         .arg(&file)
