@@ -268,6 +268,7 @@ async fn a_spectator_never_sees_a_hand() {
     let player = tokio::spawn(play_first_legal(Ws::player(a, &id, t0.as_deref()).await));
     let mut states = 0;
     let mut cards_seen = 0;
+    let mut refused = false;
     loop {
         let m = spectator.next().await;
         if m["type"] == "state" {
@@ -276,7 +277,7 @@ async fn a_spectator_never_sees_a_hand() {
             assert_eq!(m["legal"], json!([]));
             assert!(m["view"]["totals"].is_array());
             cards_seen += m["view"]["trick"].as_array().unwrap().len();
-            if states == 3 {
+            if states == 1 {
                 spectator.send(json!({"type": "act", "index": 0})).await;
             }
         }
@@ -285,12 +286,19 @@ async fn a_spectator_never_sees_a_hand() {
                 .as_str()
                 .unwrap()
                 .contains("spectators cannot act"));
+            refused = true;
         }
         if m["type"] == "over" {
             break;
         }
     }
-    assert!(states > 36 && cards_seen > 0);
+    // A client that falls behind the table gets the latest state instead of every one (the
+    // rule bots play fast; on a loaded machine the spectator may see few states), so the count
+    // is not fixed: enough that trick cards were shown, and the attempt to act was refused.
+    assert!(
+        states > 3 && cards_seen > 0 && refused,
+        "states {states}, cards seen {cards_seen}, refused {refused}"
+    );
     player.await.unwrap();
     s.stop().await;
 }
