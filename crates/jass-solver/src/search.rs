@@ -959,14 +959,14 @@ impl Core {
         ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize) & self.mask
     }
 
-    /// The table key of a trick boundary: the cards left (or, with quasi-symmetry and at most
+    /// The table key of trick boundary `n`: the cards left (or, with quasi-symmetry and at most
     /// 20 cards left, the owners of the cards of each suit in rank order and whether the Puur
     /// is in play), the seat on lead, whether the searching team still has every trick, the
     /// searching team.
     #[inline(always)]
-    fn tt_key(&self, t: &Tables, hands: &[u64; SEATS], leader: u8, m_all: bool, left: u8) -> u64 {
-        let cards = hands[0] | hands[1] | hands[2] | hands[3];
-        let tail = (leader as u64) | (m_all as u64) << 2 | (self.team as u64) << 3;
+    fn tt_key(&self, t: &Tables, n: &Node) -> u64 {
+        let (cards, left) = (n.in_play, n.left);
+        let tail = (n.to_move as u64) | (n.m_all as u64) << 2 | (self.team as u64) << 3;
         if !self.config.quasi_symmetry {
             return EXACT_KIND | cards | tail << 9;
         }
@@ -1339,7 +1339,7 @@ impl Core {
             }
             self.stats[3] += 1;
             if self.config.use_tt {
-                key = self.tt_key(t, &n.hands, n.to_move, n.m_all, n.left);
+                key = self.tt_key(t, n);
                 match self.probe(t, n, key, alpha, beta) {
                     (Some(v), _) => return v,
                     (None, mv) => tt_mv = mv,
@@ -1388,34 +1388,19 @@ impl Core {
             let c = key_card(k);
             tried += 1;
             let v = self.child(t, n, c, alpha, beta);
-            if maxing {
-                if v > best {
-                    best = v;
-                    best_mv = c;
-                    if v > alpha {
-                        alpha = v;
-                        if alpha >= beta {
-                            self.killer[n.left as usize][p] = c;
-                            self.history[hidx][c as usize & 63] = self.history[hidx]
-                                [c as usize & 63]
-                                .saturating_add(n.left as u32)
-                                .min(HISTORY_MAX);
-                            break;
-                        }
-                    }
-                }
-            } else if v < best {
+            if if maxing { v > best } else { v < best } {
                 best = v;
                 best_mv = c;
-                if v < beta {
-                    beta = v;
-                    if alpha >= beta {
-                        self.killer[n.left as usize][p] = c;
-                        self.history[hidx][c as usize & 63] = self.history[hidx][c as usize & 63]
-                            .saturating_add(n.left as u32)
-                            .min(HISTORY_MAX);
-                        break;
-                    }
+                if maxing {
+                    alpha = alpha.max(v);
+                } else {
+                    beta = beta.min(v);
+                }
+                if alpha >= beta {
+                    self.killer[n.left as usize][p] = c;
+                    let h = &mut self.history[hidx][c as usize & 63];
+                    *h = h.saturating_add(n.left as u32).min(HISTORY_MAX);
+                    break;
                 }
             }
         }
@@ -1445,7 +1430,7 @@ impl Core {
     ) -> (Option<i32>, u8) {
         let mut tt_mv = NONE;
         let (kg, gh) = self.gen_key(key);
-        let cur = pack36(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3]);
+        let cur = pack36(n.in_play);
         let i = self.tt_index(key);
         // Every entry of the bucket with this key: this position's own (the same cards)
         // and quasi-symmetric ones (other cards, their bounds widened).
@@ -1506,7 +1491,7 @@ impl Core {
         } else {
             (v, v)
         };
-        let cur = pack36(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3]);
+        let cur = pack36(n.in_play);
         let (kg, gh) = self.gen_key(key);
         let i = self.tt_index(key);
         let b = &mut self.tt[i].0;
@@ -1567,7 +1552,8 @@ impl Core {
     ) -> Option<i32> {
         for &k in moves {
             let c = key_card(k);
-            let (ch, gain) = self.boundary_child(t, n, c);
+            let mut ch = self.follow(t, n, c);
+            let gain = self.close_trick(&mut ch);
             let (a1, b1) = (alpha - gain, beta - gain);
             let (lo, hi) = self.bounds(t, &ch);
             if maxing && lo >= b1 {
@@ -1576,7 +1562,7 @@ impl Core {
             if !maxing && hi <= a1 {
                 return Some(gain + hi);
             }
-            let key = self.tt_key(t, &ch.hands, ch.to_move, ch.m_all, ch.left);
+            let key = self.tt_key(t, &ch);
             if let (Some(v), _) = self.probe(t, &ch, key, a1, b1) {
                 if (maxing && v >= b1) || (!maxing && v <= a1) {
                     return Some(gain + v);
@@ -1586,27 +1572,41 @@ impl Core {
         None
     }
 
-    /// The trick boundary after card `c` completes the trick at node `n` (a trick before the
-    /// last), and the points the searching team takes with the trick.
+    /// Node `n` (inside a trick) after card `c` follows: the trick's winner and points. (The
+    /// transposition cut-offs use it; [`Core::child`] does the same inline, because calling this
+    /// from there measured 13% slower on whole deals.)
     #[inline(always)]
-    fn boundary_child(&self, t: &Tables, n: &Node, c: u8) -> (Node, i32) {
+    fn follow(&self, t: &Tables, n: &Node, c: u8) -> Node {
         let mut ch = *n;
-        let p = n.to_move as usize;
+        let p = (n.to_move & 3) as usize;
         ch.hands[p] &= !(1u64 << c);
         ch.left -= 1;
-        let cp = t.pts[c as usize];
+        let cp = t.pts[c as usize & 63];
         ch.rem_pts -= cp as u16;
-        if t.key(c, n.lead_suit) > n.win_key {
-            ch.win_seat = p as u8;
+        ch.to_move = ((p + 1) & 3) as u8;
+        let k = t.key(c, n.lead_suit);
+        if k > n.win_key {
+            ch.win_key = k;
+            ch.win_card = c;
+            ch.win_seat = n.to_move;
         }
+        ch.trick_pts += cp;
+        ch.len += 1;
+        ch
+    }
+
+    /// Closes the complete trick of `ch` (a trick before the last): its winner leads at the new
+    /// boundary. Returns the points the searching team takes with the trick.
+    #[inline(always)]
+    fn close_trick(&self, ch: &mut Node) -> i32 {
         let mine = team_of(ch.win_seat as usize) == self.team;
-        ch.m_all = n.m_all && mine;
+        let gain = if mine { ch.trick_pts as i32 } else { 0 };
+        ch.m_all &= mine;
         ch.len = 0;
         ch.to_move = ch.win_seat;
         ch.in_play = ch.hands[0] | ch.hands[1] | ch.hands[2] | ch.hands[3];
         ch.trick_pts = 0;
-        let gain = if mine { (n.trick_pts + cp) as i32 } else { 0 };
-        (ch, gain)
+        gain
     }
 
     /// The value of playing card `c` at node `n`.
@@ -1640,24 +1640,16 @@ impl Core {
             ch.len += 1;
             return self.ab(t, &ch, alpha, beta);
         }
-        // The trick is complete.
-        let mine = team_of(ch.win_seat as usize) == self.team;
-        let last = ch.left == 0;
-        let mut gain = 0i32;
-        if mine {
-            gain = ch.trick_pts as i32;
-            if last {
-                gain += LAST_TRICK_BONUS as i32 + if n.m_all { t.match_bonus as i32 } else { 0 };
-            }
+        if ch.left == 0 {
+            return if team_of(ch.win_seat as usize) == self.team {
+                ch.trick_pts as i32
+                    + LAST_TRICK_BONUS as i32
+                    + if n.m_all { t.match_bonus as i32 } else { 0 }
+            } else {
+                0
+            };
         }
-        if last {
-            return gain;
-        }
-        ch.m_all = n.m_all && mine;
-        ch.len = 0;
-        ch.to_move = ch.win_seat;
-        ch.in_play = ch.hands[0] | ch.hands[1] | ch.hands[2] | ch.hands[3];
-        ch.trick_pts = 0;
+        let gain = self.close_trick(&mut ch);
         gain + self.ab(t, &ch, alpha - gain, beta - gain)
     }
 
