@@ -261,3 +261,47 @@ fn node_cap_gives_up_cleanly() {
     }
     assert!(gave_up > 60, "{gave_up}");
 }
+
+/// The long check behind the quasi-symmetric table (run by hand after changing it: `cargo test
+/// --release -p jass-solver --test brute_force -- --ignored`): 24,000 positions with 8–28 cards
+/// left, every mode and rule set, Match open on a quarter, solved by solvers that share small
+/// tables (2^12 and 2^16 entries) with and without the sure trumps, against a solver without
+/// quasi-symmetry.
+#[test]
+#[ignore]
+fn quasi_symmetry_long_check() {
+    let mut rng = SplitMix::new(97);
+    let variants = [(true, 12), (false, 12), (true, 16), (false, 16)];
+    let mut on: Vec<Solver> = variants
+        .iter()
+        .map(|&(sure, bits)| {
+            Solver::new(SolverConfig {
+                tt_bits: bits,
+                qs_sure_trumps: sure,
+                ..SolverConfig::default()
+            })
+        })
+        .collect();
+    let mut off = Solver::new(SolverConfig {
+        quasi_symmetry: false,
+        ..SolverConfig::default()
+    });
+    for i in 0..24_000 {
+        let mode = Mode::ALL[i % 6];
+        let rules = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][(i / 6) % 3];
+        let eleven = if (i / 18) % 2 == 0 {
+            UndenufeEleven::Ace
+        } else {
+            UndenufeEleven::Six
+        };
+        let left = 8 + rng.below(21) as u32;
+        let mut pos = random_position(&mut rng, left, mode, eleven, rules);
+        if i % 4 == 0 {
+            pos.tricks_won = [pos.tricks_done, 0];
+        }
+        let team = (i / 3 % 2) as u8;
+        let want = off.solve_for(&pos, team);
+        let s = &mut on[i % variants.len()];
+        assert_eq!(s.solve_for(&pos, team), want, "variant {}\n{pos}", i % 4);
+    }
+}
