@@ -1762,8 +1762,12 @@ impl Core {
             }
         } else {
             // Follow (no table card, no killer inside a trick).
-            let partner_wins = ((n.win_seat as usize ^ p) & 1) == 0;
             let last = n.len == 3;
+            // The partner's card wins the trick so far, and the next player cannot beat it
+            // (or there is none): points smeared on it are safe.
+            let w = n.win_card as usize & 63;
+            let partner_wins = ((n.win_seat as usize ^ p) & 1) == 0
+                && (last || n.hands[(p + 1) & 3] & (t.above[w] | t.over_trump[w]) == 0);
             while suits != 0 {
                 let s = (suits.trailing_zeros() / 16) as usize;
                 suits &= !(LANE << (16 * s));
