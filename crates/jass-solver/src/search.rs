@@ -1768,6 +1768,13 @@ impl Core {
             let w = n.win_card as usize & 63;
             let partner_wins = ((n.win_seat as usize ^ p) & 1) == 0
                 && (last || n.hands[(p + 1) & 3] & (t.above[w] | t.over_trump[w]) == 0);
+            // Second seat: the partner, who plays last, holds the top card of the suit led and
+            // the third seat no trump: the partner will most likely take the trick.
+            let ls = n.lead_suit as usize & 3;
+            let partner_top = n.len == 1
+                && (t.trump_mask & n.hands[(p + 1) & 3] == 0 || ls == t.trump)
+                && lane(n.hands[(p + 2) & 3], ls) >> (31 - lane(in_play, ls).leading_zeros()) & 1
+                    != 0;
             while suits != 0 {
                 let s = (suits.trailing_zeros() / 16) as usize;
                 suits &= !(LANE << (16 * s));
@@ -1786,6 +1793,8 @@ impl Core {
                         } else {
                             300 + k as u32
                         }
+                    } else if partner_top {
+                        150 + cp as u32
                     } else {
                         100 - cp as u32 - i
                     };
