@@ -86,8 +86,11 @@ fn unknown(name: &str) -> anyhow::Error {
     anyhow!("unknown player `{name}`: known players are {KNOWN}")
 }
 
-/// The settings of the Sidi Barrani and Coiffeur sampling players.
+/// The settings of the Coiffeur sampling player.
 const EARLY_KNOWN: [&str; 3] = ["samples", "max_cards", "early_samples"];
+
+/// The settings of the Sidi Barrani sampling player.
+const SIDI_KNOWN: [&str; 4] = ["samples", "max_cards", "early_samples", "contract_samples"];
 
 /// A player name and its settings (`sampling:samples=48:max_cards=24`).
 pub struct Spec<'a> {
@@ -148,8 +151,8 @@ impl<'a> Spec<'a> {
     }
 
     /// Worlds per card before the solver's cards (Sidi Barrani, Coiffeur).
-    fn early_samples(&self, default: usize) -> Result<usize> {
-        self.get(&EARLY_KNOWN, "early_samples", default)
+    fn early_samples(&self, known: &[&str], default: usize) -> Result<usize> {
+        self.get(known, "early_samples", default)
     }
 
     fn solver_settings_with(
@@ -232,13 +235,14 @@ impl ByName for Schieber {
 
 impl ByName for Sidi {
     fn sampling_with(spec: &Spec, o: &SidiOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
+        let d = SamplingSidi::DEFAULT;
+        let settings = SamplingSettings {
+            contract_samples: spec.get(&SIDI_KNOWN, "contract_samples", d.contract_samples)?,
+            ..spec.solver_settings_with(&SIDI_KNOWN, d)?
+        };
         Ok(Box::new(
-            SamplingSidi::with_settings(
-                *o,
-                spec.solver_settings_with(&EARLY_KNOWN, SamplingSidi::DEFAULT)?,
-                seed,
-            )
-            .with_early_samples(spec.early_samples(SamplingSidi::DEFAULT_EARLY)?),
+            SamplingSidi::with_settings(*o, settings, seed)
+                .with_early_samples(spec.early_samples(&SIDI_KNOWN, SamplingSidi::DEFAULT_EARLY)?),
         ))
     }
 }
@@ -251,7 +255,7 @@ impl ByName for Coiffeur {
                 spec.solver_settings_with(&EARLY_KNOWN, SamplingCoiffeur::DEFAULT)?,
                 seed,
             )
-            .with_early_samples(spec.early_samples(SamplingCoiffeur::DEFAULT_EARLY)?),
+            .with_early_samples(spec.early_samples(&EARLY_KNOWN, SamplingCoiffeur::DEFAULT_EARLY)?),
         ))
     }
 }
