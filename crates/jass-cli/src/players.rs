@@ -90,7 +90,14 @@ fn unknown(name: &str) -> anyhow::Error {
 const EARLY_KNOWN: [&str; 3] = ["samples", "max_cards", "early_samples"];
 
 /// The settings of the Sidi Barrani sampling player.
-const SIDI_KNOWN: [&str; 4] = ["samples", "max_cards", "early_samples", "contract_samples"];
+const SIDI_KNOWN: [&str; 6] = [
+    "samples",
+    "max_cards",
+    "early_samples",
+    "contract_samples",
+    "bid_blend",
+    "bid_shift",
+];
 
 /// A player name and its settings (`sampling:samples=48:max_cards=24`).
 pub struct Spec<'a> {
@@ -131,6 +138,7 @@ impl<'a> Spec<'a> {
             let (min, max) = match *k {
                 // 0: decide like the rule player.
                 "announce_samples" | "contract_samples" | "early_samples" => (0, 10_000),
+                "bid_blend" | "bid_shift" => (0, 100),
                 "tt_bits" => (10, 26),
                 "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
                 "budget_ms" => (1, 600_000),
@@ -242,7 +250,17 @@ impl ByName for Sidi {
         };
         Ok(Box::new(
             SamplingSidi::with_settings(*o, settings, seed)
-                .with_early_samples(spec.early_samples(&SIDI_KNOWN, SamplingSidi::DEFAULT_EARLY)?),
+                .with_early_samples(spec.early_samples(&SIDI_KNOWN, SamplingSidi::DEFAULT_EARLY)?)
+                .with_bid_blend(spec.get(
+                    &SIDI_KNOWN,
+                    "bid_blend",
+                    SamplingSidi::DEFAULT_BID_BLEND as usize,
+                )? as u32)
+                .with_bid_shift(spec.get(
+                    &SIDI_KNOWN,
+                    "bid_shift",
+                    SamplingSidi::DEFAULT_BID_SHIFT as usize,
+                )? as u32),
         ))
     }
 }
