@@ -210,7 +210,7 @@ impl SamplingSidi {
     fn judged_bid(&mut self, decision: &Decision<'_, Sidi>) -> Option<SidiAction> {
         let n = self.sampler.settings.contract_samples;
         let playouts = n > 0 && self.bid_blend > 0;
-        if !playouts && self.bid_shift == 0 {
+        if (!playouts && self.bid_shift == 0) || decision.legal.len() < 2 {
             return None;
         }
         let obs = decision.observation();
