@@ -28,6 +28,10 @@ impl RuleSidi {
 /// The hand value an average hand has (what partner's bid assumes of ours).
 const AVERAGE_VALUE: f64 = 25.0;
 
+/// The team estimate of an average hand ([`team_estimate`] at [`AVERAGE_VALUE`]): [`support`] is
+/// the estimate above it.
+pub(crate) const AVERAGE_ESTIMATE: f64 = 60.0 + 0.8 * AVERAGE_VALUE;
+
 /// The card points (of 157) a team can expect in a denomination with this hand and an average
 /// partner, when it declares (and so leads first).
 pub fn team_estimate(hand: CardSet, mode: Mode) -> f64 {
@@ -39,11 +43,34 @@ pub fn support(hand: CardSet, mode: Mode) -> f64 {
     0.8 * (hand_value(hand, Contract::Mode(mode)) - AVERAGE_VALUE)
 }
 
-/// The best denomination for this hand and its estimate.
-pub fn best_denomination(hand: CardSet, options: &SidiOptions) -> (Mode, f64) {
+/// What the auction and the doubling need to know of a hand: the card points the team can expect
+/// when this seat declares a denomination (with an average partner), and what the hand adds to
+/// partner's bid in a denomination beyond an average hand (also what it takes from the
+/// opponents' bid there).
+pub(crate) trait HandJudge {
+    /// The team's expected card points (of 157, Match counted) when this seat declares `mode`.
+    fn estimate(&self, mode: Mode) -> f64;
+    /// What the hand adds to a bid in `mode` beyond an average hand (negative: less).
+    fn support(&self, mode: Mode) -> f64;
+}
+
+/// The rule player's judge: the hand evaluation ([`team_estimate`], [`support`]).
+pub(crate) struct HandEvaluation(pub CardSet);
+
+impl HandJudge for HandEvaluation {
+    fn estimate(&self, mode: Mode) -> f64 {
+        team_estimate(self.0, mode)
+    }
+    fn support(&self, mode: Mode) -> f64 {
+        support(self.0, mode)
+    }
+}
+
+/// The denomination with the best estimate, and the estimate.
+fn best_by(judge: &dyn HandJudge, options: &SidiOptions) -> (Mode, f64) {
     options
         .denominations()
-        .map(|m| (m, team_estimate(hand, m)))
+        .map(|m| (m, judge.estimate(m)))
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .expect("a denomination")
 }
@@ -80,27 +107,32 @@ impl RuleSidi {
     }
 
     /// Would we double the opponents' bid?
-    fn should_double(&self, obs: &SidiObservation) -> bool {
+    fn should_double(&self, obs: &SidiObservation, judge: &dyn HandJudge) -> bool {
         let Some((points, mode, _)) = obs.bid else {
             return false;
         };
         if points == 257 {
-            return support(obs.hand, mode) > -20.0; // all nine tricks are rarely made
+            return judge.support(mode) > -20.0; // all nine tricks are rarely made
         }
         if points < 60 {
             return false;
         }
         // The bid assumed an average hand here: the strength of ours in their denomination
         // (their trumps, aces) is what they lose. Double when that puts them well short.
-        let their_expected = points as f64 + 8.0 - support(obs.hand, mode);
+        let their_expected = points as f64 + 8.0 - judge.support(mode);
         their_expected < points as f64 - 18.0
     }
 
-    fn auction(&self, obs: &SidiObservation, legal: &[SidiAction]) -> SidiAction {
+    fn auction(
+        &self,
+        obs: &SidiObservation,
+        legal: &[SidiAction],
+        judge: &dyn HandJudge,
+    ) -> SidiAction {
         let me = obs.seat;
         let partner = (me + 2) % 4;
         let may_double = legal.contains(&SidiAction::Double);
-        if may_double && self.should_double(obs) {
+        if may_double && self.should_double(obs, judge) {
             return SidiAction::Double;
         }
         let bids: Vec<(u32, Mode)> = legal
@@ -115,7 +147,7 @@ impl RuleSidi {
         }
         let lowest = bids.iter().map(|b| b.0).min().expect("bids");
         let margin = 8.0;
-        let (mode, est) = best_denomination(obs.hand, &self.options);
+        let (mode, est) = best_by(judge, &self.options);
         let number_at_most = |cap: f64| -> Option<u32> {
             bids.iter()
                 .map(|b| b.0)
@@ -136,7 +168,7 @@ impl RuleSidi {
             Some((_, _, bidder)) if bidder == partner => {
                 let (pb, pm) = partner_bid.expect("partner bid");
                 // Raise partner's denomination with support.
-                let sup = support(obs.hand, pm);
+                let sup = judge.support(pm);
                 let raised = pb as f64 + sup;
                 if sup >= 10.0 && lowest as f64 <= raised - margin {
                     if let Some(n) = number_at_most(raised - margin) {
@@ -160,10 +192,9 @@ impl RuleSidi {
                 // counting partner's support when he bid before.
                 let (m, e) = match partner_bid {
                     Some((pb, pm))
-                        if support(obs.hand, pm) >= 0.0
-                            && pb as f64 + support(obs.hand, pm) > est =>
+                        if judge.support(pm) >= 0.0 && pb as f64 + judge.support(pm) > est =>
                     {
-                        (pm, pb as f64 + support(obs.hand, pm))
+                        (pm, pb as f64 + judge.support(pm))
                     }
                     _ => (mode, est),
                 };
@@ -187,6 +218,36 @@ impl RuleSidi {
                 }
             }
         }
+    }
+
+    /// A decision of the auction, the doubling or the redoubling (`None` in the other phases),
+    /// with this judge of the hand in place of the hand evaluation.
+    pub(crate) fn bid_with(
+        &self,
+        obs: &SidiObservation,
+        legal: &[SidiAction],
+        judge: &dyn HandJudge,
+    ) -> Option<SidiAction> {
+        Some(match obs.phase {
+            SidiPhase::Auction => self.auction(obs, legal, judge),
+            SidiPhase::DoubleAsk => {
+                if self.should_double(obs, judge) {
+                    SidiAction::Double
+                } else {
+                    SidiAction::Pass
+                }
+            }
+            SidiPhase::RedoubleAsk => {
+                let (points, mode, _) = obs.bid.expect("a bid");
+                // Redouble rarely: only when our hand alone promises the bid with room to spare.
+                if judge.estimate(mode) >= points as f64 + 30.0 {
+                    SidiAction::Redouble
+                } else {
+                    SidiAction::Pass
+                }
+            }
+            _ => return None,
+        })
     }
 
     fn play(&self, obs: &SidiObservation, legal: CardSet) -> Card {
@@ -225,40 +286,24 @@ impl Player<Sidi> for RuleSidi {
     fn act(&mut self, decision: &Decision<'_, Sidi>) -> SidiAction {
         let legal = decision.legal.to_vec();
         let obs = decision.observation();
-        match obs.phase {
-            SidiPhase::Auction => self.auction(&obs, &legal),
-            SidiPhase::DoubleAsk => {
-                if self.should_double(&obs) {
-                    SidiAction::Double
-                } else {
-                    SidiAction::Pass
+        if let Some(a) = self.bid_with(&obs, &legal, &HandEvaluation(obs.hand)) {
+            return a;
+        }
+        match legal[0] {
+            SidiAction::Weis { .. } => *legal.last().expect("legal"),
+            SidiAction::Play { .. } => {
+                let cards: CardSet = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        SidiAction::Play { card } => Some(*card),
+                        _ => None,
+                    })
+                    .collect();
+                SidiAction::Play {
+                    card: self.play(&obs, cards),
                 }
             }
-            SidiPhase::RedoubleAsk => {
-                let (points, mode, _) = obs.bid.expect("a bid");
-                // Redouble rarely: only when our hand alone promises the bid with room to spare.
-                if team_estimate(obs.hand, mode) >= points as f64 + 30.0 {
-                    SidiAction::Redouble
-                } else {
-                    SidiAction::Pass
-                }
-            }
-            _ => match legal[0] {
-                SidiAction::Weis { .. } => *legal.last().expect("legal"),
-                SidiAction::Play { .. } => {
-                    let cards: CardSet = legal
-                        .iter()
-                        .filter_map(|a| match a {
-                            SidiAction::Play { card } => Some(*card),
-                            _ => None,
-                        })
-                        .collect();
-                    SidiAction::Play {
-                        card: self.play(&obs, cards),
-                    }
-                }
-                _ => legal[0],
-            },
+            _ => legal[0],
         }
     }
 }
@@ -272,7 +317,7 @@ mod tests {
     fn a_strong_trump_hand_bids_its_suit() {
         let hand: CardSet = "HJ H9 HA HK H10 SA SK D6 C7".parse().unwrap();
         let o = SidiOptions::default();
-        let (m, est) = best_denomination(hand, &o);
+        let (m, est) = best_by(&HandEvaluation(hand), &o);
         assert_eq!(m, Mode::Trump(Suit::H));
         assert!(est > 100.0, "{est}");
     }

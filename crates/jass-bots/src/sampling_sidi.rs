@@ -6,14 +6,29 @@
 //! Match) plus the bid (times the doubling factor) to whichever side it goes — to the declarers if
 //! their points reach the bid in that world (the exact value reaches the bid exactly when the
 //! contract can be forced), else to the defenders. The declarers play the card with the best
-//! average, the defenders the card with the worst. Bidding, doubling, Weis and the first cards
-//! (before `max_cards` are left) are played like [`RuleSidi`].
+//! average, the defenders the card with the worst. Before `max_cards` are left every legal card
+//! is played on by the rule players' card play in `early_samples` worlds and then solved.
+//!
+//! Bids, doubles and redoubles follow the rule player's conventions ([`RuleSidi`]: the opening
+//! numbers, raising partner with support, competing, doubling bids out of reach), but the hand
+//! is judged by play-outs: the cards it cannot see are dealt at random to the other three seats
+//! `contract_samples` times (the bids heard are not used to place them), and each deal is played
+//! out in every denomination with this seat declaring, by four rule players' card play; the same
+//! deals for every denomination. The mean card points of its team (Match counted) are blended
+//! with the hand evaluation (`bid_blend` percent play-outs; the two have the same level on
+//! random hands: 78.9 and 78.4 points), and the estimate for declaring is raised by `bid_shift`
+//! points, since this player's card play takes more than the rule players' play the estimates
+//! stand for (the support for partner's bid and against the opponents' bid is not raised).
+//! `contract_samples=0` judges by the hand evaluation alone. Weis: the best, as the rule player.
 
-use jass_core::sidi::{Sidi, SidiAction, SidiOptions};
-use jass_core::{Card, CardSet, Decision, Player, PointTable, TrickRules};
+use jass_core::deal::uniform_below;
+use jass_core::sidi::{Sidi, SidiAction, SidiOptions, SidiPhase};
+use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, TrickRules};
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::pimc::{four_seat_knowledge, PartnershipSampler, PlayState};
-use crate::rule_sidi::RuleSidi;
+use crate::pimc::{four_seat_knowledge, rule_card, PartnershipSampler, PlayState};
+use crate::rule_sidi::{team_estimate, HandJudge, RuleSidi, AVERAGE_ESTIMATE};
 use crate::SamplingSettings;
 
 /// The sampling Sidi Barrani player.
@@ -21,11 +36,112 @@ pub struct SamplingSidi {
     options: SidiOptions,
     rule: RuleSidi,
     sampler: PartnershipSampler,
+    /// Deals of the unseen cards for the bids and doubles.
+    bid_rng: Xoshiro256PlusPlus,
+    /// The play-out means of the current hand (seat, hand, per denomination).
+    bid_cache: Option<(u8, CardSet, Means)>,
+    /// The play-outs' share of the estimate in the auction, in percent (the rest: the hand
+    /// evaluation).
+    bid_blend: u32,
+    /// Points added to the estimate for declaring.
+    bid_shift: u32,
+    bids_sampled: u64,
+}
+
+/// Play-out means per denomination.
+type Means = Vec<(Mode, f64)>;
+
+/// Per denomination, the mean card points (cards, last trick, Match) the team of `seat` takes
+/// when `seat` declares it (and so leads), over `n` deals of the cards it cannot see, dealt at
+/// random to the other three seats and played out by four rule players ([`rule_card`], the rule
+/// player's card play); the same deals for every denomination (common random numbers).
+pub fn playout_means(
+    rng: &mut impl RngCore,
+    hand: CardSet,
+    seat: u8,
+    options: &SidiOptions,
+    n: usize,
+) -> Means {
+    let modes: Vec<Mode> = options.denominations().collect();
+    let mut sums = vec![0u64; modes.len()];
+    let mut cards: Vec<Card> = (CardSet::ALL - hand).iter().collect();
+    let team = seat % 2;
+    for _ in 0..n {
+        for i in (1..cards.len()).rev() {
+            let j = uniform_below(rng, i as u32 + 1) as usize;
+            cards.swap(i, j);
+        }
+        let mut hands = [CardSet::EMPTY; 4];
+        hands[seat as usize] = hand;
+        let mut next = 0;
+        for (s, h) in hands.iter_mut().enumerate() {
+            if s != seat as usize {
+                *h = CardSet::from_cards(cards[next..next + 9].iter().copied());
+                next += 9;
+            }
+        }
+        for (i, &m) in modes.iter().enumerate() {
+            let points = PointTable::new(m, options.undenufe_eleven);
+            let state =
+                PlayState::new(m, points, TrickRules::Strict, std::iter::empty(), seat, &[]);
+            let mut pos = state.position(hands);
+            let mut got = 0u32;
+            while !pos.is_over() {
+                let c = rule_card(&pos, seat);
+                if let Some(r) = pos.play_unchecked(c) {
+                    if r.winner % 2 == team {
+                        got += r.points + r.match_bonus;
+                    }
+                }
+            }
+            sums[i] += got as u64;
+        }
+    }
+    modes
+        .iter()
+        .zip(sums)
+        .map(|(&m, s)| (m, s as f64 / n.max(1) as f64))
+        .collect()
+}
+
+/// The hand's judge in the auction ([`HandJudge`]): the play-out means blended with the hand
+/// evaluation, and the estimate for declaring raised by the shift.
+struct BidJudge<'a> {
+    hand: CardSet,
+    /// Play-out means per denomination (empty: the hand evaluation alone).
+    means: &'a [(Mode, f64)],
+    /// The play-outs' share of the estimate (0 to 1).
+    weight: f64,
+    /// Added to the estimate for declaring (not to the support).
+    shift: f64,
+}
+
+impl BidJudge<'_> {
+    fn blended(&self, mode: Mode) -> f64 {
+        let rule = team_estimate(self.hand, mode);
+        match self.means.iter().find(|(m, _)| *m == mode) {
+            Some(&(_, mean)) => self.weight * mean + (1.0 - self.weight) * rule,
+            None => rule,
+        }
+    }
+}
+
+impl HandJudge for BidJudge<'_> {
+    fn estimate(&self, mode: Mode) -> f64 {
+        self.blended(mode) + self.shift
+    }
+    fn support(&self, mode: Mode) -> f64 {
+        self.blended(mode) - AVERAGE_ESTIMATE
+    }
 }
 
 impl SamplingSidi {
-    /// Default settings: every world solved exactly from 12 cards left, in 24 worlds per card.
-    pub const DEFAULT: SamplingSettings = SamplingSettings::solving(24, 12);
+    /// Default settings: every world solved exactly from 12 cards left, in 24 worlds per card;
+    /// 64 play-outs per denomination for the auction.
+    pub const DEFAULT: SamplingSettings = SamplingSettings {
+        contract_samples: 64,
+        ..SamplingSettings::solving(24, 12)
+    };
 
     /// A player for a game with these options; `seed` fixes its sampled worlds.
     pub fn new(options: SidiOptions, seed: u64) -> Self {
@@ -38,11 +154,22 @@ impl SamplingSidi {
             options,
             rule: RuleSidi::new(options),
             sampler: PartnershipSampler::new(settings, Self::DEFAULT_EARLY, seed),
+            bid_rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5151_b1d5_0000_0001),
+            bid_cache: None,
+            bid_blend: Self::DEFAULT_BID_BLEND,
+            bid_shift: Self::DEFAULT_BID_SHIFT,
+            bids_sampled: 0,
         }
     }
 
     /// Worlds per card decision before `max_cards` are left, by default.
     pub const DEFAULT_EARLY: usize = 64;
+
+    /// The play-outs' share of the auction's estimates, in percent, by default.
+    pub const DEFAULT_BID_BLEND: u32 = 25;
+
+    /// Points added to the estimate for declaring, by default.
+    pub const DEFAULT_BID_SHIFT: u32 = 25;
 
     /// The same player judging the cards before `max_cards` are left in `n` worlds each (rule
     /// play to `max_cards` cards, then the solver; 0: the rule player's card).
@@ -51,9 +178,73 @@ impl SamplingSidi {
         self
     }
 
-    /// How many decisions this player has made by sampling (the others were the rule player's).
+    /// How many decisions this player has made by sampling (the others were the rule player's):
+    /// cards, bids and doubles.
     pub fn sampled(&self) -> u64 {
-        self.sampler.sampled()
+        self.sampler.sampled() + self.bids_sampled
+    }
+
+    /// How many auction, doubling and redoubling decisions were judged by play-outs.
+    pub fn sampled_bids(&self) -> u64 {
+        self.bids_sampled
+    }
+
+    /// The play-outs' share of the auction's estimates in percent (0 to 100; 0: the hand
+    /// evaluation alone, without play-outs).
+    pub fn with_bid_blend(mut self, percent: u32) -> Self {
+        self.bid_blend = percent.min(100);
+        self
+    }
+
+    /// Points added to the estimate for declaring in the auction (the card play of this player
+    /// takes more than the rule players' play the estimates stand for).
+    pub fn with_bid_shift(mut self, points: u32) -> Self {
+        self.bid_shift = points;
+        self
+    }
+
+    /// An auction, doubling or redoubling decision: the rule player's conventions with the hand
+    /// judged by `contract_samples` play-outs per denomination (blended with the hand
+    /// evaluation, `bid_blend`) and the estimate for declaring raised by `bid_shift`. `None`
+    /// (the rule player decides) in the other phases, and with neither play-outs nor shift.
+    fn judged_bid(&mut self, decision: &Decision<'_, Sidi>) -> Option<SidiAction> {
+        let n = self.sampler.settings.contract_samples;
+        let playouts = n > 0 && self.bid_blend > 0;
+        if (!playouts && self.bid_shift == 0) || decision.legal.len() < 2 {
+            return None;
+        }
+        let obs = decision.observation();
+        if !matches!(
+            obs.phase,
+            SidiPhase::Auction | SidiPhase::DoubleAsk | SidiPhase::RedoubleAsk
+        ) {
+            return None;
+        }
+        if playouts {
+            // The hand does not change during the auction: its play-outs are drawn once.
+            let fresh = matches!(&self.bid_cache,
+                Some((s, h, _)) if *s == obs.seat && *h == obs.hand);
+            if !fresh {
+                let means = playout_means(&mut self.bid_rng, obs.hand, obs.seat, &self.options, n);
+                self.bid_cache = Some((obs.seat, obs.hand, means));
+            }
+        }
+        let means: &[(Mode, f64)] = match &self.bid_cache {
+            Some((_, _, m)) if playouts => m,
+            _ => &[],
+        };
+        let judge = BidJudge {
+            hand: obs.hand,
+            means,
+            weight: self.bid_blend as f64 / 100.0,
+            shift: self.bid_shift as f64,
+        };
+        let legal = decision.legal.to_vec();
+        let a = self.rule.bid_with(&obs, &legal, &judge)?;
+        if playouts {
+            self.bids_sampled += 1;
+        }
+        Some(a)
     }
 
     fn sampled_card(&mut self, decision: &Decision<'_, Sidi>, legal: CardSet) -> Option<Card> {
@@ -125,7 +316,82 @@ impl Player<Sidi> for SamplingSidi {
             if let Some(card) = self.sampled_card(decision, cards) {
                 return SidiAction::Play { card };
             }
+        } else if let Some(a) = self.judged_bid(decision) {
+            return a;
         }
         self.rule.act(decision)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rule_sidi::HandEvaluation;
+    use jass_core::Suit;
+
+    #[test]
+    fn play_outs_favour_the_hands_denomination_and_repeat_for_a_seed() {
+        let o = SidiOptions::default();
+        let hand: CardSet = "HJ H9 HA HK H10 H8 SA SK D6".parse().unwrap();
+        let means = |seed| {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            playout_means(&mut rng, hand, 1, &o, 40)
+        };
+        let m = means(3);
+        assert_eq!(m, means(3));
+        assert_eq!(m.len(), 6);
+        let hearts = m
+            .iter()
+            .find(|(d, _)| *d == Mode::Trump(Suit::H))
+            .unwrap()
+            .1;
+        assert!(hearts > 120.0, "{m:?}");
+        for &(d, v) in &m {
+            assert!((0.0..=257.0).contains(&v), "{d}: {v}");
+            if matches!(d, Mode::Trump(s) if s != Suit::H) {
+                assert!(v < hearts - 40.0, "{m:?}");
+            }
+        }
+        // Aces and kings: good for Obenabe (six hearts from the top), poor for Undenufe.
+        let of = |d| m.iter().find(|(x, _)| *x == d).unwrap().1;
+        assert!(of(Mode::Obenabe) > 120.0, "{m:?}");
+        assert!(of(Mode::Undenufe) < 100.0, "{m:?}");
+    }
+
+    #[test]
+    fn the_judge_is_the_hand_evaluation_without_play_outs_and_shift() {
+        let o = SidiOptions::default();
+        let means = [(Mode::Obenabe, 150.0)];
+        for hand in [
+            "HJ H9 HA HK H10 SA SK D6 C7",
+            "H6 S7 S8 D7 D8 D9 C7 C8 C9",
+            "SA DA CA HA SK DK C6 H6 D10",
+        ] {
+            let hand: CardSet = hand.parse().unwrap();
+            let rule = HandEvaluation(hand);
+            let plain = BidJudge {
+                hand,
+                means: &[],
+                weight: 0.5,
+                shift: 0.0,
+            };
+            let shifted = BidJudge {
+                hand,
+                means: &means,
+                weight: 0.25,
+                shift: 10.0,
+            };
+            for m in o.denominations() {
+                assert_eq!(plain.estimate(m), rule.estimate(m));
+                assert!((plain.support(m) - rule.support(m)).abs() < 1e-9);
+                let blended = if m == Mode::Obenabe {
+                    0.25 * 150.0 + 0.75 * rule.estimate(m)
+                } else {
+                    rule.estimate(m)
+                };
+                assert!((shifted.estimate(m) - blended - 10.0).abs() < 1e-9);
+                assert!((shifted.support(m) - (blended - AVERAGE_ESTIMATE)).abs() < 1e-9);
+            }
+        }
     }
 }

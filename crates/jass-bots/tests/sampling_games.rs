@@ -4,15 +4,15 @@
 //! beat the random player clearly.
 
 use jass_bots::{
-    DifferenzlerSettings, RandomPlayer, SamplingCoiffeur, SamplingDifferenzler, SamplingHandjass,
-    SamplingSettings, SamplingSidi,
+    DifferenzlerSettings, RandomPlayer, RuleSidi, SamplingCoiffeur, SamplingDifferenzler,
+    SamplingHandjass, SamplingSettings, SamplingSidi,
 };
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::deal::SeededDealer;
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions, TrumpRule};
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::handjass::{Handjass, HandjassOptions, SmallDeal};
-use jass_core::sidi::{Sidi, SidiOptions};
+use jass_core::sidi::{Sidi, SidiAction, SidiOptions, SidiPhase};
 use jass_core::TrickRules;
 
 /// Plays a whole game (at most `max_deals` deals) with these players, checking every action
@@ -81,6 +81,106 @@ fn sampling_sidi_plays_legally_and_beats_random() {
         }
         assert!(won >= 11, "{o:?}: sampling won {won} of 12");
         assert!(sampled > 40, "{sampled}");
+    }
+}
+
+/// A Sidi Barrani sampling player that counts its auction, doubling and redoubling decisions
+/// (with a choice) and how many of them differ from the rule player's.
+struct CountingSidi {
+    inner: SamplingSidi,
+    rule: RuleSidi,
+    bids: u64,
+    differ: u64,
+}
+
+impl Player<Sidi> for CountingSidi {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn act(&mut self, decision: &Decision<'_, Sidi>) -> SidiAction {
+        let a = self.inner.act(decision);
+        let phase = decision.observation().phase;
+        let bidding = matches!(
+            phase,
+            SidiPhase::Auction | SidiPhase::DoubleAsk | SidiPhase::RedoubleAsk
+        );
+        if bidding && decision.legal.len() >= 2 {
+            self.bids += 1;
+            self.differ += (a != self.rule.act(decision)) as u64;
+        }
+        a
+    }
+}
+
+#[test]
+fn sampling_sidi_bids_by_play_outs_legally_against_rule() {
+    // Cheap card play: the auction is what is tested here.
+    let settings = SamplingSettings::solving(4, 8);
+    for o in [
+        SidiOptions::default(),
+        SidiOptions {
+            redouble: true,
+            doubling: jass_core::sidi::Doubling::FirstLead,
+            bid_step: 5,
+            min_bid: 60,
+            ..SidiOptions::default()
+        },
+        SidiOptions {
+            obenabe_undenufe: false,
+            ..SidiOptions::default()
+        },
+    ] {
+        for (contract_samples, blend, shift) in [(12, 50, 0), (12, 25, 25), (0, 0, 0)] {
+            let (mut bids, mut differ, mut sampled) = (0, 0, 0);
+            for seed in 0..3u64 {
+                let make = |s: u64| CountingSidi {
+                    inner: SamplingSidi::with_settings(
+                        o,
+                        SamplingSettings {
+                            contract_samples,
+                            ..settings
+                        },
+                        s,
+                    )
+                    .with_early_samples(4)
+                    .with_bid_blend(blend)
+                    .with_bid_shift(shift),
+                    rule: RuleSidi::new(o),
+                    bids: 0,
+                    differ: 0,
+                };
+                let (mut s0, mut s2) = (make(seed), make(seed + 100));
+                let mut r1 = RuleSidi::new(o);
+                let mut r3 = RuleSidi::new(o);
+                play(
+                    Sidi::new(o).unwrap(),
+                    seed,
+                    &mut [&mut s0, &mut r1, &mut s2, &mut r3],
+                    8,
+                );
+                for s in [&s0, &s2] {
+                    bids += s.bids;
+                    differ += s.differ;
+                    sampled += s.inner.sampled_bids();
+                }
+            }
+            let case =
+                format!("{o:?}, contract_samples {contract_samples}, blend {blend}, shift {shift}");
+            assert!(bids > 40, "{case}: {bids} auction decisions");
+            if contract_samples == 0 {
+                // Off: the rule player's auction, decision for decision.
+                assert_eq!(sampled, 0, "{case}");
+                assert_eq!(differ, 0, "{case}");
+            } else {
+                // Every auction, doubling and redoubling decision is judged by the play-outs,
+                // and the play-outs change some of them.
+                assert_eq!(sampled, bids, "{case}");
+                assert!(
+                    differ > 0,
+                    "{case}: no decision differs from the rule player's"
+                );
+            }
+        }
     }
 }
 

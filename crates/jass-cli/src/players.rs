@@ -86,8 +86,18 @@ fn unknown(name: &str) -> anyhow::Error {
     anyhow!("unknown player `{name}`: known players are {KNOWN}")
 }
 
-/// The settings of the Sidi Barrani and Coiffeur sampling players.
+/// The settings of the Coiffeur sampling player.
 const EARLY_KNOWN: [&str; 3] = ["samples", "max_cards", "early_samples"];
+
+/// The settings of the Sidi Barrani sampling player.
+const SIDI_KNOWN: [&str; 6] = [
+    "samples",
+    "max_cards",
+    "early_samples",
+    "contract_samples",
+    "bid_blend",
+    "bid_shift",
+];
 
 /// A player name and its settings (`sampling:samples=48:max_cards=24`).
 pub struct Spec<'a> {
@@ -128,6 +138,7 @@ impl<'a> Spec<'a> {
             let (min, max) = match *k {
                 // 0: decide like the rule player.
                 "announce_samples" | "contract_samples" | "early_samples" => (0, 10_000),
+                "bid_blend" | "bid_shift" => (0, 100),
                 "tt_bits" => (10, 26),
                 "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
                 "budget_ms" => (1, 600_000),
@@ -148,8 +159,8 @@ impl<'a> Spec<'a> {
     }
 
     /// Worlds per card before the solver's cards (Sidi Barrani, Coiffeur).
-    fn early_samples(&self, default: usize) -> Result<usize> {
-        self.get(&EARLY_KNOWN, "early_samples", default)
+    fn early_samples(&self, known: &[&str], default: usize) -> Result<usize> {
+        self.get(known, "early_samples", default)
     }
 
     fn solver_settings_with(
@@ -232,13 +243,24 @@ impl ByName for Schieber {
 
 impl ByName for Sidi {
     fn sampling_with(spec: &Spec, o: &SidiOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
+        let d = SamplingSidi::DEFAULT;
+        let settings = SamplingSettings {
+            contract_samples: spec.get(&SIDI_KNOWN, "contract_samples", d.contract_samples)?,
+            ..spec.solver_settings_with(&SIDI_KNOWN, d)?
+        };
         Ok(Box::new(
-            SamplingSidi::with_settings(
-                *o,
-                spec.solver_settings_with(&EARLY_KNOWN, SamplingSidi::DEFAULT)?,
-                seed,
-            )
-            .with_early_samples(spec.early_samples(SamplingSidi::DEFAULT_EARLY)?),
+            SamplingSidi::with_settings(*o, settings, seed)
+                .with_early_samples(spec.early_samples(&SIDI_KNOWN, SamplingSidi::DEFAULT_EARLY)?)
+                .with_bid_blend(spec.get(
+                    &SIDI_KNOWN,
+                    "bid_blend",
+                    SamplingSidi::DEFAULT_BID_BLEND as usize,
+                )? as u32)
+                .with_bid_shift(spec.get(
+                    &SIDI_KNOWN,
+                    "bid_shift",
+                    SamplingSidi::DEFAULT_BID_SHIFT as usize,
+                )? as u32),
         ))
     }
 }
@@ -251,7 +273,7 @@ impl ByName for Coiffeur {
                 spec.solver_settings_with(&EARLY_KNOWN, SamplingCoiffeur::DEFAULT)?,
                 seed,
             )
-            .with_early_samples(spec.early_samples(SamplingCoiffeur::DEFAULT_EARLY)?),
+            .with_early_samples(spec.early_samples(&EARLY_KNOWN, SamplingCoiffeur::DEFAULT_EARLY)?),
         ))
     }
 }
