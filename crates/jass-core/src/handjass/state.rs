@@ -1788,9 +1788,8 @@ impl Handjass {
         // 000: the turn to be Vorhand passes to the right (the next seat still in the game); the
         // dealer is the player to the left of the new Vorhand.
         let _ = before;
-        if self.deals_started > 0 {
-            self.vorhand = self.next_in(self.vorhand, self.in_game);
-        } else if self.in_game & bit(self.vorhand) == 0 {
+        // (Before the first deal only when the first Vorhand is no longer in the game.)
+        if self.deals_started > 0 || self.in_game & bit(self.vorhand) == 0 {
             self.vorhand = self.next_in(self.vorhand, self.in_game);
         }
         self.dealer = self.prev_in(self.vorhand, self.in_game);
@@ -1832,10 +1831,7 @@ impl Handjass {
                 high = high.max(p);
             }
         }
-        let shown = match self.weis_winner {
-            Some(w) => Some((w, self.decls[w as usize])),
-            None => None,
-        };
+        let shown = self.weis_winner.map(|w| (w, self.decls[w as usize]));
         HandjassObservation {
             seat: seat8,
             phase: self.phase,

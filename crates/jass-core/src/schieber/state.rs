@@ -816,9 +816,10 @@ impl Schieber {
         };
         match (self.phase, action) {
             (Phase::Contract, SchieberAction::Schieben) => {
-                if seat == self.forehand && !self.schoben {
-                    Ok(())
-                } else if seat != self.forehand && self.opts.zurueckschieben && !self.back {
+                // Forehand may shove once; the partner shoves back only with zurückschieben.
+                if (seat == self.forehand && !self.schoben)
+                    || (seat != self.forehand && self.opts.zurueckschieben && !self.back)
+                {
                     Ok(())
                 } else if seat == self.forehand {
                     Err(IllegalAction::new(format!(
