@@ -6,7 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
-use crate::game::{Game, ToMove};
+use crate::game::{play_turn, ActionList, Game, Player, ToMove};
 
 use crate::coiffeur::{check_record as check_coiffeur, CoiffeurRecord};
 use crate::differenzler::{check_record as check_differenzler, DifferenzlerRecord};
@@ -130,6 +130,99 @@ pub fn apply_entry<G: Game>(
         .map_err(|err| here(format!("illegal action `{action}`: {err}")))
 }
 
+/// The deals a game played into its record, and whether it stopped by choice before its end.
+pub(crate) struct PlayedDeals<D> {
+    /// Each deal's record, in order.
+    pub deals: Vec<D>,
+    /// The cards of the next deal were not given: the record `stopped` between two deals.
+    pub stopped: bool,
+}
+
+/// An entry of a deal's action list in one game's record (a seat and what it did), so that
+/// [`play_deals`] can write any game's entries.
+pub(crate) trait DealEntry<A> {
+    /// What a seat did as the record writes it.
+    type Recorded: From<A>;
+    /// The Stöck the engine announces for its holder, right after the action that scored it.
+    const STOECK: Self::Recorded;
+    /// The entry of `seat`.
+    fn new(seat: u8, action: Self::Recorded) -> Self;
+}
+
+/// The record's `seats`: each player's name.
+pub(crate) fn seat_records<G: Game>(players: &[Box<dyn Player<G>>]) -> Vec<SeatRecord> {
+    players
+        .iter()
+        .map(|p| SeatRecord { name: p.name() })
+        .collect()
+}
+
+/// The refusal of a table of the wrong size, for the four-player games.
+pub(crate) fn need_four(game: &str, players: usize) -> Result<(), String> {
+    if players == 4 {
+        Ok(())
+    } else {
+        Err(format!("{game} needs 4 players, got {players}"))
+    }
+}
+
+/// Plays `state` with `players` into its deals' records: the loop every game's `play_recorded…`
+/// shares, so that all games watch, deal, ask and record in the same order. What differs per
+/// game is passed in:
+/// - `deal` obtains the next deal's cards and applies them, returning what the deal's record
+///   must remember from its start (the dealer, …), or `None` to stop the game there; it may
+///   also refuse to go on (a game's guard against endless games);
+/// - `stoeck` names the seat whose Stöck the action just applied by `seat` scored, if any: its
+///   entry follows the action's;
+/// - `finish` makes the record of the deal `state` has just played, from what `deal` remembered
+///   and the entries. It runs when the next deal is due, or at the end (not after a stop,
+///   where the last deal was already finished).
+///
+/// `watch` sees the state before every step and once at the end.
+pub(crate) fn play_deals<G: Game, S, E: DealEntry<G::Action>, D>(
+    state: &mut G,
+    players: &mut [Box<dyn Player<G>>],
+    watch: &mut dyn FnMut(&G),
+    mut deal: impl FnMut(&mut G) -> Result<Option<S>, String>,
+    stoeck: impl Fn(&G, usize) -> Option<u8>,
+    mut finish: impl FnMut(&G, S, Vec<E>) -> D,
+) -> Result<PlayedDeals<D>, String> {
+    let mut deals = Vec::new();
+    let mut actions = Vec::new();
+    let mut legal = ActionList::new();
+    // What the deal in play remembered from its start; `None` before the first deal and after
+    // its record was finished.
+    let mut current: Option<S> = None;
+    let mut stopped = false;
+    loop {
+        watch(state);
+        match state.to_move() {
+            ToMove::Over => break,
+            ToMove::Deal => {
+                if let Some(start) = current.take() {
+                    deals.push(finish(state, start, std::mem::take(&mut actions)));
+                }
+                let Some(start) = deal(state)? else {
+                    stopped = true;
+                    break;
+                };
+                current = Some(start);
+            }
+            ToMove::Seat(seat) => {
+                let action = play_turn(state, seat, players[seat].as_mut(), &mut legal)?;
+                actions.push(E::new(seat as u8, action.into()));
+                if let Some(holder) = stoeck(state, seat) {
+                    actions.push(E::new(holder, E::STOECK));
+                }
+            }
+        }
+    }
+    if let Some(start) = current {
+        deals.push(finish(state, start, actions));
+    }
+    Ok(PlayedDeals { deals, stopped })
+}
+
 /// A record of any game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "game", rename_all = "lowercase")]
@@ -188,6 +281,26 @@ impl CheckError {
             message,
         }
     }
+}
+
+/// The start of deal `deal` (0-based) while checking a record: the game must be waiting for
+/// cards (not over), and the deal must carry its 1-based `number`.
+pub fn check_deal_start<G: Game>(state: &G, deal: usize, number: u32) -> Result<(), CheckError> {
+    if state.to_move() != ToMove::Deal {
+        return Err(CheckError::in_deal(
+            deal,
+            None,
+            "the game was already over before this deal".into(),
+        ));
+    }
+    if number as usize != deal + 1 {
+        return Err(CheckError::in_deal(
+            deal,
+            None,
+            format!("deal number is {number}, expected {}", deal + 1),
+        ));
+    }
+    Ok(())
 }
 
 /// Compares a deal's recorded tricks with the engine's and names the first that differs.

@@ -4,9 +4,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::cardset::CardSet;
 use crate::deal::SeededDealer;
-use crate::game::{play_turn, ActionList, Game, Player, ToMove};
+use crate::game::{Game, Player, ToMove};
 use crate::record::{
-    agree, apply_entry, check_format, CheckError, GameResult, SeatRecord, FORMAT, VERSION,
+    agree, apply_entry, check_deal_start, check_format, need_four, play_deals, seat_records,
+    CheckError, GameResult, SeatRecord, FORMAT, VERSION,
 };
 use crate::schieber::{ActionEntry, Contract, RecordedAction, SchieberAction, TrickRecord};
 
@@ -160,60 +161,44 @@ pub fn play_recorded_watched(
     players: &mut [Box<dyn Player<Coiffeur>>],
     watch: &mut dyn FnMut(&Coiffeur),
 ) -> Result<CoiffeurRecord, String> {
-    if players.len() != 4 {
-        return Err(format!("Coiffeur needs 4 players, got {}", players.len()));
-    }
+    need_four("Coiffeur", players.len())?;
     let mut state = Coiffeur::new(options)?;
     let mut dealer = SeededDealer::new(seed);
-    let mut deals = Vec::new();
-    let mut actions: Vec<ActionEntry> = Vec::new();
-    let mut legal = ActionList::new();
-    let mut deal_dealer = 0;
-    loop {
-        watch(&state);
-        match state.to_move() {
-            ToMove::Over => break,
-            ToMove::Deal => {
-                deal_dealer = state.schieber().next_dealer();
-                let hands = state.deal_from_pack(&dealer.next_pack());
-                state.deal(hands).map_err(|e| e.to_string())?;
-            }
-            ToMove::Seat(seat) => {
-                let before = state.schieber().deals_started();
-                let action = play_turn(&mut state, seat, players[seat].as_mut(), &mut legal)?;
-                actions.push(ActionEntry {
-                    seat: seat as u8,
-                    action: action.into(),
-                });
-                if state.schieber().stoeck_just_announced() {
-                    actions.push(ActionEntry {
-                        seat: seat as u8,
-                        action: RecordedAction::Stoeck {},
-                    });
-                }
-                if state.schieber().phase() == crate::schieber::Phase::Deal
-                    || state.to_move() == ToMove::Over
-                {
-                    deals.push(deal_record(
-                        &state,
-                        before,
-                        deal_dealer,
-                        std::mem::take(&mut actions),
-                    ));
-                }
-            }
-        }
-    }
+    let played = play_deals(
+        &mut state,
+        players,
+        watch,
+        |state| {
+            let deal_dealer = state.schieber().next_dealer();
+            let hands = state.deal_from_pack(&dealer.next_pack());
+            state.deal(hands).map_err(|e| e.to_string())?;
+            Ok(Some(deal_dealer))
+        },
+        // Stöck is scored by its holder's own card.
+        |state, seat| {
+            state
+                .schieber()
+                .stoeck_just_announced()
+                .then_some(seat as u8)
+        },
+        // Asked when the next deal is due or the game is over: a Coiffeur deal is always played
+        // to its last card, so its entry in the lists is written by then.
+        |state, deal_dealer, actions| {
+            deal_record(
+                state,
+                state.schieber().deals_started(),
+                deal_dealer,
+                actions,
+            )
+        },
+    )?;
     Ok(CoiffeurRecord {
         format: FORMAT.to_string(),
         version: VERSION,
         options,
-        seats: players
-            .iter()
-            .map(|p| SeatRecord { name: p.name() })
-            .collect(),
+        seats: seat_records(players),
         seed: Some(seed),
-        deals,
+        deals: played.deals,
         result: game_result(&state),
     })
 }
@@ -231,20 +216,7 @@ pub fn check_record(rec: &CoiffeurRecord) -> Result<(), CheckError> {
     }
     let mut s = Coiffeur::new(rec.options).map_err(|e| top(format!("options: {e}")))?;
     for (di, d) in rec.deals.iter().enumerate() {
-        if s.to_move() != ToMove::Deal {
-            return Err(at(
-                di,
-                None,
-                "the game was already over before this deal".into(),
-            ));
-        }
-        if d.number as usize != di + 1 {
-            return Err(at(
-                di,
-                None,
-                format!("deal number is {}, expected {}", d.number, di + 1),
-            ));
-        }
+        check_deal_start(&s, di, d.number)?;
         let dealer = s.schieber().next_dealer();
         if d.dealer != dealer {
             return Err(at(

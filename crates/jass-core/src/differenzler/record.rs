@@ -6,10 +6,11 @@ use serde::{Deserialize, Serialize};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::SeededDealer;
-use crate::game::{play_turn, ActionList, Game, Player, ToMove};
+use crate::game::{Game, Player, ToMove};
 use crate::mode::Mode;
 use crate::record::{
-    agree, apply_entry, check_format, compare_tricks, CheckError, SeatRecord, FORMAT, VERSION,
+    agree, apply_entry, check_deal_start, check_format, compare_tricks, need_four, play_deals,
+    seat_records, CheckError, DealEntry, SeatRecord, FORMAT, VERSION,
 };
 use crate::schieber::TrickRecord;
 use crate::weis::Declaration;
@@ -65,6 +66,14 @@ impl From<DifferenzlerAction> for DifferenzlerRecorded {
             DifferenzlerAction::Weis { weis } => DifferenzlerRecorded::Weis { weis },
             DifferenzlerAction::Play { card } => DifferenzlerRecorded::Play { card },
         }
+    }
+}
+
+impl DealEntry<DifferenzlerAction> for DifferenzlerEntry {
+    type Recorded = DifferenzlerRecorded;
+    const STOECK: DifferenzlerRecorded = DifferenzlerRecorded::Stoeck {};
+    fn new(seat: u8, action: DifferenzlerRecorded) -> Self {
+        DifferenzlerEntry { seat, action }
     }
 }
 
@@ -217,55 +226,32 @@ pub fn play_recorded_watched(
     players: &mut [Box<dyn Player<Differenzler>>],
     watch: &mut dyn FnMut(&Differenzler),
 ) -> Result<DifferenzlerRecord, String> {
-    if players.len() != 4 {
-        return Err(format!(
-            "Differenzler needs 4 players, got {}",
-            players.len()
-        ));
-    }
+    need_four("Differenzler", players.len())?;
     let mut state = Differenzler::new(options)?;
     let mut dealer = SeededDealer::new(seed);
-    let mut deals = Vec::new();
-    let mut actions: Vec<DifferenzlerEntry> = Vec::new();
-    let mut legal = ActionList::new();
-    loop {
-        watch(&state);
-        match state.to_move() {
-            ToMove::Over => break,
-            ToMove::Deal => {
-                if state.deals_started() > 0 {
-                    deals.push(finish_deal(&state, std::mem::take(&mut actions)));
-                }
-                let d = state.deal_from_pack(&dealer.next_pack());
-                state.deal(d).map_err(|e| e.to_string())?;
-            }
-            ToMove::Seat(seat) => {
-                let action = play_turn(&mut state, seat, players[seat].as_mut(), &mut legal)?;
-                actions.push(DifferenzlerEntry {
-                    seat: seat as u8,
-                    action: action.into(),
-                });
-                if state.stoeck_just_announced() {
-                    let h = state.stoeck_holder().expect("a holder");
-                    actions.push(DifferenzlerEntry {
-                        seat: h,
-                        action: DifferenzlerRecorded::Stoeck {},
-                    });
-                }
-            }
-        }
-    }
-    deals.push(finish_deal(&state, actions));
+    let played = play_deals(
+        &mut state,
+        players,
+        watch,
+        |state| {
+            let d = state.deal_from_pack(&dealer.next_pack());
+            state.deal(d).map_err(|e| e.to_string())?;
+            Ok(Some(()))
+        },
+        |state, _| {
+            state
+                .stoeck_just_announced()
+                .then(|| state.stoeck_holder().expect("a holder"))
+        },
+        |state, (), actions| finish_deal(state, actions),
+    )?;
     Ok(DifferenzlerRecord {
         format: FORMAT.to_string(),
         version: VERSION,
         options,
-        seats: players
-            .iter()
-            .map(|p| SeatRecord { name: p.name() })
-            .collect(),
+        seats: seat_records(players),
         seed: Some(seed),
-        deals,
+        deals: played.deals,
         result: game_result(&state),
     })
 }
@@ -283,20 +269,7 @@ pub fn check_record(rec: &DifferenzlerRecord) -> Result<(), CheckError> {
     }
     let mut s = Differenzler::new(rec.options).map_err(|e| top(format!("options: {e}")))?;
     for (di, d) in rec.deals.iter().enumerate() {
-        if s.to_move() != ToMove::Deal {
-            return Err(at(
-                di,
-                None,
-                "the game was already over before this deal".into(),
-            ));
-        }
-        if d.number as usize != di + 1 {
-            return Err(at(
-                di,
-                None,
-                format!("deal number is {}, expected {}", d.number, di + 1),
-            ));
-        }
+        check_deal_start(&s, di, d.number)?;
         if d.dealer != s.next_dealer() {
             return Err(at(
                 di,

@@ -6,11 +6,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::game::{play_turn, ActionList, Game, Player, ToMove};
+use crate::game::{Game, Player, ToMove};
 use crate::mode::Mode;
 use crate::record::{
-    agree, apply_entry, check_end, check_format, compare_tricks, CheckError, SeatRecord, FORMAT,
-    VERSION,
+    agree, apply_entry, check_deal_start, check_end, check_format, compare_tricks, play_deals,
+    seat_records, CheckError, DealEntry, SeatRecord, FORMAT, VERSION,
 };
 
 use super::melds::Melds;
@@ -86,6 +86,14 @@ impl From<HandjassAction> for RecordedAction {
             HandjassAction::Weis { melds } => RecordedAction::Weis { melds },
             HandjassAction::Play { card } => RecordedAction::Play { card },
         }
+    }
+}
+
+impl DealEntry<HandjassAction> for ActionEntry {
+    type Recorded = RecordedAction;
+    const STOECK: RecordedAction = RecordedAction::Stoeck {};
+    fn new(seat: u8, action: RecordedAction) -> Self {
+        ActionEntry { seat, action }
     }
 }
 
@@ -330,13 +338,13 @@ fn game_result(s: &Handjass) -> HandjassGameResult {
     }
 }
 
-/// The deal's cards in record form.
-fn deal_header(
+/// The record of the deal `s` has just played: deal `number`, with the dealer, Vorhand and
+/// table it started with. (The cards and layout stay as dealt until the next deal.)
+fn finish_deal(
     s: &Handjass,
     number: u32,
-    dealer: u8,
-    vorhand: u8,
-    active: Vec<u8>,
+    (dealer, vorhand, active): (u8, u8, Vec<u8>),
+    actions: Vec<ActionEntry>,
 ) -> HandjassDealRecord {
     let d = s.dealt();
     let n = s.players();
@@ -384,8 +392,8 @@ fn deal_header(
         trump_card: d.trump_card,
         trump: Mode::Trump(d.trump_card.suit()),
         tie_seed: d.tie_seed,
-        actions: Vec::new(),
-        tricks: Vec::new(),
+        actions,
+        tricks: tricks_of(s),
         result: deal_result(s),
     }
 }
@@ -427,58 +435,35 @@ pub fn play_recorded_from(
             players.len()
         ));
     }
-    let mut deals: Vec<HandjassDealRecord> = Vec::new();
-    let mut legal = ActionList::new();
-    let mut stopped = false;
-    loop {
-        watch(&state);
-        match state.to_move() {
-            ToMove::Over => break,
-            ToMove::Deal => {
-                if state.deals_started() >= MAX_DEALS {
-                    return Err(format!("the game did not end within {MAX_DEALS} deals"));
-                }
-                let (dl, vh, active) =
-                    (state.dealer(), state.vorhand(), state.table_seats_coming());
-                let Some(d) = next_deal(&state) else {
-                    stopped = true;
-                    break;
-                };
-                state.deal(d).map_err(|e| e.to_string())?;
-                deals.push(deal_header(&state, state.deals_started(), dl, vh, active));
+    let played = play_deals(
+        &mut state,
+        players,
+        watch,
+        // The dealer, Vorhand and table are those of the coming deal: taken before the cards.
+        |state| {
+            if state.deals_started() >= MAX_DEALS {
+                return Err(format!("the game did not end within {MAX_DEALS} deals"));
             }
-            ToMove::Seat(seat) => {
-                let action = play_turn(&mut state, seat, players[seat].as_mut(), &mut legal)?;
-                let rec = deals.last_mut().expect("a deal");
-                rec.actions.push(ActionEntry {
-                    seat: seat as u8,
-                    action: action.into(),
-                });
-                if state.stoeck_just_announced() {
-                    rec.actions.push(ActionEntry {
-                        seat: seat as u8,
-                        action: RecordedAction::Stoeck {},
-                    });
-                }
-                if !matches!(state.to_move(), ToMove::Seat(_)) {
-                    rec.tricks = tricks_of(&state);
-                    rec.result = deal_result(&state);
-                }
-            }
-        }
-    }
+            let start = (state.dealer(), state.vorhand(), state.table_seats_coming());
+            let Some(d) = next_deal(state) else {
+                return Ok(None);
+            };
+            state.deal(d).map_err(|e| e.to_string())?;
+            Ok(Some(start))
+        },
+        // Stöck is scored by its holder's own card.
+        |state, seat| state.stoeck_just_announced().then_some(seat as u8),
+        |state, start, actions| finish_deal(state, state.deals_started(), start, actions),
+    )?;
     Ok(HandjassRecord {
         format: FORMAT.to_string(),
         version: VERSION,
         options: opts,
-        seats: players
-            .iter()
-            .map(|p| SeatRecord { name: p.name() })
-            .collect(),
+        seats: seat_records(players),
         seed,
-        deals,
+        deals: played.deals,
         result: HandjassGameResult {
-            stopped,
+            stopped: played.stopped,
             ..game_result(&state)
         },
     })
@@ -499,20 +484,7 @@ pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
     }
     let n = s.players();
     for (di, d) in rec.deals.iter().enumerate() {
-        if s.to_move() != ToMove::Deal {
-            return Err(at(
-                di,
-                None,
-                "the game was already over before this deal".into(),
-            ));
-        }
-        if d.number as usize != di + 1 {
-            return Err(at(
-                di,
-                None,
-                format!("deal number is {}, expected {}", d.number, di + 1),
-            ));
-        }
+        check_deal_start(&s, di, d.number)?;
         if d.dealer != s.dealer() || d.vorhand != s.vorhand() {
             return Err(at(di, None, format!(
                 "dealer {} and Vorhand {} are recorded, but by the rotation seat {} deals and seat {} is Vorhand",

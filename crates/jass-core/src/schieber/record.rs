@@ -5,10 +5,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::game::{play_turn, ActionList, Game, Player, ToMove};
+use crate::game::{Game, Player, ToMove};
 use crate::record::{
-    agree, apply_entry, check_end, check_format, compare_tricks, CheckError, GameResult,
-    SeatRecord, TrickRecord, FORMAT, VERSION,
+    agree, apply_entry, check_deal_start, check_end, check_format, compare_tricks, need_four,
+    play_deals, seat_records, CheckError, DealEntry, GameResult, SeatRecord, TrickRecord, FORMAT,
+    VERSION,
 };
 use crate::weis::Declaration;
 
@@ -62,6 +63,14 @@ impl From<SchieberAction> for RecordedAction {
             SchieberAction::Weis { weis } => RecordedAction::Weis { weis },
             SchieberAction::Play { card } => RecordedAction::Play { card },
         }
+    }
+}
+
+impl DealEntry<SchieberAction> for ActionEntry {
+    type Recorded = RecordedAction;
+    const STOECK: RecordedAction = RecordedAction::Stoeck {};
+    fn new(seat: u8, action: RecordedAction) -> Self {
+        ActionEntry { seat, action }
     }
 }
 
@@ -237,71 +246,36 @@ pub fn play_recorded_from(
     next_deal: &mut dyn FnMut(&Schieber) -> Option<[CardSet; 4]>,
     watch: &mut dyn FnMut(&Schieber),
 ) -> Result<SchieberRecord, String> {
-    if players.len() != 4 {
-        return Err(format!("Schieber needs 4 players, got {}", players.len()));
-    }
+    need_four("Schieber", players.len())?;
     let mut state = Schieber::new(options)?;
-    let mut deals = Vec::new();
-    let mut actions: Vec<ActionEntry> = Vec::new();
-    let mut legal = ActionList::new();
-    let mut deal_dealer = 0;
-    let mut stopped = false;
-    loop {
-        watch(&state);
-        match state.to_move() {
-            ToMove::Over => break,
-            ToMove::Deal => {
-                if state.deals_started() > 0 {
-                    deals.push(finish_deal(
-                        &state,
-                        state.deals_started(),
-                        deal_dealer,
-                        std::mem::take(&mut actions),
-                    ));
-                }
-                let Some(hands) = next_deal(&state) else {
-                    stopped = true;
-                    break;
-                };
-                state.deal(hands).map_err(|e| e.to_string())?;
-                deal_dealer = state.dealer();
-            }
-            ToMove::Seat(seat) => {
-                let action = play_turn(&mut state, seat, players[seat].as_mut(), &mut legal)?;
-                actions.push(ActionEntry {
-                    seat: seat as u8,
-                    action: action.into(),
-                });
-                if state.stoeck_just_announced() {
-                    let holder = state.stoeck_holder().expect("Stöck has a holder");
-                    actions.push(ActionEntry {
-                        seat: holder,
-                        action: RecordedAction::Stoeck {},
-                    });
-                }
-            }
-        }
-    }
-    if !stopped {
-        deals.push(finish_deal(
-            &state,
-            state.deals_started(),
-            deal_dealer,
-            actions,
-        ));
-    }
+    let played = play_deals(
+        &mut state,
+        players,
+        watch,
+        // The dealer is remembered once the cards are dealt: the first deal may name it then.
+        |state| {
+            let Some(hands) = next_deal(state) else {
+                return Ok(None);
+            };
+            state.deal(hands).map_err(|e| e.to_string())?;
+            Ok(Some(state.dealer()))
+        },
+        |state, _| {
+            state
+                .stoeck_just_announced()
+                .then(|| state.stoeck_holder().expect("Stöck has a holder"))
+        },
+        |state, dealer, actions| finish_deal(state, state.deals_started(), dealer, actions),
+    )?;
     Ok(SchieberRecord {
         format: FORMAT.to_string(),
         version: VERSION,
         options,
-        seats: players
-            .iter()
-            .map(|p| SeatRecord { name: p.name() })
-            .collect(),
+        seats: seat_records(players),
         seed,
-        deals,
+        deals: played.deals,
         result: GameResult {
-            stopped,
+            stopped: played.stopped,
             ..game_result(&state)
         },
     })
@@ -324,20 +298,7 @@ pub fn check_record(rec: &SchieberRecord) -> Result<(), CheckError> {
         message: format!("options: {e}"),
     })?;
     for (di, d) in rec.deals.iter().enumerate() {
-        if s.to_move() != ToMove::Deal {
-            return Err(at(
-                di,
-                None,
-                "the game was already over before this deal".into(),
-            ));
-        }
-        if d.number as usize != di + 1 {
-            return Err(at(
-                di,
-                None,
-                format!("deal number is {}, expected {}", d.number, di + 1),
-            ));
-        }
+        check_deal_start(&s, di, d.number)?;
         s.deal(d.hands)
             .map_err(|e| at(di, None, format!("hands: {e}")))?;
         if d.dealer != s.dealer() {

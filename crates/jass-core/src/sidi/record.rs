@@ -5,11 +5,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::game::{play_turn, ActionList, Game, Player, ToMove};
+use crate::game::{Game, Player, ToMove};
 use crate::mode::Mode;
 use crate::record::{
-    agree, apply_entry, check_end, check_format, compare_tricks, CheckError, GameResult,
-    SeatRecord, FORMAT, VERSION,
+    agree, apply_entry, check_deal_start, check_end, check_format, compare_tricks, need_four,
+    play_deals, seat_records, CheckError, DealEntry, GameResult, SeatRecord, FORMAT, VERSION,
 };
 use crate::schieber::TrickRecord;
 use crate::weis::Declaration;
@@ -69,6 +69,14 @@ impl From<SidiAction> for SidiRecorded {
             SidiAction::Weis { weis } => SidiRecorded::Weis { weis },
             SidiAction::Play { card } => SidiRecorded::Play { card },
         }
+    }
+}
+
+impl DealEntry<SidiAction> for SidiEntry {
+    type Recorded = SidiRecorded;
+    const STOECK: SidiRecorded = SidiRecorded::Stoeck {};
+    fn new(seat: u8, action: SidiRecorded) -> Self {
+        SidiEntry { seat, action }
     }
 }
 
@@ -247,69 +255,39 @@ pub fn play_recorded_from(
     next_deal: &mut dyn FnMut(&Sidi) -> Option<[CardSet; 4]>,
     watch: &mut dyn FnMut(&Sidi),
 ) -> Result<SidiRecord, String> {
-    if players.len() != 4 {
-        return Err(format!(
-            "Sidi Barrani needs 4 players, got {}",
-            players.len()
-        ));
-    }
+    need_four("Sidi Barrani", players.len())?;
     let mut state = Sidi::new(options)?;
-    let mut deals = Vec::new();
-    let mut stopped = false;
-    let mut actions: Vec<SidiEntry> = Vec::new();
-    let mut legal = ActionList::new();
-    loop {
-        watch(&state);
-        match state.to_move() {
-            ToMove::Over => break,
-            ToMove::Deal => {
-                if state.deals_started() > 0 {
-                    deals.push(finish_deal(
-                        &state,
-                        state.deals_started(),
-                        std::mem::take(&mut actions),
-                    ));
-                }
-                if state.deals_started() >= 10_000 {
-                    return Err("no result after 10000 deals".into());
-                }
-                let Some(hands) = next_deal(&state) else {
-                    stopped = true;
-                    break;
-                };
-                state.deal(hands).map_err(|e| e.to_string())?;
+    let played = play_deals(
+        &mut state,
+        players,
+        watch,
+        |state| {
+            // Thrown-in deals could go on forever: give up after 10000.
+            if state.deals_started() >= 10_000 {
+                return Err("no result after 10000 deals".into());
             }
-            ToMove::Seat(seat) => {
-                let action = play_turn(&mut state, seat, players[seat].as_mut(), &mut legal)?;
-                actions.push(SidiEntry {
-                    seat: seat as u8,
-                    action: action.into(),
-                });
-                if state.stoeck_just_announced() {
-                    let h = state.stoeck_holder().expect("a holder");
-                    actions.push(SidiEntry {
-                        seat: h,
-                        action: SidiRecorded::Stoeck {},
-                    });
-                }
-            }
-        }
-    }
-    if !stopped {
-        deals.push(finish_deal(&state, state.deals_started(), actions));
-    }
+            let Some(hands) = next_deal(state) else {
+                return Ok(None);
+            };
+            state.deal(hands).map_err(|e| e.to_string())?;
+            Ok(Some(()))
+        },
+        |state, _| {
+            state
+                .stoeck_just_announced()
+                .then(|| state.stoeck_holder().expect("a holder"))
+        },
+        |state, (), actions| finish_deal(state, state.deals_started(), actions),
+    )?;
     Ok(SidiRecord {
         format: FORMAT.to_string(),
         version: VERSION,
         options,
-        seats: players
-            .iter()
-            .map(|p| SeatRecord { name: p.name() })
-            .collect(),
+        seats: seat_records(players),
         seed,
-        deals,
+        deals: played.deals,
         result: GameResult {
-            stopped,
+            stopped: played.stopped,
             ..game_result(&state)
         },
     })
@@ -328,20 +306,7 @@ pub fn check_record(rec: &SidiRecord) -> Result<(), CheckError> {
     }
     let mut s = Sidi::new(rec.options).map_err(|e| top(format!("options: {e}")))?;
     for (di, d) in rec.deals.iter().enumerate() {
-        if s.to_move() != ToMove::Deal {
-            return Err(at(
-                di,
-                None,
-                "the game was already over before this deal".into(),
-            ));
-        }
-        if d.number as usize != di + 1 {
-            return Err(at(
-                di,
-                None,
-                format!("deal number is {}, expected {}", d.number, di + 1),
-            ));
-        }
+        check_deal_start(&s, di, d.number)?;
         if d.dealer != s.next_dealer() {
             return Err(at(
                 di,
