@@ -370,6 +370,105 @@ pub fn deal_unknown<R: RngCore>(
     Some(got)
 }
 
+/// What the partnership sampling players (Sidi Barrani, Coiffeur) share: their settings, solver,
+/// random worlds and the choice of a card from the worlds' values.
+pub struct PartnershipSampler {
+    /// Worlds per card and the cards left from which every world is solved exactly.
+    pub settings: crate::SamplingSettings,
+    /// Worlds per card before `max_cards` are left (rule play to the hand-off, then the solver;
+    /// 0: the rule player's card).
+    pub early_samples: usize,
+    solver: Solver,
+    rng: rand_xoshiro::Xoshiro256PlusPlus,
+    sampled: u64,
+}
+
+impl PartnershipSampler {
+    /// A sampler with these settings; `seed` fixes its worlds.
+    pub fn new(settings: crate::SamplingSettings, early_samples: usize, seed: u64) -> Self {
+        use rand_core::SeedableRng;
+        PartnershipSampler {
+            settings,
+            early_samples,
+            solver: Solver::new(jass_solver::SolverConfig {
+                tt_bits: 16,
+                ..jass_solver::SolverConfig::default()
+            }),
+            rng: rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed),
+            sampled: 0,
+        }
+    }
+
+    /// How many decisions were made by sampling.
+    pub fn sampled(&self) -> u64 {
+        self.sampled
+    }
+
+    /// True if a card decision with `played` cards gone and these legal cards is sampled (else
+    /// the rule player decides).
+    pub fn samples_at(&self, played: u32, legal: CardSet) -> bool {
+        let early = 36 - played > self.settings.max_cards;
+        !(early && self.early_samples == 0) && legal.len() >= 2
+    }
+
+    /// The card for `seat`: every legal card's `score` of the points `team` takes from here is
+    /// summed over the sampled worlds (rule play for all seats to `max_cards` cards left, with
+    /// `chooser` choosing for the team, then solved exactly; or solved exactly at once when no
+    /// more cards are left); `team` takes the highest total, the other side the lowest. `None`
+    /// when no world could be drawn.
+    #[allow(clippy::too_many_arguments)]
+    pub fn choose(
+        &mut self,
+        k: &Knowledge,
+        state: &PlayState,
+        legal: CardSet,
+        played: u32,
+        seat: u8,
+        team: u8,
+        chooser: u8,
+        mut score: impl FnMut(u32) -> i64,
+    ) -> Option<Card> {
+        let mut totals = [0i64; 64];
+        let n = if 36 - played > self.settings.max_cards {
+            rollout_values(
+                &mut self.solver,
+                &mut self.rng,
+                k,
+                state,
+                legal,
+                team,
+                chooser,
+                self.early_samples,
+                self.settings.max_cards,
+                |c, v| totals[c.index()] += score(v),
+            )
+        } else {
+            partnership_values(
+                &mut self.solver,
+                &mut self.rng,
+                k,
+                state,
+                team,
+                self.settings.samples,
+                |values| {
+                    for (c, v) in values.iter() {
+                        totals[c.index()] += score(v);
+                    }
+                },
+            )
+        };
+        if n == 0 {
+            return None;
+        }
+        self.sampled += 1;
+        if seat % 2 == team {
+            legal.iter().max_by_key(|c| totals[c.index()])
+        } else {
+            legal.iter().min_by_key(|c| totals[c.index()])
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -472,105 +571,6 @@ mod tests {
                 );
                 assert_eq!(k.counts[p], pos.hands[p].len());
             }
-        }
-    }
-}
-
-/// What the partnership sampling players (Sidi Barrani, Coiffeur) share: their settings, solver,
-/// random worlds and the choice of a card from the worlds' values.
-pub struct PartnershipSampler {
-    /// Worlds per card and the cards left from which every world is solved exactly.
-    pub settings: crate::SamplingSettings,
-    /// Worlds per card before `max_cards` are left (rule play to the hand-off, then the solver;
-    /// 0: the rule player's card).
-    pub early_samples: usize,
-    solver: Solver,
-    rng: rand_xoshiro::Xoshiro256PlusPlus,
-    sampled: u64,
-}
-
-impl PartnershipSampler {
-    /// A sampler with these settings; `seed` fixes its worlds.
-    pub fn new(settings: crate::SamplingSettings, early_samples: usize, seed: u64) -> Self {
-        use rand_core::SeedableRng;
-        PartnershipSampler {
-            settings,
-            early_samples,
-            solver: Solver::new(jass_solver::SolverConfig {
-                tt_bits: 16,
-                ..jass_solver::SolverConfig::default()
-            }),
-            rng: rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed),
-            sampled: 0,
-        }
-    }
-
-    /// How many decisions were made by sampling.
-    pub fn sampled(&self) -> u64 {
-        self.sampled
-    }
-
-    /// True if a card decision with `played` cards gone and these legal cards is sampled (else
-    /// the rule player decides).
-    pub fn samples_at(&self, played: u32, legal: CardSet) -> bool {
-        let early = 36 - played > self.settings.max_cards;
-        !(early && self.early_samples == 0) && legal.len() >= 2
-    }
-
-    /// The card for `seat`: every legal card's `score` of the points `team` takes from here is
-    /// summed over the sampled worlds (rule play for all seats to `max_cards` cards left, with
-    /// `chooser` choosing for the team, then solved exactly; or solved exactly at once when no
-    /// more cards are left); `team` takes the highest total, the other side the lowest. `None`
-    /// when no world could be drawn.
-    #[allow(clippy::too_many_arguments)]
-    pub fn choose(
-        &mut self,
-        k: &Knowledge,
-        state: &PlayState,
-        legal: CardSet,
-        played: u32,
-        seat: u8,
-        team: u8,
-        chooser: u8,
-        mut score: impl FnMut(u32) -> i64,
-    ) -> Option<Card> {
-        let mut totals = [0i64; 64];
-        let n = if 36 - played > self.settings.max_cards {
-            rollout_values(
-                &mut self.solver,
-                &mut self.rng,
-                k,
-                state,
-                legal,
-                team,
-                chooser,
-                self.early_samples,
-                self.settings.max_cards,
-                |c, v| totals[c.index()] += score(v),
-            )
-        } else {
-            partnership_values(
-                &mut self.solver,
-                &mut self.rng,
-                k,
-                state,
-                team,
-                self.settings.samples,
-                |values| {
-                    for (c, v) in values.iter() {
-                        totals[c.index()] += score(v);
-                    }
-                },
-            )
-        };
-        if n == 0 {
-            return None;
-        }
-        self.sampled += 1;
-        if seat % 2 == team {
-            legal.iter().max_by_key(|c| totals[c.index()])
-        } else {
-            legal.iter().min_by_key(|c| totals[c.index()])
         }
     }
 }

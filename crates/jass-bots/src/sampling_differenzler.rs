@@ -357,13 +357,13 @@ mod tests {
                                 let mode = obs.trump.unwrap();
                                 let k = player.knowledge(&obs, mode);
                                 let truth = s.hands();
-                                for p in 0..4 {
-                                    assert!(truth[p].contains_all(k.known[p]));
+                                for (p, &held) in truth.iter().enumerate() {
+                                    assert!(held.contains_all(k.known[p]));
                                     assert!(
-                                        k.possible[p].contains_all(truth[p]),
+                                        k.possible[p].contains_all(held),
                                         "{o:?} seed {seed}: seat {seat} about {p}"
                                     );
-                                    assert_eq!(k.counts[p], truth[p].len());
+                                    assert_eq!(k.counts[p], held.len());
                                 }
                                 let w = player.world(&obs, mode, truth, None);
                                 let (taken, _) = w.finish();

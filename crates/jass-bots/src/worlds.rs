@@ -100,10 +100,7 @@ pub fn knowledge(obs: &SchieberObservation) -> Knowledge {
 /// (the caller draws again); the constraints themselves always admit the true deal.
 pub fn sample_world<R: RngCore>(k: &Knowledge, rng: &mut R) -> Option<[CardSet; 4]> {
     let mut hands = k.known;
-    let mut need = [0u32; 4];
-    for p in 0..4 {
-        need[p] = k.counts[p].saturating_sub(k.known[p].len());
-    }
+    let mut need: [u32; 4] = std::array::from_fn(|p| k.counts[p].saturating_sub(k.known[p].len()));
     // Most constrained cards first: those fewest seats may hold.
     let mut cards: Vec<Card> = k.unknown.iter().collect();
     // Shuffle, then stable-sort by the number of seats that may hold each card.
@@ -120,11 +117,11 @@ pub fn sample_world<R: RngCore>(k: &Knowledge, rng: &mut R) -> Option<[CardSet; 
         let mut choices = [0usize; 4];
         let mut n = 0;
         let mut weight = 0u32;
-        for p in 0..4 {
-            if need[p] > 0 && k.possible[p].contains(c) {
+        for (p, &np) in need.iter().enumerate() {
+            if np > 0 && k.possible[p].contains(c) {
                 choices[n] = p;
                 n += 1;
-                weight += need[p];
+                weight += np;
             }
         }
         if n == 0 {
@@ -183,15 +180,15 @@ mod tests {
                 let obs = s.observation(seat);
                 let k = knowledge(&obs);
                 let truth = s.hands();
-                for p in 0..4 {
+                for (p, &held) in truth.iter().enumerate() {
                     // The truth satisfies every constraint.
                     assert!(
-                        k.possible[p].contains_all(truth[p]),
+                        k.possible[p].contains_all(held),
                         "seed {seed} seat {p}: {} not within {}",
-                        truth[p],
+                        held,
                         k.possible[p]
                     );
-                    assert_eq!(k.counts[p], truth[p].len());
+                    assert_eq!(k.counts[p], held.len());
                 }
                 for _ in 0..5 {
                     let w = sample_world_retry(&k, &mut rng, 50).expect("a world");

@@ -1,7 +1,7 @@
 //! `jass solve`: the exact value of every legal card in a card-play position with all hands open,
 //! given by its hands or taken from a point in a Schieber record.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -97,7 +97,7 @@ fn position_from_args(a: &SolveArgs) -> Result<(Position, Vec<Card>)> {
     Ok((pos, played))
 }
 
-fn position_from_record(a: &SolveArgs, path: &PathBuf) -> Result<(Position, Vec<Card>)> {
+fn position_from_record(a: &SolveArgs, path: &Path) -> Result<(Position, Vec<Card>)> {
     let text = read_text(path)?;
     let records = Record::read_all(&text);
     let rec = records
@@ -203,7 +203,7 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         println!("{pos}");
         println!("seat {seat} to play; points team {team} takes from here on with best play on both sides:");
         let mut rows: Vec<(Card, u32)> = values.iter().collect();
-        rows.sort_by(|x, y| y.1.cmp(&x.1));
+        rows.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
         for (c, v) in rows {
             println!("  {c:>4}  {v}");
         }

@@ -652,7 +652,7 @@ mod tests {
         // 8-7-6 elsewhere: 70 for Weis, plus 20 for Stöck = 90.
         let a = set("SK SQ SJ S10 D6 D9 CA C7 H6");
         let c = set("HK HQ HJ H10 D8 D7 D6 CK C10");
-        let c = c - set("D6") | set("S6"); // keep the hands disjoint: C holds S8-S7-S6
+        let c = (c - set("D6")) | set("S6"); // keep the hands disjoint: C holds S8-S7-S6
         let c = (c - set("D8 D7")) | set("S8 S7");
         let da = best_declaration(a, HEARTS, &SMALL);
         let dc = best_declaration(c, HEARTS, &SMALL);

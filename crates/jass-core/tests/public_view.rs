@@ -36,10 +36,8 @@ fn players<G: Game>(n: usize, seed: u64) -> Vec<Box<dyn Player<G>>> {
 /// Every card named anywhere in `v` (strings that parse as cards), skipping the key `skip`.
 fn cards(v: &Value, skip: Option<&str>, out: &mut BTreeSet<String>) {
     match v {
-        Value::String(s) => {
-            if s.parse::<Card>().is_ok() {
-                out.insert(s.clone());
-            }
+        Value::String(s) if s.parse::<Card>().is_ok() => {
+            out.insert(s.clone());
         }
         Value::Array(a) => a.iter().for_each(|x| cards(x, None, out)),
         Value::Object(m) => {

@@ -140,7 +140,7 @@ async fn create_table(State(app): State<Arc<App>>, body: axum::body::Bytes) -> A
     let n = spec.seats();
     let seat_names = req.seats.unwrap_or_else(|| {
         std::iter::once("me".to_string())
-            .chain(std::iter::repeat("rule".to_string()).take(n - 1))
+            .chain(std::iter::repeat_n("rule".to_string(), n - 1))
             .collect()
     });
     if seat_names.len() != n {

@@ -195,15 +195,20 @@ async fn wrong_messages_are_refused_with_a_reason_and_change_nothing() {
     };
     let other = 1 - mover;
     // Drain the other's messages up to this state (seat 0 has read it already).
-    while other == 1 {
-        let m = p[other].next().await;
-        if m["type"] == "state" && m["step"] == state["step"] && m["to_move"] == state["to_move"] {
-            assert_eq!(
-                m["legal"],
-                json!([]),
-                "only the seat to act gets legal actions"
-            );
-            break;
+    if other == 1 {
+        loop {
+            let m = p[other].next().await;
+            if m["type"] == "state"
+                && m["step"] == state["step"]
+                && m["to_move"] == state["to_move"]
+            {
+                assert_eq!(
+                    m["legal"],
+                    json!([]),
+                    "only the seat to act gets legal actions"
+                );
+                break;
+            }
         }
     }
     p[mover].send_text("this is not json{").await;

@@ -47,8 +47,11 @@ pub type GameOverHook = Box<dyn FnOnce(&Value) + Send>;
 pub struct JsonSeat<G: TableGame> {
     player: Box<dyn JsonPlayer>,
     fallback: Box<dyn Player<G>>,
-    on_fallback: Option<Box<dyn FnMut(&str)>>,
+    on_fallback: Option<FallbackLog>,
 }
+
+/// Where a seat reports each answer it replaced (the reason).
+type FallbackLog = Box<dyn FnMut(&str)>;
 
 impl<G: TableGame> JsonSeat<G> {
     /// `player` at a table of `G` with these options (the fallback is `G`'s rule player).

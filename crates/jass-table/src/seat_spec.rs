@@ -333,6 +333,9 @@ pub fn typed_table<G: TableGame>(
     )
 }
 
+/// Makes the player of a seat that names one of the game's own players (name, seat).
+pub type NativeSeat<'a, G> = dyn FnMut(&str, usize) -> Result<Box<dyn Player<G>>, String> + 'a;
+
 /// Like [`typed_table`], with the computer players made by `native(name, seat)` (a command that
 /// seeds its own players its own way).
 pub fn typed_table_with<G: TableGame>(
@@ -342,7 +345,7 @@ pub fn typed_table_with<G: TableGame>(
     seed: u64,
     limits: BotLimits,
     report: &SeatReport,
-    native: &mut dyn FnMut(&str, usize) -> Result<Box<dyn Player<G>>, String>,
+    native: &mut NativeSeat<'_, G>,
 ) -> Result<TypedTable<G>, String> {
     let specs = per_seat(list, seats)?;
     let mut players = Vec::with_capacity(seats);

@@ -262,7 +262,6 @@ fn run<G: TableGame>(
         on_event(Event::Snapshot(snapshot));
     };
     let record = G::play(options, seed, &mut players, &mut watch);
-    drop(watch);
     drop(watch_shared);
     drop(players);
     let record = record?;

@@ -70,10 +70,13 @@ fn start_service() -> Option<Service> {
     }
 }
 
+/// Every request to a jass-kit seat with its answer.
+type Log = Arc<Mutex<Vec<(Request, Result<Value, String>)>>>;
+
 /// Keeps every request and answer of a jass-kit seat.
 struct Recorded {
     inner: JassKitPlayer,
-    log: Arc<Mutex<Vec<(Request, Result<Value, String>)>>>,
+    log: Log,
 }
 
 impl JsonPlayer for Recorded {
@@ -86,8 +89,6 @@ impl JsonPlayer for Recorded {
         a
     }
 }
-
-type Log = Arc<Mutex<Vec<(Request, Result<Value, String>)>>>;
 
 fn seat(url: &str) -> (SeatPlayer, Log) {
     let log: Log = Arc::default();

@@ -249,11 +249,11 @@ fn slate_text(model: &Model) -> Vec<String> {
                     .map(|t| nums(t, "score"))
                     .unwrap_or_default()
             };
-            for t in 0..totals.len().min(2) {
+            for (t, total) in totals.iter().enumerate().take(2) {
                 out.push(format!(
                     "{:<14} {:>5}  (this deal {})",
                     team_name(model, t),
-                    totals[t],
+                    total,
                     deal.get(t).copied().unwrap_or(0)
                 ));
             }
@@ -266,8 +266,16 @@ fn slate_text(model: &Model) -> Vec<String> {
                 out.push(format!(
                     "{:<20} {:>7} {:>7}",
                     "",
-                    if model.human % 2 == 0 { "you" } else { "them" },
-                    if model.human % 2 == 0 { "them" } else { "you" }
+                    if model.human.is_multiple_of(2) {
+                        "you"
+                    } else {
+                        "them"
+                    },
+                    if model.human.is_multiple_of(2) {
+                        "them"
+                    } else {
+                        "you"
+                    }
                 ));
                 for row in arr(c, "rows") {
                     let name = contract_label(
@@ -307,7 +315,7 @@ fn slate_text(model: &Model) -> Vec<String> {
                 "{:<w$} {:>5} {:>6} {:>8}",
                 "", "said", "taken", "penalty"
             ));
-            for s in 0..totals.len() {
+            for (s, total) in totals.iter().enumerate() {
                 let said = ann
                     .get(s)
                     .and_then(Value::as_u64)
@@ -318,7 +326,7 @@ fn slate_text(model: &Model) -> Vec<String> {
                     model.seat_name(s),
                     said,
                     taken.get(s).copied().unwrap_or(0),
-                    totals[s]
+                    total
                 ));
             }
             if let (Some(d), Some(n)) = (num(v, "deal_number"), num(v, "deals")) {
@@ -330,11 +338,11 @@ fn slate_text(model: &Model) -> Vec<String> {
             let sacks = nums(v, "sacks");
             let w = name_width(model);
             out.push(format!("{:<w$} {:>7} {:>6}", "", "strokes", "sacks"));
-            for s in 0..slate.len() {
+            for (s, strokes) in slate.iter().enumerate() {
                 out.push(format!(
                     "{:<w$} {:>7} {:>6}",
                     model.seat_name(s),
-                    slate[s],
+                    strokes,
                     sacks.get(s).copied().unwrap_or(0)
                 ));
             }

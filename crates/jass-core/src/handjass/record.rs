@@ -291,10 +291,8 @@ fn tricks_of(s: &Handjass) -> Vec<TrickRecord> {
 
 fn deal_result(s: &Handjass) -> DealResult {
     let o = s.outcome();
-    let mut totals = [0u32; MAX_SEATS];
-    for i in 0..MAX_SEATS {
-        totals[i] = s.card_points()[i] + s.weis_points()[i] + s.stoeck_points()[i];
-    }
+    let (cards, weis, stoeck) = (s.card_points(), s.weis_points(), s.stoeck_points());
+    let totals: [u32; MAX_SEATS] = std::array::from_fn(|i| cards[i] + weis[i] + stoeck[i]);
     DealResult {
         playing: mask_list(s, s.playing_mask()),
         dropped: mask_list(s, s.dropped_mask()),
