@@ -1,5 +1,5 @@
 //! Time per decision of the sampling players at their default settings: every card decision (and
-//! Differenzler's announcement) of a sampling seat, measured in the thread's CPU time (so that
+//! Differenzler's announcement, Handjass's stay/drop/blind) of a sampling seat, measured in the thread's CPU time (so that
 //! other work on a shared machine does not count), against rule players.
 //!
 //! `cargo run --release -p jass-bots --example card_time -- [GAME|all] [DEALS] [SEED] [SAMPLES]
@@ -55,7 +55,7 @@ impl<G: Game> Timed<G> {
         let dt = cpu_ms() - t;
         if kind.starts_with("play") && d.legal.len() > 1 {
             self.play.push(dt);
-        } else if kind.starts_with("announce") {
+        } else if kind.starts_with("announce") || (kind == "stay" && d.legal.len() > 1) {
             self.announce.push(dt);
         }
         a
@@ -105,7 +105,12 @@ fn run<G: Game>(
     }
     report(name, "card", &mut timed.play);
     if !timed.announce.is_empty() {
-        report(name, "announcement", &mut timed.announce);
+        let what = if name.starts_with("handjass") {
+            "stay/drop"
+        } else {
+            "announcement"
+        };
+        report(name, what, &mut timed.announce);
     }
 }
 

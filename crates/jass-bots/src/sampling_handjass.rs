@@ -606,8 +606,7 @@ impl Player<Handjass> for SamplingHandjass {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jass_core::deal::{uniform_below, SeededDealer};
-    use jass_core::game::{ActionList, Game, ToMove};
+    use jass_core::deal::SeededDealer;
 
     /// At every card decision of seeded random games, the true hands fit what the seat knows:
     /// the known cards are there, every other card of a seat at the table is possible for it, and
@@ -690,5 +689,151 @@ mod tests {
             }
         }
         assert!(checked > 2000, "{checked}");
+    }
+
+    /// At every decision before the card play of seeded random games (four and five players,
+    /// three and two with the blind, the six exchanged before or after, no drop-out), the worlds
+    /// are the engine's state at this seat's decision: the same phase and legal actions, this
+    /// seat's hand, the turned card where it lies, the same seats playing, dropped and taking the
+    /// blind; and a random world's rebuilt deal is consistent with the real cards as far as the
+    /// seat knows them.
+    #[test]
+    fn pre_play_worlds_rebuild_the_decision() {
+        let mut variants: Vec<HandjassOptions> = (2..=5u8)
+            .map(|players| HandjassOptions {
+                players,
+                ..HandjassOptions::default()
+            })
+            .collect();
+        variants.push(HandjassOptions::preset("parlett").unwrap());
+        variants.push(HandjassOptions {
+            players: 3,
+            six_exchange: jass_core::handjass::SixExchange::Before,
+            ..HandjassOptions::default()
+        });
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut list = ActionList::new();
+        let mut wlist = ActionList::new();
+        let (mut checked, mut by_phase) = (0, [0; 3]);
+        for o in variants {
+            let mut player = SamplingHandjass::new(o, 1);
+            let mut rule = RuleHandjass::new(o);
+            for seed in 0..10u64 {
+                let mut s = Handjass::new(o).unwrap();
+                let mut dealer = SeededDealer::new(seed);
+                for _ in 0..3000 {
+                    match s.to_move() {
+                        ToMove::Over => break,
+                        ToMove::Deal => {
+                            let d = s.deal_from_pack(&dealer.next_pack());
+                            s.deal(d).unwrap();
+                        }
+                        ToMove::Seat(seat) => {
+                            s.legal_actions(&mut list);
+                            let obs = s.observe(seat);
+                            let phase = obs.phase;
+                            if matches!(phase, Phase::Decide | Phase::Six | Phase::Agree)
+                                && obs.six_by.is_none()
+                            {
+                                let w = player
+                                    .pre_play_world(&obs, &mut rule)
+                                    .expect("a world for this decision");
+                                let wobs = w.state.observe(w.me as usize);
+                                let map = |v: &[u8]| -> Vec<u8> {
+                                    v.iter().map(|&x| obs.table[x as usize]).collect()
+                                };
+                                assert_eq!(obs.table[w.me as usize] as usize, seat);
+                                assert_eq!(wobs.phase, phase, "{o:?} seed {seed}");
+                                assert_eq!(wobs.hand, obs.hand);
+                                assert_eq!(wobs.turned_card, obs.turned_card);
+                                assert_eq!(map(&wobs.playing), obs.playing);
+                                assert_eq!(map(&wobs.dropped), obs.dropped);
+                                assert_eq!(
+                                    wobs.blind_taker.map(|x| obs.table[x as usize]),
+                                    obs.blind_taker
+                                );
+                                let place = |p: TurnedCardPlace| match p {
+                                    TurnedCardPlace::Hand { seat } => TurnedCardPlace::Hand {
+                                        seat: obs.table[seat as usize],
+                                    },
+                                    TurnedCardPlace::BlindTaker { seat } => {
+                                        TurnedCardPlace::BlindTaker {
+                                            seat: obs.table[seat as usize],
+                                        }
+                                    }
+                                    p => p,
+                                };
+                                assert_eq!(wobs.turned_card_at.map(place), obs.turned_card_at);
+                                w.state.legal_actions(&mut wlist);
+                                assert_eq!(wlist.to_vec(), list.to_vec(), "{o:?} seed {seed}");
+                                // The cards of the world's hands at the table and out of play are
+                                // the deal's cards.
+                                let mut all = w.state.dealt().blind | w.state.dealt().stock;
+                                for h in w.state.dealt().hands {
+                                    all |= h;
+                                }
+                                assert_eq!(all, pack_for(obs.table.len()));
+                                by_phase[match phase {
+                                    Phase::Decide => 0,
+                                    Phase::Six => 1,
+                                    _ => 2,
+                                }] += 1;
+                                checked += 1;
+                            }
+                            let a = list.get(uniform_below(&mut rng, list.len() as u32) as usize);
+                            s.apply(a).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
+        assert!(by_phase.iter().all(|&n| n > 10), "{by_phase:?}");
+    }
+
+    /// A deal for four players from Vorhand (seat 0) on, the turned card the dealer's last.
+    fn four_player_decision(vorhand: &str, turned: &str) -> (Handjass, Card) {
+        let o = HandjassOptions::default();
+        let mut s = Handjass::new(o).unwrap();
+        let mine: CardSet = vorhand.parse().unwrap();
+        let t: Card = turned.parse().unwrap();
+        let mut rest: Vec<Card> = (CardSet::ALL - mine - CardSet::single(t)).iter().collect();
+        let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        hands[0] = mine;
+        for h in hands.iter_mut().take(3).skip(1) {
+            *h = rest.drain(..9).collect();
+        }
+        hands[3] = rest.drain(..8).collect::<CardSet>() | CardSet::single(t);
+        s.deal(HandjassDeal {
+            hands,
+            blind: CardSet::EMPTY,
+            stock: CardSet::EMPTY,
+            bessern: [CardSet::EMPTY; MAX_SEATS],
+            trump_card: t,
+            tie_seed: 1,
+        })
+        .unwrap();
+        (s, t)
+    }
+
+    fn decide(s: &Handjass, samples: usize) -> (HandjassAction, u64) {
+        let mut p = SamplingHandjass::new(*s.options(), 5).with_decision_samples(samples);
+        let mut list = ActionList::new();
+        s.legal_actions(&mut list);
+        let a = p.act(&Decision::new(s, 0, &list));
+        (a, p.sampled_before_play())
+    }
+
+    /// A hand without a point drops out, a strong hand stays, by sampling; with
+    /// `decision_samples` 0 the rule player decides.
+    #[test]
+    fn sampled_stay_or_drop() {
+        let (weak, _) = four_player_decision("H6 H7 H8 S6 S7 S8 D7 D8 D9", "C10");
+        assert_eq!(weak.phase(), Phase::Decide);
+        assert_eq!(decide(&weak, 32), (HandjassAction::Drop, 1));
+        let (strong, _) = four_player_decision("CJ C9 CA CK HA SA DA HK H10", "C6");
+        assert_eq!(decide(&strong, 32), (HandjassAction::Stay, 1));
+        let (a, n) = decide(&strong, 0);
+        assert_eq!((a, n), (HandjassAction::Stay, 0));
     }
 }
