@@ -1,5 +1,5 @@
 //! Time per decision of the sampling players at their default settings: every card decision (and
-//! Differenzler's announcement, Handjass's stay/drop/blind) of a sampling seat, measured in the thread's CPU time (so that
+//! Differenzler's announcement, Handjass's stay/drop/blind, six and agreement) of a sampling seat, measured in the thread's CPU time (so that
 //! other work on a shared machine does not count), against rule players.
 //!
 //! `cargo run --release -p jass-bots --example card_time -- [GAME|all] [DEALS] [SEED] [SAMPLES]
@@ -53,9 +53,12 @@ impl<G: Game> Timed<G> {
         let t = cpu_ms();
         let a = self.inner.act(d);
         let dt = cpu_ms() - t;
-        if kind.starts_with("play") && d.legal.len() > 1 {
+        // Handjass's decisions before the card play (stay, the six, agreement) go with the
+        // announcements.
+        let before_play = matches!(kind.as_str(), "stay" | "exchange-six" | "play-on");
+        if kind.starts_with("play ") && d.legal.len() > 1 {
             self.play.push(dt);
-        } else if kind.starts_with("announce") || (kind == "stay" && d.legal.len() > 1) {
+        } else if kind.starts_with("announce") || (before_play && d.legal.len() > 1) {
             self.announce.push(dt);
         }
         a
@@ -106,7 +109,7 @@ fn run<G: Game>(
     report(name, "card", &mut timed.play);
     if !timed.announce.is_empty() {
         let what = if name.starts_with("handjass") {
-            "stay/drop"
+            "before play"
         } else {
             "announcement"
         };

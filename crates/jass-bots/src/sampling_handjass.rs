@@ -9,8 +9,15 @@
 //! The worlds agree with what the seat has seen: the cards played, voids and the other inferences
 //! of the trick rules (strict, or 002's heading rules), where the turned card lies, and the scoring
 //! Weis shown after the first trick; every card it has not seen is in a hand at the table or out of
-//! play, in the right numbers. The choice to play, drop out or take the blind, the six exchange,
-//! Bessern, agreement and Weis are the rule player's.
+//! play, in the right numbers.
+//!
+//! The choice to stay, drop out or take the blind, the six exchange and agreement are sampled too
+//! (`decision_samples` worlds, 0 = the rule player's choice): in each world the unseen cards are
+//! dealt where they may lie, the deal is rebuilt in the engine (a game of the seats at the table,
+//! numbered from Vorhand) with the decisions so far made again, and every option is played out by
+//! the engine with the rule player at every seat and scored by the engine's outcome (strokes minus
+//! potatoes). Bessern layouts, the 12-card deal and a six exchanged before the choice are left to
+//! the rule player, as are Bessern and Weis.
 
 use jass_core::deal::uniform_below;
 use jass_core::game::{ActionList, Game, ToMove};
@@ -45,9 +52,6 @@ struct PrePlayWorld {
     state: Handjass,
     /// This seat in the world's game.
     me: u8,
-    /// True if the rule player would have made every earlier decision of the other seats in this
-    /// world as they were made.
-    consistent: bool,
 }
 
 /// What a seat knows of the cards it cannot see, in the form the sampler deals from.
@@ -359,11 +363,7 @@ impl SamplingHandjass {
     /// earlier decisions of the deal made again. `None` where the observation is beyond what the
     /// worlds rebuild (Bessern layouts and 12-card deals, an exchanged six before the decision),
     /// or if the draw does not fit the deal.
-    fn pre_play_world(
-        &mut self,
-        obs: &HandjassObservation,
-        rule: &mut RuleHandjass,
-    ) -> Option<PrePlayWorld> {
+    fn pre_play_world(&mut self, obs: &HandjassObservation) -> Option<PrePlayWorld> {
         if !obs.tricks.is_empty()
             || !obs.trick.is_empty()
             || obs.six_by.is_some()
@@ -453,18 +453,13 @@ impl SamplingHandjass {
         state.set_slate(&slate).ok()?;
         state.deal(deal).ok()?;
         // The earlier decisions of this deal, as they were made.
-        let mut consistent = true;
         let mut list = ActionList::new();
         for _ in 0..4 * MAX_SEATS {
             let ToMove::Seat(s) = state.to_move() else {
                 return None;
             };
             if s == me as usize && state.phase() == obs.phase {
-                return Some(PrePlayWorld {
-                    state,
-                    me,
-                    consistent,
-                });
+                return Some(PrePlayWorld { state, me });
             }
             let real = obs.table[s];
             let a = match state.phase() {
@@ -478,9 +473,6 @@ impl SamplingHandjass {
             state.legal_actions(&mut list);
             if !list.contains(&a) {
                 return None;
-            }
-            if consistent && s != me as usize && state.phase() == Phase::Decide {
-                consistent = rule.act(&Decision::new(&state, s, &list)) == a;
             }
             state.apply(a).ok()?;
         }
@@ -502,9 +494,7 @@ impl SamplingHandjass {
 
     /// A decision before the card play by sampling: every legal action is played out in the same
     /// worlds by the engine with the rule player at every seat after it, and the action with the
-    /// best average strokes minus potatoes is chosen. Worlds in which the rule player would have
-    /// decided differently where the others have decided are set aside while enough others are
-    /// found. `None` if no world could be built.
+    /// best average strokes minus potatoes is chosen. `None` if no world could be built.
     fn sampled_pre_play(
         &mut self,
         obs: &HandjassObservation,
@@ -518,30 +508,21 @@ impl SamplingHandjass {
         let opts = self.world_options(m.max(2));
         let mut rule = RuleHandjass::new(opts);
         let mut worlds: Vec<PrePlayWorld> = Vec::with_capacity(n);
-        let mut spare: Vec<PrePlayWorld> = Vec::new();
         let mut failed = 0;
         for _ in 0..8 * n {
             if worlds.len() == n {
                 break;
             }
-            match self.pre_play_world(obs, &mut rule) {
-                Some(w) if w.consistent => worlds.push(w),
-                Some(w) => {
-                    if spare.len() < n {
-                        spare.push(w);
-                    }
-                }
+            match self.pre_play_world(obs) {
+                Some(w) => worlds.push(w),
                 None => {
                     failed += 1;
-                    if failed >= 4 && worlds.is_empty() && spare.is_empty() {
+                    if failed >= 4 && worlds.is_empty() {
                         return None;
                     }
                 }
             }
         }
-        // Too few worlds agree with the others' decisions: make up the number with the others.
-        let short = (n / 2).saturating_sub(worlds.len());
-        worlds.extend(spare.into_iter().take(short));
         if worlds.is_empty() {
             return None;
         }
@@ -717,7 +698,6 @@ mod tests {
         let (mut checked, mut by_phase) = (0, [0; 3]);
         for o in variants {
             let mut player = SamplingHandjass::new(o, 1);
-            let mut rule = RuleHandjass::new(o);
             for seed in 0..10u64 {
                 let mut s = Handjass::new(o).unwrap();
                 let mut dealer = SeededDealer::new(seed);
@@ -736,7 +716,7 @@ mod tests {
                                 && obs.six_by.is_none()
                             {
                                 let w = player
-                                    .pre_play_world(&obs, &mut rule)
+                                    .pre_play_world(&obs)
                                     .expect("a world for this decision");
                                 let wobs = w.state.observe(w.me as usize);
                                 let map = |v: &[u8]| -> Vec<u8> {
