@@ -1,6 +1,7 @@
 //! Time per decision of the sampling players at their default settings: every card decision (and
-//! Differenzler's announcement) of a sampling seat, measured in the thread's CPU time (so that
-//! other work on a shared machine does not count), against rule players.
+//! Differenzler's announcement, Sidi Barrani's bids and doubles, Handjass's stay/drop/blind, six
+//! and agreement) of a sampling seat, measured in the thread's CPU time (so that other work on a
+//! shared machine does not count), against rule players.
 //!
 //! `cargo run --release -p jass-bots --example card_time -- [GAME|all] [DEALS] [SEED] [SAMPLES]
 //! [MAX_CARDS]`: GAME schieber, sidi, coiffeur, differenzler, handjass, handjass3 (default all;
@@ -53,9 +54,13 @@ impl<G: Game> Timed<G> {
         let t = cpu_ms();
         let a = self.inner.act(d);
         let dt = cpu_ms() - t;
-        if kind.starts_with("play") && d.legal.len() > 1 {
+        // Handjass's decisions before the card play (stay, the six, agreement) and Sidi
+        // Barrani's bids and doubles go with the announcements.
+        let before_play = matches!(kind.as_str(), "stay" | "exchange-six" | "play-on" | "pass")
+            || kind.starts_with("bid ");
+        if kind.starts_with("play ") && d.legal.len() > 1 {
             self.play.push(dt);
-        } else if kind.starts_with("announce") {
+        } else if kind.starts_with("announce") || (before_play && d.legal.len() > 1) {
             self.announce.push(dt);
         }
         a
@@ -105,7 +110,14 @@ fn run<G: Game>(
     }
     report(name, "card", &mut timed.play);
     if !timed.announce.is_empty() {
-        report(name, "announcement", &mut timed.announce);
+        let what = if name.starts_with("handjass") {
+            "before play"
+        } else if name.starts_with("sidi") {
+            "bid/double"
+        } else {
+            "announcement"
+        };
+        report(name, what, &mut timed.announce);
     }
 }
 

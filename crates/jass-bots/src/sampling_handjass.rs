@@ -9,16 +9,25 @@
 //! The worlds agree with what the seat has seen: the cards played, voids and the other inferences
 //! of the trick rules (strict, or 002's heading rules), where the turned card lies, and the scoring
 //! Weis shown after the first trick; every card it has not seen is in a hand at the table or out of
-//! play, in the right numbers. The choice to play, drop out or take the blind, the six exchange,
-//! Bessern, agreement and Weis are the rule player's.
+//! play, in the right numbers.
+//!
+//! The choice to stay, drop out or take the blind, the six exchange and agreement are sampled too
+//! (`decision_samples` worlds, 0 = the rule player's choice): in each world the unseen cards are
+//! dealt where they may lie, the deal is rebuilt in the engine (a game of the seats at the table,
+//! numbered from Vorhand) with the decisions so far made again, and every option is played out by
+//! the engine with the rule player at every seat and scored by the engine's outcome (strokes minus
+//! potatoes). Bessern layouts, the 12-card deal and a six exchanged before the choice are left to
+//! the rule player, as are Bessern and Weis.
 
+use jass_core::deal::uniform_below;
+use jass_core::game::{ActionList, Game, ToMove};
 use jass_core::handjass::{
-    Handjass, HandjassAction, HandjassObservation, HandjassOptions, Phase, SmallDeal, StrokeCount,
-    TurnedCardPlace,
+    pack_for, Handjass, HandjassAction, HandjassDeal, HandjassObservation, HandjassOptions, Layout,
+    Phase, SmallDeal, StrokeCount, TurnedCardPlace,
 };
 use jass_core::weis::stoeck_cards;
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleven};
-use rand_core::SeedableRng;
+use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::pimc::{deal_unknown, excluded_by_play, MAX_SEATS};
@@ -33,6 +42,16 @@ pub struct SamplingHandjass {
     rule: RuleHandjass,
     rng: Xoshiro256PlusPlus,
     sampled: u64,
+    decision_samples: usize,
+    sampled_before_play: u64,
+}
+
+/// One world of a decision before the card play: the engine's state at this seat's decision, with
+/// the unseen cards dealt at random and the earlier decisions of the deal made again.
+struct PrePlayWorld {
+    state: Handjass,
+    /// This seat in the world's game.
+    me: u8,
 }
 
 /// What a seat knows of the cards it cannot see, in the form the sampler deals from.
@@ -52,6 +71,9 @@ impl SamplingHandjass {
     /// Worlds per card decision by default.
     pub const DEFAULT_SAMPLES: usize = 48;
 
+    /// Worlds per decision before the card play by default.
+    pub const DEFAULT_DECISION_SAMPLES: usize = 32;
+
     /// A player for a game with these options; `seed` fixes its worlds.
     pub fn new(options: HandjassOptions, seed: u64) -> Self {
         Self::with_samples(options, Self::DEFAULT_SAMPLES, seed)
@@ -65,7 +87,21 @@ impl SamplingHandjass {
             rule: RuleHandjass::new(options),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             sampled: 0,
+            decision_samples: Self::DEFAULT_DECISION_SAMPLES,
+            sampled_before_play: 0,
         }
+    }
+
+    /// The same player with `n` worlds per decision before the card play (stay, drop out or take
+    /// the blind, the six of trumps, agreement); 0 leaves those decisions to the rule player.
+    pub fn with_decision_samples(mut self, n: usize) -> Self {
+        self.decision_samples = n;
+        self
+    }
+
+    /// How many decisions before the card play this player has made by sampling.
+    pub fn sampled_before_play(&self) -> u64 {
+        self.sampled_before_play
     }
 
     /// How many decisions this player has made by sampling (the others were the rule player's).
@@ -312,6 +348,205 @@ impl SamplingHandjass {
             .iter()
             .max_by(|a, b| totals[a.index()].total_cmp(&totals[b.index()]))
     }
+
+    /// The options of a world's game: the seats at the table, numbered from Vorhand (seat 0 of the
+    /// world is this deal's Vorhand), with this game's rules.
+    fn world_options(&self, m: usize) -> HandjassOptions {
+        HandjassOptions {
+            players: m as u8,
+            ..self.options
+        }
+    }
+
+    /// A world for a decision before the card play: the engine's state of the deal at this
+    /// seat's decision, the cards it has not seen dealt at random where they may lie, and the
+    /// earlier decisions of the deal made again. `None` where the observation is beyond what the
+    /// worlds rebuild (Bessern layouts and 12-card deals, an exchanged six before the decision),
+    /// or if the draw does not fit the deal.
+    fn pre_play_world(&mut self, obs: &HandjassObservation) -> Option<PrePlayWorld> {
+        if !obs.tricks.is_empty()
+            || !obs.trick.is_empty()
+            || obs.six_by.is_some()
+            || !obs.bessern.is_empty()
+        {
+            return None;
+        }
+        let m = obs.table.len();
+        if !(2..=MAX_SEATS).contains(&m) {
+            return None;
+        }
+        let layout = Layout::of(m, self.options.small_deal);
+        if !matches!(layout, Layout::Full | Layout::Blind3 | Layout::Blind2) {
+            return None;
+        }
+        let turned = obs.turned_card?;
+        let me_real = obs.seat;
+        let me = obs.table.iter().position(|&s| s == me_real)? as u8;
+        let size = layout.hand_size(m) as u32;
+        let taker = obs.blind_taker == Some(me_real);
+        // Cards fixed in place, and how many unknown cards each place gets: the hands of the
+        // world's seats, then the blind, then the stock.
+        let places = m + 2;
+        let mut fixed = vec![CardSet::EMPTY; places];
+        let mut want = vec![0u32; places];
+        for w in want.iter_mut().take(m) {
+            *w = size;
+        }
+        let (blind, stock) = (m, m + 1);
+        match layout {
+            Layout::Blind3 => want[blind] = 9,
+            Layout::Blind2 => {
+                want[blind] = 9;
+                want[stock] = 9;
+            }
+            _ => {}
+        }
+        if taker {
+            fixed[blind] = obs.hand;
+        } else {
+            fixed[me as usize] = obs.hand;
+        }
+        let turned_at = match layout {
+            Layout::Full => m - 1,
+            Layout::Blind3 => blind,
+            _ => stock,
+        };
+        fixed[turned_at].insert(turned);
+        let pack = pack_for(m);
+        let mut seen = CardSet::EMPTY;
+        for (f, w) in fixed.iter().zip(want.iter_mut()) {
+            if f.len() > *w || !(seen & *f).is_empty() || !pack.contains_all(*f) {
+                return None;
+            }
+            seen |= *f;
+            *w -= f.len();
+        }
+        let mut unknown: Vec<Card> = (pack - seen).iter().collect();
+        if unknown.len() as u32 != want.iter().sum::<u32>() {
+            return None;
+        }
+        for i in (1..unknown.len()).rev() {
+            let j = uniform_below(&mut self.rng, i as u32 + 1) as usize;
+            unknown.swap(i, j);
+        }
+        let mut rest = unknown.into_iter();
+        for (f, &w) in fixed.iter_mut().zip(want.iter()) {
+            for _ in 0..w {
+                f.insert(rest.next()?);
+            }
+        }
+        let mut deal = HandjassDeal {
+            hands: [CardSet::EMPTY; MAX_SEATS],
+            blind: fixed[blind],
+            stock: fixed[stock],
+            bessern: [CardSet::EMPTY; MAX_SEATS],
+            trump_card: turned,
+            tie_seed: self.rng.next_u64(),
+        };
+        deal.hands[..m].copy_from_slice(&fixed[..m]);
+        let mut state = Handjass::new(self.world_options(m)).ok()?;
+        let slate: Vec<i32> = obs
+            .table
+            .iter()
+            .map(|&s| obs.slate.get(s as usize).copied().unwrap_or(0))
+            .collect();
+        state.set_slate(&slate).ok()?;
+        state.deal(deal).ok()?;
+        // The earlier decisions of this deal, as they were made.
+        let mut list = ActionList::new();
+        for _ in 0..4 * MAX_SEATS {
+            let ToMove::Seat(s) = state.to_move() else {
+                return None;
+            };
+            if s == me as usize && state.phase() == obs.phase {
+                return Some(PrePlayWorld { state, me });
+            }
+            let real = obs.table[s];
+            let a = match state.phase() {
+                Phase::Six => HandjassAction::KeepSix,
+                Phase::Decide if obs.dropped.contains(&real) => HandjassAction::Drop,
+                Phase::Decide if obs.blind_taker == Some(real) => HandjassAction::Blind,
+                Phase::Decide if obs.playing.contains(&real) => HandjassAction::Stay,
+                Phase::Agree => HandjassAction::Agree,
+                _ => return None,
+            };
+            state.legal_actions(&mut list);
+            if !list.contains(&a) {
+                return None;
+            }
+            state.apply(a).ok()?;
+        }
+        None
+    }
+
+    /// Strokes minus potatoes of `seat` in the deal the state has just finished (the engine's
+    /// outcome; a sack of 002 counts as a potato, a stroke that cancels one as a stroke).
+    fn outcome_value(state: &Handjass, seat: u8) -> f64 {
+        let o = state.outcome();
+        let s = seat as usize;
+        let sacked = if o.sacked & (1 << seat) != 0 {
+            1.0
+        } else {
+            0.0
+        };
+        (o.strokes[s] + o.sacks_cancelled[s]) as f64 - o.potatoes[s] as f64 - sacked
+    }
+
+    /// A decision before the card play by sampling: every legal action is played out in the same
+    /// worlds by the engine with the rule player at every seat after it, and the action with the
+    /// best average strokes minus potatoes is chosen. `None` if no world could be built.
+    fn sampled_pre_play(
+        &mut self,
+        obs: &HandjassObservation,
+        legal: &[HandjassAction],
+    ) -> Option<HandjassAction> {
+        let n = self.decision_samples;
+        if n == 0 || legal.len() < 2 {
+            return None;
+        }
+        let m = obs.table.len();
+        let opts = self.world_options(m.max(2));
+        let mut rule = RuleHandjass::new(opts);
+        let mut worlds: Vec<PrePlayWorld> = Vec::with_capacity(n);
+        let mut failed = 0;
+        for _ in 0..8 * n {
+            if worlds.len() == n {
+                break;
+            }
+            match self.pre_play_world(obs) {
+                Some(w) => worlds.push(w),
+                None => {
+                    failed += 1;
+                    if failed >= 4 && worlds.is_empty() {
+                        return None;
+                    }
+                }
+            }
+        }
+        if worlds.is_empty() {
+            return None;
+        }
+        let mut totals = vec![0f64; legal.len()];
+        let mut list = ActionList::new();
+        for w in &worlds {
+            for (i, &a) in legal.iter().enumerate() {
+                let mut g = w.state;
+                g.apply(a).ok()?;
+                let deal = g.deals_started();
+                while let ToMove::Seat(s) = g.to_move() {
+                    if g.deals_started() != deal {
+                        break;
+                    }
+                    g.legal_actions(&mut list);
+                    let b = rule.act(&Decision::new(&g, s, &list));
+                    g.apply(b).ok()?;
+                }
+                totals[i] += Self::outcome_value(&g, w.me);
+            }
+        }
+        let best = (0..legal.len()).max_by(|&a, &b| totals[a].total_cmp(&totals[b]))?;
+        Some(legal[best])
+    }
 }
 
 impl Player<Handjass> for SamplingHandjass {
@@ -321,6 +556,14 @@ impl Player<Handjass> for SamplingHandjass {
 
     fn act(&mut self, decision: &Decision<'_, Handjass>) -> HandjassAction {
         let obs = decision.observation();
+        if matches!(obs.phase, Phase::Decide | Phase::Six | Phase::Agree) {
+            let legal = decision.legal.to_vec();
+            if let Some(a) = self.sampled_pre_play(&obs, &legal) {
+                self.sampled += 1;
+                self.sampled_before_play += 1;
+                return a;
+            }
+        }
         if obs.phase == Phase::Play {
             let cards: CardSet = decision
                 .legal
@@ -344,8 +587,7 @@ impl Player<Handjass> for SamplingHandjass {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jass_core::deal::{uniform_below, SeededDealer};
-    use jass_core::game::{ActionList, Game, ToMove};
+    use jass_core::deal::SeededDealer;
 
     /// At every card decision of seeded random games, the true hands fit what the seat knows:
     /// the known cards are there, every other card of a seat at the table is possible for it, and
@@ -428,5 +670,150 @@ mod tests {
             }
         }
         assert!(checked > 2000, "{checked}");
+    }
+
+    /// At every decision before the card play of seeded random games (four and five players,
+    /// three and two with the blind, the six exchanged before or after, no drop-out), the worlds
+    /// are the engine's state at this seat's decision: the same phase and legal actions, this
+    /// seat's hand, the turned card where it lies, the same seats playing, dropped and taking the
+    /// blind; and a random world's rebuilt deal is consistent with the real cards as far as the
+    /// seat knows them.
+    #[test]
+    fn pre_play_worlds_rebuild_the_decision() {
+        let mut variants: Vec<HandjassOptions> = (2..=5u8)
+            .map(|players| HandjassOptions {
+                players,
+                ..HandjassOptions::default()
+            })
+            .collect();
+        variants.push(HandjassOptions::preset("parlett").unwrap());
+        variants.push(HandjassOptions {
+            players: 3,
+            six_exchange: jass_core::handjass::SixExchange::Before,
+            ..HandjassOptions::default()
+        });
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut list = ActionList::new();
+        let mut wlist = ActionList::new();
+        let (mut checked, mut by_phase) = (0, [0; 3]);
+        for o in variants {
+            let mut player = SamplingHandjass::new(o, 1);
+            for seed in 0..10u64 {
+                let mut s = Handjass::new(o).unwrap();
+                let mut dealer = SeededDealer::new(seed);
+                for _ in 0..3000 {
+                    match s.to_move() {
+                        ToMove::Over => break,
+                        ToMove::Deal => {
+                            let d = s.deal_from_pack(&dealer.next_pack());
+                            s.deal(d).unwrap();
+                        }
+                        ToMove::Seat(seat) => {
+                            s.legal_actions(&mut list);
+                            let obs = s.observe(seat);
+                            let phase = obs.phase;
+                            if matches!(phase, Phase::Decide | Phase::Six | Phase::Agree)
+                                && obs.six_by.is_none()
+                            {
+                                let w = player
+                                    .pre_play_world(&obs)
+                                    .expect("a world for this decision");
+                                let wobs = w.state.observe(w.me as usize);
+                                let map = |v: &[u8]| -> Vec<u8> {
+                                    v.iter().map(|&x| obs.table[x as usize]).collect()
+                                };
+                                assert_eq!(obs.table[w.me as usize] as usize, seat);
+                                assert_eq!(wobs.phase, phase, "{o:?} seed {seed}");
+                                assert_eq!(wobs.hand, obs.hand);
+                                assert_eq!(wobs.turned_card, obs.turned_card);
+                                assert_eq!(map(&wobs.playing), obs.playing);
+                                assert_eq!(map(&wobs.dropped), obs.dropped);
+                                assert_eq!(
+                                    wobs.blind_taker.map(|x| obs.table[x as usize]),
+                                    obs.blind_taker
+                                );
+                                let place = |p: TurnedCardPlace| match p {
+                                    TurnedCardPlace::Hand { seat } => TurnedCardPlace::Hand {
+                                        seat: obs.table[seat as usize],
+                                    },
+                                    TurnedCardPlace::BlindTaker { seat } => {
+                                        TurnedCardPlace::BlindTaker {
+                                            seat: obs.table[seat as usize],
+                                        }
+                                    }
+                                    p => p,
+                                };
+                                assert_eq!(wobs.turned_card_at.map(place), obs.turned_card_at);
+                                w.state.legal_actions(&mut wlist);
+                                assert_eq!(wlist.to_vec(), list.to_vec(), "{o:?} seed {seed}");
+                                // The cards of the world's hands at the table and out of play are
+                                // the deal's cards.
+                                let mut all = w.state.dealt().blind | w.state.dealt().stock;
+                                for h in w.state.dealt().hands {
+                                    all |= h;
+                                }
+                                assert_eq!(all, pack_for(obs.table.len()));
+                                by_phase[match phase {
+                                    Phase::Decide => 0,
+                                    Phase::Six => 1,
+                                    _ => 2,
+                                }] += 1;
+                                checked += 1;
+                            }
+                            let a = list.get(uniform_below(&mut rng, list.len() as u32) as usize);
+                            s.apply(a).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
+        assert!(by_phase.iter().all(|&n| n > 10), "{by_phase:?}");
+    }
+
+    /// A deal for four players from Vorhand (seat 0) on, the turned card the dealer's last.
+    fn four_player_decision(vorhand: &str, turned: &str) -> (Handjass, Card) {
+        let o = HandjassOptions::default();
+        let mut s = Handjass::new(o).unwrap();
+        let mine: CardSet = vorhand.parse().unwrap();
+        let t: Card = turned.parse().unwrap();
+        let mut rest: Vec<Card> = (CardSet::ALL - mine - CardSet::single(t)).iter().collect();
+        let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        hands[0] = mine;
+        for h in hands.iter_mut().take(3).skip(1) {
+            *h = rest.drain(..9).collect();
+        }
+        hands[3] = rest.drain(..8).collect::<CardSet>() | CardSet::single(t);
+        s.deal(HandjassDeal {
+            hands,
+            blind: CardSet::EMPTY,
+            stock: CardSet::EMPTY,
+            bessern: [CardSet::EMPTY; MAX_SEATS],
+            trump_card: t,
+            tie_seed: 1,
+        })
+        .unwrap();
+        (s, t)
+    }
+
+    fn decide(s: &Handjass, samples: usize) -> (HandjassAction, u64) {
+        let mut p = SamplingHandjass::new(*s.options(), 5).with_decision_samples(samples);
+        let mut list = ActionList::new();
+        s.legal_actions(&mut list);
+        let a = p.act(&Decision::new(s, 0, &list));
+        (a, p.sampled_before_play())
+    }
+
+    /// A hand without a point drops out, a strong hand stays, by sampling; with
+    /// `decision_samples` 0 the rule player decides.
+    #[test]
+    fn sampled_stay_or_drop() {
+        let (weak, _) = four_player_decision("H6 H7 H8 S6 S7 S8 D7 D8 D9", "C10");
+        assert_eq!(weak.phase(), Phase::Decide);
+        assert_eq!(decide(&weak, 32), (HandjassAction::Drop, 1));
+        let (strong, _) = four_player_decision("CJ C9 CA CK HA SA DA HK H10", "C6");
+        assert_eq!(decide(&strong, 32), (HandjassAction::Stay, 1));
+        let (a, n) = decide(&strong, 0);
+        assert_eq!((a, n), (HandjassAction::Stay, 0));
     }
 }

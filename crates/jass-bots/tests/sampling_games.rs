@@ -287,12 +287,12 @@ fn sampling_handjass_plays_legally_in_every_layout_and_beats_random() {
         });
     }
     let (mut mine, mut theirs) = (0.0, 0.0);
-    let mut sampled = 0;
+    let (mut sampled, mut before_play) = (0, 0);
     for o in variants {
         let n = o.players as usize;
         for seed in 0..6u64 {
             let seat = seed as usize % n;
-            let mut s = SamplingHandjass::with_samples(o, 12, seed);
+            let mut s = SamplingHandjass::with_samples(o, 12, seed).with_decision_samples(8);
             let mut r: Vec<RandomPlayer> = (0..n - 1)
                 .map(|i| RandomPlayer::new(seed * 8 + i as u64))
                 .collect();
@@ -312,6 +312,7 @@ fn sampling_handjass_plays_legally_in_every_layout_and_beats_random() {
             theirs +=
                 (slate.iter().sum::<i32>() - slate[seat]) as f64 / deals as f64 / (n - 1) as f64;
             sampled += s.sampled();
+            before_play += s.sampled_before_play();
         }
     }
     assert!(
@@ -319,4 +320,7 @@ fn sampling_handjass_plays_legally_in_every_layout_and_beats_random() {
         "sampling {mine}, random {theirs} (net strokes per deal, summed)"
     );
     assert!(sampled > 1000, "{sampled}");
+    // The decisions before the card play (stay, drop out, the blind, the six, agreement) are
+    // sampled too.
+    assert!(before_play > 100, "{before_play}");
 }

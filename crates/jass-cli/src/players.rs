@@ -137,7 +137,9 @@ impl<'a> Spec<'a> {
             }
             let (min, max) = match *k {
                 // 0: decide like the rule player.
-                "announce_samples" | "contract_samples" | "early_samples" => (0, 10_000),
+                "announce_samples" | "contract_samples" | "early_samples" | "decision_samples" => {
+                    (0, 10_000)
+                }
                 "bid_blend" | "bid_shift" => (0, 100),
                 "tt_bits" => (10, 26),
                 "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
@@ -298,8 +300,16 @@ impl ByName for Differenzler {
 
 impl ByName for Handjass {
     fn sampling_with(spec: &Spec, o: &HandjassOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
-        let n = spec.get(&["samples"], "samples", SamplingHandjass::DEFAULT_SAMPLES)?;
-        Ok(Box::new(SamplingHandjass::with_samples(*o, n, seed)))
+        let known = ["samples", "decision_samples"];
+        let n = spec.get(&known, "samples", SamplingHandjass::DEFAULT_SAMPLES)?;
+        let d = spec.get(
+            &known,
+            "decision_samples",
+            SamplingHandjass::DEFAULT_DECISION_SAMPLES,
+        )?;
+        Ok(Box::new(
+            SamplingHandjass::with_samples(*o, n, seed).with_decision_samples(d),
+        ))
     }
 }
 
