@@ -151,13 +151,7 @@ fn quasi_symmetry_keeps_values_exact() {
         ..SolverConfig::default()
     });
     for i in 0..300 {
-        let mode = Mode::ALL[i % 6];
-        let rules = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][(i / 6) % 3];
-        let eleven = if (i / 18) % 2 == 0 {
-            UndenufeEleven::Ace
-        } else {
-            UndenufeEleven::Six
-        };
+        let (mode, rules, eleven) = variant(i);
         let left = 12 + rng.below(13) as u32; // 12..24 cards left (hashed keys above 20)
         let mut pos = random_position(&mut rng, left, mode, eleven, rules);
         if i % 4 == 0 {
@@ -188,13 +182,7 @@ fn quick_bounds_hold() {
     let mut solver = Solver::default();
     let (mut tight_lo, mut tight_hi) = (0, 0);
     for i in 0..3000 {
-        let mode = Mode::ALL[i % 6];
-        let rules = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][(i / 6) % 3];
-        let eleven = if (i / 18) % 2 == 0 {
-            UndenufeEleven::Ace
-        } else {
-            UndenufeEleven::Six
-        };
+        let (mode, rules, eleven) = variant(i);
         let left = 4 * (1 + rng.below(4) as u32); // 4, 8, 12, 16 cards, at a boundary
         let mut pos = random_position(&mut rng, left, mode, eleven, rules);
         if i % 5 == 0 {
@@ -287,13 +275,7 @@ fn quasi_symmetry_long_check() {
         ..SolverConfig::default()
     });
     for i in 0..24_000 {
-        let mode = Mode::ALL[i % 6];
-        let rules = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][(i / 6) % 3];
-        let eleven = if (i / 18) % 2 == 0 {
-            UndenufeEleven::Ace
-        } else {
-            UndenufeEleven::Six
-        };
+        let (mode, rules, eleven) = variant(i);
         let left = 8 + rng.below(21) as u32;
         let mut pos = random_position(&mut rng, left, mode, eleven, rules);
         if i % 4 == 0 {
@@ -304,4 +286,16 @@ fn quasi_symmetry_long_check() {
         let s = &mut on[i % variants.len()];
         assert_eq!(s.solve_for(&pos, team), want, "variant {}\n{pos}", i % 4);
     }
+}
+
+/// The rules of the `i`-th test position: the six modes in turn, then the three trick rules,
+/// then both Undenufe options.
+fn variant(i: usize) -> (Mode, TrickRules, UndenufeEleven) {
+    let rules = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][(i / 6) % 3];
+    let eleven = if (i / 18).is_multiple_of(2) {
+        UndenufeEleven::Ace
+    } else {
+        UndenufeEleven::Six
+    };
+    (Mode::ALL[i % 6], rules, eleven)
 }
