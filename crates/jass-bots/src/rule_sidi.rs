@@ -28,14 +28,19 @@ impl RuleSidi {
 /// The hand value an average hand has (what partner's bid assumes of ours).
 const AVERAGE_VALUE: f64 = 25.0;
 
+/// The team estimate of a hand of this value (before it is kept within 0..157).
+const fn estimate_of(value: f64) -> f64 {
+    60.0 + 0.8 * value
+}
+
 /// The team estimate of an average hand ([`team_estimate`] at [`AVERAGE_VALUE`]): [`support`] is
 /// the estimate above it.
-pub(crate) const AVERAGE_ESTIMATE: f64 = 60.0 + 0.8 * AVERAGE_VALUE;
+pub(crate) const AVERAGE_ESTIMATE: f64 = estimate_of(AVERAGE_VALUE);
 
 /// The card points (of 157) a team can expect in a denomination with this hand and an average
 /// partner, when it declares (and so leads first).
 pub fn team_estimate(hand: CardSet, mode: Mode) -> f64 {
-    (60.0 + 0.8 * hand_value(hand, Contract::Mode(mode))).clamp(0.0, 157.0)
+    estimate_of(hand_value(hand, Contract::Mode(mode))).clamp(0.0, 157.0)
 }
 
 /// What this hand adds to partner's bid in `mode` beyond an average hand (negative: less).

@@ -18,7 +18,6 @@
 
 use std::time::{Duration, Instant};
 
-use jass_core::deal::uniform_below;
 use jass_core::game::{ActionList, Game, ToMove};
 use jass_core::schieber::{
     Contract, FirstForehand, Phase, Schieber, SchieberAction, SchieberObservation, SchieberOptions,
@@ -30,7 +29,7 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::rule_schieber::RuleSchieber;
-use crate::worlds::{knowledge, sample_world_retry};
+use crate::worlds::{deal_unseen, knowledge, sample_world_retry};
 
 /// Settings of the sampling player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -235,19 +234,7 @@ impl SamplingSchieber {
         let mut cards = unseen;
         for _ in 0..n {
             // The 27 unseen cards dealt at random, 9 to each other seat.
-            for i in (1..cards.len()).rev() {
-                let j = uniform_below(&mut self.rng, i as u32 + 1) as usize;
-                cards.swap(i, j);
-            }
-            let mut hands = [CardSet::EMPTY; 4];
-            hands[me as usize] = obs.hand;
-            let mut next = 0;
-            for (s, h) in hands.iter_mut().enumerate() {
-                if s != me as usize {
-                    *h = CardSet::from_cards(cards[next..next + 9].iter().copied());
-                    next += 9;
-                }
-            }
+            let hands = deal_unseen(&mut self.rng, &mut cards, obs.hand, me);
             let mut dealt = base;
             if dealt.deal(hands).is_err() {
                 return None;

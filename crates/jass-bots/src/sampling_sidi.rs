@@ -21,7 +21,6 @@
 //! stand for (the support for partner's bid and against the opponents' bid is not raised).
 //! `contract_samples=0` judges by the hand evaluation alone. Weis: the best, as the rule player.
 
-use jass_core::deal::uniform_below;
 use jass_core::sidi::{Sidi, SidiAction, SidiOptions, SidiPhase};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, TrickRules};
 use rand_core::{RngCore, SeedableRng};
@@ -29,6 +28,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::pimc::{four_seat_knowledge, rule_card, PartnershipSampler, PlayState};
 use crate::rule_sidi::{team_estimate, HandJudge, RuleSidi, AVERAGE_ESTIMATE};
+use crate::worlds::deal_unseen;
 use crate::SamplingSettings;
 
 /// The sampling Sidi Barrani player.
@@ -67,19 +67,7 @@ pub fn playout_means(
     let mut cards: Vec<Card> = (CardSet::ALL - hand).iter().collect();
     let team = seat % 2;
     for _ in 0..n {
-        for i in (1..cards.len()).rev() {
-            let j = uniform_below(rng, i as u32 + 1) as usize;
-            cards.swap(i, j);
-        }
-        let mut hands = [CardSet::EMPTY; 4];
-        hands[seat as usize] = hand;
-        let mut next = 0;
-        for (s, h) in hands.iter_mut().enumerate() {
-            if s != seat as usize {
-                *h = CardSet::from_cards(cards[next..next + 9].iter().copied());
-                next += 9;
-            }
-        }
+        let hands = deal_unseen(rng, &mut cards, hand, seat);
         for (i, &m) in modes.iter().enumerate() {
             let points = PointTable::new(m, options.undenufe_eleven);
             let state =

@@ -95,6 +95,31 @@ pub fn knowledge(obs: &SchieberObservation) -> Knowledge {
     }
 }
 
+/// A random deal of the cards a seat has not seen, as the contract and bid play-outs draw it: the
+/// `unseen` cards shuffled in place with `rng` (each call shuffles them further), then nine each
+/// to the other seats in seat order; `seat` keeps `hand`.
+pub fn deal_unseen<R: RngCore>(
+    rng: &mut R,
+    unseen: &mut [Card],
+    hand: CardSet,
+    seat: u8,
+) -> [CardSet; 4] {
+    for i in (1..unseen.len()).rev() {
+        let j = uniform_below(rng, i as u32 + 1) as usize;
+        unseen.swap(i, j);
+    }
+    let mut hands = [CardSet::EMPTY; 4];
+    hands[seat as usize] = hand;
+    let mut next = 0;
+    for (s, h) in hands.iter_mut().enumerate() {
+        if s != seat as usize {
+            *h = CardSet::from_cards(unseen[next..next + 9].iter().copied());
+            next += 9;
+        }
+    }
+    hands
+}
+
 /// Draws one world: a hand for every seat, the observer's own as it is, the unknown cards dealt
 /// among the others within what each may hold. Returns `None` if the draw ran into a dead end
 /// (the caller draws again); the constraints themselves always admit the true deal.
