@@ -278,6 +278,27 @@ pub fn rule_card(pos: &Position, chooser: u8) -> Card {
     crate::play_common::take_points(&view)
 }
 
+/// Plays card `c` at `pos`: the points `team` takes with it (a trick it completes, with the last
+/// trick's and the Match bonus), 0 otherwise.
+fn team_points(pos: &mut Position, c: Card, team: u8) -> u32 {
+    match pos.play_unchecked(c) {
+        Some(r) if r.winner % 2 == team => r.points + r.match_bonus,
+        _ => 0,
+    }
+}
+
+/// Plays `pos` on with the rule players' cards ([`rule_card`], `chooser`'s team having chosen
+/// the contract) until the deal is over or, at the end of a trick, at most `handoff` cards are
+/// left; returns the points `team` took on the way (cards, last trick, Match).
+pub fn rule_play_on(pos: &mut Position, team: u8, chooser: u8, handoff: u32) -> u32 {
+    let mut got = 0;
+    while !pos.is_over() && !(pos.trick_len == 0 && pos.cards_left() <= handoff) {
+        let c = rule_card(pos, chooser);
+        got += team_points(pos, c, team);
+    }
+    got
+}
+
 /// For a decision with more cards left than the solver handles quickly: in each of up to
 /// `samples` worlds every legal card is played, the deal goes on with the rule players' card play
 /// for all four seats ([`rule_card`]) until at most `handoff` cards are left at the end of a
@@ -307,19 +328,8 @@ pub fn rollout_values<R: RngCore>(
         }
         for c in legal {
             let mut pos = start;
-            let mut got = 0u32;
-            let mut card = c;
-            loop {
-                if let Some(r) = pos.play_unchecked(card) {
-                    if r.winner % 2 == team {
-                        got += r.points + r.match_bonus;
-                    }
-                }
-                if pos.is_over() || (pos.trick_len == 0 && pos.cards_left() <= handoff) {
-                    break;
-                }
-                card = rule_card(&pos, chooser);
-            }
+            let mut got = team_points(&mut pos, c, team);
+            got += rule_play_on(&mut pos, team, chooser, handoff);
             f(c, got + solver.solve_for(&pos, team));
         }
         worlds += 1;

@@ -26,7 +26,7 @@ use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, TrickRules};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::pimc::{four_seat_knowledge, rule_card, PartnershipSampler, PlayState};
+use crate::pimc::{four_seat_knowledge, rule_play_on, PartnershipSampler, PlayState};
 use crate::rule_sidi::{team_estimate, HandJudge, RuleSidi, AVERAGE_ESTIMATE};
 use crate::worlds::deal_unseen;
 use crate::SamplingSettings;
@@ -53,7 +53,7 @@ type Means = Vec<(Mode, f64)>;
 
 /// Per denomination, the mean card points (cards, last trick, Match) the team of `seat` takes
 /// when `seat` declares it (and so leads), over `n` deals of the cards it cannot see, dealt at
-/// random to the other three seats and played out by four rule players ([`rule_card`], the rule
+/// random to the other three seats and played out by four rule players ([`rule_play_on`], the rule
 /// player's card play); the same deals for every denomination (common random numbers).
 pub fn playout_means(
     rng: &mut impl RngCore,
@@ -73,15 +73,7 @@ pub fn playout_means(
             let state =
                 PlayState::new(m, points, TrickRules::Strict, std::iter::empty(), seat, &[]);
             let mut pos = state.position(hands);
-            let mut got = 0u32;
-            while !pos.is_over() {
-                let c = rule_card(&pos, seat);
-                if let Some(r) = pos.play_unchecked(c) {
-                    if r.winner % 2 == team {
-                        got += r.points + r.match_bonus;
-                    }
-                }
-            }
+            let got = rule_play_on(&mut pos, team, seat, 0);
             sums[i] += got as u64;
         }
     }
