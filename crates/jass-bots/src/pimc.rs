@@ -292,7 +292,8 @@ fn team_points(pos: &mut Position, c: Card, team: u8) -> u32 {
 /// left; returns the points `team` took on the way (cards, last trick, Match).
 pub fn rule_play_on(pos: &mut Position, team: u8, chooser: u8, handoff: u32) -> u32 {
     let mut got = 0;
-    while !pos.is_over() && !(pos.trick_len == 0 && pos.cards_left() <= handoff) {
+    let handed_off = |pos: &Position| pos.trick_len == 0 && pos.cards_left() <= handoff;
+    while !(pos.is_over() || handed_off(pos)) {
         let c = rule_card(pos, chooser);
         got += team_points(pos, c, team);
     }
