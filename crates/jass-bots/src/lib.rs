@@ -18,6 +18,8 @@ mod sampling_differenzler;
 mod sampling_handjass;
 mod sampling_schieber;
 mod sampling_sidi;
+#[cfg(test)]
+mod test_games;
 pub mod worlds;
 
 pub use random::RandomPlayer;

@@ -312,9 +312,9 @@ impl Player<Differenzler> for SamplingDifferenzler {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jass_core::deal::{uniform_below, SeededDealer};
+    use crate::test_games::random_games;
     use jass_core::differenzler::TrumpRule;
-    use jass_core::game::{ActionList, Game, ToMove};
+    use jass_core::game::Game;
     use jass_core::TrickRules;
 
     /// At every card decision of seeded random games the true hands fit what the seat knows, and
@@ -336,49 +336,38 @@ mod tests {
             },
         ];
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-        let mut list = ActionList::new();
         let mut checked = 0;
         for o in variants {
             let player = SamplingDifferenzler::new(o, 0);
-            for seed in 0..6u64 {
-                let mut s = Differenzler::new(o).unwrap();
-                let mut dealer = SeededDealer::new(seed);
-                loop {
-                    match s.to_move() {
-                        ToMove::Over => break,
-                        ToMove::Deal => {
-                            let d = s.deal_from_pack(&dealer.next_pack());
-                            s.deal(d).unwrap();
+            random_games(
+                || Differenzler::new(o).unwrap(),
+                6,
+                usize::MAX,
+                &mut rng,
+                |s, seat, list, seed| {
+                    let obs = s.observe(seat);
+                    if matches!(list.get(0), DifferenzlerAction::Play { .. }) {
+                        let mode = obs.trump.unwrap();
+                        let k = player.knowledge(&obs, mode);
+                        let truth = s.hands();
+                        for (p, &held) in truth.iter().enumerate() {
+                            assert!(held.contains_all(k.known[p]));
+                            assert!(
+                                k.possible[p].contains_all(held),
+                                "{o:?} seed {seed}: seat {seat} about {p}"
+                            );
+                            assert_eq!(k.counts[p], held.len());
                         }
-                        ToMove::Seat(seat) => {
-                            s.legal_actions(&mut list);
-                            let obs = s.observe(seat);
-                            if matches!(list.get(0), DifferenzlerAction::Play { .. }) {
-                                let mode = obs.trump.unwrap();
-                                let k = player.knowledge(&obs, mode);
-                                let truth = s.hands();
-                                for (p, &held) in truth.iter().enumerate() {
-                                    assert!(held.contains_all(k.known[p]));
-                                    assert!(
-                                        k.possible[p].contains_all(held),
-                                        "{o:?} seed {seed}: seat {seat} about {p}"
-                                    );
-                                    assert_eq!(k.counts[p], held.len());
-                                }
-                                let w = player.world(&obs, mode, truth, None);
-                                let (taken, _) = w.finish();
-                                let cards: u32 = taken.iter().sum::<u32>()
-                                    - obs.deal_tally.weis.iter().sum::<u32>()
-                                    - obs.deal_tally.stoeck.iter().sum::<u32>();
-                                assert!(cards == 157 || cards == 177, "{cards}");
-                                checked += 1;
-                            }
-                            let a = list.get(uniform_below(&mut rng, list.len() as u32) as usize);
-                            s.apply(a).unwrap();
-                        }
+                        let w = player.world(&obs, mode, truth, None);
+                        let (taken, _) = w.finish();
+                        let cards: u32 = taken.iter().sum::<u32>()
+                            - obs.deal_tally.weis.iter().sum::<u32>()
+                            - obs.deal_tally.stoeck.iter().sum::<u32>();
+                        assert!(cards == 157 || cards == 177, "{cards}");
+                        checked += 1;
                     }
-                }
-            }
+                },
+            );
         }
         assert!(checked > 3000, "{checked}");
     }

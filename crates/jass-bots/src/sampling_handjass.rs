@@ -587,37 +587,7 @@ impl Player<Handjass> for SamplingHandjass {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jass_core::deal::SeededDealer;
-
-    /// Plays seeded games of `o` (the deals of seeds `0..seeds`) with random actions drawn from
-    /// `rng`, calling `at(state, seat, legal, seed)` at every decision before it is taken.
-    fn random_games(
-        o: HandjassOptions,
-        seeds: u64,
-        rng: &mut Xoshiro256PlusPlus,
-        mut at: impl FnMut(&Handjass, usize, &ActionList<HandjassAction>, u64),
-    ) {
-        let mut list = ActionList::new();
-        for seed in 0..seeds {
-            let mut s = Handjass::new(o).unwrap();
-            let mut dealer = SeededDealer::new(seed);
-            for _ in 0..3000 {
-                match s.to_move() {
-                    ToMove::Over => break,
-                    ToMove::Deal => {
-                        let d = s.deal_from_pack(&dealer.next_pack());
-                        s.deal(d).unwrap();
-                    }
-                    ToMove::Seat(seat) => {
-                        s.legal_actions(&mut list);
-                        at(&s, seat, &list, seed);
-                        let a = list.get(uniform_below(rng, list.len() as u32) as usize);
-                        s.apply(a).unwrap();
-                    }
-                }
-            }
-        }
-    }
+    use crate::test_games::random_games;
 
     /// At every card decision of seeded random games, the true hands fit what the seat knows:
     /// the known cards are there, every other card of a seat at the table is possible for it, and
@@ -645,34 +615,42 @@ mod tests {
         let mut checked = 0;
         for o in variants {
             let player = SamplingHandjass::new(o, 0);
-            random_games(o, 12, &mut rng, |s, seat, list, seed| {
-                let obs = s.observe(seat);
-                if obs.phase == Phase::Play && matches!(list.get(0), HandjassAction::Play { .. }) {
-                    let h = player
-                        .hidden(&obs, obs.trump.unwrap())
-                        .expect("the observation adds up");
-                    let truth = s.hands();
-                    let mut in_hands = CardSet::EMPTY;
-                    for (i, &p) in h.holders.iter().enumerate() {
-                        if p == u8::MAX {
-                            continue;
+            random_games(
+                || Handjass::new(o).unwrap(),
+                12,
+                3000,
+                &mut rng,
+                |s, seat, list, seed| {
+                    let obs = s.observe(seat);
+                    if obs.phase == Phase::Play
+                        && matches!(list.get(0), HandjassAction::Play { .. })
+                    {
+                        let h = player
+                            .hidden(&obs, obs.trump.unwrap())
+                            .expect("the observation adds up");
+                        let truth = s.hands();
+                        let mut in_hands = CardSet::EMPTY;
+                        for (i, &p) in h.holders.iter().enumerate() {
+                            if p == u8::MAX {
+                                continue;
+                            }
+                            let t = truth[p as usize];
+                            assert!(t.contains_all(h.known[p as usize]), "{o:?} seed {seed}");
+                            let rest = t - h.known[p as usize];
+                            assert!(
+                                h.possible[i].contains_all(rest),
+                                "{o:?} seed {seed} seat {seat} about {p}: {rest} not within {}",
+                                h.possible[i]
+                            );
+                            assert_eq!(h.need[i], rest.len());
+                            in_hands |= rest;
                         }
-                        let t = truth[p as usize];
-                        assert!(t.contains_all(h.known[p as usize]), "{o:?} seed {seed}");
-                        let rest = t - h.known[p as usize];
-                        assert!(
-                            h.possible[i].contains_all(rest),
-                            "{o:?} seed {seed} seat {seat} about {p}: {rest} not within {}",
-                            h.possible[i]
-                        );
-                        assert_eq!(h.need[i], rest.len());
-                        in_hands |= rest;
+                        assert_eq!(h.unknown.len() - in_hands.len(), *h.need.last().unwrap());
+                        assert_eq!(truth[seat], obs.hand);
+                        checked += 1;
                     }
-                    assert_eq!(h.unknown.len() - in_hands.len(), *h.need.last().unwrap());
-                    assert_eq!(truth[seat], obs.hand);
-                    checked += 1;
-                }
-            });
+                },
+            );
         }
         assert!(checked > 2000, "{checked}");
     }
@@ -702,56 +680,62 @@ mod tests {
         let (mut checked, mut by_phase) = (0, [0; 3]);
         for o in variants {
             let mut player = SamplingHandjass::new(o, 1);
-            random_games(o, 10, &mut rng, |s, seat, list, seed| {
-                let obs = s.observe(seat);
-                let phase = obs.phase;
-                if matches!(phase, Phase::Decide | Phase::Six | Phase::Agree)
-                    && obs.six_by.is_none()
-                {
-                    let w = player
-                        .pre_play_world(&obs)
-                        .expect("a world for this decision");
-                    let wobs = w.state.observe(w.me as usize);
-                    let map = |v: &[u8]| -> Vec<u8> {
-                        v.iter().map(|&x| obs.table[x as usize]).collect()
-                    };
-                    assert_eq!(obs.table[w.me as usize] as usize, seat);
-                    assert_eq!(wobs.phase, phase, "{o:?} seed {seed}");
-                    assert_eq!(wobs.hand, obs.hand);
-                    assert_eq!(wobs.turned_card, obs.turned_card);
-                    assert_eq!(map(&wobs.playing), obs.playing);
-                    assert_eq!(map(&wobs.dropped), obs.dropped);
-                    assert_eq!(
-                        wobs.blind_taker.map(|x| obs.table[x as usize]),
-                        obs.blind_taker
-                    );
-                    let place = |p: TurnedCardPlace| match p {
-                        TurnedCardPlace::Hand { seat } => TurnedCardPlace::Hand {
-                            seat: obs.table[seat as usize],
-                        },
-                        TurnedCardPlace::BlindTaker { seat } => TurnedCardPlace::BlindTaker {
-                            seat: obs.table[seat as usize],
-                        },
-                        p => p,
-                    };
-                    assert_eq!(wobs.turned_card_at.map(place), obs.turned_card_at);
-                    w.state.legal_actions(&mut wlist);
-                    assert_eq!(wlist.to_vec(), list.to_vec(), "{o:?} seed {seed}");
-                    // The cards of the world's hands at the table and out of play are
-                    // the deal's cards.
-                    let mut all = w.state.dealt().blind | w.state.dealt().stock;
-                    for h in w.state.dealt().hands {
-                        all |= h;
+            random_games(
+                || Handjass::new(o).unwrap(),
+                10,
+                3000,
+                &mut rng,
+                |s, seat, list, seed| {
+                    let obs = s.observe(seat);
+                    let phase = obs.phase;
+                    if matches!(phase, Phase::Decide | Phase::Six | Phase::Agree)
+                        && obs.six_by.is_none()
+                    {
+                        let w = player
+                            .pre_play_world(&obs)
+                            .expect("a world for this decision");
+                        let wobs = w.state.observe(w.me as usize);
+                        let map = |v: &[u8]| -> Vec<u8> {
+                            v.iter().map(|&x| obs.table[x as usize]).collect()
+                        };
+                        assert_eq!(obs.table[w.me as usize] as usize, seat);
+                        assert_eq!(wobs.phase, phase, "{o:?} seed {seed}");
+                        assert_eq!(wobs.hand, obs.hand);
+                        assert_eq!(wobs.turned_card, obs.turned_card);
+                        assert_eq!(map(&wobs.playing), obs.playing);
+                        assert_eq!(map(&wobs.dropped), obs.dropped);
+                        assert_eq!(
+                            wobs.blind_taker.map(|x| obs.table[x as usize]),
+                            obs.blind_taker
+                        );
+                        let place = |p: TurnedCardPlace| match p {
+                            TurnedCardPlace::Hand { seat } => TurnedCardPlace::Hand {
+                                seat: obs.table[seat as usize],
+                            },
+                            TurnedCardPlace::BlindTaker { seat } => TurnedCardPlace::BlindTaker {
+                                seat: obs.table[seat as usize],
+                            },
+                            p => p,
+                        };
+                        assert_eq!(wobs.turned_card_at.map(place), obs.turned_card_at);
+                        w.state.legal_actions(&mut wlist);
+                        assert_eq!(wlist.to_vec(), list.to_vec(), "{o:?} seed {seed}");
+                        // The cards of the world's hands at the table and out of play are
+                        // the deal's cards.
+                        let mut all = w.state.dealt().blind | w.state.dealt().stock;
+                        for h in w.state.dealt().hands {
+                            all |= h;
+                        }
+                        assert_eq!(all, pack_for(obs.table.len()));
+                        by_phase[match phase {
+                            Phase::Decide => 0,
+                            Phase::Six => 1,
+                            _ => 2,
+                        }] += 1;
+                        checked += 1;
                     }
-                    assert_eq!(all, pack_for(obs.table.len()));
-                    by_phase[match phase {
-                        Phase::Decide => 0,
-                        Phase::Six => 1,
-                        _ => 2,
-                    }] += 1;
-                    checked += 1;
-                }
-            });
+                },
+            );
         }
         assert!(checked > 500, "{checked}");
         assert!(by_phase.iter().all(|&n| n > 10), "{by_phase:?}");
