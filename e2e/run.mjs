@@ -227,9 +227,9 @@ test('schieber: a whole game to the end, and `jass check` accepts its record', a
     const done = await playDeal(page, { schieben: false, reconnectAfter: -1, shotAt: -1 });
     cards.push(done.cards);
     deals += 1;
-    // The game-over summary may come without the last deal's table (see the issue note: the
-    // client shows a deal's result only when its tricks reach it); the verdict is checked below.
-    await page.waitForSelector('#deal-summary #deal-result, #deal-summary #game-result');
+    // Every deal, the last one too (even when the game ends before its first trick is
+    // complete, by a Stöck), ends with its result table.
+    await page.waitForSelector('#deal-summary #deal-result');
     if (await page.$('#game-result')) break;
     assert(deals < 12, `the game ends within a dozen deals (${deals} so far)`);
     await page.click('#summary-close');
@@ -253,6 +253,49 @@ test('schieber: a whole game to the end, and `jass check` accepts its record', a
   const check = spawnSync(bin, ['check', file], { encoding: 'utf8' });
   assert(check.status === 0, `jass check accepts the record (exit ${check.status}): ${check.stdout}${check.stderr}`);
   log(`  ${deals} deals; ${verdict}`);
+  assert(!errors.length, `no page errors: ${errors.join('; ')}`);
+  await ctx.close();
+});
+
+test('schieber: a game that ends by a Stöck before the first card still shows its last deal', async ({ browser, base }) => {
+  // Seed 26 with four rule bots to 400 (the same game as `jass simulate --seed 26 -o target=400
+  // --players rule`): in the second deal seat 1 announces Stöck before any card is played, and
+  // its team (at 388) reaches the target (003: the game ends as soon as a team has the target).
+  const res = await fetch(`${base}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'schieber', options: { target: 400 }, seed: 26, seats: ['rule', 'rule', 'rule', 'rule'] }),
+  });
+  assert(res.ok, `table created (${res.status})`);
+  const { id } = await res.json();
+  const end = Date.now() + 60000;
+  let info;
+  do {
+    await new Promise((r) => setTimeout(r, 250));
+    info = await (await fetch(`${base}/api/tables/${id}`)).json();
+  } while (info.status !== 'over' && Date.now() < end);
+  assert(info.status === 'over', `the bots finish the game (${info.status})`);
+  const record = await (await fetch(`${base}/api/tables/${id}/record`)).json();
+  const last = record.deals[record.deals.length - 1];
+  assert(last.tricks.length === 0 && last.actions.some((a) => a.action === 'stoeck'), `the last deal ends by a Stöck before any trick: ${JSON.stringify(last.actions)}`);
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/table/${id}?watch=1`);
+  await page.waitForSelector('#deal-summary #deal-result', { timeout: 15000 });
+  await page.waitForSelector('#deal-summary #game-result');
+  const rows = await page.$$eval('#deal-result tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  const tricks = rows.find((r) => r[0] === 'tricks');
+  assert(tricks && tricks[1] === '0' && tricks[2] === '0', `no tricks in the last deal: ${JSON.stringify(rows)}`);
+  const deal = rows.find((r) => String(r[0]).startsWith('deal'));
+  const score = last.result.score;
+  assert(deal && Number(deal[1]) === score[0] && Number(deal[2]) === score[1], `the deal row is the record's score ${JSON.stringify(score)}: ${JSON.stringify(rows)}`);
+  const total = rows.find((r) => r[0] === 'total');
+  assert(total && Number(total[1]) === record.result.totals[0] && Number(total[2]) === record.result.totals[1], `the totals are the record's: ${JSON.stringify(rows)}`);
+  const why = await page.textContent('#ended-inside');
+  assert(/after 0 of 9 tricks/.test(why) && /Stöck/.test(why), `the summary says how the game ended: ${why}`);
+  await page.screenshot({ path: path.join(out, 'game-over-stoeck.png') });
   assert(!errors.length, `no page errors: ${errors.join('; ')}`);
   await ctx.close();
 });

@@ -694,9 +694,14 @@ function onState(msg) {
   T.pending = false;
   const v = msg.view || {};
   // The end of a deal: the view's phase returns to "deal" with the deal's tricks still in it.
-  const dealOver = (v.phase === 'deal' || v.phase === 'over' || msg.over) && (v.tricks || []).length > 0;
+  // The game can also end inside a deal, even before its first trick is complete (003: a team
+  // that reaches the target by a Stöck wins at once): the last deal's summary then shows what
+  // there is (the cards on the table, the score).
+  const gameOver = v.phase === 'over' || msg.over;
+  const tricksDone = (v.tricks || []).length;
+  const dealOver = ((v.phase === 'deal' || gameOver) && tricksDone > 0) || (gameOver && ((v.trick || []).length > 0 || v.contract || v.trump));
   if (dealOver) {
-    const key = JSON.stringify([v.tricks.length, v.tricks[v.tricks.length - 1], v.totals || v.slate]);
+    const key = JSON.stringify([tricksDone, (v.tricks || [])[tricksDone - 1], v.trick, v.totals || v.slate]);
     if (key !== T.summaryKey) {
       T.summaryKey = key;
       T.summary = { view: v, over: v.phase === 'over' || msg.over };
@@ -1213,6 +1218,11 @@ function renderSummary() {
         h('table', { class: 'score', id: 'deal-result' }, h('thead', {}, h('tr', {}, h('th'), h('th', {}, names[0]), h('th', {}, names[1]))), h('tbody', {}, rows.map((r) => h('tr', { class: r[0] === 'total' || String(r[0]).startsWith('deal') ? 'total' : '' }, r.map((c) => h('td', {}, String(c))))))),
       );
       if (v.deal_tally && v.deal_tally.made !== null && v.deal_tally.made !== undefined) parts.push(h('p', {}, v.deal_tally.made ? 'The contract was made.' : 'The contract was not made.'));
+      const done = (v.tricks || []).length;
+      if (over && T.game === 'schieber' && done < 9) {
+        const stoeck = v.stoeck !== null && v.stoeck !== undefined ? ` ${nameOf(v.stoeck)} announced Stöck.` : '';
+        parts.push(h('p', { id: 'ended-inside' }, `The game ended inside this deal, after ${done} of 9 tricks: a team reached the target.${stoeck}`));
+      }
     } else if (T.game === 'differenzler') {
       const dt = v.deal_tally || {};
       const rows = [];
