@@ -13,6 +13,8 @@
 //!   those of a given team, [`Solver::solve_moves`] the value of every legal card, and
 //!   [`Solver::reaches`] answers a threshold ("does this team take at least `T` more points?") with
 //!   one zero-window search.
+//! * [`race_cards`] / [`race_wins`]: the race to the target in a game's last deal (who takes
+//!   the points it needs first), for the end of a game.
 //! * [`reference::minimax`]: a plain minimax without pruning, the oracle of the tests.
 //! * [`bench::bench_figures`]: speed figures as JSON (for `jass bench-solver`).
 //!
@@ -26,8 +28,10 @@
 
 pub mod bench;
 mod position;
+mod race;
 pub mod reference;
 mod search;
 
 pub use position::{IllegalCard, Position, TrickResult};
+pub use race::{race_cards, race_wins};
 pub use search::{MoveOrder, MoveValues, Solver, SolverConfig};

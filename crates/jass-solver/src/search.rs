@@ -733,6 +733,24 @@ impl Solver {
             >= t
     }
 
+    /// As [`Solver::reaches`], but gives up (`None`) once the search has visited `node_limit`
+    /// more nodes (results stored before the cap stay valid).
+    pub fn try_reaches(
+        &mut self,
+        pos: &Position,
+        team: u8,
+        target: u32,
+        node_limit: u64,
+    ) -> Option<bool> {
+        self.core.node_limit = self.core.nodes.saturating_add(node_limit);
+        self.core.aborted = false;
+        let v = self.reaches(pos, team, target);
+        let ok = !self.core.aborted;
+        self.core.node_limit = u64::MAX;
+        self.core.aborted = false;
+        ok.then_some(v)
+    }
+
     /// The exact value of every legal card of the seat to move, for the team of that seat.
     pub fn solve_moves(&mut self, pos: &Position) -> MoveValues {
         self.solve_moves_for(pos, pos.to_move() % 2)
