@@ -4,7 +4,8 @@
 //! shared machine does not count), against rule players.
 //!
 //! `cargo run --release -p jass-bots --example card_time -- [GAME|all] [DEALS] [SEED] [SAMPLES]
-//! [MAX_CARDS]`: GAME schieber, sidi, coiffeur, differenzler, handjass, handjass3 (default all;
+//! [MAX_CARDS]`: GAME schieber, schieber-end (the last deal of a game: a small target, so that
+//! the race to it is searched), sidi, coiffeur, differenzler, handjass, handjass3 (default all;
 //! DEALS default 40); SAMPLES and MAX_CARDS override the defaults (MAX_CARDS: the solver-based
 //! players only).
 
@@ -167,6 +168,28 @@ fn main() {
                 ))
             },
             &|| Box::new(RuleSchieber::new(o)),
+        );
+    }
+    if all || game == "schieber-end" {
+        // The last deal of a game: a target of 100 to 290 that both teams can reach in the deal,
+        // so that the race to the target (docs/players.md) is searched.
+        let o = |i: u64| SchieberOptions {
+            target: 100 + (i * 37 % 191) as u32,
+            ..SchieberOptions::default()
+        };
+        run::<Schieber>(
+            "schieber-end",
+            deals,
+            seed,
+            &|i| Schieber::new(o(i)).unwrap(),
+            &mut |s| {
+                Box::new(SamplingSchieber::new(
+                    o(s.wrapping_sub(seed)),
+                    solver(SamplingSettings::default()),
+                    s,
+                ))
+            },
+            &|| Box::new(RuleSchieber::new(o(0))),
         );
     }
     if all || game == "sidi" {

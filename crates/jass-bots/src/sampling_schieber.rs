@@ -10,8 +10,10 @@
 //!   players; choose what brings the best average of its team's score minus the other team's
 //!   (multiplied, Weis and Stöck included). With `contract_samples` 0 it chooses like the rule
 //!   player.
-//! * **Objective**: the deal's points; when the team can reach the game's target in this deal,
-//!   the number of worlds in which a card reaches it comes first.
+//! * **Objective**: the deal's points; near the end of a game, when a team can reach the target in
+//!   this deal, the worlds in which a card wins the game minus those in which it loses it come
+//!   first: the race to the target trick by trick ([`race_cards`]), Stöck still to come
+//!   counted.
 //!
 //! Every choice is fixed by the seed (worlds are drawn in order, results added in order), also
 //! with several threads; only the optional time budget makes play depend on the machine.
@@ -24,7 +26,7 @@ use jass_core::schieber::{
     MAX_TARGET,
 };
 use jass_core::{Card, CardSet, Decision, Player, PointTable, TrickRules};
-use jass_solver::{Position, Solver, SolverConfig};
+use jass_solver::{race_cards, Position, Solver, SolverConfig};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -57,6 +59,10 @@ pub struct SamplingSettings {
     /// of this budget; once it is spent the worlds solved so far decide (the rule player's card
     /// when they are fewer than half).
     pub decision_nodes: u64,
+    /// Near the end of a game: the most work (in search nodes) for the race to the target in
+    /// all worlds of one card decision together; a world the budget does not reach is judged
+    /// by the deal's total instead (0: always so).
+    pub race_nodes: u64,
 }
 
 impl Default for SamplingSettings {
@@ -68,7 +74,7 @@ impl Default for SamplingSettings {
 impl SamplingSettings {
     /// `samples` worlds per card from `max_cards` cards left; the other settings at their
     /// defaults (24 contract samples, one thread, no time budget, 2^18 table entries, 200,000
-    /// nodes per world, 600,000 per decision).
+    /// nodes per world, 600,000 per decision, 300,000 for the race to the target).
     pub const fn solving(samples: usize, max_cards: u32) -> Self {
         SamplingSettings {
             samples,
@@ -79,6 +85,7 @@ impl SamplingSettings {
             tt_bits: 18,
             node_limit: 200_000,
             decision_nodes: 600_000,
+            race_nodes: 300_000,
         }
     }
 }
@@ -172,43 +179,131 @@ impl SamplingSchieber {
         let solvers = self.solvers(threads);
         // The first world on its own: when it is out of reach, so are most others.
         let (first, spent) = solve_world(&mut solvers[0], &positions[0], team, budget.cap());
-        let mut results = vec![budget.account(first, spent).ok().flatten()?];
-        results.extend(solve_worlds(
-            solvers,
-            &positions[1..],
-            team,
-            deadline,
-            budget,
-        ));
+        let mut results = vec![(0, budget.account(first, spent).ok().flatten()?)];
+        results.extend(
+            solve_worlds(solvers, &positions[1..], team, deadline, budget)
+                .into_iter()
+                .map(|(i, v)| (i + 1, v)),
+        );
         if 2 * results.len() < positions.len() {
             return None;
         }
-        // Points still needed for the target: the card points this deal must still bring. The
-        // totals hold what is written (Weis and Stöck of this deal included); the tricks of this
-        // deal count once claimed, multiplied.
-        let m = self.options.multipliers.of(contract).max(1);
-        let points = PointTable::new(mode, self.options.undenufe_eleven);
-        let taken: u32 = obs
-            .tricks
-            .iter()
-            .filter(|t| t.winner % 2 == team)
-            .map(|t| points.sum(CardSet::from_cards(t.cards.iter().copied())))
-            .sum();
-        let need = obs.target.saturating_sub(obs.totals[team as usize]);
-        let need_cards = need.div_ceil(m).saturating_sub(taken);
-        let race = obs.target < MAX_TARGET && need_cards <= 257;
+        // Near the end of a game the race to the target counts first (won worlds minus lost
+        // ones), then the points.
+        let outcomes = self.end_of_game(obs, contract, &positions, &results);
         legal.iter().max_by_key(|c| {
-            let total: u64 = results.iter().map(|v| v[c.index()] as u64).sum();
-            let wins = if race {
-                results
-                    .iter()
-                    .filter(|v| v[c.index()] >= need_cards)
-                    .count() as u64
-            } else {
-                0
-            };
-            (wins, total)
+            let total: u64 = results.iter().map(|(_, v)| v[c.index()] as u64).sum();
+            let race = outcomes.as_ref().map_or(0, |o| o[c.index()]);
+            (race, total)
         })
+    }
+
+    /// Near the end of a game (a target both teams may reach in this deal): for each card (by
+    /// index), the worlds in which playing it wins the game minus those in which it loses it.
+    /// `None` when the target is out of reach for both teams in this deal (or without target).
+    ///
+    /// A team wins as soon as its written points and the tricks it has taken in this deal
+    /// (multiplied) reach the target (003: "any player may at any time claim to have won"), so
+    /// the order of the tricks counts, not only the deal's total: [`race_cards`] answers that in
+    /// each world. A Stöck not yet scored is worth 20 to its holder's team at any time (003:
+    /// "Stöck can be claimed and scored at any earlier time if the player thereby gets enough
+    /// points to win the game").
+    fn end_of_game(
+        &mut self,
+        obs: &SchieberObservation,
+        contract: Contract,
+        positions: &[Position],
+        results: &[(usize, WorldValues)],
+    ) -> Option<[i64; 64]> {
+        if obs.target >= MAX_TARGET {
+            return None;
+        }
+        let team = (obs.seat % 2) as usize;
+        let m = self.options.multipliers.of(contract).max(1);
+        let mode = contract.mode();
+        let points = PointTable::new(mode, self.options.undenufe_eleven);
+        // The card points each team still needs from here on (the current trick's included).
+        let mut base = [0u32; 2];
+        for (t, need) in base.iter_mut().enumerate() {
+            let taken: u32 = obs
+                .tricks
+                .iter()
+                .filter(|tr| tr.winner as usize % 2 == t)
+                .map(|tr| points.sum(CardSet::from_cards(tr.cards.iter().copied())))
+                .sum();
+            *need = obs
+                .target
+                .saturating_sub(obs.totals[t])
+                .div_ceil(m)
+                .saturating_sub(taken);
+        }
+        let first = positions.first()?;
+        let most = first.remaining_points() + first.match_bonus;
+        if base[0] > most && base[1] > most {
+            return None;
+        }
+        // Stöck still to come: the seat that holds the trump King and Queen, or played one of
+        // them and holds the other.
+        let stoeck_cards = match mode.trump() {
+            Some(t) if self.options.stoeck && obs.stoeck.is_none() => CardSet::from_cards([
+                Card::new(t, jass_core::Rank::King),
+                Card::new(t, jass_core::Rank::Queen),
+            ]),
+            _ => CardSet::EMPTY,
+        };
+        let mut played = [CardSet::EMPTY; 4];
+        for tr in &obs.tricks {
+            for (i, &c) in tr.cards.iter().enumerate() {
+                played[(tr.leader as usize + i) % 4].insert(c);
+            }
+        }
+        for (i, &c) in obs.trick.iter().enumerate() {
+            played[(obs.trick_leader as usize + i) % 4].insert(c);
+        }
+        let mut budget = self.settings.race_nodes;
+        let solver = &mut self.solvers(1)[0];
+        let mut out = [0i64; 64];
+        for (i, v) in results {
+            let pos = &positions[*i];
+            let mut need = base;
+            if !stoeck_cards.is_empty() {
+                if let Some(s) =
+                    (0..4).find(|&s| (pos.hands[s] | played[s]).contains_all(stoeck_cards))
+                {
+                    need[s % 2] = need[s % 2].saturating_sub(jass_core::weis::STOECK_POINTS);
+                }
+            }
+            let (a, b) = (need[team], need[1 - team]);
+            let left = pos.remaining_points();
+            // A real race (both can get there): searched; otherwise the deal's total decides.
+            let race = if a + b <= left && a > 0 && b > 0 {
+                let won = race_cards(solver, pos, team as u8, a, b, &mut budget);
+                let lost = race_cards(solver, pos, 1 - team as u8, b, a, &mut budget);
+                won.zip(lost)
+            } else {
+                None
+            };
+            let team_has_tricks = pos.tricks_won[team] > 0;
+            for c in pos.legal_cards() {
+                let (win, lose) = match race {
+                    Some((won, lost)) => (won.contains(c), lost.contains(c)),
+                    None => {
+                        let x = v[c.index()];
+                        // The other team's total: the rest, or Match when we take nothing.
+                        let theirs = if x >= left {
+                            0
+                        } else if x == 0 && !team_has_tricks {
+                            left + pos.match_bonus
+                        } else {
+                            left - x
+                        };
+                        (x >= a, theirs >= b)
+                    }
+                };
+                out[c.index()] += win as i64 - lose as i64;
+            }
+        }
+        Some(out)
     }
 
     /// The contract (or schieben) with the best average outcome of rule-based play-outs.
@@ -339,7 +434,7 @@ fn solve_world(
     (values, solver.nodes().min(limit))
 }
 
-/// The values of the worlds that count, in order, as [`Budget`] accounts them: a world over its
+/// The values of the worlds that count (with their index), in order, as [`Budget`] accounts them: a world over its
 /// own cap is left out; one cut by the decision's budget ends the list (so do the deadline and
 /// the budget spent). Several threads give the same list as one.
 fn solve_worlds(
@@ -348,18 +443,18 @@ fn solve_worlds(
     team: u8,
     deadline: Option<Instant>,
     mut budget: Budget,
-) -> Vec<WorldValues> {
+) -> Vec<(usize, WorldValues)> {
     let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let mut out = Vec::new();
     if solvers.len() <= 1 {
         let solver = &mut solvers[0];
-        for p in positions {
+        for (i, p) in positions.iter().enumerate() {
             if budget.cap() == 0 || late() {
                 break;
             }
             let (v, spent) = solve_world(solver, p, team, budget.cap());
             match budget.account(v, spent) {
-                Ok(v) => out.extend(v),
+                Ok(v) => out.extend(v.map(|v| (i, v))),
                 Err(()) => break,
             }
         }
@@ -392,13 +487,13 @@ fn solve_worlds(
             }
         }
     });
-    for world in solved {
+    for (i, world) in solved.into_iter().enumerate() {
         let Some((v, spent)) = world else { break };
         if budget.cap() == 0 {
             break;
         }
         match budget.account(v, spent) {
-            Ok(v) => out.extend(v),
+            Ok(v) => out.extend(v.map(|v| (i, v))),
             Err(()) => break,
         }
     }

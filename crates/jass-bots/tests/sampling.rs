@@ -1,10 +1,10 @@
 //! The sampling Schieber player plays only legal cards, on seeded deals, and takes more points
 //! than the random player.
 
-use jass_bots::{RandomPlayer, SamplingSchieber, SamplingSettings};
+use jass_bots::{RandomPlayer, RuleSchieber, SamplingSchieber, SamplingSettings};
 use jass_core::deal::SeededDealer;
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
-use jass_core::schieber::{FirstForehand, Schieber, SchieberOptions};
+use jass_core::schieber::{FirstForehand, Schieber, SchieberAction, SchieberOptions};
 
 #[test]
 fn sampling_plays_legally_and_beats_random() {
@@ -148,4 +148,61 @@ fn sampling_plays_legally_with_every_contract_and_shoving_back() {
         }
     }
     assert!(deals >= 1);
+}
+
+/// Near the end of a game the race to the target counts, not the deal's points (003: a team wins
+/// as soon as it has the target). A deal to 64 with Clubs trump: after seven tricks team 0 has 54
+/// card points and needs 10, team 1 has 43 and needs 21; seat 3 leads with D10 and CJ (the
+/// Puur) in hand, the others hold H7 HK, DQ HA and DK HQ. By points D10 is best (team 1 gets 39
+/// of the last two tricks, 34 after CJ), but DK takes the D10 trick with at least 17 and team 0
+/// wins the game; CJ takes at least 20 + 11 + 3 = 34 at once and wins it for team 1.
+#[test]
+fn sampling_plays_for_the_race_to_the_target() {
+    let options = SchieberOptions {
+        target: 64,
+        first_forehand: FirstForehand::Seat(0),
+        ..Default::default()
+    };
+    let hands = [
+        "DJ H7 H8 HJ HK S8 S10 SJ CQ",
+        "D7 D8 DQ H6 HA S6 SQ C7 CK",
+        "D9 DK HQ S7 S9 SK SA C9 CA",
+        "D6 D10 DA H9 H10 C6 C8 C10 CJ",
+    ]
+    .map(|h| h.parse().unwrap());
+    let actions = "contract C, play HJ, play C7, play CA, play H10, play SA, play H9, play S8, \
+                   play CK, play H6, play C9, play D6, play H8, play S7, play DA, play CQ, \
+                   play SQ, play S10, play S6, play S9, play C10, play C6, play SJ, play D8, \
+                   play SK, play C8, play DJ, play D7, play D9";
+    let mut s = Schieber::new(options).unwrap();
+    s.deal(hands).unwrap();
+    for a in actions.split(", ") {
+        s.apply(a.parse().unwrap()).unwrap();
+    }
+    assert_eq!(s.tally().card_points, [54, 43]);
+    assert_eq!(s.to_move(), ToMove::Seat(3));
+    let play = |c: &str| -> SchieberAction { format!("play {c}").parse().unwrap() };
+    // The rest of the deal by rule players; who wins the game.
+    let play_on = |mut g: Schieber| {
+        let mut rule = RuleSchieber::new(options);
+        let mut list = ActionList::new();
+        while let ToMove::Seat(seat) = g.to_move() {
+            g.legal_actions(&mut list);
+            g.apply(rule.act(&Decision::new(&g, seat, &list))).unwrap();
+        }
+        g.winner()
+    };
+    let mut after_d10 = s;
+    after_d10.apply(play("D10")).unwrap();
+    assert_eq!(play_on(after_d10), Some(0), "D10 loses the game");
+    let mut list = ActionList::new();
+    s.legal_actions(&mut list);
+    for seed in 0..6 {
+        let mut player = SamplingSchieber::new(options, SamplingSettings::default(), seed);
+        let a = player.act(&Decision::new(&s, 3, &list));
+        assert_eq!(a, play("CJ"), "seed {seed}");
+        let mut g = s;
+        g.apply(a).unwrap();
+        assert_eq!(play_on(g), Some(1), "CJ wins the game");
+    }
 }

@@ -143,6 +143,7 @@ impl<'a> Spec<'a> {
                 "bid_blend" | "bid_shift" => (0, 100),
                 "tt_bits" => (10, 26),
                 "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
+                "race_nodes" => (0, 1_000_000_000),
                 "budget_ms" => (1, 600_000),
                 "threads" => (1, 256),
                 _ => (1, 10_000),
@@ -190,6 +191,7 @@ impl<'a> Spec<'a> {
             "tt_bits",
             "node_limit",
             "decision_nodes",
+            "race_nodes",
         ];
         let d = SamplingSettings::default();
         let budget = self.get(&known, "budget_ms", 0)?;
@@ -202,6 +204,7 @@ impl<'a> Spec<'a> {
             tt_bits: self.get(&known, "tt_bits", d.tt_bits as usize)? as u32,
             node_limit: self.get(&known, "node_limit", d.node_limit as usize)? as u64,
             decision_nodes: self.get(&known, "decision_nodes", d.decision_nodes as usize)? as u64,
+            race_nodes: self.get(&known, "race_nodes", d.race_nodes as usize)? as u64,
         })
     }
 }

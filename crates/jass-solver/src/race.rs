@@ -9,10 +9,12 @@
 //! `team` wins that race against any defence.
 //!
 //! The search is a plain AND/OR search over the cards (the points needed by each team are part
-//! of the state, so the value is a yes or no). As soon as the two teams together need more than
-//! the points left, at most one of them can still get there and the race is a threshold: the
-//! solver's zero-window test [`Solver::reaches`] answers it with its table. Races are therefore
-//! short: they are decided by one of the first tricks or become a threshold.
+//! of the state, so the value is a yes or no), with the solver's zero-window tests
+//! ([`Solver::reaches`], with its table) at every trick boundary: a team that cannot take what it
+//! needs by the end of the deal does not win, one that can keep the others below what they need
+//! to the end does, and as soon as the two teams together need more than the points left, at
+//! most one of them can still get there and the test decides. So the search goes on only while
+//! both can still get there first.
 
 use std::collections::HashMap;
 
@@ -26,48 +28,53 @@ use crate::search::Solver;
 /// last trick and the Match bonus, each trick counted once complete) before the other team takes
 /// at least `other_need`. A race that neither team wins by the end of the deal is not won.
 ///
-/// `None` when the search would take more than `node_limit` nodes (the race's own nodes and the
-/// solver's together).
+/// `budget` is the work it may do, in search nodes (the race's own, which cost about
+/// [`RACE_NODE_COST`] of the solver's, and the solver's); what it used is taken off. `None` when
+/// the budget does not suffice.
 pub fn race_cards(
     solver: &mut Solver,
     pos: &Position,
     team: u8,
     need: u32,
     other_need: u32,
-    node_limit: u64,
+    budget: &mut u64,
 ) -> Option<CardSet> {
-    let mut race = Race {
-        solver,
-        team: team & 1,
-        left: node_limit,
-        table: HashMap::new(),
-    };
+    let mut race = Race::new(solver, team, *budget);
     let mut won = CardSet::EMPTY;
+    let mut result = Some(());
     for c in pos.legal_cards() {
-        if race.after(pos, c, need, other_need)? {
-            won.insert(c);
+        match race.after(pos, c, need, other_need) {
+            Some(true) => won.insert(c),
+            Some(false) => {}
+            None => {
+                result = None;
+                break;
+            }
         }
     }
-    Some(won)
+    *budget = race.left;
+    result.map(|()| won)
 }
 
-/// Whether `team` wins the race from `pos` (see [`race_cards`]), or `None` over `node_limit`.
+/// Whether `team` wins the race from `pos` (see [`race_cards`]), or `None` when `budget` does
+/// not suffice (what it used is taken off).
 pub fn race_wins(
     solver: &mut Solver,
     pos: &Position,
     team: u8,
     need: u32,
     other_need: u32,
-    node_limit: u64,
+    budget: &mut u64,
 ) -> Option<bool> {
-    let mut race = Race {
-        solver,
-        team: team & 1,
-        left: node_limit,
-        table: HashMap::new(),
-    };
-    race.wins(pos, need, other_need)
+    let mut race = Race::new(solver, team, *budget);
+    let r = race.wins(pos, need, other_need);
+    *budget = race.left;
+    r
 }
+
+/// One node of the race's own search counts as this many solver nodes in the budget (it copies
+/// a [`Position`] and asks the rules core for the legal cards: several times a solver node).
+pub const RACE_NODE_COST: u64 = 8;
 
 /// A trick boundary with the points each team still needs: the hands, the leader, the needs.
 type Key = ([u64; 4], u8, u32, u32);
@@ -81,7 +88,26 @@ struct Race<'a> {
     table: HashMap<Key, bool>,
 }
 
-impl Race<'_> {
+impl<'a> Race<'a> {
+    fn new(solver: &'a mut Solver, team: u8, budget: u64) -> Self {
+        Race {
+            solver,
+            team: team & 1,
+            left: budget,
+            table: HashMap::new(),
+        }
+    }
+
+    /// Does `team` take at least `target` from `pos` on by the end of the deal? The solver's
+    /// threshold test, its nodes taken off the budget.
+    fn reaches(&mut self, pos: &Position, team: u8, target: u32) -> Option<bool> {
+        let before = self.solver.nodes();
+        let r = self.solver.try_reaches(pos, team, target, self.left);
+        let used = self.solver.nodes().saturating_sub(before);
+        self.left = self.left.saturating_sub(used);
+        r
+    }
+
     /// Does the team win from `pos`, needing `need` while the others need `other`?
     fn wins(&mut self, pos: &Position, need: u32, other: u32) -> Option<bool> {
         if need == 0 {
@@ -90,25 +116,31 @@ impl Race<'_> {
         if other == 0 || pos.is_over() {
             return Some(false);
         }
-        self.left = self.left.checked_sub(1)?;
+        self.left = self.left.checked_sub(RACE_NODE_COST)?;
         let boundary = pos.trick_len == 0;
         let key: Key = (pos.hands.map(|h| h.0), pos.leader, need, other);
         if boundary {
-            // Both teams taking tricks share the points left (no Match then): if together they
-            // need more, at most one gets there, and the team wins exactly when it takes `need`
-            // by the end of the deal.
-            if need + other > pos.remaining_points() {
-                let before = self.solver.nodes();
-                let r = self.solver.try_reaches(pos, self.team, need, self.left);
-                self.left = self
-                    .left
-                    .saturating_sub(self.solver.nodes().saturating_sub(before));
-                return r;
-            }
             if let Some(&v) = self.table.get(&key) {
                 return Some(v);
             }
+            // The team must at least take `need` by the end of the deal. Both teams taking
+            // tricks share the points left (no Match then): if together they need more, at most
+            // one gets there, and the team wins exactly when it takes `need` by the end.
+            // Otherwise, if the team can keep the others below `other` to the end, it wins too:
+            // that play leaves it more than the points left minus `other`, at least `need`.
+            let mut result = self.reaches(pos, self.team, need)?;
+            if result && need + other <= pos.remaining_points() {
+                result =
+                    !self.reaches(pos, 1 - self.team, other)? || self.search(pos, need, other)?;
+            }
+            self.table.insert(key, result);
+            return Some(result);
         }
+        self.search(pos, need, other)
+    }
+
+    /// The race from `pos` by trying the cards of the seat to move.
+    fn search(&mut self, pos: &Position, need: u32, other: u32) -> Option<bool> {
         let maxing = pos.to_move() % 2 == self.team;
         let legal = pos.legal_cards();
         let Some(first) = legal.iter().next() else {
@@ -120,17 +152,12 @@ impl Race<'_> {
             *slot = c;
         }
         order(pos, &mut cards[..n]);
-        let mut result = !maxing;
         for &c in &cards[..n] {
             if self.after(pos, c, need, other)? == maxing {
-                result = maxing;
-                break;
+                return Some(maxing);
             }
         }
-        if boundary {
-            self.table.insert(key, result);
-        }
-        Some(result)
+        Some(!maxing)
     }
 
     /// Does the team win after card `c` is played at `pos`?

@@ -26,19 +26,20 @@ fn the_race_can_want_another_card_than_the_points() {
     assert_eq!(moves.value(c("CJ")), Some(34));
     // But with D10 team 0 takes at least 17 in the first trick and reaches its 10 first; with CJ
     // team 1 takes 34 at once and reaches its 20: CJ is the only card that wins the game.
-    let won = race_cards(&mut solver, &pos, 1, 20, 10, u64::MAX).unwrap();
+    let won = race_cards(&mut solver, &pos, 1, 20, 10, &mut u64::MAX.clone()).unwrap();
     assert_eq!(won, CardSet::single(c("CJ")));
     assert_eq!(
-        race_wins(&mut solver, &pos, 1, 20, 10, u64::MAX),
+        race_wins(&mut solver, &pos, 1, 20, 10, &mut u64::MAX.clone()),
         Some(true)
     );
     // Team 0's side of it: it wins only if team 1 leads D10.
     assert!(
-        race_cards(&mut solver, &pos, 0, 10, 20, u64::MAX).unwrap() == CardSet::single(c("D10"))
+        race_cards(&mut solver, &pos, 0, 10, 20, &mut u64::MAX.clone()).unwrap()
+            == CardSet::single(c("D10"))
     );
     // Had team 0 needed 25 (more than any first trick brings it), D10 would win for team 1
     // too: team 1's 39 all come in the last trick, and team 0 cannot reach 25 before that.
-    let won = race_cards(&mut solver, &pos, 1, 20, 25, u64::MAX).unwrap();
+    let won = race_cards(&mut solver, &pos, 1, 20, 25, &mut u64::MAX.clone()).unwrap();
     assert!(won.contains(c("D10")) && won.contains(c("CJ")));
 }
 
@@ -113,7 +114,8 @@ fn race_equals_every_line_on_random_endgames() {
         if need + other <= left_pts {
             races += 1;
         }
-        let cards = race_cards(&mut solver, &pos, team, need, other, u64::MAX).unwrap();
+        let cards =
+            race_cards(&mut solver, &pos, team, need, other, &mut u64::MAX.clone()).unwrap();
         for c in pos.legal_cards() {
             let mut p = pos;
             let want = match p.play(c) {
@@ -139,7 +141,7 @@ fn race_equals_every_line_on_random_endgames() {
         }
         let want = race_by_every_line(&pos, team, need, other);
         assert_eq!(
-            race_wins(&mut solver, &pos, team, need, other, u64::MAX),
+            race_wins(&mut solver, &pos, team, need, other, &mut u64::MAX.clone()),
             Some(want)
         );
         if want {
@@ -167,15 +169,20 @@ fn race_gives_up_over_the_node_cap() {
         TrickRules::Strict,
     );
     let left = pos.remaining_points();
+    let mut budget = 10;
     assert_eq!(
-        race_cards(&mut solver, &pos, 0, left / 2, left / 3, 10),
+        race_cards(&mut solver, &pos, 0, left / 2, left / 3, &mut budget),
         None
     );
-    // With room it answers, and the same again.
-    let a = race_cards(&mut solver, &pos, 0, left / 2, left / 3, u64::MAX);
-    assert!(a.is_some());
+    assert!(budget < 10);
+    // With room it answers, the same again, and takes off what it used.
+    let mut budget = u64::MAX;
+    let a = race_cards(&mut solver, &pos, 0, left / 2, left / 3, &mut budget);
+    assert!(a.is_some() && budget < u64::MAX);
+    let used = u64::MAX - budget;
+    let mut budget = used;
     assert_eq!(
-        race_cards(&mut solver, &pos, 0, left / 2, left / 3, u64::MAX),
+        race_cards(&mut solver, &pos, 0, left / 2, left / 3, &mut budget),
         a
     );
 }
