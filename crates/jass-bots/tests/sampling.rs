@@ -206,3 +206,62 @@ fn sampling_plays_for_the_race_to_the_target() {
         assert_eq!(play_on(g), Some(1), "CJ wins the game");
     }
 }
+
+/// Last deals of games (started close to the target with `start_at`): the race to the target is
+/// searched in card play and the contract's play-outs count games won; every decision is legal
+/// and each game ends with a team at the target, as the engine scores it.
+#[test]
+fn sampling_plays_legally_at_the_end_of_games() {
+    let mut list = ActionList::new();
+    let mut ended_inside = 0;
+    for seed in 0..12u64 {
+        let options = SchieberOptions {
+            target: 1000,
+            first_forehand: FirstForehand::Seat((seed % 4) as u8),
+            ..Default::default()
+        };
+        let settings = SamplingSettings {
+            samples: 6,
+            contract_samples: 6,
+            ..Default::default()
+        };
+        let start = [
+            820 + (seed as u32 * 13) % 150,
+            860 + (seed as u32 * 29) % 130,
+        ];
+        let mut s = Schieber::new(options).unwrap();
+        s.start_at(start).unwrap();
+        let mut players: Vec<SamplingSchieber> = (0..4)
+            .map(|i| SamplingSchieber::new(options, settings, seed * 4 + i))
+            .collect();
+        let mut dealer = SeededDealer::new(seed);
+        loop {
+            match s.to_move() {
+                ToMove::Over => break,
+                ToMove::Deal => {
+                    let hands = s.deal_from_pack(&dealer.next_pack());
+                    s.deal(hands).unwrap();
+                }
+                ToMove::Seat(seat) => {
+                    s.legal_actions(&mut list);
+                    let a = players[seat].act(&Decision::new(&s, seat, &list));
+                    assert!(
+                        list.contains(&a),
+                        "seat {seat} chose {a}, not among {list:?}"
+                    );
+                    s.apply(a).unwrap();
+                }
+            }
+        }
+        let w = s.winner().expect("a winner") as usize;
+        assert!(s.totals()[w] >= 1000, "seed {seed}: {:?}", s.totals());
+        if s.tricks_done() < 9 {
+            ended_inside += 1;
+        }
+    }
+    // Most of these games end inside a deal, when a team gets there.
+    assert!(
+        ended_inside >= 6,
+        "{ended_inside} of 12 ended inside a deal"
+    );
+}

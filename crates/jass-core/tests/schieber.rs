@@ -546,3 +546,35 @@ fn declarations_are_validated() {
     let e = s.apply("HA".parse().unwrap()).unwrap_err();
     assert!(e.to_string().contains("Weis"), "{e}");
 }
+
+#[test]
+fn a_game_started_at_a_score_ends_once_a_team_has_the_target() {
+    // Seat 0 holds every heart, Stöck among them, and chooses hearts at 990 to 900 (target
+    // 1000). 003: "Stöck can be claimed and scored at any earlier time if the player thereby
+    // gets enough points to win the game": 990 + 20 = 1010 as soon as seat 0 has played.
+    let to_1000 = SchieberOptions {
+        target: 1000,
+        ..opts()
+    };
+    let mut s = Schieber::new(to_1000).unwrap();
+    s.start_at([990, 900]).unwrap();
+    assert_eq!(s.totals(), [990, 900]);
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    run(&mut s, &["contract H"]);
+    play_out(&mut s);
+    assert_eq!(s.winner(), Some(0));
+    assert_eq!(s.totals(), [1010, 900]);
+    assert_eq!(s.tricks_done(), 0);
+    // Only before the first deal, below the target, without the Bergpreis.
+    let e = s.start_at([0, 0]).unwrap_err().to_string();
+    assert!(e.contains("before its first deal"), "{e}");
+    let mut t = Schieber::new(to_1000).unwrap();
+    let e = t.start_at([400, 1000]).unwrap_err().to_string();
+    assert!(e.contains("below the target"), "{e}");
+    let mut b = Schieber::new(SchieberOptions {
+        bergpreis: true,
+        ..to_1000
+    })
+    .unwrap();
+    assert!(b.start_at([10, 0]).is_err());
+}

@@ -312,6 +312,31 @@ impl Schieber {
         (self.leader + self.trick_len) & 3
     }
 
+    /// Starts the game at a score: the teams' totals before its first deal, both below the
+    /// target. For simulations of a game's end (the sampling player plays its last deal out from
+    /// the real score); a record does not carry it, so such a game cannot be replayed from its
+    /// record. Not with the Bergpreis (who reached half the target first is not known).
+    pub fn start_at(&mut self, totals: [u32; 2]) -> Result<(), IllegalAction> {
+        if self.deals_started > 0 || self.phase != Phase::Deal {
+            return Err(IllegalAction::new(
+                "a game can start at a score only before its first deal",
+            ));
+        }
+        if self.opts.bergpreis {
+            return Err(IllegalAction::new(
+                "a game with the Bergpreis cannot start at a score",
+            ));
+        }
+        if totals.iter().any(|&t| t >= self.opts.target) {
+            return Err(IllegalAction::new(format!(
+                "the totals {totals:?} must be below the target {}",
+                self.opts.target
+            )));
+        }
+        self.totals = totals;
+        Ok(())
+    }
+
     /// Deals these hands (seat-indexed) for the next deal.
     pub fn deal(&mut self, hands: [CardSet; 4]) -> Result<(), IllegalAction> {
         if self.phase != Phase::Deal {
