@@ -121,33 +121,47 @@ fn sampling_plays_legally_with_every_contract_and_shoving_back() {
         contract_samples: 3,
         ..Default::default()
     };
-    let mut list = ActionList::new();
     let mut s = Schieber::new(options).unwrap();
+    let deals = play_game(&mut s, options, settings, 70, 9, 8);
+    assert!(deals >= 1);
+}
+
+/// Plays `s` with four sampling players (seeds `seed..seed + 4`) on the deals of `deal_seed` until
+/// the game is over or `max_deals` deals have been played, checking that every choice is legal;
+/// the deals dealt.
+fn play_game(
+    s: &mut Schieber,
+    options: SchieberOptions,
+    settings: SamplingSettings,
+    seed: u64,
+    deal_seed: u64,
+    max_deals: usize,
+) -> usize {
+    let mut list = ActionList::new();
     let mut players: Vec<SamplingSchieber> = (0..4)
-        .map(|k| SamplingSchieber::new(options, settings, 70 + k))
+        .map(|k| SamplingSchieber::new(options, settings, seed + k))
         .collect();
-    let mut dealer = SeededDealer::new(9);
+    let mut dealer = SeededDealer::new(deal_seed);
     let mut deals = 0;
     loop {
         match s.to_move() {
             ToMove::Seat(seat) => {
                 s.legal_actions(&mut list);
-                let a = players[seat].act(&Decision::new(&s, seat, &list));
+                let a = players[seat].act(&Decision::new(s, seat, &list));
                 assert!(
                     list.contains(&a),
                     "seat {seat} chose {a}, not among {list:?}"
                 );
                 s.apply(a).unwrap();
             }
-            ToMove::Deal if deals < 8 => {
+            ToMove::Deal if deals < max_deals => {
                 let hands = s.deal_from_pack(&dealer.next_pack());
                 s.deal(hands).unwrap();
                 deals += 1;
             }
-            _ => break,
+            _ => return deals,
         }
     }
-    assert!(deals >= 1);
 }
 
 /// Near the end of a game the race to the target counts, not the deal's points (003: a team wins
@@ -212,7 +226,6 @@ fn sampling_plays_for_the_race_to_the_target() {
 /// and each game ends with a team at the target, as the engine scores it.
 #[test]
 fn sampling_plays_legally_at_the_end_of_games() {
-    let mut list = ActionList::new();
     let mut ended_inside = 0;
     for seed in 0..12u64 {
         let options = SchieberOptions {
@@ -231,28 +244,7 @@ fn sampling_plays_legally_at_the_end_of_games() {
         ];
         let mut s = Schieber::new(options).unwrap();
         s.start_at(start).unwrap();
-        let mut players: Vec<SamplingSchieber> = (0..4)
-            .map(|i| SamplingSchieber::new(options, settings, seed * 4 + i))
-            .collect();
-        let mut dealer = SeededDealer::new(seed);
-        loop {
-            match s.to_move() {
-                ToMove::Over => break,
-                ToMove::Deal => {
-                    let hands = s.deal_from_pack(&dealer.next_pack());
-                    s.deal(hands).unwrap();
-                }
-                ToMove::Seat(seat) => {
-                    s.legal_actions(&mut list);
-                    let a = players[seat].act(&Decision::new(&s, seat, &list));
-                    assert!(
-                        list.contains(&a),
-                        "seat {seat} chose {a}, not among {list:?}"
-                    );
-                    s.apply(a).unwrap();
-                }
-            }
-        }
+        play_game(&mut s, options, settings, seed * 4, seed, usize::MAX);
         let w = s.winner().expect("a winner") as usize;
         assert!(s.totals()[w] >= 1000, "seed {seed}: {:?}", s.totals());
         if s.tricks_done() < 9 {

@@ -56,22 +56,7 @@ fn race_by_every_line(pos: &Position, team: u8, need: u32, other: u32) -> bool {
     let mut any = false;
     let mut all = true;
     for c in pos.legal_cards() {
-        let mut p = *pos;
-        let won = match p.play(c) {
-            None => race_by_every_line(&p, team, need, other),
-            Some(t) if t.winner % 2 == team => race_by_every_line(
-                &p,
-                team,
-                need.saturating_sub(t.points + t.match_bonus),
-                other,
-            ),
-            Some(t) => race_by_every_line(
-                &p,
-                team,
-                need,
-                other.saturating_sub(t.points + t.match_bonus),
-            ),
-        };
+        let won = after_card(pos, c, team, need, other);
         any |= won;
         all &= won;
     }
@@ -79,6 +64,26 @@ fn race_by_every_line(pos: &Position, team: u8, need: u32, other: u32) -> bool {
         any
     } else {
         all
+    }
+}
+
+/// [`race_by_every_line`] after card `c` is played at `pos`.
+fn after_card(pos: &Position, c: Card, team: u8, need: u32, other: u32) -> bool {
+    let mut p = *pos;
+    match p.play(c) {
+        None => race_by_every_line(&p, team, need, other),
+        Some(t) if t.winner % 2 == team => race_by_every_line(
+            &p,
+            team,
+            need.saturating_sub(t.points + t.match_bonus),
+            other,
+        ),
+        Some(t) => race_by_every_line(
+            &p,
+            team,
+            need,
+            other.saturating_sub(t.points + t.match_bonus),
+        ),
     }
 }
 
@@ -117,22 +122,7 @@ fn race_equals_every_line_on_random_endgames() {
         let cards =
             race_cards(&mut solver, &pos, team, need, other, &mut u64::MAX.clone()).unwrap();
         for c in pos.legal_cards() {
-            let mut p = pos;
-            let want = match p.play(c) {
-                None => race_by_every_line(&p, team, need, other),
-                Some(t) if t.winner % 2 == team => race_by_every_line(
-                    &p,
-                    team,
-                    need.saturating_sub(t.points + t.match_bonus),
-                    other,
-                ),
-                Some(t) => race_by_every_line(
-                    &p,
-                    team,
-                    need,
-                    other.saturating_sub(t.points + t.match_bonus),
-                ),
-            };
+            let want = after_card(&pos, c, team, need, other);
             assert_eq!(
                 cards.contains(c),
                 want,
