@@ -8,9 +8,8 @@
 //! * **Contract and schieben**: for each contract it may choose (and for schieben), deal the 27
 //!   unseen cards at random `contract_samples` times and play each deal out with four rule-based
 //!   players; choose what brings the best average of its team's score minus the other team's
-//!   (multiplied, Weis and Stöck included); near the end of a game the play-outs start from the
-//!   real score and the games they win minus those they lose count first. With
-//!   `contract_samples` 0 it chooses like the rule player.
+//!   (multiplied, Weis and Stöck included). With `contract_samples` 0 it chooses like the rule
+//!   player.
 //! * **Objective**: the deal's points; near the end of a game, when a team can reach the target in
 //!   this deal, the worlds in which a card wins the game minus those in which it loses it come
 //!   first: the race to the target trick by trick ([`race_cards`]), Stöck still to come
@@ -62,8 +61,7 @@ pub struct SamplingSettings {
     pub decision_nodes: u64,
     /// Near the end of a game: the most work (in search nodes) for the race to the target in
     /// all worlds of one card decision together; a world the budget does not reach is judged
-    /// by the deal's total instead (0: always so, and the contract by the deal's points, not by
-    /// the games its play-outs win).
+    /// by the deal's total instead (0: always so).
     pub race_nodes: u64,
 }
 
@@ -321,23 +319,15 @@ impl SamplingSchieber {
         let me = obs.seat;
         let team = (me % 2) as usize;
         let unseen: Vec<Card> = (CardSet::ALL - obs.hand).iter().collect();
-        // Near the end of a game the play-outs start from the real score and stop when a team
-        // reaches the target: the games won minus those lost count first.
-        let end_game = self.settings.race_nodes > 0
-            && obs.target < MAX_TARGET
-            && !self.options.bergpreis
-            && obs.totals.iter().all(|&t| t < obs.target);
+        // (Play-outs from the real score to the real target, counting games won first, were
+        // tried near the end of a game and lost more games than they won: docs/players.md.)
         let opts = SchieberOptions {
-            target: if end_game { obs.target } else { MAX_TARGET },
+            target: MAX_TARGET,
             first_forehand: FirstForehand::Seat(obs.forehand),
             ..self.options
         };
-        let mut base = Schieber::new(opts).ok()?;
-        if end_game {
-            base.start_at(obs.totals).ok()?;
-        }
+        let base = Schieber::new(opts).ok()?;
         let mut sums = vec![0i64; legal.len()];
-        let mut wins = vec![0i64; legal.len()];
         let mut cards = unseen;
         for _ in 0..n {
             // The 27 unseen cards dealt at random, 9 to each other seat.
@@ -361,14 +351,9 @@ impl SamplingSchieber {
                 }
                 let score = play_out(&mut s, &self.options);
                 sums[i] += score[team] as i64 - score[1 - team] as i64;
-                wins[i] += match s.winner() {
-                    Some(w) if w as usize == team => 1,
-                    Some(_) => -1,
-                    None => 0,
-                };
             }
         }
-        let best = (0..legal.len()).max_by_key(|&i| (wins[i], sums[i], std::cmp::Reverse(i)))?;
+        let best = (0..legal.len()).max_by_key(|&i| (sums[i], std::cmp::Reverse(i)))?;
         Some(legal[best])
     }
 }

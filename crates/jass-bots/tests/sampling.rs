@@ -222,8 +222,8 @@ fn sampling_plays_for_the_race_to_the_target() {
 }
 
 /// Last deals of games (started close to the target with `start_at`): the race to the target is
-/// searched in card play and the contract's play-outs count games won; every decision is legal
-/// and each game ends with a team at the target, as the engine scores it.
+/// searched in card play; every decision is legal and each game ends with a team at the target,
+/// as the engine scores it.
 #[test]
 fn sampling_plays_legally_at_the_end_of_games() {
     let mut ended_inside = 0;

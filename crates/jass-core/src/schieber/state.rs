@@ -313,9 +313,9 @@ impl Schieber {
     }
 
     /// Starts the game at a score: the teams' totals before its first deal, both below the
-    /// target. For simulations of a game's end (the sampling player plays its last deal out from
-    /// the real score); a record does not carry it, so such a game cannot be replayed from its
-    /// record. Not with the Bergpreis (who reached half the target first is not known).
+    /// target. For simulations and tests of a game's end; a record does not carry it, so such a
+    /// game cannot be replayed from its record. Not with the Bergpreis (who reached half the
+    /// target first is not known).
     pub fn start_at(&mut self, totals: [u32; 2]) -> Result<(), IllegalAction> {
         if self.deals_started > 0 || self.phase != Phase::Deal {
             return Err(IllegalAction::new(
