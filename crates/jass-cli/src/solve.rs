@@ -10,7 +10,7 @@ use clap::Args;
 use jass_core::record::Record;
 use jass_core::schieber::RecordedAction;
 use jass_core::{Card, CardSet, Mode, TrickRules, UndenufeEleven};
-use jass_solver::{Position, Solver};
+use jass_solver::{race_cards, Position, Solver};
 
 use crate::check::read_text;
 
@@ -51,9 +51,28 @@ pub struct SolveArgs {
     /// whole deal takes from a few thousand to hundreds of millions); 0: no limit.
     #[arg(long, default_value_t = 0)]
     max_nodes: u64,
+    /// The end of a game: `NEED,OTHER` also shows which cards win the race to the target, that
+    /// is take NEED points (from here on, each trick counted once complete) before the other
+    /// team takes OTHER, and which lose it (003: a team wins as soon as it has the target).
+    #[arg(long, value_name = "NEED,OTHER")]
+    race: Option<String>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
+}
+
+/// `--race NEED,OTHER`: the two needs.
+fn parse_race(text: &str) -> Result<(u32, u32)> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [need, other] = parts[..] else {
+        bail!("--race `{text}`: give the points the team to move needs and the points the other team needs, e.g. --race 40,25");
+    };
+    let num = |t: &str, what: &str| {
+        t.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| {
+            anyhow!("--race `{text}`: {what} `{t}` is not a positive number of points")
+        })
+    };
+    Ok((num(need, "NEED")?, num(other, "OTHER")?))
 }
 
 fn position_from_args(a: &SolveArgs) -> Result<(Position, Vec<Card>)> {
@@ -143,6 +162,7 @@ fn position_from_record(a: &SolveArgs, path: &Path) -> Result<(Position, Vec<Car
 }
 
 pub fn run(a: SolveArgs) -> Result<ExitCode> {
+    let race = a.race.as_deref().map(parse_race).transpose()?;
     let (mut pos, played) = match &a.record {
         Some(path) => position_from_record(&a, path)?,
         None => position_from_args(&a)?,
@@ -169,6 +189,24 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
     } else {
         Some(solver.solve_moves(&pos))
     };
+    // The race: the cards after which the team to move gets there first, and those after which
+    // the other team does (within what is left of --max-nodes; over it, the command gives up).
+    let mut values = values;
+    let mut race_cards_found = None;
+    if let (Some((need, other)), Some(_)) = (race, &values) {
+        let mut budget = if a.max_nodes > 0 {
+            a.max_nodes.saturating_sub(solver.nodes())
+        } else {
+            u64::MAX
+        };
+        let wins = race_cards(&mut solver, &pos, seat % 2, need, other, &mut budget);
+        let loses = race_cards(&mut solver, &pos, 1 - seat % 2, other, need, &mut budget);
+        match wins.zip(loses) {
+            Some(r) => race_cards_found = Some((need, other, r)),
+            None => values = None,
+        }
+    }
+    let race = race_cards_found;
     let secs = start.elapsed().as_secs_f64();
     let Some(values) = values else {
         // Not an error in the input: the search was cut short, as asked.
@@ -193,11 +231,17 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
             .iter()
             .map(|(c, v)| serde_json::json!({"card": c.to_string(), "value": v}))
             .collect();
-        let out = serde_json::json!({
+        let mut out = serde_json::json!({
             "seat": seat, "team": team, "mode": pos.mode.to_string(), "cards_left": left,
             "values": cards, "best": values.best().map(|(c, v)| serde_json::json!({"card": c.to_string(), "value": v})),
             "seconds": secs, "nodes": solver.nodes(),
         });
+        if let Some((need, other, (wins, loses))) = race {
+            let names = |s: CardSet| s.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+            out["race"] = serde_json::json!({
+                "need": need, "other_need": other, "wins": names(wins), "loses": names(loses),
+            });
+        }
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         println!("{pos}");
@@ -205,7 +249,22 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         let mut rows: Vec<(Card, u32)> = values.iter().collect();
         rows.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
         for (c, v) in rows {
-            println!("  {c:>4}  {v}");
+            match race {
+                Some((_, _, (wins, loses))) => {
+                    let r = if wins.contains(c) {
+                        "wins the race"
+                    } else if loses.contains(c) {
+                        "loses the race"
+                    } else {
+                        "neither team gets there"
+                    };
+                    println!("  {c:>4}  {v:>3}  {r}");
+                }
+                None => println!("  {c:>4}  {v}"),
+            }
+        }
+        if let Some((need, other, _)) = race {
+            println!("(the race: team {team} needs {need}, the other team {other})");
         }
         println!("({:.3} s, {} nodes)", secs, solver.nodes());
     }

@@ -277,6 +277,58 @@ fn solve_values_every_legal_card_of_a_record_position() {
         .stderr(predicate::str::contains("four hands"));
 }
 
+/// `jass solve --race NEED,OTHER`: the worked example of the solver's race tests, reached from a
+/// whole deal (Clubs trump; after seven tricks seat 3 leads with D10 and CJ; team 1 needs 21,
+/// team 0 needs 10). D10 brings team 1 more points (39) but gives team 0 the next trick and the
+/// game; the Puur takes 34 at once.
+#[test]
+fn solve_shows_the_race_to_the_target() {
+    let args = |race: &str, json: bool| {
+        let mut a: Vec<String> = [
+            "solve",
+            "--hands",
+            "DJ H7 H8 HJ HK S8 S10 SJ CQ|D7 D8 DQ H6 HA S6 SQ C7 CK|D9 DK HQ S7 S9 SK SA C9 CA|D6 D10 DA H9 H10 C6 C8 C10 CJ",
+            "--trump",
+            "C",
+            "--played",
+            "HJ C7 CA H10 SA H9 S8 CK H6 C9 D6 H8 S7 DA CQ SQ S10 S6 S9 C10 C6 SJ D8 SK C8 DJ D7 D9",
+            "--race",
+            race,
+        ]
+        .map(String::from)
+        .to_vec();
+        if json {
+            a.push("--json".into());
+        }
+        a
+    };
+    jass()
+        .args(args("21,10", false))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("D10   39  loses the race"))
+        .stdout(predicate::str::contains("CJ   34  wins the race"));
+    let out = jass().args(args("21,10", true)).output().unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["race"]["wins"], serde_json::json!(["CJ"]));
+    assert_eq!(v["race"]["loses"], serde_json::json!(["D10"]));
+    // If team 0 needed 25, no first trick brings it that much: both cards win for team 1.
+    let out = jass().args(args("21,25", true)).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["race"]["wins"], serde_json::json!(["D10", "CJ"]));
+    jass()
+        .args(args("21", false))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("e.g. --race 40,25"));
+    jass()
+        .args(args("21,0", false))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a positive number"));
+}
+
 #[test]
 fn players_per_team_and_the_sampling_player() {
     jass()
