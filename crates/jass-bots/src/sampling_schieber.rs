@@ -207,7 +207,8 @@ impl SamplingSchieber {
     /// the order of the tricks counts, not only the deal's total: [`race_cards`] answers that in
     /// each world. A Stöck not yet scored is worth 20 to its holder's team at any time (003:
     /// "Stöck can be claimed and scored at any earlier time if the player thereby gets enough
-    /// points to win the game").
+    /// points to win the game"). Weis still to be scored after the first trick (only with
+    /// `max_cards` above 32) is not counted.
     fn end_of_game(
         &mut self,
         obs: &SchieberObservation,
