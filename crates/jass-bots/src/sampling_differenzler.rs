@@ -15,7 +15,7 @@ use jass_core::differenzler::{
     Differenzler, DifferenzlerAction, DifferenzlerObservation, DifferenzlerOptions,
     DifferenzlerPhase,
 };
-use jass_core::weis::stoeck_cards;
+use jass_core::weis::STOECK_POINTS;
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -23,7 +23,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::pimc::{four_seat_knowledge, MAX_SEATS};
 use crate::rollout::Rollout;
 use crate::rule_differenzler::{announcement, differenzler_card, RuleDifferenzler};
-use crate::worlds::{sample_world_retry, Knowledge};
+use crate::worlds::{sample_world_retry, stoeck_holder, Knowledge};
 
 /// Settings of the sampling Differenzler player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -176,8 +176,8 @@ impl SamplingDifferenzler {
         let tally = &obs.deal_tally;
         let mut extra: [u32; 4] = std::array::from_fn(|s| tally.weis[s] + tally.stoeck[s]);
         if let (Some(t), true, None) = (mode.trump(), self.options.stoeck, obs.stoeck) {
-            if let Some(h) = (0..4).find(|&s| dealt[s].contains_all(stoeck_cards(t))) {
-                extra[h] += 20;
+            if let Some(h) = stoeck_holder(&dealt, t) {
+                extra[h] += STOECK_POINTS;
             }
         }
         let mut targets = [0i32; 4];

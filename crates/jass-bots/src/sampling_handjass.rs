@@ -25,7 +25,7 @@ use jass_core::handjass::{
     pack_for, Handjass, HandjassAction, HandjassDeal, HandjassObservation, HandjassOptions, Layout,
     Phase, SmallDeal, StrokeCount, TurnedCardPlace,
 };
-use jass_core::weis::stoeck_cards;
+use jass_core::weis::STOECK_POINTS;
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleven};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -34,6 +34,7 @@ use crate::pimc::{deal_unknown, excluded_by_play, MAX_SEATS};
 use crate::play_common::take_points;
 use crate::rollout::Rollout;
 use crate::rule_handjass::RuleHandjass;
+use crate::worlds::stoeck_holder;
 
 /// The sampling Handjass player.
 pub struct SamplingHandjass {
@@ -300,12 +301,12 @@ impl SamplingHandjass {
             }
             if self.options.stoeck {
                 if let Some(s) = obs.stoeck {
-                    extra[s as usize] += 20;
+                    extra[s as usize] += STOECK_POINTS;
                 } else if let Some(t) = mode.trump() {
-                    if let Some(&s) = h.order.iter().find(|&&s| {
-                        (hands[s as usize] | played_by[s as usize]).contains_all(stoeck_cards(t))
-                    }) {
-                        extra[s as usize] += 20;
+                    let held: [CardSet; MAX_SEATS] =
+                        std::array::from_fn(|s| hands[s] | played_by[s]);
+                    if let Some(s) = stoeck_holder(&held, t) {
+                        extra[s] += STOECK_POINTS;
                     }
                 }
             }

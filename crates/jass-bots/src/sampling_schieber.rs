@@ -25,13 +25,14 @@ use jass_core::schieber::{
     Contract, FirstForehand, Phase, Schieber, SchieberAction, SchieberObservation, SchieberOptions,
     MAX_TARGET,
 };
+use jass_core::weis::STOECK_POINTS;
 use jass_core::{Card, CardSet, Decision, Player, PointTable, TrickRules};
 use jass_solver::{race_cards, Position, Solver, SolverConfig};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::rule_schieber::RuleSchieber;
-use crate::worlds::{deal_unseen, knowledge, sample_world_retry};
+use crate::worlds::{deal_unseen, knowledge, sample_world_retry, stoeck_holder};
 
 /// Settings of the sampling player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -221,36 +222,26 @@ impl SamplingSchieber {
         }
         let team = (obs.seat % 2) as usize;
         let m = self.options.multipliers.of(contract).max(1);
-        let mode = contract.mode();
-        let points = PointTable::new(mode, self.options.undenufe_eleven);
         // The card points each team still needs from here on (the current trick's included).
-        let mut base = [0u32; 2];
-        for (t, need) in base.iter_mut().enumerate() {
-            let taken: u32 = obs
-                .tricks
-                .iter()
-                .filter(|tr| tr.winner as usize % 2 == t)
-                .map(|tr| points.sum(CardSet::from_cards(tr.cards.iter().copied())))
-                .sum();
-            *need = obs
-                .target
+        let mut taken = [0u32; 2];
+        for tr in &obs.tricks {
+            taken[tr.winner as usize % 2] += tr.points;
+        }
+        let base = [0, 1].map(|t| {
+            obs.target
                 .saturating_sub(obs.totals[t])
                 .div_ceil(m)
-                .saturating_sub(taken);
-        }
+                .saturating_sub(taken[t])
+        });
         let first = positions.first()?;
         let most = first.remaining_points() + first.match_bonus;
         if base[0] > most && base[1] > most {
             return None;
         }
-        // Stöck still to come: the seat that holds the trump King and Queen, or played one of
-        // them and holds the other.
-        let stoeck_cards = match mode.trump() {
-            Some(t) if self.options.stoeck && obs.stoeck.is_none() => CardSet::from_cards([
-                Card::new(t, jass_core::Rank::King),
-                Card::new(t, jass_core::Rank::Queen),
-            ]),
-            _ => CardSet::EMPTY,
+        // Stöck still to come: what each seat held at the start of the deal decides who has it.
+        let stoeck_trump = match contract.mode().trump() {
+            Some(t) if self.options.stoeck && obs.stoeck.is_none() => Some(t),
+            _ => None,
         };
         let mut played = [CardSet::EMPTY; 4];
         for tr in &obs.tricks {
@@ -267,12 +258,9 @@ impl SamplingSchieber {
         for (i, v) in results {
             let pos = &positions[*i];
             let mut need = base;
-            if !stoeck_cards.is_empty() {
-                if let Some(s) =
-                    (0..4).find(|&s| (pos.hands[s] | played[s]).contains_all(stoeck_cards))
-                {
-                    need[s % 2] = need[s % 2].saturating_sub(jass_core::weis::STOECK_POINTS);
-                }
+            let held: [CardSet; 4] = std::array::from_fn(|s| pos.hands[s] | played[s]);
+            if let Some(s) = stoeck_trump.and_then(|t| stoeck_holder(&held, t)) {
+                need[s % 2] = need[s % 2].saturating_sub(STOECK_POINTS);
             }
             let (a, b) = (need[team], need[1 - team]);
             let left = pos.remaining_points();

@@ -3,7 +3,8 @@
 
 use jass_core::deal::uniform_below;
 use jass_core::schieber::SchieberObservation;
-use jass_core::{Card, CardSet, Mode, Rank};
+use jass_core::weis::stoeck_cards;
+use jass_core::{Card, CardSet, Mode, Rank, Suit};
 use rand_core::RngCore;
 
 /// What a seat knows about the other hands.
@@ -19,6 +20,15 @@ pub struct Knowledge {
     pub counts: [u32; 4],
     /// Cards whose holder the observer does not know.
     pub unknown: CardSet,
+}
+
+/// The seat with Stöck in a world: the one that held the trump King and Ober at the start of the
+/// deal (003: "a player who held the king and ober of trumps at the start of the hand"), from
+/// what each seat holds now together with what it has played (`held`, by seat; any number of
+/// seats).
+pub fn stoeck_holder(held: &[CardSet], trump: Suit) -> Option<usize> {
+    held.iter()
+        .position(|h| h.contains_all(stoeck_cards(trump)))
 }
 
 /// Reads the constraints from an observation during card play.

@@ -52,18 +52,20 @@ fn play<G: Game>(
     (state, deals)
 }
 
+/// Sidi Barrani with redoubling, doubling at the first lead and bids in steps of 5.
+fn doubling_at_first_lead() -> SidiOptions {
+    SidiOptions {
+        redouble: true,
+        doubling: jass_core::sidi::Doubling::FirstLead,
+        bid_step: 5,
+        ..SidiOptions::default()
+    }
+}
+
 #[test]
 fn sampling_sidi_plays_legally_and_beats_random() {
     let settings = SamplingSettings::solving(8, 16);
-    for o in [
-        SidiOptions::default(),
-        SidiOptions {
-            redouble: true,
-            doubling: jass_core::sidi::Doubling::FirstLead,
-            bid_step: 5,
-            ..SidiOptions::default()
-        },
-    ] {
+    for o in [SidiOptions::default(), doubling_at_first_lead()] {
         let (mut won, mut sampled) = (0, 0);
         for seed in 0..12u64 {
             let mut s0 = SamplingSidi::with_settings(o, settings, seed);
@@ -119,11 +121,8 @@ fn sampling_sidi_bids_by_play_outs_legally_against_rule() {
     for o in [
         SidiOptions::default(),
         SidiOptions {
-            redouble: true,
-            doubling: jass_core::sidi::Doubling::FirstLead,
-            bid_step: 5,
             min_bid: 60,
-            ..SidiOptions::default()
+            ..doubling_at_first_lead()
         },
         SidiOptions {
             obenabe_undenufe: false,

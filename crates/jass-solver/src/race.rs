@@ -117,9 +117,8 @@ impl<'a> Race<'a> {
             return Some(false);
         }
         self.left = self.left.checked_sub(RACE_NODE_COST)?;
-        let boundary = pos.trick_len == 0;
-        let key: Key = (pos.hands.map(|h| h.0), pos.leader, need, other);
-        if boundary {
+        if pos.trick_len == 0 {
+            let key: Key = (pos.hands.map(|h| h.0), pos.leader, need, other);
             if let Some(&v) = self.table.get(&key) {
                 return Some(v);
             }
