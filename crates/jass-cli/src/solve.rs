@@ -190,23 +190,22 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         Some(solver.solve_moves(&pos))
     };
     // The race: the cards after which the team to move gets there first, and those after which
-    // the other team does (within what is left of --max-nodes; over it, the command gives up).
-    let mut values = values;
-    let mut race_cards_found = None;
-    if let (Some((need, other)), Some(_)) = (race, &values) {
-        let mut budget = if a.max_nodes > 0 {
-            a.max_nodes.saturating_sub(solver.nodes())
-        } else {
-            u64::MAX
-        };
-        let wins = race_cards(&mut solver, &pos, seat % 2, need, other, &mut budget);
-        let loses = race_cards(&mut solver, &pos, 1 - seat % 2, other, need, &mut budget);
-        match wins.zip(loses) {
-            Some(r) => race_cards_found = Some((need, other, r)),
-            None => values = None,
+    // the other team does, within what is left of --max-nodes (over it, the command gives up).
+    let (values, race) = match (values, race) {
+        (Some(v), Some((need, other))) => {
+            let mut budget = match a.max_nodes {
+                0 => u64::MAX,
+                n => n.saturating_sub(solver.nodes()),
+            };
+            let wins = race_cards(&mut solver, &pos, seat % 2, need, other, &mut budget);
+            let loses = race_cards(&mut solver, &pos, 1 - seat % 2, other, need, &mut budget);
+            match wins.zip(loses) {
+                Some(r) => (Some(v), Some((need, other, r))),
+                None => (None, None),
+            }
         }
-    }
-    let race = race_cards_found;
+        (values, _) => (values, None),
+    };
     let secs = start.elapsed().as_secs_f64();
     let Some(values) = values else {
         // Not an error in the input: the search was cut short, as asked.
