@@ -331,14 +331,14 @@ impl Table {
         match result {
             Ok(outcome) => {
                 let record = serde_json::to_value(&outcome.record).expect("records serialize");
-                let mut st = self.lock();
-                st.status = "over".into();
-                let seats = Table::seats_json(&st);
-                drop(st);
+                // The record is stored and kept before the table says "over": whoever sees
+                // the status (a bot's game_over, GET .../record) then finds the record.
+                let seats = Table::seats_json(&self.lock());
                 if let Err(e) = store.finish(&self.id, &record, &seats) {
                     eprintln!("table {}: {e}", self.id);
                 }
                 *self.record.lock().unwrap_or_else(|p| p.into_inner()) = Some(record);
+                self.lock().status = "over".into();
                 let _ = self.events.send(TableEvent::Over);
             }
             Err(e) => {
