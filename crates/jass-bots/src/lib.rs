@@ -18,6 +18,7 @@ mod sampling_differenzler;
 mod sampling_handjass;
 mod sampling_schieber;
 mod sampling_sidi;
+mod sidi_game_end;
 #[cfg(test)]
 mod test_games;
 pub mod worlds;

@@ -2,8 +2,9 @@
 //! points the team can expect with an average partner), loosely after 001's conventions: an opening
 //! suit bid of 40, 60, 80 or 100 shows the Under, 50, 70 or 90 a suit without it; partner's suit is
 //! raised only with support, and overbid in another denomination only with a much stronger hand.
-//! Doubles when the opponents' bid looks unmakeable against this hand, redoubles rarely, always
-//! declares its best Weis, and plays the cards like the Schieber rule player.
+//! Doubles when the opponents' bid looks unmakeable against this hand, or when, made, it would win
+//! them the game (001's last call), redoubles rarely, always declares its best Weis, and plays the
+//! cards like the Schieber rule player.
 
 use jass_core::schieber::Contract;
 use jass_core::sidi::{Sidi, SidiAction, SidiObservation, SidiOptions, SidiPhase};
@@ -11,17 +12,47 @@ use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank};
 
 use crate::play_common::{take_points, PlayView};
 use crate::rule_schieber::hand_value;
+use crate::sidi_game_end::made_bid_wins_them_the_game;
 
 /// The rule-based Sidi Barrani player.
 #[derive(Clone, Debug)]
 pub struct RuleSidi {
     options: SidiOptions,
+    /// Doubles the opponents' bid when, made, it wins them the game (001's last call).
+    last_call: bool,
 }
 
 impl RuleSidi {
     /// A player for a game with these options (bid numbers, doubling, Undenufe's eleven).
     pub fn new(options: SidiOptions) -> Self {
-        RuleSidi { options }
+        RuleSidi {
+            options,
+            last_call: true,
+        }
+    }
+
+    /// The same player with 001's last call on or off: double, rather than pass, an opponents'
+    /// bid that, made, wins them the game (on by default).
+    pub fn with_last_call(mut self, on: bool) -> Self {
+        self.last_call = on;
+        self
+    }
+
+    /// 001's last call: the opponents hold a bid that, made, wins them the game, so a double
+    /// costs nothing ([`made_bid_wins_them_the_game`]).
+    fn last_call(&self, obs: &SidiObservation) -> bool {
+        match obs.bid {
+            Some((points, mode, bidder)) if self.last_call && bidder % 2 != obs.seat % 2 => {
+                made_bid_wins_them_the_game(
+                    &self.options,
+                    obs.totals,
+                    obs.seat % 2,
+                    (points, mode),
+                    obs.hand,
+                )
+            }
+            _ => false,
+        }
     }
 }
 
@@ -233,7 +264,7 @@ impl RuleSidi {
         legal: &[SidiAction],
         judge: &dyn HandJudge,
     ) -> Option<SidiAction> {
-        Some(match obs.phase {
+        let chosen = match obs.phase {
             SidiPhase::Auction => self.auction(obs, legal, judge),
             SidiPhase::DoubleAsk => {
                 if self.should_double(obs, judge) {
@@ -252,7 +283,14 @@ impl RuleSidi {
                 }
             }
             _ => return None,
-        })
+        };
+        // Rather than let a bid that wins the opponents the game stand, double it (a bid of our
+        // own, if the hand gave one, is kept: 001 "double them or bid higher ourselves").
+        if chosen == SidiAction::Pass && legal.contains(&SidiAction::Double) && self.last_call(obs)
+        {
+            return Some(SidiAction::Double);
+        }
+        Some(chosen)
     }
 
     fn play(&self, obs: &SidiObservation, legal: CardSet) -> Card {
@@ -336,6 +374,42 @@ mod tests {
         assert_eq!(conventional_opening(with, h, 95, &o), Some(80));
         assert_eq!(conventional_opening(without, h, 95, &o), Some(90));
         assert_eq!(conventional_opening(without, h, 35, &o), None);
+    }
+
+    /// Seat 2's call after seat 1 opened 110 bells, with the game at these totals (team 0 =
+    /// seats 0 and 2, whose hand is weak in bells and everywhere).
+    fn call_after_110_bells(totals: [u32; 2], last_call: bool) -> SidiAction {
+        use jass_core::{ActionList, Game};
+        let mut s = Sidi::new(SidiOptions::default()).unwrap();
+        s.start_at(totals).unwrap();
+        let hands = [
+            "D7 D8 H6 H8 HA S7 S9 C7 C9",
+            "DJ D9 DA DK D10 DQ SA HK HQ",
+            "S6 S8 H7 H9 C6 C8 D6 SQ CK",
+            "SJ S10 SK H10 HJ C10 CJ CQ CA",
+        ]
+        .map(|h| h.parse::<CardSet>().unwrap());
+        s.deal(hands).unwrap();
+        for a in ["pass", "bid 110 D"] {
+            s.apply(a.parse().unwrap()).unwrap();
+        }
+        let mut legal = ActionList::new();
+        s.legal_actions(&mut legal);
+        assert!(legal.contains(&SidiAction::Double), "seat 2 may double");
+        RuleSidi::new(SidiOptions::default())
+            .with_last_call(last_call)
+            .act(&Decision::new(&s, 2, &legal))
+    }
+
+    #[test]
+    fn the_last_call_doubles_a_bid_that_would_win_the_game() {
+        // 001: "Suppose we are losing by 1710 points to 1790 and the opponents bid 110 bells. If
+        // they make it they are going to win the game. Therefore we must either double them or
+        // bid higher ourselves." This hand neither bids nor doubles on its strength.
+        assert_eq!(call_after_110_bells([1710, 1790], false), SidiAction::Pass);
+        assert_eq!(call_after_110_bells([1710, 1790], true), SidiAction::Double);
+        // Earlier in the game the same bid decides nothing: pass.
+        assert_eq!(call_after_110_bells([710, 790], true), SidiAction::Pass);
     }
 
     #[test]

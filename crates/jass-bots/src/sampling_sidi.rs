@@ -19,7 +19,9 @@
 //! random hands: 78.9 and 78.4 points), and the estimate for declaring is raised by `bid_shift`
 //! points, since this player's card play takes more than the rule players' play the estimates
 //! stand for (the support for partner's bid and against the opponents' bid is not raised).
-//! `contract_samples=0` judges by the hand evaluation alone. Weis: the best, as the rule player.
+//! `contract_samples=0` judges by the hand evaluation alone. Near the end of the game the rule
+//! player's last call doubles a bid that, made, would win the opponents the game (001). Weis: the
+//! best, as the rule player.
 
 use jass_core::sidi::{Sidi, SidiAction, SidiOptions, SidiPhase};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, TrickRules};
@@ -180,6 +182,13 @@ impl SamplingSidi {
     /// takes more than the rule players' play the estimates stand for).
     pub fn with_bid_shift(mut self, points: u32) -> Self {
         self.bid_shift = points;
+        self
+    }
+
+    /// The same player with 001's last call on or off (on by default): in the auction, double
+    /// rather than pass an opponents' bid that, made, wins them the game ([`RuleSidi`]).
+    pub fn with_last_call(mut self, on: bool) -> Self {
+        self.rule = self.rule.with_last_call(on);
         self
     }
 

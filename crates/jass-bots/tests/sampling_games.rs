@@ -183,6 +183,87 @@ fn sampling_sidi_bids_by_play_outs_legally_against_rule() {
     }
 }
 
+/// A Sidi Barrani sampling player with a twin without 001's last call (`with_last_call(false)`,
+/// the same seed): both are asked at every decision, so they draw the same worlds, and the
+/// decisions in which they differ are counted.
+struct LastCallTwins {
+    on: SamplingSidi,
+    off: SamplingSidi,
+    cards: u64,
+    differ: u64,
+    doubles: u64,
+}
+
+impl Player<Sidi> for LastCallTwins {
+    fn name(&self) -> String {
+        self.on.name()
+    }
+    fn act(&mut self, decision: &Decision<'_, Sidi>) -> SidiAction {
+        let a = self.on.act(decision);
+        let b = self.off.act(decision);
+        if matches!(a, SidiAction::Play { .. }) {
+            self.cards += 1;
+        }
+        self.differ += (a != b) as u64;
+        self.doubles += (a == SidiAction::Double && b == SidiAction::Pass) as u64;
+        a
+    }
+}
+
+/// 001: "If they make it they are going to win the game. Therefore we must either double them or
+/// bid higher ourselves." Near the end of games (started at a score with `start_at`) the last
+/// call doubles where the player would otherwise pass, and that is the only difference; in a
+/// game's first deal it never does. Every action is legal and the games end with the higher total
+/// at the target.
+#[test]
+fn sampling_sidi_makes_the_last_call_only_near_the_end() {
+    let o = SidiOptions::default();
+    let settings = SamplingSettings::solving(6, 12);
+    let twins = |seed: u64| LastCallTwins {
+        on: SamplingSidi::with_settings(o, settings, seed).with_early_samples(6),
+        off: SamplingSidi::with_settings(o, settings, seed)
+            .with_early_samples(6)
+            .with_last_call(false),
+        cards: 0,
+        differ: 0,
+        doubles: 0,
+    };
+    let (mut near, mut far, mut doubles, mut cards) = (0, 0, 0, 0);
+    for seed in 0..16u64 {
+        for (start, max_deals) in [
+            (
+                [
+                    1500 + (seed as u32 * 37) % 450,
+                    1550 + (seed as u32 * 53) % 420,
+                ],
+                usize::MAX,
+            ),
+            ([0, 0], 1),
+        ] {
+            let (mut a, mut b) = (twins(seed), twins(seed + 100));
+            let mut r1 = RuleSidi::new(o);
+            let mut r3 = RuleSidi::new(o);
+            let mut g = Sidi::new(o).unwrap();
+            g.start_at(start).unwrap();
+            let (g, _) = play(g, seed, &mut [&mut a, &mut r1, &mut b, &mut r3], max_deals);
+            cards += a.cards + b.cards;
+            if max_deals == 1 {
+                far += a.differ + b.differ;
+                continue;
+            }
+            near += a.differ + b.differ;
+            doubles += a.doubles + b.doubles;
+            let w = g.winner().expect("the game ends") as usize;
+            let t = g.totals();
+            assert!(t[w] >= 2000 && t[w] > t[1 - w], "seed {seed}: {t:?}");
+        }
+    }
+    assert!(cards > 300, "{cards} card decisions");
+    assert_eq!(far, 0, "no last call in a game's first deal");
+    assert!(doubles > 0, "no last call near the end");
+    assert_eq!(near, doubles, "a last-call double is the only difference");
+}
+
 #[test]
 fn sampling_coiffeur_plays_legally_and_beats_random() {
     let settings = SamplingSettings::solving(8, 16);

@@ -90,13 +90,14 @@ fn unknown(name: &str) -> anyhow::Error {
 const EARLY_KNOWN: [&str; 3] = ["samples", "max_cards", "early_samples"];
 
 /// The settings of the Sidi Barrani sampling player.
-const SIDI_KNOWN: [&str; 6] = [
+const SIDI_KNOWN: [&str; 7] = [
     "samples",
     "max_cards",
     "early_samples",
     "contract_samples",
     "bid_blend",
     "bid_shift",
+    "last_call",
 ];
 
 /// A player name and its settings (`sampling:samples=48:max_cards=24`).
@@ -141,6 +142,8 @@ impl<'a> Spec<'a> {
                     (0, 10_000)
                 }
                 "bid_blend" | "bid_shift" => (0, 100),
+                // 1: double a bid that, made, wins the opponents the game (001); 0: not.
+                "last_call" => (0, 1),
                 "tt_bits" => (10, 26),
                 "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
                 "race_nodes" => (0, 1_000_000_000),
@@ -265,7 +268,8 @@ impl ByName for Sidi {
                     &SIDI_KNOWN,
                     "bid_shift",
                     SamplingSidi::DEFAULT_BID_SHIFT as usize,
-                )? as u32),
+                )? as u32)
+                .with_last_call(spec.get(&SIDI_KNOWN, "last_call", 1)? == 1),
         ))
     }
 }

@@ -455,6 +455,32 @@ fn stoeck_counts_once_both_cards_have_been_seen() {
 }
 
 #[test]
+fn a_game_can_start_at_a_score_for_its_end() {
+    // 1900 to 1850: the all-hearts deal in hearts gives seat 0's team every trick (257 card
+    // points, the bid and Stöck; no Weis is declared), which ends the game at once.
+    let mut s = Sidi::new(SidiOptions::default()).unwrap();
+    s.start_at([1900, 1850]).unwrap();
+    assert_eq!(s.totals(), [1900, 1850]);
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    let e = s.start_at([0, 0]).unwrap_err().to_string();
+    assert!(e.contains("before its first deal"), "{e}");
+    let first = s.to_move();
+    assert_eq!(
+        first,
+        ToMove::Seat(0),
+        "the player after the dealer (3) opens"
+    );
+    run(&mut s, &["bid 100 H", "pass", "pass", "pass"]);
+    play_out(&mut s);
+    assert_eq!(s.phase(), SidiPhase::Over);
+    assert_eq!(s.winner(), Some(0));
+    assert_eq!(s.totals(), [1900 + 257 + 100 + 20, 1850]);
+    let mut t = Sidi::new(SidiOptions::default()).unwrap();
+    let e = t.start_at([400, 2000]).unwrap_err().to_string();
+    assert!(e.contains("below the target"), "{e}");
+}
+
+#[test]
 fn a_tie_at_the_target_is_played_on_and_a_double_game_is_recorded() {
     // Whole games: the winner is the higher side at or above the target, never a tie.
     for seed in 0..40 {

@@ -173,6 +173,24 @@ impl Sidi {
             _ => false,
         }
     }
+    /// Starts the game at a score: the teams' totals before its first deal, both below the
+    /// target. For simulations and tests of a game's end; a record does not carry it, so such a
+    /// game cannot be replayed from its record.
+    pub fn start_at(&mut self, totals: [u32; 2]) -> Result<(), IllegalAction> {
+        if self.deals_started > 0 || self.phase != SidiPhase::Deal {
+            return Err(IllegalAction::new(
+                "a game can start at a score only before its first deal",
+            ));
+        }
+        if totals.iter().any(|&t| t >= self.opts.target) {
+            return Err(IllegalAction::new(format!(
+                "the totals {totals:?} must be below the target {}",
+                self.opts.target
+            )));
+        }
+        self.totals = totals;
+        Ok(())
+    }
     /// Deals begun (thrown-in deals included).
     pub fn deals_started(&self) -> u32 {
         self.deals_started
