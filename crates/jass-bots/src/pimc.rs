@@ -274,6 +274,9 @@ pub fn rule_card(pos: &Position, chooser: u8) -> Card {
         seen: hand | (CardSet::ALL - in_hands),
         we_chose: chooser % 2 == s % 2,
         partner_chose: chooser == (s + 2) % 4,
+        // The play-outs keep the plain discards (a position has no history to read signals).
+        partner_discard: None,
+        signal: false,
     };
     crate::play_common::take_points(&view)
 }

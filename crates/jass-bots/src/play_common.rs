@@ -3,7 +3,7 @@
 //! tricks cheaply, smear points on the partner's sure trick, keep the Puur) and the ducking play
 //! ([`duck`]: stay under the winning card, shed high cards), plus small card helpers.
 
-use jass_core::{Card, CardSet, Mode, PointTable, Rank};
+use jass_core::{Card, CardSet, Mode, PointTable, Rank, Suit};
 
 /// What a player knows at one card decision, in a form every game can fill.
 #[derive(Clone, Debug)]
@@ -33,6 +33,13 @@ pub struct PlayView {
     pub we_chose: bool,
     /// The partner chose the trump.
     pub partner_chose: bool,
+    /// The suit of the partner's first discard in this deal (001: "a discarded card shows a suit
+    /// that the discarder does not want their partner to lead"); `None` before it, without a
+    /// partner, or when signals are not read.
+    pub partner_discard: Option<Suit>,
+    /// Discard from the weakest suit, so that the first discard tells the partner which suit
+    /// not to lead (001: "The weakest suit should be discarded first").
+    pub signal: bool,
 }
 
 impl PlayView {
@@ -107,6 +114,23 @@ impl PlayView {
             .expect("nonempty")
     }
 
+    /// The discard that signals (001): the fewest points, then from the suit this hand is
+    /// weakest in (its best card there the lowest), then the weakest card.
+    pub fn signal_discard(&self, set: CardSet) -> Card {
+        let mode = self.mode;
+        let best_in = |c: Card| {
+            self.hand
+                .of_suit(c.suit())
+                .iter()
+                .map(|x| mode.strength(x))
+                .max()
+                .unwrap_or(0)
+        };
+        set.iter()
+            .min_by_key(|&c| (self.value(c), best_in(c), mode.strength(c)))
+            .expect("nonempty")
+    }
+
     /// The dearest card of a set: most points, then weakest.
     pub fn dearest(&self, set: CardSet) -> Card {
         set.iter()
@@ -158,8 +182,15 @@ pub fn take_points(v: &PlayView) -> Card {
         if !bocks.is_empty() {
             return v.dearest(bocks);
         }
-        // Lead low from a suit where partner may win, avoiding trumps.
-        let plain = legal - mode.trumps();
+        // Lead low from a suit where partner may win, avoiding trumps and the suit the partner
+        // asked not to lead by its first discard (001).
+        let mut plain = legal - mode.trumps();
+        if let Some(s) = v.partner_discard {
+            let other = plain - CardSet::suit(s);
+            if !other.is_empty() {
+                plain = other;
+            }
+        }
         return v.cheapest(if plain.is_empty() { legal } else { plain });
     }
     let (win_i, win_c) = v.winning();
@@ -211,7 +242,33 @@ pub fn take_points(v: &PlayView) -> Card {
     }
     // Cannot or need not win: give as little as possible, keep trumps.
     let plain = legal - mode.trumps();
-    v.cheapest(if plain.is_empty() { legal } else { plain })
+    let pool = if plain.is_empty() { legal } else { plain };
+    let discarding = legal.of_suit(v.trick[0].suit()).is_empty();
+    if discarding && v.signal {
+        return v.signal_discard(pool);
+    }
+    v.cheapest(pool)
+}
+
+/// The suit of the first discard `seat` made in these tricks (each: its leader and its cards in
+/// playing order, four seats): a card of neither the suit led nor the trumps.
+pub fn first_discard<'a>(
+    seat: u8,
+    tricks: impl IntoIterator<Item = (u8, &'a [Card])>,
+    mode: Mode,
+) -> Option<Suit> {
+    tricks.into_iter().find_map(|(leader, cards)| {
+        let led = cards.first()?.suit();
+        cards
+            .iter()
+            .enumerate()
+            .find(|&(i, c)| {
+                (leader as usize + i) % 4 == seat as usize
+                    && c.suit() != led
+                    && !mode.trumps().contains(*c)
+            })
+            .map(|(_, c)| c.suit())
+    })
 }
 
 /// The ducking play (Misère, or a Differenzler player who has enough): lead the weakest card,
@@ -277,6 +334,8 @@ mod tests {
             seen,
             we_chose: false,
             partner_chose: false,
+            partner_discard: None,
+            signal: false,
         }
     }
 
@@ -291,6 +350,55 @@ mod tests {
         // Partner (seat 2) wins with the Puur; I am last: give the ten.
         let v = view("S10 S6 D7", &["S8", "HJ", "S7"], &[1, 2, 3], Some(2));
         assert_eq!(take_points(&v), "S10".parse().unwrap());
+    }
+
+    fn cards(s: &str) -> Vec<Card> {
+        s.split_whitespace().map(|c| c.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn the_first_discard_is_a_card_of_neither_the_suit_led_nor_trumps() {
+        let h = Mode::Trump(Suit::H);
+        // Seat 2 follows, then trumps a spade lead (a ruff, not a discard), then throws D7 on a
+        // club lead: diamonds. Seat 3 threw C6 on the first trick (spades led): clubs.
+        let t1 = cards("S6 S7 S8 C6");
+        let t2 = cards("SA SK H6 S9");
+        let t3 = cards("CA D7 CK CQ");
+        let tricks = [(0u8, &t1[..]), (0, &t2[..]), (1, &t3[..])];
+        assert_eq!(first_discard(2, tricks, h), Some(Suit::D));
+        assert_eq!(first_discard(3, tricks, h), Some(Suit::C));
+        assert_eq!(first_discard(1, tricks, h), None);
+        // Without trumps every card off the suit led is a discard.
+        assert_eq!(first_discard(2, tricks, Mode::Obenabe), Some(Suit::H));
+    }
+
+    #[test]
+    fn a_signalled_suit_is_not_led_low() {
+        // 001: avoid leading the suit of partner's first discard. Hearts are trumps; the lowest
+        // plain card is S6, but partner (seat 2) discarded a spade.
+        let mut v = view("S6 D8 DK", &[], &[], Some(2));
+        assert_eq!(take_points(&v), "S6".parse().unwrap());
+        v.partner_discard = Some(Suit::S);
+        assert_eq!(take_points(&v), "D8".parse().unwrap());
+        // With nothing else to lead, the signalled suit all the same.
+        let mut only = view("S6 S7", &[], &[], Some(2));
+        only.partner_discard = Some(Suit::S);
+        assert_eq!(take_points(&only), "S6".parse().unwrap());
+    }
+
+    #[test]
+    fn the_first_discard_comes_from_the_weakest_suit() {
+        // Seat 3 led a club, seat 1 won it with the ace; partner (seat 2) plays after me and I
+        // hold no club or trump: S6 is the lowest card, but spades hold my king; diamonds are
+        // my weakest suit.
+        let mut v = view("SK S6 D8 D7", &["C10", "CA"], &[3, 1], Some(2));
+        assert_eq!(take_points(&v), "S6".parse().unwrap());
+        v.signal = true;
+        assert_eq!(take_points(&v), "D7".parse().unwrap());
+        // Points first: a ten is not thrown to signal.
+        let mut w = view("SK S6 D10", &["C10", "CA"], &[3, 1], Some(2));
+        w.signal = true;
+        assert_eq!(take_points(&w), "S6".parse().unwrap());
     }
 
     #[test]

@@ -121,6 +121,8 @@ impl Rollout {
             seen: hand | self.played,
             we_chose: false,
             partner_chose: false,
+            partner_discard: None,
+            signal: false,
         }
     }
 }

@@ -99,7 +99,7 @@ impl Player<Coiffeur> for RuleCoiffeur {
                     })
                     .collect();
                 CoiffeurAction::Play {
-                    card: schieber_play(&obs, cards, self.options.undenufe_eleven),
+                    card: schieber_play(&obs, cards, self.options.undenufe_eleven, true),
                 }
             }
         }

@@ -83,6 +83,8 @@ impl RuleDifferenzler {
             seen,
             we_chose: false,
             partner_chose: false,
+            partner_discard: None,
+            signal: false,
         };
         let t = &obs.deal_tally;
         let have = t.card_points[me]

@@ -201,6 +201,8 @@ impl RuleHandjass {
             seen,
             we_chose: false,
             partner_chose: false,
+            partner_discard: None,
+            signal: false,
         };
         take_points(&view)
     }

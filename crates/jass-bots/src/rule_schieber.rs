@@ -7,18 +7,33 @@ use jass_core::schieber::{
 };
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank, Suit};
 
-use crate::play_common::{cheapest_by_strength, dearest_by_strength, take_points, PlayView};
+use crate::play_common::{
+    cheapest_by_strength, dearest_by_strength, first_discard, take_points, PlayView,
+};
 
 /// The rule-based player.
 #[derive(Clone, Debug)]
 pub struct RuleSchieber {
     options: SchieberOptions,
+    /// 001's discard signals, given and read.
+    signals: bool,
 }
 
 impl RuleSchieber {
     /// A player for a game with these options (it needs the multipliers and the point rules).
     pub fn new(options: SchieberOptions) -> Self {
-        RuleSchieber { options }
+        RuleSchieber {
+            options,
+            signals: true,
+        }
+    }
+
+    /// The same player with 001's discard signals on or off (on by default): its first discard
+    /// comes from its weakest suit, and it does not lead low into the suit of its partner's first
+    /// discard.
+    pub fn with_signals(mut self, on: bool) -> Self {
+        self.signals = on;
+        self
     }
 }
 
@@ -142,7 +157,7 @@ impl RuleSchieber {
     }
 
     fn play(&self, obs: &SchieberObservation, legal: CardSet) -> Card {
-        schieber_play(obs, legal, self.options.undenufe_eleven)
+        schieber_play(obs, legal, self.options.undenufe_eleven, self.signals)
     }
 }
 
@@ -152,6 +167,7 @@ pub(crate) fn schieber_view(
     obs: &SchieberObservation,
     legal: CardSet,
     eleven: jass_core::UndenufeEleven,
+    signals: bool,
 ) -> PlayView {
     let contract = obs.contract.expect("card play has a contract");
     // The mode of the trick being played (Slalom alternates; otherwise the contract's).
@@ -179,6 +195,19 @@ pub(crate) fn schieber_view(
         seen,
         we_chose: obs.chooser.is_some_and(|c| c % 2 == me % 2),
         partner_chose: obs.chooser == Some(partner),
+        partner_discard: if signals {
+            first_discard(
+                partner,
+                obs.tricks
+                    .iter()
+                    .map(|t| (t.leader, t.cards.as_slice()))
+                    .chain([(obs.trick_leader, obs.trick.as_slice())]),
+                mode,
+            )
+        } else {
+            None
+        },
+        signal: signals,
     }
 }
 
@@ -187,8 +216,9 @@ pub(crate) fn schieber_play(
     obs: &SchieberObservation,
     legal: CardSet,
     eleven: jass_core::UndenufeEleven,
+    signals: bool,
 ) -> Card {
-    let view = schieber_view(obs, legal, eleven);
+    let view = schieber_view(obs, legal, eleven, signals);
     if obs.contract == Some(Contract::Misere) {
         let mode = view.mode;
         if obs.trick.is_empty() {

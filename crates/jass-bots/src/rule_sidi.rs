@@ -10,7 +10,7 @@ use jass_core::schieber::Contract;
 use jass_core::sidi::{Sidi, SidiAction, SidiObservation, SidiOptions, SidiPhase};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank};
 
-use crate::play_common::{take_points, PlayView};
+use crate::play_common::{first_discard, take_points, PlayView};
 use crate::rule_schieber::hand_value;
 use crate::sidi_game_end::made_bid_wins_them_the_game;
 
@@ -20,6 +20,8 @@ pub struct RuleSidi {
     options: SidiOptions,
     /// Doubles the opponents' bid when, made, it wins them the game (001's last call).
     last_call: bool,
+    /// 001's discard signals, given and read.
+    signals: bool,
 }
 
 impl RuleSidi {
@@ -28,6 +30,7 @@ impl RuleSidi {
         RuleSidi {
             options,
             last_call: true,
+            signals: true,
         }
     }
 
@@ -35,6 +38,14 @@ impl RuleSidi {
     /// bid that, made, wins them the game (on by default).
     pub fn with_last_call(mut self, on: bool) -> Self {
         self.last_call = on;
+        self
+    }
+
+    /// The same player with 001's discard signals on or off (on by default): its first discard
+    /// comes from its weakest suit, and it does not lead low into the suit of its partner's first
+    /// discard.
+    pub fn with_signals(mut self, on: bool) -> Self {
+        self.signals = on;
         self
     }
 
@@ -316,6 +327,19 @@ impl RuleSidi {
             seen,
             we_chose: bidder % 2 == me % 2,
             partner_chose: bidder == partner,
+            partner_discard: if self.signals {
+                first_discard(
+                    partner,
+                    obs.tricks
+                        .iter()
+                        .map(|t| (t.leader, t.cards.as_slice()))
+                        .chain([(obs.trick_leader, obs.trick.as_slice())]),
+                    mode,
+                )
+            } else {
+                None
+            },
+            signal: self.signals,
         };
         take_points(&view)
     }

@@ -6,8 +6,8 @@
 
 use anyhow::{anyhow, bail, Result};
 use jass_bots::{
-    DifferenzlerSettings, SamplingCoiffeur, SamplingDifferenzler, SamplingHandjass,
-    SamplingSchieber, SamplingSettings, SamplingSidi,
+    DifferenzlerSettings, RuleSchieber, RuleSidi, SamplingCoiffeur, SamplingDifferenzler,
+    SamplingHandjass, SamplingSchieber, SamplingSettings, SamplingSidi,
 };
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions};
@@ -23,6 +23,13 @@ use jass_table::TableGame;
 pub trait ByName: TableGame {
     /// The sampling player with the settings `spec` gives after colons.
     fn sampling_with(spec: &Spec, o: &Self::Options, seed: u64) -> Result<Box<dyn Player<Self>>>;
+
+    /// The rule player with the settings `spec` gives after colons (for comparisons; most
+    /// games' rule players take none).
+    fn rule_with(spec: &Spec, _o: &Self::Options, _seed: u64) -> Result<Box<dyn Player<Self>>> {
+        spec.get(&[], "", 0)?;
+        unreachable!("a setting that no rule player knows is refused")
+    }
 }
 
 /// The computer player `name` (with settings) of game `G`; `seed` fixes its random choices.
@@ -30,8 +37,10 @@ fn computer<G: ByName>(name: &str, o: &G::Options, seed: u64) -> Result<Box<dyn 
     let spec = Spec::parse(name)?;
     if spec.settings.is_empty() {
         jass_table::bot_seeded::<G>(spec.name, o, seed).map_err(|e| anyhow!(e))
+    } else if spec.name == "rule" {
+        G::rule_with(&spec, o, seed)
     } else {
-        // Only `sampling` takes settings (Spec::parse says so otherwise).
+        // Only `rule` and `sampling` take settings (Spec::parse says so otherwise).
         G::sampling_with(&spec, o, seed)
     }
 }
@@ -120,8 +129,8 @@ impl<'a> Spec<'a> {
             })?;
             settings.push((k.trim(), v));
         }
-        if !settings.is_empty() && name != "sampling" {
-            bail!("player `{name}` takes no settings (only sampling does: `{spec}`)");
+        if !settings.is_empty() && name != "sampling" && name != "rule" {
+            bail!("player `{name}` takes no settings (only rule and sampling do: `{spec}`)");
         }
         Ok(Spec { name, settings })
     }
@@ -131,8 +140,14 @@ impl<'a> Spec<'a> {
     fn get(&self, known: &[&str], key: &str, default: usize) -> Result<usize> {
         for (k, v) in &self.settings {
             if !known.contains(k) {
+                let name = self.name;
+                if known.is_empty() {
+                    bail!(
+                        "unknown {name} setting `{k}`: this game's {name} player takes no settings"
+                    );
+                }
                 bail!(
-                    "unknown sampling setting `{k}`: this game's sampling player knows {}",
+                    "unknown {name} setting `{k}`: this game's {name} player knows {}",
                     known.join(", ")
                 );
             }
@@ -143,7 +158,8 @@ impl<'a> Spec<'a> {
                 }
                 "bid_blend" | "bid_shift" => (0, 100),
                 // 1: double a bid that, made, wins the opponents the game (001); 0: not.
-                "last_call" => (0, 1),
+                // 1: give and read 001's discard signals; 0: not.
+                "last_call" | "signals" => (0, 1),
                 "tt_bits" => (10, 26),
                 "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
                 "race_nodes" => (0, 1_000_000_000),
@@ -247,9 +263,23 @@ impl ByName for Schieber {
             seed,
         )))
     }
+
+    fn rule_with(spec: &Spec, o: &SchieberOptions, _seed: u64) -> Result<Box<dyn Player<Self>>> {
+        let signals = spec.get(&["signals"], "signals", 1)? == 1;
+        Ok(Box::new(RuleSchieber::new(*o).with_signals(signals)))
+    }
 }
 
 impl ByName for Sidi {
+    fn rule_with(spec: &Spec, o: &SidiOptions, _seed: u64) -> Result<Box<dyn Player<Self>>> {
+        let known = ["signals", "last_call"];
+        Ok(Box::new(
+            RuleSidi::new(*o)
+                .with_signals(spec.get(&known, "signals", 1)? == 1)
+                .with_last_call(spec.get(&known, "last_call", 1)? == 1),
+        ))
+    }
+
     fn sampling_with(spec: &Spec, o: &SidiOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
         let d = SamplingSidi::DEFAULT;
         let settings = SamplingSettings {

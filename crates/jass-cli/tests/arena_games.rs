@@ -267,7 +267,23 @@ fn the_sampling_player_plays_in_every_game_in_arena_and_simulate() {
         .args(["arena", "rule:samples=3", "rule", "-n", "2"])
         .assert()
         .code(2)
-        .stderr(contains("takes no settings"));
+        .stderr(contains("unknown rule setting `samples`: this game's rule player knows signals"));
+    // The rule players' switches for comparisons: Schieber's and Sidi Barrani's signals, Sidi
+    // Barrani's last call; the other games' rule players take none.
+    let v = arena_json(&["rule:signals=0", "rule", "-n", "2"]);
+    assert_eq!(v["a"], "rule:signals=0");
+    let v = arena_json(&["rule:signals=0:last_call=0", "rule", "-g", "sidi", "-n", "2"]);
+    assert_eq!(v["a"], "rule:signals=0:last_call=0");
+    jass()
+        .args(["arena", "rule:signals=0", "rule", "-g", "coiffeur", "-n", "1"])
+        .assert()
+        .code(2)
+        .stderr(contains("this game's rule player takes no settings"));
+    jass()
+        .args(["arena", "random:signals=0", "rule", "-n", "1"])
+        .assert()
+        .code(2)
+        .stderr(contains("only rule and sampling do"));
 }
 
 #[test]
