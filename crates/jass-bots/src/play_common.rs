@@ -3,6 +3,7 @@
 //! tricks cheaply, smear points on the partner's sure trick, keep the Puur) and the ducking play
 //! ([`duck`]: stay under the winning card, shed high cards), plus small card helpers.
 
+use jass_core::schieber::ObservedTrick;
 use jass_core::{Card, CardSet, Mode, PointTable, Rank, Suit};
 
 /// What a player knows at one card decision, in a form every game can fill.
@@ -248,6 +249,25 @@ pub fn take_points(v: &PlayView) -> Card {
         return v.signal_discard(pool);
     }
     v.cheapest(pool)
+}
+
+/// The suit of the first discard of `seat`'s partner in a four-seat deal (the completed tricks
+/// as observed, then the trick in progress led by `trick_leader`).
+pub fn partner_first_discard(
+    seat: u8,
+    tricks: &[ObservedTrick],
+    trick_leader: u8,
+    trick: &[Card],
+    mode: Mode,
+) -> Option<Suit> {
+    first_discard(
+        (seat + 2) % 4,
+        tricks
+            .iter()
+            .map(|t| (t.leader, t.cards.as_slice()))
+            .chain([(trick_leader, trick)]),
+        mode,
+    )
 }
 
 /// The suit of the first discard `seat` made in these tricks (each: its leader and its cards in

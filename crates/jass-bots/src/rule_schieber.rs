@@ -8,7 +8,7 @@ use jass_core::schieber::{
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank, Suit};
 
 use crate::play_common::{
-    cheapest_by_strength, dearest_by_strength, first_discard, take_points, PlayView,
+    cheapest_by_strength, dearest_by_strength, partner_first_discard, take_points, PlayView,
 };
 
 /// The rule-based player.
@@ -195,18 +195,9 @@ pub(crate) fn schieber_view(
         seen,
         we_chose: obs.chooser.is_some_and(|c| c % 2 == me % 2),
         partner_chose: obs.chooser == Some(partner),
-        partner_discard: if signals {
-            first_discard(
-                partner,
-                obs.tricks
-                    .iter()
-                    .map(|t| (t.leader, t.cards.as_slice()))
-                    .chain([(obs.trick_leader, obs.trick.as_slice())]),
-                mode,
-            )
-        } else {
-            None
-        },
+        partner_discard: signals
+            .then(|| partner_first_discard(me, &obs.tricks, obs.trick_leader, &obs.trick, mode))
+            .flatten(),
         signal: signals,
     }
 }

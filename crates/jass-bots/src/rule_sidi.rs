@@ -10,7 +10,7 @@ use jass_core::schieber::Contract;
 use jass_core::sidi::{Sidi, SidiAction, SidiObservation, SidiOptions, SidiPhase};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank};
 
-use crate::play_common::{first_discard, take_points, PlayView};
+use crate::play_common::{partner_first_discard, take_points, PlayView};
 use crate::rule_schieber::hand_value;
 use crate::sidi_game_end::made_bid_wins_them_the_game;
 
@@ -327,18 +327,10 @@ impl RuleSidi {
             seen,
             we_chose: bidder % 2 == me % 2,
             partner_chose: bidder == partner,
-            partner_discard: if self.signals {
-                first_discard(
-                    partner,
-                    obs.tricks
-                        .iter()
-                        .map(|t| (t.leader, t.cards.as_slice()))
-                        .chain([(obs.trick_leader, obs.trick.as_slice())]),
-                    mode,
-                )
-            } else {
-                None
-            },
+            partner_discard: self
+                .signals
+                .then(|| partner_first_discard(me, &obs.tricks, obs.trick_leader, &obs.trick, mode))
+                .flatten(),
             signal: self.signals,
         };
         take_points(&view)

@@ -7,6 +7,11 @@ use serde_json::Value;
 mod common;
 use common::jass;
 
+/// Runs `jass` with these arguments and checks that it refuses them (exit 2) saying `message`.
+fn refused(args: &[&str], message: &str) {
+    jass().args(args).assert().code(2).stderr(contains(message));
+}
+
 fn arena_json(args: &[&str]) -> Value {
     let out = jass()
         .arg("arena")
@@ -144,8 +149,8 @@ fn bad_input_is_a_clear_error_with_exit_code_2() {
             .stderr(contains("unknown player `genius`"))
             .stderr(contains("random, rule, sampling"));
     }
-    jass()
-        .args([
+    refused(
+        &[
             "arena",
             "rule",
             "random",
@@ -153,25 +158,18 @@ fn bad_input_is_a_clear_error_with_exit_code_2() {
             "handjass",
             "-o",
             "players=7",
-        ])
-        .assert()
-        .code(2)
-        .stderr(contains("players"));
-    jass()
-        .args(["arena", "rule", "random", "-g", "sidi", "-o", "bid_step=7"])
-        .assert()
-        .code(2)
-        .stderr(contains("bid_step"));
-    jass()
-        .args(["arena", "rule", "random", "-n", "0"])
-        .assert()
-        .code(2)
-        .stderr(contains("at least 1"));
-    jass()
-        .args(["arena", "rule", "random", "-n", "2", "--json", "--out", "-"])
-        .assert()
-        .code(2)
-        .stderr(contains("standard output"));
+        ],
+        "players",
+    );
+    refused(
+        &["arena", "rule", "random", "-g", "sidi", "-o", "bid_step=7"],
+        "bid_step",
+    );
+    refused(&["arena", "rule", "random", "-n", "0"], "at least 1");
+    refused(
+        &["arena", "rule", "random", "-n", "2", "--json", "--out", "-"],
+        "standard output",
+    );
 }
 
 #[test]
@@ -219,8 +217,8 @@ fn the_sampling_player_plays_in_every_game_in_arena_and_simulate() {
     let sidi_bids = "sampling:contract_samples=8:bid_blend=50:bid_shift=10:last_call=0";
     let v = arena_json(&[sidi_bids, "rule", "-g", "sidi", "-n", "2"]);
     assert_eq!(v["a"], sidi_bids);
-    jass()
-        .args([
+    refused(
+        &[
             "arena",
             "sampling:bid_shift=10",
             "rule",
@@ -228,12 +226,11 @@ fn the_sampling_player_plays_in_every_game_in_arena_and_simulate() {
             "coiffeur",
             "-n",
             "1",
-        ])
-        .assert()
-        .code(2)
-        .stderr(contains("unknown sampling setting `bid_shift`"));
-    jass()
-        .args([
+        ],
+        "unknown sampling setting `bid_shift`",
+    );
+    refused(
+        &[
             "arena",
             "sampling:bid_blend=101",
             "rule",
@@ -241,12 +238,11 @@ fn the_sampling_player_plays_in_every_game_in_arena_and_simulate() {
             "sidi",
             "-n",
             "1",
-        ])
-        .assert()
-        .code(2)
-        .stderr(contains("use 0 .. 100"));
-    jass()
-        .args([
+        ],
+        "use 0 .. 100",
+    );
+    refused(
+        &[
             "arena",
             "sampling:last_call=2",
             "rule",
@@ -254,36 +250,49 @@ fn the_sampling_player_plays_in_every_game_in_arena_and_simulate() {
             "sidi",
             "-n",
             "1",
-        ])
-        .assert()
-        .code(2)
-        .stderr(contains("sampling setting `last_call=2`: use 0 .. 1"));
-    jass()
-        .args(["arena", "sampling:depth=3", "rule", "-g", "sidi", "-n", "2"])
-        .assert()
-        .code(2)
-        .stderr(contains("unknown sampling setting `depth`"));
+        ],
+        "sampling setting `last_call=2`: use 0 .. 1",
+    );
+    refused(
+        &["arena", "sampling:depth=3", "rule", "-g", "sidi", "-n", "2"],
+        "unknown sampling setting `depth`",
+    );
     jass()
         .args(["arena", "rule:samples=3", "rule", "-n", "2"])
         .assert()
         .code(2)
-        .stderr(contains("unknown rule setting `samples`: this game's rule player knows signals"));
+        .stderr(contains(
+            "unknown rule setting `samples`: this game's rule player knows signals",
+        ));
     // The rule players' switches for comparisons: Schieber's and Sidi Barrani's signals, Sidi
     // Barrani's last call; the other games' rule players take none.
     let v = arena_json(&["rule:signals=0", "rule", "-n", "2"]);
     assert_eq!(v["a"], "rule:signals=0");
-    let v = arena_json(&["rule:signals=0:last_call=0", "rule", "-g", "sidi", "-n", "2"]);
+    let v = arena_json(&[
+        "rule:signals=0:last_call=0",
+        "rule",
+        "-g",
+        "sidi",
+        "-n",
+        "2",
+    ]);
     assert_eq!(v["a"], "rule:signals=0:last_call=0");
-    jass()
-        .args(["arena", "rule:signals=0", "rule", "-g", "coiffeur", "-n", "1"])
-        .assert()
-        .code(2)
-        .stderr(contains("this game's rule player takes no settings"));
-    jass()
-        .args(["arena", "random:signals=0", "rule", "-n", "1"])
-        .assert()
-        .code(2)
-        .stderr(contains("only rule and sampling do"));
+    refused(
+        &[
+            "arena",
+            "rule:signals=0",
+            "rule",
+            "-g",
+            "coiffeur",
+            "-n",
+            "1",
+        ],
+        "this game's rule player takes no settings",
+    );
+    refused(
+        &["arena", "random:signals=0", "rule", "-n", "1"],
+        "only rule and sampling do",
+    );
 }
 
 #[test]

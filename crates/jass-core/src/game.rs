@@ -27,6 +27,26 @@ impl IllegalAction {
     }
 }
 
+/// Whether a game may start at a score (`start_at` of the games to a target): only before its
+/// first deal (`fresh`), with both totals below the target.
+pub(crate) fn may_start_at(
+    fresh: bool,
+    totals: [u32; 2],
+    target: u32,
+) -> Result<(), IllegalAction> {
+    if !fresh {
+        return Err(IllegalAction::new(
+            "a game can start at a score only before its first deal",
+        ));
+    }
+    if totals.iter().any(|&t| t >= target) {
+        return Err(IllegalAction::new(format!(
+            "the totals {totals:?} must be below the target {target}"
+        )));
+    }
+    Ok(())
+}
+
 /// A fixed-capacity list of actions (no heap allocation).
 #[derive(Clone)]
 pub struct ActionList<A: Copy> {

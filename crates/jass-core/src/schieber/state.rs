@@ -317,21 +317,12 @@ impl Schieber {
     /// game cannot be replayed from its record. Not with the Bergpreis (who reached half the
     /// target first is not known).
     pub fn start_at(&mut self, totals: [u32; 2]) -> Result<(), IllegalAction> {
-        if self.deals_started > 0 || self.phase != Phase::Deal {
-            return Err(IllegalAction::new(
-                "a game can start at a score only before its first deal",
-            ));
-        }
+        let fresh = self.deals_started == 0 && self.phase == Phase::Deal;
+        crate::game::may_start_at(fresh, totals, self.opts.target)?;
         if self.opts.bergpreis {
             return Err(IllegalAction::new(
                 "a game with the Bergpreis cannot start at a score",
             ));
-        }
-        if totals.iter().any(|&t| t >= self.opts.target) {
-            return Err(IllegalAction::new(format!(
-                "the totals {totals:?} must be below the target {}",
-                self.opts.target
-            )));
         }
         self.totals = totals;
         Ok(())

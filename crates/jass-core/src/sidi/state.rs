@@ -177,17 +177,8 @@ impl Sidi {
     /// target. For simulations and tests of a game's end; a record does not carry it, so such a
     /// game cannot be replayed from its record.
     pub fn start_at(&mut self, totals: [u32; 2]) -> Result<(), IllegalAction> {
-        if self.deals_started > 0 || self.phase != SidiPhase::Deal {
-            return Err(IllegalAction::new(
-                "a game can start at a score only before its first deal",
-            ));
-        }
-        if totals.iter().any(|&t| t >= self.opts.target) {
-            return Err(IllegalAction::new(format!(
-                "the totals {totals:?} must be below the target {}",
-                self.opts.target
-            )));
-        }
+        let fresh = self.deals_started == 0 && self.phase == SidiPhase::Deal;
+        crate::game::may_start_at(fresh, totals, self.opts.target)?;
         self.totals = totals;
         Ok(())
     }
