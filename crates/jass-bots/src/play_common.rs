@@ -1,6 +1,7 @@
 //! Card-play rules of thumb shared by the rule-based players of every game: a game-neutral view of
 //! one card decision ([`PlayView`]), the classic point-taking play ([`take_points`]: take valuable
-//! tricks cheaply, smear points on the partner's sure trick, keep the Puur) and the ducking play
+//! tricks cheaply, smear points on the partner's sure trick, keep the Puur, give and read 001's
+//! discard signals) and the ducking play
 //! ([`duck`]: stay under the winning card, shed high cards), plus small card helpers.
 
 use jass_core::schieber::ObservedTrick;
@@ -156,7 +157,8 @@ pub fn dearest_by_strength(set: CardSet, mode: Mode) -> Card {
 
 /// The point-taking play of the positive games (Schieber's rules of thumb): lead Bocks and, after
 /// our own trump choice, trumps; win valuable tricks as cheaply as possible (keeping the Puur for
-/// a valuable one); smear points on the partner's sure trick; otherwise give as little as possible.
+/// a valuable one); smear points on the partner's sure trick; otherwise give as little as possible
+/// (with `signal`, a discard from the weakest suit); a low lead avoids `partner_discard`'s suit.
 pub fn take_points(v: &PlayView) -> Card {
     let mode = v.mode;
     let legal = v.legal;
