@@ -264,10 +264,7 @@ pub fn partner_first_discard(
 ) -> Option<Suit> {
     first_discard(
         (seat + 2) % 4,
-        tricks
-            .iter()
-            .map(|t| (t.leader, t.cards.as_slice()))
-            .chain([(trick_leader, trick)]),
+        crate::worlds::seen_tricks(tricks, trick_leader, trick),
         mode,
     )
 }

@@ -23,7 +23,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::pimc::{four_seat_knowledge, MAX_SEATS};
 use crate::rollout::Rollout;
 use crate::rule_differenzler::{announcement, differenzler_card, RuleDifferenzler};
-use crate::worlds::{sample_world_retry, stoeck_holder, Knowledge};
+use crate::worlds::{played_by_seat, sample_world_retry, seen_tricks, stoeck_holder, Knowledge};
 
 /// Settings of the sampling Differenzler player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -156,22 +156,15 @@ impl SamplingDifferenzler {
         let me = obs.seat as usize;
         let mut taken = [0u32; MAX_SEATS];
         let mut tricks = [0u8; MAX_SEATS];
-        let mut played = CardSet::EMPTY;
-        let mut dealt = hands;
         for t in &obs.tricks {
             taken[t.winner as usize] += t.points;
             tricks[t.winner as usize] += 1;
-            for (i, &c) in t.cards.iter().enumerate() {
-                played.insert(c);
-                dealt[(t.leader as usize + i) % 4].insert(c);
-            }
         }
+        let by_seat = played_by_seat(seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick));
+        let played = by_seat.iter().fold(CardSet::EMPTY, |a, &s| a | s);
+        let dealt: [CardSet; 4] = std::array::from_fn(|s| hands[s] | by_seat[s]);
         let mut trick = [Card::from_dense(0); MAX_SEATS];
-        for (i, &c) in obs.trick.iter().enumerate() {
-            trick[i] = c;
-            played.insert(c);
-            dealt[(obs.trick_leader as usize + i) % 4].insert(c);
-        }
+        trick[..obs.trick.len()].copy_from_slice(&obs.trick);
         // Points beyond the tricks: the Weis scored, and Stöck (scored, or held in this world).
         let tally = &obs.deal_tally;
         let mut extra: [u32; 4] = std::array::from_fn(|s| tally.weis[s] + tally.stoeck[s]);

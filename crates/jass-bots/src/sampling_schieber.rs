@@ -32,7 +32,9 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::rule_schieber::RuleSchieber;
-use crate::worlds::{deal_unseen, knowledge, sample_world_retry, stoeck_holder};
+use crate::worlds::{
+    deal_unseen, knowledge, played_by_seat, sample_world_retry, seen_tricks, stoeck_holder,
+};
 
 /// Settings of the sampling player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -243,15 +245,7 @@ impl SamplingSchieber {
             Some(t) if self.options.stoeck && obs.stoeck.is_none() => Some(t),
             _ => None,
         };
-        let mut played = [CardSet::EMPTY; 4];
-        for tr in &obs.tricks {
-            for (i, &c) in tr.cards.iter().enumerate() {
-                played[(tr.leader as usize + i) % 4].insert(c);
-            }
-        }
-        for (i, &c) in obs.trick.iter().enumerate() {
-            played[(obs.trick_leader as usize + i) % 4].insert(c);
-        }
+        let played = played_by_seat(seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick));
         let mut budget = self.settings.race_nodes;
         let solver = &mut self.solvers(1)[0];
         let mut out = [0i64; 64];

@@ -3,9 +3,10 @@
 //! equal totals one more deal is played; "If the losing team has less than 1000 points then the
 //! winning team ... win a double game"; and no team can end the game in the middle of a deal
 //! ("The last deal of the game must be played out to the end and scored"). So the game can only
-//! end with a deal's score, and a deal's score follows from the declarers' card points.
+//! end with a deal's score, and a deal's score follows from the declarers' card points. The rules
+//! are the engine's (`SidiOptions::game_winner`, `is_double_game`, `sidi::deal_score`).
 
-use jass_core::sidi::SidiOptions;
+use jass_core::sidi::{deal_score, SidiOptions};
 use jass_core::weis::{best_declaration, stoeck_cards, STOECK_POINTS};
 use jass_core::{CardSet, Mode};
 
@@ -15,17 +16,15 @@ const DEAL_POINTS: u32 = 157;
 /// The game's result for `team` after a deal that brings the running totals to `totals`: 2 a
 /// double game won, 1 won, 0 the game goes on, -1 lost, -2 a double game lost.
 pub fn game_result(options: &SidiOptions, totals: [u32; 2], team: u8) -> i32 {
-    let (us, them) = (totals[team as usize & 1], totals[1 - (team as usize & 1)]);
-    if us.max(them) < options.target || us == them {
+    let Some(winner) = options.game_winner(totals) else {
         return 0;
-    }
-    let loser = us.min(them);
-    let stake = if options.double_game && loser < options.double_game_below {
+    };
+    let stake = if options.is_double_game(totals, winner) {
         2
     } else {
         1
     };
-    if us > them {
+    if winner == team & 1 {
         stake
     } else {
         -stake
@@ -58,15 +57,15 @@ impl DealStakes {
     /// factor) goes to the declarers if their card points reach it, else to the defenders.
     pub fn deal_scores(&self, points: u32) -> [u32; 2] {
         let d = self.declarers as usize & 1;
-        let made = points >= self.bid;
-        let mut score = [0u32; 2];
-        score[d] = points;
-        score[1 - d] = DEAL_POINTS.saturating_sub(points);
-        score[if made { d } else { 1 - d }] += self.bid * self.factor;
-        for (t, s) in score.iter_mut().enumerate() {
-            *s += self.weis[t] + self.stoeck[t];
-        }
-        score
+        let mut card_points = [0u32; 2];
+        card_points[d] = points;
+        card_points[1 - d] = DEAL_POINTS.saturating_sub(points);
+        deal_score(
+            card_points,
+            [0, 1].map(|t| self.weis[t] + self.stoeck[t]),
+            (self.bid, self.factor, self.declarers),
+        )
+        .score
     }
 
     /// The game's result for the declarers (as [`game_result`]) when they end the deal with

@@ -2,7 +2,7 @@
 //! the seat has seen (cards played, suits a player has shown not to hold, Weis shown).
 
 use jass_core::deal::uniform_below;
-use jass_core::schieber::SchieberObservation;
+use jass_core::schieber::{ObservedTrick, SchieberObservation};
 use jass_core::weis::stoeck_cards;
 use jass_core::{Card, CardSet, Mode, Rank, Suit};
 use rand_core::RngCore;
@@ -29,6 +29,31 @@ pub struct Knowledge {
 pub fn stoeck_holder(held: &[CardSet], trump: Suit) -> Option<usize> {
     held.iter()
         .position(|h| h.contains_all(stoeck_cards(trump)))
+}
+
+/// The tricks of a deal as seen (the completed ones, then the one in progress led by
+/// `trick_leader`), each as its leader and its cards in playing order.
+pub fn seen_tricks<'a>(
+    tricks: &'a [ObservedTrick],
+    trick_leader: u8,
+    trick: &'a [Card],
+) -> impl Iterator<Item = (u8, &'a [Card])> {
+    tricks
+        .iter()
+        .map(|t| (t.leader, t.cards.as_slice()))
+        .chain([(trick_leader, trick)])
+}
+
+/// The cards each of four seats has played in these tricks (each: its leader and its cards in
+/// playing order; the trick in progress may be one of them).
+pub fn played_by_seat<'a>(tricks: impl IntoIterator<Item = (u8, &'a [Card])>) -> [CardSet; 4] {
+    let mut played = [CardSet::EMPTY; 4];
+    for (leader, cards) in tricks {
+        for (i, &c) in cards.iter().enumerate() {
+            played[(leader as usize + i) % 4].insert(c);
+        }
+    }
+    played
 }
 
 /// Reads the constraints from an observation during card play.

@@ -39,21 +39,15 @@ pub fn race_cards(
     other_need: u32,
     budget: &mut u64,
 ) -> Option<CardSet> {
-    let mut race = Race::new(solver, team, *budget);
-    let mut won = CardSet::EMPTY;
-    let mut result = Some(());
-    for c in pos.legal_cards() {
-        match race.after(pos, c, need, other_need) {
-            Some(true) => won.insert(c),
-            Some(false) => {}
-            None => {
-                result = None;
-                break;
+    Race::run(solver, team, budget, |race| {
+        let mut won = CardSet::EMPTY;
+        for c in pos.legal_cards() {
+            if race.after(pos, c, need, other_need)? {
+                won.insert(c);
             }
         }
-    }
-    *budget = race.left;
-    result.map(|()| won)
+        Some(won)
+    })
 }
 
 /// Whether `team` wins the race from `pos` (see [`race_cards`]), or `None` when `budget` does
@@ -66,10 +60,9 @@ pub fn race_wins(
     other_need: u32,
     budget: &mut u64,
 ) -> Option<bool> {
-    let mut race = Race::new(solver, team, *budget);
-    let r = race.wins(pos, need, other_need);
-    *budget = race.left;
-    r
+    Race::run(solver, team, budget, |race| {
+        race.wins(pos, need, other_need)
+    })
 }
 
 /// One node of the race's own search counts as this many solver nodes in the budget (it copies
@@ -89,13 +82,22 @@ struct Race<'a> {
 }
 
 impl<'a> Race<'a> {
-    fn new(solver: &'a mut Solver, team: u8, budget: u64) -> Self {
-        Race {
+    /// Runs `f` on a race for `team` within `budget`, taking off what it used.
+    fn run<T>(
+        solver: &'a mut Solver,
+        team: u8,
+        budget: &mut u64,
+        f: impl FnOnce(&mut Race<'a>) -> Option<T>,
+    ) -> Option<T> {
+        let mut race = Race {
             solver,
             team: team & 1,
-            left: budget,
+            left: *budget,
             table: HashMap::new(),
-        }
+        };
+        let r = f(&mut race);
+        *budget = race.left;
+        r
     }
 
     /// Does `team` take at least `target` from `pos` on by the end of the deal? The solver's

@@ -742,9 +742,15 @@ impl Solver {
         target: u32,
         node_limit: u64,
     ) -> Option<bool> {
+        self.capped(node_limit, |s| s.reaches(pos, team, target))
+    }
+
+    /// Runs `search` with at most `node_limit` more nodes: `None` if it was cut short (what it
+    /// stored before stays valid).
+    fn capped<T>(&mut self, node_limit: u64, search: impl FnOnce(&mut Self) -> T) -> Option<T> {
         self.core.node_limit = self.core.nodes.saturating_add(node_limit);
         self.core.aborted = false;
-        let v = self.reaches(pos, team, target);
+        let v = search(self);
         let ok = !self.core.aborted;
         self.core.node_limit = u64::MAX;
         self.core.aborted = false;
@@ -807,26 +813,14 @@ impl Solver {
         team: u8,
         node_limit: u64,
     ) -> Option<MoveValues> {
-        self.core.node_limit = self.core.nodes.saturating_add(node_limit);
-        self.core.aborted = false;
-        let v = self.solve_moves_within(pos, team, 0).0;
-        let ok = !self.core.aborted;
-        self.core.node_limit = u64::MAX;
-        self.core.aborted = false;
-        ok.then_some(v)
+        self.capped(node_limit, |s| s.solve_moves_within(pos, team, 0).0)
     }
 
     /// As [`Solver::solve_for`], but gives up (`None`) once the search has visited
     /// `node_limit` more nodes (a deterministic cap on the work; results stored before the cap
     /// stay valid).
     pub fn try_solve_for(&mut self, pos: &Position, team: u8, node_limit: u64) -> Option<u32> {
-        self.core.node_limit = self.core.nodes.saturating_add(node_limit);
-        self.core.aborted = false;
-        let v = self.solve_within(pos, team, 0, None).0;
-        let ok = !self.core.aborted;
-        self.core.node_limit = u64::MAX;
-        self.core.aborted = false;
-        ok.then_some(v)
+        self.capped(node_limit, |s| s.solve_within(pos, team, 0, None).0)
     }
 
     /// The quick bounds the search uses at a trick boundary: `(lo, hi)` with `lo <= value <=

@@ -21,7 +21,7 @@ pub use record::{
     check_record, play_recorded, play_recorded_from, SidiContract, SidiDealRecord, SidiDealResult,
     SidiEntry, SidiRecord, SidiRecorded,
 };
-pub use state::{Sidi, SidiObservation, SidiPhase, SidiTally};
+pub use state::{deal_score, DealScore, Sidi, SidiObservation, SidiPhase, SidiTally};
 
 /// A decision in Sidi Barrani.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

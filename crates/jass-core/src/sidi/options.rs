@@ -116,6 +116,20 @@ impl SidiOptions {
         n == 157 || n == 257 || (n >= self.min_bid && n < 157 && n.is_multiple_of(self.bid_step))
     }
 
+    /// The winners at these running totals (001: "When one or both teams' score reaches 2000
+    /// points or more, the team with the higher score are the winners"; on equal totals one more
+    /// deal is played): `None` while the game goes on.
+    pub fn game_winner(&self, totals: [u32; 2]) -> Option<u8> {
+        let reached = totals.iter().any(|&x| x >= self.target);
+        (reached && totals[0] != totals[1]).then_some((totals[1] > totals[0]) as u8)
+    }
+
+    /// True if `winner` wins a double game at these totals (001: "If the losing team has less
+    /// than 1000 points then the winning team with 2000 or more points win a double game").
+    pub fn is_double_game(&self, totals: [u32; 2], winner: u8) -> bool {
+        self.double_game && totals[1 - (winner as usize & 1)] < self.double_game_below
+    }
+
     /// The denominations that may be bid.
     pub fn denominations(&self) -> impl Iterator<Item = Mode> + '_ {
         Mode::ALL

@@ -58,6 +58,35 @@ pub struct SidiTally {
     pub score: [u32; 2],
 }
 
+/// A deal's score ([`deal_score`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DealScore {
+    /// The declarers' card points reached the bid.
+    pub made: bool,
+    /// The bid (times the doubling factor) credited to a team.
+    pub bonus: [u32; 2],
+    /// Everything credited to each team.
+    pub score: [u32; 2],
+}
+
+/// A deal's score (001) from each team's card points (tricks, last trick, Match), its Weis and
+/// Stöck (`extras`), and the contract (bid, doubling factor, declaring team): the bid times the
+/// factor goes to the declarers if their card points reach it, else to the defenders ("The 5
+/// points for the last trick and the 100-point Match bonus ... count towards fulfilling the bid,
+/// but points for Weis and Stöck do not").
+pub fn deal_score(card_points: [u32; 2], extras: [u32; 2], contract: (u32, u32, u8)) -> DealScore {
+    let (bid, factor, declarers) = contract;
+    let d = declarers as usize & 1;
+    let made = card_points[d] >= bid;
+    let mut bonus = [0u32; 2];
+    bonus[if made { d } else { 1 - d }] = bid * factor;
+    DealScore {
+        made,
+        bonus,
+        score: [0, 1].map(|t| card_points[t] + extras[t] + bonus[t]),
+    }
+}
+
 /// Team of a seat.
 #[inline]
 const fn team(seat: u8) -> u8 {
@@ -166,12 +195,8 @@ impl Sidi {
     /// "If the losing team has less than 1000 points then the winning team with 2000 or more
     /// points win a double game").
     pub fn double_game(&self) -> bool {
-        match self.winner {
-            Some(w) if self.opts.double_game => {
-                self.totals[1 - w as usize] < self.opts.double_game_below
-            }
-            _ => false,
-        }
+        self.winner
+            .is_some_and(|w| self.opts.is_double_game(self.totals, w))
     }
     /// Starts the game at a score: the teams' totals before its first deal, both below the
     /// target. For simulations and tests of a game's end; a record does not carry it, so such a
@@ -455,26 +480,23 @@ impl Sidi {
                 tl.match_bonus[t] = MATCH_BONUS;
             }
         }
-        let d = team(declarer) as usize;
-        // 001: "The 5 points for the last trick and the 100-point Match bonus ... count towards
-        // fulfilling the bid, but points for Weis and Stöck do not."
-        let made = tl.card_points[d] + tl.match_bonus[d] >= bid;
-        tl.made = Some(made);
-        let to = if made { d } else { 1 - d };
-        tl.bonus[to] = bid * self.factor;
+        let s = deal_score(
+            [0, 1].map(|t| tl.card_points[t] + tl.match_bonus[t]),
+            [0, 1].map(|t| tl.weis[t] + tl.stoeck[t]),
+            (bid, self.factor, team(declarer)),
+        );
+        tl.made = Some(s.made);
+        tl.bonus = s.bonus;
+        tl.score = s.score;
         for t in 0..2 {
-            tl.score[t] =
-                tl.card_points[t] + tl.match_bonus[t] + tl.weis[t] + tl.stoeck[t] + tl.bonus[t];
             self.totals[t] += tl.score[t];
         }
-        // 001: at 2000 or more the higher score wins; on a tie one more deal is played.
-        let reached = self.totals.iter().any(|&x| x >= self.opts.target);
-        if reached && self.totals[0] != self.totals[1] {
-            self.winner = Some((self.totals[1] > self.totals[0]) as u8);
-            self.phase = SidiPhase::Over;
+        self.winner = self.opts.game_winner(self.totals);
+        self.phase = if self.winner.is_some() {
+            SidiPhase::Over
         } else {
-            self.phase = SidiPhase::Deal;
-        }
+            SidiPhase::Deal
+        };
     }
 
     /// Legal cards of the seat to play (empty outside card play or while Weis is asked).
