@@ -31,6 +31,7 @@ use jass_solver::{race_cards, Position, Solver, SolverConfig};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::pimc::{rollout_values, PlayState};
 use crate::rule_schieber::RuleSchieber;
 use crate::worlds::{
     deal_unseen, knowledge, played_by_seat, sample_world_retry, seen_tricks, stoeck_holder,
@@ -97,9 +98,17 @@ impl SamplingSettings {
 pub struct SamplingSchieber {
     options: SchieberOptions,
     settings: SamplingSettings,
+    /// Worlds per card judged by play-outs where the worlds are not solved from the card on
+    /// (0: the rule player's card there).
+    early_samples: usize,
+    /// The play-outs' hand-off to the solver: cards left at the end of a trick.
+    early_handoff: u32,
     rule: RuleSchieber,
     solvers: Vec<Solver>,
     rng: Xoshiro256PlusPlus,
+    /// Card decisions made from solved worlds, and from play-outs.
+    solved: u64,
+    rolled_out: u64,
 }
 
 /// What one world says about the legal cards: the value of each (by card index) for the
@@ -112,10 +121,41 @@ impl SamplingSchieber {
         SamplingSchieber {
             options,
             settings,
+            early_samples: Self::DEFAULT_EARLY,
+            early_handoff: Self::DEFAULT_HANDOFF,
             rule: RuleSchieber::new(options),
             solvers: Vec::new(),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            solved: 0,
+            rolled_out: 0,
         }
+    }
+
+    /// Worlds per card decision judged by play-outs, by default.
+    pub const DEFAULT_EARLY: usize = 64;
+
+    /// Cards left when the play-outs hand over to the solver, by default.
+    pub const DEFAULT_HANDOFF: u32 = 12;
+
+    /// The same player judging the cards that are not solved from the card on (before
+    /// `max_cards` are left, or when the worlds are beyond the node budget) in `n` worlds each:
+    /// every legal card is played, the rule players play on for all four seats until `handoff`
+    /// cards are left, and the solver gives the rest (0: the rule player's card).
+    pub fn with_early_samples(mut self, n: usize, handoff: u32) -> Self {
+        self.early_samples = n;
+        self.early_handoff = handoff;
+        self
+    }
+
+    /// How many card decisions this player has made from worlds solved from the card on.
+    pub fn solved(&self) -> u64 {
+        self.solved
+    }
+
+    /// How many card decisions this player has made by play-outs (the others, and those with
+    /// one legal card, were the rule player's).
+    pub fn rolled_out(&self) -> u64 {
+        self.rolled_out
     }
 
     /// The settings.
@@ -194,11 +234,59 @@ impl SamplingSchieber {
         // Near the end of a game the race to the target counts first (won worlds minus lost
         // ones), then the points.
         let outcomes = self.end_of_game(obs, contract, &positions, &results);
+        self.solved += 1;
         legal.iter().max_by_key(|c| {
             let total: u64 = results.iter().map(|(_, v)| v[c.index()] as u64).sum();
             let race = outcomes.as_ref().map_or(0, |o| o[c.index()]);
             (race, total)
         })
+    }
+
+    /// The card with the most points over `early_samples` worlds of rule play-outs
+    /// ([`rollout_values`]: every legal card played, the rule players' cards for all four seats
+    /// until `early_handoff` cards are left, then the solver), for the decisions the worlds are
+    /// not solved at. The deal's points decide (the race to the target is left to the solved
+    /// cards: tried this early, it did not pay, docs/players.md).
+    fn rollout_card(&mut self, obs: &SchieberObservation, legal: CardSet) -> Option<Card> {
+        let contract = obs.contract?;
+        if self.early_samples == 0
+            || legal.len() < 2
+            || contract == Contract::Misere
+            || contract.is_slalom()
+        {
+            return None;
+        }
+        let chooser = obs.chooser?;
+        let mode = contract.mode();
+        let state = PlayState::new(
+            mode,
+            PointTable::new(mode, self.options.undenufe_eleven),
+            TrickRules::Strict,
+            obs.tricks.iter().map(|t| t.winner),
+            obs.trick_leader,
+            &obs.trick,
+        );
+        let k = knowledge(obs);
+        let (samples, handoff) = (self.early_samples, self.early_handoff);
+        self.solvers(1);
+        let mut totals = [0u64; 64];
+        let worlds = rollout_values(
+            &mut self.solvers[0],
+            &mut self.rng,
+            &k,
+            &state,
+            legal,
+            obs.seat % 2,
+            chooser,
+            samples,
+            handoff,
+            |c, v| totals[c.index()] += v as u64,
+        );
+        if worlds == 0 {
+            return None;
+        }
+        self.rolled_out += 1;
+        legal.iter().max_by_key(|c| totals[c.index()])
     }
 
     /// Near the end of a game (a target both teams may reach in this deal): for each card (by
@@ -502,7 +590,10 @@ impl Player<Schieber> for SamplingSchieber {
                     })
                     .collect();
                 let obs = decision.observation();
-                if let Some(card) = self.sampled_card(&obs, cards) {
+                let card = self
+                    .sampled_card(&obs, cards)
+                    .or_else(|| self.rollout_card(&obs, cards));
+                if let Some(card) = card {
                     return SchieberAction::Play { card };
                 }
             }

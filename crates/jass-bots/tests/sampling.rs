@@ -80,8 +80,12 @@ fn sampling_is_deterministic_across_thread_counts() {
             let mut dealer = SeededDealer::new(seed + 50);
             let hands = s.deal_from_pack(&dealer.next_pack());
             s.deal(hands).unwrap();
+            // Without play-outs, so that a decision the budget cuts short is the rule
+            // player's card and shows.
             let mut players: Vec<SamplingSchieber> = (0..4)
-                .map(|k| SamplingSchieber::new(options, settings, seed * 4 + k))
+                .map(|k| {
+                    SamplingSchieber::new(options, settings, seed * 4 + k).with_early_samples(0, 12)
+                })
                 .collect();
             while let ToMove::Seat(seat) = s.to_move() {
                 s.legal_actions(&mut list);
@@ -256,4 +260,74 @@ fn sampling_plays_legally_at_the_end_of_games() {
         ended_inside >= 6,
         "{ended_inside} of 12 ended inside a deal"
     );
+}
+
+/// Every card decision with a choice is sampled: solved in worlds from the card on, or, before
+/// `max_cards` are left and when the worlds are beyond the node budget, judged by play-outs (rule
+/// play for all four seats, then the solver). Without play-outs those decisions are the rule
+/// player's. The play-outs do not just repeat the rule player's card.
+#[test]
+fn cards_not_solved_are_judged_by_play_outs() {
+    let options = SchieberOptions {
+        target: jass_core::schieber::MAX_TARGET,
+        first_forehand: FirstForehand::Seat(0),
+        ..Default::default()
+    };
+    let settings = SamplingSettings {
+        samples: 6,
+        contract_samples: 4,
+        ..Default::default()
+    };
+    let run = |early: usize| {
+        let mut list = ActionList::new();
+        let mut player = SamplingSchieber::new(options, settings, 7).with_early_samples(early, 12);
+        let mut rule = RuleSchieber::new(options);
+        let (mut choices, mut early_choices, mut unlike_rule) = (0, 0, 0);
+        for seed in 0..6u64 {
+            let mut s = Schieber::new(options).unwrap();
+            let hands = s.deal_from_pack(&SeededDealer::new(300 + seed).next_pack());
+            s.deal(hands).unwrap();
+            let mut others = RuleSchieber::new(options);
+            while let ToMove::Seat(seat) = s.to_move() {
+                s.legal_actions(&mut list);
+                let d = Decision::new(&s, seat, &list);
+                let a = if seat == 0 {
+                    let a = player.act(&d);
+                    let is_card = matches!(a, SchieberAction::Play { .. });
+                    if is_card && list.len() > 1 {
+                        choices += 1;
+                        if s.tricks_done() < 2 {
+                            early_choices += 1;
+                            unlike_rule += (rule.act(&d) != a) as u32;
+                        }
+                    }
+                    a
+                } else {
+                    others.act(&d)
+                };
+                assert!(list.contains(&a));
+                s.apply(a).unwrap();
+            }
+        }
+        (
+            player.solved(),
+            player.rolled_out(),
+            choices,
+            early_choices,
+            unlike_rule,
+        )
+    };
+    let (solved, rolled_out, choices, early, unlike_rule) = run(16);
+    assert_eq!(solved + rolled_out, choices);
+    assert!(
+        rolled_out >= early,
+        "{rolled_out} play-outs, {early} early choices"
+    );
+    assert!(
+        unlike_rule > 0,
+        "the play-outs chose as the rule player every time"
+    );
+    let (solved0, rolled_out0, choices0, _, _) = run(0);
+    assert_eq!(rolled_out0, 0);
+    assert!(solved0 < choices0);
 }

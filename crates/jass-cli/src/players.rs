@@ -109,6 +109,21 @@ const SIDI_KNOWN: [&str; 7] = [
     "last_call",
 ];
 
+/// The settings of the Schieber sampling player.
+const SCHIEBER_KNOWN: [&str; 11] = [
+    "samples",
+    "max_cards",
+    "contract_samples",
+    "threads",
+    "budget_ms",
+    "tt_bits",
+    "node_limit",
+    "decision_nodes",
+    "race_nodes",
+    "early_samples",
+    "early_handoff",
+];
+
 /// A player name and its settings (`sampling:samples=48:max_cards=24`).
 pub struct Spec<'a> {
     name: &'a str,
@@ -161,6 +176,8 @@ impl<'a> Spec<'a> {
                 // 1: give and read 001's discard signals; 0: not.
                 "last_call" | "signals" => (0, 1),
                 "tt_bits" => (10, 26),
+                // Cards left when the play-outs hand over to the solver (Schieber).
+                "early_handoff" => (0, 36),
                 "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
                 "race_nodes" => (0, 1_000_000_000),
                 "budget_ms" => (1, 600_000),
@@ -180,7 +197,7 @@ impl<'a> Spec<'a> {
             .unwrap_or(default))
     }
 
-    /// Worlds per card before the solver's cards (Sidi Barrani, Coiffeur).
+    /// Worlds per card before the solver's cards (Schieber, Sidi Barrani, Coiffeur).
     fn early_samples(&self, known: &[&str], default: usize) -> Result<usize> {
         self.get(known, "early_samples", default)
     }
@@ -201,17 +218,7 @@ impl<'a> Spec<'a> {
 
     /// Every setting of the Schieber sampling player.
     fn schieber_settings(&self) -> Result<SamplingSettings> {
-        let known = [
-            "samples",
-            "max_cards",
-            "contract_samples",
-            "threads",
-            "budget_ms",
-            "tt_bits",
-            "node_limit",
-            "decision_nodes",
-            "race_nodes",
-        ];
+        let known = SCHIEBER_KNOWN;
         let d = SamplingSettings::default();
         let budget = self.get(&known, "budget_ms", 0)?;
         Ok(SamplingSettings {
@@ -257,11 +264,17 @@ pub fn check_name(spec: &str) -> Result<()> {
 
 impl ByName for Schieber {
     fn sampling_with(spec: &Spec, o: &SchieberOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
-        Ok(Box::new(SamplingSchieber::new(
-            *o,
-            spec.schieber_settings()?,
-            seed,
-        )))
+        let known = SCHIEBER_KNOWN;
+        Ok(Box::new(
+            SamplingSchieber::new(*o, spec.schieber_settings()?, seed).with_early_samples(
+                spec.early_samples(&known, SamplingSchieber::DEFAULT_EARLY)?,
+                spec.get(
+                    &known,
+                    "early_handoff",
+                    SamplingSchieber::DEFAULT_HANDOFF as usize,
+                )? as u32,
+            ),
+        ))
     }
 
     fn rule_with(spec: &Spec, o: &SchieberOptions, _seed: u64) -> Result<Box<dyn Player<Self>>> {

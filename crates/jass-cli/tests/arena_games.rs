@@ -257,6 +257,30 @@ fn the_sampling_player_plays_in_every_game_in_arena_and_simulate() {
         &["arena", "sampling:depth=3", "rule", "-g", "sidi", "-n", "2"],
         "unknown sampling setting `depth`",
     );
+    // Schieber's play-outs of the cards it does not solve: their worlds and hand-off.
+    let v = arena_json(&[
+        "sampling:early_samples=4:early_handoff=16",
+        "rule",
+        "-n",
+        "1",
+    ]);
+    assert_eq!(v["a"], "sampling:early_samples=4:early_handoff=16");
+    refused(
+        &["arena", "sampling:early_handoff=40", "rule", "-n", "1"],
+        "sampling setting `early_handoff=40`: use 0 .. 36",
+    );
+    refused(
+        &[
+            "arena",
+            "sampling:early_handoff=16",
+            "rule",
+            "-g",
+            "coiffeur",
+            "-n",
+            "1",
+        ],
+        "unknown sampling setting `early_handoff`",
+    );
     jass()
         .args(["arena", "rule:samples=3", "rule", "-n", "2"])
         .assert()
