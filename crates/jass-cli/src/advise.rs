@@ -28,6 +28,10 @@ pub struct AdviseArgs {
     /// solver is quick from 24 cards; a whole deal can take minutes per world).
     #[arg(long, default_value_t = 24)]
     max_cards: u32,
+    /// With more cards left: sampled deals in which the rule players play every card on to 12
+    /// cards left and the solver does the rest (0: the rule player's card, no expected points).
+    #[arg(long, default_value_t = 64)]
+    early_worlds: usize,
     /// Seed of the sampled deals.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -298,6 +302,8 @@ impl Advisor {
             trick: t.trick.clone(),
             tricks: t.tricks.clone(),
             shown: t.shown.clone(),
+            // Not asked: the first leader's team chose.
+            chooser: None,
         })
     }
 
@@ -566,10 +572,16 @@ impl Advisor {
         match card_values(&view, settings) {
             Ok(v) => {
                 let best = v.best().expect("legal cards");
+                let how = match v.played_out_to {
+                    Some(n) => format!(
+                        "{} sampled deals, played on by the rule players to {n} cards left, then exactly",
+                        v.worlds
+                    ),
+                    None => format!("{} sampled deals", v.worlds),
+                };
                 let mut s = format!(
-                    "{head}play {} — expected points for you & partner from here on ({} sampled deals):",
+                    "{head}play {} — expected points for you & partner from here on ({how}):",
                     self.name(best),
-                    v.worlds
                 );
                 for (c, p) in &v.values {
                     s += &format!(
@@ -679,6 +691,7 @@ pub fn run(args: AdviseArgs) -> Result<ExitCode> {
     let settings = HintSettings {
         worlds: args.worlds.max(1),
         max_cards: args.max_cards,
+        early_worlds: args.early_worlds,
         seed: args.seed,
     };
     let eleven = if args.undenufe_six {

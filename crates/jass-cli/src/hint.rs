@@ -6,12 +6,16 @@
 //!   with everything the seat has seen ([`jass_bots::worlds`]), solve each world exactly
 //!   ([`Solver::solve_moves_for`]) and average. The value of a card is the points (card points, last
 //!   trick, Match) the seat's team takes from here on, the cards already in the trick included.
+//!   Earlier in the deal ([`HintSettings::early_worlds`]): the same worlds, every legal card
+//!   played on by the rule players for all four seats until [`PLAY_OUT_HANDOFF`] cards are left,
+//!   then solved exactly (as the sampling player judges those cards).
 //! - Everywhere else: the rule player's choice, without expected points ([`rule_suggestion`]).
 
+use jass_bots::pimc::{partnership_values, rollout_values, PlayState};
 use jass_bots::worlds::{knowledge, sample_world_retry};
 use jass_core::schieber::{Contract, ObservedTrick, Phase, SchieberObservation};
 use jass_core::{Card, CardSet, PointTable, TrickRules, UndenufeEleven};
-use jass_solver::{Position, Solver, SolverConfig};
+use jass_solver::{Solver, SolverConfig};
 use jass_table::{run_table, Event, GameKind, GameSpec, SeatPlayer};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -26,6 +30,9 @@ pub struct HintSettings {
     /// time grows quickly with the cards left: 24 cards take milliseconds per world, a full deal
     /// may take minutes).
     pub max_cards: u32,
+    /// With more cards left: worlds whose cards are played on by the rule players to
+    /// [`PLAY_OUT_HANDOFF`] cards left and then solved (0: no expected points there).
+    pub early_worlds: usize,
     /// Seed of the sampled worlds (the same position and seed give the same hint).
     pub seed: u64,
 }
@@ -35,10 +42,15 @@ impl Default for HintSettings {
         HintSettings {
             worlds: 32,
             max_cards: 24,
+            early_worlds: 64,
             seed: 1,
         }
     }
 }
+
+/// Cards left when the play-outs of an early hint hand over to the solver (the sampling
+/// player's default).
+pub const PLAY_OUT_HANDOFF: u32 = jass_bots::SamplingSchieber::DEFAULT_HANDOFF;
 
 /// A four-seat partnership card-play position as one seat sees it (Schieber, Coiffeur, or a real
 /// table in `jass advise`).
@@ -60,6 +72,8 @@ pub struct CardPlayView {
     pub tricks: Vec<ObservedTrick>,
     /// Cards shown in Weis, by seat (known to be in that hand until played).
     pub shown: Vec<(u8, CardSet)>,
+    /// Who chose the contract, if known (else the first leader, forehand, whose team chose).
+    pub chooser: Option<u8>,
 }
 
 /// The expected points of each legal card, best first.
@@ -69,6 +83,9 @@ pub struct CardValues {
     pub values: Vec<(Card, f64)>,
     /// How many worlds were solved.
     pub worlds: usize,
+    /// `Some(n)`: the worlds were played on by the rule players to `n` cards left and solved
+    /// from there (an early hint); `None`: solved from the card on.
+    pub played_out_to: Option<u32>,
 }
 
 impl CardValues {
@@ -99,6 +116,7 @@ impl CardPlayView {
         let seat = view.get("seat")?.as_u64()? as u8;
         let hand = CardSet::from_cards(cards(view.get("hand")?)?);
         let contract: Contract = view.get("contract")?.as_str()?.parse().ok()?;
+        let chooser = view.get("chooser").and_then(Value::as_u64).map(|c| c as u8);
         let trick_leader = view.get("trick_leader")?.as_u64()? as u8;
         let trick = cards(view.get("trick")?)?;
         let mut tricks = Vec::new();
@@ -130,6 +148,7 @@ impl CardPlayView {
             trick,
             tricks,
             shown,
+            chooser,
         })
     }
 
@@ -197,14 +216,17 @@ impl std::fmt::Display for NoValues {
     }
 }
 
-/// The expected points of every legal card of `view`'s seat, averaged over sampled worlds.
+/// The expected points of every legal card of `view`'s seat, averaged over sampled worlds: solved
+/// from the card on with at most `max_cards` cards left, else (with `early_worlds`) played on by
+/// the rule players to [`PLAY_OUT_HANDOFF`] cards left and solved from there.
 pub fn card_values(view: &CardPlayView, settings: HintSettings) -> Result<CardValues, NoValues> {
     let contract = view.contract;
     if contract == Contract::Misere || contract.is_slalom() {
         return Err(NoValues::Contract(contract));
     }
     let left = view.cards_left();
-    if left > settings.max_cards {
+    let early = left > settings.max_cards;
+    if early && settings.early_worlds == 0 {
         return Err(NoValues::TooEarly {
             left,
             max: settings.max_cards,
@@ -214,46 +236,53 @@ pub fn card_values(view: &CardPlayView, settings: HintSettings) -> Result<CardVa
     let k = view_knowledge(view);
     let mode = contract.mode();
     let team = view.seat % 2;
-    let mut tricks_won = [0u8; 2];
-    for t in &view.tricks {
-        tricks_won[(t.winner % 2) as usize] += 1;
-    }
-    let mut trick = [Card::from_dense(0); 4];
-    for (i, &c) in view.trick.iter().enumerate() {
-        trick[i] = c;
-    }
+    let state = PlayState::new(
+        mode,
+        PointTable::new(mode, view.undenufe_eleven),
+        TrickRules::Strict,
+        view.tricks.iter().map(|t| t.winner),
+        view.trick_leader,
+        &view.trick,
+    );
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     let mut solver = Solver::new(SolverConfig {
         tt_bits: 18,
         ..SolverConfig::default()
     });
     let mut totals = [0u64; 64];
-    let mut worlds = 0;
-    for _ in 0..settings.worlds.max(1) {
-        let Some(hands) = sample_world_retry(&k, &mut rng, 20) else {
-            continue;
-        };
-        let pos = Position {
-            hands,
-            trick,
-            trick_len: view.trick.len() as u8,
-            leader: view.trick_leader,
-            mode,
-            points: PointTable::new(mode, view.undenufe_eleven),
-            rules: TrickRules::Strict,
-            tricks_done: view.tricks.len() as u8,
-            tricks_won,
-            match_bonus: jass_core::mode::MATCH_BONUS,
-        };
-        if pos.validate().is_err() {
-            continue;
-        }
-        let values = solver.solve_moves_for(&pos, team);
-        for (c, v) in values.iter() {
-            totals[c.index()] += v as u64;
-        }
-        worlds += 1;
-    }
+    let worlds = if early {
+        // Forehand leads the first trick, and its team chose the contract.
+        let chooser = view
+            .chooser
+            .or(view.tricks.first().map(|t| t.leader))
+            .unwrap_or(view.trick_leader);
+        rollout_values(
+            &mut solver,
+            &mut rng,
+            &k,
+            &state,
+            legal,
+            team,
+            chooser,
+            settings.early_worlds,
+            PLAY_OUT_HANDOFF,
+            |c, v| totals[c.index()] += v as u64,
+        )
+    } else {
+        partnership_values(
+            &mut solver,
+            &mut rng,
+            &k,
+            &state,
+            team,
+            settings.worlds.max(1),
+            |values| {
+                for (c, v) in values.iter() {
+                    totals[c.index()] += v as u64;
+                }
+            },
+        )
+    };
     if worlds == 0 {
         return Err(NoValues::NoWorld);
     }
@@ -262,7 +291,11 @@ pub fn card_values(view: &CardPlayView, settings: HintSettings) -> Result<CardVa
         .map(|c| (c, totals[c.index()] as f64 / worlds as f64))
         .collect();
     values.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    Ok(CardValues { values, worlds })
+    Ok(CardValues {
+        values,
+        worlds,
+        played_out_to: early.then_some(PLAY_OUT_HANDOFF),
+    })
 }
 
 /// The rule-based player's card for `view`'s seat, for positions without expected points. The
@@ -474,6 +507,45 @@ mod tests {
         assert!(legal_cards.contains(rule));
     }
 
+    /// At the first lead: values from play-outs (every card of the hand, within the points of
+    /// a deal); all nine trumps take every trick, so every card is worth the Match, 257.
+    #[test]
+    fn early_values_come_from_play_outs() {
+        let view = CardPlayView {
+            seat: 2,
+            hand: CardSet::from_cards(cards("SA SK D6 D7 C8 C9 C10 H6 H7")),
+            contract: Contract::Mode(Mode::Trump(jass_core::Suit::S)),
+            undenufe_eleven: UndenufeEleven::Ace,
+            trick_leader: 2,
+            trick: vec![],
+            tricks: vec![],
+            shown: vec![],
+            chooser: Some(2),
+        };
+        let settings = HintSettings {
+            early_worlds: 16,
+            ..HintSettings::default()
+        };
+        let v = card_values(&view, settings).unwrap();
+        assert_eq!(v.worlds, 16);
+        assert_eq!(v.played_out_to, Some(PLAY_OUT_HANDOFF));
+        assert_eq!(v.values.len(), 9);
+        for w in v.values.windows(2) {
+            assert!(w[0].1 >= w[1].1, "best first");
+        }
+        for &(c, pts) in &v.values {
+            assert!((0.0..=257.0).contains(&pts), "{c} {pts}");
+        }
+        assert_eq!(card_values(&view, settings).unwrap(), v, "repeatable");
+        let all_trumps = CardPlayView {
+            hand: CardSet::suit(jass_core::Suit::H),
+            contract: Contract::Mode(Mode::Trump(jass_core::Suit::H)),
+            ..view
+        };
+        let v = card_values(&all_trumps, settings).unwrap();
+        assert!(v.values.iter().all(|&(_, p)| p == 257.0), "{v:?}");
+    }
+
     #[test]
     fn too_early_and_misere_are_explained() {
         let view = CardPlayView {
@@ -485,8 +557,13 @@ mod tests {
             trick: vec![],
             tricks: vec![],
             shown: vec![],
+            chooser: None,
         };
-        let e = card_values(&view, HintSettings::default()).unwrap_err();
+        let no_play_outs = HintSettings {
+            early_worlds: 0,
+            ..HintSettings::default()
+        };
+        let e = card_values(&view, no_play_outs).unwrap_err();
         assert_eq!(e, NoValues::TooEarly { left: 36, max: 24 });
         assert!(e.to_string().contains("24 cards left"));
         let rule = rule_card(&view, 1).expect("a card at the first lead");

@@ -40,9 +40,12 @@ fn advise(worlds: &str, script: impl Into<Vec<u8>>) -> String {
 #[test]
 fn a_scripted_deal_gets_advice_with_expected_points() {
     let text = advise("8", DEAL);
-    // The first lead (36 cards left): the rule player's card, no values yet.
+    // The first lead (36 cards left): values from play-outs.
     assert!(text.contains("your turn (trick 1): play"), "{text}");
-    assert!(text.contains("rule player's choice"), "{text}");
+    assert!(
+        text.contains("64 sampled deals, played on by the rule players to 12 cards left"),
+        "{text}"
+    );
     // After three tricks (24 cards left): expected points for every card in the hand.
     assert!(text.contains("your turn (trick 4): play"), "{text}");
     assert!(text.contains("expected points for you & partner"), "{text}");
@@ -54,6 +57,27 @@ fn a_scripted_deal_gets_advice_with_expected_points() {
         );
     }
     assert!(text.contains("points: you & partner"), "{text}");
+}
+
+/// Without play-outs (`--early-worlds 0`) the first lead gets the rule player's card and the
+/// reason why there are no values yet.
+#[test]
+fn without_play_outs_the_first_lead_is_the_rule_players_card() {
+    let out = Command::cargo_bin("jass")
+        .unwrap()
+        .args(["advise", "--worlds", "4", "--early-worlds", "0"])
+        .write_stdin(DEAL)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("rule player's choice"), "{text}");
+    assert!(
+        text.contains("expected points from 24 cards left on"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -506,10 +506,13 @@ pub fn hint_text(h: &crate::hint::Hint, style: CardStyle) -> String {
                 .iter()
                 .map(|(c, p)| format!("{} {:.1}", card_label(*c, style), p))
                 .collect();
+            let how = match v.played_out_to {
+                Some(n) => format!("{} worlds, rule play-outs to {n} cards", v.worlds),
+                None => format!("{} worlds", v.worlds),
+            };
             format!(
-                "hint: {} — expected points ({} worlds): {}",
+                "hint: {} — expected points ({how}): {}",
                 action_label(&h.action, style),
-                v.worlds,
                 parts.join(", ")
             )
         }
