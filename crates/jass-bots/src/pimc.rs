@@ -6,7 +6,7 @@
 //! ([`partnership_values`], with the solver).
 
 use jass_core::{Card, CardSet, Mode, PointTable, Rank, TrickRules};
-use jass_solver::{MoveValues, Position, Solver};
+use jass_solver::{MoveValues, Objective, Position, Solver};
 use rand_core::RngCore;
 
 use crate::worlds::{sample_world_retry, Knowledge};
@@ -173,6 +173,9 @@ pub struct PlayState {
     pub tricks_won: [u8; 2],
     /// The Match bonus (100).
     pub match_bonus: u32,
+    /// Misère (004): every seat wants to take as few points as it can, so the play-outs duck
+    /// and the counted team gets the fewest points it can ([`Objective::FewestPoints`]).
+    pub misere: bool,
 }
 
 impl PlayState {
@@ -206,6 +209,21 @@ impl PlayState {
             tricks_done,
             tricks_won,
             match_bonus: jass_core::mode::MATCH_BONUS,
+            misere: false,
+        }
+    }
+
+    /// The same state for a Misère deal (see [`PlayState::misere`]).
+    pub fn with_misere(self, misere: bool) -> PlayState {
+        PlayState { misere, ..self }
+    }
+
+    /// What the counted team of the solver plays for here.
+    pub fn objective(&self) -> Objective {
+        if self.misere {
+            Objective::FewestPoints
+        } else {
+            Objective::MostPoints
         }
     }
 
@@ -227,8 +245,8 @@ impl PlayState {
 }
 
 /// Draws up to `samples` worlds from `k` and calls `f` with the exact values, for `team`, of every
-/// legal card of the seat to move in each (the points `team` takes from here on). Returns the
-/// number of worlds solved.
+/// legal card of the seat to move in each (the points `team` takes from here on, `team` playing
+/// for the state's objective). Returns the number of worlds solved.
 pub fn partnership_values<R: RngCore>(
     solver: &mut Solver,
     rng: &mut R,
@@ -238,6 +256,7 @@ pub fn partnership_values<R: RngCore>(
     samples: usize,
     mut f: impl FnMut(&MoveValues),
 ) -> usize {
+    solver.set_objective(state.objective());
     let mut worlds = 0;
     for _ in 0..samples {
         let Some(hands) = sample_world_retry(k, rng, 20) else {
@@ -257,11 +276,26 @@ pub fn partnership_values<R: RngCore>(
 /// The rule players' card (the point-taking play of `play_common`, partners and the choosing team
 /// known) for the seat to move in a position where every hand is known.
 pub fn rule_card(pos: &Position, chooser: u8) -> Card {
+    crate::play_common::take_points(&position_view(pos, chooser))
+}
+
+/// The rule players' card of a play-out: Misère's ducking play ([`crate::RuleSchieber`]'s) or the
+/// point-taking play.
+fn play_out_card(pos: &Position, chooser: u8, misere: bool) -> Card {
+    if misere {
+        crate::rule_schieber::misere_card(&position_view(pos, chooser))
+    } else {
+        rule_card(pos, chooser)
+    }
+}
+
+/// What the seat to move sees of a position where every hand is known, for the rule players.
+fn position_view(pos: &Position, chooser: u8) -> crate::play_common::PlayView {
     let s = pos.to_move();
     let hand = pos.hands[s as usize];
     let in_hands = pos.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
     let n = pos.trick_len as usize;
-    let view = crate::play_common::PlayView {
+    crate::play_common::PlayView {
         seat: s,
         partner: Some((s + 2) % 4),
         hand,
@@ -277,8 +311,7 @@ pub fn rule_card(pos: &Position, chooser: u8) -> Card {
         // The play-outs keep the plain discards (a position has no history to read signals).
         partner_discard: None,
         signal: false,
-    };
-    crate::play_common::take_points(&view)
+    }
 }
 
 /// Plays card `c` at `pos`: the points `team` takes with it (a trick it completes, with the last
@@ -294,10 +327,15 @@ fn team_points(pos: &mut Position, c: Card, team: u8) -> u32 {
 /// the contract) until the deal is over or, at the end of a trick, at most `handoff` cards are
 /// left; returns the points `team` took on the way (cards, last trick, Match).
 pub fn rule_play_on(pos: &mut Position, team: u8, chooser: u8, handoff: u32) -> u32 {
+    play_on(pos, team, chooser, handoff, false)
+}
+
+/// [`rule_play_on`], with Misère's ducking play for every seat when `misere`.
+fn play_on(pos: &mut Position, team: u8, chooser: u8, handoff: u32, misere: bool) -> u32 {
     let mut got = 0;
     let handed_off = |pos: &Position| pos.trick_len == 0 && pos.cards_left() <= handoff;
     while !(pos.is_over() || handed_off(pos)) {
-        let c = rule_card(pos, chooser);
+        let c = play_out_card(pos, chooser, misere);
         got += team_points(pos, c, team);
     }
     got
@@ -305,9 +343,10 @@ pub fn rule_play_on(pos: &mut Position, team: u8, chooser: u8, handoff: u32) -> 
 
 /// For a decision with more cards left than the solver handles quickly: in each of up to
 /// `samples` worlds every legal card is played, the deal goes on with the rule players' card play
-/// for all four seats ([`rule_card`]) until at most `handoff` cards are left at the end of a
-/// trick, and the rest is solved exactly. Calls `f(card, value)` with the points `team` takes from
-/// here on (cards, last trick, Match). Returns the number of worlds.
+/// for all four seats ([`rule_card`]; in Misère the ducking play) until at most `handoff` cards
+/// are left at the end of a trick, and the rest is solved exactly (`team` playing for the state's
+/// objective). Calls `f(card, value)` with the points `team` takes from here on (cards, last
+/// trick, Match). Returns the number of worlds.
 #[allow(clippy::too_many_arguments)]
 pub fn rollout_values<R: RngCore>(
     solver: &mut Solver,
@@ -321,6 +360,7 @@ pub fn rollout_values<R: RngCore>(
     handoff: u32,
     mut f: impl FnMut(Card, u32),
 ) -> usize {
+    solver.set_objective(state.objective());
     let mut worlds = 0;
     for _ in 0..samples {
         let Some(hands) = sample_world_retry(k, rng, 20) else {
@@ -333,7 +373,7 @@ pub fn rollout_values<R: RngCore>(
         for c in legal {
             let mut pos = start;
             let mut got = team_points(&mut pos, c, team);
-            got += rule_play_on(&mut pos, team, chooser, handoff);
+            got += play_on(&mut pos, team, chooser, handoff, state.misere);
             f(c, got + solver.solve_for(&pos, team));
         }
         worlds += 1;
@@ -475,7 +515,8 @@ impl PartnershipSampler {
             return None;
         }
         self.sampled += 1;
-        if seat % 2 == team {
+        // The counted team takes its objective's best total, the other team the opposite.
+        if (seat % 2 == team) != state.misere {
             legal.iter().max_by_key(|c| totals[c.index()])
         } else {
             legal.iter().min_by_key(|c| totals[c.index()])
@@ -546,6 +587,102 @@ mod tests {
         }
         // Impossible: holder 0 must take 6 cards but may hold only 5.
         assert!(deal_unknown(unknown, &possible, &[6, 1, 1], &mut rng).is_none());
+    }
+
+    /// With every hand known, a Misère state's values are exact for the fewest-points objective:
+    /// each card's value is the points the counted team takes when it plays for the fewest and
+    /// the other team gives it the most (the plain minimax with that objective), solved at once
+    /// or from play-outs (the card completes the trick, so they hand over before any rule card);
+    /// and the counted team takes the smallest total, the other team the largest.
+    #[test]
+    fn misere_values_play_for_the_fewest_points() {
+        use jass_solver::bench::{random_position, SplitMix};
+        use jass_solver::reference::minimax_for;
+        use rand_core::SeedableRng;
+        let mut rng = SplitMix::new(3);
+        let mut worlds = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut solver = Solver::default();
+        for i in 0..60 {
+            let mut pos = random_position(
+                &mut rng,
+                8 + (i % 3) * 2,
+                Mode::Obenabe,
+                jass_core::UndenufeEleven::Ace,
+                TrickRules::Strict,
+            );
+            while pos.trick_len != 3 {
+                let c = pos.legal_cards().iter().next().expect("a card");
+                pos.play(c);
+            }
+            let seat = pos.to_move() as usize;
+            let k = Knowledge {
+                seat,
+                known: pos.hands,
+                possible: pos.hands,
+                counts: pos.hands.map(|h| h.len()),
+                unknown: CardSet::EMPTY,
+            };
+            let mut state = PlayState::new(
+                pos.mode,
+                pos.points,
+                pos.rules,
+                std::iter::empty(),
+                pos.leader,
+                pos.trick_cards(),
+            )
+            .with_misere(true);
+            state.tricks_done = pos.tricks_done;
+            state.tricks_won = pos.tricks_won;
+            let counted = (seat % 2) as u8 ^ (i % 2) as u8;
+            let want = |c: Card| {
+                let mut p = pos;
+                let gain = match p.play(c) {
+                    Some(r) if r.winner % 2 == counted => r.points + r.match_bonus,
+                    _ => 0,
+                };
+                gain + minimax_for(&p, counted, Objective::FewestPoints)
+            };
+            let legal = pos.legal_cards();
+            let n = partnership_values(&mut solver, &mut worlds, &k, &state, counted, 1, |v| {
+                for (c, x) in v.iter() {
+                    assert_eq!(x, want(c), "{c}\n{pos}");
+                }
+            });
+            assert_eq!(n, 1);
+            let handoff = 36;
+            let n = rollout_values(
+                &mut solver,
+                &mut worlds,
+                &k,
+                &state,
+                legal,
+                counted,
+                0,
+                1,
+                handoff,
+                |c, x| assert_eq!(x, want(c), "{c}\n{pos}"),
+            );
+            assert_eq!(n, 1);
+            let mut sampler =
+                PartnershipSampler::new(crate::SamplingSettings::solving(1, 36), 0, 1);
+            let played = 36 - pos.cards_left();
+            let best = sampler
+                .choose(&k, &state, legal, played, seat as u8, counted, 0, |v| {
+                    v as i64
+                })
+                .unwrap();
+            let values: Vec<u32> = legal.iter().map(want).collect();
+            let pick = if seat as u8 % 2 == counted {
+                values.iter().min()
+            } else {
+                values.iter().max()
+            };
+            assert_eq!(
+                want(best),
+                *pick.unwrap(),
+                "seat {seat}, counted {counted}\n{pos}"
+            );
+        }
     }
 
     #[test]

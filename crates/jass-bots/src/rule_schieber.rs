@@ -211,19 +211,24 @@ pub(crate) fn schieber_play(
 ) -> Card {
     let view = schieber_view(obs, legal, eleven, signals);
     if obs.contract == Some(Contract::Misere) {
-        let mode = view.mode;
-        if obs.trick.is_empty() {
-            return cheapest_by_strength(legal, mode);
-        }
-        // Stay under the winning card if possible, else get rid of the highest.
-        let losers = legal - view.winners();
-        return if losers.is_empty() {
-            cheapest_by_strength(legal, mode)
-        } else {
-            dearest_by_strength(losers, mode)
-        };
+        return misere_card(&view);
     }
     take_points(&view)
+}
+
+/// The Misère card: lead the weakest card; stay under the winning card if possible (with the
+/// strongest card that stays under), else play the weakest.
+pub(crate) fn misere_card(view: &PlayView) -> Card {
+    let (legal, mode) = (view.legal, view.mode);
+    if view.trick.is_empty() {
+        return cheapest_by_strength(legal, mode);
+    }
+    let losers = legal - view.winners();
+    if losers.is_empty() {
+        cheapest_by_strength(legal, mode)
+    } else {
+        dearest_by_strength(losers, mode)
+    }
 }
 
 impl Player<Schieber> for RuleSchieber {

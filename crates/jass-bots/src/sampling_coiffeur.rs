@@ -2,9 +2,10 @@
 //! the hidden hands are sampled as in Schieber ([`crate::worlds`]) and every legal card is solved
 //! exactly in each world. Only the team that chose the contract writes its points, so both sides
 //! count the chooser's points: the chooser's team plays the card with the highest total, the other
-//! team the card with the lowest. Misère and Slalom (the solver plays one mode and maximises
-//! points), the cards before `max_cards` are left, the contract, schieben and Weis are played like
-//! [`RuleCoiffeur`].
+//! team the card with the lowest (in Misère the chooser writes the other team's points, which
+//! that team keeps low: the solver's fewest-points objective). Before `max_cards` are left the
+//! cards are judged by rule play-outs handed over to the solver. Slalom (the solver plays one
+//! mode), the contract, schieben and Weis are played like [`RuleCoiffeur`].
 
 use jass_core::coiffeur::{Coiffeur, CoiffeurAction, CoiffeurOptions};
 use jass_core::schieber::Contract;
@@ -58,7 +59,8 @@ impl SamplingCoiffeur {
     fn sampled_card(&mut self, decision: &Decision<'_, Coiffeur>, legal: CardSet) -> Option<Card> {
         let obs = decision.observation();
         let contract = obs.contract?;
-        if contract == Contract::Misere || contract.is_slalom() {
+        // Slalom changes the mode every trick: the solver plays one.
+        if contract.is_slalom() {
             return None;
         }
         let played = obs.tricks.len() as u32 * 4 + obs.trick.len() as u32;
@@ -66,7 +68,11 @@ impl SamplingCoiffeur {
             return None;
         }
         let chooser = obs.chooser?;
-        let chooser_team = chooser % 2;
+        // The chooser's team writes what the deal brings it: the points of its own tricks, or
+        // in Misère those of the other team's (004: "all points won from Stich are given to the
+        // opposite teams"), which that team then wants to keep low.
+        let misere = contract == Contract::Misere;
+        let counted = (chooser % 2) ^ misere as u8;
         let mode = contract.mode();
         let k = knowledge(&obs);
         let state = PlayState::new(
@@ -76,17 +82,12 @@ impl SamplingCoiffeur {
             obs.tricks.iter().map(|t| t.winner),
             obs.trick_leader,
             &obs.trick,
-        );
-        self.sampler.choose(
-            &k,
-            &state,
-            legal,
-            played,
-            obs.seat,
-            chooser_team,
-            chooser,
-            |v| v as i64,
         )
+        .with_misere(misere);
+        self.sampler
+            .choose(&k, &state, legal, played, obs.seat, counted, chooser, |v| {
+                v as i64
+            })
     }
 }
 

@@ -3,8 +3,10 @@
 //! * **Card play**: deal the hidden cards in ways that agree with everything the seat has seen
 //!   ([`crate::worlds`]), solve each world exactly with the solver, and play the card with the
 //!   best total over the worlds. Before few enough cards are left for the solver to be quick
-//!   (`max_cards`), and in Misère and Slalom (the solver plays one mode for points), it plays like
-//!   [`RuleSchieber`].
+//!   (`max_cards`), or when the worlds are beyond the node budget, every legal card is judged by
+//!   rule play-outs handed over to the solver (`early_samples`). In Misère the points counted are
+//!   the other team's, which it wants to keep low (the solver's fewest-points objective); in
+//!   Slalom (the mode changes every trick, the solver plays one) it plays like [`RuleSchieber`].
 //! * **Contract and schieben**: for each contract it may choose (and for schieben), deal the 27
 //!   unseen cards at random `contract_samples` times and play each deal out with four rule-based
 //!   players; choose what brings the best average of its team's score minus the other team's
@@ -176,8 +178,8 @@ impl SamplingSchieber {
     /// The card with the best total over sampled worlds, if sampling applies here.
     fn sampled_card(&mut self, obs: &SchieberObservation, legal: CardSet) -> Option<Card> {
         let contract = obs.contract?;
-        // The solver maximises the team's card points in one mode: not for Misère or Slalom.
-        if contract == Contract::Misere || contract.is_slalom() {
+        // The solver plays one mode: not for Slalom.
+        if contract.is_slalom() {
             return None;
         }
         let played: u32 = obs.tricks.len() as u32 * 4 + obs.trick.len() as u32;
@@ -185,30 +187,10 @@ impl SamplingSchieber {
             return None;
         }
         let k = knowledge(obs);
-        let mode = contract.mode();
-        let team = obs.seat % 2;
-        let mut tricks_won = [0u8; 2];
-        for t in &obs.tricks {
-            tricks_won[(t.winner % 2) as usize] += 1;
-        }
-        let mut trick = [Card::from_dense(0); 4];
-        for (i, &c) in obs.trick.iter().enumerate() {
-            trick[i] = c;
-        }
+        let (state, team) = self.play_state(obs, contract);
         let positions: Vec<Position> = (0..self.settings.samples)
             .filter_map(|_| sample_world_retry(&k, &mut self.rng, 20))
-            .map(|hands| Position {
-                hands,
-                trick,
-                trick_len: obs.trick.len() as u8,
-                leader: obs.trick_leader,
-                mode,
-                points: PointTable::new(mode, self.options.undenufe_eleven),
-                rules: TrickRules::Strict,
-                tricks_done: obs.tricks.len() as u8,
-                tricks_won,
-                match_bonus: jass_core::mode::MATCH_BONUS,
-            })
+            .map(|hands| state.position(hands))
             .collect();
         if positions.is_empty() {
             return None;
@@ -220,6 +202,9 @@ impl SamplingSchieber {
             left: self.settings.decision_nodes,
         };
         let solvers = self.solvers(threads);
+        for s in solvers.iter_mut() {
+            s.set_objective(state.objective());
+        }
         // The first world on its own: when it is out of reach, so are most others.
         let (first, spent) = solve_world(&mut solvers[0], &positions[0], team, budget.cap());
         let mut results = vec![(0, budget.account(first, spent).ok().flatten()?)];
@@ -232,14 +217,36 @@ impl SamplingSchieber {
             return None;
         }
         // Near the end of a game the race to the target counts first (won worlds minus lost
-        // ones), then the points.
-        let outcomes = self.end_of_game(obs, contract, &positions, &results);
+        // ones), then the points (not searched in Misère: the race counts a team's own tricks).
+        let outcomes = if state.misere {
+            None
+        } else {
+            self.end_of_game(obs, contract, &positions, &results)
+        };
         self.solved += 1;
         legal.iter().max_by_key(|c| {
             let total: u64 = results.iter().map(|(_, v)| v[c.index()] as u64).sum();
             let race = outcomes.as_ref().map_or(0, |o| o[c.index()]);
             (race, total)
         })
+    }
+
+    /// The card play as the solver sees it, and the team whose points count for this seat: its
+    /// own, or in Misère the other team's (004: "all points won from Stich are given to the
+    /// opposite teams"; that team then plays for the fewest, [`PlayState::misere`]).
+    fn play_state(&self, obs: &SchieberObservation, contract: Contract) -> (PlayState, u8) {
+        let mode = contract.mode();
+        let misere = contract == Contract::Misere;
+        let state = PlayState::new(
+            mode,
+            PointTable::new(mode, self.options.undenufe_eleven),
+            TrickRules::Strict,
+            obs.tricks.iter().map(|t| t.winner),
+            obs.trick_leader,
+            &obs.trick,
+        )
+        .with_misere(misere);
+        (state, (obs.seat % 2) ^ misere as u8)
     }
 
     /// The card with the most points over `early_samples` worlds of rule play-outs
@@ -249,23 +256,11 @@ impl SamplingSchieber {
     /// cards: tried this early, it did not pay, docs/players.md).
     fn rollout_card(&mut self, obs: &SchieberObservation, legal: CardSet) -> Option<Card> {
         let contract = obs.contract?;
-        if self.early_samples == 0
-            || legal.len() < 2
-            || contract == Contract::Misere
-            || contract.is_slalom()
-        {
+        if self.early_samples == 0 || legal.len() < 2 || contract.is_slalom() {
             return None;
         }
         let chooser = obs.chooser?;
-        let mode = contract.mode();
-        let state = PlayState::new(
-            mode,
-            PointTable::new(mode, self.options.undenufe_eleven),
-            TrickRules::Strict,
-            obs.tricks.iter().map(|t| t.winner),
-            obs.trick_leader,
-            &obs.trick,
-        );
+        let (state, team) = self.play_state(obs, contract);
         let k = knowledge(obs);
         let (samples, handoff) = (self.early_samples, self.early_handoff);
         self.solvers(1);
@@ -276,7 +271,7 @@ impl SamplingSchieber {
             &k,
             &state,
             legal,
-            obs.seat % 2,
+            team,
             chooser,
             samples,
             handoff,

@@ -331,3 +331,61 @@ fn cards_not_solved_are_judged_by_play_outs() {
     assert_eq!(rolled_out0, 0);
     assert!(solved0 < choices0);
 }
+
+/// Misère (004: the trick points go to the other team) is sampled too: every card decision of
+/// the sampling player with a choice is solved in its worlds (for the fewest points) or judged
+/// by play-outs with the ducking play, and it gives the other team more of the deal's points
+/// than a rule player in its seat does on the same deals.
+#[test]
+fn misere_cards_are_sampled_and_duck_better_than_the_rule_player() {
+    let options = SchieberOptions {
+        target: jass_core::schieber::MAX_TARGET,
+        misere: true,
+        first_forehand: FirstForehand::Seat(0),
+        ..Default::default()
+    };
+    let settings = SamplingSettings {
+        samples: 8,
+        ..Default::default()
+    };
+    let misere: SchieberAction = "contract misere".parse().unwrap();
+    // Team 0's Misère score over the deals (the points of team 1's tricks), with seat 0 played
+    // by the sampling or the rule player.
+    let run = |sampling: bool| {
+        let mut list = ActionList::new();
+        let mut player = SamplingSchieber::new(options, settings, 5);
+        let mut others = RuleSchieber::new(options);
+        let (mut score, mut choices) = (0u64, 0u64);
+        for seed in 0..16u64 {
+            let mut s = Schieber::new(options).unwrap();
+            let hands = s.deal_from_pack(&SeededDealer::new(500 + seed).next_pack());
+            s.deal(hands).unwrap();
+            s.apply(misere).unwrap();
+            while let ToMove::Seat(seat) = s.to_move() {
+                s.legal_actions(&mut list);
+                let d = Decision::new(&s, seat, &list);
+                let a = if seat == 0 && sampling {
+                    let a = player.act(&d);
+                    choices += (list.len() > 1 && matches!(a, SchieberAction::Play { .. })) as u64;
+                    a
+                } else {
+                    others.act(&d)
+                };
+                assert!(list.contains(&a), "{a} not among {list:?}");
+                s.apply(a).unwrap();
+            }
+            score += s.tally().score[0] as u64;
+        }
+        (score, player.solved() + player.rolled_out(), choices)
+    };
+    let (with_sampling, sampled, choices) = run(true);
+    assert_eq!(
+        sampled, choices,
+        "every Misère card with a choice is sampled"
+    );
+    let (with_rule, _, _) = run(false);
+    assert!(
+        with_sampling > with_rule,
+        "team 0 scored {with_sampling} with the sampling player, {with_rule} with the rule player"
+    );
+}

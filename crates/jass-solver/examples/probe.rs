@@ -2,7 +2,7 @@
 //! random positions (the six modes in turn, strict rules) and prints time and nodes for each, the
 //! nodes by cards left, the mean and the median. Knobs: JS_ORDER=rev|shuf, JS_NOTT, JS_NOMERGE,
 //! JS_BITS (table size, log2), JS_ETC (enhanced transposition cut-offs from this many cards
-//! left, 37: off).
+//! left, 37: off), JS_FEWEST (the fewest-points objective of Misère).
 use jass_core::{Mode, TrickRules, UndenufeEleven};
 use jass_solver::bench::{random_position, SplitMix};
 use jass_solver::{Solver, SolverConfig};
@@ -41,6 +41,12 @@ fn main() {
         partner_tricks: std::env::var_os("JS_NOPARTNER").is_none(),
         quasi_symmetry: std::env::var_os("JS_NOQS").is_none(),
         qs_sure_trumps: std::env::var_os("JS_NOSURE").is_none(),
+        // Misère's objective: the counted team wants the fewest points.
+        objective: if std::env::var_os("JS_FEWEST").is_some() {
+            jass_solver::Objective::FewestPoints
+        } else {
+            jass_solver::Objective::MostPoints
+        },
         etc_min_cards: std::env::var("JS_ETC")
             .ok()
             .and_then(|v| v.parse().ok())

@@ -26,6 +26,20 @@ pub enum MoveOrder {
     Shuffled(u64),
 }
 
+/// Who plays for the points the search counts (those of the team given to the search).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Objective {
+    /// The counted team takes as many as it can, the other team gives it as few as it can (the
+    /// default: every game that scores the points one takes).
+    #[default]
+    MostPoints,
+    /// The counted team takes as few as it can, the other team gives it as many as it can:
+    /// Misère (004: "all points won from Stich are given to the opposite teams"), where the
+    /// other team scores what the counted team takes. The quick-trick bounds (which assume the
+    /// side on lead wants its winners) are left out; everything else is the same search.
+    FewestPoints,
+}
+
 /// Settings of a [`Solver`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SolverConfig {
@@ -56,6 +70,8 @@ pub struct SolverConfig {
     /// many cards, the quick bounds and table entries of every child boundary are looked at
     /// before any subtree is searched (default 16; above 32: never).
     pub etc_min_cards: u8,
+    /// Whether the counted team wants the most points or the fewest (default the most).
+    pub objective: Objective,
 }
 
 impl Default for SolverConfig {
@@ -70,6 +86,7 @@ impl Default for SolverConfig {
             quasi_symmetry: true,
             qs_sure_trumps: true,
             etc_min_cards: 16,
+            objective: Objective::MostPoints,
         }
     }
 }
@@ -532,6 +549,8 @@ struct Core {
     mask: usize,
     gen: u16,
     team: u8,
+    /// The counted team minimises ([`Objective::FewestPoints`]).
+    fewest: bool,
     nodes: u64,
     rng: u64,
     /// Nodes by cards left (diagnostics).
@@ -583,6 +602,7 @@ impl Solver {
                 },
                 gen: 1,
                 team: 0,
+                fewest: config.objective == Objective::FewestPoints,
                 nodes: 0,
                 rng: seed,
                 hist: [0; 37],
@@ -601,6 +621,16 @@ impl Solver {
     /// The settings.
     pub fn config(&self) -> &SolverConfig {
         &self.core.config
+    }
+
+    /// Plays for this objective from now on; a change forgets the stored results (they hold
+    /// for one objective).
+    pub fn set_objective(&mut self, objective: Objective) {
+        if objective != self.core.config.objective {
+            self.core.config.objective = objective;
+            self.core.fewest = objective == Objective::FewestPoints;
+            self.clear();
+        }
     }
 
     /// Nodes searched since the solver was made or [`Solver::reset_nodes`] was called.
@@ -1098,7 +1128,7 @@ impl Core {
         let l = n.to_move as usize;
         let seats = [l, (l + 1) & 3, (l + 2) & 3, (l + 3) & 3];
         let me = self.team;
-        let maxing = seats.map(|s| team_of(s) == me);
+        let maxing = seats.map(|s| (team_of(s) == me) != self.fewest);
         let all = n.in_play;
         let total = n.rem_pts as i32;
         let mb = if n.m_all { t.match_bonus as i32 } else { 0 };
@@ -1297,7 +1327,10 @@ impl Core {
                 }
             }
         }
-        if self.config.bounds {
+        // The quick tricks are what the side on lead can take if it wants them: no bound when
+        // the counted team wants the fewest points. (The top trumps above win whatever either
+        // side wants: a card above every other trump wins its trick when it is played.)
+        if self.config.bounds && !self.fewest {
             let l = (n.to_move & 3) as usize;
             let (q, k) = self.quick_tricks(t, n, l, all);
             let tricks = (n.left / 4) as u32;
@@ -1387,7 +1420,7 @@ impl Core {
         };
         let mut moves = [0u32; MOVES];
         let cnt = self.gen_moves(t, n, legal, tt_mv, &mut moves);
-        let maxing = team_of(p) == self.team;
+        let maxing = (team_of(p) == self.team) != self.fewest;
         // The children the transposition cut-off check already decided (their fail-soft
         // values, the trick's points included): they are not searched again.
         let mut known = [UNKNOWN; MOVES];
@@ -1825,6 +1858,14 @@ impl Core {
             keys[j] = k;
         }
         match self.config.order {
+            MoveOrder::Heuristic if self.fewest => {
+                // Everyone ducks (Misère): the cards that win tricks last, but the table card
+                // and the killer lead (scores 511 and 510, at the end once reversed) first.
+                keys[..cnt].reverse();
+                let first = keys[..cnt].iter().filter(|&&k| k >> 18 >= 510).count();
+                keys[..cnt].rotate_right(first);
+                keys[..first].reverse();
+            }
             MoveOrder::Heuristic => {}
             MoveOrder::Reversed => keys[..cnt].reverse(),
             MoveOrder::Shuffled(_) => {

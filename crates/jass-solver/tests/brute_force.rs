@@ -299,3 +299,78 @@ fn variant(i: usize) -> (Mode, TrickRules, UndenufeEleven) {
     };
     (Mode::ALL[i % 6], rules, eleven)
 }
+
+/// The fewest-points objective (Misère: the counted team wants as few points as it can get, the
+/// other team gives it as many as it can) against the plain minimax with the same objective, on
+/// random endgames of every mode and trick rule, both teams, the threshold queries, every legal
+/// card's value on some, and the value the same under other move orders and without the table;
+/// the same solver switching back to the most points agrees with the plain minimax too.
+#[test]
+fn fewest_points_equal_minimax_on_random_endgames() {
+    use jass_solver::reference::minimax_for;
+    use jass_solver::Objective;
+    let fewest = |cfg: SolverConfig| {
+        Solver::new(SolverConfig {
+            objective: Objective::FewestPoints,
+            tt_bits: 12,
+            ..cfg
+        })
+    };
+    let mut solver = fewest(SolverConfig::default());
+    let mut others = [
+        fewest(SolverConfig {
+            order: MoveOrder::Reversed,
+            ..SolverConfig::default()
+        }),
+        fewest(SolverConfig {
+            order: MoveOrder::Shuffled(5),
+            use_tt: false,
+            ..SolverConfig::default()
+        }),
+    ];
+    let mut rng = SplitMix::new(23);
+    let mut differs = 0;
+    for i in 0..1200 {
+        let (mode, rules, eleven) = variant(i);
+        let left = 8 + rng.below(9) as u32;
+        let pos = random_position(&mut rng, left, mode, eleven, rules);
+        pos.validate().unwrap();
+        for team in 0..2 {
+            let want = minimax_for(&pos, team, Objective::FewestPoints);
+            differs += (want != minimax(&pos, team)) as u32;
+            assert_eq!(solver.solve_for(&pos, team), want, "team {team}\n{pos}");
+            assert!(solver.reaches(&pos, team, want));
+            assert!(!solver.reaches(&pos, team, want + 1));
+            if i % 4 == 0 {
+                for o in &mut others {
+                    assert_eq!(o.solve_for(&pos, team), want, "{:?}\n{pos}", o.config());
+                }
+            }
+        }
+        if i % 10 == 0 && left <= 12 {
+            let team = pos.to_move() % 2;
+            let moves = solver.solve_moves_for(&pos, team);
+            for (c, v) in moves.iter() {
+                let mut p = pos;
+                let gain = match p.play(c) {
+                    Some(r) if r.winner % 2 == team => r.points + r.match_bonus,
+                    _ => 0,
+                };
+                let want = gain + minimax_for(&p, team, Objective::FewestPoints);
+                assert_eq!(v, want, "card {c}\n{pos}");
+            }
+            // The counted team to move takes the card with the fewest points.
+            assert_eq!(moves.worst().unwrap().1, solver.solve_for(&pos, team));
+        }
+        if i % 50 == 0 {
+            solver.set_objective(Objective::MostPoints);
+            assert_eq!(solver.solve_for(&pos, 0), minimax(&pos, 0), "{pos}");
+            solver.set_objective(Objective::FewestPoints);
+        }
+    }
+    // The objective matters in most of these positions.
+    assert!(
+        differs > 1200,
+        "{differs} of 2400 values differ from the most points'"
+    );
+}
