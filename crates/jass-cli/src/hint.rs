@@ -203,7 +203,7 @@ impl std::fmt::Display for NoValues {
         match self {
             NoValues::Contract(c) => write!(
                 f,
-                "no expected points in {c} (the solver plays trump, obenabe and undenufe)"
+                "no expected points in {c} (the solver plays one mode a deal, Slalom changes it every trick)"
             ),
             NoValues::TooEarly { left, max } => write!(
                 f,
@@ -221,7 +221,7 @@ impl std::fmt::Display for NoValues {
 /// the rule players to [`PLAY_OUT_HANDOFF`] cards left and solved from there.
 pub fn card_values(view: &CardPlayView, settings: HintSettings) -> Result<CardValues, NoValues> {
     let contract = view.contract;
-    if contract == Contract::Misere || contract.is_slalom() {
+    if contract.is_slalom() {
         return Err(NoValues::Contract(contract));
     }
     let left = view.cards_left();
@@ -235,7 +235,10 @@ pub fn card_values(view: &CardPlayView, settings: HintSettings) -> Result<CardVa
     let legal = view.legal_cards();
     let k = view_knowledge(view);
     let mode = contract.mode();
-    let team = view.seat % 2;
+    // Misère (004): the points credited to the seat's team are those the other team takes,
+    // and that team keeps them low.
+    let misere = contract == Contract::Misere;
+    let team = (view.seat % 2) ^ misere as u8;
     let state = PlayState::new(
         mode,
         PointTable::new(mode, view.undenufe_eleven),
@@ -243,7 +246,8 @@ pub fn card_values(view: &CardPlayView, settings: HintSettings) -> Result<CardVa
         view.tricks.iter().map(|t| t.winner),
         view.trick_leader,
         &view.trick,
-    );
+    )
+    .with_misere(misere);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     let mut solver = Solver::new(SolverConfig {
         tt_bits: 18,
@@ -568,14 +572,25 @@ mod tests {
         assert!(e.to_string().contains("24 cards left"));
         let rule = rule_card(&view, 1).expect("a card at the first lead");
         assert!(view.hand.contains(rule));
+        let slalom = CardPlayView {
+            contract: Contract::Slalom,
+            ..view.clone()
+        };
+        let e = card_values(&slalom, HintSettings::default()).unwrap_err();
+        assert_eq!(e, NoValues::Contract(Contract::Slalom));
+        assert!(
+            e.to_string().contains("Slalom changes it every trick"),
+            "{e}"
+        );
+        // Misère: the points credited to seat 0's team are those the other team takes. With
+        // all nine Rosen seat 0 takes every trick whatever it plays: nothing for its team.
         let misere = CardPlayView {
             contract: Contract::Misere,
             ..view
         };
-        assert!(matches!(
-            card_values(&misere, HintSettings::default()),
-            Err(NoValues::Contract(Contract::Misere))
-        ));
+        let v = card_values(&misere, HintSettings::default()).unwrap();
+        assert_eq!(v.values.len(), 9);
+        assert!(v.values.iter().all(|&(_, p)| p == 0.0), "{v:?}");
     }
 
     #[test]
