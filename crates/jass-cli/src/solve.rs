@@ -8,9 +8,9 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use jass_core::record::Record;
-use jass_core::schieber::RecordedAction;
+use jass_core::schieber::{Contract, RecordedAction};
 use jass_core::{Card, CardSet, Mode, TrickRules, UndenufeEleven};
-use jass_solver::{race_cards, Position, Solver};
+use jass_solver::{race_cards, Objective, Position, Solver};
 
 use crate::check::read_text;
 
@@ -20,7 +20,8 @@ pub struct SolveArgs {
     /// "HA HK ... | ... | ... | ...".
     #[arg(long, conflicts_with = "record")]
     hands: Option<String>,
-    /// The trump mode: D, H, S, C, obenabe or undenufe.
+    /// The trump mode: D, H, S, C, obenabe or undenufe; or misere (004: Obenabe, the trick
+    /// points go to the other team).
     #[arg(long, default_value = "obenabe")]
     trump: String,
     /// The seat that leads the first trick.
@@ -75,7 +76,15 @@ fn parse_race(text: &str) -> Result<(u32, u32)> {
     Ok((num(need, "NEED")?, num(other, "OTHER")?))
 }
 
-fn position_from_args(a: &SolveArgs) -> Result<(Position, Vec<Card>)> {
+/// A position to solve: where it stands, the cards to play before it, and whether the deal is a
+/// Misère (the points of each team's tricks go to the other team).
+struct Setup {
+    pos: Position,
+    played: Vec<Card>,
+    misere: bool,
+}
+
+fn position_from_args(a: &SolveArgs) -> Result<Setup> {
     let hands_text = a
         .hands
         .as_deref()
@@ -91,7 +100,14 @@ fn position_from_args(a: &SolveArgs) -> Result<(Position, Vec<Card>)> {
     for (i, p) in parts.iter().enumerate() {
         hands[i] = p.parse().map_err(|e| anyhow!("hand of seat {i}: {e}"))?;
     }
-    let mode: Mode = a.trump.parse().map_err(|e| anyhow!("--trump: {e}"))?;
+    let misere = matches!(a.trump.to_lowercase().as_str(), "misere" | "misère");
+    let mode: Mode = if misere {
+        Mode::Obenabe
+    } else {
+        a.trump
+            .parse()
+            .map_err(|e| anyhow!("--trump: {e} (or misere)"))?
+    };
     let eleven = match a.undenufe_eleven.as_str() {
         "ace" => UndenufeEleven::Ace,
         "six" => UndenufeEleven::Six,
@@ -113,10 +129,14 @@ fn position_from_args(a: &SolveArgs) -> Result<(Position, Vec<Card>)> {
         .collect::<Result<_>>()?;
     let pos = Position::new_deal(hands, a.leader, mode, eleven).with_rules(rules);
     pos.validate().map_err(|e| anyhow!("the hands: {e}"))?;
-    Ok((pos, played))
+    Ok(Setup {
+        pos,
+        played,
+        misere,
+    })
 }
 
-fn position_from_record(a: &SolveArgs, path: &Path) -> Result<(Position, Vec<Card>)> {
+fn position_from_record(a: &SolveArgs, path: &Path) -> Result<Setup> {
     let text = read_text(path)?;
     let records = Record::read_all(&text);
     let rec = records
@@ -158,15 +178,26 @@ fn position_from_record(a: &SolveArgs, path: &Path) -> Result<(Position, Vec<Car
         );
     }
     let pos = Position::new_deal(d.hands, d.forehand, mode, rec.options.undenufe_eleven);
-    Ok((pos, played[..a.cards].to_vec()))
+    Ok(Setup {
+        pos,
+        played: played[..a.cards].to_vec(),
+        misere: contract == Contract::Misere,
+    })
 }
 
 pub fn run(a: SolveArgs) -> Result<ExitCode> {
     let race = a.race.as_deref().map(parse_race).transpose()?;
-    let (mut pos, played) = match &a.record {
+    let Setup {
+        mut pos,
+        played,
+        misere,
+    } = match &a.record {
         Some(path) => position_from_record(&a, path)?,
         None => position_from_args(&a)?,
     };
+    if misere && race.is_some() {
+        bail!("--race: the race to the target counts the points a team takes, not Misère's; leave --race out for a Misère deal");
+    }
     for (i, &c) in played.iter().enumerate() {
         pos.try_play(c)
             .map_err(|e| anyhow!("played card {} ({c}): {e}", i + 1))?;
@@ -184,10 +215,16 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
     let mut solver = Solver::default();
     let start = Instant::now();
     let seat = pos.to_move();
+    // Misère (004): the mover's team scores the points the other team takes, and that team
+    // keeps them low.
+    let counted = (seat % 2) ^ misere as u8;
+    if misere {
+        solver.set_objective(Objective::FewestPoints);
+    }
     let values = if a.max_nodes > 0 {
-        solver.try_solve_moves_for(&pos, seat % 2, a.max_nodes)
+        solver.try_solve_moves_for(&pos, counted, a.max_nodes)
     } else {
-        Some(solver.solve_moves(&pos))
+        Some(solver.solve_moves_for(&pos, counted))
     };
     // The race: the cards after which the team to move gets there first, and those after which
     // the other team does, within what is left of --max-nodes (over it, the command gives up).
@@ -224,14 +261,14 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         }
         return Ok(ExitCode::from(1));
     };
-    let team = values.team;
+    let team = seat % 2;
     if a.json {
         let cards: Vec<serde_json::Value> = values
             .iter()
             .map(|(c, v)| serde_json::json!({"card": c.to_string(), "value": v}))
             .collect();
         let mut out = serde_json::json!({
-            "seat": seat, "team": team, "mode": pos.mode.to_string(), "cards_left": left,
+            "seat": seat, "team": team, "mode": pos.mode.to_string(), "misere": misere, "cards_left": left,
             "values": cards, "best": values.best().map(|(c, v)| serde_json::json!({"card": c.to_string(), "value": v})),
             "seconds": secs, "nodes": solver.nodes(),
         });
@@ -244,7 +281,11 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         println!("{pos}");
-        println!("seat {seat} to play; points team {team} takes from here on with best play on both sides:");
+        if misere {
+            println!("seat {seat} to play, Misère; points credited to team {team} from here on (those team {counted} takes, keeping them low) with best play on both sides:");
+        } else {
+            println!("seat {seat} to play; points team {team} takes from here on with best play on both sides:");
+        }
         let mut rows: Vec<(Card, u32)> = values.iter().collect();
         rows.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
         for (c, v) in rows {

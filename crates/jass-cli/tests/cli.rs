@@ -277,6 +277,56 @@ fn solve_values_every_legal_card_of_a_record_position() {
         .stderr(predicate::str::contains("four hands"));
 }
 
+/// `jass solve --trump misere` (004: Obenabe, the trick points go to the other team): seat 0
+/// holds the three top cards of Rosen, Schilten and Eicheln and takes every trick whatever it
+/// leads, so in Misère its team is credited nothing for any card (in Obenabe each is worth the
+/// Match, 257); seat 1 with all nine Schellen likewise. The race is refused in Misère.
+#[test]
+fn solve_plays_misere_for_the_other_teams_points() {
+    let hands = "HA HK HQ SA SK SQ CA CK CQ | D6 D7 D8 D9 D10 DJ DQ DK DA | \
+                 HJ H10 H9 H8 H7 H6 SJ S10 S9 | S8 S7 S6 CJ C10 C9 C8 C7 C6";
+    let values = |trump: &str, leader: &str| -> serde_json::Value {
+        let out = jass()
+            .args([
+                "solve", "--json", "--hands", hands, "--trump", trump, "--leader", leader,
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    for leader in ["0", "1"] {
+        let v = values("misere", leader);
+        assert_eq!(v["misere"], true);
+        let cards = v["values"].as_array().unwrap();
+        assert_eq!(cards.len(), 9);
+        assert!(cards.iter().all(|c| c["value"] == 0), "{v}");
+        let o = values("obenabe", leader);
+        assert_eq!(o["misere"], false);
+        assert!(
+            o["values"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|c| c["value"] == 257),
+            "{o}"
+        );
+    }
+    jass()
+        .args([
+            "solve", "--hands", hands, "--trump", "misere", "--race", "20,20",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "leave --race out for a Misère deal",
+        ));
+}
+
 /// `jass solve --race NEED,OTHER`: the worked example of the solver's race tests, reached from a
 /// whole deal (Clubs trump; after seven tricks seat 3 leads with D10 and CJ; team 1 needs 21,
 /// team 0 needs 10). D10 brings team 1 more points (39) but gives team 0 the next trick and the

@@ -1300,6 +1300,23 @@ impl Core {
         }
     }
 
+    /// True if seat `l`, on lead, wins every trick left whatever anyone plays: each of its cards
+    /// is above every other card of its suit in play, and nobody else can trump one (its cards
+    /// are all trumps, or the others hold none). It wins the trick it leads and leads again
+    /// with cards that are still on top.
+    #[inline]
+    fn sweeps(t: &Tables, n: &Node, l: usize) -> bool {
+        let me = n.hands[l];
+        let others = n.in_play & !me;
+        if t.trump < 4 && others & t.trump_mask != 0 && me & !t.trump_mask != 0 {
+            return false;
+        }
+        (0..4).all(|s| {
+            let m = lane(me, s);
+            above_top(m, lane(others, s)) == m
+        })
+    }
+
     /// Bounds on the value of a trick-boundary node: the points left (with the last trick and
     /// Match), the top trumps held by one team (they win their tricks or fall to a higher trump
     /// of the same team), and the quick tricks of the team on lead.
@@ -1329,7 +1346,18 @@ impl Core {
         }
         // The quick tricks are what the side on lead can take if it wants them: no bound when
         // the counted team wants the fewest points. (The top trumps above win whatever either
-        // side wants: a card above every other trump wins its trick when it is played.)
+        // side wants: a card above every other trump wins its trick when it is played.) Only a
+        // leader that must win every trick left, whatever it leads, decides it then.
+        if self.config.bounds && self.fewest {
+            let l = (n.to_move & 3) as usize;
+            if Self::sweeps(t, n, l) {
+                if team_of(l) == self.team {
+                    let all = total + if n.m_all { t.match_bonus as i32 } else { 0 };
+                    return (all, all);
+                }
+                return (0, 0);
+            }
+        }
         if self.config.bounds && !self.fewest {
             let l = (n.to_move & 3) as usize;
             let (q, k) = self.quick_tricks(t, n, l, all);

@@ -329,7 +329,7 @@ fn fewest_points_equal_minimax_on_random_endgames() {
         }),
     ];
     let mut rng = SplitMix::new(23);
-    let mut differs = 0;
+    let (mut differs, mut sweeps) = (0, 0);
     for i in 0..1200 {
         let (mode, rules, eleven) = variant(i);
         let left = 8 + rng.below(9) as u32;
@@ -341,6 +341,11 @@ fn fewest_points_equal_minimax_on_random_endgames() {
             assert_eq!(solver.solve_for(&pos, team), want, "team {team}\n{pos}");
             assert!(solver.reaches(&pos, team, want));
             assert!(!solver.reaches(&pos, team, want + 1));
+            // The bounds of this objective (a leader that must win every trick) hold.
+            if let Some((lo, hi)) = solver.quick_bounds(&pos, team) {
+                assert!(lo <= want && want <= hi, "{lo} {want} {hi}\n{pos}");
+                sweeps += (lo == hi) as u32;
+            }
             if i % 4 == 0 {
                 for o in &mut others {
                     assert_eq!(o.solve_for(&pos, team), want, "{:?}\n{pos}", o.config());
@@ -373,4 +378,5 @@ fn fewest_points_equal_minimax_on_random_endgames() {
         differs > 1200,
         "{differs} of 2400 values differ from the most points'"
     );
+    assert!(sweeps > 0, "no position decided by its bounds");
 }
