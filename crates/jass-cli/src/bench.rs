@@ -31,6 +31,64 @@ pub struct BenchArgs {
     /// up after 20 million nodes; 0: none).
     #[arg(long, default_value_t = 6)]
     solver_deals: usize,
+    /// Schieber deals with the sampling player at its default settings in one seat (the seat
+    /// turns; rule players in the others) for the time per card (0: none).
+    #[arg(long, default_value_t = 40)]
+    sampling_deals: u64,
+}
+
+/// The CPU time of this thread in milliseconds (other work on a shared machine does not count).
+fn cpu_ms() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: a valid clock id and a valid pointer to a timespec.
+    unsafe {
+        libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts);
+    }
+    ts.tv_sec as f64 * 1e3 + ts.tv_nsec as f64 / 1e6
+}
+
+/// Plays `deals` Schieber deals from seed `seed` with the sampling player at its default settings
+/// in seat `deal % 4` and rule players in the others; the CPU time of each of its card decisions
+/// with more than one legal card, in milliseconds.
+pub fn sampling_card_times(deals: u64, seed: u64) -> Vec<f64> {
+    use jass_bots::{RuleSchieber, SamplingSchieber, SamplingSettings};
+    use jass_core::deal::SeededDealer;
+    use jass_core::game::{Decision, Player};
+    use jass_core::schieber::FirstForehand;
+    let mut times = Vec::new();
+    let mut list = ActionList::new();
+    for d in 0..deals {
+        let options = SchieberOptions {
+            target: jass_core::schieber::MAX_TARGET,
+            first_forehand: FirstForehand::Seat((d / 4 % 4) as u8),
+            ..SchieberOptions::default()
+        };
+        let me = (d % 4) as usize;
+        let mut sampling = SamplingSchieber::new(options, SamplingSettings::default(), seed + d);
+        let mut rule = RuleSchieber::new(options);
+        let mut s = Schieber::new(options).expect("valid options");
+        let hands = s.deal_from_pack(&SeededDealer::new(seed + d).next_pack());
+        s.deal(hands).expect("a full deal");
+        while let ToMove::Seat(seat) = s.to_move() {
+            s.legal_actions(&mut list);
+            let decision = Decision::new(&s, seat, &list);
+            let a = if seat == me {
+                let t = cpu_ms();
+                let a = sampling.act(&decision);
+                if s.phase() == Phase::Play && list.len() > 1 {
+                    times.push(cpu_ms() - t);
+                }
+                a
+            } else {
+                rule.act(&decision)
+            };
+            s.apply(a).expect("a legal action");
+        }
+    }
+    times
 }
 
 /// Plays `n` random full Schieber deals (trump choice or schieben, Weis declarations, every card,
@@ -138,6 +196,13 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let solver = jass_solver::bench::bench_figures(args.solver_deals, args.solver_positions, 1);
     let s24 = &solver["cards_left_24"];
     let whole = &solver["full_deal"];
+    // The sampling player's time per card (issue 5: at most 100 ms at its default settings).
+    let mut cards = sampling_card_times(args.sampling_deals, 1);
+    cards.sort_by(f64::total_cmp);
+    let at = |q: f64| -> Option<f64> {
+        (!cards.is_empty()).then(|| cards[((cards.len() - 1) as f64 * q).round() as usize])
+    };
+    let mean = (!cards.is_empty()).then(|| cards.iter().sum::<f64>() / cards.len() as f64);
 
     let out = json!({
         "bench": "jass",
@@ -159,6 +224,12 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         "solver_whole_deal_mean_nodes": whole["mean_nodes"],
         "solver_whole_deals_over_node_cap": whole["over_node_cap"],
         "solver_checksum": solver["checksum"],
+        "sampling_schieber_deals": args.sampling_deals,
+        "sampling_schieber_card_decisions": cards.len(),
+        "sampling_schieber_card_mean_ms": mean,
+        "sampling_schieber_card_median_ms": at(0.5),
+        "sampling_schieber_card_p99_ms": at(0.99),
+        "sampling_schieber_card_max_ms": at(1.0),
     });
     println!("{}", serde_json::to_string_pretty(&out)?);
     Ok(ExitCode::SUCCESS)

@@ -170,6 +170,8 @@ fn bench_prints_json() {
             "3",
             "--solver-deals",
             "1",
+            "--sampling-deals",
+            "2",
         ])
         .output()
         .unwrap();
@@ -184,6 +186,13 @@ fn bench_prints_json() {
     assert_eq!(v["solver_whole_deals"], 1);
     assert_eq!(v["solver_whole_deals_over_node_cap"], 0);
     assert!(v["solver_whole_deal_median_ms"].as_f64().unwrap() > 0.0);
+    // The sampling player's time per card over its card decisions with a choice.
+    assert_eq!(v["sampling_schieber_deals"], 2);
+    assert!(v["sampling_schieber_card_decisions"].as_u64().unwrap() >= 2);
+    let ms = |k: &str| v[k].as_f64().unwrap();
+    assert!(ms("sampling_schieber_card_mean_ms") > 0.0);
+    assert!(ms("sampling_schieber_card_median_ms") <= ms("sampling_schieber_card_max_ms"));
+    assert!(ms("sampling_schieber_card_p99_ms") <= ms("sampling_schieber_card_max_ms"));
 }
 
 #[test]
