@@ -213,6 +213,25 @@ impl PlayState {
         }
     }
 
+    /// The card play of a Schieber (or Coiffeur) deal as `obs` sees it, in `contract`'s mode
+    /// (strict trick rules; Misère marked, see [`PlayState::misere`]).
+    pub fn of_schieber(
+        obs: &jass_core::schieber::SchieberObservation,
+        contract: jass_core::schieber::Contract,
+        eleven: jass_core::UndenufeEleven,
+    ) -> PlayState {
+        let mode = contract.mode();
+        PlayState::new(
+            mode,
+            PointTable::new(mode, eleven),
+            TrickRules::Strict,
+            obs.tricks.iter().map(|t| t.winner),
+            obs.trick_leader,
+            &obs.trick,
+        )
+        .with_misere(contract == jass_core::schieber::Contract::Misere)
+    }
+
     /// The same state for a Misère deal (see [`PlayState::misere`]).
     pub fn with_misere(self, misere: bool) -> PlayState {
         PlayState { misere, ..self }

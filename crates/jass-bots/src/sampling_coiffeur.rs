@@ -8,8 +8,7 @@
 //! mode), the contract, schieben and Weis are played like [`RuleCoiffeur`].
 
 use jass_core::coiffeur::{Coiffeur, CoiffeurAction, CoiffeurOptions};
-use jass_core::schieber::Contract;
-use jass_core::{Card, CardSet, Decision, Player, PointTable, TrickRules};
+use jass_core::{Card, CardSet, Decision, Player};
 
 use crate::pimc::{PartnershipSampler, PlayState};
 use crate::rule_coiffeur::RuleCoiffeur;
@@ -71,19 +70,9 @@ impl SamplingCoiffeur {
         // The chooser's team writes what the deal brings it: the points of its own tricks, or
         // in Misère those of the other team's (004: "all points won from Stich are given to the
         // opposite teams"), which that team then wants to keep low.
-        let misere = contract == Contract::Misere;
-        let counted = (chooser % 2) ^ misere as u8;
-        let mode = contract.mode();
+        let state = PlayState::of_schieber(&obs, contract, self.options.undenufe_eleven);
+        let counted = (chooser % 2) ^ state.misere as u8;
         let k = knowledge(&obs);
-        let state = PlayState::new(
-            mode,
-            PointTable::new(mode, self.options.undenufe_eleven),
-            TrickRules::Strict,
-            obs.tricks.iter().map(|t| t.winner),
-            obs.trick_leader,
-            &obs.trick,
-        )
-        .with_misere(misere);
         self.sampler
             .choose(&k, &state, legal, played, obs.seat, counted, chooser, |v| {
                 v as i64

@@ -28,7 +28,7 @@ use jass_core::schieber::{
     MAX_TARGET,
 };
 use jass_core::weis::STOECK_POINTS;
-use jass_core::{Card, CardSet, Decision, Player, PointTable, TrickRules};
+use jass_core::{Card, CardSet, Decision, Player};
 use jass_solver::{race_cards, Position, Solver, SolverConfig};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -235,18 +235,8 @@ impl SamplingSchieber {
     /// own, or in Misère the other team's (004: "all points won from Stich are given to the
     /// opposite teams"; that team then plays for the fewest, [`PlayState::misere`]).
     fn play_state(&self, obs: &SchieberObservation, contract: Contract) -> (PlayState, u8) {
-        let mode = contract.mode();
-        let misere = contract == Contract::Misere;
-        let state = PlayState::new(
-            mode,
-            PointTable::new(mode, self.options.undenufe_eleven),
-            TrickRules::Strict,
-            obs.tricks.iter().map(|t| t.winner),
-            obs.trick_leader,
-            &obs.trick,
-        )
-        .with_misere(misere);
-        (state, (obs.seat % 2) ^ misere as u8)
+        let state = PlayState::of_schieber(obs, contract, self.options.undenufe_eleven);
+        (state, (obs.seat % 2) ^ state.misere as u8)
     }
 
     /// The card with the most points over `early_samples` worlds of rule play-outs
