@@ -22,18 +22,6 @@ use jass_core::handjass::{Handjass, HandjassOptions};
 use jass_core::schieber::{Schieber, SchieberOptions};
 use jass_core::sidi::{Sidi, SidiOptions};
 
-fn cpu_ms() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: a valid clock id and a valid pointer to a timespec.
-    unsafe {
-        libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts);
-    }
-    ts.tv_sec as f64 * 1e3 + ts.tv_nsec as f64 / 1e6
-}
-
 /// Times every decision of the inner player, by the kind of decision (`play`, `announce`, …).
 struct Timed<G: Game> {
     inner: Box<dyn Player<G>>,
@@ -52,9 +40,9 @@ impl<G: Game> Timed<G> {
 
     fn act(&mut self, d: &Decision<'_, G>) -> G::Action {
         let kind = d.legal.get(0).to_string();
-        let t = cpu_ms();
+        let t = jass_bots::timing::thread_cpu_ms();
         let a = self.inner.act(d);
-        let dt = cpu_ms() - t;
+        let dt = jass_bots::timing::thread_cpu_ms() - t;
         // Handjass's decisions before the card play (stay, the six, agreement) and Sidi
         // Barrani's bids and doubles go with the announcements.
         let before_play = matches!(kind.as_str(), "stay" | "exchange-six" | "play-on" | "pass")

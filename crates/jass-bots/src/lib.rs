@@ -21,6 +21,7 @@ mod sampling_sidi;
 mod sidi_game_end;
 #[cfg(test)]
 mod test_games;
+pub mod timing;
 pub mod worlds;
 
 pub use random::RandomPlayer;

@@ -37,19 +37,6 @@ pub struct BenchArgs {
     sampling_deals: u64,
 }
 
-/// The CPU time of this thread in milliseconds (other work on a shared machine does not count).
-fn cpu_ms() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: a valid clock id and a valid pointer to a timespec.
-    unsafe {
-        libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts);
-    }
-    ts.tv_sec as f64 * 1e3 + ts.tv_nsec as f64 / 1e6
-}
-
 /// Plays `deals` Schieber deals from seed `seed` with the sampling player at its default settings
 /// in seat `deal % 4` and rule players in the others; the CPU time of each of its card decisions
 /// with more than one legal card, in milliseconds.
@@ -76,10 +63,10 @@ pub fn sampling_card_times(deals: u64, seed: u64) -> Vec<f64> {
             s.legal_actions(&mut list);
             let decision = Decision::new(&s, seat, &list);
             let a = if seat == me {
-                let t = cpu_ms();
+                let t = jass_bots::timing::thread_cpu_ms();
                 let a = sampling.act(&decision);
                 if s.phase() == Phase::Play && list.len() > 1 {
-                    times.push(cpu_ms() - t);
+                    times.push(jass_bots::timing::thread_cpu_ms() - t);
                 }
                 a
             } else {

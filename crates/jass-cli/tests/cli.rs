@@ -216,19 +216,14 @@ fn solve_values_every_legal_card_of_a_record_position() {
         .arg(&file)
         .assert()
         .success();
-    let out = jass()
-        .args([
-            "solve", "--deal", "1", "--cards", "20", "--json", "--record",
-        ])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = solve_json(&[
+        "--deal",
+        "1",
+        "--cards",
+        "20",
+        "--record",
+        file.to_str().unwrap(),
+    ]);
     assert_eq!(v["cards_left"], 16);
     let values = v["values"].as_array().unwrap();
     assert!(!values.is_empty());
@@ -286,6 +281,22 @@ fn solve_values_every_legal_card_of_a_record_position() {
         .stderr(predicate::str::contains("four hands"));
 }
 
+/// `jass solve --json` with these arguments; it must succeed.
+fn solve_json(args: &[&str]) -> serde_json::Value {
+    let out = jass()
+        .arg("solve")
+        .arg("--json")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 /// `jass solve --trump misere` (004: Obenabe, the trick points go to the other team): seat 0
 /// holds the three top cards of Rosen, Schilten and Eicheln and takes every trick whatever it
 /// leads, so in Misère its team is credited nothing for any card (in Obenabe each is worth the
@@ -294,19 +305,8 @@ fn solve_values_every_legal_card_of_a_record_position() {
 fn solve_plays_misere_for_the_other_teams_points() {
     let hands = "HA HK HQ SA SK SQ CA CK CQ | D6 D7 D8 D9 D10 DJ DQ DK DA | \
                  HJ H10 H9 H8 H7 H6 SJ S10 S9 | S8 S7 S6 CJ C10 C9 C8 C7 C6";
-    let values = |trump: &str, leader: &str| -> serde_json::Value {
-        let out = jass()
-            .args([
-                "solve", "--json", "--hands", hands, "--trump", trump, "--leader", leader,
-            ])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice(&out.stdout).unwrap()
+    let values = |trump: &str, leader: &str| {
+        solve_json(&["--hands", hands, "--trump", trump, "--leader", leader])
     };
     for leader in ["0", "1"] {
         let v = values("misere", leader);
