@@ -237,6 +237,13 @@ impl PlayState {
         PlayState { misere, ..self }
     }
 
+    /// The team whose trick points are credited to `team`: itself, or in Misère the other
+    /// team (004: "all points won from Stich are given to the opposite teams than that won
+    /// them"). That is the team the solver counts for `team`.
+    pub fn counted_team(&self, team: u8) -> u8 {
+        (team & 1) ^ self.misere as u8
+    }
+
     /// What the counted team of the solver plays for here.
     pub fn objective(&self) -> Objective {
         if self.misere {

@@ -290,7 +290,8 @@ pub fn first_discard<'a>(
     })
 }
 
-/// The ducking play (Misère, or a Differenzler player who has enough): lead the weakest card,
+/// The ducking play (a Differenzler player who has enough; Schieber's Misère has its own,
+/// simpler card, `rule_schieber::misere_card`): lead the weakest card,
 /// stay under the winning card with the strongest card that still loses, and when forced to win,
 /// win with the fewest points.
 pub fn duck(v: &PlayView) -> Card {

@@ -71,7 +71,7 @@ impl SamplingCoiffeur {
         // in Misère those of the other team's (004: "all points won from Stich are given to the
         // opposite teams"), which that team then wants to keep low.
         let state = PlayState::of_schieber(&obs, contract, self.options.undenufe_eleven);
-        let counted = (chooser % 2) ^ state.misere as u8;
+        let counted = state.counted_team(chooser % 2);
         let k = knowledge(&obs);
         self.sampler
             .choose(&k, &state, legal, played, obs.seat, counted, chooser, |v| {

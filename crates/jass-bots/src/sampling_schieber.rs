@@ -236,7 +236,7 @@ impl SamplingSchieber {
     /// opposite teams"; that team then plays for the fewest, [`PlayState::misere`]).
     fn play_state(&self, obs: &SchieberObservation, contract: Contract) -> (PlayState, u8) {
         let state = PlayState::of_schieber(obs, contract, self.options.undenufe_eleven);
-        (state, (obs.seat % 2) ^ state.misere as u8)
+        (state, state.counted_team(obs.seat % 2))
     }
 
     /// The card with the most points over `early_samples` worlds of rule play-outs

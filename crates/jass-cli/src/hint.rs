@@ -14,7 +14,7 @@
 use jass_bots::pimc::{partnership_values, rollout_values, PlayState};
 use jass_bots::worlds::{knowledge, sample_world_retry};
 use jass_core::schieber::{Contract, ObservedTrick, Phase, SchieberObservation};
-use jass_core::{Card, CardSet, PointTable, TrickRules, UndenufeEleven};
+use jass_core::{Card, CardSet, TrickRules, UndenufeEleven};
 use jass_solver::{Solver, SolverConfig};
 use jass_table::{run_table, Event, GameKind, GameSpec, SeatPlayer};
 use rand_core::SeedableRng;
@@ -234,20 +234,10 @@ pub fn card_values(view: &CardPlayView, settings: HintSettings) -> Result<CardVa
     }
     let legal = view.legal_cards();
     let k = view_knowledge(view);
-    let mode = contract.mode();
-    // Misère (004): the points credited to the seat's team are those the other team takes,
-    // and that team keeps them low.
-    let misere = contract == Contract::Misere;
-    let team = (view.seat % 2) ^ misere as u8;
-    let state = PlayState::new(
-        mode,
-        PointTable::new(mode, view.undenufe_eleven),
-        TrickRules::Strict,
-        view.tricks.iter().map(|t| t.winner),
-        view.trick_leader,
-        &view.trick,
-    )
-    .with_misere(misere);
+    let state = PlayState::of_schieber(&view.observation(), contract, view.undenufe_eleven);
+    // Misère: the points credited to the seat's team are those the other team takes, which
+    // that team keeps low.
+    let team = state.counted_team(view.seat % 2);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(settings.seed);
     let mut solver = Solver::new(SolverConfig {
         tt_bits: 18,

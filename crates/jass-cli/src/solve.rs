@@ -21,7 +21,7 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with = "record")]
     hands: Option<String>,
     /// The trump mode: D, H, S, C, obenabe or undenufe; or misere (004: Obenabe, the trick
-    /// points go to the other team).
+    /// points go to the other team). Slalom is refused (its mode changes every trick).
     #[arg(long, default_value = "obenabe")]
     trump: String,
     /// The seat that leads the first trick.
@@ -84,6 +84,14 @@ struct Setup {
     misere: bool,
 }
 
+/// The mode the solver plays for `contract`, and whether it is a Misère; Slalom is refused.
+fn solvable(contract: Contract) -> Result<(Mode, bool)> {
+    if contract.is_slalom() {
+        bail!("a {contract} deal: the solver plays one mode for the whole deal, Slalom changes it every trick");
+    }
+    Ok((contract.mode(), contract == Contract::Misere))
+}
+
 fn position_from_args(a: &SolveArgs) -> Result<Setup> {
     let hands_text = a
         .hands
@@ -100,14 +108,8 @@ fn position_from_args(a: &SolveArgs) -> Result<Setup> {
     for (i, p) in parts.iter().enumerate() {
         hands[i] = p.parse().map_err(|e| anyhow!("hand of seat {i}: {e}"))?;
     }
-    let misere = matches!(a.trump.to_lowercase().as_str(), "misere" | "misère");
-    let mode: Mode = if misere {
-        Mode::Obenabe
-    } else {
-        a.trump
-            .parse()
-            .map_err(|e| anyhow!("--trump: {e} (or misere)"))?
-    };
+    let contract: Contract = a.trump.parse().map_err(|e| anyhow!("--trump: {e}"))?;
+    let (mode, misere) = solvable(contract).map_err(|e| anyhow!("--trump {}: {e}", a.trump))?;
     let eleven = match a.undenufe_eleven.as_str() {
         "ace" => UndenufeEleven::Ace,
         "six" => UndenufeEleven::Six,
@@ -157,10 +159,7 @@ fn position_from_record(a: &SolveArgs, path: &Path) -> Result<Setup> {
     let contract = d
         .contract
         .ok_or_else(|| anyhow!("deal {} has no contract", a.deal))?;
-    if contract.is_slalom() {
-        bail!("deal {} is a {contract} deal: the solver plays one mode for the whole deal, Slalom changes it every trick", a.deal);
-    }
-    let mode = contract.mode();
+    let (mode, misere) = solvable(contract).map_err(|e| anyhow!("deal {}: {e}", a.deal))?;
     let played: Vec<Card> = d
         .actions
         .iter()
@@ -181,7 +180,7 @@ fn position_from_record(a: &SolveArgs, path: &Path) -> Result<Setup> {
     Ok(Setup {
         pos,
         played: played[..a.cards].to_vec(),
-        misere: contract == Contract::Misere,
+        misere,
     })
 }
 

@@ -549,8 +549,6 @@ struct Core {
     mask: usize,
     gen: u16,
     team: u8,
-    /// The counted team minimises ([`Objective::FewestPoints`]).
-    fewest: bool,
     nodes: u64,
     rng: u64,
     /// Nodes by cards left (diagnostics).
@@ -602,7 +600,6 @@ impl Solver {
                 },
                 gen: 1,
                 team: 0,
-                fewest: config.objective == Objective::FewestPoints,
                 nodes: 0,
                 rng: seed,
                 hist: [0; 37],
@@ -628,7 +625,6 @@ impl Solver {
     pub fn set_objective(&mut self, objective: Objective) {
         if objective != self.core.config.objective {
             self.core.config.objective = objective;
-            self.core.fewest = objective == Objective::FewestPoints;
             self.clear();
         }
     }
@@ -977,6 +973,13 @@ const MOVES: usize = 16;
 /// A child value not known yet (see [`Core::transposition_cutoff`]).
 const UNKNOWN: i32 = i32::MIN;
 
+/// Where a card's score lies in a sort key of [`Core::gen_moves`] (above twelve bits of history
+/// count and six of card).
+const SCORE_SHIFT: u32 = 18;
+/// The sort-key scores of the table's best lead and of the killer lead: above every other.
+const TABLE_MOVE_SCORE: u32 = 511;
+const KILLER_SCORE: u32 = 510;
+
 /// The card of a sort key of [`Core::gen_moves`]: its low six bits hold `card ^ 0x30`.
 #[inline(always)]
 fn key_card(k: u32) -> u8 {
@@ -990,6 +993,12 @@ fn team_of(p: usize) -> u8 {
 }
 
 impl Core {
+    /// The counted team minimises ([`Objective::FewestPoints`]).
+    #[inline(always)]
+    fn fewest(&self) -> bool {
+        self.config.objective == Objective::FewestPoints
+    }
+
     fn new_generation(&mut self) {
         self.gen += 1;
         if self.gen >= 1 << GEN_BITS {
@@ -1128,7 +1137,7 @@ impl Core {
         let l = n.to_move as usize;
         let seats = [l, (l + 1) & 3, (l + 2) & 3, (l + 3) & 3];
         let me = self.team;
-        let maxing = seats.map(|s| (team_of(s) == me) != self.fewest);
+        let maxing = seats.map(|s| (team_of(s) == me) != self.fewest());
         let all = n.in_play;
         let total = n.rem_pts as i32;
         let mb = if n.m_all { t.match_bonus as i32 } else { 0 };
@@ -1344,24 +1353,20 @@ impl Core {
                 }
             }
         }
-        // The quick tricks are what the side on lead can take if it wants them: no bound when
-        // the counted team wants the fewest points. (The top trumps above win whatever either
-        // side wants: a card above every other trump wins its trick when it is played.) Only a
-        // leader that must win every trick left, whatever it leads, decides it then.
-        if self.config.bounds && self.fewest {
+        if self.config.bounds {
             let l = (n.to_move & 3) as usize;
-            if Self::sweeps(t, n, l) {
-                if team_of(l) == self.team {
-                    let all = total + if n.m_all { t.match_bonus as i32 } else { 0 };
-                    return (all, all);
-                }
-                return (0, 0);
-            }
-        }
-        if self.config.bounds && !self.fewest {
-            let l = (n.to_move & 3) as usize;
-            let (q, k) = self.quick_tricks(t, n, l, all);
             let tricks = (n.left / 4) as u32;
+            // The quick tricks are what the side on lead can take if it wants them: no bound
+            // when the counted team wants the fewest points. (The top trumps above win whatever
+            // either side wants: a card above every other trump wins its trick when it is
+            // played.) Then only a leader that must win every trick left counts: all of them.
+            let (q, k) = if !self.fewest() {
+                self.quick_tricks(t, n, l, all)
+            } else if Self::sweeps(t, n, l) {
+                (0, tricks)
+            } else {
+                (0, 0)
+            };
             if team_of(l) == self.team {
                 if k >= tricks {
                     let all = total + if n.m_all { t.match_bonus as i32 } else { 0 };
@@ -1448,7 +1453,7 @@ impl Core {
         };
         let mut moves = [0u32; MOVES];
         let cnt = self.gen_moves(t, n, legal, tt_mv, &mut moves);
-        let maxing = (team_of(p) == self.team) != self.fewest;
+        let maxing = (team_of(p) == self.team) != self.fewest();
         // The children the transposition cut-off check already decided (their fail-soft
         // values, the trick's points included): they are not searched again.
         let mut known = [UNKNOWN; MOVES];
@@ -1769,7 +1774,7 @@ impl Core {
         let mut cnt = 0;
         let mut push = |c: u8, score: u32| {
             keys[cnt & (MOVES - 1)] =
-                (score << 12 | hist[c as usize & 63]) << 6 | (c ^ 0x30) as u32;
+                score << SCORE_SHIFT | hist[c as usize & 63] << 6 | (c ^ 0x30) as u32;
             cnt += 1;
         };
         // The cards of lane `l` of suit `s` from the strongest down, without those equivalent to
@@ -1822,9 +1827,9 @@ impl Core {
                 };
                 cards!(s, lane(legal, s), |c, i, cp| {
                     let score = if c == tt_mv {
-                        511
+                        TABLE_MOVE_SCORE
                     } else if c == killer {
-                        510
+                        KILLER_SCORE
                     } else if i == top {
                         top_base + cp as u32
                     } else {
@@ -1886,11 +1891,14 @@ impl Core {
             keys[j] = k;
         }
         match self.config.order {
-            MoveOrder::Heuristic if self.fewest => {
+            MoveOrder::Heuristic if self.fewest() => {
                 // Everyone ducks (Misère): the cards that win tricks last, but the table card
-                // and the killer lead (scores 511 and 510, at the end once reversed) first.
+                // and the killer lead (at the end once reversed) first.
                 keys[..cnt].reverse();
-                let first = keys[..cnt].iter().filter(|&&k| k >> 18 >= 510).count();
+                let first = keys[..cnt]
+                    .iter()
+                    .filter(|&&k| k >> SCORE_SHIFT >= KILLER_SCORE)
+                    .count();
                 keys[..cnt].rotate_right(first);
                 keys[..first].reverse();
             }
