@@ -949,6 +949,8 @@ function renderInfo() {
     if (v.trump) rows.push(`<div>Trump ${modeBadge(v.trump)}${v.turned_card ? ` (turned: ${esc(cardName(v.turned_card, st))})` : ''}</div>`);
     if ((v.playing || []).length || (v.dropped || []).length)
       rows.push(`<div class="muted">Playing: ${(v.playing || []).map((s) => esc(nameOf(s))).join(', ') || '–'}${(v.dropped || []).length ? ` · out: ${v.dropped.map((s) => esc(nameOf(s))).join(', ')}` : ''}${v.blind_taker !== null && v.blind_taker !== undefined ? ` · blind: ${esc(nameOf(v.blind_taker))}` : ''}</div>`);
+    // The cards this seat put out of play itself (Bessern discards, the hand given up for the blind).
+    if ((v.laid_away || []).length) rows.push(`<div class="muted">You laid away: ${v.laid_away.map((c) => esc(cardName(c, st))).join(' ')}</div>`);
   }
   const done = v.tricks || [];
   if (done.length && v.phase === 'play') {

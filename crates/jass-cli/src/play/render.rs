@@ -297,7 +297,12 @@ mod tests {
             GameKind::Differenzler => vec!["deals=2".into()],
             _ => vec![],
         };
-        let spec = GameSpec::parse(kind.name(), &pairs).unwrap();
+        model_with(kind, &pairs, card_play, style)
+    }
+
+    /// [`model_at`] with these game options.
+    fn model_with(kind: GameKind, pairs: &[String], card_play: bool, style: CardStyle) -> Model {
+        let spec = GameSpec::parse(kind.name(), pairs).unwrap();
         let seats = (0..spec.seats())
             .map(|_| SeatPlayer::Bot("rule".into()))
             .collect();
@@ -359,6 +364,20 @@ mod tests {
             assert!(screen.contains(&first), "{first}\n{screen}");
             assert!(screen.contains("a–i or 1–9"), "keys shown\n{screen}");
         }
+    }
+
+    /// A Handjass seat that took its Bessern sees the three cards it discarded (the rule player
+    /// always takes them), and no other seat's.
+    #[test]
+    fn handjass_shows_the_cards_laid_away() {
+        let pairs = ["players=3".to_string(), "small_deal=bessern".to_string()];
+        let m = model_with(GameKind::Handjass, &pairs, true, CardStyle::French);
+        let screen = screen_text(&m, 100, 30);
+        let line = screen
+            .lines()
+            .find(|l| l.contains("you laid away:"))
+            .unwrap_or_else(|| panic!("no laid-away line\n{screen}"));
+        assert_eq!(line.matches(['♦', '♥', '♠', '♣']).count(), 3, "{line}");
     }
 
     #[test]

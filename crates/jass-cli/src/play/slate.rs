@@ -128,6 +128,14 @@ pub fn table_lines(model: &Model) -> Vec<Line<'static>> {
             if !bessern.is_empty() {
                 out.push(format!("bessern: {}", Value::Array(bessern)));
             }
+            // The cards this seat put out of play itself (Bessern discards, the hand given
+            // up for the blind).
+            let laid_away = v
+                .get("laid_away")
+                .filter(|l| l.as_array().is_some_and(|a| !a.is_empty()));
+            if let Some(laid) = laid_away {
+                out.push(format!("you laid away: {}", cards_text(laid, style)));
+            }
         }
     }
     for call in arr(v, "weis_calls") {

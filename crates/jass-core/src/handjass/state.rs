@@ -248,6 +248,9 @@ pub struct Handjass {
     dropped: u8,
     blind_taker: Option<u8>,
     bessern_taken: u8,
+    /// The cards each seat has put out of play itself, face down: its Bessern discards, or the
+    /// hand it gave up for the blind. The seat knows them; nobody else does.
+    laid_away: [CardSet; MAX_SEATS],
     discards_left: u8,
     six_done: bool,
     six_left: u8,
@@ -364,6 +367,7 @@ impl Handjass {
             dropped: 0,
             blind_taker: None,
             bessern_taken: 0,
+            laid_away: [CardSet::EMPTY; MAX_SEATS],
             discards_left: 0,
             six_done: false,
             six_left: 0,
@@ -514,6 +518,11 @@ impl Handjass {
     /// Seats that took their Bessern (bit mask).
     pub fn bessern_mask(&self) -> u8 {
         self.bessern_taken
+    }
+    /// The cards `seat` has put out of play itself in this deal (its Bessern discards, or the
+    /// hand it gave up for the blind).
+    pub fn laid_away(&self, seat: usize) -> CardSet {
+        self.laid_away.get(seat).copied().unwrap_or(CardSet::EMPTY)
     }
     /// Tricks completed in this deal.
     pub fn tricks_done(&self) -> u8 {
@@ -834,6 +843,7 @@ impl Handjass {
         self.dropped = 0;
         self.blind_taker = None;
         self.bessern_taken = 0;
+        self.laid_away = [CardSet::EMPTY; MAX_SEATS];
         self.discards_left = 0;
         self.six_done = false;
         self.six_left = 0;
@@ -1247,6 +1257,7 @@ impl Handjass {
             HandjassAction::Discard { card } => {
                 self.hands[seat as usize].remove(card);
                 self.dead.insert(card);
+                self.laid_away[seat as usize].insert(card);
                 self.discards_left -= 1;
                 if self.discards_left == 0 {
                     self.hands[seat as usize] |= self.dealt.bessern[seat as usize];
@@ -1351,6 +1362,7 @@ impl Handjass {
                 self.playing |= bit(seat);
                 self.blind_taker = Some(seat);
                 self.dead |= self.hands[seat as usize];
+                self.laid_away[seat as usize] = self.hands[seat as usize];
                 self.hands[seat as usize] = self.blind;
                 self.blind = CardSet::EMPTY;
             }
@@ -1798,10 +1810,11 @@ impl Handjass {
 
     // ----- observation -----
 
-    /// What a seat may see now: its own hand, the turned card and where it lies, who stayed,
-    /// dropped, took the blind, took Bessern or exchanged the six, the tricks, Weis announcements
-    /// (values) and the scoring Weis once shown, Stöck, the slate and open sacks. Never another
-    /// hand, the blind, the stock, Bessern or discards.
+    /// What a seat may see now: its own hand and the cards it laid away itself (its Bessern
+    /// discards, the hand it gave up for the blind), the turned card and where it lies, who
+    /// stayed, dropped, took the blind, took Bessern or exchanged the six, the tricks, Weis
+    /// announcements (values) and the scoring Weis once shown, Stöck, the slate and open sacks.
+    /// Never another hand, the blind, the stock, Bessern or another seat's discards.
     pub fn observation(&self, seat: usize) -> HandjassObservation {
         self.observation_as(Some(seat))
     }
@@ -1837,6 +1850,10 @@ impl Handjass {
             phase: self.phase,
             hand: match seat {
                 Some(seat) if in_deal && self.table & bit(seat8) != 0 => self.hands[seat],
+                _ => CardSet::EMPTY,
+            },
+            laid_away: match seat {
+                Some(seat) if in_deal => self.laid_away(seat),
                 _ => CardSet::EMPTY,
             },
             dealer: self.dealer,
@@ -2070,6 +2087,9 @@ pub struct HandjassObservation {
     pub phase: Phase,
     /// The seat's own cards.
     pub hand: CardSet,
+    /// The cards the seat put out of play itself, face down, in this deal: its Bessern discards,
+    /// or the hand it gave up for the blind (it knows them; the others do not).
+    pub laid_away: CardSet,
     /// The dealer.
     pub dealer: u8,
     /// Vorhand.
