@@ -592,6 +592,7 @@ fn properties_over_many_games() {
 
 #[test]
 fn observations_never_show_a_hidden_card() {
+    let mut laid_away_seen = 0;
     for (name, o) in option_sets() {
         let n = o.players as usize;
         let mut s = Handjass::new(o).unwrap();
@@ -620,7 +621,16 @@ fn observations_never_show_a_hidden_card() {
                         public |= x.0;
                     }
                 }
-                let hidden = CardSet::ALL - s.hands()[seat] - public;
+                // The seat's own discards (Bessern, the hand given up for the blind) it knows:
+                // cards it was dealt (or took with the blind or Bessern), none in any hand now.
+                let dealt = s.dealt();
+                let had = dealt.hands[seat] | dealt.bessern[seat] | dealt.blind;
+                assert!(had.contains_all(obs.laid_away), "{name}: seat {seat}");
+                laid_away_seen += !obs.laid_away.is_empty() as u32;
+                for h in s.hands() {
+                    assert!((h & obs.laid_away).is_empty(), "{name}: seat {seat}");
+                }
+                let hidden = CardSet::ALL - s.hands()[seat] - obs.laid_away - public;
                 for c in hidden {
                     assert!(
                         !json.contains(&format!("\"{c}\"")),
@@ -641,6 +651,7 @@ fn observations_never_show_a_hidden_card() {
             s.apply(a).unwrap();
         }
     }
+    assert!(laid_away_seen > 100, "{laid_away_seen}");
 }
 
 #[test]
