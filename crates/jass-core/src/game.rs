@@ -163,13 +163,14 @@ pub trait Game: Clone {
     }
 }
 
-/// An observation as a spectator's JSON: without the observing `seat` and its `hand` (which a
-/// game's public observation leaves empty).
+/// An observation as a spectator's JSON: without the observing `seat`, its `hand` and the cards
+/// it `laid_away` (Handjass), which a game's public observation leaves empty.
 pub fn public_json<T: serde::Serialize>(observation: T) -> serde_json::Value {
     let mut v = serde_json::to_value(observation).expect("observations serialize");
     if let Some(m) = v.as_object_mut() {
         m.remove("seat");
         m.remove("hand");
+        m.remove("laid_away");
     }
     v
 }

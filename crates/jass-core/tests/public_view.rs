@@ -69,7 +69,8 @@ fn check<G: Game>(state: &G, checked: &mut usize) {
             "{}: the public view shows {leaked:?}, which seat {seat} does not see outside its hand\npublic: {public}\nseat {seat}: {view}",
             state.name()
         );
-        // Everything the public view holds, every seat sees (apart from its own seat and hand).
+        // Everything the public view holds, every seat sees (apart from its own seat, hand and
+        // the cards it laid away).
         if let (Value::Object(p), Value::Object(v)) = (&public, &view) {
             for (k, x) in p {
                 if k != "weis_calls" && k != "announcements" {

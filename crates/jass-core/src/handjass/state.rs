@@ -1,8 +1,6 @@
 //! The Handjass state machine: a whole game, deal after deal, until one loser is left (or, with
 //! 004's simple scoring, one winner). Copyable; every decision is an action.
 
-use std::collections::HashMap;
-
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -1901,7 +1899,9 @@ struct PlayOut {
     rules: crate::TrickRules,
     pts: PointTable,
     bonus: u32,
-    memo: HashMap<(u64, u64, bool), (u32, u32)>,
+    /// Bounds on what the first player can force, by hands and leader (a fast hash: the keys
+    /// are card sets, not input from outside).
+    memo: rustc_hash::FxHashMap<(u64, u64, bool), (u32, u32)>,
 }
 
 impl PlayOut {
@@ -1911,8 +1911,21 @@ impl PlayOut {
             rules,
             pts,
             bonus,
-            memo: HashMap::new(),
+            memo: rustc_hash::FxHashMap::default(),
         }
+    }
+
+    /// The points of the trumps each hand holds above every trump of the other: `(a's, b's)`.
+    fn sure_trumps(&self, ha: CardSet, hb: CardSet) -> (u32, u32) {
+        let trumps = self.mode.trumps();
+        let (ta, tb) = (ha & trumps, hb & trumps);
+        let sure = |mine: CardSet, theirs: CardSet| -> u32 {
+            mine.iter()
+                .filter(|&t| (self.mode.trumps_above(t) & theirs).is_empty())
+                .map(|t| self.pts.card(t))
+                .sum()
+        };
+        (sure(ta, tb), sure(tb, ta))
     }
 
     /// True if `a` (holding `ha`; `a_leads` says who leads) can force at least `need` points.
@@ -1940,6 +1953,15 @@ impl PlayOut {
         if need > rest {
             return false;
         }
+        // A trump above every trump of the other player wins the trick it is played to: its
+        // points are its holder's whatever is played.
+        let (sure_a, sure_b) = self.sure_trumps(ha, hb);
+        if sure_a >= need {
+            return true;
+        }
+        if rest - sure_b < need {
+            return false;
+        }
         let key = (ha.0, hb.0, a_leads);
         let (lo, hi) = self.memo.get(&key).copied().unwrap_or((0, rest));
         if lo >= need {
@@ -1960,32 +1982,37 @@ impl PlayOut {
         let mut result = !a_leads;
         // Leads in order of their trick strength, highest first; answers best for the answering
         // player first (a quick refutation or confirmation cuts the rest).
-        let mut leads: Vec<Card> = lh.iter().collect();
-        leads.sort_by_key(|&c| {
-            std::cmp::Reverse((self.mode.trick_key(c, c.suit()), self.pts.card(c)))
-        });
-        for lead in leads {
-            let mut answers: Vec<(i64, Card, bool, u32)> =
-                legal_cards(fh, &[lead], self.mode, self.rules)
-                    .iter()
-                    .map(|resp| {
-                        let first_wins = trick_winner(&[lead, resp], self.mode) == 0;
-                        let p = self.pts.card(lead)
-                            + self.pts.card(resp)
-                            + if last { self.bonus } else { 0 };
-                        // The answer's value to the answering player.
-                        let v = if first_wins {
-                            -(p as i64) * 64 - self.pts.card(resp) as i64
-                        } else {
-                            p as i64 * 64 - self.mode.trick_key(resp, lead.suit()) as i64
-                        };
-                        (v, resp, first_wins, p)
-                    })
-                    .collect();
+        // (At most 12 cards a hand: fixed arrays, no allocation per node.)
+        let mut leads = [(0u32, Card::from_dense(0)); 12];
+        let mut n_leads = 0;
+        for c in lh {
+            let strength = self.mode.trick_key(c, c.suit()) as u32 * 64 + self.pts.card(c);
+            leads[n_leads] = (strength, c);
+            n_leads += 1;
+        }
+        let leads = &mut leads[..n_leads];
+        leads.sort_unstable_by_key(|&(k, c)| (std::cmp::Reverse(k), c.index()));
+        for &(_, lead) in leads.iter() {
+            let mut answers = [(0i64, Card::from_dense(0), false, 0u32); 12];
+            let mut n_answers = 0;
+            for resp in legal_cards(fh, &[lead], self.mode, self.rules) {
+                let first_wins = trick_winner(&[lead, resp], self.mode) == 0;
+                let p =
+                    self.pts.card(lead) + self.pts.card(resp) + if last { self.bonus } else { 0 };
+                // The answer's value to the answering player.
+                let v = if first_wins {
+                    -(p as i64) * 64 - self.pts.card(resp) as i64
+                } else {
+                    p as i64 * 64 - self.mode.trick_key(resp, lead.suit()) as i64
+                };
+                answers[n_answers] = (v, resp, first_wins, p);
+                n_answers += 1;
+            }
+            let answers = &mut answers[..n_answers];
             answers.sort_by_key(|x| std::cmp::Reverse(x.0));
             let mut all = true;
             let mut any = false;
-            for (_, resp, first_wins, p) in answers {
+            for &(_, resp, first_wins, p) in answers.iter() {
                 let a_wins = first_wins == a_leads;
                 let (mut na, mut nb) = (ha, hb);
                 if a_leads {
@@ -2152,7 +2179,7 @@ mod tests {
         rules: crate::TrickRules,
         pts: PointTable,
         bonus: u32,
-        memo: &mut HashMap<(u64, u64, bool), u32>,
+        memo: &mut std::collections::HashMap<(u64, u64, bool), u32>,
     ) -> u32 {
         if ha.is_empty() || hb.is_empty() {
             return 0;
@@ -2215,7 +2242,7 @@ mod tests {
                     rules,
                     pts,
                     5,
-                    &mut HashMap::new(),
+                    &mut std::collections::HashMap::new(),
                 );
                 let mut p = PlayOut::new(mode, rules, pts, 5);
                 for need in [0, v.saturating_sub(7), v.saturating_sub(1), v, v + 1, v + 9] {
