@@ -1911,21 +1911,8 @@ impl PlayOut {
             rules,
             pts,
             bonus,
-            memo: rustc_hash::FxHashMap::default(),
+            memo: rustc_hash::FxHashMap::with_capacity_and_hasher(4096, Default::default()),
         }
-    }
-
-    /// The points of the trumps each hand holds above every trump of the other: `(a's, b's)`.
-    fn sure_trumps(&self, ha: CardSet, hb: CardSet) -> (u32, u32) {
-        let trumps = self.mode.trumps();
-        let (ta, tb) = (ha & trumps, hb & trumps);
-        let sure = |mine: CardSet, theirs: CardSet| -> u32 {
-            mine.iter()
-                .filter(|&t| (self.mode.trumps_above(t) & theirs).is_empty())
-                .map(|t| self.pts.card(t))
-                .sum()
-        };
-        (sure(ta, tb), sure(tb, ta))
     }
 
     /// True if `a` (holding `ha`; `a_leads` says who leads) can force at least `need` points.
@@ -1951,15 +1938,6 @@ impl PlayOut {
         }
         let rest = self.pts.sum(ha | hb) + self.bonus;
         if need > rest {
-            return false;
-        }
-        // A trump above every trump of the other player wins the trick it is played to: its
-        // points are its holder's whatever is played.
-        let (sure_a, sure_b) = self.sure_trumps(ha, hb);
-        if sure_a >= need {
-            return true;
-        }
-        if rest - sure_b < need {
             return false;
         }
         let key = (ha.0, hb.0, a_leads);
@@ -2009,7 +1987,7 @@ impl PlayOut {
                 n_answers += 1;
             }
             let answers = &mut answers[..n_answers];
-            answers.sort_by_key(|x| std::cmp::Reverse(x.0));
+            answers.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
             let mut all = true;
             let mut any = false;
             for &(_, resp, first_wins, p) in answers.iter() {
