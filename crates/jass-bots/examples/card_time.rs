@@ -1,11 +1,12 @@
 //! Time per decision of the sampling players at their default settings: every card decision (and
-//! Differenzler's announcement, Sidi Barrani's bids and doubles, Handjass's stay/drop/blind, six
-//! and agreement) of a sampling seat, measured in the thread's CPU time (so that other work on a
+//! Differenzler's announcement, Sidi Barrani's bids and doubles, Handjass's Bessern and discards,
+//! stay/drop/blind, six and agreement) of a sampling seat, measured in the thread's CPU time (so that other work on a
 //! shared machine does not count), against rule players.
 //!
 //! `cargo run --release -p jass-bots --example card_time -- [GAME|all] [DEALS] [SEED] [SAMPLES]
 //! [MAX_CARDS]`: GAME schieber, schieber-end (the last deal of a game: a small target, so that
-//! the race to it is searched), sidi, coiffeur, differenzler, handjass, handjass3 (default all;
+//! the race to it is searched), sidi, coiffeur, differenzler, handjass, handjass3,
+//! handjass3-bessern, handjass2-bessern (default all;
 //! DEALS default 40); SAMPLES and MAX_CARDS override the defaults (MAX_CARDS: the solver-based
 //! players only).
 
@@ -45,8 +46,11 @@ impl<G: Game> Timed<G> {
         let dt = jass_bots::timing::thread_cpu_ms() - t;
         // Handjass's decisions before the card play (stay, the six, agreement) and Sidi
         // Barrani's bids and doubles go with the announcements.
-        let before_play = matches!(kind.as_str(), "stay" | "exchange-six" | "play-on" | "pass")
-            || kind.starts_with("bid ");
+        let before_play = matches!(
+            kind.as_str(),
+            "stay" | "exchange-six" | "play-on" | "pass" | "keep-hand"
+        ) || kind.starts_with("bid ")
+            || kind.starts_with("discard ");
         if kind.starts_with("play ") && d.legal.len() > 1 {
             self.play.push(dt);
         } else if kind.starts_with("announce") || (before_play && d.legal.len() > 1) {
@@ -246,10 +250,18 @@ fn main() {
             &|| Box::new(RuleDifferenzler::new(o)),
         );
     }
-    for (name, players) in [("handjass", 4u8), ("handjass3", 3)] {
+    let bessern = jass_core::handjass::SmallDeal::Bessern;
+    let blind = jass_core::handjass::SmallDeal::Blind;
+    for (name, players, small_deal) in [
+        ("handjass", 4u8, blind),
+        ("handjass3", 3, blind),
+        ("handjass3-bessern", 3, bessern),
+        ("handjass2-bessern", 2, bessern),
+    ] {
         if all || game == name {
             let o = HandjassOptions {
                 players,
+                small_deal,
                 ..HandjassOptions::default()
             };
             run::<Handjass>(

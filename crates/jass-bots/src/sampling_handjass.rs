@@ -11,22 +11,24 @@
 //! Weis shown after the first trick; every card it has not seen is in a hand at the table or out of
 //! play, in the right numbers.
 //!
-//! The choice to stay, drop out or take the blind, the six exchange and agreement are sampled too
-//! (`decision_samples` worlds, 0 = the rule player's choice): in each world the unseen cards are
-//! dealt where they may lie, the deal is rebuilt in the engine (a game of the seats at the table,
-//! numbered from Vorhand) with the decisions so far made again, and every option is played out by
-//! the engine with the rule player at every seat and scored by the engine's outcome (strokes minus
-//! potatoes). Bessern layouts, the 12-card deal and a six exchanged before the choice are left to
-//! the rule player, as are Bessern and Weis.
+//! The decisions before the card play are sampled too (`decision_samples` worlds, 0 = the rule
+//! player's choice): stay, drop out or take the blind, the six exchange and agreement, and with
+//! `bessern_samples` worlds (default 0: the rule player's) Bessern or the hand kept and each of
+//! the three discards. In each world the unseen cards are dealt where they
+//! may lie, the deal is rebuilt in the engine (a game of the seats at the table, numbered from
+//! Vorhand) with the decisions so far made again (the other seats' Bessern discards at random),
+//! and every option is played out by the engine with
+//! the rule player at every seat and scored by the engine's outcome (strokes minus potatoes).
+//! Weis is the rule player's.
 
 use jass_core::deal::uniform_below;
 use jass_core::game::{ActionList, Game, ToMove};
 use jass_core::handjass::{
     pack_for, Handjass, HandjassAction, HandjassDeal, HandjassObservation, HandjassOptions, Layout,
-    Phase, SmallDeal, StrokeCount, TurnedCardPlace,
+    Phase, SixExchange, SmallDeal, StrokeCount, TurnedCardPlace,
 };
 use jass_core::weis::STOECK_POINTS;
-use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleven};
+use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank, UndenufeEleven};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -44,6 +46,7 @@ pub struct SamplingHandjass {
     rng: Xoshiro256PlusPlus,
     sampled: u64,
     decision_samples: usize,
+    bessern_samples: usize,
     sampled_before_play: u64,
 }
 
@@ -53,6 +56,17 @@ struct PrePlayWorld {
     state: Handjass,
     /// This seat in the world's game.
     me: u8,
+}
+
+/// What a seat knows of a deal's cards before the card play, as dealt: its hand and the cards
+/// it laid away, with the six of trumps and the turned card swapped back if the six was
+/// exchanged (the exchange swapped just these two cards), and the world seat whose place held
+/// the six when another seat exchanged it.
+struct Seen {
+    hand: CardSet,
+    laid_away: CardSet,
+    turned: Card,
+    six_at: Option<usize>,
 }
 
 /// What a seat knows of the cards it cannot see, in the form the sampler deals from.
@@ -89,6 +103,7 @@ impl SamplingHandjass {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             sampled: 0,
             decision_samples: Self::DEFAULT_DECISION_SAMPLES,
+            bessern_samples: 0,
             sampled_before_play: 0,
         }
     }
@@ -97,6 +112,14 @@ impl SamplingHandjass {
     /// the blind, the six of trumps, agreement); 0 leaves those decisions to the rule player.
     pub fn with_decision_samples(mut self, n: usize) -> Self {
         self.decision_samples = n;
+        self
+    }
+
+    /// The same player with `n` worlds for the Bessern choice and each discard (default 0: the
+    /// rule player's, which took Bessern and discarded as well as sampling did in 2000 deals,
+    /// at a sixth of the time with three players; docs/players.md).
+    pub fn with_bessern_samples(mut self, n: usize) -> Self {
+        self.bessern_samples = n;
         self
     }
 
@@ -158,11 +181,13 @@ impl SamplingHandjass {
         let size = obs.hand.len() + played_by[me as usize];
         let mut known = [CardSet::EMPTY; MAX_SEATS];
         known[me as usize] = obs.hand;
-        let mut dead_known = CardSet::EMPTY;
+        // The cards this seat laid away itself (Bessern discards, the hand given up for the
+        // blind) are out of play, and it knows which.
+        let mut dead_known = obs.laid_away;
         // The turned card only in the dealer's hand or among his discards.
         let mut only_with: Option<(Card, u8)> = None;
         if let (Some(c), Some(at)) = (obs.turned_card, obs.turned_card_at) {
-            if !played.contains(c) && !obs.hand.contains(c) {
+            if !played.contains(c) && !obs.hand.contains(c) && !obs.laid_away.contains(c) {
                 match at {
                     TurnedCardPlace::BlindTaker { seat } | TurnedCardPlace::Hand { seat } => {
                         if order.contains(&seat) {
@@ -361,15 +386,11 @@ impl SamplingHandjass {
 
     /// A world for a decision before the card play: the engine's state of the deal at this
     /// seat's decision, the cards it has not seen dealt at random where they may lie, and the
-    /// earlier decisions of the deal made again. `None` where the observation is beyond what the
-    /// worlds rebuild (Bessern layouts and 12-card deals, an exchanged six before the decision),
-    /// or if the draw does not fit the deal.
+    /// earlier decisions of the deal made again (Bessern taken or kept, with the discards, the
+    /// choices to stay, drop out or take the blind, the six of trumps kept or exchanged,
+    /// agreement). `None` if the observation does not fit a deal (then the rule player decides).
     fn pre_play_world(&mut self, obs: &HandjassObservation) -> Option<PrePlayWorld> {
-        if !obs.tricks.is_empty()
-            || !obs.trick.is_empty()
-            || obs.six_by.is_some()
-            || !obs.bessern.is_empty()
-        {
+        if !obs.tricks.is_empty() || !obs.trick.is_empty() {
             return None;
         }
         let m = obs.table.len();
@@ -377,14 +398,122 @@ impl SamplingHandjass {
             return None;
         }
         let layout = Layout::of(m, self.options.small_deal);
-        if !matches!(layout, Layout::Full | Layout::Blind3 | Layout::Blind2) {
-            return None;
-        }
-        let turned = obs.turned_card?;
         let me_real = obs.seat;
         let me = obs.table.iter().position(|&s| s == me_real)? as u8;
+        let turned = obs.turned_card?;
+        let mut seen = Seen {
+            hand: obs.hand,
+            laid_away: obs.laid_away,
+            turned,
+            six_at: None,
+        };
+        if let Some(x) = obs.six_by {
+            let six = Card::new(turned.suit(), Rank::Six);
+            let swap = |set: CardSet| match (set.contains(turned), set.contains(six)) {
+                (true, false) => (set - CardSet::single(turned)) | CardSet::single(six),
+                (false, true) => (set - CardSet::single(six)) | CardSet::single(turned),
+                _ => set,
+            };
+            seen.hand = swap(obs.hand);
+            seen.laid_away = swap(obs.laid_away);
+            if x != me_real {
+                seen.six_at = Some(obs.table.iter().position(|&s| s == x)?);
+            }
+        }
+        let world = if layout.bessern() {
+            self.bessern_deal(obs, &seen, layout, me as usize)?
+        } else {
+            self.plain_deal(obs, &seen, layout, me as usize)?
+        };
+        let mut state = Handjass::new(self.world_options(m)).ok()?;
+        let slate: Vec<i32> = obs
+            .table
+            .iter()
+            .map(|&s| obs.slate.get(s as usize).copied().unwrap_or(0))
+            .collect();
+        state.set_slate(&slate).ok()?;
+        state.deal(world).ok()?;
+        let took_mask: u8 = obs
+            .table
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| obs.bessern.contains(s))
+            .fold(0, |a, (i, _)| a | 1 << i);
+        // The earlier decisions of this deal, as they were made.
+        let mut list = ActionList::new();
+        for _ in 0..8 * MAX_SEATS {
+            let ToMove::Seat(s) = state.to_move() else {
+                return None;
+            };
+            let phase = state.phase();
+            if s == me as usize
+                && phase == obs.phase
+                && (phase != Phase::Bessern
+                    || state.hands()[s] == obs.hand
+                        && state.bessern_mask() & (1 << s) == took_mask & (1 << s))
+            {
+                return Some(PrePlayWorld { state, me });
+            }
+            let real = obs.table[s];
+            state.legal_actions(&mut list);
+            let a = match phase {
+                Phase::Bessern => match list.get(0) {
+                    // This seat's discards as it made them, the others' at random: their hands
+                    // are not inferred from their choices (as the rule player would discard,
+                    // their hands came out stronger than the play shows: measured weaker).
+                    HandjassAction::Discard { .. } => {
+                        let hand = state.hands()[s];
+                        let card = if s == me as usize {
+                            (seen.laid_away & hand).iter().next()?
+                        } else {
+                            hand.nth(uniform_below(&mut self.rng, hand.len()))
+                        };
+                        HandjassAction::Discard { card }
+                    }
+                    _ if took_mask & (1 << s) != 0 => HandjassAction::Bessern,
+                    _ => HandjassAction::KeepHand,
+                },
+                Phase::Six if obs.six_by == Some(real) => HandjassAction::ExchangeSix,
+                Phase::Six => HandjassAction::KeepSix,
+                Phase::Decide if obs.dropped.contains(&real) => HandjassAction::Drop,
+                Phase::Decide if obs.blind_taker == Some(real) => HandjassAction::Blind,
+                Phase::Decide if obs.playing.contains(&real) => HandjassAction::Stay,
+                Phase::Agree => HandjassAction::Agree,
+                _ => return None,
+            };
+            if !list.contains(&a) {
+                return None;
+            }
+            state.apply(a).ok()?;
+        }
+        None
+    }
+
+    /// The unseen cards shuffled (to be dealt in order into the places of a world).
+    fn shuffled(&mut self, cards: CardSet) -> Vec<Card> {
+        let mut v: Vec<Card> = cards.iter().collect();
+        for i in (1..v.len()).rev() {
+            let j = uniform_below(&mut self.rng, i as u32 + 1) as usize;
+            v.swap(i, j);
+        }
+        v
+    }
+
+    /// A world's deal without Bessern (four and five players, the blind, the 12-card deal):
+    /// this seat's hand (or, if it took the blind, the blind and the hand it gave up), the
+    /// turned card where the layout turns it, an exchanged six where its exchanger held it, the
+    /// rest at random.
+    fn plain_deal(
+        &mut self,
+        obs: &HandjassObservation,
+        seen: &Seen,
+        layout: Layout,
+        me: usize,
+    ) -> Option<HandjassDeal> {
+        let m = obs.table.len();
+        let turned = seen.turned;
         let size = layout.hand_size(m) as u32;
-        let taker = obs.blind_taker == Some(me_real);
+        let taker = obs.blind_taker == Some(obs.seat);
         // Cards fixed in place, and how many unknown cards each place gets: the hands of the
         // world's seats, then the blind, then the stock.
         let places = m + 2;
@@ -400,19 +529,32 @@ impl SamplingHandjass {
                 want[blind] = 9;
                 want[stock] = 9;
             }
+            Layout::Twelve2 => want[stock] = 12,
             _ => {}
         }
         if taker {
-            fixed[blind] = obs.hand;
+            fixed[blind] = seen.hand;
+            fixed[me] = seen.laid_away;
         } else {
-            fixed[me as usize] = obs.hand;
+            fixed[me] = seen.hand;
         }
         let turned_at = match layout {
-            Layout::Full => m - 1,
+            Layout::Full | Layout::Twelve3 => m - 1,
             Layout::Blind3 => blind,
             _ => stock,
         };
         fixed[turned_at].insert(turned);
+        if let Some(x) = seen.six_at {
+            // The exchanger's hand held the six; the blind, if he had taken it before the
+            // exchange (000's order: the choice first).
+            let after = self.options.six_exchange == SixExchange::After;
+            let place = if after && obs.blind_taker == Some(obs.table[x]) {
+                blind
+            } else {
+                x
+            };
+            fixed[place].insert(Card::new(turned.suit(), Rank::Six));
+        }
         let pack = pack_for(m);
         let mut seen = CardSet::EMPTY;
         for (f, w) in fixed.iter().zip(want.iter_mut()) {
@@ -422,13 +564,9 @@ impl SamplingHandjass {
             seen |= *f;
             *w -= f.len();
         }
-        let mut unknown: Vec<Card> = (pack - seen).iter().collect();
+        let unknown = self.shuffled(pack - seen);
         if unknown.len() as u32 != want.iter().sum::<u32>() {
             return None;
-        }
-        for i in (1..unknown.len()).rev() {
-            let j = uniform_below(&mut self.rng, i as u32 + 1) as usize;
-            unknown.swap(i, j);
         }
         let mut rest = unknown.into_iter();
         for (f, &w) in fixed.iter_mut().zip(want.iter()) {
@@ -445,39 +583,87 @@ impl SamplingHandjass {
             tie_seed: self.rng.next_u64(),
         };
         deal.hands[..m].copy_from_slice(&fixed[..m]);
-        let mut state = Handjass::new(self.world_options(m)).ok()?;
-        let slate: Vec<i32> = obs
-            .table
-            .iter()
-            .map(|&s| obs.slate.get(s as usize).copied().unwrap_or(0))
-            .collect();
-        state.set_slate(&slate).ok()?;
-        state.deal(deal).ok()?;
-        // The earlier decisions of this deal, as they were made.
-        let mut list = ActionList::new();
-        for _ in 0..4 * MAX_SEATS {
-            let ToMove::Seat(s) = state.to_move() else {
-                return None;
-            };
-            if s == me as usize && state.phase() == obs.phase {
-                return Some(PrePlayWorld { state, me });
-            }
-            let real = obs.table[s];
-            let a = match state.phase() {
-                Phase::Six => HandjassAction::KeepSix,
-                Phase::Decide if obs.dropped.contains(&real) => HandjassAction::Drop,
-                Phase::Decide if obs.blind_taker == Some(real) => HandjassAction::Blind,
-                Phase::Decide if obs.playing.contains(&real) => HandjassAction::Stay,
-                Phase::Agree => HandjassAction::Agree,
-                _ => return None,
-            };
-            state.legal_actions(&mut list);
-            if !list.contains(&a) {
-                return None;
-            }
-            state.apply(a).ok()?;
+        Some(deal)
+    }
+
+    /// A world's deal with Bessern (000: three cards face down for each player, to take for
+    /// three discards or to leave). This seat's hand and the cards it laid away are known (if
+    /// it took its Bessern, three cards of its hand came from them: which three does not matter
+    /// to the world); the other seats' hands and every packet are dealt at random, the turned
+    /// card in the dealer's hand (three players) or on the table (two players, with 11 cards
+    /// out of play), an exchanged six in its exchanger's hand (in his packet if he took it).
+    /// The other seats' discards are not drawn here: they are made at random when the
+    /// decisions are made again.
+    fn bessern_deal(
+        &mut self,
+        obs: &HandjassObservation,
+        seen: &Seen,
+        layout: Layout,
+        me: usize,
+    ) -> Option<HandjassDeal> {
+        let m = obs.table.len();
+        let turned = seen.turned;
+        let took = |i: usize| obs.bessern.contains(&obs.table[i]);
+        let dealer = m - 1;
+        let six = seen
+            .six_at
+            .map(|x| (x, Card::new(turned.suit(), Rank::Six)));
+        let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        let mut packets = [CardSet::EMPTY; MAX_SEATS];
+        if layout == Layout::Bessern3 && me != dealer {
+            hands[dealer].insert(turned);
         }
-        None
+        if let Some((x, c)) = six {
+            if took(x) {
+                packets[x].insert(c);
+            } else {
+                hands[x].insert(c);
+            }
+        }
+        let me_done = took(me) && seen.laid_away.len() == 3;
+        if me_done {
+            // Three cards of the hand came from the packet (never the turned card, which the
+            // dealer was dealt).
+            let mut v = self.shuffled(seen.hand - CardSet::single(turned));
+            v.truncate(3);
+            packets[me] = v.into_iter().collect();
+            hands[me] = (seen.hand - packets[me]) | seen.laid_away;
+        } else {
+            hands[me] = seen.hand | seen.laid_away;
+        }
+        let mut known = CardSet::single(turned);
+        for i in 0..m {
+            known |= hands[i] | packets[i];
+        }
+        let mut pool = self.shuffled(pack_for(m) - known);
+        let mut fill = |set: &mut CardSet, n: u32| -> Option<()> {
+            while set.len() < n {
+                set.insert(pool.pop()?);
+            }
+            Some(())
+        };
+        for i in 0..m {
+            fill(&mut hands[i], 9)?;
+            fill(&mut packets[i], 3)?;
+        }
+        let mut stock = CardSet::EMPTY;
+        if layout == Layout::Bessern2 {
+            fill(&mut stock, 11)?;
+        }
+        if !pool.is_empty() {
+            return None;
+        }
+        let mut deal = HandjassDeal {
+            hands: [CardSet::EMPTY; MAX_SEATS],
+            blind: CardSet::EMPTY,
+            stock,
+            bessern: [CardSet::EMPTY; MAX_SEATS],
+            trump_card: turned,
+            tie_seed: self.rng.next_u64(),
+        };
+        deal.hands[..m].copy_from_slice(&hands[..m]);
+        deal.bessern[..m].copy_from_slice(&packets[..m]);
+        Some(deal)
     }
 
     /// Strokes minus potatoes of `seat` in the deal the state has just finished (the engine's
@@ -501,7 +687,11 @@ impl SamplingHandjass {
         obs: &HandjassObservation,
         legal: &[HandjassAction],
     ) -> Option<HandjassAction> {
-        let n = self.decision_samples;
+        let n = if obs.phase == Phase::Bessern {
+            self.bessern_samples
+        } else {
+            self.decision_samples
+        };
         if n == 0 || legal.len() < 2 {
             return None;
         }
@@ -557,7 +747,10 @@ impl Player<Handjass> for SamplingHandjass {
 
     fn act(&mut self, decision: &Decision<'_, Handjass>) -> HandjassAction {
         let obs = decision.observation();
-        if matches!(obs.phase, Phase::Decide | Phase::Six | Phase::Agree) {
+        if matches!(
+            obs.phase,
+            Phase::Bessern | Phase::Decide | Phase::Six | Phase::Agree
+        ) {
             let legal = decision.legal.to_vec();
             if let Some(a) = self.sampled_pre_play(&obs, &legal) {
                 self.sampled += 1;
@@ -614,6 +807,7 @@ mod tests {
         }
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         let mut checked = 0;
+        let mut laid_away_seen = 0;
         for o in variants {
             let player = SamplingHandjass::new(o, 0);
             random_games(
@@ -647,6 +841,9 @@ mod tests {
                             in_hands |= rest;
                         }
                         assert_eq!(h.unknown.len() - in_hands.len(), *h.need.last().unwrap());
+                        // The cards the seat laid away itself are out of play in every world.
+                        assert!((h.unknown & obs.laid_away).is_empty());
+                        laid_away_seen += !obs.laid_away.is_empty() as u32;
                         assert_eq!(truth[seat], obs.hand);
                         checked += 1;
                     }
@@ -654,14 +851,16 @@ mod tests {
             );
         }
         assert!(checked > 2000, "{checked}");
+        assert!(laid_away_seen > 100, "{laid_away_seen}");
     }
 
     /// At every decision before the card play of seeded random games (four and five players,
-    /// three and two with the blind, the six exchanged before or after, no drop-out), the worlds
-    /// are the engine's state at this seat's decision: the same phase and legal actions, this
-    /// seat's hand, the turned card where it lies, the same seats playing, dropped and taking the
-    /// blind; and a random world's rebuilt deal is consistent with the real cards as far as the
-    /// seat knows them.
+    /// three and two with the blind, with Bessern and with 12 cards, the six exchanged before or
+    /// after, no drop-out), the worlds are the engine's state at this seat's decision: the same
+    /// phase and legal actions, this seat's hand and the cards it laid away, the turned card
+    /// where it lies, the same seats playing, dropped, taking the blind and taking Bessern; and
+    /// a random world's rebuilt deal is consistent with the real cards as far as the seat knows
+    /// them.
     #[test]
     fn pre_play_worlds_rebuild_the_decision() {
         let mut variants: Vec<HandjassOptions> = (2..=5u8)
@@ -676,9 +875,24 @@ mod tests {
             six_exchange: jass_core::handjass::SixExchange::Before,
             ..HandjassOptions::default()
         });
+        for players in [2u8, 3] {
+            for small_deal in [SmallDeal::Bessern, SmallDeal::Twelve] {
+                variants.push(HandjassOptions {
+                    players,
+                    small_deal,
+                    ..HandjassOptions::default()
+                });
+            }
+            variants.push(HandjassOptions {
+                players,
+                small_deal: SmallDeal::Bessern,
+                six_exchange: jass_core::handjass::SixExchange::Before,
+                ..HandjassOptions::default()
+            });
+        }
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         let mut wlist = ActionList::new();
-        let (mut checked, mut by_phase) = (0, [0; 3]);
+        let (mut checked, mut by_phase, mut exchanged) = (0, [0; 4], 0);
         for o in variants {
             let mut player = SamplingHandjass::new(o, 1);
             random_games(
@@ -689,9 +903,10 @@ mod tests {
                 |s, seat, list, seed| {
                     let obs = s.observe(seat);
                     let phase = obs.phase;
-                    if matches!(phase, Phase::Decide | Phase::Six | Phase::Agree)
-                        && obs.six_by.is_none()
-                    {
+                    if matches!(
+                        phase,
+                        Phase::Bessern | Phase::Decide | Phase::Six | Phase::Agree
+                    ) {
                         let w = player
                             .pre_play_world(&obs)
                             .expect("a world for this decision");
@@ -702,6 +917,8 @@ mod tests {
                         assert_eq!(obs.table[w.me as usize] as usize, seat);
                         assert_eq!(wobs.phase, phase, "{o:?} seed {seed}");
                         assert_eq!(wobs.hand, obs.hand);
+                        assert_eq!(wobs.laid_away, obs.laid_away);
+                        assert_eq!(map(&wobs.bessern), obs.bessern);
                         assert_eq!(wobs.turned_card, obs.turned_card);
                         assert_eq!(map(&wobs.playing), obs.playing);
                         assert_eq!(map(&wobs.dropped), obs.dropped);
@@ -709,11 +926,21 @@ mod tests {
                             wobs.blind_taker.map(|x| obs.table[x as usize]),
                             obs.blind_taker
                         );
+                        assert_eq!(wobs.six_by.map(|x| obs.table[x as usize]), obs.six_by);
+                        exchanged += obs.six_by.is_some() as u32;
                         let place = |p: TurnedCardPlace| match p {
                             TurnedCardPlace::Hand { seat } => TurnedCardPlace::Hand {
                                 seat: obs.table[seat as usize],
                             },
                             TurnedCardPlace::BlindTaker { seat } => TurnedCardPlace::BlindTaker {
+                                seat: obs.table[seat as usize],
+                            },
+                            TurnedCardPlace::HandOrDiscards { seat } => {
+                                TurnedCardPlace::HandOrDiscards {
+                                    seat: obs.table[seat as usize],
+                                }
+                            }
+                            TurnedCardPlace::Discarded { seat } => TurnedCardPlace::Discarded {
                                 seat: obs.table[seat as usize],
                             },
                             p => p,
@@ -723,15 +950,20 @@ mod tests {
                         assert_eq!(wlist.to_vec(), list.to_vec(), "{o:?} seed {seed}");
                         // The cards of the world's hands at the table and out of play are
                         // the deal's cards.
-                        let mut all = w.state.dealt().blind | w.state.dealt().stock;
-                        for h in w.state.dealt().hands {
-                            all |= h;
+                        let dealt = w.state.dealt();
+                        let mut all = dealt.blind | dealt.stock;
+                        for (h, b) in dealt.hands.iter().zip(dealt.bessern) {
+                            all |= *h | b;
+                        }
+                        if w.state.layout() == Layout::Bessern2 {
+                            all.insert(dealt.trump_card);
                         }
                         assert_eq!(all, pack_for(obs.table.len()));
                         by_phase[match phase {
                             Phase::Decide => 0,
                             Phase::Six => 1,
-                            _ => 2,
+                            Phase::Agree => 2,
+                            _ => 3,
                         }] += 1;
                         checked += 1;
                     }
@@ -740,6 +972,7 @@ mod tests {
         }
         assert!(checked > 500, "{checked}");
         assert!(by_phase.iter().all(|&n| n > 10), "{by_phase:?}");
+        assert!(exchanged > 10, "{exchanged}");
     }
 
     /// A deal for four players from Vorhand (seat 0) on, the turned card the dealer's last.
@@ -773,6 +1006,53 @@ mod tests {
         s.legal_actions(&mut list);
         let a = p.act(&Decision::new(s, 0, &list));
         (a, p.sampled_before_play())
+    }
+
+    /// In the Bessern layouts the choice to stay or drop is sampled by default, the Bessern
+    /// choice and the discards with `bessern_samples` worlds (else the rule player's), and
+    /// every sampled choice is legal.
+    #[test]
+    fn bessern_layouts_sample_their_decisions() {
+        let mut list = ActionList::new();
+        for players in [2u8, 3] {
+            let o = HandjassOptions {
+                players,
+                small_deal: SmallDeal::Bessern,
+                ..HandjassOptions::default()
+            };
+            let mut s = Handjass::new(o).unwrap();
+            let d = s.deal_from_pack(&jass_core::deal::SeededDealer::new(4).next_pack());
+            s.apply_deal(d).unwrap();
+            let mut rule = RuleHandjass::new(o);
+            let mut seen = [0u32; 3]; // Bessern choice, discard, stay or drop
+            while let ToMove::Seat(seat) = s.to_move() {
+                if s.phase() == Phase::Play {
+                    break;
+                }
+                s.legal_actions(&mut list);
+                let kind = match (s.phase(), list.get(0)) {
+                    (Phase::Bessern, HandjassAction::Discard { .. }) => 1,
+                    (Phase::Bessern, _) => 0,
+                    (Phase::Decide, _) => 2,
+                    _ => 3,
+                };
+                if kind < 3 {
+                    let decision = Decision::new(&s, seat, &list);
+                    let mut default = SamplingHandjass::new(o, 9);
+                    let a = default.act(&decision);
+                    assert!(list.contains(&a));
+                    assert_eq!(default.sampled_before_play(), (kind == 2) as u64);
+                    let mut with = SamplingHandjass::new(o, 9).with_bessern_samples(8);
+                    let a = with.act(&decision);
+                    assert!(list.contains(&a), "{a}");
+                    assert_eq!(with.sampled_before_play(), 1, "{players} players, {kind}");
+                    seen[kind] += 1;
+                }
+                let a = rule.act(&Decision::new(&s, seat, &list));
+                s.apply(a).unwrap();
+            }
+            assert!(seen.iter().all(|&n| n > 0), "{players} players: {seen:?}");
+        }
     }
 
     /// A hand without a point drops out, a strong hand stays, by sampling; with

@@ -168,9 +168,8 @@ impl<'a> Spec<'a> {
             }
             let (min, max) = match *k {
                 // 0: decide like the rule player.
-                "announce_samples" | "contract_samples" | "early_samples" | "decision_samples" => {
-                    (0, 10_000)
-                }
+                "announce_samples" | "contract_samples" | "early_samples" | "decision_samples"
+                | "bessern_samples" => (0, 10_000),
                 "bid_blend" | "bid_shift" => (0, 100),
                 // 1: double a bid that, made, wins the opponents the game (001); 0: not.
                 // 1: give and read 001's discard signals; 0: not.
@@ -350,15 +349,18 @@ impl ByName for Differenzler {
 
 impl ByName for Handjass {
     fn sampling_with(spec: &Spec, o: &HandjassOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
-        let known = ["samples", "decision_samples"];
+        let known = ["samples", "decision_samples", "bessern_samples"];
         let n = spec.get(&known, "samples", SamplingHandjass::DEFAULT_SAMPLES)?;
         let d = spec.get(
             &known,
             "decision_samples",
             SamplingHandjass::DEFAULT_DECISION_SAMPLES,
         )?;
+        let b = spec.get(&known, "bessern_samples", 0)?;
         Ok(Box::new(
-            SamplingHandjass::with_samples(*o, n, seed).with_decision_samples(d),
+            SamplingHandjass::with_samples(*o, n, seed)
+                .with_decision_samples(d)
+                .with_bessern_samples(b),
         ))
     }
 }
