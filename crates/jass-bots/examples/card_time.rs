@@ -6,7 +6,7 @@
 //! `cargo run --release -p jass-bots --example card_time -- [GAME|all] [DEALS] [SEED] [SAMPLES]
 //! [MAX_CARDS]`: GAME schieber, schieber-end (the last deal of a game: a small target, so that
 //! the race to it is searched), sidi, coiffeur, differenzler, handjass, handjass3,
-//! handjass3-bessern, handjass2-bessern (default all;
+//! handjass3-bessern, handjass2-bessern, handjass3-twelve (default all;
 //! DEALS default 40); SAMPLES and MAX_CARDS override the defaults (MAX_CARDS: the solver-based
 //! players only).
 
@@ -257,6 +257,7 @@ fn main() {
         ("handjass3", 3, blind),
         ("handjass3-bessern", 3, bessern),
         ("handjass2-bessern", 2, bessern),
+        ("handjass3-twelve", 3, jass_core::handjass::SmallDeal::Twelve),
     ] {
         if all || game == name {
             let o = HandjassOptions {

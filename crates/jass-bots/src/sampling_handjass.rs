@@ -12,7 +12,8 @@
 //! play, in the right numbers.
 //!
 //! The decisions before the card play are sampled too (`decision_samples` worlds, 0 = the rule
-//! player's choice): stay, drop out or take the blind, the six exchange and agreement, and with
+//! player's choice): stay, drop out or take the blind, the six exchange and agreement (not in the
+//! 12-card deal), and with
 //! `bessern_samples` worlds (default 0: the rule player's) Bessern or the hand kept and each of
 //! the three discards. In each world the unseen cards are dealt where they
 //! may lie, the deal is rebuilt in the engine (a game of the seats at the table, numbered from
@@ -398,6 +399,12 @@ impl SamplingHandjass {
             return None;
         }
         let layout = Layout::of(m, self.options.small_deal);
+        if matches!(layout, Layout::Twelve3 | Layout::Twelve2) {
+            // The 12-card deal is the rule player's: sampled, three players gained a little
+            // but one decision took up to half a second (000's agreement is checked by an
+            // exact play-out of two 12-card hands), and two players lost (docs/players.md).
+            return None;
+        }
         let me_real = obs.seat;
         let me = obs.table.iter().position(|&s| s == me_real)? as u8;
         let turned = obs.turned_card?;
@@ -499,7 +506,7 @@ impl SamplingHandjass {
         v
     }
 
-    /// A world's deal without Bessern (four and five players, the blind, the 12-card deal):
+    /// A world's deal without Bessern (four and five players, the blind):
     /// this seat's hand (or, if it took the blind, the blind and the hand it gave up), the
     /// turned card where the layout turns it, an exchanged six where its exchanger held it, the
     /// rest at random.
@@ -529,7 +536,6 @@ impl SamplingHandjass {
                 want[blind] = 9;
                 want[stock] = 9;
             }
-            Layout::Twelve2 => want[stock] = 12,
             _ => {}
         }
         if taker {
@@ -539,7 +545,7 @@ impl SamplingHandjass {
             fixed[me] = seen.hand;
         }
         let turned_at = match layout {
-            Layout::Full | Layout::Twelve3 => m - 1,
+            Layout::Full => m - 1,
             Layout::Blind3 => blind,
             _ => stock,
         };
@@ -855,8 +861,8 @@ mod tests {
     }
 
     /// At every decision before the card play of seeded random games (four and five players,
-    /// three and two with the blind, with Bessern and with 12 cards, the six exchanged before or
-    /// after, no drop-out), the worlds are the engine's state at this seat's decision: the same
+    /// three and two with the blind and with Bessern, the six exchanged before or after, no
+    /// drop-out), the worlds are the engine's state at this seat's decision: the same
     /// phase and legal actions, this seat's hand and the cards it laid away, the turned card
     /// where it lies, the same seats playing, dropped, taking the blind and taking Bessern; and
     /// a random world's rebuilt deal is consistent with the real cards as far as the seat knows
@@ -876,13 +882,11 @@ mod tests {
             ..HandjassOptions::default()
         });
         for players in [2u8, 3] {
-            for small_deal in [SmallDeal::Bessern, SmallDeal::Twelve] {
-                variants.push(HandjassOptions {
-                    players,
-                    small_deal,
-                    ..HandjassOptions::default()
-                });
-            }
+            variants.push(HandjassOptions {
+                players,
+                small_deal: SmallDeal::Bessern,
+                ..HandjassOptions::default()
+            });
             variants.push(HandjassOptions {
                 players,
                 small_deal: SmallDeal::Bessern,
