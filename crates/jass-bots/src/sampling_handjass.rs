@@ -13,14 +13,12 @@
 //!
 //! The decisions before the card play are sampled too (`decision_samples` worlds, 0 = the rule
 //! player's choice): stay, drop out or take the blind, the six exchange and agreement (not in the
-//! 12-card deal), and with
-//! `bessern_samples` worlds (default 0: the rule player's) Bessern or the hand kept and each of
-//! the three discards. In each world the unseen cards are dealt where they
+//! 12-card deal), and with `bessern_samples` worlds (default 0: the rule player's) Bessern or the
+//! hand kept and each of the three discards. In each world the unseen cards are dealt where they
 //! may lie, the deal is rebuilt in the engine (a game of the seats at the table, numbered from
 //! Vorhand) with the decisions so far made again (the other seats' Bessern discards at random),
-//! and every option is played out by the engine with
-//! the rule player at every seat and scored by the engine's outcome (strokes minus potatoes).
-//! Weis is the rule player's.
+//! and every option is played out by the engine with the rule player at every seat and scored by
+//! the engine's outcome (strokes minus potatoes). Weis is the rule player's.
 
 use jass_core::deal::uniform_below;
 use jass_core::game::{ActionList, Game, ToMove};
@@ -389,7 +387,8 @@ impl SamplingHandjass {
     /// seat's decision, the cards it has not seen dealt at random where they may lie, and the
     /// earlier decisions of the deal made again (Bessern taken or kept, with the discards, the
     /// choices to stay, drop out or take the blind, the six of trumps kept or exchanged,
-    /// agreement). `None` if the observation does not fit a deal (then the rule player decides).
+    /// agreement). `None` in the 12-card deal, or if the observation does not fit a deal (then
+    /// the rule player decides).
     fn pre_play_world(&mut self, obs: &HandjassObservation) -> Option<PrePlayWorld> {
         if !obs.tricks.is_empty() || !obs.trick.is_empty() {
             return None;
