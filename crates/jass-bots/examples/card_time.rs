@@ -19,7 +19,7 @@ use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::deal::SeededDealer;
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions};
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
-use jass_core::handjass::{Handjass, HandjassOptions};
+use jass_core::handjass::{Handjass, HandjassOptions, SmallDeal};
 use jass_core::schieber::{Schieber, SchieberOptions};
 use jass_core::sidi::{Sidi, SidiOptions};
 
@@ -250,14 +250,12 @@ fn main() {
             &|| Box::new(RuleDifferenzler::new(o)),
         );
     }
-    let bessern = jass_core::handjass::SmallDeal::Bessern;
-    let blind = jass_core::handjass::SmallDeal::Blind;
     for (name, players, small_deal) in [
-        ("handjass", 4u8, blind),
-        ("handjass3", 3, blind),
-        ("handjass3-bessern", 3, bessern),
-        ("handjass2-bessern", 2, bessern),
-        ("handjass3-twelve", 3, jass_core::handjass::SmallDeal::Twelve),
+        ("handjass", 4u8, SmallDeal::Blind),
+        ("handjass3", 3, SmallDeal::Blind),
+        ("handjass3-bessern", 3, SmallDeal::Bessern),
+        ("handjass2-bessern", 2, SmallDeal::Bessern),
+        ("handjass3-twelve", 3, SmallDeal::Twelve),
     ] {
         if all || game == name {
             let o = HandjassOptions {
