@@ -421,10 +421,7 @@ pub fn deal_unknown<R: RngCore>(
     let mut need = need.to_vec();
     let mut got = vec![CardSet::EMPTY; h];
     let mut cards: Vec<Card> = unknown.iter().collect();
-    for i in (1..cards.len()).rev() {
-        let j = jass_core::deal::uniform_below(rng, i as u32 + 1) as usize;
-        cards.swap(i, j);
-    }
+    jass_core::deal::shuffle(rng, &mut cards);
     // Most constrained cards first.
     cards.sort_by_key(|&c| (0..h).filter(|&p| possible[p].contains(c)).count());
     for c in cards {

@@ -20,7 +20,7 @@
 //! and every option is played out by the engine with the rule player at every seat and scored by
 //! the engine's outcome (strokes minus potatoes). Weis is the rule player's.
 
-use jass_core::deal::uniform_below;
+use jass_core::deal::{shuffle, uniform_below};
 use jass_core::game::{ActionList, Game, ToMove};
 use jass_core::handjass::{
     pack_for, Handjass, HandjassAction, HandjassDeal, HandjassObservation, HandjassOptions, Layout,
@@ -59,13 +59,14 @@ struct PrePlayWorld {
 
 /// What a seat knows of a deal's cards before the card play, as dealt: its hand and the cards
 /// it laid away, with the six of trumps and the turned card swapped back if the six was
-/// exchanged (the exchange swapped just these two cards), and the world seat whose place held
-/// the six when another seat exchanged it.
+/// exchanged (the exchange swapped just these two cards), and, when another seat exchanged it,
+/// that seat's world seat and the six; and the world seats that took their Bessern (bit mask).
 struct Seen {
     hand: CardSet,
     laid_away: CardSet,
     turned: Card,
-    six_at: Option<usize>,
+    six_at: Option<(usize, Card)>,
+    took_bessern: u8,
 }
 
 /// What a seat knows of the cards it cannot see, in the form the sampler deals from.
@@ -412,6 +413,12 @@ impl SamplingHandjass {
             laid_away: obs.laid_away,
             turned,
             six_at: None,
+            took_bessern: obs
+                .table
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| obs.bessern.contains(s))
+                .fold(0, |a, (i, _)| a | 1 << i),
         };
         if let Some(x) = obs.six_by {
             let six = Card::new(turned.suit(), Rank::Six);
@@ -423,7 +430,7 @@ impl SamplingHandjass {
             seen.hand = swap(obs.hand);
             seen.laid_away = swap(obs.laid_away);
             if x != me_real {
-                seen.six_at = Some(obs.table.iter().position(|&s| s == x)?);
+                seen.six_at = Some((obs.table.iter().position(|&s| s == x)?, six));
             }
         }
         let world = if layout.bessern() {
@@ -439,12 +446,7 @@ impl SamplingHandjass {
             .collect();
         state.set_slate(&slate).ok()?;
         state.deal(world).ok()?;
-        let took_mask: u8 = obs
-            .table
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| obs.bessern.contains(s))
-            .fold(0, |a, (i, _)| a | 1 << i);
+        let took_mask = seen.took_bessern;
         // The earlier decisions of this deal, as they were made.
         let mut list = ActionList::new();
         for _ in 0..8 * MAX_SEATS {
@@ -495,14 +497,42 @@ impl SamplingHandjass {
         None
     }
 
-    /// The unseen cards shuffled (to be dealt in order into the places of a world).
+    /// `cards` in a random order.
     fn shuffled(&mut self, cards: CardSet) -> Vec<Card> {
         let mut v: Vec<Card> = cards.iter().collect();
-        for i in (1..v.len()).rev() {
-            let j = uniform_below(&mut self.rng, i as u32 + 1) as usize;
-            v.swap(i, j);
-        }
+        shuffle(&mut self.rng, &mut v);
         v
+    }
+
+    /// Fills `places` (with the cards already fixed in them) up to `sizes` with the other cards
+    /// of `pack`, at random, in order. `None` if the fixed cards overlap, lie outside the pack or
+    /// overfill a place, or the sizes do not take the whole pack.
+    fn fill_at_random(
+        &mut self,
+        places: &mut [CardSet],
+        sizes: &[u32],
+        pack: CardSet,
+    ) -> Option<()> {
+        let mut placed = CardSet::EMPTY;
+        let mut want = 0;
+        for (p, &n) in places.iter().zip(sizes) {
+            if p.len() > n || !(placed & *p).is_empty() || !pack.contains_all(*p) {
+                return None;
+            }
+            placed |= *p;
+            want += n - p.len();
+        }
+        let unknown = self.shuffled(pack - placed);
+        if unknown.len() as u32 != want {
+            return None;
+        }
+        let mut rest = unknown.into_iter();
+        for (p, &n) in places.iter_mut().zip(sizes) {
+            while p.len() < n {
+                p.insert(rest.next()?);
+            }
+        }
+        Some(())
     }
 
     /// A world's deal without Bessern (four and five players, the blind):
@@ -524,16 +554,16 @@ impl SamplingHandjass {
         // world's seats, then the blind, then the stock.
         let places = m + 2;
         let mut fixed = vec![CardSet::EMPTY; places];
-        let mut want = vec![0u32; places];
-        for w in want.iter_mut().take(m) {
+        let mut sizes = vec![0u32; places];
+        for w in sizes.iter_mut().take(m) {
             *w = size;
         }
         let (blind, stock) = (m, m + 1);
         match layout {
-            Layout::Blind3 => want[blind] = 9,
+            Layout::Blind3 => sizes[blind] = 9,
             Layout::Blind2 => {
-                want[blind] = 9;
-                want[stock] = 9;
+                sizes[blind] = 9;
+                sizes[stock] = 9;
             }
             _ => {}
         }
@@ -549,7 +579,7 @@ impl SamplingHandjass {
             _ => stock,
         };
         fixed[turned_at].insert(turned);
-        if let Some(x) = seen.six_at {
+        if let Some((x, six)) = seen.six_at {
             // The exchanger's hand held the six; the blind, if he had taken it before the
             // exchange (000's order: the choice first).
             let after = self.options.six_exchange == SixExchange::After;
@@ -558,27 +588,9 @@ impl SamplingHandjass {
             } else {
                 x
             };
-            fixed[place].insert(Card::new(turned.suit(), Rank::Six));
+            fixed[place].insert(six);
         }
-        let pack = pack_for(m);
-        let mut seen = CardSet::EMPTY;
-        for (f, w) in fixed.iter().zip(want.iter_mut()) {
-            if f.len() > *w || !(seen & *f).is_empty() || !pack.contains_all(*f) {
-                return None;
-            }
-            seen |= *f;
-            *w -= f.len();
-        }
-        let unknown = self.shuffled(pack - seen);
-        if unknown.len() as u32 != want.iter().sum::<u32>() {
-            return None;
-        }
-        let mut rest = unknown.into_iter();
-        for (f, &w) in fixed.iter_mut().zip(want.iter()) {
-            for _ in 0..w {
-                f.insert(rest.next()?);
-            }
-        }
+        self.fill_at_random(&mut fixed, &sizes, pack_for(m))?;
         let mut deal = HandjassDeal {
             hands: [CardSet::EMPTY; MAX_SEATS],
             blind: fixed[blind],
@@ -608,21 +620,25 @@ impl SamplingHandjass {
     ) -> Option<HandjassDeal> {
         let m = obs.table.len();
         let turned = seen.turned;
-        let took = |i: usize| obs.bessern.contains(&obs.table[i]);
+        let took = |i: usize| seen.took_bessern & (1 << i) != 0;
         let dealer = m - 1;
-        let six = seen
-            .six_at
-            .map(|x| (x, Card::new(turned.suit(), Rank::Six)));
-        let mut hands = [CardSet::EMPTY; MAX_SEATS];
-        let mut packets = [CardSet::EMPTY; MAX_SEATS];
-        if layout == Layout::Bessern3 && me != dealer {
-            hands[dealer].insert(turned);
+        // The places: the hands, then the packets, then the cards out of play.
+        let (hands, packets, stock) = (0, m, 2 * m);
+        let mut places = [CardSet::EMPTY; 2 * MAX_SEATS + 1];
+        let mut sizes = [0u32; 2 * MAX_SEATS + 1];
+        sizes[..m].fill(9);
+        sizes[packets..packets + m].fill(3);
+        if layout == Layout::Bessern2 {
+            sizes[stock] = 11;
         }
-        if let Some((x, c)) = six {
+        if layout == Layout::Bessern3 && me != dealer {
+            places[hands + dealer].insert(turned);
+        }
+        if let Some((x, six)) = seen.six_at {
             if took(x) {
-                packets[x].insert(c);
+                places[packets + x].insert(six);
             } else {
-                hands[x].insert(c);
+                places[hands + x].insert(six);
             }
         }
         let me_done = took(me) && seen.laid_away.len() == 3;
@@ -631,43 +647,30 @@ impl SamplingHandjass {
             // dealer was dealt).
             let mut v = self.shuffled(seen.hand - CardSet::single(turned));
             v.truncate(3);
-            packets[me] = v.into_iter().collect();
-            hands[me] = (seen.hand - packets[me]) | seen.laid_away;
+            let packet: CardSet = v.into_iter().collect();
+            places[packets + me] = packet;
+            places[hands + me] = (seen.hand - packet) | seen.laid_away;
         } else {
-            hands[me] = seen.hand | seen.laid_away;
+            places[hands + me] = seen.hand | seen.laid_away;
         }
-        let mut known = CardSet::single(turned);
-        for i in 0..m {
-            known |= hands[i] | packets[i];
-        }
-        let mut pool = self.shuffled(pack_for(m) - known);
-        let mut fill = |set: &mut CardSet, n: u32| -> Option<()> {
-            while set.len() < n {
-                set.insert(pool.pop()?);
-            }
-            Some(())
-        };
-        for i in 0..m {
-            fill(&mut hands[i], 9)?;
-            fill(&mut packets[i], 3)?;
-        }
-        let mut stock = CardSet::EMPTY;
-        if layout == Layout::Bessern2 {
-            fill(&mut stock, 11)?;
-        }
-        if !pool.is_empty() {
-            return None;
-        }
+        // With two players the turned card lies on the table, in no place.
+        let pack = pack_for(m)
+            - if layout == Layout::Bessern2 {
+                CardSet::single(turned)
+            } else {
+                CardSet::EMPTY
+            };
+        self.fill_at_random(&mut places, &sizes, pack)?;
         let mut deal = HandjassDeal {
             hands: [CardSet::EMPTY; MAX_SEATS],
             blind: CardSet::EMPTY,
-            stock,
+            stock: places[stock],
             bessern: [CardSet::EMPTY; MAX_SEATS],
             trump_card: turned,
             tie_seed: self.rng.next_u64(),
         };
-        deal.hands[..m].copy_from_slice(&hands[..m]);
-        deal.bessern[..m].copy_from_slice(&packets[..m]);
+        deal.hands[..m].copy_from_slice(&places[hands..hands + m]);
+        deal.bessern[..m].copy_from_slice(&places[packets..packets + m]);
         Some(deal)
     }
 

@@ -1,7 +1,7 @@
 //! Hidden-card worlds for Schieber: deals of the cards a seat cannot see that agree with everything
 //! the seat has seen (cards played, suits a player has shown not to hold, Weis shown).
 
-use jass_core::deal::uniform_below;
+use jass_core::deal::{shuffle, uniform_below};
 use jass_core::schieber::{ObservedTrick, SchieberObservation};
 use jass_core::weis::stoeck_cards;
 use jass_core::{Card, CardSet, Mode, Rank, Suit};
@@ -139,10 +139,7 @@ pub fn deal_unseen<R: RngCore>(
     hand: CardSet,
     seat: u8,
 ) -> [CardSet; 4] {
-    for i in (1..unseen.len()).rev() {
-        let j = uniform_below(rng, i as u32 + 1) as usize;
-        unseen.swap(i, j);
-    }
+    shuffle(rng, unseen);
     let mut hands = [CardSet::EMPTY; 4];
     hands[seat as usize] = hand;
     let mut next = 0;
@@ -164,10 +161,7 @@ pub fn sample_world<R: RngCore>(k: &Knowledge, rng: &mut R) -> Option<[CardSet; 
     // Most constrained cards first: those fewest seats may hold.
     let mut cards: Vec<Card> = k.unknown.iter().collect();
     // Shuffle, then stable-sort by the number of seats that may hold each card.
-    for i in (1..cards.len()).rev() {
-        let j = uniform_below(rng, i as u32 + 1) as usize;
-        cards.swap(i, j);
-    }
+    shuffle(rng, &mut cards);
     cards.sort_by_key(|&c| {
         (0..4)
             .filter(|&p| need[p] > 0 && k.possible[p].contains(c))

@@ -23,6 +23,15 @@ pub fn uniform_below<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
     (m >> 32) as u32
 }
 
+/// Shuffles `cards` in place by Fisher-Yates with [`uniform_below`] (one draw per place, from
+/// the last down): the shuffle of the sampled worlds.
+pub fn shuffle<R: RngCore + ?Sized>(rng: &mut R, cards: &mut [Card]) {
+    for i in (1..cards.len()).rev() {
+        let j = uniform_below(rng, i as u32 + 1) as usize;
+        cards.swap(i, j);
+    }
+}
+
 /// The 36 cards in dense order (D6 … DA, H6 … CA).
 pub fn ordered_pack() -> [Card; 36] {
     std::array::from_fn(Card::from_dense)

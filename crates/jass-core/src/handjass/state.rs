@@ -247,7 +247,8 @@ pub struct Handjass {
     blind_taker: Option<u8>,
     bessern_taken: u8,
     /// The cards each seat has put out of play itself, face down: its Bessern discards, or the
-    /// hand it gave up for the blind. The seat knows them; nobody else does.
+    /// hand it gave up for the blind (000: the taker "discards his or her cards face down"). The
+    /// seat knows them; nobody else does.
     laid_away: [CardSet; MAX_SEATS],
     discards_left: u8,
     six_done: bool,
