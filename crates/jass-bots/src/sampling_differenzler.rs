@@ -13,7 +13,7 @@
 
 use jass_core::differenzler::{
     Differenzler, DifferenzlerAction, DifferenzlerObservation, DifferenzlerOptions,
-    DifferenzlerPhase,
+    DifferenzlerPhase, MAX_ANNOUNCEMENT,
 };
 use jass_core::weis::STOECK_POINTS;
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable};
@@ -32,6 +32,9 @@ pub struct DifferenzlerSettings {
     pub samples: usize,
     /// Worlds for the announcement (0: the rule player's announcement).
     pub announce_samples: usize,
+    /// In the last deal of a game of several deals, play and announce for the chance to win the
+    /// game (the lowest total) instead of the deal's penalty.
+    pub game_end: bool,
 }
 
 impl Default for DifferenzlerSettings {
@@ -39,6 +42,7 @@ impl Default for DifferenzlerSettings {
         DifferenzlerSettings {
             samples: 48,
             announce_samples: 200,
+            game_end: true,
         }
     }
 }
@@ -62,6 +66,16 @@ fn penalty(o: &DifferenzlerOptions, announced: u32, taken: u32, tricks: u8) -> i
     } else {
         0
     }
+}
+
+/// This seat's share of the game's win (in twelfths: 12, or 12/k when k seats tie for the lowest
+/// total; 0 otherwise) with these totals after the last deal.
+fn win_share(totals: &[i32; 4], me: usize) -> i64 {
+    let lowest = *totals.iter().min().expect("four seats");
+    if totals[me] != lowest {
+        return 0;
+    }
+    12 / totals.iter().filter(|&&t| t == lowest).count() as i64
 }
 
 /// One sampled world ready for rollouts: the card play, what each seat aims at, and the points
@@ -93,6 +107,34 @@ impl World {
 }
 
 impl SamplingDifferenzler {
+    /// True if this decision belongs to the last deal of a game of several deals and the game's
+    /// win is played for ([`DifferenzlerSettings::game_end`]).
+    fn plays_for_the_game(&self, obs: &DifferenzlerObservation) -> bool {
+        self.settings.game_end && obs.deals > 1 && obs.deal_number == obs.deals
+    }
+
+    /// Every seat's total after the deal in a world played out: the totals so far plus each
+    /// seat's penalty against the target it aimed at (its announcement, or the estimate of a
+    /// hidden one), this seat's against `own`.
+    fn totals_after(
+        &self,
+        obs: &DifferenzlerObservation,
+        targets: &[i32; 4],
+        own: u32,
+        taken: &[u32; 4],
+        tricks: &[u8; 4],
+    ) -> [i32; 4] {
+        let me = obs.seat as usize;
+        std::array::from_fn(|s| {
+            let aimed = if s == me {
+                own
+            } else {
+                targets[s].max(0) as u32
+            };
+            obs.totals[s] + penalty(&self.options, aimed, taken[s], tricks[s])
+        })
+    }
+
     /// A player for a game with these options; `seed` fixes its sampled worlds.
     pub fn new(options: DifferenzlerOptions, seed: u64) -> Self {
         Self::with_settings(options, DifferenzlerSettings::default(), seed)
@@ -211,8 +253,11 @@ impl SamplingDifferenzler {
         let mode = obs.trump?;
         let me = obs.seat as usize;
         let announced = obs.announcements[me]?;
+        let for_the_game = self.plays_for_the_game(obs);
         let k = self.knowledge(obs, mode);
-        let mut totals = [0i64; 64];
+        // Per card: the penalty summed over the worlds, and in the last deal the game's wins.
+        let mut penalties = [0i64; 64];
+        let mut wins = [0i64; 64];
         let mut worlds = 0;
         for _ in 0..self.settings.samples {
             let Some(hands) = sample_world_retry(&k, &mut self.rng, 20) else {
@@ -227,15 +272,22 @@ impl SamplingDifferenzler {
                 };
                 w.play.play(c);
                 let (taken, tricks) = w.finish();
-                totals[c.index()] +=
+                penalties[c.index()] +=
                     penalty(&self.options, announced, taken[me], tricks[me]) as i64;
+                if for_the_game {
+                    let after = self.totals_after(obs, &base.targets, announced, &taken, &tricks);
+                    wins[c.index()] += win_share(&after, me);
+                }
             }
             worlds += 1;
         }
         if worlds == 0 {
             return None;
         }
-        legal.iter().min_by_key(|c| totals[c.index()])
+        // The most wins (all zero before the last deal), then the lowest penalty.
+        legal
+            .iter()
+            .max_by_key(|c| (wins[c.index()], -penalties[c.index()]))
     }
 
     /// The median of the points taken in rollouts of sampled worlds (`None` if none could be
@@ -245,7 +297,9 @@ impl SamplingDifferenzler {
         let me = obs.seat as usize;
         let guess = announcement(obs.hand, mode, &self.options);
         let k = self.knowledge(obs, mode);
-        let mut taken: Vec<u32> = Vec::with_capacity(self.settings.announce_samples);
+        // Per world: what this seat took, and the others' totals after the deal.
+        let mut outcomes: Vec<(u32, u8, [i32; 4])> =
+            Vec::with_capacity(self.settings.announce_samples);
         for _ in 0..self.settings.announce_samples {
             let Some(hands) = sample_world_retry(&k, &mut self.rng, 20) else {
                 continue;
@@ -253,14 +307,58 @@ impl SamplingDifferenzler {
             // Forehand leads the first trick.
             let mut w = self.world(obs, mode, hands, Some(guess));
             w.play.leader = obs.forehand;
-            taken.push(w.finish().0[me]);
+            let targets = w.targets;
+            let (taken, tricks) = w.finish();
+            let after = self.totals_after(obs, &targets, guess, &taken, &tricks);
+            outcomes.push((taken[me], tricks[me], after));
         }
-        if taken.is_empty() {
+        if outcomes.is_empty() {
             return None;
         }
+        let mut taken: Vec<u32> = outcomes.iter().map(|o| o.0).collect();
         taken.sort_unstable();
-        Some(taken[taken.len() / 2])
+        let median = taken[taken.len() / 2];
+        if !self.plays_for_the_game(obs) {
+            return Some(median);
+        }
+        Some(announcement_for_the_game(
+            &self.options,
+            &outcomes,
+            me,
+            obs.totals[me],
+            median,
+        ))
     }
+}
+
+/// The announcement for the last deal of a game: the one that wins the game in the most worlds,
+/// then the one nearest `median`. Each outcome is what the seat took in a world, its tricks, and
+/// every seat's total after the deal; the seat's own total is recomputed from `total` (before
+/// the deal) for each candidate. What the seat takes is taken as independent of the number it
+/// announces, as for the median.
+fn announcement_for_the_game(
+    options: &DifferenzlerOptions,
+    outcomes: &[(u32, u8, [i32; 4])],
+    me: usize,
+    total: i32,
+    median: u32,
+) -> u32 {
+    let key = |points: u32| -> (i64, i64) {
+        let wins = outcomes
+            .iter()
+            .map(|&(taken, tricks, after)| {
+                let mut after = after;
+                after[me] = total + penalty(options, points, taken, tricks);
+                win_share(&after, me)
+            })
+            .sum();
+        (wins, -(points as i64 - median as i64).abs())
+    };
+    // Ties in both: the lower number.
+    (0..=MAX_ANNOUNCEMENT)
+        .rev()
+        .max_by_key(|&p| key(p))
+        .expect("announcements from 0")
 }
 
 impl Player<Differenzler> for SamplingDifferenzler {
@@ -363,5 +461,24 @@ mod tests {
             );
         }
         assert!(checked > 3000, "{checked}");
+    }
+
+    #[test]
+    fn the_last_announcement_plays_for_the_game() {
+        let o = DifferenzlerOptions::default();
+        // Three worlds in which the seat takes 40 and two in which it takes 70; the best of the
+        // others ends the game at 20 and the seat has 0 so far: it wins with a penalty under 20.
+        let world = |taken| (taken, 3u8, [0, 20, 25, 30]);
+        let outcomes = [world(40), world(40), world(40), world(70), world(70)];
+        // The median, 40, wins only the three worlds; 51 to 59 win all five, 51 is nearest.
+        assert_eq!(announcement_for_the_game(&o, &outcomes, 0, 0, 40), 51);
+        // Far ahead every number wins: the median stays.
+        assert_eq!(announcement_for_the_game(&o, &outcomes, 0, -500, 40), 40);
+        // Hopelessly behind nothing wins: the median stays.
+        assert_eq!(announcement_for_the_game(&o, &outcomes, 0, 500, 40), 40);
+        // A tie for the lowest total shares the win.
+        assert_eq!(win_share(&[10, 10, 12, 30], 0), 6);
+        assert_eq!(win_share(&[10, 10, 12, 30], 2), 0);
+        assert_eq!(win_share(&[9, 10, 12, 30], 0), 12);
     }
 }

@@ -303,6 +303,7 @@ fn sampling_differenzler_plays_legally_and_misses_by_less_than_random() {
     let settings = DifferenzlerSettings {
         samples: 12,
         announce_samples: 40,
+        game_end: true,
     };
     for o in [
         DifferenzlerOptions::default(),

@@ -475,7 +475,11 @@ struct DifferenzlerArena {
 
 impl ArenaGame for DifferenzlerArena {
     fn unit_name(&self) -> &'static str {
-        "deal"
+        if self.options.deals == 1 {
+            "deal"
+        } else {
+            "game"
+        }
     }
     fn plays_per_unit(&self) -> usize {
         4
@@ -491,7 +495,8 @@ impl ArenaGame for DifferenzlerArena {
         )
     }
 
-    /// Per play: A's penalty, the sum of the three B seats' penalties, deals played.
+    /// Per play: A's penalty, the sum of the three B seats' penalties, deals played, A's share
+    /// of the game's win (1, or 1/k when k seats tie for the lowest total, else 0).
     fn play_unit(&self, i: u64, seed: u64, record: bool) -> Result<Unit> {
         let o = DifferenzlerOptions {
             first_dealer: if self.rotate_dealer {
@@ -501,7 +506,7 @@ impl ArenaGame for DifferenzlerArena {
             },
             ..self.options
         };
-        let mut values = Vec::with_capacity(12);
+        let mut values = Vec::with_capacity(16);
         let mut records = Vec::new();
         for k in 0..4usize {
             let mut ps: Vec<Box<dyn Player<jass_core::differenzler::Differenzler>>> = (0..4)
@@ -523,6 +528,9 @@ impl ArenaGame for DifferenzlerArena {
             values.push(pen[k]);
             values.push(pen.iter().sum::<f64>() - pen[k]);
             values.push(rec.deals.len() as f64);
+            let lowest = pen.iter().cloned().fold(f64::INFINITY, f64::min);
+            let tied = pen.iter().filter(|&&p| p == lowest).count() as f64;
+            values.push(if pen[k] == lowest { 1.0 / tied } else { 0.0 });
             if record {
                 records.push(Record::Differenzler(rec));
             }
@@ -532,11 +540,17 @@ impl ArenaGame for DifferenzlerArena {
 
     fn report(&self, units: &[Vec<f64>]) -> Report {
         let per = |v: &Vec<f64>| {
-            let deals: f64 = (0..4).map(|k| v[3 * k + 2]).sum::<f64>() / 4.0;
-            let a: f64 = (0..4).map(|k| v[3 * k]).sum::<f64>() / (4.0 * deals);
-            let b: f64 = (0..4).map(|k| v[3 * k + 1]).sum::<f64>() / (12.0 * deals);
+            let deals: f64 = (0..4).map(|k| v[4 * k + 2]).sum::<f64>() / 4.0;
+            let a: f64 = (0..4).map(|k| v[4 * k]).sum::<f64>() / (4.0 * deals);
+            let b: f64 = (0..4).map(|k| v[4 * k + 1]).sum::<f64>() / (12.0 * deals);
             (a, b)
         };
+        // A's share of the games won (a fair share is a quarter: A sits against three B seats).
+        let wins: Vec<f64> = units
+            .iter()
+            .map(|v| (0..4).map(|k| v[4 * k + 3]).sum::<f64>() / 4.0)
+            .collect();
+        let (wm, wse) = mean_se(&wins);
         let a: Vec<f64> = units.iter().map(|v| per(v).0).collect();
         let b: Vec<f64> = units.iter().map(|v| per(v).1).collect();
         let d: Vec<f64> = units
@@ -557,6 +571,8 @@ impl ArenaGame for DifferenzlerArena {
                 ("penalty_per_deal_b_standard_error", json!(bse)),
                 ("penalty_difference", json!(dm)),
                 ("penalty_difference_standard_error", json!(dse)),
+                ("games_won_a", json!(wm)),
+                ("games_won_a_standard_error", json!(wse)),
             ],
             lines: vec![
                 format!(
@@ -566,6 +582,12 @@ impl ArenaGame for DifferenzlerArena {
                 format!(
                     "difference {} − {}: {dm:+.2} ± {dse:.2} (lower is better)",
                     self.a, self.b
+                ),
+                format!(
+                    "games won by {}: {} ± {} (a tie shares the win; a fair share is 25%: one seat against three)",
+                    self.a,
+                    pct(wm),
+                    pct(wse)
                 ),
             ],
         }

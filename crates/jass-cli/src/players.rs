@@ -96,7 +96,7 @@ fn unknown(name: &str) -> anyhow::Error {
 }
 
 /// The settings of the Coiffeur sampling player.
-const EARLY_KNOWN: [&str; 3] = ["samples", "max_cards", "early_samples"];
+const COIFFEUR_KNOWN: [&str; 4] = ["samples", "max_cards", "early_samples", "game_end"];
 
 /// The settings of the Sidi Barrani sampling player.
 const SIDI_KNOWN: [&str; 7] = [
@@ -173,7 +173,9 @@ impl<'a> Spec<'a> {
                 "bid_blend" | "bid_shift" => (0, 100),
                 // 1: double a bid that, made, wins the opponents the game (001); 0: not.
                 // 1: give and read 001's discard signals; 0: not.
-                "last_call" | "signals" => (0, 1),
+                // 1: play the last deal of a game for the win (Coiffeur, Differenzler); 0: for
+                // its points.
+                "last_call" | "signals" | "game_end" => (0, 1),
                 "tt_bits" => (10, 26),
                 // Cards left when the play-outs hand over to the solver (Schieber).
                 "early_handoff" => (0, 36),
@@ -321,10 +323,13 @@ impl ByName for Coiffeur {
         Ok(Box::new(
             SamplingCoiffeur::with_settings(
                 *o,
-                spec.solver_settings_with(&EARLY_KNOWN, SamplingCoiffeur::DEFAULT)?,
+                spec.solver_settings_with(&COIFFEUR_KNOWN, SamplingCoiffeur::DEFAULT)?,
                 seed,
             )
-            .with_early_samples(spec.early_samples(&EARLY_KNOWN, SamplingCoiffeur::DEFAULT_EARLY)?),
+            .with_early_samples(
+                spec.early_samples(&COIFFEUR_KNOWN, SamplingCoiffeur::DEFAULT_EARLY)?,
+            )
+            .with_game_end(spec.get(&COIFFEUR_KNOWN, "game_end", 1)? == 1),
         ))
     }
 }
@@ -335,11 +340,12 @@ impl ByName for Differenzler {
         o: &DifferenzlerOptions,
         seed: u64,
     ) -> Result<Box<dyn Player<Self>>> {
-        let known = ["samples", "announce_samples"];
+        let known = ["samples", "announce_samples", "game_end"];
         let d = DifferenzlerSettings::default();
         let settings = DifferenzlerSettings {
             samples: spec.get(&known, "samples", d.samples)?,
             announce_samples: spec.get(&known, "announce_samples", d.announce_samples)?,
+            game_end: spec.get(&known, "game_end", d.game_end as usize)? != 0,
         };
         Ok(Box::new(SamplingDifferenzler::with_settings(
             *o, settings, seed,

@@ -88,6 +88,36 @@ fn the_rule_player_beats_random_in_every_game() {
 }
 
 #[test]
+fn differenzler_games_count_their_wins() {
+    // The same player in all four seats: each game is won once (ties share the win) and A
+    // sits in every seat once, so A wins exactly a quarter.
+    let v = arena_json(&[
+        "rule",
+        "rule",
+        "-g",
+        "differenzler",
+        "-o",
+        "deals=4",
+        "-n",
+        "6",
+    ]);
+    assert_eq!(v["duplicate_games"], 6, "{v}");
+    assert_eq!(v["games_won_a"].as_f64().unwrap(), 0.25, "{v}");
+    // The rule player against random wins far more than its quarter.
+    let v = arena_json(&[
+        "rule",
+        "random",
+        "-g",
+        "differenzler",
+        "-o",
+        "deals=4",
+        "-n",
+        "10",
+    ]);
+    assert!(v["games_won_a"].as_f64().unwrap() > 0.6, "{v}");
+}
+
+#[test]
 fn the_text_summary_names_the_measure_of_each_game() {
     for (game, want) in [
         ("schieber", "point share of rule"),

@@ -26,6 +26,33 @@ pub use record::{
 /// A decision in Coiffeur: the same as in Schieber.
 pub type CoiffeurAction = SchieberAction;
 
+/// What a seat sees in Coiffeur: the deal as in Schieber (its fields are reached through
+/// `Deref`), and the public slate that the game's end depends on.
+#[derive(Clone, Debug, Serialize)]
+pub struct CoiffeurObservation {
+    /// The deal, as a Schieber seat sees it (its `totals` are unmultiplied and not the score).
+    #[serde(flatten)]
+    pub deal: SchieberObservation,
+    /// The sum of each team's list so far (multiplied).
+    pub written: [u32; 2],
+    /// The rows each team has still to fill (the row played now counts until the deal is over).
+    pub open_rows: [u32; 2],
+}
+
+impl CoiffeurObservation {
+    /// True if this deal is the game's last: after it both lists are full.
+    pub fn last_deal(&self) -> bool {
+        self.open_rows[0] + self.open_rows[1] == 1
+    }
+}
+
+impl std::ops::Deref for CoiffeurObservation {
+    type Target = SchieberObservation;
+    fn deref(&self) -> &SchieberObservation {
+        &self.deal
+    }
+}
+
 /// Every option of Coiffeur. The texts give the principle only (004: "All the contract options
 /// must be played once per game by each partnership. The partnership that determined the type of
 /// contract scores the points they achieve"); the defaults are documented in `docs/coiffeur.md`.
@@ -264,15 +291,20 @@ impl Coiffeur {
         }
     }
 
-    /// What a seat may see (Schieber's observation; the lists are public via [`Coiffeur::entry`]).
-    pub fn observation(&self, seat: usize) -> SchieberObservation {
-        self.inner.observation(seat)
+    /// What a seat may see: Schieber's observation and the slate (public to everyone).
+    pub fn observation(&self, seat: usize) -> CoiffeurObservation {
+        let rows = self.opts.rows();
+        CoiffeurObservation {
+            deal: self.inner.observation(seat),
+            written: self.totals(),
+            open_rows: [0, 1].map(|t| rows.iter().filter(|&&c| self.open(t, c)).count() as u32),
+        }
     }
 }
 
 impl Game for Coiffeur {
     type Action = CoiffeurAction;
-    type Observation = SchieberObservation;
+    type Observation = CoiffeurObservation;
     type Deal = [CardSet; 4];
 
     fn name(&self) -> &'static str {
@@ -338,13 +370,13 @@ impl Game for Coiffeur {
     /// Schieber's view plus the Coiffeur slate: each row with its multiplier and the points each
     /// team wrote there (`null` while open), and the totals.
     fn view_json(&self, seat: usize) -> serde_json::Value {
-        let v = serde_json::to_value(self.observe(seat)).expect("observations serialize");
+        let v = serde_json::to_value(self.inner.observation(seat)).expect("observations serialize");
         self.with_slate(v)
     }
     fn public_view_json(&self) -> serde_json::Value {
         self.with_slate(self.inner.public_view())
     }
-    fn observe(&self, seat: usize) -> SchieberObservation {
+    fn observe(&self, seat: usize) -> CoiffeurObservation {
         self.observation(seat)
     }
 }
