@@ -205,6 +205,12 @@ pub trait Player<G: Game> {
     fn name(&self) -> String;
     /// Chooses one of `decision.legal`.
     fn act(&mut self, decision: &Decision<'_, G>) -> G::Action;
+    /// Why the action `act` just returned was not this player's own choice (a bot program's
+    /// answer refused and replaced by its fallback), taken once; `None` for its own choice.
+    /// Records mark such actions.
+    fn take_fallback(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// Asks `player`, the seat to move in `state`, for its action and applies it. An illegal choice is

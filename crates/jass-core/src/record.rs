@@ -145,8 +145,8 @@ pub(crate) trait DealEntry<A> {
     type Recorded: From<A>;
     /// The Stöck the engine announces for its holder, right after the action that scored it.
     const STOECK: Self::Recorded;
-    /// The entry of `seat`.
-    fn new(seat: u8, action: Self::Recorded) -> Self;
+    /// The entry of `seat`, with the reason if its player's fallback made the action.
+    fn new(seat: u8, action: Self::Recorded, fallback: Option<String>) -> Self;
 }
 
 /// The record's `seats`: each player's name.
@@ -210,9 +210,10 @@ pub(crate) fn play_deals<G: Game, S, E: DealEntry<G::Action>, D>(
             }
             ToMove::Seat(seat) => {
                 let action = play_turn(state, seat, players[seat].as_mut(), &mut legal)?;
-                actions.push(E::new(seat as u8, action.into()));
+                let fallback = players[seat].take_fallback();
+                actions.push(E::new(seat as u8, action.into(), fallback));
                 if let Some(holder) = stoeck(state, seat) {
-                    actions.push(E::new(holder, E::STOECK));
+                    actions.push(E::new(holder, E::STOECK, None));
                 }
             }
         }

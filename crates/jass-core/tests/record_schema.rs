@@ -1955,3 +1955,69 @@ fn broken_differenzler_records_are_rejected() {
     ];
     assert_rejected(&v, "differenzler", &turned, b);
 }
+
+/// An action its player's fallback made carries the reason (`"fallback": "…"`), in every game's
+/// records; the schema takes it on decisions, not on the engine's Stöck entries or as a
+/// non-string, and the record reads back with it.
+#[test]
+fn fallback_marks_validate_and_read_back() {
+    let v = validator();
+    let samples = [
+        play(SchieberOptions::default(), 1),
+        play_handjass(HandjassOptions::default(), 1),
+        Record::Sidi(
+            sidi::play_recorded(SidiOptions::default(), 1, &mut random_players(4, 1)).unwrap(),
+        ),
+        Record::Differenzler(
+            differenzler::play_recorded(
+                DifferenzlerOptions::default(),
+                1,
+                &mut random_players(4, 1),
+            )
+            .unwrap(),
+        ),
+        Record::Coiffeur(
+            coiffeur::play_recorded(CoiffeurOptions::default(), 1, &mut random_players(4, 1))
+                .unwrap(),
+        ),
+    ];
+    for record in samples {
+        let mut rec = serde_json::to_value(&record).unwrap();
+        let game = rec["game"].as_str().unwrap().to_string();
+        let entry = rec["deals"][0]["actions"][0].clone();
+        assert!(
+            entry.get("fallback").is_none(),
+            "{game}: unmarked by default"
+        );
+        rec["deals"][0]["actions"][0]["fallback"] = json!("request 1: no answer within 5000 ms");
+        assert!(
+            problems(&v, &rec).is_empty(),
+            "{game}: {:?}",
+            problems(&v, &rec)
+        );
+        let back: Record = serde_json::from_value(rec.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&back).unwrap(), rec, "{game}");
+        assert_ne!(back, record, "{game}: the mark is part of the record");
+        let mut wrong = rec.clone();
+        wrong["deals"][0]["actions"][0]["fallback"] = json!(3);
+        assert!(
+            !problems(&v, &wrong).is_empty(),
+            "{game}: a number is refused"
+        );
+    }
+    // The engine's own Stöck entry is never a fallback.
+    let mut players = random_players::<Schieber>(4, 0);
+    let stoeck = (0..200u64)
+        .map(|seed| {
+            serde_json::to_value(Record::Schieber(
+                play_recorded(SchieberOptions::default(), seed, &mut players).unwrap(),
+            ))
+            .unwrap()
+        })
+        .find(|r| action_kinds(r).contains_key("stoeck"))
+        .expect("a record with Stöck");
+    let mut rec = stoeck;
+    let at = entry_at(&rec, "stoeck");
+    rec.pointer_mut(&at).unwrap()["fallback"] = json!("no");
+    assert!(!problems(&v, &rec).is_empty());
+}

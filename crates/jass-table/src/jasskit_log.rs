@@ -186,6 +186,7 @@ pub fn import_entry(entry: &Value) -> Result<SchieberRecord, String> {
         actions.push(ActionEntry {
             seat: seat as u8,
             action,
+            fallback: None,
         });
         Ok(())
     };

@@ -48,6 +48,8 @@ pub struct JsonSeat<G: TableGame> {
     player: Box<dyn JsonPlayer>,
     fallback: Box<dyn Player<G>>,
     on_fallback: Option<FallbackLog>,
+    /// Why the last action was the fallback's, until the record takes it.
+    replaced: Option<String>,
 }
 
 /// Where a seat reports each answer it replaced (the reason).
@@ -60,6 +62,7 @@ impl<G: TableGame> JsonSeat<G> {
             player,
             fallback: G::rule_player(options),
             on_fallback: None,
+            replaced: None,
         }
     }
     /// Calls `log` with the reason each time an answer is replaced (when used as a [`Player`]).
@@ -101,7 +104,7 @@ impl<G: TableGame> Player<G> for JsonSeat<G> {
     }
     fn act(&mut self, decision: &Decision<'_, G>) -> G::Action {
         let (action, replaced) = self.decide(decision);
-        if let (Some(reason), Some(log)) = (replaced, self.on_fallback.as_mut()) {
+        if let (Some(reason), Some(log)) = (&replaced, self.on_fallback.as_mut()) {
             log(&format!(
                 "seat {} ({}): {reason}; played {} instead",
                 decision.seat,
@@ -109,7 +112,11 @@ impl<G: TableGame> Player<G> for JsonSeat<G> {
                 G::action_json(action)
             ));
         }
+        self.replaced = replaced;
         action
+    }
+    fn take_fallback(&mut self) -> Option<String> {
+        self.replaced.take()
     }
 }
 

@@ -131,6 +131,8 @@ struct TableSeat<G: TableGame> {
     seat: usize,
     inner: Inner<G>,
     shared: Rc<RefCell<Shared>>,
+    /// Why the last action was the fallback's, until the record takes it.
+    replaced: Option<String>,
 }
 
 impl<G: TableGame> Player<G> for TableSeat<G> {
@@ -163,6 +165,7 @@ impl<G: TableGame> Player<G> for TableSeat<G> {
                 Inner::Json(seat) => {
                     let (a, replaced) = seat.decide(decision);
                     if let Some(reason) = replaced {
+                        self.replaced = Some(reason.clone());
                         let fb = Fallback {
                             step,
                             seat: self.seat,
@@ -187,6 +190,10 @@ impl<G: TableGame> Player<G> for TableSeat<G> {
         });
         sh.step += 1;
         action
+    }
+
+    fn take_fallback(&mut self) -> Option<String> {
+        self.replaced.take()
     }
 }
 
@@ -226,6 +233,7 @@ fn run<G: TableGame>(
             seat,
             inner,
             shared: Rc::clone(&shared),
+            replaced: None,
         }));
     }
     let n = players.len();

@@ -303,8 +303,28 @@ fn typed_players_from_a_players_list_count_fallbacks() {
     let mut table =
         seat_spec::typed_table::<Schieber>(&list, &o, 4, 9, limits(5_000), &report).unwrap();
     let rec = jass_core::schieber::play_recorded(o, 9, &mut table.players).unwrap();
+    // The record marks every replaced answer with its reason, and only those.
+    let marked: Vec<_> = rec
+        .deals
+        .iter()
+        .flat_map(|d| &d.actions)
+        .filter_map(|e| e.fallback.as_ref().map(|r| (e.seat, r.clone())))
+        .collect();
+    assert_eq!(marked.len(), report.fallbacks());
+    assert!(marked.iter().all(|(seat, _)| *seat == 1 || *seat == 3));
+    assert!(
+        marked
+            .iter()
+            .all(|(_, r)| r.contains("not a legal action") || r.contains("out of range")),
+        "{marked:?}"
+    );
     let record = Record::Schieber(rec);
     record.check().unwrap();
+    // The marks survive the record's JSON.
+    let back = Record::read_all(&record.to_json_line());
+    assert_eq!(back.len(), 1);
+    assert_eq!(back[0].as_ref().unwrap(), &record);
+    assert!(record.to_json_line().contains("\"fallback\":"));
     drop(table.finish(&record));
     assert!(report.fallbacks() > 0);
     let lines = lines.lock().unwrap();

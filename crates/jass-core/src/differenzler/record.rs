@@ -27,6 +27,10 @@ pub struct DifferenzlerEntry {
     /// What was done.
     #[serde(flatten)]
     pub action: DifferenzlerRecorded,
+    /// Why the action is not the player's own: a bot program's answer that was refused and
+    /// replaced by its fallback (the rule player). Absent for the player's own actions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<String>,
 }
 
 /// What a seat did: a decision, or Stöck counted by the engine when its holder played the second
@@ -72,8 +76,12 @@ impl From<DifferenzlerAction> for DifferenzlerRecorded {
 impl DealEntry<DifferenzlerAction> for DifferenzlerEntry {
     type Recorded = DifferenzlerRecorded;
     const STOECK: DifferenzlerRecorded = DifferenzlerRecorded::Stoeck {};
-    fn new(seat: u8, action: DifferenzlerRecorded) -> Self {
-        DifferenzlerEntry { seat, action }
+    fn new(seat: u8, action: DifferenzlerRecorded, fallback: Option<String>) -> Self {
+        DifferenzlerEntry {
+            seat,
+            action,
+            fallback,
+        }
     }
 }
 

@@ -27,6 +27,10 @@ pub struct ActionEntry {
     /// What was done.
     #[serde(flatten)]
     pub action: RecordedAction,
+    /// Why the action is not the player's own: a bot program's answer that was refused and
+    /// replaced by its fallback (the rule player). Absent for the player's own actions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<String>,
 }
 
 /// What a seat did (`{"seat":0,"action":"play","card":"HA"}`).
@@ -69,8 +73,12 @@ impl From<SchieberAction> for RecordedAction {
 impl DealEntry<SchieberAction> for ActionEntry {
     type Recorded = RecordedAction;
     const STOECK: RecordedAction = RecordedAction::Stoeck {};
-    fn new(seat: u8, action: RecordedAction) -> Self {
-        ActionEntry { seat, action }
+    fn new(seat: u8, action: RecordedAction, fallback: Option<String>) -> Self {
+        ActionEntry {
+            seat,
+            action,
+            fallback,
+        }
     }
 }
 

@@ -26,6 +26,10 @@ pub struct SidiEntry {
     /// What was done.
     #[serde(flatten)]
     pub action: SidiRecorded,
+    /// Why the action is not the player's own: a bot program's answer that was refused and
+    /// replaced by its fallback (the rule player). Absent for the player's own actions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<String>,
 }
 
 /// What a seat did: a decision, or Stöck counted by the engine once both cards were seen.
@@ -75,8 +79,12 @@ impl From<SidiAction> for SidiRecorded {
 impl DealEntry<SidiAction> for SidiEntry {
     type Recorded = SidiRecorded;
     const STOECK: SidiRecorded = SidiRecorded::Stoeck {};
-    fn new(seat: u8, action: SidiRecorded) -> Self {
-        SidiEntry { seat, action }
+    fn new(seat: u8, action: SidiRecorded, fallback: Option<String>) -> Self {
+        SidiEntry {
+            seat,
+            action,
+            fallback,
+        }
     }
 }
 
