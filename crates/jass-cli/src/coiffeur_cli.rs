@@ -84,6 +84,7 @@ pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String 
                 _ => {}
             }
         }
+        crate::show::fallback_lines(&mut o, &d.actions);
         for (i, t) in d.tricks.iter().enumerate() {
             let _ = writeln!(
                 o,

@@ -120,6 +120,7 @@ pub fn show(rec: &DifferenzlerRecord, style: CardStyle, show_hands: bool) -> Str
             };
             let _ = writeln!(o, "  {line}");
         }
+        crate::show::fallback_lines(&mut o, &d.actions);
         if let Some(s) = d.weis_seat {
             let _ = writeln!(o, "  Weis counts for seat {s}");
         }

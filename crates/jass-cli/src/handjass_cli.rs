@@ -305,6 +305,7 @@ fn deal(o: &mut String, d: &HandjassDealRecord, style: CardStyle, show_hands: bo
         };
         let _ = writeln!(o, "  {line}");
     }
+    crate::show::fallback_lines(o, &d.actions);
     let r = &d.result;
     if let Some(s) = r.survivor {
         let _ = writeln!(

@@ -56,6 +56,26 @@ pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> R
     })
 }
 
+/// One line for each action of a deal that a bot program's fallback made (the record marks them
+/// with the reason): which entry, whose, what was played and why.
+pub(crate) fn fallback_lines<E: serde::Serialize>(o: &mut String, entries: &[E]) {
+    for (i, e) in entries.iter().enumerate() {
+        let Ok(serde_json::Value::Object(mut m)) = serde_json::to_value(e) else {
+            continue;
+        };
+        let Some(serde_json::Value::String(reason)) = m.remove("fallback") else {
+            continue;
+        };
+        let seat = m.remove("seat").unwrap_or_default();
+        let _ = writeln!(
+            o,
+            "  action {} by seat {seat} was the fallback's ({}): {reason}",
+            i + 1,
+            serde_json::Value::Object(m)
+        );
+    }
+}
+
 fn card(c: Card, style: CardStyle) -> String {
     c.long_name(style)
 }
@@ -200,6 +220,7 @@ fn deal(o: &mut String, d: &SchieberDealRecord, style: CardStyle, show_hands: bo
     if !trick_cards.is_empty() {
         let _ = writeln!(o, "  unfinished trick: {}", cards(&trick_cards, style));
     }
+    fallback_lines(o, &d.actions);
     if let Some(t) = d.weis_team {
         let _ = writeln!(o, "  Weis counts for team {t}");
     }

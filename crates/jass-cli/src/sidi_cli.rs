@@ -175,6 +175,7 @@ pub fn show_sidi(rec: &SidiRecord, style: CardStyle, show_hands: bool) -> String
             };
             let _ = writeln!(o, "  {line}");
         }
+        crate::show::fallback_lines(&mut o, &d.actions);
         let r = &d.result;
         match d.contract {
             None => {

@@ -69,3 +69,39 @@ fn wrong_player_specs_are_clear_errors() {
         .code(2)
         .stderr(predicate::str::contains("Schieber only"));
 }
+
+#[test]
+fn records_show_which_actions_the_fallback_made() {
+    let dir = std::env::temp_dir().join(format!("jass-fallback-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("games.jsonl");
+    jass()
+        .args([
+            "simulate",
+            "-g",
+            "differenzler",
+            "-o",
+            "deals=1",
+            "--seed",
+            "4",
+            "--out",
+            out.to_str().unwrap(),
+            "--players",
+            "rule,rule,rule,cmd:python3 ../jass-table/tests/bots/illegal_bot.py",
+        ])
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("\"fallback\":\""), "{text}");
+    jass()
+        .args(["check", out.to_str().unwrap()])
+        .assert()
+        .success();
+    jass()
+        .args(["show", out.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("by seat 3 was the fallback's"))
+        .stdout(predicate::str::contains("by seat 0 was the fallback's").not());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -144,11 +144,32 @@ pub fn match_answer(answer: &Value, legal: &[Value]) -> Result<usize, String> {
     if let Some(i) = legal.iter().position(|l| normalize(l) == wanted) {
         return Ok(i);
     }
-    let listed: Vec<String> = legal.iter().map(Value::to_string).collect();
     Err(format!(
         "{answer} is not a legal action here; legal are: {}",
-        listed.join(", ")
+        list_legal(legal)
     ))
+}
+
+/// The legal actions for an error message: all of them, or for a long list (a Differenzler
+/// announcement has 158) the first and last few and how many there are.
+fn list_legal(legal: &[Value]) -> String {
+    const ALL_UP_TO: usize = 12;
+    let shown = |xs: &[Value]| {
+        xs.iter()
+            .map(Value::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if legal.len() <= ALL_UP_TO {
+        shown(legal)
+    } else {
+        format!(
+            "{}, …, {} ({} in all, as the request's `legal` lists them)",
+            shown(&legal[..3]),
+            shown(&legal[legal.len() - 2..]),
+            legal.len()
+        )
+    }
 }
 
 /// Upper-cases the string values of card fields, so `"ha"` names `HA`.
@@ -203,5 +224,24 @@ mod tests {
         let e = match_answer(&json!({"action": "play", "card": "C6"}), &legal).unwrap_err();
         assert!(e.contains("not a legal action") && e.contains("S10"), "{e}");
         assert!(match_answer(&json!("garbage"), &legal).is_err());
+    }
+
+    #[test]
+    fn a_long_list_of_legal_actions_is_shortened_in_the_error() {
+        let legal: Vec<Value> = (0..=157)
+            .map(|p| json!({"action": "announce", "points": p}))
+            .collect();
+        let e = match_answer(&json!({"action": "announce", "points": 200}), &legal).unwrap_err();
+        assert!(e.contains(r#"{"action":"announce","points":0}"#), "{e}");
+        assert!(e.contains(r#"{"action":"announce","points":157}"#), "{e}");
+        assert!(!e.contains(r#""points":80"#), "{e}");
+        assert!(e.contains("158 in all"), "{e}");
+        // Twelve or fewer: every one.
+        let e =
+            match_answer(&json!({"action": "announce", "points": 200}), &legal[..12]).unwrap_err();
+        assert!(
+            e.contains(r#""points":11}"#) && !e.contains("in all"),
+            "{e}"
+        );
     }
 }
