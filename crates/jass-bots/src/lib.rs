@@ -4,6 +4,7 @@
 //! exact solver where the game's card play fits it, rule-player rollouts where it does not).
 #![deny(missing_docs)]
 
+mod inference;
 pub mod pimc;
 pub mod play_common;
 mod random;

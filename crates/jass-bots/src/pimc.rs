@@ -280,23 +280,34 @@ pub fn partnership_values<R: RngCore>(
     state: &PlayState,
     team: u8,
     samples: usize,
+    f: impl FnMut(&MoveValues),
+) -> usize {
+    let worlds: Vec<[CardSet; 4]> = (0..samples)
+        .filter_map(|_| sample_world_retry(k, rng, 20))
+        .collect();
+    partnership_worlds(solver, &worlds, state, team, f)
+}
+
+/// [`partnership_values`] in the given worlds (the hands now).
+pub fn partnership_worlds(
+    solver: &mut Solver,
+    worlds: &[[CardSet; 4]],
+    state: &PlayState,
+    team: u8,
     mut f: impl FnMut(&MoveValues),
 ) -> usize {
     solver.set_objective(state.objective());
-    let mut worlds = 0;
-    for _ in 0..samples {
-        let Some(hands) = sample_world_retry(k, rng, 20) else {
-            continue;
-        };
+    let mut n = 0;
+    for &hands in worlds {
         let pos = state.position(hands);
         if pos.validate().is_err() {
             continue;
         }
         let values = solver.solve_moves_for(&pos, team);
         f(&values);
-        worlds += 1;
+        n += 1;
     }
-    worlds
+    n
 }
 
 /// The rule players' card (the point-taking play of `play_common`, partners and the choosing team
@@ -384,14 +395,29 @@ pub fn rollout_values<R: RngCore>(
     chooser: u8,
     samples: usize,
     handoff: u32,
+    f: impl FnMut(Card, u32),
+) -> usize {
+    let worlds: Vec<[CardSet; 4]> = (0..samples)
+        .filter_map(|_| sample_world_retry(k, rng, 20))
+        .collect();
+    rollout_worlds(solver, &worlds, state, legal, team, chooser, handoff, f)
+}
+
+/// [`rollout_values`] in the given worlds (the hands now).
+#[allow(clippy::too_many_arguments)]
+pub fn rollout_worlds(
+    solver: &mut Solver,
+    worlds: &[[CardSet; 4]],
+    state: &PlayState,
+    legal: CardSet,
+    team: u8,
+    chooser: u8,
+    handoff: u32,
     mut f: impl FnMut(Card, u32),
 ) -> usize {
     solver.set_objective(state.objective());
-    let mut worlds = 0;
-    for _ in 0..samples {
-        let Some(hands) = sample_world_retry(k, rng, 20) else {
-            continue;
-        };
+    let mut n = 0;
+    for &hands in worlds {
         let start = state.position(hands);
         if start.validate().is_err() {
             continue;
@@ -402,9 +428,9 @@ pub fn rollout_values<R: RngCore>(
             got += play_on(&mut pos, team, chooser, handoff, state.misere);
             f(c, got + solver.solve_for(&pos, team));
         }
-        worlds += 1;
+        n += 1;
     }
-    worlds
+    n
 }
 
 /// Deals the `unknown` cards among holders: holder `i` receives `need[i]` of them, each card only
@@ -503,36 +529,57 @@ impl PartnershipSampler {
         seat: u8,
         team: u8,
         chooser: u8,
+        score: impl FnMut(u32) -> i64,
+    ) -> Option<Card> {
+        let draw = |rng: &mut rand_xoshiro::Xoshiro256PlusPlus, n: usize| {
+            (0..n)
+                .filter_map(|_| sample_world_retry(k, rng, 20))
+                .collect()
+        };
+        self.choose_drawn(draw, state, legal, played, seat, team, chooser, score)
+    }
+
+    /// [`Self::choose`] in the worlds `draw(rng, n)` gives for `n` worlds (the hands now), e.g.
+    /// read by [`crate::inference`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn choose_drawn(
+        &mut self,
+        draw: impl FnOnce(&mut rand_xoshiro::Xoshiro256PlusPlus, usize) -> Vec<[CardSet; 4]>,
+        state: &PlayState,
+        legal: CardSet,
+        played: u32,
+        seat: u8,
+        team: u8,
+        chooser: u8,
         mut score: impl FnMut(u32) -> i64,
     ) -> Option<Card> {
         let mut totals = [0i64; 64];
-        let n = if 36 - played > self.settings.max_cards {
-            rollout_values(
+        let early = 36 - played > self.settings.max_cards;
+        let worlds = draw(
+            &mut self.rng,
+            if early {
+                self.early_samples
+            } else {
+                self.settings.samples
+            },
+        );
+        let n = if early {
+            rollout_worlds(
                 &mut self.solver,
-                &mut self.rng,
-                k,
+                &worlds,
                 state,
                 legal,
                 team,
                 chooser,
-                self.early_samples,
                 self.settings.max_cards,
                 |c, v| totals[c.index()] += score(v),
             )
         } else {
-            partnership_values(
-                &mut self.solver,
-                &mut self.rng,
-                k,
-                state,
-                team,
-                self.settings.samples,
-                |values| {
-                    for (c, v) in values.iter() {
-                        totals[c.index()] += score(v);
-                    }
-                },
-            )
+            partnership_worlds(&mut self.solver, &worlds, state, team, |values| {
+                for (c, v) in values.iter() {
+                    totals[c.index()] += score(v);
+                }
+            })
         };
         if n == 0 {
             return None;

@@ -14,10 +14,11 @@ use jass_core::schieber::Contract;
 use jass_core::weis::{stoeck_cards, STOECK_POINTS};
 use jass_core::{Card, CardSet, Decision, Player};
 
+use crate::inference::{draw_worlds, Inference};
 use crate::pimc::{PartnershipSampler, PlayState};
 use crate::rule_coiffeur::RuleCoiffeur;
 use crate::worlds::{knowledge, played_by_seat, seen_tricks};
-use crate::SamplingSettings;
+use crate::{SamplingSchieber, SamplingSettings};
 
 /// The sampling Coiffeur player.
 pub struct SamplingCoiffeur {
@@ -25,6 +26,8 @@ pub struct SamplingCoiffeur {
     rule: RuleCoiffeur,
     sampler: PartnershipSampler,
     game_end: bool,
+    /// Reading the others' cards from their play ([`crate::inference`]).
+    inference: Inference,
 }
 
 /// The game's last deal as the chooser's team's list sees it: the game is decided by the points
@@ -97,7 +100,20 @@ impl SamplingCoiffeur {
             rule: RuleCoiffeur::new(options),
             sampler: PartnershipSampler::new(settings, Self::DEFAULT_EARLY, seed),
             game_end: true,
+            inference: Inference {
+                percent: SamplingSchieber::DEFAULT_INFER,
+                pool: SamplingSchieber::DEFAULT_INFER_POOL,
+                eleven: options.undenufe_eleven,
+            },
         }
+    }
+
+    /// The same player reading the others' cards as the Schieber player does
+    /// ([`SamplingSchieber::with_inference`]; 100: off).
+    pub fn with_inference(mut self, percent: u32, pool: usize) -> Self {
+        self.inference.percent = percent.min(100);
+        self.inference.pool = pool.max(1);
+        self
     }
 
     /// The same player with the game's last deal played for its points only (`false`) or, as by
@@ -142,10 +158,18 @@ impl SamplingCoiffeur {
         let k = knowledge(&obs);
         // In the last deal a won world outweighs any points (2^20 > the points of every world).
         let last = LastDeal::of(&obs, &self.options).filter(|_| self.game_end);
-        self.sampler
-            .choose(&k, &state, legal, played, obs.seat, counted, chooser, |v| {
-                last.map_or(0, |l| l.outcome(v) << 20) + v as i64
-            })
+        let inference = self.inference;
+        let draw = |rng: &mut _, n| draw_worlds(rng, &k, &obs, n, &inference);
+        self.sampler.choose_drawn(
+            draw,
+            &state,
+            legal,
+            played,
+            obs.seat,
+            counted,
+            chooser,
+            |v| last.map_or(0, |l| l.outcome(v) << 20) + v as i64,
+        )
     }
 }
 

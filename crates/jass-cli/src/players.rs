@@ -96,7 +96,14 @@ fn unknown(name: &str) -> anyhow::Error {
 }
 
 /// The settings of the Coiffeur sampling player.
-const COIFFEUR_KNOWN: [&str; 4] = ["samples", "max_cards", "early_samples", "game_end"];
+const COIFFEUR_KNOWN: [&str; 6] = [
+    "samples",
+    "max_cards",
+    "early_samples",
+    "game_end",
+    "infer",
+    "infer_pool",
+];
 
 /// The settings of the Sidi Barrani sampling player.
 const SIDI_KNOWN: [&str; 7] = [
@@ -110,7 +117,9 @@ const SIDI_KNOWN: [&str; 7] = [
 ];
 
 /// The settings of the Schieber sampling player.
-const SCHIEBER_KNOWN: [&str; 11] = [
+const SCHIEBER_KNOWN: [&str; 13] = [
+    "infer",
+    "infer_pool",
     "samples",
     "max_cards",
     "contract_samples",
@@ -171,6 +180,9 @@ impl<'a> Spec<'a> {
                 "announce_samples" | "contract_samples" | "early_samples" | "decision_samples"
                 | "bessern_samples" => (0, 10_000),
                 "bid_blend" | "bid_shift" => (0, 100),
+                // The weight in percent of a world per card it does not explain (100: off).
+                "infer" => (0, 100),
+                "infer_pool" => (1, 64),
                 // 1: double a bid that, made, wins the opponents the game (001); 0: not.
                 // 1: give and read 001's discard signals; 0: not.
                 // 1: play the last deal of a game for the win (Coiffeur, Differenzler); 0: for
@@ -267,14 +279,19 @@ impl ByName for Schieber {
     fn sampling_with(spec: &Spec, o: &SchieberOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
         let known = SCHIEBER_KNOWN;
         Ok(Box::new(
-            SamplingSchieber::new(*o, spec.schieber_settings()?, seed).with_early_samples(
-                spec.early_samples(&known, SamplingSchieber::DEFAULT_EARLY)?,
-                spec.get(
-                    &known,
-                    "early_handoff",
-                    SamplingSchieber::DEFAULT_HANDOFF as usize,
-                )? as u32,
-            ),
+            SamplingSchieber::new(*o, spec.schieber_settings()?, seed)
+                .with_early_samples(
+                    spec.early_samples(&known, SamplingSchieber::DEFAULT_EARLY)?,
+                    spec.get(
+                        &known,
+                        "early_handoff",
+                        SamplingSchieber::DEFAULT_HANDOFF as usize,
+                    )? as u32,
+                )
+                .with_inference(
+                    spec.get(&known, "infer", SamplingSchieber::DEFAULT_INFER as usize)? as u32,
+                    spec.get(&known, "infer_pool", SamplingSchieber::DEFAULT_INFER_POOL)?,
+                ),
         ))
     }
 
@@ -329,7 +346,19 @@ impl ByName for Coiffeur {
             .with_early_samples(
                 spec.early_samples(&COIFFEUR_KNOWN, SamplingCoiffeur::DEFAULT_EARLY)?,
             )
-            .with_game_end(spec.get(&COIFFEUR_KNOWN, "game_end", 1)? == 1),
+            .with_game_end(spec.get(&COIFFEUR_KNOWN, "game_end", 1)? == 1)
+            .with_inference(
+                spec.get(
+                    &COIFFEUR_KNOWN,
+                    "infer",
+                    SamplingSchieber::DEFAULT_INFER as usize,
+                )? as u32,
+                spec.get(
+                    &COIFFEUR_KNOWN,
+                    "infer_pool",
+                    SamplingSchieber::DEFAULT_INFER_POOL,
+                )?,
+            ),
         ))
     }
 }

@@ -1,0 +1,216 @@
+//! Reading the other players' cards from how they played (Schieber): a sampled world in which
+//! the rule player, holding that world's hands, would have played the cards the others did is
+//! more likely than one in which it would not. Each world is weighted by `eps` for every past
+//! card of another seat that the rule player would not have chosen there (with two or more legal
+//! cards); the sampling player draws more worlds than it needs and keeps the best weighted.
+//!
+//! The rule player stands for the others' habits (taking points, smearing on the partner's
+//! trick, keeping the Puur, the discard signals), so the weights are a model, not the truth:
+//! `eps` keeps every world possible.
+
+use jass_core::schieber::{Phase, SchieberObservation};
+use jass_core::trick::legal_cards;
+use jass_core::{Card, CardSet, TrickRules, UndenufeEleven};
+use rand_core::RngCore;
+
+use crate::rule_schieber::schieber_play;
+use crate::worlds::{played_by_seat, sample_world_retry, seen_tricks, Knowledge};
+
+/// How a sampling player reads the others' cards: the weight, in percent, of a world for each
+/// past card of another seat the rule player would not have chosen in it (100: no reading), and
+/// how many worlds are drawn per world kept.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Inference {
+    /// Weight per unexplained card, in percent (100: off).
+    pub percent: u32,
+    /// Worlds drawn per world kept.
+    pub pool: usize,
+    /// The Undenufe point option (the rule player's card play depends on the points).
+    pub eleven: UndenufeEleven,
+}
+
+/// `n` worlds for a card decision seen in `obs` (the hands now): drawn at random, or, reading
+/// the others' cards, drawn `pool` times as many and `n` kept at random in proportion to their
+/// weights (Efraimidis and Spirakis' weighted sampling without replacement).
+pub fn draw_worlds<R: RngCore>(
+    rng: &mut R,
+    k: &Knowledge,
+    obs: &SchieberObservation,
+    n: usize,
+    inference: &Inference,
+) -> Vec<[CardSet; 4]> {
+    let history = PlayHistory::of(obs);
+    if inference.percent >= 100 || history.is_empty() {
+        return (0..n)
+            .filter_map(|_| sample_world_retry(k, rng, 20))
+            .collect();
+    }
+    let eps = inference.percent as f64 / 100.0;
+    let pool: Vec<[CardSet; 4]> = (0..n * inference.pool.max(1))
+        .filter_map(|_| sample_world_retry(k, rng, 20))
+        .collect();
+    // The others are modelled as rule players giving 001's discard signals.
+    let mut keyed: Vec<(f64, [CardSet; 4])> = pool
+        .into_iter()
+        .map(|hands| {
+            let misses = history.misses(obs, &hands, inference.eleven, true);
+            let weight = eps.powi(misses as i32).max(1e-300);
+            // A uniform number in (0, 1]; the key ln(u) / weight is larger for heavier worlds.
+            let u = ((rng.next_u64() >> 11) + 1) as f64 / (1u64 << 53) as f64;
+            (u.ln() / weight, hands)
+        })
+        .collect();
+    keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
+    keyed.into_iter().take(n).map(|(_, h)| h).collect()
+}
+
+/// The past cards of the other seats, each with what the rule player would have needed to
+/// choose it: who, which card, how many tricks were done and how many cards lay in the trick.
+pub struct PlayHistory {
+    plays: Vec<(u8, Card, usize, usize)>,
+    /// Each seat's cards played so far (to rebuild its hand at every past decision).
+    played: [CardSet; 4],
+}
+
+impl PlayHistory {
+    /// The history of the card play seen in `obs` (the seat's own cards are not judged).
+    pub fn of(obs: &SchieberObservation) -> PlayHistory {
+        let mut plays = Vec::new();
+        for (t, (leader, cards)) in
+            seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick).enumerate()
+        {
+            for (i, &c) in cards.iter().enumerate() {
+                let seat = ((leader as usize + i) % 4) as u8;
+                if seat != obs.seat {
+                    plays.push((seat, c, t, i));
+                }
+            }
+        }
+        PlayHistory {
+            plays,
+            played: played_by_seat(seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick)),
+        }
+    }
+
+    /// True if there is nothing to judge.
+    pub fn is_empty(&self) -> bool {
+        self.plays.is_empty()
+    }
+
+    /// How many of the other seats' past cards the rule player, holding the hands of the world
+    /// `hands` (the hands now), would have chosen differently (decisions with one legal card do
+    /// not count).
+    pub fn misses(
+        &self,
+        obs: &SchieberObservation,
+        hands: &[CardSet; 4],
+        eleven: UndenufeEleven,
+        signals: bool,
+    ) -> u32 {
+        let Some(contract) = obs.contract else {
+            return 0;
+        };
+        // Each seat's hand at the start of the card play in this world.
+        let dealt: [CardSet; 4] = std::array::from_fn(|s| hands[s] | self.played[s]);
+        let mut gone = [CardSet::EMPTY; 4];
+        let mut view = obs.clone();
+        view.phase = Phase::Play;
+        // The completed tricks grow with the history (one clone per trick, not per card).
+        view.tricks.clear();
+        let mut misses = 0;
+        let mut next = 0;
+        for (t, (leader, cards)) in
+            seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick).enumerate()
+        {
+            for (i, &c) in cards.iter().enumerate() {
+                let seat = (leader as usize + i) % 4;
+                if next < self.plays.len() && self.plays[next].2 == t && self.plays[next].3 == i {
+                    next += 1;
+                    let hand = dealt[seat] - gone[seat];
+                    let mode = contract.trick_mode(t);
+                    let legal = legal_cards(hand, &cards[..i], mode, TrickRules::Strict);
+                    if legal.len() >= 2 {
+                        view.seat = seat as u8;
+                        view.hand = hand;
+                        while view.tricks.len() < t {
+                            view.tricks.push(obs.tricks[view.tricks.len()].clone());
+                        }
+                        view.trick_leader = leader;
+                        view.trick.clear();
+                        view.trick.extend_from_slice(&cards[..i]);
+                        if schieber_play(&view, legal, eleven, signals) != c {
+                            misses += 1;
+                        }
+                    }
+                }
+                gone[seat].insert(c);
+            }
+        }
+        misses
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rule_schieber::RuleSchieber;
+    use crate::test_games::random_games;
+    use jass_core::game::{Decision, Game};
+    use jass_core::schieber::{Schieber, SchieberAction, SchieberOptions};
+    use jass_core::Player;
+    use rand_core::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// In games where everyone plays like the rule player, the true hands explain every card:
+    /// no misses; in random games they do not.
+    #[test]
+    fn the_rule_players_own_games_have_no_misses() {
+        let o = SchieberOptions::default();
+        let mut seen = 0;
+        for seed in 0..6u64 {
+            let mut g = Schieber::new(o).unwrap();
+            let mut dealer = jass_core::deal::SeededDealer::new(seed);
+            let mut rule = RuleSchieber::new(o);
+            let mut list = jass_core::ActionList::new();
+            loop {
+                match g.to_move() {
+                    jass_core::ToMove::Over => break,
+                    jass_core::ToMove::Deal => {
+                        let d = g.deal_from_pack(&dealer.next_pack());
+                        g.apply_deal(d).unwrap();
+                    }
+                    jass_core::ToMove::Seat(seat) => {
+                        g.legal_actions(&mut list);
+                        let obs = g.observe(seat);
+                        if obs.phase == Phase::Play && obs.contract.is_some() {
+                            let h = PlayHistory::of(&obs);
+                            let m = h.misses(&obs, &g.hands(), o.undenufe_eleven, true);
+                            assert_eq!(m, 0, "seed {seed}");
+                            seen += !h.is_empty() as u32;
+                        }
+                        let a = rule.act(&Decision::new(&g, seat, &list));
+                        g.apply(a).unwrap();
+                    }
+                }
+            }
+        }
+        assert!(seen > 500, "{seen}");
+        // Random play: the rule player would often have chosen otherwise.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
+        let mut misses = 0;
+        random_games(
+            || Schieber::new(o).unwrap(),
+            4,
+            2_000,
+            &mut rng,
+            |g, seat, list, _| {
+                if matches!(list.get(0), SchieberAction::Play { .. }) {
+                    let obs = g.observe(seat);
+                    let h = PlayHistory::of(&obs);
+                    misses += h.misses(&obs, &g.hands(), o.undenufe_eleven, true);
+                }
+            },
+        );
+        assert!(misses > 100, "{misses}");
+    }
+}
