@@ -8,9 +8,9 @@
 //! trick, keeping the Puur, the discard signals), so the weights are a model, not the truth:
 //! `eps` keeps every world possible.
 
-use jass_core::schieber::{Phase, SchieberObservation};
+use jass_core::schieber::{ObservedTrick, Phase, SchieberObservation};
 use jass_core::trick::legal_cards;
-use jass_core::{Card, CardSet, TrickRules, UndenufeEleven};
+use jass_core::{Card, CardSet, Mode, TrickRules, UndenufeEleven};
 use rand_core::RngCore;
 
 use crate::rule_schieber::schieber_play;
@@ -29,9 +29,8 @@ pub struct Inference {
     pub eleven: UndenufeEleven,
 }
 
-/// `n` worlds for a card decision seen in `obs` (the hands now): drawn at random, or, reading
-/// the others' cards, drawn `pool` times as many and `n` kept at random in proportion to their
-/// weights (Efraimidis and Spirakis' weighted sampling without replacement).
+/// `n` worlds for a Schieber (or Coiffeur) card decision seen in `obs` (the hands now),
+/// [`draw_read`] with Schieber's rule player for the others.
 pub fn draw_worlds<R: RngCore>(
     rng: &mut R,
     k: &Knowledge,
@@ -39,7 +38,24 @@ pub fn draw_worlds<R: RngCore>(
     n: usize,
     inference: &Inference,
 ) -> Vec<[CardSet; 4]> {
-    let history = PlayHistory::of(obs);
+    let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
+    draw_read(rng, k, n, inference, &history, |h| {
+        history.schieber_misses(obs, h, inference.eleven, true)
+    })
+}
+
+/// `n` worlds for a card decision (the hands now): drawn at random, or, reading the others'
+/// cards (`misses` counts a world's unexplained cards), drawn `pool` times as many and `n` kept
+/// at random in proportion to their weights (Efraimidis and Spirakis' weighted sampling without
+/// replacement).
+pub fn draw_read<R: RngCore>(
+    rng: &mut R,
+    k: &Knowledge,
+    n: usize,
+    inference: &Inference,
+    history: &PlayHistory,
+    mut misses: impl FnMut(&[CardSet; 4]) -> u32,
+) -> Vec<[CardSet; 4]> {
     if inference.percent >= 100 || history.is_empty() {
         return (0..n)
             .filter_map(|_| sample_world_retry(k, rng, 20))
@@ -49,12 +65,10 @@ pub fn draw_worlds<R: RngCore>(
     let pool: Vec<[CardSet; 4]> = (0..n * inference.pool.max(1))
         .filter_map(|_| sample_world_retry(k, rng, 20))
         .collect();
-    // The others are modelled as rule players giving 001's discard signals.
     let mut keyed: Vec<(f64, [CardSet; 4])> = pool
         .into_iter()
         .map(|hands| {
-            let misses = history.misses(obs, &hands, inference.eleven, true);
-            let weight = eps.powi(misses as i32).max(1e-300);
+            let weight = eps.powi(misses(&hands) as i32).max(1e-300);
             // A uniform number in (0, 1]; the key ln(u) / weight is larger for heavier worlds.
             let u = ((rng.next_u64() >> 11) + 1) as f64 / (1u64 << 53) as f64;
             (u.ln() / weight, hands)
@@ -64,8 +78,25 @@ pub fn draw_worlds<R: RngCore>(
     keyed.into_iter().take(n).map(|(_, h)| h).collect()
 }
 
-/// The past cards of the other seats, each with what the rule player would have needed to
-/// choose it: who, which card, how many tricks were done and how many cards lay in the trick.
+/// One past card of another seat, as the rule player would have had to choose it.
+pub struct PastDecision<'a> {
+    /// Who played.
+    pub seat: u8,
+    /// Its hand then, in the world judged.
+    pub hand: CardSet,
+    /// Its legal cards then (two or more).
+    pub legal: CardSet,
+    /// The tricks completed before (the first `tricks_done` of the observation's).
+    pub tricks_done: usize,
+    /// Who led the trick.
+    pub leader: u8,
+    /// The cards already in the trick.
+    pub trick: &'a [Card],
+}
+
+/// The past cards of the other seats of a deal's card play, each with what the rule player would
+/// have needed to choose it: who, which card, how many tricks were done and how many cards lay
+/// in the trick.
 pub struct PlayHistory {
     plays: Vec<(u8, Card, usize, usize)>,
     /// Each seat's cards played so far (to rebuild its hand at every past decision).
@@ -73,23 +104,28 @@ pub struct PlayHistory {
 }
 
 impl PlayHistory {
-    /// The history of the card play seen in `obs` (the seat's own cards are not judged).
-    pub fn of(obs: &SchieberObservation) -> PlayHistory {
+    /// The history of the card play `seat` has seen: the completed `tricks`, then the one in
+    /// progress led by `trick_leader` (the seat's own cards are not judged).
+    pub fn new(seat: u8, tricks: &[ObservedTrick], trick_leader: u8, trick: &[Card]) -> Self {
         let mut plays = Vec::new();
-        for (t, (leader, cards)) in
-            seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick).enumerate()
-        {
+        for (t, (leader, cards)) in seen_tricks(tricks, trick_leader, trick).enumerate() {
             for (i, &c) in cards.iter().enumerate() {
-                let seat = ((leader as usize + i) % 4) as u8;
-                if seat != obs.seat {
-                    plays.push((seat, c, t, i));
+                let s = ((leader as usize + i) % 4) as u8;
+                if s != seat {
+                    plays.push((s, c, t, i));
                 }
             }
         }
         PlayHistory {
             plays,
-            played: played_by_seat(seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick)),
+            played: played_by_seat(seen_tricks(tricks, trick_leader, trick)),
         }
+    }
+
+    /// The history seen in a Schieber observation.
+    #[cfg(test)]
+    pub fn of(obs: &SchieberObservation) -> PlayHistory {
+        PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick)
     }
 
     /// True if there is nothing to judge.
@@ -97,10 +133,50 @@ impl PlayHistory {
         self.plays.is_empty()
     }
 
-    /// How many of the other seats' past cards the rule player, holding the hands of the world
-    /// `hands` (the hands now), would have chosen differently (decisions with one legal card do
-    /// not count).
-    pub fn misses(
+    /// How many of the other seats' past cards `rule` would have chosen differently, holding the
+    /// hands of the world `hands` (the hands now; the tricks as seen, trick `t` in `mode_of(t)`,
+    /// strict rules). Decisions with one legal card do not count.
+    pub fn misses_by(
+        &self,
+        (tricks, trick_leader, trick): (&[ObservedTrick], u8, &[Card]),
+        hands: &[CardSet; 4],
+        mode_of: impl Fn(usize) -> Mode,
+        mut rule: impl FnMut(&PastDecision) -> Card,
+    ) -> u32 {
+        // Each seat's hand at the start of the card play in this world.
+        let dealt: [CardSet; 4] = std::array::from_fn(|s| hands[s] | self.played[s]);
+        let mut gone = [CardSet::EMPTY; 4];
+        let mut misses = 0;
+        let mut next = 0;
+        for (t, (leader, cards)) in seen_tricks(tricks, trick_leader, trick).enumerate() {
+            for (i, &c) in cards.iter().enumerate() {
+                let seat = (leader as usize + i) % 4;
+                if next < self.plays.len() && self.plays[next].2 == t && self.plays[next].3 == i {
+                    next += 1;
+                    let hand = dealt[seat] - gone[seat];
+                    let legal = legal_cards(hand, &cards[..i], mode_of(t), TrickRules::Strict);
+                    if legal.len() >= 2 {
+                        let d = PastDecision {
+                            seat: seat as u8,
+                            hand,
+                            legal,
+                            tricks_done: t,
+                            leader,
+                            trick: &cards[..i],
+                        };
+                        if rule(&d) != c {
+                            misses += 1;
+                        }
+                    }
+                }
+                gone[seat].insert(c);
+            }
+        }
+        misses
+    }
+
+    /// [`Self::misses_by`] with Schieber's rule player (with or without 001's discard signals).
+    pub fn schieber_misses(
         &self,
         obs: &SchieberObservation,
         hands: &[CardSet; 4],
@@ -110,43 +186,26 @@ impl PlayHistory {
         let Some(contract) = obs.contract else {
             return 0;
         };
-        // Each seat's hand at the start of the card play in this world.
-        let dealt: [CardSet; 4] = std::array::from_fn(|s| hands[s] | self.played[s]);
-        let mut gone = [CardSet::EMPTY; 4];
         let mut view = obs.clone();
         view.phase = Phase::Play;
         // The completed tricks grow with the history (one clone per trick, not per card).
         view.tricks.clear();
-        let mut misses = 0;
-        let mut next = 0;
-        for (t, (leader, cards)) in
-            seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick).enumerate()
-        {
-            for (i, &c) in cards.iter().enumerate() {
-                let seat = (leader as usize + i) % 4;
-                if next < self.plays.len() && self.plays[next].2 == t && self.plays[next].3 == i {
-                    next += 1;
-                    let hand = dealt[seat] - gone[seat];
-                    let mode = contract.trick_mode(t);
-                    let legal = legal_cards(hand, &cards[..i], mode, TrickRules::Strict);
-                    if legal.len() >= 2 {
-                        view.seat = seat as u8;
-                        view.hand = hand;
-                        while view.tricks.len() < t {
-                            view.tricks.push(obs.tricks[view.tricks.len()].clone());
-                        }
-                        view.trick_leader = leader;
-                        view.trick.clear();
-                        view.trick.extend_from_slice(&cards[..i]);
-                        if schieber_play(&view, legal, eleven, signals) != c {
-                            misses += 1;
-                        }
-                    }
+        self.misses_by(
+            (&obs.tricks, obs.trick_leader, &obs.trick),
+            hands,
+            |t| contract.trick_mode(t),
+            |d| {
+                view.seat = d.seat;
+                view.hand = d.hand;
+                while view.tricks.len() < d.tricks_done {
+                    view.tricks.push(obs.tricks[view.tricks.len()].clone());
                 }
-                gone[seat].insert(c);
-            }
-        }
-        misses
+                view.trick_leader = d.leader;
+                view.trick.clear();
+                view.trick.extend_from_slice(d.trick);
+                schieber_play(&view, d.legal, eleven, signals)
+            },
+        )
     }
 }
 
@@ -184,7 +243,7 @@ mod tests {
                         let obs = g.observe(seat);
                         if obs.phase == Phase::Play && obs.contract.is_some() {
                             let h = PlayHistory::of(&obs);
-                            let m = h.misses(&obs, &g.hands(), o.undenufe_eleven, true);
+                            let m = h.schieber_misses(&obs, &g.hands(), o.undenufe_eleven, true);
                             assert_eq!(m, 0, "seed {seed}");
                             seen += !h.is_empty() as u32;
                         }
@@ -207,7 +266,7 @@ mod tests {
                 if matches!(list.get(0), SchieberAction::Play { .. }) {
                     let obs = g.observe(seat);
                     let h = PlayHistory::of(&obs);
-                    misses += h.misses(&obs, &g.hands(), o.undenufe_eleven, true);
+                    misses += h.schieber_misses(&obs, &g.hands(), o.undenufe_eleven, true);
                 }
             },
         );

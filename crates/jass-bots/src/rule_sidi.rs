@@ -304,7 +304,9 @@ impl RuleSidi {
         Some(chosen)
     }
 
-    fn play(&self, obs: &SidiObservation, legal: CardSet) -> Card {
+    /// The rule player's card (also the model of the others' play when the sampling player reads
+    /// their cards).
+    pub(crate) fn play(&self, obs: &SidiObservation, legal: CardSet) -> Card {
         let (_, mode, bidder) = obs.bid.expect("card play has a contract");
         let me = obs.seat;
         let partner = (me + 2) % 4;

@@ -668,7 +668,9 @@ mod tests {
                     let count = |worlds: &[[CardSet; 4]]| -> u64 {
                         worlds
                             .iter()
-                            .map(|w| history.misses(&obs, w, o.undenufe_eleven, true) as u64)
+                            .map(|w| {
+                                history.schieber_misses(&obs, w, o.undenufe_eleven, true) as u64
+                            })
                             .sum()
                     };
                     let a = plain.draw_worlds(&obs, &k, 16);

@@ -23,15 +23,16 @@
 //! player's last call doubles a bid that, made, would win the opponents the game (001). Weis: the
 //! best, as the rule player.
 
-use jass_core::sidi::{Sidi, SidiAction, SidiOptions, SidiPhase};
+use jass_core::sidi::{Sidi, SidiAction, SidiObservation, SidiOptions, SidiPhase};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, TrickRules};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::inference::{draw_read, Inference, PlayHistory};
 use crate::pimc::{four_seat_knowledge, rule_play_on, PartnershipSampler, PlayState};
 use crate::rule_sidi::{team_estimate, HandJudge, RuleSidi, AVERAGE_ESTIMATE};
 use crate::worlds::deal_unseen;
-use crate::SamplingSettings;
+use crate::{SamplingSchieber, SamplingSettings};
 
 /// The sampling Sidi Barrani player.
 pub struct SamplingSidi {
@@ -48,6 +49,8 @@ pub struct SamplingSidi {
     /// Points added to the estimate for declaring.
     bid_shift: u32,
     bids_sampled: u64,
+    /// Reading the others' cards from their play ([`crate::inference`]).
+    inference: Inference,
 }
 
 /// Play-out means per denomination.
@@ -141,8 +144,16 @@ impl SamplingSidi {
             bid_blend: Self::DEFAULT_BID_BLEND,
             bid_shift: Self::DEFAULT_BID_SHIFT,
             bids_sampled: 0,
+            inference: Inference {
+                percent: Self::DEFAULT_INFER,
+                pool: SamplingSchieber::DEFAULT_INFER_POOL,
+                eleven: options.undenufe_eleven,
+            },
         }
     }
+
+    /// Reading the others' cards, by default (percent per unexplained card; 100: off).
+    pub const DEFAULT_INFER: u32 = SamplingSchieber::DEFAULT_INFER;
 
     /// Worlds per card decision before `max_cards` are left, by default.
     pub const DEFAULT_EARLY: usize = 64;
@@ -189,6 +200,14 @@ impl SamplingSidi {
     /// rather than pass an opponents' bid that, made, wins them the game ([`RuleSidi`]).
     pub fn with_last_call(mut self, on: bool) -> Self {
         self.rule = self.rule.with_last_call(on);
+        self
+    }
+
+    /// The same player reading the others' cards as the Schieber player does, with Sidi
+    /// Barrani's rule player as the model ([`crate::SamplingSchieber::with_inference`]; 100: off).
+    pub fn with_inference(mut self, percent: u32, pool: usize) -> Self {
+        self.inference.percent = percent.min(100);
+        self.inference.pool = pool.max(1);
         self
     }
 
@@ -282,9 +301,47 @@ impl SamplingSidi {
         );
         // Twice the points taken, plus or minus the stake as the bid is made or broken.
         let score = |v: u32| 2 * v as i64 + if v >= need { stake } else { -stake };
-        self.sampler
-            .choose(&k, &state, legal, played, obs.seat, d_team, declarer, score)
+        // The worlds, read against the rule player's card play for the others.
+        let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
+        let (rule, inference) = (&self.rule, self.inference);
+        let draw = |rng: &mut _, n| {
+            draw_read(rng, &k, n, &inference, &history, |hands| {
+                misses(rule, &obs, &history, hands)
+            })
+        };
+        self.sampler.choose_drawn(
+            draw, &state, legal, played, obs.seat, d_team, declarer, score,
+        )
     }
+}
+
+/// How many of the others' past cards Sidi Barrani's rule player would have chosen otherwise,
+/// holding the hands of the world `hands` (the hands now).
+fn misses(
+    rule: &RuleSidi,
+    obs: &SidiObservation,
+    history: &PlayHistory,
+    hands: &[CardSet; 4],
+) -> u32 {
+    let Some((_, mode, _)) = obs.bid else {
+        return 0;
+    };
+    let mut view = obs.clone();
+    history.misses_by(
+        (&obs.tricks, obs.trick_leader, &obs.trick),
+        hands,
+        |_| mode,
+        |d| {
+            view.seat = d.seat;
+            view.hand = d.hand;
+            view.tricks.clear();
+            view.tricks.extend_from_slice(&obs.tricks[..d.tricks_done]);
+            view.trick_leader = d.leader;
+            view.trick.clear();
+            view.trick.extend_from_slice(d.trick);
+            rule.play(&view, d.legal)
+        },
+    )
 }
 
 impl Player<Sidi> for SamplingSidi {
@@ -316,7 +373,44 @@ impl Player<Sidi> for SamplingSidi {
 mod tests {
     use super::*;
     use crate::rule_sidi::HandEvaluation;
+    use jass_core::game::{ActionList, Game, ToMove};
     use jass_core::Suit;
+
+    /// In games of rule players the true hands explain every card the others played (the Sidi
+    /// model of [`crate::inference`] rebuilds each past decision as the rule player saw it).
+    #[test]
+    fn the_rule_players_own_cards_have_no_misses() {
+        let o = SidiOptions::default();
+        let mut list = ActionList::new();
+        let mut judged = 0;
+        for seed in 0..6u64 {
+            let mut g = Sidi::new(o).unwrap();
+            let mut rule = RuleSidi::new(o);
+            let mut dealer = jass_core::deal::SeededDealer::new(seed);
+            for _ in 0..600 {
+                let seat = match g.to_move() {
+                    ToMove::Over => break,
+                    ToMove::Deal => {
+                        let d = g.deal_from_pack(&dealer.next_pack());
+                        g.apply_deal(d).unwrap();
+                        continue;
+                    }
+                    ToMove::Seat(s) => s,
+                };
+                g.legal_actions(&mut list);
+                let obs = g.observe(seat);
+                if obs.phase == SidiPhase::Play && obs.bid.is_some() {
+                    let history =
+                        PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
+                    assert_eq!(misses(&rule, &obs, &history, &g.hands()), 0, "seed {seed}");
+                    judged += !history.is_empty() as u32;
+                }
+                let a = rule.act(&Decision::new(&g, seat, &list));
+                g.apply(a).unwrap();
+            }
+        }
+        assert!(judged > 300, "{judged}");
+    }
 
     #[test]
     fn play_outs_favour_the_hands_denomination_and_repeat_for_a_seed() {

@@ -106,7 +106,9 @@ const COIFFEUR_KNOWN: [&str; 6] = [
 ];
 
 /// The settings of the Sidi Barrani sampling player.
-const SIDI_KNOWN: [&str; 7] = [
+const SIDI_KNOWN: [&str; 9] = [
+    "infer",
+    "infer_pool",
     "samples",
     "max_cards",
     "early_samples",
@@ -330,7 +332,15 @@ impl ByName for Sidi {
                     "bid_shift",
                     SamplingSidi::DEFAULT_BID_SHIFT as usize,
                 )? as u32)
-                .with_last_call(spec.get(&SIDI_KNOWN, "last_call", 1)? == 1),
+                .with_last_call(spec.get(&SIDI_KNOWN, "last_call", 1)? == 1)
+                .with_inference(
+                    spec.get(&SIDI_KNOWN, "infer", SamplingSidi::DEFAULT_INFER as usize)? as u32,
+                    spec.get(
+                        &SIDI_KNOWN,
+                        "infer_pool",
+                        SamplingSchieber::DEFAULT_INFER_POOL,
+                    )?,
+                ),
         ))
     }
 }
