@@ -540,7 +540,7 @@ impl PartnershipSampler {
     }
 
     /// [`Self::choose`] in the worlds `draw(rng, n)` gives for `n` worlds (the hands now), e.g.
-    /// read by [`crate::inference`].
+    /// worlds weighted by how well they explain the others' past cards.
     #[allow(clippy::too_many_arguments)]
     pub fn choose_drawn(
         &mut self,
