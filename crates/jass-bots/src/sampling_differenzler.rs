@@ -20,6 +20,7 @@ use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::inference::{draw_read, Inference, PlayHistory};
 use crate::pimc::{four_seat_knowledge, MAX_SEATS};
 use crate::rollout::Rollout;
 use crate::rule_differenzler::{announcement, differenzler_card, RuleDifferenzler};
@@ -35,6 +36,11 @@ pub struct DifferenzlerSettings {
     /// In the last deal of a game of several deals, play and announce for the chance to win the
     /// game (the lowest total) instead of the deal's penalty.
     pub game_end: bool,
+    /// Reading the others' cards (`crate::inference`): a world's weight in percent for each
+    /// past card of another seat the rule card play would not have chosen in it (100: off).
+    pub infer: u32,
+    /// Worlds drawn per world kept when reading the cards.
+    pub infer_pool: usize,
 }
 
 impl Default for DifferenzlerSettings {
@@ -43,6 +49,8 @@ impl Default for DifferenzlerSettings {
             samples: 48,
             announce_samples: 200,
             game_end: true,
+            infer: crate::SamplingSchieber::DEFAULT_INFER,
+            infer_pool: crate::SamplingSchieber::DEFAULT_INFER_POOL,
         }
     }
 }
@@ -107,6 +115,41 @@ impl World {
 }
 
 impl SamplingDifferenzler {
+    /// How many of the others' past cards the rule card play would have chosen otherwise in a
+    /// world (the hands now `hands`; each seat aiming at `targets`, counting `extra` beyond its
+    /// tricks, as in the rollouts): the deal replayed from its first card with the world's hands.
+    fn misses(&self, obs: &DifferenzlerObservation, hands: &[CardSet; 4], world: &World) -> u32 {
+        let seen = || seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick);
+        let by_seat = played_by_seat(seen());
+        let mut dealt = [CardSet::EMPTY; MAX_SEATS];
+        for s in 0..4 {
+            dealt[s] = hands[s] | by_seat[s];
+        }
+        let mut replay = Rollout {
+            hands: dealt,
+            leader: obs.tricks.first().map_or(obs.trick_leader, |t| t.leader),
+            trick_len: 0,
+            taken: [0; MAX_SEATS],
+            tricks: [0; MAX_SEATS],
+            played: CardSet::EMPTY,
+            ..world.play
+        };
+        let mut misses = 0;
+        for (_, cards) in seen() {
+            for &c in cards {
+                let s = replay.mover() as usize;
+                if s != obs.seat as usize && replay.legal().len() >= 2 {
+                    let need = world.targets[s] - (replay.taken[s] + world.extra[s]) as i32;
+                    if differenzler_card(&replay.view(), need) != c {
+                        misses += 1;
+                    }
+                }
+                replay.play(c);
+            }
+        }
+        misses
+    }
+
     /// True if this decision belongs to the last deal of a game of several deals and the game's
     /// win is played for ([`DifferenzlerSettings::game_end`]).
     fn plays_for_the_game(&self, obs: &DifferenzlerObservation) -> bool {
@@ -255,14 +298,28 @@ impl SamplingDifferenzler {
         let announced = obs.announcements[me]?;
         let for_the_game = self.plays_for_the_game(obs);
         let k = self.knowledge(obs, mode);
+        // The worlds, read against the rule card play of the others.
+        let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
+        let inference = Inference {
+            percent: self.settings.infer,
+            pool: self.settings.infer_pool,
+            eleven: self.options.undenufe_eleven,
+        };
+        let mut rng = self.rng.clone();
+        let drawn = draw_read(
+            &mut rng,
+            &k,
+            self.settings.samples,
+            &inference,
+            &history,
+            |hands| self.misses(obs, hands, &self.world(obs, mode, *hands, None)),
+        );
+        self.rng = rng;
         // Per card: the penalty summed over the worlds, and in the last deal the game's wins.
         let mut penalties = [0i64; 64];
         let mut wins = [0i64; 64];
         let mut worlds = 0;
-        for _ in 0..self.settings.samples {
-            let Some(hands) = sample_world_retry(&k, &mut self.rng, 20) else {
-                continue;
-            };
+        for hands in drawn {
             let base = self.world(obs, mode, hands, None);
             for c in legal {
                 let mut w = World {
@@ -461,6 +518,53 @@ mod tests {
             );
         }
         assert!(checked > 3000, "{checked}");
+    }
+
+    /// In games of rule players the true hands explain (nearly) every card the others played.
+    #[test]
+    fn the_rule_players_own_cards_are_explained() {
+        use jass_core::game::{ActionList, ToMove};
+        for o in [
+            DifferenzlerOptions::default(),
+            DifferenzlerOptions {
+                weis: true,
+                stoeck: true,
+                trick_rules: TrickRules::Strict,
+                ..DifferenzlerOptions::default()
+            },
+        ] {
+            let player = SamplingDifferenzler::new(o, 0);
+            let mut list = ActionList::new();
+            let (mut misses, mut judged) = (0, 0);
+            for seed in 0..6u64 {
+                let mut g = Differenzler::new(o).unwrap();
+                let mut rule = RuleDifferenzler::new(o);
+                let mut dealer = jass_core::deal::SeededDealer::new(seed);
+                for _ in 0..2000 {
+                    let seat = match g.to_move() {
+                        ToMove::Over => break,
+                        ToMove::Deal => {
+                            let d = g.deal_from_pack(&dealer.next_pack());
+                            g.apply_deal(d).unwrap();
+                            continue;
+                        }
+                        ToMove::Seat(s) => s,
+                    };
+                    g.legal_actions(&mut list);
+                    let obs = g.observe(seat);
+                    if obs.phase == DifferenzlerPhase::Play && !obs.tricks.is_empty() {
+                        let truth = g.hands();
+                        let w = player.world(&obs, obs.trump.unwrap(), truth, None);
+                        misses += player.misses(&obs, &truth, &w);
+                        judged += obs.tricks.len() as u32 * 3;
+                    }
+                    let a = rule.act(&Decision::new(&g, seat, &list));
+                    g.apply(a).unwrap();
+                }
+            }
+            assert!(judged > 3000, "{judged}");
+            assert!(misses * 50 < judged, "{misses} of {judged}");
+        }
     }
 
     #[test]

@@ -304,6 +304,8 @@ fn sampling_differenzler_plays_legally_and_misses_by_less_than_random() {
         samples: 12,
         announce_samples: 40,
         game_end: true,
+        infer: 10,
+        infer_pool: 4,
     };
     for o in [
         DifferenzlerOptions::default(),

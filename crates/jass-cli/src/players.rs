@@ -379,12 +379,20 @@ impl ByName for Differenzler {
         o: &DifferenzlerOptions,
         seed: u64,
     ) -> Result<Box<dyn Player<Self>>> {
-        let known = ["samples", "announce_samples", "game_end"];
+        let known = [
+            "samples",
+            "announce_samples",
+            "game_end",
+            "infer",
+            "infer_pool",
+        ];
         let d = DifferenzlerSettings::default();
         let settings = DifferenzlerSettings {
             samples: spec.get(&known, "samples", d.samples)?,
             announce_samples: spec.get(&known, "announce_samples", d.announce_samples)?,
             game_end: spec.get(&known, "game_end", d.game_end as usize)? != 0,
+            infer: spec.get(&known, "infer", d.infer as usize)? as u32,
+            infer_pool: spec.get(&known, "infer_pool", d.infer_pool)?,
         };
         Ok(Box::new(SamplingDifferenzler::with_settings(
             *o, settings, seed,
