@@ -216,10 +216,9 @@ impl PlayHistory {
 mod tests {
     use super::*;
     use crate::rule_schieber::RuleSchieber;
-    use crate::test_games::random_games;
-    use jass_core::game::{Decision, Game};
+    use crate::test_games::{played_games, random_games};
+    use jass_core::game::Game;
     use jass_core::schieber::{Schieber, SchieberAction, SchieberOptions};
-    use jass_core::Player;
     use rand_core::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -229,33 +228,21 @@ mod tests {
     fn the_rule_players_own_games_have_no_misses() {
         let o = SchieberOptions::default();
         let mut seen = 0;
-        for seed in 0..6u64 {
-            let mut g = Schieber::new(o).unwrap();
-            let mut dealer = jass_core::deal::SeededDealer::new(seed);
-            let mut rule = RuleSchieber::new(o);
-            let mut list = jass_core::ActionList::new();
-            loop {
-                match g.to_move() {
-                    jass_core::ToMove::Over => break,
-                    jass_core::ToMove::Deal => {
-                        let d = g.deal_from_pack(&dealer.next_pack());
-                        g.apply_deal(d).unwrap();
-                    }
-                    jass_core::ToMove::Seat(seat) => {
-                        g.legal_actions(&mut list);
-                        let obs = g.observe(seat);
-                        if obs.phase == Phase::Play && obs.contract.is_some() {
-                            let h = PlayHistory::of(&obs);
-                            let m = h.schieber_misses(&obs, &g.hands(), o.undenufe_eleven, true);
-                            assert_eq!(m, 0, "seed {seed}");
-                            seen += !h.is_empty() as u32;
-                        }
-                        let a = rule.act(&Decision::new(&g, seat, &list));
-                        g.apply(a).unwrap();
-                    }
+        played_games(
+            || Schieber::new(o).unwrap(),
+            &mut RuleSchieber::new(o),
+            6,
+            usize::MAX,
+            |g, seat, _| {
+                let obs = g.observe(seat);
+                if obs.phase == Phase::Play && obs.contract.is_some() {
+                    let h = PlayHistory::of(&obs);
+                    let m = h.schieber_misses(&obs, &g.hands(), o.undenufe_eleven, true);
+                    assert_eq!(m, 0);
+                    seen += !h.is_empty() as u32;
                 }
-            }
-        }
+            },
+        );
         assert!(seen > 500, "{seen}");
         // Random play: the rule player would often have chosen otherwise.
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);

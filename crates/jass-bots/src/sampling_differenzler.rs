@@ -523,7 +523,7 @@ mod tests {
     /// In games of rule players the true hands explain (nearly) every card the others played.
     #[test]
     fn the_rule_players_own_cards_are_explained() {
-        use jass_core::game::{ActionList, ToMove};
+        use crate::test_games::played_games;
         for o in [
             DifferenzlerOptions::default(),
             DifferenzlerOptions {
@@ -534,23 +534,13 @@ mod tests {
             },
         ] {
             let player = SamplingDifferenzler::new(o, 0);
-            let mut list = ActionList::new();
             let (mut misses, mut judged) = (0, 0);
-            for seed in 0..6u64 {
-                let mut g = Differenzler::new(o).unwrap();
-                let mut rule = RuleDifferenzler::new(o);
-                let mut dealer = jass_core::deal::SeededDealer::new(seed);
-                for _ in 0..2000 {
-                    let seat = match g.to_move() {
-                        ToMove::Over => break,
-                        ToMove::Deal => {
-                            let d = g.deal_from_pack(&dealer.next_pack());
-                            g.apply_deal(d).unwrap();
-                            continue;
-                        }
-                        ToMove::Seat(s) => s,
-                    };
-                    g.legal_actions(&mut list);
+            played_games(
+                || Differenzler::new(o).unwrap(),
+                &mut RuleDifferenzler::new(o),
+                6,
+                2000,
+                |g, seat, _| {
                     let obs = g.observe(seat);
                     if obs.phase == DifferenzlerPhase::Play && !obs.tricks.is_empty() {
                         let truth = g.hands();
@@ -558,10 +548,8 @@ mod tests {
                         misses += player.misses(&obs, &truth, &w);
                         judged += obs.tricks.len() as u32 * 3;
                     }
-                    let a = rule.act(&Decision::new(&g, seat, &list));
-                    g.apply(a).unwrap();
-                }
-            }
+                },
+            );
             assert!(judged > 3000, "{judged}");
             assert!(misses * 50 < judged, "{misses} of {judged}");
         }

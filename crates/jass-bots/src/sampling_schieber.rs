@@ -631,6 +631,7 @@ impl Player<Schieber> for SamplingSchieber {
 mod tests {
     use super::*;
     use crate::inference::PlayHistory;
+    use crate::test_games::played_games;
     use crate::worlds::knowledge;
 
     /// With inference the worlds kept explain the others' cards better: at the card decisions
@@ -644,52 +645,39 @@ mod tests {
             SamplingSchieber::new(o, SamplingSettings::default(), 1).with_inference(100, 1);
         let mut reading =
             SamplingSchieber::new(o, SamplingSettings::default(), 1).with_inference(10, 4);
-        let mut rule = RuleSchieber::new(o);
         let (mut misses_plain, mut misses_read, mut decisions) = (0u64, 0u64, 0);
-        let mut list = ActionList::new();
-        for seed in 0..3u64 {
-            let mut g = Schieber::new(o).unwrap();
-            let mut dealer = jass_core::deal::SeededDealer::new(seed);
-            for _ in 0..400 {
-                let seat = match g.to_move() {
-                    ToMove::Over => break,
-                    ToMove::Deal => {
-                        let d = g.deal_from_pack(&dealer.next_pack());
-                        g.apply_deal(d).unwrap();
-                        continue;
-                    }
-                    ToMove::Seat(seat) => seat,
-                };
-                g.legal_actions(&mut list);
+        played_games(
+            || Schieber::new(o).unwrap(),
+            &mut RuleSchieber::new(o),
+            3,
+            400,
+            |g, seat, list| {
                 let obs = g.observe(seat);
                 let history = PlayHistory::of(&obs);
-                if matches!(list.get(0), SchieberAction::Play { .. }) && !history.is_empty() {
-                    let k = knowledge(&obs);
-                    let count = |worlds: &[[CardSet; 4]]| -> u64 {
-                        worlds
-                            .iter()
-                            .map(|w| {
-                                history.schieber_misses(&obs, w, o.undenufe_eleven, true) as u64
-                            })
-                            .sum()
-                    };
-                    let a = plain.draw_worlds(&obs, &k, 16);
-                    let b = reading.draw_worlds(&obs, &k, 16);
-                    assert_eq!(b.len(), a.len());
-                    for w in &b {
-                        for (p, &held) in w.iter().enumerate() {
-                            assert!(k.possible[p].contains_all(held));
-                            assert_eq!(held.len(), k.counts[p]);
-                        }
-                    }
-                    misses_plain += count(&a);
-                    misses_read += count(&b);
-                    decisions += 1;
+                if !matches!(list.get(0), SchieberAction::Play { .. }) || history.is_empty() {
+                    return;
                 }
-                let a = rule.act(&Decision::new(&g, seat, &list));
-                g.apply(a).unwrap();
-            }
-        }
+                let k = knowledge(&obs);
+                let count = |worlds: &[[CardSet; 4]]| -> u64 {
+                    worlds
+                        .iter()
+                        .map(|w| history.schieber_misses(&obs, w, o.undenufe_eleven, true) as u64)
+                        .sum()
+                };
+                let a = plain.draw_worlds(&obs, &k, 16);
+                let b = reading.draw_worlds(&obs, &k, 16);
+                assert_eq!(b.len(), a.len());
+                for w in &b {
+                    for (p, &held) in w.iter().enumerate() {
+                        assert!(k.possible[p].contains_all(held));
+                        assert_eq!(held.len(), k.counts[p]);
+                    }
+                }
+                misses_plain += count(&a);
+                misses_read += count(&b);
+                decisions += 1;
+            },
+        );
         assert!(decisions > 50, "{decisions}");
         assert!(
             misses_read * 2 < misses_plain,

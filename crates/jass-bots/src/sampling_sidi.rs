@@ -373,7 +373,8 @@ impl Player<Sidi> for SamplingSidi {
 mod tests {
     use super::*;
     use crate::rule_sidi::HandEvaluation;
-    use jass_core::game::{ActionList, Game, ToMove};
+    use crate::test_games::played_games;
+    use jass_core::game::Game;
     use jass_core::Suit;
 
     /// In games of rule players the true hands explain every card the others played (the Sidi
@@ -381,34 +382,23 @@ mod tests {
     #[test]
     fn the_rule_players_own_cards_have_no_misses() {
         let o = SidiOptions::default();
-        let mut list = ActionList::new();
         let mut judged = 0;
-        for seed in 0..6u64 {
-            let mut g = Sidi::new(o).unwrap();
-            let mut rule = RuleSidi::new(o);
-            let mut dealer = jass_core::deal::SeededDealer::new(seed);
-            for _ in 0..600 {
-                let seat = match g.to_move() {
-                    ToMove::Over => break,
-                    ToMove::Deal => {
-                        let d = g.deal_from_pack(&dealer.next_pack());
-                        g.apply_deal(d).unwrap();
-                        continue;
-                    }
-                    ToMove::Seat(s) => s,
-                };
-                g.legal_actions(&mut list);
+        let judge = RuleSidi::new(o);
+        played_games(
+            || Sidi::new(o).unwrap(),
+            &mut RuleSidi::new(o),
+            6,
+            600,
+            |g, seat, _| {
                 let obs = g.observe(seat);
                 if obs.phase == SidiPhase::Play && obs.bid.is_some() {
                     let history =
                         PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
-                    assert_eq!(misses(&rule, &obs, &history, &g.hands()), 0, "seed {seed}");
+                    assert_eq!(misses(&judge, &obs, &history, &g.hands()), 0);
                     judged += !history.is_empty() as u32;
                 }
-                let a = rule.act(&Decision::new(&g, seat, &list));
-                g.apply(a).unwrap();
-            }
-        }
+            },
+        );
         assert!(judged > 300, "{judged}");
     }
 

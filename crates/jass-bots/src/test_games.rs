@@ -35,3 +35,35 @@ pub(crate) fn random_games<G: Game>(
         }
     }
 }
+
+/// Plays a game made by `new_game` for each of the seeds `0..seeds` (its deals from that seed's
+/// dealer) with `player` in every seat, calling `at(state, seat, legal)` at every decision before
+/// it is taken. A game stops after `max_steps` steps (deals and decisions).
+pub(crate) fn played_games<G: Game>(
+    new_game: impl Fn() -> G,
+    player: &mut dyn jass_core::Player<G>,
+    seeds: u64,
+    max_steps: usize,
+    mut at: impl FnMut(&G, usize, &ActionList<G::Action>),
+) {
+    let mut list = ActionList::new();
+    for seed in 0..seeds {
+        let mut s = new_game();
+        let mut dealer = SeededDealer::new(seed);
+        for _ in 0..max_steps {
+            match s.to_move() {
+                ToMove::Over => break,
+                ToMove::Deal => {
+                    let d = s.deal_from_pack(&dealer.next_pack());
+                    s.apply_deal(d).unwrap();
+                }
+                ToMove::Seat(seat) => {
+                    s.legal_actions(&mut list);
+                    at(&s, seat, &list);
+                    let a = player.act(&jass_core::Decision::new(&s, seat, &list));
+                    s.apply(a).unwrap();
+                }
+            }
+        }
+    }
+}
