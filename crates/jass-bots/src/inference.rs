@@ -11,12 +11,12 @@
 //! trick, keeping the Puur, the discard signals), so the weights are a model, not the truth:
 //! `eps` keeps every world possible.
 
-use jass_core::schieber::{ObservedTrick, Phase, SchieberObservation};
+use jass_core::schieber::{ObservedTrick, Phase, SchieberAction, SchieberObservation};
 use jass_core::trick::legal_cards;
 use jass_core::{Card, CardSet, Mode, TrickRules, UndenufeEleven};
 use rand_core::RngCore;
 
-use crate::rule_schieber::schieber_play;
+use crate::rule_schieber::{schieber_play, RuleSchieber};
 use crate::worlds::{played_by_seat, sample_world_retry, seen_tricks, Knowledge};
 
 /// How a sampling player reads the others' cards: the weight, in percent, of a world for each
@@ -40,11 +40,80 @@ pub fn draw_worlds<R: RngCore>(
     obs: &SchieberObservation,
     n: usize,
     inference: &Inference,
+    contract: Option<&RuleSchieber>,
 ) -> Vec<[CardSet; 4]> {
     let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
-    draw_read(rng, k, n, inference, &history, |h| {
+    let contract = contract.and_then(|rule| ContractEvidence::of(obs, rule));
+    let evidence = !history.is_empty() || contract.is_some();
+    draw_read(rng, k, n, inference, evidence, |h| {
         history.schieber_misses(obs, h, inference.eleven, true)
+            + contract.as_ref().map_or(0, |c| c.misses(&history.dealt(h)))
     })
+}
+
+/// The contract decisions of a Schieber deal that other seats made (schieben, or the contract),
+/// to judge a world by: would Schieber's rule player, holding that world's hand, have decided
+/// the same? Forehand chose; or it shoved and its partner chose; or (003's Zurückschieben) the
+/// partner shoved back and forehand had to choose.
+pub struct ContractEvidence<'a> {
+    rule: &'a RuleSchieber,
+    /// Each decision: who, the legal actions then, what it did.
+    decisions: Vec<(u8, Vec<SchieberAction>, SchieberAction)>,
+}
+
+impl<'a> ContractEvidence<'a> {
+    /// The decisions of the others seen in `obs` (none before the contract or when the observer
+    /// made them all).
+    pub fn of(obs: &SchieberObservation, rule: &'a RuleSchieber) -> Option<Self> {
+        let (contract, chooser) = (obs.contract?, obs.chooser?);
+        let options = rule.options();
+        let contracts = || -> Vec<SchieberAction> {
+            options
+                .contracts()
+                .map(|contract| SchieberAction::Contract { contract })
+                .collect()
+        };
+        let shoving = || {
+            let mut list = contracts();
+            list.push(SchieberAction::Schieben);
+            list
+        };
+        let (fh, partner) = (obs.forehand, (obs.forehand + 2) % 4);
+        let chosen = SchieberAction::Contract { contract };
+        let shove = SchieberAction::Schieben;
+        let partner_list = if options.zurueckschieben {
+            shoving()
+        } else {
+            contracts()
+        };
+        let decisions = if !obs.schoben {
+            vec![(fh, shoving(), chosen)]
+        } else if chooser == partner {
+            vec![(fh, shoving(), shove), (partner, partner_list, chosen)]
+        } else {
+            vec![
+                (fh, shoving(), shove),
+                (partner, partner_list, shove),
+                (fh, contracts(), chosen),
+            ]
+        };
+        let decisions: Vec<_> = decisions
+            .into_iter()
+            .filter(|(seat, _, _)| *seat != obs.seat)
+            .collect();
+        (!decisions.is_empty()).then_some(ContractEvidence { rule, decisions })
+    }
+
+    /// How many of these decisions the rule player would have made otherwise, each seat holding
+    /// its cards of `dealt` (the hands when the play began).
+    pub fn misses(&self, dealt: &[CardSet; 4]) -> u32 {
+        self.decisions
+            .iter()
+            .filter(|(seat, legal, did)| {
+                self.rule.choose_contract(dealt[*seat as usize], legal) != *did
+            })
+            .count() as u32
+    }
 }
 
 /// `n` worlds for a card decision (the hands now): drawn at random, or, reading the others'
@@ -56,10 +125,10 @@ pub fn draw_read<R: RngCore>(
     k: &Knowledge,
     n: usize,
     inference: &Inference,
-    history: &PlayHistory,
+    evidence: bool,
     mut misses: impl FnMut(&[CardSet; 4]) -> u32,
 ) -> Vec<[CardSet; 4]> {
-    if inference.percent >= 100 || history.is_empty() {
+    if inference.percent >= 100 || !evidence {
         return (0..n)
             .filter_map(|_| sample_world_retry(k, rng, 20))
             .collect();
@@ -136,6 +205,11 @@ impl PlayHistory {
         self.plays.is_empty()
     }
 
+    /// Each seat's hand at the start of the card play in the world `hands` (the hands now).
+    pub fn dealt(&self, hands: &[CardSet; 4]) -> [CardSet; 4] {
+        std::array::from_fn(|s| hands[s] | self.played[s])
+    }
+
     /// How many of the other seats' past cards `rule` would have chosen differently, holding the
     /// hands of the world `hands` (the hands now; the tricks as seen, trick `t` in `mode_of(t)`,
     /// strict rules). Decisions with one legal card do not count.
@@ -146,8 +220,7 @@ impl PlayHistory {
         mode_of: impl Fn(usize) -> Mode,
         mut rule: impl FnMut(&PastDecision) -> Card,
     ) -> u32 {
-        // Each seat's hand at the start of the card play in this world.
-        let dealt: [CardSet; 4] = std::array::from_fn(|s| hands[s] | self.played[s]);
+        let dealt = self.dealt(hands);
         let mut gone = [CardSet::EMPTY; 4];
         let mut misses = 0;
         let mut next = 0;
@@ -227,7 +300,8 @@ mod tests {
     #[test]
     fn the_rule_players_own_games_have_no_misses() {
         let o = SchieberOptions::default();
-        let mut seen = 0;
+        let rule = RuleSchieber::new(o);
+        let (mut seen, mut decisions) = (0, 0);
         played_games(
             || Schieber::new(o).unwrap(),
             &mut RuleSchieber::new(o),
@@ -240,13 +314,20 @@ mod tests {
                     let m = h.schieber_misses(&obs, &g.hands(), o.undenufe_eleven, true);
                     assert_eq!(m, 0);
                     seen += !h.is_empty() as u32;
+                    // Nor do their contract decisions (schieben and the contract).
+                    // (none when the observer chose without shoving).
+                    if let Some(c) = ContractEvidence::of(&obs, &rule) {
+                        assert_eq!(c.misses(&h.dealt(&g.hands())), 0);
+                        decisions += c.decisions.len();
+                    }
                 }
             },
         );
         assert!(seen > 500, "{seen}");
+        assert!(decisions > 1_000, "{decisions}");
         // Random play: the rule player would often have chosen otherwise.
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
-        let mut misses = 0;
+        let (mut misses, mut contract_misses) = (0, 0);
         random_games(
             || Schieber::new(o).unwrap(),
             4,
@@ -257,9 +338,12 @@ mod tests {
                     let obs = g.observe(seat);
                     let h = PlayHistory::of(&obs);
                     misses += h.schieber_misses(&obs, &g.hands(), o.undenufe_eleven, true);
+                    contract_misses += ContractEvidence::of(&obs, &rule)
+                        .map_or(0, |c| c.misses(&h.dealt(&g.hands())));
                 }
             },
         );
         assert!(misses > 100, "{misses}");
+        assert!(contract_misses > 100, "{contract_misses}");
     }
 }

@@ -28,6 +28,11 @@ impl RuleSchieber {
         }
     }
 
+    /// The options it plays by.
+    pub(crate) fn options(&self) -> &SchieberOptions {
+        &self.options
+    }
+
     /// The same player with 001's discard signals on or off (on by default): its first discard
     /// comes from its weakest suit, and it does not lead low into the suit of its partner's first
     /// discard.
@@ -111,16 +116,17 @@ pub fn hand_value(hand: CardSet, contract: Contract) -> f64 {
 }
 
 impl RuleSchieber {
-    fn choose_contract(
+    /// Schieben or a contract for `hand`, from `legal` (the contracts, and Schieben if allowed).
+    pub(crate) fn choose_contract(
         &self,
-        obs: &SchieberObservation,
+        hand: CardSet,
         legal: &[SchieberAction],
     ) -> SchieberAction {
         let may_shove = legal.contains(&SchieberAction::Schieben);
         let mut best: Option<(f64, Contract)> = None;
         for a in legal {
             if let SchieberAction::Contract { contract } = a {
-                let value = hand_value(obs.hand, *contract);
+                let value = hand_value(hand, *contract);
                 let m = self.options.multipliers.of(*contract) as f64;
                 // The margin over an even split, multiplied: what the contract is worth to us.
                 let score = (value - 50.0) * m;
@@ -144,10 +150,8 @@ impl RuleSchieber {
                     _ => None,
                 })
                 .max_by(|a, b| {
-                    let sa =
-                        (hand_value(obs.hand, *a) - 78.5) * self.options.multipliers.of(*a) as f64;
-                    let sb =
-                        (hand_value(obs.hand, *b) - 78.5) * self.options.multipliers.of(*b) as f64;
+                    let sa = (hand_value(hand, *a) - 78.5) * self.options.multipliers.of(*a) as f64;
+                    let sb = (hand_value(hand, *b) - 78.5) * self.options.multipliers.of(*b) as f64;
                     sa.total_cmp(&sb)
                 })
                 .expect("contracts");
@@ -242,7 +246,7 @@ impl Player<Schieber> for RuleSchieber {
         match legal[0] {
             SchieberAction::Weis { .. } => *legal.last().expect("legal"), // the best declaration
             SchieberAction::Contract { .. } | SchieberAction::Schieben => {
-                self.choose_contract(&obs, &legal)
+                self.choose_contract(obs.hand, &legal)
             }
             SchieberAction::Play { .. } => {
                 let cards: CardSet = legal

@@ -311,7 +311,7 @@ impl SamplingDifferenzler {
             &k,
             self.settings.samples,
             &inference,
-            &history,
+            !history.is_empty(),
             |hands| self.misses(obs, hands, &self.world(obs, mode, *hands, None)),
         );
         self.rng = rng;

@@ -179,7 +179,7 @@ impl SamplingSchieber {
         k: &crate::worlds::Knowledge,
         n: usize,
     ) -> Vec<[CardSet; 4]> {
-        draw_worlds(&mut self.rng, k, obs, n, &self.inference)
+        draw_worlds(&mut self.rng, k, obs, n, &self.inference, Some(&self.rule))
     }
 
     /// How many card decisions this player has made from worlds solved from the card on.

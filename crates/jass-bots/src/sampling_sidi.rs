@@ -305,7 +305,7 @@ impl SamplingSidi {
         let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
         let (rule, inference) = (&self.rule, self.inference);
         let draw = |rng: &mut _, n| {
-            draw_read(rng, &k, n, &inference, &history, |hands| {
+            draw_read(rng, &k, n, &inference, !history.is_empty(), |hands| {
                 misses(rule, &obs, &history, hands)
             })
         };
