@@ -117,37 +117,53 @@ impl<'a> ContractEvidence<'a> {
 }
 
 /// `n` worlds for a card decision (the hands now): drawn at random, or, reading the others'
-/// cards (`misses` counts a world's unexplained cards), drawn `pool` times as many and `n` kept
-/// at random in proportion to their weights (Efraimidis and Spirakis' weighted sampling without
-/// replacement).
+/// cards (`misses` counts a world's unexplained cards; `evidence` says whether there is anything
+/// to read), drawn `pool` times as many and `n` kept by weight ([`keep_read`]).
 pub fn draw_read<R: RngCore>(
     rng: &mut R,
     k: &Knowledge,
     n: usize,
     inference: &Inference,
     evidence: bool,
-    mut misses: impl FnMut(&[CardSet; 4]) -> u32,
+    misses: impl FnMut(&[CardSet; 4]) -> u32,
 ) -> Vec<[CardSet; 4]> {
-    if inference.percent >= 100 || !evidence {
-        return (0..n)
-            .filter_map(|_| sample_world_retry(k, rng, 20))
-            .collect();
-    }
-    let eps = inference.percent as f64 / 100.0;
-    let pool: Vec<[CardSet; 4]> = (0..n * inference.pool.max(1))
+    let reading = inference.percent < 100 && evidence;
+    let drawn = if reading {
+        n * inference.pool.max(1)
+    } else {
+        n
+    };
+    let pool: Vec<[CardSet; 4]> = (0..drawn)
         .filter_map(|_| sample_world_retry(k, rng, 20))
         .collect();
-    let mut keyed: Vec<(f64, [CardSet; 4])> = pool
+    if !reading {
+        return pool;
+    }
+    keep_read(rng, pool, n, inference, misses)
+}
+
+/// `n` of the worlds of `pool`, kept at random in proportion to their weights, `percent`
+/// percent to the power of the world's unexplained cards (`misses`) (Efraimidis and Spirakis'
+/// weighted sampling without replacement).
+pub fn keep_read<R: RngCore, W>(
+    rng: &mut R,
+    pool: Vec<W>,
+    n: usize,
+    inference: &Inference,
+    mut misses: impl FnMut(&W) -> u32,
+) -> Vec<W> {
+    let eps = inference.percent as f64 / 100.0;
+    let mut keyed: Vec<(f64, W)> = pool
         .into_iter()
-        .map(|hands| {
-            let weight = eps.powi(misses(&hands) as i32).max(1e-300);
+        .map(|world| {
+            let weight = eps.powi(misses(&world) as i32).max(1e-300);
             // A uniform number in (0, 1]; the key ln(u) / weight is larger for heavier worlds.
             let u = ((rng.next_u64() >> 11) + 1) as f64 / (1u64 << 53) as f64;
-            (u.ln() / weight, hands)
+            (u.ln() / weight, world)
         })
         .collect();
     keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
-    keyed.into_iter().take(n).map(|(_, h)| h).collect()
+    keyed.into_iter().take(n).map(|(_, w)| w).collect()
 }
 
 /// One past card of another seat, as the rule player would have had to choose it.

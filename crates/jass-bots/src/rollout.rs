@@ -97,6 +97,25 @@ impl Rollout {
         self.tricks[w as usize] += 1;
     }
 
+    /// Plays `cards` (the deal's card play so far, in order, from this rollout's start) and
+    /// counts those of seats other than `me` that `policy` would have chosen otherwise when
+    /// they had two or more legal cards (reading the others' cards, [`crate::inference`]).
+    pub fn replay_misses(
+        mut self,
+        cards: impl IntoIterator<Item = Card>,
+        me: u8,
+        mut policy: impl FnMut(&Rollout) -> Card,
+    ) -> u32 {
+        let mut misses = 0;
+        for c in cards {
+            if self.mover() != me && self.legal().len() >= 2 && policy(&self) != c {
+                misses += 1;
+            }
+            self.play(c);
+        }
+        misses
+    }
+
     /// The rule players' view of the seat to play: its hand, the legal cards, the trick, and as
     /// seen every card played so far.
     pub fn view(&self) -> PlayView {

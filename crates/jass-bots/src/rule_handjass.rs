@@ -169,23 +169,28 @@ impl RuleHandjass {
         best.0
     }
 
+    /// The turned card when everyone has seen that it lies out of play (none otherwise).
+    pub(crate) fn out_of_play_seen(obs: &HandjassObservation) -> CardSet {
+        match (obs.turned_card, obs.turned_card_at) {
+            (
+                Some(c),
+                Some(
+                    TurnedCardPlace::Blind
+                    | TurnedCardPlace::Stock
+                    | TurnedCardPlace::Table
+                    | TurnedCardPlace::Discarded { .. },
+                ),
+            ) => CardSet::from_cards([c]),
+            _ => CardSet::EMPTY,
+        }
+    }
+
     fn play(&self, obs: &HandjassObservation, legal: CardSet) -> Card {
         let trump = Self::trump(obs);
-        let mut seen = obs.hand | CardSet::from_cards(obs.trick.iter().copied());
+        let mut seen =
+            obs.hand | CardSet::from_cards(obs.trick.iter().copied()) | Self::out_of_play_seen(obs);
         for t in &obs.tricks {
             seen |= CardSet::from_cards(t.cards.iter().copied());
-        }
-        if let (
-            Some(c),
-            Some(
-                TurnedCardPlace::Blind
-                | TurnedCardPlace::Stock
-                | TurnedCardPlace::Table
-                | TurnedCardPlace::Discarded { .. },
-            ),
-        ) = (obs.turned_card, obs.turned_card_at)
-        {
-            seen.insert(c); // out of play
         }
         let order = order_from(obs.trick_leader, &obs.playing);
         let view = PlayView {

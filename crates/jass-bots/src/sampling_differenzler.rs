@@ -125,7 +125,7 @@ impl SamplingDifferenzler {
         for s in 0..4 {
             dealt[s] = hands[s] | by_seat[s];
         }
-        let mut replay = Rollout {
+        let replay = Rollout {
             hands: dealt,
             leader: obs.tricks.first().map_or(obs.trick_leader, |t| t.leader),
             trick_len: 0,
@@ -134,20 +134,12 @@ impl SamplingDifferenzler {
             played: CardSet::EMPTY,
             ..world.play
         };
-        let mut misses = 0;
-        for (_, cards) in seen() {
-            for &c in cards {
-                let s = replay.mover() as usize;
-                if s != obs.seat as usize && replay.legal().len() >= 2 {
-                    let need = world.targets[s] - (replay.taken[s] + world.extra[s]) as i32;
-                    if differenzler_card(&replay.view(), need) != c {
-                        misses += 1;
-                    }
-                }
-                replay.play(c);
-            }
-        }
-        misses
+        let cards = seen().flat_map(|(_, cards)| cards.iter().copied());
+        replay.replay_misses(cards, obs.seat, |r| {
+            let s = r.mover() as usize;
+            let need = world.targets[s] - (r.taken[s] + world.extra[s]) as i32;
+            differenzler_card(&r.view(), need)
+        })
     }
 
     /// True if this decision belongs to the last deal of a game of several deals and the game's

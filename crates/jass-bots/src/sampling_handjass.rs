@@ -31,6 +31,7 @@ use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank, Undenuf
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::inference::{keep_read, Inference};
 use crate::pimc::{deal_unknown, excluded_by_play, MAX_SEATS};
 use crate::play_common::take_points;
 use crate::rollout::Rollout;
@@ -47,6 +48,8 @@ pub struct SamplingHandjass {
     decision_samples: usize,
     bessern_samples: usize,
     sampled_before_play: u64,
+    /// Reading the others' cards from their play ([`crate::inference`]).
+    inference: Inference,
 }
 
 /// One world of a decision before the card play: the engine's state at this seat's decision, with
@@ -67,6 +70,94 @@ struct Seen {
     turned: Card,
     six_at: Option<(usize, Card)>,
     took_bessern: u8,
+}
+
+/// The card play of a deal so far, to judge a world by: how many of the others' cards would the
+/// rule player (`take_points`) have chosen otherwise, holding that world's hands?
+struct PlayRead {
+    /// The deal's card play at its first card, the hands left empty.
+    start: Rollout,
+    /// The cards played so far, in order.
+    cards: Vec<Card>,
+    /// Each seat's cards among them.
+    played_by: [CardSet; MAX_SEATS],
+    /// The observer (its own cards are not judged).
+    me: u8,
+    /// The turned card when everyone saw it go out of play.
+    public: CardSet,
+    /// The deal's first card was led by the blind's taker, who may not lead the blind's
+    /// face-up card (000; the engine's `first_lead_withheld`).
+    withheld_lead: bool,
+}
+
+impl PlayRead {
+    /// The card play seen in `obs`, among the seats of `order` (in playing order); `None` if a
+    /// trick's leader is not among them.
+    fn new(
+        obs: &HandjassObservation,
+        options: &HandjassOptions,
+        order: &[u8],
+        mode: Mode,
+    ) -> Option<Self> {
+        let mut seats = [0u8; MAX_SEATS];
+        seats[..order.len()].copy_from_slice(order);
+        let mut played_by = [CardSet::EMPTY; MAX_SEATS];
+        let led = obs.tricks.iter().map(|t| (t.leader, &t.cards[..]));
+        for (leader, cards) in led.chain([(obs.trick_leader, &obs.trick[..])]) {
+            let first = order.iter().position(|&s| s == leader)?;
+            for (i, &c) in cards.iter().enumerate() {
+                played_by[order[(first + i) % order.len()] as usize].insert(c);
+            }
+        }
+        let start = Rollout {
+            order: seats,
+            n: order.len(),
+            hands: [CardSet::EMPTY; MAX_SEATS],
+            mode,
+            points: PointTable::new(mode, UndenufeEleven::Ace),
+            rules: options.trick_rules,
+            leader: obs.tricks.first().map_or(obs.trick_leader, |t| t.leader),
+            trick: [Card::from_dense(0); MAX_SEATS],
+            trick_len: 0,
+            taken: [0; MAX_SEATS],
+            tricks: [0; MAX_SEATS],
+            played: CardSet::EMPTY,
+            last_bonus: options.last_trick_bonus,
+        };
+        let cards = obs
+            .tricks
+            .iter()
+            .flat_map(|t| t.cards.iter().copied())
+            .chain(obs.trick.iter().copied())
+            .collect();
+        Some(PlayRead {
+            start,
+            cards,
+            played_by,
+            me: obs.seat,
+            public: RuleHandjass::out_of_play_seen(obs),
+            withheld_lead: obs.blind_taker.is_some_and(|t| t == start.leader),
+        })
+    }
+
+    /// The others' cards the rule player would have chosen otherwise in the world `hands` (the
+    /// hands now).
+    fn misses(&self, hands: &[CardSet; MAX_SEATS]) -> u32 {
+        let mut replay = self.start;
+        replay.hands = std::array::from_fn(|s| hands[s] | self.played_by[s]);
+        let mut cards = self.cards.iter().copied();
+        if self.withheld_lead {
+            // Not judged: the card withheld from the first lead narrowed the choice.
+            if let Some(first) = cards.next() {
+                replay.play(first);
+            }
+        }
+        replay.replay_misses(cards, self.me, |r| {
+            let mut v = r.view();
+            v.seen |= self.public;
+            take_points(&v)
+        })
+    }
 }
 
 /// What a seat knows of the cards it cannot see, in the form the sampler deals from.
@@ -105,7 +196,29 @@ impl SamplingHandjass {
             decision_samples: Self::DEFAULT_DECISION_SAMPLES,
             bessern_samples: 0,
             sampled_before_play: 0,
+            inference: Inference {
+                percent: Self::DEFAULT_INFER,
+                pool: Self::DEFAULT_INFER_POOL,
+                eleven: UndenufeEleven::Ace,
+            },
         }
+    }
+
+    /// Reading the others' cards, by default: a world's weight in percent per card of another
+    /// seat the rule player would not have chosen in it.
+    pub const DEFAULT_INFER: u32 = 10;
+
+    /// Reading the others' cards, by default: worlds drawn per world kept.
+    pub const DEFAULT_INFER_POOL: usize = 4;
+
+    /// The same player reading the others' cards from their play: a world weighs `percent`
+    /// percent less for each past card of another seat that the rule player would not have
+    /// chosen in it, and `pool` times the worlds needed are drawn to keep those needed by
+    /// weight (100: off).
+    pub fn with_inference(mut self, percent: u32, pool: usize) -> Self {
+        self.inference.percent = percent.min(100);
+        self.inference.pool = pool.max(1);
+        self
     }
 
     /// The same player with `n` worlds per decision before the card play (stay, drop out or take
@@ -285,29 +398,27 @@ impl SamplingHandjass {
         let weis = obs.weis_shown.map(|(s, m)| (s, m.points(mode, &rules)));
         let mut taken = [0u32; MAX_SEATS];
         let mut tricks = [0u8; MAX_SEATS];
-        let mut played = CardSet::EMPTY;
-        let mut played_by = [CardSet::EMPTY; MAX_SEATS];
         for t in &obs.tricks {
             taken[t.winner as usize] += t.points;
             tricks[t.winner as usize] += 1;
-            let start = h.order.iter().position(|&s| s == t.leader)?;
-            for (i, &c) in t.cards.iter().enumerate() {
-                played.insert(c);
-                played_by[h.order[(start + i) % n] as usize].insert(c);
-            }
         }
         let mut trick = [Card::from_dense(0); MAX_SEATS];
-        let start = h.order.iter().position(|&s| s == obs.trick_leader)?;
-        for (i, &c) in obs.trick.iter().enumerate() {
-            trick[i] = c;
-            played.insert(c);
-            played_by[h.order[(start + i) % n] as usize].insert(c);
-        }
-        let mut order = [0u8; MAX_SEATS];
-        order[..n].copy_from_slice(&h.order);
-        let mut totals = [0f64; 64];
-        let mut worlds = 0;
-        for _ in 0..self.samples {
+        trick[..obs.trick.len()].copy_from_slice(&obs.trick);
+        let read = PlayRead::new(obs, &self.options, &h.order, mode)?;
+        let played_by = read.played_by;
+        let played = CardSet::from_cards(read.cards.iter().copied());
+        let order = read.start.order;
+        // The worlds: drawn at random, or `pool` times as many kept by how well the rule
+        // player's card play explains the others' cards in them.
+        let reading = self.inference.percent < 100 && !played.is_empty();
+        let drawn = self.samples
+            * if reading {
+                self.inference.pool.max(1)
+            } else {
+                1
+            };
+        let mut pool: Vec<[CardSet; MAX_SEATS]> = Vec::with_capacity(drawn);
+        for _ in 0..drawn {
             let Some(got) =
                 (0..20).find_map(|_| deal_unknown(h.unknown, &h.possible, &h.need, &mut self.rng))
             else {
@@ -319,6 +430,22 @@ impl SamplingHandjass {
                     hands[s as usize] |= got[i];
                 }
             }
+            pool.push(hands);
+        }
+        let worlds_kept = if reading {
+            keep_read(
+                &mut self.rng,
+                pool,
+                self.samples,
+                &self.inference,
+                |hands| read.misses(hands),
+            )
+        } else {
+            pool
+        };
+        let mut totals = [0f64; 64];
+        let mut worlds = 0;
+        for hands in worlds_kept {
             // Points beyond the tricks: the scoring Weis, and Stöck (scored or held).
             let mut extra = [0u32; MAX_SEATS];
             if let Some((s, p)) = weis {
@@ -860,6 +987,87 @@ mod tests {
         }
         assert!(checked > 2000, "{checked}");
         assert!(laid_away_seen > 100, "{laid_away_seen}");
+    }
+
+    /// Reading the others' cards: in games of rule players the true hands explain every card of
+    /// the others (no misses), in random games they do not; the worlds kept with inference
+    /// explain the play better than worlds drawn without it.
+    #[test]
+    fn the_rule_players_own_games_have_no_misses() {
+        for players in [3u8, 4] {
+            let o = HandjassOptions {
+                players,
+                ..HandjassOptions::default()
+            };
+            let mut reader = SamplingHandjass::new(o, 5);
+            let mut judged = 0;
+            let (mut kept, mut plain) = (0, 0);
+            crate::test_games::played_games(
+                || Handjass::new(o).unwrap(),
+                &mut RuleHandjass::new(o),
+                8,
+                3000,
+                |s, seat, list| {
+                    let obs = s.observe(seat);
+                    if !matches!(list.get(0), HandjassAction::Play { .. }) || obs.tricks.is_empty()
+                    {
+                        return;
+                    }
+                    let mode = obs.trump.unwrap();
+                    let h = reader.hidden(&obs, mode).unwrap();
+                    let read = PlayRead::new(&obs, &o, &h.order, mode).unwrap();
+                    let mut truth = [CardSet::EMPTY; MAX_SEATS];
+                    truth[..s.hands().len()].copy_from_slice(&s.hands());
+                    assert_eq!(read.misses(&truth), 0, "{players} players, seat {seat}");
+                    judged += 1;
+                    // Worlds kept by weight against worlds drawn at random.
+                    let world = |rng: &mut Xoshiro256PlusPlus| {
+                        let got = deal_unknown(h.unknown, &h.possible, &h.need, rng)?;
+                        let mut hands = h.known;
+                        for (i, &p) in h.holders.iter().enumerate() {
+                            if p != u8::MAX {
+                                hands[p as usize] |= got[i];
+                            }
+                        }
+                        Some(hands)
+                    };
+                    let pool: Vec<_> = (0..64).filter_map(|_| world(&mut reader.rng)).collect();
+                    plain += pool[..16].iter().map(|w| read.misses(w)).sum::<u32>();
+                    let inference = reader.inference;
+                    let chosen =
+                        keep_read(&mut reader.rng, pool, 16, &inference, |w| read.misses(w));
+                    kept += chosen.iter().map(|w| read.misses(w)).sum::<u32>();
+                },
+            );
+            assert!(judged > 300, "{judged}");
+            assert!(
+                2 * kept < plain,
+                "{players} players: {kept} against {plain}"
+            );
+        }
+        // In random games the rule player often would have chosen otherwise.
+        let o = HandjassOptions::default();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let player = SamplingHandjass::new(o, 0);
+        let mut misses = 0;
+        random_games(
+            || Handjass::new(o).unwrap(),
+            4,
+            3000,
+            &mut rng,
+            |s, seat, list, _| {
+                let obs = s.observe(seat);
+                if matches!(list.get(0), HandjassAction::Play { .. }) {
+                    let mode = obs.trump.unwrap();
+                    let h = player.hidden(&obs, mode).unwrap();
+                    let read = PlayRead::new(&obs, &o, &h.order, mode).unwrap();
+                    let mut truth = [CardSet::EMPTY; MAX_SEATS];
+                    truth[..s.hands().len()].copy_from_slice(&s.hands());
+                    misses += read.misses(&truth);
+                }
+            },
+        );
+        assert!(misses > 100, "{misses}");
     }
 
     /// At every decision before the card play of seeded random games (four and five players,

@@ -402,7 +402,13 @@ impl ByName for Differenzler {
 
 impl ByName for Handjass {
     fn sampling_with(spec: &Spec, o: &HandjassOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
-        let known = ["samples", "decision_samples", "bessern_samples"];
+        let known = [
+            "samples",
+            "decision_samples",
+            "bessern_samples",
+            "infer",
+            "infer_pool",
+        ];
         let n = spec.get(&known, "samples", SamplingHandjass::DEFAULT_SAMPLES)?;
         let d = spec.get(
             &known,
@@ -413,7 +419,11 @@ impl ByName for Handjass {
         Ok(Box::new(
             SamplingHandjass::with_samples(*o, n, seed)
                 .with_decision_samples(d)
-                .with_bessern_samples(b),
+                .with_bessern_samples(b)
+                .with_inference(
+                    spec.get(&known, "infer", SamplingHandjass::DEFAULT_INFER as usize)? as u32,
+                    spec.get(&known, "infer_pool", SamplingHandjass::DEFAULT_INFER_POOL)?,
+                ),
         ))
     }
 }
