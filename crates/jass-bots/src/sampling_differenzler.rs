@@ -41,6 +41,10 @@ pub struct DifferenzlerSettings {
     pub infer: u32,
     /// Worlds drawn per world kept when reading the cards.
     pub infer_pool: usize,
+    /// Reading the others' open announcements: a world counts one unexplained card more for
+    /// every this many points between a seat's announcement and the rule player's for its
+    /// hand in the world (0: not read).
+    pub infer_announcement: u32,
 }
 
 impl Default for DifferenzlerSettings {
@@ -51,6 +55,7 @@ impl Default for DifferenzlerSettings {
             game_end: true,
             infer: crate::SamplingSchieber::DEFAULT_INFER,
             infer_pool: crate::SamplingSchieber::DEFAULT_INFER_POOL,
+            infer_announcement: 10,
         }
     }
 }
@@ -135,11 +140,33 @@ impl SamplingDifferenzler {
             ..world.play
         };
         let cards = seen().flat_map(|(_, cards)| cards.iter().copied());
-        replay.replay_misses(cards, obs.seat, |r| {
+        let played = replay.replay_misses(cards, obs.seat, |r| {
             let s = r.mover() as usize;
             let need = world.targets[s] - (r.taken[s] + world.extra[s]) as i32;
             differenzler_card(&r.view(), need)
-        })
+        });
+        played + self.announcement_misses(obs, &dealt)
+    }
+
+    /// The others' open announcements as evidence: a miss for every full
+    /// [`DifferenzlerSettings::infer_announcement`] points between a seat's announcement and
+    /// the rule player's for its hand as dealt in the world (none while the announcements are
+    /// hidden).
+    fn announcement_misses(&self, obs: &DifferenzlerObservation, dealt: &[CardSet]) -> u32 {
+        let Some(mode) = obs.trump else {
+            return 0;
+        };
+        let step = self.settings.infer_announcement;
+        if step == 0 {
+            return 0;
+        }
+        (0..4)
+            .filter(|&s| s != obs.seat as usize)
+            .filter_map(|s| {
+                let said = obs.announcements[s]?;
+                Some(announcement(dealt[s], mode, &self.options).abs_diff(said) / step)
+            })
+            .sum()
     }
 
     /// True if this decision belongs to the last deal of a game of several deals and the game's
@@ -303,7 +330,9 @@ impl SamplingDifferenzler {
             &k,
             self.settings.samples,
             &inference,
-            !history.is_empty(),
+            !history.is_empty()
+                || (self.settings.infer_announcement > 0
+                    && (0..4).any(|s| s != me && obs.announcements[s].is_some())),
             |hands| self.misses(obs, hands, &self.world(obs, mode, *hands, None)),
         );
         self.rng = rng;
@@ -524,9 +553,13 @@ mod tests {
                 trick_rules: TrickRules::Strict,
                 ..DifferenzlerOptions::default()
             },
+            DifferenzlerOptions {
+                announcements: jass_core::differenzler::Announcements::Open,
+                ..DifferenzlerOptions::default()
+            },
         ] {
             let player = SamplingDifferenzler::new(o, 0);
-            let (mut misses, mut judged) = (0, 0);
+            let (mut misses, mut judged, mut open) = (0, 0, 0);
             played_games(
                 || Differenzler::new(o).unwrap(),
                 &mut RuleDifferenzler::new(o),
@@ -539,11 +572,20 @@ mod tests {
                         let w = player.world(&obs, obs.trump.unwrap(), truth, None);
                         misses += player.misses(&obs, &truth, &w);
                         judged += obs.tricks.len() as u32 * 3;
+                        // The open announcements are the rule player's for the hands dealt.
+                        let dealt =
+                            PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick)
+                                .dealt(&truth);
+                        assert_eq!(player.announcement_misses(&obs, &dealt), 0);
+                        open += obs.announcements.iter().flatten().count() - 1;
                     }
                 },
             );
             assert!(judged > 3000, "{judged}");
             assert!(misses * 50 < judged, "{misses} of {judged}");
+            if o.announcements == jass_core::differenzler::Announcements::Open {
+                assert!(open > 1000, "{open}");
+            }
         }
     }
 

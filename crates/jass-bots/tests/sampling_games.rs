@@ -306,6 +306,7 @@ fn sampling_differenzler_plays_legally_and_misses_by_less_than_random() {
         game_end: true,
         infer: 10,
         infer_pool: 4,
+        infer_announcement: 10,
     };
     for o in [
         DifferenzlerOptions::default(),

@@ -185,6 +185,8 @@ impl<'a> Spec<'a> {
                 // The weight in percent of a world per card it does not explain (100: off).
                 "infer" => (0, 100),
                 "infer_pool" => (1, 64),
+                // Points of an open announcement's distance per unexplained card (0: not read).
+                "infer_announcement" => (0, 157),
                 // 1: double a bid that, made, wins the opponents the game (001); 0: not.
                 // 1: give and read 001's discard signals; 0: not.
                 // 1: play the last deal of a game for the win (Coiffeur, Differenzler); 0: for
@@ -385,6 +387,7 @@ impl ByName for Differenzler {
             "game_end",
             "infer",
             "infer_pool",
+            "infer_announcement",
         ];
         let d = DifferenzlerSettings::default();
         let settings = DifferenzlerSettings {
@@ -393,6 +396,11 @@ impl ByName for Differenzler {
             game_end: spec.get(&known, "game_end", d.game_end as usize)? != 0,
             infer: spec.get(&known, "infer", d.infer as usize)? as u32,
             infer_pool: spec.get(&known, "infer_pool", d.infer_pool)?,
+            infer_announcement: spec.get(
+                &known,
+                "infer_announcement",
+                d.infer_announcement as usize,
+            )? as u32,
         };
         Ok(Box::new(SamplingDifferenzler::with_settings(
             *o, settings, seed,
