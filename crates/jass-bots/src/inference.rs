@@ -1,11 +1,14 @@
 //! Reading the other players' cards from how they played (Schieber, Coiffeur, Sidi Barrani,
-//! Differenzler): a sampled world in which the rule player, holding that world's hands, would
-//! have played the cards the others did is more likely than one in which it would not. Each
-//! world is weighted by `eps` for every past card of another seat that the rule player would not
-//! have chosen there (with two or more legal cards); the sampling player draws more worlds than
-//! it needs and keeps as many as it needs by weight. [`PlayHistory::misses_by`] rebuilds each past decision for any
-//! game's rule player; `schieber_misses` and Sidi Barrani's player supply theirs (Differenzler's
-//! replays its rollout from the deal's first card).
+//! Differenzler, Handjass): a sampled world in which the rule player, holding that world's hands,
+//! would have played the cards the others did is more likely than one in which it would not.
+//! Each world is weighted by `eps` for every past card of another seat that the rule player would
+//! not have chosen there (with two or more legal cards); the sampling player draws more worlds
+//! than it needs and keeps as many as it needs by weight ([`keep_read`]).
+//! [`PlayHistory::misses_by`] rebuilds each past decision for any game's rule player;
+//! `schieber_misses` and Sidi Barrani's player supply theirs (Differenzler's and Handjass's
+//! replay their rollout from the deal's first card, [`crate::rollout::Rollout::replay_misses`]).
+//! Other decisions count the same way: Schieber's contract and schieben ([`ContractEvidence`]),
+//! Differenzler's open announcements.
 //!
 //! The rule player stands for the others' habits (taking points, smearing on the partner's
 //! trick, keeping the Puur, the discard signals), so the weights are a model, not the truth:
