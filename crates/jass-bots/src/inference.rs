@@ -8,7 +8,8 @@
 //! `schieber_misses` and Sidi Barrani's player supply theirs (Differenzler's and Handjass's
 //! replay their rollout from the deal's first card, [`crate::rollout::Rollout::replay_misses`]).
 //! Other decisions count the same way: Schieber's contract and schieben ([`ContractEvidence`]),
-//! Differenzler's open announcements.
+//! the Weis calls of Schieber and Coiffeur ([`WeisEvidence`]), Differenzler's open
+//! announcements.
 //!
 //! The rule player stands for the others' habits (taking points, smearing on the partner's
 //! trick, keeping the Puur, the discard signals), so the weights are a model, not the truth:
@@ -16,6 +17,7 @@
 
 use jass_core::schieber::{ObservedTrick, Phase, SchieberAction, SchieberObservation};
 use jass_core::trick::legal_cards;
+use jass_core::weis::{best_declaration, WeisRules};
 use jass_core::{Card, CardSet, Mode, TrickRules, UndenufeEleven};
 use rand_core::RngCore;
 
@@ -36,7 +38,8 @@ pub struct Inference {
 }
 
 /// `n` worlds for a Schieber (or Coiffeur) card decision seen in `obs` (the hands now),
-/// [`draw_read`] with Schieber's rule player for the others.
+/// [`draw_read`] with Schieber's rule player for the others' cards and, if given, their contract
+/// decisions ([`ContractEvidence`]) and Weis calls under these rules ([`WeisEvidence`]).
 pub fn draw_worlds<R: RngCore>(
     rng: &mut R,
     k: &Knowledge,
@@ -44,14 +47,85 @@ pub fn draw_worlds<R: RngCore>(
     n: usize,
     inference: &Inference,
     contract: Option<&RuleSchieber>,
+    weis: Option<WeisRules>,
 ) -> Vec<[CardSet; 4]> {
     let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
     let contract = contract.and_then(|rule| ContractEvidence::of(obs, rule));
-    let evidence = !history.is_empty() || contract.is_some();
+    let weis = weis.and_then(|rules| WeisEvidence::of(obs, rules));
+    let evidence = !history.is_empty() || contract.is_some() || weis.is_some();
     draw_read(rng, k, n, inference, evidence, |h| {
+        let dealt = history.dealt(h);
         history.schieber_misses(obs, h, inference.eleven, true)
-            + contract.as_ref().map_or(0, |c| c.misses(&history.dealt(h)))
+            + contract.as_ref().map_or(0, |c| c.misses(&dealt))
+            + weis.as_ref().map_or(0, |w| w.misses(&dealt))
     })
+}
+
+/// The Weis calls heard in a Schieber deal's first trick, to judge a world by: each seat
+/// declares its best Weis (as the rule and sampling players do), and a call is heard only when
+/// it is at least as high as every call heard before it (003; the engine's observation), so a
+/// world in which a seat's best Weis would have been heard otherwise (another value, a call
+/// where there was none, silence where there was one) explains the calls less well.
+pub struct WeisEvidence {
+    rules: WeisRules,
+    mode: Mode,
+    forehand: u8,
+    me: u8,
+    /// The seats that have declared (played to the first trick), by bit.
+    declared: u8,
+    /// The call heard from each seat (0: none; the observer's own is always known).
+    heard: [u32; 4],
+}
+
+impl WeisEvidence {
+    /// The calls seen in `obs` under these Weis rules (`None` before the contract).
+    pub fn of(obs: &SchieberObservation, rules: WeisRules) -> Option<Self> {
+        let contract = obs.contract?;
+        let declared = if obs.tricks.is_empty() {
+            (0..obs.trick.len()).fold(0u8, |m, i| m | 1 << ((obs.trick_leader as usize + i) % 4))
+        } else {
+            0b1111
+        };
+        let mut heard = [0; 4];
+        for c in &obs.weis_calls {
+            heard[c.seat as usize & 3] = c.points;
+        }
+        Some(WeisEvidence {
+            rules,
+            mode: contract.mode(),
+            forehand: obs.forehand,
+            me: obs.seat,
+            declared,
+            heard,
+        })
+    }
+
+    /// How many of the other seats would have been heard otherwise, each declaring the best
+    /// Weis of its cards in `dealt` (the hands when the play began).
+    pub fn misses(&self, dealt: &[CardSet; 4]) -> u32 {
+        let (mut highest, mut misses) = (0, 0);
+        for i in 0..4 {
+            let s = (self.forehand + i) % 4;
+            if self.declared & 1 << s == 0 {
+                continue;
+            }
+            let best = if s == self.me {
+                self.heard[s as usize]
+            } else {
+                best_declaration(dealt[s as usize], self.mode, &self.rules)
+                    .best(self.mode, &self.rules)
+                    .map_or(0, |w| w.points(self.mode, &self.rules))
+            };
+            let heard = best > 0 && best >= highest;
+            if heard {
+                highest = best;
+            }
+            if s != self.me && self.heard[s as usize] != if heard { best } else { 0 } {
+                misses += 1;
+            }
+        }
+        misses
+    }
 }
 
 /// The contract decisions of a Schieber deal that other seats made (schieben, or the contract),
@@ -320,7 +394,7 @@ mod tests {
     fn the_rule_players_own_games_have_no_misses() {
         let o = SchieberOptions::default();
         let rule = RuleSchieber::new(o);
-        let (mut seen, mut decisions) = (0, 0);
+        let (mut seen, mut decisions, mut calls) = (0, 0, 0);
         played_games(
             || Schieber::new(o).unwrap(),
             &mut RuleSchieber::new(o),
@@ -335,18 +409,24 @@ mod tests {
                     seen += !h.is_empty() as u32;
                     // Nor do their contract decisions (schieben and the contract).
                     // (none when the observer chose without shoving).
+                    let dealt = h.dealt(&g.hands());
                     if let Some(c) = ContractEvidence::of(&obs, &rule) {
-                        assert_eq!(c.misses(&h.dealt(&g.hands())), 0);
+                        assert_eq!(c.misses(&dealt), 0);
                         decisions += c.decisions.len();
                     }
+                    // Nor their Weis calls.
+                    let w = WeisEvidence::of(&obs, o.weis_rules().unwrap()).unwrap();
+                    assert_eq!(w.misses(&dealt), 0, "{:?}", obs.weis_calls);
+                    calls += obs.weis_calls.iter().filter(|c| c.seat != obs.seat).count();
                 }
             },
         );
         assert!(seen > 500, "{seen}");
         assert!(decisions > 1_000, "{decisions}");
+        assert!(calls > 200, "{calls}");
         // Random play: the rule player would often have chosen otherwise.
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
-        let (mut misses, mut contract_misses) = (0, 0);
+        let (mut misses, mut contract_misses, mut weis_misses) = (0, 0, 0);
         random_games(
             || Schieber::new(o).unwrap(),
             4,
@@ -357,12 +437,17 @@ mod tests {
                     let obs = g.observe(seat);
                     let h = PlayHistory::of(&obs);
                     misses += h.schieber_misses(&obs, &g.hands(), o.undenufe_eleven, true);
-                    contract_misses += ContractEvidence::of(&obs, &rule)
-                        .map_or(0, |c| c.misses(&h.dealt(&g.hands())));
+                    let dealt = h.dealt(&g.hands());
+                    contract_misses +=
+                        ContractEvidence::of(&obs, &rule).map_or(0, |c| c.misses(&dealt));
+                    weis_misses += WeisEvidence::of(&obs, o.weis_rules().unwrap())
+                        .map_or(0, |w| w.misses(&dealt));
                 }
             },
         );
         assert!(misses > 100, "{misses}");
         assert!(contract_misses > 100, "{contract_misses}");
+        // Random players declare nothing or any Weis: their calls often differ from the best.
+        assert!(weis_misses > 100, "{weis_misses}");
     }
 }

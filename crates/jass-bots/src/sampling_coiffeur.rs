@@ -159,7 +159,8 @@ impl SamplingCoiffeur {
         // In the last deal a won world outweighs any points (2^20 > the points of every world).
         let last = LastDeal::of(&obs, &self.options).filter(|_| self.game_end);
         let inference = self.inference;
-        let draw = |rng: &mut _, n| draw_worlds(rng, &k, &obs, n, &inference, None);
+        let weis = self.options.schieber().weis_rules();
+        let draw = |rng: &mut _, n| draw_worlds(rng, &k, &obs, n, &inference, None, weis);
         self.sampler.choose_drawn(
             draw,
             &state,

@@ -179,7 +179,15 @@ impl SamplingSchieber {
         k: &crate::worlds::Knowledge,
         n: usize,
     ) -> Vec<[CardSet; 4]> {
-        draw_worlds(&mut self.rng, k, obs, n, &self.inference, Some(&self.rule))
+        draw_worlds(
+            &mut self.rng,
+            k,
+            obs,
+            n,
+            &self.inference,
+            Some(&self.rule),
+            self.options.weis_rules(),
+        )
     }
 
     /// How many card decisions this player has made from worlds solved from the card on.
