@@ -15,7 +15,9 @@
 //! trick, keeping the Puur, the discard signals), so the weights are a model, not the truth:
 //! `eps` keeps every world possible.
 
-use jass_core::schieber::{ObservedTrick, Phase, SchieberAction, SchieberObservation};
+use jass_core::schieber::{
+    heard_weis_calls, ObservedTrick, Phase, SchieberAction, SchieberObservation,
+};
 use jass_core::trick::legal_cards;
 use jass_core::weis::{best_declaration, WeisRules};
 use jass_core::{Card, CardSet, Mode, TrickRules, UndenufeEleven};
@@ -62,10 +64,11 @@ pub fn draw_worlds<R: RngCore>(
 }
 
 /// The Weis calls heard in a Schieber deal's first trick, to judge a world by: each seat
-/// declares its best Weis (as the rule and sampling players do), and a call is heard only when
-/// it is at least as high as every call heard before it (003; the engine's observation), so a
-/// world in which a seat's best Weis would have been heard otherwise (another value, a call
-/// where there was none, silence where there was one) explains the calls less well.
+/// declares its best Weis (as the rule and sampling players do; 003 lets a player keep a Weis
+/// back or call a lesser one, which the model ignores), and a call is heard as the engine's
+/// observation hears it ([`heard_weis_calls`]), so a world in which a seat's best Weis would
+/// have been heard otherwise (another value, a call where there was none, silence where there
+/// was one) explains the calls less well.
 pub struct WeisEvidence {
     rules: WeisRules,
     mode: Mode,
@@ -103,28 +106,21 @@ impl WeisEvidence {
     /// How many of the other seats would have been heard otherwise, each declaring the best
     /// Weis of its cards in `dealt` (the hands when the play began).
     pub fn misses(&self, dealt: &[CardSet; 4]) -> u32 {
-        let (mut highest, mut misses) = (0, 0);
-        for i in 0..4 {
-            let s = (self.forehand + i) % 4;
+        let best: [Option<u32>; 4] = std::array::from_fn(|s| {
             if self.declared & 1 << s == 0 {
-                continue;
-            }
-            let best = if s == self.me {
-                self.heard[s as usize]
+                None
+            } else if s == self.me as usize {
+                Some(self.heard[s]).filter(|&p| p > 0)
             } else {
-                best_declaration(dealt[s as usize], self.mode, &self.rules)
+                best_declaration(dealt[s], self.mode, &self.rules)
                     .best(self.mode, &self.rules)
-                    .map_or(0, |w| w.points(self.mode, &self.rules))
-            };
-            let heard = best > 0 && best >= highest;
-            if heard {
-                highest = best;
+                    .map(|w| w.points(self.mode, &self.rules))
             }
-            if s != self.me && self.heard[s as usize] != if heard { best } else { 0 } {
-                misses += 1;
-            }
-        }
-        misses
+        });
+        let predicted = heard_weis_calls(self.forehand, best, self.me);
+        (0..4)
+            .filter(|&s| s != self.me as usize && predicted[s].unwrap_or(0) != self.heard[s])
+            .count() as u32
     }
 }
 
@@ -204,15 +200,32 @@ pub fn draw_read<R: RngCore>(
     evidence: bool,
     misses: impl FnMut(&[CardSet; 4]) -> u32,
 ) -> Vec<[CardSet; 4]> {
+    read_worlds(
+        rng,
+        n,
+        inference,
+        evidence,
+        |rng| sample_world_retry(k, rng, 20),
+        misses,
+    )
+}
+
+/// [`draw_read`] for any kind of world, each drawn by `draw` (`None`: none found).
+pub fn read_worlds<R: RngCore, W>(
+    rng: &mut R,
+    n: usize,
+    inference: &Inference,
+    evidence: bool,
+    mut draw: impl FnMut(&mut R) -> Option<W>,
+    misses: impl FnMut(&W) -> u32,
+) -> Vec<W> {
     let reading = inference.percent < 100 && evidence;
     let drawn = if reading {
         n * inference.pool.max(1)
     } else {
         n
     };
-    let pool: Vec<[CardSet; 4]> = (0..drawn)
-        .filter_map(|_| sample_world_retry(k, rng, 20))
-        .collect();
+    let pool: Vec<W> = (0..drawn).filter_map(|_| draw(rng)).collect();
     if !reading {
         return pool;
     }

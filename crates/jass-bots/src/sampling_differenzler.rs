@@ -123,15 +123,18 @@ impl SamplingDifferenzler {
     /// How many of the others' past cards the rule card play would have chosen otherwise in a
     /// world (the hands now `hands`; each seat aiming at `targets`, counting `extra` beyond its
     /// tricks, as in the rollouts): the deal replayed from its first card with the world's hands.
-    fn misses(&self, obs: &DifferenzlerObservation, hands: &[CardSet; 4], world: &World) -> u32 {
-        let seen = || seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick);
-        let by_seat = played_by_seat(seen());
-        let mut dealt = [CardSet::EMPTY; MAX_SEATS];
-        for s in 0..4 {
-            dealt[s] = hands[s] | by_seat[s];
-        }
+    fn misses(
+        &self,
+        obs: &DifferenzlerObservation,
+        history: &PlayHistory,
+        hands: &[CardSet; 4],
+        world: &World,
+    ) -> u32 {
+        let dealt = history.dealt(hands);
+        let mut seats = [CardSet::EMPTY; MAX_SEATS];
+        seats[..4].copy_from_slice(&dealt);
         let replay = Rollout {
-            hands: dealt,
+            hands: seats,
             leader: obs.tricks.first().map_or(obs.trick_leader, |t| t.leader),
             trick_len: 0,
             taken: [0; MAX_SEATS],
@@ -139,7 +142,8 @@ impl SamplingDifferenzler {
             played: CardSet::EMPTY,
             ..world.play
         };
-        let cards = seen().flat_map(|(_, cards)| cards.iter().copied());
+        let seen = seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick);
+        let cards = seen.flat_map(|(_, cards)| cards.iter().copied());
         let played = replay.replay_misses(cards, obs.seat, |r| {
             let s = r.mover() as usize;
             let need = world.targets[s] - (r.taken[s] + world.extra[s]) as i32;
@@ -333,7 +337,7 @@ impl SamplingDifferenzler {
             !history.is_empty()
                 || (self.settings.infer_announcement > 0
                     && (0..4).any(|s| s != me && obs.announcements[s].is_some())),
-            |hands| self.misses(obs, hands, &self.world(obs, mode, *hands, None)),
+            |hands| self.misses(obs, &history, hands, &self.world(obs, mode, *hands, None)),
         );
         self.rng = rng;
         // Per card: the penalty summed over the worlds, and in the last deal the game's wins.
@@ -570,12 +574,12 @@ mod tests {
                     if obs.phase == DifferenzlerPhase::Play && !obs.tricks.is_empty() {
                         let truth = g.hands();
                         let w = player.world(&obs, obs.trump.unwrap(), truth, None);
-                        misses += player.misses(&obs, &truth, &w);
+                        let history =
+                            PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
+                        misses += player.misses(&obs, &history, &truth, &w);
                         judged += obs.tricks.len() as u32 * 3;
                         // The open announcements are the rule player's for the hands dealt.
-                        let dealt =
-                            PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick)
-                                .dealt(&truth);
+                        let dealt = history.dealt(&truth);
                         assert_eq!(player.announcement_misses(&obs, &dealt), 0);
                         open += obs.announcements.iter().flatten().count() - 1;
                     }

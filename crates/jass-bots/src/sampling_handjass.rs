@@ -31,7 +31,7 @@ use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank, Undenuf
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::inference::{keep_read, Inference};
+use crate::inference::{read_worlds, Inference};
 use crate::pimc::{deal_unknown, excluded_by_play, MAX_SEATS};
 use crate::play_common::take_points;
 use crate::rollout::Rollout;
@@ -171,6 +171,22 @@ struct Hidden {
     possible: Vec<CardSet>,
     need: Vec<u32>,
     unknown: CardSet,
+}
+
+impl Hidden {
+    /// A world: the unknown cards dealt at random where they may lie (20 tries), and each
+    /// playing seat's hand (the cards out of play are left out).
+    fn world<R: RngCore>(&self, rng: &mut R) -> Option<[CardSet; MAX_SEATS]> {
+        let got =
+            (0..20).find_map(|_| deal_unknown(self.unknown, &self.possible, &self.need, rng))?;
+        let mut hands = self.known;
+        for (i, &s) in self.holders.iter().enumerate() {
+            if s != u8::MAX {
+                hands[s as usize] |= got[i];
+            }
+        }
+        Some(hands)
+    }
 }
 
 impl SamplingHandjass {
@@ -410,39 +426,14 @@ impl SamplingHandjass {
         let order = read.start.order;
         // The worlds: drawn at random, or `pool` times as many kept by how well the rule
         // player's card play explains the others' cards in them.
-        let reading = self.inference.percent < 100 && !played.is_empty();
-        let drawn = self.samples
-            * if reading {
-                self.inference.pool.max(1)
-            } else {
-                1
-            };
-        let mut pool: Vec<[CardSet; MAX_SEATS]> = Vec::with_capacity(drawn);
-        for _ in 0..drawn {
-            let Some(got) =
-                (0..20).find_map(|_| deal_unknown(h.unknown, &h.possible, &h.need, &mut self.rng))
-            else {
-                continue;
-            };
-            let mut hands = h.known;
-            for (i, &s) in h.holders.iter().enumerate() {
-                if s != u8::MAX {
-                    hands[s as usize] |= got[i];
-                }
-            }
-            pool.push(hands);
-        }
-        let worlds_kept = if reading {
-            keep_read(
-                &mut self.rng,
-                pool,
-                self.samples,
-                &self.inference,
-                |hands| read.misses(hands),
-            )
-        } else {
-            pool
-        };
+        let worlds_kept = read_worlds(
+            &mut self.rng,
+            self.samples,
+            &self.inference,
+            !played.is_empty(),
+            |rng| h.world(rng),
+            |hands| read.misses(hands),
+        );
         let mut totals = [0f64; 64];
         let mut worlds = 0;
         for hands in worlds_kept {
@@ -916,6 +907,7 @@ impl Player<Handjass> for SamplingHandjass {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::inference::keep_read;
     use crate::test_games::random_games;
 
     /// At every card decision of seeded random games, the true hands fit what the seat knows:
@@ -1021,17 +1013,7 @@ mod tests {
                     assert_eq!(read.misses(&truth), 0, "{players} players, seat {seat}");
                     judged += 1;
                     // Worlds kept by weight against worlds drawn at random.
-                    let world = |rng: &mut Xoshiro256PlusPlus| {
-                        let got = deal_unknown(h.unknown, &h.possible, &h.need, rng)?;
-                        let mut hands = h.known;
-                        for (i, &p) in h.holders.iter().enumerate() {
-                            if p != u8::MAX {
-                                hands[p as usize] |= got[i];
-                            }
-                        }
-                        Some(hands)
-                    };
-                    let pool: Vec<_> = (0..64).filter_map(|_| world(&mut reader.rng)).collect();
+                    let pool: Vec<_> = (0..64).filter_map(|_| h.world(&mut reader.rng)).collect();
                     plain += pool[..16].iter().map(|w| read.misses(w)).sum::<u32>();
                     let inference = reader.inference;
                     let chosen =

@@ -23,8 +23,8 @@ pub use record::{
     check_record, finish_deal, game_result, play_recorded, play_recorded_from, ActionEntry,
     DealResult, RecordedAction, SchieberDealRecord, SchieberRecord,
 };
+pub use state::{heard_weis_calls, Phase, Schieber, SchieberObservation, WeisCall};
 pub use state::{ObservedTrick, ShownWeis};
-pub use state::{Phase, Schieber, SchieberObservation, WeisCall};
 
 /// A contract: a trump mode, Misère (004: played as Obenabe, trick points to the other team), or
 /// Slalom (named by 003 and 004, defined by neither; we play the common definition: no trump, the

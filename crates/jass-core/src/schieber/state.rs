@@ -48,6 +48,26 @@ pub struct DealTally {
     pub score: [u32; 2],
 }
 
+/// The Weis calls heard at the table, by seat: `best[s]` is the value of the best combination
+/// seat `s` declared (`None`: nothing declared, or not yet). In playing order from `forehand`, a
+/// call is heard only when it is at least as high as every call heard before it (003: "if it is
+/// at least as great as any which has so far been announced"; a lower one stays silent, though
+/// it can still count for the partner of the best Weis); `observer` always hears its own.
+pub fn heard_weis_calls(forehand: u8, best: [Option<u32>; 4], observer: u8) -> [Option<u32>; 4] {
+    let mut heard = [None; 4];
+    let mut highest = 0;
+    for i in 0..4u8 {
+        let s = (forehand + i) % 4;
+        if let Some(points) = best[s as usize] {
+            if points >= highest || s == observer {
+                heard[s as usize] = Some(points);
+                highest = highest.max(points);
+            }
+        }
+    }
+    heard
+}
+
 /// A Weis announcement as the other players hear it during the first trick: the value of the
 /// declarer's best combination (000: "announcing the score for the best single Weis").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -730,27 +750,27 @@ impl Schieber {
         let mut calls = Vec::new();
         let mut shown = Vec::new();
         if let Some(r) = &self.weis_rules {
-            let mut highest_call = 0;
+            let m = self.weis_mode();
+            let best: [Option<u32>; 4] = std::array::from_fn(|s| {
+                let d = &self.declarations[s];
+                (self.declared[s] && !d.is_empty())
+                    .then(|| d.best(m, r).map(|w| w.points(m, r)).unwrap_or(0))
+            });
+            let heard = heard_weis_calls(self.forehand, best, seat8);
             for i in 0..4u8 {
                 let s = (self.forehand + i) % 4;
-                let d = &self.declarations[s as usize];
-                if self.declared[s as usize] && !d.is_empty() {
-                    let m = self.weis_mode();
-                    let best = d.best(m, r).map(|w| w.points(m, r)).unwrap_or(0);
-                    // 003: a Weis is announced only "if it is at least as great as any which has
-                    // so far been announced"; a lower one stays silent (it can still count for
-                    // the partner of the best Weis after the trick).
-                    if best >= highest_call || s == seat8 {
-                        calls.push(WeisCall {
-                            seat: s,
-                            points: best,
-                        });
-                        highest_call = highest_call.max(best);
-                    }
-                    // The scoring team's Weis may be asked to be shown (003), so it is public.
-                    if self.weis_resolved && self.weis_team == Some(team(s)) {
-                        shown.push(ShownWeis { seat: s, weis: *d });
-                    }
+                if let Some(points) = heard[s as usize] {
+                    calls.push(WeisCall { seat: s, points });
+                }
+                // The scoring team's Weis may be asked to be shown (003), so it is public.
+                if best[s as usize].is_some()
+                    && self.weis_resolved
+                    && self.weis_team == Some(team(s))
+                {
+                    shown.push(ShownWeis {
+                        seat: s,
+                        weis: self.declarations[s as usize],
+                    });
                 }
             }
         }
