@@ -473,6 +473,9 @@ pub fn deal_unknown<R: RngCore>(
     Some(got)
 }
 
+/// Every legal card's value in one world.
+type CardValues = Vec<(Card, u32)>;
+
 /// What the partnership sampling players (Sidi Barrani, Coiffeur) share: their settings, solver,
 /// random worlds and the choice of a card from the worlds' values.
 pub struct PartnershipSampler {
@@ -482,6 +485,8 @@ pub struct PartnershipSampler {
     /// 0: the rule player's card).
     pub early_samples: usize,
     solver: Solver,
+    /// The solvers of the other threads (`settings.threads`), made when first needed.
+    more_solvers: Vec<Solver>,
     rng: rand_xoshiro::Xoshiro256PlusPlus,
     sampled: u64,
 }
@@ -493,10 +498,8 @@ impl PartnershipSampler {
         PartnershipSampler {
             settings,
             early_samples,
-            solver: Solver::new(jass_solver::SolverConfig {
-                tt_bits: 16,
-                ..jass_solver::SolverConfig::default()
-            }),
+            solver: Self::new_solver(),
+            more_solvers: Vec::new(),
             rng: rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed),
             sampled: 0,
         }
@@ -505,6 +508,68 @@ impl PartnershipSampler {
     /// How many decisions were made by sampling.
     pub fn sampled(&self) -> u64 {
         self.sampled
+    }
+
+    fn new_solver() -> Solver {
+        Solver::new(jass_solver::SolverConfig {
+            tt_bits: 16,
+            ..jass_solver::SolverConfig::default()
+        })
+    }
+
+    /// Every legal card's value in each of the `worlds` (`None`: a world the time budget did
+    /// not reach; an empty list: a world that cannot be played), by `eval` with one world, on
+    /// `settings.threads` threads (world `i` on thread `i % threads`; every value is exact, so
+    /// the threads give the values one thread gives). The first world is always evaluated.
+    fn world_values(
+        &mut self,
+        worlds: &[[CardSet; 4]],
+        eval: impl Fn(&mut Solver, &[[CardSet; 4]], &mut Vec<(Card, u32)>) + Sync,
+    ) -> Vec<Option<CardValues>> {
+        let deadline = self
+            .settings
+            .time_budget
+            .map(|b| std::time::Instant::now() + b);
+        let late = || deadline.is_some_and(|d| std::time::Instant::now() >= d);
+        let k = self.settings.threads.clamp(1, worlds.len().max(1));
+        while self.more_solvers.len() + 1 < k {
+            self.more_solvers.push(Self::new_solver());
+        }
+        let mut out: Vec<Option<CardValues>> = vec![None; worlds.len()];
+        let run = |t: usize, solver: &mut Solver| -> Vec<(usize, CardValues)> {
+            (t..worlds.len())
+                .step_by(k)
+                .take_while(|&i| i == 0 || !late())
+                .map(|i| {
+                    let mut v = Vec::new();
+                    eval(solver, &worlds[i..i + 1], &mut v);
+                    (i, v)
+                })
+                .collect()
+        };
+        let results: Vec<Vec<(usize, CardValues)>> = if k == 1 {
+            vec![run(0, &mut self.solver)]
+        } else {
+            let run = &run;
+            std::thread::scope(|scope| {
+                let others: Vec<_> = self.more_solvers[..k - 1]
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(t, solver)| scope.spawn(move || run(t + 1, solver)))
+                    .collect();
+                let mut all = vec![run(0, &mut self.solver)];
+                all.extend(
+                    others
+                        .into_iter()
+                        .map(|h| h.join().expect("a solver thread")),
+                );
+                all
+            })
+        };
+        for (i, v) in results.into_iter().flatten() {
+            out[i] = Some(v);
+        }
+        out
     }
 
     /// True if a card decision with `played` cards gone and these legal cards is sampled (else
@@ -563,24 +628,33 @@ impl PartnershipSampler {
                 self.settings.samples
             },
         );
-        let n = if early {
-            rollout_worlds(
-                &mut self.solver,
-                &worlds,
-                state,
-                legal,
-                team,
-                chooser,
-                self.settings.max_cards,
-                |c, v| totals[c.index()] += score(v),
-            )
-        } else {
-            partnership_worlds(&mut self.solver, &worlds, state, team, |values| {
-                for (c, v) in values.iter() {
-                    totals[c.index()] += score(v);
-                }
-            })
-        };
+        let handoff = self.settings.max_cards;
+        let values = self.world_values(&worlds, |solver, world, out| {
+            if early {
+                rollout_worlds(
+                    solver,
+                    world,
+                    state,
+                    legal,
+                    team,
+                    chooser,
+                    handoff,
+                    |c, v| out.push((c, v)),
+                );
+            } else {
+                partnership_worlds(solver, world, state, team, |values| {
+                    out.extend(values.iter())
+                });
+            }
+        });
+        // In the order of the worlds, as one thread would (the scores may depend on it).
+        let mut n = 0;
+        for v in values.into_iter().flatten().filter(|v| !v.is_empty()) {
+            for (c, x) in v {
+                totals[c.index()] += score(x);
+            }
+            n += 1;
+        }
         if n == 0 {
             return None;
         }

@@ -408,3 +408,87 @@ fn sampling_handjass_plays_legally_in_every_layout_and_beats_random() {
     // sampled too.
     assert!(before_play > 100, "{before_play}");
 }
+
+/// Records every action of the inner player.
+struct Recorded<'a, G: Game> {
+    inner: &'a mut dyn Player<G>,
+    actions: Vec<String>,
+}
+
+impl<G: Game> Player<G> for Recorded<'_, G> {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn act(&mut self, decision: &Decision<'_, G>) -> G::Action {
+        let a = self.inner.act(decision);
+        self.actions.push(format!("{a:?}"));
+        a
+    }
+}
+
+/// The partnership sampling players (Coiffeur, Sidi Barrani) solve the worlds of a card on
+/// several threads with the values, and so the cards, of one thread (every value is exact);
+/// with a time budget they still play legally.
+#[test]
+fn partnership_samplers_play_alike_on_one_or_two_threads() {
+    fn coiffeur(settings: SamplingSettings, seed: u64) -> (Vec<String>, u64) {
+        let o = CoiffeurOptions::default();
+        let mut s1 = SamplingCoiffeur::with_settings(o, settings, seed);
+        let mut s3 = SamplingCoiffeur::with_settings(o, settings, seed + 100);
+        let (mut r0, mut r2) = (RandomPlayer::new(seed), RandomPlayer::new(seed + 2));
+        let mut a1 = Recorded {
+            inner: &mut s1,
+            actions: Vec::new(),
+        };
+        let mut a3 = Recorded {
+            inner: &mut s3,
+            actions: Vec::new(),
+        };
+        play(
+            Coiffeur::new(o).unwrap(),
+            seed,
+            &mut [&mut r0, &mut a1, &mut r2, &mut a3],
+            3,
+        );
+        let actions = [a1.actions, a3.actions].concat();
+        (actions, s1.sampled() + s3.sampled())
+    }
+    fn sidi(settings: SamplingSettings, seed: u64) -> (Vec<String>, u64) {
+        let o = SidiOptions::default();
+        let mut s0 = SamplingSidi::with_settings(o, settings, seed);
+        let mut s2 = SamplingSidi::with_settings(o, settings, seed + 100);
+        let (mut r1, mut r3) = (RuleSidi::new(o), RuleSidi::new(o));
+        let mut a0 = Recorded {
+            inner: &mut s0,
+            actions: Vec::new(),
+        };
+        let mut a2 = Recorded {
+            inner: &mut s2,
+            actions: Vec::new(),
+        };
+        play(
+            Sidi::new(o).unwrap(),
+            seed,
+            &mut [&mut a0, &mut r1, &mut a2, &mut r3],
+            3,
+        );
+        let actions = [a0.actions, a2.actions].concat();
+        (actions, s0.sampled() + s2.sampled())
+    }
+    let one = SamplingSettings::solving(6, 12);
+    let two = SamplingSettings { threads: 2, ..one };
+    let budget = SamplingSettings {
+        threads: 2,
+        time_budget: Some(std::time::Duration::from_millis(1)),
+        ..one
+    };
+    for seed in 0..2u64 {
+        for game in [coiffeur, sidi] {
+            let (a, sampled) = game(one, seed);
+            assert!(sampled > 10, "seed {seed}: {sampled} sampled decisions");
+            assert_eq!(game(two, seed).0, a, "seed {seed}");
+            // A budget cuts some decisions short; every action is still checked as legal.
+            game(budget, seed);
+        }
+    }
+}

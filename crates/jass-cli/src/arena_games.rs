@@ -321,11 +321,12 @@ impl ArenaGame for SidiArena {
                 }
             }
         }
+        // The share of the declared contracts made ("-" when none was declared).
         let rate = |x: [u64; 2]| {
             if x[0] > 0 {
-                x[1] as f64 / x[0] as f64
+                pct(x[1] as f64 / x[0] as f64)
             } else {
-                f64::NAN
+                "-".to_string()
             }
         };
         Report {
@@ -356,11 +357,11 @@ impl ArenaGame for SidiArena {
                     self.a,
                     c[0][0],
                     c[0][1],
-                    pct(rate(c[0])),
+                    rate(c[0]),
                     self.b,
                     c[1][0],
                     c[1][1],
-                    pct(rate(c[1])),
+                    rate(c[1]),
                     thrown
                 ),
             ],

@@ -96,9 +96,11 @@ fn unknown(name: &str) -> anyhow::Error {
 }
 
 /// The settings of the Coiffeur sampling player.
-const COIFFEUR_KNOWN: [&str; 6] = [
+const COIFFEUR_KNOWN: [&str; 8] = [
     "samples",
     "max_cards",
+    "threads",
+    "budget_ms",
     "early_samples",
     "game_end",
     "infer",
@@ -106,11 +108,13 @@ const COIFFEUR_KNOWN: [&str; 6] = [
 ];
 
 /// The settings of the Sidi Barrani sampling player.
-const SIDI_KNOWN: [&str; 9] = [
+const SIDI_KNOWN: [&str; 11] = [
     "infer",
     "infer_pool",
     "samples",
     "max_cards",
+    "threads",
+    "budget_ms",
     "early_samples",
     "contract_samples",
     "bid_blend",
@@ -224,11 +228,14 @@ impl<'a> Spec<'a> {
         known: &[&str],
         default: SamplingSettings,
     ) -> Result<SamplingSettings> {
+        let budget = self.get(known, "budget_ms", 0)?;
         Ok(SamplingSettings {
             samples: self.get(known, "samples", default.samples)?,
             max_cards: self
                 .get(known, "max_cards", default.max_cards as usize)?
                 .min(36) as u32,
+            threads: self.get(known, "threads", default.threads)?,
+            time_budget: (budget > 0).then(|| std::time::Duration::from_millis(budget as u64)),
             ..default
         })
     }
