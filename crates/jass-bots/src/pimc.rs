@@ -484,9 +484,8 @@ pub struct PartnershipSampler {
     /// Worlds per card before `max_cards` are left (rule play to the hand-off, then the solver;
     /// 0: the rule player's card).
     pub early_samples: usize,
-    solver: Solver,
-    /// The solvers of the other threads (`settings.threads`), made when first needed.
-    more_solvers: Vec<Solver>,
+    /// One solver per thread (`settings.threads`), the others made when first needed.
+    solvers: Vec<Solver>,
     rng: rand_xoshiro::Xoshiro256PlusPlus,
     sampled: u64,
 }
@@ -498,8 +497,7 @@ impl PartnershipSampler {
         PartnershipSampler {
             settings,
             early_samples,
-            solver: Self::new_solver(),
-            more_solvers: Vec::new(),
+            solvers: vec![Self::new_solver()],
             rng: rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed),
             sampled: 0,
         }
@@ -519,57 +517,27 @@ impl PartnershipSampler {
 
     /// Every legal card's value in each of the `worlds` (`None`: a world the time budget did
     /// not reach; an empty list: a world that cannot be played), by `eval` with one world, on
-    /// `settings.threads` threads (world `i` on thread `i % threads`; every value is exact, so
-    /// the threads give the values one thread gives). The first world is always evaluated.
+    /// `settings.threads` threads ([`crate::worlds::on_threads`]; every value is exact, so the
+    /// threads give the values one thread gives). The first world is always evaluated.
     fn world_values(
         &mut self,
         worlds: &[[CardSet; 4]],
-        eval: impl Fn(&mut Solver, &[[CardSet; 4]], &mut Vec<(Card, u32)>) + Sync,
+        eval: impl Fn(&mut Solver, &[[CardSet; 4]], &mut CardValues) + Sync,
     ) -> Vec<Option<CardValues>> {
         let deadline = self
             .settings
             .time_budget
             .map(|b| std::time::Instant::now() + b);
-        let late = || deadline.is_some_and(|d| std::time::Instant::now() >= d);
+        let late = |i: usize| i > 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d);
         let k = self.settings.threads.clamp(1, worlds.len().max(1));
-        while self.more_solvers.len() + 1 < k {
-            self.more_solvers.push(Self::new_solver());
+        if self.solvers.len() < k {
+            self.solvers.resize_with(k, Self::new_solver);
         }
-        let mut out: Vec<Option<CardValues>> = vec![None; worlds.len()];
-        let run = |t: usize, solver: &mut Solver| -> Vec<(usize, CardValues)> {
-            (t..worlds.len())
-                .step_by(k)
-                .take_while(|&i| i == 0 || !late())
-                .map(|i| {
-                    let mut v = Vec::new();
-                    eval(solver, &worlds[i..i + 1], &mut v);
-                    (i, v)
-                })
-                .collect()
-        };
-        let results: Vec<Vec<(usize, CardValues)>> = if k == 1 {
-            vec![run(0, &mut self.solver)]
-        } else {
-            let run = &run;
-            std::thread::scope(|scope| {
-                let others: Vec<_> = self.more_solvers[..k - 1]
-                    .iter_mut()
-                    .enumerate()
-                    .map(|(t, solver)| scope.spawn(move || run(t + 1, solver)))
-                    .collect();
-                let mut all = vec![run(0, &mut self.solver)];
-                all.extend(
-                    others
-                        .into_iter()
-                        .map(|h| h.join().expect("a solver thread")),
-                );
-                all
-            })
-        };
-        for (i, v) in results.into_iter().flatten() {
-            out[i] = Some(v);
-        }
-        out
+        crate::worlds::on_threads(&mut self.solvers[..k], worlds.len(), late, |solver, i| {
+            let mut v = Vec::new();
+            eval(solver, &worlds[i..i + 1], &mut v);
+            v
+        })
     }
 
     /// True if a card decision with `played` cards gone and these legal cards is sampled (else

@@ -561,31 +561,13 @@ fn solve_worlds(
     }
     // Several threads: every world with the largest cap any of them can get, then the account
     // in order.
-    let k = solvers.len();
     let first_cap = budget.cap();
-    let mut solved: Vec<Option<(Option<WorldValues>, u64)>> = vec![None; positions.len()];
-    std::thread::scope(|scope| {
-        let chunks: Vec<_> = solvers
-            .iter_mut()
-            .enumerate()
-            .map(|(t, solver)| {
-                scope.spawn(move || {
-                    (t..positions.len())
-                        .step_by(k)
-                        .map_while(|i| {
-                            (!late())
-                                .then(|| (i, solve_world(solver, &positions[i], team, first_cap)))
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        for h in chunks {
-            for (i, v) in h.join().expect("a solver thread") {
-                solved[i] = Some(v);
-            }
-        }
-    });
+    let solved = crate::worlds::on_threads(
+        solvers,
+        positions.len(),
+        |_| late(),
+        |solver, i| solve_world(solver, &positions[i], team, first_cap),
+    );
     for (i, world) in solved.into_iter().enumerate() {
         let Some((v, spent)) = world else { break };
         if budget.cap() == 0 {

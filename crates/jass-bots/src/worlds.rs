@@ -206,6 +206,54 @@ pub fn sample_world_retry<R: RngCore>(
     (0..tries).find_map(|_| sample_world(k, rng))
 }
 
+/// `work(state, i)` for the worlds `0..n` of one decision, on as many threads as there are
+/// `states` (one each: a solver, say; the first on the calling thread): world `i` on thread
+/// `i % states.len()`, in order on each thread, until `stop(i)` says to give up (a time budget).
+/// Returns each world's result in world order (`None`: not reached), so that a caller that
+/// reads them in order gets what one thread gives whenever `work` does not depend on the
+/// state's past.
+pub fn on_threads<S: Send, T: Send>(
+    states: &mut [S],
+    n: usize,
+    stop: impl Fn(usize) -> bool + Sync,
+    work: impl Fn(&mut S, usize) -> T + Sync,
+) -> Vec<Option<T>> {
+    let k = states.len().max(1);
+    let run = |t: usize, state: &mut S| -> Vec<(usize, T)> {
+        (t..n)
+            .step_by(k)
+            .take_while(|&i| !stop(i))
+            .map(|i| (i, work(state, i)))
+            .collect()
+    };
+    let results: Vec<Vec<(usize, T)>> = match states {
+        [] => Vec::new(),
+        [only] => vec![run(0, only)],
+        [first, rest @ ..] => {
+            let run = &run;
+            std::thread::scope(|scope| {
+                let others: Vec<_> = rest
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(t, state)| scope.spawn(move || run(t + 1, state)))
+                    .collect();
+                let mut all = vec![run(0, first)];
+                all.extend(
+                    others
+                        .into_iter()
+                        .map(|h| h.join().expect("a worker thread")),
+                );
+                all
+            })
+        }
+    };
+    let mut out: Vec<Option<T>> = (0..n).map(|_| None).collect();
+    for (i, v) in results.into_iter().flatten() {
+        out[i] = Some(v);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -426,6 +426,19 @@ impl<G: Game> Player<G> for Recorded<'_, G> {
     }
 }
 
+/// The actions of every seat, seat by seat, in three deals of `state` with these players.
+fn recorded<G: Game>(state: G, seed: u64, players: [&mut dyn Player<G>; 4]) -> Vec<String> {
+    let mut rec = players.map(|inner| Recorded {
+        inner,
+        actions: Vec::new(),
+    });
+    {
+        let [a, b, c, d] = &mut rec;
+        play(state, seed, &mut [a, b, c, d], 3);
+    }
+    rec.into_iter().flat_map(|r| r.actions).collect()
+}
+
 /// The partnership sampling players (Coiffeur, Sidi Barrani) solve the worlds of a card on
 /// several threads with the values, and so the cards, of one thread (every value is exact);
 /// with a time budget they still play legally.
@@ -436,21 +449,8 @@ fn partnership_samplers_play_alike_on_one_or_two_threads() {
         let mut s1 = SamplingCoiffeur::with_settings(o, settings, seed);
         let mut s3 = SamplingCoiffeur::with_settings(o, settings, seed + 100);
         let (mut r0, mut r2) = (RandomPlayer::new(seed), RandomPlayer::new(seed + 2));
-        let mut a1 = Recorded {
-            inner: &mut s1,
-            actions: Vec::new(),
-        };
-        let mut a3 = Recorded {
-            inner: &mut s3,
-            actions: Vec::new(),
-        };
-        play(
-            Coiffeur::new(o).unwrap(),
-            seed,
-            &mut [&mut r0, &mut a1, &mut r2, &mut a3],
-            3,
-        );
-        let actions = [a1.actions, a3.actions].concat();
+        let game = Coiffeur::new(o).unwrap();
+        let actions = recorded(game, seed, [&mut r0, &mut s1, &mut r2, &mut s3]);
         (actions, s1.sampled() + s3.sampled())
     }
     fn sidi(settings: SamplingSettings, seed: u64) -> (Vec<String>, u64) {
@@ -458,21 +458,8 @@ fn partnership_samplers_play_alike_on_one_or_two_threads() {
         let mut s0 = SamplingSidi::with_settings(o, settings, seed);
         let mut s2 = SamplingSidi::with_settings(o, settings, seed + 100);
         let (mut r1, mut r3) = (RuleSidi::new(o), RuleSidi::new(o));
-        let mut a0 = Recorded {
-            inner: &mut s0,
-            actions: Vec::new(),
-        };
-        let mut a2 = Recorded {
-            inner: &mut s2,
-            actions: Vec::new(),
-        };
-        play(
-            Sidi::new(o).unwrap(),
-            seed,
-            &mut [&mut a0, &mut r1, &mut a2, &mut r3],
-            3,
-        );
-        let actions = [a0.actions, a2.actions].concat();
+        let game = Sidi::new(o).unwrap();
+        let actions = recorded(game, seed, [&mut s0, &mut r1, &mut s2, &mut r3]);
         (actions, s0.sampled() + s2.sampled())
     }
     let one = SamplingSettings::solving(6, 12);
