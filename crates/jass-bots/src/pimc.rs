@@ -155,7 +155,7 @@ pub fn four_seat_knowledge(
 /// A partnership card-play decision as the solver sees it, without the hidden hands.
 #[derive(Copy, Clone, Debug)]
 pub struct PlayState {
-    /// The trump mode.
+    /// The trump mode (in a Slalom the current trick's).
     pub mode: Mode,
     /// Its card points.
     pub points: PointTable,
@@ -176,6 +176,8 @@ pub struct PlayState {
     /// Misère (004): every seat wants to take as few points as it can, so the play-outs duck
     /// and the counted team gets the fewest points it can ([`Objective::FewestPoints`]).
     pub misere: bool,
+    /// A Slalom: the direction changes after every trick ([`Position::with_slalom`]).
+    pub slalom: bool,
 }
 
 impl PlayState {
@@ -210,26 +212,36 @@ impl PlayState {
             tricks_won,
             match_bonus: jass_core::mode::MATCH_BONUS,
             misere: false,
+            slalom: false,
         }
     }
 
     /// The card play of a Schieber (or Coiffeur) deal as `obs` sees it, in `contract`'s mode
-    /// (strict trick rules; Misère marked, see [`PlayState::misere`]).
+    /// (strict trick rules; Misère marked, see [`PlayState::misere`]; a Slalom in the current
+    /// trick's direction, see [`PlayState::slalom`]).
     pub fn of_schieber(
         obs: &jass_core::schieber::SchieberObservation,
         contract: jass_core::schieber::Contract,
         eleven: jass_core::UndenufeEleven,
     ) -> PlayState {
-        let mode = contract.mode();
-        PlayState::new(
+        let mode = contract.trick_mode(obs.tricks.len());
+        let slalom = contract.is_slalom();
+        // A Slalom counts Obenabe's points in both directions (`Position::with_slalom`).
+        let points = if slalom {
+            PointTable::new(Mode::Obenabe, jass_core::UndenufeEleven::Ace)
+        } else {
+            PointTable::new(mode, eleven)
+        };
+        let state = PlayState::new(
             mode,
-            PointTable::new(mode, eleven),
+            points,
             TrickRules::Strict,
             obs.tricks.iter().map(|t| t.winner),
             obs.trick_leader,
             &obs.trick,
         )
-        .with_misere(contract == jass_core::schieber::Contract::Misere)
+        .with_misere(contract == jass_core::schieber::Contract::Misere);
+        PlayState { slalom, ..state }
     }
 
     /// The same state for a Misère deal (see [`PlayState::misere`]).
@@ -266,6 +278,7 @@ impl PlayState {
             tricks_done: self.tricks_done,
             tricks_won: self.tricks_won,
             match_bonus: self.match_bonus,
+            slalom: self.slalom,
         }
     }
 }

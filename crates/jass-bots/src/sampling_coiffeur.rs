@@ -6,8 +6,8 @@
 //! that team keeps low: the solver's fewest-points objective). Before `max_cards` are left the
 //! cards are judged by rule play-outs handed over to the solver. In the game's last deal both
 //! sides play for the game instead (the worlds in which the chooser's list ends above the
-//! other's, then the points: [`LastDeal`]). Slalom (the solver plays one mode), the contract,
-//! schieben and Weis are played like [`RuleCoiffeur`].
+//! other's, then the points: [`LastDeal`]). The contract, schieben and Weis are played like
+//! [`RuleCoiffeur`].
 
 use jass_core::coiffeur::{Coiffeur, CoiffeurAction, CoiffeurObservation, CoiffeurOptions};
 use jass_core::schieber::Contract;
@@ -141,10 +141,6 @@ impl SamplingCoiffeur {
     fn sampled_card(&mut self, decision: &Decision<'_, Coiffeur>, legal: CardSet) -> Option<Card> {
         let obs = decision.observation();
         let contract = obs.contract?;
-        // Slalom changes the mode every trick: the solver plays one.
-        if contract.is_slalom() {
-            return None;
-        }
         let played = obs.tricks.len() as u32 * 4 + obs.trick.len() as u32;
         if !self.sampler.samples_at(played, legal) {
             return None;

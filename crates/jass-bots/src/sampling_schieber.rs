@@ -6,7 +6,7 @@
 //!   (`max_cards`), or when the worlds are beyond the node budget, every legal card is judged by
 //!   rule play-outs handed over to the solver (`early_samples`). In Misère the points counted are
 //!   the other team's, which it wants to keep low (the solver's fewest-points objective); in
-//!   Slalom (the mode changes every trick, the solver plays one) it plays like [`RuleSchieber`].
+//!   Slalom the solver changes the direction after every trick as the rules do.
 //! * **Contract and schieben**: for each contract it may choose (and for schieben), deal the 27
 //!   unseen cards at random `contract_samples` times and play each deal out with four rule-based
 //!   players; choose what brings the best average of its team's score minus the other team's
@@ -219,10 +219,6 @@ impl SamplingSchieber {
     /// The card with the best total over sampled worlds, if sampling applies here.
     fn sampled_card(&mut self, obs: &SchieberObservation, legal: CardSet) -> Option<Card> {
         let contract = obs.contract?;
-        // The solver plays one mode: not for Slalom.
-        if contract.is_slalom() {
-            return None;
-        }
         let played: u32 = obs.tricks.len() as u32 * 4 + obs.trick.len() as u32;
         if 36 - played > self.settings.max_cards || legal.len() < 2 {
             return None;
@@ -288,7 +284,7 @@ impl SamplingSchieber {
     /// cards: tried this early, it did not pay, docs/players.md).
     fn rollout_card(&mut self, obs: &SchieberObservation, legal: CardSet) -> Option<Card> {
         let contract = obs.contract?;
-        if self.early_samples == 0 || legal.len() < 2 || contract.is_slalom() {
+        if self.early_samples == 0 || legal.len() < 2 {
             return None;
         }
         let chooser = obs.chooser?;

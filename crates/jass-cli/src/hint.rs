@@ -185,8 +185,6 @@ impl CardPlayView {
 /// Why no expected points could be computed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoValues {
-    /// The contract is not one the solver plays (Misère, Slalom).
-    Contract(Contract),
     /// Too many cards are left for the solver to be quick.
     TooEarly {
         /// Cards left now.
@@ -201,10 +199,6 @@ pub enum NoValues {
 impl std::fmt::Display for NoValues {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            NoValues::Contract(c) => write!(
-                f,
-                "no expected points in {c} (the solver plays one mode a deal, Slalom changes it every trick)"
-            ),
             NoValues::TooEarly { left, max } => write!(
                 f,
                 "expected points from {max} cards left on ({left} are left now)"
@@ -221,9 +215,6 @@ impl std::fmt::Display for NoValues {
 /// the rule players to [`PLAY_OUT_HANDOFF`] cards left and solved from there.
 pub fn card_values(view: &CardPlayView, settings: HintSettings) -> Result<CardValues, NoValues> {
     let contract = view.contract;
-    if contract.is_slalom() {
-        return Err(NoValues::Contract(contract));
-    }
     let left = view.cards_left();
     let early = left > settings.max_cards;
     if early && settings.early_worlds == 0 {
@@ -541,7 +532,7 @@ mod tests {
     }
 
     #[test]
-    fn too_early_and_misere_are_explained() {
+    fn too_early_misere_and_slalom_are_explained() {
         let view = CardPlayView {
             seat: 0,
             hand: CardSet::from_cards(cards("HA HK HQ HJ H10 H9 H8 H7 H6")),
@@ -562,16 +553,17 @@ mod tests {
         assert!(e.to_string().contains("24 cards left"));
         let rule = rule_card(&view, 1).expect("a card at the first lead");
         assert!(view.hand.contains(rule));
-        let slalom = CardPlayView {
-            contract: Contract::Slalom,
-            ..view.clone()
-        };
-        let e = card_values(&slalom, HintSettings::default()).unwrap_err();
-        assert_eq!(e, NoValues::Contract(Contract::Slalom));
-        assert!(
-            e.to_string().contains("Slalom changes it every trick"),
-            "{e}"
-        );
+        // Slalom: with all nine Rosen seat 0, on lead, takes every trick in either direction
+        // (nobody else can follow): every card is worth the Match, 257.
+        for contract in [Contract::Slalom, Contract::SlalomUndenufe] {
+            let slalom = CardPlayView {
+                contract,
+                ..view.clone()
+            };
+            let v = card_values(&slalom, HintSettings::default()).unwrap();
+            assert_eq!(v.values.len(), 9);
+            assert!(v.values.iter().all(|&(_, p)| p == 257.0), "{v:?}");
+        }
         // Misère: the points credited to seat 0's team are those the other team takes. With
         // all nine Rosen seat 0 takes every trick whatever it plays: nothing for its team.
         let misere = CardPlayView {

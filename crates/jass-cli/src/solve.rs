@@ -9,7 +9,7 @@ use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use jass_core::record::Record;
 use jass_core::schieber::{Contract, RecordedAction};
-use jass_core::{Card, CardSet, Mode, TrickRules, UndenufeEleven};
+use jass_core::{Card, CardSet, TrickRules, UndenufeEleven};
 use jass_solver::{race_cards, Objective, Position, Solver};
 
 use crate::check::read_text;
@@ -20,8 +20,9 @@ pub struct SolveArgs {
     /// "HA HK ... | ... | ... | ...".
     #[arg(long, conflicts_with = "record")]
     hands: Option<String>,
-    /// The trump mode: D, H, S, C, obenabe or undenufe; or misere (004: Obenabe, the trick
-    /// points go to the other team). Slalom is refused (its mode changes every trick).
+    /// The trump mode: D, H, S, C, obenabe or undenufe; misere (004: Obenabe, the trick
+    /// points go to the other team); slalom or slalom-undenufe (no trump, the direction changes
+    /// every trick, the first trick Obenabe or Undenufe).
     #[arg(long, default_value = "obenabe")]
     trump: String,
     /// The seat that leads the first trick.
@@ -84,12 +85,22 @@ struct Setup {
     misere: bool,
 }
 
-/// The mode the solver plays for `contract`, and whether it is a Misère; Slalom is refused.
-fn solvable(contract: Contract) -> Result<(Mode, bool)> {
-    if contract.is_slalom() {
-        bail!("a {contract} deal: the solver plays one mode for the whole deal, Slalom changes it every trick");
-    }
-    Ok((contract.mode(), contract == Contract::Misere))
+/// The first card of a deal of `contract` (`leader` leads) as the solver plays it, and whether
+/// it is a Misère.
+fn deal_start(
+    contract: Contract,
+    hands: [CardSet; 4],
+    leader: u8,
+    eleven: UndenufeEleven,
+) -> (Position, bool) {
+    let mode = contract.mode();
+    let pos = Position::new_deal(hands, leader, mode, eleven);
+    let pos = if contract.is_slalom() {
+        pos.with_slalom(mode)
+    } else {
+        pos
+    };
+    (pos, contract == Contract::Misere)
 }
 
 fn position_from_args(a: &SolveArgs) -> Result<Setup> {
@@ -109,7 +120,6 @@ fn position_from_args(a: &SolveArgs) -> Result<Setup> {
         hands[i] = p.parse().map_err(|e| anyhow!("hand of seat {i}: {e}"))?;
     }
     let contract: Contract = a.trump.parse().map_err(|e| anyhow!("--trump: {e}"))?;
-    let (mode, misere) = solvable(contract).map_err(|e| anyhow!("--trump {}: {e}", a.trump))?;
     let eleven = match a.undenufe_eleven.as_str() {
         "ace" => UndenufeEleven::Ace,
         "six" => UndenufeEleven::Six,
@@ -129,7 +139,8 @@ fn position_from_args(a: &SolveArgs) -> Result<Setup> {
         .filter(|t| !t.is_empty())
         .map(|t| t.parse::<Card>().map_err(|e| anyhow!("--played: {e}")))
         .collect::<Result<_>>()?;
-    let pos = Position::new_deal(hands, a.leader, mode, eleven).with_rules(rules);
+    let (pos, misere) = deal_start(contract, hands, a.leader, eleven);
+    let pos = pos.with_rules(rules);
     pos.validate().map_err(|e| anyhow!("the hands: {e}"))?;
     Ok(Setup {
         pos,
@@ -159,7 +170,6 @@ fn position_from_record(a: &SolveArgs, path: &Path) -> Result<Setup> {
     let contract = d
         .contract
         .ok_or_else(|| anyhow!("deal {} has no contract", a.deal))?;
-    let (mode, misere) = solvable(contract).map_err(|e| anyhow!("deal {}: {e}", a.deal))?;
     let played: Vec<Card> = d
         .actions
         .iter()
@@ -176,7 +186,7 @@ fn position_from_record(a: &SolveArgs, path: &Path) -> Result<Setup> {
             played.len()
         );
     }
-    let pos = Position::new_deal(d.hands, d.forehand, mode, rec.options.undenufe_eleven);
+    let (pos, misere) = deal_start(contract, d.hands, d.forehand, rec.options.undenufe_eleven);
     Ok(Setup {
         pos,
         played: played[..a.cards].to_vec(),
@@ -267,7 +277,8 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
             .map(|(c, v)| serde_json::json!({"card": c.to_string(), "value": v}))
             .collect();
         let mut out = serde_json::json!({
-            "seat": seat, "team": team, "mode": pos.mode.to_string(), "misere": misere, "cards_left": left,
+            "seat": seat, "team": team, "mode": pos.mode.to_string(), "misere": misere,
+            "slalom": pos.slalom, "cards_left": left,
             "values": cards, "best": values.best().map(|(c, v)| serde_json::json!({"card": c.to_string(), "value": v})),
             "seconds": secs, "nodes": solver.nodes(),
         });

@@ -300,8 +300,9 @@ fn solve_json(args: &[&str]) -> serde_json::Value {
 /// `jass solve --trump misere` (004: Obenabe, the trick points go to the other team): seat 0
 /// holds the three top cards of Rosen, Schilten and Eicheln and takes every trick whatever it
 /// leads, so in Misère its team is credited nothing for any card (in Obenabe each is worth the
-/// Match, 257); seat 1 with all nine Schellen likewise. The race is refused in Misère, and
-/// Slalom with the reason.
+/// Match, 257); seat 1 with all nine Schellen likewise. The race is refused in Misère. In a
+/// Slalom seat 1, on lead, takes every trick in either direction (nobody else holds a Schellen):
+/// every card is worth the Match, 257.
 #[test]
 fn solve_plays_misere_for_the_other_teams_points() {
     let hands = "HA HK HQ SA SK SQ CA CK CQ | D6 D7 D8 D9 D10 DJ DQ DK DA | \
@@ -335,11 +336,16 @@ fn solve_plays_misere_for_the_other_teams_points() {
         .stderr(predicate::str::contains(
             "leave --race out for a Misère deal",
         ));
-    jass()
-        .args(["solve", "--hands", hands, "--trump", "slalom"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("Slalom changes it every trick"));
+    for (trump, mode) in [("slalom", "obenabe"), ("slalom-undenufe", "undenufe")] {
+        let v = values(trump, "1");
+        assert_eq!(
+            (v["slalom"].clone(), v["mode"].clone()),
+            (true.into(), mode.into())
+        );
+        let cards = v["values"].as_array().unwrap();
+        assert_eq!(cards.len(), 9);
+        assert!(cards.iter().all(|c| c["value"] == 257), "{v}");
+    }
 }
 
 /// `jass solve --race NEED,OTHER`: the worked example of the solver's race tests, reached from a

@@ -2,9 +2,10 @@
 //! random positions (the six modes in turn, strict rules) and prints time and nodes for each, the
 //! nodes by cards left, the mean and the median. Knobs: JS_ORDER=rev|shuf, JS_NOTT, JS_NOMERGE,
 //! JS_BITS (table size, log2), JS_ETC (enhanced transposition cut-offs from this many cards
-//! left, 37: off), JS_FEWEST (the fewest-points objective of Misère).
+//! left, 37: off), JS_FEWEST (the fewest-points objective of Misère), JS_SLALOM (Slalom
+//! positions instead, begun Obenabe and Undenufe in turn).
 use jass_core::{Mode, TrickRules, UndenufeEleven};
-use jass_solver::bench::{random_position, SplitMix};
+use jass_solver::bench::{random_position, random_slalom_position, SplitMix};
 use jass_solver::{Solver, SolverConfig};
 use std::time::Instant;
 
@@ -55,14 +56,20 @@ fn main() {
     let mut tot = 0.0;
     let mut nodes = 0;
     let mut times = vec![];
+    let slalom = std::env::var_os("JS_SLALOM").is_some();
     for i in 0..count {
-        let pos = random_position(
-            &mut rng,
-            left,
-            Mode::ALL[i % 6],
-            UndenufeEleven::Ace,
-            TrickRules::Strict,
-        );
+        let pos = if slalom {
+            let first = [Mode::Obenabe, Mode::Undenufe][i % 2];
+            random_slalom_position(&mut rng, left, first, TrickRules::Strict)
+        } else {
+            random_position(
+                &mut rng,
+                left,
+                Mode::ALL[i % 6],
+                UndenufeEleven::Ace,
+                TrickRules::Strict,
+            )
+        };
         if i < skip {
             continue;
         }
@@ -76,7 +83,7 @@ fn main() {
         nodes += solver.nodes();
         println!(
             "{i} {} v={v} {:.2} ms nodes {}",
-            Mode::ALL[i % 6],
+            pos.mode,
             dt,
             solver.nodes()
         );

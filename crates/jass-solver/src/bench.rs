@@ -64,6 +64,28 @@ pub fn random_position(
     pos
 }
 
+/// As [`random_position`] for a Slalom whose first trick is played in `first` (Obenabe or
+/// Undenufe; the direction changes every trick).
+pub fn random_slalom_position(
+    rng: &mut SplitMix,
+    cards_left: u32,
+    first: Mode,
+    rules: TrickRules,
+) -> Position {
+    let mut dealer = SeededDealer::new(rng.next_u64());
+    let pack = dealer.next_pack();
+    let leader = rng.below(4) as u8;
+    let mut pos = Position::new_deal(four_hands(&pack, 0), leader, first, UndenufeEleven::Ace)
+        .with_rules(rules)
+        .with_slalom(first);
+    while pos.cards_left() > cards_left {
+        let legal = pos.legal_cards();
+        let c = legal.nth(rng.below(legal.len() as u64) as u32);
+        pos.play(c);
+    }
+    pos
+}
+
 /// Whole deals in [`bench_figures`] are given up after this many nodes (about a second or two on
 /// one core): the hardest deals take minutes (docs/solver.md).
 pub const WHOLE_DEAL_NODE_CAP: u64 = 20_000_000;

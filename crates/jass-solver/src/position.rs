@@ -24,7 +24,7 @@ pub struct Position {
     pub trick_len: u8,
     /// The seat that led (or is to lead) the current trick.
     pub leader: u8,
-    /// The trump mode.
+    /// The trump mode (in a Slalom, the mode of the current trick).
     pub mode: Mode,
     /// The card points (with the Undenufe eleven option).
     pub points: PointTable,
@@ -38,6 +38,9 @@ pub struct Position {
     pub tricks_won: [u8; 2],
     /// The bonus for taking every trick (100; a game may set another, e.g. 0 to ignore Match).
     pub match_bonus: u32,
+    /// A Slalom: the mode changes between Obenabe and Undenufe after every trick (`mode` is the
+    /// current trick's); the card points stay those of Obenabe (see [`Position::with_slalom`]).
+    pub slalom: bool,
 }
 
 /// What a completed trick gave.
@@ -83,7 +86,19 @@ impl Position {
             tricks_done: 0,
             tricks_won: [0, 0],
             match_bonus: MATCH_BONUS,
+            slalom: false,
         }
+    }
+
+    /// The same position as a Slalom: the current trick is played in `mode` (Obenabe or
+    /// Undenufe: the contract's first mode if no trick is done yet), and the mode changes after
+    /// every trick. The card points are the same in both directions, Obenabe's (the ace 11, the
+    /// eights 8, the six 0), as the rules core counts Slalom (`jass_core::schieber`).
+    pub fn with_slalom(mut self, mode: Mode) -> Position {
+        self.slalom = true;
+        self.mode = mode;
+        self.points = PointTable::new(Mode::Obenabe, UndenufeEleven::Ace);
+        self
     }
 
     /// The same position with other trick rules.
@@ -205,6 +220,16 @@ impl Position {
                 self.cards_left()
             ));
         }
+        if self.slalom
+            && (self.mode.trump().is_some()
+                || self.points != PointTable::new(Mode::Obenabe, UndenufeEleven::Ace))
+        {
+            return Err(format!(
+                "a Slalom is played Obenabe and Undenufe with Obenabe's card points, not {} with \
+                 other points (use Position::with_slalom)",
+                self.mode
+            ));
+        }
         if self.tricks_won[0] + self.tricks_won[1] != self.tricks_done {
             return Err(format!(
                 "tricks won {:?} do not add up to the {} tricks done",
@@ -250,6 +275,13 @@ impl Position {
         self.tricks_won[w % 2] += 1;
         self.trick_len = 0;
         self.leader = w as u8;
+        if self.slalom {
+            // The next trick in the other direction.
+            self.mode = match self.mode {
+                Mode::Obenabe => Mode::Undenufe,
+                _ => Mode::Obenabe,
+            };
+        }
         let mut bonus = 0;
         if self.cards_left() == 0 {
             points += LAST_TRICK_BONUS;
@@ -284,8 +316,13 @@ impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "mode {} rules {:?} leader {} tricks {} won {:?}",
-            self.mode, self.rules, self.leader, self.tricks_done, self.tricks_won
+            "mode {}{} rules {:?} leader {} tricks {} won {:?}",
+            self.mode,
+            if self.slalom { " (Slalom)" } else { "" },
+            self.rules,
+            self.leader,
+            self.tricks_done,
+            self.tricks_won
         )?;
         for (s, h) in self.hands.iter().enumerate() {
             writeln!(f, "{s}: {h}")?;

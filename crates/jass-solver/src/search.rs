@@ -334,6 +334,12 @@ const LANE: u64 = 0x1FF;
 #[derive(Clone)]
 struct Tables {
     mode: Mode,
+    /// A Slalom's tables: the next trick is played with the other direction's (see
+    /// [`flip_lanes`]).
+    slalom: bool,
+    /// The owners of the cards of the deal being solved (internal cards) as two bit planes:
+    /// seats 1 and 3, seats 2 and 3 (set by [`Solver::prepare`]).
+    owner_planes: [u64; 2],
     points: PointTable,
     rules: TrickRules,
     match_bonus: u32,
@@ -371,6 +377,21 @@ fn lane(x: u64, s: usize) -> u32 {
     ((x >> (16 * s)) & LANE) as u32
 }
 
+/// The cards of `x` in the other direction of a Slalom: each suit's strength lane reversed
+/// (strength `i` becomes `8 - i`; Undenufe's order is Obenabe's upside down).
+#[inline(always)]
+fn flip_lanes(x: u64) -> u64 {
+    // Bit 16 L + i goes to 16 (3 - L) + 15 - i, the lanes back in place, then down by seven.
+    let r = x.reverse_bits().rotate_left(32);
+    ((r & 0x0000_FFFF_0000_FFFF) << 16 | (r >> 16) & 0x0000_FFFF_0000_FFFF) >> 7
+}
+
+/// One card in the other direction of a Slalom (see [`flip_lanes`]).
+#[inline(always)]
+fn flip_card(c: u8) -> u8 {
+    (c & 0x30) | (8 - (c & 15))
+}
+
 /// The bits of `x` strictly above the highest bit of `y` (`x` if `y` is zero).
 #[inline(always)]
 fn above_top(x: u32, y: u32) -> u32 {
@@ -382,10 +403,18 @@ fn above_top(x: u32, y: u32) -> u32 {
 }
 
 impl Tables {
-    fn new(mode: Mode, points: PointTable, rules: TrickRules, match_bonus: u32) -> Box<Tables> {
+    fn new(
+        mode: Mode,
+        slalom: bool,
+        points: PointTable,
+        rules: TrickRules,
+        match_bonus: u32,
+    ) -> Box<Tables> {
         let trump = mode.trump().map_or(4, |s| s.index());
         let mut t = Box::new(Tables {
             mode,
+            slalom,
+            owner_planes: [0; 2],
             points,
             rules,
             match_bonus,
@@ -537,7 +566,12 @@ struct Node {
 /// entries across calls on positions of the same deal, with the same rules and team.
 pub struct Solver {
     core: Core,
+    /// The rule tables (in a Slalom, Obenabe's).
     tables: Option<Box<Tables>>,
+    /// A Slalom's tables for Undenufe (`None` otherwise).
+    twin: Option<Box<Tables>>,
+    /// The position being solved starts in the twin's direction (a Slalom's Undenufe trick).
+    on_twin: bool,
     owners: [u64; SEATS],
 }
 
@@ -565,9 +599,6 @@ struct Core {
     aborted: bool,
     /// Killer cards: the last card that caused a cut-off, by cards left.
     killer: [[u8; 4]; 37],
-    /// The owners of the cards of the deal (internal cards) as two bit planes: seats 1 and 3,
-    /// seats 2 and 3.
-    owner_planes: [u64; 2],
 }
 
 impl Default for Solver {
@@ -606,11 +637,12 @@ impl Solver {
                 stats: [0; 11],
                 history: [[0; 64]; 2],
                 killer: [[NONE; 4]; 37],
-                owner_planes: [0; 2],
                 node_limit: u64::MAX,
                 aborted: false,
             },
             tables: None,
+            twin: None,
+            on_twin: false,
             owners: [0; SEATS],
         }
     }
@@ -717,12 +749,8 @@ impl Solver {
                 lo + (hi - lo + 1) / 2
             };
             self.core.stats[0] += 1;
-            let r = self.core.ab(
-                self.tables.as_deref().expect("prepared"),
-                &root,
-                beta - 1,
-                beta,
-            );
+            let (t, tw) = tables(&self.tables, &self.twin, self.on_twin);
+            let r = self.core.search(t, tw, &root, beta - 1, beta);
             if self.core.aborted {
                 return (lo as u32, hi as u32);
             }
@@ -753,10 +781,9 @@ impl Solver {
         }
         self.prepare(pos, team);
         let root = self.root_node(pos);
-        let t = target as i32;
-        self.core
-            .ab(self.tables.as_deref().expect("prepared"), &root, t - 1, t)
-            >= t
+        let v = target as i32;
+        let (t, tw) = tables(&self.tables, &self.twin, self.on_twin);
+        self.core.search(t, tw, &root, v - 1, v) >= v
     }
 
     /// As [`Solver::reaches`], but gives up (`None`) once the search has visited `node_limit`
@@ -860,24 +887,25 @@ impl Solver {
         let root = self.root_node(pos);
         let (lo, hi) = self
             .core
-            .bounds(self.tables.as_deref().expect("prepared"), &root);
+            .bounds(tables(&self.tables, &self.twin, self.on_twin).0, &root);
         Some((lo as u32, hi as u32))
     }
 
     /// Loads the tables for the position's rules and decides whether stored results still hold:
     /// they do while every card keeps one owner (positions of one deal) and the rules are the same.
     fn prepare(&mut self, pos: &Position, team: u8) {
-        let same_rules = matches!(&self.tables, Some(t) if t.mode == pos.mode && t.points == pos.points
-            && t.rules == pos.rules && t.match_bonus == pos.match_bonus);
+        // A Slalom keeps Obenabe's tables first and Undenufe's as the twin, whichever
+        // direction the position is in: table entries hold for both.
+        let mode = if pos.slalom { Mode::Obenabe } else { pos.mode };
+        let same_rules = matches!(&self.tables, Some(t) if t.mode == mode && t.slalom == pos.slalom
+            && t.points == pos.points && t.rules == pos.rules && t.match_bonus == pos.match_bonus);
         if !same_rules {
-            self.tables = Some(Tables::new(
-                pos.mode,
-                pos.points,
-                pos.rules,
-                pos.match_bonus,
-            ));
+            let new = |mode| Tables::new(mode, pos.slalom, pos.points, pos.rules, pos.match_bonus);
+            self.tables = Some(new(mode));
+            self.twin = pos.slalom.then(|| new(Mode::Undenufe));
             self.clear();
         }
+        self.on_twin = pos.slalom && pos.mode == Mode::Undenufe;
         let mut consistent = true;
         for s in 0..SEATS {
             let others = self
@@ -897,13 +925,14 @@ impl Solver {
             self.owners[s] |= pos.hands[s].0;
         }
         self.core.team = team;
-        let t = self.tables.as_deref().expect("prepared");
-        let o = self.owners.map(|h| t.int_set(jass_core::CardSet(h)));
-        self.core.owner_planes = [o[1] | o[3], o[2] | o[3]];
+        for t in self.tables.iter_mut().chain(&mut self.twin) {
+            let o = self.owners.map(|h| t.int_set(jass_core::CardSet(h)));
+            t.owner_planes = [o[1] | o[3], o[2] | o[3]];
+        }
     }
 
     fn root_node(&self, pos: &Position) -> Node {
-        let t = self.tables.as_ref().expect("prepared");
+        let t = tables(&self.tables, &self.twin, self.on_twin).0;
         let mut n = Node {
             hands: pos.hands.map(|h| t.int_set(h)),
             in_play: 0,
@@ -938,6 +967,21 @@ impl Solver {
             }
         }
         n
+    }
+}
+
+/// The rule tables of the position being solved and those of the trick after it (the same
+/// tables but in a Slalom, whose direction changes every trick).
+fn tables<'a>(
+    tables: &'a Option<Box<Tables>>,
+    twin: &'a Option<Box<Tables>>,
+    on_twin: bool,
+) -> (&'a Tables, &'a Tables) {
+    let t = tables.as_deref().expect("prepared");
+    match twin.as_deref() {
+        Some(w) if on_twin => (w, t),
+        Some(w) => (t, w),
+        None => (t, t),
     }
 }
 
@@ -1026,13 +1070,13 @@ impl Core {
         let puur = (cards & t.puur != 0) as u64;
         if left > QS_MAX_LEFT {
             // A hash of the owners in rank order; the tail exactly.
-            let k = self.owner_ranks(cards);
+            let k = self.owner_ranks(t, cards);
             let h = ((k as u64) ^ ((k >> 64) as u64).wrapping_mul(0xFF51_AFD7_ED55_8CCD))
                 .wrapping_mul(0xC4CE_B9FE_1A85_EC53);
             return EXACT_KIND | (tail << 1 | puur) << 56 | (h ^ h >> 29) & HASH_MASK;
         }
         // At most 20 cards: each owner plane fits in 20 bits, the counts above them.
-        let r = self.owner_ranks(cards);
+        let r = self.owner_ranks(t, cards);
         let k = (r >> 72) as u64 & 0xFFFF;
         let o = (r >> 36) as u64 & 0xF_FFFF;
         (k << 40 | o << 20 | r as u64 & 0xF_FFFF) << 5 | tail << 1 | puur
@@ -1044,8 +1088,8 @@ impl Core {
     /// bit 36 on (from bit 20 on at most 20 cards: see [`Core::tt_key`]). One to one: the counts
     /// say which bits belong to which suit.
     #[inline(always)]
-    fn owner_ranks(&self, cards: u64) -> u128 {
-        let [p0, p1] = self.owner_planes;
+    fn owner_ranks(&self, t: &Tables, cards: u64) -> u128 {
+        let [p0, p1] = t.owner_planes;
         let mut counts = 0u128;
         for s in 0..4 {
             counts = counts << 4 | lane(cards, s).count_ones() as u128;
@@ -1133,7 +1177,14 @@ impl Core {
     /// The exact value of the last two tricks (each seat holds two cards, `n` at the boundary):
     /// every line of the first of them (fail-soft alpha-beta, cards in index order), the last
     /// one forced. Four nested loops, no recursion.
-    fn two_tricks(&self, t: &Tables, n: &Node, alpha: i32, beta: i32) -> i32 {
+    fn two_tricks<const SLALOM: bool>(
+        &self,
+        t: &Tables,
+        tw: &Tables,
+        n: &Node,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         let l = n.to_move as usize;
         let seats = [l, (l + 1) & 3, (l + 2) & 3, (l + 3) & 3];
         let me = self.team;
@@ -1143,15 +1194,17 @@ impl Core {
         let mb = if n.m_all { t.match_bonus as i32 } else { 0 };
         // The value once the first trick is complete: won by `ws` with `p1` points, `rest` the
         // four last cards.
+        // The last trick's order: `tw`'s (in a Slalom the other direction, its cards flipped).
+        let last_key = |c: u8, ls: u8| tw.key(if SLALOM { flip_card(c) } else { c }, ls);
         let leaf = |ws: usize, p1: i32, rest: u64| -> i32 {
             let lead = (n.hands[ws] & rest).trailing_zeros() as u8;
             let ls2 = lead >> 4;
             let mut win2 = ws;
-            let mut wk = t.key(lead, ls2);
+            let mut wk = last_key(lead, ls2);
             for k in 1..4 {
                 let s = (ws + k) & 3;
                 let c = (n.hands[s] & rest).trailing_zeros() as u8;
-                let kk = t.key(c, ls2);
+                let kk = last_key(c, ls2);
                 if kk > wk {
                     wk = kk;
                     win2 = s;
@@ -1353,7 +1406,8 @@ impl Core {
                 }
             }
         }
-        if self.config.bounds {
+        // (A Slalom's winners change every trick: no quick tricks there.)
+        if self.config.bounds && !t.slalom {
             let l = (n.to_move & 3) as usize;
             let tricks = (n.left / 4) as u32;
             // The quick tricks are what the side on lead can take if it wants them: no bound
@@ -1392,9 +1446,29 @@ impl Core {
         (lo, hi)
     }
 
+    /// [`Core::ab`] from the root `n`, with `t` and `tw` as there.
+    fn search(&mut self, t: &Tables, tw: &Tables, n: &Node, alpha: i32, beta: i32) -> i32 {
+        if t.slalom {
+            self.ab::<true>(t, tw, n, alpha, beta)
+        } else {
+            self.ab::<false>(t, tw, n, alpha, beta)
+        }
+    }
+
     /// Fail-soft alpha-beta: the points the searching team takes from node `n` on (the cards
     /// already in the current trick included).
-    fn ab(&mut self, t: &Tables, n: &Node, mut alpha: i32, mut beta: i32) -> i32 {
+    ///
+    /// `t`: the rule tables of `n`'s trick; `tw`: those of the next trick (the same but in a
+    /// Slalom).
+    /// `SLALOM` is `t.slalom` (a constant, so that other games pay nothing for it).
+    fn ab<const SLALOM: bool>(
+        &mut self,
+        t: &Tables,
+        tw: &Tables,
+        n: &Node,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         if self.nodes > self.node_limit {
             self.aborted = true;
@@ -1426,7 +1500,7 @@ impl Core {
                 }
             }
             if n.left == 8 && self.config.bounds {
-                let v = self.two_tricks(t, n, alpha, beta);
+                let v = self.two_tricks::<SLALOM>(t, tw, n, alpha, beta);
                 if self.config.use_tt {
                     self.store(key, n, v, alpha, beta, NONE);
                 }
@@ -1458,9 +1532,16 @@ impl Core {
         // values, the trick's points included): they are not searched again.
         let mut known = [UNKNOWN; MOVES];
         if n.len == 3 && n.left > self.config.etc_min_cards && self.config.use_tt && cnt > 1 {
-            if let Some(v) =
-                self.transposition_cutoff(t, n, &moves[..cnt], maxing, alpha, beta, &mut known)
-            {
+            if let Some(v) = self.transposition_cutoff::<SLALOM>(
+                t,
+                tw,
+                n,
+                &moves[..cnt],
+                maxing,
+                alpha,
+                beta,
+                &mut known,
+            ) {
                 self.stats[10] += 1;
                 return v;
             }
@@ -1473,7 +1554,7 @@ impl Core {
             let c = key_card(k);
             tried += 1;
             let v = match known[i & (MOVES - 1)] {
-                UNKNOWN => self.child(t, n, c, alpha, beta),
+                UNKNOWN => self.child::<SLALOM>(t, tw, n, c, alpha, beta),
                 v => v,
             };
             if if maxing { v > best } else { v < best } {
@@ -1529,7 +1610,7 @@ impl Core {
                 let exact = stored == cur;
                 if !exact
                     && n.left > QS_MAX_LEFT
-                    && self.owner_ranks(unpack36(stored)) != self.owner_ranks(unpack36(cur))
+                    && self.owner_ranks(t, unpack36(stored)) != self.owner_ranks(t, unpack36(cur))
                 {
                     // A hash collision: another position.
                     self.stats[9] += 1;
@@ -1631,9 +1712,10 @@ impl Core {
     /// again. Costs the bounds and a probe per child: worth it only with enough cards left.
     /// `moves`: the sort keys of [`Core::gen_moves`].
     #[allow(clippy::too_many_arguments)]
-    fn transposition_cutoff(
+    fn transposition_cutoff<const SLALOM: bool>(
         &mut self,
         t: &Tables,
+        tw: &Tables,
         n: &Node,
         moves: &[u32],
         maxing: bool,
@@ -1644,9 +1726,9 @@ impl Core {
         for (i, &k) in moves.iter().enumerate() {
             let c = key_card(k);
             let mut ch = self.follow(t, n, c);
-            let gain = self.close_trick(&mut ch);
+            let gain = self.close_trick::<SLALOM>(&mut ch);
             let (a1, b1) = (alpha - gain, beta - gain);
-            let (lo, hi) = self.bounds(t, &ch);
+            let (lo, hi) = self.bounds(tw, &ch);
             if lo >= b1 || hi <= a1 {
                 let v = if lo >= b1 { lo } else { hi };
                 if maxing == (lo >= b1) {
@@ -1655,8 +1737,8 @@ impl Core {
                 known[i & (MOVES - 1)] = gain + v;
                 continue;
             }
-            let key = self.tt_key(t, &ch);
-            if let (Some(v), _) = self.probe(t, &ch, key, a1, b1) {
+            let key = self.tt_key(tw, &ch);
+            if let (Some(v), _) = self.probe(tw, &ch, key, a1, b1) {
                 if (maxing && v >= b1) || (!maxing && v <= a1) {
                     return Some(gain + v);
                 }
@@ -1689,15 +1771,19 @@ impl Core {
         ch
     }
 
-    /// Closes the complete trick of `ch` (a trick before the last): its winner leads at the new
-    /// boundary. Returns the points the searching team takes with the trick.
+    /// Closes the complete trick of `ch` (a trick before the last, played with tables `t`): its
+    /// winner leads at the new boundary (in a Slalom its cards are turned to the other
+    /// direction). Returns the points the searching team takes with the trick.
     #[inline(always)]
-    fn close_trick(&self, ch: &mut Node) -> i32 {
+    fn close_trick<const SLALOM: bool>(&self, ch: &mut Node) -> i32 {
         let mine = team_of(ch.win_seat as usize) == self.team;
         let gain = if mine { ch.trick_pts as i32 } else { 0 };
         ch.m_all &= mine;
         ch.len = 0;
         ch.to_move = ch.win_seat;
+        if SLALOM {
+            ch.hands = ch.hands.map(flip_lanes);
+        }
         ch.in_play = ch.hands[0] | ch.hands[1] | ch.hands[2] | ch.hands[3];
         ch.trick_pts = 0;
         gain
@@ -1705,7 +1791,15 @@ impl Core {
 
     /// The value of playing card `c` at node `n`.
     #[inline(always)]
-    fn child(&mut self, t: &Tables, n: &Node, c: u8, alpha: i32, beta: i32) -> i32 {
+    fn child<const SLALOM: bool>(
+        &mut self,
+        t: &Tables,
+        tw: &Tables,
+        n: &Node,
+        c: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         let mut ch = *n;
         let p = (n.to_move & 3) as usize;
         let bit = 1u64 << c;
@@ -1721,7 +1815,7 @@ impl Core {
             ch.win_key = t.key(c, c >> 4);
             ch.trick_pts = cp;
             ch.len = 1;
-            return self.ab(t, &ch, alpha, beta);
+            return self.ab::<SLALOM>(t, tw, &ch, alpha, beta);
         }
         let k = t.key(c, n.lead_suit);
         if k > n.win_key {
@@ -1732,7 +1826,7 @@ impl Core {
         ch.trick_pts += cp;
         if n.len < 3 {
             ch.len += 1;
-            return self.ab(t, &ch, alpha, beta);
+            return self.ab::<SLALOM>(t, tw, &ch, alpha, beta);
         }
         if ch.left == 0 {
             return if team_of(ch.win_seat as usize) == self.team {
@@ -1743,13 +1837,13 @@ impl Core {
                 0
             };
         }
-        let gain = self.close_trick(&mut ch);
-        gain + self.ab(t, &ch, alpha - gain, beta - gain)
+        let gain = self.close_trick::<SLALOM>(&mut ch);
+        gain + self.ab::<SLALOM>(tw, t, &ch, alpha - gain, beta - gain)
     }
 
     /// The cards to try at node `n`, equivalent ones merged, best first, as sort keys (see
     /// [`key_card`]). Returns their number.
-    #[inline]
+    #[inline(always)]
     fn gen_moves(
         &mut self,
         t: &Tables,
@@ -1969,6 +2063,32 @@ mod tests {
         }
     }
 
+    /// A Slalom's change of direction turns every card of a set as it turns one card, and
+    /// turning twice gives the set back.
+    #[test]
+    fn flipped_lanes_are_flipped_cards() {
+        let cards: Vec<u8> = (0..4)
+            .flat_map(|s| (0..9).map(move |i| s * 16 + i))
+            .collect();
+        for &c in &cards {
+            assert_eq!(flip_lanes(1 << c), 1 << flip_card(c), "card {c}");
+            assert_eq!(flip_card(flip_card(c)), c);
+        }
+        let mut rng = SplitMix::new(5);
+        for _ in 0..1000 {
+            let set = cards
+                .iter()
+                .filter(|_| rng.below(2) == 1)
+                .fold(0u64, |a, &c| a | 1 << c);
+            let flipped = cards
+                .iter()
+                .filter(|&&c| set >> c & 1 == 1)
+                .fold(0u64, |a, &c| a | 1 << flip_card(c));
+            assert_eq!(flip_lanes(set), flipped);
+            assert_eq!(flip_lanes(flip_lanes(set)), set);
+        }
+    }
+
     #[test]
     fn pext_with_and_without_bmi2() {
         let mut rng = SplitMix::new(9);
@@ -1999,7 +2119,7 @@ mod tests {
             if pos.trick_len == 0 {
                 continue;
             }
-            let t = Tables::new(mode, pos.points, rules, 100);
+            let t = Tables::new(mode, false, pos.points, rules, 100);
             let trick = pos.trick_cards();
             let w = trick_winner(trick, mode);
             let hand = pos.hands[pos.to_move() as usize];
