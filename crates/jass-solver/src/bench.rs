@@ -52,16 +52,9 @@ pub fn random_position(
     eleven: UndenufeEleven,
     rules: TrickRules,
 ) -> Position {
-    let mut dealer = SeededDealer::new(rng.next_u64());
-    let pack = dealer.next_pack();
-    let leader = rng.below(4) as u8;
-    let mut pos = Position::new_deal(four_hands(&pack, 0), leader, mode, eleven).with_rules(rules);
-    while pos.cards_left() > cards_left {
-        let legal = pos.legal_cards();
-        let c = legal.nth(rng.below(legal.len() as u64) as u32);
-        pos.play(c);
-    }
-    pos
+    random_play(rng, cards_left, |p| {
+        Position::new_deal(p.hands, p.leader, mode, eleven).with_rules(rules)
+    })
 }
 
 /// As [`random_position`] for a Slalom whose first trick is played in `first` (Obenabe or
@@ -72,12 +65,26 @@ pub fn random_slalom_position(
     first: Mode,
     rules: TrickRules,
 ) -> Position {
+    random_play(rng, cards_left, |p| p.with_rules(rules).with_slalom(first))
+}
+
+/// A random deal with a random leader, its rules set by `rules`, played on by random legal
+/// cards until `cards_left` are in the hands.
+fn random_play(
+    rng: &mut SplitMix,
+    cards_left: u32,
+    rules: impl FnOnce(Position) -> Position,
+) -> Position {
     let mut dealer = SeededDealer::new(rng.next_u64());
     let pack = dealer.next_pack();
     let leader = rng.below(4) as u8;
-    let mut pos = Position::new_deal(four_hands(&pack, 0), leader, first, UndenufeEleven::Ace)
-        .with_rules(rules)
-        .with_slalom(first);
+    let deal = Position::new_deal(
+        four_hands(&pack, 0),
+        leader,
+        Mode::Obenabe,
+        UndenufeEleven::Ace,
+    );
+    let mut pos = rules(deal);
     while pos.cards_left() > cards_left {
         let legal = pos.legal_cards();
         let c = legal.nth(rng.below(legal.len() as u64) as u32);

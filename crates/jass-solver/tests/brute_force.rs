@@ -1,10 +1,10 @@
 //! The solver against a plain minimax (no pruning, no table, no merging) on random endgames with
-//! 8 to 16 cards left, in all six modes, both Undenufe options, strict and weak rules.
+//! 8 to 16 cards left, in all six modes and Slalom, both Undenufe options, strict and weak rules.
 
 use jass_core::{Mode, TrickRules, UndenufeEleven};
-use jass_solver::bench::{random_position, SplitMix};
+use jass_solver::bench::{random_position, random_slalom_position, SplitMix};
 use jass_solver::reference::minimax;
-use jass_solver::{MoveOrder, Solver, SolverConfig};
+use jass_solver::{MoveOrder, Position, Solver, SolverConfig};
 
 const POSITIONS: usize = 3000;
 
@@ -18,19 +18,8 @@ fn solver_equals_minimax_on_random_endgames() {
     });
     let mut checked = 0;
     for i in 0..POSITIONS {
-        let mode = Mode::ALL[i % 6];
-        let rules = if (i / 6) % 2 == 0 {
-            TrickRules::Strict
-        } else {
-            TrickRules::Weak
-        };
-        let eleven = if (i / 12) % 2 == 0 {
-            UndenufeEleven::Ace
-        } else {
-            UndenufeEleven::Six
-        };
         let left = 8 + rng.below(9) as u32;
-        let pos = random_position(&mut rng, left, mode, eleven, rules);
+        let pos = variant(i).position(&mut rng, left);
         pos.validate().unwrap();
         for team in 0..2 {
             let want = minimax(&pos, team);
@@ -112,16 +101,10 @@ fn value_does_not_depend_on_move_order_or_enhancements() {
         },
     ];
     let mut solvers: Vec<Solver> = configs.iter().map(|&c| Solver::new(c)).collect();
-    for i in 0..240 {
-        let mode = Mode::ALL[i % 6];
-        let rules = if i % 2 == 0 {
-            TrickRules::Strict
-        } else {
-            TrickRules::Weak
-        };
+    for i in 0..280 {
         let left = 12 + rng.below(9) as u32; // 12..20 cards left
-        let pos = random_position(&mut rng, left, mode, UndenufeEleven::Ace, rules);
-        let team = (i / 6 % 2) as u8;
+        let pos = variant(i).position(&mut rng, left);
+        let team = (i / 7 % 2) as u8;
         let want = solvers[0].solve_for(&pos, team);
         for (k, s) in solvers.iter_mut().enumerate().skip(1) {
             assert_eq!(
@@ -150,10 +133,9 @@ fn quasi_symmetry_keeps_values_exact() {
         quasi_symmetry: false,
         ..SolverConfig::default()
     });
-    for i in 0..300 {
-        let (mode, rules, eleven) = variant(i);
+    for i in 0..350 {
         let left = 12 + rng.below(13) as u32; // 12..24 cards left (hashed keys above 20)
-        let mut pos = random_position(&mut rng, left, mode, eleven, rules);
+        let mut pos = variant(i).position(&mut rng, left);
         if i % 4 == 0 {
             pos.tricks_won = [pos.tricks_done, 0];
         }
@@ -182,9 +164,8 @@ fn quick_bounds_hold() {
     let mut solver = Solver::default();
     let (mut tight_lo, mut tight_hi) = (0, 0);
     for i in 0..3000 {
-        let (mode, rules, eleven) = variant(i);
         let left = 4 * (1 + rng.below(4) as u32); // 4, 8, 12, 16 cards, at a boundary
-        let mut pos = random_position(&mut rng, left, mode, eleven, rules);
+        let mut pos = variant(i).position(&mut rng, left);
         if i % 5 == 0 {
             // Match still possible for one team.
             pos.tricks_won = [pos.tricks_done, 0];
@@ -223,15 +204,8 @@ fn node_cap_gives_up_cleanly() {
     let mut fresh = Solver::default();
     let mut gave_up = 0;
     for i in 0..120 {
-        let mode = Mode::ALL[i % 6];
         let left = 12 + rng.below(9) as u32;
-        let pos = random_position(
-            &mut rng,
-            left,
-            mode,
-            UndenufeEleven::Ace,
-            TrickRules::Strict,
-        );
+        let pos = variant(i).position(&mut rng, left);
         let team = (i % 2) as u8;
         let want = fresh.solve_moves_for(&pos, team);
         // A cap of a few nodes gives up; a generous one answers exactly.
@@ -275,9 +249,8 @@ fn quasi_symmetry_long_check() {
         ..SolverConfig::default()
     });
     for i in 0..24_000 {
-        let (mode, rules, eleven) = variant(i);
         let left = 8 + rng.below(21) as u32;
-        let mut pos = random_position(&mut rng, left, mode, eleven, rules);
+        let mut pos = variant(i).position(&mut rng, left);
         if i % 4 == 0 {
             pos.tricks_won = [pos.tricks_done, 0];
         }
@@ -288,16 +261,41 @@ fn quasi_symmetry_long_check() {
     }
 }
 
-/// The rules of the `i`-th test position: the six modes in turn, then the three trick rules,
-/// then both Undenufe options.
-fn variant(i: usize) -> (Mode, TrickRules, UndenufeEleven) {
-    let rules = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][(i / 6) % 3];
-    let eleven = if (i / 18).is_multiple_of(2) {
-        UndenufeEleven::Ace
+/// The rules of a test position: a mode (in a Slalom the first trick's), the trick rules, the
+/// Undenufe option.
+struct Variant {
+    mode: Mode,
+    slalom: bool,
+    rules: TrickRules,
+    eleven: UndenufeEleven,
+}
+
+/// The rules of the `i`-th test position: the six modes and Slalom in turn (Slalom begun
+/// Obenabe and Undenufe by turns), then the three trick rules, then both Undenufe options.
+fn variant(i: usize) -> Variant {
+    let kind = i % 7;
+    let (mode, slalom) = if kind == 6 {
+        ([Mode::Obenabe, Mode::Undenufe][i / 7 % 2], true)
     } else {
-        UndenufeEleven::Six
+        (Mode::ALL[kind], false)
     };
-    (Mode::ALL[i % 6], rules, eleven)
+    Variant {
+        mode,
+        slalom,
+        rules: [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][(i / 7) % 3],
+        eleven: [UndenufeEleven::Ace, UndenufeEleven::Six][(i / 21) % 2],
+    }
+}
+
+impl Variant {
+    /// A random position of these rules with `left` cards in the hands.
+    fn position(&self, rng: &mut SplitMix, left: u32) -> Position {
+        if self.slalom {
+            random_slalom_position(rng, left, self.mode, self.rules)
+        } else {
+            random_position(rng, left, self.mode, self.eleven, self.rules)
+        }
+    }
 }
 
 /// The fewest-points objective (Misère: the counted team wants as few points as it can get, the
@@ -331,9 +329,8 @@ fn fewest_points_equal_minimax_on_random_endgames() {
     let mut rng = SplitMix::new(23);
     let (mut differs, mut sweeps) = (0, 0);
     for i in 0..1200 {
-        let (mode, rules, eleven) = variant(i);
         let left = 8 + rng.below(9) as u32;
-        let pos = random_position(&mut rng, left, mode, eleven, rules);
+        let pos = variant(i).position(&mut rng, left);
         pos.validate().unwrap();
         for team in 0..2 {
             let want = minimax_for(&pos, team, Objective::FewestPoints);
