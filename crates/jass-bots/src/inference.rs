@@ -15,14 +15,16 @@
 //! trick, keeping the Puur, the discard signals), so the weights are a model, not the truth:
 //! `eps` keeps every world possible.
 
+use jass_core::coiffeur::CoiffeurObservation;
 use jass_core::schieber::{
-    heard_weis_calls, ObservedTrick, Phase, SchieberAction, SchieberObservation,
+    heard_weis_calls, Contract, ObservedTrick, Phase, SchieberAction, SchieberObservation,
 };
 use jass_core::trick::legal_cards;
 use jass_core::weis::{best_declaration, WeisRules};
 use jass_core::{Card, CardSet, Mode, TrickRules, UndenufeEleven};
 use rand_core::RngCore;
 
+use crate::rule_coiffeur::RuleCoiffeur;
 use crate::rule_schieber::{schieber_play, RuleSchieber};
 use crate::worlds::{played_by_seat, sample_world_retry, seen_tricks, Knowledge};
 
@@ -48,11 +50,10 @@ pub fn draw_worlds<R: RngCore>(
     obs: &SchieberObservation,
     n: usize,
     inference: &Inference,
-    contract: Option<&RuleSchieber>,
+    contract: Option<ContractEvidence<'_>>,
     weis: Option<WeisRules>,
 ) -> Vec<[CardSet; 4]> {
     let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
-    let contract = contract.and_then(|rule| ContractEvidence::of(obs, rule));
     let weis = weis.and_then(|rules| WeisEvidence::of(obs, rules));
     let evidence = !history.is_empty() || contract.is_some() || weis.is_some();
     draw_read(rng, k, n, inference, evidence, |h| {
@@ -124,26 +125,60 @@ impl WeisEvidence {
     }
 }
 
-/// The contract decisions of a Schieber deal that other seats made (schieben, or the contract),
-/// to judge a world by: would Schieber's rule player, holding that world's hand, have decided
-/// the same? Forehand chose; or it shoved and its partner chose; or (003's Zurückschieben) the
-/// partner shoved back and forehand had to choose.
+/// The contract decisions of a Schieber or Coiffeur deal that other seats made (schieben, or the
+/// contract), to judge a world by: would the game's rule player, holding that world's hand,
+/// have decided the same? Forehand chose; or it shoved and its partner chose; or (003's
+/// Zurückschieben) the partner shoved back and forehand had to choose.
 pub struct ContractEvidence<'a> {
-    rule: &'a RuleSchieber,
-    /// Each decision: who, the legal actions then, what it did.
-    decisions: Vec<(u8, Vec<SchieberAction>, SchieberAction)>,
+    rule: ContractRule<'a>,
+    /// Each decision: who, the legal actions then, whether it came after a shove, what it did.
+    decisions: Vec<(u8, Vec<SchieberAction>, bool, SchieberAction)>,
+}
+
+/// The rule player whose contract decisions a world is judged by.
+#[derive(Copy, Clone)]
+enum ContractRule<'a> {
+    Schieber(&'a RuleSchieber),
+    /// Coiffeur's: a row of the team's list, or schieben when no open row suits the hand.
+    Coiffeur(&'a RuleCoiffeur),
 }
 
 impl<'a> ContractEvidence<'a> {
     /// The decisions of the others seen in `obs` (none before the contract or when the observer
     /// made them all).
     pub fn of(obs: &SchieberObservation, rule: &'a RuleSchieber) -> Option<Self> {
-        let (contract, chooser) = (obs.contract?, obs.chooser?);
         let options = rule.options();
+        let contracts = options.contracts().collect();
+        Self::from(
+            obs,
+            contracts,
+            options.zurueckschieben,
+            ContractRule::Schieber(rule),
+        )
+    }
+
+    /// The same for a Coiffeur deal: the chooser's team chose among the contracts of its open
+    /// rows.
+    pub fn of_coiffeur(obs: &CoiffeurObservation, rule: &'a RuleCoiffeur) -> Option<Self> {
+        let team = obs.chooser? as usize % 2;
+        let contracts = obs.choices[team].clone();
+        let zurueck = rule.options().zurueckschieben;
+        Self::from(obs, contracts, zurueck, ContractRule::Coiffeur(rule))
+    }
+
+    /// The decisions seen in `obs` when `contracts` could be chosen (`zurueck`: the partner
+    /// may shove back).
+    fn from(
+        obs: &SchieberObservation,
+        contracts: Vec<Contract>,
+        zurueck: bool,
+        rule: ContractRule<'a>,
+    ) -> Option<Self> {
+        let (contract, chooser) = (obs.contract?, obs.chooser?);
         let contracts = || -> Vec<SchieberAction> {
-            options
-                .contracts()
-                .map(|contract| SchieberAction::Contract { contract })
+            contracts
+                .iter()
+                .map(|&contract| SchieberAction::Contract { contract })
                 .collect()
         };
         let shoving = || {
@@ -154,11 +189,7 @@ impl<'a> ContractEvidence<'a> {
         let (fh, partner) = (obs.forehand, (obs.forehand + 2) % 4);
         let chosen = SchieberAction::Contract { contract };
         let shove = SchieberAction::Schieben;
-        let partner_list = if options.zurueckschieben {
-            shoving()
-        } else {
-            contracts()
-        };
+        let partner_list = if zurueck { shoving() } else { contracts() };
         let decisions = if !obs.schoben {
             vec![(fh, shoving(), chosen)]
         } else if chooser == partner {
@@ -170,9 +201,12 @@ impl<'a> ContractEvidence<'a> {
                 (fh, contracts(), chosen),
             ]
         };
+        // Every decision but forehand's first comes after a shove.
         let decisions: Vec<_> = decisions
             .into_iter()
-            .filter(|(seat, _, _)| *seat != obs.seat)
+            .enumerate()
+            .map(|(i, (seat, legal, did))| (seat, legal, i > 0, did))
+            .filter(|(seat, ..)| *seat != obs.seat)
             .collect();
         (!decisions.is_empty()).then_some(ContractEvidence { rule, decisions })
     }
@@ -182,8 +216,13 @@ impl<'a> ContractEvidence<'a> {
     pub fn misses(&self, dealt: &[CardSet; 4]) -> u32 {
         self.decisions
             .iter()
-            .filter(|(seat, legal, did)| {
-                self.rule.choose_contract(dealt[*seat as usize], legal) != *did
+            .filter(|(seat, legal, schoben, did)| {
+                let hand = dealt[*seat as usize];
+                let would = match self.rule {
+                    ContractRule::Schieber(rule) => rule.choose_contract(hand, legal),
+                    ContractRule::Coiffeur(rule) => rule.choose_action(hand, *schoben, legal),
+                };
+                would != *did
             })
             .count() as u32
     }
@@ -462,5 +501,59 @@ mod tests {
         assert!(contract_misses > 100, "{contract_misses}");
         // Random players declare nothing or any Weis: their calls often differ from the best.
         assert!(weis_misses > 100, "{weis_misses}");
+    }
+    /// Coiffeur's contract decisions (a row of the chooser's team, schieben, shoving back) are
+    /// those of its rule player in its own games, and often not in random ones. Shoving back
+    /// and the Misère and Slalom rows are allowed, so that every kind of decision occurs.
+    #[test]
+    fn the_coiffeur_rule_players_own_rows_have_no_misses() {
+        use crate::rule_coiffeur::RuleCoiffeur;
+        use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
+        let o = CoiffeurOptions {
+            zurueckschieben: true,
+            misere: true,
+            slalom: true,
+            ..CoiffeurOptions::default()
+        };
+        let rule = RuleCoiffeur::new(o);
+        let in_play = |g: &Coiffeur, seat: usize| {
+            let obs = g.observe(seat);
+            (obs.phase == Phase::Play && obs.contract.is_some()).then_some(obs)
+        };
+        let (mut decisions, mut shoved_back) = (0, 0);
+        played_games(
+            || Coiffeur::new(o).unwrap(),
+            &mut RuleCoiffeur::new(o),
+            4,
+            usize::MAX,
+            |g, seat, _| {
+                if let Some(obs) = in_play(g, seat) {
+                    let dealt = PlayHistory::of(&obs).dealt(&g.schieber().hands());
+                    if let Some(c) = ContractEvidence::of_coiffeur(&obs, &rule) {
+                        assert_eq!(c.misses(&dealt), 0, "{:?}", c.decisions);
+                        decisions += c.decisions.len();
+                        shoved_back += (c.decisions.len() == 3) as u32;
+                    }
+                }
+            },
+        );
+        assert!(decisions > 1_000, "{decisions}");
+        assert!(shoved_back > 0, "no shove back seen");
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut misses = 0;
+        random_games(
+            || Coiffeur::new(o).unwrap(),
+            4,
+            2_000,
+            &mut rng,
+            |g, seat, _, _| {
+                if let Some(obs) = in_play(g, seat) {
+                    let dealt = PlayHistory::of(&obs).dealt(&g.schieber().hands());
+                    misses +=
+                        ContractEvidence::of_coiffeur(&obs, &rule).map_or(0, |c| c.misses(&dealt));
+                }
+            },
+        );
+        assert!(misses > 100, "{misses}");
     }
 }

@@ -4,7 +4,7 @@
 //! row, always its best Weis, and the card play of the Schieber rule player.
 
 use jass_core::coiffeur::{Coiffeur, CoiffeurAction, CoiffeurOptions};
-use jass_core::schieber::{Contract, SchieberObservation};
+use jass_core::schieber::Contract;
 use jass_core::{CardSet, Decision, Mode, Player};
 
 use crate::rule_schieber::{hand_value, schieber_play};
@@ -56,7 +56,19 @@ pub fn best_row(hand: CardSet, open: &[Contract], options: &CoiffeurOptions) -> 
 }
 
 impl RuleCoiffeur {
-    fn choose(&self, obs: &SchieberObservation, legal: &[CoiffeurAction]) -> CoiffeurAction {
+    /// The options it plays under.
+    pub fn options(&self) -> &CoiffeurOptions {
+        &self.options
+    }
+
+    /// The contract or schieben with `hand` among the `legal` actions; `schoben`: forehand has
+    /// shoved to this seat (it shoves back only with a hopeless hand).
+    pub(crate) fn choose_action(
+        &self,
+        hand: CardSet,
+        schoben: bool,
+        legal: &[CoiffeurAction],
+    ) -> CoiffeurAction {
         let open: Vec<Contract> = legal
             .iter()
             .filter_map(|a| match a {
@@ -65,12 +77,12 @@ impl RuleCoiffeur {
             })
             .collect();
         let may_shove = legal.contains(&CoiffeurAction::Schieben);
-        let (contract, _) = best_row(obs.hand, &open, &self.options);
+        let (contract, _) = best_row(hand, &open, &self.options);
         if may_shove {
             // The gain over the baseline, unmultiplied: shove when no row suits the hand (forehand),
             // shove back only with a hopeless hand (zurückschieben).
-            let gain = team_points(obs.hand, contract) - row_baseline(open.len());
-            let limit = if obs.schoben { -25.0 } else { 0.0 };
+            let gain = team_points(hand, contract) - row_baseline(open.len());
+            let limit = if schoben { -25.0 } else { 0.0 };
             if gain < limit {
                 return CoiffeurAction::Schieben;
             }
@@ -89,7 +101,9 @@ impl Player<Coiffeur> for RuleCoiffeur {
         let obs = decision.observation();
         match legal[0] {
             CoiffeurAction::Weis { .. } => *legal.last().expect("legal"),
-            CoiffeurAction::Contract { .. } | CoiffeurAction::Schieben => self.choose(&obs, &legal),
+            CoiffeurAction::Contract { .. } | CoiffeurAction::Schieben => {
+                self.choose_action(obs.hand, obs.schoben, &legal)
+            }
             CoiffeurAction::Play { .. } => {
                 let cards: CardSet = legal
                     .iter()

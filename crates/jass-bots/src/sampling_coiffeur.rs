@@ -14,7 +14,7 @@ use jass_core::schieber::Contract;
 use jass_core::weis::{stoeck_cards, STOECK_POINTS};
 use jass_core::{Card, CardSet, Decision, Player};
 
-use crate::inference::{draw_worlds, Inference};
+use crate::inference::{draw_worlds, ContractEvidence, Inference};
 use crate::pimc::{PartnershipSampler, PlayState};
 use crate::rule_coiffeur::RuleCoiffeur;
 use crate::worlds::{knowledge, played_by_seat, seen_tricks};
@@ -156,7 +156,10 @@ impl SamplingCoiffeur {
         let last = LastDeal::of(&obs, &self.options).filter(|_| self.game_end);
         let inference = self.inference;
         let weis = self.options.schieber().weis_rules();
-        let draw = |rng: &mut _, n| draw_worlds(rng, &k, &obs, n, &inference, None, weis);
+        let draw = |rng: &mut _, n| {
+            let contract = ContractEvidence::of_coiffeur(&obs, &self.rule);
+            draw_worlds(rng, &k, &obs, n, &inference, contract, weis)
+        };
         self.sampler.choose_drawn(
             draw,
             &state,

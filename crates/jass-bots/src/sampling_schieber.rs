@@ -33,7 +33,7 @@ use jass_solver::{race_cards, Position, Solver, SolverConfig};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::inference::{draw_worlds, Inference};
+use crate::inference::{draw_worlds, ContractEvidence, Inference};
 use crate::pimc::{rollout_worlds, PlayState};
 use crate::rule_schieber::RuleSchieber;
 use crate::worlds::{deal_unseen, knowledge, played_by_seat, seen_tricks, stoeck_holder};
@@ -185,7 +185,7 @@ impl SamplingSchieber {
             obs,
             n,
             &self.inference,
-            Some(&self.rule),
+            ContractEvidence::of(obs, &self.rule),
             self.options.weis_rules(),
         )
     }

@@ -297,3 +297,67 @@ fn golden_records_do_not_drift() {
         );
     }
 }
+
+/// A random player that checks the slate its observation shows: at a contract decision the
+/// contracts it may choose are its team's `choices`; during the card play the contract played
+/// is among the chooser's team's choices (its row counts as open until the deal is over), and
+/// `open_rows` counts the rows behind the choices (both Slalom directions fill one row).
+struct SlateChecker(Rnd, std::rc::Rc<std::cell::Cell<u32>>);
+
+impl Player<Coiffeur> for SlateChecker {
+    fn name(&self) -> String {
+        "slate checker".into()
+    }
+    fn act(&mut self, d: &Decision<'_, Coiffeur>) -> SchieberAction {
+        let obs = d.observation();
+        let contracts: Vec<Contract> = d
+            .legal
+            .iter()
+            .filter_map(|a| match a {
+                SchieberAction::Contract { contract } => Some(contract),
+                _ => None,
+            })
+            .collect();
+        if !contracts.is_empty() {
+            assert_eq!(contracts, obs.choices[obs.seat as usize % 2]);
+            self.1.set(self.1.get() + 1);
+        }
+        if let (Some(contract), Some(chooser)) = (obs.contract, obs.chooser) {
+            assert!(obs.choices[chooser as usize % 2].contains(&contract));
+        }
+        for t in 0..2 {
+            let rows = obs.choices[t]
+                .iter()
+                .filter(|&&c| c != Contract::SlalomUndenufe)
+                .count();
+            assert_eq!(rows as u32, obs.open_rows[t]);
+        }
+        self.0.act(d)
+    }
+}
+
+#[test]
+fn the_slate_shows_each_teams_choices() {
+    let o = CoiffeurOptions {
+        misere: true,
+        slalom: true,
+        zurueckschieben: true,
+        ..opts()
+    };
+    for seed in 0..6u64 {
+        let decisions = std::rc::Rc::new(std::cell::Cell::new(0));
+        let mut seats: Vec<Box<dyn Player<Coiffeur>>> = (0..4)
+            .map(|s| {
+                let rnd = Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s));
+                Box::new(SlateChecker(rnd, decisions.clone())) as Box<dyn Player<Coiffeur>>
+            })
+            .collect();
+        let rec = play_recorded(o, seed, &mut seats).unwrap();
+        assert_eq!(rec.deals.len(), 16);
+        assert!(
+            decisions.get() >= 16,
+            "{} contract decisions",
+            decisions.get()
+        );
+    }
+}

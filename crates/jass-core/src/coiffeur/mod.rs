@@ -37,6 +37,10 @@ pub struct CoiffeurObservation {
     pub written: [u32; 2],
     /// The rows each team has still to fill (the row played now counts until the deal is over).
     pub open_rows: [u32; 2],
+    /// The contracts each team may still choose, in the order of the legal actions: those of
+    /// its open rows (both directions of an open Slalom row; the row played now counts until
+    /// the deal is over, so during the card play the chooser's list is the one it chose from).
+    pub choices: [Vec<Contract>; 2],
 }
 
 impl CoiffeurObservation {
@@ -298,6 +302,10 @@ impl Coiffeur {
             deal: self.inner.observation(seat),
             written: self.totals(),
             open_rows: [0, 1].map(|t| rows.iter().filter(|&&c| self.open(t, c)).count() as u32),
+            choices: [0, 1].map(|t| {
+                let all = self.opts.contracts().into_iter();
+                all.filter(|&c| self.open(t, c)).collect()
+            }),
         }
     }
 }
