@@ -7,7 +7,8 @@
 //! [`PlayHistory::misses_by`] rebuilds each past decision for any game's rule player;
 //! `schieber_misses` and Sidi Barrani's player supply theirs (Differenzler's and Handjass's
 //! replay their rollout from the deal's first card, [`crate::rollout::Rollout::replay_misses`]).
-//! Other decisions count the same way: Schieber's contract and schieben ([`ContractEvidence`]),
+//! Other decisions count the same way: Schieber's and Coiffeur's contract and schieben
+//! ([`ContractEvidence`]),
 //! the Weis calls of Schieber and Coiffeur ([`WeisEvidence`]), Differenzler's open
 //! announcements.
 //!
