@@ -8,9 +8,8 @@
 //! `schieber_misses` and Sidi Barrani's player supply theirs (Differenzler's and Handjass's
 //! replay their rollout from the deal's first card, [`crate::rollout::Rollout::replay_misses`]).
 //! Other decisions count the same way: Schieber's and Coiffeur's contract and schieben
-//! ([`ContractEvidence`]),
-//! the Weis calls of Schieber and Coiffeur ([`WeisEvidence`]), Differenzler's open
-//! announcements.
+//! ([`ContractEvidence`]), the Weis calls of Schieber and Coiffeur ([`WeisEvidence`]),
+//! Differenzler's open announcements.
 //!
 //! The rule player stands for the others' habits (taking points, smearing on the partner's
 //! trick, keeping the Puur, the discard signals), so the weights are a model, not the truth:
