@@ -530,27 +530,27 @@ impl PartnershipSampler {
 
     /// Every legal card's value in each of the `worlds` (`None`: a world the time budget did
     /// not reach; an empty list: a world that cannot be played), by `eval` with one world, on
-    /// `settings.threads` threads ([`crate::worlds::on_threads`]; every value is exact, so the
+    /// `settings.threads` threads ([`crate::worlds::judge_worlds`]; every value is exact, so the
     /// threads give the values one thread gives). The first world is always evaluated.
     fn world_values(
         &mut self,
         worlds: &[[CardSet; 4]],
         eval: impl Fn(&mut Solver, &[[CardSet; 4]], &mut CardValues) + Sync,
     ) -> Vec<Option<CardValues>> {
-        let deadline = self
-            .settings
-            .time_budget
-            .map(|b| std::time::Instant::now() + b);
-        let late = |i: usize| i > 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d);
-        let k = self.settings.threads.clamp(1, worlds.len().max(1));
-        if self.solvers.len() < k {
-            self.solvers.resize_with(k, Self::new_solver);
-        }
-        crate::worlds::on_threads(&mut self.solvers[..k], worlds.len(), late, |solver, i| {
-            let mut v = Vec::new();
-            eval(solver, &worlds[i..i + 1], &mut v);
-            v
-        })
+        let s = &self.settings;
+        let (threads, budget) = (s.threads, s.time_budget);
+        crate::worlds::judge_worlds(
+            &mut self.solvers,
+            Self::new_solver,
+            threads,
+            budget,
+            worlds.len(),
+            |solver, i| {
+                let mut v = Vec::new();
+                eval(solver, &worlds[i..i + 1], &mut v);
+                v
+            },
+        )
     }
 
     /// True if a card decision with `played` cards gone and these legal cards is sampled (else

@@ -45,6 +45,12 @@ pub struct DifferenzlerSettings {
     /// every this many points between a seat's announcement and the rule player's for its
     /// hand in the world (0: not read).
     pub infer_announcement: u32,
+    /// Threads that play out the worlds of one decision (1: the calling thread only; the
+    /// choices are those of one thread).
+    pub threads: usize,
+    /// An optional cap on the time of one decision: once reached, the worlds played out so far
+    /// decide (the first always counts). Off by default: it makes play depend on the machine.
+    pub time_budget: Option<std::time::Duration>,
 }
 
 impl Default for DifferenzlerSettings {
@@ -56,6 +62,8 @@ impl Default for DifferenzlerSettings {
             infer: crate::SamplingSchieber::DEFAULT_INFER,
             infer_pool: crate::SamplingSchieber::DEFAULT_INFER_POOL,
             infer_announcement: 10,
+            threads: 1,
+            time_budget: None,
         }
     }
 }
@@ -226,6 +234,13 @@ impl SamplingDifferenzler {
         self.sampled
     }
 
+    /// `judge(i)` for the worlds `0..n` of one decision on the player's threads within its time
+    /// budget ([`crate::worlds::judge_each`]): the results of the worlds reached, in order.
+    fn judge<T: Send>(&self, n: usize, judge: impl Fn(usize) -> T + Sync) -> Vec<T> {
+        let s = &self.settings;
+        crate::worlds::judge_each(s.threads, s.time_budget, n, judge)
+    }
+
     /// What the seat knows of the hidden hands.
     fn knowledge(&self, obs: &DifferenzlerObservation, mode: Mode) -> Knowledge {
         let completed: Vec<(u8, &[Card])> = obs
@@ -340,30 +355,39 @@ impl SamplingDifferenzler {
             |hands| self.misses(obs, &history, hands, &self.world(obs, mode, *hands, None)),
         );
         self.rng = rng;
-        // Per card: the penalty summed over the worlds, and in the last deal the game's wins.
+        // Per card of each world: the penalty, and in the last deal the game's win.
+        let per_world = self.judge(drawn.len(), |i| {
+            let base = self.world(obs, mode, drawn[i], None);
+            legal
+                .iter()
+                .map(|c| {
+                    let mut w = World {
+                        play: base.play,
+                        targets: base.targets,
+                        extra: base.extra,
+                    };
+                    w.play.play(c);
+                    let (taken, tricks) = w.finish();
+                    let p = penalty(&self.options, announced, taken[me], tricks[me]) as i64;
+                    let win = if for_the_game {
+                        let after =
+                            self.totals_after(obs, &base.targets, announced, &taken, &tricks);
+                        win_share(&after, me)
+                    } else {
+                        0
+                    };
+                    (c, p, win)
+                })
+                .collect::<Vec<_>>()
+        });
+        // Summed over the worlds.
         let mut penalties = [0i64; 64];
         let mut wins = [0i64; 64];
-        let mut worlds = 0;
-        for hands in drawn {
-            let base = self.world(obs, mode, hands, None);
-            for c in legal {
-                let mut w = World {
-                    play: base.play,
-                    targets: base.targets,
-                    extra: base.extra,
-                };
-                w.play.play(c);
-                let (taken, tricks) = w.finish();
-                penalties[c.index()] +=
-                    penalty(&self.options, announced, taken[me], tricks[me]) as i64;
-                if for_the_game {
-                    let after = self.totals_after(obs, &base.targets, announced, &taken, &tricks);
-                    wins[c.index()] += win_share(&after, me);
-                }
-            }
-            worlds += 1;
+        for (c, p, win) in per_world.iter().flatten() {
+            penalties[c.index()] += p;
+            wins[c.index()] += win;
         }
-        if worlds == 0 {
+        if per_world.is_empty() {
             return None;
         }
         // The most wins (all zero before the last deal), then the lowest penalty.
@@ -379,21 +403,19 @@ impl SamplingDifferenzler {
         let me = obs.seat as usize;
         let guess = announcement(obs.hand, mode, &self.options);
         let k = self.knowledge(obs, mode);
+        let drawn: Vec<[CardSet; 4]> = (0..self.settings.announce_samples)
+            .filter_map(|_| sample_world_retry(&k, &mut self.rng, 20))
+            .collect();
         // Per world: what this seat took, and the others' totals after the deal.
-        let mut outcomes: Vec<(u32, u8, [i32; 4])> =
-            Vec::with_capacity(self.settings.announce_samples);
-        for _ in 0..self.settings.announce_samples {
-            let Some(hands) = sample_world_retry(&k, &mut self.rng, 20) else {
-                continue;
-            };
+        let outcomes: Vec<(u32, u8, [i32; 4])> = self.judge(drawn.len(), |i| {
             // Forehand leads the first trick.
-            let mut w = self.world(obs, mode, hands, Some(guess));
+            let mut w = self.world(obs, mode, drawn[i], Some(guess));
             w.play.leader = obs.forehand;
             let targets = w.targets;
             let (taken, tricks) = w.finish();
             let after = self.totals_after(obs, &targets, guess, &taken, &tricks);
-            outcomes.push((taken[me], tricks[me], after));
-        }
+            (taken[me], tricks[me], after)
+        });
         if outcomes.is_empty() {
             return None;
         }

@@ -50,6 +50,10 @@ pub struct SamplingHandjass {
     sampled_before_play: u64,
     /// Reading the others' cards from their play ([`crate::inference`]).
     inference: Inference,
+    /// Threads that play out the worlds of one decision, and an optional cap on its time
+    /// ([`SamplingHandjass::with_threads`]).
+    threads: usize,
+    time_budget: Option<std::time::Duration>,
 }
 
 /// One world of a decision before the card play: the engine's state at this seat's decision, with
@@ -217,7 +221,18 @@ impl SamplingHandjass {
                 pool: Self::DEFAULT_INFER_POOL,
                 eleven: UndenufeEleven::Ace,
             },
+            threads: 1,
+            time_budget: None,
         }
+    }
+
+    /// The same player judging the worlds of a decision on `threads` threads (the choices are
+    /// those of one thread) and, with a `budget`, only those it reaches in that time (the first
+    /// always; off by default, since it makes play depend on the machine).
+    pub fn with_threads(mut self, threads: usize, budget: Option<std::time::Duration>) -> Self {
+        self.threads = threads.max(1);
+        self.time_budget = budget;
+        self
     }
 
     /// Reading the others' cards, by default: a world's weight in percent per card of another
@@ -250,6 +265,12 @@ impl SamplingHandjass {
     pub fn with_bessern_samples(mut self, n: usize) -> Self {
         self.bessern_samples = n;
         self
+    }
+
+    /// `judge(i)` for the worlds `0..n` of one decision on the player's threads within its time
+    /// budget ([`crate::worlds::judge_each`]): the results of the worlds reached, in order.
+    fn judge<T: Send>(&self, n: usize, judge: impl Fn(usize) -> T + Sync) -> Vec<T> {
+        crate::worlds::judge_each(self.threads, self.time_budget, n, judge)
     }
 
     /// How many decisions before the card play this player has made by sampling.
@@ -434,9 +455,8 @@ impl SamplingHandjass {
             |rng| h.world(rng),
             |hands| read.misses(hands),
         );
-        let mut totals = [0f64; 64];
-        let mut worlds = 0;
-        for hands in worlds_kept {
+        let per_world = self.judge(worlds_kept.len(), |i| {
+            let hands = worlds_kept[i];
             // Points beyond the tricks: the scoring Weis, and Stöck (scored or held).
             let mut extra = [0u32; MAX_SEATS];
             if let Some((s, p)) = weis {
@@ -468,25 +488,32 @@ impl SamplingHandjass {
                 played,
                 last_bonus: self.options.last_trick_bonus,
             };
-            for c in legal {
-                let mut r = base;
-                r.play(c);
-                while !r.done() {
-                    let v = r.view();
-                    let card = take_points(&v);
-                    r.play(card);
-                }
-                let finals: Vec<(u8, u32)> = h
-                    .order
-                    .iter()
-                    .map(|&s| (s, r.taken[s as usize] + extra[s as usize]))
-                    .collect();
-                totals[c.index()] += self.slate_value(obs, &finals, me);
-            }
-            worlds += 1;
-        }
-        if worlds == 0 {
+            legal
+                .iter()
+                .map(|c| {
+                    let mut r = base;
+                    r.play(c);
+                    while !r.done() {
+                        let v = r.view();
+                        let card = take_points(&v);
+                        r.play(card);
+                    }
+                    let finals: Vec<(u8, u32)> = h
+                        .order
+                        .iter()
+                        .map(|&s| (s, r.taken[s as usize] + extra[s as usize]))
+                        .collect();
+                    (c, self.slate_value(obs, &finals, me))
+                })
+                .collect::<Vec<_>>()
+        });
+        if per_world.is_empty() {
             return None;
+        }
+        // Summed in the order of the worlds, as one thread would.
+        let mut totals = [0f64; 64];
+        for (c, v) in per_world.into_iter().flatten() {
+            totals[c.index()] += v;
         }
         legal
             .iter()
@@ -823,7 +850,6 @@ impl SamplingHandjass {
         }
         let m = obs.table.len();
         let opts = self.world_options(m.max(2));
-        let mut rule = RuleHandjass::new(opts);
         let mut worlds: Vec<PrePlayWorld> = Vec::with_capacity(n);
         let mut failed = 0;
         for _ in 0..8 * n {
@@ -843,22 +869,34 @@ impl SamplingHandjass {
         if worlds.is_empty() {
             return None;
         }
-        let mut totals = vec![0f64; legal.len()];
-        let mut list = ActionList::new();
-        for w in &worlds {
-            for (i, &a) in legal.iter().enumerate() {
-                let mut g = w.state;
-                g.apply(a).ok()?;
-                let deal = g.deals_started();
-                while let ToMove::Seat(s) = g.to_move() {
-                    if g.deals_started() != deal {
-                        break;
+        // Each world's value of every action (`None`: the engine refused a step).
+        let per_world = self.judge(worlds.len(), |k| {
+            let w = &worlds[k];
+            let mut rule = RuleHandjass::new(opts);
+            let mut list = ActionList::new();
+            legal
+                .iter()
+                .map(|&a| {
+                    let mut g = w.state;
+                    g.apply(a).ok()?;
+                    let deal = g.deals_started();
+                    while let ToMove::Seat(s) = g.to_move() {
+                        if g.deals_started() != deal {
+                            break;
+                        }
+                        g.legal_actions(&mut list);
+                        let b = rule.act(&Decision::new(&g, s, &list));
+                        g.apply(b).ok()?;
                     }
-                    g.legal_actions(&mut list);
-                    let b = rule.act(&Decision::new(&g, s, &list));
-                    g.apply(b).ok()?;
-                }
-                totals[i] += Self::outcome_value(&g, w.me);
+                    Some(Self::outcome_value(&g, w.me))
+                })
+                .collect::<Option<Vec<f64>>>()
+        });
+        // Summed in the order of the worlds, as one thread would.
+        let mut totals = vec![0f64; legal.len()];
+        for values in per_world {
+            for (t, v) in totals.iter_mut().zip(values?) {
+                *t += v;
             }
         }
         let best = (0..legal.len()).max_by(|&a, &b| totals[a].total_cmp(&totals[b]))?;

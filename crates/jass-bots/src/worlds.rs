@@ -206,6 +206,42 @@ pub fn sample_world_retry<R: RngCore>(
     (0..tries).find_map(|_| sample_world(k, rng))
 }
 
+/// The worlds `0..n` of one decision judged by `work(state, i)` on up to `threads` threads
+/// (`states` grown by `new_state` to as many as are used, kept for the next decision), the
+/// first world always, the others until `budget` has passed since the call: [`on_threads`]
+/// with a time budget, as the sampling players of every game use it.
+pub fn judge_worlds<S: Send, T: Send>(
+    states: &mut Vec<S>,
+    new_state: impl FnMut() -> S,
+    threads: usize,
+    budget: Option<std::time::Duration>,
+    n: usize,
+    work: impl Fn(&mut S, usize) -> T + Sync,
+) -> Vec<Option<T>> {
+    let deadline = budget.map(|b| std::time::Instant::now() + b);
+    let late = |i: usize| i > 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d);
+    let k = threads.clamp(1, n.max(1));
+    if states.len() < k {
+        states.resize_with(k, new_state);
+    }
+    on_threads(&mut states[..k], n, late, work)
+}
+
+/// [`judge_worlds`] without a state per thread: `judge(i)` for the worlds reached, in world
+/// order.
+pub fn judge_each<T: Send>(
+    threads: usize,
+    budget: Option<std::time::Duration>,
+    n: usize,
+    judge: impl Fn(usize) -> T + Sync,
+) -> Vec<T> {
+    let each = |_: &mut (), i: usize| judge(i);
+    judge_worlds(&mut Vec::new(), || (), threads, budget, n, each)
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
 /// `work(state, i)` for the worlds `0..n` of one decision, on as many threads as there are
 /// `states` (one each: a solver, say; the first on the calling thread): world `i` on thread
 /// `i % states.len()`, in order on each thread, until `stop(i)` says to give up (a time budget).

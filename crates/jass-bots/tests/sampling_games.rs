@@ -307,6 +307,7 @@ fn sampling_differenzler_plays_legally_and_misses_by_less_than_random() {
         infer: 10,
         infer_pool: 4,
         infer_announcement: 10,
+        ..DifferenzlerSettings::default()
     };
     for o in [
         DifferenzlerOptions::default(),
@@ -476,6 +477,57 @@ fn partnership_samplers_play_alike_on_one_or_two_threads() {
             assert_eq!(game(two, seed).0, a, "seed {seed}");
             // A budget cuts some decisions short; every action is still checked as legal.
             game(budget, seed);
+        }
+    }
+}
+
+/// The Differenzler and Handjass sampling players play out the worlds of a decision on several
+/// threads with the choices of one thread (the worlds' results are added in world order); with
+/// a time budget they still play legally.
+#[test]
+fn differenzler_and_handjass_samplers_play_alike_on_one_or_two_threads() {
+    use jass_bots::{RuleDifferenzler, RuleHandjass};
+    use std::time::Duration;
+    fn differenzler(threads: usize, budget: Option<Duration>, seed: u64) -> (Vec<String>, u64) {
+        let o = DifferenzlerOptions::default();
+        let settings = DifferenzlerSettings {
+            samples: 8,
+            announce_samples: 16,
+            threads,
+            time_budget: budget,
+            ..DifferenzlerSettings::default()
+        };
+        let mut s0 = SamplingDifferenzler::with_settings(o, settings, seed);
+        let mut s2 = SamplingDifferenzler::with_settings(o, settings, seed + 100);
+        let (mut r1, mut r3) = (RuleDifferenzler::new(o), RuleDifferenzler::new(o));
+        let game = Differenzler::new(o).unwrap();
+        let actions = recorded(game, seed, [&mut s0, &mut r1, &mut s2, &mut r3]);
+        (actions, s0.sampled() + s2.sampled())
+    }
+    fn handjass(threads: usize, budget: Option<Duration>, seed: u64) -> (Vec<String>, u64) {
+        let o = HandjassOptions::default();
+        let sampling = |seed| {
+            SamplingHandjass::with_samples(o, 8, seed)
+                .with_decision_samples(8)
+                .with_threads(threads, budget)
+        };
+        let (mut s0, mut s2) = (sampling(seed), sampling(seed + 100));
+        let (mut r1, mut r3) = (RuleHandjass::new(o), RuleHandjass::new(o));
+        let game = Handjass::new(o).unwrap();
+        let actions = recorded(game, seed, [&mut s0, &mut r1, &mut s2, &mut r3]);
+        let sampled = s0.sampled() + s2.sampled();
+        (
+            actions,
+            sampled + s0.sampled_before_play() + s2.sampled_before_play(),
+        )
+    }
+    for seed in 0..2u64 {
+        for game in [differenzler, handjass] {
+            let (a, sampled) = game(1, None, seed);
+            assert!(sampled > 10, "seed {seed}: {sampled} sampled decisions");
+            assert_eq!(game(2, None, seed).0, a, "seed {seed}");
+            // A budget cuts some decisions short; every action is still checked as legal.
+            game(2, Some(Duration::from_millis(1)), seed);
         }
     }
 }

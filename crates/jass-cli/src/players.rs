@@ -223,19 +223,31 @@ impl<'a> Spec<'a> {
         self.get(known, "early_samples", default)
     }
 
+    /// `threads` and `budget_ms` (0 or left out: no time budget).
+    fn threads_and_budget(
+        &self,
+        known: &[&str],
+        default_threads: usize,
+    ) -> Result<(usize, Option<std::time::Duration>)> {
+        let threads = self.get(known, "threads", default_threads)?;
+        let budget = self.get(known, "budget_ms", 0)?;
+        let budget = (budget > 0).then(|| std::time::Duration::from_millis(budget as u64));
+        Ok((threads, budget))
+    }
+
     fn solver_settings_with(
         &self,
         known: &[&str],
         default: SamplingSettings,
     ) -> Result<SamplingSettings> {
-        let budget = self.get(known, "budget_ms", 0)?;
+        let (threads, time_budget) = self.threads_and_budget(known, default.threads)?;
         Ok(SamplingSettings {
             samples: self.get(known, "samples", default.samples)?,
             max_cards: self
                 .get(known, "max_cards", default.max_cards as usize)?
                 .min(36) as u32,
-            threads: self.get(known, "threads", default.threads)?,
-            time_budget: (budget > 0).then(|| std::time::Duration::from_millis(budget as u64)),
+            threads,
+            time_budget,
             ..default
         })
     }
@@ -244,13 +256,13 @@ impl<'a> Spec<'a> {
     fn schieber_settings(&self) -> Result<SamplingSettings> {
         let known = SCHIEBER_KNOWN;
         let d = SamplingSettings::default();
-        let budget = self.get(&known, "budget_ms", 0)?;
+        let (threads, time_budget) = self.threads_and_budget(&known, d.threads)?;
         Ok(SamplingSettings {
             samples: self.get(&known, "samples", d.samples)?,
             max_cards: self.get(&known, "max_cards", d.max_cards as usize)?.min(36) as u32,
             contract_samples: self.get(&known, "contract_samples", d.contract_samples)?,
-            threads: self.get(&known, "threads", d.threads)?,
-            time_budget: (budget > 0).then(|| std::time::Duration::from_millis(budget as u64)),
+            threads,
+            time_budget,
             tt_bits: self.get(&known, "tt_bits", d.tt_bits as usize)? as u32,
             node_limit: self.get(&known, "node_limit", d.node_limit as usize)? as u64,
             decision_nodes: self.get(&known, "decision_nodes", d.decision_nodes as usize)? as u64,
@@ -395,8 +407,11 @@ impl ByName for Differenzler {
             "infer",
             "infer_pool",
             "infer_announcement",
+            "threads",
+            "budget_ms",
         ];
         let d = DifferenzlerSettings::default();
+        let (threads, time_budget) = spec.threads_and_budget(&known, d.threads)?;
         let settings = DifferenzlerSettings {
             samples: spec.get(&known, "samples", d.samples)?,
             announce_samples: spec.get(&known, "announce_samples", d.announce_samples)?,
@@ -408,6 +423,8 @@ impl ByName for Differenzler {
                 "infer_announcement",
                 d.infer_announcement as usize,
             )? as u32,
+            threads,
+            time_budget,
         };
         Ok(Box::new(SamplingDifferenzler::with_settings(
             *o, settings, seed,
@@ -423,7 +440,10 @@ impl ByName for Handjass {
             "bessern_samples",
             "infer",
             "infer_pool",
+            "threads",
+            "budget_ms",
         ];
+        let (threads, budget) = spec.threads_and_budget(&known, 1)?;
         let n = spec.get(&known, "samples", SamplingHandjass::DEFAULT_SAMPLES)?;
         let d = spec.get(
             &known,
@@ -438,7 +458,8 @@ impl ByName for Handjass {
                 .with_inference(
                     spec.get(&known, "infer", SamplingHandjass::DEFAULT_INFER as usize)? as u32,
                     spec.get(&known, "infer_pool", SamplingHandjass::DEFAULT_INFER_POOL)?,
-                ),
+                )
+                .with_threads(threads, budget),
         ))
     }
 }
