@@ -89,6 +89,9 @@ fn main() {
         );
     }
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    if !jass_solver::DIAGNOSTICS {
+        println!("(hist and stats are counted with --features jass-solver/diagnostics)");
+    }
     println!("hist {:?}", &solver.histogram()[..=left as usize]);
     println!(
         "stats (searches, bound cuts, table cuts, probes) {:?}",

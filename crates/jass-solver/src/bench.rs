@@ -186,6 +186,9 @@ pub fn print_whole_deals(positions: impl Iterator<Item = Position>, tt_bits: u32
             solver.stats()[0]
         );
         if std::env::var_os("JS_HIST").is_some() {
+            if !crate::DIAGNOSTICS {
+                println!("  (counted with --features jass-solver/diagnostics)");
+            }
             println!("  nodes by cards left {:?}", &solver.histogram()[..]);
             println!("  searches, bound cuts, table cuts, probes, cuts at leads (first card), at follows (first card), quasi-symmetric cuts, collisions, enhanced transposition cuts {:?}", solver.stats());
         }

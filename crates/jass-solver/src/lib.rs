@@ -34,4 +34,4 @@ mod search;
 
 pub use position::{IllegalCard, Position, TrickResult};
 pub use race::{race_cards, race_wins};
-pub use search::{MoveOrder, MoveValues, Objective, Solver, SolverConfig};
+pub use search::{MoveOrder, MoveValues, Objective, Solver, SolverConfig, DIAGNOSTICS};
