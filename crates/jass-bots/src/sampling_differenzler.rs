@@ -56,7 +56,7 @@ pub struct DifferenzlerSettings {
 impl Default for DifferenzlerSettings {
     fn default() -> Self {
         DifferenzlerSettings {
-            samples: 48,
+            samples: 400,
             announce_samples: 200,
             game_end: true,
             infer: crate::SamplingSchieber::DEFAULT_INFER,

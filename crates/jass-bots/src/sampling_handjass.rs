@@ -195,7 +195,7 @@ impl Hidden {
 
 impl SamplingHandjass {
     /// Worlds per card decision by default.
-    pub const DEFAULT_SAMPLES: usize = 48;
+    pub const DEFAULT_SAMPLES: usize = 400;
 
     /// Worlds per decision before the card play by default.
     pub const DEFAULT_DECISION_SAMPLES: usize = 32;
