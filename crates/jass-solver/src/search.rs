@@ -572,6 +572,9 @@ pub struct Solver {
     twin: Option<Box<Tables>>,
     /// The position being solved starts in the twin's direction (a Slalom's Undenufe trick).
     on_twin: bool,
+    /// A Slalom's first direction: the table's entries are encoded in the direction of their
+    /// trick, so they hold only for deals begun the same way.
+    slalom_first: Option<Mode>,
     owners: [u64; SEATS],
 }
 
@@ -643,6 +646,7 @@ impl Solver {
             tables: None,
             twin: None,
             on_twin: false,
+            slalom_first: None,
             owners: [0; SEATS],
         }
     }
@@ -899,9 +903,16 @@ impl Solver {
         // A Slalom keeps Obenabe's tables first and Undenufe's as the twin, whichever
         // direction the position is in: table entries hold for both.
         let mode = if pos.slalom { Mode::Obenabe } else { pos.mode };
+        let first = pos.slalom.then(|| match (pos.mode, pos.tricks_done % 2) {
+            (m, 0) => m,
+            (Mode::Obenabe, _) => Mode::Undenufe,
+            _ => Mode::Obenabe,
+        });
         let same_rules = matches!(&self.tables, Some(t) if t.mode == mode && t.slalom == pos.slalom
-            && t.points == pos.points && t.rules == pos.rules && t.match_bonus == pos.match_bonus);
+            && t.points == pos.points && t.rules == pos.rules && t.match_bonus == pos.match_bonus)
+            && first == self.slalom_first;
         if !same_rules {
+            self.slalom_first = first;
             let new = |mode| Tables::new(mode, pos.slalom, pos.points, pos.rules, pos.match_bonus);
             self.tables = Some(new(mode));
             self.twin = pos.slalom.then(|| new(Mode::Undenufe));

@@ -62,3 +62,45 @@ fn slalom_positions_are_checked() {
     let e = pos.validate().unwrap_err();
     assert!(e.contains("Slalom"), "{e}");
 }
+
+/// Every card turned upside down in its suit (the six for the ace, the seven for the king, …).
+fn mirrored(c: Card) -> Card {
+    Card::new(c.suit(), jass_core::Rank::from_index(8 - c.rank().index()))
+}
+
+/// One solver for a Slalom and its mirror image (every card turned upside down, the other first
+/// direction: the same game up to the points, with the same table keys) and a trump game in
+/// between: the table's entries hold for one first direction only, so each answer is a fresh
+/// solver's.
+#[test]
+fn one_solver_for_both_first_directions() {
+    let mut rng = SplitMix::new(11);
+    let mut shared = Solver::default();
+    for i in 0..24 {
+        let first = [Mode::Obenabe, Mode::Undenufe][i % 2];
+        let left = 12 + (i as u32 % 3) * 4;
+        let pos = random_slalom_position(&mut rng, left, first, TrickRules::Strict);
+        let mut mirror = Position {
+            hands: pos.hands.map(|h| h.iter().map(mirrored).collect()),
+            mode: if pos.mode == Mode::Obenabe {
+                Mode::Undenufe
+            } else {
+                Mode::Obenabe
+            },
+            ..pos
+        };
+        mirror.trick = pos.trick.map(mirrored);
+        let hearts = Mode::Trump(jass_core::Suit::H);
+        let trump = Position {
+            slalom: false,
+            mode: hearts,
+            points: jass_core::PointTable::new(hearts, UndenufeEleven::Ace),
+            ..pos
+        };
+        for p in [pos, mirror, trump, pos, mirror] {
+            p.validate().unwrap();
+            let want = Solver::default().solve_moves_for(&p, 0);
+            assert_eq!(shared.solve_moves_for(&p, 0), want, "{p}");
+        }
+    }
+}
