@@ -903,7 +903,7 @@ impl Solver {
         // A Slalom keeps Obenabe's tables first and Undenufe's as the twin, whichever
         // direction the position is in: table entries hold for both.
         let mode = if pos.slalom { Mode::Obenabe } else { pos.mode };
-        let first = pos.slalom.then(|| match (pos.mode, pos.tricks_done % 2) {
+        let first = pos.slalom.then_some(match (pos.mode, pos.tricks_done % 2) {
             (m, 0) => m,
             (Mode::Obenabe, _) => Mode::Undenufe,
             _ => Mode::Obenabe,
