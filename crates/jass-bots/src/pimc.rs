@@ -225,23 +225,19 @@ impl PlayState {
         eleven: jass_core::UndenufeEleven,
     ) -> PlayState {
         let mode = contract.trick_mode(obs.tricks.len());
-        let slalom = contract.is_slalom();
-        // A Slalom counts Obenabe's points in both directions (`Position::with_slalom`).
-        let points = if slalom {
-            PointTable::new(Mode::Obenabe, jass_core::UndenufeEleven::Ace)
-        } else {
-            PointTable::new(mode, eleven)
-        };
         let state = PlayState::new(
             mode,
-            points,
+            contract.points(eleven),
             TrickRules::Strict,
             obs.tricks.iter().map(|t| t.winner),
             obs.trick_leader,
             &obs.trick,
         )
         .with_misere(contract == jass_core::schieber::Contract::Misere);
-        PlayState { slalom, ..state }
+        PlayState {
+            slalom: contract.is_slalom(),
+            ..state
+        }
     }
 
     /// The same state for a Misère deal (see [`PlayState::misere`]).

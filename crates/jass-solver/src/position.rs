@@ -3,6 +3,7 @@
 use std::fmt;
 
 use jass_core::mode::{LAST_TRICK_BONUS, MATCH_BONUS};
+use jass_core::schieber::Contract;
 use jass_core::trick::{legal_cards, trick_points, trick_winner};
 use jass_core::{Card, CardSet, Mode, PointTable, TrickRules, UndenufeEleven};
 
@@ -92,12 +93,12 @@ impl Position {
 
     /// The same position as a Slalom: the current trick is played in `mode` (Obenabe or
     /// Undenufe: the contract's first mode if no trick is done yet), and the mode changes after
-    /// every trick. The card points are the same in both directions, Obenabe's (the ace 11, the
-    /// eights 8, the six 0), as the rules core counts Slalom (`jass_core::schieber`).
+    /// every trick. The card points are the same in both directions, as the rules core counts
+    /// Slalom ([`Contract::points`]).
     pub fn with_slalom(mut self, mode: Mode) -> Position {
         self.slalom = true;
         self.mode = mode;
-        self.points = PointTable::new(Mode::Obenabe, UndenufeEleven::Ace);
+        self.points = Contract::Slalom.points(UndenufeEleven::Ace);
         self
     }
 
@@ -222,7 +223,7 @@ impl Position {
         }
         if self.slalom
             && (self.mode.trump().is_some()
-                || self.points != PointTable::new(Mode::Obenabe, UndenufeEleven::Ace))
+                || self.points != Contract::Slalom.points(UndenufeEleven::Ace))
         {
             return Err(format!(
                 "a Slalom is played Obenabe and Undenufe with Obenabe's card points, not {} with \

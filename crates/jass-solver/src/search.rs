@@ -492,6 +492,22 @@ impl Tables {
         t
     }
 
+    /// The owners of `cards` in rank order: the number of cards of each suit (four bits per
+    /// suit, bits 72 and up) and, below, the two bit planes of the owners (seats 1 and 3; 2 and
+    /// 3) of the cards in card order, each gathered to the low bits (`pext`), the second from
+    /// bit 36 on (from bit 20 on at most 20 cards: see [`Core::tt_key`]). One to one: the counts
+    /// say which bits belong to which suit.
+    #[inline(always)]
+    fn owner_ranks(&self, cards: u64) -> u128 {
+        let [p0, p1] = self.owner_planes;
+        let mut counts = 0u128;
+        for s in 0..4 {
+            counts = counts << 4 | lane(cards, s).count_ones() as u128;
+        }
+        let (o0, o1) = pext2(cards, p0, p1);
+        counts << 72 | (o1 as u128) << 36 | o0 as u128
+    }
+
     /// Ordering key of internal card `c` in a trick led in suit `ls`.
     #[inline(always)]
     fn key(&self, c: u8, ls: u8) -> u8 {
@@ -891,9 +907,12 @@ impl Solver {
         }
         self.prepare(pos, team & 1);
         let root = self.root_node(pos);
-        let (lo, hi) = self
-            .core
-            .bounds(tables(&self.tables, &self.twin, self.on_twin).0, &root);
+        let t = tables(&self.tables, &self.twin, self.on_twin).0;
+        let (lo, hi) = if t.slalom {
+            self.core.bounds::<true>(t, &root)
+        } else {
+            self.core.bounds::<false>(t, &root)
+        };
         Some((lo as u32, hi as u32))
     }
 
@@ -1099,32 +1118,16 @@ impl Core {
         let puur = (cards & t.puur != 0) as u64;
         if left > QS_MAX_LEFT {
             // A hash of the owners in rank order; the tail exactly.
-            let k = self.owner_ranks(t, cards);
+            let k = t.owner_ranks(cards);
             let h = ((k as u64) ^ ((k >> 64) as u64).wrapping_mul(0xFF51_AFD7_ED55_8CCD))
                 .wrapping_mul(0xC4CE_B9FE_1A85_EC53);
             return EXACT_KIND | (tail << 1 | puur) << 56 | (h ^ h >> 29) & HASH_MASK;
         }
         // At most 20 cards: each owner plane fits in 20 bits, the counts above them.
-        let r = self.owner_ranks(t, cards);
+        let r = t.owner_ranks(cards);
         let k = (r >> 72) as u64 & 0xFFFF;
         let o = (r >> 36) as u64 & 0xF_FFFF;
         (k << 40 | o << 20 | r as u64 & 0xF_FFFF) << 5 | tail << 1 | puur
-    }
-
-    /// The owners of `cards` in rank order: the number of cards of each suit (four bits per
-    /// suit, bits 72 and up) and, below, the two bit planes of the owners (seats 1 and 3; 2 and
-    /// 3) of the cards in card order, each gathered to the low bits (`pext`), the second from
-    /// bit 36 on (from bit 20 on at most 20 cards: see [`Core::tt_key`]). One to one: the counts
-    /// say which bits belong to which suit.
-    #[inline(always)]
-    fn owner_ranks(&self, t: &Tables, cards: u64) -> u128 {
-        let [p0, p1] = t.owner_planes;
-        let mut counts = 0u128;
-        for s in 0..4 {
-            counts = counts << 4 | lane(cards, s).count_ones() as u128;
-        }
-        let (o0, o1) = pext2(cards, p0, p1);
-        counts << 72 | (o1 as u128) << 36 | o0 as u128
     }
 
     /// How far the value of a boundary with cards `cur` (36 bits) can lie from that of a
@@ -1411,8 +1414,9 @@ impl Core {
     /// Bounds on the value of a trick-boundary node: the points left (with the last trick and
     /// Match), the top trumps held by one team (they win their tricks or fall to a higher trump
     /// of the same team), and the quick tricks of the team on lead.
+    /// `SLALOM` is `t.slalom`.
     #[inline]
-    fn bounds(&self, t: &Tables, n: &Node) -> (i32, i32) {
+    fn bounds<const SLALOM: bool>(&self, t: &Tables, n: &Node) -> (i32, i32) {
         let me = (self.team & 1) as usize;
         let total = n.rem_pts as i32 + LAST_TRICK_BONUS as i32;
         let mut lo = 0;
@@ -1436,7 +1440,7 @@ impl Core {
             }
         }
         // (A Slalom's winners change every trick: no quick tricks there.)
-        if self.config.bounds && !t.slalom {
+        if self.config.bounds && !SLALOM {
             let l = (n.to_move & 3) as usize;
             let tricks = (n.left / 4) as u32;
             // The quick tricks are what the side on lead can take if it wants them: no bound
@@ -1513,7 +1517,7 @@ impl Core {
             if n.left == 4 {
                 return self.last_trick(t, n);
             }
-            let (lo, hi) = self.bounds(t, n);
+            let (lo, hi) = self.bounds::<SLALOM>(t, n);
             if hi <= alpha {
                 count!(self, 1);
                 return hi;
@@ -1641,7 +1645,7 @@ impl Core {
                 let exact = stored == cur;
                 if !exact
                     && n.left > QS_MAX_LEFT
-                    && self.owner_ranks(t, unpack36(stored)) != self.owner_ranks(t, unpack36(cur))
+                    && t.owner_ranks(unpack36(stored)) != t.owner_ranks(unpack36(cur))
                 {
                     // A hash collision: another position.
                     count!(self, 9);
@@ -1759,7 +1763,7 @@ impl Core {
             let mut ch = self.follow(t, n, c);
             let gain = self.close_trick::<SLALOM>(&mut ch);
             let (a1, b1) = (alpha - gain, beta - gain);
-            let (lo, hi) = self.bounds(tw, &ch);
+            let (lo, hi) = self.bounds::<SLALOM>(tw, &ch);
             if lo >= b1 || hi <= a1 {
                 let v = if lo >= b1 { lo } else { hi };
                 if maxing == (lo >= b1) {

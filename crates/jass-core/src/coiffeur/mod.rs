@@ -71,7 +71,7 @@ pub struct CoiffeurOptions {
     pub multipliers: Multipliers,
     /// Misère is a row of the list (004's Misère: Obenabe, the trick points to the other team).
     pub misere: bool,
-    /// Slalom is a row of the list (003, 004 name it; the common definition: no trump, the tricks
+    /// Slalom is a row of the list (003 names it; the common definition: no trump, the tricks
     /// alternate between Obenabe and Undenufe). The chooser names the first trick's mode
     /// (`slalom` or `slalom-undenufe`); either fills the one Slalom row. Off by default.
     pub slalom: bool,

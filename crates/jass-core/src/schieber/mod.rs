@@ -11,7 +11,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::card::{Card, ParseError};
-use crate::mode::Mode;
+use crate::mode::{Mode, PointTable, UndenufeEleven};
 use crate::weis::Declaration;
 
 pub use crate::record::TrickRecord;
@@ -64,6 +64,19 @@ impl Contract {
             Contract::Mode(m) => m,
             Contract::Misere | Contract::Slalom => Mode::Obenabe,
             Contract::SlalomUndenufe => Mode::Undenufe,
+        }
+    }
+
+    /// The card points of the contract's tricks: its mode's (`eleven`: which card counts 11 in
+    /// Undenufe). A Slalom counts the same table in both directions, Obenabe's (the ace 11, the
+    /// eights 8, the six 0), so that every Slalom deal totals 157 like every other deal;
+    /// `eleven` applies to Undenufe contracts only (our choice: the texts name Slalom without
+    /// defining it; docs/schieber.md).
+    pub const fn points(self, eleven: UndenufeEleven) -> PointTable {
+        if self.is_slalom() {
+            PointTable::new(Mode::Obenabe, UndenufeEleven::Ace)
+        } else {
+            PointTable::new(self.mode(), eleven)
         }
     }
 

@@ -122,13 +122,6 @@ pub struct Schieber {
     bergpreis: Option<u8>,
 }
 
-/// Card points in Slalom: the same table in both directions (the ace 11, the six 0, as Obenabe
-/// counts), so that every Slalom deal totals 157 like every other deal; `undenufe_eleven` applies
-/// to Undenufe contracts only (our choice: the texts name Slalom without defining it).
-fn slalom_points(mode: Mode) -> PointTable {
-    PointTable::new(mode, crate::mode::UndenufeEleven::Ace)
-}
-
 /// Team of a seat: {0, 2} are team 0, {1, 3} team 1.
 #[inline(always)]
 pub const fn team(seat: u8) -> u8 {
@@ -267,15 +260,14 @@ impl Schieber {
         let mut cards = [self.played[0]; 4];
         cards.copy_from_slice(&self.played[i * 4..i * 4 + 4]);
         let leader = self.leaders[i];
-        // Slalom: every trick in its own mode; otherwise the deal's.
-        let (mode, points) = if self.contract.is_slalom() {
-            let m = self.contract.trick_mode(i);
-            (m, slalom_points(m))
+        // Slalom: every trick in its own mode (the points are the same in both directions).
+        let mode = if self.contract.is_slalom() {
+            self.contract.trick_mode(i)
         } else {
-            (self.mode, self.points)
+            self.mode
         };
         let w = trick_winner(&cards, mode);
-        let mut p = trick_points(&cards, points);
+        let mut p = trick_points(&cards, self.points);
         if i == 8 {
             p += LAST_TRICK_BONUS;
         }
@@ -415,11 +407,7 @@ impl Schieber {
         self.contract = contract;
         self.has_contract = true;
         self.mode = contract.mode();
-        self.points = if contract.is_slalom() {
-            slalom_points(self.mode)
-        } else {
-            PointTable::new(self.mode, self.opts.undenufe_eleven)
-        };
+        self.points = contract.points(self.opts.undenufe_eleven);
         self.multiplier = self.opts.multipliers.of(contract);
         self.phase = Phase::Play;
         self.leader = self.forehand;
@@ -683,7 +671,6 @@ impl Schieber {
         if self.contract.is_slalom() && self.tricks_done < 9 {
             // Slalom: the next trick in the other mode (after the ninth the first trick's stays).
             self.mode = self.contract.trick_mode(self.tricks_done as usize);
-            self.points = slalom_points(self.mode);
         }
         if !stoeck_due && !weis_due && self.stoeck_watch.is_empty() {
             // The common case: only the trick's points fall due.
