@@ -4,7 +4,7 @@
 //! alpha-beta over card points in zero-window (MTD(f)) searches, a transposition table at trick
 //! boundaries shared by quasi-symmetric positions (equal up to relabelling cards by rank, the
 //! bounds widened by the points relabelled), quick-trick bounds, the last two tricks evaluated
-//! directly, move ordering (killer leads, history), and equivalent cards merged where that is
+//! directly, move ordering (killer leads), and equivalent cards merged where that is
 //! exact.
 //!
 //! * [`Position`]: a copyable card-play position for four seats in two teams (`seat % 2`).
