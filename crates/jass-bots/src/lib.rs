@@ -4,6 +4,7 @@
 //! exact solver where the game's card play fits it, rule-player rollouts where it does not).
 #![deny(missing_docs)]
 
+pub mod chosen_deals;
 mod inference;
 pub mod pimc;
 pub mod play_common;

@@ -170,6 +170,8 @@ fn bench_prints_json() {
             "3",
             "--solver-deals",
             "1",
+            "--solver-chosen-deals",
+            "1",
             "--sampling-deals",
             "2",
         ])
@@ -186,6 +188,12 @@ fn bench_prints_json() {
     assert_eq!(v["solver_whole_deals"], 1);
     assert_eq!(v["solver_whole_deals_over_node_cap"], 0);
     assert!(v["solver_whole_deal_median_ms"].as_f64().unwrap() > 0.0);
+    // The first deal in the mode its leader's hand is best for (Diamonds, 0.55 M nodes) is
+    // solved within the cap, and its nodes are the median's.
+    assert_eq!(v["solver_chosen_deals"], 1);
+    assert_eq!(v["solver_chosen_deals_over_node_cap"], 0);
+    assert!(v["solver_chosen_deal_median_ms"].as_f64().unwrap() > 0.0);
+    assert!(v["solver_chosen_deal_median_nodes"].as_u64().unwrap() > 0);
     // The sampling player's time per card over its card decisions with a choice.
     assert_eq!(v["sampling_schieber_deals"], 2);
     assert!(v["sampling_schieber_card_decisions"].as_u64().unwrap() >= 2);
