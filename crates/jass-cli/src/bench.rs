@@ -42,33 +42,6 @@ pub struct BenchArgs {
     sampling_deals: u64,
 }
 
-/// The solver on `count` whole deals of seed `seed` in the mode the leader's hand is best for
-/// ([`jass_bots::chosen_deals`]), each from an empty table: the median time in milliseconds and
-/// the median nodes (`None` when the median deal was given up at the node cap), and how many
-/// deals were given up.
-fn chosen_deal_figures(count: usize, seed: u64) -> (Option<f64>, Option<u64>, usize) {
-    use jass_bots::chosen_deals::{chosen_deals, CHOSEN_DEAL_NODE_CAP};
-    use jass_solver::bench::{percentile_ms, solve_whole_deal};
-    use jass_solver::{Solver, SolverConfig};
-    let mut solver = Solver::new(SolverConfig::default());
-    let deals: Vec<_> = chosen_deals(seed, count)
-        .map(|pos| solve_whole_deal(&mut solver, &pos, CHOSEN_DEAL_NODE_CAP))
-        .collect();
-    let over_cap = deals.iter().filter(|d| d.value.is_none()).count();
-    let mut nodes: Vec<u64> = deals
-        .iter()
-        .map(|d| if d.value.is_some() { d.nodes } else { u64::MAX })
-        .collect();
-    nodes.sort_unstable();
-    // The same deal as `percentile_ms`'s median (the upper one of an even count).
-    let median_nodes = nodes
-        .get((nodes.len().saturating_sub(1) as f64 * 0.5).round() as usize)
-        .copied()
-        .filter(|&n| n != u64::MAX);
-    let times = deals.iter().map(|d| d.ms_or_infinity()).collect();
-    (percentile_ms(times, 0.5), median_nodes, over_cap)
-}
-
 /// Plays `deals` Schieber deals from seed `seed` with the sampling player at its default settings
 /// in seat `deal % 4` and rule players in the others; the CPU time of each of its card decisions
 /// with more than one legal card, in milliseconds.
@@ -215,8 +188,12 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let solver = jass_solver::bench::bench_figures(args.solver_deals, args.solver_positions, 1);
     let s24 = &solver["cards_left_24"];
     let whole = &solver["full_deal"];
-    let (chosen_ms, chosen_nodes, chosen_over_cap) =
-        chosen_deal_figures(args.solver_chosen_deals, 1);
+    // The issue's whole-deal figure: deals in the mode the leader's hand is best for.
+    let (chosen, _) = jass_solver::bench::whole_deal_figures(
+        &mut jass_solver::Solver::new(jass_solver::SolverConfig::default()),
+        jass_bots::chosen_deals::chosen_deals(1, args.solver_chosen_deals),
+        jass_bots::chosen_deals::CHOSEN_DEAL_NODE_CAP,
+    );
     // The sampling player's time per card (issue 5: at most 100 ms at its default settings).
     let mut cards = sampling_card_times(args.sampling_deals, 1);
     cards.sort_by(f64::total_cmp);
@@ -245,9 +222,9 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         "solver_whole_deal_mean_nodes": whole["mean_nodes"],
         "solver_whole_deals_over_node_cap": whole["over_node_cap"],
         "solver_chosen_deals": args.solver_chosen_deals,
-        "solver_chosen_deal_median_ms": chosen_ms,
-        "solver_chosen_deal_median_nodes": chosen_nodes,
-        "solver_chosen_deals_over_node_cap": chosen_over_cap,
+        "solver_chosen_deal_median_ms": chosen["median_ms"],
+        "solver_chosen_deal_median_nodes": chosen["median_nodes"],
+        "solver_chosen_deals_over_node_cap": chosen["over_node_cap"],
         "solver_checksum": solver["checksum"],
         "sampling_schieber_deals": args.sampling_deals,
         "sampling_schieber_card_decisions": cards.len(),

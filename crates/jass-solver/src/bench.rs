@@ -217,6 +217,44 @@ pub fn example_args<const N: usize>(defaults: [u64; N]) -> [u64; N] {
     out
 }
 
+/// Solves each of `positions` for team 0 from an empty table, giving up after `cap` nodes: the
+/// figures as JSON (`count`, `median_ms`, `p90_ms`, `max_ms`, `mean_nodes`, `median_nodes`,
+/// `over_node_cap`, `node_cap`; a median or percentile that falls on a deal given up is
+/// `null`) and each deal's value (`None`: given up).
+pub fn whole_deal_figures(
+    solver: &mut Solver,
+    positions: impl Iterator<Item = Position>,
+    cap: u64,
+) -> (Value, Vec<Option<u32>>) {
+    let deals: Vec<WholeDeal> = positions
+        .map(|pos| solve_whole_deal(solver, &pos, cap))
+        .collect();
+    let count = deals.len();
+    let times: Vec<f64> = deals.iter().map(WholeDeal::ms_or_infinity).collect();
+    let nodes: u64 = deals.iter().map(|d| d.nodes).sum();
+    // The nodes of the median deal (the one `percentile_ms` takes), a deal given up last.
+    let mut by_nodes: Vec<u64> = deals
+        .iter()
+        .map(|d| d.value.map_or(u64::MAX, |_| d.nodes))
+        .collect();
+    by_nodes.sort_unstable();
+    let median_nodes = by_nodes
+        .get((count.saturating_sub(1) as f64 * 0.5).round() as usize)
+        .copied()
+        .filter(|&n| n != u64::MAX);
+    let figures = json!({
+        "count": count,
+        "median_ms": percentile_ms(times.clone(), 0.5),
+        "p90_ms": percentile_ms(times.clone(), 0.9),
+        "max_ms": percentile_ms(times, 1.0),
+        "mean_nodes": if count > 0 { nodes / count as u64 } else { 0 },
+        "median_nodes": median_nodes,
+        "over_node_cap": deals.iter().filter(|d| d.value.is_none()).count(),
+        "node_cap": cap,
+    });
+    (figures, deals.iter().map(|d| d.value).collect())
+}
+
 /// Speed figures on one core, as JSON: the time to solve `deals` full Schieber deals from the
 /// first card (trump given: the modes in turn, seat 0 leading; a deal over
 /// [`WHOLE_DEAL_NODE_CAP`] nodes is given up, counted in `over_node_cap` and as slower than every
@@ -225,18 +263,14 @@ pub fn example_args<const N: usize>(defaults: [u64; N]) -> [u64; N] {
 /// checksum of the values (which changes only if the values change).
 pub fn bench_figures(deals: usize, positions: usize, seed: u64) -> Value {
     let mut solver = Solver::new(SolverConfig::default());
-    let mut times = Vec::with_capacity(deals);
-    let mut nodes = 0u64;
+    let (full_deal, values) =
+        whole_deal_figures(&mut solver, bench_deals(seed, deals), WHOLE_DEAL_NODE_CAP);
     let mut checksum = 0u64;
-    for pos in bench_deals(seed, deals) {
-        let d = solve_whole_deal(&mut solver, &pos, WHOLE_DEAL_NODE_CAP);
-        times.push(d.ms_or_infinity());
-        nodes += d.nodes;
+    for v in values {
         checksum = checksum
             .wrapping_mul(1_000_003)
-            .wrapping_add(d.value.map_or(u64::MAX, u64::from));
+            .wrapping_add(v.map_or(u64::MAX, u64::from));
     }
-    let over_cap = times.iter().filter(|t| t.is_infinite()).count();
     let mut rng = SplitMix::new(seed ^ 0x5EED);
     let mut ptimes = Vec::with_capacity(positions);
     let mut pnodes = 0u64;
@@ -257,15 +291,7 @@ pub fn bench_figures(deals: usize, positions: usize, seed: u64) -> Value {
         checksum = checksum.wrapping_mul(1_000_003).wrapping_add(v as u64);
     }
     json!({
-        "full_deal": {
-            "count": deals,
-            "median_ms": percentile_ms(times.clone(), 0.5),
-            "p90_ms": percentile_ms(times.clone(), 0.9),
-            "max_ms": percentile_ms(times, 1.0),
-            "mean_nodes": if deals > 0 { nodes / deals as u64 } else { 0 },
-            "over_node_cap": over_cap,
-            "node_cap": WHOLE_DEAL_NODE_CAP,
-        },
+        "full_deal": full_deal,
         "cards_left_24": {
             "count": positions,
             "median_ms": percentile_ms(ptimes.clone(), 0.5),
