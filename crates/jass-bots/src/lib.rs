@@ -5,6 +5,7 @@
 #![deny(missing_docs)]
 
 pub mod chosen_deals;
+mod handjass_game_end;
 mod inference;
 pub mod pimc;
 pub mod play_common;

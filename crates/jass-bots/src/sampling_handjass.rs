@@ -31,12 +31,15 @@ use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank, Undenuf
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::handjass_game_end::GameEnd;
 use crate::inference::{read_worlds, Inference};
 use crate::pimc::{deal_unknown, excluded_by_play, MAX_SEATS};
 use crate::play_common::take_points;
 use crate::rollout::Rollout;
 use crate::rule_handjass::RuleHandjass;
 use crate::worlds::stoeck_holder;
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 /// The sampling Handjass player.
 pub struct SamplingHandjass {
@@ -54,6 +57,9 @@ pub struct SamplingHandjass {
     /// ([`SamplingHandjass::with_threads`]).
     threads: usize,
     time_budget: Option<std::time::Duration>,
+    /// Judge a deal by the chance of a good end of the game it leaves ([`GameEnd`]) instead of
+    /// its strokes minus potatoes.
+    game_end: bool,
 }
 
 /// One world of a decision before the card play: the engine's state at this seat's decision, with
@@ -193,6 +199,78 @@ impl Hidden {
     }
 }
 
+/// What a deal is worth to the deciding seat when the end of the game counts: the chance of a
+/// good end from everyone's net strokes after it ([`GameEnd`]), remembered by the deal's
+/// strokes (a decision's worlds end in few different ones).
+struct GameJudge {
+    model: GameEnd,
+    /// The seats still in the game and their net strokes before the deal.
+    seats: Vec<u8>,
+    nets: Vec<i32>,
+    /// The deciding seat's place in `seats`.
+    me: usize,
+    /// The multiplier of this deal's strokes and potatoes (Berner Handjass).
+    multiplier: i32,
+    memo: Mutex<HashMap<[i8; MAX_SEATS], f64>>,
+}
+
+impl GameJudge {
+    /// `None` if the deciding seat is not in the game (then the deal's strokes count).
+    fn new(options: &HandjassOptions, obs: &HandjassObservation) -> Option<GameJudge> {
+        let seats = obs.active.clone();
+        let me = seats.iter().position(|&s| s == obs.seat)?;
+        let nets = seats
+            .iter()
+            .map(|&s| obs.slate.get(s as usize).copied())
+            .collect::<Option<Vec<i32>>>()?;
+        let multiplier = obs
+            .trump
+            .and_then(|m| m.trump())
+            .map_or(1, |t| options.multipliers.of(t)) as i32;
+        Some(GameJudge {
+            model: GameEnd::new(options, obs.table.len(), seats.len()),
+            seats,
+            nets,
+            me,
+            multiplier,
+            memo: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The chance of a good end after a deal that gives each seat `strokes` (a potato -1).
+    fn after_strokes(&self, strokes: &[i32; MAX_SEATS]) -> f64 {
+        let key: [i8; MAX_SEATS] = std::array::from_fn(|s| strokes[s] as i8);
+        if let Some(&v) = self.memo.lock().expect("not poisoned").get(&key) {
+            return v;
+        }
+        let nets: Vec<i32> = self
+            .seats
+            .iter()
+            .zip(&self.nets)
+            .map(|(&s, &n)| n + self.multiplier * strokes[s as usize])
+            .collect();
+        let v = self.model.good_chance(&nets, self.me);
+        self.memo.lock().expect("not poisoned").insert(key, v);
+        v
+    }
+
+    /// The chance of a good end after the deal a world's game has just finished (the engine's
+    /// slate: seat `w` of the world is `table[w]`; the seats not at the table keep theirs).
+    fn after_world(&self, state: &Handjass, table: &[u8]) -> f64 {
+        let world = state.slate();
+        let nets: Vec<i32> = self
+            .seats
+            .iter()
+            .zip(&self.nets)
+            .map(|(&s, &n)| match table.iter().position(|&t| t == s) {
+                Some(w) => world.get(w).copied().unwrap_or(n),
+                None => n,
+            })
+            .collect();
+        self.model.good_chance(&nets, self.me)
+    }
+}
+
 impl SamplingHandjass {
     /// Worlds per card decision by default.
     pub const DEFAULT_SAMPLES: usize = 400;
@@ -223,7 +301,15 @@ impl SamplingHandjass {
             },
             threads: 1,
             time_budget: None,
+            game_end: true,
         }
+    }
+
+    /// The same player judging a deal by the chance of a good end of the game it leaves (on by
+    /// default; off: by its strokes minus potatoes, as if the game had no end).
+    pub fn with_game_end(mut self, on: bool) -> Self {
+        self.game_end = on;
+        self
     }
 
     /// The same player judging the worlds of a decision on `threads` threads (the choices are
@@ -420,6 +506,58 @@ impl SamplingHandjass {
         places.iter().map(|&i| alloc[i]).sum::<f64>() / places.len() as f64
     }
 
+    /// Every seat's strokes of the deal (a potato -1) for these deal totals of the playing
+    /// seats, scored as [`SamplingHandjass::slate_value`] scores one seat's, with the strokes
+    /// that equal totals contest going round among them (each way equally likely): the
+    /// outcomes and their chances.
+    fn deal_strokes(
+        &self,
+        obs: &HandjassObservation,
+        totals: &[(u8, u32)],
+    ) -> Vec<([i32; MAX_SEATS], f64)> {
+        let thr = self.threshold(obs);
+        let mut base = [0i32; MAX_SEATS];
+        for &(s, t) in totals {
+            if t < thr {
+                base[s as usize] = -1;
+            }
+        }
+        let mut ok: Vec<(u8, u32)> = totals.iter().copied().filter(|t| t.1 >= thr).collect();
+        ok.sort_by_key(|t| std::cmp::Reverse(t.1));
+        let big_s = self.strokes(obs) as usize;
+        let mut alloc = vec![0i32; ok.len()];
+        for a in alloc.iter_mut().take(big_s) {
+            *a = 1;
+        }
+        if !ok.is_empty() && ok.len() < big_s && self.options.sole_takes_all {
+            alloc[0] += (big_s - ok.len()) as i32;
+        }
+        let mut outcomes = vec![(base, 1.0)];
+        let mut i = 0;
+        while i < ok.len() {
+            let j = i + ok[i..].iter().take_while(|t| t.1 == ok[i].1).count();
+            let g = j - i;
+            let turns = if alloc[i..j].iter().all(|&a| a == alloc[i]) {
+                1
+            } else {
+                g
+            };
+            let mut next = Vec::with_capacity(outcomes.len() * turns);
+            for (o, w) in &outcomes {
+                for r in 0..turns {
+                    let mut o2 = *o;
+                    for x in 0..g {
+                        o2[ok[i + x].0 as usize] = alloc[i + (x + r) % g];
+                    }
+                    next.push((o2, w / turns as f64));
+                }
+            }
+            outcomes = next;
+            i = j;
+        }
+        outcomes
+    }
+
     fn sampled_card(&mut self, obs: &HandjassObservation, legal: CardSet) -> Option<Card> {
         if legal.len() < 2 {
             return legal.iter().next();
@@ -445,6 +583,10 @@ impl SamplingHandjass {
         let played_by = read.played_by;
         let played = CardSet::from_cards(read.cards.iter().copied());
         let order = read.start.order;
+        let game = self
+            .game_end
+            .then(|| GameJudge::new(&self.options, obs))
+            .flatten();
         // The worlds: drawn at random, or `pool` times as many kept by how well the rule
         // player's card play explains the others' cards in them.
         let worlds_kept = read_worlds(
@@ -503,7 +645,15 @@ impl SamplingHandjass {
                         .iter()
                         .map(|&s| (s, r.taken[s as usize] + extra[s as usize]))
                         .collect();
-                    (c, self.slate_value(obs, &finals, me))
+                    let v = match &game {
+                        Some(j) => self
+                            .deal_strokes(obs, &finals)
+                            .iter()
+                            .map(|(o, w)| w * j.after_strokes(o))
+                            .sum(),
+                        None => self.slate_value(obs, &finals, me),
+                    };
+                    (c, v)
                 })
                 .collect::<Vec<_>>()
         });
@@ -869,6 +1019,10 @@ impl SamplingHandjass {
         if worlds.is_empty() {
             return None;
         }
+        let game = self
+            .game_end
+            .then(|| GameJudge::new(&self.options, obs))
+            .flatten();
         // Each world's value of every action (`None`: the engine refused a step).
         let per_world = self.judge(worlds.len(), |k| {
             let w = &worlds[k];
@@ -888,7 +1042,10 @@ impl SamplingHandjass {
                         let b = rule.act(&Decision::new(&g, s, &list));
                         g.apply(b).ok()?;
                     }
-                    Some(Self::outcome_value(&g, w.me))
+                    Some(match &game {
+                        Some(j) => j.after_world(&g, &obs.table),
+                        None => Self::outcome_value(&g, w.me),
+                    })
                 })
                 .collect::<Option<Vec<f64>>>()
         });
@@ -1211,8 +1368,18 @@ mod tests {
 
     /// A deal for four players from Vorhand (seat 0) on, the turned card the dealer's last.
     fn four_player_decision(vorhand: &str, turned: &str) -> (Handjass, Card) {
+        four_player_decision_on_slate(vorhand, turned, &[0; 4])
+    }
+
+    /// The same with these net strokes on the slate before the deal.
+    fn four_player_decision_on_slate(
+        vorhand: &str,
+        turned: &str,
+        slate: &[i32],
+    ) -> (Handjass, Card) {
         let o = HandjassOptions::default();
         let mut s = Handjass::new(o).unwrap();
+        s.set_slate(slate).unwrap();
         let mine: CardSet = vorhand.parse().unwrap();
         let t: Card = turned.parse().unwrap();
         let mut rest: Vec<Card> = (CardSet::ALL - mine - CardSet::single(t)).iter().collect();
@@ -1287,6 +1454,91 @@ mod tests {
             }
             assert!(seen.iter().all(|&n| n > 0), "{players} players: {seen:?}");
         }
+    }
+
+    /// Every seat's strokes of a deal, the contested strokes going round among equal totals,
+    /// average to that seat's strokes minus potatoes as the card play scores them, for two to
+    /// five seats at the table, with and without the sole player taking every stroke.
+    #[test]
+    fn deal_strokes_average_to_the_slate_value() {
+        let (s, _) = four_player_decision("CJ C9 CA CK HA SA DA HK H10", "C6");
+        let base = s.observation(0);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut contested = 0;
+        for players in 2..=5u8 {
+            for sole_takes_all in [false, true] {
+                let o = HandjassOptions {
+                    sole_takes_all,
+                    ..HandjassOptions::default()
+                };
+                let p = SamplingHandjass::new(o, 0);
+                let mut obs = base.clone();
+                obs.table = (0..players).collect();
+                for _ in 0..300 {
+                    // Few different totals, so that ties are common (the threshold is 26).
+                    let totals: Vec<(u8, u32)> = (0..players)
+                        .map(|s| (s, [0, 20, 26, 40, 40, 60][rng.next_u32() as usize % 6]))
+                        .collect();
+                    let outcomes = p.deal_strokes(&obs, &totals);
+                    let weight: f64 = outcomes.iter().map(|o| o.1).sum();
+                    assert!((weight - 1.0).abs() < 1e-9, "{totals:?}");
+                    contested += (outcomes.len() > 1) as u32;
+                    for &(seat, _) in &totals {
+                        let mean: f64 = outcomes
+                            .iter()
+                            .map(|(o, w)| w * o[seat as usize] as f64)
+                            .sum();
+                        let want = p.slate_value(&obs, &totals, seat);
+                        assert!((mean - want).abs() < 1e-9, "{totals:?} seat {seat}");
+                    }
+                }
+            }
+        }
+        assert!(contested > 100, "{contested}");
+    }
+
+    /// Judged by the end of the game (seat 0 one stroke short of 7): the stroke that reaches
+    /// the target is a sure good end, a potato is worse than nothing, another seat's stroke is
+    /// worse for seat 0; and a deal the engine plays to its end is judged by its slate as by
+    /// its strokes and potatoes.
+    #[test]
+    fn the_game_end_judges_a_deal_by_the_slates_it_leaves() {
+        let (mut s, _) =
+            four_player_decision_on_slate("CJ C9 CA CK HA SA DA HK H10", "C6", &[6, 2, 0, -1]);
+        let o = *s.options();
+        let obs = s.observation(0);
+        let judge = GameJudge::new(&o, &obs).unwrap();
+        let after = |strokes: [i32; 4]| {
+            let mut all = [0; MAX_SEATS];
+            all[..4].copy_from_slice(&strokes);
+            judge.after_strokes(&all)
+        };
+        let nothing = after([0, 0, 0, 0]);
+        assert_eq!(after([1, 0, 0, 0]), 1.0);
+        assert!(nothing < 1.0 && nothing > 0.5, "{nothing}");
+        assert!(after([-1, 0, 0, 0]) < nothing);
+        for other in 1..4 {
+            let mut strokes = [0; 4];
+            strokes[other] = 1;
+            assert!(after(strokes) < nothing, "{other}");
+        }
+        // Remembered: the same again.
+        assert_eq!(after([0, 0, 0, 0]), nothing);
+        // The deal played to its end by rule players.
+        let mut rule = RuleHandjass::new(o);
+        let mut list = ActionList::new();
+        while let ToMove::Seat(seat) = s.to_move() {
+            if s.deals_started() != 1 {
+                break;
+            }
+            s.legal_actions(&mut list);
+            let a = rule.act(&Decision::new(&s, seat, &list));
+            s.apply(a).unwrap();
+        }
+        let out = s.outcome();
+        let strokes: [i32; 4] =
+            std::array::from_fn(|k| out.strokes[k] as i32 - out.potatoes[k] as i32);
+        assert_eq!(judge.after_world(&s, &obs.table), after(strokes));
     }
 
     /// A hand without a point drops out, a strong hand stays, by sampling; with

@@ -438,6 +438,7 @@ impl ByName for Handjass {
             "samples",
             "decision_samples",
             "bessern_samples",
+            "game_end",
             "infer",
             "infer_pool",
             "threads",
@@ -455,6 +456,7 @@ impl ByName for Handjass {
             SamplingHandjass::with_samples(*o, n, seed)
                 .with_decision_samples(d)
                 .with_bessern_samples(b)
+                .with_game_end(spec.get(&known, "game_end", 1)? == 1)
                 .with_inference(
                     spec.get(&known, "infer", SamplingHandjass::DEFAULT_INFER as usize)? as u32,
                     spec.get(&known, "infer_pool", SamplingHandjass::DEFAULT_INFER_POOL)?,
