@@ -4,7 +4,10 @@
 //! sampled worlds with the rule player's card play for everyone at the table, and scoring the deal
 //! as the engine does (the two best scores at or above the threshold a stroke each, the whole
 //! strokes to a sole player above it, a potato below it; equal scores share the strokes they
-//! contest). The card with the best average strokes minus potatoes of its own seat is played.
+//! contest). The card with the best average of the deal's worth to its own seat is played: the
+//! chance of a good end of the game after the deal (not to be the last one short of the target,
+//! or with 004's scoring to be the first there; [`crate::handjass_game_end`]), or with
+//! `game_end` off the seat's strokes minus potatoes.
 //!
 //! The worlds agree with what the seat has seen: the cards played, voids and the other inferences
 //! of the trick rules (strict, or 002's heading rules), where the turned card lies, and the scoring
@@ -18,7 +21,8 @@
 //! may lie, the deal is rebuilt in the engine (a game of the seats at the table, numbered from
 //! Vorhand) with the decisions so far made again (the other seats' Bessern discards at random),
 //! and every option is played out by the engine with the rule player at every seat and scored by
-//! the engine's outcome (strokes minus potatoes). Weis is the rule player's.
+//! the engine's outcome (the chance of a good end of the game from the slate it leaves, or
+//! strokes minus potatoes). Weis is the rule player's.
 
 use jass_core::deal::{shuffle, uniform_below};
 use jass_core::game::{ActionList, Game, ToMove};
@@ -984,7 +988,8 @@ impl SamplingHandjass {
 
     /// A decision before the card play by sampling: every legal action is played out in the same
     /// worlds by the engine with the rule player at every seat after it, and the action with the
-    /// best average strokes minus potatoes is chosen. `None` if no world could be built.
+    /// best average worth (the chance of a good end, or strokes minus potatoes) is chosen.
+    /// `None` if no world could be built.
     fn sampled_pre_play(
         &mut self,
         obs: &HandjassObservation,

@@ -11,7 +11,7 @@ use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::deal::SeededDealer;
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions, TrumpRule};
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
-use jass_core::handjass::{Handjass, HandjassOptions, SmallDeal};
+use jass_core::handjass::{Handjass, HandjassOptions, Scoring, SmallDeal};
 use jass_core::sidi::{Sidi, SidiAction, SidiOptions, SidiPhase};
 use jass_core::TrickRules;
 
@@ -371,6 +371,11 @@ fn sampling_handjass_plays_legally_in_every_layout_and_beats_random() {
             ..HandjassOptions::default()
         });
     }
+    // 004's simple scoring: the first to the target wins (the end of the game judged so).
+    variants.push(HandjassOptions {
+        scoring: Scoring::FirstWins,
+        ..HandjassOptions::default()
+    });
     let (mut mine, mut theirs) = (0.0, 0.0);
     let (mut sampled, mut before_play) = (0, 0);
     for o in variants {
