@@ -110,7 +110,8 @@ impl GameEnd {
         match self.scoring {
             Scoring::LastLoser => {
                 if d.iter().all(|&x| x <= 0) {
-                    // Everyone left reached it at once: the lowest net loses (a tie: no loser).
+                    // Everyone left reached it at once: the lowest net loses (a tie: no loser),
+                    // as the engine decides (the sources do not say).
                     let worst = *d.iter().max().expect("players");
                     let tied = d.iter().filter(|&&x| x == worst).count();
                     return if d[me] < worst || tied > 1 { 1.0 } else { 0.0 };

@@ -488,26 +488,40 @@ impl SamplingHandjass {
         })
     }
 
-    /// Strokes minus potatoes of `me` for these deal totals of the playing seats.
-    fn slate_value(&self, obs: &HandjassObservation, totals: &[(u8, u32)], me: u8) -> f64 {
+    /// The places of a deal as the card play scores it, for these deal totals of the playing
+    /// seats: the seats at or above the threshold from the highest total down, and the strokes
+    /// of each place (the deal's strokes to the first places, the whole strokes to a sole
+    /// player above the threshold with `sole_takes_all`; equal totals contest the strokes of
+    /// their places). The other seats take a potato.
+    fn stroke_places(
+        &self,
+        obs: &HandjassObservation,
+        totals: &[(u8, u32)],
+    ) -> (Vec<(u8, u32)>, Vec<i32>) {
         let thr = self.threshold(obs);
-        let mine = totals.iter().find(|t| t.0 == me).map(|t| t.1).unwrap_or(0);
-        if mine < thr {
-            return -1.0;
-        }
-        let mut ok: Vec<u32> = totals.iter().map(|t| t.1).filter(|&x| x >= thr).collect();
-        ok.sort_unstable_by(|a, b| b.cmp(a));
+        let mut ok: Vec<(u8, u32)> = totals.iter().copied().filter(|t| t.1 >= thr).collect();
+        ok.sort_by_key(|t| std::cmp::Reverse(t.1));
         let big_s = self.strokes(obs) as usize;
-        let mut alloc = vec![0f64; ok.len()];
+        let mut alloc = vec![0i32; ok.len()];
         for a in alloc.iter_mut().take(big_s) {
-            *a = 1.0;
+            *a = 1;
         }
-        if ok.len() < big_s && self.options.sole_takes_all {
-            alloc[0] += (big_s - ok.len()) as f64;
+        if !ok.is_empty() && ok.len() < big_s && self.options.sole_takes_all {
+            alloc[0] += (big_s - ok.len()) as i32;
         }
-        // My places: those with my total; equal totals share their strokes.
-        let places: Vec<usize> = (0..ok.len()).filter(|&i| ok[i] == mine).collect();
-        places.iter().map(|&i| alloc[i]).sum::<f64>() / places.len() as f64
+        (ok, alloc)
+    }
+
+    /// Strokes minus potatoes of `me` for these deal totals of the playing seats (equal totals
+    /// share the strokes they contest).
+    fn slate_value(&self, obs: &HandjassObservation, totals: &[(u8, u32)], me: u8) -> f64 {
+        let (ok, alloc) = self.stroke_places(obs, totals);
+        let Some(mine) = ok.iter().find(|t| t.0 == me).map(|t| t.1) else {
+            return -1.0;
+        };
+        // My places: those with my total.
+        let places: Vec<usize> = (0..ok.len()).filter(|&i| ok[i].1 == mine).collect();
+        places.iter().map(|&i| alloc[i] as f64).sum::<f64>() / places.len() as f64
     }
 
     /// Every seat's strokes of the deal (a potato -1) for these deal totals of the playing
@@ -519,22 +533,12 @@ impl SamplingHandjass {
         obs: &HandjassObservation,
         totals: &[(u8, u32)],
     ) -> Vec<([i32; MAX_SEATS], f64)> {
-        let thr = self.threshold(obs);
+        let (ok, alloc) = self.stroke_places(obs, totals);
         let mut base = [0i32; MAX_SEATS];
-        for &(s, t) in totals {
-            if t < thr {
+        for &(s, _) in totals {
+            if !ok.iter().any(|t| t.0 == s) {
                 base[s as usize] = -1;
             }
-        }
-        let mut ok: Vec<(u8, u32)> = totals.iter().copied().filter(|t| t.1 >= thr).collect();
-        ok.sort_by_key(|t| std::cmp::Reverse(t.1));
-        let big_s = self.strokes(obs) as usize;
-        let mut alloc = vec![0i32; ok.len()];
-        for a in alloc.iter_mut().take(big_s) {
-            *a = 1;
-        }
-        if !ok.is_empty() && ok.len() < big_s && self.options.sole_takes_all {
-            alloc[0] += (big_s - ok.len()) as i32;
         }
         let mut outcomes = vec![(base, 1.0)];
         let mut i = 0;

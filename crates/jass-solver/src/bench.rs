@@ -242,17 +242,29 @@ pub fn whole_deal_figures(
         .get((count.saturating_sub(1) as f64 * 0.5).round() as usize)
         .copied()
         .filter(|&n| n != u64::MAX);
-    let figures = json!({
-        "count": count,
-        "median_ms": percentile_ms(times.clone(), 0.5),
-        "p90_ms": percentile_ms(times.clone(), 0.9),
-        "max_ms": percentile_ms(times, 1.0),
-        "mean_nodes": if count > 0 { nodes / count as u64 } else { 0 },
-        "median_nodes": median_nodes,
-        "over_node_cap": deals.iter().filter(|d| d.value.is_none()).count(),
-        "node_cap": cap,
-    });
-    (figures, deals.iter().map(|d| d.value).collect())
+    let mut figures = timing_figures(times, nodes);
+    figures.insert("median_nodes".into(), json!(median_nodes));
+    let over = deals.iter().filter(|d| d.value.is_none()).count();
+    figures.insert("over_node_cap".into(), json!(over));
+    figures.insert("node_cap".into(), json!(cap));
+    (
+        Value::Object(figures),
+        deals.iter().map(|d| d.value).collect(),
+    )
+}
+
+/// The figures of a run of solves with these times (milliseconds) and `nodes` in all: `count`,
+/// `median_ms`, `p90_ms`, `max_ms` (`null` where an infinite time falls) and `mean_nodes`.
+fn timing_figures(times: Vec<f64>, nodes: u64) -> serde_json::Map<String, Value> {
+    let count = times.len();
+    let mut figures = serde_json::Map::new();
+    figures.insert("count".into(), json!(count));
+    figures.insert("median_ms".into(), json!(percentile_ms(times.clone(), 0.5)));
+    figures.insert("p90_ms".into(), json!(percentile_ms(times.clone(), 0.9)));
+    figures.insert("max_ms".into(), json!(percentile_ms(times, 1.0)));
+    let mean = if count > 0 { nodes / count as u64 } else { 0 };
+    figures.insert("mean_nodes".into(), json!(mean));
+    figures
 }
 
 /// Speed figures on one core, as JSON: the time to solve `deals` full Schieber deals from the
@@ -292,13 +304,7 @@ pub fn bench_figures(deals: usize, positions: usize, seed: u64) -> Value {
     }
     json!({
         "full_deal": full_deal,
-        "cards_left_24": {
-            "count": positions,
-            "median_ms": percentile_ms(ptimes.clone(), 0.5),
-            "p90_ms": percentile_ms(ptimes.clone(), 0.9),
-            "max_ms": percentile_ms(ptimes, 1.0),
-            "mean_nodes": if positions > 0 { pnodes / positions as u64 } else { 0 },
-        },
+        "cards_left_24": timing_figures(ptimes, pnodes),
         "checksum": checksum,
         "seed": seed,
         "tt_entries": 1u64 << SolverConfig::default().tt_bits,
