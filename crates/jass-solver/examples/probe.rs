@@ -42,6 +42,10 @@ fn main() {
         partner_tricks: std::env::var_os("JS_NOPARTNER").is_none(),
         quasi_symmetry: std::env::var_os("JS_NOQS").is_none(),
         qs_sure_trumps: std::env::var_os("JS_NOSURE").is_none(),
+        refutation_bits: std::env::var("JS_REF")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(SolverConfig::default().refutation_bits),
         // Misère's objective: the counted team wants the fewest points.
         objective: if std::env::var_os("JS_FEWEST").is_some() {
             jass_solver::Objective::FewestPoints

@@ -167,6 +167,10 @@ pub fn print_whole_deals(positions: impl Iterator<Item = Position>, tt_bits: u32
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(SolverConfig::default().etc_min_cards),
+        refutation_bits: std::env::var("JS_REF")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(SolverConfig::default().refutation_bits),
         ..SolverConfig::default()
     });
     let mut times = Vec::new();

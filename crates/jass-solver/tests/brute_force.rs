@@ -99,6 +99,17 @@ fn value_does_not_depend_on_move_order_or_enhancements() {
             etc_min_cards: 37,
             ..SolverConfig::default()
         },
+        // Without the refutation memory, and with one of 16 slots (every node overwriting
+        // another's card) under another order.
+        SolverConfig {
+            refutation_bits: 0,
+            ..SolverConfig::default()
+        },
+        SolverConfig {
+            refutation_bits: 4,
+            order: MoveOrder::Shuffled(7),
+            ..SolverConfig::default()
+        },
     ];
     let mut solvers: Vec<Solver> = configs.iter().map(|&c| Solver::new(c)).collect();
     for i in 0..280 {
