@@ -73,9 +73,10 @@ pub struct SolverConfig {
     /// Whether the counted team wants the most points or the fewest (default the most).
     pub objective: Objective,
     /// The refutation memory holds `2^refutation_bits` cards (4 bytes each; default 18: 1 MiB;
-    /// 0: none): at a node where a card other than the first tried cut the search off, that card
-    /// is remembered under the hand to move and the cards of the trick so far, and tried first
-    /// the next time that hand meets that trick (see [`Core::refutation_slot`]).
+    /// at most 26; 0: none): at a node where a card other than the first tried cut the search
+    /// off, that card is remembered under the hand to move and the cards of the trick so far,
+    /// and tried first the next time that hand meets that trick (docs/solver.md, "The
+    /// refutation memory"). It changes the order only, never a value.
     pub refutation_bits: u32,
 }
 
@@ -620,8 +621,8 @@ struct Core {
     /// Killer cards: the last card that caused a cut-off, by cards left.
     killer: [[u8; 4]; 37],
     /// The refutation memory (see [`SolverConfig::refutation_bits`], [`Core::refutation_slot`]):
-    /// per slot a check of the key (above bit 6, never 0: an empty slot matches nothing) and the
-    /// card.
+    /// per slot the tag of its key (with the table's generation, so that a new deal starts with
+    /// an empty memory as with an empty table) and the card.
     refutations: Vec<u32>,
 }
 
@@ -660,7 +661,11 @@ impl Solver {
                 hist: [0; 37],
                 stats: [0; 11],
                 killer: [[NONE; 4]; 37],
-                refutations: vec![0; 1 << config.refutation_bits.min(26)],
+                refutations: if config.refutation_bits == 0 {
+                    Vec::new()
+                } else {
+                    vec![0; 1 << config.refutation_bits.min(26)]
+                },
                 node_limit: u64::MAX,
                 aborted: false,
             },
@@ -1098,29 +1103,36 @@ impl Core {
         self.gen += 1;
         if self.gen >= 1 << GEN_BITS {
             self.tt.iter_mut().for_each(|b| *b = Bucket::default());
+            self.refutations.iter_mut().for_each(|r| *r = 0);
             self.gen = 1;
         }
     }
 
-    /// The refutation memory's slot and check for the hand to move at `n` (seat `p`) and the
-    /// cards of `n`'s trick so far (the seat, the trick's length and its suit led with them).
+    /// The refutation memory's slot for the hand to move at `n` (seat `p`) and the cards of
+    /// `n`'s trick so far (with the seat, the trick's length and the card winning it), and the
+    /// tag an entry there has for them: 20 bits of the key's hash and the table's generation
+    /// (never 0), above the six bits of the card.
+    ///
     /// The card that refuted a line there tends to refute it again when the other hands differ
-    /// (other cards played earlier, or in another zero-window test); tried first, it saves the
-    /// subtrees of the cards the static order puts before it. An oracle that knew the cutting
-    /// cards of a previous solve cut whole-deal nodes by a factor of two to seven; this memory,
-    /// keyed without the other hands so that it carries over within one solve, gets a third of
-    /// the nodes (docs/solver.md).
+    /// (other cards played earlier, or another zero-window test of the bisection): tried first,
+    /// it saves the subtrees of the cards the static order puts before it. Keyed by the whole
+    /// position instead, the memory hardly carries over within a solve (3% fewer nodes); this
+    /// key cuts the nodes of whole deals by a third (docs/solver.md). At a lead the card
+    /// winning "the trick" is the last trick's winner, which keys leads finer.
     #[inline(always)]
     fn refutation_slot(&self, n: &Node, p: usize) -> (usize, u32) {
         let trick = n.in_play & !(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3]);
-        let meta = (p as u64) | (n.len as u64) << 2 | (n.win_card as u64 & 63) << 4;
+        // Internal cards use bits 0..57 (suit * 16 + strength): the rest carries the seat and
+        // the trick's length.
+        let meta = (p as u64) | (n.len as u64) << 2;
         let h = n.hands[p]
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add((trick | meta << 57).wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
+            .wrapping_add((trick | meta << 58).wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+            .wrapping_add((n.win_card as u64 | 0x100).wrapping_mul(0xFF51_AFD7_ED55_8CCD));
         let h = h ^ (h >> 29);
         (
             (h as usize) & (self.refutations.len() - 1),
-            (h >> 39) as u32 & ((1 << 25) - 1) | 1,
+            ((h >> 40) as u32) << 12 | (self.gen as u32 & 63) << 6,
         )
     }
 
@@ -1587,14 +1599,15 @@ impl Core {
         };
         let mut moves = [0u32; MOVES];
         let cnt = self.gen_moves(t, n, legal, tt_mv, &mut moves);
-        let (slot, check) = if cnt > 1 && self.refutations.len() > 1 {
+        // The refutation memory's card for this hand and trick, tried first.
+        let (slot, tag) = if cnt > 1 && !self.refutations.is_empty() {
             self.refutation_slot(n, p)
         } else {
             (0, 0)
         };
-        if check != 0 {
+        if tag != 0 {
             let r = self.refutations[slot];
-            if r >> 6 == check {
+            if r & !63 == tag {
                 let c = (r & 63) as u8;
                 if let Some(j) = moves[1..cnt].iter().position(|&k| key_card(k) == c) {
                     moves[..j + 2].rotate_right(1);
@@ -1641,8 +1654,8 @@ impl Core {
                 }
                 if alpha >= beta {
                     self.killer[n.left as usize][p] = c;
-                    if tried > 1 && check != 0 {
-                        self.refutations[slot] = check << 6 | c as u32;
+                    if tried > 1 && tag != 0 {
+                        self.refutations[slot] = tag | c as u32;
                     }
                     break;
                 }

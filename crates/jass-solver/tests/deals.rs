@@ -92,3 +92,32 @@ fn match_deal_from_the_first_card() {
     assert_eq!(solver.solve_for(&pos, 1), 0);
     assert!(solver.reaches(&pos, 0, 257));
 }
+
+/// The solver's work on a position does not depend on what it solved before in other deals:
+/// a new deal starts with an empty table, no killer cards and an empty refutation memory, so
+/// the nodes are the same as for a fresh solver (the sampling players' node budgets, and so
+/// their choices, stay reproducible).
+#[test]
+fn a_new_deal_starts_from_scratch() {
+    let mut rng = SplitMix::new(5);
+    let positions: Vec<Position> = (0..6)
+        .map(|i| {
+            let start = deal_position(5, i, Mode::ALL[i as usize % 6]);
+            random_prefix(start, 20, &mut rng).0
+        })
+        .collect();
+    let mut used = Solver::default();
+    for (i, pos) in positions.iter().enumerate() {
+        let mut fresh = Solver::default();
+        let want = fresh.solve_for(pos, 0);
+        used.reset_nodes();
+        assert_eq!(used.solve_for(pos, 0), want);
+        assert_eq!(used.nodes(), fresh.nodes(), "position {i}");
+    }
+    // The same deal again after the others: its memory is gone too.
+    let mut fresh = Solver::default();
+    fresh.solve_for(&positions[0], 0);
+    used.reset_nodes();
+    used.solve_for(&positions[0], 0);
+    assert_eq!(used.nodes(), fresh.nodes());
+}
