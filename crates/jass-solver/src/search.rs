@@ -1117,8 +1117,8 @@ impl Core {
     /// (other cards played earlier, or another zero-window test of the bisection): tried first,
     /// it saves the subtrees of the cards the static order puts before it. Keyed by the whole
     /// position instead, the memory hardly carries over within a solve (3% fewer nodes); this
-    /// key cuts the nodes of whole deals by a third (docs/solver.md). At a lead the card
-    /// winning "the trick" is the last trick's winner, which keys leads finer.
+    /// key saves a fifth to a third of the nodes of the median whole deal (docs/solver.md). At
+    /// a lead the card winning "the trick" is the last trick's winner, which keys leads finer.
     #[inline(always)]
     fn refutation_slot(&self, n: &Node, p: usize) -> (usize, u32) {
         let trick = n.in_play & !(n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3]);
