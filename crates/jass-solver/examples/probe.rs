@@ -2,8 +2,9 @@
 //! random positions (the six modes in turn, strict rules) and prints time and nodes for each, the
 //! nodes by cards left, the mean and the median. Knobs: JS_ORDER=rev|shuf, JS_NOTT, JS_NOMERGE,
 //! JS_BITS (table size, log2), JS_ETC (enhanced transposition cut-offs from this many cards
-//! left, 37: off), JS_FEWEST (the fewest-points objective of Misère), JS_SLALOM (Slalom
-//! positions instead, begun Obenabe and Undenufe in turn).
+//! left, 37: off), JS_REF (the refutation memory's size, log2; 0: off), JS_FEWEST (the
+//! fewest-points objective of Misère), JS_SLALOM (Slalom positions instead, begun Obenabe and
+//! Undenufe in turn).
 use jass_core::{Mode, TrickRules, UndenufeEleven};
 use jass_solver::bench::{random_position, random_slalom_position, SplitMix};
 use jass_solver::{Solver, SolverConfig};
@@ -34,28 +35,25 @@ fn main() {
         order,
         use_tt,
         merge_equivalent,
-        tt_bits: std::env::var("JS_BITS")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(20),
+        tt_bits: jass_solver::bench::env_number("JS_BITS", 20),
         bounds: std::env::var_os("JS_NOBOUNDS").is_none(),
         partner_tricks: std::env::var_os("JS_NOPARTNER").is_none(),
         quasi_symmetry: std::env::var_os("JS_NOQS").is_none(),
         qs_sure_trumps: std::env::var_os("JS_NOSURE").is_none(),
-        refutation_bits: std::env::var("JS_REF")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(SolverConfig::default().refutation_bits),
+        refutation_bits: jass_solver::bench::env_number(
+            "JS_REF",
+            SolverConfig::default().refutation_bits,
+        ),
         // Misère's objective: the counted team wants the fewest points.
         objective: if std::env::var_os("JS_FEWEST").is_some() {
             jass_solver::Objective::FewestPoints
         } else {
             jass_solver::Objective::MostPoints
         },
-        etc_min_cards: std::env::var("JS_ETC")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(SolverConfig::default().etc_min_cards),
+        etc_min_cards: jass_solver::bench::env_number(
+            "JS_ETC",
+            SolverConfig::default().etc_min_cards,
+        ),
     });
     let mut tot = 0.0;
     let mut nodes = 0;

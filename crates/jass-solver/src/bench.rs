@@ -159,18 +159,13 @@ pub fn solve_whole_deal(solver: &mut Solver, pos: &Position, cap: u64) -> WholeD
 /// The examples' whole-deal run (`full_deals`, `chosen_deals`): solves every position with a
 /// `2^tt_bits`-entry table, at most `cap` nodes each, and prints a line per deal (with
 /// `JS_HIST=1` also the nodes by cards left and the search statistics; `JS_ETC=N` sets
-/// [`SolverConfig::etc_min_cards`]), then the median time.
+/// [`SolverConfig::etc_min_cards`], `JS_REF=N` [`SolverConfig::refutation_bits`]), then the
+/// median time.
 pub fn print_whole_deals(positions: impl Iterator<Item = Position>, tt_bits: u32, cap: u64) {
     let mut solver = Solver::new(SolverConfig {
         tt_bits,
-        etc_min_cards: std::env::var("JS_ETC")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(SolverConfig::default().etc_min_cards),
-        refutation_bits: std::env::var("JS_REF")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(SolverConfig::default().refutation_bits),
+        etc_min_cards: env_number("JS_ETC", SolverConfig::default().etc_min_cards),
+        refutation_bits: env_number("JS_REF", SolverConfig::default().refutation_bits),
         ..SolverConfig::default()
     });
     let mut times = Vec::new();
@@ -205,6 +200,19 @@ pub fn print_whole_deals(positions: impl Iterator<Item = Position>, tt_bits: u32
             times.len(),
             times.iter().filter(|t| t.is_infinite()).count(),
         );
+    }
+}
+
+/// The number in environment variable `name` (the examples' settings, e.g. `JS_REF=0`), or
+/// `default` when it is not set; a value that is not such a number ends the example with a
+/// message.
+pub fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
+    match std::env::var(name) {
+        Err(_) => default,
+        Ok(v) => v.parse().unwrap_or_else(|_| {
+            eprintln!("{name}={v} is not a number of the right size (see the example's docs)");
+            std::process::exit(2)
+        }),
     }
 }
 
