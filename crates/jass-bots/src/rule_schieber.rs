@@ -9,7 +9,7 @@ use jass_core::schieber::{
     Contract, Schieber, SchieberAction, SchieberObservation, SchieberOptions,
 };
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank, Suit};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 /// The seed of the random hands behind [`RuleSchieber::partner_score`].
 const PARTNER_SEED: u64 = 0x5C41_EBE2;
@@ -179,9 +179,22 @@ impl RuleSchieber {
     }
 
     /// The mean best score of [`PARTNER_HANDS`] random hands under this game's contracts and
-    /// multipliers (computed once per player: about a millisecond).
+    /// multipliers: about a millisecond the first time a process meets that table, then kept
+    /// (the sampling player makes a rule player for every play-out).
     fn partner_score(&self) -> f64 {
         *self.partner_score.get_or_init(|| {
+            // Each table of contracts and multipliers met so far, with its score.
+            type Known = Vec<(Vec<(Contract, u32)>, f64)>;
+            static KNOWN: Mutex<Known> = Mutex::new(Vec::new());
+            let table: Vec<(Contract, u32)> = self
+                .options
+                .contracts()
+                .map(|c| (c, self.options.multipliers.of(c)))
+                .collect();
+            let mut known = KNOWN.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(&(_, score)) = known.iter().find(|(t, _)| *t == table) {
+                return score;
+            }
             let mut dealer = SeededDealer::new(PARTNER_SEED);
             let total: f64 = (0..PARTNER_HANDS)
                 .filter_map(|_| {
@@ -190,7 +203,9 @@ impl RuleSchieber {
                 })
                 .map(|(score, _)| score)
                 .sum();
-            total / PARTNER_HANDS as f64
+            let score = total / PARTNER_HANDS as f64;
+            known.push((table, score));
+            score
         })
     }
 
