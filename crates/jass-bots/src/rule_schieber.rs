@@ -3,16 +3,11 @@
 //! points on the partner's sure trick, keep the Puur, lead trumps after the partner chose them).
 
 use jass_core::deal::{four_hands, SeededDealer};
-#[cfg(test)]
-use jass_core::schieber::Multipliers;
 use jass_core::schieber::{
     Contract, Schieber, SchieberAction, SchieberObservation, SchieberOptions,
 };
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank, Suit};
 use std::sync::{Mutex, OnceLock};
-
-/// The seed of the random hands behind [`RuleSchieber::partner_score`].
-const PARTNER_SEED: u64 = 0x5C41_EBE2;
 
 use crate::play_common::{
     cheapest_by_strength, dearest_by_strength, partner_first_discard, take_points, PlayView,
@@ -135,6 +130,8 @@ const CONTRACT_BASE: f64 = 20.0;
 /// The random hands (from a fixed seed, so that the player stays deterministic) whose mean best
 /// score stands for what a partner's hand is worth when forehand shoves.
 const PARTNER_HANDS: usize = 1000;
+/// Their seed.
+const PARTNER_SEED: u64 = 0x5C41_EBE2;
 
 impl RuleSchieber {
     /// Schieben or a contract for `hand`, from `legal` (the contracts, and Schieben if allowed).
@@ -316,6 +313,7 @@ impl Player<Schieber> for RuleSchieber {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use jass_core::schieber::Multipliers;
 
     #[test]
     fn a_strong_trump_hand_is_valued_above_a_weak_one() {
