@@ -268,13 +268,15 @@ test('schieber: a whole game to the end, and `jass check` accepts its record', a
 });
 
 test('schieber: a game that ends by a Stöck before the first card still shows its last deal', async ({ browser, base }) => {
-  // Seed 26 with four rule bots to 400 (the same game as `jass simulate --seed 26 -o target=400
-  // --players rule`): in the second deal seat 1 announces Stöck before any card is played, and
-  // its team (at 388) reaches the target (003: the game ends as soon as a team has the target).
+  // Seed 37 with four rule bots to 400 (the same game as `jass simulate --seed 37 -o target=400
+  // --players rule`): in the second deal seat 1 shoves, seat 3 names diamonds, seat 2 announces
+  // Stöck before any card is played, and its team (at 394) reaches the target (003: the game
+  // ends as soon as a team has the target). (Seed 26 until the rule player's contract choice
+  // changed, 2026-11-24.)
   const res = await fetch(`${base}/api/tables`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game: 'schieber', options: { target: 400 }, seed: 26, seats: ['rule', 'rule', 'rule', 'rule'] }),
+    body: JSON.stringify({ game: 'schieber', options: { target: 400 }, seed: 37, seats: ['rule', 'rule', 'rule', 'rule'] }),
   });
   assert(res.ok, `table created (${res.status})`);
   const { id } = await res.json();
