@@ -148,8 +148,8 @@ impl RuleSchieber {
         let (score, contract) = self
             .best_contract(hand, contracts)
             .expect("a contract is always legal");
-        // Forehand shoves a hand that is worth less than what the partner's hand brings on
-        // average (003: "If your partner shoves to you, and your hand is no use for anything,
+        // Forehand shoves (and, with zurückschieben, the partner shoves back) a hand that is
+        // worth less than what the partner's hand brings on average (003: "If your partner shoves to you, and your hand is no use for anything,
         // choose a low-valued contract so that you will not lose too badly"; here the partner
         // takes its best contract all the same, which measured better, docs/players.md).
         if may_shove && score < self.partner_score() {
@@ -324,18 +324,23 @@ mod tests {
         assert!(hand_value(strong, h) > hand_value(strong, Contract::Mode(Mode::Trump(Suit::C))));
     }
 
+    /// Forehand's legal actions: every contract of `options`, and schieben.
+    fn forehand_legal(options: &SchieberOptions) -> Vec<SchieberAction> {
+        let mut legal: Vec<SchieberAction> = options
+            .contracts()
+            .map(|contract| SchieberAction::Contract { contract })
+            .collect();
+        legal.push(SchieberAction::Schieben);
+        legal
+    }
+
     /// Forehand's choice between the contracts and schieben under `multipliers`.
     fn forehand(hand: &str, multipliers: Multipliers) -> SchieberAction {
         let options = SchieberOptions {
             multipliers,
             ..SchieberOptions::default()
         };
-        let mut legal: Vec<SchieberAction> = options
-            .contracts()
-            .map(|contract| SchieberAction::Contract { contract })
-            .collect();
-        legal.push(SchieberAction::Schieben);
-        RuleSchieber::new(options).choose_contract(hand.parse().unwrap(), &legal)
+        RuleSchieber::new(options).choose_contract(hand.parse().unwrap(), &forehand_legal(&options))
     }
 
     fn contract(mode: Mode) -> SchieberAction {
@@ -390,11 +395,7 @@ mod tests {
         // before that).
         let options = SchieberOptions::default();
         let rule = RuleSchieber::new(options);
-        let mut legal: Vec<SchieberAction> = options
-            .contracts()
-            .map(|contract| SchieberAction::Contract { contract })
-            .collect();
-        legal.push(SchieberAction::Schieben);
+        let legal = forehand_legal(&options);
         let mut dealer = SeededDealer::new(7);
         let shoved = (0..400)
             .filter(|_| {
