@@ -149,9 +149,13 @@ impl RuleSchieber {
             .best_contract(hand, contracts)
             .expect("a contract is always legal");
         // Forehand shoves (and, with zurückschieben, the partner shoves back) a hand that is
-        // worth less than what the partner's hand brings on average (003: "If your partner shoves to you, and your hand is no use for anything,
-        // choose a low-valued contract so that you will not lose too badly"; here the partner
-        // takes its best contract all the same, which measured better, docs/players.md).
+        // worth less than what the partner's hand brings on average. 003: "Forehand should not
+        // make a 'vegetable' suit (acorns or flowers) trumps unless there is a hope of being able
+        // to make match. By choosing to play in a low-valued contract, she might be preventing
+        // her partner from nominating a very profitable contract." Its advice to the partner
+        // ("If your partner shoves to you, and your hand is no use for anything, choose a
+        // low-valued contract so that you will not lose too badly") is not followed: the
+        // partner takes its best contract all the same, which measured better (docs/players.md).
         if may_shove && score < self.partner_score() {
             return SchieberAction::Schieben;
         }
