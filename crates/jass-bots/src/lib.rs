@@ -32,7 +32,7 @@ pub use rule_coiffeur::RuleCoiffeur;
 pub use rule_differenzler::RuleDifferenzler;
 pub use rule_handjass::RuleHandjass;
 pub use rule_schieber::{hand_value, RuleSchieber};
-pub use rule_sidi::RuleSidi;
+pub use rule_sidi::{RuleSidi, SidiBidding};
 pub use sampling_coiffeur::SamplingCoiffeur;
 pub use sampling_differenzler::{DifferenzlerSettings, SamplingDifferenzler};
 pub use sampling_handjass::SamplingHandjass;

@@ -9,8 +9,9 @@
 //! average, the defenders the card with the worst. Before `max_cards` are left every legal card
 //! is played on by the rule players' card play in `early_samples` worlds and then solved.
 //!
-//! Bids, doubles and redoubles follow the rule player's conventions ([`RuleSidi`]: the opening
-//! numbers, raising partner with support, competing, doubling bids out of reach), but the hand
+//! Bids, doubles and redoubles follow the rule player's conventions with its conservative numbers
+//! ([`RuleSidi`], [`SidiBidding::CONSERVATIVE`]: the opening numbers, raising partner with
+//! support, competing, doubling bids out of reach), but the hand
 //! is judged by play-outs: the cards it cannot see are dealt at random to the other three seats
 //! `contract_samples` times (the bids heard are not used to place them), and each deal is played
 //! out in every denomination with this seat declaring, by four rule players' card play; the same
@@ -30,7 +31,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::inference::{draw_read, Inference, PlayHistory};
 use crate::pimc::{four_seat_knowledge, rule_play_on, PartnershipSampler, PlayState};
-use crate::rule_sidi::{team_estimate, HandJudge, RuleSidi, AVERAGE_ESTIMATE};
+use crate::rule_sidi::{team_estimate, HandJudge, RuleSidi, SidiBidding, AVERAGE_ESTIMATE};
 use crate::worlds::deal_unseen;
 use crate::{SamplingSchieber, SamplingSettings};
 
@@ -137,7 +138,8 @@ impl SamplingSidi {
     pub fn with_settings(options: SidiOptions, settings: SamplingSettings, seed: u64) -> Self {
         SamplingSidi {
             options,
-            rule: RuleSidi::new(options),
+            // Its play-outs and `bid_shift` were tuned on the conservative numbers.
+            rule: RuleSidi::new(options).with_bidding(SidiBidding::CONSERVATIVE),
             sampler: PartnershipSampler::new(settings, Self::DEFAULT_EARLY, seed),
             bid_rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5151_b1d5_0000_0001),
             bid_cache: None,

@@ -5,7 +5,7 @@
 
 use jass_bots::{
     DifferenzlerSettings, RandomPlayer, RuleSidi, SamplingCoiffeur, SamplingDifferenzler,
-    SamplingHandjass, SamplingSettings, SamplingSidi,
+    SamplingHandjass, SamplingSettings, SamplingSidi, SidiBidding,
 };
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::deal::SeededDealer;
@@ -144,7 +144,8 @@ fn sampling_sidi_bids_by_play_outs_legally_against_rule() {
                     .with_early_samples(4)
                     .with_bid_blend(blend)
                     .with_bid_shift(shift),
-                    rule: RuleSidi::new(o),
+                    // The auction the sampling player's judged one stands on.
+                    rule: RuleSidi::new(o).with_bidding(SidiBidding::CONSERVATIVE),
                     bids: 0,
                     differ: 0,
                 };

@@ -7,7 +7,7 @@
 use anyhow::{anyhow, bail, Result};
 use jass_bots::{
     DifferenzlerSettings, RuleSchieber, RuleSidi, SamplingCoiffeur, SamplingDifferenzler,
-    SamplingHandjass, SamplingSchieber, SamplingSettings, SamplingSidi,
+    SamplingHandjass, SamplingSchieber, SamplingSettings, SamplingSidi, SidiBidding,
 };
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions};
@@ -195,7 +195,8 @@ impl<'a> Spec<'a> {
                 // 1: give and read 001's discard signals; 0: not.
                 // 1: play the last deal of a game for the win (Coiffeur, Differenzler); 0: for
                 // its points.
-                "last_call" | "signals" | "game_end" => (0, 1),
+                // 1: the Sidi Barrani rule player's competitive auction; 0: its conservative one.
+                "last_call" | "signals" | "game_end" | "competitive" => (0, 1),
                 "tt_bits" => (10, 26),
                 // Cards left when the play-outs hand over to the solver (Schieber).
                 "early_handoff" => (0, 36),
@@ -206,7 +207,7 @@ impl<'a> Spec<'a> {
                 _ => (1, 10_000),
             };
             if *v < min || *v > max {
-                bail!("sampling setting `{k}={v}`: use {min} .. {max}");
+                bail!("{} setting `{k}={v}`: use {min} .. {max}", self.name);
             }
         }
         Ok(self
@@ -326,11 +327,17 @@ impl ByName for Schieber {
 
 impl ByName for Sidi {
     fn rule_with(spec: &Spec, o: &SidiOptions, _seed: u64) -> Result<Box<dyn Player<Self>>> {
-        let known = ["signals", "last_call"];
+        let known = ["signals", "last_call", "competitive"];
+        let bidding = if spec.get(&known, "competitive", 1)? == 1 {
+            SidiBidding::COMPETITIVE
+        } else {
+            SidiBidding::CONSERVATIVE
+        };
         Ok(Box::new(
             RuleSidi::new(*o)
                 .with_signals(spec.get(&known, "signals", 1)? == 1)
-                .with_last_call(spec.get(&known, "last_call", 1)? == 1),
+                .with_last_call(spec.get(&known, "last_call", 1)? == 1)
+                .with_bidding(bidding),
         ))
     }
 

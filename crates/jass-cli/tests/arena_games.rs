@@ -287,6 +287,25 @@ fn the_sampling_player_plays_in_every_game_in_arena_and_simulate() {
         &["arena", "sampling:depth=3", "rule", "-g", "sidi", "-n", "2"],
         "unknown sampling setting `depth`",
     );
+    // The Sidi Barrani rule player's conservative auction, for comparisons.
+    let v = arena_json(&["rule", "rule:competitive=0", "-g", "sidi", "-n", "2"]);
+    assert_eq!(v["b"], "rule:competitive=0");
+    refused(
+        &[
+            "arena",
+            "rule",
+            "rule:competitive=2",
+            "-g",
+            "sidi",
+            "-n",
+            "1",
+        ],
+        "rule setting `competitive=2`: use 0 .. 1",
+    );
+    refused(
+        &["arena", "rule:competitive=0", "rule", "-n", "1"],
+        "unknown rule setting `competitive`",
+    );
     // Schieber's play-outs of the cards it does not solve: their worlds and hand-off.
     let v = arena_json(&[
         "sampling:early_samples=4:early_handoff=16",
