@@ -9,9 +9,9 @@
 //! average, the defenders the card with the worst. Before `max_cards` are left every legal card
 //! is played on by the rule players' card play in `early_samples` worlds and then solved.
 //!
-//! Bids, doubles and redoubles follow the rule player's conventions with its conservative numbers
-//! ([`RuleSidi`], [`SidiBidding::CONSERVATIVE`]: the opening numbers, raising partner with
-//! support, competing, doubling bids out of reach), but the hand
+//! Bids, doubles and redoubles follow the rule player's conventions and numbers ([`RuleSidi`],
+//! [`SidiBidding`]: the opening numbers, raising partner with support, competing, doubling),
+//! but the hand
 //! is judged by play-outs: the cards it cannot see are dealt at random to the other three seats
 //! `contract_samples` times (the bids heard are not used to place them), and each deal is played
 //! out in every denomination with this seat declaring, by four rule players' card play; the same
@@ -138,8 +138,7 @@ impl SamplingSidi {
     pub fn with_settings(options: SidiOptions, settings: SamplingSettings, seed: u64) -> Self {
         SamplingSidi {
             options,
-            // Its play-outs and `bid_shift` were tuned on the conservative numbers.
-            rule: RuleSidi::new(options).with_bidding(SidiBidding::CONSERVATIVE),
+            rule: RuleSidi::new(options).with_bidding(SidiBidding::COMPETITIVE),
             sampler: PartnershipSampler::new(settings, Self::DEFAULT_EARLY, seed),
             bid_rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5151_b1d5_0000_0001),
             bid_cache: None,
@@ -163,8 +162,9 @@ impl SamplingSidi {
     /// The play-outs' share of the auction's estimates, in percent, by default.
     pub const DEFAULT_BID_BLEND: u32 = 25;
 
-    /// Points added to the estimate for declaring, by default.
-    pub const DEFAULT_BID_SHIFT: u32 = 25;
+    /// Points added to the estimate for declaring, by default (on the competitive numbers; 25
+    /// was the best on the conservative ones).
+    pub const DEFAULT_BID_SHIFT: u32 = 20;
 
     /// The same player judging the cards before `max_cards` are left in `n` worlds each (rule
     /// play to `max_cards` cards, then the solver; 0: the rule player's card).
@@ -195,6 +195,14 @@ impl SamplingSidi {
     /// takes more than the rule players' play the estimates stand for).
     pub fn with_bid_shift(mut self, points: u32) -> Self {
         self.bid_shift = points;
+        self
+    }
+
+    /// The same player with the rule player's auction numbers under its judged auction
+    /// ([`SidiBidding::COMPETITIVE`] by default; [`SidiBidding::CONSERVATIVE`] with a shift of
+    /// 25 is the auction of before 2026-11-24).
+    pub fn with_bidding(mut self, bidding: SidiBidding) -> Self {
+        self.rule = self.rule.with_bidding(bidding);
         self
     }
 

@@ -144,8 +144,9 @@ fn sampling_sidi_bids_by_play_outs_legally_against_rule() {
                     .with_early_samples(4)
                     .with_bid_blend(blend)
                     .with_bid_shift(shift),
-                    // The auction the sampling player's judged one stands on.
-                    rule: RuleSidi::new(o).with_bidding(SidiBidding::CONSERVATIVE),
+                    // The auction the sampling player's judged one stands on (the rule
+                    // player's competitive numbers, as the sampling player's default).
+                    rule: RuleSidi::new(o).with_bidding(SidiBidding::COMPETITIVE),
                     bids: 0,
                     differ: 0,
                 };

@@ -108,7 +108,8 @@ const COIFFEUR_KNOWN: [&str; 8] = [
 ];
 
 /// The settings of the Sidi Barrani sampling player.
-const SIDI_KNOWN: [&str; 11] = [
+const SIDI_KNOWN: [&str; 12] = [
+    "competitive",
     "infer",
     "infer_pool",
     "samples",
@@ -361,6 +362,11 @@ impl ByName for Sidi {
                     SamplingSidi::DEFAULT_BID_SHIFT as usize,
                 )? as u32)
                 .with_last_call(spec.get(&SIDI_KNOWN, "last_call", 1)? == 1)
+                .with_bidding(if spec.get(&SIDI_KNOWN, "competitive", 1)? == 1 {
+                    SidiBidding::COMPETITIVE
+                } else {
+                    SidiBidding::CONSERVATIVE
+                })
                 .with_inference(
                     spec.get(&SIDI_KNOWN, "infer", SamplingSidi::DEFAULT_INFER as usize)? as u32,
                     spec.get(
