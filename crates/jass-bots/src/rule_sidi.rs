@@ -30,9 +30,9 @@ pub struct RuleSidi {
 
 /// The numbers of the rule player's auction: how far from the hand's estimate (the card points
 /// the team can expect when this seat declares, [`team_estimate`]) it bids, raises and doubles.
-/// Options as data: the rule player bids [`SidiBidding::COMPETITIVE`]ly, the sampling player
-/// builds its judged auction on [`SidiBidding::CONSERVATIVE`] (its play-outs and `bid_shift`
-/// were tuned on that).
+/// Options as data: the rule player and the sampling player's judged auction bid with
+/// [`SidiBidding::COMPETITIVE`] by default, [`SidiBidding::CONSERVATIVE`] is the auction of before
+/// (`competitive=0` on the command line).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SidiBidding {
     /// A bid (competing over the opponents, raising partner, re-opening) goes at most this far
@@ -59,8 +59,8 @@ impl SidiBidding {
     /// above its estimate, doubles a bid of 90 or more with a little support, hardly raises
     /// partner. Tuned by duplicate deals between rule players (docs/players.md): against the
     /// conservative numbers 56.8% and 57.2% of the points (`jass arena rule rule:competitive=0 -g
-    /// sidi-barrani -n 10000`, seeds 1 and 20001); the sampling player takes 71.7% against it
-    /// instead of 79.2%.
+    /// sidi-barrani -n 10000`, seeds 1 and 20001); the sampling player of before took 71.7%
+    /// against it instead of 79.2%.
     pub const COMPETITIVE: SidiBidding = SidiBidding {
         reach: 12.0,
         opening_reserve: 30.0,
@@ -71,7 +71,8 @@ impl SidiBidding {
     };
     /// The rule player's auction before 2026-11-24: bids stay 8 points below the estimate, the
     /// first opening 18, doubles only a bid out of reach (support above 26), raises with support
-    /// of 10. The sampling player's judged auction stands on these.
+    /// of 10. The sampling player's judged auction stood on these (with a shift of 25) before
+    /// 2026-11-24 too.
     pub const CONSERVATIVE: SidiBidding = SidiBidding {
         reach: -8.0,
         opening_reserve: 10.0,
