@@ -29,7 +29,7 @@ pub struct RuleSidi {
 }
 
 /// The numbers of the rule player's auction: how far from the hand's estimate (the card points
-/// the team can expect when this seat declares, [`team_estimate`]) it bids, raises and doubles.
+/// the team can expect when this seat declares, `team_estimate`) it bids, raises and doubles.
 /// Options as data: the rule player and the sampling player's judged auction bid with
 /// [`SidiBidding::COMPETITIVE`] by default, [`SidiBidding::CONSERVATIVE`] is the auction of before
 /// (`competitive=0` on the command line).
@@ -42,7 +42,7 @@ pub struct SidiBidding {
     /// allows (it shows the hand; partner and later rounds can go on).
     pub opening_reserve: f64,
     /// Doubles the opponents' bid when the hand takes more than this from an average hand in
-    /// their denomination ([`support`], what their bid did not count on).
+    /// their denomination (`support`, what their bid did not count on).
     pub double_support: f64,
     /// Raises partner's bid only with at least this much support in partner's denomination.
     pub raise_support: f64,
