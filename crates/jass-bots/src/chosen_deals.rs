@@ -35,9 +35,9 @@ pub fn chosen_deals(seed: u64, count: usize) -> impl Iterator<Item = Position> {
 /// The seeds of [`chosen_deal_sample`].
 pub const SAMPLE_SEEDS: [u64; 4] = [1, 2, 3, 4];
 
-/// `jass bench`'s whole-deal sample: `count` deals of [`chosen_deals`], an equal share from each
-/// of [`SAMPLE_SEEDS`] (the first deals of each) (the first deals of a single seed can be easier or harder
-/// than most: the first 100 of seed 1 have a median of 20 ms, of seed 4 71 ms).
+/// `jass bench`'s whole-deal sample: `count` deals of [`chosen_deals`], an equal share (the first
+/// deals) from each of [`SAMPLE_SEEDS`]. The first deals of a single seed can be easier or harder
+/// than most: the first 100 of seed 1 have a median of 20 ms, of seed 4 71 ms.
 pub fn chosen_deal_sample(count: usize) -> impl Iterator<Item = Position> {
     SAMPLE_SEEDS
         .into_iter()

@@ -467,7 +467,6 @@ mod tests {
     /// Seat 2's call after seat 1 opened 110 bells, with the game at these totals (team 0 =
     /// seats 0 and 2, whose hand is weak in bells and everywhere).
     fn call_after_110_bells(totals: [u32; 2], last_call: bool) -> SidiAction {
-        use jass_core::{ActionList, Game};
         let mut s = Sidi::new(SidiOptions::default()).unwrap();
         s.start_at(totals).unwrap();
         let hands = [
@@ -477,16 +476,35 @@ mod tests {
             "SJ S10 SK H10 HJ C10 CJ CQ CA",
         ]
         .map(|h| h.parse::<CardSet>().unwrap());
+        let player = RuleSidi::new(SidiOptions::default()).with_last_call(last_call);
+        seat_2_call(s, hands, "bid 110 D", false, player)
+    }
+
+    /// Seat 2's call by `player` in `s`, dealt `hands`, after seat 0 passed and seat 1 made
+    /// `bid` (e.g. "bid 80 D"): whether to double it, or (`bid_over`) after the opponents of the
+    /// bid passed on doubling, its call in the auction.
+    fn seat_2_call(
+        mut s: Sidi,
+        hands: [CardSet; 4],
+        bid: &str,
+        bid_over: bool,
+        mut player: RuleSidi,
+    ) -> SidiAction {
+        use jass_core::{ActionList, Game};
         s.deal(hands).unwrap();
-        for a in ["pass", "bid 110 D"] {
+        for a in ["pass", bid] {
             s.apply(a.parse().unwrap()).unwrap();
         }
         let mut legal = ActionList::new();
         s.legal_actions(&mut legal);
-        assert!(legal.contains(&SidiAction::Double), "seat 2 may double");
-        RuleSidi::new(SidiOptions::default())
-            .with_last_call(last_call)
-            .act(&Decision::new(&s, 2, &legal))
+        // After a bid each opponent is asked whether to double it.
+        let double_ask = [SidiAction::Pass, SidiAction::Double];
+        assert_eq!(legal.to_vec(), double_ask, "seat 2 may double");
+        while bid_over && legal.to_vec() == double_ask {
+            s.apply(SidiAction::Pass).unwrap();
+            s.legal_actions(&mut legal);
+        }
+        player.act(&Decision::new(&s, 2, &legal))
     }
 
     #[test]
@@ -500,12 +518,10 @@ mod tests {
         assert_eq!(call_after_110_bells([710, 790], true), SidiAction::Pass);
     }
 
-    /// Seat 2's call with `hand` after seat 0 passed and seat 1 bid `bid` (e.g. "bid 80 D"), the
-    /// other hands fixed, bidding by `bidding`: whether to double it, or (`bid_over`) after the
-    /// opponents of the bid passed on doubling, its call in the auction.
+    /// [`seat_2_call`] with `hand` for seat 2, the other hands dealt from the rest of the pack
+    /// in order, bidding by `bidding`.
     fn call_after(hand: &str, bid: &str, bid_over: bool, bidding: SidiBidding) -> SidiAction {
-        use jass_core::{ActionList, Game};
-        let mut s = Sidi::new(SidiOptions::default()).unwrap();
+        let s = Sidi::new(SidiOptions::default()).unwrap();
         let mine: CardSet = hand.parse().unwrap();
         let mut rest = CardSet::ALL.iter().filter(|c| !mine.contains(*c));
         let mut hands = [CardSet::EMPTY; 4];
@@ -516,22 +532,8 @@ mod tests {
                 rest.by_ref().take(9).collect()
             };
         }
-        s.deal(hands).unwrap();
-        for a in ["pass", bid] {
-            s.apply(a.parse().unwrap()).unwrap();
-        }
-        let mut legal = ActionList::new();
-        s.legal_actions(&mut legal);
-        // After a bid each opponent is asked whether to double it.
-        let double_ask = [SidiAction::Pass, SidiAction::Double];
-        assert_eq!(legal.to_vec(), double_ask);
-        while bid_over && legal.to_vec() == double_ask {
-            s.apply(SidiAction::Pass).unwrap();
-            s.legal_actions(&mut legal);
-        }
-        RuleSidi::new(SidiOptions::default())
-            .with_bidding(bidding)
-            .act(&Decision::new(&s, 2, &legal))
+        let player = RuleSidi::new(SidiOptions::default()).with_bidding(bidding);
+        seat_2_call(s, hands, bid, bid_over, player)
     }
 
     #[test]

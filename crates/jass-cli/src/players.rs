@@ -196,7 +196,7 @@ impl<'a> Spec<'a> {
                 // 1: give and read 001's discard signals; 0: not.
                 // 1: play the last deal of a game for the win (Coiffeur, Differenzler); 0: for
                 // its points.
-                // 1: the Sidi Barrani rule player's competitive auction; 0: its conservative one.
+                // 1: Sidi Barrani's competitive auction numbers; 0: the conservative ones.
                 "last_call" | "signals" | "game_end" | "competitive" => (0, 1),
                 "tt_bits" => (10, 26),
                 // Cards left when the play-outs hand over to the solver (Schieber).
@@ -326,14 +326,20 @@ impl ByName for Schieber {
     }
 }
 
+/// Sidi Barrani's auction numbers by the setting `competitive` (1, the default: the competitive
+/// ones; 0: the conservative ones of before 2026-11-24), for the rule and the sampling player.
+fn sidi_bidding(spec: &Spec, known: &[&str]) -> Result<SidiBidding> {
+    Ok(if spec.get(known, "competitive", 1)? == 1 {
+        SidiBidding::COMPETITIVE
+    } else {
+        SidiBidding::CONSERVATIVE
+    })
+}
+
 impl ByName for Sidi {
     fn rule_with(spec: &Spec, o: &SidiOptions, _seed: u64) -> Result<Box<dyn Player<Self>>> {
         let known = ["signals", "last_call", "competitive"];
-        let bidding = if spec.get(&known, "competitive", 1)? == 1 {
-            SidiBidding::COMPETITIVE
-        } else {
-            SidiBidding::CONSERVATIVE
-        };
+        let bidding = sidi_bidding(spec, &known)?;
         Ok(Box::new(
             RuleSidi::new(*o)
                 .with_signals(spec.get(&known, "signals", 1)? == 1)
@@ -362,11 +368,7 @@ impl ByName for Sidi {
                     SamplingSidi::DEFAULT_BID_SHIFT as usize,
                 )? as u32)
                 .with_last_call(spec.get(&SIDI_KNOWN, "last_call", 1)? == 1)
-                .with_bidding(if spec.get(&SIDI_KNOWN, "competitive", 1)? == 1 {
-                    SidiBidding::COMPETITIVE
-                } else {
-                    SidiBidding::CONSERVATIVE
-                })
+                .with_bidding(sidi_bidding(spec, &SIDI_KNOWN)?)
                 .with_inference(
                     spec.get(&SIDI_KNOWN, "infer", SamplingSidi::DEFAULT_INFER as usize)? as u32,
                     spec.get(
