@@ -1,7 +1,9 @@
 //! A sampling Sidi Barrani player (perfect-information Monte Carlo). During card play it deals the
 //! hidden cards in ways that agree with what the seat has seen (cards played, voids and
-//! undertrumps under the strict rules, the scoring team's Weis shown after the first trick) and
-//! solves every legal card exactly in each world for the declaring team. The objective is the
+//! undertrumps under the strict rules, the scoring team's Weis shown after the first trick),
+//! weighs them by how well the rule player, holding their hands, explains the others' cards and
+//! auction calls ([`crate::inference`], `AuctionEvidence`), and solves every legal card exactly
+//! in each world for the declaring team. The objective is the
 //! deal's point difference between the teams: twice the declarers' points (cards, last trick,
 //! Match) plus the bid (times the doubling factor) to whichever side it goes — to the declarers if
 //! their points reach the bid in that world (the exact value reaches the bid exactly when the
@@ -24,6 +26,7 @@
 //! player's last call doubles a bid that, made, would win the opponents the game (001). Weis: the
 //! best, as the rule player.
 
+use jass_core::game::{ActionList, Game};
 use jass_core::sidi::{Sidi, SidiAction, SidiObservation, SidiOptions, SidiPhase};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, TrickRules};
 use rand_core::{RngCore, SeedableRng};
@@ -31,7 +34,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::inference::{draw_read, Inference, PlayHistory};
 use crate::pimc::{four_seat_knowledge, rule_play_on, PartnershipSampler, PlayState};
-use crate::rule_sidi::{team_estimate, HandJudge, RuleSidi, SidiBidding, AVERAGE_ESTIMATE};
+use crate::rule_sidi::{
+    team_estimate, HandEvaluation, HandJudge, RuleSidi, SidiBidding, AVERAGE_ESTIMATE,
+};
 use crate::worlds::deal_unseen;
 use crate::{SamplingSchieber, SamplingSettings};
 
@@ -52,6 +57,8 @@ pub struct SamplingSidi {
     bids_sampled: u64,
     /// Reading the others' cards from their play ([`crate::inference`]).
     inference: Inference,
+    /// Reading them from their auction calls too (`AuctionEvidence`).
+    read_auction: bool,
 }
 
 /// Play-out means per denomination.
@@ -150,6 +157,7 @@ impl SamplingSidi {
                 pool: SamplingSchieber::DEFAULT_INFER_POOL,
                 eleven: options.undenufe_eleven,
             },
+            read_auction: true,
         }
     }
 
@@ -218,6 +226,14 @@ impl SamplingSidi {
     pub fn with_inference(mut self, percent: u32, pool: usize) -> Self {
         self.inference.percent = percent.min(100);
         self.inference.pool = pool.max(1);
+        self
+    }
+
+    /// The same player reading the others' cards from their auction calls too (on by default:
+    /// a world in which the rule player, holding its hands, would have called as the others
+    /// did is more likely), or from their card play alone. Reading needs `infer` below 100.
+    pub fn with_auction_reading(mut self, on: bool) -> Self {
+        self.read_auction = on;
         self
     }
 
@@ -311,17 +327,79 @@ impl SamplingSidi {
         );
         // Twice the points taken, plus or minus the stake as the bid is made or broken.
         let score = |v: u32| 2 * v as i64 + if v >= need { stake } else { -stake };
-        // The worlds, read against the rule player's card play for the others.
+        // The worlds, read against the rule player's card play and auction calls for the
+        // others.
         let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
         let (rule, inference) = (&self.rule, self.inference);
+        let mut auction = if self.read_auction && inference.percent < 100 {
+            AuctionEvidence::of(&obs, &self.options)
+        } else {
+            None
+        };
+        let evidence = !history.is_empty() || auction.is_some();
         let draw = |rng: &mut _, n| {
-            draw_read(rng, &k, n, &inference, !history.is_empty(), |hands| {
-                misses(rule, &obs, &history, hands)
+            draw_read(rng, &k, n, &inference, evidence, |hands| {
+                let called = auction
+                    .as_mut()
+                    .map_or(0, |a| a.misses(rule, &history.dealt(hands)));
+                misses(rule, &obs, &history, hands) + called
             })
         };
         self.sampler.choose_drawn(
             draw, &state, legal, played, obs.seat, d_team, declarer, score,
         )
+    }
+}
+
+/// The auction calls of the other seats in a deal, to judge a world by: would the rule player,
+/// holding that world's hand, have made the same call (bid, pass, double, redouble)? A bid says
+/// what the bidder's hand is worth in its denomination, a pass that it was worth less, a double
+/// that the doubler holds cards in the bidder's denomination; worlds that agree are read as
+/// more likely, as the others' cards are ([`crate::inference`]; Schieber's player reads the
+/// contract decisions the same way, [`crate::inference::ContractEvidence`]).
+pub(crate) struct AuctionEvidence {
+    /// Each call of another seat: the seat, its observation then (its hand set per world), the
+    /// legal calls then, the call.
+    calls: Vec<(u8, SidiObservation, Vec<SidiAction>, SidiAction)>,
+}
+
+impl AuctionEvidence {
+    /// The others' calls seen in `obs` (`None` if there are none). The auction is replayed in
+    /// a game begun at this deal's dealer and score with any deal of the cards: which calls are
+    /// legal does not depend on the cards, and each world puts its own hand in the caller's
+    /// observation.
+    pub(crate) fn of(obs: &SidiObservation, options: &SidiOptions) -> Option<Self> {
+        let options = SidiOptions {
+            first_dealer: obs.dealer,
+            ..*options
+        };
+        let mut game = Sidi::new(options).ok()?;
+        game.start_at(obs.totals).ok()?;
+        let cards: Vec<Card> = CardSet::ALL.iter().collect();
+        let hands = std::array::from_fn(|s| cards[9 * s..9 * s + 9].iter().copied().collect());
+        game.deal(hands).ok()?;
+        let mut calls = Vec::new();
+        let mut legal = ActionList::new();
+        for &(seat, call) in &obs.auction {
+            if seat != obs.seat {
+                game.legal_actions(&mut legal);
+                calls.push((seat, game.observe(seat as usize), legal.to_vec(), call));
+            }
+            game.apply(call).ok()?;
+        }
+        (!calls.is_empty()).then_some(AuctionEvidence { calls })
+    }
+
+    /// How many of these calls `rule` would have made otherwise, each seat holding its cards of
+    /// `dealt` (the hands as dealt).
+    pub(crate) fn misses(&mut self, rule: &RuleSidi, dealt: &[CardSet; 4]) -> u32 {
+        let mut n = 0;
+        for (seat, obs, legal, call) in &mut self.calls {
+            let hand = dealt[*seat as usize & 3];
+            obs.hand = hand;
+            n += (rule.bid_with(obs, legal, &HandEvaluation(hand)) != Some(*call)) as u32;
+        }
+        n
     }
 }
 
@@ -410,6 +488,58 @@ mod tests {
             },
         );
         assert!(judged > 300, "{judged}");
+    }
+
+    /// In games of rule players the true hands explain every auction call of the others (the
+    /// replay rebuilds each call as the caller saw it, at every dealer and score of the game);
+    /// a world that gives the highest bid to a hand weaker in its denomination rarely does.
+    /// (Judged at every decision of the first trick.)
+    #[test]
+    fn the_rule_players_own_auctions_have_no_misses_and_a_weaker_bidder_has_some() {
+        let o = SidiOptions::default();
+        let judge = RuleSidi::new(o);
+        let (mut judged, mut swapped, mut caught) = (0, 0, 0);
+        played_games(
+            || Sidi::new(o).unwrap(),
+            &mut RuleSidi::new(o),
+            8,
+            2000,
+            |g, seat, _| {
+                let obs = g.observe(seat);
+                let first_trick = obs.tricks.is_empty();
+                let (Some((_, mode, bidder)), SidiPhase::Play, true) =
+                    (obs.bid, obs.phase, first_trick)
+                else {
+                    return;
+                };
+                let Some(mut evidence) = AuctionEvidence::of(&obs, &o) else {
+                    return;
+                };
+                let dealt = g.dealt_hands();
+                assert_eq!(evidence.misses(&judge, &dealt), 0, "{:?}", obs.auction);
+                judged += 1;
+                // The bidder's hand exchanged with the weakest other hand the observer cannot
+                // see, if that one is weaker in the bid's denomination.
+                let b = bidder as usize;
+                let other = (0..4)
+                    .filter(|&x| x != b && x != seat)
+                    .min_by(|&x, &y| {
+                        team_estimate(dealt[x], mode).total_cmp(&team_estimate(dealt[y], mode))
+                    })
+                    .expect("two other seats");
+                if b != seat
+                    && team_estimate(dealt[other], mode) + 10.0 < team_estimate(dealt[b], mode)
+                {
+                    let mut world = dealt;
+                    world.swap(b, other);
+                    swapped += 1;
+                    caught += (evidence.misses(&judge, &world) > 0) as u32;
+                }
+            },
+        );
+        assert!(judged > 100, "{judged}");
+        assert!(swapped > 50, "{swapped}");
+        assert!(caught * 10 >= swapped * 9, "{caught} of {swapped}");
     }
 
     #[test]

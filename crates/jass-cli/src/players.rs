@@ -108,10 +108,11 @@ const COIFFEUR_KNOWN: [&str; 8] = [
 ];
 
 /// The settings of the Sidi Barrani sampling player.
-const SIDI_KNOWN: [&str; 12] = [
+const SIDI_KNOWN: [&str; 13] = [
     "competitive",
     "infer",
     "infer_pool",
+    "read_auction",
     "samples",
     "max_cards",
     "threads",
@@ -197,7 +198,8 @@ impl<'a> Spec<'a> {
                 // 1: play the last deal of a game for the win (Coiffeur, Differenzler); 0: for
                 // its points.
                 // 1: Sidi Barrani's competitive auction numbers; 0: the conservative ones.
-                "last_call" | "signals" | "game_end" | "competitive" => (0, 1),
+                // 1: read the others' cards from their auction calls too (Sidi Barrani); 0: not.
+                "last_call" | "signals" | "game_end" | "competitive" | "read_auction" => (0, 1),
                 "tt_bits" => (10, 26),
                 // Cards left when the play-outs hand over to the solver (Schieber).
                 "early_handoff" => (0, 36),
@@ -369,6 +371,7 @@ impl ByName for Sidi {
                 )? as u32)
                 .with_last_call(spec.get(&SIDI_KNOWN, "last_call", 1)? == 1)
                 .with_bidding(sidi_bidding(spec, &SIDI_KNOWN)?)
+                .with_auction_reading(spec.get(&SIDI_KNOWN, "read_auction", 1)? == 1)
                 .with_inference(
                     spec.get(&SIDI_KNOWN, "infer", SamplingSidi::DEFAULT_INFER as usize)? as u32,
                     spec.get(

@@ -244,8 +244,8 @@ fn the_sampling_player_plays_in_every_game_in_arena_and_simulate() {
     ]);
     assert_eq!(v["a"], "sampling:samples=4:max_cards=12");
     // Sidi Barrani's auction settings; only Sidi Barrani knows them.
-    let sidi_bids =
-        "sampling:contract_samples=8:bid_blend=50:bid_shift=10:last_call=0:competitive=0";
+    let sidi_bids = "sampling:contract_samples=8:bid_blend=50:bid_shift=10:last_call=0:\
+                     competitive=0:read_auction=0";
     let v = arena_json(&[sidi_bids, "rule", "-g", "sidi", "-n", "2"]);
     assert_eq!(v["a"], sidi_bids);
     refused(
@@ -259,6 +259,18 @@ fn the_sampling_player_plays_in_every_game_in_arena_and_simulate() {
             "1",
         ],
         "unknown sampling setting `bid_shift`",
+    );
+    refused(
+        &[
+            "arena",
+            "sampling:read_auction=2",
+            "rule",
+            "-g",
+            "sidi",
+            "-n",
+            "1",
+        ],
+        "sampling setting `read_auction=2`: use 0 .. 1",
     );
     refused(
         &[
