@@ -44,6 +44,10 @@ use crate::{SamplingSchieber, SamplingSettings};
 pub struct SamplingSidi {
     options: SidiOptions,
     rule: RuleSidi,
+    /// The model of the others' auction calls: the rule player with our auction numbers and
+    /// 001's last call (whether we make the last call ourselves does not change how we read
+    /// theirs).
+    callers: RuleSidi,
     sampler: PartnershipSampler,
     /// Deals of the unseen cards for the bids and doubles.
     bid_rng: Xoshiro256PlusPlus,
@@ -146,6 +150,7 @@ impl SamplingSidi {
         SamplingSidi {
             options,
             rule: RuleSidi::new(options).with_bidding(SidiBidding::COMPETITIVE),
+            callers: RuleSidi::new(options).with_bidding(SidiBidding::COMPETITIVE),
             sampler: PartnershipSampler::new(settings, Self::DEFAULT_EARLY, seed),
             bid_rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5151_b1d5_0000_0001),
             bid_cache: None,
@@ -211,6 +216,7 @@ impl SamplingSidi {
     /// 25 is the auction of before 2026-11-24).
     pub fn with_bidding(mut self, bidding: SidiBidding) -> Self {
         self.rule = self.rule.with_bidding(bidding);
+        self.callers = self.callers.with_bidding(bidding);
         self
     }
 
@@ -330,7 +336,7 @@ impl SamplingSidi {
         // The worlds, read against the rule player's card play and auction calls for the
         // others.
         let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
-        let (rule, inference) = (&self.rule, self.inference);
+        let (rule, callers, inference) = (&self.rule, &self.callers, self.inference);
         let mut auction = if self.read_auction && inference.percent < 100 {
             AuctionEvidence::of(&obs, &self.options)
         } else {
@@ -341,7 +347,7 @@ impl SamplingSidi {
             draw_read(rng, &k, n, &inference, evidence, |hands| {
                 let called = auction
                     .as_mut()
-                    .map_or(0, |a| a.misses(rule, &history.dealt(hands)));
+                    .map_or(0, |a| a.misses(callers, &history.dealt(hands)));
                 misses(rule, &obs, &history, hands) + called
             })
         };
