@@ -499,10 +499,22 @@ mod tests {
     /// In games of rule players the true hands explain every auction call of the others (the
     /// replay rebuilds each call as the caller saw it, at every dealer and score of the game);
     /// a world that gives the highest bid to a hand weaker in its denomination rarely does.
-    /// (Judged at every decision of the first trick.)
+    /// (Judged at every decision of the first trick; the default rules, and the doubling after
+    /// the auction with redoubles, whose questions the auction records too.)
     #[test]
     fn the_rule_players_own_auctions_have_no_misses_and_a_weaker_bidder_has_some() {
-        let o = SidiOptions::default();
+        use jass_core::sidi::Doubling;
+        let after = SidiOptions {
+            doubling: Doubling::FirstLead,
+            redouble: true,
+            ..SidiOptions::default()
+        };
+        for o in [SidiOptions::default(), after] {
+            auctions_explained(o);
+        }
+    }
+
+    fn auctions_explained(o: SidiOptions) {
         let judge = RuleSidi::new(o);
         let (mut judged, mut swapped, mut caught) = (0, 0, 0);
         played_games(
