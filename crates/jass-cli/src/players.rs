@@ -374,11 +374,7 @@ impl ByName for Sidi {
                 .with_auction_reading(spec.get(&SIDI_KNOWN, "read_auction", 1)? == 1)
                 .with_inference(
                     spec.get(&SIDI_KNOWN, "infer", SamplingSidi::DEFAULT_INFER as usize)? as u32,
-                    spec.get(
-                        &SIDI_KNOWN,
-                        "infer_pool",
-                        SamplingSchieber::DEFAULT_INFER_POOL,
-                    )?,
+                    spec.get(&SIDI_KNOWN, "infer_pool", SamplingSidi::DEFAULT_INFER_POOL)?,
                 ),
         ))
     }
