@@ -44,10 +44,6 @@ use crate::{SamplingSchieber, SamplingSettings};
 pub struct SamplingSidi {
     options: SidiOptions,
     rule: RuleSidi,
-    /// The model of the others' auction calls: the rule player with our auction numbers and
-    /// 001's last call (whether we make the last call ourselves does not change how we read
-    /// theirs).
-    callers: RuleSidi,
     sampler: PartnershipSampler,
     /// Deals of the unseen cards for the bids and doubles.
     bid_rng: Xoshiro256PlusPlus,
@@ -150,7 +146,6 @@ impl SamplingSidi {
         SamplingSidi {
             options,
             rule: RuleSidi::new(options).with_bidding(SidiBidding::COMPETITIVE),
-            callers: RuleSidi::new(options).with_bidding(SidiBidding::COMPETITIVE),
             sampler: PartnershipSampler::new(settings, Self::DEFAULT_EARLY, seed),
             bid_rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5151_b1d5_0000_0001),
             bid_cache: None,
@@ -221,7 +216,6 @@ impl SamplingSidi {
     /// 25 is the auction of before 2026-11-24).
     pub fn with_bidding(mut self, bidding: SidiBidding) -> Self {
         self.rule = self.rule.with_bidding(bidding);
-        self.callers = self.callers.with_bidding(bidding);
         self
     }
 
@@ -341,7 +335,10 @@ impl SamplingSidi {
         // The worlds, read against the rule player's card play and auction calls for the
         // others.
         let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
-        let (rule, callers, inference) = (&self.rule, &self.callers, self.inference);
+        let (rule, inference) = (&self.rule, self.inference);
+        // The model of the others' calls: our rule player with 001's last call (whether we make
+        // the last call ourselves does not change how we read theirs).
+        let callers = self.rule.clone().with_last_call(true);
         let mut auction = if self.read_auction && inference.percent < 100 {
             AuctionEvidence::of(&obs, &self.options)
         } else {
@@ -352,7 +349,7 @@ impl SamplingSidi {
             draw_read(rng, &k, n, &inference, evidence, |hands| {
                 let called = auction
                     .as_mut()
-                    .map_or(0, |a| a.misses(callers, &history.dealt(hands)));
+                    .map_or(0, |a| a.misses(&callers, &history.dealt(hands)));
                 misses(rule, &obs, &history, hands) + called
             })
         };
@@ -386,9 +383,8 @@ impl AuctionEvidence {
         };
         let mut game = Sidi::new(options).ok()?;
         game.start_at(obs.totals).ok()?;
-        let cards: Vec<Card> = CardSet::ALL.iter().collect();
-        let hands = std::array::from_fn(|s| cards[9 * s..9 * s + 9].iter().copied().collect());
-        game.deal(hands).ok()?;
+        let pack: [Card; 36] = std::array::from_fn(Card::from_dense);
+        game.apply_deal(game.deal_from_pack(&pack)).ok()?;
         let mut calls = Vec::new();
         let mut legal = ActionList::new();
         for &(seat, call) in &obs.auction {
