@@ -2,7 +2,7 @@
 //! random positions (the six modes in turn, strict rules) and prints time and nodes for each, the
 //! nodes by cards left, the mean and the median. Knobs: JS_ORDER=rev|shuf, JS_NOTT, JS_NOMERGE,
 //! JS_BITS (table size, log2), JS_ETC (enhanced transposition cut-offs from this many cards
-//! left, 37: off), JS_REF (the refutation memory's size, log2; 0: off), JS_FEWEST (the
+//! left, 37: off), JS_REF (the refutation memory's size, log2; 0: off), JS_EST (the estimate's horizon; 0: off), JS_FEWEST (the
 //! fewest-points objective of Misère), JS_SLALOM (Slalom positions instead, begun Obenabe and
 //! Undenufe in turn).
 use jass_core::{Mode, TrickRules, UndenufeEleven};
@@ -53,6 +53,10 @@ fn main() {
         etc_min_cards: jass_solver::bench::env_number(
             "JS_ETC",
             SolverConfig::default().etc_min_cards,
+        ),
+        estimate_horizon: jass_solver::bench::env_number(
+            "JS_EST",
+            SolverConfig::default().estimate_horizon,
         ),
     });
     let mut tot = 0.0;

@@ -159,13 +159,14 @@ pub fn solve_whole_deal(solver: &mut Solver, pos: &Position, cap: u64) -> WholeD
 /// The examples' whole-deal run (`full_deals`, `chosen_deals`): solves every position with a
 /// `2^tt_bits`-entry table, at most `cap` nodes each, and prints a line per deal (with
 /// `JS_HIST=1` also the nodes by cards left and the search statistics; `JS_ETC=N` sets
-/// [`SolverConfig::etc_min_cards`], `JS_REF=N` [`SolverConfig::refutation_bits`]), then the
-/// median time.
+/// [`SolverConfig::etc_min_cards`], `JS_REF=N` [`SolverConfig::refutation_bits`], `JS_EST=N`
+/// [`SolverConfig::estimate_horizon`]), then the median time.
 pub fn print_whole_deals(positions: impl Iterator<Item = Position>, tt_bits: u32, cap: u64) {
     let mut solver = Solver::new(SolverConfig {
         tt_bits,
         etc_min_cards: env_number("JS_ETC", SolverConfig::default().etc_min_cards),
         refutation_bits: env_number("JS_REF", SolverConfig::default().refutation_bits),
+        estimate_horizon: env_number("JS_EST", SolverConfig::default().estimate_horizon),
         ..SolverConfig::default()
     });
     let mut times = Vec::new();

@@ -13,6 +13,8 @@ use jass_core::{Card, Mode, PointTable, TrickRules};
 
 use crate::position::{Position, SEATS};
 
+mod driver;
+
 /// The order in which the search tries the cards. Every order gives the same values; only the
 /// time differs. The other orders exist to test that.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -78,6 +80,13 @@ pub struct SolverConfig {
     /// and tried first the next time that hand meets that trick (docs/solver.md, "The
     /// refutation memory"). It changes the order only, never a value.
     pub refutation_bits: u32,
+    /// The estimate's horizon (default 20; 0: no estimate). A value asked for without a guess,
+    /// from a table that holds nothing yet, at a position with more than `estimate_horizon + 4`
+    /// cards left, is first estimated by a search that plays a single line (the move order's
+    /// first card) at every node with at most this many cards left; the exact search then
+    /// starts at that estimate and steps out from it until it has the value between two of its
+    /// tests (docs/solver.md, "The estimate first"). It changes the time only, never a value.
+    pub estimate_horizon: u8,
 }
 
 impl Default for SolverConfig {
@@ -94,6 +103,7 @@ impl Default for SolverConfig {
             etc_min_cards: 16,
             objective: Objective::MostPoints,
             refutation_bits: 18,
+            estimate_horizon: 20,
         }
     }
 }
@@ -597,6 +607,9 @@ pub struct Solver {
     /// trick, so they hold only for deals begun the same way.
     slalom_first: Option<Mode>,
     owners: [u64; SEATS],
+    /// The table holds nothing yet (since [`Solver::clear`]): a value asked for now may be
+    /// estimated first ([`SolverConfig::estimate_horizon`]).
+    fresh: bool,
 }
 
 /// The search proper: the table and the counters (apart from the rule tables, so that the
@@ -621,9 +634,15 @@ struct Core {
     /// Killer cards: the last card that caused a cut-off, by cards left.
     killer: [[u8; 4]; 37],
     /// The refutation memory (see [`SolverConfig::refutation_bits`], [`Core::refutation_slot`]):
-    /// per slot the tag of its key (with the table's generation, so that a new deal starts with
-    /// an empty memory as with an empty table) and the card.
+    /// per slot the tag of its key (with `deal_gen`, so that a new deal starts with an empty
+    /// memory as with an empty table) and the card.
     refutations: Vec<u32>,
+    /// The table's generation when this deal began: the refutation memory's generation, kept
+    /// when the table forgets the estimate's results ([`Core::forget_estimate`]).
+    deal_gen: u16,
+    /// At nodes with at most this many cards left only the first card is tried (the estimate's
+    /// single line, [`SolverConfig::estimate_horizon`]); 0 in the exact search.
+    single_line: u8,
 }
 
 impl Default for Solver {
@@ -668,12 +687,15 @@ impl Solver {
                 },
                 node_limit: u64::MAX,
                 aborted: false,
+                deal_gen: 1,
+                single_line: 0,
             },
             tables: None,
             twin: None,
             on_twin: false,
             slalom_first: None,
             owners: [0; SEATS],
+            fresh: true,
         }
     }
 
@@ -724,6 +746,7 @@ impl Solver {
         self.core.new_generation();
         self.core.killer = [[NONE; 4]; 37];
         self.owners = [0; SEATS];
+        self.fresh = true;
     }
 
     /// The points the team of the seat to move takes from here on (cards, last trick, Match),
@@ -743,56 +766,6 @@ impl Solver {
     /// guess gives the same value.
     pub fn solve_with_guess(&mut self, pos: &Position, team: u8, guess: u32) -> u32 {
         self.solve_guess(pos, team, Some(guess))
-    }
-
-    /// Bounds `lo <= value <= hi` on the points `team` takes from here on, from a search that
-    /// stops once the interval is at most `tolerance` points wide (0: the exact value, `lo ==
-    /// hi`). Cheaper than the exact value when a rough figure is enough.
-    pub fn solve_within(
-        &mut self,
-        pos: &Position,
-        team: u8,
-        tolerance: u32,
-        guess: Option<u32>,
-    ) -> (u32, u32) {
-        if pos.is_over() {
-            return (0, 0);
-        }
-        let team = team & 1;
-        self.prepare(pos, team);
-        let root = self.root_node(pos);
-        let max = pos.max_value(team) as i32;
-        let mut lo = 0i32;
-        let mut hi = max;
-        let tol = tolerance as i32;
-        // A first guess near half the card points unless given: the zero-window searches then
-        // close in on the value from both sides.
-        let mut g = guess
-            .map(|g| g as i32)
-            .unwrap_or((pos.remaining_points() as i32) / 2)
-            .clamp(lo, hi);
-        while hi - lo > tol {
-            // Bisection on the value, starting at the guess: every zero-window search halves
-            // the interval at least (fail-soft results often cut more).
-            let beta = if g > lo && g <= hi {
-                g
-            } else {
-                lo + (hi - lo + 1) / 2
-            };
-            self.core.stats[0] += 1;
-            let (t, tw) = tables(&self.tables, &self.twin, self.on_twin);
-            let r = self.core.search(t, tw, &root, beta - 1, beta);
-            if self.core.aborted {
-                return (lo as u32, hi as u32);
-            }
-            if r < beta {
-                hi = r;
-            } else {
-                lo = r;
-            }
-            g = lo + (hi - lo + 1) / 2;
-        }
-        (lo as u32, hi as u32)
     }
 
     fn solve_guess(&mut self, pos: &Position, team: u8, guess: Option<u32>) -> u32 {
@@ -927,7 +900,9 @@ impl Solver {
 
     /// Loads the tables for the position's rules and decides whether stored results still hold:
     /// they do while every card keeps one owner (positions of one deal) and the rules are the same.
-    fn prepare(&mut self, pos: &Position, team: u8) {
+    ///
+    /// Returns whether the table held nothing yet (for this deal), and marks it in use.
+    fn prepare(&mut self, pos: &Position, team: u8) -> bool {
         // A Slalom keeps Obenabe's tables first and Undenufe's as the twin, whichever
         // direction the position is in: table entries hold for both.
         let mode = if pos.slalom { Mode::Obenabe } else { pos.mode };
@@ -970,6 +945,7 @@ impl Solver {
             let o = self.owners.map(|h| t.int_set(jass_core::CardSet(h)));
             t.owner_planes = [o[1] | o[3], o[2] | o[3]];
         }
+        std::mem::replace(&mut self.fresh, false)
     }
 
     fn root_node(&self, pos: &Position) -> Node {
@@ -1099,13 +1075,25 @@ impl Core {
         self.config.objective == Objective::FewestPoints
     }
 
+    /// A new deal: the table and the refutation memory forget what they hold (cleared for
+    /// real every `2^GEN_BITS` generations, with room for the estimate's generation of the
+    /// deal, so that the memory is never cleared in the middle of a deal).
     fn new_generation(&mut self) {
         self.gen += 1;
-        if self.gen >= 1 << GEN_BITS {
+        if self.gen + 1 >= 1 << GEN_BITS {
             self.tt.iter_mut().for_each(|b| *b = Bucket::default());
             self.refutations.iter_mut().for_each(|r| *r = 0);
             self.gen = 1;
         }
+        self.deal_gen = self.gen;
+    }
+
+    /// After the estimate: the table forgets the estimate's results (values of single lines,
+    /// not of the game), the refutation memory keeps its cards (an order, never a value). At
+    /// most once per deal ([`Solver::fresh`]), which [`Core::new_generation`] leaves room for.
+    fn forget_estimate(&mut self) {
+        debug_assert!(self.gen + 1 < 1 << GEN_BITS && self.gen == self.deal_gen);
+        self.gen += 1;
     }
 
     /// The refutation memory's slot for the hand to move at `n` (seat `p`) and the cards of
@@ -1132,7 +1120,7 @@ impl Core {
         let h = h ^ (h >> 29);
         (
             (h as usize) & (self.refutations.len() - 1),
-            ((h >> 40) as u32) << 12 | (self.gen as u32 & 63) << 6,
+            ((h >> 40) as u32) << 12 | (self.deal_gen as u32 & 63) << 6,
         )
     }
 
@@ -1598,7 +1586,11 @@ impl Core {
             t.legal(hand, n.lead_suit, n.win_card)
         };
         let mut moves = [0u32; MOVES];
-        let cnt = self.gen_moves(t, n, legal, tt_mv, &mut moves);
+        let mut cnt = self.gen_moves(t, n, legal, tt_mv, &mut moves);
+        if n.left <= self.single_line {
+            // The estimate's single line (0 in the exact search).
+            cnt = 1;
+        }
         // The refutation memory's card for this hand and trick, tried first.
         let (slot, tag) = if cnt > 1 && !self.refutations.is_empty() {
             self.refutation_slot(n, p)
