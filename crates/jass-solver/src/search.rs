@@ -80,12 +80,13 @@ pub struct SolverConfig {
     /// and tried first the next time that hand meets that trick (docs/solver.md, "The
     /// refutation memory"). It changes the order only, never a value.
     pub refutation_bits: u32,
-    /// The estimate's horizon (default 20; 0: no estimate). A value asked for without a guess,
+    /// The estimate's horizon (default 23; 0: no estimate). A value asked for without a guess,
     /// from a table that holds nothing yet, at a position with more than `estimate_horizon + 4`
     /// cards left, is first estimated by a search that plays a single line (the move order's
-    /// first card) at every node with at most this many cards left; the exact search then
-    /// starts at that estimate and steps out from it until it has the value between two of its
-    /// tests (docs/solver.md, "The estimate first"). It changes the time only, never a value.
+    /// first card) at every node with at most this many cards left (from a coarser estimate
+    /// with single lines one trick earlier, when there is room); the exact search then starts
+    /// at that estimate and steps out from it (docs/solver.md, "The estimate first"). It
+    /// changes the time only, never a value.
     pub estimate_horizon: u8,
 }
 
@@ -103,7 +104,7 @@ impl Default for SolverConfig {
             etc_min_cards: 16,
             objective: Objective::MostPoints,
             refutation_bits: 18,
-            estimate_horizon: 20,
+            estimate_horizon: 23,
         }
     }
 }
@@ -170,6 +171,8 @@ const HI_NONE: u64 = 0x1FF;
 const MV_NONE: u64 = 0x3F;
 /// Generations wrap (and the table is cleared) after `2^GEN_BITS`.
 const GEN_BITS: u32 = 6;
+/// The estimates a deal may make before its exact search (each in a generation of its own).
+const ESTIMATES: u16 = 2;
 /// The key of a boundary with this many cards left or fewer is the quasi-symmetric one (when
 /// `SolverConfig::quasi_symmetry` is on): it fits in 61 bits up to 20 cards. With more cards
 /// the key is a hash of it and a table hit is checked against the cards the entry holds.
@@ -1076,11 +1079,11 @@ impl Core {
     }
 
     /// A new deal: the table and the refutation memory forget what they hold (cleared for
-    /// real every `2^GEN_BITS` generations, with room for the estimate's generation of the
+    /// real every `2^GEN_BITS` generations, with room for the estimates' generations of the
     /// deal, so that the memory is never cleared in the middle of a deal).
     fn new_generation(&mut self) {
         self.gen += 1;
-        if self.gen + 1 >= 1 << GEN_BITS {
+        if self.gen + ESTIMATES >= 1 << GEN_BITS {
             self.tt.iter_mut().for_each(|b| *b = Bucket::default());
             self.refutations.iter_mut().for_each(|r| *r = 0);
             self.gen = 1;
@@ -1088,11 +1091,12 @@ impl Core {
         self.deal_gen = self.gen;
     }
 
-    /// After the estimate: the table forgets the estimate's results (values of single lines,
-    /// not of the game), the refutation memory keeps its cards (an order, never a value). At
-    /// most once per deal ([`Solver::fresh`]), which [`Core::new_generation`] leaves room for.
+    /// After an estimate: the table forgets its results (values of single lines, not of the
+    /// game), the refutation memory keeps its cards (an order, never a value). At most
+    /// [`ESTIMATES`] times per deal (once per deal, [`Solver::fresh`]), which
+    /// [`Core::new_generation`] leaves room for.
     fn forget_estimate(&mut self) {
-        debug_assert!(self.gen + 1 < 1 << GEN_BITS && self.gen == self.deal_gen);
+        debug_assert!(self.gen < self.deal_gen + ESTIMATES && self.gen + 1 < 1 << GEN_BITS);
         self.gen += 1;
     }
 

@@ -2,10 +2,11 @@
 //! bisection on the point scale, or, from a fresh table and many cards, by stepping out from an
 //! estimate of the value (docs/solver.md, "The estimate first").
 //!
-//! Every test near the value costs about as much as a whole search, and a fail-soft result
-//! rarely lands more than a point from its test: what a deal costs is the number of tests
-//! near its value. An estimate a few points off needs three or four of them; bisection from
-//! half the points needs those and the ones on the way.
+//! A test near the value costs far more than one a few points away, and a fail-soft result
+//! rarely lands more than a point from its test: what a deal costs is the number of tests near
+//! its value, and a test above the value (a proof that the other team holds the points below
+//! it) three to four times one below it. Bisection from half the points makes several such
+//! tests on its way; stepping out from an estimate a few points off makes one or two.
 
 use super::{tables, Node, Solver};
 use crate::position::Position;
@@ -32,8 +33,8 @@ impl Solver {
         let horizon = self.core.config.estimate_horizon;
         let (lo, hi) = match guess {
             None if fresh && horizon > 0 && pos.cards_left() > horizon as u32 + 4 => {
-                let estimate =
-                    self.estimate(&root, max, pos.remaining_points() as i32 / 2, horizon);
+                let first = pos.remaining_points() as i32 / 2;
+                let estimate = self.estimate(&root, max, first, horizon, pos.cards_left());
                 self.step_out(&root, 0, max, estimate, tol)
             }
             // A first guess near half the card points unless given: the zero-window searches
@@ -46,19 +47,32 @@ impl Solver {
         (lo as u32, hi as u32)
     }
 
-    /// The value of `root` when every node with at most `horizon` cards left plays the move
-    /// order's first card only (one line to the end instead of the tree): a few percent of the
-    /// exact search's nodes, within a few points of its value on most deals (a Match one way or
-    /// the other is the large miss). Its table entries are forgotten afterwards; the refutation
-    /// memory and the killer leads keep what it found.
-    fn estimate(&mut self, root: &Node, max: i32, first: i32, horizon: u8) -> i32 {
-        self.core.single_line = horizon;
-        let (lo, _) = self.bisect(root, 0, max, first, 0);
-        self.core.single_line = 0;
-        if self.core.config.use_tt {
-            self.core.forget_estimate();
+    /// An estimate of the value of `root`, `left` cards in the hands: the value when every
+    /// node with at most `horizon` cards left plays the move order's first card only (one line
+    /// to the end instead of the tree), found by stepping out from the same estimate with
+    /// single lines one trick earlier (when `root` has a trick more above that), itself found
+    /// by bisection from `first`. Each costs a few percent of the exact search's nodes; the
+    /// finer one is within a few points of the value on most deals (a Match one way or the
+    /// other is the large miss). Their table entries are forgotten afterwards; the refutation
+    /// memory and the killer leads keep what they found (an order, never a value).
+    fn estimate(&mut self, root: &Node, max: i32, first: i32, horizon: u8, left: u32) -> i32 {
+        let mut estimate = None;
+        for h in [horizon.saturating_add(4), horizon] {
+            if left <= h as u32 + 4 {
+                continue;
+            }
+            self.core.single_line = h;
+            let (e, _) = match estimate {
+                None => self.bisect(root, 0, max, first, 0),
+                Some(e) => self.step_out(root, 0, max, e, 0),
+            };
+            self.core.single_line = 0;
+            if self.core.config.use_tt {
+                self.core.forget_estimate();
+            }
+            estimate = Some(e);
         }
-        lo
+        estimate.unwrap_or(first)
     }
 
     /// Bisection on the value in `[lo, hi]`, the first test at `g`: every zero-window search
@@ -91,14 +105,16 @@ impl Solver {
         (lo, hi)
     }
 
-    /// The value in `[lo, hi]` from an estimate `g`: the first test at `g`, then tests 1, 2,
-    /// 4, … points beyond the last bound in the direction the tests point, until one comes
-    /// back the other way; then bisection between the two bounds.
+    /// The value in `[lo, hi]` from an estimate `g`: the first test at `g`; after a test that
+    /// holds (the value is at least its bound) the next one 1, 1, 1, 2, 4, … points above the
+    /// bound, after one that fails 6, 12, 24, … points below it, since the tests above the
+    /// value are the dear ones: well below and climbing a point at a time, the driver meets
+    /// the value with cheap tests and fails once. Once the value lies between two bounds, it
+    /// climbs a point at a time from the lower one while they are at most 8 points apart, and
+    /// halves the interval otherwise.
     fn step_out(&mut self, root: &Node, mut lo: i32, mut hi: i32, g: i32, tol: i32) -> (i32, i32) {
+        let (mut held, mut failed) = (0u32, 0u32);
         let mut beta = g;
-        let mut step = 1;
-        // Which side the tests have bounded so far.
-        let (mut above, mut below) = (false, false);
         while hi - lo > tol {
             beta = beta.clamp(lo + 1, hi);
             let Some(r) = self.test(root, beta) else {
@@ -106,16 +122,19 @@ impl Solver {
             };
             if r < beta {
                 hi = r;
-                below = true;
-                beta = hi + 1 - step;
+                beta = hi + 1 - (6 << failed.min(8));
+                failed += 1;
             } else {
                 lo = r;
-                above = true;
-                beta = lo + step;
+                beta = lo + (1 << held.saturating_sub(2).min(8));
+                held += 1;
             }
-            step *= 2;
-            if above && below {
-                return self.bisect(root, lo, hi, lo + (hi - lo + 1) / 2, tol);
+            if held > 0 && failed > 0 {
+                beta = if hi - lo <= 8 {
+                    lo + 1
+                } else {
+                    lo + (hi - lo + 1) / 2
+                };
             }
         }
         (lo, hi)
