@@ -1128,6 +1128,20 @@ impl Core {
         )
     }
 
+    /// Asks the processor to load the table bucket of `key` into the cache (a hint, no effect
+    /// on any value; nothing where there is no such instruction).
+    #[inline(always)]
+    fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let bucket = &self.tt[self.tt_index(key)] as *const Bucket as *const i8;
+            // SAFETY: a prefetch only hints the cache; the address is that of a live bucket.
+            unsafe { std::arch::x86_64::_mm_prefetch(bucket, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     #[inline(always)]
     fn tt_index(&self, key: u64) -> usize {
         ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize) & self.mask
@@ -1546,6 +1560,13 @@ impl Core {
             if n.left == 4 {
                 return self.last_trick(t, n);
             }
+            if self.config.use_tt {
+                // The key first, and the bucket fetched while the bounds are computed: the
+                // table's cache misses were a sixth of the time (the key is wasted on the half
+                // of the boundaries the bounds decide, which costs less).
+                key = self.tt_key(t, n);
+                self.prefetch(key);
+            }
             let (lo, hi) = self.bounds::<SLALOM>(t, n);
             if hi <= alpha {
                 count!(self, 1);
@@ -1557,7 +1578,6 @@ impl Core {
             }
             count!(self, 3);
             if self.config.use_tt {
-                key = self.tt_key(t, n);
                 match self.probe(t, n, key, alpha, beta) {
                     (Some(v), _) => return v,
                     (None, mv) => tt_mv = mv,
