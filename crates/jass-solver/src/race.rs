@@ -29,7 +29,7 @@ use crate::search::Solver;
 /// at least `other_need`. A race that neither team wins by the end of the deal is not won.
 ///
 /// `budget` is the work it may do, in search nodes (the race's own, which cost about
-/// [`RACE_NODE_COST`] of the solver's, and the solver's); what it used is taken off. `None` when
+/// `RACE_NODE_COST` of the solver's, and the solver's); what it used is taken off. `None` when
 /// the budget does not suffice.
 pub fn race_cards(
     solver: &mut Solver,
