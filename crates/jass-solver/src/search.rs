@@ -890,7 +890,8 @@ impl Solver {
         if pos.trick_len != 0 || pos.is_over() {
             return None;
         }
-        self.prepare(pos, team & 1);
+        // (The bounds store nothing: a fresh table stays fresh.)
+        self.fresh = self.prepare(pos, team & 1);
         let root = self.root_node(pos);
         let t = tables(&self.tables, &self.twin, self.on_twin).0;
         let (lo, hi) = if t.slalom {

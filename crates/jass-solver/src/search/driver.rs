@@ -8,7 +8,7 @@
 //! it) three to four times one below it. Bisection from half the points makes several such
 //! tests on its way; stepping out from an estimate a few points off makes one or two.
 
-use super::{tables, Node, Solver};
+use super::{tables, Node, Solver, ESTIMATES};
 use crate::position::Position;
 
 impl Solver {
@@ -31,16 +31,16 @@ impl Solver {
         let max = pos.max_value(team) as i32;
         let tol = tolerance as i32;
         let horizon = self.core.config.estimate_horizon;
+        // Without a guess, bisection (and the coarsest estimate) starts at half the card
+        // points: the zero-window searches then close in on the value from both sides.
+        let half = pos.remaining_points() as i32 / 2;
         let (lo, hi) = match guess {
             None if fresh && horizon > 0 && pos.cards_left() > horizon as u32 + 4 => {
-                let first = pos.remaining_points() as i32 / 2;
-                let estimate = self.estimate(&root, max, first, horizon, pos.cards_left());
+                let estimate = self.estimate(&root, max, half, horizon, pos.cards_left());
                 self.step_out(&root, 0, max, estimate, tol)
             }
-            // A first guess near half the card points unless given: the zero-window searches
-            // then close in on the value from both sides.
             _ => {
-                let g = guess.map_or(pos.remaining_points() as i32 / 2, |g| g as i32);
+                let g = guess.map_or(half, |g| g as i32);
                 self.bisect(&root, 0, max, g.clamp(0, max), tol)
             }
         };
@@ -58,7 +58,9 @@ impl Solver {
     /// memory and the killer leads keep what they found (an order, never a value).
     fn estimate(&mut self, root: &Node, max: i32, first: i32, horizon: u8, left: u32) -> i32 {
         let mut estimate = None;
-        for h in [horizon.saturating_add(4), horizon] {
+        // As many estimates as the table reserves generations for.
+        let horizons: [u8; ESTIMATES as usize] = [horizon.saturating_add(4), horizon];
+        for h in horizons {
             if left <= h as u32 + 4 {
                 continue;
             }
