@@ -1,6 +1,7 @@
 //! A sampling Sidi Barrani player (perfect-information Monte Carlo). During card play it deals the
 //! hidden cards in ways that agree with what the seat has seen (cards played, voids and
-//! undertrumps under the strict rules, the scoring team's Weis shown after the first trick),
+//! undertrumps under the strict rules, the scoring team's Weis shown after the first trick, the
+//! value of each Weis call as the caller's best item: [`WeisCalls`]),
 //! weighs them by how well the rule player, holding their hands, explains the others' cards and
 //! auction calls ([`crate::inference`], `AuctionEvidence`), and solves every legal card exactly
 //! in each world for the declaring team. The objective is the
@@ -28,16 +29,17 @@
 
 use jass_core::game::{ActionList, Game};
 use jass_core::sidi::{Sidi, SidiAction, SidiObservation, SidiOptions, SidiPhase};
+use jass_core::weis::{best_declaration, WeisRules};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, TrickRules};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::inference::{draw_read, Inference, PlayHistory};
+use crate::inference::{read_worlds, Inference, PlayHistory};
 use crate::pimc::{four_seat_knowledge, rule_play_on, PartnershipSampler, PlayState};
 use crate::rule_sidi::{
     team_estimate, HandEvaluation, HandJudge, RuleSidi, SidiBidding, AVERAGE_ESTIMATE,
 };
-use crate::worlds::deal_unseen;
+use crate::worlds::{deal_unseen, sample_world_retry, Knowledge};
 use crate::{SamplingSchieber, SamplingSettings};
 
 /// The sampling Sidi Barrani player.
@@ -303,25 +305,7 @@ impl SamplingSidi {
             .sum();
         let need = bid.saturating_sub(taken);
         let stake = (bid * obs.factor) as i64;
-        let completed: Vec<(u8, &[Card])> = obs
-            .tricks
-            .iter()
-            .map(|t| (t.leader, t.cards.as_slice()))
-            .collect();
-        let shown: Vec<(u8, CardSet)> = obs
-            .weis_shown
-            .iter()
-            .map(|w| (w.seat, w.weis.cards()))
-            .collect();
-        let k = four_seat_knowledge(
-            obs.seat as usize,
-            obs.hand,
-            &completed,
-            (obs.trick_leader, &obs.trick),
-            &shown,
-            mode,
-            TrickRules::Strict,
-        );
+        let k = knowledge(&obs, mode);
         let state = PlayState::new(
             mode,
             PointTable::new(mode, self.options.undenufe_eleven),
@@ -345,18 +329,114 @@ impl SamplingSidi {
             None
         };
         let evidence = !history.is_empty() || auction.is_some();
+        // The Weis calls heard are facts, not habits: a world must agree with them.
+        let calls = WeisCalls::of(&obs, &self.options, mode);
         let draw = |rng: &mut _, n| {
-            draw_read(rng, &k, n, &inference, evidence, |hands| {
-                let called = auction
-                    .as_mut()
-                    .map_or(0, |a| a.misses(&callers, &history.dealt(hands)));
-                misses(rule, &obs, &history, hands) + called
-            })
+            read_worlds(
+                rng,
+                n,
+                &inference,
+                evidence,
+                |rng| draw_agreeing(rng, &k, |hands| calls.agree(&history.dealt(hands))),
+                |hands| {
+                    let called = auction
+                        .as_mut()
+                        .map_or(0, |a| a.misses(&callers, &history.dealt(hands)));
+                    misses(rule, &obs, &history, hands) + called
+                },
+            )
         };
         self.sampler.choose_drawn(
             draw, &state, legal, played, obs.seat, d_team, declarer, score,
         )
     }
+}
+
+/// What the seat knows of the hidden cards during the play in `mode`: the cards played, the
+/// voids and undertrumps shown under the strict rules, the scoring team's Weis shown.
+fn knowledge(obs: &SidiObservation, mode: Mode) -> Knowledge {
+    let completed: Vec<(u8, &[Card])> = obs
+        .tricks
+        .iter()
+        .map(|t| (t.leader, t.cards.as_slice()))
+        .collect();
+    let shown: Vec<(u8, CardSet)> = obs
+        .weis_shown
+        .iter()
+        .map(|w| (w.seat, w.weis.cards()))
+        .collect();
+    four_seat_knowledge(
+        obs.seat as usize,
+        obs.hand,
+        &completed,
+        (obs.trick_leader, &obs.trick),
+        &shown,
+        mode,
+        TrickRules::Strict,
+    )
+}
+
+/// The Weis calls the other seats made in the first trick: in Sidi Barrani a seat may declare
+/// only its best item (or nothing), so a call of `p` points says that the caller's hand as dealt
+/// holds a best item worth exactly `p` (001: "announcing the value of their highest single item
+/// of Weis"). Silence
+/// says less (the seat was not asked, its best item being below an earlier call, or it kept its
+/// Weis back), so it does not constrain a world.
+pub(crate) struct WeisCalls {
+    /// `(seat, points)` of each call by another seat.
+    calls: Vec<(u8, u32)>,
+    mode: Mode,
+    rules: Option<WeisRules>,
+}
+
+impl WeisCalls {
+    pub(crate) fn of(obs: &SidiObservation, options: &SidiOptions, mode: Mode) -> Self {
+        WeisCalls {
+            calls: obs
+                .weis_calls
+                .iter()
+                .filter(|c| c.seat != obs.seat)
+                .map(|c| (c.seat, c.points))
+                .collect(),
+            mode,
+            rules: options.weis_rules(),
+        }
+    }
+
+    /// Every call is its caller's best item in `dealt` (the hands as dealt).
+    pub(crate) fn agree(&self, dealt: &[CardSet; 4]) -> bool {
+        let Some(rules) = &self.rules else {
+            return true;
+        };
+        self.calls.iter().all(|&(seat, points)| {
+            best_declaration(dealt[seat as usize & 3], self.mode, rules)
+                .best(self.mode, rules)
+                .map_or(0, |w| w.points(self.mode, rules))
+                == points
+        })
+    }
+}
+
+/// Tries for a world that agrees with the Weis calls before the last one drawn is taken anyway
+/// (a call of a rare item can make agreeing worlds rare among those the sampler deals).
+const CALL_TRIES: u32 = 64;
+
+/// A world dealt by [`sample_world_retry`] in which `agree` holds, drawn again up to
+/// [`CALL_TRIES`] times; `None` only if the sampler found no world at all.
+fn draw_agreeing<R: RngCore>(
+    rng: &mut R,
+    k: &Knowledge,
+    agree: impl Fn(&[CardSet; 4]) -> bool,
+) -> Option<[CardSet; 4]> {
+    let mut last = None;
+    for _ in 0..CALL_TRIES {
+        match sample_world_retry(k, rng, 20) {
+            Some(w) if agree(&w) => return Some(w),
+            Some(w) => last = Some(w),
+            None => {}
+        }
+    }
+    last
 }
 
 /// The auction calls of the other seats in a deal, to judge a world by: would the rule player,
@@ -495,6 +575,64 @@ mod tests {
             },
         );
         assert!(judged > 300, "{judged}");
+    }
+
+    /// The Weis calls are facts: in games of rule players the hands as dealt agree with every
+    /// call another seat made, and so do the worlds drawn for the card decisions after a call
+    /// (all but a few);
+    /// a world whose caller holds a better item than it called, or none, does not agree.
+    #[test]
+    fn worlds_agree_with_the_weis_calls() {
+        let o = SidiOptions::default();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let (mut decisions, mut worlds, mut agreed) = (0, 0, 0);
+        played_games(
+            || Sidi::new(o).unwrap(),
+            &mut RuleSidi::new(o),
+            12,
+            600,
+            |g, seat, _| {
+                let obs = g.observe(seat);
+                let Some((_, mode, _)) = obs.bid else {
+                    return;
+                };
+                let calls = WeisCalls::of(&obs, &o, mode);
+                if obs.phase != SidiPhase::Play || calls.calls.is_empty() {
+                    return;
+                }
+                let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
+                assert!(
+                    calls.agree(&history.dealt(&g.hands())),
+                    "{:?}",
+                    obs.weis_calls
+                );
+                decisions += 1;
+                let k = knowledge(&obs, mode);
+                for _ in 0..8 {
+                    let w = draw_agreeing(&mut rng, &k, |h| calls.agree(&history.dealt(h)))
+                        .expect("a world");
+                    agreed += calls.agree(&history.dealt(&w)) as u32;
+                    worlds += 1;
+                }
+            },
+        );
+        // A rare pair of calls can outlast the tries (the last world is taken then).
+        assert!(decisions > 100, "{decisions}");
+        assert!(agreed * 100 >= worlds * 99, "{agreed} of {worlds}");
+        // A call of 20 (three in sequence) against hands with a four-card sequence, and none.
+        let calls = WeisCalls {
+            calls: vec![(1, 20)],
+            mode: Mode::Trump(Suit::H),
+            rules: o.weis_rules(),
+        };
+        let hand = |h: &str| -> [CardSet; 4] {
+            let mut d = [CardSet::EMPTY; 4];
+            d[1] = h.parse().unwrap();
+            d
+        };
+        assert!(calls.agree(&hand("S6 S7 S8 HA D10 DJ C6 CK C9")));
+        assert!(!calls.agree(&hand("S6 S7 S8 S9 D10 DJ C6 CK C9")));
+        assert!(!calls.agree(&hand("S6 S8 S10 HA D10 DJ C6 CK C9")));
     }
 
     /// In games of rule players the true hands explain every auction call of the others (the
