@@ -5,6 +5,7 @@
 //! worlds), and the exact values of every legal card in sampled worlds of a partnership deal
 //! ([`partnership_values`], with the solver).
 
+use jass_core::schieber::{ObservedTrick, ShownWeis};
 use jass_core::{Card, CardSet, Mode, PointTable, Rank, TrickRules};
 use jass_solver::{MoveValues, Objective, Position, Solver};
 use rand_core::RngCore;
@@ -102,6 +103,78 @@ pub fn excluded_by_play(
         }
     }
     ex
+}
+
+/// The parts of a four-seat game's observation that tell where the hidden cards may be.
+pub struct PlaySeen<'a> {
+    /// The observing seat.
+    pub seat: u8,
+    /// Its hand.
+    pub hand: CardSet,
+    /// The completed tricks.
+    pub tricks: &'a [ObservedTrick],
+    /// The trick in progress: its leader and cards.
+    pub current: (u8, &'a [Card]),
+    /// The scored Weis shown.
+    pub weis_shown: &'a [ShownWeis],
+}
+
+/// An observation that holds a [`PlaySeen`].
+pub trait SeesPlay {
+    /// Its parts that tell where the hidden cards may be.
+    fn play_seen(&self) -> PlaySeen<'_>;
+}
+
+/// The observations with these fields, alike in every four-seat game.
+macro_rules! sees_play {
+    ($($t:ty),*) => {$(
+        impl SeesPlay for $t {
+            fn play_seen(&self) -> PlaySeen<'_> {
+                PlaySeen {
+                    seat: self.seat,
+                    hand: self.hand,
+                    tricks: &self.tricks,
+                    current: (self.trick_leader, &self.trick),
+                    weis_shown: &self.weis_shown,
+                }
+            }
+        }
+    )*};
+}
+sees_play!(
+    jass_core::sidi::SidiObservation,
+    jass_core::differenzler::DifferenzlerObservation
+);
+
+/// [`four_seat_knowledge`] from an observation, with `also_shown` (a seat and cards it was seen
+/// to keep, e.g. the turned trump card the dealer holds) besides the scored Weis.
+pub fn observed_knowledge(
+    obs: &impl SeesPlay,
+    also_shown: Option<(u8, CardSet)>,
+    mode: Mode,
+    rules: TrickRules,
+) -> Knowledge {
+    let seen = obs.play_seen();
+    let completed: Vec<(u8, &[Card])> = seen
+        .tricks
+        .iter()
+        .map(|t| (t.leader, t.cards.as_slice()))
+        .collect();
+    let shown: Vec<(u8, CardSet)> = seen
+        .weis_shown
+        .iter()
+        .map(|w| (w.seat, w.weis.cards()))
+        .chain(also_shown)
+        .collect();
+    four_seat_knowledge(
+        seen.seat as usize,
+        seen.hand,
+        &completed,
+        seen.current,
+        &shown,
+        mode,
+        rules,
+    )
 }
 
 /// What a seat of a four-seat game knows of the hidden hands during card play: its own hand,

@@ -21,7 +21,7 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::inference::{draw_read, Inference, PlayHistory};
-use crate::pimc::{four_seat_knowledge, MAX_SEATS};
+use crate::pimc::{observed_knowledge, MAX_SEATS};
 use crate::rollout::Rollout;
 use crate::rule_differenzler::{announcement, differenzler_card, RuleDifferenzler};
 use crate::worlds::{played_by_seat, sample_world_retry, seen_tricks, stoeck_holder, Knowledge};
@@ -243,29 +243,9 @@ impl SamplingDifferenzler {
 
     /// What the seat knows of the hidden hands.
     fn knowledge(&self, obs: &DifferenzlerObservation, mode: Mode) -> Knowledge {
-        let completed: Vec<(u8, &[Card])> = obs
-            .tricks
-            .iter()
-            .map(|t| (t.leader, t.cards.as_slice()))
-            .collect();
-        let mut shown: Vec<(u8, CardSet)> = obs
-            .weis_shown
-            .iter()
-            .map(|w| (w.seat, w.weis.cards()))
-            .collect();
-        if let Some(c) = obs.trump_card {
-            // The turned card stays with the dealer until he plays it.
-            shown.push((obs.dealer, CardSet::single(c)));
-        }
-        four_seat_knowledge(
-            obs.seat as usize,
-            obs.hand,
-            &completed,
-            (obs.trick_leader, &obs.trick),
-            &shown,
-            mode,
-            self.options.trick_rules,
-        )
+        // The turned card stays with the dealer until he plays it.
+        let turned = obs.trump_card.map(|c| (obs.dealer, CardSet::single(c)));
+        observed_knowledge(obs, turned, mode, self.options.trick_rules)
     }
 
     /// A world ready for rollouts from the observation and sampled `hands` (the hands now).

@@ -35,7 +35,7 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::inference::{read_worlds, Inference, PlayHistory};
-use crate::pimc::{four_seat_knowledge, rule_play_on, PartnershipSampler, PlayState};
+use crate::pimc::{observed_knowledge, rule_play_on, PartnershipSampler, PlayState};
 use crate::rule_sidi::{
     team_estimate, HandEvaluation, HandJudge, RuleSidi, SidiBidding, AVERAGE_ESTIMATE,
 };
@@ -355,25 +355,7 @@ impl SamplingSidi {
 /// What the seat knows of the hidden cards during the play in `mode`: the cards played, the
 /// voids and undertrumps shown under the strict rules, the scoring team's Weis shown.
 fn knowledge(obs: &SidiObservation, mode: Mode) -> Knowledge {
-    let completed: Vec<(u8, &[Card])> = obs
-        .tricks
-        .iter()
-        .map(|t| (t.leader, t.cards.as_slice()))
-        .collect();
-    let shown: Vec<(u8, CardSet)> = obs
-        .weis_shown
-        .iter()
-        .map(|w| (w.seat, w.weis.cards()))
-        .collect();
-    four_seat_knowledge(
-        obs.seat as usize,
-        obs.hand,
-        &completed,
-        (obs.trick_leader, &obs.trick),
-        &shown,
-        mode,
-        TrickRules::Strict,
-    )
+    observed_knowledge(obs, None, mode, TrickRules::Strict)
 }
 
 /// The Weis calls the other seats made in the first trick: in Sidi Barrani a seat may declare
