@@ -227,6 +227,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         "solver_chosen_deal_median_ms": chosen["median_ms"],
         "solver_chosen_deal_median_nodes": chosen["median_nodes"],
         "solver_chosen_deals_over_node_cap": chosen["over_node_cap"],
+        "solver_chosen_deal_ns_per_node": chosen["ns_per_node"],
         "solver_checksum": solver["checksum"],
         "sampling_schieber_deals": args.sampling_deals,
         "sampling_schieber_card_decisions": cards.len(),

@@ -193,6 +193,7 @@ fn bench_prints_json() {
     assert_eq!(v["solver_chosen_deals"], 1);
     assert_eq!(v["solver_chosen_deals_over_node_cap"], 0);
     assert!(v["solver_chosen_deal_median_ms"].as_f64().unwrap() > 0.0);
+    assert!(v["solver_chosen_deal_ns_per_node"].as_f64().unwrap() > 0.0);
     assert!(v["solver_chosen_deal_median_nodes"].as_u64().unwrap() > 0);
     // The sampling player's time per card over its card decisions with a choice.
     assert_eq!(v["sampling_schieber_deals"], 2);

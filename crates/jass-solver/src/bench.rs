@@ -232,8 +232,10 @@ pub fn example_args<const N: usize>(defaults: [u64; N]) -> [u64; N] {
 
 /// Solves each of `positions` for team 0 from an empty table, giving up after `cap` nodes: the
 /// figures as JSON (`count`, `median_ms`, `p90_ms`, `max_ms`, `mean_nodes`, `median_nodes`,
-/// `over_node_cap`, `node_cap`; a median or percentile that falls on a deal given up is
-/// `null`) and each deal's value (`None`: given up).
+/// `over_node_cap`, `node_cap`, `ns_per_node`; a median or percentile that falls on a deal given
+/// up is `null`) and each deal's value (`None`: given up). `ns_per_node` (the time of every
+/// deal, those given up too, over their nodes) tells the machine's speed apart from the search's
+/// work: on a shared machine it moves from day to day while the nodes stay the same.
 pub fn whole_deal_figures(
     solver: &mut Solver,
     positions: impl Iterator<Item = Position>,
@@ -260,6 +262,9 @@ pub fn whole_deal_figures(
     let over = deals.iter().filter(|d| d.value.is_none()).count();
     figures.insert("over_node_cap".into(), json!(over));
     figures.insert("node_cap".into(), json!(cap));
+    let ms: f64 = deals.iter().map(|d| d.ms).sum();
+    let ns_per_node = (nodes > 0).then(|| (ms * 1e6 / nodes as f64 * 10.0).round() / 10.0);
+    figures.insert("ns_per_node".into(), json!(ns_per_node));
     (
         Value::Object(figures),
         deals.iter().map(|d| d.value).collect(),
