@@ -198,8 +198,10 @@ test('schieber: a whole deal against three rule bots by clicking', async ({ brow
       window.firstDealSummary = { close: !!s.querySelector('#summary-close'), rows };
     }).observe(document, { childList: true, subtree: true });
   });
-  // We are forehand of the first deal, so we are asked to choose or shove.
-  const id = await createTable(page, base, { options: { target: 1000, first_forehand: 'seat0' } });
+  // We are forehand of the first deal, so we are asked to choose or shove. The target is one
+  // that no first deal reaches (with 1000 a Match in a mode counted four times ended the game
+  // with the first deal, whose summary then has no OK button).
+  const id = await createTable(page, base, { options: { target: 3000, first_forehand: 'seat0' } });
   log('table', id);
   const done = await playDeal(page, { schieben: true });
   log('played', JSON.stringify(done));
