@@ -13,6 +13,9 @@
 //!   those of a given team, [`Solver::solve_moves`] the value of every legal card, and
 //!   [`Solver::reaches`] answers a threshold ("does this team take at least `T` more points?") with
 //!   one zero-window search.
+//! * [`SoloSolver`]: the games where every player is for himself (Differenzler, Handjass with 2
+//!   to 5 players, cards out of play): how a [`SoloPosition`] ends when every player plays for
+//!   his own measure (max^n), and the best a player can be sure of against all the others.
 //! * [`race_cards`] / [`race_wins`]: the race to the target in a game's last deal (who takes
 //!   the points it needs first), for the end of a game.
 //! * [`reference::minimax`]: a plain minimax without pruning, the oracle of the tests.
@@ -31,7 +34,9 @@ mod position;
 mod race;
 pub mod reference;
 mod search;
+mod solo;
 
 pub use position::{IllegalCard, Position, TrickResult};
 pub use race::{race_cards, race_wins};
 pub use search::{MoveOrder, MoveValues, Objective, Solver, SolverConfig, DIAGNOSTICS};
+pub use solo::{SoloGoal, SoloOutcome, SoloPosition, SoloSolver, SOLO_SEATS};
