@@ -7,8 +7,9 @@
 //! [MAX_CARDS]`: GAME schieber, schieber-end (the last deal of a game: a small target, so that
 //! the race to it is searched), sidi, coiffeur, differenzler, handjass, handjass3,
 //! handjass3-bessern, handjass2-bessern, handjass3-twelve (default all;
-//! DEALS default 40); SAMPLES and MAX_CARDS override the defaults (MAX_CARDS: the solver-based
-//! players only).
+//! DEALS default 40); SAMPLES and MAX_CARDS override the defaults (MAX_CARDS: the cards from
+//! which the solver-based players solve, and from which the Differenzler and Handjass players
+//! finish their play-outs with the exact solo solver).
 
 use jass_bots::{
     DifferenzlerSettings, RuleCoiffeur, RuleDifferenzler, RuleHandjass, RuleSchieber, RuleSidi,
@@ -242,6 +243,8 @@ fn main() {
                     o,
                     DifferenzlerSettings {
                         samples: samples.unwrap_or(DifferenzlerSettings::default().samples),
+                        exact_cards: max_cards
+                            .unwrap_or(DifferenzlerSettings::default().exact_cards),
                         ..DifferenzlerSettings::default()
                     },
                     s,
@@ -269,11 +272,14 @@ fn main() {
                 seed,
                 &|_| Handjass::new(o).unwrap(),
                 &mut |s| {
-                    Box::new(SamplingHandjass::with_samples(
-                        o,
-                        samples.unwrap_or(SamplingHandjass::DEFAULT_SAMPLES),
-                        s,
-                    ))
+                    Box::new(
+                        SamplingHandjass::with_samples(
+                            o,
+                            samples.unwrap_or(SamplingHandjass::DEFAULT_SAMPLES),
+                            s,
+                        )
+                        .with_exact_cards(max_cards.unwrap_or(0)),
+                    )
                 },
                 &|| Box::new(RuleHandjass::new(o)),
             );

@@ -5,6 +5,7 @@
 
 use jass_core::trick::{legal_cards, trick_points, trick_winner};
 use jass_core::{Card, CardSet, Mode, PointTable, TrickRules};
+use jass_solver::{SoloOutcome, SoloPosition, SoloSolver, SOLO_SEATS};
 
 use crate::pimc::MAX_SEATS;
 use crate::play_common::PlayView;
@@ -116,6 +117,85 @@ impl Rollout {
         misses
     }
 
+    /// The cards still in the hands.
+    pub fn cards_left(&self) -> u32 {
+        self.order[..self.n]
+            .iter()
+            .map(|&s| self.hands[s as usize].len())
+            .sum()
+    }
+
+    /// The position for the exact solo solver: the seats in playing order as its players.
+    pub fn solo_position(&self) -> SoloPosition {
+        let at = |i: usize| self.order[i] as usize;
+        SoloPosition {
+            n: self.n,
+            hands: std::array::from_fn(|i| {
+                if i < self.n {
+                    self.hands[at(i)]
+                } else {
+                    CardSet::EMPTY
+                }
+            }),
+            mode: self.mode,
+            points: self.points,
+            rules: self.rules,
+            leader: self.order[..self.n]
+                .iter()
+                .position(|&s| s == self.leader)
+                .unwrap_or(0),
+            trick: self.trick,
+            trick_len: self.trick_len,
+            taken: std::array::from_fn(|i| if i < self.n { self.taken[at(i)] } else { 0 }),
+            tricks: std::array::from_fn(|i| if i < self.n { self.tricks[at(i)] } else { 0 }),
+            last_bonus: self.last_bonus,
+        }
+    }
+
+    /// Plays the deal to its end as the exact solver does when every seat plays for its own
+    /// measure with all hands open (max^n, [`SoloSolver::outcome`]): `utility` gives every
+    /// seat's measure (by seat number) of the points and tricks (by seat number) at the end.
+    /// Returns false, the rollout unchanged, if the solver's node budget ran out.
+    pub fn finish_exact(
+        &mut self,
+        solver: &mut SoloSolver,
+        utility: impl Fn(&[u32; MAX_SEATS], &[u8; MAX_SEATS]) -> [i32; MAX_SEATS],
+    ) -> bool {
+        let order = self.order;
+        let n = self.n;
+        // The solver numbers the players in playing order; the measures are by seat.
+        let by_seat = |o: &SoloOutcome| {
+            let mut taken = [0u32; MAX_SEATS];
+            let mut tricks = [0u8; MAX_SEATS];
+            for i in 0..n {
+                taken[order[i] as usize] = o.taken[i];
+                tricks[order[i] as usize] = o.tricks[i];
+            }
+            (taken, tricks)
+        };
+        let per_player = |o: &SoloOutcome| -> [i32; SOLO_SEATS] {
+            let (taken, tricks) = by_seat(o);
+            let u = utility(&taken, &tricks);
+            std::array::from_fn(|i| if i < n { u[order[i] as usize] } else { 0 })
+        };
+        let Some(o) = solver.outcome(&self.solo_position(), &per_player) else {
+            return false;
+        };
+        let (taken, tricks) = by_seat(&o);
+        for i in 0..n {
+            let s = order[i] as usize;
+            self.played |= self.hands[s];
+            self.hands[s] = CardSet::EMPTY;
+            self.taken[s] = taken[s];
+            self.tricks[s] = tricks[s];
+        }
+        for &c in &self.trick[..self.trick_len] {
+            self.played.insert(c);
+        }
+        self.trick_len = 0;
+        true
+    }
+
     /// The rule players' view of the seat to play: its hand, the legal cards, the trick, and as
     /// seen every card played so far.
     pub fn view(&self) -> PlayView {
@@ -181,5 +261,42 @@ mod tests {
         assert_eq!(r.taken.iter().sum::<u32>(), 157);
         assert_eq!(r.tricks.iter().map(|&t| t as u32).sum::<u32>(), 9);
         assert_eq!(r.played, CardSet::ALL);
+    }
+
+    #[test]
+    fn an_exact_finish_deals_out_every_point_and_keeps_the_seats() {
+        // Three seats at the table (seat 2 out), in the order 3, 0, 1.
+        let mode = Mode::Trump(Suit::H);
+        let pack = SeededDealer::new(9).next_pack();
+        let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        for (i, &c) in pack.iter().take(12).enumerate() {
+            hands[[3, 0, 1][i % 3]].insert(c);
+        }
+        let mut r = Rollout {
+            order: [3, 0, 1, 0, 0],
+            n: 3,
+            hands,
+            mode,
+            points: PointTable::new(mode, UndenufeEleven::Ace),
+            rules: TrickRules::Strict,
+            leader: 0,
+            trick: [Card::from_dense(0); MAX_SEATS],
+            trick_len: 0,
+            taken: [0, 7, 0, 3, 0],
+            tricks: [0, 1, 0, 1, 0],
+            played: CardSet::EMPTY,
+            last_bonus: 5,
+        };
+        let left = r.solo_position().remaining_points();
+        r.play(r.legal().iter().next().unwrap());
+        let mut solver = SoloSolver::new();
+        // Every seat wants as many points as it can get.
+        assert!(r.finish_exact(&mut solver, |taken, _| taken.map(|t| t as i32)));
+        assert!(r.done());
+        assert_eq!(r.taken.iter().sum::<u32>(), 10 + left);
+        assert_eq!(r.taken[2], 0);
+        assert_eq!(r.tricks.iter().map(|&t| t as u32).sum::<u32>(), 2 + 4);
+        // The cards of the hands and the trick are played.
+        assert_eq!(r.played.len(), 12);
     }
 }

@@ -25,6 +25,7 @@ use crate::pimc::{observed_knowledge, MAX_SEATS};
 use crate::rollout::Rollout;
 use crate::rule_differenzler::{announcement, differenzler_card, RuleDifferenzler};
 use crate::worlds::{played_by_seat, sample_world_retry, seen_tricks, stoeck_holder, Knowledge};
+use jass_solver::SoloSolver;
 
 /// Settings of the sampling Differenzler player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -45,6 +46,10 @@ pub struct DifferenzlerSettings {
     /// every this many points between a seat's announcement and the rule player's for its
     /// hand in the world (0: not read).
     pub infer_announcement: u32,
+    /// Cards left in the hands from which a world's play-out is finished by the exact solo
+    /// solver (every seat playing its best for its own penalty with all hands open, max^n)
+    /// instead of the rule card play (0: rule play to the end).
+    pub exact_cards: u32,
     /// Threads that play out the worlds of one decision (1: the calling thread only; the
     /// choices are those of one thread).
     pub threads: usize,
@@ -62,6 +67,7 @@ impl Default for DifferenzlerSettings {
             infer: crate::SamplingSchieber::DEFAULT_INFER,
             infer_pool: crate::SamplingSchieber::DEFAULT_INFER_POOL,
             infer_announcement: 10,
+            exact_cards: 0,
             threads: 1,
             time_budget: None,
         }
@@ -108,9 +114,32 @@ struct World {
 }
 
 impl World {
-    /// Plays the deal out with the rule card play for everyone.
-    fn finish(mut self) -> ([u32; 4], [u8; 4]) {
+    /// Plays the deal out with the rule card play for everyone, from `exact_cards` cards left
+    /// (0: never) with the exact solver (`solver`: its table is this world's, for the same
+    /// hands and targets).
+    fn finish(
+        mut self,
+        o: &DifferenzlerOptions,
+        exact_cards: u32,
+        solver: &mut SoloSolver,
+    ) -> ([u32; 4], [u8; 4]) {
         while !self.play.done() {
+            if self.play.cards_left() <= exact_cards {
+                let (targets, extra) = (self.targets, self.extra);
+                let finished = self.play.finish_exact(solver, |taken, tricks| {
+                    std::array::from_fn(|s| {
+                        if s < 4 {
+                            let aimed = targets[s].max(0) as u32;
+                            -penalty(o, aimed, taken[s] + extra[s], tricks[s])
+                        } else {
+                            0
+                        }
+                    })
+                });
+                if finished {
+                    break;
+                }
+            }
             let s = self.play.mover() as usize;
             let view = self.play.view();
             let need = self.targets[s] - (self.play.taken[s] + self.extra[s]) as i32;
@@ -338,6 +367,8 @@ impl SamplingDifferenzler {
         // Per card of each world: the penalty, and in the last deal the game's win.
         let per_world = self.judge(drawn.len(), |i| {
             let base = self.world(obs, mode, drawn[i], None);
+            // One table for the cards of this world (the same hands and targets).
+            let mut solver = SoloSolver::new();
             legal
                 .iter()
                 .map(|c| {
@@ -347,7 +378,8 @@ impl SamplingDifferenzler {
                         extra: base.extra,
                     };
                     w.play.play(c);
-                    let (taken, tricks) = w.finish();
+                    let (taken, tricks) =
+                        w.finish(&self.options, self.settings.exact_cards, &mut solver);
                     let p = penalty(&self.options, announced, taken[me], tricks[me]) as i64;
                     let win = if for_the_game {
                         let after =
@@ -392,7 +424,8 @@ impl SamplingDifferenzler {
             let mut w = self.world(obs, mode, drawn[i], Some(guess));
             w.play.leader = obs.forehand;
             let targets = w.targets;
-            let (taken, tricks) = w.finish();
+            let mut solver = SoloSolver::new();
+            let (taken, tricks) = w.finish(&self.options, self.settings.exact_cards, &mut solver);
             let after = self.totals_after(obs, &targets, guess, &taken, &tricks);
             (taken[me], tricks[me], after)
         });
@@ -534,7 +567,9 @@ mod tests {
                             assert_eq!(k.counts[p], held.len());
                         }
                         let w = player.world(&obs, mode, truth, None);
-                        let (taken, _) = w.finish();
+                        // Every other world finished by the exact solver from 12 cards.
+                        let exact = if checked % 2 == 0 { 12 } else { 0 };
+                        let (taken, _) = w.finish(&o, exact, &mut SoloSolver::new());
                         let cards: u32 = taken.iter().sum::<u32>()
                             - obs.deal_tally.weis.iter().sum::<u32>()
                             - obs.deal_tally.stoeck.iter().sum::<u32>();

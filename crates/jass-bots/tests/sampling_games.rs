@@ -309,6 +309,7 @@ fn sampling_differenzler_plays_legally_and_misses_by_less_than_random() {
         infer: 10,
         infer_pool: 4,
         infer_announcement: 10,
+        exact_cards: 12,
         ..DifferenzlerSettings::default()
     };
     for o in [

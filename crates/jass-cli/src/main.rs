@@ -19,6 +19,7 @@ mod show;
 mod sidi_cli;
 mod simulate;
 mod solve;
+mod solve_solo;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

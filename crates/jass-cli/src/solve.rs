@@ -1,5 +1,6 @@
 //! `jass solve`: the exact value of every legal card in a card-play position with all hands open,
-//! given by its hands or taken from a point in a Schieber record.
+//! given by its hands or taken from a point in a Schieber record; Differenzler and Handjass
+//! records go to `solve_solo`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -8,11 +9,12 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use jass_core::record::Record;
-use jass_core::schieber::{Contract, RecordedAction};
+use jass_core::schieber::{Contract, RecordedAction, SchieberRecord};
 use jass_core::{Card, CardSet, TrickRules, UndenufeEleven};
 use jass_solver::{race_cards, Objective, Position, Solver};
 
 use crate::check::read_text;
+use crate::solve_solo;
 
 #[derive(Args)]
 pub struct SolveArgs {
@@ -20,47 +22,54 @@ pub struct SolveArgs {
     /// "HA HK ... | ... | ... | ...".
     #[arg(long, conflicts_with = "record")]
     hands: Option<String>,
-    /// The trump mode: D, H, S, C, obenabe or undenufe; misere (004: Obenabe, the trick
-    /// points go to the other team); slalom or slalom-undenufe (no trump, the direction changes
-    /// every trick, the first trick Obenabe or Undenufe).
-    #[arg(long, default_value = "obenabe")]
-    trump: String,
-    /// The seat that leads the first trick.
-    #[arg(long, default_value_t = 0)]
-    leader: u8,
-    /// Cards already played, in order (from the leader on), e.g. "HA H6 H9 HK".
-    #[arg(long, default_value = "")]
-    played: String,
-    /// Which card counts 11 in Undenufe: ace or six.
-    #[arg(long, default_value = "ace")]
-    undenufe_eleven: String,
-    /// Trick rules: strict (positive games) or weak (negative games).
-    #[arg(long, default_value = "strict")]
-    rules: String,
-    /// A Schieber record to take the position from (with --deal and --cards).
+    /// The trump mode: D, H, S, C, obenabe (the default) or undenufe; misere (004: Obenabe, the
+    /// trick points go to the other team); slalom or slalom-undenufe (no trump, the direction
+    /// changes every trick, the first trick Obenabe or Undenufe).
     #[arg(long)]
-    record: Option<PathBuf>,
+    pub(crate) trump: Option<String>,
+    /// The seat that leads the first trick (default 0).
+    #[arg(long)]
+    pub(crate) leader: Option<u8>,
+    /// Cards already played, in order (from the leader on), e.g. "HA H6 H9 HK".
+    #[arg(long)]
+    pub(crate) played: Option<String>,
+    /// Which card counts 11 in Undenufe: ace (the default) or six.
+    #[arg(long)]
+    pub(crate) undenufe_eleven: Option<String>,
+    /// Trick rules: strict (positive games; the default) or weak (negative games).
+    #[arg(long)]
+    pub(crate) rules: Option<String>,
+    /// A record to take the position from (with --game, --deal and --cards): Schieber, or
+    /// Differenzler or Handjass, where every player is for himself. There each legal card gets
+    /// the best the mover can be sure of against all the others (Differenzler: the smallest
+    /// miss of the announcement; Handjass: the most points, and whether that is safe from a
+    /// potato) and the end of the deal when every player plays for himself (max^n). The solo
+    /// solver is meant for endgames (about 16 cards or fewer left); earlier positions, above all
+    /// whole four-player deals, need --max-nodes to end.
+    #[arg(long)]
+    pub(crate) record: Option<PathBuf>,
     /// The record in the file (1-based).
     #[arg(long, default_value_t = 1)]
-    game: usize,
+    pub(crate) game: usize,
     /// The deal in the record (1-based).
     #[arg(long, default_value_t = 1)]
-    deal: usize,
-    /// How many cards of the deal are played before the position.
+    pub(crate) deal: usize,
+    /// How many cards of the deal's card play are played before the position (0: before the
+    /// first card).
     #[arg(long, default_value_t = 0)]
-    cards: usize,
+    pub(crate) cards: usize,
     /// Give up after this many search nodes (about 15 million a second on one core here; a
     /// whole deal takes from a few thousand to hundreds of millions); 0: no limit.
     #[arg(long, default_value_t = 0)]
-    max_nodes: u64,
+    pub(crate) max_nodes: u64,
     /// The end of a game: `NEED,OTHER` also shows which cards win the race to the target, that
     /// is take NEED points (from here on, each trick counted once complete) before the other
     /// team takes OTHER, and which lose it (003: a team wins as soon as it has the target).
     #[arg(long, value_name = "NEED,OTHER")]
-    race: Option<String>,
+    pub(crate) race: Option<String>,
     /// Print JSON.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
 }
 
 /// `--race NEED,OTHER`: the two needs.
@@ -119,27 +128,35 @@ fn position_from_args(a: &SolveArgs) -> Result<Setup> {
     for (i, p) in parts.iter().enumerate() {
         hands[i] = p.parse().map_err(|e| anyhow!("hand of seat {i}: {e}"))?;
     }
-    let contract: Contract = a.trump.parse().map_err(|e| anyhow!("--trump: {e}"))?;
-    let eleven = match a.undenufe_eleven.as_str() {
+    let contract: Contract = a
+        .trump
+        .as_deref()
+        .unwrap_or("obenabe")
+        .parse()
+        .map_err(|e| anyhow!("--trump: {e}"))?;
+    let eleven = match a.undenufe_eleven.as_deref().unwrap_or("ace") {
         "ace" => UndenufeEleven::Ace,
         "six" => UndenufeEleven::Six,
         other => bail!("--undenufe-eleven `{other}`: expected ace or six"),
     };
-    let rules = match a.rules.as_str() {
+    let rules = match a.rules.as_deref().unwrap_or("strict") {
         "strict" => TrickRules::Strict,
         "weak" => TrickRules::Weak,
         other => bail!("--rules `{other}`: expected strict or weak"),
     };
-    if a.leader > 3 {
-        bail!("--leader {}: seats are 0 .. 3", a.leader);
+    let leader = a.leader.unwrap_or(0);
+    if leader > 3 {
+        bail!("--leader {leader}: seats are 0 .. 3");
     }
     let played: Vec<Card> = a
         .played
+        .as_deref()
+        .unwrap_or("")
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
         .map(|t| t.parse::<Card>().map_err(|e| anyhow!("--played: {e}")))
         .collect::<Result<_>>()?;
-    let (pos, misere) = deal_start(contract, hands, a.leader, eleven);
+    let (pos, misere) = deal_start(contract, hands, leader, eleven);
     let pos = pos.with_rules(rules);
     pos.validate().map_err(|e| anyhow!("the hands: {e}"))?;
     Ok(Setup {
@@ -149,17 +166,22 @@ fn position_from_args(a: &SolveArgs) -> Result<Setup> {
     })
 }
 
-fn position_from_record(a: &SolveArgs, path: &Path) -> Result<Setup> {
+/// Record `game` (1-based) of the file.
+fn read_record(path: &Path, game: usize) -> Result<Record> {
     let text = read_text(path)?;
     let records = Record::read_all(&text);
-    let rec = records
+    let count = records.len();
+    records
         .into_iter()
-        .nth(a.game.saturating_sub(1))
-        .ok_or_else(|| anyhow!("--game {}: the file holds fewer records", a.game))?
-        .map_err(|e| anyhow!("{e}"))?;
-    let Record::Schieber(rec) = rec else {
-        bail!("jass solve reads Schieber records for now");
-    };
+        .nth(game.saturating_sub(1))
+        .filter(|_| game > 0)
+        .ok_or_else(|| {
+            anyhow!("--game {game}: the file holds {count} record(s); give 1 to {count}")
+        })?
+        .map_err(|e| anyhow!("{e}"))
+}
+
+fn position_from_record(a: &SolveArgs, rec: &SchieberRecord) -> Result<Setup> {
     let d = rec.deals.get(a.deal.saturating_sub(1)).ok_or_else(|| {
         anyhow!(
             "--deal {}: the game has {} deal(s)",
@@ -195,13 +217,28 @@ fn position_from_record(a: &SolveArgs, path: &Path) -> Result<Setup> {
 }
 
 pub fn run(a: SolveArgs) -> Result<ExitCode> {
+    let record = a
+        .record
+        .as_deref()
+        .map(|p| read_record(p, a.game))
+        .transpose()?;
+    let schieber = match record {
+        None => None,
+        Some(Record::Schieber(rec)) => Some(rec),
+        Some(Record::Differenzler(rec)) => return solve_solo::run_differenzler(&a, &rec),
+        Some(Record::Handjass(rec)) => return solve_solo::run_handjass(&a, &rec),
+        Some(_) => bail!(
+            "jass solve reads Schieber, Differenzler and Handjass records; record {} of the file is of another game",
+            a.game
+        ),
+    };
     let race = a.race.as_deref().map(parse_race).transpose()?;
     let Setup {
         mut pos,
         played,
         misere,
-    } = match &a.record {
-        Some(path) => position_from_record(&a, path)?,
+    } = match &schieber {
+        Some(rec) => position_from_record(&a, rec)?,
         None => position_from_args(&a)?,
     };
     if misere && race.is_some() {

@@ -576,6 +576,21 @@ impl Handjass {
     pub fn outcome(&self) -> &DealOutcome {
         &self.outcome
     }
+    /// What the deal would give if its card play ended with these points per seat (cards, Weis
+    /// and Stöck together): the engine's own scoring (strokes, potatoes, ties drawn from the
+    /// deal's seed, abeyance, sacks) run on a copy, for solvers that compare ways to end the
+    /// deal. `None` outside card play.
+    pub fn outcome_for_points(&self, totals: [u32; MAX_SEATS]) -> Option<DealOutcome> {
+        if self.phase != Phase::Play {
+            return None;
+        }
+        let mut g = *self;
+        g.taken = totals;
+        g.weis_points = [0; MAX_SEATS];
+        g.stoeck_points = [0; MAX_SEATS];
+        g.score_play();
+        Some(g.outcome)
+    }
     /// The card points of every card of the deal that was not played to a trick (blind, stock,
     /// discards, dropped hands, unused Bessern), plus the last-trick bonus if no trick was
     /// played to the end: they count for no one.
