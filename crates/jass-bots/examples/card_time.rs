@@ -8,8 +8,8 @@
 //! the race to it is searched), sidi, coiffeur, differenzler, handjass, handjass3,
 //! handjass3-bessern, handjass2-bessern, handjass3-twelve (default all;
 //! DEALS default 40); SAMPLES and MAX_CARDS override the defaults (MAX_CARDS: the cards from
-//! which the solver-based players solve, and from which the Differenzler and Handjass players
-//! finish their play-outs with the exact solo solver).
+//! which the solver-based players solve; for Differenzler and Handjass the tricks left from
+//! which they finish their play-outs with the exact solo solver, `exact_tricks`).
 
 use jass_bots::{
     DifferenzlerSettings, RuleCoiffeur, RuleDifferenzler, RuleHandjass, RuleSchieber, RuleSidi,
@@ -243,8 +243,8 @@ fn main() {
                     o,
                     DifferenzlerSettings {
                         samples: samples.unwrap_or(DifferenzlerSettings::default().samples),
-                        exact_cards: max_cards
-                            .unwrap_or(DifferenzlerSettings::default().exact_cards),
+                        exact_tricks: max_cards
+                            .unwrap_or(DifferenzlerSettings::default().exact_tricks),
                         ..DifferenzlerSettings::default()
                     },
                     s,
@@ -278,7 +278,7 @@ fn main() {
                             samples.unwrap_or(SamplingHandjass::DEFAULT_SAMPLES),
                             s,
                         )
-                        .with_exact_cards(max_cards.unwrap_or(0)),
+                        .with_exact_tricks(max_cards.unwrap_or(0)),
                     )
                 },
                 &|| Box::new(RuleHandjass::new(o)),

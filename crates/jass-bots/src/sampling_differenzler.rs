@@ -46,10 +46,10 @@ pub struct DifferenzlerSettings {
     /// every this many points between a seat's announcement and the rule player's for its
     /// hand in the world (0: not read).
     pub infer_announcement: u32,
-    /// Cards left in the hands from which a world's play-out is finished by the exact solo
-    /// solver (every seat playing its best for its own penalty with all hands open, max^n)
-    /// instead of the rule card play (0: rule play to the end).
-    pub exact_cards: u32,
+    /// Tricks left from which a world's play-out is finished by the exact solo solver (every
+    /// seat playing its best for its own penalty with all hands open, max^n) instead of the
+    /// rule card play (0: rule play to the end).
+    pub exact_tricks: u32,
     /// Threads that play out the worlds of one decision (1: the calling thread only; the
     /// choices are those of one thread).
     pub threads: usize,
@@ -67,7 +67,7 @@ impl Default for DifferenzlerSettings {
             infer: crate::SamplingSchieber::DEFAULT_INFER,
             infer_pool: crate::SamplingSchieber::DEFAULT_INFER_POOL,
             infer_announcement: 10,
-            exact_cards: 0,
+            exact_tricks: 0,
             threads: 1,
             time_budget: None,
         }
@@ -114,17 +114,17 @@ struct World {
 }
 
 impl World {
-    /// Plays the deal out with the rule card play for everyone, from `exact_cards` cards left
+    /// Plays the deal out with the rule card play for everyone, from `exact_tricks` tricks left
     /// (0: never) with the exact solver (`solver`: its table is this world's, for the same
     /// hands and targets).
     fn finish(
         mut self,
         o: &DifferenzlerOptions,
-        exact_cards: u32,
+        exact_tricks: u32,
         solver: &mut SoloSolver,
     ) -> ([u32; 4], [u8; 4]) {
         while !self.play.done() {
-            if self.play.cards_left() <= exact_cards {
+            if self.play.cards_left() <= 4 * exact_tricks {
                 let (targets, extra) = (self.targets, self.extra);
                 let finished = self.play.finish_exact(solver, |taken, tricks| {
                     std::array::from_fn(|s| {
@@ -379,7 +379,7 @@ impl SamplingDifferenzler {
                     };
                     w.play.play(c);
                     let (taken, tricks) =
-                        w.finish(&self.options, self.settings.exact_cards, &mut solver);
+                        w.finish(&self.options, self.settings.exact_tricks, &mut solver);
                     let p = penalty(&self.options, announced, taken[me], tricks[me]) as i64;
                     let win = if for_the_game {
                         let after =
@@ -425,7 +425,7 @@ impl SamplingDifferenzler {
             w.play.leader = obs.forehand;
             let targets = w.targets;
             let mut solver = SoloSolver::new();
-            let (taken, tricks) = w.finish(&self.options, self.settings.exact_cards, &mut solver);
+            let (taken, tricks) = w.finish(&self.options, self.settings.exact_tricks, &mut solver);
             let after = self.totals_after(obs, &targets, guess, &taken, &tricks);
             (taken[me], tricks[me], after)
         });
@@ -567,8 +567,8 @@ mod tests {
                             assert_eq!(k.counts[p], held.len());
                         }
                         let w = player.world(&obs, mode, truth, None);
-                        // Every other world finished by the exact solver from 12 cards.
-                        let exact = if checked % 2 == 0 { 12 } else { 0 };
+                        // Every other world finished by the exact solver from 3 tricks left.
+                        let exact = if checked % 2 == 0 { 3 } else { 0 };
                         let (taken, _) = w.finish(&o, exact, &mut SoloSolver::new());
                         let cards: u32 = taken.iter().sum::<u32>()
                             - obs.deal_tally.weis.iter().sum::<u32>()

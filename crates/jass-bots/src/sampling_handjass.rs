@@ -65,8 +65,8 @@ pub struct SamplingHandjass {
     /// Judge a deal by the chance of a good end of the game it leaves ([`GameEnd`]) instead of
     /// its strokes minus potatoes.
     game_end: bool,
-    /// Cards left from which a world's play-out is solved exactly (0: rule play to the end).
-    exact_cards: u32,
+    /// Tricks left from which a world's play-out is solved exactly (0: rule play to the end).
+    exact_tricks: u32,
 }
 
 /// One world of a decision before the card play: the engine's state at this seat's decision, with
@@ -309,16 +309,16 @@ impl SamplingHandjass {
             threads: 1,
             time_budget: None,
             game_end: true,
-            exact_cards: 0,
+            exact_tricks: 0,
         }
     }
 
     /// The same player finishing each world's play-out with the exact solo solver from `n`
-    /// cards left in the hands (every seat playing its best for its own strokes and potatoes
+    /// tricks left (every seat playing its best for its own strokes and potatoes
     /// of the deal with all hands open, max^n) instead of the rule card play (0: rule play to
     /// the end).
-    pub fn with_exact_cards(mut self, n: u32) -> Self {
-        self.exact_cards = n;
+    pub fn with_exact_tricks(mut self, n: u32) -> Self {
+        self.exact_tricks = n;
         self
     }
 
@@ -655,17 +655,21 @@ impl SamplingHandjass {
             let mut solver = SoloSolver::new();
             // Each seat's measure of a deal's end when solved exactly: its strokes minus
             // potatoes (equal totals share what they contest), in thousandths.
+            // (Many lines end with the same points: each is scored once.)
+            let scored = std::cell::RefCell::new(rustc_hash::FxHashMap::default());
             let measure = |taken: &[u32; MAX_SEATS], _: &[u8; MAX_SEATS]| {
-                let finals: Vec<(u8, u32)> = h
-                    .order
-                    .iter()
-                    .map(|&s| (s, taken[s as usize] + extra[s as usize]))
-                    .collect();
-                let mut u = [0i32; MAX_SEATS];
-                for &s in &h.order {
-                    u[s as usize] = (1000.0 * self.slate_value(obs, &finals, s)).round() as i32;
-                }
-                u
+                *scored.borrow_mut().entry(*taken).or_insert_with(|| {
+                    let finals: Vec<(u8, u32)> = h
+                        .order
+                        .iter()
+                        .map(|&s| (s, taken[s as usize] + extra[s as usize]))
+                        .collect();
+                    let mut u = [0i32; MAX_SEATS];
+                    for &s in &h.order {
+                        u[s as usize] = (1000.0 * self.slate_value(obs, &finals, s)).round() as i32;
+                    }
+                    u
+                })
             };
             legal
                 .iter()
@@ -673,7 +677,7 @@ impl SamplingHandjass {
                     let mut r = base;
                     r.play(c);
                     while !r.done() {
-                        if r.cards_left() <= self.exact_cards
+                        if r.cards_left() <= self.exact_tricks * n as u32
                             && r.finish_exact(&mut solver, measure)
                         {
                             break;

@@ -193,8 +193,8 @@ impl<'a> Spec<'a> {
                 "infer_pool" => (1, 64),
                 // Points of an open announcement's distance per unexplained card (0: not read).
                 "infer_announcement" => (0, 157),
-                // Cards left from which play-outs are solved exactly (0: rule play to the end).
-                "exact_cards" => (0, 36),
+                // Tricks left from which play-outs are solved exactly (0: rule play to the end).
+                "exact_tricks" => (0, 18),
                 // 1: double a bid that, made, wins the opponents the game (001); 0: not.
                 // 1: give and read 001's discard signals; 0: not.
                 // 1: play the last deal of a game for the win (Coiffeur, Differenzler); 0: for
@@ -423,7 +423,7 @@ impl ByName for Differenzler {
             "infer",
             "infer_pool",
             "infer_announcement",
-            "exact_cards",
+            "exact_tricks",
             "threads",
             "budget_ms",
         ];
@@ -440,7 +440,7 @@ impl ByName for Differenzler {
                 "infer_announcement",
                 d.infer_announcement as usize,
             )? as u32,
-            exact_cards: spec.get(&known, "exact_cards", d.exact_cards as usize)? as u32,
+            exact_tricks: spec.get(&known, "exact_tricks", d.exact_tricks as usize)? as u32,
             threads,
             time_budget,
         };
@@ -459,7 +459,7 @@ impl ByName for Handjass {
             "game_end",
             "infer",
             "infer_pool",
-            "exact_cards",
+            "exact_tricks",
             "threads",
             "budget_ms",
         ];
@@ -480,7 +480,7 @@ impl ByName for Handjass {
                     spec.get(&known, "infer", SamplingHandjass::DEFAULT_INFER as usize)? as u32,
                     spec.get(&known, "infer_pool", SamplingHandjass::DEFAULT_INFER_POOL)?,
                 )
-                .with_exact_cards(spec.get(&known, "exact_cards", 0)? as u32)
+                .with_exact_tricks(spec.get(&known, "exact_tricks", 0)? as u32)
                 .with_threads(threads, budget),
         ))
     }

@@ -168,7 +168,8 @@ impl SoloPosition {
     }
 
     /// The legal cards, a card left out when the next stronger card of its suit among every
-    /// card in play is also legal for this player and worth the same points (equivalent).
+    /// card in play is also legal for this player and worth the same points (equivalent; never
+    /// the Puur, whose rules are its own).
     fn distinct_moves(&self) -> CardSet {
         let legal = self.legal();
         if legal.len() < 2 {
@@ -178,27 +179,42 @@ impl SoloPosition {
         for &c in &self.trick[..self.trick_len] {
             in_play.insert(c);
         }
+        let puur = self.mode.trump().map_or(CardSet::EMPTY, |t| {
+            CardSet::single(Card::new(t, jass_core::Rank::Jack))
+        });
         let mut out = legal;
-        for c in legal {
-            let stronger = self.mode.beaters_in_suit(c) & in_play;
-            let next = stronger
-                .iter()
-                .min_by_key(|&x| self.mode.strength(x))
-                .filter(|&x| legal.contains(x));
-            if let Some(x) = next {
-                if self.points.card(x) == self.points.card(c)
-                    && !self.is_puur(c)
-                    && !self.is_puur(x)
-                {
-                    out.remove(c);
+        for s in jass_core::Suit::ALL {
+            let mine = legal & CardSet::suit(s);
+            if mine.len() < 2 {
+                continue;
+            }
+            // The cards in play of this suit by strength (bit = strength, 0..9).
+            let mut by_strength = [None; 9];
+            let mut strengths = 0u32;
+            for c in in_play & CardSet::suit(s) {
+                let k = self.mode.strength(c) as usize;
+                by_strength[k] = Some(c);
+                strengths |= 1 << k;
+            }
+            for c in mine {
+                let k = self.mode.strength(c) as u32;
+                let above = strengths >> (k + 1);
+                if above == 0 {
+                    continue;
+                }
+                let next = by_strength[(k + 1 + above.trailing_zeros()) as usize];
+                if let Some(x) = next {
+                    if mine.contains(x)
+                        && self.points.card(x) == self.points.card(c)
+                        && !puur.contains(c)
+                        && !puur.contains(x)
+                    {
+                        out.remove(c);
+                    }
                 }
             }
         }
         out
-    }
-
-    fn is_puur(&self, c: Card) -> bool {
-        self.mode.trump() == Some(c.suit()) && c.rank() == jass_core::Rank::Jack
     }
 
     /// Who holds each card, three bits a card (0: nobody), and who leads: an exact key of a
@@ -230,7 +246,7 @@ impl SoloGoal {
     fn score(self, points: u32) -> i32 {
         match self {
             SoloGoal::MostPoints => points as i32,
-            SoloGoal::Target(t) => -(points as i32 - t as i32).abs(),
+            SoloGoal::Target(t) => -(points.abs_diff(t) as i32),
         }
     }
 
@@ -257,7 +273,7 @@ impl SoloGoal {
 /// the same deal; [`SoloSolver::clear`] frees it).
 #[derive(Default)]
 pub struct SoloSolver {
-    outcomes: FxHashMap<(u128, u128), SoloOutcome>,
+    outcomes: FxHashMap<(u128, u128), (SoloOutcome, [i32; SOLO_SEATS])>,
     bounds: FxHashMap<(u128, u64), (i32, i32)>,
     nodes: u64,
     node_limit: Option<u64>,
@@ -299,7 +315,7 @@ impl SoloSolver {
         F: Fn(&SoloOutcome) -> [i32; SOLO_SEATS],
     {
         self.aborted = false;
-        let o = self.maxn(pos, utility);
+        let (o, _) = self.maxn(pos, utility);
         (!self.aborted).then_some(o)
     }
 
@@ -355,19 +371,30 @@ impl SoloSolver {
         self.aborted
     }
 
-    fn maxn<F>(&mut self, pos: &SoloPosition, utility: &F) -> SoloOutcome
+    /// The outcome from `pos` and every player's utility of it.
+    fn maxn<F>(&mut self, pos: &SoloPosition, utility: &F) -> (SoloOutcome, [i32; SOLO_SEATS])
     where
         F: Fn(&SoloOutcome) -> [i32; SOLO_SEATS],
     {
-        if pos.is_over() {
-            return pos.outcome();
+        if pos.is_over() || self.count_node() {
+            let o = pos.outcome();
+            return (o, utility(&o));
         }
-        if self.count_node() {
-            return pos.outcome();
+        let left = pos.cards_left();
+        if pos.trick_len == 0 && left == pos.n as u32 {
+            // The last trick: every card is forced.
+            let mut last = *pos;
+            for _ in 0..pos.n {
+                let c = last.hands[last.mover()].first().expect("one card each");
+                last.play(c);
+            }
+            let o = last.outcome();
+            return (o, utility(&o));
         }
         // The outcome from a boundary depends on the points and tricks so far (the measures
-        // are of the whole deal), so they are part of the key.
-        let key = (pos.trick_len == 0).then(|| {
+        // are of the whole deal), so they are part of the key. Two tricks before the end the
+        // table is not worth its cost (the subtrees are tiny and seldom met twice).
+        let key = (pos.trick_len == 0 && left > 2 * pos.n as u32).then(|| {
             let mut so_far = 0u128;
             for p in 0..pos.n {
                 so_far = so_far << 16 | (pos.taken[p] as u128) << 8 | pos.tricks[p] as u128;
@@ -380,24 +407,23 @@ impl SoloSolver {
             }
         }
         let me = pos.mover();
-        let mut best: Option<(i32, SoloOutcome)> = None;
+        let mut best: Option<(SoloOutcome, [i32; SOLO_SEATS])> = None;
         for c in pos.distinct_moves() {
             let mut child = *pos;
             child.play(c);
-            let o = self.maxn(&child, utility);
+            let r = self.maxn(&child, utility);
             if self.aborted {
-                return o;
+                return r;
             }
-            let u = utility(&o)[me];
-            if best.map_or(true, |(b, _)| u > b) {
-                best = Some((u, o));
+            if !matches!(best, Some((_, u)) if u[me] >= r.1[me]) {
+                best = Some(r);
             }
         }
-        let (_, o) = best.expect("a player with cards has a legal card");
+        let r = best.expect("a player with cards has a legal card");
         if let Some(k) = key {
-            self.outcomes.insert(k, o);
+            self.outcomes.insert(k, r);
         }
-        o
+        r
     }
 
     fn paranoid(
@@ -500,7 +526,7 @@ mod tests {
             child.play(c);
             let o = brute_outcome(&child, utility);
             let u = utility(&o)[me];
-            if best.map_or(true, |(b, _)| u > b) {
+            if !matches!(best, Some((b, _)) if b >= u) {
                 best = Some((u, o));
             }
         }
