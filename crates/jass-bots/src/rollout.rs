@@ -196,6 +196,19 @@ impl Rollout {
         true
     }
 
+    /// Plays the deal to its end with `policy`'s card for every seat but `me`, and for `me` the
+    /// cards that end it best by `score` (higher is better) with all hands open: `me`'s best
+    /// reply to the others' play, found by trying each of its legal cards at each of its turns
+    /// (the others' cards follow from the policy, so the search branches on `me`'s cards only).
+    pub fn finish_best_reply(
+        &mut self,
+        me: u8,
+        policy: &impl Fn(&Rollout) -> Card,
+        score: &impl Fn(&Rollout) -> i64,
+    ) {
+        *self = best_reply(*self, me, policy, score).1;
+    }
+
     /// The rule players' view of the seat to play: its hand, the legal cards, the trick, and as
     /// seen every card played so far.
     pub fn view(&self) -> PlayView {
@@ -224,6 +237,38 @@ impl Rollout {
             signal: false,
         }
     }
+}
+
+/// The end of `r` with `me`'s best reply to `policy`, and its score.
+fn best_reply(
+    mut r: Rollout,
+    me: u8,
+    policy: &impl Fn(&Rollout) -> Card,
+    score: &impl Fn(&Rollout) -> i64,
+) -> (i64, Rollout) {
+    while !r.done() {
+        if r.mover() != me {
+            let c = policy(&r);
+            r.play(c);
+            continue;
+        }
+        let legal = r.legal();
+        if legal.len() == 1 {
+            r.play(legal.iter().next().expect("one card"));
+            continue;
+        }
+        let mut best: Option<(i64, Rollout)> = None;
+        for c in legal {
+            let mut child = r;
+            child.play(c);
+            let end = best_reply(child, me, policy, score);
+            if !matches!(best, Some((b, _)) if b >= end.0) {
+                best = Some(end);
+            }
+        }
+        return best.expect("a legal card");
+    }
+    (score(&r), r)
 }
 
 #[cfg(test)]
@@ -261,6 +306,80 @@ mod tests {
         assert_eq!(r.taken.iter().sum::<u32>(), 157);
         assert_eq!(r.tricks.iter().map(|&t| t as u32).sum::<u32>(), 9);
         assert_eq!(r.played, CardSet::ALL);
+    }
+
+    #[test]
+    fn the_best_reply_is_at_least_as_good_as_any_line_of_the_own_cards() {
+        let mode = Mode::Obenabe;
+        for seed in 0..30 {
+            let hands = four_hands(&SeededDealer::new(seed).next_pack(), 0);
+            let mut r = Rollout {
+                order: [0, 1, 2, 3, 0],
+                n: 4,
+                hands: [hands[0], hands[1], hands[2], hands[3], CardSet::EMPTY],
+                mode,
+                points: PointTable::new(mode, UndenufeEleven::Ace),
+                rules: TrickRules::Weak,
+                leader: (seed % 4) as u8,
+                trick: [Card::from_dense(0); MAX_SEATS],
+                trick_len: 0,
+                taken: [0; MAX_SEATS],
+                tricks: [0; MAX_SEATS],
+                played: CardSet::EMPTY,
+                last_bonus: 5,
+            };
+            // Random play to 12 cards left (three tricks).
+            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            while r.cards_left() > 12 {
+                let legal = r.legal();
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                r.play(legal.nth((x % legal.len() as u64) as u32));
+            }
+            let me = (seed % 4) as u8;
+            let policy = |r: &Rollout| crate::play_common::take_points(&r.view());
+            // Seat `me` aims at 20 more points.
+            let target = r.taken[me as usize] as i64 + 20;
+            let score = |r: &Rollout| -(r.taken[me as usize] as i64 - target).abs();
+            let mut best = r;
+            best.finish_best_reply(me, &policy, &score);
+            assert!(best.done());
+            assert_eq!(best.taken.iter().sum::<u32>(), 157);
+            // Every one of `me`'s lines (the others by the policy) scores no better.
+            fn all_lines(
+                r: Rollout,
+                me: u8,
+                policy: &impl Fn(&Rollout) -> Card,
+                out: &mut Vec<Rollout>,
+            ) {
+                if r.done() {
+                    out.push(r);
+                    return;
+                }
+                if r.mover() == me {
+                    for c in r.legal() {
+                        let mut child = r;
+                        child.play(c);
+                        all_lines(child, me, policy, out);
+                    }
+                } else {
+                    let mut child = r;
+                    child.play(policy(&r));
+                    all_lines(child, me, policy, out);
+                }
+            }
+            let mut ends = Vec::new();
+            all_lines(r, me, &policy, &mut ends);
+            let top = ends.iter().map(score).max().unwrap();
+            assert_eq!(score(&best), top, "seed {seed}");
+            // … and the rule play of `me` is one of those lines.
+            let mut rule = r;
+            while !rule.done() {
+                rule.play(policy(&rule));
+            }
+            assert!(score(&rule) <= top);
+        }
     }
 
     #[test]

@@ -50,6 +50,10 @@ pub struct DifferenzlerSettings {
     /// seat playing its best for its own penalty with all hands open, max^n) instead of the
     /// rule card play (0: rule play to the end).
     pub exact_tricks: u32,
+    /// Tricks left from which this seat's cards in a world's play-out are its best reply to the
+    /// others' rule card play with all hands open (tried one by one, the others' cards given by
+    /// the rule play) instead of its own rule card play (0: off; before `exact_tricks`).
+    pub reply_tricks: u32,
     /// Threads that play out the worlds of one decision (1: the calling thread only; the
     /// choices are those of one thread).
     pub threads: usize,
@@ -68,6 +72,7 @@ impl Default for DifferenzlerSettings {
             infer_pool: crate::SamplingSchieber::DEFAULT_INFER_POOL,
             infer_announcement: 10,
             exact_tricks: 0,
+            reply_tricks: 0,
             threads: 1,
             time_budget: None,
         }
@@ -113,18 +118,41 @@ struct World {
     extra: [u32; 4],
 }
 
+/// How a world's play-out ends: `me` is the deciding seat; from `reply_tricks` tricks left its
+/// cards are its best reply to the others' rule play, from `exact_tricks` every seat plays its
+/// best (max^n); before that (or with both 0) the rule card play for everyone.
+#[derive(Copy, Clone, Debug)]
+struct Endgame {
+    me: u8,
+    exact_tricks: u32,
+    reply_tricks: u32,
+}
+
 impl World {
-    /// Plays the deal out with the rule card play for everyone, from `exact_tricks` tricks left
-    /// (0: never) with the exact solver (`solver`: its table is this world's, for the same
-    /// hands and targets).
+    /// Plays the deal out with the rule card play for everyone, and its last tricks as
+    /// `endgame` says (`solver`: the exact solver, its table this world's, for the same hands
+    /// and targets).
     fn finish(
         mut self,
         o: &DifferenzlerOptions,
-        exact_tricks: u32,
+        endgame: Endgame,
         solver: &mut SoloSolver,
     ) -> ([u32; 4], [u8; 4]) {
         while !self.play.done() {
-            if self.play.cards_left() <= 4 * exact_tricks {
+            if self.play.cards_left() <= 4 * endgame.reply_tricks {
+                // `me`'s best reply to the others' rule play, all hands open.
+                let (targets, extra, me) = (self.targets, self.extra, endgame.me as usize);
+                let policy = |r: &Rollout| {
+                    let s = r.mover() as usize;
+                    differenzler_card(&r.view(), targets[s] - (r.taken[s] + extra[s]) as i32)
+                };
+                let aimed = targets[me].max(0) as u32;
+                let score =
+                    |r: &Rollout| -penalty(o, aimed, r.taken[me] + extra[me], r.tricks[me]) as i64;
+                self.play.finish_best_reply(endgame.me, &policy, &score);
+                break;
+            }
+            if self.play.cards_left() <= 4 * endgame.exact_tricks {
                 let (targets, extra) = (self.targets, self.extra);
                 let finished = self.play.finish_exact(solver, |taken, tricks| {
                     std::array::from_fn(|s| {
@@ -258,6 +286,15 @@ impl SamplingDifferenzler {
         }
     }
 
+    /// How the play-outs of seat `me` end.
+    fn endgame(&self, me: usize) -> Endgame {
+        Endgame {
+            me: me as u8,
+            exact_tricks: self.settings.exact_tricks,
+            reply_tricks: self.settings.reply_tricks,
+        }
+    }
+
     /// How many decisions this player has made by sampling (the others were the rule player's).
     pub fn sampled(&self) -> u64 {
         self.sampled
@@ -378,8 +415,7 @@ impl SamplingDifferenzler {
                         extra: base.extra,
                     };
                     w.play.play(c);
-                    let (taken, tricks) =
-                        w.finish(&self.options, self.settings.exact_tricks, &mut solver);
+                    let (taken, tricks) = w.finish(&self.options, self.endgame(me), &mut solver);
                     let p = penalty(&self.options, announced, taken[me], tricks[me]) as i64;
                     let win = if for_the_game {
                         let after =
@@ -425,7 +461,7 @@ impl SamplingDifferenzler {
             w.play.leader = obs.forehand;
             let targets = w.targets;
             let mut solver = SoloSolver::new();
-            let (taken, tricks) = w.finish(&self.options, self.settings.exact_tricks, &mut solver);
+            let (taken, tricks) = w.finish(&self.options, self.endgame(me), &mut solver);
             let after = self.totals_after(obs, &targets, guess, &taken, &tricks);
             (taken[me], tricks[me], after)
         });
@@ -567,9 +603,14 @@ mod tests {
                             assert_eq!(k.counts[p], held.len());
                         }
                         let w = player.world(&obs, mode, truth, None);
-                        // Every other world finished by the exact solver from 3 tricks left.
-                        let exact = if checked % 2 == 0 { 3 } else { 0 };
-                        let (taken, _) = w.finish(&o, exact, &mut SoloSolver::new());
+                        // A third of the worlds finished by the exact solver from 3 tricks
+                        // left, a third by the seat's best reply.
+                        let endgame = Endgame {
+                            me: seat as u8,
+                            exact_tricks: [0, 3, 0][checked % 3],
+                            reply_tricks: [0, 0, 3][checked % 3],
+                        };
+                        let (taken, _) = w.finish(&o, endgame, &mut SoloSolver::new());
                         let cards: u32 = taken.iter().sum::<u32>()
                             - obs.deal_tally.weis.iter().sum::<u32>()
                             - obs.deal_tally.stoeck.iter().sum::<u32>();

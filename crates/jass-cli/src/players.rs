@@ -195,6 +195,9 @@ impl<'a> Spec<'a> {
                 "infer_announcement" => (0, 157),
                 // Tricks left from which play-outs are solved exactly (0: rule play to the end).
                 "exact_tricks" => (0, 18),
+                // Tricks left from which the own cards of play-outs are the best reply to the
+                // others' rule play (0: off).
+                "reply_tricks" => (0, 18),
                 // 1: double a bid that, made, wins the opponents the game (001); 0: not.
                 // 1: give and read 001's discard signals; 0: not.
                 // 1: play the last deal of a game for the win (Coiffeur, Differenzler); 0: for
@@ -424,6 +427,7 @@ impl ByName for Differenzler {
             "infer_pool",
             "infer_announcement",
             "exact_tricks",
+            "reply_tricks",
             "threads",
             "budget_ms",
         ];
@@ -441,6 +445,7 @@ impl ByName for Differenzler {
                 d.infer_announcement as usize,
             )? as u32,
             exact_tricks: spec.get(&known, "exact_tricks", d.exact_tricks as usize)? as u32,
+            reply_tricks: spec.get(&known, "reply_tricks", d.reply_tricks as usize)? as u32,
             threads,
             time_budget,
         };
