@@ -182,8 +182,8 @@ impl Rollout {
             return false;
         };
         let (taken, tricks) = by_seat(&o);
-        for i in 0..n {
-            let s = order[i] as usize;
+        for &s in &order[..n] {
+            let s = s as usize;
             self.played |= self.hands[s];
             self.hands[s] = CardSet::EMPTY;
             self.taken[s] = taken[s];

@@ -255,13 +255,8 @@ impl SoloGoal {
         match self {
             SoloGoal::MostPoints => (lo as i32, hi as i32),
             SoloGoal::Target(t) => {
-                let best = if t < lo {
-                    lo - t
-                } else if t > hi {
-                    t - hi
-                } else {
-                    0
-                };
+                // The distance from the target to the nearest reachable total.
+                let best = lo.saturating_sub(t) + t.saturating_sub(hi);
                 let worst = t.abs_diff(lo).max(t.abs_diff(hi));
                 (-(worst as i32), -(best as i32))
             }
