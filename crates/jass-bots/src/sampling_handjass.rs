@@ -67,6 +67,9 @@ pub struct SamplingHandjass {
     game_end: bool,
     /// Tricks left from which a world's play-out is solved exactly (0: rule play to the end).
     exact_tricks: u32,
+    /// Tricks left from which this seat's cards in a play-out are its best reply to the others'
+    /// rule play (0: off; before `exact_tricks`).
+    reply_tricks: u32,
 }
 
 /// One world of a decision before the card play: the engine's state at this seat's decision, with
@@ -310,7 +313,16 @@ impl SamplingHandjass {
             time_budget: None,
             game_end: true,
             exact_tricks: 0,
+            reply_tricks: 0,
         }
+    }
+
+    /// The same player playing the last `n` tricks of each world's play-out as its best reply
+    /// to the others' rule card play with all hands open (each of its cards tried at each of its
+    /// turns, the others' cards given by the rule play) instead of by its own rule play (0: off).
+    pub fn with_reply_tricks(mut self, n: u32) -> Self {
+        self.reply_tricks = n;
+        self
     }
 
     /// The same player finishing each world's play-out with the exact solo solver from `n`
@@ -671,12 +683,37 @@ impl SamplingHandjass {
                     u
                 })
             };
+            // What the end of a play-out is worth to this seat: the chance of a good end of
+            // the game, or its strokes minus potatoes.
+            let worth = |r: &Rollout| -> f64 {
+                let finals: Vec<(u8, u32)> = h
+                    .order
+                    .iter()
+                    .map(|&s| (s, r.taken[s as usize] + extra[s as usize]))
+                    .collect();
+                match &game {
+                    Some(j) => self
+                        .deal_strokes(obs, &finals)
+                        .iter()
+                        .map(|(o, w)| w * j.after_strokes(o))
+                        .sum(),
+                    None => self.slate_value(obs, &finals, me),
+                }
+            };
             legal
                 .iter()
                 .map(|c| {
                     let mut r = base;
                     r.play(c);
                     while !r.done() {
+                        if r.cards_left() <= self.reply_tricks * n as u32 {
+                            // This seat's best reply to the others' rule play, all hands open
+                            // (the worth in millionths, to compare the lines).
+                            let policy = |r: &Rollout| take_points(&r.view());
+                            let score = |r: &Rollout| (worth(r) * 1e6).round() as i64;
+                            r.finish_best_reply(me, &policy, &score);
+                            break;
+                        }
                         if r.cards_left() <= self.exact_tricks * n as u32
                             && r.finish_exact(&mut solver, measure)
                         {
@@ -686,20 +723,7 @@ impl SamplingHandjass {
                         let card = take_points(&v);
                         r.play(card);
                     }
-                    let finals: Vec<(u8, u32)> = h
-                        .order
-                        .iter()
-                        .map(|&s| (s, r.taken[s as usize] + extra[s as usize]))
-                        .collect();
-                    let v = match &game {
-                        Some(j) => self
-                            .deal_strokes(obs, &finals)
-                            .iter()
-                            .map(|(o, w)| w * j.after_strokes(o))
-                            .sum(),
-                        None => self.slate_value(obs, &finals, me),
-                    };
-                    (c, v)
+                    (c, worth(&r))
                 })
                 .collect::<Vec<_>>()
         });

@@ -385,10 +385,12 @@ fn sampling_handjass_plays_legally_in_every_layout_and_beats_random() {
         let n = o.players as usize;
         for seed in 0..6u64 {
             let seat = seed as usize % n;
-            // Every other game with the play-outs' last two tricks solved exactly.
+            // A third of the games with the play-outs' last two tricks solved exactly, a third
+            // with their last three tricks played as the seat's best reply.
             let mut s = SamplingHandjass::with_samples(o, 12, seed)
                 .with_decision_samples(8)
-                .with_exact_tricks((seed % 2 * 2) as u32);
+                .with_exact_tricks([0, 2, 0][seed as usize % 3])
+                .with_reply_tricks([0, 0, 3][seed as usize % 3]);
             let mut r: Vec<RandomPlayer> = (0..n - 1)
                 .map(|i| RandomPlayer::new(seed * 8 + i as u64))
                 .collect();

@@ -465,6 +465,7 @@ impl ByName for Handjass {
             "infer",
             "infer_pool",
             "exact_tricks",
+            "reply_tricks",
             "threads",
             "budget_ms",
         ];
@@ -486,6 +487,7 @@ impl ByName for Handjass {
                     spec.get(&known, "infer_pool", SamplingHandjass::DEFAULT_INFER_POOL)?,
                 )
                 .with_exact_tricks(spec.get(&known, "exact_tricks", 0)? as u32)
+                .with_reply_tricks(spec.get(&known, "reply_tricks", 0)? as u32)
                 .with_threads(threads, budget),
         ))
     }
