@@ -313,9 +313,14 @@ impl SamplingHandjass {
             time_budget: None,
             game_end: true,
             exact_tricks: 0,
-            reply_tricks: 0,
+            reply_tricks: Self::DEFAULT_REPLY_TRICKS,
         }
     }
+
+    /// Tricks left from which the seat's own cards in a play-out are its best reply, by
+    /// default (three players: +0.634 strokes minus potatoes a deal against the rule player
+    /// instead of +0.586; docs/players.md).
+    pub const DEFAULT_REPLY_TRICKS: u32 = 3;
 
     /// The same player playing the last `n` tricks of each world's play-out as its best reply
     /// to the others' rule card play with all hands open (each of its cards tried at each of its

@@ -487,7 +487,11 @@ impl ByName for Handjass {
                     spec.get(&known, "infer_pool", SamplingHandjass::DEFAULT_INFER_POOL)?,
                 )
                 .with_exact_tricks(spec.get(&known, "exact_tricks", 0)? as u32)
-                .with_reply_tricks(spec.get(&known, "reply_tricks", 0)? as u32)
+                .with_reply_tricks(spec.get(
+                    &known,
+                    "reply_tricks",
+                    SamplingHandjass::DEFAULT_REPLY_TRICKS as usize,
+                )? as u32)
                 .with_threads(threads, budget),
         ))
     }
