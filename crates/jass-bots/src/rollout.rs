@@ -277,25 +277,29 @@ mod tests {
     use jass_core::deal::{four_hands, SeededDealer};
     use jass_core::{Suit, UndenufeEleven};
 
-    #[test]
-    fn a_rollout_deals_out_every_point() {
-        let mode = Mode::Trump(Suit::S);
-        let hands = four_hands(&SeededDealer::new(4).next_pack(), 0);
-        let mut r = Rollout {
+    /// A four-seat deal of `seed` in `mode` under the weak trick rules, `leader` to lead.
+    fn four_seats(seed: u64, mode: Mode, leader: u8) -> Rollout {
+        let hands = four_hands(&SeededDealer::new(seed).next_pack(), 0);
+        Rollout {
             order: [0, 1, 2, 3, 0],
             n: 4,
             hands: [hands[0], hands[1], hands[2], hands[3], CardSet::EMPTY],
             mode,
             points: PointTable::new(mode, UndenufeEleven::Ace),
             rules: TrickRules::Weak,
-            leader: 2,
+            leader,
             trick: [Card::from_dense(0); MAX_SEATS],
             trick_len: 0,
             taken: [0; MAX_SEATS],
             tricks: [0; MAX_SEATS],
             played: CardSet::EMPTY,
             last_bonus: 5,
-        };
+        }
+    }
+
+    #[test]
+    fn a_rollout_deals_out_every_point() {
+        let mut r = four_seats(4, Mode::Trump(Suit::S), 2);
         while !r.done() {
             let legal = r.legal();
             assert!(!legal.is_empty());
@@ -310,24 +314,8 @@ mod tests {
 
     #[test]
     fn the_best_reply_is_at_least_as_good_as_any_line_of_the_own_cards() {
-        let mode = Mode::Obenabe;
         for seed in 0..30 {
-            let hands = four_hands(&SeededDealer::new(seed).next_pack(), 0);
-            let mut r = Rollout {
-                order: [0, 1, 2, 3, 0],
-                n: 4,
-                hands: [hands[0], hands[1], hands[2], hands[3], CardSet::EMPTY],
-                mode,
-                points: PointTable::new(mode, UndenufeEleven::Ace),
-                rules: TrickRules::Weak,
-                leader: (seed % 4) as u8,
-                trick: [Card::from_dense(0); MAX_SEATS],
-                trick_len: 0,
-                taken: [0; MAX_SEATS],
-                tricks: [0; MAX_SEATS],
-                played: CardSet::EMPTY,
-                last_bonus: 5,
-            };
+            let mut r = four_seats(seed, Mode::Obenabe, (seed % 4) as u8);
             // Random play to 12 cards left (three tricks).
             let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
             while r.cards_left() > 12 {

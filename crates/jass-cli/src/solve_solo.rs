@@ -50,6 +50,34 @@ enum Measure {
     },
 }
 
+/// Applies to `g` every entry of a deal before its (`cards` + 1)-th card (the mover's Weis
+/// declaration comes before his card), and returns the state at the deal's end in the record.
+fn replay_to_card<'a, G: Clone, E: 'a>(
+    g: &mut G,
+    entries: impl Iterator<Item = &'a E>,
+    cards: usize,
+    is_play: impl Fn(&E) -> bool,
+    apply: impl Fn(&mut G, &E) -> Result<()>,
+) -> Result<G> {
+    let mut seen = 0;
+    let mut rest = entries.peekable();
+    while let Some(e) = rest.peek() {
+        if is_play(e) {
+            if seen == cards {
+                break;
+            }
+            seen += 1;
+        }
+        apply(g, e)?;
+        rest.next();
+    }
+    let mut end = g.clone();
+    for e in rest {
+        apply(&mut end, e)?;
+    }
+    Ok(end)
+}
+
 /// What one legal card gives.
 struct CardResult {
     card: Card,
@@ -176,24 +204,14 @@ pub fn run_differenzler(a: &SolveArgs, rec: &DifferenzlerRecord) -> Result<ExitC
     let is_play = |e: &DifferenzlerRecorded| matches!(e, DifferenzlerRecorded::Play { .. });
     let plays = d.actions.iter().filter(|e| is_play(&e.action)).count();
     check_cards(a, plays)?;
-    // Every entry before the (K+1)-th card: the mover's Weis declaration comes before his card.
-    let mut seen = 0;
-    let mut rest = d.actions.iter().map(|e| &e.action).peekable();
-    while let Some(e) = rest.peek() {
-        if is_play(e) {
-            if seen == a.cards {
-                break;
-            }
-            seen += 1;
-        }
-        apply(&mut g, e)?;
-        rest.next();
-    }
     // The Weis and Stöck the deal gives, from its end in the record.
-    let mut end = g;
-    for e in rest {
-        apply(&mut end, e)?;
-    }
+    let end = replay_to_card(
+        &mut g,
+        d.actions.iter().map(|e| &e.action),
+        a.cards,
+        is_play,
+        apply,
+    )?;
     let tally = end.tally();
     let ToMove::Seat(mover) = g.to_move() else {
         bail!("deal {}: nobody is to play after {} cards", a.deal, a.cards);
@@ -298,22 +316,13 @@ pub fn run_handjass(a: &SolveArgs, rec: &HandjassRecord) -> Result<ExitCode> {
         );
     }
     check_cards(a, plays)?;
-    let mut seen = 0;
-    let mut rest = d.actions.iter().map(|e| &e.action).peekable();
-    while let Some(e) = rest.peek() {
-        if is_play(e) {
-            if seen == a.cards {
-                break;
-            }
-            seen += 1;
-        }
-        apply(&mut g, e)?;
-        rest.next();
-    }
-    let mut end = g;
-    for e in rest {
-        apply(&mut end, e)?;
-    }
+    let end = replay_to_card(
+        &mut g,
+        d.actions.iter().map(|e| &e.action),
+        a.cards,
+        is_play,
+        apply,
+    )?;
     let ToMove::Seat(mover) = g.to_move() else {
         bail!("deal {}: nobody is to play after {} cards", a.deal, a.cards);
     };
