@@ -89,18 +89,6 @@ pub struct SamplingDifferenzler {
     sampled: u64,
 }
 
-/// The penalty of a deal for a seat that took `taken` against `announced` (as the engine scores it).
-fn penalty(o: &DifferenzlerOptions, announced: u32, taken: u32, tricks: u8) -> i32 {
-    let diff = (announced as i32 - taken as i32).abs();
-    if diff > 0 {
-        diff + o.miss_penalty as i32
-    } else if announced > 0 || !o.zero_bonus_needs_trick || tricks > 0 {
-        -(o.exact_bonus as i32)
-    } else {
-        0
-    }
-}
-
 /// This seat's share of the game's win (in twelfths: 12, or 12/k when k seats tie for the lowest
 /// total; 0 otherwise) with these totals after the last deal.
 fn win_share(totals: &[i32; 4], me: usize) -> i64 {
@@ -149,7 +137,7 @@ impl World {
                 };
                 let aimed = targets[me].max(0) as u32;
                 let score =
-                    |r: &Rollout| -penalty(o, aimed, r.taken[me] + extra[me], r.tricks[me]) as i64;
+                    |r: &Rollout| -o.penalty(aimed, r.taken[me] + extra[me], r.tricks[me]) as i64;
                 self.play.finish_best_reply(endgame.me, &policy, &score);
                 break;
             }
@@ -159,7 +147,7 @@ impl World {
                     std::array::from_fn(|s| {
                         if s < 4 {
                             let aimed = targets[s].max(0) as u32;
-                            -penalty(o, aimed, taken[s] + extra[s], tricks[s])
+                            -o.penalty(aimed, taken[s] + extra[s], tricks[s])
                         } else {
                             0
                         }
@@ -263,7 +251,7 @@ impl SamplingDifferenzler {
             } else {
                 targets[s].max(0) as u32
             };
-            obs.totals[s] + penalty(&self.options, aimed, taken[s], tricks[s])
+            obs.totals[s] + self.options.penalty(aimed, taken[s], tricks[s])
         })
     }
 
@@ -417,7 +405,7 @@ impl SamplingDifferenzler {
                     };
                     w.play.play(c);
                     let (taken, tricks) = w.finish(&self.options, self.endgame(me), &mut solver);
-                    let p = penalty(&self.options, announced, taken[me], tricks[me]) as i64;
+                    let p = self.options.penalty(announced, taken[me], tricks[me]) as i64;
                     let win = if for_the_game {
                         let after =
                             self.totals_after(obs, &base.targets, announced, &taken, &tricks);
@@ -502,7 +490,7 @@ fn announcement_for_the_game(
             .iter()
             .map(|&(taken, tricks, after)| {
                 let mut after = after;
-                after[me] = total + penalty(options, points, taken, tricks);
+                after[me] = total + options.penalty(points, taken, tricks);
                 win_share(&after, me)
             })
             .sum();

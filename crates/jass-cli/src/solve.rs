@@ -216,6 +216,14 @@ fn position_from_record(a: &SolveArgs, rec: &SchieberRecord) -> Result<Setup> {
     })
 }
 
+/// What `jass solve` says when `--max-nodes` cut the search short (exit code 1).
+pub(crate) fn gave_up_message(nodes: u64, secs: f64) -> String {
+    format!(
+        "gave up after {nodes} nodes ({secs:.3} s) without the exact values: raise --max-nodes or \
+         leave it out"
+    )
+}
+
 pub fn run(a: SolveArgs) -> Result<ExitCode> {
     let record = a
         .record
@@ -299,11 +307,7 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
             });
             println!("{}", serde_json::to_string_pretty(&out)?);
         } else {
-            eprintln!(
-                "gave up after {} nodes ({secs:.3} s) without the exact values: raise --max-nodes \
-                 or leave it out",
-                solver.nodes()
-            );
+            eprintln!("{}", gave_up_message(solver.nodes(), secs));
         }
         return Ok(ExitCode::from(1));
     };

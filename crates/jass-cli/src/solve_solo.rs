@@ -13,7 +13,7 @@ use jass_core::differenzler::{
     Differenzler, DifferenzlerAction, DifferenzlerDeal, DifferenzlerOptions, DifferenzlerRecord,
     DifferenzlerRecorded, TrumpRule,
 };
-use jass_core::handjass::{Handjass, HandjassDeal, HandjassRecord, RecordedAction, MAX_SEATS};
+use jass_core::handjass::{Handjass, HandjassRecord, RecordedAction, MAX_SEATS};
 use jass_core::record::CheckError;
 use jass_core::{Card, CardSet, Game, Mode, PointTable, ToMove};
 use jass_solver::{SoloGoal, SoloOutcome, SoloPosition, SoloSolver, SOLO_SEATS};
@@ -154,21 +154,6 @@ fn leader_index(seats: &[u8], mover: u8, trick_len: usize) -> Result<usize> {
 
 // ----- Differenzler -----
 
-/// The penalty of a seat, as the engine scores a deal (`Differenzler::score_deal` in
-/// crates/jass-core/src/differenzler/state.rs, which is private): the difference, plus
-/// `miss_penalty` on a miss, less `exact_bonus` on an exact hit (an exact 0 earns it only with
-/// a trick if `zero_bonus_needs_trick`).
-fn differenzler_penalty(o: &DifferenzlerOptions, announced: u32, taken: u32, tricks: u8) -> i32 {
-    let diff = announced.abs_diff(taken);
-    let mut p = diff as i32;
-    if diff > 0 {
-        p += o.miss_penalty as i32;
-    } else if announced > 0 || !o.zero_bonus_needs_trick || tricks > 0 {
-        p -= o.exact_bonus as i32;
-    }
-    p
-}
-
 pub fn run_differenzler(a: &SolveArgs, rec: &DifferenzlerRecord) -> Result<ExitCode> {
     refuse_hand_options(a, "Differenzler")?;
     consistent(jass_core::differenzler::check_record(rec))?;
@@ -274,24 +259,7 @@ pub fn run_handjass(a: &SolveArgs, rec: &HandjassRecord) -> Result<ExitCode> {
         }
     };
     for (i, d) in rec.deals.iter().enumerate().take(di + 1) {
-        // As `jass check` deals a recorded deal (crates/jass-core/src/handjass/record.rs).
-        let mut deal = HandjassDeal {
-            hands: [CardSet::EMPTY; MAX_SEATS],
-            blind: d.blind.unwrap_or_default(),
-            stock: d.stock.unwrap_or_default(),
-            bessern: [CardSet::EMPTY; MAX_SEATS],
-            trump_card: d.trump_card,
-            tie_seed: d.tie_seed,
-        };
-        for (s, h) in d.hands.iter().enumerate().take(MAX_SEATS) {
-            deal.hands[s] = h.unwrap_or_default();
-        }
-        if let Some(b) = &d.bessern {
-            for (s, h) in b.iter().enumerate().take(MAX_SEATS) {
-                deal.bessern[s] = h.unwrap_or_default();
-            }
-        }
-        g.deal(deal)
+        g.deal(d.engine_deal())
             .map_err(|e| anyhow!("replaying deal {}: {e}", i + 1))?;
         if i < di {
             for e in &d.actions {
@@ -412,7 +380,7 @@ impl Utility<'_> {
         match self.measure {
             Measure::Differenzler { announced, opts } => std::array::from_fn(|i| {
                 if i < self.setup.pos.n {
-                    -differenzler_penalty(opts, announced[i], points[i], o.tricks[i])
+                    -opts.penalty(announced[i], points[i], o.tricks[i])
                 } else {
                     0
                 }
@@ -527,11 +495,7 @@ fn solve_and_print(
             out["nodes"] = json!(solver.nodes());
             println!("{}", serde_json::to_string_pretty(&out)?);
         } else {
-            eprintln!(
-                "gave up after {} nodes ({secs:.3} s) without the exact values: raise --max-nodes \
-                 or leave it out",
-                solver.nodes()
-            );
+            eprintln!("{}", crate::solve::gave_up_message(solver.nodes(), secs));
         }
         return Ok(ExitCode::from(1));
     };
@@ -649,7 +613,7 @@ fn card_json(setup: &SoloSetup, measure: &Measure, utility: &Utility, r: &CardRe
                 .iter()
                 .enumerate()
                 .map(|(i, &s)| {
-                    let pen = differenzler_penalty(opts, announced[i], points[i], r.outcome.tricks[i]);
+                    let pen = opts.penalty(announced[i], points[i], r.outcome.tricks[i]);
                     json!({"seat": s, "points": points[i], "tricks": r.outcome.tricks[i], "penalty": pen})
                 })
                 .collect(),

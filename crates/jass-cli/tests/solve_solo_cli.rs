@@ -9,7 +9,7 @@ use jass_core::differenzler::{
     Differenzler, DifferenzlerAction, DifferenzlerDeal, DifferenzlerRecord, DifferenzlerRecorded,
     TrumpRule,
 };
-use jass_core::handjass::{Handjass, HandjassDeal, HandjassRecord, RecordedAction, MAX_SEATS};
+use jass_core::handjass::{Handjass, HandjassRecord, RecordedAction};
 use jass_core::record::Record;
 use jass_core::trick::{legal_cards, trick_points, trick_winner};
 use jass_core::{ActionList, Card, CardSet, Game, Mode, PointTable, ToMove, TrickRules};
@@ -261,23 +261,7 @@ fn differenzler_positions_match_the_engine_and_a_plain_minimax() {
 fn handjass_at(rec: &HandjassRecord, deal: usize, cards: usize) -> Handjass {
     let mut g = Handjass::new(rec.options).unwrap();
     for (i, d) in rec.deals.iter().enumerate().take(deal) {
-        let mut cards_dealt = HandjassDeal {
-            hands: [CardSet::EMPTY; MAX_SEATS],
-            blind: d.blind.unwrap_or_default(),
-            stock: d.stock.unwrap_or_default(),
-            bessern: [CardSet::EMPTY; MAX_SEATS],
-            trump_card: d.trump_card,
-            tie_seed: d.tie_seed,
-        };
-        for (s, h) in d.hands.iter().enumerate() {
-            cards_dealt.hands[s] = h.unwrap_or_default();
-        }
-        if let Some(b) = &d.bessern {
-            for (s, h) in b.iter().enumerate() {
-                cards_dealt.bessern[s] = h.unwrap_or_default();
-            }
-        }
-        g.deal(cards_dealt).unwrap();
+        g.deal(d.engine_deal()).unwrap();
         let mut played = 0;
         for e in &d.actions {
             let Some(action) = e.action.action() else {

@@ -371,11 +371,12 @@ impl SoloSolver {
     where
         F: Fn(&SoloOutcome) -> [i32; SOLO_SEATS],
     {
-        if pos.is_over() || self.count_node() {
+        // (`is_over`, with the cards left counted once.)
+        let left = pos.cards_left();
+        if (left == 0 && pos.trick_len == 0) || self.count_node() {
             let o = pos.outcome();
             return (o, utility(&o));
         }
-        let left = pos.cards_left();
         if pos.trick_len == 0 && left == pos.n as u32 {
             // The last trick: every card is forced.
             let mut last = *pos;

@@ -96,6 +96,22 @@ impl Default for DifferenzlerOptions {
 }
 
 impl DifferenzlerOptions {
+    /// The penalty of a seat that announced `announced` and took `taken` points (cards, Weis
+    /// and Stöck) in `tricks` tricks: the difference, plus `miss_penalty` on a miss, less
+    /// `exact_bonus` on an exact hit (an exact 0 earns it only with a trick when
+    /// `zero_bonus_needs_trick`). How the engine scores a deal; the players and `jass solve`
+    /// weigh the ways a deal can end by it.
+    pub fn penalty(&self, announced: u32, taken: u32, tricks: u8) -> i32 {
+        let diff = announced.abs_diff(taken);
+        let mut p = diff as i32;
+        if diff > 0 {
+            p += self.miss_penalty as i32;
+        } else if announced > 0 || !self.zero_bonus_needs_trick || tricks > 0 {
+            p -= self.exact_bonus as i32;
+        }
+        p
+    }
+
     /// Checks the options make a playable game.
     pub fn validate(&self) -> Result<(), String> {
         if self.deals == 0 || self.deals > 1000 {

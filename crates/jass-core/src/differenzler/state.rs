@@ -451,14 +451,8 @@ impl Differenzler {
         for s in 0..4 {
             t.taken[s] = t.card_points[s] + t.weis[s] + t.stoeck[s];
             let ann = self.announced[s].expect("every seat announced");
-            let diff = ann.abs_diff(t.taken[s]);
-            t.difference[s] = diff;
-            let mut p = diff as i32;
-            if diff > 0 {
-                p += o.miss_penalty as i32;
-            } else if ann > 0 || !o.zero_bonus_needs_trick || t.tricks[s] > 0 {
-                p -= o.exact_bonus as i32;
-            }
+            t.difference[s] = ann.abs_diff(t.taken[s]);
+            let p = o.penalty(ann, t.taken[s], t.tricks[s]);
             t.penalty[s] = p;
             self.totals[s] += p;
         }

@@ -224,6 +224,30 @@ pub struct HandjassDealRecord {
     pub result: DealResult,
 }
 
+impl HandjassDealRecord {
+    /// The cards of this deal as the engine deals them (hands, blind, stock, Bessern packets,
+    /// the turned card and the tie seed); missing hands and packets are empty.
+    pub fn engine_deal(&self) -> HandjassDeal {
+        let mut deal = HandjassDeal {
+            hands: [CardSet::EMPTY; MAX_SEATS],
+            blind: self.blind.unwrap_or_default(),
+            stock: self.stock.unwrap_or_default(),
+            bessern: [CardSet::EMPTY; MAX_SEATS],
+            trump_card: self.trump_card,
+            tie_seed: self.tie_seed,
+        };
+        for (i, h) in self.hands.iter().enumerate().take(MAX_SEATS) {
+            deal.hands[i] = h.unwrap_or_default();
+        }
+        if let Some(b) = &self.bessern {
+            for (i, h) in b.iter().enumerate().take(MAX_SEATS) {
+                deal.bessern[i] = h.unwrap_or_default();
+            }
+        }
+        deal
+    }
+}
+
 /// How a Handjass game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -515,22 +539,7 @@ pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
                 format!("{} hands are listed; the game has {n} seats", d.hands.len()),
             ));
         }
-        let mut deal = HandjassDeal {
-            hands: [CardSet::EMPTY; MAX_SEATS],
-            blind: d.blind.unwrap_or_default(),
-            stock: d.stock.unwrap_or_default(),
-            bessern: [CardSet::EMPTY; MAX_SEATS],
-            trump_card: d.trump_card,
-            tie_seed: d.tie_seed,
-        };
-        for (i, h) in d.hands.iter().enumerate() {
-            deal.hands[i] = h.unwrap_or_default();
-        }
-        if let Some(b) = &d.bessern {
-            for (i, h) in b.iter().enumerate().take(MAX_SEATS) {
-                deal.bessern[i] = h.unwrap_or_default();
-            }
-        }
+        let deal = d.engine_deal();
         if d.trump != Mode::Trump(d.trump_card.suit()) {
             return Err(at(
                 di,
