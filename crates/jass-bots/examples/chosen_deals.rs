@@ -8,6 +8,11 @@ use jass_bots::chosen_deals::chosen_deals;
 use jass_solver::bench::{example_args, print_whole_deals};
 
 fn main() {
-    let [deals, seed, bits, cap] = example_args([30, 1, 20, u64::MAX]);
+    let [deals, seed, bits, cap] = example_args([
+        30,
+        1,
+        jass_solver::SolverConfig::default().tt_bits as u64,
+        u64::MAX,
+    ]);
     print_whole_deals(chosen_deals(seed, deals as usize), bits as u32, cap);
 }

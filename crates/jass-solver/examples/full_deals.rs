@@ -7,6 +7,11 @@
 use jass_solver::bench::{bench_deals, example_args, print_whole_deals};
 
 fn main() {
-    let [deals, seed, bits, cap] = example_args([6, 1, 20, u64::MAX]);
+    let [deals, seed, bits, cap] = example_args([
+        6,
+        1,
+        jass_solver::SolverConfig::default().tt_bits as u64,
+        u64::MAX,
+    ]);
     print_whole_deals(bench_deals(seed, deals as usize), bits as u32, cap);
 }

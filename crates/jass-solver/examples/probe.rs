@@ -35,7 +35,7 @@ fn main() {
         order,
         use_tt,
         merge_equivalent,
-        tt_bits: jass_solver::bench::env_number("JS_BITS", 20),
+        tt_bits: jass_solver::bench::env_number("JS_BITS", SolverConfig::default().tt_bits),
         bounds: std::env::var_os("JS_NOBOUNDS").is_none(),
         partner_tricks: std::env::var_os("JS_NOPARTNER").is_none(),
         quasi_symmetry: std::env::var_os("JS_NOQS").is_none(),
