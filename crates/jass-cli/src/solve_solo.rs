@@ -50,15 +50,18 @@ enum Measure {
     },
 }
 
-/// Applies to `g` every entry of a deal before its (`cards` + 1)-th card (the mover's Weis
-/// declaration comes before his card), and returns the state at the deal's end in the record.
-fn replay_to_card<'a, G: Clone, E: 'a>(
+/// Checks `--cards` against the deal's card play, applies to `g` every entry of the deal before
+/// its (`--cards` + 1)-th card (the mover's Weis declaration comes before his card), and returns
+/// the state at the deal's end in the record and the seat to move.
+fn replay_to_card<'a, G: Game, E: 'a>(
     g: &mut G,
-    entries: impl Iterator<Item = &'a E>,
-    cards: usize,
+    a: &SolveArgs,
+    entries: impl Iterator<Item = &'a E> + Clone,
     is_play: impl Fn(&E) -> bool,
     apply: impl Fn(&mut G, &E) -> Result<()>,
-) -> Result<G> {
+) -> Result<(G, usize)> {
+    check_cards(a, entries.clone().filter(|e| is_play(e)).count())?;
+    let cards = a.cards;
     let mut seen = 0;
     let mut rest = entries.peekable();
     while let Some(e) = rest.peek() {
@@ -75,7 +78,10 @@ fn replay_to_card<'a, G: Clone, E: 'a>(
     for e in rest {
         apply(&mut end, e)?;
     }
-    Ok(end)
+    let ToMove::Seat(mover) = g.to_move() else {
+        bail!("deal {}: nobody is to play after {} cards", a.deal, a.cards);
+    };
+    Ok((end, mover))
 }
 
 /// What one legal card gives.
@@ -187,20 +193,15 @@ pub fn run_differenzler(a: &SolveArgs, rec: &DifferenzlerRecord) -> Result<ExitC
     }
     let d = &rec.deals[di];
     let is_play = |e: &DifferenzlerRecorded| matches!(e, DifferenzlerRecorded::Play { .. });
-    let plays = d.actions.iter().filter(|e| is_play(&e.action)).count();
-    check_cards(a, plays)?;
-    // The Weis and Stöck the deal gives, from its end in the record.
-    let end = replay_to_card(
+    let (end, mover) = replay_to_card(
         &mut g,
+        a,
         d.actions.iter().map(|e| &e.action),
-        a.cards,
         is_play,
         apply,
     )?;
+    // The Weis and Stöck the deal gives, from its end in the record.
     let tally = end.tally();
-    let ToMove::Seat(mover) = g.to_move() else {
-        bail!("deal {}: nobody is to play after {} cards", a.deal, a.cards);
-    };
     let mode = g
         .mode()
         .ok_or_else(|| anyhow!("deal {} has no trump", a.deal))?;
@@ -269,8 +270,7 @@ pub fn run_handjass(a: &SolveArgs, rec: &HandjassRecord) -> Result<ExitCode> {
     }
     let d = &rec.deals[di];
     let is_play = |e: &RecordedAction| matches!(e, RecordedAction::Play { .. });
-    let plays = d.actions.iter().filter(|e| is_play(&e.action)).count();
-    if plays == 0 {
+    if !d.actions.iter().any(|e| is_play(&e.action)) {
         let why = if d.result.agreed {
             "the two players left agreed a stroke each"
         } else if let Some(s) = d.result.survivor {
@@ -283,17 +283,13 @@ pub fn run_handjass(a: &SolveArgs, rec: &HandjassRecord) -> Result<ExitCode> {
             a.deal
         );
     }
-    check_cards(a, plays)?;
-    let end = replay_to_card(
+    let (end, mover) = replay_to_card(
         &mut g,
+        a,
         d.actions.iter().map(|e| &e.action),
-        a.cards,
         is_play,
         apply,
     )?;
-    let ToMove::Seat(mover) = g.to_move() else {
-        bail!("deal {}: nobody is to play after {} cards", a.deal, a.cards);
-    };
     // Only the seats that play the cards are at the SoloPosition's table, in playing order.
     let playing = g.playing_mask();
     let seats: Vec<u8> = g
