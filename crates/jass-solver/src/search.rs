@@ -1994,31 +1994,71 @@ impl Core {
             keys[cnt & (MOVES - 1)] = score << SCORE_SHIFT | (c ^ 0x30) as u32;
             cnt += 1;
         };
-        // The cards of lane `l` of suit `s` from the strongest down, without those equivalent to
-        // the card above them (next in play, the same points): `$body` with `c`, `i`, `cp`.
+        // The cards of lane `l` of suit `s` from the strongest down, one of each run of
+        // equivalent cards (adjacent in rank among the cards in play: they win or lose every
+        // trick alike): `$body` with `c`, `i`, `cp`. `$side(c)` says which team surely takes
+        // the trick whichever card of `c`'s run is played (`Some(true)`: the mover's), if that
+        // is known. Then the run's cards differ only in where their points go: swapping two of
+        // them maps every line that follows to one with the same trick winners, and the card
+        // kept goes to whoever takes it later. So when the mover's side takes this trick, its
+        // value can only grow with the points played (and only fall when the other side takes
+        // it): the richest card (or the poorest) of the run dominates the others, which need
+        // no search. When the trick's taker is not known, only cards of equal points merge.
+        // Never the Puur, which need not follow suit when it is the last trump.
         macro_rules! cards {
-            ($s:expr, $l:expr, |$c:ident, $i:ident, $cp:ident| $body:expr) => {{
+            ($s:expr, $l:expr, $side:expr, |$c:ident, $i:ident, $cp:ident| $body:expr) => {{
                 let s: usize = $s;
                 let ps_bits = lane(in_play, s);
                 let mut bits: u32 = $l;
-                // No card above the first: no card has these points.
+                // The previous card's strength (32: none, or the Puur) and points.
                 let mut prev = 32u32;
                 let mut prev_pts = 0xFFu8;
+                // The run's card to play, when one dominates: card, strength, points, richest.
+                let mut held: Option<(u8, u32, u8, bool)> = None;
                 while bits != 0 {
-                    let $i = 31 - bits.leading_zeros();
-                    bits ^= 1 << $i;
-                    let $c = (s * 16) as u8 + $i as u8;
-                    let $cp = t.pts[$c as usize & 63];
-                    if merge && $cp == prev_pts && ps_bits & ((1 << prev) - (1 << ($i + 1))) == 0 {
-                        prev = $i;
-                        continue;
+                    let i = 31 - bits.leading_zeros();
+                    bits ^= 1 << i;
+                    let c = (s * 16) as u8 + i as u8;
+                    let cp = t.pts[c as usize & 63];
+                    let adjacent =
+                        merge && prev < 32 && ps_bits & ((1 << prev) - (1 << (i + 1))) == 0;
+                    if adjacent {
+                        if let Some((_, _, hp, rich)) = held {
+                            if if rich { cp > hp } else { cp < hp } {
+                                held = Some((c, i, cp, rich));
+                            }
+                            prev = i;
+                            continue;
+                        }
+                        if cp == prev_pts {
+                            prev = i;
+                            continue;
+                        }
+                    } else if let Some((hc, hi, hp, _)) = held.take() {
+                        let ($c, $i, $cp) = (hc, hi, hp);
+                        $body
                     }
-                    prev = $i;
-                    prev_pts = $cp;
+                    let puur = t.puur >> c & 1 != 0;
+                    prev = if puur { 32 } else { i };
+                    prev_pts = cp;
+                    let side: Option<bool> = if merge && !puur { $side(c) } else { None };
+                    match side {
+                        Some(mine) => held = Some((c, i, cp, mine != self.fewest())),
+                        None => {
+                            let ($c, $i, $cp) = (c, i, cp);
+                            $body
+                        }
+                    }
+                }
+                if let Some((hc, hi, hp, _)) = held {
+                    let ($c, $i, $cp) = (hc, hi, hp);
                     $body
                 }
             }};
         }
+        // Can seat `x` beat card `c` (a card of its suit above it, or a trump that beats it)?
+        let can_beat =
+            |x: usize, c: usize| n.hands[x & 3] & (t.above[c & 63] | t.over_trump[c & 63]) != 0;
         // The suits of the legal cards, in order.
         let mut suits = legal;
         if LEN == 0 {
@@ -2042,7 +2082,14 @@ impl Core {
                 } else {
                     100
                 };
-                cards!(s, lane(legal, s), |c, i, cp| {
+                // A lead nobody else can beat is the leader's trick.
+                let side = |c: u8| {
+                    (!can_beat(p + 1, c as usize)
+                        && !can_beat(p + 2, c as usize)
+                        && !can_beat(p + 3, c as usize))
+                    .then_some(true)
+                };
+                cards!(s, lane(legal, s), side, |c, i, cp| {
                     let score = if c == tt_mv {
                         TABLE_MOVE_SCORE
                     } else if c == killer {
@@ -2070,30 +2117,51 @@ impl Core {
                 && (t.trump_mask & n.hands[(p + 1) & 3] == 0 || ls == t.trump)
                 && lane(n.hands[(p + 2) & 3], ls) >> (31 - lane(in_play, ls).leading_zeros()) & 1
                     != 0;
+            let follow_score = |c: u8, i: u32, cp: u8| {
+                let k = t.key(c, n.lead_suit);
+                let wins = k > n.win_key;
+                if partner_wins {
+                    if wins {
+                        50 - i
+                    } else {
+                        150 + cp as u32
+                    }
+                } else if wins {
+                    if last {
+                        300 + cp as u32
+                    } else {
+                        300 + k as u32
+                    }
+                } else if partner_top {
+                    150 + cp as u32
+                } else {
+                    100 - cp as u32 - i
+                }
+            };
+            let partner_now = ((n.win_seat as usize ^ p) & 1) == 0;
+            // Who surely takes the trick if `c`'s run is played (see `cards!`).
+            let side = |c: u8| -> Option<bool> {
+                let wins = t.key(c, n.lead_suit) > n.win_key;
+                let w = n.win_card as usize;
+                match LEN {
+                    // The trick is complete.
+                    3 => Some(wins || partner_now),
+                    // The fourth seat, an opponent, alone can change it.
+                    2 if wins => (!can_beat(p + 1, c as usize)).then_some(true),
+                    2 if partner_now => (!can_beat(p + 1, w)).then_some(true),
+                    2 => Some(false),
+                    // The third seat (an opponent) cannot beat the card: the mover's side
+                    // keeps it. The leader wins and the partner, last, cannot beat it: the
+                    // other side's (a higher card of the third seat is beyond it too).
+                    _ if wins => (!can_beat(p + 1, c as usize)).then_some(true),
+                    _ => (!can_beat(p + 2, w)).then_some(false),
+                }
+            };
             while suits != 0 {
                 let s = (suits.trailing_zeros() / 16) as usize;
                 suits &= !(LANE << (16 * s));
-                cards!(s, lane(legal, s), |c, i, cp| {
-                    let k = t.key(c, n.lead_suit);
-                    let wins = k > n.win_key;
-                    let score = if partner_wins {
-                        if wins {
-                            50 - i
-                        } else {
-                            150 + cp as u32
-                        }
-                    } else if wins {
-                        if last {
-                            300 + cp as u32
-                        } else {
-                            300 + k as u32
-                        }
-                    } else if partner_top {
-                        150 + cp as u32
-                    } else {
-                        100 - cp as u32 - i
-                    };
-                    push(c, score);
+                cards!(s, lane(legal, s), side, |c, i, cp| {
+                    push(c, follow_score(c, i, cp));
                 });
             }
         }
