@@ -2010,49 +2010,68 @@ impl Core {
                 let s: usize = $s;
                 let ps_bits = lane(in_play, s);
                 let mut bits: u32 = $l;
-                // The previous card's strength (32: none, or the Puur) and points.
-                let mut prev = 32u32;
-                let mut prev_pts = 0xFFu8;
-                // The run's card to play, when one dominates: card, strength, points, richest.
-                let mut held: Option<(u8, u32, u8, bool)> = None;
                 while bits != 0 {
                     let i = 31 - bits.leading_zeros();
                     bits ^= 1 << i;
                     let c = (s * 16) as u8 + i as u8;
                     let cp = t.pts[c as usize & 63];
-                    let adjacent =
-                        merge && prev < 32 && ps_bits & ((1 << prev) - (1 << (i + 1))) == 0;
-                    if adjacent {
-                        if let Some((_, _, hp, rich)) = held {
-                            if if rich { cp > hp } else { cp < hp } {
-                                held = Some((c, i, cp, rich));
+                    // The cards of the run below `c` (none for the Puur).
+                    let mut run = 0u32;
+                    if merge && t.puur >> c & 1 == 0 {
+                        let mut prev = i;
+                        while bits != 0 {
+                            let j = 31 - bits.leading_zeros();
+                            if ps_bits & ((1 << prev) - (1 << (j + 1))) != 0 {
+                                break;
                             }
-                            prev = i;
-                            continue;
+                            run |= 1 << j;
+                            bits ^= 1 << j;
+                            prev = j;
                         }
-                        if cp == prev_pts {
-                            prev = i;
-                            continue;
-                        }
-                    } else if let Some((hc, hi, hp, _)) = held.take() {
-                        let ($c, $i, $cp) = (hc, hi, hp);
-                        $body
                     }
-                    let puur = t.puur >> c & 1 != 0;
-                    prev = if puur { 32 } else { i };
-                    prev_pts = cp;
-                    let side: Option<bool> = if merge && !puur { $side(c) } else { None };
+                    if run == 0 {
+                        let ($c, $i, $cp) = (c, i, cp);
+                        $body
+                        continue;
+                    }
+                    let side: Option<bool> = $side(c);
                     match side {
-                        Some(mine) => held = Some((c, i, cp, mine != self.fewest())),
-                        None => {
-                            let ($c, $i, $cp) = (c, i, cp);
+                        Some(mine) => {
+                            // The richest card of the run (or the poorest), the strongest of equals.
+                            let rich = mine != self.fewest();
+                            let (mut bc, mut bi, mut bp) = (c, i, cp);
+                            while run != 0 {
+                                let j = 31 - run.leading_zeros();
+                                run ^= 1 << j;
+                                let d = (s * 16) as u8 + j as u8;
+                                let dp = t.pts[d as usize & 63];
+                                if if rich { dp > bp } else { dp < bp } {
+                                    (bc, bi, bp) = (d, j, dp);
+                                }
+                            }
+                            let ($c, $i, $cp) = (bc, bi, bp);
                             $body
                         }
+                        None => {
+                            // Each card but those with the points of the card above them.
+                            let mut prev_pts = cp;
+                            {
+                                let ($c, $i, $cp) = (c, i, cp);
+                                $body
+                            }
+                            while run != 0 {
+                                let j = 31 - run.leading_zeros();
+                                run ^= 1 << j;
+                                let d = (s * 16) as u8 + j as u8;
+                                let dp = t.pts[d as usize & 63];
+                                if dp != prev_pts {
+                                    prev_pts = dp;
+                                    let ($c, $i, $cp) = (d, j, dp);
+                                    $body
+                                }
+                            }
+                        }
                     }
-                }
-                if let Some((hc, hi, hp, _)) = held {
-                    let ($c, $i, $cp) = (hc, hi, hp);
-                    $body
                 }
             }};
         }
@@ -2082,12 +2101,10 @@ impl Core {
                 } else {
                     100
                 };
-                // A lead nobody else can beat is the leader's trick.
+                // A lead neither opponent can beat is the leader's side's trick: they cannot
+                // beat a card that beats it either (the partner's).
                 let side = |c: u8| {
-                    (!can_beat(p + 1, c as usize)
-                        && !can_beat(p + 2, c as usize)
-                        && !can_beat(p + 3, c as usize))
-                    .then_some(true)
+                    (!can_beat(p + 1, c as usize) && !can_beat(p + 3, c as usize)).then_some(true)
                 };
                 cards!(s, lane(legal, s), side, |c, i, cp| {
                     let score = if c == tt_mv {
