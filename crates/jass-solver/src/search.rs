@@ -1995,8 +1995,8 @@ impl Core {
             cnt += 1;
         };
         // The cards of lane `l` of suit `s` from the strongest down, one of each run of
-        // equivalent cards (adjacent in rank among the cards in play: they win or lose every
-        // trick alike): `$body` with `c`, `i`, `cp`. `$side(c)` says which team surely takes
+        // equivalent cards (adjacent in rank among the cards in the hands, and on the same
+        // side of the trick's card so far: they win or lose every trick alike): `$body` with `c`, `i`, `cp`. `$side(c)` says which team surely takes
         // the trick whichever card of `c`'s run is played (`Some(true)`: the mover's), if that
         // is known. Then the run's cards differ only in where their points go: swapping two of
         // them maps every line that follows to one with the same trick winners, and the card
@@ -2005,10 +2005,15 @@ impl Core {
         // it): the richest card (or the poorest) of the run dominates the others, which need
         // no search. When the trick's taker is not known, only cards of equal points merge.
         // Never the Puur, which need not follow suit when it is the last trump.
+        // The cards in the hands: those of the trick leave play with it, so that only the
+        // cards left in the hands separate two cards of a run, provided both beat the trick's
+        // card so far or neither does.
+        let held = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
+        let beats = |c: u8| t.key(c, n.lead_suit) > n.win_key;
         macro_rules! cards {
             ($s:expr, $l:expr, $side:expr, |$c:ident, $i:ident, $cp:ident| $body:expr) => {{
                 let s: usize = $s;
-                let ps_bits = lane(in_play, s);
+                let ps_bits = lane(held, s);
                 let mut bits: u32 = $l;
                 while bits != 0 {
                     let i = 31 - bits.leading_zeros();
@@ -2021,7 +2026,9 @@ impl Core {
                         let mut prev = i;
                         while bits != 0 {
                             let j = 31 - bits.leading_zeros();
-                            if ps_bits & ((1 << prev) - (1 << (j + 1))) != 0 {
+                            if ps_bits & ((1 << prev) - (1 << (j + 1))) != 0
+                                || (LEN > 0 && beats(c) != beats((s * 16) as u8 + j as u8))
+                            {
                                 break;
                             }
                             run |= 1 << j;
