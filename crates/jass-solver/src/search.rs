@@ -1995,20 +1995,21 @@ impl Core {
             cnt += 1;
         };
         // The cards of lane `l` of suit `s` from the strongest down, one of each run of
-        // equivalent cards (adjacent in rank among the cards in the hands, and on the same
-        // side of the trick's card so far: they win or lose every trick alike): `$body` with `c`, `i`, `cp`. `$side(c)` says which team surely takes
-        // the trick whichever card of `c`'s run is played (`Some(true)`: the mover's), if that
-        // is known. Then the run's cards differ only in where their points go: swapping two of
-        // them maps every line that follows to one with the same trick winners, and the card
-        // kept goes to whoever takes it later. So when the mover's side takes this trick, its
-        // value can only grow with the points played (and only fall when the other side takes
-        // it): the richest card (or the poorest) of the run dominates the others, which need
-        // no search. When the trick's taker is not known, only cards of equal points merge.
-        // Never the Puur, which need not follow suit when it is the last trump.
-        // The cards in the hands: those of the trick leave play with it, so that only the
-        // cards left in the hands separate two cards of a run, provided both beat the trick's
-        // card so far or neither does.
+        // equivalent cards: `$body` with `c`, `i`, `cp`. A run's cards are adjacent in rank
+        // among the cards in the hands (the trick's cards leave play with it) and all beat the
+        // trick's card so far or none does, so they win or lose every trick alike. `$side(c)`
+        // says which side surely takes the trick whichever card of `c`'s run is played
+        // (`Some(true)`: the mover's), if that is known. Then the run's cards differ only in
+        // where their points go: swapping two of them maps every line that follows to one
+        // with the same trick winners, and the card kept goes to whoever takes it later. So
+        // when the mover's side takes this trick, its value can only grow with the points
+        // played (and only fall when the other side takes it): the richest card (or the
+        // poorest) of the run dominates the others, which need no search. When the taker is
+        // not known, only cards of equal points merge. Never the Puur: "if trumps are led ...
+        // except when the only trump in your hand is the Under (Puur), in which case you may
+        // play anything" (003), so holding it is not holding the trump beside it.
         let held = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
+        // Does card `c` beat the trick's card so far (inside a trick)?
         let beats = |c: u8| t.key(c, n.lead_suit) > n.win_key;
         macro_rules! cards {
             ($s:expr, $l:expr, $side:expr, |$c:ident, $i:ident, $cp:ident| $body:expr) => {{
@@ -2024,10 +2025,11 @@ impl Core {
                     let mut run = 0u32;
                     if merge && t.puur >> c & 1 == 0 {
                         let mut prev = i;
+                        let c_beats = LEN > 0 && beats(c);
                         while bits != 0 {
                             let j = 31 - bits.leading_zeros();
                             if ps_bits & ((1 << prev) - (1 << (j + 1))) != 0
-                                || (LEN > 0 && beats(c) != beats((s * 16) as u8 + j as u8))
+                                || (LEN > 0 && c_beats != beats((s * 16) as u8 + j as u8))
                             {
                                 break;
                             }
@@ -2132,8 +2134,8 @@ impl Core {
             // The partner's card wins the trick so far, and the next player cannot beat it
             // (or there is none): points smeared on it are safe.
             let w = n.win_card as usize & 63;
-            let partner_wins = ((n.win_seat as usize ^ p) & 1) == 0
-                && (last || n.hands[(p + 1) & 3] & (t.above[w] | t.over_trump[w]) == 0);
+            let partner_now = ((n.win_seat as usize ^ p) & 1) == 0;
+            let partner_wins = partner_now && (last || !can_beat(p + 1, w));
             // Second seat: the partner, who plays last, holds the top card of the suit led and
             // the third seat no trump: the partner will most likely take the trick.
             let ls = n.lead_suit as usize & 3;
@@ -2162,11 +2164,9 @@ impl Core {
                     100 - cp as u32 - i
                 }
             };
-            let partner_now = ((n.win_seat as usize ^ p) & 1) == 0;
             // Who surely takes the trick if `c`'s run is played (see `cards!`).
             let side = |c: u8| -> Option<bool> {
-                let wins = t.key(c, n.lead_suit) > n.win_key;
-                let w = n.win_card as usize;
+                let wins = beats(c);
                 match LEN {
                     // The trick is complete.
                     3 => Some(wins || partner_now),
