@@ -23,17 +23,14 @@ fn value_of(pos: &Position, c: Card, team: u8, objective: Objective) -> u32 {
     gain + minimax_for(&p, team, objective)
 }
 
-/// The teams that can take the current trick from `pos` on (bit `t` for team `t`).
-fn takers(pos: &Position) -> u8 {
-    let mut out = 0;
-    for c in pos.legal_cards() {
-        let mut p = *pos;
-        out |= match p.play(c) {
-            Some(r) => 1 << (r.winner % 2),
-            None => takers(&p),
-        };
+/// The teams that can take the current trick once `c` is played at `pos` (bit `t` for team
+/// `t`), by trying every way the trick can end.
+fn taken_by(pos: &Position, c: Card) -> u8 {
+    let mut p = *pos;
+    match p.play(c) {
+        Some(r) => 1 << (r.winner % 2),
+        None => p.legal_cards().iter().fold(0, |a, d| a | taken_by(&p, d)),
     }
-    out
 }
 
 #[test]
@@ -69,14 +66,6 @@ fn a_run_is_ordered_by_its_points_when_the_tricks_taker_is_sure() {
             trick[len] = c;
             trick_winner(&trick[..=len], pos.mode) == len
         };
-        // The teams that can take the trick once `c` is played.
-        let taken_by = |c: Card| {
-            let mut p = pos;
-            match p.play(c) {
-                Some(r) => 1 << (r.winner % 2),
-                None => takers(&p),
-            }
-        };
         for &a in &legal {
             for &b in &legal {
                 if a.suit() != b.suit() || a == b || puur(a) || puur(b) {
@@ -96,7 +85,7 @@ fn a_run_is_ordered_by_its_points_when_the_tricks_taker_is_sure() {
                 if beats(a) != beats(b) {
                     continue;
                 }
-                let (ta, tb) = (taken_by(a), taken_by(b));
+                let (ta, tb) = (taken_by(&pos, a), taken_by(&pos, b));
                 assert_eq!(ta, tb, "{a} {b}\n{pos}");
                 if ta != 1 && ta != 2 {
                     continue;
