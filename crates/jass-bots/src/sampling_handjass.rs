@@ -156,7 +156,8 @@ impl PlayRead {
             played_by,
             me: obs.seat,
             public: RuleHandjass::out_of_play_seen(obs),
-            withheld_lead: obs.blind_taker.is_some_and(|t| t == start.leader),
+            withheld_lead: options.withhold_indicator
+                && obs.blind_taker.is_some_and(|t| t == start.leader),
         })
     }
 

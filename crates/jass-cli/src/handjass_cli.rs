@@ -20,7 +20,7 @@ pub const HELP: &str = concat!(
     "  six_exchange: after | before | never;  strokes: two | players-minus-one;  tie: draw | draw-always | abeyance | none\n",
     "  sack_window: next-hand | until-cancelled;  last_trick_bonus: card points for the last trick (5; 0 in parlett)\n",
     "  null_stake: stake per null (0 = none);  multipliers: none | berner-french | berner-swiss;  scoring: last-loser | first-wins\n",
-    "  trick_rules: strict | heading;  weis, marriage, weis_height, stoeck: true | false\n",
+    "  trick_rules: strict | heading;  weis, marriage, weis_height, stoeck, withhold_indicator: true | false\n",
     "  sequences: natural | trump;  quartets: standard | above-eight\n",
     "  See docs/handjass.md for the source of every option."
 );

@@ -1138,6 +1138,66 @@ fn the_blind_taker_may_not_lead_the_turned_card() {
 }
 
 #[test]
+fn without_withhold_indicator_the_spare_is_taken_as_it_lies() {
+    // 002 has the spare taken "site unseen" as it lies, the faced card with it: the taker may
+    // lead it at once (the option `withhold_indicator`, off in the `parlett` preset).
+    assert!(
+        !HandjassOptions::preset("parlett")
+            .unwrap()
+            .withhold_indicator
+    );
+    assert!(HandjassOptions::default().withhold_indicator);
+    let o = HandjassOptions {
+        players: 3,
+        six_exchange: SixExchange::Never,
+        withhold_indicator: false,
+        ..Default::default()
+    };
+    let mut dealer = SeededDealer::new(3);
+    let mut s = Handjass::new(o).unwrap();
+    deal_next(&mut s, &mut dealer);
+    let t = s.dealt().trump_card;
+    act(&mut s, &["blind", "stay", "drop"]);
+    assert_eq!(
+        s.observation(2).turned_card_at,
+        Some(TurnedCardPlace::Hand { seat: 0 }),
+        "everyone saw the card go into the taker's hand"
+    );
+    act(&mut s, &["play-on"]);
+    if s.legal_cards().is_empty() {
+        act(&mut s, &["weis none"]);
+    }
+    assert_eq!(s.legal_cards(), s.hands()[0]);
+    s.apply(HandjassAction::Play { card: t }).unwrap();
+}
+
+#[test]
+fn the_004_preset_offers_the_six_before_the_choice() {
+    // 004: "The player holding the six of trump may rob (exchange) the turned up trump. A player
+    // may exchange their hand with the blind".
+    let o = HandjassOptions {
+        players: 3,
+        ..HandjassOptions::preset("004").unwrap()
+    };
+    assert_eq!(o.six_exchange, SixExchange::Before);
+    let mut d = SeededDealer::new(11);
+    let mut asked_first = 0;
+    for _ in 0..20 {
+        let mut s = Handjass::new(o).unwrap();
+        deal_next(&mut s, &mut d);
+        if s.dealt().trump_card.rank() != jass_core::Rank::Six {
+            assert_eq!(
+                s.phase(),
+                Phase::Six,
+                "the six is offered before anyone chooses"
+            );
+            asked_first += 1;
+        }
+    }
+    assert!(asked_first > 0);
+}
+
+#[test]
 fn observations_say_where_the_turned_card_lies_and_who_took_bessern() {
     // Four players: the dealer's last card, in the dealer's hand, public for the whole deal.
     let mut s = Handjass::new(HandjassOptions::default()).unwrap();

@@ -233,6 +233,12 @@ pub struct HandjassOptions {
     pub weis_height: bool,
     /// Stöck: 20 for King and Ober of trumps, independent of Weis (000).
     pub stoeck: bool,
+    /// The three-player blind's face-up card (or the six of trumps that replaced it) stays on the
+    /// table until the taker's first lead, so that card cannot be led to the first trick (000:
+    /// "leaving the trump indicator card face up on the table until the lead to the first trick,
+    /// after which it is added to their hand"). 002 has the spare taken "site unseen" as it lies:
+    /// `false`. Records written before this option read it as `true`.
+    pub withhold_indicator: bool,
 }
 
 impl Default for HandjassOptions {
@@ -264,6 +270,7 @@ impl Default for HandjassOptions {
             marriage: false,
             weis_height: true,
             stoeck: true,
+            withhold_indicator: true,
         }
     }
 }
@@ -298,6 +305,7 @@ impl HandjassOptions {
                 sack_window: SackWindow::NextHand,
                 last_trick_bonus: 0,
                 trick_rules: TrickRules::Heading,
+                withhold_indicator: false,
                 sequences: SequenceOrder::Trump,
                 quartets: Quartets::AboveEight,
                 marriage: true,
@@ -309,6 +317,9 @@ impl HandjassOptions {
                 preset: p,
                 target: 5,
                 threshold: 21,
+                // 004's order: "The player holding the six of trump may rob (exchange) the
+                // turned up trump. A player may exchange their hand with the blind".
+                six_exchange: SixExchange::Before,
                 ..d
             },
             Preset::Wiki004Twelve => HandjassOptions {

@@ -21,6 +21,10 @@ use super::HandjassAction;
 
 /// Most seats.
 pub const MAX_SEATS: usize = 5;
+/// Room for the strokes held in abeyance: one place per group of tied seats (each group of two
+/// or more of five seats: 26), strokes held again for the same group added to its place, so a
+/// held stroke always has a place.
+const ABEYANCE_SLOTS: usize = 26;
 
 /// Where a game stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -223,7 +227,7 @@ pub struct Handjass {
     in_game: u8,
     retired_order: [u8; MAX_SEATS],
     n_retired: u8,
-    abeyance: [(u8, u32); 4],
+    abeyance: [(u8, u32); ABEYANCE_SLOTS],
     loser: Option<u8>,
     winner: Option<u8>,
     // The deal.
@@ -337,7 +341,7 @@ impl Handjass {
             in_game: ((1u16 << n) - 1) as u8,
             retired_order: [0; MAX_SEATS],
             n_retired: 0,
-            abeyance: [(0, 0); 4],
+            abeyance: [(0, 0); ABEYANCE_SLOTS],
             loser: None,
             winner: None,
             deals_started: 0,
@@ -621,6 +625,21 @@ impl Handjass {
             _ => self.opts.threshold,
         }
     }
+    /// Holds `strokes` for the tied seats of `mask` (000: "held in abeyance until the next deal
+    /// in which both the players in question are active"): added to the group's place if it
+    /// already holds some (they go to the same player on the same deal), else in a free place.
+    fn hold_in_abeyance(&mut self, mask: u8, strokes: u32) {
+        let slot = match self.abeyance.iter().position(|x| x.1 > 0 && x.0 == mask) {
+            Some(i) => i,
+            None => self
+                .abeyance
+                .iter()
+                .position(|x| x.1 == 0)
+                .expect("a place for every group of tied seats"),
+        };
+        self.abeyance[slot] = (mask, self.abeyance[slot].1 + strokes);
+    }
+
     /// Strokes held in abeyance: (seats as a bit mask, strokes).
     pub fn abeyance(&self) -> Vec<(u8, u32)> {
         self.abeyance.iter().copied().filter(|a| a.1 > 0).collect()
@@ -1004,9 +1023,10 @@ impl Handjass {
     /// (000: "leaving the trump indicator card face up on the table until the lead to the first
     /// trick, after which it is added to their hand"), with the taker: the turned card on top of
     /// the three-player blind, or the six of trumps that replaced it. `None` once the first card
-    /// is led, or without a blind taker.
+    /// is led, without a blind taker, or with the option `withhold_indicator` off.
     pub fn first_lead_withheld(&self) -> Option<(u8, Card)> {
         if self.layout != Layout::Blind3
+            || !self.opts.withhold_indicator
             || self.tricks_done > 0
             || self.trick_len > 0
             || !matches!(
@@ -1681,10 +1701,8 @@ impl Handjass {
                         }
                         if rule == TieRule::Abeyance && held > 0 {
                             let mask = ok[i..j].iter().fold(0u8, |m, &s| m | bit(s));
-                            if let Some(slot) = self.abeyance.iter_mut().find(|x| x.1 == 0) {
-                                *slot = (mask, held * mult);
-                                self.outcome.to_abeyance += held * mult;
-                            }
+                            self.hold_in_abeyance(mask, held * mult);
+                            self.outcome.to_abeyance += held * mult;
                         }
                     }
                 }
@@ -2162,6 +2180,30 @@ pub struct HandjassObservation {
 mod tests {
     use super::*;
     use crate::deal::shuffled_pack;
+
+    #[test]
+    fn every_group_of_tied_seats_finds_a_place_in_abeyance() {
+        // Each group of two or more of five seats holds strokes at once (a held stroke was
+        // dropped once four groups held some); strokes held again for a group join its place.
+        let mut s = Handjass::new(HandjassOptions {
+            players: 5,
+            tie: TieRule::Abeyance,
+            ..HandjassOptions::default()
+        })
+        .unwrap();
+        let groups: Vec<u8> = (0u8..32).filter(|m| m.count_ones() >= 2).collect();
+        assert_eq!(groups.len(), ABEYANCE_SLOTS);
+        for (i, &m) in groups.iter().enumerate() {
+            s.hold_in_abeyance(m, 1 + i as u32 % 2);
+        }
+        s.hold_in_abeyance(groups[3], 2);
+        let held = s.abeyance();
+        assert_eq!(held.len(), groups.len());
+        for (i, &m) in groups.iter().enumerate() {
+            let want = 1 + i as u32 % 2 + if i == 3 { 2 } else { 0 };
+            assert!(held.contains(&(m, want)), "group {m:05b}: {held:?}");
+        }
+    }
 
     /// The plain minimax value (the agreement check before the bounded search).
     #[allow(clippy::too_many_arguments)]
