@@ -141,8 +141,14 @@ async fn player_loop(
         json!({"type": "welcome", "table": table.info(), "seat": seat}),
     )
     .await?;
+    // The last state sent, without its step: a state that shows this seat nothing new (another
+    // seat's silent decision, such as a Weis not declared) is not sent, so that the seats do not
+    // learn that there was a decision.
+    let mut last_state: Option<Value> = None;
     if let Some(s) = &snap {
-        send_ok(sink, state_msg(table, s, seat)).await?;
+        let msg = state_msg(table, s, seat);
+        last_state = Some(without_step(&msg));
+        send_ok(sink, msg).await?;
     }
     // The state just sent may also be waiting in the events: send each state once.
     let mut last_sent = snap;
@@ -154,16 +160,33 @@ async fn player_loop(
             ev = events.recv() => match ev {
                 Ok(TableEvent::State(s)) => {
                     if !last_sent.as_ref().is_some_and(|l| Arc::ptr_eq(l, &s)) {
-                        send_ok(sink, state_msg(table, &s, seat)).await?;
+                        let msg = state_msg(table, &s, seat);
+                        let seen = without_step(&msg);
+                        if last_state.as_ref() != Some(&seen) {
+                            send_ok(sink, msg).await?;
+                            last_state = Some(seen);
+                        }
                     }
                     last_sent = Some(s);
                 }
                 Ok(TableEvent::Acted { step, seat: who, action }) => {
-                    let action = if seat == Some(who) { action } else { action_as_seen(&action) };
-                    send_ok(sink, json!({"type": "acted", "step": step, "seat": who, "action": action})).await?
+                    if seat == Some(who) {
+                        send_ok(sink, json!({"type": "acted", "step": step, "seat": who, "action": action})).await?
+                    } else if let Some(action) = action_as_seen(&action) {
+                        send_ok(sink, json!({"type": "acted", "step": step, "seat": who, "action": action})).await?
+                    }
                 }
                 Ok(TableEvent::Fallback(f)) => {
-                    send_ok(sink, json!({"type": "fallback", "step": f.step, "seat": f.seat, "reason": f.reason, "played": f.played})).await?
+                    // The action the computer chose for the seat, as `acted` would show it (not
+                    // at all to the others for a Weis not declared).
+                    let played = if seat == Some(f.seat) {
+                        Some(f.played)
+                    } else {
+                        action_as_seen(&f.played)
+                    };
+                    if let Some(played) = played {
+                        send_ok(sink, json!({"type": "fallback", "step": f.step, "seat": f.seat, "reason": f.reason, "played": played})).await?
+                    }
                 }
                 Ok(TableEvent::Seats) => send_ok(sink, json!({"type": "table", "table": table.info()})).await?,
                 Ok(TableEvent::Over) => send_ok(sink, over_msg(table)).await?,
@@ -196,17 +219,37 @@ async fn player_loop(
 /// An action as the other seats and spectators learn of it: in full when everyone at the table sees
 /// it (a card played, a contract, a bid…); otherwise only its kind (a Weis call's cards, a
 /// Differenzler announcement, a Handjass discard stay with their seat; what becomes public later
-/// shows in the views).
-fn action_as_seen(action: &Value) -> Value {
+/// shows in the views). `None` for a Weis not declared: only seats holding a Weis are asked, so
+/// even its kind would tell the others that the seat holds one (003: a player "may hold a weis
+/// but choose not to announce it").
+fn action_as_seen(action: &Value) -> Option<Value> {
     const PUBLIC: [&str; 15] = [
         "play", "contract", "schieben", "trump", "pass", "bid", "double", "redouble", "stay",
         "drop", "blind", "bessern", "agree", "stoeck", "match",
     ];
     match action.get("action").and_then(Value::as_str) {
-        Some(kind) if PUBLIC.contains(&kind) => action.clone(),
-        Some(kind) => json!({ "action": kind }),
-        None => json!({}),
+        Some(kind) if PUBLIC.contains(&kind) => Some(action.clone()),
+        Some("weis") if !declares_weis(action) => None,
+        Some(kind) => Some(json!({ "action": kind })),
+        None => Some(json!({})),
     }
+}
+
+/// Does a `weis` action declare something (a non-empty list of combinations)?
+fn declares_weis(action: &Value) -> bool {
+    action
+        .get("weis")
+        .and_then(Value::as_array)
+        .is_some_and(|w| !w.is_empty())
+}
+
+/// A state message without its step (to tell whether it shows anything new).
+fn without_step(msg: &Value) -> Value {
+    let mut m = msg.clone();
+    if let Some(o) = m.as_object_mut() {
+        o.remove("step");
+    }
+    m
 }
 
 async fn send_ok(sink: &mut Sink, v: Value) -> Option<()> {
@@ -488,18 +531,20 @@ mod tests {
     #[test]
     fn hidden_actions_reach_others_as_their_kind_only() {
         let play = json!({"action": "play", "card": "HA"});
-        assert_eq!(action_as_seen(&play), play);
+        assert_eq!(action_as_seen(&play), Some(play));
         assert_eq!(
             action_as_seen(&json!({"action": "announce", "points": 80})),
-            json!({"action": "announce"})
+            Some(json!({"action": "announce"}))
         );
         assert_eq!(
             action_as_seen(&json!({"action": "weis", "weis": [["H6", "H7", "H8"]]})),
-            json!({"action": "weis"})
+            Some(json!({"action": "weis"}))
         );
         assert_eq!(
             action_as_seen(&json!({"action": "discard", "cards": ["S6"]})),
-            json!({"action": "discard"})
+            Some(json!({"action": "discard"}))
         );
+        // A Weis not declared: the others must not learn that the seat was asked.
+        assert_eq!(action_as_seen(&json!({"action": "weis", "weis": []})), None);
     }
 }
