@@ -143,7 +143,7 @@ async fn player_loop(
     .await?;
     // The last state sent, without its step: a state that shows this seat nothing new (another
     // seat's silent decision, such as a Weis not declared) is not sent, so that the seats do not
-    // learn that there was a decision.
+    // learn that there was a decision (the step numbers, the table's, then skip it).
     let mut last_state: Option<Value> = None;
     if let Some(s) = &snap {
         let msg = state_msg(table, s, seat);
@@ -161,10 +161,10 @@ async fn player_loop(
                 Ok(TableEvent::State(s)) => {
                     if !last_sent.as_ref().is_some_and(|l| Arc::ptr_eq(l, &s)) {
                         let msg = state_msg(table, &s, seat);
-                        let seen = without_step(&msg);
-                        if last_state.as_ref() != Some(&seen) {
+                        let shown = without_step(&msg);
+                        if last_state.as_ref() != Some(&shown) {
                             send_ok(sink, msg).await?;
-                            last_state = Some(seen);
+                            last_state = Some(shown);
                         }
                     }
                     last_sent = Some(s);
@@ -193,7 +193,9 @@ async fn player_loop(
                 Err(RecvError::Lagged(_)) => {
                     let snap = table.lock().snapshot.clone();
                     if let Some(s) = snap {
-                        send_ok(sink, state_msg(table, &s, seat)).await?;
+                        let msg = state_msg(table, &s, seat);
+                        last_state = Some(without_step(&msg));
+                        send_ok(sink, msg).await?;
                     }
                 }
                 Err(RecvError::Closed) => return None,
@@ -406,7 +408,10 @@ async fn bot_play(
     events: &mut tokio::sync::broadcast::Receiver<TableEvent>,
 ) -> Option<()> {
     let mut started = false;
-    let mut last_request: Option<usize> = None;
+    // The open request: its number for the bot (counting up from 1, as in the local protocol:
+    // the table's step would tell the bot how many decisions it did not see, such as a Weis not
+    // declared) and the table's step it stands for.
+    let mut last_request: Option<(u64, usize)> = None;
     // Sends new_game once the table plays, the request when it is this seat's turn, game_over
     // at the end; returns false once the game is over.
     async fn catch_up(
@@ -414,7 +419,7 @@ async fn bot_play(
         seat: usize,
         sink: &mut Sink,
         started: &mut bool,
-        last_request: &mut Option<usize>,
+        last_request: &mut Option<(u64, usize)>,
     ) -> Option<bool> {
         let (status, snap, names) = {
             let st = table.lock();
@@ -455,11 +460,12 @@ async fn bot_play(
             return Some(false);
         }
         if let Some(s) = snap {
-            if !s.over && s.to_move == Some(seat) && *last_request != Some(s.step) {
-                *last_request = Some(s.step);
+            if !s.over && s.to_move == Some(seat) && last_request.map(|r| r.1) != Some(s.step) {
+                let id = last_request.map_or(1, |r| r.0 + 1);
+                *last_request = Some((id, s.step));
                 send_ok(
                     sink,
-                    json!({"type": "request", "id": s.step, "game": table.spec.kind.name(), "seat": seat,
+                    json!({"type": "request", "id": id, "game": table.spec.kind.name(), "seat": seat,
                            "view": s.views[seat], "legal": s.legal, "deadline_ms": null}),
                 )
                 .await?;
@@ -498,12 +504,23 @@ async fn bot_play(
                                     continue;
                                 }
                             };
-                            let Some(step) = id else {
+                            let Some(id) = id else {
                                 send_ok(sink, bot_error(None, "an action message needs the request's `id`")).await?;
                                 continue;
                             };
-                            if let Err(reason) = table.answer(seat, Some(step as usize), &answer) {
-                                send_ok(sink, bot_error(id, reason)).await?;
+                            let step = match last_request {
+                                Some((open, step)) if open == id => step,
+                                Some((open, _)) => {
+                                    send_ok(sink, bot_error(Some(id), format!("request {id} is not the open one: answer request {open}"))).await?;
+                                    continue;
+                                }
+                                None => {
+                                    send_ok(sink, bot_error(Some(id), "there is no open request: wait for one")).await?;
+                                    continue;
+                                }
+                            };
+                            if let Err(reason) = table.answer(seat, Some(step), &answer) {
+                                send_ok(sink, bot_error(Some(id), reason)).await?;
                             }
                         }
                         Some("info") => {}

@@ -354,14 +354,18 @@ async fn a_restart_mid_game_loses_nothing() {
     )
     .await;
     let token = t0.unwrap();
-    let mut actions: Vec<Value> = Vec::new();
+    let mut actions: Vec<(u64, Value)> = Vec::new();
     let mut ws = Ws::player(a, &id, Some(&token)).await;
     let mut mine = 0;
     while mine < 10 {
         let m = ws.next().await;
         if m["type"] == "acted" {
-            assert_eq!(m["step"], actions.len());
-            actions.push(m["action"].clone());
+            let step = m["step"].as_u64().unwrap();
+            assert!(
+                actions.last().iter().all(|l| l.0 < step),
+                "steps in order"
+            );
+            actions.push((step, m["action"].clone()));
         }
         if m["type"] == "state" && !m["legal"].as_array().unwrap().is_empty() {
             ws.send(json!({"type": "act", "index": 0})).await;
@@ -396,7 +400,8 @@ async fn a_restart_mid_game_loses_nothing() {
     let record = jass_core::record::Record::from_value(rec.clone()).unwrap();
     record.check().unwrap();
     // Every decision this client saw, before and after the restart, is the record's decision of
-    // that step (other seats' hidden actions reach it as their kind only).
+    // that step (other seats' hidden actions reach it as their kind only), and the steps it did not
+    // see are the other seats' Weis not declared (they reach only their seat).
     let decisions: Vec<Value> = rec["deals"]
         .as_array()
         .unwrap()
@@ -411,12 +416,19 @@ async fn a_restart_mid_game_loses_nothing() {
     let same = |seen: &Value, full: &Value| {
         seen == full || (seen.as_object().unwrap().len() == 1 && seen["action"] == full["action"])
     };
-    for (step, seen) in actions.iter().enumerate() {
+    let declined = json!({"action": "weis", "weis": []});
+    let mut next = 0;
+    for (step, seen) in &actions {
+        let step = *step as usize;
         assert!(
             same(seen, &decisions[step]),
             "step {step}: {seen} vs {}",
             decisions[step]
         );
+        for skipped in &decisions[next..step] {
+            assert_eq!(skipped, &declined, "only a Weis not declared is unseen");
+        }
+        next = step + 1;
     }
     assert!(!after.is_empty());
     for (step, seen) in &after {
