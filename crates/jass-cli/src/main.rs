@@ -96,7 +96,10 @@ fn parse_style(s: &str) -> Result<CardStyle, String> {
 }
 
 /// Restores the default action of SIGPIPE, so that `jass show games.jsonl | head` ends quietly
-/// instead of panicking on a closed pipe (Rust ignores SIGPIPE by default).
+/// instead of panicking on a closed pipe (Rust ignores SIGPIPE by default). Not for the commands
+/// that talk to other programs (external bots on pipes, browsers and bots on sockets): there a
+/// bot that closes its input would end the whole run, record and all, instead of being replaced
+/// by the fallback player.
 fn quiet_on_closed_pipe() {
     #[cfg(unix)]
     // SAFETY: called once at start-up, before any thread is spawned; SIG_DFL is a valid handler.
@@ -106,8 +109,14 @@ fn quiet_on_closed_pipe() {
 }
 
 fn main() -> ExitCode {
-    quiet_on_closed_pipe();
     let cli = Cli::parse();
+    let talks_to_programs = matches!(
+        cli.command,
+        Command::Play(_) | Command::Simulate(_) | Command::Arena(_) | Command::Serve { .. }
+    );
+    if !talks_to_programs {
+        quiet_on_closed_pipe();
+    }
     let result = match cli.command {
         Command::Play(args) => play::run(args),
         Command::Advise(args) => advise::run(args),

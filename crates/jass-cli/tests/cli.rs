@@ -447,3 +447,32 @@ fn players_per_team_and_the_sampling_player() {
         .code(2)
         .stderr(predicate::str::contains("one per team"));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_bot_that_closes_its_input_is_replaced_and_the_run_goes_on() {
+    // `true` exits at once: the engine's first write to it meets a closed pipe. The fallback
+    // plays its seat (docs/protocol.md), the game ends and its record checks; SIGPIPE must not
+    // end the run (it did, with an empty record, while `jass` restored SIGPIPE for every command).
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("closed.json");
+    jass()
+        .args([
+            "simulate",
+            "--seed",
+            "1",
+            "--players",
+            "rule,cmd:true,rule,rule",
+            "--out",
+        ])
+        .arg(&file)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("seat 1 (cmd:true)"));
+    jass()
+        .arg("check")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1 record(s) consistent"));
+}

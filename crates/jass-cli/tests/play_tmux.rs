@@ -158,7 +158,11 @@ fn a_whole_schieber_game_to_the_summary_and_a_checked_record() {
     );
     let t = Tmux::start(dir.path(), 100, 30, &cmd);
     let first = t.wait_for("your turn: choose", 20);
-    assert!(first.contains("Jass · schieber · seed 3"), "{first}");
+    assert!(first.contains("Jass · schieber · you are seat"), "{first}");
+    assert!(
+        !first.contains("seed 3"),
+        "the seed would deal every hand: {first}"
+    );
     assert!(
         ["Schellen", "Rosen", "Schilten", "Eicheln"]
             .iter()
@@ -263,9 +267,13 @@ fn a_game_left_early_goes_on_with_resume() {
     );
     let t = Tmux::start(dir.path(), 100, 30, &cmd);
     let s = t.wait_for("your turn: choose", 20);
-    assert!(s.contains("seed 4"), "{s}");
+    assert!(
+        !s.contains("seed 4"),
+        "the seed shows once the game is over: {s}"
+    );
     answer_with_enter(&t, usize::MAX);
-    t.wait_for("record saved to game.json", 10);
+    let s = t.wait_for("record saved to game.json", 10);
+    assert!(s.contains("seed 4"), "the same game, resumed: {s}");
     t.keys(&["q"]);
     t.wait_for("EXITED 0", 10);
     assert!(

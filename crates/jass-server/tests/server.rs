@@ -361,10 +361,7 @@ async fn a_restart_mid_game_loses_nothing() {
         let m = ws.next().await;
         if m["type"] == "acted" {
             let step = m["step"].as_u64().unwrap();
-            assert!(
-                actions.last().iter().all(|l| l.0 < step),
-                "steps in order"
-            );
+            assert!(actions.last().iter().all(|l| l.0 < step), "steps in order");
             actions.push((step, m["action"].clone()));
         }
         if m["type"] == "state" && !m["legal"].as_array().unwrap().is_empty() {
