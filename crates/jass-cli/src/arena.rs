@@ -46,9 +46,9 @@ pub struct ArenaArgs {
     /// goes to standard error).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    /// Worker threads (default: all cores; 1 to 1024).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
 }
 
 /// Mean and standard error of the mean.
@@ -83,7 +83,7 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
     }
     if let Some(t) = args.threads {
         rayon::ThreadPoolBuilder::new()
-            .num_threads(t.max(1))
+            .num_threads(t as usize)
             .build_global()
             .ok();
     }

@@ -108,7 +108,29 @@ fn quiet_on_closed_pipe() {
     }
 }
 
+/// A write to standard output that fails (a full disk, or a closed pipe where SIGPIPE is
+/// ignored) ends `jass` with a message and exit code 74 instead of a panic (`println!` panics
+/// when it cannot write).
+fn quiet_on_failed_output() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let msg = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if let Some(why) = msg.strip_prefix("failed printing to stdout: ") {
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "error: cannot write the output: {why}");
+            std::process::exit(74);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_failed_output();
     let cli = Cli::parse();
     let talks_to_programs = matches!(
         cli.command,

@@ -476,3 +476,22 @@ fn a_bot_that_closes_its_input_is_replaced_and_the_run_goes_on() {
         .success()
         .stdout(predicate::str::contains("1 record(s) consistent"));
 }
+
+#[cfg(unix)]
+#[test]
+fn output_that_cannot_be_written_is_an_error_not_a_panic() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // no /dev/full here
+    };
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jass"))
+        .arg("options")
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(74), "{err}");
+    assert!(
+        err.contains("cannot write the output") && !err.contains("panicked"),
+        "{err}"
+    );
+}

@@ -376,6 +376,42 @@ enum Wait {
     Garbage(String),
 }
 
+/// The longest line kept from a bot (an answer is a few hundred bytes): a longer one is read
+/// to its end and dropped, so that a bot cannot fill the engine's memory.
+const MAX_LINE: usize = 1 << 20;
+
+/// Reads one line into `buf` (cleared first; its end of line kept), at most `max` bytes of it:
+/// `Ok(None)` at the end of the stream, else `Ok(Some(true))` if the line was longer than that
+/// (the rest is read and dropped).
+fn read_line_capped(
+    r: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<Option<bool>> {
+    buf.clear();
+    let (mut any, mut too_long) = (false, false);
+    loop {
+        let chunk = r.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(any.then_some(too_long));
+        }
+        any = true;
+        let (n, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let room = max.saturating_sub(buf.len());
+        if n > room {
+            too_long = true;
+        }
+        buf.extend_from_slice(&chunk[..n.min(room)]);
+        r.consume(n);
+        if done {
+            return Ok(Some(too_long));
+        }
+    }
+}
+
 fn clip(s: &str) -> String {
     const MAX: usize = 120;
     if s.chars().count() <= MAX {
@@ -429,11 +465,15 @@ impl ExternalBot {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
             loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).into_owned();
+                match read_line_capped(&mut reader, &mut buf, MAX_LINE) {
+                    Ok(None) | Err(_) => break,
+                    Ok(Some(too_long)) => {
+                        let line = if too_long {
+                            // Not JSON, so the answer is refused with this as the reason.
+                            format!("(a line longer than {MAX_LINE} bytes)")
+                        } else {
+                            String::from_utf8_lossy(&buf).into_owned()
+                        };
                         if tx.send(FromBot::Line(line)).is_err() {
                             return;
                         }
@@ -445,11 +485,15 @@ impl ExternalBot {
         let err_log = Arc::clone(&log);
         let err_label = label.clone();
         thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                match line {
-                    Ok(l) => err_log(&format!("{err_label}: stderr: {l}")),
-                    Err(_) => break,
-                }
+            // Bytes, decoded leniently: one byte that is not UTF-8 must not stop the reader
+            // (the bot's next write to its standard error would then fail).
+            let mut reader = BufReader::new(stderr);
+            let mut buf = Vec::new();
+            while let Ok(Some(too_long)) = read_line_capped(&mut reader, &mut buf, MAX_LINE) {
+                let text = String::from_utf8_lossy(&buf);
+                let text = clip(text.trim_end());
+                let more = if too_long { " (line cut)" } else { "" };
+                err_log(&format!("{err_label}: stderr: {text}{more}"));
             }
         });
         Ok(ExternalBot {
@@ -523,6 +567,34 @@ impl JsonPlayer for ExternalBot {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bot_lines_are_read_with_a_cap_and_any_bytes() {
+        let input: &[u8] = b"ab\ncdefgh\n\xff\xfe\nlast";
+        let mut r = BufReader::with_capacity(3, input);
+        let mut buf = Vec::new();
+        let mut next = || {
+            let r = read_line_capped(&mut r, &mut buf, 4).unwrap();
+            (r, buf.clone())
+        };
+        assert_eq!(next(), (Some(false), b"ab\n".to_vec()));
+        assert_eq!(
+            next(),
+            (Some(true), b"cdef".to_vec()),
+            "cut at 4 bytes, the rest dropped"
+        );
+        assert_eq!(
+            next(),
+            (Some(false), b"\xff\xfe\n".to_vec()),
+            "bytes that are not UTF-8"
+        );
+        assert_eq!(
+            next(),
+            (Some(false), b"last".to_vec()),
+            "a last line without its end"
+        );
+        assert_eq!(next().0, None);
+    }
 
     #[test]
     fn commands_split_like_a_shell() {

@@ -144,8 +144,13 @@ pub fn match_answer(answer: &Value, legal: &[Value]) -> Result<usize, String> {
     if let Some(i) = legal.iter().position(|l| normalize(l) == wanted) {
         return Ok(i);
     }
+    // The answer as the bot sent it, cut short: it goes into logs and records.
+    let mut shown = answer.to_string();
+    if shown.chars().count() > 200 {
+        shown = format!("{}…", shown.chars().take(200).collect::<String>());
+    }
     Err(format!(
-        "{answer} is not a legal action here; legal are: {}",
+        "{shown} is not a legal action here; legal are: {}",
         list_legal(legal)
     ))
 }
@@ -202,6 +207,17 @@ fn normalize(v: &Value) -> Value {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_huge_refused_answer_is_cut_short_in_the_message() {
+        let legal = vec![json!({"action": "play", "card": "HA"})];
+        let huge = json!({"action": "play", "card": "X".repeat(100_000)});
+        let e = match_answer(&huge, &legal).unwrap_err();
+        assert!(
+            e.len() < 1_000 && e.contains("not a legal action") && e.contains("HA"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn answers_by_action_or_index() {
