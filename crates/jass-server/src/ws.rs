@@ -528,7 +528,10 @@ async fn bot_play(
                         Some("bye") => return Some(()),
                         Some("hello") => send_ok(sink, bot_error(None, "hello was already said")).await?,
                         other => {
-                            send_ok(sink, bot_error(None, format!("unknown message type {other:?}: send action, info or bye"))).await?
+                            send_ok(sink, bot_error(None, match other {
+                                Some(t) => format!("unknown message type `{t}`: send action, info or bye"),
+                                None => "a message needs a `type`: send action, info or bye".to_string(),
+                            })).await?
                         }
                     }
                 }

@@ -126,7 +126,17 @@ impl<G: TableGame> Player<G> for JsonSeat<G> {
 pub fn match_answer(answer: &Value, legal: &[Value]) -> Result<usize, String> {
     let index = match answer {
         Value::Number(n) => n.as_u64(),
-        Value::Object(m) if m.len() == 1 => m.get("index").and_then(Value::as_u64),
+        Value::Object(m) if m.len() == 1 && m.contains_key("index") => match m["index"].as_u64() {
+            Some(i) => Some(i),
+            None => {
+                return Err(format!(
+                    "index {} is not a whole number from 0 to {}: there are {} legal actions",
+                    m["index"],
+                    legal.len().saturating_sub(1),
+                    legal.len()
+                ))
+            }
+        },
         _ => None,
     };
     if let Some(i) = index {
@@ -207,6 +217,18 @@ fn normalize(v: &Value) -> Value {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn an_index_that_is_not_a_whole_number_says_so() {
+        let legal = vec![
+            json!({"action": "play", "card": "HA"}),
+            json!({"action": "play", "card": "S6"}),
+        ];
+        for bad in [json!(-1), json!(0.5), json!("0")] {
+            let e = match_answer(&json!({ "index": bad }), &legal).unwrap_err();
+            assert!(e.contains("not a whole number from 0 to 1"), "{e}");
+        }
+    }
 
     #[test]
     fn a_huge_refused_answer_is_cut_short_in_the_message() {
