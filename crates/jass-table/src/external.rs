@@ -110,7 +110,9 @@ enum FromBot {
 struct Proc {
     label: String,
     child: Child,
-    stdin: Option<ChildStdin>,
+    /// The bot's input, written by a thread of its own: a bot that stops reading (its pipe full)
+    /// blocks that thread, never the game, which then meets the deadline of the answer.
+    stdin: Option<BotInput>,
     lines: Receiver<FromBot>,
     log: BotLog,
     limits: BotLimits,
@@ -124,17 +126,49 @@ struct Proc {
     said_bye: bool,
 }
 
+/// The writing end of a bot's input: lines go to a thread that writes them; the first write that
+/// fails is kept as the reason.
+struct BotInput {
+    lines: mpsc::Sender<Vec<u8>>,
+    failed: Arc<Mutex<Option<String>>>,
+}
+
+impl BotInput {
+    fn start(mut stdin: ChildStdin) -> BotInput {
+        let (tx, rx) = mpsc::channel::<Vec<u8>>();
+        let failed = Arc::new(Mutex::new(None));
+        let why = Arc::clone(&failed);
+        thread::spawn(move || {
+            for line in rx {
+                if let Err(e) = stdin.write_all(&line).and_then(|_| stdin.flush()) {
+                    if let Ok(mut w) = why.lock() {
+                        *w = Some(format!("cannot write to it ({e})"));
+                    }
+                    return;
+                }
+            }
+        });
+        BotInput { lines: tx, failed }
+    }
+
+    fn send(&self, line: Vec<u8>) -> Result<(), String> {
+        if let Some(e) = self.failed.lock().ok().and_then(|w| w.clone()) {
+            return Err(e);
+        }
+        self.lines
+            .send(line)
+            .map_err(|_| "cannot write to it (its input is closed)".to_string())
+    }
+}
+
 impl Proc {
     fn send(&mut self, msg: &Value) -> Result<(), String> {
-        let Some(stdin) = self.stdin.as_mut() else {
+        let Some(stdin) = self.stdin.as_ref() else {
             return Err("its input is closed".into());
         };
         let mut line = msg.to_string();
         line.push('\n');
-        stdin
-            .write_all(line.as_bytes())
-            .and_then(|_| stdin.flush())
-            .map_err(|e| format!("cannot write to it ({e})"))
+        stdin.send(line.into_bytes())
     }
 
     /// Marks the program as out for the rest of the game and logs why, once.
@@ -458,7 +492,7 @@ impl ExternalBot {
             .map_err(|e| format!("cannot start bot `{command}`: {e}"))?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
-        let stdin = child.stdin.take();
+        let stdin = child.stdin.take().map(BotInput::start);
         let label = format!("bot `{command}`");
         let (tx, rx) = mpsc::channel();
         thread::spawn(move || {
