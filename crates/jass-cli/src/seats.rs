@@ -18,18 +18,20 @@ pub fn report() -> &'static SeatReport {
 }
 
 /// Time limits for bot programs: `JASS_BOT_DEADLINE_MS` (per request, default 5000) and
-/// `JASS_BOT_HELLO_MS` (for the greeting, default 10000).
-pub fn limits() -> BotLimits {
-    let env = |k: &str| {
-        std::env::var(k)
-            .ok()
-            .and_then(|v| v.trim().parse::<u64>().ok())
+/// `JASS_BOT_HELLO_MS` (for the greeting, default 10000). A value that is not a whole number of
+/// milliseconds is an error (it was silently replaced by the default).
+pub fn limits() -> std::result::Result<BotLimits, String> {
+    let env = |k: &str, default: u64| match std::env::var(k) {
+        Err(_) => Ok(default),
+        Ok(v) => v.trim().parse::<u64>().map_err(|_| {
+            format!("{k}={v} is not a whole number of milliseconds (e.g. {k}={default})")
+        }),
     };
     let d = BotLimits::default();
-    BotLimits {
-        hello_ms: env("JASS_BOT_HELLO_MS").unwrap_or(d.hello_ms),
-        deadline_ms: env("JASS_BOT_DEADLINE_MS").unwrap_or(d.deadline_ms),
-    }
+    Ok(BotLimits {
+        hello_ms: env("JASS_BOT_HELLO_MS", d.hello_ms)?,
+        deadline_ms: env("JASS_BOT_DEADLINE_MS", d.deadline_ms)?,
+    })
 }
 
 /// One seat's player from its spec when it is not a computer player's name (the arena).
@@ -43,7 +45,8 @@ pub fn one<G: TableGame>(
     if let SeatSpec::Bot(name) = &spec {
         return jass_table::bot::<G>(name, options, seat, seed).map_err(|e| anyhow!(e));
     }
-    seat_spec::typed_player::<G>(&spec, options, seat, 4, seed, limits(), report())
+    let limits = limits().map_err(|e| anyhow!(e))?;
+    seat_spec::typed_player::<G>(&spec, options, seat, 4, seed, limits, report())
         .map(|s| s.player)
         .map_err(|e| anyhow!(e))
 }

@@ -495,3 +495,15 @@ fn output_that_cannot_be_written_is_an_error_not_a_panic() {
         "{err}"
     );
 }
+
+#[test]
+fn a_bot_time_limit_that_is_not_a_number_is_an_error() {
+    jass()
+        .env("JASS_BOT_DEADLINE_MS", "1e3")
+        .args(["simulate", "--players", "rule,cmd:true,rule,rule"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "JASS_BOT_DEADLINE_MS=1e3 is not a whole number of milliseconds",
+        ));
+}

@@ -276,7 +276,7 @@ fn game_thread(
             }))),
             None => jass_table::seat_spec::seat_player(
                 &jass_table::seat_spec::parse_one(n)?,
-                crate::seats::limits(),
+                crate::seats::limits()?,
                 quiet.clone(),
             ),
         })
