@@ -216,6 +216,7 @@ async fn create_table(State(app): State<Arc<App>>, body: axum::body::Bytes) -> A
         game: kind.name().into(),
         options: spec.options.clone(),
         seed: req.seed.unwrap_or_else(crate::random_seed),
+        seed_chosen: req.seed.is_some(),
         seats: serde_json::to_value(&seats).expect("seats serialize"),
         takeover_secs,
         status: if all_joined { "playing" } else { "waiting" }.into(),

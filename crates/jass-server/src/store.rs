@@ -18,6 +18,9 @@ pub struct StoredTable {
     pub options: Value,
     /// The deals' seed.
     pub seed: u64,
+    /// The creator chose the seed (and so can compute every hand): told to everyone who looks at
+    /// the table.
+    pub seed_chosen: bool,
     /// The seats (JSON array of [`crate::table::SeatInfo`]).
     pub seats: Value,
     /// Seconds a seat may stay away before the rule player takes it over (0: never).
@@ -71,6 +74,17 @@ impl Store {
              );",
         )
         .map_err(err)?;
+        // Databases from before `seed_chosen` get the column (their tables: not chosen).
+        let has_column = conn
+            .prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = 'seed_chosen'")
+            .and_then(|mut s| s.exists([]))
+            .map_err(err)?;
+        if !has_column {
+            conn.execute_batch(
+                "ALTER TABLE tables ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0;",
+            )
+            .map_err(err)?;
+        }
         Ok(Store {
             conn: Mutex::new(conn),
         })
@@ -84,8 +98,8 @@ impl Store {
     pub fn insert_table(&self, t: &StoredTable) -> Result<(), String> {
         self.conn()
             .execute(
-                "INSERT INTO tables (id, game, options, seed, seats, takeover, status, created)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                "INSERT INTO tables (id, game, options, seed, seats, takeover, status, created, seed_chosen)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 params![
                     t.id,
                     t.game,
@@ -94,7 +108,8 @@ impl Store {
                     t.seats.to_string(),
                     t.takeover_secs as i64,
                     t.status,
-                    t.created
+                    t.created,
+                    t.seed_chosen
                 ],
             )
             .map_err(err)?;
@@ -117,7 +132,7 @@ impl Store {
         let conn = self.conn();
         let mut st = conn
             .prepare(
-                "SELECT id, game, options, seed, seats, takeover, status, created
+                "SELECT id, game, options, seed, seats, takeover, status, created, seed_chosen
                  FROM tables ORDER BY created, rowid",
             )
             .map_err(err)?;
@@ -132,17 +147,20 @@ impl Store {
                     r.get::<_, i64>(5)?,
                     r.get::<_, String>(6)?,
                     r.get::<_, String>(7)?,
+                    r.get::<_, bool>(8)?,
                 ))
             })
             .map_err(err)?;
         let mut out = Vec::new();
         for row in rows {
-            let (id, game, options, seed, seats, takeover, status, created) = row.map_err(err)?;
+            let (id, game, options, seed, seats, takeover, status, created, seed_chosen) =
+                row.map_err(err)?;
             out.push(StoredTable {
                 id,
                 game,
                 options: serde_json::from_str(&options).map_err(|e| e.to_string())?,
                 seed: seed as u64,
+                seed_chosen,
                 seats: serde_json::from_str(&seats).map_err(|e| e.to_string())?,
                 takeover_secs: takeover as u64,
                 status,

@@ -81,6 +81,8 @@ pub struct Table {
     pub spec: GameSpec,
     /// The deals' seed.
     pub seed: u64,
+    /// The creator chose the seed (see [`StoredTable::seed_chosen`]).
+    pub seed_chosen: bool,
     /// Seconds a seat may stay away before the rule player takes it over (0: never).
     pub takeover_secs: u64,
     /// Creation time.
@@ -114,6 +116,7 @@ impl Table {
             id: t.id.clone(),
             spec,
             seed: t.seed,
+            seed_chosen: t.seed_chosen,
             takeover_secs: t.takeover_secs,
             created: t.created.clone(),
             state: Mutex::new(TableState {
@@ -179,6 +182,8 @@ impl Table {
             "status": st.status,
             "created": self.created,
             "takeover_secs": self.takeover_secs,
+            // Whoever chose the seed can compute every hand (`jass simulate --seed`).
+            "seed_chosen": self.seed_chosen,
         });
         if let Some(e) = &st.error {
             v["error"] = json!(e);

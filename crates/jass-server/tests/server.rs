@@ -319,6 +319,8 @@ async fn a_reconnect_mid_trick_gets_the_same_seat_and_state() {
     )
     .await;
     let token = t0.unwrap();
+    let (_, t) = get(a, &format!("/api/tables/{id}")).await;
+    assert_eq!(t["seed_chosen"], false, "a seed drawn by the server");
     let mut ws = Ws::player(a, &id, Some(&token)).await;
     let state = loop {
         let st = ws.my_turn().await.expect("the game is not over yet");
@@ -377,6 +379,10 @@ async fn a_restart_mid_game_loses_nothing() {
     let a = s.addr();
     let (_, t) = get(a, &format!("/api/tables/{id}")).await;
     assert_eq!(t["status"], "playing");
+    assert_eq!(
+        t["seed_chosen"], true,
+        "the creator chose the seed: everyone is told, after a restart too"
+    );
     let mut ws = Ws::player(a, &id, Some(&token)).await;
     assert_eq!(ws.next().await["seat"], 0);
     let mut after: Vec<(u64, Value)> = Vec::new();

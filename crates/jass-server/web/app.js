@@ -349,6 +349,7 @@ async function refreshTables(root, quiet = false) {
         { 'data-table': t.id },
         h('div', { class: 'row' }, h('strong', {}, gameName(t.game)), h('span', { class: `status ${t.status}` }, t.status), h('span', { class: 'muted small' }, t.created ? formatTime(t.created) : ''), h('code', { class: 'muted small' }, t.id)),
         h('div', { class: 'chips' }, seats),
+        t.seed_chosen ? h('div', { class: 'muted small' }, 'Fixed deals: the creator chose the seed and can know every hand.') : null,
         actions,
       ),
     );
@@ -805,7 +806,10 @@ function renderWaiting() {
   renderInvite();
   const status = $('#status-line');
   const open = seatsOf().some(isOpenSeat);
-  if (status) status.textContent = open ? 'Waiting for players…' : 'Waiting for the game to start…';
+  if (status) {
+    status.textContent = open ? 'Waiting for players…' : 'Waiting for the game to start…';
+    if (T.table && T.table.seed_chosen) status.textContent += ' Fixed deals: the creator chose the seed and can know every hand.';
+  }
   renderSeats();
 }
 
