@@ -67,7 +67,11 @@ impl Server {
             order: RwLock::new(Vec::new()),
             stopping,
         });
-        for stored in store.tables()? {
+        let (tables, unreadable) = store.tables()?;
+        for e in unreadable {
+            eprintln!("{e}");
+        }
+        for stored in tables {
             let table = match Table::from_stored(&stored) {
                 Ok(t) => Arc::new(t),
                 Err(e) => {

@@ -127,8 +127,9 @@ impl Store {
         Ok(())
     }
 
-    /// Every table, oldest first.
-    pub fn tables(&self) -> Result<Vec<StoredTable>, String> {
+    /// Every table, oldest first, and why each row that cannot be read was left out (a damaged
+    /// row must not keep the other tables from loading).
+    pub fn tables(&self) -> Result<(Vec<StoredTable>, Vec<String>), String> {
         let conn = self.conn();
         let mut st = conn
             .prepare(
@@ -152,22 +153,41 @@ impl Store {
             })
             .map_err(err)?;
         let mut out = Vec::new();
+        let mut bad = Vec::new();
         for row in rows {
-            let (id, game, options, seed, seats, takeover, status, created, seed_chosen) =
-                row.map_err(err)?;
+            let (id, game, options, seed, seats, takeover, status, created, seed_chosen) = match row
+            {
+                Ok(r) => r,
+                Err(e) => {
+                    bad.push(format!("a table row cannot be read: {}", err(e)));
+                    continue;
+                }
+            };
+            let json = |what: &str, text: &str| {
+                serde_json::from_str::<Value>(text).map_err(|e| {
+                    format!("table {id} cannot be loaded: its {what} are not JSON ({e})")
+                })
+            };
+            let (options, seats) = match (json("options", &options), json("seats", &seats)) {
+                (Ok(o), Ok(s)) => (o, s),
+                (Err(e), _) | (_, Err(e)) => {
+                    bad.push(e);
+                    continue;
+                }
+            };
             out.push(StoredTable {
                 id,
                 game,
-                options: serde_json::from_str(&options).map_err(|e| e.to_string())?,
+                options,
                 seed: seed as u64,
                 seed_chosen,
-                seats: serde_json::from_str(&seats).map_err(|e| e.to_string())?,
+                seats,
                 takeover_secs: takeover as u64,
                 status,
                 created,
             });
         }
-        Ok(out)
+        Ok((out, bad))
     }
 
     /// Records one action (a repeated step is ignored: resuming re-reports the last one).
@@ -231,5 +251,69 @@ impl Store {
             .map_err(err)?;
         r.map(|s| serde_json::from_str(&s).map_err(|e| e.to_string()))
             .transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(id: &str) -> StoredTable {
+        StoredTable {
+            id: id.into(),
+            game: "schieber".into(),
+            options: serde_json::json!({}),
+            seed: 1,
+            seed_chosen: false,
+            seats: serde_json::json!([]),
+            takeover_secs: 60,
+            status: "waiting".into(),
+            created: "2026-11-26T00:00:00Z".into(),
+        }
+    }
+
+    #[test]
+    fn a_database_from_before_seed_chosen_gets_the_column() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = Connection::open(dir.path().join("jass.sqlite3")).unwrap();
+        old.execute_batch(
+            "CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
+                 seed INTEGER NOT NULL, seats TEXT NOT NULL, takeover INTEGER NOT NULL,
+                 status TEXT NOT NULL, created TEXT NOT NULL);
+             INSERT INTO tables VALUES ('t1', 'schieber', '{}', 7, '[]', 60, 'over', '2026-11-20T00:00:00Z');",
+        )
+        .unwrap();
+        drop(old);
+        let store = Store::open(dir.path()).unwrap();
+        let (tables, unreadable) = store.tables().unwrap();
+        assert!(unreadable.is_empty(), "{unreadable:?}");
+        assert_eq!(
+            (tables.len(), tables[0].seed, tables[0].seed_chosen),
+            (1, 7, false)
+        );
+    }
+
+    #[test]
+    fn a_damaged_row_leaves_the_other_tables_loadable() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        store.insert_table(&table("good")).unwrap();
+        store.insert_table(&table("bad")).unwrap();
+        store
+            .conn()
+            .execute("UPDATE tables SET seats = 'not json' WHERE id = 'bad'", [])
+            .unwrap();
+        let (tables, unreadable) = store.tables().unwrap();
+        assert_eq!(tables.len(), 1);
+        assert_eq!(tables[0].id, "good");
+        assert_eq!(unreadable.len(), 1);
+        assert!(
+            unreadable[0].contains("table bad cannot be loaded: its seats are not JSON"),
+            "{unreadable:?}"
+        );
+        // Reopened (the column added before exists already).
+        drop(store);
+        let again = Store::open(dir.path()).unwrap();
+        assert_eq!(again.tables().unwrap().0.len(), 1);
     }
 }
