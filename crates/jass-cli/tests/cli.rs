@@ -507,3 +507,17 @@ fn a_bot_time_limit_that_is_not_a_number_is_an_error() {
             "JASS_BOT_DEADLINE_MS=1e3 is not a whole number of milliseconds",
         ));
 }
+
+#[test]
+fn a_target_the_game_cannot_reach_is_refused_up_front() {
+    for (game, option, says) in [
+        ("handjass", "target=1000000", "1 to 100 strokes"),
+        ("sidi-barrani", "target=100000000", "1 to 100000 points"),
+    ] {
+        jass()
+            .args(["simulate", "-g", game, "-o", option])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+}

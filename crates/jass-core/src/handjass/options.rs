@@ -386,9 +386,9 @@ impl HandjassOptions {
                 self.players
             ));
         }
-        if self.target < 1 {
+        if !(1..=100).contains(&self.target) {
             return Err(format!(
-                "target is {}: it must be at least 1 stroke",
+                "target is {}: it must be 1 to 100 strokes (000: 7, also 5 or 9; Berner: 27)",
                 self.target
             ));
         }

@@ -79,8 +79,11 @@ impl Default for SidiOptions {
 impl SidiOptions {
     /// Checks the options make a playable game.
     pub fn validate(&self) -> Result<(), String> {
-        if self.target == 0 {
-            return Err("target must be positive (001: 2000; also 1500 or 2500)".into());
+        if self.target == 0 || self.target > 100_000 {
+            return Err(format!(
+                "target is {}: it must be 1 to 100000 points (001: 2000; also 1500 or 2500)",
+                self.target
+            ));
         }
         if self.bid_step != 10 && self.bid_step != 5 {
             return Err(format!(
