@@ -469,12 +469,7 @@ fn a_bot_that_closes_its_input_is_replaced_and_the_run_goes_on() {
         .assert()
         .success()
         .stderr(predicate::str::contains("seat 1 (cmd:true)"));
-    jass()
-        .arg("check")
-        .arg(&file)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("1 record(s) consistent"));
+    common::assert_consistent(&file, 1);
 }
 
 #[cfg(unix)]

@@ -170,21 +170,13 @@ async fn player_loop(
                     last_sent = Some(s);
                 }
                 Ok(TableEvent::Acted { step, seat: who, action }) => {
-                    if seat == Some(who) {
-                        send_ok(sink, json!({"type": "acted", "step": step, "seat": who, "action": action})).await?
-                    } else if let Some(action) = action_as_seen(&action) {
+                    if let Some(action) = seen_by(seat, who, action) {
                         send_ok(sink, json!({"type": "acted", "step": step, "seat": who, "action": action})).await?
                     }
                 }
                 Ok(TableEvent::Fallback(f)) => {
-                    // The action the computer chose for the seat, as `acted` would show it (not
-                    // at all to the others for a Weis not declared).
-                    let played = if seat == Some(f.seat) {
-                        Some(f.played)
-                    } else {
-                        action_as_seen(&f.played)
-                    };
-                    if let Some(played) = played {
+                    // The action the computer chose for the seat, as `acted` shows it.
+                    if let Some(played) = seen_by(seat, f.seat, f.played) {
                         send_ok(sink, json!({"type": "fallback", "step": f.step, "seat": f.seat, "reason": f.reason, "played": played})).await?
                     }
                 }
@@ -234,6 +226,16 @@ fn action_as_seen(action: &Value) -> Option<Value> {
         Some("weis") if !declares_weis(action) => None,
         Some(kind) => Some(json!({ "action": kind })),
         None => Some(json!({})),
+    }
+}
+
+/// Seat `who`'s `action` as the connection of `seat` learns of it: in full by `who` itself, else
+/// as [`action_as_seen`] (`None`: not at all).
+fn seen_by(seat: Option<usize>, who: usize, action: Value) -> Option<Value> {
+    if seat == Some(who) {
+        Some(action)
+    } else {
+        action_as_seen(&action)
     }
 }
 

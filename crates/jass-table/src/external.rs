@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use crate::request::{match_answer, GameOverHook, JsonPlayer, Request};
+use crate::request::{clip_to, match_answer, GameOverHook, JsonPlayer, Request};
 
 /// The protocol version this engine speaks.
 pub const PROTOCOL_VERSION: u64 = 1;
@@ -446,13 +446,9 @@ fn read_line_capped(
     }
 }
 
+/// A bot's line as quoted in a reason or a log: its first 120 characters.
 fn clip(s: &str) -> String {
-    const MAX: usize = 120;
-    if s.chars().count() <= MAX {
-        s.to_string()
-    } else {
-        format!("{}…", s.chars().take(MAX).collect::<String>())
-    }
+    clip_to(s, 120)
 }
 
 impl Drop for Proc {

@@ -155,14 +155,20 @@ pub fn match_answer(answer: &Value, legal: &[Value]) -> Result<usize, String> {
         return Ok(i);
     }
     // The answer as the bot sent it, cut short: it goes into logs and records.
-    let mut shown = answer.to_string();
-    if shown.chars().count() > 200 {
-        shown = format!("{}…", shown.chars().take(200).collect::<String>());
-    }
     Err(format!(
-        "{shown} is not a legal action here; legal are: {}",
+        "{} is not a legal action here; legal are: {}",
+        clip_to(&answer.to_string(), 200),
         list_legal(legal)
     ))
+}
+
+/// `s` cut to its first `max` characters (then marked `…`), for quoting what a bot sent.
+pub(crate) fn clip_to(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(max).collect::<String>())
+    }
 }
 
 /// The legal actions for an error message: all of them, or for a long list (a Differenzler

@@ -100,19 +100,15 @@ fn draw_too_small(frame: &mut Frame, area: Rect) {
 fn header(model: &Model) -> String {
     let v = &model.view;
     // The seed deals every hand (`jass simulate --seed`): shown once the game is over only.
-    let mut s = match model.finished {
-        Some(_) => format!(
-            "Jass · {} · seed {} · you are seat {}",
-            model.kind.name(),
-            model.seed,
-            model.human
-        ),
-        None => format!(
-            "Jass · {} · you are seat {}",
-            model.kind.name(),
-            model.human
-        ),
+    let seed = match model.finished {
+        Some(_) => format!(" · seed {}", model.seed),
+        None => String::new(),
     };
+    let mut s = format!(
+        "Jass · {}{seed} · you are seat {}",
+        model.kind.name(),
+        model.human
+    );
     let contract = v
         .get("contract")
         .or_else(|| v.get("trump"))

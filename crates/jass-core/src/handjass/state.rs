@@ -22,9 +22,9 @@ use super::HandjassAction;
 /// Most seats.
 pub const MAX_SEATS: usize = 5;
 /// Room for the strokes held in abeyance: one place per group of tied seats (each group of two
-/// or more of five seats: 26), strokes held again for the same group added to its place, so a
+/// or more seats: 26 of five), strokes held again for the same group added to its place, so a
 /// held stroke always has a place.
-const ABEYANCE_SLOTS: usize = 26;
+const ABEYANCE_SLOTS: usize = (1 << MAX_SEATS) - MAX_SEATS - 1;
 
 /// Where a game stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
