@@ -706,3 +706,47 @@ fn golden_records_do_not_drift() {
             .unwrap();
     }
 }
+
+#[test]
+fn a_weis_call_lower_than_one_heard_before_stays_silent() {
+    // Seat 0 leads and calls 100 (four aces); seat 1's 20 (D6 D7 D8) can no longer score, and
+    // the others do not hear it (003: a Weis is announced "if it is at least as great as any
+    // which has so far been announced"); seat 1 itself still sees its own call.
+    let o = DifferenzlerOptions {
+        weis: true,
+        ..DifferenzlerOptions::default()
+    };
+    let mut s = turned(
+        o,
+        [
+            "DA HA SA CA H6 H8 S7 C7 D9",
+            "D6 D7 D8 H9 H10 S8 S9 C8 C9",
+            "DK DQ DJ D10 HK HQ HJ SK SQ",
+            "H7 S6 S10 SJ C6 C10 CJ CQ CK",
+        ],
+        "C6",
+    );
+    run(
+        &mut s,
+        &["announce 40", "announce 40", "announce 40", "announce 37"],
+    );
+    assert_eq!(s.to_move(), ToMove::Seat(0));
+    run(&mut s, &["weis DA HA SA CA", "H6", "weis D8 D7 D6"]);
+    let calls = |seat: usize| -> Vec<(u8, u32)> {
+        s.observation(seat)
+            .weis_calls
+            .iter()
+            .map(|c| (c.seat, c.points))
+            .collect()
+    };
+    assert_eq!(calls(2), vec![(0, 100)]);
+    assert_eq!(calls(3), vec![(0, 100)]);
+    assert_eq!(calls(1), vec![(0, 100), (1, 20)]);
+    // Nor does the public view (spectators) carry the silent call.
+    let public = s.public_view_json();
+    assert_eq!(
+        public["weis_calls"].as_array().map(Vec::len),
+        Some(1),
+        "{public}"
+    );
+}

@@ -8,7 +8,7 @@ use crate::cardset::CardSet;
 use crate::deal::four_hands;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
 use crate::mode::{Mode, PointTable};
-use crate::schieber::{ObservedTrick, ShownWeis, WeisCall};
+use crate::schieber::{heard_weis_calls, ObservedTrick, ShownWeis, WeisCall};
 use crate::sidi::play::TrickPlay;
 use crate::weis::{
     best_declaration, best_declarer, stoeck_cards, Declaration, WeisRules, STOECK_POINTS,
@@ -579,13 +579,24 @@ impl Differenzler {
             self.phase != DifferenzlerPhase::Announce && self.phase != DifferenzlerPhase::Trump,
         ) {
             let mode = self.play.mode;
-            for s in 0..4u8 {
-                let d = &self.declarations[s as usize];
-                if !d.is_empty() {
-                    weis_calls.push(WeisCall {
-                        seat: s,
-                        points: d.best(mode, &r).map(|w| w.points(mode, &r)).unwrap_or(0),
-                    });
+            let best: [Option<u32>; 4] = std::array::from_fn(|s| {
+                let d = &self.declarations[s];
+                (!d.is_empty()).then(|| d.best(mode, &r).map(|w| w.points(mode, &r)).unwrap_or(0))
+            });
+            // The Schieber rule: a call lower than one heard before it in the first trick stays
+            // silent (003: announced "if it is at least as great as any which has so far been
+            // announced"); here it can never score, since only the best single declarer does.
+            let first_leader = if self.play.tricks_done > 0 {
+                self.play.completed(0).0
+            } else {
+                self.play.leader
+            };
+            let observer = seat.map_or(u8::MAX, |s| s as u8);
+            let heard = heard_weis_calls(first_leader, best, observer);
+            for i in 0..4u8 {
+                let s = (first_leader + i) % 4;
+                if let Some(points) = heard[s as usize] {
+                    weis_calls.push(WeisCall { seat: s, points });
                 }
             }
             if let Some(s) = self.weis_seat {
