@@ -71,6 +71,27 @@ pub struct TableState {
     pub snapshot: Option<Arc<jass_table::Snapshot>>,
     /// An accepted answer per seat: (step, index into the legal actions).
     pub answers: Vec<Option<(usize, usize)>>,
+    /// The steps whose action reaches only its own seat (a Weis not declared), in order: the
+    /// clients are shown steps without them ([`TableState::shown_step`]).
+    pub silent_steps: Vec<usize>,
+}
+
+impl TableState {
+    /// Step `step` as the clients are shown it: the table's steps less the silent ones before
+    /// it. With the table's own numbers a gap would tell every seat that another seat was asked
+    /// for a Weis and kept it (only seats holding a Weis are asked). A seat's own silent action
+    /// shares its number with its next one.
+    pub fn shown_step(&self, step: usize) -> usize {
+        step - self.silent_steps.partition_point(|&k| k < step)
+    }
+
+    /// Notes the action of `step` if it reaches nobody but its seat (resuming reports the
+    /// last resumed action again: noted once).
+    fn note_step(&mut self, step: usize, action: &Value) {
+        if crate::ws::action_as_seen(action).is_none() && !self.silent_steps.contains(&step) {
+            self.silent_steps.push(step);
+        }
+    }
 }
 
 /// A table of the server.
@@ -128,6 +149,7 @@ impl Table {
                 taken_over: vec![false; n],
                 snapshot: None,
                 answers: vec![None; n],
+                silent_steps: Vec::new(),
             }),
             wake: Condvar::new(),
             events,
@@ -311,6 +333,12 @@ impl Table {
                 })
                 .collect()
         };
+        {
+            let mut st = self.lock();
+            for (step, action) in resume.iter().enumerate() {
+                st.note_step(step, action);
+            }
+        }
         let mut on_event = |e: Event| {
             self.check_shutdown();
             match e {
@@ -321,6 +349,7 @@ impl Table {
                     let _ = self.events.send(TableEvent::State(s));
                 }
                 Event::Acted { step, seat, action } => {
+                    self.lock().note_step(step, &action);
                     if let Err(e) = store.add_action(&self.id, step, &action) {
                         eprintln!("table {}: {e}", self.id);
                     }

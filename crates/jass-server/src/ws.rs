@@ -54,14 +54,14 @@ async fn send(sink: &mut Sink, v: Value) -> bool {
 
 /// The `state` message for `seat` (`None`: a spectator, who gets the public view).
 fn state_msg(table: &Table, snap: &Snapshot, seat: Option<usize>) -> Value {
-    let seats = {
+    let (seats, step) = {
         let st = table.lock();
-        table.public_seats(&st)
+        (table.public_seats(&st), st.shown_step(snap.step))
     };
     let mine = seat.is_some() && seat == snap.to_move;
     json!({
         "type": "state",
-        "step": snap.step,
+        "step": step,
         "to_move": snap.to_move,
         "legal": if mine { Value::Array(snap.legal.clone()) } else { json!([]) },
         "view": match seat {
@@ -143,7 +143,7 @@ async fn player_loop(
     .await?;
     // The last state sent, without its step: a state that shows this seat nothing new (another
     // seat's silent decision, such as a Weis not declared) is not sent, so that the seats do not
-    // learn that there was a decision (the step numbers, the table's, then skip it).
+    // learn that there was a decision (the steps shown leave such decisions out).
     let mut last_state: Option<Value> = None;
     if let Some(s) = &snap {
         let msg = state_msg(table, s, seat);
@@ -171,13 +171,15 @@ async fn player_loop(
                 }
                 Ok(TableEvent::Acted { step, seat: who, action }) => {
                     if let Some(action) = seen_by(seat, who, action) {
+                        let step = table.lock().shown_step(step);
                         send_ok(sink, json!({"type": "acted", "step": step, "seat": who, "action": action})).await?
                     }
                 }
                 Ok(TableEvent::Fallback(f)) => {
                     // The action the computer chose for the seat, as `acted` shows it.
                     if let Some(played) = seen_by(seat, f.seat, f.played) {
-                        send_ok(sink, json!({"type": "fallback", "step": f.step, "seat": f.seat, "reason": f.reason, "played": played})).await?
+                        let step = table.lock().shown_step(f.step);
+                        send_ok(sink, json!({"type": "fallback", "step": step, "seat": f.seat, "reason": f.reason, "played": played})).await?
                     }
                 }
                 Ok(TableEvent::Seats) => send_ok(sink, json!({"type": "table", "table": table.info()})).await?,
@@ -216,7 +218,7 @@ async fn player_loop(
 /// shows in the views). `None` for a Weis not declared: only seats holding a Weis are asked, so
 /// even its kind would tell the others that the seat holds one (003: a player "may hold a weis
 /// but choose not to announce it").
-fn action_as_seen(action: &Value) -> Option<Value> {
+pub(crate) fn action_as_seen(action: &Value) -> Option<Value> {
     const PUBLIC: [&str; 15] = [
         "play", "contract", "schieben", "trump", "pass", "bid", "double", "redouble", "stay",
         "drop", "blind", "bessern", "agree", "stoeck", "match",
