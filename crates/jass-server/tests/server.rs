@@ -596,3 +596,48 @@ async fn the_web_client_is_served_when_present() {
     assert_eq!(r.status().as_u16(), 404);
     s.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_damaged_stored_action_stops_the_table_at_the_restart() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let (id, _, t0) = create(
+        a,
+        json!({"game": "schieber", "seats": ["me", "rule", "rule", "rule"], "seed": 5}),
+    )
+    .await;
+    let mut ws = Ws::player(a, &id, t0.as_deref()).await;
+    for _ in 0..3 {
+        ws.my_turn().await.expect("the game is not over yet");
+        ws.send(json!({"type": "act", "index": 0})).await;
+    }
+    ws.until("acted").await;
+    drop(ws);
+    s.stop().await;
+    // The first stored action no longer names a legal one.
+    let db = rusqlite::Connection::open(d.path().join("jass.sqlite3")).unwrap();
+    let changed = db
+        .execute(
+            "UPDATE actions SET action = '{\"action\":\"play\",\"card\":\"XX\"}' WHERE table_id = ?1 AND step = 0",
+            [&id],
+        )
+        .unwrap();
+    assert_eq!(changed, 1);
+    drop(db);
+    let s = start(d.path()).await;
+    let a = s.addr();
+    // The table stops at once (no seat is asked, nothing is played past the damaged action).
+    let mut t = Value::Null;
+    for _ in 0..50 {
+        t = get(a, &format!("/api/tables/{id}")).await.1;
+        if t["status"] != "playing" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(t["status"], "error", "{t}");
+    let e = t["error"].as_str().unwrap();
+    assert!(e.contains("cannot resume this game: resume entry 0"), "{e}");
+    s.stop().await;
+}

@@ -126,6 +126,10 @@ enum Inner<G: TableGame> {
     Json(JsonSeat<G>),
 }
 
+/// Unwinds [`run`]'s game at a resume entry that is not a legal action (not a panic: no hook
+/// runs).
+struct ResumeFailed;
+
 /// One seat at the table: answers from the resume log first, then from its player.
 struct TableSeat<G: TableGame> {
     seat: usize,
@@ -152,11 +156,12 @@ impl<G: TableGame> Player<G> for TableSeat<G> {
                 Ok(i) => decision.legal.get(i),
                 Err(e) => {
                     let mut sh = self.shared.borrow_mut();
-                    if sh.resume_error.is_none() {
-                        sh.resume_error = Some(format!("resume entry {step}: {e}"));
-                    }
+                    sh.resume_error = Some(format!("resume entry {step}: {e}"));
                     sh.resume.clear();
-                    decision.legal.get(0)
+                    drop(sh);
+                    // The game stops here: nothing is played past the damaged entry, nobody
+                    // is asked, nothing is reported (`run` turns this into its error).
+                    std::panic::resume_unwind(Box::new(ResumeFailed));
                 }
             }
         } else {
@@ -269,7 +274,18 @@ fn run<G: TableGame>(
         drop(sh);
         on_event(Event::Snapshot(snapshot));
     };
-    let record = G::play(options, seed, &mut players, &mut watch);
+    let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        G::play(options, seed, &mut players, &mut watch)
+    }));
+    let record = match played {
+        Ok(record) => record,
+        Err(p) if p.is::<ResumeFailed>() => {
+            let e = shared.borrow_mut().resume_error.take().unwrap_or_default();
+            return Err(format!("cannot resume this game: {e}"));
+        }
+        // Not ours (a caller's own unwinding, such as a server stopping its tables).
+        Err(p) => std::panic::resume_unwind(p),
+    };
     drop(watch_shared);
     drop(players);
     let record = record?;

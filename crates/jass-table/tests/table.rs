@@ -162,6 +162,24 @@ fn a_wrong_resume_log_or_table_is_refused() {
     let bad = vec![json!({"action": "play", "card": "HA"}); 3];
     let e = run_table(&spec, 1, seats(&spec, None), &bad, &mut |_| {}).unwrap_err();
     assert!(e.contains("cannot resume"), "{e}");
+    // A damaged entry in the middle of a log: the game stops there, before any seat is asked
+    // or anything is reported (it used to play on with the first legal action and fail at the
+    // end).
+    let full = run_table(&spec, 3, seats(&spec, None), &[], &mut |_| {}).unwrap();
+    let mut log = full.actions.clone();
+    let half = log.len() / 2;
+    log[half] = json!({"action": "play", "card": "XX"});
+    let mut events = 0;
+    let e = run_table(
+        &spec,
+        3,
+        seats(&spec, Some((0, Box::new(Wrong(0))))),
+        &log,
+        &mut |_| events += 1,
+    )
+    .unwrap_err();
+    assert!(e.contains(&format!("resume entry {half}")), "{e}");
+    assert_eq!(events, 0, "nothing is reported past a damaged entry");
     let e = run_table(
         &spec,
         1,
