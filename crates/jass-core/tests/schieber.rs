@@ -578,3 +578,29 @@ fn a_game_started_at_a_score_ends_once_a_team_has_the_target() {
     .unwrap();
     assert!(b.start_at([10, 0]).is_err());
 }
+
+#[test]
+fn a_wrong_multipliers_option_says_what_is_wrong() {
+    let err = |v: serde_json::Value| {
+        serde_json::from_value::<SchieberOptions>(serde_json::json!({ "multipliers": v }))
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(err(serde_json::json!("foo")).contains("unknown multipliers `foo`"));
+    assert!(err(serde_json::json!({"D": 2})).contains("missing field `H`"));
+    let mut table =
+        serde_json::json!({"D":2,"H":1,"S":2,"C":1,"obenabe":3,"undenufe":4,"misere":1,"slalom":1});
+    table["D"] = serde_json::json!(-1);
+    assert!(err(table.clone()).contains("invalid value: integer `-1`"));
+    table["D"] = serde_json::json!(2);
+    table["x"] = serde_json::json!(2);
+    assert!(err(table.clone()).contains("unknown field `x`"));
+    assert!(err(serde_json::json!([1, 2])).contains("not [1,2]"));
+    table.as_object_mut().unwrap().remove("x");
+    let o: SchieberOptions =
+        serde_json::from_value(serde_json::json!({ "multipliers": table })).unwrap();
+    assert_eq!(o.multipliers, jass_core::schieber::Multipliers::STANDARD);
+    let o: SchieberOptions =
+        serde_json::from_value(serde_json::json!({ "multipliers": "French-Red" })).unwrap();
+    assert_eq!(o.multipliers, jass_core::schieber::Multipliers::FRENCH_RED);
+}

@@ -254,25 +254,30 @@ impl Multipliers {
     }
 }
 
-/// Accepts a preset name or a full table.
+/// Accepts a preset name or a full table (each wrong form with its own reason: a missing or
+/// unknown contract, a value that is not a whole number).
 fn multipliers_de<'de, D: Deserializer<'de>>(d: D) -> Result<Multipliers, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum M {
-        Name(String),
-        Table(Multipliers),
-    }
-    match M::deserialize(d)? {
-        M::Table(t) => Ok(t),
-        M::Name(n) => Multipliers::PRESETS
+    use serde::de::Error;
+    const EXAMPLE: &str =
+        r#"{"D":2,"H":1,"S":2,"C":1,"obenabe":3,"undenufe":4,"misere":1,"slalom":1}"#;
+    match serde_json::Value::deserialize(d)? {
+        serde_json::Value::String(n) => Multipliers::PRESETS
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(n.trim()))
             .map(|(_, m)| *m)
             .ok_or_else(|| {
-                serde::de::Error::custom(format!(
-                    "unknown multipliers `{n}`: expected standard, french-red, french-black, single, or a table {{\"D\":2,\"H\":1,\"S\":2,\"C\":1,\"obenabe\":3,\"undenufe\":4,\"misere\":1,\"slalom\":1}}"
+                D::Error::custom(format!(
+                    "unknown multipliers `{n}`: expected standard, french-red, french-black, single, or a table {EXAMPLE}"
                 ))
             }),
+        v @ serde_json::Value::Object(_) => serde_json::from_value(v).map_err(|e| {
+            D::Error::custom(format!(
+                "multipliers table: {e} (a whole number for each of D, H, S, C, obenabe, undenufe, misere, slalom, as in {EXAMPLE})"
+            ))
+        }),
+        other => Err(D::Error::custom(format!(
+            "multipliers must be a preset name (standard, french-red, french-black, single) or a table {EXAMPLE}, not {other}"
+        ))),
     }
 }
 
