@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -55,7 +55,44 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/table/:id", get(index))
         .route("/assets/*path", get(asset))
         .fallback(unknown)
+        .layer(axum::middleware::map_response(json_errors))
         .with_state(app)
+}
+
+/// Errors that axum answers itself (a method a route does not take, a body over the size
+/// limit, a body that is not what the route reads) get a JSON body like every other error of
+/// the API, with what to do.
+async fn json_errors(method: Method, uri: Uri, resp: Response) -> Response {
+    let status = resp.status();
+    let is_json = resp
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return resp;
+    }
+    let path = uri.path();
+    let message = match status {
+        StatusCode::METHOD_NOT_ALLOWED => format!(
+            "{method} is not allowed on {path}: see docs/server.md for each route's methods (GET reads, POST creates and joins)"
+        ),
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            format!("the request body for {path} is too large: the API's bodies are small JSON documents")
+        }
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            format!("{path} reads a JSON body: send it with Content-Type: application/json")
+        }
+        s => format!(
+            "{method} {path}: {}",
+            s.canonical_reason().unwrap_or("the request failed")
+        ),
+    };
+    let mut out = ApiError(status, message).into_response();
+    // Keep what axum said about the allowed methods.
+    if let Some(allow) = resp.headers().get(header::ALLOW) {
+        out.headers_mut().insert(header::ALLOW, allow.clone());
+    }
+    out
 }
 
 async fn api_unknown(Path(rest): Path<String>) -> ApiError {
@@ -118,6 +155,14 @@ fn clean_name(name: Option<String>, fallback: &str) -> Result<String, ApiError> 
     let n = name.unwrap_or_default().trim().to_string();
     if n.chars().count() > 40 {
         return Err(bad("the name is too long: at most 40 characters"));
+    }
+    // A line break or an escape sequence in a name would garble every table list and the
+    // terminal of whoever reads the logs.
+    if let Some(c) = n.chars().find(|c| c.is_control()) {
+        return Err(bad(format!(
+            "the name holds a control character ({:?}): use letters, digits, spaces and punctuation",
+            c
+        )));
     }
     Ok(if n.is_empty() {
         fallback.to_string()

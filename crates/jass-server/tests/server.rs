@@ -49,12 +49,42 @@ async fn the_api_lists_games_and_refuses_wrong_requests_with_reasons() {
             "no sampling",
         ),
         (json!({"gmae": "schieber"}), "bad request body"),
+        (
+            json!({"game": "schieber", "name": "Anna\u{1b}[2J"}),
+            "control character",
+        ),
+        (
+            json!({"game": "schieber", "name": "A".repeat(41)}),
+            "too long",
+        ),
     ] {
         let (st, v) = post(a, "/api/tables", body.clone()).await;
         assert_eq!(st, 400, "{body}: {v}");
         let e = v["error"].as_str().unwrap();
         assert!(e.contains(needle), "{body}: {e}");
     }
+    // Errors axum answers itself are JSON too: a method a route does not take, a huge body.
+    let r = reqwest::Client::new()
+        .put(url(a, "/api/tables"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 405);
+    let v: Value = r.json().await.unwrap();
+    assert!(
+        v["error"].as_str().unwrap().contains("PUT is not allowed"),
+        "{v}"
+    );
+    let r = reqwest::Client::new()
+        .post(url(a, "/api/tables"))
+        .header("content-type", "application/json")
+        .body(vec![b' '; 3 << 20])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 413);
+    let v: Value = r.json().await.unwrap();
+    assert!(v["error"].as_str().unwrap().contains("too large"), "{v}");
     let (st, v) = get(a, "/api/tables/nope").await;
     assert_eq!(st, 404);
     assert!(v["error"].as_str().unwrap().contains("no table"));
