@@ -77,6 +77,10 @@ pub fn parse_url(url: &str) -> Result<(), String> {
             "the URL must end in the player's name: http://HOST:PORT/jass/players/NAME".into(),
         );
     }
+    // What the HTTP client would refuse at the first request (an empty host, a space, a port
+    // over 65535, a broken IPv6 address): refused now, not by falling back on every decision.
+    url::Url::parse(url)
+        .map_err(|e| format!("not a valid URL ({e}): write http://HOST:PORT/jass/players/NAME"))?;
     Ok(())
 }
 
@@ -267,5 +271,18 @@ mod tests {
         assert!(parse_url("http://127.0.0.1:5000/").is_err());
         assert!(parse_url("http://127.0.0.1:5000").is_err());
         assert!(parse_url("https://x/jass/players/a").is_err());
+        for bad in [
+            "http://:80/jass/players/x",
+            "http://exa mple/jass/players/x",
+            "http://localhost:99999/jass/players/x",
+            "http://[::1/jass/players/x",
+        ] {
+            let e = parse_url(bad).unwrap_err();
+            assert!(
+                e.contains("no host") || e.contains("not a valid URL"),
+                "{bad}: {e}"
+            );
+        }
+        assert!(parse_url("http://[::1]:5000/jass/players/rule").is_ok());
     }
 }
