@@ -123,6 +123,21 @@ impl<A: Copy + fmt::Debug> fmt::Debug for ActionList<A> {
     }
 }
 
+/// How the other seats (and spectators) learn of an action when it is taken.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Visibility {
+    /// Everyone sees it as it is (a card played, a contract, a bid, an open announcement).
+    Public,
+    /// The others learn only that the seat took an action of this kind (a Weis declared, a
+    /// hidden announcement, a discard): what it holds is not theirs to see; what becomes public
+    /// later shows in their views.
+    KindOnly,
+    /// The others do not learn of it at all, since being asked would tell them something: only
+    /// seats holding a Weis are asked, so a Weis not declared stays with its seat (003: a player
+    /// "may hold a weis but choose not to announce it").
+    Silent,
+}
+
 /// One Jass game's rules over one position. Each game is its own type; its options are data.
 pub trait Game: Clone {
     /// A decision of a player.
@@ -157,6 +172,12 @@ pub trait Game: Clone {
     /// seat only (a Weis call only its caller hears, a hidden announcement, the blind, the six);
     /// only cards that were played or shown to all.
     fn public_view_json(&self) -> serde_json::Value;
+    /// How the other seats learn of `action`, which the seat to move takes now (tables and
+    /// screens show it to them accordingly).
+    fn action_visibility(&self, action: Self::Action) -> Visibility {
+        let _ = action;
+        Visibility::Public
+    }
     /// True once the game is over.
     fn is_terminal(&self) -> bool {
         self.to_move() == ToMove::Over
@@ -192,6 +213,10 @@ impl<'a, G: Game> Decision<'a, G> {
     /// What the seat may see.
     pub fn observation(&self) -> G::Observation {
         self.state.observe(self.seat)
+    }
+    /// How the other seats learn of `action` if the seat takes it ([`Game::action_visibility`]).
+    pub fn visibility(&self, action: G::Action) -> Visibility {
+        self.state.action_visibility(action)
     }
     /// What the seat may see, as JSON ([`Game::view_json`]).
     pub fn view_json(&self) -> serde_json::Value {

@@ -38,12 +38,14 @@ pub enum TableEvent {
     State(Arc<jass_table::Snapshot>),
     /// A seat acted.
     Acted {
-        /// The step.
-        step: usize,
+        /// The step as the table shows it ([`jass_table::Snapshot::public_step`]).
+        public_step: usize,
         /// The seat.
         seat: usize,
-        /// The action.
+        /// The action (for its own seat).
         action: Value,
+        /// What the other seats and spectators learn of it (`None`: nothing).
+        public: Option<Value>,
     },
     /// A seat's answer was replaced by the rule player's (a seat taken over).
     Fallback(jass_table::Fallback),
@@ -71,27 +73,6 @@ pub struct TableState {
     pub snapshot: Option<Arc<jass_table::Snapshot>>,
     /// An accepted answer per seat: (step, index into the legal actions).
     pub answers: Vec<Option<(usize, usize)>>,
-    /// The steps whose action reaches only its own seat (a Weis not declared), in order: the
-    /// clients are shown steps without them ([`TableState::shown_step`]).
-    pub silent_steps: Vec<usize>,
-}
-
-impl TableState {
-    /// Step `step` as the clients are shown it: the table's steps less the silent ones before
-    /// it. With the table's own numbers a gap would tell every seat that another seat was asked
-    /// for a Weis and kept it (only seats holding a Weis are asked). A seat's own silent action
-    /// shares its number with its next one.
-    pub fn shown_step(&self, step: usize) -> usize {
-        step - self.silent_steps.partition_point(|&k| k < step)
-    }
-
-    /// Notes the action of `step` if it reaches nobody but its seat (resuming reports the
-    /// last resumed action again: noted once).
-    fn note_step(&mut self, step: usize, action: &Value) {
-        if crate::ws::action_as_seen(action).is_none() && !self.silent_steps.contains(&step) {
-            self.silent_steps.push(step);
-        }
-    }
 }
 
 /// A table of the server.
@@ -149,7 +130,6 @@ impl Table {
                 taken_over: vec![false; n],
                 snapshot: None,
                 answers: vec![None; n],
-                silent_steps: Vec::new(),
             }),
             wake: Condvar::new(),
             events,
@@ -333,12 +313,6 @@ impl Table {
                 })
                 .collect()
         };
-        {
-            let mut st = self.lock();
-            for (step, action) in resume.iter().enumerate() {
-                st.note_step(step, action);
-            }
-        }
         let mut on_event = |e: Event| {
             self.check_shutdown();
             match e {
@@ -348,12 +322,22 @@ impl Table {
                     self.wake.notify_all();
                     let _ = self.events.send(TableEvent::State(s));
                 }
-                Event::Acted { step, seat, action } => {
-                    self.lock().note_step(step, &action);
+                Event::Acted {
+                    step,
+                    public_step,
+                    seat,
+                    action,
+                    public,
+                } => {
                     if let Err(e) = store.add_action(&self.id, step, &action) {
                         eprintln!("table {}: {e}", self.id);
                     }
-                    let _ = self.events.send(TableEvent::Acted { step, seat, action });
+                    let _ = self.events.send(TableEvent::Acted {
+                        public_step,
+                        seat,
+                        action,
+                        public,
+                    });
                 }
                 Event::Fallback(f) => {
                     let _ = self.events.send(TableEvent::Fallback(f));

@@ -54,14 +54,15 @@ async fn send(sink: &mut Sink, v: Value) -> bool {
 
 /// The `state` message for `seat` (`None`: a spectator, who gets the public view).
 fn state_msg(table: &Table, snap: &Snapshot, seat: Option<usize>) -> Value {
-    let (seats, step) = {
+    let seats = {
         let st = table.lock();
-        (table.public_seats(&st), st.shown_step(snap.step))
+        table.public_seats(&st)
     };
     let mine = seat.is_some() && seat == snap.to_move;
     json!({
         "type": "state",
-        "step": step,
+        // The steps the others learn of: no gap tells that a seat kept a Weis to itself.
+        "step": snap.public_step,
         "to_move": snap.to_move,
         "legal": if mine { Value::Array(snap.legal.clone()) } else { json!([]) },
         "view": match seat {
@@ -169,17 +170,16 @@ async fn player_loop(
                     }
                     last_sent = Some(s);
                 }
-                Ok(TableEvent::Acted { step, seat: who, action }) => {
-                    if let Some(action) = seen_by(seat, who, action) {
-                        let step = table.lock().shown_step(step);
-                        send_ok(sink, json!({"type": "acted", "step": step, "seat": who, "action": action})).await?
+                Ok(TableEvent::Acted { public_step, seat: who, action, public }) => {
+                    if let Some(action) = if seat == Some(who) { Some(action) } else { public } {
+                        send_ok(sink, json!({"type": "acted", "step": public_step, "seat": who, "action": action})).await?
                     }
                 }
                 Ok(TableEvent::Fallback(f)) => {
                     // The action the computer chose for the seat, as `acted` shows it.
-                    if let Some(played) = seen_by(seat, f.seat, f.played) {
-                        let step = table.lock().shown_step(f.step);
-                        send_ok(sink, json!({"type": "fallback", "step": step, "seat": f.seat, "reason": f.reason, "played": played})).await?
+                    let played = if seat == Some(f.seat) { Some(f.played) } else { f.played_public };
+                    if let Some(played) = played {
+                        send_ok(sink, json!({"type": "fallback", "step": f.public_step, "seat": f.seat, "reason": f.reason, "played": played})).await?
                     }
                 }
                 Ok(TableEvent::Seats) => send_ok(sink, json!({"type": "table", "table": table.info()})).await?,
@@ -210,43 +210,6 @@ async fn player_loop(
             _ = stopping.changed() => return None,
         }
     }
-}
-
-/// An action as the other seats and spectators learn of it: in full when everyone at the table sees
-/// it (a card played, a contract, a bid…); otherwise only its kind (a Weis call's cards, a
-/// Differenzler announcement, a Handjass discard stay with their seat; what becomes public later
-/// shows in the views). `None` for a Weis not declared: only seats holding a Weis are asked, so
-/// even its kind would tell the others that the seat holds one (003: a player "may hold a weis
-/// but choose not to announce it").
-pub(crate) fn action_as_seen(action: &Value) -> Option<Value> {
-    const PUBLIC: [&str; 15] = [
-        "play", "contract", "schieben", "trump", "pass", "bid", "double", "redouble", "stay",
-        "drop", "blind", "bessern", "agree", "stoeck", "match",
-    ];
-    match action.get("action").and_then(Value::as_str) {
-        Some(kind) if PUBLIC.contains(&kind) => Some(action.clone()),
-        Some("weis") if !declares_weis(action) => None,
-        Some(kind) => Some(json!({ "action": kind })),
-        None => Some(json!({})),
-    }
-}
-
-/// Seat `who`'s `action` as the connection of `seat` learns of it: in full by `who` itself, else
-/// as [`action_as_seen`] (`None`: not at all).
-fn seen_by(seat: Option<usize>, who: usize, action: Value) -> Option<Value> {
-    if seat == Some(who) {
-        Some(action)
-    } else {
-        action_as_seen(&action)
-    }
-}
-
-/// Does a `weis` action declare something (a non-empty list of combinations)?
-fn declares_weis(action: &Value) -> bool {
-    action
-        .get("weis")
-        .and_then(Value::as_array)
-        .is_some_and(|w| !w.is_empty())
 }
 
 /// A state message without its step (to tell whether it shows anything new).
@@ -544,31 +507,5 @@ async fn bot_play(
             },
             _ = stopping.changed() => return None,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::action_as_seen;
-    use serde_json::json;
-
-    #[test]
-    fn hidden_actions_reach_others_as_their_kind_only() {
-        let play = json!({"action": "play", "card": "HA"});
-        assert_eq!(action_as_seen(&play), Some(play));
-        assert_eq!(
-            action_as_seen(&json!({"action": "announce", "points": 80})),
-            Some(json!({"action": "announce"}))
-        );
-        assert_eq!(
-            action_as_seen(&json!({"action": "weis", "weis": [["H6", "H7", "H8"]]})),
-            Some(json!({"action": "weis"}))
-        );
-        assert_eq!(
-            action_as_seen(&json!({"action": "discard", "cards": ["S6"]})),
-            Some(json!({"action": "discard"}))
-        );
-        // A Weis not declared: the others must not learn that the seat was asked.
-        assert_eq!(action_as_seen(&json!({"action": "weis", "weis": []})), None);
     }
 }

@@ -11,7 +11,7 @@ use jass_core::handjass::Handjass;
 use jass_core::record::Record;
 use jass_core::schieber::Schieber;
 use jass_core::sidi::Sidi;
-use jass_core::{ActionList, Decision, Player, ToMove};
+use jass_core::{ActionList, Decision, Player, ToMove, Visibility};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -33,6 +33,10 @@ pub enum SeatPlayer {
 pub struct Snapshot {
     /// Decisions taken so far in the game.
     pub step: usize,
+    /// The decisions taken so far that the other seats learned of (all but the
+    /// [`Visibility::Silent`] ones): the step to show at a table, where a gap would tell that a
+    /// seat was asked something it keeps to itself.
+    pub public_step: usize,
     /// The seat to act, if a seat is to act.
     pub to_move: Option<usize>,
     /// The legal actions of the seat to act (empty otherwise).
@@ -51,12 +55,16 @@ pub struct Snapshot {
 pub struct Fallback {
     /// The decision's number in the game.
     pub step: usize,
+    /// Its number as the table shows it ([`Snapshot::public_step`]).
+    pub public_step: usize,
     /// The seat.
     pub seat: usize,
     /// What was wrong.
     pub reason: String,
     /// The action played in its place (the rule player's choice).
     pub played: Value,
+    /// `played` as the other seats learn of it (see [`Event::Acted`]'s `public`).
+    pub played_public: Option<Value>,
 }
 
 /// What the watcher of a table is told.
@@ -69,10 +77,16 @@ pub enum Event {
     Acted {
         /// The decision's number in the game.
         step: usize,
+        /// Its number as the table shows it ([`Snapshot::public_step`]; a silent action shares
+        /// it with the next one).
+        public_step: usize,
         /// Who acted.
         seat: usize,
         /// What was done, in record notation.
         action: Value,
+        /// What the other seats learn of it ([`jass_core::Game::action_visibility`]): the action,
+        /// only its kind (`{"action":"weis"}`), or nothing (`None`).
+        public: Option<Value>,
     },
     /// A JSON seat's answer was replaced.
     Fallback(Fallback),
@@ -116,6 +130,8 @@ struct Shared {
     resume: VecDeque<Value>,
     resume_error: Option<String>,
     step: usize,
+    /// The steps the other seats learned of ([`Snapshot::public_step`]).
+    public_step: usize,
     pending: Vec<Event>,
     actions: Vec<Value>,
     fallbacks: Vec<Fallback>,
@@ -124,6 +140,19 @@ struct Shared {
 enum Inner<G: TableGame> {
     Native(Box<dyn Player<G>>),
     Json(JsonSeat<G>),
+}
+
+/// An action (`json`, in record notation) as the other seats learn of it: in full, only its
+/// kind, or not at all.
+fn public_json(visibility: Visibility, json: Value) -> Option<Value> {
+    match visibility {
+        Visibility::Public => Some(json),
+        Visibility::KindOnly => Some(match json.get("action") {
+            Some(kind) => serde_json::json!({ "action": kind }),
+            None => serde_json::json!({}),
+        }),
+        Visibility::Silent => None,
+    }
 }
 
 /// Unwinds [`run`]'s game at a resume entry that is not a legal action (not a panic: no hook
@@ -148,7 +177,10 @@ impl<G: TableGame> Player<G> for TableSeat<G> {
     }
 
     fn act(&mut self, decision: &Decision<'_, G>) -> G::Action {
-        let step = self.shared.borrow().step;
+        let (step, public_step) = {
+            let sh = self.shared.borrow();
+            (sh.step, sh.public_step)
+        };
         let resumed = self.shared.borrow_mut().resume.pop_front();
         let action = if let Some(entry) = resumed {
             let legal: Vec<Value> = decision.legal.iter().map(G::action_json).collect();
@@ -173,9 +205,11 @@ impl<G: TableGame> Player<G> for TableSeat<G> {
                         self.replaced = Some(reason.clone());
                         let fb = Fallback {
                             step,
+                            public_step,
                             seat: self.seat,
                             reason,
                             played: G::action_json(a),
+                            played_public: public_json(decision.visibility(a), G::action_json(a)),
                         };
                         let mut sh = self.shared.borrow_mut();
                         sh.fallbacks.push(fb.clone());
@@ -186,12 +220,18 @@ impl<G: TableGame> Player<G> for TableSeat<G> {
             }
         };
         let json = G::action_json(action);
+        let public = public_json(decision.visibility(action), json.clone());
         let mut sh = self.shared.borrow_mut();
         sh.actions.push(json.clone());
+        if public.is_some() {
+            sh.public_step += 1;
+        }
         sh.pending.push(Event::Acted {
             step,
+            public_step,
             seat: self.seat,
             action: json,
+            public,
         });
         sh.step += 1;
         action
@@ -261,6 +301,7 @@ fn run<G: TableGame>(
         state.legal_actions(&mut legal);
         let snapshot = Snapshot {
             step: sh.step,
+            public_step: sh.public_step,
             to_move,
             legal: if to_move.is_some() {
                 legal.iter().map(G::action_json).collect()

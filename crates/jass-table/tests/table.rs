@@ -271,3 +271,75 @@ fn records_of_the_table_equal_the_games_own_recorder() {
     let own = jass_core::schieber::play_recorded(o, 9, &mut players).unwrap();
     assert_eq!(out.record, Record::Schieber(own));
 }
+
+#[test]
+fn the_others_learn_of_each_action_as_the_game_says() {
+    // Weis on where the game has it, random players (who keep a Weis to themselves half the
+    // time), so that every kind of visibility comes up.
+    let (mut all_silent, mut all_kind_only) = (0, 0);
+    for kind in GameKind::ALL {
+        let pairs: Vec<String> = match kind {
+            GameKind::Schieber | GameKind::Sidi => vec!["target=1000".into()],
+            GameKind::Differenzler => vec!["deals=4".into(), "weis=true".into()],
+            _ => vec![],
+        };
+        let spec = GameSpec::parse(kind.name(), &pairs).unwrap();
+        for seed in 0..3 {
+            let mut silent = 0;
+            let mut public_steps = 0;
+            let mut snapshots_checked = 0;
+            let random = (0..spec.seats())
+                .map(|_| SeatPlayer::Bot("random".into()))
+                .collect();
+            run_table(&spec, seed, random, &[], &mut |e| match e {
+                Event::Acted {
+                    step,
+                    public_step,
+                    action,
+                    public,
+                    ..
+                } => {
+                    assert_eq!(public_step, step - silent, "{}", kind.name());
+                    match public {
+                        None => {
+                            // Only a Weis not declared stays with its seat.
+                            assert_eq!(action["action"], "weis", "{}: {action}", kind.name());
+                            let list = action.get("weis").or_else(|| action.get("melds"));
+                            assert!(
+                                list.and_then(Value::as_array).is_some_and(Vec::is_empty),
+                                "{}: {action}",
+                                kind.name()
+                            );
+                            silent += 1;
+                        }
+                        Some(p) if p != action => {
+                            // Otherwise only its kind: never a card of it.
+                            assert_eq!(p, json!({"action": action["action"]}), "{}", kind.name());
+                            assert!(
+                                ["weis", "discard", "announce"]
+                                    .contains(&action["action"].as_str().unwrap()),
+                                "{}: {action}",
+                                kind.name()
+                            );
+                            all_kind_only += 1;
+                        }
+                        Some(_) => {}
+                    }
+                }
+                Event::Snapshot(s) => {
+                    assert_eq!(s.public_step, s.step - silent, "{}", kind.name());
+                    public_steps = s.public_step;
+                    snapshots_checked += 1;
+                }
+                Event::Fallback(_) => {}
+            })
+            .unwrap();
+            assert!(snapshots_checked > 0 && public_steps > 0);
+            all_silent += silent;
+        }
+    }
+    assert!(
+        all_silent > 0 && all_kind_only > 0,
+        "{all_silent} {all_kind_only}"
+    );
+}

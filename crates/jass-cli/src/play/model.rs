@@ -160,17 +160,28 @@ impl Model {
                     }
                 }
             }
-            Event::Acted { seat, action, .. } => {
+            Event::Acted {
+                seat,
+                action,
+                public,
+                ..
+            } => {
+                // The others' actions as they learn of them: a Weis not declared not at all
+                // (only seats holding a Weis are asked), a Weis call or a discard by its kind.
                 let label = if seat == self.human {
-                    action_label(&action, self.style)
+                    Some(action_label(&action, self.style))
                 } else {
-                    public_label(&action, self.style)
+                    public.as_ref().map(|p| public_label(p, self.style))
                 };
-                let line = format!("{}: {label}", self.seat_name(seat));
-                self.log.push_back(line);
-                while self.log.len() > LOG_LEN {
-                    self.log.pop_front();
+                if let Some(label) = label {
+                    let line = format!("{}: {label}", self.seat_name(seat));
+                    self.log.push_back(line);
+                    while self.log.len() > LOG_LEN {
+                        self.log.pop_front();
+                    }
                 }
+                // (The full actions replay the game for the rule player's hint, which sees only
+                // this seat's observation.)
                 self.actions.push(action);
             }
             Event::Fallback(f) => {
@@ -437,22 +448,17 @@ impl Model {
     }
 }
 
-/// Another seat's action as the person may know it: the watcher sees every action in full, but
-/// Weis cards (shown only after the first trick, and only the scoring team's), Differenzler
-/// announcements (open at the end of the deal) and discarded cards are hidden from the other
-/// seats, so the log names only the kind of action.
+/// Another seat's action as the person learns of it (`Event::Acted`'s `public`: the game says
+/// which actions the others see in full, by kind only or not at all): Weis cards (shown only
+/// after the first trick, and only the scoring team's), hidden Differenzler announcements (open
+/// at the end of the deal) and discarded cards reach the log by their kind.
 pub fn public_label(action: &Value, style: CardStyle) -> String {
+    // A kind-only action (`{"action":"weis"}`) says what was done, not with which cards.
+    let kind_only = action.as_object().is_some_and(|o| o.len() == 1);
     match action.get("action").and_then(Value::as_str) {
-        Some("weis") => {
-            let empty = action
-                .get("weis")
-                .or_else(|| action.get("melds"))
-                .and_then(Value::as_array)
-                .is_none_or(|m| m.is_empty());
-            if empty { "no Weis" } else { "declares Weis" }.into()
-        }
-        Some("announce") => "announces (hidden until the end of the deal)".into(),
-        Some("discard") => "discards a card".into(),
+        Some("weis") if kind_only => "declares Weis".into(),
+        Some("announce") if kind_only => "announces (hidden until the end of the deal)".into(),
+        Some("discard") if kind_only => "discards a card".into(),
         _ => action_label(action, style),
     }
 }
@@ -563,6 +569,7 @@ mod tests {
         let mut m = model();
         m.on_event(Event::Snapshot(Snapshot {
             step: 0,
+            public_step: 0,
             to_move: Some(1),
             legal: vec![],
             views: vec![json!({"hand": ["HA"]}), json!({}), json!({}), json!({})],
@@ -571,17 +578,22 @@ mod tests {
         }));
         assert_eq!(m.hand().len(), 1);
         assert!(m.message.contains("seat 1"));
+        let play = json!({"action": "play", "card": "SA"});
         m.on_event(Event::Acted {
             step: 0,
+            public_step: 0,
             seat: 2,
-            action: json!({"action": "play", "card": "SA"}),
+            action: play.clone(),
+            public: Some(play),
         });
         assert_eq!(m.log.back().unwrap(), "partner (seat 2): Schilten Ass");
         assert_eq!(m.actions.len(), 1);
         m.on_event(Event::Acted {
             step: 1,
+            public_step: 1,
             seat: 3,
             action: json!({"action": "weis", "weis": [["D10", "D9", "D8"]]}),
+            public: Some(json!({"action": "weis"})),
         });
         assert_eq!(
             m.log.back().unwrap(),
@@ -590,9 +602,31 @@ mod tests {
         );
         m.on_event(Event::Acted {
             step: 2,
+            public_step: 2,
             seat: 1,
             action: json!({"action": "announce", "points": 77}),
+            public: Some(json!({"action": "announce"})),
         });
         assert!(!m.log.back().unwrap().contains("77"));
+        // A Weis not declared by another seat leaves no line (being asked tells that it holds
+        // one); the person's own does.
+        let lines = m.log.len();
+        m.on_event(Event::Acted {
+            step: 3,
+            public_step: 3,
+            seat: 3,
+            action: json!({"action": "weis", "weis": []}),
+            public: None,
+        });
+        assert_eq!(m.log.len(), lines, "{:?}", m.log);
+        m.on_event(Event::Acted {
+            step: 4,
+            public_step: 3,
+            seat: 0,
+            action: json!({"action": "weis", "weis": []}),
+            public: None,
+        });
+        assert_eq!(m.log.len(), lines + 1);
+        assert_eq!(m.actions.len(), 5, "the hint replays every action");
     }
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
-use crate::game::{ActionList, Game, IllegalAction, ToMove};
+use crate::game::{ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::UndenufeEleven;
 use crate::schieber::{
     Contract, FirstForehand, Multipliers, Phase, Schieber, SchieberAction, SchieberObservation,
@@ -383,6 +383,9 @@ impl Game for Coiffeur {
     }
     fn public_view_json(&self) -> serde_json::Value {
         self.with_slate(self.inner.public_view())
+    }
+    fn action_visibility(&self, action: CoiffeurAction) -> Visibility {
+        self.inner.action_visibility(action)
     }
     fn observe(&self, seat: usize) -> CoiffeurObservation {
         self.observation(seat)

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::four_hands;
-use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
+use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable};
 use crate::schieber::{heard_weis_calls, ObservedTrick, ShownWeis, WeisCall};
 use crate::sidi::play::TrickPlay;
@@ -793,5 +793,18 @@ impl Game for Differenzler {
     }
     fn public_view_json(&self) -> serde_json::Value {
         public_json(self.observation_as(None))
+    }
+    /// A hidden announcement: only its kind (open ones are heard); a Weis as in Schieber.
+    fn action_visibility(&self, action: DifferenzlerAction) -> Visibility {
+        match action {
+            DifferenzlerAction::Announce { .. }
+                if self.opts.announcements != Announcements::Open =>
+            {
+                Visibility::KindOnly
+            }
+            DifferenzlerAction::Weis { weis } if weis.is_empty() => Visibility::Silent,
+            DifferenzlerAction::Weis { .. } => Visibility::KindOnly,
+            _ => Visibility::Public,
+        }
     }
 }

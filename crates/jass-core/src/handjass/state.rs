@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::deal::{deal_in_packets, shuffled_pack};
-use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
+use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable, UndenufeEleven};
 use crate::trick::{legal_cards, legal_cards_after, trick_points, trick_winner};
 use crate::weis::stoeck_cards;
@@ -2101,6 +2101,16 @@ impl Game for Handjass {
     }
     fn public_view_json(&self) -> serde_json::Value {
         public_json(self.observation_as(None))
+    }
+    /// A Bessern discard: only that a card was laid away; a Weis declared: only its kind (the
+    /// calls show in the views); a Weis not declared: nothing (only seats holding one are asked).
+    fn action_visibility(&self, action: HandjassAction) -> Visibility {
+        match action {
+            HandjassAction::Discard { .. } => Visibility::KindOnly,
+            HandjassAction::Weis { melds } if melds.is_empty() => Visibility::Silent,
+            HandjassAction::Weis { .. } => Visibility::KindOnly,
+            _ => Visibility::Public,
+        }
     }
 }
 

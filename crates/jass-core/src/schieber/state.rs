@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::four_hands;
-use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
+use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable, DEAL_POINTS, LAST_TRICK_BONUS, MATCH_BONUS};
 use crate::trick::{legal_cards_after, trick_points, trick_winner, TrickRules};
 use crate::weis::{
@@ -978,6 +978,15 @@ impl Game for Schieber {
     }
     fn public_view_json(&self) -> serde_json::Value {
         self.public_view()
+    }
+    /// A Weis declared: only its kind (the calls heard show in the views); a Weis not declared:
+    /// nothing (only seats holding a Weis are asked). Everything else is played openly.
+    fn action_visibility(&self, action: SchieberAction) -> Visibility {
+        match action {
+            SchieberAction::Weis { weis } if weis.is_empty() => Visibility::Silent,
+            SchieberAction::Weis { .. } => Visibility::KindOnly,
+            _ => Visibility::Public,
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::four_hands;
-use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
+use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable, MATCH_BONUS};
 use crate::schieber::{ObservedTrick, ShownWeis, WeisCall};
 use crate::trick::TrickRules;
@@ -914,5 +914,14 @@ impl Game for Sidi {
     /// auction, the Weis calls, the scored Weis, the tricks) is announced to all.
     fn public_view_json(&self) -> serde_json::Value {
         public_json(self.observation(0))
+    }
+    /// A Weis declared: only its kind (its value shows in the views' calls); a Weis not
+    /// declared: nothing (only a seat whose best item can still be called is asked, 001).
+    fn action_visibility(&self, action: SidiAction) -> Visibility {
+        match action {
+            SidiAction::Weis { weis } if weis.is_empty() => Visibility::Silent,
+            SidiAction::Weis { .. } => Visibility::KindOnly,
+            _ => Visibility::Public,
+        }
     }
 }
