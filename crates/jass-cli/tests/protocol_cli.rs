@@ -105,3 +105,89 @@ fn records_show_which_actions_the_fallback_made() {
         .stdout(predicate::str::contains("by seat 0 was the fallback's").not());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `jass simulate` and `jass arena` tell a bot program the game is over (`game_over` with the
+/// record, then `bye`), as the tables of `jass play` and `jass serve` do; an arena game is one
+/// deal.
+#[test]
+fn simulate_and_arena_send_game_over() {
+    let dir = std::env::temp_dir().join(format!("jass-game-over-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let messages = |log: &std::path::Path| -> Vec<serde_json::Value> {
+        std::fs::read_to_string(log)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let log = dir.join("simulate.jsonl");
+    let bot = format!(
+        "cmd:python3 ../jass-table/tests/bots/transcript_bot.py {}",
+        log.display()
+    );
+    jass()
+        .args([
+            "simulate",
+            "-g",
+            "differenzler",
+            "-o",
+            "deals=2",
+            "--seed",
+            "4",
+        ])
+        .args(["--players", &format!("rule,rule,rule,{bot}")])
+        .assert()
+        .success();
+    let m = messages(&log);
+    let n = m.len();
+    assert_eq!(m[n - 2]["type"], "game_over", "{:?}", m[n - 2]);
+    assert_eq!(m[n - 2]["record"]["game"], "differenzler");
+    assert_eq!(m[n - 2]["record"]["deals"].as_array().unwrap().len(), 2);
+    assert_eq!(m[n - 1]["type"], "bye");
+
+    // The arena starts a process per seat of each play: each writes its own transcript.
+    let arena_dir = dir.join("arena");
+    std::fs::create_dir_all(&arena_dir).unwrap();
+    let script = dir.join("per_process_transcript.py");
+    std::fs::write(
+        &script,
+        "import os, subprocess, sys\n\
+         log = os.path.join(sys.argv[1], f'{os.getpid()}.jsonl')\n\
+         sys.exit(subprocess.call([sys.executable, '../jass-table/tests/bots/transcript_bot.py', log]))\n",
+    )
+    .unwrap();
+    let bot = format!("cmd:python3 {} {}", script.display(), arena_dir.display());
+    jass()
+        .args([
+            "arena",
+            "rule",
+            &bot,
+            "-n",
+            "1",
+            "--seed",
+            "2",
+            "--threads",
+            "1",
+        ])
+        .assert()
+        .success();
+    let logs: Vec<_> = std::fs::read_dir(&arena_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    // (One more process may have been started and stopped at once: the arena checks its
+    // players before the first deal.)
+    let mut played = 0;
+    for log in logs {
+        let m = messages(&log);
+        let n = m.len();
+        if m.iter().any(|x| x["type"] == "request") {
+            assert_eq!(m[n - 1]["type"], "bye");
+            played += 1;
+            assert_eq!(m[n - 2]["type"], "game_over", "{:?}", m[n - 2]);
+            assert_eq!(m[n - 2]["record"]["deals"].as_array().unwrap().len(), 1);
+        }
+    }
+    assert_eq!(played, 4, "two seats in each of the two plays of the deal");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -236,6 +236,15 @@ pub trait Player<G: Game> {
     fn take_fallback(&mut self) -> Option<String> {
         None
     }
+    /// Told once when the game is over, with its record as JSON (a bot program hears
+    /// `game_over`). The default ignores it.
+    fn game_over(&mut self, record: &serde_json::Value) {
+        let _ = record;
+    }
+    /// Whether [`Player::game_over`] does anything (the record's JSON is built only then).
+    fn wants_game_over(&self) -> bool {
+        false
+    }
 }
 
 /// Asks `player`, the seat to move in `state`, for its action and applies it. An illegal choice is

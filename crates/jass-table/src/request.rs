@@ -118,6 +118,14 @@ impl<G: TableGame> Player<G> for JsonSeat<G> {
     fn take_fallback(&mut self) -> Option<String> {
         self.replaced.take()
     }
+    fn game_over(&mut self, record: &Value) {
+        if let Some(tell) = self.player.game_over_hook() {
+            tell(record);
+        }
+    }
+    fn wants_game_over(&self) -> bool {
+        self.player.game_over_hook().is_some()
+    }
 }
 
 /// Which legal action `answer` names: the action itself (compared as JSON, so key order and
