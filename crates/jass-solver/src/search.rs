@@ -811,7 +811,12 @@ impl Core {
             if r & !63 == tag {
                 let c = (r & 63) as u8;
                 if let Some(j) = moves[1..cnt].iter().position(|&k| key_card(k) == c) {
-                    moves[..j + 2].rotate_right(1);
+                    // Moved to the front (a loop: the library's rotation was a call).
+                    let k = moves[(j + 1) & (MOVES - 1)];
+                    for i in (1..j + 2).rev() {
+                        moves[i & (MOVES - 1)] = moves[(i - 1) & (MOVES - 1)];
+                    }
+                    moves[0] = k;
                 }
             }
         }
