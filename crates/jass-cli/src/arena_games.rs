@@ -180,7 +180,7 @@ impl ArenaGame for SchieberArena {
                 &mut |_| {},
             )
             .map_err(|e| anyhow!(e))?;
-            crate::seats::game_over(&mut ps, || Record::Schieber(rec.clone()));
+            jass_table::tell_game_over(&mut ps, || Record::Schieber(rec.clone()));
             let score = rec.deals[0].result.score;
             let (at, bt) = if a_even { (0, 1) } else { (1, 0) };
             values.push(score[at] as f64);
@@ -274,7 +274,7 @@ impl ArenaGame for SidiArena {
                 &mut |_| {},
             )
             .map_err(|e| anyhow!(e))?;
-            crate::seats::game_over(&mut ps, || Record::Sidi(rec.clone()));
+            jass_table::tell_game_over(&mut ps, || Record::Sidi(rec.clone()));
             let d = &rec.deals[0];
             let (at, bt) = if a_even { (0, 1) } else { (1, 0) };
             values.push(d.result.score[at] as f64);
@@ -406,7 +406,7 @@ impl ArenaGame for CoiffeurArena {
             })?;
             let rec =
                 coiffeur::play_recorded(self.options, seed, &mut ps).map_err(|e| anyhow!(e))?;
-            crate::seats::game_over(&mut ps, || Record::Coiffeur(rec.clone()));
+            jass_table::tell_game_over(&mut ps, || Record::Coiffeur(rec.clone()));
             let (at, bt) = if a_even { (0, 1) } else { (1, 0) };
             values.push(rec.result.totals[at] as f64);
             values.push(rec.result.totals[bt] as f64);
@@ -523,7 +523,7 @@ impl ArenaGame for DifferenzlerArena {
                 })
                 .collect::<Result<_>>()?;
             let rec = differenzler::play_recorded(o, seed, &mut ps).map_err(|e| anyhow!(e))?;
-            crate::seats::game_over(&mut ps, || Record::Differenzler(rec.clone()));
+            jass_table::tell_game_over(&mut ps, || Record::Differenzler(rec.clone()));
             let mut pen = [0f64; 4];
             for d in &rec.deals {
                 for (s, p) in pen.iter_mut().enumerate() {
@@ -648,7 +648,7 @@ impl ArenaGame for HandjassArena {
                 &mut |_| {},
             )
             .map_err(|e| anyhow!(e))?;
-            crate::seats::game_over(&mut ps, || Record::Handjass(rec.clone()));
+            jass_table::tell_game_over(&mut ps, || Record::Handjass(rec.clone()));
             let r = &rec.deals[0].result;
             let (mut st, mut po) = (0f64, 0f64);
             for s in 0..n {

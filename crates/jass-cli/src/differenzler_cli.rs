@@ -32,7 +32,7 @@ pub fn simulate_one(json: &Value, players: &str, seed: u64) -> Result<(Record, O
         crate::players::player::<Differenzler>(n, &o, s, x)
     })?;
     let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
-    crate::seats::game_over(&mut p, || Record::Differenzler(rec.clone()));
+    jass_table::tell_game_over(&mut p, || Record::Differenzler(rec.clone()));
     let w = match rec.result.winners.as_slice() {
         [w] => Some(*w),
         _ => None,

@@ -99,7 +99,7 @@ pub fn simulate_run(
         let game_seed = seed.wrapping_add(i);
         let mut ps = make_players(players, n, game_seed, opts)?;
         let rec = play_recorded(opts, game_seed, &mut ps).map_err(|e| anyhow!(e))?;
-        crate::seats::game_over(&mut ps, || Record::Handjass(rec.clone()));
+        jass_table::tell_game_over(&mut ps, || Record::Handjass(rec.clone()));
         if let Some(l) = rec.result.loser {
             losses[l as usize] += 1;
         }

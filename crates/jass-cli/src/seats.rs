@@ -47,22 +47,7 @@ pub fn one<G: TableGame>(
     }
     let limits = limits().map_err(|e| anyhow!(e))?;
     seat_spec::typed_player::<G>(&spec, options, seat, 4, seed, limits, report())
-        .map(|s| s.player)
         .map_err(|e| anyhow!(e))
-}
-
-/// Tells `players` that the game is over (a bot program hears `game_over` with the record, then
-/// `bye`); `record` is built only if one of them listens.
-pub fn game_over<G: jass_core::Game>(
-    players: &mut [Box<dyn Player<G>>],
-    record: impl FnOnce() -> jass_core::record::Record,
-) {
-    if players.iter().any(|p| p.wants_game_over()) {
-        let json = serde_json::to_value(record()).unwrap_or(serde_json::Value::Null);
-        for p in players.iter_mut() {
-            p.game_over(&json);
-        }
-    }
 }
 
 /// True if the list seats a program (then the summary reports replaced answers).

@@ -67,7 +67,7 @@ pub fn simulate_one(
                 crate::players::player::<Sidi>(n, &o, s, x)
             })?;
             let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
-            crate::seats::game_over(&mut p, || Record::Sidi(rec.clone()));
+            jass_table::tell_game_over(&mut p, || Record::Sidi(rec.clone()));
             let (w, n) = (rec.result.winner, rec.deals.len());
             Ok((Record::Sidi(rec), w, n))
         }

@@ -146,7 +146,7 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
         let game_seed = seed.wrapping_add(i);
         let mut players = make_players(&args.players, 4, game_seed, &options)?;
         let rec = play_recorded(options, game_seed, &mut players).map_err(|e| anyhow!(e))?;
-        crate::seats::game_over(&mut players, || Record::Schieber(rec.clone()));
+        jass_table::tell_game_over(&mut players, || Record::Schieber(rec.clone()));
         sum.games += 1;
         if let Some(w) = rec.result.winner {
             sum.wins[w as usize] += 1;

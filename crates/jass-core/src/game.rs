@@ -138,6 +138,18 @@ pub enum Visibility {
     Silent,
 }
 
+impl Visibility {
+    /// A Weis decision: a Weis declared reaches the others by its kind (the calls they hear show
+    /// in their views), one not declared not at all (only seats holding a Weis are asked).
+    pub fn of_weis(declared_nothing: bool) -> Visibility {
+        if declared_nothing {
+            Visibility::Silent
+        } else {
+            Visibility::KindOnly
+        }
+    }
+}
+
 /// One Jass game's rules over one position. Each game is its own type; its options are data.
 pub trait Game: Clone {
     /// A decision of a player.

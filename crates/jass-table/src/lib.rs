@@ -30,4 +30,4 @@ pub use adapter::TableGame;
 pub use bots::{bot, bot_seeded, splitmix, BOT_NAMES};
 pub use kind::{checked_options, options_from_pairs, GameKind, GameSpec, OptionsError};
 pub use request::{match_answer, GameOverHook, JsonPlayer, JsonSeat, Request};
-pub use table::{run_table, Event, Fallback, SeatPlayer, Snapshot, TableOutcome};
+pub use table::{run_table, tell_game_over, Event, Fallback, SeatPlayer, Snapshot, TableOutcome};

@@ -74,10 +74,6 @@ impl<G: TableGame> JsonSeat<G> {
     pub fn name(&self) -> String {
         self.player.name()
     }
-    /// The player's [`JsonPlayer::game_over_hook`].
-    pub fn game_over_hook(&self) -> Option<GameOverHook> {
-        self.player.game_over_hook()
-    }
     /// The action for `decision`, and the reason if the player's answer was replaced.
     pub fn decide(&mut self, decision: &Decision<'_, G>) -> (G::Action, Option<String>) {
         let legal: Vec<Value> = decision.legal.iter().map(G::action_json).collect();

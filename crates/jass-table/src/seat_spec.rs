@@ -17,7 +17,7 @@ use crate::adapter::TableGame;
 use crate::bots::{bot, BOT_NAMES};
 use crate::external::{BotLimits, BotLog, ExternalBot, GameInfo};
 use crate::jasskit_http::JassKitPlayer;
-use crate::request::{GameOverHook, JsonPlayer, JsonSeat};
+use crate::request::{JsonPlayer, JsonSeat};
 use crate::table::SeatPlayer;
 
 /// One seat's player as written.
@@ -192,13 +192,10 @@ pub fn typed_player<G: TableGame>(
     seed: u64,
     limits: BotLimits,
     report: &SeatReport,
-) -> Result<TypedSeat<G>, String> {
+) -> Result<Box<dyn Player<G>>, String> {
     let json: Box<dyn JsonPlayer> = match spec {
         SeatSpec::Bot(name) => {
-            return Ok(TypedSeat {
-                player: bot::<G>(name, options, seat, seed)?,
-                hook: None,
-            })
+            return bot::<G>(name, options, seat, seed);
         }
         SeatSpec::Cmd(c) => Box::new(ExternalBot::spawn(c, limits, report.log())?.with_game(
             GameInfo {
@@ -225,7 +222,6 @@ pub fn typed_player<G: TableGame>(
             Box::new(JassKitPlayer::new(u, limits.deadline_ms)?)
         }
     };
-    let hook = json.game_over_hook();
     let count = Arc::clone(&report.fallbacks);
     let mut runs = RunLog {
         log: report.log(),
@@ -235,10 +231,7 @@ pub fn typed_player<G: TableGame>(
         count.fetch_add(1, Ordering::Relaxed);
         runs.note(m);
     });
-    Ok(TypedSeat {
-        player: Box::new(seat_player),
-        hook,
-    })
+    Ok(Box::new(seat_player))
 }
 
 /// Logs replaced answers; a run of the same reason (or of a bot that is out) is logged once, with
@@ -276,38 +269,16 @@ impl Drop for RunLog {
     }
 }
 
-/// A seat's player of game `G`, and what to tell it when the game is over.
-pub struct TypedSeat<G: TableGame> {
-    /// The player.
-    pub player: Box<dyn Player<G>>,
-    hook: Option<GameOverHook>,
-}
-
-impl<G: TableGame> TypedSeat<G> {
-    /// Tells a bot program the game is over (`game_over` with the record, then `bye`); returns
-    /// the player.
-    pub fn finish(self, record: &Record) -> Box<dyn Player<G>> {
-        if let Some(h) = self.hook {
-            h(&serde_json::to_value(record).unwrap_or(Value::Null));
-        }
-        self.player
-    }
-}
-
-/// The players of a whole table from a `--players` list, and their game-over messages.
+/// The players of a whole table from a `--players` list.
 pub struct TypedTable<G: TableGame> {
     /// One player per seat.
     pub players: Vec<Box<dyn Player<G>>>,
-    hooks: Vec<GameOverHook>,
 }
 
 impl<G: TableGame> TypedTable<G> {
     /// Tells the bot programs the game is over (`game_over` with the record, then `bye`).
-    pub fn finish(self, record: &Record) -> Vec<Box<dyn Player<G>>> {
-        let json = serde_json::to_value(record).unwrap_or(Value::Null);
-        for h in self.hooks {
-            h(&json);
-        }
+    pub fn finish(mut self, record: &Record) -> Vec<Box<dyn Player<G>>> {
+        crate::tell_game_over(&mut self.players, || record.clone());
         self.players
     }
 }
@@ -349,17 +320,13 @@ pub fn typed_table_with<G: TableGame>(
 ) -> Result<TypedTable<G>, String> {
     let specs = per_seat(list, seats)?;
     let mut players = Vec::with_capacity(seats);
-    let mut hooks = Vec::new();
     for (seat, spec) in specs.iter().enumerate() {
-        if let SeatSpec::Bot(name) = spec {
-            players.push(native(name, seat)?);
-            continue;
-        }
-        let s = typed_player::<G>(spec, options, seat, seats, seed, limits, report)?;
-        players.push(s.player);
-        hooks.extend(s.hook);
+        players.push(match spec {
+            SeatSpec::Bot(name) => native(name, seat)?,
+            _ => typed_player::<G>(spec, options, seat, seats, seed, limits, report)?,
+        });
     }
-    Ok(TypedTable { players, hooks })
+    Ok(TypedTable { players })
 }
 
 #[cfg(test)]

@@ -144,9 +144,9 @@ enum Inner<G: TableGame> {
 
 /// An action (`json`, in record notation) as the other seats learn of it: in full, only its
 /// kind, or not at all.
-fn public_json(visibility: Visibility, json: Value) -> Option<Value> {
+fn seen_by_others(visibility: Visibility, json: &Value) -> Option<Value> {
     match visibility {
-        Visibility::Public => Some(json),
+        Visibility::Public => Some(json.clone()),
         Visibility::KindOnly => Some(match json.get("action") {
             Some(kind) => serde_json::json!({ "action": kind }),
             None => serde_json::json!({}),
@@ -182,6 +182,7 @@ impl<G: TableGame> Player<G> for TableSeat<G> {
             (sh.step, sh.public_step)
         };
         let resumed = self.shared.borrow_mut().resume.pop_front();
+        let mut replaced = None;
         let action = if let Some(entry) = resumed {
             let legal: Vec<Value> = decision.legal.iter().map(G::action_json).collect();
             match match_answer(&entry, &legal) {
@@ -200,28 +201,28 @@ impl<G: TableGame> Player<G> for TableSeat<G> {
             match &mut self.inner {
                 Inner::Native(p) => p.act(decision),
                 Inner::Json(seat) => {
-                    let (a, replaced) = seat.decide(decision);
-                    if let Some(reason) = replaced {
-                        self.replaced = Some(reason.clone());
-                        let fb = Fallback {
-                            step,
-                            public_step,
-                            seat: self.seat,
-                            reason,
-                            played: G::action_json(a),
-                            played_public: public_json(decision.visibility(a), G::action_json(a)),
-                        };
-                        let mut sh = self.shared.borrow_mut();
-                        sh.fallbacks.push(fb.clone());
-                        sh.pending.push(Event::Fallback(fb));
-                    }
+                    let (a, why) = seat.decide(decision);
+                    replaced = why;
                     a
                 }
             }
         };
         let json = G::action_json(action);
-        let public = public_json(decision.visibility(action), json.clone());
+        let public = seen_by_others(decision.visibility(action), &json);
         let mut sh = self.shared.borrow_mut();
+        if let Some(reason) = replaced {
+            let fb = Fallback {
+                step,
+                public_step,
+                seat: self.seat,
+                reason: reason.clone(),
+                played: json.clone(),
+                played_public: public.clone(),
+            };
+            sh.fallbacks.push(fb.clone());
+            sh.pending.push(Event::Fallback(fb));
+            self.replaced = Some(reason);
+        }
         sh.actions.push(json.clone());
         if public.is_some() {
             sh.public_step += 1;
@@ -239,6 +240,34 @@ impl<G: TableGame> Player<G> for TableSeat<G> {
 
     fn take_fallback(&mut self) -> Option<String> {
         self.replaced.take()
+    }
+
+    fn game_over(&mut self, record: &Value) {
+        match &mut self.inner {
+            Inner::Native(p) => p.game_over(record),
+            Inner::Json(seat) => seat.game_over(record),
+        }
+    }
+
+    fn wants_game_over(&self) -> bool {
+        match &self.inner {
+            Inner::Native(p) => p.wants_game_over(),
+            Inner::Json(seat) => seat.wants_game_over(),
+        }
+    }
+}
+
+/// Tells `players` that the game is over ([`Player::game_over`]: a bot program hears
+/// `game_over` with the record, then `bye`); `record` is built only if one of them listens.
+pub fn tell_game_over<G: jass_core::Game>(
+    players: &mut [Box<dyn Player<G>>],
+    record: impl FnOnce() -> Record,
+) {
+    if players.iter().any(|p| p.wants_game_over()) {
+        let json = serde_json::to_value(record()).unwrap_or(Value::Null);
+        for p in players.iter_mut() {
+            p.game_over(&json);
+        }
     }
 }
 
@@ -263,14 +292,12 @@ fn run<G: TableGame>(
         ..Shared::default()
     }));
     let mut players: Vec<Box<dyn Player<G>>> = Vec::with_capacity(seats.len());
-    let mut game_over_hooks = Vec::new();
     let n_seats = seats.len();
     for (seat, sp) in seats.into_iter().enumerate() {
         let inner = match sp {
             SeatPlayer::Bot(name) => Inner::Native(bot::<G>(&name, &options, seat, seed)?),
             SeatPlayer::Json(mut player) => {
                 player.start(G::KIND.name(), &spec.options, seat, n_seats);
-                game_over_hooks.extend(player.game_over_hook());
                 Inner::Json(JsonSeat::new(player, &options))
             }
         };
@@ -328,18 +355,12 @@ fn run<G: TableGame>(
         Err(p) => std::panic::resume_unwind(p),
     };
     drop(watch_shared);
-    drop(players);
     let record = record?;
-    let record_json = serde_json::to_value(&record).unwrap_or(Value::Null);
-    for hook in game_over_hooks {
-        hook(&record_json);
-    }
+    tell_game_over(&mut players, || record.clone());
+    drop(players);
     let sh = Rc::try_unwrap(shared)
         .map_err(|_| "table state still shared".to_string())?
         .into_inner();
-    if let Some(e) = sh.resume_error {
-        return Err(format!("cannot resume this game: {e}"));
-    }
     if !sh.resume.is_empty() {
         return Err(format!(
             "cannot resume this game: {} actions are left over after the game ended",

@@ -794,7 +794,8 @@ impl Game for Differenzler {
     fn public_view_json(&self) -> serde_json::Value {
         public_json(self.observation_as(None))
     }
-    /// A hidden announcement: only its kind (open ones are heard); a Weis as in Schieber.
+    /// A hidden announcement: only its kind (open ones are heard); a Weis as
+    /// [`Visibility::of_weis`].
     fn action_visibility(&self, action: DifferenzlerAction) -> Visibility {
         match action {
             DifferenzlerAction::Announce { .. }
@@ -802,8 +803,7 @@ impl Game for Differenzler {
             {
                 Visibility::KindOnly
             }
-            DifferenzlerAction::Weis { weis } if weis.is_empty() => Visibility::Silent,
-            DifferenzlerAction::Weis { .. } => Visibility::KindOnly,
+            DifferenzlerAction::Weis { weis } => Visibility::of_weis(weis.is_empty()),
             _ => Visibility::Public,
         }
     }

@@ -2102,13 +2102,11 @@ impl Game for Handjass {
     fn public_view_json(&self) -> serde_json::Value {
         public_json(self.observation_as(None))
     }
-    /// A Bessern discard: only that a card was laid away; a Weis declared: only its kind (the
-    /// calls show in the views); a Weis not declared: nothing (only seats holding one are asked).
+    /// A Bessern discard: only that a card was laid away; a Weis as [`Visibility::of_weis`].
     fn action_visibility(&self, action: HandjassAction) -> Visibility {
         match action {
             HandjassAction::Discard { .. } => Visibility::KindOnly,
-            HandjassAction::Weis { melds } if melds.is_empty() => Visibility::Silent,
-            HandjassAction::Weis { .. } => Visibility::KindOnly,
+            HandjassAction::Weis { melds } => Visibility::of_weis(melds.is_empty()),
             _ => Visibility::Public,
         }
     }

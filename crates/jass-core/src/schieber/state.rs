@@ -979,12 +979,10 @@ impl Game for Schieber {
     fn public_view_json(&self) -> serde_json::Value {
         self.public_view()
     }
-    /// A Weis declared: only its kind (the calls heard show in the views); a Weis not declared:
-    /// nothing (only seats holding a Weis are asked). Everything else is played openly.
+    /// A Weis as [`Visibility::of_weis`]; everything else is played openly.
     fn action_visibility(&self, action: SchieberAction) -> Visibility {
         match action {
-            SchieberAction::Weis { weis } if weis.is_empty() => Visibility::Silent,
-            SchieberAction::Weis { .. } => Visibility::KindOnly,
+            SchieberAction::Weis { weis } => Visibility::of_weis(weis.is_empty()),
             _ => Visibility::Public,
         }
     }

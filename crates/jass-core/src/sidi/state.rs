@@ -915,12 +915,11 @@ impl Game for Sidi {
     fn public_view_json(&self) -> serde_json::Value {
         public_json(self.observation(0))
     }
-    /// A Weis declared: only its kind (its value shows in the views' calls); a Weis not
-    /// declared: nothing (only a seat whose best item can still be called is asked, 001).
+    /// A Weis as [`Visibility::of_weis`] (001: only a seat whose best item can still be called is
+    /// asked).
     fn action_visibility(&self, action: SidiAction) -> Visibility {
         match action {
-            SidiAction::Weis { weis } if weis.is_empty() => Visibility::Silent,
-            SidiAction::Weis { .. } => Visibility::KindOnly,
+            SidiAction::Weis { weis } => Visibility::of_weis(weis.is_empty()),
             _ => Visibility::Public,
         }
     }
