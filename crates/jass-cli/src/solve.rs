@@ -1,6 +1,6 @@
 //! `jass solve`: the exact value of every legal card in a card-play position with all hands open,
-//! given by its hands or taken from a point in a Schieber record; Differenzler and Handjass
-//! records go to `solve_solo`.
+//! given by its hands or taken from a point in a Schieber, Coiffeur or Sidi Barrani record (the
+//! team games); Differenzler and Handjass records go to `solve_solo`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -9,7 +9,8 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use jass_core::record::Record;
-use jass_core::schieber::{Contract, RecordedAction, SchieberRecord};
+use jass_core::schieber::{ActionEntry, Contract, RecordedAction};
+use jass_core::sidi::{SidiDealRecord, SidiRecorded};
 use jass_core::{Card, CardSet, TrickRules, UndenufeEleven};
 use jass_solver::{race_cards, Objective, Position, Solver, SolverConfig};
 
@@ -39,8 +40,9 @@ pub struct SolveArgs {
     /// Trick rules: strict (positive games; the default) or weak (negative games).
     #[arg(long)]
     pub(crate) rules: Option<String>,
-    /// A record to take the position from (with --game, --deal and --cards): Schieber, or
-    /// Differenzler or Handjass, where every player is for himself. There each legal card gets
+    /// A record to take the position from (with --game, --deal and --cards): Schieber, Coiffeur
+    /// or Sidi Barrani (there each card also shows whether the declarer's team makes its bid
+    /// against the best defence), or Differenzler or Handjass, where every player is for himself. There each legal card gets
     /// the best the mover can be sure of against all the others (Differenzler: the smallest
     /// miss of the announcement; Handjass: the most points, and whether that is safe from a
     /// potato) and the end of the deal when every player plays for himself (max^n). The solo
@@ -86,12 +88,68 @@ fn parse_race(text: &str) -> Result<(u32, u32)> {
     Ok((num(need, "NEED")?, num(other, "OTHER")?))
 }
 
-/// A position to solve: where it stands, the cards to play before it, and whether the deal is a
-/// Misère (the points of each team's tricks go to the other team).
+/// A position to solve: where it stands, the cards to play before it, whether the deal is a
+/// Misère (the points of each team's tricks go to the other team), and a Sidi Barrani bid.
 struct Setup {
     pos: Position,
     played: Vec<Card>,
     misere: bool,
+    bid: Option<Bid>,
+}
+
+/// A Sidi Barrani contract: the declarer's team makes it with at least `points` card points in
+/// the deal, "counting the last trick and Match, not Weis or Stöck" (docs/sidi-barrani.md, 001).
+#[derive(Clone, Copy)]
+struct Bid {
+    team: u8,
+    points: u32,
+}
+
+/// Where a bid stands at the position: the points the declarer's team still needs from here on
+/// (the cards of the current trick count once it is complete, as the solver's values do).
+#[derive(Clone, Copy)]
+struct BidNeed {
+    bid: Bid,
+    need: u32,
+}
+
+/// What `jass solve` needs of a Schieber or Coiffeur deal (the same entries in both records).
+struct SchieberDeal {
+    forehand: u8,
+    hands: [CardSet; 4],
+    contract: Option<Contract>,
+    actions: Vec<ActionEntry>,
+}
+
+impl From<(u8, [CardSet; 4], Option<Contract>, Vec<ActionEntry>)> for SchieberDeal {
+    fn from(
+        (forehand, hands, contract, actions): (
+            u8,
+            [CardSet; 4],
+            Option<Contract>,
+            Vec<ActionEntry>,
+        ),
+    ) -> Self {
+        SchieberDeal {
+            forehand,
+            hands,
+            contract,
+            actions,
+        }
+    }
+}
+
+/// The record kinds whose deals `jass solve` reads as a team game.
+enum TeamRecord {
+    /// Schieber and Coiffeur.
+    Schieber {
+        deals: Vec<SchieberDeal>,
+        eleven: UndenufeEleven,
+    },
+    Sidi {
+        deals: Vec<SidiDealRecord>,
+        eleven: UndenufeEleven,
+    },
 }
 
 /// The first card of a deal of `contract` (`leader` leads) as the solver plays it, and whether
@@ -163,6 +221,7 @@ fn position_from_args(a: &SolveArgs) -> Result<Setup> {
         pos,
         played,
         misere,
+        bid: None,
     })
 }
 
@@ -181,25 +240,9 @@ fn read_record(path: &Path, game: usize) -> Result<Record> {
         .map_err(|e| anyhow!("{e}"))
 }
 
-fn position_from_record(a: &SolveArgs, rec: &SchieberRecord) -> Result<Setup> {
-    let d = rec.deals.get(a.deal.saturating_sub(1)).ok_or_else(|| {
-        anyhow!(
-            "--deal {}: the game has {} deal(s)",
-            a.deal,
-            rec.deals.len()
-        )
-    })?;
-    let contract = d
-        .contract
-        .ok_or_else(|| anyhow!("deal {} has no contract", a.deal))?;
-    let played: Vec<Card> = d
-        .actions
-        .iter()
-        .filter_map(|e| match e.action {
-            RecordedAction::Play { card } => Some(card),
-            _ => None,
-        })
-        .collect();
+/// The first `--cards` of the cards played in a deal, in order.
+fn first_cards(a: &SolveArgs, played: impl Iterator<Item = Card>) -> Result<Vec<Card>> {
+    let played: Vec<Card> = played.collect();
     if a.cards > played.len() {
         bail!(
             "--cards {}: deal {} has {} cards played",
@@ -208,12 +251,67 @@ fn position_from_record(a: &SolveArgs, rec: &SchieberRecord) -> Result<Setup> {
             played.len()
         );
     }
-    let (pos, misere) = deal_start(contract, d.hands, d.forehand, rec.options.undenufe_eleven);
-    Ok(Setup {
-        pos,
-        played: played[..a.cards].to_vec(),
-        misere,
-    })
+    Ok(played[..a.cards].to_vec())
+}
+
+fn position_from_record(a: &SolveArgs, rec: &TeamRecord) -> Result<Setup> {
+    let count = match rec {
+        TeamRecord::Schieber { deals, .. } => deals.len(),
+        TeamRecord::Sidi { deals, .. } => deals.len(),
+    };
+    let index = a
+        .deal
+        .checked_sub(1)
+        .filter(|&i| i < count)
+        .ok_or_else(|| {
+            anyhow!(
+                "--deal {}: the game has {count} deal(s); give 1 to {count}",
+                a.deal
+            )
+        })?;
+    match rec {
+        TeamRecord::Schieber { deals, eleven } => {
+            let d = &deals[index];
+            let contract = d
+                .contract
+                .ok_or_else(|| anyhow!("deal {} has no contract", a.deal))?;
+            let played = d.actions.iter().filter_map(|e| match e.action {
+                RecordedAction::Play { card } => Some(card),
+                _ => None,
+            });
+            let (pos, misere) = deal_start(contract, d.hands, d.forehand, *eleven);
+            Ok(Setup {
+                pos,
+                played: first_cards(a, played)?,
+                misere,
+                bid: None,
+            })
+        }
+        TeamRecord::Sidi { deals, eleven } => {
+            let d = &deals[index];
+            let contract = d.contract.as_ref().ok_or_else(|| {
+                anyhow!(
+                    "deal {} has no contract (everyone passed): no card was played",
+                    a.deal
+                )
+            })?;
+            let played = d.actions.iter().filter_map(|e| match e.action {
+                SidiRecorded::Play { card } => Some(card),
+                _ => None,
+            });
+            // "The declarer (final bidder) leads" (docs/sidi-barrani.md).
+            let pos = Position::new_deal(d.hands, contract.declarer, contract.trump, *eleven);
+            Ok(Setup {
+                pos,
+                played: first_cards(a, played)?,
+                misere: false,
+                bid: Some(Bid {
+                    team: contract.declarer % 2,
+                    points: contract.points,
+                }),
+            })
+        }
+    }
 }
 
 /// What `jass solve` says when `--max-nodes` cut the search short (exit code 1).
@@ -230,32 +328,63 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         .as_deref()
         .map(|p| read_record(p, a.game))
         .transpose()?;
-    let schieber = match record {
+    let team_record = match record {
         None => None,
-        Some(Record::Schieber(rec)) => Some(rec),
+        Some(Record::Schieber(rec)) => Some(TeamRecord::Schieber {
+            deals: rec
+                .deals
+                .into_iter()
+                .map(|d| (d.forehand, d.hands, d.contract, d.actions).into())
+                .collect(),
+            eleven: rec.options.undenufe_eleven,
+        }),
+        Some(Record::Coiffeur(rec)) => Some(TeamRecord::Schieber {
+            deals: rec
+                .deals
+                .into_iter()
+                .map(|d| (d.forehand, d.hands, Some(d.contract), d.actions).into())
+                .collect(),
+            eleven: rec.options.undenufe_eleven,
+        }),
+        Some(Record::Sidi(rec)) => Some(TeamRecord::Sidi {
+            deals: rec.deals,
+            eleven: rec.options.undenufe_eleven,
+        }),
         Some(Record::Differenzler(rec)) => return solve_solo::run_differenzler(&a, &rec),
         Some(Record::Handjass(rec)) => return solve_solo::run_handjass(&a, &rec),
-        Some(_) => bail!(
-            "jass solve reads Schieber, Differenzler and Handjass records; record {} of the file is of another game",
-            a.game
-        ),
     };
     let race = a.race.as_deref().map(parse_race).transpose()?;
+    if race.is_some() && matches!(team_record, Some(TeamRecord::Sidi { .. })) {
+        bail!("--race: a Sidi Barrani deal is scored when it ends (the bid made or not), not trick by trick; leave --race out (each card shows whether the bid is made)");
+    }
     let Setup {
         mut pos,
         played,
         misere,
-    } = match &schieber {
+        bid,
+    } = match &team_record {
         Some(rec) => position_from_record(&a, rec)?,
         None => position_from_args(&a)?,
     };
     if misere && race.is_some() {
         bail!("--race: the race to the target counts the points a team takes, not Misère's; leave --race out for a Misère deal");
     }
+    // The declarer's team's points of the tricks completed before the position.
+    let mut taken = 0u32;
     for (i, &c) in played.iter().enumerate() {
-        pos.try_play(c)
+        let done = pos
+            .try_play(c)
             .map_err(|e| anyhow!("played card {} ({c}): {e}", i + 1))?;
+        if let (Some(t), Some(b)) = (done, bid) {
+            if t.winner % 2 == b.team {
+                taken += t.points + t.match_bonus;
+            }
+        }
     }
+    let bid = bid.map(|bid| BidNeed {
+        bid,
+        need: bid.points.saturating_sub(taken),
+    });
     if pos.is_over() {
         bail!("every card has been played: nothing to solve");
     }
@@ -303,6 +432,20 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         }
         (values, _) => (values, None),
     };
+    // The bid: the cards after which the declarer's team makes it against the best defence.
+    let (values, made) = match (values, bid) {
+        (Some(v), Some(b)) => {
+            let mut budget = match a.max_nodes {
+                0 => u64::MAX,
+                n => n.saturating_sub(solver.nodes()),
+            };
+            match bid_cards(&mut solver, &pos, b, &mut budget) {
+                Some(made) => (Some(v), Some((b, made))),
+                None => (None, None),
+            }
+        }
+        (values, _) => (values, None),
+    };
     let secs = start.elapsed().as_secs_f64();
     let Some(values) = values else {
         // Not an error in the input: the search was cut short, as asked.
@@ -329,6 +472,13 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
             "values": cards, "best": values.best().map(|(c, v)| serde_json::json!({"card": c.to_string(), "value": v})),
             "seconds": secs, "nodes": solver.nodes(),
         });
+        if let Some((b, made)) = made {
+            let names = |s: CardSet| s.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+            out["bid"] = serde_json::json!({
+                "declarer_team": b.bid.team, "points": b.bid.points, "need": b.need,
+                "makes": names(made), "goes_down": names(pos.legal_cards() - made),
+            });
+        }
         if let Some((need, other, (wins, loses))) = race {
             let names = |s: CardSet| s.iter().map(|c| c.to_string()).collect::<Vec<_>>();
             out["race"] = serde_json::json!({
@@ -357,8 +507,24 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
                     };
                     println!("  {c:>4}  {v:>3}  {r}");
                 }
-                None => println!("  {c:>4}  {v}"),
+                None => match made {
+                    Some((b, made)) => {
+                        let r = if made.contains(c) {
+                            "makes"
+                        } else {
+                            "goes down"
+                        };
+                        println!("  {c:>4}  {v:>3}  team {} {r}", b.bid.team)
+                    }
+                    None => println!("  {c:>4}  {v}"),
+                },
             }
+        }
+        if let Some((b, _)) = made {
+            println!(
+                "(the bid: team {} bid {}, needs {} more from here on; \"makes\": against the best defence)",
+                b.bid.team, b.bid.points, b.need
+            );
         }
         if let Some((need, other, _)) = race {
             println!("(the race: team {team} needs {need}, the other team {other})");
@@ -366,4 +532,33 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         println!("({:.3} s, {} nodes)", secs, solver.nodes());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The legal cards of the seat to move after which the declarer's team of `b` takes the points
+/// it still needs by the end of the deal, whatever the defence does (one zero-window search per
+/// card: a threshold, not the most points). `None` when `budget` (search nodes, what is used is
+/// taken off) does not suffice.
+fn bid_cards(solver: &mut Solver, pos: &Position, b: BidNeed, budget: &mut u64) -> Option<CardSet> {
+    let mut made = CardSet::EMPTY;
+    for c in pos.legal_cards().iter() {
+        let mut child = *pos;
+        let mut need = b.need;
+        if let Some(t) = child.play(c) {
+            if t.winner % 2 == b.bid.team {
+                need = need.saturating_sub(t.points + t.match_bonus);
+            }
+        }
+        let makes = if child.is_over() {
+            need == 0
+        } else {
+            let before = solver.nodes();
+            let r = solver.try_reaches(&child, b.bid.team, need, *budget)?;
+            *budget = budget.saturating_sub(solver.nodes() - before);
+            r
+        };
+        if makes {
+            made.insert(c);
+        }
+    }
+    Some(made)
 }

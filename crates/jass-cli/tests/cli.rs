@@ -4,7 +4,7 @@
 use predicates::prelude::*;
 
 mod common;
-use common::jass;
+use common::{jass, solve_json};
 
 #[test]
 fn simulate_check_show_round_trip() {
@@ -225,7 +225,7 @@ fn solve_values_every_legal_card_of_a_record_position() {
         .arg(&file)
         .assert()
         .success();
-    let v = solve_json(&[
+    let v = solve_json([
         "--deal",
         "1",
         "--cards",
@@ -290,22 +290,6 @@ fn solve_values_every_legal_card_of_a_record_position() {
         .stderr(predicate::str::contains("four hands"));
 }
 
-/// `jass solve --json` with these arguments; it must succeed.
-fn solve_json(args: &[&str]) -> serde_json::Value {
-    let out = jass()
-        .arg("solve")
-        .arg("--json")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
 /// `jass solve --trump misere` (004: Obenabe, the trick points go to the other team): seat 0
 /// holds the three top cards of Rosen, Schilten and Eicheln and takes every trick whatever it
 /// leads, so in Misère its team is credited nothing for any card (in Obenabe each is worth the
@@ -317,7 +301,7 @@ fn solve_plays_misere_for_the_other_teams_points() {
     let hands = "HA HK HQ SA SK SQ CA CK CQ | D6 D7 D8 D9 D10 DJ DQ DK DA | \
                  HJ H10 H9 H8 H7 H6 SJ S10 S9 | S8 S7 S6 CJ C10 C9 C8 C7 C6";
     let values = |trump: &str, leader: &str| {
-        solve_json(&["--hands", hands, "--trump", trump, "--leader", leader])
+        solve_json(["--hands", hands, "--trump", trump, "--leader", leader])
     };
     for leader in ["0", "1"] {
         let v = values("misere", leader);

@@ -16,7 +16,7 @@ use jass_core::{ActionList, Card, CardSet, Game, Mode, PointTable, ToMove, Trick
 use predicates::str::contains;
 
 mod common;
-use common::jass;
+use common::{jass, solve_json};
 
 /// `jass simulate ARGS --out FILE` in `dir`: the one record it writes.
 fn simulate(dir: &Path, name: &str, args: &[&str]) -> (PathBuf, Record) {
@@ -35,18 +35,15 @@ fn simulate(dir: &Path, name: &str, args: &[&str]) -> (PathBuf, Record) {
 
 /// `jass solve --json --record FILE --deal D --cards K`; it must succeed.
 fn solve(file: &Path, deal: usize, cards: usize) -> serde_json::Value {
-    let out = jass()
-        .args(["solve", "--json", "--record"])
-        .arg(file)
-        .args(["--deal", &deal.to_string(), "--cards", &cards.to_string()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    let (deal, cards) = (deal.to_string(), cards.to_string());
+    solve_json([
+        "--record".as_ref(),
+        file.as_os_str(),
+        "--deal".as_ref(),
+        deal.as_ref(),
+        "--cards".as_ref(),
+        cards.as_ref(),
+    ])
 }
 
 /// The cards of `v["cards"]` with their `guarantee[key]`.

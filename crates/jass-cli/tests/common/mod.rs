@@ -2,6 +2,7 @@
 //! declares `mod common;`).
 #![allow(dead_code)]
 
+use std::ffi::OsStr;
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -22,4 +23,20 @@ pub fn assert_consistent(file: &Path, records: usize) {
         .stdout(contains(format!(
             "{records} record(s) consistent, 0 with problems"
         )));
+}
+
+/// `jass solve --json ARGS`; it must succeed. Its JSON.
+pub fn solve_json<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>) -> serde_json::Value {
+    let out = jass()
+        .arg("solve")
+        .arg("--json")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
 }

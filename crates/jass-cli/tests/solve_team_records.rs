@@ -1,0 +1,162 @@
+//! `jass solve --record` on the team games besides Schieber: a Coiffeur position gives the same
+//! values as the same position typed in, and a Sidi Barrani position says with each card whether
+//! the declarer's team makes its bid, which agrees with the engine's own scoring at the last
+//! card and with the cards' values when the declarer's side is to move.
+
+use predicates::prelude::*;
+use serde_json::Value;
+
+mod common;
+use common::{jass, solve_json as solve};
+
+/// A simulated game of `game` (rule players, `seed`) as a JSON record in `dir`.
+fn record(dir: &tempfile::TempDir, game: &str, seed: &str) -> (std::path::PathBuf, Value) {
+    let file = dir.path().join(format!("{game}.json"));
+    jass()
+        .args([
+            "simulate",
+            "-g",
+            game,
+            "--seed",
+            seed,
+            "--players",
+            "rule",
+            "--out",
+        ])
+        .arg(&file)
+        .assert()
+        .success();
+    let rec = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    (file, rec)
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The cards of a record's deal played in order (`play` actions).
+fn played(deal: &Value) -> Vec<String> {
+    deal["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["action"] == "play")
+        .map(|a| a["card"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_coiffeur_position_has_the_values_of_the_same_position_typed_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, rec) = record(&dir, "coiffeur", "3");
+    let deals = rec["deals"].as_array().unwrap();
+    assert!(deals.len() >= 3);
+    for (i, d) in deals.iter().enumerate().take(3) {
+        let hands: Vec<String> = d["hands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| strings(h).join(" "))
+            .collect();
+        let cards = played(d);
+        for n in [16, 23] {
+            let from_record = solve(&[
+                "--record".into(),
+                file.to_str().unwrap().into(),
+                "--deal".into(),
+                (i + 1).to_string(),
+                "--cards".into(),
+                n.to_string(),
+            ]);
+            let typed = solve(&[
+                "--hands".into(),
+                hands.join("|"),
+                "--trump".into(),
+                d["contract"].as_str().unwrap().into(),
+                "--leader".into(),
+                d["forehand"].to_string(),
+                "--played".into(),
+                cards[..n].join(" "),
+            ]);
+            assert_eq!(
+                from_record["values"],
+                typed["values"],
+                "deal {} at {n}",
+                i + 1
+            );
+            assert_eq!(from_record["cards_left"], 36 - n as u64);
+            assert!(from_record.get("bid").is_none());
+        }
+    }
+}
+
+#[test]
+fn a_sidi_barrani_position_says_which_cards_make_the_bid() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, rec) = record(&dir, "sidi-barrani", "4");
+    let path = file.to_str().unwrap().to_string();
+    let at = |deal: usize, cards: usize| {
+        solve(&[
+            "--record".into(),
+            path.clone(),
+            "--deal".into(),
+            deal.to_string(),
+            "--cards".into(),
+            cards.to_string(),
+        ])
+    };
+    let mut checked = [0; 2];
+    for (i, d) in rec["deals"].as_array().unwrap().iter().enumerate() {
+        if d["contract"].is_null() {
+            continue;
+        }
+        let declarer_team = d["contract"]["declarer"].as_u64().unwrap() % 2;
+        // The last card is forced: whether it makes the bid is the engine's verdict on the deal.
+        let last = at(i + 1, 35);
+        let bid = &last["bid"];
+        assert_eq!(bid["declarer_team"].as_u64().unwrap(), declarer_team);
+        assert_eq!(bid["points"], d["contract"]["points"]);
+        let makes = !bid["makes"].as_array().unwrap().is_empty();
+        assert_eq!(Some(makes), d["result"]["made"].as_bool(), "deal {}", i + 1);
+        checked[0] += 1;
+        // When the declarer's side is to move, a card makes the bid exactly when its value (the
+        // most points that side can be sure of) reaches what the side still needs: two searches
+        // of another kind (a threshold; the values) that must agree.
+        for cards in [12, 17, 22] {
+            let v = at(i + 1, cards);
+            if v["team"].as_u64().unwrap() != declarer_team {
+                continue;
+            }
+            let need = v["bid"]["need"].as_u64().unwrap();
+            let makes = strings(&v["bid"]["makes"]);
+            let down = strings(&v["bid"]["goes_down"]);
+            for c in v["values"].as_array().unwrap() {
+                let card = c["card"].as_str().unwrap().to_string();
+                let reaches = c["value"].as_u64().unwrap() >= need;
+                assert_eq!(
+                    makes.contains(&card),
+                    reaches,
+                    "deal {} at {cards}: {v}",
+                    i + 1
+                );
+                assert_eq!(down.contains(&card), !reaches);
+            }
+            checked[1] += 1;
+        }
+    }
+    assert!(checked[0] >= 3 && checked[1] >= 3, "{checked:?}");
+    jass()
+        .args(["solve", "--race", "40,30", "--record", &path])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("leave --race out"));
+    jass()
+        .args(["solve", "--deal", "999", "--record", &path])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--deal 999"));
+}
