@@ -98,7 +98,8 @@ struct Setup {
 }
 
 /// A Sidi Barrani contract: the declarer's team makes it with at least `points` card points in
-/// the deal, "counting the last trick and Match, not Weis or Stöck" (docs/sidi-barrani.md, 001).
+/// the deal. 001: "The 5 points for the last trick and the 100-point Match bonus for winning all
+/// nine tricks count towards fulfilling the bid, but points for Weis and Stöck do not."
 #[derive(Clone, Copy)]
 struct Bid {
     team: u8,
@@ -111,45 +112,6 @@ struct Bid {
 struct BidNeed {
     bid: Bid,
     need: u32,
-}
-
-/// What `jass solve` needs of a Schieber or Coiffeur deal (the same entries in both records).
-struct SchieberDeal {
-    forehand: u8,
-    hands: [CardSet; 4],
-    contract: Option<Contract>,
-    actions: Vec<ActionEntry>,
-}
-
-impl From<(u8, [CardSet; 4], Option<Contract>, Vec<ActionEntry>)> for SchieberDeal {
-    fn from(
-        (forehand, hands, contract, actions): (
-            u8,
-            [CardSet; 4],
-            Option<Contract>,
-            Vec<ActionEntry>,
-        ),
-    ) -> Self {
-        SchieberDeal {
-            forehand,
-            hands,
-            contract,
-            actions,
-        }
-    }
-}
-
-/// The record kinds whose deals `jass solve` reads as a team game.
-enum TeamRecord {
-    /// Schieber and Coiffeur.
-    Schieber {
-        deals: Vec<SchieberDeal>,
-        eleven: UndenufeEleven,
-    },
-    Sidi {
-        deals: Vec<SidiDealRecord>,
-        eleven: UndenufeEleven,
-    },
 }
 
 /// The first card of a deal of `contract` (`leader` leads) as the solver plays it, and whether
@@ -254,63 +216,69 @@ fn first_cards(a: &SolveArgs, played: impl Iterator<Item = Card>) -> Result<Vec<
     Ok(played[..a.cards].to_vec())
 }
 
-fn position_from_record(a: &SolveArgs, rec: &TeamRecord) -> Result<Setup> {
-    let count = match rec {
-        TeamRecord::Schieber { deals, .. } => deals.len(),
-        TeamRecord::Sidi { deals, .. } => deals.len(),
-    };
-    let index = a
-        .deal
-        .checked_sub(1)
-        .filter(|&i| i < count)
-        .ok_or_else(|| {
-            anyhow!(
-                "--deal {}: the game has {count} deal(s); give 1 to {count}",
-                a.deal
-            )
-        })?;
-    match rec {
-        TeamRecord::Schieber { deals, eleven } => {
-            let d = &deals[index];
-            let contract = d
-                .contract
-                .ok_or_else(|| anyhow!("deal {} has no contract", a.deal))?;
-            let played = d.actions.iter().filter_map(|e| match e.action {
-                RecordedAction::Play { card } => Some(card),
-                _ => None,
-            });
-            let (pos, misere) = deal_start(contract, d.hands, d.forehand, *eleven);
-            Ok(Setup {
-                pos,
-                played: first_cards(a, played)?,
-                misere,
-                bid: None,
-            })
-        }
-        TeamRecord::Sidi { deals, eleven } => {
-            let d = &deals[index];
-            let contract = d.contract.as_ref().ok_or_else(|| {
-                anyhow!(
-                    "deal {} has no contract (everyone passed): no card was played",
-                    a.deal
-                )
-            })?;
-            let played = d.actions.iter().filter_map(|e| match e.action {
-                SidiRecorded::Play { card } => Some(card),
-                _ => None,
-            });
-            // "The declarer (final bidder) leads" (docs/sidi-barrani.md).
-            let pos = Position::new_deal(d.hands, contract.declarer, contract.trump, *eleven);
-            Ok(Setup {
-                pos,
-                played: first_cards(a, played)?,
-                misere: false,
-                bid: Some(Bid {
-                    team: contract.declarer % 2,
-                    points: contract.points,
-                }),
-            })
-        }
+/// The index of `--deal` among a game's `count` deals.
+fn deal_index(a: &SolveArgs, count: usize) -> Result<usize> {
+    a.deal.checked_sub(1).filter(|&i| i < count).ok_or_else(|| {
+        anyhow!(
+            "--deal {}: the game has {count} deal(s); give 1 to {count}",
+            a.deal
+        )
+    })
+}
+
+/// The position of a Schieber or Coiffeur deal (the same entries in both records).
+fn schieber_setup(
+    a: &SolveArgs,
+    forehand: u8,
+    hands: [CardSet; 4],
+    contract: Option<Contract>,
+    actions: &[ActionEntry],
+    eleven: UndenufeEleven,
+) -> Result<Setup> {
+    let contract = contract.ok_or_else(|| anyhow!("deal {} has no contract", a.deal))?;
+    let played = actions.iter().filter_map(|e| match e.action {
+        RecordedAction::Play { card } => Some(card),
+        _ => None,
+    });
+    let (pos, misere) = deal_start(contract, hands, forehand, eleven);
+    Ok(Setup {
+        pos,
+        played: first_cards(a, played)?,
+        misere,
+        bid: None,
+    })
+}
+
+/// The position of a Sidi Barrani deal, with its bid.
+fn sidi_setup(a: &SolveArgs, d: &SidiDealRecord, eleven: UndenufeEleven) -> Result<Setup> {
+    let contract = d.contract.as_ref().ok_or_else(|| {
+        anyhow!(
+            "deal {} has no contract (everyone passed): no card was played",
+            a.deal
+        )
+    })?;
+    let played = d.actions.iter().filter_map(|e| match e.action {
+        SidiRecorded::Play { card } => Some(card),
+        _ => None,
+    });
+    // 001: "The final bidder, also known as the declarer, leads to the first trick."
+    let pos = Position::new_deal(d.hands, contract.declarer, contract.trump, eleven);
+    Ok(Setup {
+        pos,
+        played: first_cards(a, played)?,
+        misere: false,
+        bid: Some(Bid {
+            team: contract.declarer % 2,
+            points: contract.points,
+        }),
+    })
+}
+
+/// What is left of `--max-nodes` after the solver's work so far (no limit without it).
+fn nodes_left(a: &SolveArgs, solver: &Solver) -> u64 {
+    match a.max_nodes {
+        0 => u64::MAX,
+        n => n.saturating_sub(solver.nodes()),
     }
 }
 
@@ -328,33 +296,12 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         .as_deref()
         .map(|p| read_record(p, a.game))
         .transpose()?;
-    let team_record = match record {
-        None => None,
-        Some(Record::Schieber(rec)) => Some(TeamRecord::Schieber {
-            deals: rec
-                .deals
-                .into_iter()
-                .map(|d| (d.forehand, d.hands, d.contract, d.actions).into())
-                .collect(),
-            eleven: rec.options.undenufe_eleven,
-        }),
-        Some(Record::Coiffeur(rec)) => Some(TeamRecord::Schieber {
-            deals: rec
-                .deals
-                .into_iter()
-                .map(|d| (d.forehand, d.hands, Some(d.contract), d.actions).into())
-                .collect(),
-            eleven: rec.options.undenufe_eleven,
-        }),
-        Some(Record::Sidi(rec)) => Some(TeamRecord::Sidi {
-            deals: rec.deals,
-            eleven: rec.options.undenufe_eleven,
-        }),
-        Some(Record::Differenzler(rec)) => return solve_solo::run_differenzler(&a, &rec),
-        Some(Record::Handjass(rec)) => return solve_solo::run_handjass(&a, &rec),
+    // (Differenzler and Handjass records refuse --race in `solve_solo`, with their own message.)
+    let race = match &record {
+        Some(Record::Differenzler(_) | Record::Handjass(_)) => None,
+        _ => a.race.as_deref().map(parse_race).transpose()?,
     };
-    let race = a.race.as_deref().map(parse_race).transpose()?;
-    if race.is_some() && matches!(team_record, Some(TeamRecord::Sidi { .. })) {
+    if race.is_some() && matches!(record, Some(Record::Sidi(_))) {
         bail!("--race: a Sidi Barrani deal is scored when it ends (the bid made or not), not trick by trick; leave --race out (each card shows whether the bid is made)");
     }
     let Setup {
@@ -362,9 +309,31 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         played,
         misere,
         bid,
-    } = match &team_record {
-        Some(rec) => position_from_record(&a, rec)?,
+    } = match &record {
         None => position_from_args(&a)?,
+        Some(Record::Schieber(rec)) => {
+            let d = &rec.deals[deal_index(&a, rec.deals.len())?];
+            let eleven = rec.options.undenufe_eleven;
+            schieber_setup(&a, d.forehand, d.hands, d.contract, &d.actions, eleven)?
+        }
+        Some(Record::Coiffeur(rec)) => {
+            let d = &rec.deals[deal_index(&a, rec.deals.len())?];
+            let eleven = rec.options.undenufe_eleven;
+            schieber_setup(
+                &a,
+                d.forehand,
+                d.hands,
+                Some(d.contract),
+                &d.actions,
+                eleven,
+            )?
+        }
+        Some(Record::Sidi(rec)) => {
+            let d = &rec.deals[deal_index(&a, rec.deals.len())?];
+            sidi_setup(&a, d, rec.options.undenufe_eleven)?
+        }
+        Some(Record::Differenzler(rec)) => return solve_solo::run_differenzler(&a, rec),
+        Some(Record::Handjass(rec)) => return solve_solo::run_handjass(&a, rec),
     };
     if misere && race.is_some() {
         bail!("--race: the race to the target counts the points a team takes, not Misère's; leave --race out for a Misère deal");
@@ -419,10 +388,7 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
     // the other team does, within what is left of --max-nodes (over it, the command gives up).
     let (values, race) = match (values, race) {
         (Some(v), Some((need, other))) => {
-            let mut budget = match a.max_nodes {
-                0 => u64::MAX,
-                n => n.saturating_sub(solver.nodes()),
-            };
+            let mut budget = nodes_left(&a, &solver);
             let wins = race_cards(&mut solver, &pos, seat % 2, need, other, &mut budget);
             let loses = race_cards(&mut solver, &pos, 1 - seat % 2, other, need, &mut budget);
             match wins.zip(loses) {
@@ -435,10 +401,7 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
     // The bid: the cards after which the declarer's team makes it against the best defence.
     let (values, made) = match (values, bid) {
         (Some(v), Some(b)) => {
-            let mut budget = match a.max_nodes {
-                0 => u64::MAX,
-                n => n.saturating_sub(solver.nodes()),
-            };
+            let mut budget = nodes_left(&a, &solver);
             match bid_cards(&mut solver, &pos, b, &mut budget) {
                 Some(made) => (Some(v), Some((b, made))),
                 None => (None, None),
