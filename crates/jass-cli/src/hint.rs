@@ -9,14 +9,14 @@
 //!   Earlier in the deal ([`HintSettings::early_worlds`]): the same worlds, every legal card
 //!   played on by the rule players for all four seats until [`PLAY_OUT_HANDOFF`] cards are left,
 //!   then solved exactly (as the sampling player judges those cards).
-//! - Everywhere else: the rule player's choice, without expected points ([`rule_suggestion`]).
+//! - Everywhere else: the sampling player's choice, without expected points ([`suggestion`]).
 
 use jass_bots::pimc::{partnership_values, rollout_values, PlayState};
 use jass_bots::worlds::{knowledge, sample_world_retry};
 use jass_core::schieber::{Contract, ObservedTrick, Phase, SchieberObservation};
 use jass_core::{Card, CardSet, TrickRules, UndenufeEleven};
 use jass_solver::{Solver, SolverConfig};
-use jass_table::{run_table, Event, GameKind, GameSpec, SeatPlayer};
+use jass_table::{GameKind, GameSpec};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::Value;
@@ -365,26 +365,12 @@ fn view_knowledge(view: &CardPlayView) -> jass_bots::worlds::Knowledge {
     k
 }
 
-/// The rule player's choice for the decision after `actions` in a game of `spec` dealt from
-/// `seed`: the game is re-played from its actions with rule players, and the rule player's answer
-/// at the next step is returned (in record notation). `None` if the game is over.
-pub fn rule_suggestion(spec: &GameSpec, seed: u64, actions: &[Value]) -> Option<Value> {
-    let seats = (0..spec.seats())
-        .map(|_| SeatPlayer::Bot("rule".into()))
-        .collect();
-    let step = actions.len();
-    let mut found = None;
-    let _ = run_table(spec, seed, seats, actions, &mut |e| {
-        if let Event::Acted {
-            step: s, action, ..
-        } = e
-        {
-            if s == step && found.is_none() {
-                found = Some(action);
-            }
-        }
-    });
-    found
+/// What computer player `bot` (`rule`, `sampling`) would do at the decision after `actions` in a
+/// game of `spec` dealt from `seed` ([`jass_table::suggest`]: the game rebuilt from its actions,
+/// the seat to act asked once), in record notation. `None` if the game is over, the bot unknown
+/// or an action not legal where it stands.
+pub fn suggestion(spec: &GameSpec, seed: u64, actions: &[Value], bot: &str) -> Option<Value> {
+    jass_table::suggest(spec, seed, actions, bot).ok().flatten()
 }
 
 /// A hint at a table: the suggested action and, where computed, the expected points of every card.
@@ -392,6 +378,9 @@ pub fn rule_suggestion(spec: &GameSpec, seed: u64, actions: &[Value]) -> Option<
 pub struct Hint {
     /// The suggested action in record notation.
     pub action: Value,
+    /// Who suggests it where there are no expected points: `sampling` (the strongest player of
+    /// every game) or `rule` (its fallback); `None` with expected points.
+    pub by: Option<&'static str>,
     /// Expected points of the legal cards (Schieber and Coiffeur card play), or why there are none.
     pub values: Result<CardValues, String>,
 }
@@ -426,18 +415,27 @@ pub fn table_hint(
         if let Some(best) = v.best() {
             return Some(Hint {
                 action: serde_json::json!({"action": "play", "card": best.to_string()}),
+                by: None,
                 values,
             });
         }
     }
-    let action = rule_suggestion(spec, seed, actions)?;
-    Some(Hint { action, values })
+    // The sampling player's choice (every game has one; the rule player's if it has none).
+    ["sampling", "rule"].into_iter().find_map(|bot| {
+        let action = suggestion(spec, seed, actions, bot)?;
+        Some(Hint {
+            action,
+            by: Some(bot),
+            values: values.clone(),
+        })
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use jass_core::Mode;
+    use jass_table::{run_table, Event, SeatPlayer};
 
     fn cards(s: &str) -> Vec<Card> {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()
@@ -576,14 +574,130 @@ mod tests {
     }
 
     #[test]
-    fn rule_suggestion_is_a_legal_first_action() {
+    fn rule_suggestion_is_a_legal_first_action_and_none_after_the_game() {
         let spec = GameSpec::parse("schieber", &[]).unwrap();
-        let a = rule_suggestion(&spec, 5, &[]).unwrap();
+        let a = suggestion(&spec, 5, &[], "rule").unwrap();
         let kind = a["action"].as_str().unwrap();
         assert!(kind == "contract" || kind == "schieben", "{a}");
+        let seats = (0..4).map(|_| SeatPlayer::Bot("rule".into())).collect();
+        let done = run_table(&spec, 5, seats, &[], &mut |_| {}).unwrap();
+        assert_eq!(
+            suggestion(&spec, 5, &done.actions, "rule"),
+            None,
+            "game over"
+        );
+        assert_eq!(
+            suggestion(
+                &spec,
+                5,
+                &[serde_json::json!({"action": "play", "card": "HA"})],
+                "rule"
+            ),
+            None,
+            "not a legal first action"
+        );
     }
 
-    /// Every game gets a legal suggestion at its first decision (the rule player's, with the
+    /// Points of a seeded game of every kind where the seat to act has a choice: `(actions so
+    /// far, view, legal actions)`, every `every`-th such decision.
+    fn decisions(kind: GameKind, seed: u64, every: usize) -> Vec<(Vec<Value>, Value, Vec<Value>)> {
+        let spec = GameSpec::parse(kind.name(), &[]).unwrap();
+        let seats = (0..spec.seats())
+            .map(|_| SeatPlayer::Bot("rule".into()))
+            .collect();
+        let mut actions = Vec::new();
+        let mut found = Vec::new();
+        let mut seen = 0;
+        run_table(&spec, seed, seats, &[], &mut |e| match e {
+            Event::Snapshot(s) => {
+                if let Some(seat) = s.to_move {
+                    if s.legal.len() > 1 {
+                        if seen % every == 0 {
+                            found.push((actions.clone(), s.views[seat].clone(), s.legal.clone()));
+                        }
+                        seen += 1;
+                    }
+                }
+            }
+            Event::Acted { action, .. } => actions.push(action),
+            Event::Fallback(_) => {}
+        })
+        .unwrap();
+        found
+    }
+
+    /// The hint at decisions all through a game of every kind is legal and the same when asked
+    /// again; where there are no expected points it is the sampling player's.
+    #[test]
+    fn hints_through_every_game_are_legal_and_repeatable() {
+        for kind in GameKind::ALL {
+            let spec = GameSpec::parse(kind.name(), &[]).unwrap();
+            let points = decisions(kind, 3, 23);
+            assert!(
+                points.len() >= 3,
+                "{}: {} decisions",
+                kind.name(),
+                points.len()
+            );
+            for (actions, view, legal) in points.iter().take(6) {
+                let settings = HintSettings {
+                    worlds: 4,
+                    early_worlds: 4,
+                    ..HintSettings::default()
+                };
+                let h = table_hint(&spec, 3, actions, view, legal, settings).unwrap();
+                assert!(
+                    legal.contains(&h.action),
+                    "{}: {} is legal",
+                    kind.name(),
+                    h.action
+                );
+                assert_eq!(h.by.is_none(), h.values.is_ok(), "{}", kind.name());
+                if h.values.is_err() {
+                    assert_eq!(h.by, Some("sampling"), "{}", kind.name());
+                }
+                let again = table_hint(&spec, 3, actions, view, legal, settings).unwrap();
+                assert_eq!(again.action, h.action, "{}: repeatable", kind.name());
+            }
+        }
+    }
+
+    /// How long a hint takes (`cargo test --release -p jass-cli hint_times -- --ignored
+    /// --nocapture`): the median and the longest of every game's decisions.
+    #[test]
+    #[ignore]
+    fn hint_times() {
+        for kind in GameKind::ALL {
+            let spec = GameSpec::parse(kind.name(), &[]).unwrap();
+            let mut ms: Vec<f64> = Vec::new();
+            for seed in 1..=3 {
+                for (actions, view, legal) in decisions(kind, seed, 5) {
+                    let t = std::time::Instant::now();
+                    let h = table_hint(
+                        &spec,
+                        seed,
+                        &actions,
+                        &view,
+                        &legal,
+                        HintSettings::default(),
+                    );
+                    ms.push(t.elapsed().as_secs_f64() * 1e3);
+                    assert!(h.is_some());
+                }
+            }
+            ms.sort_by(f64::total_cmp);
+            println!(
+                "{}: {} hints, median {:.1} ms, 90% {:.1} ms, longest {:.1} ms",
+                kind.name(),
+                ms.len(),
+                ms[ms.len() / 2],
+                ms[ms.len() * 9 / 10],
+                ms[ms.len() - 1]
+            );
+        }
+    }
+
+    /// Every game gets a legal suggestion at its first decision (the sampling player's, with the
     /// reason why there are no expected points).
     #[test]
     fn every_game_gets_a_legal_hint() {
@@ -613,6 +727,7 @@ mod tests {
                 h.action
             );
             assert!(h.values.is_err(), "no values before card play");
+            assert_eq!(h.by, Some("sampling"), "{}", kind.name());
         }
     }
 }

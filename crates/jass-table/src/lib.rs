@@ -13,7 +13,8 @@
 //!   command line (`rule`, `cmd:python3 bot.py`, `http://…/jass/players/NAME`); [`jasskit_log`]:
 //!   jass-kit / Swisslos game logs to and from records.
 //! - [`run_table`]: plays a whole game with any mix of seats, reports every step to a watcher, can
-//!   resume from the actions already taken, and returns the record.
+//!   resume from the actions already taken, and returns the record; [`suggest`]: what a computer
+//!   player would do at a point of a game (the hints of `jass play`).
 #![deny(missing_docs)]
 
 mod adapter;
@@ -30,4 +31,6 @@ pub use adapter::TableGame;
 pub use bots::{bot, bot_seeded, splitmix, BOT_NAMES};
 pub use kind::{checked_options, options_from_pairs, GameKind, GameSpec, OptionsError};
 pub use request::{match_answer, GameOverHook, JsonPlayer, JsonSeat, Request};
-pub use table::{run_table, tell_game_over, Event, Fallback, SeatPlayer, Snapshot, TableOutcome};
+pub use table::{
+    run_table, suggest, tell_game_over, Event, Fallback, SeatPlayer, Snapshot, TableOutcome,
+};

@@ -115,13 +115,53 @@ pub fn run_table(
     resume: &[Value],
     on_event: &mut dyn FnMut(Event),
 ) -> Result<TableOutcome, String> {
-    match spec.kind {
-        GameKind::Schieber => run::<Schieber>(spec, seed, seats, resume, on_event),
-        GameKind::Handjass => run::<Handjass>(spec, seed, seats, resume, on_event),
-        GameKind::Sidi => run::<Sidi>(spec, seed, seats, resume, on_event),
-        GameKind::Coiffeur => run::<Coiffeur>(spec, seed, seats, resume, on_event),
-        GameKind::Differenzler => run::<Differenzler>(spec, seed, seats, resume, on_event),
+    match run_kind(spec, seed, seats, resume, on_event, false)? {
+        Ending::Over(outcome) => Ok(*outcome),
+        Ending::Suggested(_) => Err("the table stopped before the game was over".into()),
     }
+}
+
+/// What computer player `bot` would do at the decision after `actions` in a game of `spec` dealt
+/// from `seed` (a hint): the game is rebuilt from `actions` without asking anyone, the seat to act
+/// is asked once, and nothing is played past it. `Ok(None)` when the game is over after
+/// `actions`; an error for an unknown bot or an action that is not legal where it stands.
+pub fn suggest(
+    spec: &GameSpec,
+    seed: u64,
+    actions: &[Value],
+    bot: &str,
+) -> Result<Option<Value>, String> {
+    let seats = (0..spec.seats())
+        .map(|_| SeatPlayer::Bot(bot.to_string()))
+        .collect();
+    match run_kind(spec, seed, seats, actions, &mut |_| {}, true)? {
+        Ending::Over(_) => Ok(None),
+        Ending::Suggested(action) => Ok(Some(action)),
+    }
+}
+
+/// How [`run`] ended: the game played out, or stopped at [`suggest`]'s decision.
+enum Ending {
+    Over(Box<TableOutcome>),
+    Suggested(Value),
+}
+
+fn run_kind(
+    spec: &GameSpec,
+    seed: u64,
+    seats: Vec<SeatPlayer>,
+    resume: &[Value],
+    on_event: &mut dyn FnMut(Event),
+    stop_after_resume: bool,
+) -> Result<Ending, String> {
+    let run = match spec.kind {
+        GameKind::Schieber => run::<Schieber>,
+        GameKind::Handjass => run::<Handjass>,
+        GameKind::Sidi => run::<Sidi>,
+        GameKind::Coiffeur => run::<Coiffeur>,
+        GameKind::Differenzler => run::<Differenzler>,
+    };
+    run(spec, seed, seats, resume, on_event, stop_after_resume)
 }
 
 /// What the seats of one table share while the game runs (one thread: `Rc<RefCell<…>>`).
@@ -135,6 +175,10 @@ struct Shared {
     pending: Vec<Event>,
     actions: Vec<Value>,
     fallbacks: Vec<Fallback>,
+    /// [`suggest`]: the first decision not in `resume` is asked and the game stops there.
+    stop_after_resume: bool,
+    /// That decision's action.
+    suggested: Option<Value>,
 }
 
 enum Inner<G: TableGame> {
@@ -159,6 +203,9 @@ fn seen_by_others(visibility: Visibility, json: &Value) -> Option<Value> {
 /// runs).
 struct ResumeFailed;
 
+/// Unwinds [`run`]'s game after [`suggest`]'s decision (nothing is played past it).
+struct Suggested;
+
 /// One seat at the table: answers from the resume log first, then from its player.
 struct TableSeat<G: TableGame> {
     seat: usize,
@@ -182,6 +229,7 @@ impl<G: TableGame> Player<G> for TableSeat<G> {
             (sh.step, sh.public_step)
         };
         let resumed = self.shared.borrow_mut().resume.pop_front();
+        let asked = resumed.is_none();
         let mut replaced = None;
         let action = if let Some(entry) = resumed {
             let legal: Vec<Value> = decision.legal.iter().map(G::action_json).collect();
@@ -208,6 +256,10 @@ impl<G: TableGame> Player<G> for TableSeat<G> {
             }
         };
         let json = G::action_json(action);
+        if asked && self.shared.borrow().stop_after_resume {
+            self.shared.borrow_mut().suggested = Some(json);
+            std::panic::resume_unwind(Box::new(Suggested));
+        }
         let public = seen_by_others(decision.visibility(action), &json);
         let mut sh = self.shared.borrow_mut();
         if let Some(reason) = replaced {
@@ -277,7 +329,8 @@ fn run<G: TableGame>(
     seats: Vec<SeatPlayer>,
     resume: &[Value],
     on_event: &mut dyn FnMut(Event),
-) -> Result<TableOutcome, String> {
+    stop_after_resume: bool,
+) -> Result<Ending, String> {
     let options = G::options(spec).map_err(|e| e.0)?;
     if seats.len() != spec.seats() {
         return Err(format!(
@@ -289,6 +342,7 @@ fn run<G: TableGame>(
     }
     let shared = Rc::new(RefCell::new(Shared {
         resume: resume.iter().cloned().collect(),
+        stop_after_resume,
         ..Shared::default()
     }));
     let mut players: Vec<Box<dyn Player<G>>> = Vec::with_capacity(seats.len());
@@ -351,6 +405,12 @@ fn run<G: TableGame>(
             let e = shared.borrow_mut().resume_error.take().unwrap_or_default();
             return Err(format!("cannot resume this game: {e}"));
         }
+        Err(p) if p.is::<Suggested>() => {
+            let action = shared.borrow_mut().suggested.take();
+            return action
+                .map(Ending::Suggested)
+                .ok_or_else(|| "no action was suggested".to_string());
+        }
         // Not ours (a caller's own unwinding, such as a server stopping its tables).
         Err(p) => std::panic::resume_unwind(p),
     };
@@ -367,9 +427,9 @@ fn run<G: TableGame>(
             sh.resume.len()
         ));
     }
-    Ok(TableOutcome {
+    Ok(Ending::Over(Box::new(TableOutcome {
         record,
         actions: sh.actions,
         fallbacks: sh.fallbacks,
-    })
+    })))
 }

@@ -343,3 +343,58 @@ fn the_others_learn_of_each_action_as_the_game_says() {
         "{all_silent} {all_kind_only}"
     );
 }
+
+/// `suggest` rebuilds the game from its actions and asks the seat to act once: the rule player
+/// (which draws nothing at random) suggests at every step exactly what it played there in a
+/// whole game; after the last action there is nothing to suggest; a wrong action or bot is an
+/// error.
+#[test]
+fn suggest_asks_the_seat_to_act_once_after_the_actions() {
+    for kind in GameKind::ALL {
+        let spec = short_spec(kind);
+        let game = run_table(&spec, 8, seats(&spec, None), &[], &mut |_| {}).unwrap();
+        let n = game.actions.len();
+        for step in (0..n).step_by(n / 12 + 1) {
+            let got = jass_table::suggest(&spec, 8, &game.actions[..step], "rule").unwrap();
+            assert_eq!(
+                got.as_ref(),
+                Some(&game.actions[step]),
+                "{} step {step}",
+                kind.name()
+            );
+        }
+        assert_eq!(
+            jass_table::suggest(&spec, 8, &game.actions, "rule"),
+            Ok(None)
+        );
+        let sampled = jass_table::suggest(&spec, 8, &game.actions[..n / 2], "sampling")
+            .unwrap()
+            .expect("a decision in the middle of the game");
+        let mut legal_there = None;
+        run_table(
+            &spec,
+            8,
+            seats(&spec, None),
+            &game.actions[..n / 2],
+            &mut |e| {
+                // (The first snapshot may be the end of a deal, with nobody to act.)
+                if let Event::Snapshot(s) = e {
+                    if !s.legal.is_empty() {
+                        legal_there.get_or_insert(s.legal);
+                    }
+                }
+            },
+        )
+        .unwrap();
+        assert!(
+            legal_there.unwrap().contains(&sampled),
+            "{}: {sampled}",
+            kind.name()
+        );
+        let wrong = [json!({"action": "nonsense"})];
+        let e = jass_table::suggest(&spec, 8, &wrong, "rule").unwrap_err();
+        assert!(e.contains("cannot resume"), "{e}");
+        let e = jass_table::suggest(&spec, 8, &[], "grandmaster").unwrap_err();
+        assert!(e.contains("unknown player"), "{e}");
+    }
+}

@@ -517,7 +517,8 @@ pub fn hint_text(h: &crate::hint::Hint, style: CardStyle) -> String {
             )
         }
         Err(why) => format!(
-            "hint (rule player): {} — {why}",
+            "hint ({} player): {} — {why}",
+            h.by.unwrap_or("rule"),
             action_label(&h.action, style)
         ),
     }
