@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use jass_core::record::Record;
+use jass_core::record::{CheckError, Record};
 use jass_core::schieber::{ActionEntry, Contract, RecordedAction};
 use jass_core::sidi::{SidiDealRecord, SidiRecorded};
 use jass_core::{Card, CardSet, TrickRules, UndenufeEleven};
@@ -192,6 +192,9 @@ fn read_record(path: &Path, game: usize) -> Result<Record> {
     let text = read_text(path)?;
     let records = Record::read_all(&text);
     let count = records.len();
+    if count == 0 {
+        bail!("{} holds no records: nothing to solve", path.display());
+    }
     records
         .into_iter()
         .nth(game.saturating_sub(1))
@@ -205,25 +208,73 @@ fn read_record(path: &Path, game: usize) -> Result<Record> {
 /// The first `--cards` of the cards played in a deal, in order.
 fn first_cards(a: &SolveArgs, played: impl Iterator<Item = Card>) -> Result<Vec<Card>> {
     let played: Vec<Card> = played.collect();
-    if a.cards > played.len() {
-        bail!(
-            "--cards {}: deal {} has {} cards played",
-            a.cards,
-            a.deal,
-            played.len()
-        );
-    }
+    check_cards(a, played.len())?;
     Ok(played[..a.cards].to_vec())
 }
 
+/// `--cards K` for a deal with `played` cards of card play: K must leave a card to play.
+pub(crate) fn check_cards(a: &SolveArgs, played: usize) -> Result<()> {
+    match played {
+        0 => bail!("deal {} has no card play (no card was played)", a.deal),
+        _ if a.cards >= played => bail!(
+            "--cards {}: deal {} has {played} cards of card play; give 0 to {}",
+            a.cards,
+            a.deal,
+            played - 1
+        ),
+        _ => Ok(()),
+    }
+}
+
 /// The index of `--deal` among a game's `count` deals.
-fn deal_index(a: &SolveArgs, count: usize) -> Result<usize> {
+pub(crate) fn deal_index(a: &SolveArgs, count: usize) -> Result<usize> {
+    if count == 0 {
+        bail!("record {} has no deals: nothing to solve", a.game);
+    }
     a.deal.checked_sub(1).filter(|&i| i < count).ok_or_else(|| {
         anyhow!(
             "--deal {}: the game has {count} deal(s); give 1 to {count}",
             a.deal
         )
     })
+}
+
+/// The options that describe a position by hand, which a record's position does not take.
+pub(crate) fn refuse_hand_options(a: &SolveArgs, game: &str) -> Result<()> {
+    let given = [
+        ("--trump", a.trump.is_some()),
+        ("--leader", a.leader.is_some()),
+        ("--played", a.played.is_some()),
+        ("--undenufe-eleven", a.undenufe_eleven.is_some()),
+        ("--rules", a.rules.is_some()),
+    ];
+    let named: Vec<&str> = given.iter().filter(|g| g.1).map(|g| g.0).collect();
+    if !named.is_empty() {
+        let (verb, pronoun) = if named.len() == 1 {
+            ("does", "it")
+        } else {
+            ("do", "them")
+        };
+        bail!(
+            "{} {verb} not apply to a {game} record: the record gives the trump, the leader, the cards played and the rules; leave {pronoun} out (--deal and --cards pick the position)",
+            named.join(" and "),
+        );
+    }
+    Ok(())
+}
+
+/// `--race` is Schieber's race to the target; a game scored otherwise refuses it, saying `why`.
+pub(crate) fn refuse_race(a: &SolveArgs, why: &str) -> Result<()> {
+    if a.race.is_some() {
+        bail!("--race: {why}, not in a race to a target; leave --race out");
+    }
+    Ok(())
+}
+
+/// The record must be consistent (as `jass check` finds), so that replaying it cannot fail
+/// half-way and its hands and contract are the ones its auction and play give.
+pub(crate) fn consistent(checked: Result<(), CheckError>) -> Result<()> {
+    checked.map_err(|e| anyhow!("the record is inconsistent ({e}); `jass check` tells more"))
 }
 
 /// The position of a Schieber or Coiffeur deal (the same entries in both records).
@@ -296,14 +347,29 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         .as_deref()
         .map(|p| read_record(p, a.game))
         .transpose()?;
-    // (Differenzler and Handjass records refuse --race in `solve_solo`, with their own message.)
+    // Each record is checked as `jass check` does and takes its position from the record alone;
+    // Differenzler and Handjass records go to `solve_solo`, which does the same.
+    match &record {
+        Some(Record::Schieber(rec)) => {
+            refuse_hand_options(&a, "Schieber")?;
+            consistent(jass_core::schieber::check_record(rec))?;
+        }
+        Some(Record::Coiffeur(rec)) => {
+            refuse_hand_options(&a, "Coiffeur")?;
+            refuse_race(&a, "a Coiffeur deal is scored on its own, its points times the contract's multiplier")?;
+            consistent(jass_core::coiffeur::check_record(rec))?;
+        }
+        Some(Record::Sidi(rec)) => {
+            refuse_hand_options(&a, "Sidi Barrani")?;
+            refuse_race(&a, "a Sidi Barrani deal is scored when it ends (the bid made or not; each card shows whether it is made)")?;
+            consistent(jass_core::sidi::check_record(rec))?;
+        }
+        _ => {}
+    }
     let race = match &record {
         Some(Record::Differenzler(_) | Record::Handjass(_)) => None,
         _ => a.race.as_deref().map(parse_race).transpose()?,
     };
-    if race.is_some() && matches!(record, Some(Record::Sidi(_))) {
-        bail!("--race: a Sidi Barrani deal is scored when it ends (the bid made or not), not trick by trick; leave --race out (each card shows whether the bid is made)");
-    }
     let Setup {
         mut pos,
         played,

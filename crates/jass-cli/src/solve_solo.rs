@@ -14,12 +14,13 @@ use jass_core::differenzler::{
     DifferenzlerRecorded, TrumpRule,
 };
 use jass_core::handjass::{Handjass, HandjassRecord, RecordedAction, MAX_SEATS};
-use jass_core::record::CheckError;
 use jass_core::{Card, CardSet, Game, Mode, PointTable, ToMove};
 use jass_solver::{SoloGoal, SoloOutcome, SoloPosition, SoloSolver, SOLO_SEATS};
 use serde_json::{json, Value};
 
-use crate::solve::SolveArgs;
+use crate::solve::{
+    check_cards, consistent, deal_index, refuse_hand_options, refuse_race, SolveArgs,
+};
 
 /// A solo position taken from a record, with what the engine knows beyond the cards.
 struct SoloSetup {
@@ -94,61 +95,6 @@ struct CardResult {
     outcome: SoloOutcome,
 }
 
-/// The options that describe a position by hand, which a record's position does not take.
-fn refuse_hand_options(a: &SolveArgs, game: &str) -> Result<()> {
-    let given = [
-        ("--trump", a.trump.is_some()),
-        ("--leader", a.leader.is_some()),
-        ("--played", a.played.is_some()),
-        ("--undenufe-eleven", a.undenufe_eleven.is_some()),
-        ("--rules", a.rules.is_some()),
-        ("--race", a.race.is_some()),
-    ];
-    let named: Vec<&str> = given.iter().filter(|g| g.1).map(|g| g.0).collect();
-    if !named.is_empty() {
-        let (verb, pronoun) = if named.len() == 1 {
-            ("does", "it")
-        } else {
-            ("do", "them")
-        };
-        bail!(
-            "{} {verb} not apply to a {game} record: the record gives the trump, the leader, the cards played and the rules (and --race is Schieber's race to the target); leave {pronoun} out",
-            named.join(" and "),
-        );
-    }
-    Ok(())
-}
-
-/// `--deal N` of a record with `deals` deals: its index.
-fn deal_index(a: &SolveArgs, deals: usize) -> Result<usize> {
-    if a.deal == 0 || a.deal > deals {
-        bail!(
-            "--deal {}: the game has {deals} deal(s); give 1 to {deals}",
-            a.deal
-        );
-    }
-    Ok(a.deal - 1)
-}
-
-/// `--cards K` for a deal with `played` cards of card play: K must leave a card to play.
-fn check_cards(a: &SolveArgs, played: usize) -> Result<()> {
-    if a.cards >= played {
-        bail!(
-            "--cards {}: deal {} has {played} cards of card play; give 0 to {}",
-            a.cards,
-            a.deal,
-            played - 1
-        );
-    }
-    Ok(())
-}
-
-/// The record must be consistent (as `jass check` finds), so that replaying it cannot fail
-/// half-way.
-fn consistent(checked: Result<(), CheckError>) -> Result<()> {
-    checked.map_err(|e| anyhow!("the record is inconsistent ({e}); `jass check` tells more"))
-}
-
 /// The mover and the trick leader's index among `seats` (in playing order).
 fn leader_index(seats: &[u8], mover: u8, trick_len: usize) -> Result<usize> {
     let i = seats
@@ -162,6 +108,7 @@ fn leader_index(seats: &[u8], mover: u8, trick_len: usize) -> Result<usize> {
 
 pub fn run_differenzler(a: &SolveArgs, rec: &DifferenzlerRecord) -> Result<ExitCode> {
     refuse_hand_options(a, "Differenzler")?;
+    refuse_race(a, "a Differenzler deal counts each player's miss of his announcement")?;
     consistent(jass_core::differenzler::check_record(rec))?;
     let di = deal_index(a, rec.deals.len())?;
     let mut g = Differenzler::new(rec.options).map_err(|e| anyhow!("options: {e}"))?;
@@ -247,6 +194,7 @@ pub fn run_differenzler(a: &SolveArgs, rec: &DifferenzlerRecord) -> Result<ExitC
 
 pub fn run_handjass(a: &SolveArgs, rec: &HandjassRecord) -> Result<ExitCode> {
     refuse_hand_options(a, "Handjass")?;
+    refuse_race(a, "a Handjass deal gives strokes and potatoes when it ends")?;
     consistent(jass_core::handjass::check_record(rec))?;
     let di = deal_index(a, rec.deals.len())?;
     let mut g = Handjass::new(rec.options).map_err(|e| anyhow!("options: {e}"))?;

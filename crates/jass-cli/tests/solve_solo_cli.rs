@@ -449,7 +449,7 @@ fn solo_records_give_clear_errors() {
         &["--cards", "30", "--trump", "H", "--leader", "1"],
         "--trump and --leader do not apply to a Differenzler record",
     );
-    fails(&dfile, &["--race", "40,20"], "--race does not apply");
+    fails(&dfile, &["--race", "40,20"], "--race: a Differenzler deal");
     // A Handjass deal without card play: everybody else dropped out, or the two left agreed.
     let (hfile, _, deal) = handjass_with(dir.path(), 1..60, |n| n == 0);
     fails(

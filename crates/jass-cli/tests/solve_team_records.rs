@@ -160,3 +160,66 @@ fn a_sidi_barrani_position_says_which_cards_make_the_bid() {
         .code(2)
         .stderr(predicate::str::contains("--deal 999"));
 }
+
+/// A team-game record is checked as `jass check` checks it before a position is taken from it,
+/// and the options that describe a position by hand are refused: a hand missing a card, a
+/// contract its auction does not give or an unknown version is an error with exit code 2, never
+/// a panic or a silently wrong position.
+#[test]
+fn team_records_are_checked_and_refuse_hand_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let fails = |file: &std::path::Path, args: &[&str], message: &str| {
+        jass()
+            .args(["solve", "--record"])
+            .arg(file)
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message.to_string()));
+    };
+    let write = |name: &str, rec: &Value| {
+        let file = dir.path().join(name);
+        std::fs::write(&file, serde_json::to_string(rec).unwrap()).unwrap();
+        file
+    };
+    let (sidi, sidi_rec) = record(&dir, "sidi", "4");
+    // Seat 2 loses a card it played late in the first deal.
+    let mut broken = sidi_rec.clone();
+    let last = played(&broken["deals"][0]).pop().unwrap();
+    for hand in broken["deals"][0]["hands"].as_array_mut().unwrap() {
+        let cards = hand.as_array_mut().unwrap();
+        cards.retain(|c| c.as_str() != Some(last.as_str()));
+    }
+    let f = write("sidi_missing.json", &broken);
+    fails(&f, &["--cards", "32"], "the record is inconsistent");
+    let mut bid = sidi_rec.clone();
+    let points = bid["deals"][0]["contract"]["points"].as_u64().unwrap();
+    bid["deals"][0]["contract"]["points"] = (points + 10).into();
+    fails(&write("sidi_bid.json", &bid), &[], "the record is inconsistent");
+    let mut version = sidi_rec.clone();
+    version["version"] = 99.into();
+    fails(&write("sidi_v99.json", &version), &[], "version 99");
+    fails(&sidi, &["--trump", "H"], "--trump does not apply to a Sidi Barrani record");
+
+    let (coiffeur, _) = record(&dir, "coiffeur", "3");
+    fails(&coiffeur, &["--race", "40,30"], "--race: a Coiffeur deal");
+    fails(
+        &coiffeur,
+        &["--leader", "2", "--rules", "weak"],
+        "--leader and --rules do not apply to a Coiffeur record",
+    );
+    let (schieber, _) = record(&dir, "schieber", "5");
+    fails(
+        &schieber,
+        &["--played", "HA", "--undenufe-eleven", "six"],
+        "--played and --undenufe-eleven do not apply to a Schieber record",
+    );
+    fails(
+        &schieber,
+        &["--cards", "36"],
+        "--cards 36: deal 1 has 36 cards of card play; give 0 to 35",
+    );
+    let empty = dir.path().join("empty.json");
+    std::fs::write(&empty, "").unwrap();
+    fails(&empty, &[], "holds no records");
+}
