@@ -31,6 +31,21 @@ pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> R
         if game.is_some_and(|n| n != i + 1) {
             continue;
         }
+        // A record is shown only once it is consistent (as `jass check` finds): the views index
+        // its seats, teams and totals, which a hand-edited record may leave short.
+        let checked = match &r {
+            Ok(rec) => rec.check(),
+            Err(_) => Ok(()),
+        };
+        if let Err(e) = checked {
+            eprintln!(
+                "{}: record {}: {e}; `jass check` tells more",
+                path.display(),
+                i + 1
+            );
+            failed = true;
+            continue;
+        }
         match r {
             Ok(Record::Schieber(rec)) => print!("{}", schieber(&rec, style, hands)),
             Ok(Record::Handjass(rec)) => {

@@ -240,7 +240,7 @@ pub(crate) fn deal_index(a: &SolveArgs, count: usize) -> Result<usize> {
 }
 
 /// The options that describe a position by hand, which a record's position does not take.
-pub(crate) fn refuse_hand_options(a: &SolveArgs, game: &str) -> Result<()> {
+fn refuse_hand_options(a: &SolveArgs, game: &str) -> Result<()> {
     let given = [
         ("--trump", a.trump.is_some()),
         ("--leader", a.leader.is_some()),
@@ -263,17 +263,9 @@ pub(crate) fn refuse_hand_options(a: &SolveArgs, game: &str) -> Result<()> {
     Ok(())
 }
 
-/// `--race` is Schieber's race to the target; a game scored otherwise refuses it, saying `why`.
-pub(crate) fn refuse_race(a: &SolveArgs, why: &str) -> Result<()> {
-    if a.race.is_some() {
-        bail!("--race: {why}, not in a race to a target; leave --race out");
-    }
-    Ok(())
-}
-
 /// The record must be consistent (as `jass check` finds), so that replaying it cannot fail
 /// half-way and its hands and contract are the ones its auction and play give.
-pub(crate) fn consistent(checked: Result<(), CheckError>) -> Result<()> {
+fn consistent(checked: Result<(), CheckError>) -> Result<()> {
     checked.map_err(|e| anyhow!("the record is inconsistent ({e}); `jass check` tells more"))
 }
 
@@ -347,24 +339,22 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         .as_deref()
         .map(|p| read_record(p, a.game))
         .transpose()?;
-    // Each record is checked as `jass check` does and takes its position from the record alone;
-    // Differenzler and Handjass records go to `solve_solo`, which does the same.
-    match &record {
-        Some(Record::Schieber(rec)) => {
-            refuse_hand_options(&a, "Schieber")?;
-            consistent(jass_core::schieber::check_record(rec))?;
+    // Each record is checked as `jass check` checks it, so that replaying it cannot fail half-way
+    // and its hands and contract are the ones its auction and play give; the position comes
+    // from the record alone.
+    if let Some(rec) = &record {
+        let (game, race_refused) = match rec {
+            Record::Schieber(_) => ("Schieber", None),
+            Record::Coiffeur(_) => ("Coiffeur", Some("a Coiffeur deal is scored on its own, its points times the contract's multiplier")),
+            Record::Sidi(_) => ("Sidi Barrani", Some("a Sidi Barrani deal is scored when it ends (the bid made or not; each card shows whether it is made)")),
+            Record::Differenzler(_) => ("Differenzler", Some("a Differenzler deal counts each player's miss of his announcement")),
+            Record::Handjass(_) => ("Handjass", Some("a Handjass deal gives strokes and potatoes when it ends")),
+        };
+        refuse_hand_options(&a, game)?;
+        if let (Some(why), Some(_)) = (race_refused, &a.race) {
+            bail!("--race: {why}, not in a race to a target; leave --race out");
         }
-        Some(Record::Coiffeur(rec)) => {
-            refuse_hand_options(&a, "Coiffeur")?;
-            refuse_race(&a, "a Coiffeur deal is scored on its own, its points times the contract's multiplier")?;
-            consistent(jass_core::coiffeur::check_record(rec))?;
-        }
-        Some(Record::Sidi(rec)) => {
-            refuse_hand_options(&a, "Sidi Barrani")?;
-            refuse_race(&a, "a Sidi Barrani deal is scored when it ends (the bid made or not; each card shows whether it is made)")?;
-            consistent(jass_core::sidi::check_record(rec))?;
-        }
-        _ => {}
+        consistent(rec.check())?;
     }
     let race = match &record {
         Some(Record::Differenzler(_) | Record::Handjass(_)) => None,

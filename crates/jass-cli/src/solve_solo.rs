@@ -18,9 +18,7 @@ use jass_core::{Card, CardSet, Game, Mode, PointTable, ToMove};
 use jass_solver::{SoloGoal, SoloOutcome, SoloPosition, SoloSolver, SOLO_SEATS};
 use serde_json::{json, Value};
 
-use crate::solve::{
-    check_cards, consistent, deal_index, refuse_hand_options, refuse_race, SolveArgs,
-};
+use crate::solve::{check_cards, deal_index, SolveArgs};
 
 /// A solo position taken from a record, with what the engine knows beyond the cards.
 struct SoloSetup {
@@ -107,9 +105,6 @@ fn leader_index(seats: &[u8], mover: u8, trick_len: usize) -> Result<usize> {
 // ----- Differenzler -----
 
 pub fn run_differenzler(a: &SolveArgs, rec: &DifferenzlerRecord) -> Result<ExitCode> {
-    refuse_hand_options(a, "Differenzler")?;
-    refuse_race(a, "a Differenzler deal counts each player's miss of his announcement")?;
-    consistent(jass_core::differenzler::check_record(rec))?;
     let di = deal_index(a, rec.deals.len())?;
     let mut g = Differenzler::new(rec.options).map_err(|e| anyhow!("options: {e}"))?;
     let apply = |g: &mut Differenzler, e: &DifferenzlerRecorded| -> Result<()> {
@@ -193,9 +188,6 @@ pub fn run_differenzler(a: &SolveArgs, rec: &DifferenzlerRecord) -> Result<ExitC
 // ----- Handjass -----
 
 pub fn run_handjass(a: &SolveArgs, rec: &HandjassRecord) -> Result<ExitCode> {
-    refuse_hand_options(a, "Handjass")?;
-    refuse_race(a, "a Handjass deal gives strokes and potatoes when it ends")?;
-    consistent(jass_core::handjass::check_record(rec))?;
     let di = deal_index(a, rec.deals.len())?;
     let mut g = Handjass::new(rec.options).map_err(|e| anyhow!("options: {e}"))?;
     let apply = |g: &mut Handjass, e: &RecordedAction| -> Result<()> {

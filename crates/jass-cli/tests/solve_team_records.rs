@@ -195,11 +195,19 @@ fn team_records_are_checked_and_refuse_hand_options() {
     let mut bid = sidi_rec.clone();
     let points = bid["deals"][0]["contract"]["points"].as_u64().unwrap();
     bid["deals"][0]["contract"]["points"] = (points + 10).into();
-    fails(&write("sidi_bid.json", &bid), &[], "the record is inconsistent");
+    fails(
+        &write("sidi_bid.json", &bid),
+        &[],
+        "the record is inconsistent",
+    );
     let mut version = sidi_rec.clone();
     version["version"] = 99.into();
     fails(&write("sidi_v99.json", &version), &[], "version 99");
-    fails(&sidi, &["--trump", "H"], "--trump does not apply to a Sidi Barrani record");
+    fails(
+        &sidi,
+        &["--trump", "H"],
+        "--trump does not apply to a Sidi Barrani record",
+    );
 
     let (coiffeur, _) = record(&dir, "coiffeur", "3");
     fails(&coiffeur, &["--race", "40,30"], "--race: a Coiffeur deal");
