@@ -51,15 +51,42 @@ pub struct ArenaArgs {
     threads: Option<u16>,
 }
 
-/// Mean and standard error of the mean.
-pub fn mean_se(xs: &[f64]) -> (f64, f64) {
+/// Mean and standard error of the mean (none from a single value: its spread is unknown).
+pub fn mean_se(xs: &[f64]) -> (f64, StdErr) {
     let n = xs.len() as f64;
     if xs.is_empty() {
-        return (f64::NAN, f64::NAN);
+        return (f64::NAN, StdErr(f64::NAN));
     }
     let mean = xs.iter().sum::<f64>() / n;
-    let var = xs.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    (mean, (var / n).sqrt())
+    if xs.len() < 2 {
+        return (mean, StdErr(f64::NAN));
+    }
+    let var = xs.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, StdErr((var / n).sqrt()))
+}
+
+/// A standard error, unknown (NaN) from fewer than two units: printed "n/a", null in JSON.
+#[derive(Clone, Copy, Debug)]
+pub struct StdErr(pub f64);
+
+impl std::fmt::Display for StdErr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.is_nan() {
+            f.write_str("n/a")
+        } else {
+            std::fmt::Display::fmt(&self.0, f)
+        }
+    }
+}
+
+impl serde::Serialize for StdErr {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0.is_nan() {
+            s.serialize_none()
+        } else {
+            s.serialize_f64(self.0)
+        }
+    }
 }
 
 /// What a game's summary says: fields for `--json` and lines of text.
@@ -68,10 +95,16 @@ pub struct Report {
     pub lines: Vec<String>,
 }
 
+/// The most duplicate units one run plays (a billion: years of the sampling player's time).
+const MAX_UNITS: u64 = 1_000_000_000;
+
 pub fn run(args: ArenaArgs) -> Result<ExitCode> {
     let kind: GameKind = args.game.parse().map_err(|e: String| anyhow!(e))?;
-    if args.deals == 0 {
-        bail!("--deals must be at least 1");
+    if !(1..=MAX_UNITS).contains(&args.deals) {
+        bail!(
+            "--deals {}: give 1 to {MAX_UNITS}",
+            args.deals
+        );
     }
     players::check_name(&args.a)?;
     players::check_name(&args.b)?;
@@ -108,7 +141,7 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
     let start = Instant::now();
     // Units in chunks, so that records can be written in order as they come without holding all.
     let chunk = 32 * rayon::current_num_threads().max(1) as u64;
-    let mut values: Vec<Vec<f64>> = Vec::with_capacity(args.deals as usize);
+    let mut values: Vec<Vec<f64>> = Vec::new();
     let record = out.is_some();
     let mut first = 0;
     while first < args.deals {

@@ -131,7 +131,11 @@ fn share(a: f64, b: f64) -> Option<f64> {
     (a + b > 0.0).then(|| a / (a + b))
 }
 
+/// A share in percent ("n/a" for an unknown standard error).
 fn pct(x: f64) -> String {
+    if x.is_nan() {
+        return "n/a".to_string();
+    }
     format!("{:.1}%", 100.0 * x)
 }
 
@@ -213,7 +217,7 @@ impl ArenaGame for SchieberArena {
                     "point share of {}: {} ± {} (standard error)",
                     self.a,
                     pct(mean),
-                    pct(se)
+                    pct(se.0)
                 ),
                 format!(
                     "points per deal (multiplied): {} {a_pts:.1}, {} {b_pts:.1}",
@@ -348,7 +352,7 @@ impl ArenaGame for SidiArena {
                     "point share of {}: {} ± {} (standard error)",
                     self.a,
                     pct(mean),
-                    pct(se)
+                    pct(se.0)
                 ),
                 format!(
                     "points per deal: {} {a_pts:.1}, {} {b_pts:.1}",
@@ -450,13 +454,13 @@ impl ArenaGame for CoiffeurArena {
                     "point share of {} (points written): {} ± {} (standard error)",
                     self.a,
                     pct(mean),
-                    pct(se)
+                    pct(se.0)
                 ),
                 format!(
                     "games won by {}: {} ± {} (a tie counts half)",
                     self.a,
                     pct(w),
-                    pct(wse)
+                    pct(wse.0)
                 ),
                 format!(
                     "written per game: {} {a_pts:.0}, {} {b_pts:.0} ({deals:.1} deals per game)",
@@ -592,7 +596,7 @@ impl ArenaGame for DifferenzlerArena {
                     "games won by {}: {} ± {} (a tie shares the win; a fair share is 25%: one seat against three)",
                     self.a,
                     pct(wm),
-                    pct(wse)
+                    pct(wse.0)
                 ),
             ],
         }

@@ -116,6 +116,13 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
             .out
             .as_ref()
             .is_some_and(|p| p.extension().is_some_and(|e| e == "jsonl"));
+    // Validate options and players before the first game.
+    let options = match kind {
+        GameKind::Schieber => GameKind::schieber_options(&opts_json)?,
+        _ => unreachable!("other games return above"),
+    };
+    make_players(&args.players, 4, seed, &options)?;
+    // Only now, with the options and players accepted, is an existing output file replaced.
     let mut out: Option<Box<dyn Write>> = match &args.out {
         None => None,
         Some(_) if to_stdout => Some(Box::new(BufWriter::new(std::io::stdout()))),
@@ -123,12 +130,6 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
             File::create(p).with_context(|| format!("cannot write {}", p.display()))?,
         ))),
     };
-    // Validate options and players before the first game.
-    let options = match kind {
-        GameKind::Schieber => GameKind::schieber_options(&opts_json)?,
-        _ => unreachable!("other games return above"),
-    };
-    make_players(&args.players, 4, seed, &options)?;
 
     let bar = if args.games >= 20 && !to_stdout {
         let b = ProgressBar::new(args.games);

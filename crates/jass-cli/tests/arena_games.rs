@@ -195,7 +195,7 @@ fn bad_input_is_a_clear_error_with_exit_code_2() {
         &["arena", "rule", "random", "-g", "sidi", "-o", "bid_step=7"],
         "bid_step",
     );
-    refused(&["arena", "rule", "random", "-n", "0"], "at least 1");
+    refused(&["arena", "rule", "random", "-n", "0"], "--deals 0: give 1 to 1000000000");
     refused(
         &["arena", "rule", "random", "-n", "2", "--json", "--out", "-"],
         "standard output",
@@ -407,5 +407,56 @@ fn records_to_standard_output_put_the_summary_on_standard_error() {
         let v: Value = serde_json::from_str(line).expect("one record per line");
         assert_eq!(v["game"], "differenzler");
         assert_eq!(v["options"]["deals"], 1);
+    }
+}
+
+/// One unit has no standard error (its spread is unknown): "n/a" in the text, null in JSON, in
+/// every game. A unit count out of range is refused before anything is played or written, and an
+/// existing `--out` file survives a refused run of `arena` or `simulate`.
+#[test]
+fn one_unit_has_no_standard_error_and_refused_runs_keep_the_output_file() {
+    for (game, extra, field, _) in GAMES {
+        let mut args = vec!["rule", "random", "-g", game, "-n", "1"];
+        args.extend_from_slice(extra);
+        let v = arena_json(&args);
+        assert!(v[field].is_number(), "{game}: {v}");
+        let errors: Vec<&String> = v
+            .as_object()
+            .unwrap()
+            .keys()
+            .filter(|k| k.ends_with("standard_error"))
+            .collect();
+        assert!(!errors.is_empty(), "{game}: {v}");
+        for k in errors {
+            assert!(v[k].is_null(), "{game}: {k} = {}", v[k]);
+        }
+        let text = jass().arg("arena").args(&args).assert().success();
+        let out = String::from_utf8(text.get_output().stdout.clone()).unwrap();
+        assert!(out.contains("± n/a"), "{game}: {out}");
+        assert!(!out.contains("NaN"), "{game}: {out}");
+    }
+    refused(&["arena", "rule", "random", "-n", "0"], "--deals 0: give 1 to");
+    refused(
+        &["arena", "rule", "random", "-n", "18446744073709551615"],
+        "--deals 18446744073709551615: give 1 to 1000000000",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("keep.jsonl");
+    let check_kept = |args: &[&str], message: &str| {
+        std::fs::write(&keep, "precious\n").unwrap();
+        jass()
+            .args(args)
+            .arg("--out")
+            .arg(&keep)
+            .assert()
+            .code(2)
+            .stderr(contains(message));
+        assert_eq!(std::fs::read_to_string(&keep).unwrap(), "precious\n", "{args:?}");
+    };
+    check_kept(&["arena", "rule", "random", "-n", "0"], "--deals 0");
+    check_kept(&["arena", "rule", "nobody"], "nobody");
+    for game in ["schieber", "sidi-barrani", "coiffeur", "differenzler", "handjass"] {
+        check_kept(&["simulate", "-g", game, "-o", "nonsense=1"], "nonsense");
+        check_kept(&["simulate", "-g", game, "--players", "nobody"], "nobody");
     }
 }
