@@ -101,10 +101,7 @@ const MAX_UNITS: u64 = 1_000_000_000;
 pub fn run(args: ArenaArgs) -> Result<ExitCode> {
     let kind: GameKind = args.game.parse().map_err(|e: String| anyhow!(e))?;
     if !(1..=MAX_UNITS).contains(&args.deals) {
-        bail!(
-            "--deals {}: give 1 to {MAX_UNITS}",
-            args.deals
-        );
+        bail!("--deals {}: give 1 to {MAX_UNITS}", args.deals);
     }
     players::check_name(&args.a)?;
     players::check_name(&args.b)?;

@@ -195,7 +195,10 @@ fn bad_input_is_a_clear_error_with_exit_code_2() {
         &["arena", "rule", "random", "-g", "sidi", "-o", "bid_step=7"],
         "bid_step",
     );
-    refused(&["arena", "rule", "random", "-n", "0"], "--deals 0: give 1 to 1000000000");
+    refused(
+        &["arena", "rule", "random", "-n", "0"],
+        "--deals 0: give 1 to 1000000000",
+    );
     refused(
         &["arena", "rule", "random", "-n", "2", "--json", "--out", "-"],
         "standard output",
@@ -435,7 +438,10 @@ fn one_unit_has_no_standard_error_and_refused_runs_keep_the_output_file() {
         assert!(out.contains("± n/a"), "{game}: {out}");
         assert!(!out.contains("NaN"), "{game}: {out}");
     }
-    refused(&["arena", "rule", "random", "-n", "0"], "--deals 0: give 1 to");
+    refused(
+        &["arena", "rule", "random", "-n", "0"],
+        "--deals 0: give 1 to",
+    );
     refused(
         &["arena", "rule", "random", "-n", "18446744073709551615"],
         "--deals 18446744073709551615: give 1 to 1000000000",
@@ -451,11 +457,21 @@ fn one_unit_has_no_standard_error_and_refused_runs_keep_the_output_file() {
             .assert()
             .code(2)
             .stderr(contains(message));
-        assert_eq!(std::fs::read_to_string(&keep).unwrap(), "precious\n", "{args:?}");
+        assert_eq!(
+            std::fs::read_to_string(&keep).unwrap(),
+            "precious\n",
+            "{args:?}"
+        );
     };
     check_kept(&["arena", "rule", "random", "-n", "0"], "--deals 0");
     check_kept(&["arena", "rule", "nobody"], "nobody");
-    for game in ["schieber", "sidi-barrani", "coiffeur", "differenzler", "handjass"] {
+    for game in [
+        "schieber",
+        "sidi-barrani",
+        "coiffeur",
+        "differenzler",
+        "handjass",
+    ] {
         check_kept(&["simulate", "-g", game, "-o", "nonsense=1"], "nonsense");
         check_kept(&["simulate", "-g", game, "--players", "nobody"], "nobody");
     }

@@ -134,6 +134,78 @@ fn our_games_export_and_import_back() {
         .assert()
         .success()
         .stderr(predicate::str::contains("Weis and Stöck have no place"));
+
+    // Under our default Undenufe (the ace counts 11) the export recounts Undenufe tricks as
+    // jass-kit counts them (the six 11), so that the log imports again: same cards, same
+    // winners, 157 points a deal.
+    let aces = dir.path().join("aces.jsonl");
+    jass()
+        .args([
+            "simulate",
+            "-n",
+            "6",
+            "--seed",
+            "4",
+            "--players",
+            "rule",
+            "--out",
+        ])
+        .arg(&aces)
+        .assert()
+        .success();
+    let log = dir.path().join("aces.txt");
+    jass()
+        .args(["export", aces.to_str().unwrap(), "--date", DATE, "--out"])
+        .arg(&log)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "Undenufe recounted with the six as 11",
+        ));
+    let back = jass().args(["import"]).arg(&log).output().unwrap();
+    assert!(
+        back.status.success(),
+        "{}",
+        String::from_utf8_lossy(&back.stderr)
+    );
+    let mut deals = Vec::new();
+    for r in Record::read_all(&std::fs::read_to_string(&aces).unwrap()) {
+        let Ok(Record::Schieber(r)) = r else { panic!() };
+        deals.extend(
+            r.deals
+                .into_iter()
+                .filter(|d| d.tricks.len() == 9 && !(d.schoben && d.chooser == Some(d.forehand))),
+        );
+    }
+    let imported: Vec<Record> = Record::read_all(&String::from_utf8(back.stdout).unwrap())
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(imported.len(), deals.len());
+    let mut undenufe = 0;
+    for (i, d) in imported.iter().zip(&deals) {
+        let Record::Schieber(i) = i else { panic!() };
+        let got = &i.deals[0];
+        assert_eq!(got.contract, d.contract);
+        // (Weis and Stöck have no place in the log.)
+        let cards = |ts: &[jass_core::record::TrickRecord]| {
+            ts.iter().map(|t| t.cards.clone()).collect::<Vec<_>>()
+        };
+        assert_eq!(cards(&got.tricks), cards(&d.tricks));
+        let total: u32 = got.tricks.iter().map(|t| t.points).sum();
+        assert_eq!(total, 157);
+        let winners =
+            |ts: &[jass_core::record::TrickRecord]| ts.iter().map(|t| t.winner).collect::<Vec<_>>();
+        assert_eq!(winners(&got.tricks), winners(&d.tricks));
+        if got.contract.map(|c| c.mode()) == Some(jass_core::Mode::Undenufe) {
+            undenufe += 1;
+            // The six's trick gains 11, the ace's loses 11 (unless the same trick holds both).
+            assert_ne!(got.tricks, d.tricks);
+        } else {
+            assert_eq!(got.tricks, d.tricks);
+        }
+    }
+    assert!(undenufe > 0, "no Undenufe deal among {} deals", deals.len());
 }
 
 #[test]

@@ -15,14 +15,15 @@
 //!
 //! Export writes each complete deal of a Schieber record as one entry; deals jass-kit cannot hold
 //! (Misère, Slalom, shoved back, ended by a claim) are left out with a note. Weis and Stöck have no
-//! place in a jass-kit log and are left out with a note; trick points are written as recorded.
+//! place in a jass-kit log and are left out with a note; trick points are written as recorded,
+//! except in Undenufe played with the ace as 11, recounted with the six as 11 as jass-kit counts.
 
 use jass_core::record::{check_format, GameResult, SeatRecord, FORMAT, VERSION};
 use jass_core::schieber::{
     check_record, finish_deal, game_result, ActionEntry, RecordedAction, Schieber, SchieberOptions,
     SchieberRecord, MAX_TARGET,
 };
-use jass_core::{Card, CardSet, Game, ToMove};
+use jass_core::{Card, CardSet, Game, Mode, PointTable, ToMove, UndenufeEleven};
 use serde_json::{json, Value};
 
 use crate::jasskit_http::{contract_of, kit_player, trump_code};
@@ -309,13 +310,31 @@ pub fn export_record(
             ));
             continue;
         }
+        // jass-kit counts the six 11 in Undenufe (the ace 0): a deal played with the ace's 11
+        // gets its trick points recounted, so that the log adds up as jass-kit and `jass import`
+        // add it (the last trick's 5 stays).
+        let mode = contract.mode();
+        let recount = mode == Mode::Undenufe && rec.options.undenufe_eleven != UndenufeEleven::Six;
+        if recount {
+            notes.push(format!(
+                "deal {}: Undenufe recounted with the six as 11, as jass-kit counts (the record counts the ace 11)",
+                d.number
+            ));
+        }
+        let (ours, kits) = (
+            PointTable::new(mode, rec.options.undenufe_eleven),
+            PointTable::new(mode, UndenufeEleven::Six),
+        );
         let tricks: Vec<Value> = d
             .tricks
             .iter()
             .map(|t| {
+                let cards = || t.cards.iter().copied();
+                let points = t.points + cards().map(|c| kits.card(c)).sum::<u32>()
+                    - cards().map(|c| ours.card(c)).sum::<u32>();
                 json!({
                     "cards": t.cards,
-                    "points": t.points,
+                    "points": points,
                     "win": kit_player(t.winner as i64),
                     "first": kit_player(t.leader as i64),
                 })
