@@ -7,6 +7,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
+use clap::builder::RangedU64ValueParser;
 use clap::Args;
 use jass_bots::worlds::knowledge;
 use jass_core::schieber::{Contract, ObservedTrick, Phase, SchieberObservation};
@@ -22,7 +23,7 @@ pub struct AdviseArgs {
     #[arg(long, default_value = "swiss", value_parser = crate::parse_style)]
     cards: CardStyle,
     /// Sampled deals of the hidden cards per advice.
-    #[arg(long, default_value_t = 32)]
+    #[arg(long, default_value_t = 32, value_parser = RangedU64ValueParser::<usize>::new().range(1..=10_000))]
     worlds: usize,
     /// Expected points only with at most this many cards left in the four hands (the exact
     /// solver is quick from 24 cards; a whole deal can take minutes per world).
@@ -30,7 +31,7 @@ pub struct AdviseArgs {
     max_cards: u32,
     /// With more cards left: sampled deals in which the rule players play every card on to 12
     /// cards left and the solver does the rest (0: the rule player's card, no expected points).
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = RangedU64ValueParser::<usize>::new().range(0..=10_000))]
     early_worlds: usize,
     /// Seed of the sampled deals.
     #[arg(long, default_value_t = 1)]
@@ -219,6 +220,18 @@ struct Table {
     shown: Vec<(u8, CardSet)>,
 }
 
+impl Table {
+    /// The seat that played `card`, if it has been played.
+    fn played_by(&self, card: Card) -> Option<u8> {
+        let done = self.tricks.iter().map(|t| (t.leader, &t.cards[..]));
+        done.chain(std::iter::once((self.leader, &self.trick[..])))
+            .find_map(|(leader, cards)| {
+                let i = cards.iter().position(|&c| c == card)?;
+                Some((leader + i as u8) % 4)
+            })
+    }
+}
+
 impl Advisor {
     /// An advisor with these settings.
     pub fn new(settings: HintSettings, style: CardStyle, eleven: UndenufeEleven) -> Advisor {
@@ -360,8 +373,44 @@ impl Advisor {
                     return Err(m.into());
                 }
                 let set = CardSet::from_cards(cards.iter().copied());
+                if set.len() as usize != cards.len() {
+                    return Err("a card is listed twice in the Weis".into());
+                }
                 let t = self.table().ok_or("no deal")?;
-                if Some(s) != self.seat {
+                if let Some(c) = set.iter().find(|c| t.played_by(*c).is_some_and(|p| p != s)) {
+                    return Err(format!(
+                        "{} was played by seat {}: seat {s} cannot have shown it",
+                        self.name(c),
+                        t.played_by(c).unwrap_or(s)
+                    ));
+                }
+                for (other, shown) in &t.shown {
+                    if let Some(c) = (*shown & set).iter().find(|_| *other != s) {
+                        return Err(format!(
+                            "{} was shown by seat {other}: seat {s} cannot have shown it too",
+                            self.name(c)
+                        ));
+                    }
+                }
+                let all: CardSet = t
+                    .shown
+                    .iter()
+                    .filter(|(o, _)| *o == s)
+                    .fold(set, |a, (_, c)| a | *c);
+                if all.len() > 9 {
+                    return Err(format!(
+                        "seat {s} would have shown {} cards: a hand has 9",
+                        all.len()
+                    ));
+                }
+                if Some(s) == self.seat {
+                    if let Some(c) = set
+                        .iter()
+                        .find(|c| self.hand.is_some_and(|h| !h.contains(*c)))
+                    {
+                        return Err(format!("{} is not in your hand", self.name(c)));
+                    }
+                } else {
                     if let Some(c) = set
                         .iter()
                         .find(|c| t.hand.contains(*c) || self.hand.is_some_and(|h| h.contains(*c)))
@@ -689,7 +738,7 @@ pub fn run_lines(
 /// Runs `jass advise` on standard input. Exit code 1 if any line was refused.
 pub fn run(args: AdviseArgs) -> Result<ExitCode> {
     let settings = HintSettings {
-        worlds: args.worlds.max(1),
+        worlds: args.worlds,
         max_cards: args.max_cards,
         early_worlds: args.early_worlds,
         seed: args.seed,
@@ -828,5 +877,47 @@ mod tests {
         );
         assert!(r[7].is_ok(), "{r:?}");
         assert!(r[8].as_ref().unwrap_err().contains("cannot hold"), "{r:?}");
+    }
+
+    #[test]
+    fn impossible_weis_lines_are_refused_and_change_nothing() {
+        let mut a = advisor();
+        let r = run(
+            &mut a,
+            &[
+                "hand HA HK HQ S6 S7 S8 C6 C7 C8",
+                "trump D",
+                "seat 1",
+                "weis 0 D6 D7 D8 D9 D10 DJ DQ DK DA C9 C10", // 11 cards
+                "weis 0 D6 D7 D6",                           // a card twice
+                "weis 0 D6 D7 D8",                           // fine
+                "weis 2 D8 D9 D10",                          // D8 is seat 0's
+                "weis 0 D9 D10 DJ DQ DK DA S9",              // 10 cards with the three shown
+                "weis 1 HA HK HQ",                           // your own Weis: fine
+                "weis 1 SA SK SQ",                           // not in your hand
+                "play D6",                                   // seat 0 leads its D6
+                "weis 3 D6 D7 D8",                           // D6 was played by seat 0
+            ],
+        );
+        assert!(r[3].as_ref().unwrap_err().contains("a hand has 9"), "{r:?}");
+        assert!(r[4].as_ref().unwrap_err().contains("twice"), "{r:?}");
+        assert!(r[5].is_ok(), "{r:?}");
+        assert!(
+            r[6].as_ref().unwrap_err().contains("shown by seat 0"),
+            "{r:?}"
+        );
+        assert!(r[7].as_ref().unwrap_err().contains("10 cards"), "{r:?}");
+        assert!(r[8].is_ok(), "{r:?}");
+        assert!(
+            r[9].as_ref().unwrap_err().contains("not in your hand"),
+            "{r:?}"
+        );
+        assert!(r[10].is_ok(), "{r:?}");
+        assert!(
+            r[11].as_ref().unwrap_err().contains("played by seat 0"),
+            "{r:?}"
+        );
+        // Only the two good Weis and the card were entered.
+        assert_eq!(a.entries.len(), 3);
     }
 }

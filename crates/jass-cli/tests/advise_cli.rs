@@ -103,6 +103,20 @@ fn wrong_lines_are_refused_and_the_exit_code_says_so() {
         text.contains("seat 1: H6"),
         "the session goes on after errors\n{text}"
     );
+    // The sample counts are bounded as `sampling:samples=` is: no silent 0 → 1, no hang.
+    for (flag, value) in [
+        ("--worlds", "0"),
+        ("--worlds", "4000000000"),
+        ("--early-worlds", "10001"),
+    ] {
+        Command::cargo_bin("jass")
+            .unwrap()
+            .args(["advise", flag, value])
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(format!("{value} is not in")));
+    }
 }
 
 /// Real deals (simulated with the rule player) entered card by card from every seat: the advisor
