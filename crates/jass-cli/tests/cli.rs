@@ -204,6 +204,60 @@ fn bench_prints_json() {
     assert!(ms("sampling_schieber_card_p99_ms") <= ms("sampling_schieber_card_max_ms"));
 }
 
+/// `jass bench` plays exactly the counts asked for, and a figure it did not measure is null,
+/// never a 0 that reads as a measurement.
+#[test]
+fn bench_counts_are_exact_and_unmeasured_figures_are_null() {
+    let bench = |args: &[&str]| -> serde_json::Value {
+        let out = jass().arg("bench").args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let zero = [
+        "--deals",
+        "0",
+        "--legal",
+        "0",
+        "--solver-positions",
+        "0",
+        "--solver-deals",
+        "0",
+        "--solver-chosen-deals",
+        "0",
+        "--sampling-deals",
+        "0",
+    ];
+    let v = bench(&zero);
+    for k in [
+        "schieber_random_deals_per_second",
+        "schieber_deals_checksum",
+        "legal_card_generations_per_second",
+        "solver_24_cards_median_ms",
+        "solver_24_cards_p90_ms",
+        "solver_24_cards_mean_nodes",
+        "solver_whole_deal_median_ms",
+        "solver_whole_deal_mean_nodes",
+        "solver_chosen_deal_median_ms",
+        "solver_chosen_deal_median_nodes",
+        "solver_chosen_deal_ns_per_node",
+        "solver_checksum",
+        "sampling_schieber_card_mean_ms",
+        "sampling_schieber_card_median_ms",
+    ] {
+        assert!(v[k].is_null(), "{k} = {} with nothing measured", v[k]);
+    }
+    assert_eq!(v["schieber_random_deals"], 0);
+    let mut seven = zero;
+    seven[1] = "7";
+    let v = bench(&seven);
+    assert_eq!(v["schieber_random_deals"], 7);
+    assert!(v["schieber_random_deals_per_second"].as_f64().unwrap() > 0.0);
+}
+
 #[test]
 fn options_lists_every_option() {
     jass()

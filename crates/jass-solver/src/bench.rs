@@ -98,11 +98,12 @@ fn random_play(
 pub const WHOLE_DEAL_NODE_CAP: u64 = 20_000_000;
 
 /// The `q` quantile of times in milliseconds (`None` when it is a deal given up, stored as
-/// infinity; 0 for no times). `q = 0.5` is the median (the upper one of an even count).
+/// infinity, or when there are no times: nothing was measured). `q = 0.5` is the median (the
+/// upper one of an even count).
 pub fn percentile_ms(mut v: Vec<f64>, q: f64) -> Option<f64> {
     v.sort_by(f64::total_cmp);
     if v.is_empty() {
-        return Some(0.0);
+        return None;
     }
     Some(v[((v.len() - 1) as f64 * q).round() as usize]).filter(|t| t.is_finite())
 }
@@ -280,7 +281,7 @@ fn timing_figures(times: Vec<f64>, nodes: u64) -> serde_json::Map<String, Value>
     figures.insert("median_ms".into(), json!(percentile_ms(times.clone(), 0.5)));
     figures.insert("p90_ms".into(), json!(percentile_ms(times.clone(), 0.9)));
     figures.insert("max_ms".into(), json!(percentile_ms(times, 1.0)));
-    let mean = if count > 0 { nodes / count as u64 } else { 0 };
+    let mean = (count > 0).then(|| nodes / count as u64);
     figures.insert("mean_nodes".into(), json!(mean));
     figures
 }
