@@ -59,6 +59,12 @@ fn writer(out: &Path) -> Result<Box<dyn Write>> {
 /// their entry number and the field at fault. Exit code 1 if any entry was refused.
 pub fn import(args: ImportArgs) -> Result<ExitCode> {
     let text = read(&args.file)?;
+    if text.trim().is_empty() {
+        bail!(
+            "{} is empty: a jass-kit log holds one JSON entry per line",
+            args.file.display()
+        );
+    }
     let mut w = writer(&args.out)?;
     let (mut ok, mut bad) = (0, 0);
     for r in import_log(&text) {
@@ -132,9 +138,16 @@ pub fn export(args: ExportArgs) -> Result<ExitCode> {
             "--date `{date}` is not jass-kit's format DD.MM.YY HH:MM:SS (e.g. 01.08.20 12:00:00)"
         );
     }
+    let records = Record::read_all(&text);
+    if records.is_empty() {
+        bail!(
+            "{} holds no records: give Schieber records (one JSON document or JSON Lines)",
+            args.file.display()
+        );
+    }
     let mut w = writer(&args.out)?;
     let (mut entries, mut bad) = (0, 0);
-    for (i, r) in Record::read_all(&text).into_iter().enumerate() {
+    for (i, r) in records.into_iter().enumerate() {
         let rec = match r {
             Ok(Record::Schieber(rec)) => rec,
             Ok(other) => {

@@ -238,6 +238,21 @@ fn malformed_logs_name_the_entry_and_the_field() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("DD.MM.YY HH:MM:SS"));
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "\n").unwrap();
+    jass()
+        .args(["import"])
+        .arg(&empty)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is empty"));
+    jass()
+        .args(["export"])
+        .arg(&empty)
+        .args(["--date", DATE])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("holds no records"));
     jass()
         .args(["import", "/no/such/log"])
         .assert()

@@ -214,6 +214,23 @@ fn doubling_until_the_first_lead_is_004s_reading_and_none_turns_it_off() {
     run(&mut n, &["bid 50 C"]);
     assert_eq!(n.phase(), SidiPhase::Auction);
     assert!(n.apply(SidiAction::Double).is_err());
+    // Redoubling without doubling is a contradiction in the options, refused with the fix.
+    let e = SidiOptions {
+        doubling: Doubling::None,
+        redouble: true,
+        ..SidiOptions::default()
+    }
+    .validate()
+    .unwrap_err();
+    assert!(e.contains("redouble is true but doubling is none"), "{e}");
+    for doubling in [Doubling::NextCall, Doubling::FirstLead] {
+        let o = SidiOptions {
+            doubling,
+            redouble: true,
+            ..SidiOptions::default()
+        };
+        assert_eq!(o.validate(), Ok(()));
+    }
 }
 
 #[test]

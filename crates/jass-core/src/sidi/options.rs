@@ -97,6 +97,12 @@ impl SidiOptions {
                 self.min_bid, self.bid_step
             ));
         }
+        if self.redouble && self.doubling == Doubling::None {
+            return Err(
+                "redouble is true but doubling is none: only a doubled bid can be redoubled; set doubling to next-call or first-lead, or leave redouble out"
+                    .into(),
+            );
+        }
         if self.first_dealer > 3 {
             return Err(format!(
                 "first_dealer is {}: seats are 0..3",
