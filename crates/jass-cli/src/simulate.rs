@@ -32,7 +32,9 @@ pub struct SimulateArgs {
     /// A game option as key=value (repeatable); `jass options` lists them.
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     options: Vec<String>,
-    /// The players, comma-separated: one for all seats, one per team (Schieber), or one per seat.
+    /// The players, comma-separated: one for all seats, two that alternate (seats 0 and 2, then 1
+    /// and 3: the teams; in Differenzler, where each plays for himself, the same seats), or one
+    /// per seat. Handjass: one for all or one per player.
     /// Known: random, rule, sampling.
     #[arg(long, default_value = "random")]
     players: String,
