@@ -193,6 +193,11 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Value, OptionsError> {
             )));
         }
         let v = v.trim();
+        if let Some(dup) = duplicate_key(v) {
+            return Err(OptionsError(format!(
+                "option `{k}`: the key `{dup}` is given twice in {v}; give each key once"
+            )));
+        }
         let value =
             serde_json::from_str::<Value>(v).unwrap_or_else(|_| Value::String(v.to_string()));
         if map.insert(k.clone(), value).is_some() {
@@ -202,9 +207,78 @@ pub fn options_from_pairs(pairs: &[String]) -> Result<Value, OptionsError> {
     Ok(Value::Object(map))
 }
 
+/// The first key given twice in one object of the JSON `text` (at any depth), which parsing into
+/// a `Value` would silently drop (the last one wins); `None` for anything else, JSON or not.
+fn duplicate_key(text: &str) -> Option<String> {
+    use serde::de::{Deserialize, Deserializer, Error, MapAccess, SeqAccess, Visitor};
+    struct Unique;
+    impl<'de> Deserialize<'de> for Unique {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_any(UniqueVisitor)
+        }
+    }
+    struct UniqueVisitor;
+    impl<'de> Visitor<'de> for UniqueVisitor {
+        type Value = Unique;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("JSON")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Unique, A::Error> {
+            let mut seen = std::collections::HashSet::new();
+            while let Some(k) = m.next_key::<String>()? {
+                if !seen.insert(k.clone()) {
+                    return Err(A::Error::custom(format!("\u{0}{k}")));
+                }
+                m.next_value::<Unique>()?;
+            }
+            Ok(Unique)
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Unique, A::Error> {
+            while s.next_element::<Unique>()?.is_some() {}
+            Ok(Unique)
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<Unique, E> {
+            Ok(Unique)
+        }
+        fn visit_i64<E>(self, _: i64) -> Result<Unique, E> {
+            Ok(Unique)
+        }
+        fn visit_u64<E>(self, _: u64) -> Result<Unique, E> {
+            Ok(Unique)
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<Unique, E> {
+            Ok(Unique)
+        }
+        fn visit_str<E>(self, _: &str) -> Result<Unique, E> {
+            Ok(Unique)
+        }
+        fn visit_unit<E>(self) -> Result<Unique, E> {
+            Ok(Unique)
+        }
+    }
+    let e = serde_json::from_str::<Unique>(text).err()?;
+    let message = e.to_string();
+    let key = message.strip_prefix('\u{0}')?;
+    // serde_json appends " at line L column C".
+    Some(key.rsplit_once(" at line ").map_or(key, |(k, _)| k).to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_given_twice_in_an_option_value_is_refused() {
+        let e = options_from_pairs(&[
+            r#"multipliers={"D":2,"H":1,"S":2,"C":1,"obenabe":3,"undenufe":4,"misere":1,"slalom":1,"D":5}"#.into(),
+        ])
+        .unwrap_err();
+        assert!(e.0.contains("the key `D` is given twice"), "{}", e.0);
+        assert_eq!(duplicate_key(r#"{"a":{"b":1,"b":2}}"#), Some("b".into()));
+        assert_eq!(duplicate_key(r#"[{"a":1},{"a":2}]"#), None);
+        assert_eq!(duplicate_key("standard"), None);
+        assert_eq!(duplicate_key(r#"{"a":1}"#), None);
+    }
 
     #[test]
     fn pairs_become_typed_json() {
