@@ -139,13 +139,15 @@ pub enum Visibility {
 }
 
 impl Visibility {
-    /// A Weis decision: a Weis declared reaches the others by its kind (the calls they hear show
-    /// in their views), one not declared not at all (only seats holding a Weis are asked).
-    pub fn of_weis(declared_nothing: bool) -> Visibility {
-        if declared_nothing {
-            Visibility::Silent
-        } else {
+    /// A Weis decision: a Weis the others hear reaches them by its kind (the calls they hear show
+    /// in their views); one not declared, or declared but not heard (003: a call lower than one
+    /// already announced stays silent), not at all: only seats holding a Weis are asked, so even
+    /// the kind would tell them something.
+    pub fn of_weis(heard_by_others: bool) -> Visibility {
+        if heard_by_others {
             Visibility::KindOnly
+        } else {
+            Visibility::Silent
         }
     }
 }

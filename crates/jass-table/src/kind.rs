@@ -260,7 +260,11 @@ fn duplicate_key(text: &str) -> Option<String> {
     let message = e.to_string();
     let key = message.strip_prefix('\u{0}')?;
     // serde_json appends " at line L column C".
-    Some(key.rsplit_once(" at line ").map_or(key, |(k, _)| k).to_string())
+    Some(
+        key.rsplit_once(" at line ")
+            .map_or(key, |(k, _)| k)
+            .to_string(),
+    )
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use crate::cardset::CardSet;
 use crate::deal::four_hands;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable};
-use crate::schieber::{heard_weis_calls, ObservedTrick, ShownWeis, WeisCall};
+use crate::schieber::{heard_weis_calls, weis_call_heard, ObservedTrick, ShownWeis, WeisCall};
 use crate::sidi::play::TrickPlay;
 use crate::weis::{
     best_declaration, best_declarer, stoeck_cards, Declaration, WeisRules, STOECK_POINTS,
@@ -112,6 +112,24 @@ pub struct Differenzler {
 }
 
 impl Differenzler {
+    /// The value of each seat's best declared combination (`None`: nothing declared, or not yet).
+    fn weis_call_values(&self, r: &WeisRules) -> [Option<u32>; 4] {
+        let mode = self.play.mode;
+        std::array::from_fn(|s| {
+            let d = &self.declarations[s];
+            (!d.is_empty()).then(|| d.best(mode, r).map(|w| w.points(mode, r)).unwrap_or(0))
+        })
+    }
+
+    /// Who leads the first trick, where the Weis are called in playing order.
+    fn first_leader(&self) -> u8 {
+        if self.play.tricks_done > 0 {
+            self.play.completed(0).0
+        } else {
+            self.play.leader
+        }
+    }
+
     /// A new game; first the cards must be dealt.
     pub fn new(opts: DifferenzlerOptions) -> Result<Differenzler, String> {
         opts.validate()?;
@@ -578,19 +596,11 @@ impl Differenzler {
             self.weis_rules,
             self.phase != DifferenzlerPhase::Announce && self.phase != DifferenzlerPhase::Trump,
         ) {
-            let mode = self.play.mode;
-            let best: [Option<u32>; 4] = std::array::from_fn(|s| {
-                let d = &self.declarations[s];
-                (!d.is_empty()).then(|| d.best(mode, &r).map(|w| w.points(mode, &r)).unwrap_or(0))
-            });
+            let best = self.weis_call_values(&r);
             // The Schieber rule: a call lower than one heard before it in the first trick stays
             // silent (003: announced "if it is at least as great as any which has so far been
             // announced"); here it can never score, since only the best single declarer does.
-            let first_leader = if self.play.tricks_done > 0 {
-                self.play.completed(0).0
-            } else {
-                self.play.leader
-            };
+            let first_leader = self.first_leader();
             let observer = seat.map_or(u8::MAX, |s| s as u8);
             let heard = heard_weis_calls(first_leader, best, observer);
             for i in 0..4u8 {
@@ -803,7 +813,15 @@ impl Game for Differenzler {
             {
                 Visibility::KindOnly
             }
-            DifferenzlerAction::Weis { weis } => Visibility::of_weis(weis.is_empty()),
+            // As in Schieber: a call lower than one heard before it reaches no one.
+            DifferenzlerAction::Weis { weis } => Visibility::of_weis(match &self.weis_rules {
+                Some(r) if !weis.is_empty() => {
+                    let mode = self.play.mode;
+                    let points = weis.best(mode, r).map(|w| w.points(mode, r)).unwrap_or(0);
+                    weis_call_heard(self.first_leader(), self.weis_call_values(r), points)
+                }
+                _ => false,
+            }),
             _ => Visibility::Public,
         }
     }

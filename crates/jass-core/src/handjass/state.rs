@@ -2106,7 +2106,7 @@ impl Game for Handjass {
     fn action_visibility(&self, action: HandjassAction) -> Visibility {
         match action {
             HandjassAction::Discard { .. } => Visibility::KindOnly,
-            HandjassAction::Weis { melds } => Visibility::of_weis(melds.is_empty()),
+            HandjassAction::Weis { melds } => Visibility::of_weis(!melds.is_empty()),
             _ => Visibility::Public,
         }
     }

@@ -23,7 +23,9 @@ pub use record::{
     check_record, finish_deal, game_result, play_recorded, play_recorded_from, ActionEntry,
     DealResult, RecordedAction, SchieberDealRecord, SchieberRecord,
 };
-pub use state::{heard_weis_calls, Phase, Schieber, SchieberObservation, WeisCall};
+pub use state::{
+    heard_weis_calls, weis_call_heard, Phase, Schieber, SchieberObservation, WeisCall,
+};
 pub use state::{ObservedTrick, ShownWeis};
 
 /// A contract: a trump mode, Misère (004: played as Obenabe, trick points to the other team), or

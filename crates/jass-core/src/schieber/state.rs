@@ -68,6 +68,14 @@ pub fn heard_weis_calls(forehand: u8, best: [Option<u32>; 4], observer: u8) -> [
     heard
 }
 
+/// Whether the others hear a Weis call worth `points` by the next seat to declare, the calls so
+/// far being `best` (as for [`heard_weis_calls`]): it is at least as high as every call heard
+/// before it (003). A call not heard must not reach them at all, not even as "a Weis".
+pub fn weis_call_heard(forehand: u8, best: [Option<u32>; 4], points: u32) -> bool {
+    let heard = heard_weis_calls(forehand, best, u8::MAX);
+    points >= heard.into_iter().flatten().max().unwrap_or(0)
+}
+
 /// A Weis announcement as the other players hear it during the first trick: the value of the
 /// declarer's best combination (000: "announcing the score for the best single Weis").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -737,12 +745,7 @@ impl Schieber {
         let mut calls = Vec::new();
         let mut shown = Vec::new();
         if let Some(r) = &self.weis_rules {
-            let m = self.weis_mode();
-            let best: [Option<u32>; 4] = std::array::from_fn(|s| {
-                let d = &self.declarations[s];
-                (self.declared[s] && !d.is_empty())
-                    .then(|| d.best(m, r).map(|w| w.points(m, r)).unwrap_or(0))
-            });
+            let best = self.weis_call_values(r);
             let heard = heard_weis_calls(self.forehand, best, seat8);
             for i in 0..4u8 {
                 let s = (self.forehand + i) % 4;
@@ -982,13 +985,30 @@ impl Game for Schieber {
     /// A Weis as [`Visibility::of_weis`]; everything else is played openly.
     fn action_visibility(&self, action: SchieberAction) -> Visibility {
         match action {
-            SchieberAction::Weis { weis } => Visibility::of_weis(weis.is_empty()),
+            SchieberAction::Weis { weis } => Visibility::of_weis(match &self.weis_rules {
+                Some(r) if !weis.is_empty() => {
+                    let m = self.weis_mode();
+                    let points = weis.best(m, r).map(|w| w.points(m, r)).unwrap_or(0);
+                    weis_call_heard(self.forehand, self.weis_call_values(r), points)
+                }
+                _ => false,
+            }),
             _ => Visibility::Public,
         }
     }
 }
 
 impl Schieber {
+    /// The value of each seat's best declared combination (`None`: nothing declared, or not yet).
+    fn weis_call_values(&self, r: &WeisRules) -> [Option<u32>; 4] {
+        let m = self.weis_mode();
+        std::array::from_fn(|s| {
+            let d = &self.declarations[s];
+            (self.declared[s] && !d.is_empty())
+                .then(|| d.best(m, r).map(|w| w.points(m, r)).unwrap_or(0))
+        })
+    }
+
     /// The dealer of the coming deal.
     pub fn next_dealer(&self) -> u8 {
         if self.deals_started == 0 {

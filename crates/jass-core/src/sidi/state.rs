@@ -919,7 +919,7 @@ impl Game for Sidi {
     /// asked).
     fn action_visibility(&self, action: SidiAction) -> Visibility {
         match action {
-            SidiAction::Weis { weis } => Visibility::of_weis(weis.is_empty()),
+            SidiAction::Weis { weis } => Visibility::of_weis(!weis.is_empty()),
             _ => Visibility::Public,
         }
     }
