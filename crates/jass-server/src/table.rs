@@ -225,7 +225,13 @@ impl Table {
 
     /// Takes `answer` (an action or `{"index": n}`) as `seat`'s answer at `step` (the current one
     /// when `None`), or says why not; the game is unchanged by a refusal.
-    pub fn answer(&self, seat: usize, step: Option<usize>, answer: &Value) -> Result<(), Refusal> {
+    pub fn answer(
+        &self,
+        seat: usize,
+        step: Option<usize>,
+        decision: Option<u64>,
+        answer: &Value,
+    ) -> Result<(), Refusal> {
         let mut st = self.lock();
         if st.status != "playing" {
             return Err(format!(
@@ -245,13 +251,21 @@ impl Table {
                 None => "not your turn: nobody is to act now".into(),
             });
         }
-        if let Some(step) = step {
-            if step != snap.step {
-                return Err(format!(
-                    "request {step} is not the current one: answer request {}",
-                    snap.step
-                ));
-            }
+        // (No step numbers in the message: the table's steps count decisions the seat must not
+        // learn of, such as another seat's Weis not declared.)
+        if step.is_some_and(|step| step != snap.step) {
+            return Err(
+                "this request is no longer open (it was answered, or the seat was played for you): answer the newest request"
+                    .into(),
+            );
+        }
+        // A person's answer names the decision of the state it answers: an answer sent twice, or
+        // meant for a state that has passed, is not taken for the next decision.
+        let current = snap.decisions.get(seat).map_or(1, |d| *d as u64 + 1);
+        if let Some(d) = decision.filter(|&d| d != current) {
+            return Err(format!(
+                "this answer is for your decision {d}, but you are asked decision {current} now: answer the newest state"
+            ));
         }
         if matches!(st.answers[seat], Some((s, _)) if s == snap.step) {
             return Err("you already answered this request".into());
@@ -404,8 +418,9 @@ impl JsonPlayer for RemoteSeat {
             t.check_shutdown_locked(&st);
             let step = st.snapshot.as_ref().map(|s| s.step);
             if let (Some((s, i)), Some(step)) = (st.answers[self.seat], step) {
+                // The answer stays (its step passes with this decision) so that a second one
+                // sent before the next state is refused as "already answered", not dropped.
                 if s == step {
-                    st.answers[self.seat] = None;
                     return request
                         .legal
                         .get(i)

@@ -64,6 +64,8 @@ fn state_msg(table: &Table, snap: &Snapshot, seat: Option<usize>) -> Value {
         // The steps the others learn of: no gap tells that a seat kept a Weis to itself.
         "step": snap.public_step,
         "to_move": snap.to_move,
+        // The number of the decision asked of this seat (its own decisions only), for `act`.
+        "decision": seat.filter(|_| mine).map(|s| snap.decisions[s] + 1),
         "legal": if mine { Value::Array(snap.legal.clone()) } else { json!([]) },
         "view": match seat {
             Some(s) => snap.views[s].clone(),
@@ -230,7 +232,7 @@ fn error_msg(message: impl Into<String>) -> Value {
 }
 
 const PLAYER_HELP: &str =
-    r#"send {"type":"act","action":{…one of legal…}}, {"type":"act","index":n} or {"type":"ping"}"#;
+    r#"send {"type":"act","action":{…one of legal…},"decision":n} or {"type":"act","index":i,"decision":n} (n: the state's `decision`) or {"type":"ping"}"#;
 
 /// The reply to one client message (`None`: no reply; an accepted action is answered by the next
 /// state).
@@ -257,7 +259,18 @@ fn player_message(table: &Table, seat: Option<usize>, text: &str) -> Option<Valu
                     )))
                 }
             };
-            match table.answer(seat, None, &answer) {
+            let decision = match msg.get("decision") {
+                None | Some(Value::Null) => None,
+                Some(d) => match d.as_u64() {
+                    Some(d) => Some(d),
+                    None => {
+                        return Some(error_msg(format!(
+                            "`decision` is {d}: give the `decision` number of the state you answer (or leave it out)"
+                        )))
+                    }
+                },
+            };
+            match table.answer(seat, None, decision, &answer) {
                 Ok(()) => None,
                 Err(reason) => Some(error_msg(reason)),
             }
@@ -486,7 +499,7 @@ async fn bot_play(
                                     continue;
                                 }
                             };
-                            if let Err(reason) = table.answer(seat, Some(step), &answer) {
+                            if let Err(reason) = table.answer(seat, Some(step), None, &answer) {
                                 send_ok(sink, bot_error(Some(id), reason)).await?;
                             }
                         }

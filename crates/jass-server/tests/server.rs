@@ -671,3 +671,73 @@ async fn a_damaged_stored_action_stops_the_table_at_the_restart() {
     assert!(e.contains("cannot resume this game: resume entry 0"), "{e}");
     s.stop().await;
 }
+
+/// A person's state names the decision it asks (`decision`: 1, 2, … of that seat), and an act
+/// that names a decision is taken only for it: an answer sent twice, or one that arrives after
+/// its state has passed, is refused instead of being played at the seat's next decision.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_answer_for_a_passed_decision_is_not_played_at_the_next() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let (id, _, t0) = create(
+        a,
+        json!({"game": "schieber", "options": {"target": 2500}, "seats": ["me", "rule", "rule", "rule"], "seed": 8}),
+    )
+    .await;
+    let mut p = Ws::player(a, &id, t0.as_deref()).await;
+    let mut expected = 1u64;
+    for _ in 0..10 {
+        let state = p.my_turn().await.expect("the game goes on");
+        assert_eq!(state["decision"], expected, "{state}");
+        // The same answer twice, at once.
+        for _ in 0..2 {
+            p.send(json!({"type": "act", "index": 0, "decision": expected}))
+                .await;
+        }
+        let (mut mine, mut errors) = (0, Vec::new());
+        let next = loop {
+            let m = p.next().await;
+            match m["type"].as_str().unwrap() {
+                "acted" if m["seat"] == 0 => mine += 1,
+                "error" => errors.push(m["message"].as_str().unwrap().to_string()),
+                "state" if !m["legal"].as_array().unwrap().is_empty() => break m,
+                "state" => assert!(m["decision"].is_null(), "{m}"),
+                _ => {}
+            }
+        };
+        assert_eq!(mine, 1, "one answer played, not two");
+        if errors.is_empty() {
+            // The reply to the second answer may follow the next state (nothing else can: the
+            // table waits for this seat).
+            errors.push(refused(&mut p).await);
+        }
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains("already answered")
+                || errors[0].contains("not your turn")
+                || errors[0].contains(&format!("is for your decision {expected}")),
+            "{errors:?}"
+        );
+        expected += 1;
+        assert_eq!(next["decision"], expected, "{next}");
+        // An answer for the passed decision is refused, and this decision still waits.
+        p.send(json!({"type": "act", "index": 0, "decision": expected - 1}))
+            .await;
+        let e = refused(&mut p).await;
+        assert!(
+            e.contains(&format!(
+                "is for your decision {}, but you are asked decision {expected}",
+                expected - 1
+            )),
+            "{e}"
+        );
+        p.send(json!({"type": "act", "index": 0, "decision": "x"}))
+            .await;
+        assert!(refused(&mut p).await.contains("`decision` is \"x\""));
+        p.send(json!({"type": "act", "index": 0, "decision": expected}))
+            .await;
+        expected += 1;
+    }
+    s.stop().await;
+}

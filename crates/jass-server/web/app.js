@@ -1048,7 +1048,10 @@ function myLegal() {
 
 function act(action) {
   if (T.pending) return;
-  if (send({ type: 'act', action })) {
+  // The decision number of the state answered: an answer that arrives after its state has
+  // passed is refused rather than taken for the next decision.
+  const decision = T.state ? T.state.decision : undefined;
+  if (send({ type: 'act', action, decision })) {
     T.pending = true;
     T.selected = [];
     renderControls();

@@ -39,6 +39,10 @@ pub struct Snapshot {
     pub public_step: usize,
     /// The seat to act, if a seat is to act.
     pub to_move: Option<usize>,
+    /// The decisions each seat has taken so far (index = seat; a seat may be told only its
+    /// own): the seat to act is asked its decision number `decisions[seat] + 1`, which a
+    /// client echoes so that an answer meant for an earlier decision is not taken for this one.
+    pub decisions: Vec<usize>,
     /// The legal actions of the seat to act (empty otherwise).
     pub legal: Vec<Value>,
     /// The view of every seat (index = seat).
@@ -172,6 +176,8 @@ struct Shared {
     step: usize,
     /// The steps the other seats learned of ([`Snapshot::public_step`]).
     public_step: usize,
+    /// The decisions each seat has taken ([`Snapshot::decisions`]).
+    decisions: Vec<usize>,
     pending: Vec<Event>,
     actions: Vec<Value>,
     fallbacks: Vec<Fallback>,
@@ -287,6 +293,7 @@ impl<G: TableGame> Player<G> for TableSeat<G> {
             public,
         });
         sh.step += 1;
+        sh.decisions[self.seat] += 1;
         action
     }
 
@@ -343,6 +350,7 @@ fn run<G: TableGame>(
     let shared = Rc::new(RefCell::new(Shared {
         resume: resume.iter().cloned().collect(),
         stop_after_resume,
+        decisions: vec![0; seats.len()],
         ..Shared::default()
     }));
     let mut players: Vec<Box<dyn Player<G>>> = Vec::with_capacity(seats.len());
@@ -384,6 +392,7 @@ fn run<G: TableGame>(
             step: sh.step,
             public_step: sh.public_step,
             to_move,
+            decisions: sh.decisions.clone(),
             legal: if to_move.is_some() {
                 legal.iter().map(G::action_json).collect()
             } else {

@@ -571,6 +571,7 @@ mod tests {
             step: 0,
             public_step: 0,
             to_move: Some(1),
+            decisions: vec![0; 4],
             legal: vec![],
             views: vec![json!({"hand": ["HA"]}), json!({}), json!({}), json!({})],
             public: json!({}),
