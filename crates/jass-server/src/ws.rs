@@ -231,8 +231,7 @@ fn error_msg(message: impl Into<String>) -> Value {
     json!({"type": "error", "message": message.into()})
 }
 
-const PLAYER_HELP: &str =
-    r#"send {"type":"act","action":{…one of legal…},"decision":n} or {"type":"act","index":i,"decision":n} (n: the state's `decision`) or {"type":"ping"}"#;
+const PLAYER_HELP: &str = r#"send {"type":"act","action":{…one of legal…},"decision":n} or {"type":"act","index":i,"decision":n} (n: the state's `decision`) or {"type":"ping"}"#;
 
 /// The reply to one client message (`None`: no reply; an accepted action is answered by the next
 /// state).

@@ -273,8 +273,10 @@ impl Proc {
                 msg["version"]
             )));
         }
+        // The name goes into logs, records and `jass show`: at most 40 characters, control
+        // characters (a line break, an escape sequence) written escaped.
         if let Some(name) = msg["name"].as_str().filter(|n| !n.trim().is_empty()) {
-            self.name = Some(name.trim().to_string());
+            self.name = Some(clip_to(name.trim(), 40));
         }
         self.greeted = true;
         Ok(())

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::request::{JsonPlayer, Request};
+use crate::request::{clip_to, JsonPlayer, Request};
 
 /// Our Schieber options for jass-kit's rules (as `-o` pairs): no Weis, no Stöck, the six counts 11
 /// in Undenufe. Misère, Slalom and shoving back are off by default.
@@ -199,11 +199,20 @@ impl JassKitPlayer {
                 .map_err(|e| format!("{url} answered something that is not JSON: {e}")),
             Err(ureq::Error::Status(code, resp)) => {
                 let text = resp.into_string().unwrap_or_default();
-                Err(format!("{url} answered HTTP {code}: {}", text.trim()))
+                Err(format!(
+                    "{url} answered HTTP {code}: {}",
+                    clip_to(text.trim(), 200)
+                ))
             }
             Err(e) => Err(format!("no answer from {url}: {e}")),
         }
     }
+}
+
+/// A server's answer as quoted in a fallback reason (which goes into logs and records): its first
+/// 200 characters.
+fn quote(answer: &Value) -> String {
+    clip_to(&answer.to_string(), 200)
 }
 
 impl JsonPlayer for JassKitPlayer {
@@ -226,14 +235,14 @@ impl JsonPlayer for JassKitPlayer {
                 let answer = self.post("action_play_card", &observation(&request.view)?)?;
                 let card = answer["card"]
                     .as_str()
-                    .ok_or_else(|| format!("the answer {answer} has no `card`"))?;
+                    .ok_or_else(|| format!("the answer {} has no `card`", quote(&answer)))?;
                 Ok(json!({"action": "play", "card": card}))
             }
             Some("contract" | "schieben") => {
                 let answer = self.post("action_trump", &observation(&request.view)?)?;
-                let code = answer["trump"]
-                    .as_i64()
-                    .ok_or_else(|| format!("the answer {answer} has no integer `trump`"))?;
+                let code = answer["trump"].as_i64().ok_or_else(|| {
+                    format!("the answer {} has no integer `trump`", quote(&answer))
+                })?;
                 if code == 10 || code == 6 {
                     return Ok(json!({"action": "schieben"}));
                 }

@@ -166,13 +166,23 @@ pub fn match_answer(answer: &Value, legal: &[Value]) -> Result<usize, String> {
     ))
 }
 
-/// `s` cut to its first `max` characters (then marked `…`), for quoting what a bot sent.
+/// `s` cut to its first `max` characters (then marked `…`), for quoting what a bot sent; control
+/// characters (a line break, an escape sequence) are written escaped, so that a quote can neither
+/// split a log line nor drive the terminal of whoever reads it.
 pub(crate) fn clip_to(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        s.to_string()
-    } else {
-        format!("{}…", s.chars().take(max).collect::<String>())
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i == max {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
     }
+    out
 }
 
 /// The legal actions for an error message: all of them, or for a long list (a Differenzler
@@ -227,6 +237,17 @@ fn normalize(v: &Value) -> Value {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn quotes_are_clipped_and_control_characters_escaped() {
+        assert_eq!(clip_to("short", 10), "short");
+        assert_eq!(clip_to("abcdefghijkl", 5), "abcde…");
+        // A bot's name with an escape sequence and a line break stays one harmless line.
+        let q = clip_to("t-garbage\u{1b}[31mRED\nX", 40);
+        assert_eq!(q, "t-garbage\\u{1b}[31mRED\\nX");
+        assert!(!q.chars().any(char::is_control));
+        assert_eq!(clip_to(&"A".repeat(500_000), 200).chars().count(), 201);
+    }
 
     #[test]
     fn an_index_that_is_not_a_whole_number_says_so() {
