@@ -302,11 +302,22 @@ fn the_others_learn_of_each_action_as_the_game_says() {
                     assert_eq!(public_step, step - silent, "{}", kind.name());
                     match public {
                         None => {
-                            // Only a Weis not declared stays with its seat.
+                            // Only a Weis stays with its seat: one not declared, or (Schieber,
+                            // Coiffeur, Differenzler) a call the others do not hear (003), as
+                            // jass-core's weis_visibility tests check call by call.
                             assert_eq!(action["action"], "weis", "{}: {action}", kind.name());
                             let list = action.get("weis").or_else(|| action.get("melds"));
+                            let declared = list
+                                .and_then(Value::as_array)
+                                .is_some_and(|l| !l.is_empty());
                             assert!(
-                                list.and_then(Value::as_array).is_some_and(Vec::is_empty),
+                                !declared
+                                    || matches!(
+                                        kind,
+                                        GameKind::Schieber
+                                            | GameKind::Coiffeur
+                                            | GameKind::Differenzler
+                                    ),
                                 "{}: {action}",
                                 kind.name()
                             );
