@@ -159,7 +159,11 @@ impl<'a> Spec<'a> {
             let v: usize = v.trim().parse().map_err(|_| {
                 anyhow!("player setting `{p}` in `{spec}`: the value must be a whole number")
             })?;
-            settings.push((k.trim(), v));
+            let k = k.trim();
+            if settings.iter().any(|(seen, _)| *seen == k) {
+                bail!("player setting `{k}` is given twice in `{spec}`: give it once");
+            }
+            settings.push((k, v));
         }
         if !settings.is_empty() && name != "sampling" && name != "rule" {
             bail!("player `{name}` takes no settings (only rule and sampling do: `{spec}`)");
@@ -194,10 +198,12 @@ impl<'a> Spec<'a> {
                 // Points of an open announcement's distance per unexplained card (0: not read).
                 "infer_announcement" => (0, 157),
                 // Tricks left from which play-outs are solved exactly (0: rule play to the end).
-                "exact_tricks" => (0, 18),
+                // Each trick more multiplies the time by five to ten (docs/players.md): from 5
+                // on a game takes hours.
+                "exact_tricks" => (0, 4),
                 // Tricks left from which the own cards of play-outs are the best reply to the
-                // others' rule play (0: off).
-                "reply_tricks" => (0, 18),
+                // others' rule play (0: off); 5 takes about six times as long as 3.
+                "reply_tricks" => (0, 5),
                 // 1: double a bid that, made, wins the opponents the game (001); 0: not.
                 // 1: give and read 001's discard signals; 0: not.
                 // 1: play the last deal of a game for the win (Coiffeur, Differenzler); 0: for
@@ -221,7 +227,6 @@ impl<'a> Spec<'a> {
         Ok(self
             .settings
             .iter()
-            .rev()
             .find(|(k, _)| *k == key)
             .map(|&(_, v)| v)
             .unwrap_or(default))

@@ -200,6 +200,19 @@ fn bad_input_is_a_clear_error_with_exit_code_2() {
         "--deals 0: give 1 to 1000000000",
     );
     refused(
+        &["arena", "sampling:samples=1:samples=2", "rule"],
+        "player setting `samples` is given twice",
+    );
+    // Settings whose time would make a game last hours are refused with the usable range.
+    refused(
+        &["arena", "sampling:exact_tricks=5", "rule", "-g", "differenzler"],
+        "`exact_tricks=5`: use 0 .. 4",
+    );
+    refused(
+        &["arena", "sampling:reply_tricks=10", "rule", "-g", "handjass"],
+        "`reply_tricks=10`: use 0 .. 5",
+    );
+    refused(
         &["arena", "rule", "random", "-n", "2", "--json", "--out", "-"],
         "standard output",
     );
