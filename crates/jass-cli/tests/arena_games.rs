@@ -205,11 +205,23 @@ fn bad_input_is_a_clear_error_with_exit_code_2() {
     );
     // Settings whose time would make a game last hours are refused with the usable range.
     refused(
-        &["arena", "sampling:exact_tricks=5", "rule", "-g", "differenzler"],
+        &[
+            "arena",
+            "sampling:exact_tricks=5",
+            "rule",
+            "-g",
+            "differenzler",
+        ],
         "`exact_tricks=5`: use 0 .. 4",
     );
     refused(
-        &["arena", "sampling:reply_tricks=10", "rule", "-g", "handjass"],
+        &[
+            "arena",
+            "sampling:reply_tricks=10",
+            "rule",
+            "-g",
+            "handjass",
+        ],
         "`reply_tricks=10`: use 0 .. 5",
     );
     refused(

@@ -1025,6 +1025,17 @@ fn the_last_trick_bonus_is_an_option() {
         &serde_json::json!({"last_trick_bonus": 0, "threshold": 153})
     )
     .is_err());
+    // Thresholds at most half the card points (78 with the last trick's 5, 76 without it), the
+    // twelve-card one too.
+    let check = |v: serde_json::Value| HandjassOptions::from_json(&v).map(|_| ());
+    assert_eq!(check(serde_json::json!({"threshold": 78})), Ok(()));
+    let e = check(serde_json::json!({"threshold": 79})).unwrap_err();
+    assert!(e.contains("threshold is 79: at most 78"), "{e}");
+    let e = check(serde_json::json!({"last_trick_bonus": 0, "threshold": 77})).unwrap_err();
+    assert!(e.contains("at most 76"), "{e}");
+    let e =
+        check(serde_json::json!({"preset": "004-twelve", "twelve_threshold": 200})).unwrap_err();
+    assert!(e.contains("twelve_threshold is 200"), "{e}");
 }
 
 /// A two-player game (seed) with a deal that both play and that ends with equal points at or

@@ -398,12 +398,19 @@ impl HandjassOptions {
                 self.last_trick_bonus
             ));
         }
+        // Above half the card points of a deal at most one player can reach the threshold, and
+        // the strokes that end a game hardly come (000: 26; 004: 21, 31 in a 12-card deal).
         let total = 152 + self.last_trick_bonus;
-        if self.threshold > total {
-            return Err(format!(
-                "threshold {} is more than the {total} card points of a deal",
-                self.threshold
-            ));
+        for (name, t) in [
+            ("threshold", Some(self.threshold)),
+            ("twelve_threshold", self.twelve_threshold),
+        ] {
+            if let Some(t) = t.filter(|&t| t > total / 2) {
+                return Err(format!(
+                    "{name} is {t}: at most {} (half the {total} card points of a deal; 000: 26, 004: 21, and 31 in a 12-card deal)",
+                    total / 2
+                ));
+            }
         }
         Ok(())
     }

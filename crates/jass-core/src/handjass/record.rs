@@ -472,7 +472,10 @@ pub fn play_recorded_from(
         // The dealer, Vorhand and table are those of the coming deal: taken before the cards.
         |state| {
             if state.deals_started() >= MAX_DEALS {
-                return Err(format!("the game did not end within {MAX_DEALS} deals"));
+                return Err(format!(
+                    "the game did not end within {MAX_DEALS} deals: under these options the players rarely reach the target (threshold {}, target {}; the sources' thresholds are 21 to 31)",
+                    opts.threshold, opts.target
+                ));
             }
             let start = (state.dealer(), state.vorhand(), state.table_seats_coming());
             let Some(d) = next_deal(state) else {
