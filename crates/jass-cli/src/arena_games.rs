@@ -17,7 +17,7 @@
 //! * Handjass (n = 2..5 players): a unit is the first deal of a game, played n times: A in seat k,
 //!   B in the other n − 1 seats, k = 0..n−1. Measures: strokes and potatoes per deal of A and B.
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use jass_core::coiffeur::{self, CoiffeurOptions};
 use jass_core::deal::{four_hands, SeededDealer};
 use jass_core::differenzler::{self, DifferenzlerOptions};
@@ -57,11 +57,20 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
     let (a, b) = (a.to_string(), b.to_string());
     let game: Box<dyn ArenaGame> = match kind {
         GameKind::Schieber => {
+            if opts.get("target").is_some() {
+                bail!("-o target does not apply to the Schieber arena: it plays single deals, each to its last card, and compares their points (leave it out; `jass simulate` plays whole games to a target)");
+            }
             let options = GameKind::schieber_options(opts)?;
             for n in [&a, &b] {
                 players::schieber(n, &options, 0)?;
             }
-            Box::new(SchieberArena { options, a, b })
+            let rotate_forehand = opts.get("first_forehand").is_none();
+            Box::new(SchieberArena {
+                options,
+                rotate_forehand,
+                a,
+                b,
+            })
         }
         GameKind::Sidi => {
             let options = crate::sidi_cli::sidi_options(opts)?;
@@ -144,6 +153,8 @@ fn pct(x: f64) -> String {
 
 struct SchieberArena {
     options: SchieberOptions,
+    /// Forehand rotates with the deal unless `-o first_forehand` fixes it.
+    rotate_forehand: bool,
     a: String,
     b: String,
 }
@@ -156,17 +167,27 @@ impl ArenaGame for SchieberArena {
         2
     }
     fn scheme(&self) -> String {
-        "each deal twice with the same hands in the same seats: A in seats 0+2, then in 1+3; forehand rotates with the deal".into()
+        format!(
+            "each deal twice with the same hands in the same seats: A in seats 0+2, then in 1+3; {}",
+            if self.rotate_forehand {
+                "forehand rotates with the deal".to_string()
+            } else {
+                format!("forehand: {}", self.options.first_forehand)
+            }
+        )
     }
 
     fn play_unit(&self, i: u64, seed: u64, record: bool) -> Result<Unit> {
         let mut dealer = SeededDealer::new(seed);
         let pack = dealer.next_pack();
         let hands = four_hands(&pack, 0);
-        let forehand = (i % 4) as u8;
         let o = SchieberOptions {
             target: MAX_TARGET,
-            first_forehand: FirstForehand::Seat(forehand),
+            first_forehand: if self.rotate_forehand {
+                FirstForehand::Seat((i % 4) as u8)
+            } else {
+                self.options.first_forehand
+            },
             ..self.options
         };
         let mut values = Vec::with_capacity(4);

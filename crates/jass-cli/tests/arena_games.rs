@@ -200,6 +200,10 @@ fn bad_input_is_a_clear_error_with_exit_code_2() {
         "--deals 0: give 1 to 1000000000",
     );
     refused(
+        &["arena", "rule", "random", "-o", "target=1500"],
+        "-o target does not apply to the Schieber arena",
+    );
+    refused(
         &["arena", "sampling:samples=1:samples=2", "rule"],
         "player setting `samples` is given twice",
     );
@@ -499,5 +503,35 @@ fn one_unit_has_no_standard_error_and_refused_runs_keep_the_output_file() {
     ] {
         check_kept(&["simulate", "-g", game, "-o", "nonsense=1"], "nonsense");
         check_kept(&["simulate", "-g", game, "--players", "nobody"], "nobody");
+    }
+}
+
+/// `-o first_forehand` fixes the Schieber arena's forehand (it rotates with the deal without it).
+#[test]
+fn a_fixed_first_forehand_is_kept_in_the_schieber_arena() {
+    let dir = tempfile::tempdir().unwrap();
+    for (extra, expect) in [
+        (Some("first_forehand=seat2"), [2, 2, 2, 2]),
+        (None, [0, 1, 2, 3]),
+    ] {
+        let out = dir.path().join("f.jsonl");
+        let mut args = vec!["rule", "random", "-n", "4"];
+        if let Some(o) = extra {
+            args.extend(["-o", o]);
+        }
+        args.extend(["--out", out.to_str().unwrap()]);
+        arena_json(&args);
+        let forehands: Vec<u64> = std::fs::read_to_string(&out)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<Value>(l).unwrap()["deals"][0]["forehand"]
+                    .as_u64()
+                    .unwrap()
+            })
+            .collect();
+        // Each deal is played twice (the players swapped).
+        let expected: Vec<u64> = expect.iter().flat_map(|&f| [f, f]).collect();
+        assert_eq!(forehands, expected, "{extra:?}");
     }
 }
