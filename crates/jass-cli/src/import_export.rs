@@ -44,6 +44,23 @@ fn read(file: &Path) -> Result<String> {
     }
 }
 
+/// `--out` must not be the input file: it would be emptied before it was converted.
+fn not_the_input(file: &Path, out: &Path) -> Result<()> {
+    let same = file.as_os_str() != "-"
+        && out.as_os_str() != "-"
+        && std::fs::canonicalize(file)
+            .ok()
+            .zip(std::fs::canonicalize(out).ok())
+            .is_some_and(|(a, b)| a == b);
+    if same {
+        bail!(
+            "--out {} is the input file: write the output to another file",
+            out.display()
+        );
+    }
+    Ok(())
+}
+
 fn writer(out: &Path) -> Result<Box<dyn Write>> {
     Ok(if out.as_os_str() == "-" {
         Box::new(std::io::BufWriter::new(std::io::stdout()))
@@ -58,6 +75,7 @@ fn writer(out: &Path) -> Result<Box<dyn Write>> {
 /// `jass import`: every entry that can be read becomes a record; the others are reported with
 /// their entry number and the field at fault. Exit code 1 if any entry was refused.
 pub fn import(args: ImportArgs) -> Result<ExitCode> {
+    not_the_input(&args.file, &args.out)?;
     let text = read(&args.file)?;
     if text.trim().is_empty() {
         bail!(
@@ -124,6 +142,7 @@ fn now() -> String {
 
 /// `jass export`: every complete deal of every Schieber record as one jass-kit log entry.
 pub fn export(args: ExportArgs) -> Result<ExitCode> {
+    not_the_input(&args.file, &args.out)?;
     let text = read(&args.file)?;
     let date = args.date.unwrap_or_else(now);
     let valid = date.len() == 17

@@ -253,6 +253,17 @@ fn malformed_logs_name_the_entry_and_the_field() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("holds no records"));
+    // The input as --out: refused, the file untouched.
+    let own = dir.path().join("own.txt");
+    std::fs::copy(LOG, &own).unwrap();
+    for cmd in ["import", "export"] {
+        jass()
+            .args([cmd, own.to_str().unwrap(), "--out", own.to_str().unwrap()])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("is the input file"));
+        assert_eq!(std::fs::read_to_string(&own).unwrap(), original);
+    }
     jass()
         .args(["import", "/no/such/log"])
         .assert()

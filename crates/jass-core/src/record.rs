@@ -419,6 +419,12 @@ impl Record {
             .get("game")
             .and_then(|g| g.as_str())
             .map(str::to_string);
+        // serde would read a struct from a list by position too; the format says an object.
+        if let Some(o) = value.get("options").filter(|o| !o.is_object()) {
+            return Err(format!(
+                "`options` is {o}: it must be an object of option names and values, e.g. {{\"target\": 1000}}"
+            ));
+        }
         match game.as_deref() {
             None => Err("no `game` field: a record starts with {\"game\": \"schieber\", \"format\": \"jass-record\", ...}".into()),
             Some("schieber") => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid schieber record: {e}")),

@@ -2021,3 +2021,26 @@ fn fallback_marks_validate_and_read_back() {
     rec.pointer_mut(&at).unwrap()["fallback"] = json!("no");
     assert!(!problems(&v, &rec).is_empty());
 }
+
+/// `options` must be an object in every game: serde would read a list by position (an empty list
+/// as the defaults), which the format does not allow.
+#[test]
+fn options_given_as_a_list_are_refused_in_every_game() {
+    for game in [
+        "schieber",
+        "handjass",
+        "sidi-barrani",
+        "coiffeur",
+        "differenzler",
+    ] {
+        for options in [json!([]), json!([1, 2]), json!("target=1000")] {
+            let v =
+                json!({"game": game, "format": "jass-record", "version": 1, "options": options});
+            let e = jass_core::record::Record::from_value(v).unwrap_err();
+            assert!(
+                e.contains("`options` is") && e.contains("must be an object"),
+                "{game}: {e}"
+            );
+        }
+    }
+}
