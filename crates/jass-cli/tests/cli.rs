@@ -554,3 +554,69 @@ fn a_target_the_game_cannot_reach_is_refused_up_front() {
             .stderr(predicate::str::contains(says));
     }
 }
+
+/// `jass play` checks what it can before it needs a terminal: a new game does not overwrite the
+/// journal of an unfinished one of the same name, and a record place that cannot be written
+/// is refused before a game is played into it (`--out` also moves a resumed game's record).
+#[test]
+fn play_keeps_unfinished_games_and_checks_the_record_place_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("g.json");
+    let journal = dir.path().join("g.resume.json");
+    let text = serde_json::json!({
+        "format": "jass-play-journal/1",
+        "game": "schieber",
+        "options": {"target": 300},
+        "seed": 7,
+        "seat": 0,
+        "players": ["you", "rule", "rule", "rule"],
+        "out": record,
+        "actions": [{"action": "schieben"}],
+    });
+    std::fs::write(&journal, text.to_string()).unwrap();
+    let load = jass()
+        .args(["play", "--resume"])
+        .arg(&journal)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&load.stderr).to_string();
+    assert!(
+        stderr.contains("needs a terminal"),
+        "the journal is good (the format name is the real one): {stderr}"
+    );
+    jass()
+        .args(["play", "--seed", "7", "--out"])
+        .arg(&record)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "holds an unfinished game (1 actions)",
+        ));
+    assert_eq!(
+        std::fs::read_to_string(&journal).unwrap(),
+        text.to_string(),
+        "the journal is untouched"
+    );
+    let folder = dir.path().join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    for args in [
+        vec![
+            "play".to_string(),
+            "--out".into(),
+            folder.display().to_string(),
+        ],
+        vec![
+            "play".to_string(),
+            "--resume".into(),
+            journal.display().to_string(),
+            "--out".into(),
+            folder.display().to_string(),
+        ],
+    ] {
+        jass()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("cannot write the record to"));
+    }
+}

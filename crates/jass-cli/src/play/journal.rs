@@ -112,6 +112,23 @@ impl Journal {
                 spec.seats()
             );
         }
+        // The players and the actions are checked now, not on the screen half-way through.
+        for (s, name) in journal.players.iter().enumerate() {
+            let ok = if s == journal.seat {
+                name == "you"
+            } else {
+                name != "you" && jass_table::seat_spec::parse_one(name).is_ok()
+            };
+            if !ok {
+                bail!(
+                    "the journal {} is damaged: seat {s} is `{name}` (your seat {} must be `you`, the others computer players)",
+                    path.display(),
+                    journal.seat
+                );
+            }
+        }
+        jass_table::suggest(&spec, journal.seed, &journal.actions, "random")
+            .map_err(|e| anyhow::anyhow!("the journal {} is damaged: {e}", path.display()))?;
         Ok(journal)
     }
 }
@@ -129,7 +146,7 @@ mod tests {
             vec!["you".into(), "rule".into(), "rule".into(), "rule".into()],
             &dir.join("game.json"),
         );
-        j.actions.push(serde_json::json!("schieben"));
+        j.actions.push(serde_json::json!({"action": "schieben"}));
         j
     }
 
@@ -160,6 +177,21 @@ mod tests {
         let mut j = serde_json::to_value(sample(dir.path())).unwrap();
         j["players"] = serde_json::json!(["you", "rule"]);
         assert!(err(&j.to_string()).contains("2 players"));
+        // Players and actions are checked when the journal is read, not on the screen.
+        let mut j = serde_json::to_value(sample(dir.path())).unwrap();
+        j["players"] = serde_json::json!(["rule", "you", "rule", "rule"]);
+        let e = err(&j.to_string());
+        assert!(e.contains("damaged: seat 0 is `rule`"), "{e}");
+        let mut j = serde_json::to_value(sample(dir.path())).unwrap();
+        j["players"][2] = serde_json::json!("nobody");
+        assert!(err(&j.to_string()).contains("seat 2 is `nobody`"));
+        let mut j = serde_json::to_value(sample(dir.path())).unwrap();
+        j["actions"] = serde_json::json!([{"action": "play", "card": "HA"}]);
+        let e = err(&j.to_string());
+        assert!(
+            e.contains("damaged") && e.contains("not a legal action"),
+            "{e}"
+        );
         let missing = format!(
             "{:#}",
             Journal::load(&dir.path().join("none.json")).unwrap_err()

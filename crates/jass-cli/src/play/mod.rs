@@ -76,8 +76,8 @@ pub struct PlayArgs {
     #[arg(long)]
     out: Option<PathBuf>,
     /// Go on with an unfinished game: the NAME.resume.json file it left (the game, options, seed,
-    /// seats and record file come from it).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "options", "seat", "opponents", "players", "seed", "out"])]
+    /// seats and record file come from it; --out writes the record elsewhere).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "options", "seat", "opponents", "players", "seed"])]
     resume: Option<PathBuf>,
 }
 
@@ -125,7 +125,11 @@ fn seat_names(args: &PlayArgs, seats: usize) -> Result<Vec<String>> {
 /// the path of its journal.
 fn journal_of(args: &PlayArgs) -> Result<(Journal, PathBuf)> {
     if let Some(path) = &args.resume {
-        return Ok((Journal::load(path)?, path.clone()));
+        let mut journal = Journal::load(path)?;
+        if let Some(out) = &args.out {
+            journal.out = std::path::absolute(out).unwrap_or_else(|_| out.clone());
+        }
+        return Ok((journal, path.clone()));
     }
     let spec = GameSpec::parse(&args.game, &args.options)?;
     let names = seat_names(args, spec.seats())?;
@@ -135,6 +139,17 @@ fn journal_of(args: &PlayArgs) -> Result<(Journal, PathBuf)> {
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("jass-{}-{seed}.json", spec.kind.name())));
     let path = Journal::path_for(&out);
+    // A journal of an unfinished game is not overwritten by a new game of the same name.
+    if let Ok(old) = Journal::load(&path) {
+        if !old.actions.is_empty() {
+            bail!(
+                "{} holds an unfinished game ({} actions): go on with `jass play --resume {}`, or start anew with another --seed or --out (or delete that file)",
+                path.display(),
+                old.actions.len(),
+                path.display()
+            );
+        }
+    }
     Ok((Journal::new(&spec, seed, args.seat, names, &out), path))
 }
 
@@ -144,6 +159,8 @@ pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
     let spec = journal.spec()?;
     let names = journal.players.clone();
     let seed = journal.seed;
+    // The record's place is checked first: a game played to its end must not be lost there.
+    writable(&journal.out)?;
     if !io_is_terminal() {
         bail!("jass play needs a terminal (standard input and output must be a terminal); for scripts use `jass advise` or `jass simulate`");
     }
@@ -151,6 +168,7 @@ pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
     journal
         .save(&journal_path)
         .map_err(|e| anyhow::anyhow!("{e} (choose another place with --out)"))?;
+
     let journal_error: Arc<Mutex<Option<String>>> = Arc::default();
 
     let (to_screen, from_game) = mpsc::channel::<ToScreen>();
@@ -194,6 +212,25 @@ pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
         }
         Err(e) => Err(e),
     }
+}
+
+/// Whether the record can be written to `out` (without changing a file already there).
+fn writable(out: &Path) -> Result<()> {
+    let existed = out.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(out)
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "cannot write the record to {} ({e}): choose another place with --out",
+                out.display()
+            )
+        })?;
+    if !existed {
+        let _ = std::fs::remove_file(out);
+    }
+    Ok(())
 }
 
 /// The journal of the game being played, kept up to date by the game thread.
