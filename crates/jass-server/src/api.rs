@@ -267,6 +267,23 @@ async fn create_table(State(app): State<Arc<App>>, body: axum::body::Bytes) -> A
         status: if all_joined { "playing" } else { "waiting" }.into(),
         created: crate::now_iso(),
     };
+    // Every unfinished table holds a thread (and bots-only ones play on by themselves): a cap
+    // keeps a flood of created tables from taking the machine.
+    let unfinished = app
+        .tables
+        .read()
+        .unwrap_or_else(|p| p.into_inner())
+        .values()
+        .filter(|t| matches!(t.lock().status.as_str(), "playing" | "waiting"))
+        .count();
+    if unfinished >= crate::MAX_UNFINISHED_TABLES {
+        return Err(ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server has {unfinished} unfinished tables, the most it keeps: join one of them (GET /api/tables) or try again when one has ended"
+            ),
+        ));
+    }
     let table = Arc::new(Table::from_stored(&stored).map_err(internal)?);
     app.store.insert_table(&stored).map_err(internal)?;
     app.tables

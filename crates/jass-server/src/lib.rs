@@ -28,6 +28,10 @@ pub fn assets() -> &'static [(&'static str, &'static [u8])] {
 }
 
 /// What every request handler shares.
+/// The most tables playing or waiting for players at once; `POST /api/tables` answers 503
+/// beyond it.
+pub const MAX_UNFINISHED_TABLES: usize = 64;
+
 pub(crate) struct App {
     pub store: Arc<Store>,
     pub tables: RwLock<HashMap<String, Arc<Table>>>,

@@ -741,3 +741,26 @@ async fn an_answer_for_a_passed_decision_is_not_played_at_the_next() {
     }
     s.stop().await;
 }
+
+/// Unfinished tables are capped: beyond `MAX_UNFINISHED_TABLES` a new one is refused with 503
+/// and the reason (the error field of every API refusal).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn unfinished_tables_are_capped() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let waiting = json!({"game": "schieber", "seats": ["me", "open", "rule", "rule"]});
+    for _ in 0..jass_server::MAX_UNFINISHED_TABLES {
+        create(a, waiting.clone()).await;
+    }
+    let (status, v) = post(a, "/api/tables", waiting.clone()).await;
+    assert_eq!(status, 503, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("unfinished tables, the most it keeps"),
+        "{v}"
+    );
+    s.stop().await;
+}
