@@ -65,6 +65,9 @@ pub struct TableState {
     pub error: Option<String>,
     /// Connected clients per seat.
     pub connected: Vec<usize>,
+    /// Of those, the bots (over the bot WebSocket), which must answer within the table's
+    /// `takeover_secs`.
+    pub bots: Vec<usize>,
     /// Since when each seat has had no client.
     pub away_since: Vec<Instant>,
     /// Seats played by the rule player while their person is away.
@@ -126,6 +129,7 @@ impl Table {
                 status: t.status.clone(),
                 error: None,
                 connected: vec![0; n],
+                bots: vec![0; n],
                 away_since: vec![Instant::now(); n],
                 taken_over: vec![false; n],
                 snapshot: None,
@@ -202,9 +206,10 @@ impl Table {
     }
 
     /// A client connected to `seat`: the seat is the person's again.
-    pub fn connect(&self, seat: usize) {
+    pub fn connect(&self, seat: usize, bot: bool) {
         let mut st = self.lock();
         st.connected[seat] += 1;
+        st.bots[seat] += usize::from(bot);
         st.taken_over[seat] = false;
         drop(st);
         self.wake.notify_all();
@@ -212,9 +217,10 @@ impl Table {
     }
 
     /// A client of `seat` went away.
-    pub fn disconnect(&self, seat: usize) {
+    pub fn disconnect(&self, seat: usize, bot: bool) {
         let mut st = self.lock();
         st.connected[seat] = st.connected[seat].saturating_sub(1);
+        st.bots[seat] = st.bots[seat].saturating_sub(usize::from(bot));
         if st.connected[seat] == 0 {
             st.away_since[seat] = Instant::now();
         }
@@ -413,6 +419,7 @@ impl JsonPlayer for RemoteSeat {
 
     fn act(&mut self, request: &Request) -> Result<Value, String> {
         let t = &self.table;
+        let asked = Instant::now();
         let mut st = t.lock();
         loop {
             t.check_shutdown_locked(&st);
@@ -427,6 +434,17 @@ impl JsonPlayer for RemoteSeat {
                         .cloned()
                         .ok_or_else(|| "answer out of range".to_string());
                 }
+            }
+            // A connected bot that does not answer within `takeover_secs` is played for this
+            // decision (a person may think as long as he likes while connected).
+            if st.bots[self.seat] > 0
+                && t.takeover_secs > 0
+                && asked.elapsed() >= Duration::from_secs(t.takeover_secs)
+            {
+                return Err(format!(
+                    "the bot did not answer within {} s (the table's takeover_secs)",
+                    t.takeover_secs
+                ));
             }
             if st.connected[self.seat] == 0 && t.takeover_secs > 0 {
                 let away = st.away_since[self.seat].elapsed();

@@ -107,7 +107,7 @@ pub(crate) async fn player_ws(
 async fn player_session(app: Arc<App>, table: Arc<Table>, seat: Option<usize>, socket: WebSocket) {
     let mut events = table.events.subscribe();
     if let Some(s) = seat {
-        table.connect(s);
+        table.connect(s, false);
     }
     let (mut sink, mut stream) = socket.split();
     let mut stopping = app.stopping.clone();
@@ -122,7 +122,7 @@ async fn player_session(app: Arc<App>, table: Arc<Table>, seat: Option<usize>, s
     .await;
     let _ = ok;
     if let Some(s) = seat {
-        table.disconnect(s);
+        table.disconnect(s, false);
     }
     let _ = sink.send(Message::Close(None)).await;
 }
@@ -372,9 +372,9 @@ async fn bot_loop(
         return None;
     }
     let mut events = table.events.subscribe();
-    table.connect(seat);
+    table.connect(seat, true);
     let r = bot_play(table, seat, sink, stream, stopping, &mut events).await;
-    table.disconnect(seat);
+    table.disconnect(seat, true);
     r
 }
 
@@ -445,7 +445,8 @@ async fn bot_play(
                 send_ok(
                     sink,
                     json!({"type": "request", "id": id, "game": table.spec.kind.name(), "seat": seat,
-                           "view": s.views[seat], "legal": s.legal, "deadline_ms": null}),
+                           "view": s.views[seat], "legal": s.legal,
+                           "deadline_ms": (table.takeover_secs > 0).then(|| table.takeover_secs * 1000)}),
                 )
                 .await?;
             }

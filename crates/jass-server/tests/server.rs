@@ -764,3 +764,41 @@ async fn unfinished_tables_are_capped() {
     );
     s.stop().await;
 }
+
+/// A bot that stays connected but does not answer is played by the rule player for that
+/// decision after the table's `takeover_secs` (its requests say so in `deadline_ms`), so the
+/// table never hangs; its late answer is refused in the bot's own request numbers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_silent_bot_does_not_hang_the_table() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let (id, _, _) = create(
+        a,
+        json!({"game": "schieber", "options": {"target": 2500}, "seats": ["rule", "open", "rule", "rule"], "takeover_secs": 1}),
+    )
+    .await;
+    let token = join(a, &id, 1).await;
+    let mut bot = Ws::connect(a, &format!("/api/tables/{id}/bot?token={token}")).await;
+    assert_eq!(bot.next().await["type"], "hello");
+    bot.send(json!({"type": "hello", "name": "silent", "version": 1}))
+        .await;
+    let first = bot.until("request").await;
+    assert_eq!(first["deadline_ms"], 1000, "{first}");
+    // Say nothing: the table goes on, and the next request comes.
+    let second = bot.until("request").await;
+    assert!(second["id"].as_u64() > first["id"].as_u64(), "{second}");
+    bot.send(json!({"type": "action", "id": first["id"], "index": 0}))
+        .await;
+    let e = bot.until("error").await;
+    let message = e["message"].as_str().unwrap();
+    // In the bot's own request numbers (the table's steps are not the bot's to see).
+    assert!(
+        message.contains(&format!(
+            "request {} is not the open one: answer request {}",
+            first["id"], second["id"]
+        )),
+        "{e}"
+    );
+    s.stop().await;
+}
