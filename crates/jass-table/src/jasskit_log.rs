@@ -105,6 +105,14 @@ pub fn import_entry(entry: &Value) -> Result<SchieberRecord, String> {
             ));
         }
     }
+    if let Some(t) = game
+        .get("jassTyp")
+        .filter(|t| t.as_str() != Some("SCHIEBER"))
+    {
+        return Err(format!(
+            "`game.jassTyp` is {t}: only Schieber rounds (\"SCHIEBER\") can be imported"
+        ));
+    }
     let dealer = int(game, "dealer", 0, 3)?;
     let trump = int(game, "trump", -1, 10)?;
     let Some(contract_name) = contract_of(trump) else {
@@ -216,7 +224,17 @@ pub fn import_entry(entry: &Value) -> Result<SchieberRecord, String> {
         }
         let (_, _, winner, points) = s.completed_trick(t);
         let logged = &tricks[t];
-        if let Some(w) = logged.get("win").and_then(Value::as_i64) {
+        // `win` and `points` may be left out; given, they must be right (a string, a fraction,
+        // a negative number is an error too, not skipped).
+        let given = |field: &str, hi: i64| -> Result<Option<i64>, String> {
+            match logged.get(field) {
+                None => Ok(None),
+                Some(_) => int(logged, field, 0, hi)
+                    .map(Some)
+                    .map_err(|e| e.replace("`game.", &format!("`game.tricks[{t}]."))),
+            }
+        };
+        if let Some(w) = given("win", 3)? {
             if w != kit_player(winner as i64) {
                 return Err(format!(
                     "`game.tricks[{t}].win` is {w}, but by the rules jass-kit player {} takes the trick",
@@ -224,17 +242,25 @@ pub fn import_entry(entry: &Value) -> Result<SchieberRecord, String> {
                 ));
             }
         }
-        if let Some(p) = logged.get("points").and_then(Value::as_u64) {
-            if p != points as u64 {
+        if let Some(p) = given("points", 257)? {
+            if p != points as i64 {
                 return Err(format!(
                     "`game.tricks[{t}].points` is {p}, but the trick is worth {points} (six = 11 in Undenufe, 5 for the last trick)"
                 ));
             }
         }
     }
-    let ids: Vec<String> = match entry.get("player_ids").and_then(Value::as_array) {
-        Some(a) if a.len() == 4 => a.iter().map(|v| v.to_string()).collect(),
-        _ => vec!["?".into(); 4],
+    let ids: Vec<String> = match entry.get("player_ids") {
+        None => vec!["?".into(); 4],
+        Some(Value::Array(a)) if a.len() == 4 && a.iter().all(Value::is_i64) => {
+            a.iter().map(Value::to_string).collect()
+        }
+        Some(other) => {
+            return Err(format!(
+                "`player_ids` is {}: four whole numbers, one per jass-kit player",
+                crate::request::clip_to(&other.to_string(), 80)
+            ))
+        }
     };
     let seats = (0..4)
         .map(|seat| SeatRecord {
@@ -394,6 +420,34 @@ mod tests {
         let mut bad = v.clone();
         bad["game"]["tricks"][0]["points"] = json!(99);
         assert!(import_entry(&bad).unwrap_err().contains("points` is 99"));
+        // Given in the wrong form, a field is an error, not skipped.
+        for (field, value) in [
+            ("points", json!("14")),
+            ("points", json!(-1)),
+            ("points", json!(14.5)),
+            ("win", json!("1")),
+            ("win", json!(null)),
+        ] {
+            let mut bad = v.clone();
+            bad["game"]["tricks"][0][field] = value.clone();
+            let e = import_entry(&bad).unwrap_err();
+            assert!(
+                e.contains(&format!("`game.tricks[0].{field}`")),
+                "{field} {value}: {e}"
+            );
+        }
+        let mut bad = v.clone();
+        bad["game"]["jassTyp"] = json!("DIFFERENZLER");
+        assert!(import_entry(&bad).unwrap_err().contains("`game.jassTyp`"));
+        for ids in [
+            json!([1, 2, 3, 4, 5]),
+            json!(["a", "b", "c", "d"]),
+            json!(7),
+        ] {
+            let mut bad = v.clone();
+            bad["player_ids"] = ids;
+            assert!(import_entry(&bad).unwrap_err().contains("`player_ids`"));
+        }
         let mut bad = v.clone();
         bad["game"]["tricks"].as_array_mut().unwrap().pop();
         assert!(import_entry(&bad).unwrap_err().contains("8 tricks"));
