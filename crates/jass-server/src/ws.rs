@@ -339,6 +339,11 @@ async fn bot_loop(
     let hello = tokio::time::timeout(Duration::from_secs(30), stream.next()).await;
     let text = match hello {
         Ok(Some(Ok(Message::Text(t)))) => t,
+        Ok(Some(Ok(Message::Binary(_)))) => {
+            send_ok(sink, bot_error(None, "binary messages are not understood: send the hello as JSON text, {\"type\":\"hello\",\"name\":…,\"version\":1}")).await?;
+            send_ok(sink, json!({"type": "bye"})).await?;
+            return None;
+        }
         Ok(_) => return None,
         Err(_) => {
             send_ok(sink, bot_error(None, "no hello within 30 seconds")).await?;
@@ -514,6 +519,9 @@ async fn bot_play(
                             })).await?
                         }
                     }
+                }
+                Some(Ok(Message::Binary(_))) => {
+                    send_ok(sink, bot_error(None, "binary messages are not understood: send JSON text")).await?
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
                 Some(Ok(_)) => {}

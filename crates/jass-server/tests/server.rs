@@ -779,6 +779,16 @@ async fn a_silent_bot_does_not_hang_the_table() {
     )
     .await;
     let token = join(a, &id, 1).await;
+    // A hello in a binary frame is answered with the reason, then bye.
+    let mut binary = Ws::connect(a, &format!("/api/tables/{id}/bot?token={token}")).await;
+    assert_eq!(binary.next().await["type"], "hello");
+    binary.send_binary(b"{}").await;
+    let e = binary.next().await;
+    assert!(
+        e["message"].as_str().unwrap().contains("binary messages"),
+        "{e}"
+    );
+    assert_eq!(binary.next().await["type"], "bye");
     let mut bot = Ws::connect(a, &format!("/api/tables/{id}/bot?token={token}")).await;
     assert_eq!(bot.next().await["type"], "hello");
     bot.send(json!({"type": "hello", "name": "silent", "version": 1}))

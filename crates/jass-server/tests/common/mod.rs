@@ -81,6 +81,12 @@ impl Ws {
     pub async fn send(&mut self, v: Value) {
         self.ws.send(Message::Text(v.to_string())).await.unwrap();
     }
+    pub async fn send_binary(&mut self, b: &[u8]) {
+        self.ws
+            .send(Message::Binary(b.to_vec().into()))
+            .await
+            .unwrap();
+    }
     pub async fn send_text(&mut self, t: &str) {
         self.ws.send(Message::Text(t.to_string())).await.unwrap();
     }
