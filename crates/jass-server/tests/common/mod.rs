@@ -82,10 +82,7 @@ impl Ws {
         self.ws.send(Message::Text(v.to_string())).await.unwrap();
     }
     pub async fn send_binary(&mut self, b: &[u8]) {
-        self.ws
-            .send(Message::Binary(b.to_vec().into()))
-            .await
-            .unwrap();
+        self.ws.send(Message::Binary(b.to_vec())).await.unwrap();
     }
     pub async fn send_text(&mut self, t: &str) {
         self.ws.send(Message::Text(t.to_string())).await.unwrap();
