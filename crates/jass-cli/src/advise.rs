@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::builder::RangedU64ValueParser;
 use clap::Args;
-use jass_bots::worlds::knowledge;
+use jass_bots::worlds::{knowledge, played_by_seat, seen_tricks};
 use jass_core::schieber::{Contract, ObservedTrick, Phase, SchieberObservation};
 use jass_core::trick::{trick_points, trick_winner};
 use jass_core::{Card, CardSet, CardStyle, PointTable, UndenufeEleven};
@@ -220,18 +220,6 @@ struct Table {
     shown: Vec<(u8, CardSet)>,
 }
 
-impl Table {
-    /// The seat that played `card`, if it has been played.
-    fn played_by(&self, card: Card) -> Option<u8> {
-        let done = self.tricks.iter().map(|t| (t.leader, &t.cards[..]));
-        done.chain(std::iter::once((self.leader, &self.trick[..])))
-            .find_map(|(leader, cards)| {
-                let i = cards.iter().position(|&c| c == card)?;
-                Some((leader + i as u8) % 4)
-            })
-    }
-}
-
 impl Advisor {
     /// An advisor with these settings.
     pub fn new(settings: HintSettings, style: CardStyle, eleven: UndenufeEleven) -> Advisor {
@@ -377,15 +365,17 @@ impl Advisor {
                     return Err("a card is listed twice in the Weis".into());
                 }
                 let t = self.table().ok_or("no deal")?;
-                if let Some(c) = set.iter().find(|c| t.played_by(*c).is_some_and(|p| p != s)) {
-                    return Err(format!(
-                        "{} was played by seat {}: seat {s} cannot have shown it",
-                        self.name(c),
-                        t.played_by(c).unwrap_or(s)
-                    ));
+                let played = played_by_seat(seen_tricks(&t.tricks, t.leader, &t.trick));
+                for (p, cards) in played.iter().enumerate().filter(|(p, _)| *p != s as usize) {
+                    if let Some(c) = (*cards & set).iter().next() {
+                        return Err(format!(
+                            "{} was played by seat {p}: seat {s} cannot have shown it",
+                            self.name(c)
+                        ));
+                    }
                 }
-                for (other, shown) in &t.shown {
-                    if let Some(c) = (*shown & set).iter().find(|_| *other != s) {
+                for (other, shown) in t.shown.iter().filter(|(o, _)| *o != s) {
+                    if let Some(c) = (*shown & set).iter().next() {
                         return Err(format!(
                             "{} was shown by seat {other}: seat {s} cannot have shown it too",
                             self.name(c)
