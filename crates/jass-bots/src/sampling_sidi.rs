@@ -392,8 +392,7 @@ impl WeisCalls {
         };
         self.calls.iter().all(|&(seat, points)| {
             best_declaration(dealt[seat as usize & 3], self.mode, rules)
-                .best(self.mode, rules)
-                .map_or(0, |w| w.points(self.mode, rules))
+                .call_points(self.mode, rules)
                 == points
         })
     }

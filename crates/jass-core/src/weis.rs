@@ -301,6 +301,12 @@ impl Declaration {
         self.iter().max_by_key(|w| w.key(mode, rules))
     }
 
+    /// The points of the best single combination (0 if none): what the others hear of the call
+    /// (000: "announcing the score for the best single Weis").
+    pub fn call_points(&self, mode: Mode, rules: &WeisRules) -> u32 {
+        self.best(mode, rules).map_or(0, |w| w.points(mode, rules))
+    }
+
     /// Checks that `hand` holds every combination, each scores under `rules`, and no card serves
     /// twice where the rules forbid it. The error says what is wrong.
     pub fn validate(&self, hand: CardSet, mode: Mode, rules: &WeisRules) -> Result<(), String> {

@@ -117,7 +117,7 @@ impl Differenzler {
         let mode = self.play.mode;
         std::array::from_fn(|s| {
             let d = &self.declarations[s];
-            (!d.is_empty()).then(|| d.best(mode, r).map(|w| w.points(mode, r)).unwrap_or(0))
+            (!d.is_empty()).then(|| d.call_points(mode, r))
         })
     }
 
@@ -814,14 +814,13 @@ impl Game for Differenzler {
                 Visibility::KindOnly
             }
             // As in Schieber: a call lower than one heard before it reaches no one.
-            DifferenzlerAction::Weis { weis } => Visibility::of_weis(match &self.weis_rules {
-                Some(r) if !weis.is_empty() => {
-                    let mode = self.play.mode;
-                    let points = weis.best(mode, r).map(|w| w.points(mode, r)).unwrap_or(0);
-                    weis_call_heard(self.first_leader(), self.weis_call_values(r), points)
-                }
-                _ => false,
-            }),
+            DifferenzlerAction::Weis { weis } => {
+                Visibility::of_weis(self.weis_rules.as_ref().is_some_and(|r| {
+                    let points = weis.call_points(self.play.mode, r);
+                    !weis.is_empty()
+                        && weis_call_heard(self.first_leader(), self.weis_call_values(r), points)
+                }))
+            }
             _ => Visibility::Public,
         }
     }

@@ -985,14 +985,13 @@ impl Game for Schieber {
     /// A Weis as [`Visibility::of_weis`]; everything else is played openly.
     fn action_visibility(&self, action: SchieberAction) -> Visibility {
         match action {
-            SchieberAction::Weis { weis } => Visibility::of_weis(match &self.weis_rules {
-                Some(r) if !weis.is_empty() => {
-                    let m = self.weis_mode();
-                    let points = weis.best(m, r).map(|w| w.points(m, r)).unwrap_or(0);
-                    weis_call_heard(self.forehand, self.weis_call_values(r), points)
-                }
-                _ => false,
-            }),
+            SchieberAction::Weis { weis } => {
+                Visibility::of_weis(self.weis_rules.as_ref().is_some_and(|r| {
+                    let points = weis.call_points(self.weis_mode(), r);
+                    !weis.is_empty()
+                        && weis_call_heard(self.forehand, self.weis_call_values(r), points)
+                }))
+            }
             _ => Visibility::Public,
         }
     }
@@ -1004,8 +1003,7 @@ impl Schieber {
         let m = self.weis_mode();
         std::array::from_fn(|s| {
             let d = &self.declarations[s];
-            (self.declared[s] && !d.is_empty())
-                .then(|| d.best(m, r).map(|w| w.points(m, r)).unwrap_or(0))
+            (self.declared[s] && !d.is_empty()).then(|| d.call_points(m, r))
         })
     }
 

@@ -405,12 +405,7 @@ impl Sidi {
                 // item is worth at least the highest call so far.
                 Some(r) => {
                     let best = best_declaration(self.play.hands[seat], self.play.mode, r);
-                    !best.is_empty()
-                        && best
-                            .best(self.play.mode, r)
-                            .map(|w| w.points(self.play.mode, r))
-                            .unwrap_or(0)
-                            >= self.call_max
+                    !best.is_empty() && best.call_points(self.play.mode, r) >= self.call_max
                 }
                 None => false,
             };
@@ -592,10 +587,7 @@ impl Sidi {
                         show(weis.best(self.play.mode, &r))
                     )));
                 }
-                let best = weis
-                    .best(self.play.mode, &r)
-                    .map(|w| w.points(self.play.mode, &r))
-                    .unwrap_or(0);
+                let best = weis.call_points(self.play.mode, &r);
                 if !weis.is_empty() && best < self.call_max {
                     return Err(IllegalAction::new(format!(
                         "seat {seat} may not declare {best}: {} was already declared in this trick (001: only a potentially higher Weis)",
@@ -694,10 +686,7 @@ impl Sidi {
                 self.declared[seat] = true;
                 self.weis_pending = false;
                 if let (Some(r), false) = (self.weis_rules, weis.is_empty()) {
-                    let best = weis
-                        .best(self.play.mode, &r)
-                        .map(|w| w.points(self.play.mode, &r))
-                        .unwrap_or(0);
+                    let best = weis.call_points(self.play.mode, &r);
                     self.call_max = self.call_max.max(best);
                 }
             }
@@ -729,10 +718,7 @@ impl Sidi {
                 if !d.is_empty() {
                     weis_calls.push(WeisCall {
                         seat: s,
-                        points: d
-                            .best(self.play.mode, &r)
-                            .map(|w| w.points(self.play.mode, &r))
-                            .unwrap_or(0),
+                        points: d.call_points(self.play.mode, &r),
                     });
                 }
                 if !self.scored_weis[s as usize].is_empty() {
