@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use jass_core::record::{CheckError, Record};
+use jass_core::record::Record;
 use jass_core::schieber::{ActionEntry, Contract, RecordedAction};
 use jass_core::sidi::{SidiDealRecord, SidiRecorded};
 use jass_core::{Card, CardSet, TrickRules, UndenufeEleven};
@@ -263,12 +263,6 @@ fn refuse_hand_options(a: &SolveArgs, game: &str) -> Result<()> {
     Ok(())
 }
 
-/// The record must be consistent (as `jass check` finds), so that replaying it cannot fail
-/// half-way and its hands and contract are the ones its auction and play give.
-fn consistent(checked: Result<(), CheckError>) -> Result<()> {
-    checked.map_err(|e| anyhow!("the record is inconsistent ({e}); `jass check` tells more"))
-}
-
 /// The position of a Schieber or Coiffeur deal (the same entries in both records).
 fn schieber_setup(
     a: &SolveArgs,
@@ -354,7 +348,8 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         if let (Some(why), Some(_)) = (race_refused, &a.race) {
             bail!("--race: {why}, not in a race to a target; leave --race out");
         }
-        consistent(rec.check())?;
+        rec.check()
+            .map_err(|e| anyhow!("the record is inconsistent ({e}); `jass check` tells more"))?;
     }
     let race = match &record {
         Some(Record::Differenzler(_) | Record::Handjass(_)) => None,

@@ -13,10 +13,9 @@ use jass_core::handjass::{Handjass, HandjassRecord, RecordedAction};
 use jass_core::record::Record;
 use jass_core::trick::{legal_cards, trick_points, trick_winner};
 use jass_core::{ActionList, Card, CardSet, Game, Mode, PointTable, ToMove, TrickRules};
-use predicates::str::contains;
 
 mod common;
-use common::{jass, solve_json};
+use common::{jass, solve_json, solve_refuses};
 
 /// `jass simulate ARGS --out FILE` in `dir`: the one record it writes.
 fn simulate(dir: &Path, name: &str, args: &[&str]) -> (PathBuf, Record) {
@@ -425,15 +424,7 @@ fn solo_records_give_clear_errors() {
             "random",
         ],
     );
-    let fails = |file: &Path, args: &[&str], message: &str| {
-        jass()
-            .args(["solve", "--record"])
-            .arg(file)
-            .args(args)
-            .assert()
-            .code(2)
-            .stderr(contains(message.to_string()));
-    };
+    let fails = solve_refuses;
     fails(
         &dfile,
         &["--deal", "5"],

@@ -7,7 +7,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 mod common;
-use common::{jass, solve_json as solve};
+use common::{jass, solve_json as solve, solve_refuses};
 
 /// A simulated game of `game` (rule players, `seed`) as a JSON record in `dir`.
 fn record(dir: &tempfile::TempDir, game: &str, seed: &str) -> (std::path::PathBuf, Value) {
@@ -168,15 +168,7 @@ fn a_sidi_barrani_position_says_which_cards_make_the_bid() {
 #[test]
 fn team_records_are_checked_and_refuse_hand_options() {
     let dir = tempfile::tempdir().unwrap();
-    let fails = |file: &std::path::Path, args: &[&str], message: &str| {
-        jass()
-            .args(["solve", "--record"])
-            .arg(file)
-            .args(args)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(message.to_string()));
-    };
+    let fails = solve_refuses;
     let write = |name: &str, rec: &Value| {
         let file = dir.path().join(name);
         std::fs::write(&file, serde_json::to_string(rec).unwrap()).unwrap();

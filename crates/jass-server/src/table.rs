@@ -267,7 +267,7 @@ impl Table {
         }
         // A person's answer names the decision of the state it answers: an answer sent twice, or
         // meant for a state that has passed, is not taken for the next decision.
-        let current = snap.decisions.get(seat).map_or(1, |d| *d as u64 + 1);
+        let current = snap.decisions[seat] as u64 + 1;
         if let Some(d) = decision.filter(|&d| d != current) {
             return Err(format!(
                 "this answer is for your decision {d}, but you are asked decision {current} now: answer the newest state"

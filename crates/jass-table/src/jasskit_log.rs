@@ -355,9 +355,13 @@ pub fn export_record(
             .tricks
             .iter()
             .map(|t| {
-                let cards = || t.cards.iter().copied();
-                let points = t.points + cards().map(|c| kits.card(c)).sum::<u32>()
-                    - cards().map(|c| ours.card(c)).sum::<u32>();
+                let points = if recount {
+                    let cards = || t.cards.iter().copied();
+                    t.points + cards().map(|c| kits.card(c)).sum::<u32>()
+                        - cards().map(|c| ours.card(c)).sum::<u32>()
+                } else {
+                    t.points
+                };
                 json!({
                     "cards": t.cards,
                     "points": points,

@@ -25,6 +25,17 @@ pub fn assert_consistent(file: &Path, records: usize) {
         )));
 }
 
+/// `jass solve --record FILE ARGS` refuses (exit code 2) saying `message`.
+pub fn solve_refuses(file: &Path, args: &[&str], message: &str) {
+    jass()
+        .args(["solve", "--record"])
+        .arg(file)
+        .args(args)
+        .assert()
+        .code(2)
+        .stderr(contains(message.to_string()));
+}
+
 /// `jass solve --json ARGS`; it must succeed. Its JSON.
 pub fn solve_json<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>) -> serde_json::Value {
     let out = jass()

@@ -398,8 +398,9 @@ impl HandjassOptions {
                 self.last_trick_bonus
             ));
         }
-        // Above half the card points of a deal at most one player can reach the threshold, and
-        // the strokes that end a game hardly come (000: 26; 004: 21, 31 in a 12-card deal).
+        // Not a rule of the sources (000: 26; 004: 21, 31 in a 12-card deal) but a bound of ours:
+        // above half the card points at most one player reaches the threshold, the others take a
+        // potato each deal, which cancels the strokes, and a game hardly ends.
         let total = 152 + self.last_trick_bonus;
         for (name, t) in [
             ("threshold", Some(self.threshold)),
