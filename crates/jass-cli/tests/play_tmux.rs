@@ -300,3 +300,44 @@ fn a_game_left_early_goes_on_with_resume() {
         );
     }
 }
+
+/// A record that cannot be written at the end of the game (its place taken by a folder since
+/// the start) is an error, not a success: the exit status says so, the journal stays, and
+/// resuming it with another --out writes the record.
+#[test]
+fn a_record_that_cannot_be_written_keeps_the_game() {
+    if !tmux_present() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cmd = format!(
+        "{} play --seed 6 --delay-ms 0 -o target=300 --out game.json; echo EXITED $?; sleep 60",
+        jass()
+    );
+    let t = Tmux::start(dir.path(), 100, 30, &cmd);
+    t.wait_for("your turn: choose", 20);
+    std::fs::create_dir(dir.path().join("game.json")).unwrap();
+    answer_with_enter(&t, usize::MAX);
+    let s = t.wait_for("error: cannot write the record", 10);
+    assert!(s.contains("Game over"), "{s}");
+    t.keys(&["q"]);
+    // An error of the command: exit status 2, as for every other error.
+    let s = t.wait_for("EXITED 2", 10);
+    assert!(
+        s.contains("the game (seed 6) is kept in game.resume.json: jass play --resume game.resume.json --out OTHER.json"),
+        "{s}"
+    );
+    drop(t);
+    assert!(dir.path().join("game.resume.json").exists());
+
+    let cmd = format!(
+        "{} play --resume game.resume.json --out saved.json --delay-ms 0; echo EXITED $?; sleep 60",
+        jass()
+    );
+    let t = Tmux::start(dir.path(), 100, 30, &cmd);
+    t.wait_for("record saved to saved.json", 20);
+    t.keys(&["q"]);
+    t.wait_for("EXITED 0", 10);
+    assert!(!dir.path().join("game.resume.json").exists());
+    assert_checks(&dir.path().join("saved.json"));
+}

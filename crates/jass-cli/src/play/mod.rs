@@ -198,20 +198,35 @@ pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
     {
         eprintln!("warning: {e}; the game cannot be resumed past that point");
     }
-    match result {
-        Ok(Some(saved)) => {
+    match result? {
+        Left::Saved(saved) => {
             println!("{saved}");
             Ok(std::process::ExitCode::SUCCESS)
         }
-        Ok(None) => {
+        Left::Early => {
             println!(
                 "left the game (seed {seed}); go on with: jass play --resume {}",
                 journal_path.display()
             );
             Ok(std::process::ExitCode::SUCCESS)
         }
-        Err(e) => Err(e),
+        // The journal stays (the game thread removes it only once the record is written), so
+        // the game is not lost: resuming it replays every action and writes the record again.
+        Left::Failed(e) => bail!(
+            "{e}\nthe game (seed {seed}) is kept in {0}: jass play --resume {0} --out OTHER.json writes its record elsewhere",
+            journal_path.display()
+        ),
     }
+}
+
+/// How the person left the screen.
+enum Left {
+    /// After the end of the game, its record saved (the message says where).
+    Saved(String),
+    /// Before the end of the game.
+    Early,
+    /// After the game ended without a saved record, or stopped (the reason).
+    Failed(String),
 }
 
 /// Whether the record can be written to `out` (without changing a file already there).
@@ -434,8 +449,9 @@ fn screen_loop(
     from_game: Receiver<ToScreen>,
     answers: Sender<Value>,
     go_on: Sender<()>,
-) -> Result<Option<String>> {
+) -> Result<Left> {
     let mut saved: Option<String> = None;
+    let mut failed: Option<String> = None;
     loop {
         loop {
             let msg = match from_game.try_recv() {
@@ -446,6 +462,7 @@ fn screen_loop(
                         model.finished = Some(vec![
                             "the game stopped unexpectedly (see the message after leaving)".into(),
                         ]);
+                        failed = Some("the game stopped unexpectedly".into());
                     }
                     break;
                 }
@@ -469,7 +486,10 @@ fn screen_loop(
                             saved = Some(s.clone());
                             s
                         }
-                        Err(e) => format!("error: {e}"),
+                        Err(e) => {
+                            failed = Some(e.clone());
+                            format!("error: {e}")
+                        }
                     };
                     let lines = slate::game_summary(model, &text);
                     model.finished = Some(lines);
@@ -500,10 +520,10 @@ fn screen_loop(
                 give_hint(model, spec);
             }
             Command::Quit => {
-                return Ok(if model.finished.is_some() {
-                    saved
-                } else {
-                    None
+                return Ok(match (saved, failed) {
+                    (Some(s), _) => Left::Saved(s),
+                    (None, Some(e)) => Left::Failed(e),
+                    (None, None) => Left::Early,
                 });
             }
         }
