@@ -111,6 +111,7 @@ async fn player_session(app: Arc<App>, table: Arc<Table>, seat: Option<usize>, s
     }
     let (mut sink, mut stream) = socket.split();
     let mut stopping = app.stopping.clone();
+    let mut live = Liveness::new(app.idle);
     let ok = player_loop(
         &table,
         seat,
@@ -118,6 +119,7 @@ async fn player_session(app: Arc<App>, table: Arc<Table>, seat: Option<usize>, s
         &mut stream,
         &mut events,
         &mut stopping,
+        &mut live,
     )
     .await;
     let _ = ok;
@@ -134,6 +136,7 @@ async fn player_loop(
     stream: &mut SplitStream<WebSocket>,
     events: &mut tokio::sync::broadcast::Receiver<TableEvent>,
     stopping: &mut tokio::sync::watch::Receiver<bool>,
+    live: &mut Liveness,
 ) -> Option<()> {
     let (snap, status) = {
         let st = table.lock();
@@ -196,7 +199,8 @@ async fn player_loop(
                 }
                 Err(RecvError::Closed) => return None,
             },
-            msg = stream.next() => match msg {
+            _ = live.tick() => live.ping(sink).await?,
+            msg = stream.next() => match live.heard(msg) {
                 Some(Ok(Message::Text(text))) => {
                     let reply = player_message(table, seat, &text);
                     if let Some(r) = reply {
@@ -211,6 +215,48 @@ async fn player_loop(
             },
             _ = stopping.changed() => return None,
         }
+    }
+}
+
+/// Whether a WebSocket is still there: the server pings it every third of `idle`, and a
+/// connection from which nothing (not even a pong) arrived for `idle` is given up, so that a
+/// seat whose connection vanished without a goodbye counts as away (`App::idle`).
+struct Liveness {
+    idle: Duration,
+    last: tokio::time::Instant,
+    ticks: tokio::time::Interval,
+}
+
+impl Liveness {
+    fn new(idle: Duration) -> Liveness {
+        let every = (idle / 3).max(Duration::from_millis(10));
+        let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        Liveness {
+            idle,
+            last: tokio::time::Instant::now(),
+            ticks,
+        }
+    }
+
+    async fn tick(&mut self) {
+        self.ticks.tick().await;
+    }
+
+    /// Notes that the connection spoke (any frame, a pong included); passes the message on.
+    fn heard<T, E>(&mut self, msg: Option<Result<T, E>>) -> Option<Result<T, E>> {
+        if matches!(msg, Some(Ok(_))) {
+            self.last = tokio::time::Instant::now();
+        }
+        msg
+    }
+
+    /// At a tick: `None` (close) if the connection has been silent for `idle`, else a ping.
+    async fn ping(&mut self, sink: &mut Sink) -> Option<()> {
+        if self.last.elapsed() >= self.idle {
+            return None;
+        }
+        sink.send(Message::Ping(Vec::new())).await.ok()
     }
 }
 
@@ -318,7 +364,8 @@ fn bot_error(id: Option<u64>, message: impl Into<String>) -> Value {
 async fn bot_session(app: Arc<App>, table: Arc<Table>, seat: usize, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let mut stopping = app.stopping.clone();
-    let _ = bot_loop(&table, seat, &mut sink, &mut stream, &mut stopping).await;
+    let mut live = Liveness::new(app.idle);
+    let _ = bot_loop(&table, seat, &mut sink, &mut stream, &mut stopping, &mut live).await;
     let _ = sink.send(Message::Close(None)).await;
 }
 
@@ -328,6 +375,7 @@ async fn bot_loop(
     sink: &mut Sink,
     stream: &mut SplitStream<WebSocket>,
     stopping: &mut tokio::sync::watch::Receiver<bool>,
+    live: &mut Liveness,
 ) -> Option<()> {
     send_ok(
         sink,
@@ -378,7 +426,7 @@ async fn bot_loop(
     }
     let mut events = table.events.subscribe();
     table.connect(seat, true);
-    let r = bot_play(table, seat, sink, stream, stopping, &mut events).await;
+    let r = bot_play(table, seat, sink, stream, stopping, &mut events, live).await;
     table.disconnect(seat, true);
     r
 }
@@ -390,6 +438,7 @@ async fn bot_play(
     stream: &mut SplitStream<WebSocket>,
     stopping: &mut tokio::sync::watch::Receiver<bool>,
     events: &mut tokio::sync::broadcast::Receiver<TableEvent>,
+    live: &mut Liveness,
 ) -> Option<()> {
     let mut started = false;
     // The open request: its number for the bot (counting up from 1, as in the local protocol:
@@ -472,7 +521,8 @@ async fn bot_play(
                 Ok(_) => {}
                 Err(RecvError::Closed) => return None,
             },
-            msg = stream.next() => match msg {
+            _ = live.tick() => live.ping(sink).await?,
+            msg = stream.next() => match live.heard(msg) {
                 Some(Ok(Message::Text(text))) => {
                     let v: Value = match serde_json::from_str(&text) {
                         Ok(v) => v,

@@ -812,3 +812,53 @@ async fn a_silent_bot_does_not_hang_the_table() {
     );
     s.stop().await;
 }
+
+/// A connection that vanished without a goodbye (it answers nothing, not even the server's
+/// pings) is closed after the idle time, so its seat counts as away and can be taken over; a
+/// client that reads (and so answers the pings, as browsers do) stays connected however long
+/// it says nothing itself.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_silent_connection_is_closed_and_a_listening_one_kept() {
+    use futures_util::StreamExt;
+    let d = dir();
+    let s = start_with_idle(d.path(), Duration::from_millis(600)).await;
+    let a = s.addr();
+    let (id, _, t0) = create(
+        a,
+        json!({"game": "schieber", "seats": ["me", "open", "open", "rule"]}),
+    )
+    .await;
+    let t1 = join(a, &id, 1).await;
+    let connected = |t: &Value, seat: usize| t["seats"][seat]["connected"].as_bool().unwrap();
+
+    // Seat 0 reads (and answers pings) for three idle times; seat 1 reads nothing.
+    let mut listening = Ws::player(a, &id, t0.as_deref()).await;
+    let mut silent = Ws::player(a, &id, Some(&t1)).await;
+    let mut pings = 0;
+    let read = tokio::time::timeout(Duration::from_millis(1800), async {
+        while let Some(m) = listening.ws.next().await {
+            if matches!(m, Ok(tokio_tungstenite::tungstenite::Message::Ping(_))) {
+                pings += 1;
+            }
+        }
+    })
+    .await;
+    assert!(read.is_err(), "the listening connection stayed open");
+    assert!(pings >= 3, "the server pinged every 200 ms: {pings}");
+    let (_, t) = get(a, &format!("/api/tables/{id}")).await;
+    assert!(connected(&t, 0), "{t}");
+    assert!(!connected(&t, 1), "the silent connection was given up: {t}");
+    // What the silent client finds when it reads at last: a close.
+    let mut closed = false;
+    while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(5), silent.ws.next()).await {
+        if matches!(
+            m,
+            Ok(tokio_tungstenite::tungstenite::Message::Close(_)) | Err(_)
+        ) {
+            closed = true;
+            break;
+        }
+    }
+    assert!(closed, "the server closed the silent connection");
+    s.stop().await;
+}
