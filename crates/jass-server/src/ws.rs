@@ -101,7 +101,9 @@ pub(crate) async fn player_ws(
         Ok(ws) => ws,
         Err(_) => return not_websocket(),
     };
-    ws.on_upgrade(move |socket| player_session(app, table, seat, socket))
+    ws.max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| player_session(app, table, seat, socket))
 }
 
 async fn player_session(app: Arc<App>, table: Arc<Table>, seat: Option<usize>, socket: WebSocket) {
@@ -210,12 +212,37 @@ async fn player_loop(
                 Some(Ok(Message::Binary(_))) => {
                     send_ok(sink, error_msg("binary messages are not understood: send JSON text")).await?
                 }
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Err(e)) => return refuse_frame(sink, e).await,
+                Some(Ok(Message::Close(_))) | None => return None,
                 Some(Ok(_)) => {}
             },
             _ = stopping.changed() => return None,
         }
     }
+}
+
+/// The longest message a client or bot may send (the longest real one, a bot's answer with its
+/// notes, is a few hundred bytes).
+const MAX_MESSAGE: usize = 64 * 1024;
+
+/// A frame that could not be read (too long, or not WebSocket): the connection closes with the
+/// reason in its close frame (1009 "message too big" or 1002 "protocol error"). Returns `None`.
+async fn refuse_frame(sink: &mut Sink, e: axum::Error) -> Option<()> {
+    let text = e.to_string();
+    let (code, reason) = if text.contains("too long") || text.contains("Space limit") {
+        (
+            1009,
+            format!("a message is at most {MAX_MESSAGE} bytes; this connection is closed"),
+        )
+    } else {
+        (1002, "not a valid WebSocket frame; this connection is closed".to_string())
+    };
+    let frame = axum::extract::ws::CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    let _ = sink.send(Message::Close(Some(frame))).await;
+    None
 }
 
 /// Whether a WebSocket is still there: the server pings it every third of `idle`, and a
@@ -354,7 +381,9 @@ pub(crate) async fn bot_ws(
         Ok(ws) => ws,
         Err(_) => return not_websocket(),
     };
-    ws.on_upgrade(move |socket| bot_session(app, table, seat, socket))
+    ws.max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| bot_session(app, table, seat, socket))
 }
 
 fn bot_error(id: Option<u64>, message: impl Into<String>) -> Value {
@@ -573,7 +602,8 @@ async fn bot_play(
                 Some(Ok(Message::Binary(_))) => {
                     send_ok(sink, bot_error(None, "binary messages are not understood: send JSON text")).await?
                 }
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Err(e)) => return refuse_frame(sink, e).await,
+                Some(Ok(Message::Close(_))) | None => return None,
                 Some(Ok(_)) => {}
             },
             _ = stopping.changed() => return None,

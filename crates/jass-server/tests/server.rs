@@ -862,3 +862,40 @@ async fn a_silent_connection_is_closed_and_a_listening_one_kept() {
     assert!(closed, "the server closed the silent connection");
     s.stop().await;
 }
+
+/// A message over the size limit closes the connection with the reason (close code 1009), for
+/// people and bots alike.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_message_too_long_closes_with_the_reason() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let (id, _, t0) = create(
+        a,
+        json!({"game": "schieber", "seats": ["me", "open", "rule", "rule"]}),
+    )
+    .await;
+    let mut ws = Ws::player(a, &id, t0.as_deref()).await;
+    ws.until("welcome").await;
+    ws.send_text(&format!("{{\"type\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(100_000)))
+        .await;
+    let mut close = None;
+    while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(10), ws.ws.next()).await {
+        if let Ok(Message::Close(f)) = m {
+            close = f;
+            break;
+        }
+    }
+    let f = close.expect("a close frame with a reason");
+    assert_eq!(u16::from(f.code), 1009);
+    assert!(f.reason.contains("at most 65536 bytes"), "{}", f.reason);
+    // A message under the limit is answered as before.
+    let mut ws = Ws::player(a, &id, t0.as_deref()).await;
+    ws.until("welcome").await;
+    ws.send_text(&format!("{{\"type\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(60_000)))
+        .await;
+    assert_eq!(ws.until("pong").await["type"], "pong");
+    s.stop().await;
+}
