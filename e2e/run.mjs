@@ -434,6 +434,25 @@ test('invite: an open seat, the link, joining from a second browser, watching', 
   await Promise.all([a.close(), b.close(), c.close(), d.close()]);
 });
 
+test('close: the creator closes a table nobody joined, and the lobby shows it closed', async ({ browser, base }) => {
+  const a = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const pa = await a.newPage();
+  const id = await createTable(pa, base, { name: 'Anna', seats: ['me', 'open', 'rule', 'rule'] });
+  await pa.waitForSelector('#invite:not([hidden]) #close-table');
+  pa.once('dialog', (d) => d.accept());
+  await pa.click('#close-table');
+  await pa.waitForFunction(() => document.querySelector('#status-line').textContent.includes('This table was closed.'), null, { timeout: 15000 });
+  assert(await pa.isHidden('#invite'), 'no invite for a closed table');
+  const info = await (await fetch(`${base}/api/tables/${id}`)).json();
+  assert(info.status === 'closed', `status ${info.status}`);
+  await pa.goto(`${base}/`);
+  const row = `li[data-table="${id}"]`;
+  await pa.waitForSelector(`${row} .status.closed`);
+  assert((await pa.$$(`${row} button[data-join]`)).length === 0, 'no seat to join at a closed table');
+  assert((await pa.textContent(row)).includes('View'), 'a closed table can be viewed');
+  await a.close();
+});
+
 // ------------------------------------------------------------------ runner
 
 async function main() {

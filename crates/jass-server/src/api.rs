@@ -47,6 +47,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/:id", get(one_table))
         .route("/api/tables/:id/join", post(join_table))
+        .route("/api/tables/:id/close", post(close_table))
         .route("/api/tables/:id/record", get(record))
         .route("/api/tables/:id/ws", get(crate::ws::player_ws))
         .route("/api/tables/:id/bot", get(crate::ws::bot_ws))
@@ -276,6 +277,11 @@ async fn create_table(State(app): State<Arc<App>>, body: axum::body::Bytes) -> A
         .values()
         .filter(|t| matches!(t.lock().status.as_str(), "playing" | "waiting"))
         .count();
+    let unfinished = if unfinished >= crate::MAX_UNFINISHED_TABLES {
+        unfinished - close_stale_tables(&app)
+    } else {
+        unfinished
+    };
     if unfinished >= crate::MAX_UNFINISHED_TABLES {
         return Err(ApiError(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -337,6 +343,12 @@ async fn join_table(
     let t = app.table(&id).ok_or_else(|| not_found(&id))?;
     let name = clean_name(req.name, &format!("player {}", req.seat))?;
     let mut st = t.lock();
+    if st.status == "closed" {
+        return Err(ApiError(
+            StatusCode::CONFLICT,
+            format!("table {id} is closed: create a new table or join another"),
+        ));
+    }
     let n = st.seats.len();
     let Some(seat) = st.seats.get(req.seat) else {
         return Err(bad(format!(
@@ -386,6 +398,68 @@ async fn join_table(
     }
     t.seats_changed();
     Ok(Json(json!({ "seat": req.seat, "token": token })).into_response())
+}
+
+/// Closes the tables that wait for players with nobody connected for `Limits::stale_waiting`;
+/// returns how many.
+fn close_stale_tables(app: &App) -> usize {
+    let stale: Vec<Arc<Table>> = app
+        .tables
+        .read()
+        .unwrap_or_else(|p| p.into_inner())
+        .values()
+        .filter(|t| t.stale_waiting(app.limits.stale_waiting))
+        .cloned()
+        .collect();
+    // A waiting table has no thread to wait for.
+    stale.iter().filter(|t| t.close(&app.store).is_ok()).count()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CloseTable {
+    token: String,
+}
+
+/// Closes a table for good, asked by one of its seats (its token): one still waiting for players,
+/// or one being played when no other person is connected to it (a game others are playing is
+/// not taken from them).
+async fn close_table(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: axum::body::Bytes,
+) -> ApiResult {
+    let req: CloseTable = parse_body(&body, r#"{"token":"…the token of your seat…"}"#)?;
+    let t = app.table(&id).ok_or_else(|| not_found(&id))?;
+    let seat = crate::ws::seat_of(&t, &req.token)?;
+    {
+        let st = t.lock();
+        if st.status == "playing" {
+            let others: Vec<String> = (0..st.seats.len())
+                .filter(|&i| i != seat && st.connected[i] > st.bots[i])
+                .map(|i| i.to_string())
+                .collect();
+            if !others.is_empty() {
+                let who = match others.as_slice() {
+                    [one] => format!("seat {one} is"),
+                    more => format!("seats {} are", more.join(", ")),
+                };
+                return Err(ApiError(
+                    StatusCode::CONFLICT,
+                    format!(
+                        "{who} connected and playing: a game others play is not closed; leave it instead (a computer player takes your seat after the table's takeover_secs)"
+                    ),
+                ));
+            }
+        }
+    }
+    let store = Arc::clone(&app.store);
+    let table = Arc::clone(&t);
+    tokio::task::spawn_blocking(move || table.close(&store))
+        .await
+        .map_err(|e| internal(format!("closing table {id}: {e}")))?
+        .map_err(|e| ApiError(StatusCode::CONFLICT, format!("table {id}: {e}")))?;
+    Ok(Json(t.info()).into_response())
 }
 
 async fn record(State(app): State<Arc<App>>, Path(id): Path<String>) -> ApiResult {

@@ -39,16 +39,33 @@ pub(crate) struct App {
     pub order: RwLock<Vec<String>>,
     /// Turns true when the server stops (WebSockets close).
     pub stopping: watch::Receiver<bool>,
-    /// A WebSocket from which nothing arrives this long (not even the answer to the server's
-    /// pings) is closed: its seat counts as away ([`IDLE_CLOSE`]).
-    pub idle: std::time::Duration,
+    /// The time limits of connections and tables.
+    pub limits: Limits,
 }
 
-/// How long a WebSocket may stay silent before the server closes it. The server pings every
-/// third of it, and browsers and WebSocket libraries answer pings by themselves, so only a
-/// connection that is gone without a goodbye (a laptop closed, a network lost) stays silent:
-/// closing it lets the computer take the seat over after the table's `takeover_secs`.
-pub const IDLE_CLOSE: std::time::Duration = std::time::Duration::from_secs(60);
+/// The server's time limits (`Limits::default()` is what `jass serve` uses).
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// How long a WebSocket may stay silent before the server closes it (default 60 s). The
+    /// server pings every third of it, and browsers and WebSocket libraries answer pings by
+    /// themselves, so only a connection that is gone without a goodbye (a laptop closed, a
+    /// network lost) stays silent: closing it lets the computer take the seat over after the
+    /// table's `takeover_secs`.
+    pub idle: std::time::Duration,
+    /// A table still waiting for players with nobody connected to it this long (default an
+    /// hour) is closed when a new table would exceed [`MAX_UNFINISHED_TABLES`], instead of
+    /// refusing the new one: abandoned tables do not block the server.
+    pub stale_waiting: std::time::Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            idle: std::time::Duration::from_secs(60),
+            stale_waiting: std::time::Duration::from_secs(3600),
+        }
+    }
+}
 
 impl App {
     pub fn table(&self, id: &str) -> Option<Arc<Table>> {
@@ -72,15 +89,11 @@ impl Server {
     /// Opens the data folder, resumes every unfinished table, and serves on `addr` (port 0: any
     /// free port). Must be called inside a multi-threaded Tokio runtime.
     pub async fn start(data: &Path, addr: SocketAddr) -> Result<Server, String> {
-        Server::start_with_idle(data, addr, IDLE_CLOSE).await
+        Server::start_with(data, addr, Limits::default()).await
     }
 
-    /// [`Server::start`], closing the WebSockets silent for `idle` instead of [`IDLE_CLOSE`].
-    pub async fn start_with_idle(
-        data: &Path,
-        addr: SocketAddr,
-        idle: std::time::Duration,
-    ) -> Result<Server, String> {
+    /// [`Server::start`] with other time limits.
+    pub async fn start_with(data: &Path, addr: SocketAddr, limits: Limits) -> Result<Server, String> {
         let store = Arc::new(Store::open(data)?);
         let (stop, stopping) = watch::channel(false);
         let app = Arc::new(App {
@@ -88,7 +101,7 @@ impl Server {
             tables: RwLock::new(HashMap::new()),
             order: RwLock::new(Vec::new()),
             stopping,
-            idle,
+            limits,
         });
         let (tables, unreadable) = store.tables()?;
         for e in unreadable {

@@ -59,7 +59,7 @@ pub enum TableEvent {
 pub struct TableState {
     /// The seats.
     pub seats: Vec<SeatInfo>,
-    /// `waiting`, `playing`, `over` or `error`.
+    /// `waiting`, `playing`, `over`, `error` or `closed` (by a player, or abandoned).
     pub status: String,
     /// Why the table failed (status `error`).
     pub error: Option<String>,
@@ -390,6 +390,42 @@ impl Table {
                 self.seats_changed();
             }
         }
+    }
+
+    /// Closes the table for good: status `closed` (stored, so it does not resume at a restart),
+    /// its thread stopped, nothing more played or written. Only a table still waiting or playing;
+    /// blocks until the thread has stopped.
+    pub fn close(&self, store: &Store) -> Result<(), String> {
+        {
+            let mut st = self.lock();
+            match st.status.as_str() {
+                // Closed at once, so that nobody joins it meanwhile.
+                "waiting" => st.status = "closed".into(),
+                "playing" => {}
+                other => return Err(format!("the table is {other}: there is nothing to close")),
+            }
+        }
+        self.stop();
+        let mut st = self.lock();
+        if st.status == "over" {
+            return Err("the game ended meanwhile: its record is kept".into());
+        }
+        st.status = "closed".into();
+        let seats = Table::seats_json(&st);
+        drop(st);
+        store.update_table(&self.id, &seats, "closed")?;
+        self.seats_changed();
+        Ok(())
+    }
+
+    /// Waiting for players with nobody connected to it for `stale` (an abandoned table).
+    pub fn stale_waiting(&self, stale: Duration) -> bool {
+        let st = self.lock();
+        st.status == "waiting"
+            && (0..st.seats.len()).all(|i| {
+                st.seats[i].kind != "human"
+                    || (st.connected[i] == 0 && st.away_since[i].elapsed() >= stale)
+            })
     }
 
     /// Stops the table's thread (nothing more is written) and waits for it.

@@ -23,7 +23,7 @@ use crate::App;
 type Sink = SplitSink<WebSocket, Message>;
 
 /// The seat whose token is `token`, or an error for the client.
-fn seat_of(table: &Table, token: &str) -> Result<usize, ApiError> {
+pub(crate) fn seat_of(table: &Table, token: &str) -> Result<usize, ApiError> {
     let hash = crate::token_hash(token);
     let st = table.lock();
     st.seats
@@ -113,7 +113,7 @@ async fn player_session(app: Arc<App>, table: Arc<Table>, seat: Option<usize>, s
     }
     let (mut sink, mut stream) = socket.split();
     let mut stopping = app.stopping.clone();
-    let mut live = Liveness::new(app.idle);
+    let mut live = Liveness::new(app.limits.idle);
     let ok = player_loop(
         &table,
         seat,
@@ -247,7 +247,7 @@ async fn refuse_frame(sink: &mut Sink, e: axum::Error) -> Option<()> {
 
 /// Whether a WebSocket is still there: the server pings it every third of `idle`, and a
 /// connection from which nothing (not even a pong) arrived for `idle` is given up, so that a
-/// seat whose connection vanished without a goodbye counts as away (`App::idle`).
+/// seat whose connection vanished without a goodbye counts as away (`Limits::idle`).
 struct Liveness {
     idle: Duration,
     last: tokio::time::Instant,
@@ -393,7 +393,7 @@ fn bot_error(id: Option<u64>, message: impl Into<String>) -> Value {
 async fn bot_session(app: Arc<App>, table: Arc<Table>, seat: usize, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let mut stopping = app.stopping.clone();
-    let mut live = Liveness::new(app.idle);
+    let mut live = Liveness::new(app.limits.idle);
     let _ = bot_loop(&table, seat, &mut sink, &mut stream, &mut stopping, &mut live).await;
     let _ = sink.send(Message::Close(None)).await;
 }
@@ -503,7 +503,7 @@ async fn bot_play(
             )
             .await?;
         }
-        if status == "over" || status == "error" {
+        if status == "over" || status == "error" || status == "closed" {
             let record = if status == "over" {
                 table.record.lock().ok().and_then(|r| r.clone())
             } else {

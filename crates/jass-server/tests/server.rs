@@ -743,16 +743,30 @@ async fn an_answer_for_a_passed_decision_is_not_played_at_the_next() {
 }
 
 /// Unfinished tables are capped: beyond `MAX_UNFINISHED_TABLES` a new one is refused with 503
-/// and the reason (the error field of every API refusal).
+/// and the reason (the error field of every API refusal), unless some of them wait for players
+/// with nobody connected for `Limits::stale_waiting`: those abandoned tables are closed instead.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn unfinished_tables_are_capped() {
+async fn unfinished_tables_are_capped_and_abandoned_ones_closed() {
     let d = dir();
-    let s = start(d.path()).await;
+    let stale = Duration::from_millis(1500);
+    let s = start_with(
+        d.path(),
+        jass_server::Limits {
+            stale_waiting: stale,
+            ..Default::default()
+        },
+    )
+    .await;
     let a = s.addr();
     let waiting = json!({"game": "schieber", "seats": ["me", "open", "rule", "rule"]});
+    let mut tables = Vec::new();
     for _ in 0..jass_server::MAX_UNFINISHED_TABLES {
-        create(a, waiting.clone()).await;
+        tables.push(create(a, waiting.clone()).await);
     }
+    // Somebody waits at the first table: it is not abandoned.
+    let (kept, _, kept_token) = tables[0].clone();
+    let mut present = Ws::player(a, &kept, kept_token.as_deref()).await;
+    present.until("welcome").await;
     let (status, v) = post(a, "/api/tables", waiting.clone()).await;
     assert_eq!(status, 503, "{v}");
     assert!(
@@ -762,6 +776,116 @@ async fn unfinished_tables_are_capped() {
             .contains("unfinished tables, the most it keeps"),
         "{v}"
     );
+    tokio::time::sleep(stale + Duration::from_millis(200)).await;
+    let (new, _, _) = create(a, waiting.clone()).await;
+    let (_, list) = get(a, "/api/tables").await;
+    let status_of = |id: &str| {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["id"] == id)
+            .map(|t| t["status"].as_str().unwrap().to_string())
+            .unwrap()
+    };
+    assert_eq!(status_of(&kept), "waiting");
+    assert_eq!(status_of(&new), "waiting");
+    for (id, _, _) in &tables[1..] {
+        assert_eq!(status_of(id), "closed", "abandoned table {id}");
+    }
+    // A closed table takes no one in.
+    let (st, v) = post(
+        a,
+        &format!("/api/tables/{}/join", tables[1].0),
+        json!({"seat": 1}),
+    )
+    .await;
+    assert_eq!(st, 409, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("is closed"), "{v}");
+    s.stop().await;
+}
+
+/// A table is closed by one of its seats: while it waits for players, or while it is played
+/// with no other person connected; never from under people playing it. Closed stays closed
+/// across a restart, and the seat's connection is told.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_seat_closes_its_table() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    // Waiting: the creator closes it.
+    let (waiting, _, t0) = create(
+        a,
+        json!({"game": "schieber", "seats": ["me", "open", "rule", "rule"]}),
+    )
+    .await;
+    let close = |id: &str| format!("/api/tables/{id}/close");
+    let (st, v) = post(a, &close(&waiting), json!({})).await;
+    assert_eq!(st, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("token"), "{v}");
+    let (st, v) = post(a, &close(&waiting), json!({"token": "0123"})).await;
+    assert_eq!(st, 403, "{v}");
+    let (st, v) = post(a, &close(&waiting), json!({"token": t0})).await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["status"], "closed");
+    let (st, v) = post(a, &close(&waiting), json!({"token": t0})).await;
+    assert_eq!(st, 409, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("nothing to close"), "{v}");
+    let (st, _) = get(a, &format!("/api/tables/{waiting}/record")).await;
+    assert_eq!(st, 409);
+
+    // Playing with another person connected: refused; once that person has left: closed.
+    let (playing, _, p0) = create(
+        a,
+        json!({"game": "schieber", "seats": ["me", "open", "rule", "rule"], "takeover_secs": 0}),
+    )
+    .await;
+    let p1 = join(a, &playing, 1).await;
+    let mut mine = Ws::player(a, &playing, p0.as_deref()).await;
+    mine.until("welcome").await;
+    let other = Ws::player(a, &playing, Some(&p1)).await;
+    let mut watched = None;
+    for _ in 0..100 {
+        let (_, t) = get(a, &format!("/api/tables/{playing}")).await;
+        if t["seats"][1]["connected"] == true {
+            watched = Some(t);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(watched.expect("seat 1 connects")["status"], "playing");
+    let (st, v) = post(a, &close(&playing), json!({"token": p0})).await;
+    assert_eq!(st, 409, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("seat 1 is connected"),
+        "{v}"
+    );
+    drop(other);
+    let mut closed = false;
+    for _ in 0..100 {
+        let (st, _) = post(a, &close(&playing), json!({"token": p0})).await;
+        if st == 200 {
+            closed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(closed, "closed once seat 1 left");
+    // The seat still connected learns it.
+    loop {
+        let m = mine.next().await;
+        if m["type"] == "table" && m["table"]["status"] == "closed" {
+            break;
+        }
+    }
+    s.stop().await;
+
+    // After a restart both are still closed, and nothing resumes.
+    let s = start(d.path()).await;
+    let a = s.addr();
+    for id in [&waiting, &playing] {
+        let (_, t) = get(a, &format!("/api/tables/{id}")).await;
+        assert_eq!(t["status"], "closed", "{t}");
+    }
     s.stop().await;
 }
 
@@ -821,7 +945,14 @@ async fn a_silent_bot_does_not_hang_the_table() {
 async fn a_silent_connection_is_closed_and_a_listening_one_kept() {
     use futures_util::StreamExt;
     let d = dir();
-    let s = start_with_idle(d.path(), Duration::from_millis(600)).await;
+    let s = start_with(
+        d.path(),
+        jass_server::Limits {
+            idle: Duration::from_millis(600),
+            ..Default::default()
+        },
+    )
+    .await;
     let a = s.addr();
     let (id, _, t0) = create(
         a,

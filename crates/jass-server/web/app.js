@@ -326,7 +326,7 @@ async function refreshTables(root, quiet = false) {
     root.append(h('p', { class: 'muted' }, 'No tables yet. Create one.'));
     return;
   }
-  const order = { waiting: 0, playing: 1, over: 2 };
+  const order = { waiting: 0, playing: 1, over: 2, closed: 3 };
   tables.sort((a, b) => (order[a.status] ?? 3) - (order[b.status] ?? 3) || String(b.created).localeCompare(String(a.created)));
   const ul = h('ul', { class: 'table-list' });
   for (const t of tables) {
@@ -335,13 +335,14 @@ async function refreshTables(root, quiet = false) {
       h('span', { class: `seat-chip ${s.kind} ${s.connected ? 'on' : ''}`, title: s.taken_over ? 'a computer player stands in' : '' }, isOpenSeat(s) ? `${i}: open` : `${i}: ${s.name || s.kind}${s.kind === 'bot' ? ' (bot)' : ''}`),
     );
     const actions = h('span', { class: 'actions' });
-    if (mine) actions.append(h('a', { class: 'button small primary', href: `/table/${t.id}` }, 'Resume'));
-    if (t.status !== 'over' && !mine) {
+    const ended = t.status === 'over' || t.status === 'closed' || t.status === 'error';
+    if (mine && !ended) actions.append(h('a', { class: 'button small primary', href: `/table/${t.id}` }, 'Resume'));
+    if (!ended && !mine) {
       (t.seats || []).forEach((s, i) => {
         if (isOpenSeat(s)) actions.append(h('button', { type: 'button', class: 'small', 'data-join': i, onclick: () => joinSeat(t.id, i) }, `Join seat ${i}`));
       });
     }
-    actions.append(h('a', { class: 'button small', href: `/table/${t.id}?watch=1` }, t.status === 'over' ? 'View' : 'Watch'));
+    actions.append(h('a', { class: 'button small', href: `/table/${t.id}?watch=1` }, ended ? 'View' : 'Watch'));
     if (t.status === 'over') actions.append(h('a', { class: 'button small', href: `/api/tables/${t.id}/record`, download: `jass-${t.id}.json` }, 'Record'));
     ul.append(
       h(
@@ -635,7 +636,8 @@ function handle(msg) {
       if (T.state) renderControls();
       return 0;
     case 'table':
-      // Seats or status changed (someone joined, left, a computer stands in).
+      // Seats or status changed (someone joined, left, a computer stands in, the table closed).
+      if (msg.table && msg.table.status === 'closed' && T.table && T.table.status !== 'closed') toast('This table was closed.', 'info');
       if (msg.table) T.table = { ...T.table, ...msg.table };
       if (T.state && msg.table && msg.table.seats) T.state.seats = msg.table.seats;
       if (T.state) {
@@ -806,7 +808,9 @@ function renderWaiting() {
   renderInvite();
   const status = $('#status-line');
   const open = seatsOf().some(isOpenSeat);
-  if (status) {
+  if (status && T.table && T.table.status === 'closed') {
+    status.textContent = 'This table was closed.';
+  } else if (status) {
     status.textContent = open ? 'Waiting for players…' : 'Waiting for the game to start…';
     if (T.table && T.table.seed_chosen) status.textContent += ' Fixed deals: the creator chose the seed and can know every hand.';
   }
@@ -1288,7 +1292,7 @@ function renderInvite() {
   if (!box) return;
   const seats = seatsOf();
   const open = seats.map((s, i) => (isOpenSeat(s) ? i : -1)).filter((i) => i >= 0);
-  const over = (T.state && T.state.over) || (T.table && T.table.status === 'over');
+  const over = (T.state && T.state.over) || (T.table && ['over', 'closed', 'error'].includes(T.table.status));
   const waiting = !over && ((T.table && T.table.status === 'waiting') || open.length > 0);
   if (!waiting) {
     box.hidden = true;
@@ -1320,6 +1324,30 @@ function renderInvite() {
     h('div', { class: 'row' }, input, copy),
     h('div', { class: 'muted small' }, 'Send this link to the people you want to play with.'),
   );
+  if (T.token) {
+    // Nobody came: the seat's token closes the table for good (POST /api/tables/{id}/close).
+    const close = h(
+      'button',
+      {
+        type: 'button',
+        class: 'small',
+        id: 'close-table',
+        onclick: async () => {
+          if (!confirm('Close this table for good?')) return;
+          try {
+            const info = await api('POST', `/api/tables/${T.id}/close`, { token: T.token });
+            T.table = { ...T.table, ...info };
+            renderInvite();
+            renderWaiting();
+          } catch (e) {
+            toast(e.message);
+          }
+        },
+      },
+      'Close table',
+    );
+    box.append(h('div', { class: 'row' }, close));
+  }
 }
 
 // ---------------------------------------------------------------- start

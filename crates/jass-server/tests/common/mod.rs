@@ -140,9 +140,9 @@ pub async fn play_first_legal(mut ws: Ws) -> usize {
     n
 }
 
-/// A server that closes WebSockets silent for `idle`.
-pub async fn start_with_idle(dir: &Path, idle: Duration) -> Server {
-    Server::start_with_idle(dir, "127.0.0.1:0".parse().unwrap(), idle)
+/// A server with other time limits.
+pub async fn start_with(dir: &Path, limits: jass_server::Limits) -> Server {
+    Server::start_with(dir, "127.0.0.1:0".parse().unwrap(), limits)
         .await
         .expect("server starts")
 }
