@@ -212,12 +212,19 @@ pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
         }
         // The journal stays (the game thread removes it only once the record is written), so
         // the game is not lost: resuming it replays every action and writes the record again.
-        Left::Failed(e) => bail!(
+        Left::Failed(e) if e.starts_with(WRITE_FAILED) => bail!(
             "{e}\nthe game (seed {seed}) is kept in {0}: jass play --resume {0} --out OTHER.json writes its record elsewhere",
+            journal_path.display()
+        ),
+        Left::Failed(e) => bail!(
+            "{e}\nthe game (seed {seed}) is kept as far as it went in {}",
             journal_path.display()
         ),
     }
 }
+
+/// How the failure to write the record at the end of a game begins.
+const WRITE_FAILED: &str = "cannot write the record to";
 
 /// How the person left the screen.
 enum Left {
@@ -367,7 +374,7 @@ fn game_thread(
             .map_err(|e| format!("the record does not re-play: {e}"))?;
         let out = keep.out();
         std::fs::write(out, outcome.record.to_json_pretty())
-            .map_err(|e| format!("cannot write the record to {}: {e}", out.display()))?;
+            .map_err(|e| format!("{WRITE_FAILED} {}: {e}", out.display()))?;
         keep.done();
         Ok(format!(
             "record saved to {} (replay: jass show {0}; check: jass check {0})",
