@@ -93,7 +93,11 @@ impl Server {
     }
 
     /// [`Server::start`] with other time limits.
-    pub async fn start_with(data: &Path, addr: SocketAddr, limits: Limits) -> Result<Server, String> {
+    pub async fn start_with(
+        data: &Path,
+        addr: SocketAddr,
+        limits: Limits,
+    ) -> Result<Server, String> {
         let store = Arc::new(Store::open(data)?);
         let (stop, stopping) = watch::channel(false);
         let app = Arc::new(App {

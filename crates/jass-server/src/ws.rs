@@ -235,7 +235,10 @@ async fn refuse_frame(sink: &mut Sink, e: axum::Error) -> Option<()> {
             format!("a message is at most {MAX_MESSAGE} bytes; this connection is closed"),
         )
     } else {
-        (1002, "not a valid WebSocket frame; this connection is closed".to_string())
+        (
+            1002,
+            "not a valid WebSocket frame; this connection is closed".to_string(),
+        )
     };
     let frame = axum::extract::ws::CloseFrame {
         code,
@@ -394,7 +397,15 @@ async fn bot_session(app: Arc<App>, table: Arc<Table>, seat: usize, socket: WebS
     let (mut sink, mut stream) = socket.split();
     let mut stopping = app.stopping.clone();
     let mut live = Liveness::new(app.limits.idle);
-    let _ = bot_loop(&table, seat, &mut sink, &mut stream, &mut stopping, &mut live).await;
+    let _ = bot_loop(
+        &table,
+        seat,
+        &mut sink,
+        &mut stream,
+        &mut stopping,
+        &mut live,
+    )
+    .await;
     let _ = sink.send(Message::Close(None)).await;
 }
 

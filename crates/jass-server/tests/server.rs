@@ -829,7 +829,10 @@ async fn a_seat_closes_its_table() {
     assert_eq!(v["status"], "closed");
     let (st, v) = post(a, &close(&waiting), json!({"token": t0})).await;
     assert_eq!(st, 409, "{v}");
-    assert!(v["error"].as_str().unwrap().contains("nothing to close"), "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("nothing to close"),
+        "{v}"
+    );
     let (st, _) = get(a, &format!("/api/tables/{waiting}/record")).await;
     assert_eq!(st, 409);
 
@@ -1010,8 +1013,11 @@ async fn a_message_too_long_closes_with_the_reason() {
     .await;
     let mut ws = Ws::player(a, &id, t0.as_deref()).await;
     ws.until("welcome").await;
-    ws.send_text(&format!("{{\"type\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(100_000)))
-        .await;
+    ws.send_text(&format!(
+        "{{\"type\":\"ping\",\"pad\":\"{}\"}}",
+        "x".repeat(100_000)
+    ))
+    .await;
     let mut close = None;
     while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(10), ws.ws.next()).await {
         if let Ok(Message::Close(f)) = m {
@@ -1025,8 +1031,11 @@ async fn a_message_too_long_closes_with_the_reason() {
     // A message under the limit is answered as before.
     let mut ws = Ws::player(a, &id, t0.as_deref()).await;
     ws.until("welcome").await;
-    ws.send_text(&format!("{{\"type\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(60_000)))
-        .await;
+    ws.send_text(&format!(
+        "{{\"type\":\"ping\",\"pad\":\"{}\"}}",
+        "x".repeat(60_000)
+    ))
+    .await;
     assert_eq!(ws.until("pong").await["type"], "pong");
     s.stop().await;
 }
