@@ -103,6 +103,12 @@ fn jass() -> &'static str {
     env!("CARGO_BIN_EXE_jass")
 }
 
+/// `jass play ARGS` in a 100×30 tmux window in `dir`, which then prints `EXITED <status>`.
+fn play_in(dir: &Path, args: &str) -> Tmux {
+    let cmd = format!("{} play {args}; echo EXITED $?; sleep 60", jass());
+    Tmux::start(dir, 100, 30, &cmd)
+}
+
 /// `jass check` accepts the record at `path`.
 fn assert_checks(path: &Path) {
     let check = Command::new(jass())
@@ -152,11 +158,10 @@ fn a_whole_schieber_game_to_the_summary_and_a_checked_record() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let cmd = format!(
-        "{} play --seed 3 --delay-ms 0 -o target=300 --out game.json; echo EXITED $?; sleep 60",
-        jass()
+    let t = play_in(
+        dir.path(),
+        "--seed 3 --delay-ms 0 -o target=300 --out game.json",
     );
-    let t = Tmux::start(dir.path(), 100, 30, &cmd);
     let first = t.wait_for("your turn: choose", 20);
     assert!(first.contains("Jass · schieber · you are seat"), "{first}");
     assert!(
@@ -235,11 +240,10 @@ fn a_game_left_early_goes_on_with_resume() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let cmd = format!(
-        "{} play --seed 4 --delay-ms 0 -o target=300 --out game.json; echo EXITED $?; sleep 60",
-        jass()
+    let t = play_in(
+        dir.path(),
+        "--seed 4 --delay-ms 0 -o target=300 --out game.json",
     );
-    let t = Tmux::start(dir.path(), 100, 30, &cmd);
     t.wait_for("your turn: choose", 20);
     answer_with_enter(&t, 5);
     t.wait_for("your turn: choose", 20);
@@ -261,11 +265,7 @@ fn a_game_left_early_goes_on_with_resume() {
     );
     assert!(!dir.path().join("game.json").exists());
 
-    let cmd = format!(
-        "{} play --resume game.resume.json --delay-ms 0; echo EXITED $?; sleep 60",
-        jass()
-    );
-    let t = Tmux::start(dir.path(), 100, 30, &cmd);
+    let t = play_in(dir.path(), "--resume game.resume.json --delay-ms 0");
     let s = t.wait_for("your turn: choose", 20);
     assert!(
         !s.contains("seed 4"),
@@ -310,11 +310,10 @@ fn a_record_that_cannot_be_written_keeps_the_game() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let cmd = format!(
-        "{} play --seed 6 --delay-ms 0 -o target=300 --out game.json; echo EXITED $?; sleep 60",
-        jass()
+    let t = play_in(
+        dir.path(),
+        "--seed 6 --delay-ms 0 -o target=300 --out game.json",
     );
-    let t = Tmux::start(dir.path(), 100, 30, &cmd);
     t.wait_for("your turn: choose", 20);
     std::fs::create_dir(dir.path().join("game.json")).unwrap();
     answer_with_enter(&t, usize::MAX);
@@ -330,11 +329,10 @@ fn a_record_that_cannot_be_written_keeps_the_game() {
     drop(t);
     assert!(dir.path().join("game.resume.json").exists());
 
-    let cmd = format!(
-        "{} play --resume game.resume.json --out saved.json --delay-ms 0; echo EXITED $?; sleep 60",
-        jass()
+    let t = play_in(
+        dir.path(),
+        "--resume game.resume.json --out saved.json --delay-ms 0",
     );
-    let t = Tmux::start(dir.path(), 100, 30, &cmd);
     t.wait_for("record saved to saved.json", 20);
     t.keys(&["q"]);
     t.wait_for("EXITED 0", 10);

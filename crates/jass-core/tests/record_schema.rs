@@ -17,6 +17,14 @@ use jass_core::{Card, Decision, Game, Player, UndenufeEleven};
 use serde_json::{json, Value};
 
 const SCHEMA: &str = include_str!("../../../docs/record.schema.json");
+/// Every game a record may hold, as the record's `game` names it.
+const GAMES: [&str; 5] = [
+    "schieber",
+    "handjass",
+    "sidi-barrani",
+    "coiffeur",
+    "differenzler",
+];
 
 /// Chooses uniformly among the legal actions (xorshift64), in any game; a player with a
 /// preference takes that action (by its notation, e.g. `pass`) three times in four when legal.
@@ -513,13 +521,7 @@ fn golden_records_validate() {
     assert!(!checked.is_empty(), "{} holds no record", dir.display());
     // The golden records of every game with golden files are seen (a file moved out of reach of
     // this test would otherwise go unnoticed).
-    for game in [
-        "schieber",
-        "handjass",
-        "sidi-barrani",
-        "coiffeur",
-        "differenzler",
-    ] {
+    for game in GAMES {
         assert!(
             checked.contains_key(game),
             "no golden {game} record found: {checked:?}"
@@ -2026,13 +2028,7 @@ fn fallback_marks_validate_and_read_back() {
 /// as the defaults), which the format does not allow.
 #[test]
 fn options_given_as_a_list_are_refused_in_every_game() {
-    for game in [
-        "schieber",
-        "handjass",
-        "sidi-barrani",
-        "coiffeur",
-        "differenzler",
-    ] {
+    for game in GAMES {
         for options in [json!([]), json!([1, 2]), json!("target=1000")] {
             let v =
                 json!({"game": game, "format": "jass-record", "version": 1, "options": options});

@@ -983,17 +983,10 @@ async fn a_silent_connection_is_closed_and_a_listening_one_kept() {
     assert!(connected(&t, 0), "{t}");
     assert!(!connected(&t, 1), "the silent connection was given up: {t}");
     // What the silent client finds when it reads at last: a close.
-    let mut closed = false;
-    while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(5), silent.ws.next()).await {
-        if matches!(
-            m,
-            Ok(tokio_tungstenite::tungstenite::Message::Close(_)) | Err(_)
-        ) {
-            closed = true;
-            break;
-        }
-    }
-    assert!(closed, "the server closed the silent connection");
+    assert!(
+        silent.closing().await.is_some(),
+        "the server closed the silent connection"
+    );
     s.stop().await;
 }
 
@@ -1001,8 +994,6 @@ async fn a_silent_connection_is_closed_and_a_listening_one_kept() {
 /// people and bots alike.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_message_too_long_closes_with_the_reason() {
-    use futures_util::StreamExt;
-    use tokio_tungstenite::tungstenite::Message;
     let d = dir();
     let s = start(d.path()).await;
     let a = s.addr();
@@ -1018,14 +1009,11 @@ async fn a_message_too_long_closes_with_the_reason() {
         "x".repeat(100_000)
     ))
     .await;
-    let mut close = None;
-    while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(10), ws.ws.next()).await {
-        if let Ok(Message::Close(f)) = m {
-            close = f;
-            break;
-        }
-    }
-    let f = close.expect("a close frame with a reason");
+    let f = ws
+        .closing()
+        .await
+        .flatten()
+        .expect("a close frame with a reason");
     assert_eq!(u16::from(f.code), 1009);
     assert!(f.reason.contains("at most 65536 bytes"), "{}", f.reason);
     // A message under the limit is answered as before.

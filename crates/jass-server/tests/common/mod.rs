@@ -9,6 +9,7 @@ use futures_util::{SinkExt, StreamExt};
 use jass_server::Server;
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -102,6 +103,18 @@ impl Ws {
                 Some(Ok(Message::Text(t))) => return Some(serde_json::from_str(&t).unwrap()),
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
                 Some(Ok(_)) => {}
+            }
+        }
+    }
+    /// Reads until the connection ends (within 10 s, else `None`): `Some(frame)`, the close
+    /// frame's code and reason if the server sent one.
+    pub async fn closing(&mut self) -> Option<Option<CloseFrame<'static>>> {
+        loop {
+            match tokio::time::timeout(Duration::from_secs(10), self.ws.next()).await {
+                Err(_) => return None,
+                Ok(Some(Ok(Message::Close(f)))) => return Some(f),
+                Ok(None | Some(Err(_))) => return Some(None),
+                Ok(Some(Ok(_))) => {}
             }
         }
     }
