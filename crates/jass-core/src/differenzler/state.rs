@@ -816,9 +816,13 @@ impl Game for Differenzler {
             // As in Schieber: a call lower than one heard before it reaches no one.
             DifferenzlerAction::Weis { weis } => {
                 Visibility::of_weis(self.weis_rules.as_ref().is_some_and(|r| {
-                    let points = weis.call_points(self.play.mode, r);
-                    !weis.is_empty()
-                        && weis_call_heard(self.first_leader(), self.weis_call_values(r), points)
+                    weis_call_heard(
+                        self.first_leader(),
+                        self.weis_call_values(r),
+                        &weis,
+                        self.play.mode,
+                        r,
+                    )
                 }))
             }
             _ => Visibility::Public,

@@ -68,12 +68,21 @@ pub fn heard_weis_calls(forehand: u8, best: [Option<u32>; 4], observer: u8) -> [
     heard
 }
 
-/// Whether the others hear a Weis call worth `points` by the next seat to declare, the calls so
-/// far being `best` (as for [`heard_weis_calls`]): it is at least as high as every call heard
-/// before it (003). A call not heard must not reach them at all, not even as "a Weis".
-pub fn weis_call_heard(forehand: u8, best: [Option<u32>; 4], points: u32) -> bool {
+/// Whether the others hear `weis`, declared by the next seat to declare in `mode`, the calls so
+/// far being `best` (as for [`heard_weis_calls`]): something is declared, and its call (000: "the
+/// score for the best single Weis") is at least as high as every call heard before it (003: "if
+/// it is at least as great as any which has so far been announced"). A call not heard must not
+/// reach them at all, not even as "a Weis".
+pub fn weis_call_heard(
+    forehand: u8,
+    best: [Option<u32>; 4],
+    weis: &Declaration,
+    mode: Mode,
+    rules: &WeisRules,
+) -> bool {
     let heard = heard_weis_calls(forehand, best, u8::MAX);
-    points >= heard.into_iter().flatten().max().unwrap_or(0)
+    !weis.is_empty()
+        && weis.call_points(mode, rules) >= heard.into_iter().flatten().max().unwrap_or(0)
 }
 
 /// A Weis announcement as the other players hear it during the first trick: the value of the
@@ -987,9 +996,13 @@ impl Game for Schieber {
         match action {
             SchieberAction::Weis { weis } => {
                 Visibility::of_weis(self.weis_rules.as_ref().is_some_and(|r| {
-                    let points = weis.call_points(self.weis_mode(), r);
-                    !weis.is_empty()
-                        && weis_call_heard(self.forehand, self.weis_call_values(r), points)
+                    weis_call_heard(
+                        self.forehand,
+                        self.weis_call_values(r),
+                        &weis,
+                        self.weis_mode(),
+                        r,
+                    )
                 }))
             }
             _ => Visibility::Public,
