@@ -75,12 +75,12 @@ pub fn import_log(text: &str) -> Vec<Result<SchieberRecord, LogError>> {
         .collect()
 }
 
-fn int(v: &Value, field: &str, lo: i64, hi: i64) -> Result<i64, String> {
+fn int(v: &Value, path: &str, field: &str, lo: i64, hi: i64) -> Result<i64, String> {
     match v.get(field) {
-        None | Some(Value::Null) => Err(format!("`game.{field}` is missing")),
+        None | Some(Value::Null) => Err(format!("`{path}.{field}` is missing")),
         Some(x) => match x.as_i64() {
             Some(n) if (lo..=hi).contains(&n) => Ok(n),
-            _ => Err(format!("`game.{field}` is {x}, expected {lo} to {hi}")),
+            _ => Err(format!("`{path}.{field}` is {x}, expected {lo} to {hi}")),
         },
     }
 }
@@ -113,15 +113,15 @@ pub fn import_entry(entry: &Value) -> Result<SchieberRecord, String> {
             "`game.jassTyp` is {t}: only Schieber rounds (\"SCHIEBER\") can be imported"
         ));
     }
-    let dealer = int(game, "dealer", 0, 3)?;
-    let trump = int(game, "trump", -1, 10)?;
+    let dealer = int(game, "game", "dealer", 0, 3)?;
+    let trump = int(game, "game", "trump", -1, 10)?;
     let Some(contract_name) = contract_of(trump) else {
         return Err(format!(
             "`game.trump` is {trump}: a finished round has a trump 0 to 5 (D H S C obenabe undenufe)"
         ));
     };
     let pushed = match game.get("forehand") {
-        Some(_) => match int(game, "forehand", -1, 1)? {
+        Some(_) => match int(game, "game", "forehand", -1, 1)? {
             0 => true,
             1 => false,
             _ => return Err("`game.forehand` is -1: trump was not declared".into()),
@@ -152,7 +152,7 @@ pub fn import_entry(entry: &Value) -> Result<SchieberRecord, String> {
     let mut hands = [CardSet::EMPTY; 4];
     for (t, trick) in tricks.iter().enumerate() {
         let at = |m: String| format!("`game.tricks[{t}]`: {m}");
-        let first = int(trick, "first", 0, 3).map_err(|e| at(e.replace("game.", "")))?;
+        let first = int(trick, &format!("game.tricks[{t}]"), "first", 0, 3)?;
         let cards = trick
             .get("cards")
             .and_then(Value::as_array)
@@ -229,9 +229,7 @@ pub fn import_entry(entry: &Value) -> Result<SchieberRecord, String> {
         let given = |field: &str, hi: i64| -> Result<Option<i64>, String> {
             match logged.get(field) {
                 None => Ok(None),
-                Some(_) => int(logged, field, 0, hi)
-                    .map(Some)
-                    .map_err(|e| e.replace("`game.", &format!("`game.tricks[{t}]."))),
+                Some(_) => int(logged, &format!("game.tricks[{t}]"), field, 0, hi).map(Some),
             }
         };
         if let Some(w) = given("win", 3)? {
