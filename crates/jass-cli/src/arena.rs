@@ -3,8 +3,7 @@
 //! players swapped or rotated between the seats, so that the luck of the cards cancels
 //! (`arena_games.rs` has each game's scheme and measure). Units run in parallel on all cores.
 
-use std::fs::File;
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -117,13 +116,8 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
             .build_global()
             .ok();
     }
-    let mut out: Option<Box<dyn Write>> = match &args.out {
-        None => None,
-        Some(_) if to_stdout => Some(Box::new(BufWriter::new(std::io::stdout()))),
-        Some(p) => Some(Box::new(BufWriter::new(
-            File::create(p).with_context(|| format!("cannot write {}", p.display()))?,
-        ))),
-    };
+    let mut out: Option<Box<dyn Write>> =
+        args.out.as_deref().map(crate::output::writer).transpose()?;
     let bar = ProgressBar::new(args.deals);
     bar.set_style(
         ProgressStyle::with_template(&format!(

@@ -84,13 +84,7 @@ pub fn simulate_run(
     make_players(players, n, seed, opts)?;
     let to_stdout = out.is_some_and(|p| p.as_os_str() == "-");
     let jsonl = games > 1 || out.is_some_and(|p| p.extension().is_some_and(|e| e == "jsonl"));
-    let mut w: Option<Box<dyn Write>> = match out {
-        None => None,
-        Some(_) if to_stdout => Some(Box::new(std::io::BufWriter::new(std::io::stdout()))),
-        Some(p) => Some(Box::new(std::io::BufWriter::new(
-            std::fs::File::create(p).with_context(|| format!("cannot write {}", p.display()))?,
-        ))),
-    };
+    let mut w: Option<Box<dyn Write>> = out.map(crate::output::writer).transpose()?;
     let start = std::time::Instant::now();
     let mut losses = vec![0u64; n];
     let mut wins = vec![0u64; n];

@@ -61,17 +61,6 @@ fn not_the_input(file: &Path, out: &Path) -> Result<()> {
     Ok(())
 }
 
-fn writer(out: &Path) -> Result<Box<dyn Write>> {
-    Ok(if out.as_os_str() == "-" {
-        Box::new(std::io::BufWriter::new(std::io::stdout()))
-    } else {
-        Box::new(std::io::BufWriter::new(
-            std::fs::File::create(out)
-                .with_context(|| format!("cannot write {}", out.display()))?,
-        ))
-    })
-}
-
 /// `jass import`: every entry that can be read becomes a record; the others are reported with
 /// their entry number and the field at fault. Exit code 1 if any entry was refused.
 pub fn import(args: ImportArgs) -> Result<ExitCode> {
@@ -83,7 +72,7 @@ pub fn import(args: ImportArgs) -> Result<ExitCode> {
             args.file.display()
         );
     }
-    let mut w = writer(&args.out)?;
+    let mut w = crate::output::writer(&args.out)?;
     let (mut ok, mut bad) = (0, 0);
     for r in import_log(&text) {
         match r {
@@ -164,7 +153,7 @@ pub fn export(args: ExportArgs) -> Result<ExitCode> {
             args.file.display()
         );
     }
-    let mut w = writer(&args.out)?;
+    let mut w = crate::output::writer(&args.out)?;
     let (mut entries, mut bad) = (0, 0);
     for (i, r) in records.into_iter().enumerate() {
         let rec = match r {

@@ -12,6 +12,7 @@ mod handjass_cli;
 mod hint;
 mod import_export;
 mod options;
+mod output;
 mod play;
 mod players;
 mod seats;

@@ -262,16 +262,7 @@ pub fn simulate_run(
     let jsonl = games > 1 || out.is_some_and(|p| p.extension().is_some_and(|e| e == "jsonl"));
     // The output is opened once the first game has been played, that is once the options and
     // the players have been accepted: a mistyped option never empties an existing file.
-    let open = || -> Result<Option<Box<dyn Write>>> {
-        Ok(match out {
-            None => None,
-            Some(_) if to_stdout => Some(Box::new(std::io::BufWriter::new(std::io::stdout()))),
-            Some(p) => Some(Box::new(std::io::BufWriter::new(
-                std::fs::File::create(p)
-                    .with_context(|| format!("cannot write {}", p.display()))?,
-            ))),
-        })
-    };
+    let open = || out.map(crate::output::writer).transpose();
     let mut w: Option<Box<dyn Write>> = None;
     let start = std::time::Instant::now();
     let mut wins: std::collections::BTreeMap<u8, u64> = Default::default();

@@ -1,7 +1,6 @@
 //! `jass simulate`: play games between computer players, write records, print a summary.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -125,13 +124,8 @@ pub fn run(args: SimulateArgs) -> Result<ExitCode> {
     };
     make_players(&args.players, 4, seed, &options)?;
     // Only now, with the options and players accepted, is an existing output file replaced.
-    let mut out: Option<Box<dyn Write>> = match &args.out {
-        None => None,
-        Some(_) if to_stdout => Some(Box::new(BufWriter::new(std::io::stdout()))),
-        Some(p) => Some(Box::new(BufWriter::new(
-            File::create(p).with_context(|| format!("cannot write {}", p.display()))?,
-        ))),
-    };
+    let mut out: Option<Box<dyn Write>> =
+        args.out.as_deref().map(crate::output::writer).transpose()?;
 
     let bar = if args.games >= 20 && !to_stdout {
         let b = ProgressBar::new(args.games);
