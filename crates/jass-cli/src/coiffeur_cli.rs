@@ -9,7 +9,8 @@ use jass_core::schieber::RecordedAction;
 use jass_core::CardStyle;
 use serde_json::Value;
 
-use crate::sidi_cli::{cards, hand, players as make_players};
+use crate::record_text::{fallback_lines, hand, trick_line, weis_line};
+use crate::sidi_cli::players as make_players;
 
 pub const HELP: &str = concat!(
     "  multipliers: a table, each 1 .. 100 (default {\"D\":4,\"H\":1,\"S\":3,\"C\":2,\"obenabe\":5,\"undenufe\":6,\"misere\":1,\"slalom\":7})\n",
@@ -73,11 +74,8 @@ pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String 
                     );
                 }
                 RecordedAction::Weis { weis } if !weis.is_empty() => {
-                    let parts: Vec<String> = weis
-                        .iter()
-                        .map(|w| cards(&w.cards().sorted_high_first(), style))
-                        .collect();
-                    let _ = writeln!(o, "  seat {} declares Weis: {}", e.seat, parts.join(" + "));
+                    let items = weis.iter().map(|w| w.cards());
+                    let _ = writeln!(o, "  {}", weis_line(e.seat, items, style));
                 }
                 RecordedAction::Stoeck {} => {
                     let _ = writeln!(o, "  seat {} announces Stöck", e.seat);
@@ -85,17 +83,9 @@ pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String 
                 _ => {}
             }
         }
-        crate::show::fallback_lines(&mut o, &d.actions);
+        fallback_lines(&mut o, &d.actions);
         for (i, t) in d.tricks.iter().enumerate() {
-            let _ = writeln!(
-                o,
-                "  trick {} (seat {} leads): {} → seat {} takes {}",
-                i + 1,
-                t.leader,
-                cards(&t.cards, style),
-                t.winner,
-                t.points
-            );
+            let _ = writeln!(o, "  {}", trick_line(i + 1, t, style));
         }
         let r = &d.result;
         let _ = writeln!(

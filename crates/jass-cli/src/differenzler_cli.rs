@@ -10,7 +10,8 @@ use jass_core::record::Record;
 use jass_core::CardStyle;
 use serde_json::Value;
 
-use crate::sidi_cli::{card, cards, hand, mode, players as make_players};
+use crate::record_text::{card, fallback_lines, hand, mode, trick_line, weis_line};
+use crate::sidi_cli::players as make_players;
 
 pub const HELP: &str = concat!(
     "  deals: number of deals (12; 4 for one round);  trump: turned | random | rotation | chosen\n",
@@ -89,15 +90,8 @@ pub fn show(rec: &DifferenzlerRecord, style: CardStyle, show_hands: bool) -> Str
                 DifferenzlerRecorded::Announce { points } => {
                     format!("seat {} announces {points}", e.seat)
                 }
-                DifferenzlerRecorded::Weis { weis } if weis.is_empty() => {
-                    format!("seat {} declares no Weis", e.seat)
-                }
                 DifferenzlerRecorded::Weis { weis } => {
-                    let parts: Vec<String> = weis
-                        .iter()
-                        .map(|w| cards(&w.cards().sorted_high_first(), style))
-                        .collect();
-                    format!("seat {} declares Weis: {}", e.seat, parts.join(" + "))
+                    weis_line(e.seat, weis.iter().map(|w| w.cards()), style)
                 }
                 DifferenzlerRecorded::Stoeck {} => format!("  seat {} scores Stöck", e.seat),
                 DifferenzlerRecorded::Play { .. } => {
@@ -106,14 +100,7 @@ pub fn show(rec: &DifferenzlerRecord, style: CardStyle, show_hands: bool) -> Str
                         in_trick = 0;
                         trick_no += 1;
                         if let Some(t) = d.tricks.get(trick_no - 1) {
-                            let _ = writeln!(
-                                o,
-                                "  trick {trick_no} (seat {} leads): {} → seat {} takes {} points",
-                                t.leader,
-                                cards(&t.cards, style),
-                                t.winner,
-                                t.points
-                            );
+                            let _ = writeln!(o, "  {}", trick_line(trick_no, t, style));
                         }
                     }
                     continue;
@@ -121,7 +108,7 @@ pub fn show(rec: &DifferenzlerRecord, style: CardStyle, show_hands: bool) -> Str
             };
             let _ = writeln!(o, "  {line}");
         }
-        crate::show::fallback_lines(&mut o, &d.actions);
+        fallback_lines(&mut o, &d.actions);
         if let Some(s) = d.weis_seat {
             let _ = writeln!(o, "  Weis counts for seat {s}");
         }

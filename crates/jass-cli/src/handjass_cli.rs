@@ -10,7 +10,9 @@ use jass_core::handjass::{
     play_recorded, Handjass, HandjassDealRecord, HandjassOptions, HandjassRecord, RecordedAction,
 };
 use jass_core::record::Record;
-use jass_core::{Card, CardSet, CardStyle, Player, Suit};
+use jass_core::{CardStyle, Player};
+
+use crate::record_text::{card, fallback_lines, hand, trick_line, weis_line};
 
 /// `jass options handjass`: what the values mean.
 pub const HELP: &str = concat!(
@@ -134,30 +136,6 @@ pub fn simulate_run(
     Ok(ExitCode::SUCCESS)
 }
 
-fn card(c: Card, style: CardStyle) -> String {
-    c.long_name(style)
-}
-
-fn cards(cs: &[Card], style: CardStyle) -> String {
-    cs.iter()
-        .map(|&c| card(c, style))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn hand(h: CardSet, style: CardStyle) -> String {
-    Suit::ALL
-        .iter()
-        .filter(|&&s| !h.of_suit(s).is_empty())
-        .map(|&s| {
-            let mut ranks: Vec<&str> = h.of_suit(s).iter().map(|c| c.rank().name(style)).collect();
-            ranks.reverse();
-            format!("{} {}", s.name(style), ranks.join(" "))
-        })
-        .collect::<Vec<_>>()
-        .join(" | ")
-}
-
 /// `jass show` for a Handjass record.
 pub fn show(rec: &HandjassRecord, style: CardStyle, show_hands: bool) -> String {
     let mut o = String::new();
@@ -266,16 +244,7 @@ fn deal(o: &mut String, d: &HandjassDealRecord, style: CardStyle, show_hands: bo
             }
             RecordedAction::Agree {} => format!("seat {} agrees to a stroke each", e.seat),
             RecordedAction::PlayOn {} => format!("seat {} wants the cards played", e.seat),
-            RecordedAction::Weis { melds } if melds.is_empty() => {
-                format!("seat {} declares no Weis", e.seat)
-            }
-            RecordedAction::Weis { melds } => {
-                let parts: Vec<String> = melds
-                    .iter()
-                    .map(|m| cards(&m.0.sorted_high_first(), style))
-                    .collect();
-                format!("seat {} declares Weis: {}", e.seat, parts.join(" + "))
-            }
+            RecordedAction::Weis { melds } => weis_line(e.seat, melds.iter().map(|m| m.0), style),
             RecordedAction::Stoeck {} => format!("  seat {} announces Stöck", e.seat),
             RecordedAction::Play { .. } => {
                 in_trick += 1;
@@ -283,13 +252,7 @@ fn deal(o: &mut String, d: &HandjassDealRecord, style: CardStyle, show_hands: bo
                     in_trick = 0;
                     trick_no += 1;
                     if let Some(t) = d.tricks.get(trick_no - 1) {
-                        format!(
-                            "trick {trick_no} (seat {} leads): {} → seat {} takes {} points",
-                            t.leader,
-                            cards(&t.cards, style),
-                            t.winner,
-                            t.points
-                        )
+                        trick_line(trick_no, t, style)
                     } else {
                         continue;
                     }
@@ -300,7 +263,7 @@ fn deal(o: &mut String, d: &HandjassDealRecord, style: CardStyle, show_hands: bo
         };
         let _ = writeln!(o, "  {line}");
     }
-    crate::show::fallback_lines(o, &d.actions);
+    fallback_lines(o, &d.actions);
     let r = &d.result;
     if let Some(s) = r.survivor {
         let _ = writeln!(

@@ -15,6 +15,7 @@ mod options;
 mod output;
 mod play;
 mod players;
+mod record_text;
 mod seats;
 mod show;
 mod sidi_cli;

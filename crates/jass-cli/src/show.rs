@@ -8,9 +8,10 @@ use anyhow::{bail, Result};
 use jass_core::record::Record;
 use jass_core::schieber::RecordedAction;
 use jass_core::schieber::{Contract, SchieberDealRecord, SchieberRecord};
-use jass_core::{Card, CardSet, CardStyle, Mode, Suit};
+use jass_core::{Card, CardStyle, Mode};
 
 use crate::check::read_text;
+use crate::record_text::{cards, fallback_lines, hand, trick_line, weis_line};
 
 pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> Result<ExitCode> {
     let text = read_text(path)?;
@@ -69,51 +70,6 @@ pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> R
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// One line for each action of a deal that a bot program's fallback made (the record marks them
-/// with the reason): which entry, whose, what was played and why.
-pub(crate) fn fallback_lines<E: serde::Serialize>(o: &mut String, entries: &[E]) {
-    for (i, e) in entries.iter().enumerate() {
-        let Ok(serde_json::Value::Object(mut m)) = serde_json::to_value(e) else {
-            continue;
-        };
-        let Some(serde_json::Value::String(reason)) = m.remove("fallback") else {
-            continue;
-        };
-        let seat = m.remove("seat").unwrap_or_default();
-        let _ = writeln!(
-            o,
-            "  action {} by seat {seat} was the fallback's ({}): {reason}",
-            i + 1,
-            serde_json::Value::Object(m)
-        );
-    }
-}
-
-fn card(c: Card, style: CardStyle) -> String {
-    c.long_name(style)
-}
-
-fn cards(cs: &[Card], style: CardStyle) -> String {
-    cs.iter()
-        .map(|&c| card(c, style))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// A hand grouped by suit, high cards first: `Schellen: Ass König 9 | Rosen: …`.
-fn hand(h: CardSet, style: CardStyle) -> String {
-    Suit::ALL
-        .iter()
-        .filter(|&&s| !h.of_suit(s).is_empty())
-        .map(|&s| {
-            let mut ranks: Vec<&str> = h.of_suit(s).iter().map(|c| c.rank().name(style)).collect();
-            ranks.reverse();
-            format!("{} {}", s.name(style), ranks.join(" "))
-        })
-        .collect::<Vec<_>>()
-        .join(" | ")
 }
 
 fn contract(c: Contract, style: CardStyle) -> String {
@@ -199,15 +155,9 @@ fn deal(o: &mut String, d: &SchieberDealRecord, style: CardStyle, show_hands: bo
                     d.result.multiplier
                 );
             }
-            RecordedAction::Weis { weis } if weis.is_empty() => {
-                let _ = writeln!(o, "  seat {} declares no Weis", e.seat);
-            }
             RecordedAction::Weis { weis } => {
-                let parts: Vec<String> = weis
-                    .iter()
-                    .map(|w| cards(&w.cards().sorted_high_first(), style))
-                    .collect();
-                let _ = writeln!(o, "  seat {} declares Weis: {}", e.seat, parts.join(" + "));
+                let items = weis.iter().map(|w| w.cards());
+                let _ = writeln!(o, "  {}", weis_line(e.seat, items, style));
             }
             RecordedAction::Stoeck {} => {
                 let _ = writeln!(o, "    seat {} announces Stöck", e.seat);
@@ -216,15 +166,7 @@ fn deal(o: &mut String, d: &SchieberDealRecord, style: CardStyle, show_hands: bo
                 trick_cards.push(c);
                 if trick_cards.len() == 4 {
                     if let Some(t) = d.tricks.get(trick_no) {
-                        let _ = writeln!(
-                            o,
-                            "  trick {} (seat {} leads): {} → seat {} takes {} points",
-                            trick_no + 1,
-                            t.leader,
-                            cards(&t.cards, style),
-                            t.winner,
-                            t.points
-                        );
+                        let _ = writeln!(o, "  {}", trick_line(trick_no + 1, t, style));
                     }
                     trick_cards.clear();
                     trick_no += 1;

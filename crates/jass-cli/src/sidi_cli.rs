@@ -5,9 +5,10 @@ use std::fmt::Write as _;
 use anyhow::{anyhow, bail, Result};
 use jass_core::record::Record;
 use jass_core::sidi::{play_recorded, Sidi, SidiOptions, SidiRecord, SidiRecorded};
-use jass_core::{Card, CardSet, CardStyle, Game, Mode, Player, Suit};
+use jass_core::{CardStyle, Game, Player};
 
 use crate::players::splitmix;
+use crate::record_text::{fallback_lines, hand, mode, trick_line, weis_line};
 use serde_json::Value;
 
 pub const SIDI_HELP: &str = concat!(
@@ -77,38 +78,6 @@ pub fn simulate_one(
     }
 }
 
-pub fn card(c: Card, style: CardStyle) -> String {
-    c.long_name(style)
-}
-
-pub fn cards(cs: &[Card], style: CardStyle) -> String {
-    cs.iter()
-        .map(|&c| card(c, style))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-pub fn hand(h: CardSet, style: CardStyle) -> String {
-    Suit::ALL
-        .iter()
-        .filter(|&&s| !h.of_suit(s).is_empty())
-        .map(|&s| {
-            let mut ranks: Vec<&str> = h.of_suit(s).iter().map(|c| c.rank().name(style)).collect();
-            ranks.reverse();
-            format!("{} {}", s.name(style), ranks.join(" "))
-        })
-        .collect::<Vec<_>>()
-        .join(" | ")
-}
-
-pub fn mode(m: Mode, style: CardStyle) -> String {
-    match m {
-        Mode::Trump(s) => s.name(style).to_string(),
-        Mode::Obenabe => "Obenabe".into(),
-        Mode::Undenufe => "Undenufe".into(),
-    }
-}
-
 /// `jass show` for a Sidi Barrani record.
 pub fn show_sidi(rec: &SidiRecord, style: CardStyle, show_hands: bool) -> String {
     let mut o = String::new();
@@ -144,15 +113,8 @@ pub fn show_sidi(rec: &SidiRecord, style: CardStyle, show_hands: bool) -> String
                 }
                 SidiRecorded::Double {} => format!("seat {} doubles", e.seat),
                 SidiRecorded::Redouble {} => format!("seat {} redoubles", e.seat),
-                SidiRecorded::Weis { weis } if weis.is_empty() => {
-                    format!("seat {} declares no Weis", e.seat)
-                }
                 SidiRecorded::Weis { weis } => {
-                    let parts: Vec<String> = weis
-                        .iter()
-                        .map(|w| cards(&w.cards().sorted_high_first(), style))
-                        .collect();
-                    format!("seat {} declares Weis: {}", e.seat, parts.join(" + "))
+                    weis_line(e.seat, weis.iter().map(|w| w.cards()), style)
                 }
                 SidiRecorded::Stoeck {} => format!("  seat {} scores Stöck", e.seat),
                 SidiRecorded::Play { .. } => {
@@ -161,14 +123,7 @@ pub fn show_sidi(rec: &SidiRecord, style: CardStyle, show_hands: bool) -> String
                         in_trick = 0;
                         trick_no += 1;
                         if let Some(t) = d.tricks.get(trick_no - 1) {
-                            let _ = writeln!(
-                                o,
-                                "  trick {trick_no} (seat {} leads): {} → seat {} takes {} points",
-                                t.leader,
-                                cards(&t.cards, style),
-                                t.winner,
-                                t.points
-                            );
+                            let _ = writeln!(o, "  {}", trick_line(trick_no, t, style));
                         }
                     }
                     continue;
@@ -176,7 +131,7 @@ pub fn show_sidi(rec: &SidiRecord, style: CardStyle, show_hands: bool) -> String
             };
             let _ = writeln!(o, "  {line}");
         }
-        crate::show::fallback_lines(&mut o, &d.actions);
+        fallback_lines(&mut o, &d.actions);
         let r = &d.result;
         match d.contract {
             None => {
