@@ -41,6 +41,27 @@ pub struct TrickRecord {
     pub points: u32,
 }
 
+impl TrickRecord {
+    /// The records of a deal's first `done` tricks, trick `i` given by `trick(i)` as (leader,
+    /// cards in play order, winner, points): what every game's `completed_trick` returns.
+    pub fn first<C: Into<Vec<Card>>>(
+        done: u8,
+        trick: impl Fn(usize) -> (u8, C, u8, u32),
+    ) -> Vec<TrickRecord> {
+        (0..done as usize)
+            .map(|i| {
+                let (leader, cards, winner, points) = trick(i);
+                TrickRecord {
+                    leader,
+                    cards: cards.into(),
+                    winner,
+                    points,
+                }
+            })
+            .collect()
+    }
+}
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -107,17 +107,7 @@ fn deal_record(
         chooser,
         schoben: s.schoben(),
         weis_team: s.weis_team(),
-        tricks: (0..s.tricks_done() as usize)
-            .map(|i| {
-                let (leader, cards, winner, points) = s.completed_trick(i);
-                TrickRecord {
-                    leader,
-                    cards: cards.to_vec(),
-                    winner,
-                    points,
-                }
-            })
-            .collect(),
+        tricks: TrickRecord::first(s.tricks_done(), |i| s.completed_trick(i)),
         result: CoiffeurDealResult {
             card_points: t.card_points,
             tricks: t.tricks,

@@ -308,17 +308,7 @@ fn mask_list(s: &Handjass, mask: u8) -> Vec<u8> {
 }
 
 fn tricks_of(s: &Handjass) -> Vec<TrickRecord> {
-    (0..s.tricks_done() as usize)
-        .map(|i| {
-            let (leader, cards, winner, points) = s.completed_trick(i);
-            TrickRecord {
-                leader,
-                cards,
-                winner,
-                points,
-            }
-        })
-        .collect()
+    TrickRecord::first(s.tricks_done(), |i| s.completed_trick(i))
 }
 
 fn deal_result(s: &Handjass) -> DealResult {

@@ -175,17 +175,7 @@ fn deal_result(s: &Schieber) -> DealResult {
 }
 
 fn tricks_of(s: &Schieber) -> Vec<TrickRecord> {
-    (0..s.tricks_done() as usize)
-        .map(|i| {
-            let (leader, cards, winner, points) = s.completed_trick(i);
-            TrickRecord {
-                leader,
-                cards: cards.to_vec(),
-                winner,
-                points,
-            }
-        })
-        .collect()
+    TrickRecord::first(s.tricks_done(), |i| s.completed_trick(i))
 }
 
 /// The game result of `s` as it stands (a record's `result`).

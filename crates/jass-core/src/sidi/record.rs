@@ -196,17 +196,7 @@ fn deal_result(s: &Sidi) -> SidiDealResult {
 }
 
 fn tricks_of(s: &Sidi) -> Vec<TrickRecord> {
-    (0..s.tricks_done() as usize)
-        .map(|i| {
-            let (leader, cards, winner, points) = s.completed_trick(i);
-            TrickRecord {
-                leader,
-                cards: cards.to_vec(),
-                winner,
-                points,
-            }
-        })
-        .collect()
+    TrickRecord::first(s.tricks_done(), |i| s.completed_trick(i))
 }
 
 fn game_result(s: &Sidi) -> GameResult {
