@@ -453,6 +453,44 @@ test('close: the creator closes a table nobody joined, and the lobby shows it cl
   await a.close();
 });
 
+test('close: a game played alone against the computer can be closed; not while another person plays', async ({ browser, base }) => {
+  const a = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const pa = await a.newPage();
+  const id = await createTable(pa, base, { name: 'Anna', seats: ['me', 'rule', 'rule', 'rule'] });
+  await pa.waitForSelector('#info #close-game', { timeout: 30000 });
+  await pa.screenshot({ path: path.join(out, 'close-game.png') });
+  pa.once('dialog', (d) => d.accept());
+  await pa.click('#close-game');
+  await pa.waitForFunction(() => document.querySelector('#status-line').textContent.includes('This table was closed.'), null, { timeout: 15000 });
+  const info = await (await fetch(`${base}/api/tables/${id}`)).json();
+  assert(info.status === 'closed', `status ${info.status}`);
+  assert((await pa.$$('.hand .card.legal, #actions button.action')).length === 0, 'a closed table asks nothing more');
+  assert((await pa.$$('#close-game')).length === 0, 'no close button once closed');
+  // With a second person playing, the game is theirs too: no button, and the server refuses.
+  const id2 = await createTable(pa, base, { name: 'Anna', seats: ['me', 'open', 'rule', 'rule'] });
+  const b = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const pb = await b.newPage();
+  await pb.goto(`${base}/table/${id2}`);
+  await pb.waitForSelector('#join button[data-join="1"]');
+  await pb.fill('#join-name', 'Beat');
+  await pb.click('#join button[data-join="1"]');
+  await pb.waitForSelector('.seat-box.me', { timeout: 15000 });
+  // Anna's page has heard that Beat is connected.
+  await pa.waitForFunction(() => {
+    const s = window.__jass.state && window.__jass.state.seats;
+    return s && s[1] && s[1].connected && document.querySelector('#info');
+  }, null, { timeout: 15000 });
+  assert((await pa.$$('#close-game')).length === 0, 'no close button while Beat plays');
+  const token = await pa.evaluate(() => window.__jass.token);
+  const refused = await fetch(`${base}/api/tables/${id2}/close`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  assert(refused.status === 409, `close while Beat plays: ${refused.status}`);
+  assert((await refused.json()).error.includes('seat 1'), 'the refusal names the seat that plays');
+  // Beat leaves: Anna may close the game now.
+  await b.close();
+  await pa.waitForSelector('#info #close-game', { timeout: 30000 });
+  await a.close();
+});
+
 // ------------------------------------------------------------------ runner
 
 async function main() {

@@ -640,10 +640,8 @@ function handle(msg) {
       if (msg.table && msg.table.status === 'closed' && T.table && T.table.status !== 'closed') toast('This table was closed.', 'info');
       if (msg.table) T.table = { ...T.table, ...msg.table };
       if (T.state && msg.table && msg.table.seats) T.state.seats = msg.table.seats;
-      if (T.state) {
-        renderSeats();
-        renderInvite();
-      } else renderWaiting();
+      if (T.state) render();
+      else renderWaiting();
       return 0;
     case 'fallback':
       if (msg.seat === me()) toast(`Your move was made for you: ${msg.reason || ''}`, 'info');
@@ -920,7 +918,7 @@ function renderCenter() {
     else if (v.phase === 'play' && leader !== undefined && (v.trick || []).length) parts.push(`${nameOf(leader)} led`);
     if (T.state.to_move !== null && T.state.to_move !== undefined && !T.state.over) parts.push(T.state.to_move === me() ? 'your turn' : `${nameOf(T.state.to_move)} to play`.replace('to play', v.phase === 'play' ? 'to play' : 'to decide'));
     if (T.state.over || v.phase === 'over') parts.push('game over');
-    line.textContent = parts.join(' · ');
+    line.textContent = T.table && T.table.status === 'closed' ? 'This table was closed.' : parts.join(' · ');
   }
 }
 
@@ -965,7 +963,38 @@ function renderInfo() {
     const t = done[done.length - 1];
     rows.push(`<div class="muted">Last trick: ${esc(nameOf(t.winner))} (${t.points})</div>`);
   }
+  if (T.table && T.table.status === 'closed') rows.push('<div class="muted">This table was closed.</div>');
   box.innerHTML = rows.join('');
+  const close = closeGameButton();
+  if (close) box.append(h('div', { class: 'row' }, close));
+}
+
+// A game in progress that only this person plays (every other seat a computer, or a person not
+// connected) can be closed for good by its seat's token; the server refuses while another
+// person plays (POST /api/tables/{id}/close answers 409 and says who).
+function closeGameButton() {
+  if (!T.token || me() === null || !T.table || T.table.status !== 'playing' || (T.state && T.state.over)) return null;
+  const othersHere = seatsOf().some((s, i) => i !== me() && s && s.kind === 'human' && s.connected);
+  if (othersHere) return null;
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'small',
+      id: 'close-game',
+      onclick: async () => {
+        if (!confirm('Close this game for good? Nothing more is played and no record is kept.')) return;
+        try {
+          const info = await api('POST', `/api/tables/${T.id}/close`, { token: T.token });
+          T.table = { ...T.table, ...info };
+          render();
+        } catch (e) {
+          toast(e.message);
+        }
+      },
+    },
+    'Close game',
+  );
 }
 
 function teamNames() {
@@ -1046,7 +1075,8 @@ function renderWeis() {
 
 function myLegal() {
   const s = T.state;
-  if (!s || s.over || me() === null || s.to_move !== me()) return [];
+  // A closed table asks nothing more (its last request is void).
+  if (!s || s.over || me() === null || s.to_move !== me() || (T.table && T.table.status === 'closed')) return [];
   return s.legal || [];
 }
 
