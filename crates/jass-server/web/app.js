@@ -976,24 +976,30 @@ function closeGameButton() {
   if (!T.token || me() === null || !T.table || T.table.status !== 'playing' || (T.state && T.state.over)) return null;
   const othersHere = seatsOf().some((s, i) => i !== me() && s && s.kind === 'human' && s.connected);
   if (othersHere) return null;
+  return closeButton('close-game', 'Close game', 'Close this game for good? Nothing more is played and no record is kept.', render);
+}
+
+// A button that closes this table for good with this seat's token (POST /api/tables/{id}/close)
+// after `question` is confirmed, then redraws with `after`; a refusal is shown as a toast.
+function closeButton(id, label, question, after) {
   return h(
     'button',
     {
       type: 'button',
       class: 'small',
-      id: 'close-game',
+      id,
       onclick: async () => {
-        if (!confirm('Close this game for good? Nothing more is played and no record is kept.')) return;
+        if (!confirm(question)) return;
         try {
           const info = await api('POST', `/api/tables/${T.id}/close`, { token: T.token });
           T.table = { ...T.table, ...info };
-          render();
+          after();
         } catch (e) {
           toast(e.message);
         }
       },
     },
-    'Close game',
+    label,
   );
 }
 
@@ -1356,26 +1362,10 @@ function renderInvite() {
   );
   if (T.token) {
     // Nobody came: the seat's token closes the table for good (POST /api/tables/{id}/close).
-    const close = h(
-      'button',
-      {
-        type: 'button',
-        class: 'small',
-        id: 'close-table',
-        onclick: async () => {
-          if (!confirm('Close this table for good?')) return;
-          try {
-            const info = await api('POST', `/api/tables/${T.id}/close`, { token: T.token });
-            T.table = { ...T.table, ...info };
-            renderInvite();
-            renderWaiting();
-          } catch (e) {
-            toast(e.message);
-          }
-        },
-      },
-      'Close table',
-    );
+    const close = closeButton('close-table', 'Close table', 'Close this table for good?', () => {
+      renderInvite();
+      renderWaiting();
+    });
     box.append(h('div', { class: 'row' }, close));
   }
 }
