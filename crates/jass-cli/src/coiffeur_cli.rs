@@ -9,7 +9,7 @@ use jass_core::schieber::RecordedAction;
 use jass_core::CardStyle;
 use serde_json::Value;
 
-use crate::record_text::{fallback_lines, hand, trick_line, weis_line};
+use crate::record_text::{contract, fallback_lines, hand, trick_line, weis_line};
 use crate::sidi_cli::players as make_players;
 
 pub const HELP: &str = concat!(
@@ -66,11 +66,13 @@ pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String 
                 RecordedAction::Schieben {} => {
                     let _ = writeln!(o, "  seat {} schiebt", e.seat);
                 }
-                RecordedAction::Contract { contract } => {
+                RecordedAction::Contract { contract: c } => {
                     let _ = writeln!(
                         o,
-                        "  seat {} chooses {contract} (×{})",
-                        e.seat, d.result.multiplier
+                        "  seat {} chooses {} (×{})",
+                        e.seat,
+                        contract(c, style),
+                        d.result.multiplier
                     );
                 }
                 RecordedAction::Weis { weis } if !weis.is_empty() => {
@@ -92,7 +94,7 @@ pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String 
             o,
             "  points {}:{} (cards {}:{}, Weis {}:{}, Stöck {}:{}) → team {} writes {} × {} = {} for {} · lists {}:{}",
             r.points[0], r.points[1], r.card_points[0], r.card_points[1], r.weis[0], r.weis[1], r.stoeck[0], r.stoeck[1],
-            r.team, r.points[r.team as usize], r.multiplier, r.written, d.contract, r.totals[0], r.totals[1]
+            r.team, r.points[r.team as usize], r.multiplier, r.written, contract(d.contract, style), r.totals[0], r.totals[1]
         );
     }
     let r = &rec.result;

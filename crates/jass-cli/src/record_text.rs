@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use jass_core::record::TrickRecord;
+use jass_core::schieber::Contract;
 use jass_core::{Card, CardSet, CardStyle, Mode, Suit};
 
 /// A card by its long name: `Schellen Ass`, `Ace of diamonds`, ….
@@ -39,6 +40,18 @@ pub fn mode(m: Mode, style: CardStyle) -> String {
         Mode::Trump(s) => s.name(style).to_string(),
         Mode::Obenabe => "Obenabe".into(),
         Mode::Undenufe => "Undenufe".into(),
+    }
+}
+
+/// A Schieber or Coiffeur contract: `Schellen trump`, `Obenabe`, `Misère`, `Slalom (…)`.
+pub fn contract(c: Contract, style: CardStyle) -> String {
+    match c {
+        Contract::Mode(Mode::Trump(s)) => format!("{} trump", s.name(style)),
+        Contract::Mode(Mode::Obenabe) => "Obenabe".into(),
+        Contract::Mode(Mode::Undenufe) => "Undenufe".into(),
+        Contract::Misere => "Misère".into(),
+        Contract::Slalom => "Slalom (Obenabe first)".into(),
+        Contract::SlalomUndenufe => "Slalom (Undenufe first)".into(),
     }
 }
 
@@ -139,6 +152,14 @@ mod tests {
             "trick 4 (seat 2 leads): Rosen Ass, Rosen 6, Rosen Banner, Schellen Under → seat 2 takes 21 points"
         );
         assert_eq!(mode(Mode::Trump(Suit::S), CardStyle::Swiss), "Schilten");
+        assert_eq!(
+            contract(Contract::Mode(Mode::Trump(Suit::H)), CardStyle::French),
+            "Herz trump"
+        );
+        assert_eq!(
+            contract(Contract::SlalomUndenufe, CardStyle::Swiss),
+            "Slalom (Undenufe first)"
+        );
         assert_eq!(mode(Mode::Undenufe, CardStyle::French), "Undenufe");
     }
 }

@@ -7,11 +7,11 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use jass_core::record::Record;
 use jass_core::schieber::RecordedAction;
-use jass_core::schieber::{Contract, SchieberDealRecord, SchieberRecord};
-use jass_core::{Card, CardStyle, Mode};
+use jass_core::schieber::{SchieberDealRecord, SchieberRecord};
+use jass_core::{Card, CardStyle};
 
 use crate::check::read_text;
-use crate::record_text::{cards, fallback_lines, hand, trick_line, weis_line};
+use crate::record_text::{cards, contract, fallback_lines, hand, trick_line, weis_line};
 
 pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> Result<ExitCode> {
     let text = read_text(path)?;
@@ -70,17 +70,6 @@ pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> R
     } else {
         ExitCode::SUCCESS
     })
-}
-
-fn contract(c: Contract, style: CardStyle) -> String {
-    match c {
-        Contract::Mode(Mode::Trump(s)) => format!("{} trump", s.name(style)),
-        Contract::Mode(Mode::Obenabe) => "Obenabe".into(),
-        Contract::Mode(Mode::Undenufe) => "Undenufe".into(),
-        Contract::Misere => "Misère".into(),
-        Contract::Slalom => "Slalom (Obenabe first)".into(),
-        Contract::SlalomUndenufe => "Slalom (Undenufe first)".into(),
-    }
 }
 
 fn schieber(rec: &SchieberRecord, style: CardStyle, show_hands: bool) -> String {
