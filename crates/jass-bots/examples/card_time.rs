@@ -6,15 +6,16 @@
 //! `cargo run --release -p jass-bots --example card_time -- [GAME|all] [DEALS] [SEED] [SAMPLES]
 //! [MAX_CARDS]`: GAME schieber, schieber-end (the last deal of a game: a small target, so that
 //! the race to it is searched), sidi, coiffeur, differenzler, handjass, handjass3,
-//! handjass3-bessern, handjass2-bessern, handjass3-twelve (default all;
+//! handjass3-bessern, handjass2-bessern, handjass3-twelve, or mcts (the MCTS yardstick, not in
+//! all; SAMPLES its iterations per world, MAX_CARDS its worlds) (default all;
 //! DEALS default 40); SAMPLES and MAX_CARDS override the defaults (MAX_CARDS: the cards from
 //! which the solver-based players solve; for Differenzler and Handjass the tricks left from
 //! which they finish their play-outs with the exact solo solver, `exact_tricks`).
 
 use jass_bots::{
-    DifferenzlerSettings, RuleCoiffeur, RuleDifferenzler, RuleHandjass, RuleSchieber, RuleSidi,
-    SamplingCoiffeur, SamplingDifferenzler, SamplingHandjass, SamplingSchieber, SamplingSettings,
-    SamplingSidi,
+    DifferenzlerSettings, MctsSchieber, MctsSettings, RuleCoiffeur, RuleDifferenzler, RuleHandjass,
+    RuleSchieber, RuleSidi, SamplingCoiffeur, SamplingDifferenzler, SamplingHandjass,
+    SamplingSchieber, SamplingSettings, SamplingSidi,
 };
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::deal::SeededDealer;
@@ -160,6 +161,25 @@ fn main() {
                     s,
                 ))
             },
+            &|| Box::new(RuleSchieber::new(o)),
+        );
+    }
+    if game == "mcts" {
+        // The MCTS yardstick (not in `all`): SAMPLES is its iterations per world, MAX_CARDS its
+        // worlds.
+        let o = SchieberOptions::default();
+        let d = MctsSettings::default();
+        let settings = MctsSettings {
+            iterations: samples.unwrap_or(d.iterations),
+            worlds: max_cards.map_or(d.worlds, |w| w as usize),
+            ..d
+        };
+        run::<Schieber>(
+            "mcts",
+            deals,
+            seed,
+            &|_| Schieber::new(o).unwrap(),
+            &mut |s| Box::new(MctsSchieber::new(o, settings, s)),
             &|| Box::new(RuleSchieber::new(o)),
         );
     }

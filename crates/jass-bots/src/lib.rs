@@ -7,6 +7,7 @@
 pub mod chosen_deals;
 mod handjass_game_end;
 mod inference;
+mod mcts_schieber;
 pub mod pimc;
 pub mod play_common;
 mod random;
@@ -27,6 +28,7 @@ mod test_games;
 pub mod timing;
 pub mod worlds;
 
+pub use mcts_schieber::{MctsSchieber, MctsSettings};
 pub use random::RandomPlayer;
 pub use rule_coiffeur::RuleCoiffeur;
 pub use rule_differenzler::RuleDifferenzler;

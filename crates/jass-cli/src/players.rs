@@ -6,8 +6,9 @@
 
 use anyhow::{anyhow, bail, Result};
 use jass_bots::{
-    DifferenzlerSettings, RuleSchieber, RuleSidi, SamplingCoiffeur, SamplingDifferenzler,
-    SamplingHandjass, SamplingSchieber, SamplingSettings, SamplingSidi, SidiBidding,
+    DifferenzlerSettings, MctsSchieber, MctsSettings, RuleSchieber, RuleSidi, SamplingCoiffeur,
+    SamplingDifferenzler, SamplingHandjass, SamplingSchieber, SamplingSettings, SamplingSidi,
+    SidiBidding,
 };
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions};
@@ -24,6 +25,12 @@ pub trait ByName: TableGame {
     /// The sampling player with the settings `spec` gives after colons.
     fn sampling_with(spec: &Spec, o: &Self::Options, seed: u64) -> Result<Box<dyn Player<Self>>>;
 
+    /// The determinized MCTS player (`mcts`, a yardstick: Schieber only) with the settings
+    /// `spec` gives after colons.
+    fn mcts_with(_spec: &Spec, _o: &Self::Options, _seed: u64) -> Result<Box<dyn Player<Self>>> {
+        bail!("player `mcts` plays Schieber only (the published MCTS bots it stands for do): use random, rule or sampling here")
+    }
+
     /// The rule player with the settings `spec` gives after colons (for comparisons; most
     /// games' rule players take none).
     fn rule_with(spec: &Spec, _o: &Self::Options, _seed: u64) -> Result<Box<dyn Player<Self>>> {
@@ -35,6 +42,9 @@ pub trait ByName: TableGame {
 /// The computer player `name` (with settings) of game `G`; `seed` fixes its random choices.
 fn computer<G: ByName>(name: &str, o: &G::Options, seed: u64) -> Result<Box<dyn Player<G>>> {
     let spec = Spec::parse(name)?;
+    if spec.name == "mcts" {
+        return G::mcts_with(&spec, o, seed);
+    }
     if spec.settings.is_empty() {
         jass_table::bot_seeded::<G>(spec.name, o, seed).map_err(|e| anyhow!(e))
     } else if spec.name == "rule" {
@@ -88,8 +98,8 @@ pub fn handjass(name: &str, o: &HandjassOptions, seed: u64) -> Result<Box<dyn Pl
     player::<Handjass>(name, o, 0, seed)
 }
 
-/// The computer players every game knows.
-pub const KNOWN: &str = "random, rule, sampling";
+/// The computer players every game knows (and `mcts`, Schieber's yardstick).
+pub const KNOWN: &str = "random, rule, sampling (Schieber also mcts)";
 
 fn unknown(name: &str) -> anyhow::Error {
     anyhow!("unknown player `{name}`: known players are {KNOWN}")
@@ -165,8 +175,8 @@ impl<'a> Spec<'a> {
             }
             settings.push((k, v));
         }
-        if !settings.is_empty() && name != "sampling" && name != "rule" {
-            bail!("player `{name}` takes no settings (only rule and sampling do: `{spec}`)");
+        if !settings.is_empty() && !matches!(name, "sampling" | "rule" | "mcts") {
+            bail!("player `{name}` takes no settings (only rule, sampling and mcts do: `{spec}`)");
         }
         Ok(Spec { name, settings })
     }
@@ -217,6 +227,9 @@ impl<'a> Spec<'a> {
                 "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
                 "race_nodes" => (0, 1_000_000_000),
                 "budget_ms" => (1, 600_000),
+                // The MCTS player: tree iterations per world, UCB1's constant in hundredths.
+                "iterations" => (1, 10_000_000),
+                "exploration" => (1, 1_000),
                 "threads" => (1, 256),
                 _ => (1, 10_000),
             };
@@ -307,12 +320,30 @@ pub fn check_name(spec: &str) -> Result<()> {
             .map_err(|e| anyhow!(e));
     }
     match Spec::parse(spec)?.name {
-        "random" | "rule" | "sampling" => Ok(()),
+        "random" | "rule" | "sampling" | "mcts" => Ok(()),
         other => Err(unknown(other)),
     }
 }
 
+/// The settings of the Schieber MCTS player.
+const MCTS_KNOWN: [&str; 3] = ["worlds", "iterations", "exploration"];
+
 impl ByName for Schieber {
+    fn mcts_with(spec: &Spec, o: &SchieberOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
+        let d = MctsSettings::default();
+        let settings = MctsSettings {
+            worlds: spec.get(&MCTS_KNOWN, "worlds", d.worlds)?,
+            iterations: spec.get(&MCTS_KNOWN, "iterations", d.iterations)?,
+            exploration: spec.get(
+                &MCTS_KNOWN,
+                "exploration",
+                (d.exploration * 100.0).round() as usize,
+            )? as f64
+                / 100.0,
+        };
+        Ok(Box::new(MctsSchieber::new(*o, settings, seed)))
+    }
+
     fn sampling_with(spec: &Spec, o: &SchieberOptions, seed: u64) -> Result<Box<dyn Player<Self>>> {
         let known = SCHIEBER_KNOWN;
         Ok(Box::new(

@@ -409,7 +409,29 @@ fn the_sampling_player_plays_in_every_game_in_arena_and_simulate() {
     );
     refused(
         &["arena", "random:signals=0", "rule", "-n", "1"],
-        "only rule and sampling do",
+        "only rule, sampling and mcts do",
+    );
+}
+
+/// The MCTS yardstick plays Schieber with its settings; other games and unknown settings are
+/// refused with what to use instead.
+#[test]
+fn the_mcts_player_plays_schieber_only() {
+    let v = arena_json(&["mcts:worlds=2:iterations=50", "rule", "-n", "2"]);
+    assert_eq!(v["a"], "mcts:worlds=2:iterations=50");
+    let share = v["point_share_a"].as_f64().expect("a point share");
+    assert!((0.0..=1.0).contains(&share), "share {share}");
+    refused(
+        &["arena", "mcts", "rule", "-g", "handjass", "-n", "1"],
+        "player `mcts` plays Schieber only",
+    );
+    refused(
+        &["arena", "mcts:samples=4", "rule", "-n", "1"],
+        "this game's mcts player knows worlds, iterations, exploration",
+    );
+    refused(
+        &["arena", "mcts:exploration=0", "rule", "-n", "1"],
+        "mcts setting `exploration=0`: use 1 .. 1000",
     );
 }
 
