@@ -22,7 +22,8 @@ use crate::players;
 #[derive(Args)]
 pub struct ArenaArgs {
     /// The first player (in Schieber, Sidi Barrani and Coiffeur seats 0 and 2 in the first play
-    /// of each unit).
+    /// of each unit): random, rule, sampling (with settings, e.g. sampling:samples=32), Schieber
+    /// also mcts, or a program (cmd:…, http://…).
     a: String,
     /// The second player.
     b: String,

@@ -34,7 +34,7 @@ pub struct SimulateArgs {
     /// The players, comma-separated: one for all seats, two that alternate (seats 0 and 2, then 1
     /// and 3: the teams; in Differenzler, where each plays for himself, the same seats), or one
     /// per seat. Handjass: one for all or one per player.
-    /// Known: random, rule, sampling.
+    /// Known: random, rule, sampling (Schieber also mcts, a yardstick).
     #[arg(long, default_value = "random")]
     players: String,
     /// Write the records here: one JSON document for one game, JSON Lines otherwise (or if the
