@@ -341,8 +341,9 @@ test('every other game: its decisions are buttons and its cards can be played', 
     for (let k = 0; k < 60 && cards < 3; k++) {
       await page.waitForSelector('.hand .card.legal, #actions button.action, #deal-summary', { timeout: 60000 });
       if (await page.$('#deal-summary')) break; // (Handjass: a deal we dropped out of)
-      const action = await page.$('#actions button.action');
-      if (action) {
+      // A locator, not a handle: the buttons may be redrawn (a message) between finding and clicking.
+      const action = page.locator('#actions button.action').first();
+      if (await action.count()) {
         kinds.add(await action.getAttribute('data-action'));
         if ((await action.getAttribute('data-action')) === 'announce') {
           const min = Number(await page.getAttribute('#announce-points', 'min'));

@@ -635,14 +635,27 @@ function handle(msg) {
       toast(msg.message || 'error');
       if (T.state) renderControls();
       return 0;
-    case 'table':
+    case 'table': {
       // Seats or status changed (someone joined, left, a computer stands in, the table closed).
-      if (msg.table && msg.table.status === 'closed' && T.table && T.table.status !== 'closed') toast('This table was closed.', 'info');
+      const closing = msg.table && msg.table.status === 'closed' && T.table && T.table.status !== 'closed';
+      if (closing) toast('This table was closed.', 'info');
       if (msg.table) T.table = { ...T.table, ...msg.table };
       if (T.state && msg.table && msg.table.seats) T.state.seats = msg.table.seats;
-      if (T.state) render();
-      else renderWaiting();
+      if (T.state) {
+        // Only what the seats and the status show (the info panel holds "Close game"): the
+        // controls and the hand are redrawn only when the table closes, so that a button is not
+        // replaced under a click.
+        renderSeats();
+        renderInvite();
+        renderInfo();
+        if (closing) {
+          renderCenter();
+          renderControls();
+          renderHand();
+        }
+      } else renderWaiting();
       return 0;
+    }
     case 'fallback':
       if (msg.seat === me()) toast(`Your move was made for you: ${msg.reason || ''}`, 'info');
       else addLog(`${nameOf(msg.seat)}: a computer player stood in`);
