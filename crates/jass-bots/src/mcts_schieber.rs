@@ -255,28 +255,12 @@ impl Player<Schieber> for MctsSchieber {
 
     fn act(&mut self, decision: &Decision<'_, Schieber>) -> SchieberAction {
         if let SchieberAction::Play { .. } = decision.legal.get(0) {
-            let cards: CardSet = decision
-                .legal
-                .iter()
-                .filter_map(|a| match a {
-                    SchieberAction::Play { card } => Some(card),
-                    _ => None,
-                })
-                .collect();
+            let cards: CardSet = decision.legal.played_cards();
             if let Some(card) = self.searched_card(&decision.observation(), cards) {
                 return SchieberAction::Play { card };
             }
         }
         self.rule.act(decision)
-    }
-}
-
-/// Keeps the random generator's type out of the public surface.
-impl std::fmt::Debug for MctsSchieber {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("MctsSchieber")
-            .field("settings", &self.settings)
-            .finish()
     }
 }
 

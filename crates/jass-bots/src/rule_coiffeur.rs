@@ -105,13 +105,7 @@ impl Player<Coiffeur> for RuleCoiffeur {
                 self.choose_action(obs.hand, obs.schoben, &legal)
             }
             CoiffeurAction::Play { .. } => {
-                let cards: CardSet = legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        CoiffeurAction::Play { card } => Some(*card),
-                        _ => None,
-                    })
-                    .collect();
+                let cards: CardSet = decision.legal.played_cards();
                 CoiffeurAction::Play {
                     card: schieber_play(&obs, cards, self.options.undenufe_eleven, true),
                 }

@@ -198,13 +198,7 @@ impl Player<Differenzler> for RuleDifferenzler {
             _ => match legal[0] {
                 DifferenzlerAction::Weis { .. } => *legal.last().expect("legal"),
                 DifferenzlerAction::Play { .. } => {
-                    let cards: CardSet = legal
-                        .iter()
-                        .filter_map(|a| match a {
-                            DifferenzlerAction::Play { card } => Some(*card),
-                            _ => None,
-                        })
-                        .collect();
+                    let cards: CardSet = decision.legal.played_cards();
                     DifferenzlerAction::Play {
                         card: self.play(&obs, cards),
                     }

@@ -284,13 +284,7 @@ impl Player<Handjass> for RuleHandjass {
             }
             HandjassAction::Weis { .. } => *legal.last().expect("legal"),
             HandjassAction::Play { .. } => {
-                let cards: CardSet = legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        HandjassAction::Play { card } => Some(*card),
-                        _ => None,
-                    })
-                    .collect();
+                let cards: CardSet = decision.legal.played_cards();
                 HandjassAction::Play {
                     card: self.play(&obs, cards),
                 }

@@ -299,13 +299,7 @@ impl Player<Schieber> for RuleSchieber {
                 self.choose_contract(obs.hand, &legal)
             }
             SchieberAction::Play { .. } => {
-                let cards: CardSet = legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        SchieberAction::Play { card } => Some(*card),
-                        _ => None,
-                    })
-                    .collect();
+                let cards: CardSet = decision.legal.played_cards();
                 SchieberAction::Play {
                     card: self.play(&obs, cards),
                 }

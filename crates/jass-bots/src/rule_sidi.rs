@@ -423,13 +423,7 @@ impl Player<Sidi> for RuleSidi {
         match legal[0] {
             SidiAction::Weis { .. } => *legal.last().expect("legal"),
             SidiAction::Play { .. } => {
-                let cards: CardSet = legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        SidiAction::Play { card } => Some(*card),
-                        _ => None,
-                    })
-                    .collect();
+                let cards: CardSet = decision.legal.played_cards();
                 SidiAction::Play {
                     card: self.play(&obs, cards),
                 }

@@ -179,14 +179,7 @@ impl Player<Coiffeur> for SamplingCoiffeur {
     }
 
     fn act(&mut self, decision: &Decision<'_, Coiffeur>) -> CoiffeurAction {
-        let cards: CardSet = decision
-            .legal
-            .iter()
-            .filter_map(|a| match a {
-                CoiffeurAction::Play { card } => Some(card),
-                _ => None,
-            })
-            .collect();
+        let cards: CardSet = decision.legal.played_cards();
         if !cards.is_empty() {
             if let Some(card) = self.sampled_card(decision, cards) {
                 return CoiffeurAction::Play { card };

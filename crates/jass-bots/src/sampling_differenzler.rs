@@ -521,14 +521,7 @@ impl Player<Differenzler> for SamplingDifferenzler {
                 }
             }
             DifferenzlerPhase::Play => {
-                let cards: CardSet = decision
-                    .legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        DifferenzlerAction::Play { card } => Some(card),
-                        _ => None,
-                    })
-                    .collect();
+                let cards: CardSet = decision.legal.played_cards();
                 if !cards.is_empty() {
                     if let Some(card) = self.sampled_card(&obs, cards) {
                         self.sampled += 1;

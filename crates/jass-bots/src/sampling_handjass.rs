@@ -1157,14 +1157,7 @@ impl Player<Handjass> for SamplingHandjass {
             }
         }
         if obs.phase == Phase::Play {
-            let cards: CardSet = decision
-                .legal
-                .iter()
-                .filter_map(|a| match a {
-                    HandjassAction::Play { card } => Some(card),
-                    _ => None,
-                })
-                .collect();
+            let cards: CardSet = decision.legal.played_cards();
             if !cards.is_empty() {
                 if let Some(card) = self.sampled_card(&obs, cards) {
                     self.sampled += 1;

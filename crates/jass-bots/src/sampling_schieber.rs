@@ -586,13 +586,7 @@ impl Player<Schieber> for SamplingSchieber {
         let legal = decision.legal.to_vec();
         match legal[0] {
             SchieberAction::Play { .. } => {
-                let cards: CardSet = legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        SchieberAction::Play { card } => Some(*card),
-                        _ => None,
-                    })
-                    .collect();
+                let cards: CardSet = decision.legal.played_cards();
                 let obs = decision.observation();
                 let card = self
                     .sampled_card(&obs, cards)

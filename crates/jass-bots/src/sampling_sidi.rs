@@ -506,14 +506,7 @@ impl Player<Sidi> for SamplingSidi {
     }
 
     fn act(&mut self, decision: &Decision<'_, Sidi>) -> SidiAction {
-        let cards: CardSet = decision
-            .legal
-            .iter()
-            .filter_map(|a| match a {
-                SidiAction::Play { card } => Some(card),
-                _ => None,
-            })
-            .collect();
+        let cards: CardSet = decision.legal.played_cards();
         if !cards.is_empty() {
             if let Some(card) = self.sampled_card(decision, cards) {
                 return SidiAction::Play { card };

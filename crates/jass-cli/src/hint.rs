@@ -14,6 +14,7 @@
 use jass_bots::pimc::{partnership_values, rollout_values, PlayState};
 use jass_bots::worlds::{knowledge, sample_world_retry};
 use jass_core::schieber::{Contract, ObservedTrick, Phase, SchieberObservation};
+use jass_core::PlaysCard;
 use jass_core::{Card, CardSet, TrickRules, UndenufeEleven};
 use jass_solver::{Solver, SolverConfig};
 use jass_table::{GameKind, GameSpec};
@@ -338,10 +339,7 @@ pub fn rule_card(view: &CardPlayView, seed: u64) -> Option<Card> {
     let mut legal = ActionList::new();
     state.legal_actions(&mut legal);
     let decision = Decision::new(&state, view.seat as usize, &legal);
-    match RuleSchieber::new(options).act(&decision) {
-        SchieberAction::Play { card } => Some(card),
-        _ => None,
-    }
+    RuleSchieber::new(options).act(&decision).played_card()
 }
 
 /// What the seat knows about the hidden hands, with the cards shown in Weis placed.

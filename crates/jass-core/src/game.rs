@@ -47,6 +47,12 @@ pub(crate) fn may_start_at(
     Ok(())
 }
 
+/// An action that may be a card played: every game's card play is its `Play { card }` action.
+pub trait PlaysCard {
+    /// The card this action plays, if it plays one.
+    fn played_card(&self) -> Option<crate::Card>;
+}
+
 /// A fixed-capacity list of actions (no heap allocation).
 #[derive(Clone)]
 pub struct ActionList<A: Copy> {
@@ -66,6 +72,13 @@ impl<A: Copy> Default for ActionList<A> {
             items: [None; ActionList::<()>::CAPACITY],
             len: 0,
         }
+    }
+}
+
+impl<A: Copy + PlaysCard> ActionList<A> {
+    /// The cards among these actions (the legal cards, when a card is asked).
+    pub fn played_cards(&self) -> crate::CardSet {
+        self.iter().filter_map(|a| a.played_card()).collect()
     }
 }
 
@@ -155,7 +168,7 @@ impl Visibility {
 /// One Jass game's rules over one position. Each game is its own type; its options are data.
 pub trait Game: Clone {
     /// A decision of a player.
-    type Action: Copy + PartialEq + fmt::Debug + fmt::Display;
+    type Action: Copy + PartialEq + fmt::Debug + fmt::Display + PlaysCard;
     /// What one seat may see.
     type Observation: serde::Serialize;
     /// The cards dealt for one deal (hands and any extra packet).

@@ -25,6 +25,6 @@ pub mod weis;
 
 pub use card::{Card, CardStyle, ParseError, Rank, Suit};
 pub use cardset::CardSet;
-pub use game::{ActionList, Decision, Game, IllegalAction, Player, ToMove, Visibility};
+pub use game::{ActionList, Decision, Game, IllegalAction, Player, PlaysCard, ToMove, Visibility};
 pub use mode::{Mode, PointTable, UndenufeEleven};
 pub use trick::TrickRules;

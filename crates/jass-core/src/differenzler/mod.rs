@@ -54,6 +54,15 @@ pub enum DifferenzlerAction {
     },
 }
 
+impl crate::game::PlaysCard for DifferenzlerAction {
+    fn played_card(&self) -> Option<Card> {
+        match *self {
+            DifferenzlerAction::Play { card } => Some(card),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for DifferenzlerAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

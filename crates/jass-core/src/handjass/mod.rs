@@ -69,6 +69,15 @@ pub enum HandjassAction {
     },
 }
 
+impl crate::game::PlaysCard for HandjassAction {
+    fn played_card(&self) -> Option<Card> {
+        match *self {
+            HandjassAction::Play { card } => Some(card),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for HandjassAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

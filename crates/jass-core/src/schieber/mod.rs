@@ -168,6 +168,15 @@ pub enum SchieberAction {
     },
 }
 
+impl crate::game::PlaysCard for SchieberAction {
+    fn played_card(&self) -> Option<Card> {
+        match *self {
+            SchieberAction::Play { card } => Some(card),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for SchieberAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

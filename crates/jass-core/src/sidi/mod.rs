@@ -52,6 +52,15 @@ pub enum SidiAction {
     },
 }
 
+impl crate::game::PlaysCard for SidiAction {
+    fn played_card(&self) -> Option<Card> {
+        match *self {
+            SidiAction::Play { card } => Some(card),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for SidiAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
