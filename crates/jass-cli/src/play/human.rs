@@ -14,8 +14,18 @@ pub enum ToScreen {
     Request(Request),
     /// A deal ended; the game waits for the person to go on.
     DealOver,
-    /// The game ended: what to tell the person (where the record is), or what went wrong.
-    Finished(Result<String, String>),
+    /// The game ended (or stopped).
+    Finished(Finish),
+}
+
+/// How the game thread ended.
+pub enum Finish {
+    /// The record is saved: what to tell the person (where it is).
+    Saved(String),
+    /// The game ended, but its record could not be written (why): the journal keeps the game.
+    NotWritten(String),
+    /// The game stopped before its end, or its record does not re-play (why).
+    Failed(String),
 }
 
 /// The person's seat.

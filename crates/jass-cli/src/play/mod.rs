@@ -34,7 +34,7 @@ use ratatui::Terminal;
 use serde_json::{json, Value};
 
 use crate::hint::{table_hint, HintSettings};
-use human::{HumanSeat, ToScreen};
+use human::{Finish, HumanSeat, ToScreen};
 use journal::Journal;
 use labels::{action_label, card_label};
 use model::{Command, Key, Model};
@@ -199,7 +199,7 @@ pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
         eprintln!("warning: {e}; the game cannot be resumed past that point");
     }
     match result? {
-        Left::Saved(saved) => {
+        Left::Ended(Finish::Saved(saved)) => {
             println!("{saved}");
             Ok(std::process::ExitCode::SUCCESS)
         }
@@ -212,28 +212,23 @@ pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
         }
         // The journal stays (the game thread removes it only once the record is written), so
         // the game is not lost: resuming it replays every action and writes the record again.
-        Left::Failed(e) if e.starts_with(WRITE_FAILED) => bail!(
+        Left::Ended(Finish::NotWritten(e)) => bail!(
             "{e}\nthe game (seed {seed}) is kept in {0}: jass play --resume {0} --out OTHER.json writes its record elsewhere",
             journal_path.display()
         ),
-        Left::Failed(e) => bail!(
+        Left::Ended(Finish::Failed(e)) => bail!(
             "{e}\nthe game (seed {seed}) is kept as far as it went in {}",
             journal_path.display()
         ),
     }
 }
 
-/// How the failure to write the record at the end of a game begins.
-const WRITE_FAILED: &str = "cannot write the record to";
-
 /// How the person left the screen.
 enum Left {
-    /// After the end of the game, its record saved (the message says where).
-    Saved(String),
-    /// Before the end of the game.
+    /// Before the game thread ended.
     Early,
-    /// After the game ended without a saved record, or stopped (the reason).
-    Failed(String),
+    /// After it ended (or stopped), as it reported.
+    Ended(Finish),
 }
 
 /// Whether the record can be written to `out` (without changing a file already there).
@@ -343,7 +338,7 @@ fn game_thread(
     let seats = match seats {
         Ok(seats) => seats,
         Err(e) => {
-            let _ = to_screen.send(ToScreen::Finished(Err(e)));
+            let _ = to_screen.send(ToScreen::Finished(Finish::Failed(e)));
             return;
         }
     };
@@ -367,21 +362,29 @@ fn game_thread(
             thread::sleep(delay);
         }
     };
-    let result = run_table(&spec, seed, seats, &resume, &mut on_event).and_then(|outcome| {
-        outcome
-            .record
-            .check()
-            .map_err(|e| format!("the record does not re-play: {e}"))?;
-        let out = keep.out();
-        std::fs::write(out, outcome.record.to_json_pretty())
-            .map_err(|e| format!("{WRITE_FAILED} {}: {e}", out.display()))?;
-        keep.done();
-        Ok(format!(
-            "record saved to {} (replay: jass show {0}; check: jass check {0})",
-            keep.out_shown().display()
-        ))
-    });
-    let _ = to_screen.send(ToScreen::Finished(result));
+    let finish = match run_table(&spec, seed, seats, &resume, &mut on_event) {
+        Err(e) => Finish::Failed(e),
+        Ok(outcome) => match outcome.record.check() {
+            Err(e) => Finish::Failed(format!("the record does not re-play: {e}")),
+            Ok(_) => {
+                let out = keep.out();
+                match std::fs::write(out, outcome.record.to_json_pretty()) {
+                    Err(e) => Finish::NotWritten(format!(
+                        "cannot write the record to {}: {e}",
+                        out.display()
+                    )),
+                    Ok(()) => {
+                        keep.done();
+                        Finish::Saved(format!(
+                            "record saved to {} (replay: jass show {0}; check: jass check {0})",
+                            keep.out_shown().display()
+                        ))
+                    }
+                }
+            }
+        },
+    };
+    let _ = to_screen.send(ToScreen::Finished(finish));
 }
 
 /// The terminal in full-screen mode; restored when dropped (also on panic, by the hook).
@@ -457,8 +460,7 @@ fn screen_loop(
     answers: Sender<Value>,
     go_on: Sender<()>,
 ) -> Result<Left> {
-    let mut saved: Option<String> = None;
-    let mut failed: Option<String> = None;
+    let mut ended: Option<Finish> = None;
     loop {
         loop {
             let msg = match from_game.try_recv() {
@@ -469,7 +471,7 @@ fn screen_loop(
                         model.finished = Some(vec![
                             "the game stopped unexpectedly (see the message after leaving)".into(),
                         ]);
-                        failed = Some("the game stopped unexpectedly".into());
+                        ended = Some(Finish::Failed("the game stopped unexpectedly".into()));
                     }
                     break;
                 }
@@ -487,17 +489,12 @@ fn screen_loop(
                     let lines = slate::deal_summary(model);
                     model.on_deal_over(lines);
                 }
-                ToScreen::Finished(result) => {
-                    let text = match result {
-                        Ok(s) => {
-                            saved = Some(s.clone());
-                            s
-                        }
-                        Err(e) => {
-                            failed = Some(e.clone());
-                            format!("error: {e}")
-                        }
+                ToScreen::Finished(finish) => {
+                    let text = match &finish {
+                        Finish::Saved(s) => s.clone(),
+                        Finish::NotWritten(e) | Finish::Failed(e) => format!("error: {e}"),
                     };
+                    ended = Some(finish);
                     let lines = slate::game_summary(model, &text);
                     model.finished = Some(lines);
                     model.message = "game over: q leaves".into();
@@ -527,11 +524,7 @@ fn screen_loop(
                 give_hint(model, spec);
             }
             Command::Quit => {
-                return Ok(match (saved, failed) {
-                    (Some(s), _) => Left::Saved(s),
-                    (None, Some(e)) => Left::Failed(e),
-                    (None, None) => Left::Early,
-                });
+                return Ok(ended.map_or(Left::Early, Left::Ended));
             }
         }
     }
