@@ -68,8 +68,10 @@ pub struct MctsSchieber {
     rule: RuleSchieber,
     eleven: jass_core::UndenufeEleven,
     rng: Xoshiro256PlusPlus,
-    /// One world's tree, reused from decision to decision.
+    /// One world's tree, and the nodes of the current iteration's path: reused from decision to
+    /// decision.
     tree: Vec<TreeNode>,
+    path: Vec<u32>,
 }
 
 impl MctsSchieber {
@@ -81,6 +83,7 @@ impl MctsSchieber {
             eleven: options.undenufe_eleven,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             tree: Vec::new(),
+            path: Vec::with_capacity(40),
         }
     }
 
@@ -139,13 +142,12 @@ impl MctsSchieber {
             visits: 0,
             total: 0.0,
         });
-        let mut path: Vec<u32> = Vec::with_capacity(40);
         for _ in 0..self.settings.iterations.max(1) {
             let mut pos = *root;
             let mut taken = [0u32; 2];
             let mut node = 0u32;
-            path.clear();
-            path.push(0);
+            self.path.clear();
+            self.path.push(0);
             // Selection and expansion: down the tree by UCB1 to a node never visited (its
             // children are added, all at once, when it is visited again).
             while !pos.is_over() {
@@ -158,7 +160,7 @@ impl MctsSchieber {
                 }
                 node = self.select(node);
                 play(&mut pos, self.tree[node as usize].card, &mut taken);
-                path.push(node);
+                self.path.push(node);
             }
             // Playout: random legal cards to the end of the deal.
             while !pos.is_over() {
@@ -173,7 +175,7 @@ impl MctsSchieber {
             } else {
                 taken[0] as f64 / all as f64
             };
-            for &i in &path {
+            for &i in &self.path {
                 let t = &mut self.tree[i as usize];
                 t.visits += 1;
                 let mine = if t.team == 0 { share0 } else { 1.0 - share0 };
