@@ -31,6 +31,8 @@ use serde_json::{json, Value};
 use crate::arena::{mean_se, Report};
 use crate::games::GameKind;
 use crate::players::{self, splitmix};
+use jass_core::coiffeur::Coiffeur;
+use jass_core::differenzler::Differenzler;
 
 /// One unit's figures (game-specific, read by the game's `report`) and, if asked, its records.
 pub struct Unit {
@@ -60,7 +62,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
             if opts.get("target").is_some() {
                 bail!("-o target does not apply to the Schieber arena: it plays single deals, each to its last card, and compares their points (leave it out; `jass simulate` plays whole games to a target)");
             }
-            let options = GameKind::schieber_options(opts)?;
+            let options = jass_table::checked_options::<Schieber>(opts)?;
             for n in [&a, &b] {
                 players::schieber(n, &options, 0)?;
             }
@@ -73,7 +75,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
             })
         }
         GameKind::Sidi => {
-            let options = crate::sidi_cli::sidi_options(opts)?;
+            let options = jass_table::checked_options::<Sidi>(opts)?;
             for n in [&a, &b] {
                 players::sidi(n, &options, 0)?;
             }
@@ -86,7 +88,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
             })
         }
         GameKind::Coiffeur => {
-            let options = crate::coiffeur_cli::options_of(opts)?;
+            let options = jass_table::checked_options::<Coiffeur>(opts)?;
             for n in [&a, &b] {
                 players::coiffeur(n, &options, 0)?;
             }
@@ -100,7 +102,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
                 map.insert("deals".into(), json!(1));
             }
             let rotate_dealer = !map.contains_key("first_dealer");
-            let options = crate::differenzler_cli::options(&o)?;
+            let options = jass_table::checked_options::<Differenzler>(&o)?;
             for n in [&a, &b] {
                 players::differenzler(n, &options, 0)?;
             }
@@ -112,7 +114,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
             })
         }
         GameKind::Handjass => {
-            let options = crate::handjass_cli::options(opts)?;
+            let options = jass_table::checked_options::<Handjass>(opts)?;
             for n in [&a, &b] {
                 players::handjass(n, &options, 0)?;
             }

@@ -1,16 +1,12 @@
-//! Coiffeur on the command line: options, one simulated game, display.
+//! Coiffeur on the command line: its option help and `jass show`.
 
 use std::fmt::Write as _;
 
-use anyhow::{anyhow, Result};
-use jass_core::coiffeur::{play_recorded, Coiffeur, CoiffeurOptions, CoiffeurRecord};
-use jass_core::record::Record;
+use jass_core::coiffeur::CoiffeurRecord;
 use jass_core::schieber::RecordedAction;
 use jass_core::CardStyle;
-use serde_json::Value;
 
 use crate::record_text::{contract, fallback_lines, hand, trick_line, weis_line};
-use crate::sidi_cli::players as make_players;
 
 pub const HELP: &str = concat!(
     "  multipliers: a table, each 1 .. 100 (default {\"D\":4,\"H\":1,\"S\":3,\"C\":2,\"obenabe\":5,\"undenufe\":6,\"misere\":1,\"slalom\":7})\n",
@@ -19,26 +15,6 @@ pub const HELP: &str = concat!(
     "  undenufe_eleven: ace | six;  weis_tie: more-cards | list-order;  first_forehand: H7 or seat0 .. seat3\n",
     "  See docs/coiffeur.md for the source of every option."
 );
-
-/// Coiffeur options from `-o` pairs (checked, naming the option at fault).
-pub fn options_of(json: &Value) -> Result<CoiffeurOptions> {
-    Ok(jass_table::checked_options::<Coiffeur>(json)?)
-}
-
-pub fn simulate_one(
-    options: &Value,
-    players: &str,
-    seed: u64,
-) -> Result<(Record, Option<u8>, usize)> {
-    let o = options_of(options)?;
-    let mut p = make_players::<Coiffeur>(players, seed, &|n, s, x| {
-        crate::players::player::<Coiffeur>(n, &o, s, x)
-    })?;
-    let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
-    jass_table::tell_game_over(&mut p, || Record::Coiffeur(rec.clone()));
-    let (w, n) = (rec.result.winner, rec.deals.len());
-    Ok((Record::Coiffeur(rec), w, n))
-}
 
 pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String {
     let mut o = String::new();

@@ -1,17 +1,11 @@
-//! Differenzler on the command line: options, one simulated game, display.
+//! Differenzler on the command line: its option help and `jass show`.
 
 use std::fmt::Write as _;
 
-use anyhow::{anyhow, Result};
-use jass_core::differenzler::{
-    play_recorded, Differenzler, DifferenzlerOptions, DifferenzlerRecord, DifferenzlerRecorded,
-};
-use jass_core::record::Record;
+use jass_core::differenzler::{DifferenzlerRecord, DifferenzlerRecorded};
 use jass_core::CardStyle;
-use serde_json::Value;
 
 use crate::record_text::{card, fallback_lines, hand, mode, trick_line, weis_line};
-use crate::sidi_cli::players as make_players;
 
 pub const HELP: &str = concat!(
     "  deals: number of deals (12; 4 for one round);  trump: turned | random | rotation | chosen\n",
@@ -20,27 +14,6 @@ pub const HELP: &str = concat!(
     "  miss_penalty, exact_bonus: points (0);  zero_bonus_needs_trick: true | false\n",
     "  See docs/differenzler.md for the source of every option."
 );
-
-/// Differenzler options from `-o` pairs (checked, naming the option at fault).
-pub fn options(json: &Value) -> Result<DifferenzlerOptions> {
-    Ok(jass_table::checked_options::<Differenzler>(json)?)
-}
-
-/// One game: the record, the sole winner (`None` when the lowest total is shared) and the deals.
-pub fn simulate_one(json: &Value, players: &str, seed: u64) -> Result<(Record, Option<u8>, usize)> {
-    let o = options(json)?;
-    let mut p = make_players::<Differenzler>(players, seed, &|n, s, x| {
-        crate::players::player::<Differenzler>(n, &o, s, x)
-    })?;
-    let rec = play_recorded(o, seed, &mut p).map_err(|e| anyhow!(e))?;
-    jass_table::tell_game_over(&mut p, || Record::Differenzler(rec.clone()));
-    let w = match rec.result.winners.as_slice() {
-        [w] => Some(*w),
-        _ => None,
-    };
-    let n = rec.deals.len();
-    Ok((Record::Differenzler(rec), w, n))
-}
 
 pub fn show(rec: &DifferenzlerRecord, style: CardStyle, show_hands: bool) -> String {
     let mut o = String::new();

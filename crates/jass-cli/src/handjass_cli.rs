@@ -1,16 +1,9 @@
-//! Handjass on the command line: options, `simulate` and `show`.
+//! Handjass on the command line: its option help and `jass show`.
 
 use std::fmt::Write as _;
-use std::io::Write;
-use std::path::Path;
-use std::process::ExitCode;
 
-use anyhow::{anyhow, bail, Context, Result};
-use jass_core::handjass::{
-    play_recorded, Handjass, HandjassDealRecord, HandjassOptions, HandjassRecord, RecordedAction,
-};
-use jass_core::record::Record;
-use jass_core::{CardStyle, Player};
+use jass_core::handjass::{HandjassDealRecord, HandjassRecord, RecordedAction};
+use jass_core::CardStyle;
 
 use crate::record_text::{card, fallback_lines, hand, trick_line, weis_line};
 
@@ -26,115 +19,6 @@ pub const HELP: &str = concat!(
     "  sequences: natural | trump;  quartets: standard | above-eight\n",
     "  See docs/handjass.md for the source of every option."
 );
-
-/// Handjass options from `-o` pairs.
-pub fn options(json: &serde_json::Value) -> Result<HandjassOptions> {
-    Ok(jass_table::checked_options::<Handjass>(json)?)
-}
-
-fn make_players(
-    spec: &str,
-    seats: usize,
-    game_seed: u64,
-    opts: HandjassOptions,
-) -> Result<Vec<Box<dyn Player<Handjass>>>> {
-    let names = crate::players::split_list(spec);
-    if names.len() != 1 && names.len() != seats {
-        bail!(
-            "--players lists {} players; give one for every seat ({seats}) or one for all",
-            names.len()
-        );
-    }
-    (0..seats)
-        .map(|s| {
-            let name = if names.len() == 1 {
-                &names[0]
-            } else {
-                &names[s]
-            };
-            crate::players::player::<Handjass>(
-                name,
-                &opts,
-                s,
-                game_seed
-                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                    .wrapping_add(s as u64 + 1),
-            )
-        })
-        .collect()
-}
-
-/// `jass simulate -g handjass`.
-pub fn simulate_run(
-    games: u64,
-    seed: Option<u64>,
-    pairs: &[String],
-    players: &str,
-    out: Option<&Path>,
-) -> Result<ExitCode> {
-    if games == 0 {
-        bail!("--games must be at least 1");
-    }
-    let opts = options(&crate::options::to_json(pairs)?)?;
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(1)
-    });
-    let n = opts.players as usize;
-    make_players(players, n, seed, opts)?;
-    let to_stdout = out.is_some_and(|p| p.as_os_str() == "-");
-    let jsonl = games > 1 || out.is_some_and(|p| p.extension().is_some_and(|e| e == "jsonl"));
-    let mut w: Option<Box<dyn Write>> = out.map(crate::output::writer).transpose()?;
-    let start = std::time::Instant::now();
-    let mut losses = vec![0u64; n];
-    let mut wins = vec![0u64; n];
-    let mut deals = 0usize;
-    for i in 0..games {
-        let game_seed = seed.wrapping_add(i);
-        let mut ps = make_players(players, n, game_seed, opts)?;
-        let rec = play_recorded(opts, game_seed, &mut ps).map_err(|e| anyhow!(e))?;
-        jass_table::tell_game_over(&mut ps, || Record::Handjass(rec.clone()));
-        if let Some(l) = rec.result.loser {
-            losses[l as usize] += 1;
-        }
-        if let Some(x) = rec.result.winner {
-            wins[x as usize] += 1;
-        }
-        deals += rec.deals.len();
-        if let Some(w) = w.as_mut() {
-            let record = Record::Handjass(rec);
-            let text = if jsonl {
-                record.to_json_line()
-            } else {
-                record.to_json_pretty()
-            };
-            writeln!(w, "{text}").context("cannot write the record")?;
-        }
-    }
-    if let Some(mut w) = w {
-        w.flush().context("cannot write the records")?;
-    }
-    let secs = start.elapsed().as_secs_f64();
-    let report = format!(
-        "{games} game(s) of handjass, seed {seed}, players {players}, {n} seats, preset {}\nlosses per seat: {losses:?}{}\ndeals: {deals} ({:.1} per game)\ntime: {secs:.2} s{}{}",
-        serde_json::to_value(opts.preset).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
-        if wins.iter().any(|&x| x > 0) { format!("; wins per seat: {wins:?}") } else { String::new() },
-        deals as f64 / games as f64,
-        crate::seats::summary(players),
-        match out {
-            Some(p) if !to_stdout => format!("\nrecords: {}", p.display()),
-            _ => String::new(),
-        }
-    );
-    if to_stdout {
-        eprintln!("{report}");
-    } else {
-        println!("{report}");
-    }
-    Ok(ExitCode::SUCCESS)
-}
 
 /// `jass show` for a Handjass record.
 pub fn show(rec: &HandjassRecord, style: CardStyle, show_hands: bool) -> String {

@@ -117,8 +117,11 @@ async fn games() -> Json<Value> {
             .iter()
             .map(|&k| {
                 let spec = k.spec(&json!({})).expect("defaults are valid");
+                let info = k.info();
                 json!({
-                    "game": k.name(),
+                    "game": info.name,
+                    "title": info.title,
+                    "teams": info.teams,
                     "seats": spec.seats(),
                     "options": spec.options,
                     "bots": BOT_NAMES,

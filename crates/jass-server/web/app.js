@@ -90,15 +90,11 @@ const store = {
 
 const seatKey = (id) => `jass.seat.${id}`;
 
-const GAME_NAMES = {
-  schieber: 'Schieber',
-  handjass: 'Handjass',
-  'sidi-barrani': 'Sidi Barrani',
-  coiffeur: 'Coiffeur',
-  differenzler: 'Differenzler',
-};
-const gameName = (g) => GAME_NAMES[g] || g;
-const TEAM_GAMES = ['schieber', 'coiffeur', 'sidi-barrani'];
+// The games of the server's registry (GET /api/games): name for people, teams, seats, options.
+let GAMES = [];
+const gameInfo = (g) => GAMES.find((x) => x.game === g);
+const gameName = (g) => (gameInfo(g) && gameInfo(g).title) || g;
+const isTeamGame = (g) => !!(gameInfo(g) && gameInfo(g).teams);
 
 function isOpenSeat(s) {
   if (!s) return false;
@@ -157,9 +153,12 @@ async function lobby() {
   const list = h('section', { class: 'panel tables', id: 'tables' });
   app.append(h('div', { class: 'lobby' }, create, list));
 
-  let games = [];
+  let games = GAMES;
   try {
-    games = await api('GET', '/api/games');
+    if (!games.length) {
+      games = await api('GET', '/api/games');
+      if (Array.isArray(games)) GAMES = games;
+    }
   } catch (e) {
     create.append(h('p', { class: 'error' }, `Could not load the games: ${e.message}`));
   }
@@ -209,7 +208,7 @@ function buildCreateForm(root, games) {
     seatsBox.innerHTML = '';
     seatsBox.append(h('div', { class: 'label' }, 'Seats (in playing order)'));
     for (let i = 0; i < n; i++) {
-      const team = TEAM_GAMES.includes(game.game) ? (i % 2 === 0 ? ' · team A' : ' · team B') : '';
+      const team = isTeamGame(game.game) ? (i % 2 === 0 ? ' · team A' : ' · team B') : '';
       const sel = h(
         'select',
         { 'data-seat': i, id: `seat-${i}`, 'aria-label': `Seat ${i}` },
@@ -490,7 +489,7 @@ async function tablePage(id) {
               }
             },
           },
-          `Take seat ${i}${TEAM_GAMES.includes(info.game) ? ` (partner of ${seatLabel(info.seats, (i + 2) % (info.seats || []).length)})` : ''}`,
+          `Take seat ${i}${isTeamGame(info.game) ? ` (partner of ${seatLabel(info.seats, (i + 2) % (info.seats || []).length)})` : ''}`,
         ),
       ),
       h('button', { id: 'watch', onclick: () => startTable() }, 'Just watch'),
@@ -862,7 +861,7 @@ function renderSeats() {
     const classes = ['seat-box', pos];
     if (s === toMove) classes.push('to-move');
     if (s === me()) classes.push('me');
-    if (TEAM_GAMES.includes(T.game)) classes.push(s % 2 === 0 ? 'team-a' : 'team-b');
+    if (isTeamGame(T.game)) classes.push(s % 2 === 0 ? 'team-a' : 'team-b');
     if (T.game === 'handjass' && Array.isArray(v.dropped) && v.dropped.includes(s)) classes.push('dropped');
     const marks = [];
     if (v.dealer === s) marks.push(h('span', { class: 'mark dealer', title: 'dealer' }, 'D'));
@@ -1027,7 +1026,7 @@ function renderSlate() {
   const box = $('#slate');
   const v = T.state.view || {};
   let html = '<h3>Slate</h3>';
-  if (TEAM_GAMES.includes(T.game)) {
+  if (isTeamGame(T.game)) {
     const names = teamNames();
     const deal = v.deal_score || (v.deal_tally && v.deal_tally.score) || [0, 0];
     const totals = v.totals || [0, 0];
@@ -1243,7 +1242,7 @@ function renderSummary() {
   const parts = [];
   if (T.summary) {
     parts.push(h('h3', {}, over ? 'Last deal' : 'Deal over'));
-    if (TEAM_GAMES.includes(T.game)) {
+    if (isTeamGame(T.game)) {
       const names = teamNames();
       const tricks = [0, 0];
       const pts = [0, 0];
@@ -1301,7 +1300,7 @@ function renderSummary() {
   if (over) {
     const g = T.state.view || {};
     let verdict = 'Game over.';
-    if (TEAM_GAMES.includes(T.game)) {
+    if (isTeamGame(T.game)) {
       const tt = T.game === 'coiffeur' && g.coiffeur ? g.coiffeur.totals : g.totals || [0, 0];
       const names = teamNames();
       verdict = tt[0] === tt[1] ? 'Game over: a draw.' : `Game over: ${names[tt[0] > tt[1] ? 0 : 1]} ${names[tt[0] > tt[1] ? 0 : 1] === 'Us' ? 'win' : 'wins'} ${Math.max(...tt)} to ${Math.min(...tt)}.`;
@@ -1395,4 +1394,10 @@ function route() {
 }
 
 window.__jass = T; // for debugging and tests
-route();
+// The registry first (names and teams of the games); a page still opens if it cannot be read.
+api('GET', '/api/games')
+  .then((g) => {
+    if (Array.isArray(g)) GAMES = g;
+  })
+  .catch(() => {})
+  .finally(route);

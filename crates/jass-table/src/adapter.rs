@@ -1,51 +1,86 @@
-//! The one adapter each game implements for the table: its options, its actions and views as JSON,
-//! its computer players and its recorded play. A new game joins the table, the protocol and the
-//! server with one `table_game!` line at the end of this file (or its own `impl TableGame`).
+//! What every front end needs to know of a game, declared once per game: its names, seats and
+//! teams, its options, its computer players with their settings, its recorded play and how a game
+//! of it ended. Each game implements [`TableGame`] in its own file under `games/`; the registry
+//! (`registry.rs`) lists them.
 
-use jass_bots::{
-    RuleCoiffeur, RuleDifferenzler, RuleHandjass, RuleSchieber, RuleSidi, SamplingCoiffeur,
-    SamplingDifferenzler, SamplingHandjass, SamplingSchieber, SamplingSettings, SamplingSidi,
-};
-use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
-use jass_core::deal::seeded_deals;
-use jass_core::differenzler::{Differenzler, DifferenzlerOptions, DifferenzlerRecorded};
-use jass_core::handjass::{Handjass, HandjassOptions};
 use jass_core::record::Record;
-use jass_core::schieber::{RecordedAction, Schieber, SchieberOptions};
-use jass_core::sidi::{Sidi, SidiOptions, SidiRecorded};
 use jass_core::{Game, Player};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::kind::{GameKind, GameSpec, OptionsError};
+use crate::player_settings::PlayerSpec;
 
-/// A game as the table sees it.
+/// A game as the table, the commands and the server see it.
 pub trait TableGame: Game + Send + 'static {
     /// The game's options.
     type Options: Copy + Send + Serialize + DeserializeOwned + 'static;
-    /// Which game this is.
+    /// Which game this is (its key in the registry).
     const KIND: GameKind;
+    /// The name in notation, records and on the command line (`sidi-barrani`).
+    const NAME: &'static str;
+    /// Other names the command line accepts (`sidi`).
+    const ALIASES: &'static [&'static str];
+    /// The name for people (`Sidi Barrani`).
+    const TITLE: &'static str;
+    /// True if seats `s` and `s + 2` play as a team (team `s % 2`); false if every player is for
+    /// himself.
+    const TEAMS: bool;
 
+    /// The options from JSON (the keys given; the rest default), checked by the game.
+    fn read_options(options: &Value) -> Result<Self::Options, OptionsError>;
+    /// Named option sets worth playing (the defaults first, then the variants the sources
+    /// describe): for lists, and for the conformance suite, which plays every one.
+    fn presets() -> Vec<(&'static str, Value)>;
+    /// The seats at the table under these options.
+    fn seat_count(_options: &Self::Options) -> usize {
+        4
+    }
     /// The options of `spec` (which must be of this game).
     fn options(spec: &GameSpec) -> Result<Self::Options, OptionsError> {
         if spec.kind != Self::KIND {
             return Err(OptionsError(format!(
                 "a {} table cannot take {} options",
-                Self::KIND.name(),
+                Self::NAME,
                 spec.kind.name()
             )));
         }
         serde_json::from_value(spec.options.clone())
-            .map_err(|e| OptionsError(format!("bad {} options: {e}", Self::KIND.name())))
+            .map_err(|e| OptionsError(format!("bad {} options: {e}", Self::NAME)))
     }
     /// An action in record notation (`{"action":"play","card":"HA"}`).
     fn action_json(action: Self::Action) -> Value;
     /// The game's rule-based player (also the fallback for a seat that answers wrongly).
     fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>>;
-    /// The game's sampling player, if it has one.
-    fn sampling_player(_options: &Self::Options, _seed: u64) -> Option<Box<dyn Player<Self>>> {
-        None
+    /// The game's sampling player with its default settings.
+    fn sampling_player(options: &Self::Options, seed: u64) -> Box<dyn Player<Self>>;
+    /// The sampling player with the settings `spec` gives after colons.
+    fn sampling_with(
+        spec: &PlayerSpec,
+        options: &Self::Options,
+        seed: u64,
+    ) -> Result<Box<dyn Player<Self>>, String>;
+    /// The rule player with the settings `spec` gives after colons (for comparisons; most
+    /// games' rule players take none).
+    fn rule_with(
+        spec: &PlayerSpec,
+        options: &Self::Options,
+        _seed: u64,
+    ) -> Result<Box<dyn Player<Self>>, String> {
+        spec.get(&[], "", 0)?;
+        Ok(Self::rule_player(options))
+    }
+    /// The determinized MCTS player (`mcts`, a yardstick), where the game has one.
+    fn mcts_with(
+        _spec: &PlayerSpec,
+        _options: &Self::Options,
+        _seed: u64,
+    ) -> Result<Box<dyn Player<Self>>, String> {
+        Err(format!(
+            "player `mcts` plays Schieber only (the published MCTS bots it stands for do): use random, rule or sampling in {}",
+            Self::NAME
+        ))
     }
     /// Plays a whole game with these players, calling `watch` before every step and at the end.
     fn play(
@@ -54,70 +89,25 @@ pub trait TableGame: Game + Send + 'static {
         players: &mut [Box<dyn Player<Self>>],
         watch: &mut dyn FnMut(&Self),
     ) -> Result<Record, String>;
+    /// How a game of this kind ended (`record` is one of this game's records).
+    fn verdict(record: &Record) -> Verdict;
 }
 
-fn to_json<T: Serialize>(t: &T) -> Value {
+/// How one game ended, for summaries.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Verdict {
+    /// The side that won: a team (seats `t` and `t + 2`) in a game of teams, else a seat; `None`
+    /// when nobody won alone (a tie, or a game that names only a loser).
+    pub winner: Option<usize>,
+    /// The seat that lost, in a game that names one (Handjass).
+    pub loser: Option<usize>,
+    /// Whether the loser was made Schneider (Schieber).
+    pub schneider: bool,
+    /// The deals played.
+    pub deals: usize,
+}
+
+/// A value as JSON (options, actions, views).
+pub(crate) fn to_json<T: Serialize>(t: &T) -> Value {
     serde_json::to_value(t).expect("views and actions serialize")
 }
-
-/// One game's adapter: its option type, its name, how an action is written in records, its rule
-/// and sampling players, and its recorder (called with the options, the seed, the players and the
-/// watcher).
-macro_rules! table_game {
-    ($game:ty, $options:ty, $kind:expr, $recorded:ty, $rule:ident,
-     sampling: |$so:ident, $sseed:ident| $sampling:expr,
-     play: |$po:ident, $pseed:ident, $pp:ident, $pw:ident| $play:expr, $variant:path) => {
-        impl TableGame for $game {
-            type Options = $options;
-            const KIND: GameKind = $kind;
-            fn action_json(action: Self::Action) -> Value {
-                to_json(&<$recorded>::from(action))
-            }
-            fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>> {
-                Box::new($rule::new(*options))
-            }
-            fn sampling_player(
-                options: &Self::Options,
-                seed: u64,
-            ) -> Option<Box<dyn Player<Self>>> {
-                let ($so, $sseed) = (*options, seed);
-                Some(Box::new($sampling))
-            }
-            fn play(
-                options: Self::Options,
-                seed: u64,
-                players: &mut [Box<dyn Player<Self>>],
-                watch: &mut dyn FnMut(&Self),
-            ) -> Result<Record, String> {
-                let ($po, $pseed, $pp, $pw) = (options, seed, players, watch);
-                $play.map($variant)
-            }
-        }
-    };
-}
-
-table_game!(Schieber, SchieberOptions, GameKind::Schieber, RecordedAction, RuleSchieber,
-    sampling: |o, seed| SamplingSchieber::new(o, SamplingSettings::default(), seed),
-    play: |o, seed, p, w|
-        jass_core::schieber::play_recorded_from(o, Some(seed), p, &mut seeded_deals(seed), w),
-    Record::Schieber);
-table_game!(Coiffeur, CoiffeurOptions, GameKind::Coiffeur, RecordedAction, RuleCoiffeur,
-    sampling: |o, seed| SamplingCoiffeur::new(o, seed),
-    play: |o, seed, p, w| jass_core::coiffeur::play_recorded_watched(o, seed, p, w),
-    Record::Coiffeur);
-table_game!(Handjass, HandjassOptions, GameKind::Handjass,
-    jass_core::handjass::RecordedAction, RuleHandjass,
-    sampling: |o, seed| SamplingHandjass::new(o, seed),
-    play: |o, seed, p, w|
-        jass_core::handjass::play_recorded_from(o, Some(seed), p, &mut seeded_deals(seed), w),
-    Record::Handjass);
-table_game!(Sidi, SidiOptions, GameKind::Sidi, SidiRecorded, RuleSidi,
-    sampling: |o, seed| SamplingSidi::new(o, seed),
-    play: |o, seed, p, w|
-        jass_core::sidi::play_recorded_from(o, Some(seed), p, &mut seeded_deals(seed), w),
-    Record::Sidi);
-table_game!(Differenzler, DifferenzlerOptions, GameKind::Differenzler,
-    DifferenzlerRecorded, RuleDifferenzler,
-    sampling: |o, seed| SamplingDifferenzler::new(o, seed),
-    play: |o, seed, p, w| jass_core::differenzler::play_recorded_watched(o, seed, p, w),
-    Record::Differenzler);

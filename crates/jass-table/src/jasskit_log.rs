@@ -27,14 +27,13 @@ use jass_core::{Card, CardSet, Game, Mode, PointTable, ToMove, UndenufeEleven};
 use serde_json::{json, Value};
 
 use crate::jasskit_http::{contract_of, kit_player, trump_code};
-use crate::kind::GameKind;
 
 /// The `GameState` format version jass-kit 2.0.5 writes.
 pub const STATE_VERSION: &str = "V0.2";
 
 /// Our options for an imported round: jass-kit's rules.
 pub fn import_options(forehand_seat: u8) -> SchieberOptions {
-    GameKind::schieber_options(&json!({
+    crate::checked_options::<jass_core::schieber::Schieber>(&json!({
         "target": MAX_TARGET,
         "multipliers": "single",
         "weis": "none",

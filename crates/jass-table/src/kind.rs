@@ -3,14 +3,12 @@
 
 use std::str::FromStr;
 
-use jass_core::coiffeur::CoiffeurOptions;
-use jass_core::differenzler::DifferenzlerOptions;
-use jass_core::handjass::HandjassOptions;
-use jass_core::schieber::SchieberOptions;
-use jass_core::sidi::SidiOptions;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
+
+use crate::adapter::TableGame;
+use crate::registry::GameVisitor;
 
 /// A wrong game name or option: what was wrong and how to fix it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -33,78 +31,37 @@ pub enum GameKind {
 }
 
 impl GameKind {
-    /// Every game, in the order they are listed to users.
-    pub const ALL: [GameKind; 5] = [
-        GameKind::Schieber,
-        GameKind::Handjass,
-        GameKind::Sidi,
-        GameKind::Coiffeur,
-        GameKind::Differenzler,
-    ];
-
     /// The name in notation and in records.
     pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Schieber => "schieber",
-            GameKind::Handjass => "handjass",
-            GameKind::Sidi => "sidi-barrani",
-            GameKind::Coiffeur => "coiffeur",
-            GameKind::Differenzler => "differenzler",
-        }
+        self.info().name
     }
 
     /// Every option with its default, as JSON.
     pub fn default_options(self) -> Value {
-        fn json<T: Serialize>(t: T) -> Value {
-            serde_json::to_value(t).expect("options serialize")
+        struct Defaults;
+        impl GameVisitor for Defaults {
+            type Output = Value;
+            fn visit<G: TableGame>(self) -> Value {
+                json_of(
+                    &G::read_options(&Value::Object(Map::new())).expect("the defaults are valid"),
+                )
+            }
         }
-        match self {
-            GameKind::Schieber => json(SchieberOptions::default()),
-            GameKind::Handjass => json(HandjassOptions::default()),
-            GameKind::Sidi => json(SidiOptions::default()),
-            GameKind::Coiffeur => json(CoiffeurOptions::default()),
-            GameKind::Differenzler => json(DifferenzlerOptions::default()),
-        }
-    }
-
-    /// Schieber options from JSON (the keys given; the rest default), checked.
-    pub fn schieber_options(options: &Value) -> Result<SchieberOptions, OptionsError> {
-        let o: SchieberOptions = parse_named("schieber", options)?;
-        o.validate()
-            .map_err(|e| OptionsError(format!("bad schieber option: {e}")))?;
-        Ok(o)
+        self.visit(Defaults)
     }
 
     /// This game with these options (the keys given; the rest default), checked by the game.
     pub fn spec(self, options: &Value) -> Result<GameSpec, OptionsError> {
-        let bad = |e: String| OptionsError(format!("bad {} option: {e}", self.name()));
-        let full = match self {
-            GameKind::Schieber => json_of(&GameKind::schieber_options(options)?),
-            GameKind::Handjass => {
-                let o = HandjassOptions::from_json(options).map_err(|e| {
-                    OptionsError(format!("{e} (`jass options handjass` lists the options)"))
-                })?;
-                json_of(&o)
+        struct Checked<'a>(&'a Value);
+        impl GameVisitor for Checked<'_> {
+            type Output = Result<Value, OptionsError>;
+            fn visit<G: TableGame>(self) -> Self::Output {
+                Ok(json_of(&G::read_options(self.0)?))
             }
-            GameKind::Sidi => {
-                let o: SidiOptions = parse_named(self.name(), options)?;
-                o.validate().map_err(bad)?;
-                json_of(&o)
-            }
-            GameKind::Coiffeur => {
-                let o: CoiffeurOptions = parse_named(self.name(), options)?;
-                o.validate().map_err(bad)?;
-                json_of(&o)
-            }
-            GameKind::Differenzler => {
-                let o: DifferenzlerOptions = parse_named(self.name(), options)?;
-                o.validate().map_err(bad)?;
-                json_of(&o)
-            }
-        };
+        }
         Ok(GameSpec {
             kind: self,
-            options: full,
+            options: self.visit(Checked(options))?,
         })
     }
 }
@@ -115,11 +72,14 @@ fn json_of<T: Serialize>(t: &T) -> Value {
 
 /// The options of game `G` from JSON (the keys given; the rest default), checked by the game.
 pub fn checked_options<G: crate::TableGame>(options: &Value) -> Result<G::Options, OptionsError> {
-    G::options(&G::KIND.spec(options)?)
+    G::read_options(options)
 }
 
 /// Reads a game's option type from JSON, naming the option at fault when one is wrong.
-fn parse_named<T: DeserializeOwned>(game: &str, options: &Value) -> Result<T, OptionsError> {
+pub(crate) fn parse_named<T: DeserializeOwned>(
+    game: &str,
+    options: &Value,
+) -> Result<T, OptionsError> {
     serde_json::from_value::<T>(options.clone()).map_err(|e| {
         if let Value::Object(map) = options {
             for (k, v) in map {
@@ -138,14 +98,17 @@ fn parse_named<T: DeserializeOwned>(game: &str, options: &Value) -> Result<T, Op
 impl FromStr for GameKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "schieber" => Ok(GameKind::Schieber),
-            "handjass" | "sackjass" | "butzer" | "schlaeger" => Ok(GameKind::Handjass),
-            "sidi-barrani" | "sidi" => Ok(GameKind::Sidi),
-            "coiffeur" => Ok(GameKind::Coiffeur),
-            "differenzler" => Ok(GameKind::Differenzler),
-            other => Err(format!("unknown game `{other}`: known games are schieber, handjass, sidi-barrani, coiffeur, differenzler")),
-        }
+        let s = s.trim().to_ascii_lowercase();
+        GameKind::ALL
+            .into_iter()
+            .find(|k| {
+                let info = k.info();
+                info.name == s || info.aliases.contains(&s.as_str())
+            })
+            .ok_or_else(|| {
+                let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+                format!("unknown game `{s}`: known games are {}", names.join(", "))
+            })
     }
 }
 
@@ -165,14 +128,16 @@ impl GameSpec {
         kind.spec(&options_from_pairs(pairs)?)
     }
 
-    /// The number of seats at the table (Handjass: 2 to 5, by its options; the others 4).
+    /// The number of seats at the table under these options.
     pub fn seats(&self) -> usize {
-        match self.kind {
-            GameKind::Handjass => HandjassOptions::from_json(&self.options)
-                .map(|o| o.players as usize)
-                .unwrap_or(4),
-            _ => 4,
+        struct Seats<'a>(&'a GameSpec);
+        impl GameVisitor for Seats<'_> {
+            type Output = usize;
+            fn visit<G: TableGame>(self) -> usize {
+                G::options(self.0).map_or(4, |o| G::seat_count(&o))
+            }
         }
+        self.kind.visit(Seats(self))
     }
 }
 

@@ -2,8 +2,9 @@
 //! protocol and the server share.
 //!
 //! - [`GameKind`] and [`GameSpec`]: which game, with which options (checked, written out in full).
-//! - [`TableGame`]: the one adapter each game implements: its views and actions as JSON, its
-//!   computer players, its recorded play.
+//! - [`TableGame`]: what each game declares once (its file in `games/`): names, seats and teams,
+//!   options, computer players and their settings ([`PlayerSpec`]), recorded play, [`Verdict`];
+//!   [`GameKind::visit`] (the registry) runs code written once for every game with its type.
 //! - [`Request`] and [`JsonPlayer`]: a seat played by anything that reads a JSON view and answers
 //!   with a JSON action (a person at a screen, a program over standard input, a browser over a
 //!   WebSocket). A wrong answer never breaks a game: it is reported and replaced by the rule
@@ -20,16 +21,21 @@
 mod adapter;
 mod bots;
 pub mod external;
+mod games;
 pub mod jasskit_http;
 pub mod jasskit_log;
 mod kind;
+mod player_settings;
+mod registry;
 mod request;
 pub mod seat_spec;
 mod table;
 
-pub use adapter::TableGame;
-pub use bots::{bot, bot_seeded, splitmix, BOT_NAMES};
+pub use adapter::{TableGame, Verdict};
+pub use bots::{bot, bot_seeded, check_bot_name, seat_seed, splitmix, BOT_NAMES};
 pub use kind::{checked_options, options_from_pairs, GameKind, GameSpec, OptionsError};
+pub use player_settings::PlayerSpec;
+pub use registry::{GameInfo, GameVisitor};
 pub use request::{match_answer, GameOverHook, JsonPlayer, JsonSeat, Request};
 pub use table::{
     run_table, suggest, tell_game_over, Event, Fallback, SeatPlayer, Snapshot, TableOutcome,

@@ -5,19 +5,15 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use jass_core::coiffeur::Coiffeur;
-use jass_core::differenzler::Differenzler;
-use jass_core::handjass::Handjass;
 use jass_core::record::Record;
-use jass_core::schieber::Schieber;
-use jass_core::sidi::Sidi;
 use jass_core::{ActionList, Decision, Player, ToMove, Visibility};
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::adapter::TableGame;
 use crate::bots::bot;
-use crate::kind::{GameKind, GameSpec};
+use crate::kind::GameSpec;
+use crate::registry::GameVisitor;
 use crate::request::{match_answer, JsonPlayer, JsonSeat};
 
 /// Who plays a seat.
@@ -158,14 +154,35 @@ fn run_kind(
     on_event: &mut dyn FnMut(Event),
     stop_after_resume: bool,
 ) -> Result<Ending, String> {
-    let run = match spec.kind {
-        GameKind::Schieber => run::<Schieber>,
-        GameKind::Handjass => run::<Handjass>,
-        GameKind::Sidi => run::<Sidi>,
-        GameKind::Coiffeur => run::<Coiffeur>,
-        GameKind::Differenzler => run::<Differenzler>,
-    };
-    run(spec, seed, seats, resume, on_event, stop_after_resume)
+    struct Run<'a> {
+        spec: &'a GameSpec,
+        seed: u64,
+        seats: Vec<SeatPlayer>,
+        resume: &'a [Value],
+        on_event: &'a mut dyn FnMut(Event),
+        stop_after_resume: bool,
+    }
+    impl GameVisitor for Run<'_> {
+        type Output = Result<Ending, String>;
+        fn visit<G: TableGame>(self) -> Self::Output {
+            run::<G>(
+                self.spec,
+                self.seed,
+                self.seats,
+                self.resume,
+                self.on_event,
+                self.stop_after_resume,
+            )
+        }
+    }
+    spec.kind.visit(Run {
+        spec,
+        seed,
+        seats,
+        resume,
+        on_event,
+        stop_after_resume,
+    })
 }
 
 /// What the seats of one table share while the game runs (one thread: `Rc<RefCell<…>>`).

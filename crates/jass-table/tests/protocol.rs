@@ -297,7 +297,7 @@ fn typed_players_from_a_players_list_count_fallbacks() {
     // recorder, the bots told the game is over.
     let list = seat_spec::parse(&format!("rule,cmd:{}", bot("illegal_bot.py"))).unwrap();
     let spec = short_spec(GameKind::Schieber);
-    let o = GameKind::schieber_options(&spec.options).unwrap();
+    let o = jass_table::checked_options::<jass_core::schieber::Schieber>(&spec.options).unwrap();
     let (log, lines) = collecting_log();
     let report = SeatReport::new(log);
     let mut table =

@@ -264,7 +264,7 @@ fn records_of_the_table_equal_the_games_own_recorder() {
     // All-rule tables give the same record as the game's own play_recorded.
     let spec = short_spec(GameKind::Schieber);
     let out = run_table(&spec, 9, seats(&spec, None), &[], &mut |_| {}).unwrap();
-    let o = GameKind::schieber_options(&spec.options).unwrap();
+    let o = jass_table::checked_options::<jass_core::schieber::Schieber>(&spec.options).unwrap();
     let mut players: Vec<Box<dyn jass_core::Player<jass_core::schieber::Schieber>>> = (0..4)
         .map(|_| Box::new(jass_bots::RuleSchieber::new(o)) as Box<dyn jass_core::Player<_>>)
         .collect();

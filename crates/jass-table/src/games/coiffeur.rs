@@ -1,0 +1,105 @@
+//! Coiffeur's entry.
+
+use jass_bots::{RuleCoiffeur, SamplingCoiffeur, SamplingSchieber};
+use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
+use jass_core::record::Record;
+use jass_core::schieber::RecordedAction;
+use jass_core::Player;
+use serde_json::{json, Value};
+
+use crate::adapter::{to_json, TableGame, Verdict};
+use crate::kind::{parse_named, GameKind, OptionsError};
+use crate::player_settings::PlayerSpec;
+
+/// The settings of the Coiffeur sampling player.
+const SAMPLING_KNOWN: [&str; 8] = [
+    "samples",
+    "max_cards",
+    "threads",
+    "budget_ms",
+    "early_samples",
+    "game_end",
+    "infer",
+    "infer_pool",
+];
+
+impl TableGame for Coiffeur {
+    type Options = CoiffeurOptions;
+    const KIND: GameKind = GameKind::Coiffeur;
+    const NAME: &'static str = "coiffeur";
+    const ALIASES: &'static [&'static str] = &[];
+    const TITLE: &'static str = "Coiffeur";
+    const TEAMS: bool = true;
+
+    fn presets() -> Vec<(&'static str, Value)> {
+        vec![
+            ("default", json!({})),
+            (
+                "Misère and Slalom rows",
+                json!({"misere": true, "slalom": true, "weis": "large"}),
+            ),
+            (
+                "no Weis, zurückschieben",
+                json!({"weis": "none", "stoeck": false, "zurueckschieben": true}),
+            ),
+        ]
+    }
+    fn read_options(options: &Value) -> Result<CoiffeurOptions, OptionsError> {
+        let o: CoiffeurOptions = parse_named(Self::NAME, options)?;
+        o.validate()
+            .map_err(|e| OptionsError(format!("bad {} option: {e}", Self::NAME)))?;
+        Ok(o)
+    }
+    fn action_json(action: Self::Action) -> Value {
+        to_json(&RecordedAction::from(action))
+    }
+    fn rule_player(options: &CoiffeurOptions) -> Box<dyn Player<Self>> {
+        Box::new(RuleCoiffeur::new(*options))
+    }
+    fn sampling_player(options: &CoiffeurOptions, seed: u64) -> Box<dyn Player<Self>> {
+        Box::new(SamplingCoiffeur::new(*options, seed))
+    }
+    fn sampling_with(
+        spec: &PlayerSpec,
+        o: &CoiffeurOptions,
+        seed: u64,
+    ) -> Result<Box<dyn Player<Self>>, String> {
+        let known = SAMPLING_KNOWN;
+        Ok(Box::new(
+            SamplingCoiffeur::with_settings(
+                *o,
+                spec.solver_settings_with(&known, SamplingCoiffeur::DEFAULT)?,
+                seed,
+            )
+            .with_early_samples(spec.get(
+                &known,
+                "early_samples",
+                SamplingCoiffeur::DEFAULT_EARLY,
+            )?)
+            .with_game_end(spec.flag(&known, "game_end", true)?)
+            .with_inference(
+                spec.get(&known, "infer", SamplingSchieber::DEFAULT_INFER as usize)? as u32,
+                spec.get(&known, "infer_pool", SamplingSchieber::DEFAULT_INFER_POOL)?,
+            ),
+        ))
+    }
+    fn play(
+        options: CoiffeurOptions,
+        seed: u64,
+        players: &mut [Box<dyn Player<Self>>],
+        watch: &mut dyn FnMut(&Self),
+    ) -> Result<Record, String> {
+        jass_core::coiffeur::play_recorded_watched(options, seed, players, watch)
+            .map(Record::Coiffeur)
+    }
+    fn verdict(record: &Record) -> Verdict {
+        let Record::Coiffeur(r) = record else {
+            return Verdict::default();
+        };
+        Verdict {
+            winner: r.result.winner.map(usize::from),
+            deals: r.deals.len(),
+            ..Verdict::default()
+        }
+    }
+}

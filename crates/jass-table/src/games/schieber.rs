@@ -1,0 +1,165 @@
+//! Schieber's entry.
+
+use jass_bots::{MctsSchieber, MctsSettings, RuleSchieber, SamplingSchieber, SamplingSettings};
+use jass_core::deal::seeded_deals;
+use jass_core::record::Record;
+use jass_core::schieber::{RecordedAction, Schieber, SchieberOptions};
+use jass_core::Player;
+use serde_json::{json, Value};
+
+use crate::adapter::{to_json, TableGame, Verdict};
+use crate::kind::{parse_named, GameKind, OptionsError};
+use crate::player_settings::PlayerSpec;
+
+/// The settings of the Schieber sampling player.
+const SAMPLING_KNOWN: [&str; 13] = [
+    "infer",
+    "infer_pool",
+    "samples",
+    "max_cards",
+    "contract_samples",
+    "threads",
+    "budget_ms",
+    "tt_bits",
+    "node_limit",
+    "decision_nodes",
+    "race_nodes",
+    "early_samples",
+    "early_handoff",
+];
+
+/// The settings of the Schieber MCTS player.
+const MCTS_KNOWN: [&str; 3] = ["worlds", "iterations", "exploration"];
+
+impl TableGame for Schieber {
+    type Options = SchieberOptions;
+    const KIND: GameKind = GameKind::Schieber;
+    const NAME: &'static str = "schieber";
+    const ALIASES: &'static [&'static str] = &[];
+    const TITLE: &'static str = "Schieber";
+    const TEAMS: bool = true;
+
+    fn presets() -> Vec<(&'static str, Value)> {
+        vec![
+            ("default", json!({})),
+            (
+                "french-red, large Weis",
+                json!({"multipliers": "french-red", "weis": "large"}),
+            ),
+            (
+                "every contract",
+                json!({"misere": true, "slalom": true, "zurueckschieben": true, "counter_match": true, "bergpreis": true}),
+            ),
+            (
+                "single, no Weis or Stöck",
+                json!({"multipliers": "single", "weis": "none", "stoeck": false, "undenufe_eleven": "six"}),
+            ),
+        ]
+    }
+    fn read_options(options: &Value) -> Result<SchieberOptions, OptionsError> {
+        let o: SchieberOptions = parse_named(Self::NAME, options)?;
+        o.validate()
+            .map_err(|e| OptionsError(format!("bad schieber option: {e}")))?;
+        Ok(o)
+    }
+    fn action_json(action: Self::Action) -> Value {
+        to_json(&RecordedAction::from(action))
+    }
+    fn rule_player(options: &SchieberOptions) -> Box<dyn Player<Self>> {
+        Box::new(RuleSchieber::new(*options))
+    }
+    fn sampling_player(options: &SchieberOptions, seed: u64) -> Box<dyn Player<Self>> {
+        Box::new(SamplingSchieber::new(
+            *options,
+            SamplingSettings::default(),
+            seed,
+        ))
+    }
+    fn sampling_with(
+        spec: &PlayerSpec,
+        o: &SchieberOptions,
+        seed: u64,
+    ) -> Result<Box<dyn Player<Self>>, String> {
+        let known = SAMPLING_KNOWN;
+        let d = SamplingSettings::default();
+        let (threads, time_budget) = spec.threads_and_budget(&known, d.threads)?;
+        let settings = SamplingSettings {
+            samples: spec.get(&known, "samples", d.samples)?,
+            max_cards: spec.get(&known, "max_cards", d.max_cards as usize)?.min(36) as u32,
+            contract_samples: spec.get(&known, "contract_samples", d.contract_samples)?,
+            threads,
+            time_budget,
+            tt_bits: spec.get(&known, "tt_bits", d.tt_bits as usize)? as u32,
+            node_limit: spec.get(&known, "node_limit", d.node_limit as usize)? as u64,
+            decision_nodes: spec.get(&known, "decision_nodes", d.decision_nodes as usize)? as u64,
+            race_nodes: spec.get(&known, "race_nodes", d.race_nodes as usize)? as u64,
+        };
+        Ok(Box::new(
+            SamplingSchieber::new(*o, settings, seed)
+                .with_early_samples(
+                    spec.get(&known, "early_samples", SamplingSchieber::DEFAULT_EARLY)?,
+                    spec.get(
+                        &known,
+                        "early_handoff",
+                        SamplingSchieber::DEFAULT_HANDOFF as usize,
+                    )? as u32,
+                )
+                .with_inference(
+                    spec.get(&known, "infer", SamplingSchieber::DEFAULT_INFER as usize)? as u32,
+                    spec.get(&known, "infer_pool", SamplingSchieber::DEFAULT_INFER_POOL)?,
+                ),
+        ))
+    }
+    fn rule_with(
+        spec: &PlayerSpec,
+        o: &SchieberOptions,
+        _seed: u64,
+    ) -> Result<Box<dyn Player<Self>>, String> {
+        let signals = spec.flag(&["signals"], "signals", true)?;
+        Ok(Box::new(RuleSchieber::new(*o).with_signals(signals)))
+    }
+    fn mcts_with(
+        spec: &PlayerSpec,
+        o: &SchieberOptions,
+        seed: u64,
+    ) -> Result<Box<dyn Player<Self>>, String> {
+        let d = MctsSettings::default();
+        let settings = MctsSettings {
+            worlds: spec.get(&MCTS_KNOWN, "worlds", d.worlds)?,
+            iterations: spec.get(&MCTS_KNOWN, "iterations", d.iterations)?,
+            exploration: spec.get(
+                &MCTS_KNOWN,
+                "exploration",
+                (d.exploration * 100.0).round() as usize,
+            )? as f64
+                / 100.0,
+        };
+        Ok(Box::new(MctsSchieber::new(*o, settings, seed)))
+    }
+    fn play(
+        options: SchieberOptions,
+        seed: u64,
+        players: &mut [Box<dyn Player<Self>>],
+        watch: &mut dyn FnMut(&Self),
+    ) -> Result<Record, String> {
+        jass_core::schieber::play_recorded_from(
+            options,
+            Some(seed),
+            players,
+            &mut seeded_deals(seed),
+            watch,
+        )
+        .map(Record::Schieber)
+    }
+    fn verdict(record: &Record) -> Verdict {
+        let Record::Schieber(r) = record else {
+            return Verdict::default();
+        };
+        Verdict {
+            winner: r.result.winner.map(usize::from),
+            loser: None,
+            schneider: r.result.schneider,
+            deals: r.deals.len(),
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! Sidi Barrani's entry.
+
+use jass_bots::{RuleSidi, SamplingSettings, SamplingSidi, SidiBidding};
+use jass_core::deal::seeded_deals;
+use jass_core::record::Record;
+use jass_core::sidi::{Sidi, SidiOptions, SidiRecorded};
+use jass_core::Player;
+use serde_json::{json, Value};
+
+use crate::adapter::{to_json, TableGame, Verdict};
+use crate::kind::{parse_named, GameKind, OptionsError};
+use crate::player_settings::PlayerSpec;
+
+/// The settings of the Sidi Barrani sampling player.
+const SAMPLING_KNOWN: [&str; 13] = [
+    "competitive",
+    "infer",
+    "infer_pool",
+    "read_auction",
+    "samples",
+    "max_cards",
+    "threads",
+    "budget_ms",
+    "early_samples",
+    "contract_samples",
+    "bid_blend",
+    "bid_shift",
+    "last_call",
+];
+
+/// Sidi Barrani's auction numbers by the setting `competitive` (1, the default: the competitive
+/// ones; 0: the conservative ones of before 2026-11-24), for the rule and the sampling player.
+fn bidding(spec: &PlayerSpec, known: &[&str]) -> Result<SidiBidding, String> {
+    Ok(if spec.flag(known, "competitive", true)? {
+        SidiBidding::COMPETITIVE
+    } else {
+        SidiBidding::CONSERVATIVE
+    })
+}
+
+impl TableGame for Sidi {
+    type Options = SidiOptions;
+    const KIND: GameKind = GameKind::Sidi;
+    const NAME: &'static str = "sidi-barrani";
+    const ALIASES: &'static [&'static str] = &["sidi"];
+    const TITLE: &'static str = "Sidi Barrani";
+    const TEAMS: bool = true;
+
+    fn presets() -> Vec<(&'static str, Value)> {
+        vec![
+            ("default", json!({})),
+            (
+                "004: double at the first lead, steps of 5",
+                json!({"doubling": "first-lead", "bid_step": 5, "min_bid": 40}),
+            ),
+            (
+                "no Weis, no doubling",
+                json!({"weis": false, "stoeck": false, "doubling": "none", "obenabe_undenufe": false}),
+            ),
+        ]
+    }
+    fn read_options(options: &Value) -> Result<SidiOptions, OptionsError> {
+        let o: SidiOptions = parse_named(Self::NAME, options)?;
+        o.validate()
+            .map_err(|e| OptionsError(format!("bad {} option: {e}", Self::NAME)))?;
+        Ok(o)
+    }
+    fn action_json(action: Self::Action) -> Value {
+        to_json(&SidiRecorded::from(action))
+    }
+    fn rule_player(options: &SidiOptions) -> Box<dyn Player<Self>> {
+        Box::new(RuleSidi::new(*options))
+    }
+    fn sampling_player(options: &SidiOptions, seed: u64) -> Box<dyn Player<Self>> {
+        Box::new(SamplingSidi::new(*options, seed))
+    }
+    fn rule_with(
+        spec: &PlayerSpec,
+        o: &SidiOptions,
+        _seed: u64,
+    ) -> Result<Box<dyn Player<Self>>, String> {
+        let known = ["signals", "last_call", "competitive"];
+        Ok(Box::new(
+            RuleSidi::new(*o)
+                .with_signals(spec.flag(&known, "signals", true)?)
+                .with_last_call(spec.flag(&known, "last_call", true)?)
+                .with_bidding(bidding(spec, &known)?),
+        ))
+    }
+    fn sampling_with(
+        spec: &PlayerSpec,
+        o: &SidiOptions,
+        seed: u64,
+    ) -> Result<Box<dyn Player<Self>>, String> {
+        let known = SAMPLING_KNOWN;
+        let d = SamplingSidi::DEFAULT;
+        let settings = SamplingSettings {
+            contract_samples: spec.get(&known, "contract_samples", d.contract_samples)?,
+            ..spec.solver_settings_with(&known, d)?
+        };
+        Ok(Box::new(
+            SamplingSidi::with_settings(*o, settings, seed)
+                .with_early_samples(spec.get(
+                    &known,
+                    "early_samples",
+                    SamplingSidi::DEFAULT_EARLY,
+                )?)
+                .with_bid_blend(spec.get(
+                    &known,
+                    "bid_blend",
+                    SamplingSidi::DEFAULT_BID_BLEND as usize,
+                )? as u32)
+                .with_bid_shift(spec.get(
+                    &known,
+                    "bid_shift",
+                    SamplingSidi::DEFAULT_BID_SHIFT as usize,
+                )? as u32)
+                .with_last_call(spec.flag(&known, "last_call", true)?)
+                .with_bidding(bidding(spec, &known)?)
+                .with_auction_reading(spec.flag(&known, "read_auction", true)?)
+                .with_inference(
+                    spec.get(&known, "infer", SamplingSidi::DEFAULT_INFER as usize)? as u32,
+                    spec.get(&known, "infer_pool", SamplingSidi::DEFAULT_INFER_POOL)?,
+                ),
+        ))
+    }
+    fn play(
+        options: SidiOptions,
+        seed: u64,
+        players: &mut [Box<dyn Player<Self>>],
+        watch: &mut dyn FnMut(&Self),
+    ) -> Result<Record, String> {
+        jass_core::sidi::play_recorded_from(
+            options,
+            Some(seed),
+            players,
+            &mut seeded_deals(seed),
+            watch,
+        )
+        .map(Record::Sidi)
+    }
+    fn verdict(record: &Record) -> Verdict {
+        let Record::Sidi(r) = record else {
+            return Verdict::default();
+        };
+        Verdict {
+            winner: r.result.winner.map(usize::from),
+            deals: r.deals.len(),
+            ..Verdict::default()
+        }
+    }
+}

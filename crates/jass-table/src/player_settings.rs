@@ -1,0 +1,191 @@
+//! A computer player by name with its settings, as every front end writes it:
+//! `sampling:samples=48:max_cards=24`. The name picks the player, the settings after colons are
+//! whole numbers checked against what the game's player knows ([`PlayerSpec::get`]); each game
+//! reads its own settings in its registry entry (`games/*.rs`).
+
+use std::time::Duration;
+
+use jass_bots::SamplingSettings;
+
+/// A player name and its settings (`sampling:samples=48:max_cards=24`).
+#[derive(Debug)]
+pub struct PlayerSpec<'a> {
+    /// The player's name (`random`, `rule`, `sampling`, `mcts`).
+    pub name: &'a str,
+    settings: Vec<(&'a str, usize)>,
+}
+
+impl<'a> PlayerSpec<'a> {
+    /// Reads `name:key=value:…`; only `rule`, `sampling` and `mcts` take settings.
+    pub fn parse(spec: &'a str) -> Result<PlayerSpec<'a>, String> {
+        let mut parts = spec.split(':');
+        let name = parts.next().unwrap_or("").trim();
+        let mut settings = Vec::new();
+        for p in parts {
+            let Some((k, v)) = p.split_once('=') else {
+                return Err(format!("player setting `{p}` in `{spec}` has no value: write it as key=value, e.g. sampling:samples=48"));
+            };
+            let v: usize = v.trim().parse().map_err(|_| {
+                format!("player setting `{p}` in `{spec}`: the value must be a whole number")
+            })?;
+            let k = k.trim();
+            if settings.iter().any(|(seen, _)| *seen == k) {
+                return Err(format!(
+                    "player setting `{k}` is given twice in `{spec}`: give it once"
+                ));
+            }
+            settings.push((k, v));
+        }
+        if !settings.is_empty() && !matches!(name, "sampling" | "rule" | "mcts") {
+            return Err(format!(
+                "player `{name}` takes no settings (only rule, sampling and mcts do: `{spec}`)"
+            ));
+        }
+        Ok(PlayerSpec { name, settings })
+    }
+
+    /// True if no setting is given (the player with its defaults).
+    pub fn is_plain(&self) -> bool {
+        self.settings.is_empty()
+    }
+
+    /// The value of `key` (every given setting checked against `known`, the settings this
+    /// game's player has, and against the setting's range), or `default`.
+    pub fn get(&self, known: &[&str], key: &str, default: usize) -> Result<usize, String> {
+        for (k, v) in &self.settings {
+            if !known.contains(k) {
+                let name = self.name;
+                if known.is_empty() {
+                    return Err(format!(
+                        "unknown {name} setting `{k}`: this game's {name} player takes no settings"
+                    ));
+                }
+                return Err(format!(
+                    "unknown {name} setting `{k}`: this game's {name} player knows {}",
+                    known.join(", ")
+                ));
+            }
+            let (min, max) = setting_range(k);
+            if *v < min || *v > max {
+                return Err(format!(
+                    "{} setting `{k}={v}`: use {min} .. {max}",
+                    self.name
+                ));
+            }
+        }
+        Ok(self
+            .settings
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|&(_, v)| v)
+            .unwrap_or(default))
+    }
+
+    /// A 0/1 setting as a switch.
+    pub fn flag(&self, known: &[&str], key: &str, default: bool) -> Result<bool, String> {
+        Ok(self.get(known, key, default as usize)? == 1)
+    }
+
+    /// `threads` and `budget_ms` (0 or left out: no time budget).
+    pub fn threads_and_budget(
+        &self,
+        known: &[&str],
+        default_threads: usize,
+    ) -> Result<(usize, Option<Duration>), String> {
+        let threads = self.get(known, "threads", default_threads)?;
+        let budget = self.get(known, "budget_ms", 0)?;
+        let budget = (budget > 0).then(|| Duration::from_millis(budget as u64));
+        Ok((threads, budget))
+    }
+
+    /// The solver's sampling settings (`samples`, `max_cards`, `threads`, `budget_ms`) over
+    /// `default`.
+    pub fn solver_settings_with(
+        &self,
+        known: &[&str],
+        default: SamplingSettings,
+    ) -> Result<SamplingSettings, String> {
+        let (threads, time_budget) = self.threads_and_budget(known, default.threads)?;
+        Ok(SamplingSettings {
+            samples: self.get(known, "samples", default.samples)?,
+            max_cards: self
+                .get(known, "max_cards", default.max_cards as usize)?
+                .min(36) as u32,
+            threads,
+            time_budget,
+            ..default
+        })
+    }
+}
+
+/// The values a setting may take.
+fn setting_range(key: &str) -> (usize, usize) {
+    match key {
+        // 0: decide like the rule player.
+        "announce_samples" | "contract_samples" | "early_samples" | "decision_samples"
+        | "bessern_samples" => (0, 10_000),
+        "bid_blend" | "bid_shift" => (0, 100),
+        // The weight in percent of a world per card it does not explain (100: off).
+        "infer" => (0, 100),
+        "infer_pool" => (1, 64),
+        // Points of an open announcement's distance per unexplained card (0: not read).
+        "infer_announcement" => (0, 157),
+        // Tricks left from which play-outs are solved exactly (0: rule play to the end).
+        // Each trick more multiplies the time by five to ten (docs/players.md): from 5
+        // on a game takes hours.
+        "exact_tricks" => (0, 4),
+        // Tricks left from which the own cards of play-outs are the best reply to the
+        // others' rule play (0: off); 5 takes about six times as long as 3.
+        "reply_tricks" => (0, 5),
+        // 1: double a bid that, made, wins the opponents the game (001); 0: not.
+        // 1: give and read 001's discard signals; 0: not.
+        // 1: play the last deal of a game for the win (Coiffeur, Differenzler); 0: for
+        // its points.
+        // 1: Sidi Barrani's competitive auction numbers; 0: the conservative ones.
+        // 1: read the others' cards from their auction calls too (Sidi Barrani); 0: not.
+        "last_call" | "signals" | "game_end" | "competitive" | "read_auction" => (0, 1),
+        "tt_bits" => (10, 26),
+        // Cards left when the play-outs hand over to the solver (Schieber).
+        "early_handoff" => (0, 36),
+        "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
+        "race_nodes" => (0, 1_000_000_000),
+        "budget_ms" => (1, 600_000),
+        // The MCTS player: tree iterations per world, UCB1's constant in hundredths.
+        "iterations" => (1, 10_000_000),
+        "exploration" => (1, 1_000),
+        "threads" => (1, 256),
+        _ => (1, 10_000),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_are_read_checked_and_defaulted() {
+        let s = PlayerSpec::parse("sampling:samples=48:max_cards=24").unwrap();
+        assert_eq!(s.name, "sampling");
+        let known = ["samples", "max_cards"];
+        assert_eq!(s.get(&known, "samples", 1).unwrap(), 48);
+        assert_eq!(s.get(&known, "threads", 3).unwrap(), 3);
+        let e = s.get(&["samples"], "samples", 1).unwrap_err();
+        assert!(e.contains("unknown sampling setting `max_cards`"), "{e}");
+        let e = PlayerSpec::parse("sampling:samples=0")
+            .unwrap()
+            .get(&known, "samples", 1);
+        assert!(e.unwrap_err().contains("use 1 .. 10000"));
+        assert!(PlayerSpec::parse("random:samples=3")
+            .unwrap_err()
+            .contains("takes no settings"));
+        assert!(PlayerSpec::parse("rule:signals")
+            .unwrap_err()
+            .contains("no value"));
+        assert!(PlayerSpec::parse("rule:signals=x")
+            .unwrap_err()
+            .contains("whole number"));
+        assert!(PlayerSpec::parse("rule:signals=1:signals=0")
+            .unwrap_err()
+            .contains("twice"));
+    }
+}

@@ -1,0 +1,219 @@
+//! The conformance suite: what every registered game must do, run for every game of the registry
+//! and every option set it declares (`TableGame::presets`), in the spirit of OpenSpiel's
+//! `RandomSimTest`. Registering a game enrols it.
+//!
+//! For random, rule and mixed tables, seeded: the game plays to its end; at every decision the
+//! legal actions are offered, each written in record notation is told apart from the others and
+//! read back as itself (what a bot or a browser answers); every seat's view and the spectators'
+//! view serialize, the spectators' without a hand; the record checks, reads back from its JSON
+//! unchanged, names the game's seats and deals as its verdict does; the same seed plays the same
+//! game.
+
+use jass_core::record::Record;
+use jass_core::{ActionList, Player, ToMove};
+use jass_table::{bot, match_answer, GameKind, GameVisitor, TableGame};
+use serde_json::Value;
+
+/// What went wrong, naming the game, the option set and the table.
+type Outcome = Result<usize, String>;
+
+struct Conformance {
+    seed: u64,
+}
+
+impl GameVisitor for Conformance {
+    type Output = Vec<Outcome>;
+    fn visit<G: TableGame>(self) -> Vec<Outcome> {
+        let presets = G::presets();
+        assert!(!presets.is_empty(), "{} declares no option set", G::NAME);
+        let mut outcomes = Vec::new();
+        for (name, options) in presets {
+            let o = match G::read_options(&options) {
+                Ok(o) => o,
+                Err(e) => {
+                    outcomes.push(Err(format!(
+                        "{} `{name}`: its options are refused: {e}",
+                        G::NAME
+                    )));
+                    continue;
+                }
+            };
+            let spec = G::KIND.spec(&options).expect("read_options accepted them");
+            let seats = G::seat_count(&o);
+            if spec.seats() != seats {
+                outcomes.push(Err(format!(
+                    "{} `{name}`: the spec says {} seats, the options {seats}",
+                    G::NAME,
+                    spec.seats()
+                )));
+            }
+            for table in [["random"; 2], ["rule"; 2], ["rule", "random"]] {
+                let label = format!("{} `{name}` {table:?}", G::NAME);
+                outcomes.push(
+                    play_one::<G>(o, seats, &table, self.seed).map_err(|e| format!("{label}: {e}")),
+                );
+            }
+        }
+        outcomes
+    }
+}
+
+/// The players of a table: `names` alternate over the seats.
+fn players<G: TableGame>(
+    o: &G::Options,
+    seats: usize,
+    names: &[&str],
+    seed: u64,
+) -> Vec<Box<dyn Player<G>>> {
+    (0..seats)
+        .map(|s| bot::<G>(names[s % names.len()], o, s, seed).expect("computer players exist"))
+        .collect()
+}
+
+/// Plays one seeded game and checks it; the number of decisions taken.
+fn play_one<G: TableGame>(o: G::Options, seats: usize, names: &[&str], seed: u64) -> Outcome {
+    let mut problems: Vec<String> = Vec::new();
+    let mut decisions = 0usize;
+    let mut legal = ActionList::new();
+    let mut watch = |state: &G| {
+        if problems.len() > 3 {
+            return;
+        }
+        for s in 0..seats {
+            if !state.view_json(s).is_object() {
+                problems.push(format!("the view of seat {s} is not a JSON object"));
+            }
+        }
+        let public = state.public_view_json();
+        if public
+            .get("hand")
+            .is_some_and(|h| h.as_array().is_some_and(|a| !a.is_empty()))
+        {
+            problems.push(format!("the spectators' view shows a hand: {public}"));
+        }
+        let ToMove::Seat(seat) = state.to_move() else {
+            return;
+        };
+        decisions += 1;
+        state.legal_actions(&mut legal);
+        if legal.is_empty() {
+            problems.push(format!("seat {seat} is to move with no legal action"));
+            return;
+        }
+        let written: Vec<Value> = legal.iter().map(G::action_json).collect();
+        for (i, json) in written.iter().enumerate() {
+            match match_answer(json, &written) {
+                Ok(j) if j == i => {}
+                Ok(j) => problems.push(format!(
+                    "legal action {i} ({}) is written {json}, which reads as action {j} ({})",
+                    legal.get(i),
+                    legal.get(j)
+                )),
+                Err(e) => problems.push(format!("legal action {json} does not read back: {e}")),
+            }
+        }
+    };
+    let record = G::play(
+        o,
+        seed,
+        &mut players::<G>(&o, seats, names, seed),
+        &mut watch,
+    )?;
+    if !problems.is_empty() {
+        return Err(problems.join("; "));
+    }
+    check_record::<G>(&record, seats)?;
+    let again = G::play(
+        o,
+        seed,
+        &mut players::<G>(&o, seats, names, seed),
+        &mut |_| {},
+    )?;
+    if again.to_json_line() != record.to_json_line() {
+        return Err(format!(
+            "seed {seed} played twice gives two different games"
+        ));
+    }
+    Ok(decisions)
+}
+
+/// The record checks, reads back from its JSON, and agrees with the game's verdict.
+fn check_record<G: TableGame>(record: &Record, seats: usize) -> Result<(), String> {
+    if record.game() != G::NAME {
+        return Err(format!("the record names the game `{}`", record.game()));
+    }
+    record
+        .check()
+        .map_err(|e| format!("the record does not check: {e}"))?;
+    let json: Value = serde_json::from_str(&record.to_json_line()).map_err(|e| e.to_string())?;
+    let read = Record::from_value(json.clone())
+        .map_err(|e| format!("the record does not read back: {e}"))?;
+    if read.to_json_line() != record.to_json_line() {
+        return Err("the record reads back as another record".into());
+    }
+    let recorded_seats = json["seats"].as_array().map_or(0, Vec::len);
+    if recorded_seats != seats {
+        return Err(format!(
+            "the record names {recorded_seats} seats, the table has {seats}"
+        ));
+    }
+    let deals = json["deals"].as_array().map_or(0, Vec::len);
+    let verdict = G::verdict(record);
+    if verdict.deals != deals || deals == 0 {
+        return Err(format!(
+            "the verdict counts {} deals, the record holds {deals}",
+            verdict.deals
+        ));
+    }
+    let sides = if G::TEAMS { 2 } else { seats };
+    if verdict.winner.is_some_and(|w| w >= sides) || verdict.loser.is_some_and(|l| l >= seats) {
+        return Err(format!(
+            "the verdict names a side that is not at the table: {verdict:?}"
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn every_registered_game_conforms_with_every_option_set() {
+    let mut failures = Vec::new();
+    let mut decisions = 0;
+    for kind in GameKind::ALL {
+        for (i, outcome) in kind
+            .visit(Conformance {
+                seed: 40 + kind as u64,
+            })
+            .into_iter()
+            .enumerate()
+        {
+            match outcome {
+                Ok(n) => decisions += n,
+                Err(e) => failures.push(format!("{} #{i}: {e}", kind.name())),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Every game is played with decisions to take (a game that ends at once tests nothing).
+    assert!(decisions > 10_000, "only {decisions} decisions were taken");
+}
+
+#[test]
+fn a_wrong_record_is_caught_by_the_suites_check() {
+    // The suite's own check must be able to fail: a record whose seats were cut.
+    let o = jass_table::checked_options::<jass_core::schieber::Schieber>(
+        &serde_json::json!({"target": 1000}),
+    )
+    .unwrap();
+    let record = <jass_core::schieber::Schieber as TableGame>::play(
+        o,
+        3,
+        &mut players::<jass_core::schieber::Schieber>(&o, 4, &["rule"], 3),
+        &mut |_| {},
+    )
+    .unwrap();
+    assert!(check_record::<jass_core::schieber::Schieber>(&record, 4).is_ok());
+    let e = check_record::<jass_core::schieber::Schieber>(&record, 3).unwrap_err();
+    assert!(e.contains("names 4 seats"), "{e}");
+    let e = check_record::<jass_core::handjass::Handjass>(&record, 4).unwrap_err();
+    assert!(e.contains("names the game `schieber`"), "{e}");
+}
