@@ -76,8 +76,20 @@ fn state_msg(table: &Table, snap: &Snapshot, seat: Option<usize>) -> Value {
     })
 }
 
+/// The game is over: where its record is, and how it ended (its game's verdict).
 fn over_msg(table: &Table) -> Value {
-    json!({"type": "over", "record_url": format!("/api/tables/{}/record", table.id)})
+    let verdict = table
+        .record
+        .lock()
+        .ok()
+        .and_then(|r| r.clone())
+        .and_then(|r| jass_core::record::Record::from_value(r).ok())
+        .map(|r| jass_table::GameKind::verdict(&r));
+    json!({
+        "type": "over",
+        "record_url": format!("/api/tables/{}/record", table.id),
+        "verdict": verdict,
+    })
 }
 
 /// `GET /api/tables/{id}/ws[?token=T]`: a person's seat (with its token) or a spectator.

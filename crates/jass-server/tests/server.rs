@@ -304,6 +304,7 @@ async fn a_spectator_never_sees_a_hand() {
     let mut states = 0;
     let mut cards_seen = 0;
     let mut refused = false;
+    let mut verdict = Value::Null;
     loop {
         let m = spectator.next().await;
         if m["type"] == "state" {
@@ -324,9 +325,20 @@ async fn a_spectator_never_sees_a_hand() {
             refused = true;
         }
         if m["type"] == "over" {
+            verdict = m["verdict"].clone();
             break;
         }
     }
+    // The end names how the game ended: the verdict of its record, by the game's entry.
+    let (_, record) = get(a, &format!("/api/tables/{id}/record")).await;
+    let record = jass_core::record::Record::from_value(record).unwrap();
+    let expected = jass_table::GameKind::verdict(&record);
+    assert_eq!(verdict, serde_json::to_value(&expected).unwrap());
+    assert_eq!(
+        verdict["totals"].as_array().map(Vec::len),
+        Some(2),
+        "{verdict}"
+    );
     // A client that falls behind the table gets the latest state instead of every one (the
     // rule bots play fast; on a loaded machine the spectator may see few states), so the count
     // is not fixed: enough that trick cards were shown, and the attempt to act was refused.

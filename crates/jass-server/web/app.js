@@ -1015,6 +1015,31 @@ function closeButton(id, label, question, after) {
   );
 }
 
+// How the game ended, in words, from the server's verdict (its game's registry entry: the
+// winning side or the loser, the seats safe, Schneider, the totals).
+function verdictText(vd) {
+  if (!vd) return 'Game over.';
+  const total = (s) => (vd.totals || [])[s] ?? 0;
+  let text;
+  if (vd.winner !== null && vd.winner !== undefined) {
+    const w = vd.winner;
+    if (isTeamGame(T.game)) {
+      const m = me();
+      const who = m === null ? `seats ${w}+${w + 2}` : w === m % 2 ? 'we' : 'they';
+      text = `Game over: ${who} win ${total(w)} to ${total(1 - w)} ${vd.unit}.`;
+    } else {
+      text = `Game over: ${nameOf(w)} ${w === me() ? 'win' : 'wins'} with ${total(w)} ${vd.unit}.`;
+    }
+  } else if (vd.loser !== null && vd.loser !== undefined) {
+    text = `Game over: ${nameOf(vd.loser)} ${vd.loser === me() ? 'lose' : 'loses'}.`;
+    if ((vd.safe || []).length) text += ` Safe, in this order: ${vd.safe.map(nameOf).join(', ')}.`;
+  } else {
+    text = 'Game over: nobody wins or loses alone.';
+  }
+  if (vd.schneider) text += ' Schneider: the losers stayed under half the target.';
+  return text;
+}
+
 function teamNames() {
   const m = me();
   if (m === null) return ['Seats 0+2', 'Seats 1+3'];
@@ -1298,16 +1323,7 @@ function renderSummary() {
     }
   }
   if (over) {
-    const g = T.state.view || {};
-    let verdict = 'Game over.';
-    if (isTeamGame(T.game)) {
-      const tt = T.game === 'coiffeur' && g.coiffeur ? g.coiffeur.totals : g.totals || [0, 0];
-      const names = teamNames();
-      verdict = tt[0] === tt[1] ? 'Game over: a draw.' : `Game over: ${names[tt[0] > tt[1] ? 0 : 1]} ${names[tt[0] > tt[1] ? 0 : 1] === 'Us' ? 'win' : 'wins'} ${Math.max(...tt)} to ${Math.min(...tt)}.`;
-    } else if (T.game === 'differenzler' && g.totals) {
-      const best = Math.min(...g.totals);
-      verdict = `Game over: ${g.totals.map((t, s) => (t === best ? nameOf(s) : null)).filter(Boolean).join(' and ')} with the lowest penalty (${best}).`;
-    }
+    const verdict = verdictText(T.over && T.over.verdict);
     const url = (T.over && T.over.record_url) || `/api/tables/${T.id}/record`;
     parts.push(h('p', { class: 'verdict', id: 'game-result' }, verdict));
     parts.push(h('p', {}, h('a', { class: 'button primary', href: url, download: `jass-${T.id}.json`, id: 'record-link' }, 'Download the record'), ' ', h('a', { class: 'button', href: '/' }, 'Lobby')));

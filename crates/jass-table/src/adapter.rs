@@ -93,8 +93,8 @@ pub trait TableGame: Game + Send + 'static {
     fn verdict(record: &Record) -> Verdict;
 }
 
-/// How one game ended, for summaries.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// How one game ended: what every front end says at its end (and summaries count).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Verdict {
     /// The side that won: a team (seats `t` and `t + 2`) in a game of teams, else a seat; `None`
     /// when nobody won alone (a tie, or a game that names only a loser).
@@ -103,8 +103,19 @@ pub struct Verdict {
     pub loser: Option<usize>,
     /// Whether the loser was made Schneider (Schieber).
     pub schneider: bool,
+    /// The seats that got out safe, in the order they did (Handjass).
+    pub safe: Vec<usize>,
+    /// The final score of every side (team or seat), in `unit`.
+    pub totals: Vec<i64>,
+    /// What the totals count: `points`, `penalty points` (the fewest win) or `strokes`.
+    pub unit: &'static str,
     /// The deals played.
     pub deals: usize,
+}
+
+/// The final totals as whole numbers.
+pub(crate) fn totals<T: Copy + Into<i64>>(totals: &[T]) -> Vec<i64> {
+    totals.iter().map(|&t| t.into()).collect()
 }
 
 /// A value as JSON (options, actions, views).

@@ -12,7 +12,9 @@ use jass_core::handjass::Handjass;
 use jass_core::schieber::Schieber;
 use jass_core::sidi::Sidi;
 
-use crate::adapter::TableGame;
+use jass_core::record::Record;
+
+use crate::adapter::{TableGame, Verdict};
 use crate::kind::GameKind;
 
 /// Code written once for every game: [`GameKind::visit`] calls [`GameVisitor::visit`] with the
@@ -76,6 +78,26 @@ impl GameKind {
     /// The game's names, title and teams.
     pub fn info(self) -> GameInfo {
         self.visit(Info)
+    }
+
+    /// The game a record is of.
+    pub fn of_record(record: &Record) -> GameKind {
+        record
+            .game()
+            .parse()
+            .expect("every record is of a registered game")
+    }
+
+    /// How the game of `record` ended, by its game's entry.
+    pub fn verdict(record: &Record) -> Verdict {
+        struct Of<'a>(&'a Record);
+        impl GameVisitor for Of<'_> {
+            type Output = Verdict;
+            fn visit<G: TableGame>(self) -> Verdict {
+                G::verdict(self.0)
+            }
+        }
+        GameKind::of_record(record).visit(Of(record))
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::sync::mpsc::{Receiver, Sender};
 
-use jass_table::{Event, JsonPlayer, Request};
+use jass_table::{Event, JsonPlayer, Request, Verdict};
 use serde_json::Value;
 
 /// What the game thread tells the screen.
@@ -14,8 +14,8 @@ pub enum ToScreen {
     Request(Request),
     /// A deal ended; the game waits for the person to go on.
     DealOver,
-    /// The game ended (or stopped).
-    Finished(Finish),
+    /// The game ended (or stopped), and how it ended when it was played to its end.
+    Finished(Finish, Option<Verdict>),
 }
 
 /// How the game thread ended.

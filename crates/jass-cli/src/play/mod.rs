@@ -23,7 +23,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use jass_core::CardStyle;
-use jass_table::{run_table, Event, GameSpec, SeatPlayer, BOT_NAMES};
+use jass_table::{run_table, Event, GameKind, GameSpec, SeatPlayer, BOT_NAMES};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self as term_event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::crossterm::execute;
@@ -338,7 +338,7 @@ fn game_thread(
     let seats = match seats {
         Ok(seats) => seats,
         Err(e) => {
-            let _ = to_screen.send(ToScreen::Finished(Finish::Failed(e)));
+            let _ = to_screen.send(ToScreen::Finished(Finish::Failed(e), None));
             return;
         }
     };
@@ -362,11 +362,13 @@ fn game_thread(
             thread::sleep(delay);
         }
     };
+    let mut verdict = None;
     let finish = match run_table(&spec, seed, seats, &resume, &mut on_event) {
         Err(e) => Finish::Failed(e),
         Ok(outcome) => match outcome.record.check() {
             Err(e) => Finish::Failed(format!("the record does not re-play: {e}")),
             Ok(_) => {
+                verdict = Some(GameKind::verdict(&outcome.record));
                 let out = keep.out();
                 match std::fs::write(out, outcome.record.to_json_pretty()) {
                     Err(e) => Finish::NotWritten(format!(
@@ -384,7 +386,7 @@ fn game_thread(
             }
         },
     };
-    let _ = to_screen.send(ToScreen::Finished(finish));
+    let _ = to_screen.send(ToScreen::Finished(finish, verdict));
 }
 
 /// The terminal in full-screen mode; restored when dropped (also on panic, by the hook).
@@ -489,13 +491,13 @@ fn screen_loop(
                     let lines = slate::deal_summary(model);
                     model.on_deal_over(lines);
                 }
-                ToScreen::Finished(finish) => {
+                ToScreen::Finished(finish, verdict) => {
                     let text = match &finish {
                         Finish::Saved(s) => s.clone(),
                         Finish::NotWritten(e) | Finish::Failed(e) => format!("error: {e}"),
                     };
                     ended = Some(finish);
-                    let lines = slate::game_summary(model, &text);
+                    let lines = slate::game_summary(model, verdict.as_ref(), &text);
                     model.finished = Some(lines);
                     model.message = "game over: q leaves".into();
                 }

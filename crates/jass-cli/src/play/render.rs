@@ -341,6 +341,45 @@ mod tests {
     }
 
     #[test]
+    fn the_game_over_box_says_who_won_or_lost() {
+        for kind in GameKind::ALL {
+            let pairs: Vec<String> = match kind {
+                GameKind::Schieber | GameKind::Sidi => vec!["target=1000".into()],
+                GameKind::Differenzler => vec!["deals=2".into()],
+                _ => vec![],
+            };
+            let spec = GameSpec::parse(kind.name(), &pairs).unwrap();
+            let seats = (0..spec.seats())
+                .map(|s| SeatPlayer::Bot(if s % 2 == 0 { "rule" } else { "random" }.into()))
+                .collect();
+            let names = (0..spec.seats()).map(|_| "rule".to_string()).collect();
+            let mut model = Model::new(kind, 0, names, CardStyle::Swiss, 11);
+            let outcome = run_table(&spec, 11, seats, &[], &mut |e| model.on_event(e)).unwrap();
+            let verdict = GameKind::verdict(&outcome.record);
+            let text =
+                super::super::slate::game_summary(&model, Some(&verdict), "saved").join("\n");
+            let said = match (verdict.winner, verdict.loser) {
+                (Some(_), _) if kind.info().teams => {
+                    let (w, l) = (
+                        verdict.totals[verdict.winner.unwrap()],
+                        verdict.totals[1 - verdict.winner.unwrap()],
+                    );
+                    assert!(text.contains(&format!("{w} to {l} points")), "{text}");
+                    text.contains("you & partner win") || text.contains("the opponents win")
+                }
+                (Some(w), _) => text.contains(&format!("{} win", model.seat_name(w))),
+                (None, Some(l)) => {
+                    text.contains(&format!("{} lose", model.seat_name(l)))
+                        && text.contains("safe, in this order")
+                }
+                (None, None) => text.contains("nobody wins or loses alone"),
+            };
+            assert!(said, "{}: {verdict:?}\n{text}", kind.name());
+            assert_eq!(text.contains("Schneider"), verdict.schneider, "{text}");
+        }
+    }
+
+    #[test]
     fn every_game_renders_its_table_slate_and_hand() {
         let cases = [
             (GameKind::Schieber, "you & partner"),

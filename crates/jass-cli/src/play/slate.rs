@@ -2,7 +2,7 @@
 //! on the slate (running scores), and the summaries at the end of a deal and of the game. Everything
 //! is read from the person's view (`Game::view_json`), so nothing hidden can show.
 
-use jass_table::GameKind;
+use jass_table::{GameKind, Verdict};
 use ratatui::text::Line;
 use serde_json::Value;
 
@@ -386,13 +386,61 @@ pub fn deal_summary(model: &Model) -> Vec<String> {
     out
 }
 
-/// The summary at the end of the game.
-pub fn game_summary(model: &Model, saved: &str) -> Vec<String> {
+/// How the game ended, in words from the person's side.
+pub fn verdict_lines(model: &Model, verdict: &Verdict) -> Vec<String> {
+    let teams = model.kind.info().teams;
+    let total = |side: usize| verdict.totals.get(side).copied().unwrap_or(0);
+    let mut out = Vec::new();
+    match (verdict.winner, verdict.loser) {
+        (Some(w), _) if teams => {
+            let who = if w == model.human % 2 {
+                "you & partner win"
+            } else {
+                "the opponents win"
+            };
+            out.push(format!(
+                "{who}, {} to {} {}",
+                total(w),
+                total(1 - w),
+                verdict.unit
+            ));
+        }
+        (Some(w), _) => out.push(format!(
+            "{} {} with {} {}",
+            model.seat_name(w),
+            if w == model.human { "win" } else { "wins" },
+            total(w),
+            verdict.unit
+        )),
+        (None, Some(l)) => {
+            out.push(format!(
+                "{} {} the game",
+                model.seat_name(l),
+                if l == model.human { "lose" } else { "loses" }
+            ));
+            if !verdict.safe.is_empty() {
+                let safe: Vec<String> = verdict.safe.iter().map(|&s| model.seat_name(s)).collect();
+                out.push(format!("safe, in this order: {}", safe.join(", ")));
+            }
+        }
+        (None, None) => out.push("nobody wins or loses alone: a shared result".into()),
+    }
+    if verdict.schneider {
+        out.push("Schneider: the losers stayed under half the target".into());
+    }
+    out
+}
+
+/// The summary at the end of the game (`verdict`: how it ended, when it was played to its end).
+pub fn game_summary(model: &Model, verdict: Option<&Verdict>, saved: &str) -> Vec<String> {
     let mut out = vec![format!(
         "{} is over (in deal {})",
-        model.kind.name(),
+        model.kind.info().title,
         model.deals_done + 1
     )];
+    if let Some(v) = verdict {
+        out.extend(verdict_lines(model, v));
+    }
     out.extend(slate_text(model));
     let players: Vec<String> = (0..model.seats)
         .filter(|&s| s != model.human)

@@ -7,7 +7,7 @@ use jass_core::schieber::RecordedAction;
 use jass_core::Player;
 use serde_json::{json, Value};
 
-use crate::adapter::{to_json, TableGame, Verdict};
+use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::kind::{parse_named, GameKind, OptionsError};
 use crate::player_settings::PlayerSpec;
 
@@ -98,6 +98,8 @@ impl TableGame for Coiffeur {
         };
         Verdict {
             winner: r.result.winner.map(usize::from),
+            totals: totals(&r.result.totals),
+            unit: "points",
             deals: r.deals.len(),
             ..Verdict::default()
         }

@@ -6,7 +6,7 @@ use jass_core::record::Record;
 use jass_core::Player;
 use serde_json::{json, Value};
 
-use crate::adapter::{to_json, TableGame, Verdict};
+use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::kind::{parse_named, GameKind, OptionsError};
 use crate::player_settings::PlayerSpec;
 
@@ -107,6 +107,8 @@ impl TableGame for Differenzler {
                 [w] => Some(usize::from(*w)),
                 _ => None,
             },
+            totals: totals(&r.result.totals),
+            unit: "penalty points",
             deals: r.deals.len(),
             ..Verdict::default()
         }

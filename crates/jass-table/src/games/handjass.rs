@@ -7,7 +7,7 @@ use jass_core::record::Record;
 use jass_core::Player;
 use serde_json::{json, Value};
 
-use crate::adapter::{to_json, TableGame, Verdict};
+use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::kind::{GameKind, OptionsError};
 use crate::player_settings::PlayerSpec;
 
@@ -117,6 +117,9 @@ impl TableGame for Handjass {
         Verdict {
             winner: r.result.winner.map(usize::from),
             loser: r.result.loser.map(usize::from),
+            safe: r.result.retired.iter().map(|&s| usize::from(s)).collect(),
+            totals: totals(&r.result.slate),
+            unit: "strokes",
             deals: r.deals.len(),
             ..Verdict::default()
         }

@@ -7,7 +7,7 @@ use jass_core::schieber::{RecordedAction, Schieber, SchieberOptions};
 use jass_core::Player;
 use serde_json::{json, Value};
 
-use crate::adapter::{to_json, TableGame, Verdict};
+use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::kind::{parse_named, GameKind, OptionsError};
 use crate::player_settings::PlayerSpec;
 
@@ -159,7 +159,10 @@ impl TableGame for Schieber {
             winner: r.result.winner.map(usize::from),
             loser: None,
             schneider: r.result.schneider,
+            totals: totals(&r.result.totals),
+            unit: "points",
             deals: r.deals.len(),
+            ..Verdict::default()
         }
     }
 }
