@@ -1053,6 +1053,7 @@ fn handjass_option_sets() -> Vec<(String, HandjassOptions)> {
             sequences: handjass::SequenceOrder::Trump,
             quartets: handjass::Quartets::AboveEight,
             marriage: true,
+            marriage_in_sequence: false,
             ..d
         },
     ));
