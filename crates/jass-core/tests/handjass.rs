@@ -1423,3 +1423,30 @@ fn berner_with_shields_trump_gives_three_strokes_each() {
     // The French names' reading gives spades 1.
     assert_eq!(Multipliers::BernerFrench.of(jass_core::Suit::S), 1);
 }
+
+#[test]
+fn records_written_before_the_new_meld_and_stroke_options_still_check() {
+    // Such records lack `stroke_above_threshold` and `marriage_in_sequence`; read, they take the
+    // values they were played under (both false), so a 004 game still checks although the 004
+    // preset now scores exactly 21 differently.
+    let o = HandjassOptions {
+        stroke_above_threshold: false,
+        players: 3,
+        ..HandjassOptions::preset("004").unwrap()
+    };
+    let differs = (0..100u64)
+        .map(|seed| play_recorded(o, seed, &mut players(3, seed)).unwrap())
+        .find(|rec| {
+            let mut today = rec.clone();
+            today.options.stroke_above_threshold = true;
+            check_record(&today).is_err()
+        })
+        .expect("a game with exactly 21 points that decides a stroke");
+    let mut v = serde_json::to_value(&differs).unwrap();
+    let options = v["options"].as_object_mut().unwrap();
+    options.remove("stroke_above_threshold");
+    options.remove("marriage_in_sequence");
+    let old: HandjassRecord = serde_json::from_value(v).unwrap();
+    assert!(!old.options.stroke_above_threshold && !old.options.marriage_in_sequence);
+    check_record(&old).unwrap();
+}

@@ -196,7 +196,7 @@ pub struct HandjassOptions {
     /// stroke nor potato (004: "If only one player scores greater than 21 points … that player is
     /// awarded two game points. If a player scores fewer than 21 points in a round, they are said
     /// to be 'in the hole'"). `false`: the threshold is enough (000: "the player with 26 or more
-    /// points scores 2 strokes").
+    /// points scores 2 strokes"). Records written before this option read it as `false`.
     pub stroke_above_threshold: bool,
     /// Threshold in a 12-card deal (004: 31); `null` = `threshold`.
     pub twelve_threshold: Option<u32>,
@@ -243,7 +243,6 @@ pub struct HandjassOptions {
     /// The married King and Queen may also serve in a sequence (004: "the trump King or Queen
     /// may belong to a meld in addition to being married"; 002 allows it with a quartet and is
     /// silent on sequences). Records written before this option read it as `false`.
-    #[serde(default = "before_marriage_in_sequence")]
     pub marriage_in_sequence: bool,
     /// Equal Weis compare by height before trump (000 rule 3); 002 goes straight to trump.
     pub weis_height: bool,
@@ -255,12 +254,6 @@ pub struct HandjassOptions {
     /// after which it is added to their hand"). 002 has the spare taken "site unseen" as it lies:
     /// `false`. Records written before this option read it as `true`.
     pub withhold_indicator: bool,
-}
-
-/// `marriage_in_sequence` of records written before the option: the engine then kept the
-/// marriage out of sequences.
-fn before_marriage_in_sequence() -> bool {
-    false
 }
 
 impl Default for HandjassOptions {
