@@ -14,6 +14,7 @@ pub fn options_help(kind: GameKind) -> &'static str {
             "  undenufe_eleven: ace | six;  weis: none | small | large;  weis_tie: more-cards | list-order\n",
             "  four_nines, fours_any_rank, undenufe_four_sixes: true | false;  large_weis_step: 50 | 20\n",
             "  scoring_order: stoeck-weis-stich or another order of the three words\n",
+            "  claim_counts_all: true (the winners' trick and Weis due at the deciding moment are written too; 003) | false\n",
             "  first_forehand: a card whose holder leads first (H7) or seat0 .. seat3\n",
             "  See docs/schieber.md for the source of every option."
         ),

@@ -82,6 +82,22 @@ pub struct GameResult {
     pub stopped: bool,
 }
 
+/// A record's options, where the options that records written before them lack take the value
+/// those records were played under (`absent`: key and value), not today's default.
+pub(crate) fn options_as_played<'de, D, T>(d: D, absent: &[(&str, bool)]) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
+    let mut v = serde_json::Value::deserialize(d)?;
+    if let serde_json::Value::Object(m) = &mut v {
+        for &(key, value) in absent {
+            m.entry(key).or_insert(value.into());
+        }
+    }
+    serde_json::from_value(v).map_err(serde::de::Error::custom)
+}
+
 /// For `skip_serializing_if`: leave a false flag out of the record.
 pub(crate) fn is_false(b: &bool) -> bool {
     !*b

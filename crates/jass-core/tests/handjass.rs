@@ -5,8 +5,8 @@ use jass_core::deal::{uniform_below, SeededDealer};
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::handjass::{
     check_record, pack_for, play_recorded, Handjass, HandjassAction, HandjassDeal,
-    HandjassObservation, HandjassOptions, HandjassRecord, Layout, Phase, SackWindow, SixExchange,
-    SmallDeal, TieRule, TurnedCardPlace, MAX_SEATS,
+    HandjassObservation, HandjassOptions, HandjassRecord, Layout, Multipliers, Phase, Quartets,
+    SackWindow, SixExchange, SmallDeal, TieRule, TurnedCardPlace, MAX_SEATS,
 };
 use jass_core::mode::{Mode, PointTable, UndenufeEleven};
 use jass_core::record::Record;
@@ -300,6 +300,10 @@ fn parlett_preset_is_002() {
         (3, 5, 21, false, true)
     );
     assert_eq!(o.trick_rules, jass_core::TrickRules::Heading);
+    // 002's value list, "Four Queens, Kings or Aces – 100 points", and 004's marriage inside a
+    // sequence.
+    assert_eq!(o.quartets, Quartets::QueensKingsAces);
+    assert!(o.marriage && o.marriage_in_sequence);
     let from_json =
         HandjassOptions::from_json(&serde_json::json!({"preset": "002", "target": 7})).unwrap();
     assert_eq!(from_json.target, 7);
@@ -536,7 +540,7 @@ fn check_deal_rules(o: &HandjassOptions, rec: &HandjassRecord) {
                 .playing
                 .iter()
                 .map(|&s| s as usize)
-                .filter(|&i| r.points[i] >= r.threshold)
+                .filter(|&i| r.points[i] >= r.threshold + u32::from(o.stroke_above_threshold))
                 .collect();
             let total: u32 = r.strokes.iter().sum();
             let base = if d.active.len() == 2 { 1 } else { 2 };
@@ -912,7 +916,7 @@ fn a_stroke_from_abeyance_never_comes_with_a_potato() {
                                 .copied()
                                 .filter(|&x| out.totals[x] == max)
                                 .collect();
-                            if top.len() == 1 && max < s.threshold() {
+                            if top.len() == 1 && max < s.stroke_minimum() {
                                 kept += 1;
                                 assert_eq!(out.from_abeyance[top[0]], 0);
                                 assert!(out.potatoes[top[0]] > 0 && out.strokes[top[0]] == 0);
@@ -1320,4 +1324,129 @@ fn agreement_is_offered_with_twelve_cards() {
     }
     assert!(agreed > 0 && played > 0, "agreed {agreed}, played {played}");
     assert!(start.elapsed().as_secs() < 60);
+}
+
+/// Plays these cards in turn, declaring no Weis when asked.
+fn play_cards(state: &mut Handjass, cards: &[&str]) {
+    let mut l = ActionList::new();
+    for c in cards {
+        state.legal_actions(&mut l);
+        if matches!(l.get(0), HandjassAction::Weis { .. }) {
+            act(state, &["weis none"]);
+        }
+        act(state, &[c]);
+    }
+}
+
+// Seat 0 takes one trick, DA D7 D10 C6 (21 card points); seat 1 holds eight trumps and takes
+// every other trick (136 and Stöck); seats 2 and 3 take nothing.
+const TWENTY_ONE_HANDS: [&str; 4] = [
+    "DA CA CK CQ CJ C10 SA SK SQ",
+    "HJ H9 HA HK HQ H10 H8 H7 D7",
+    "D10 D6 D8 D9 DJ DQ DK SJ S10",
+    "C6 C7 C8 C9 S6 S7 S8 S9 H6",
+];
+const TWENTY_ONE_PLAY: [&str; 36] = [
+    "DA", "D7", "D10", "C6", // seat 0 wins 21
+    "CA", "H7", "D6", "C7", // seat 1 trumps, and then leads trumps
+    "HJ", "D8", "H6", "CK", "H9", "D9", "C8", "CQ", "HA", "DJ", "C9", "CJ", "HK", "DQ", "S6",
+    "C10", "HQ", "DK", "S7", "SA", "H10", "SJ", "S8", "SK", "H8", "S10", "S9", "SQ",
+];
+
+#[test]
+fn with_004_exactly_21_points_is_neither_in_the_hole_nor_a_stroke() {
+    // 004: "If only one player scores greater than 21 points (or if all but one player folds),
+    // that player is awarded two game points. If a player scores fewer than 21 points in a round,
+    // they are said to be 'in the hole'". Seat 0 has exactly 21: no stroke, no potato.
+    let o = HandjassOptions::preset("004").unwrap();
+    assert!(o.stroke_above_threshold);
+    let mut s = Handjass::new(o).unwrap();
+    s.deal(four(TWENTY_ONE_HANDS, "H6")).unwrap();
+    act(&mut s, &["stay", "stay", "stay", "stay"]);
+    play_cards(&mut s, &TWENTY_ONE_PLAY);
+    let out = s.outcome();
+    assert_eq!(&out.totals[..4], &[21, 156, 0, 0]);
+    assert_eq!(&out.strokes[..4], &[0, 2, 0, 0]);
+    assert_eq!(&out.potatoes[..4], &[0, 0, 1, 1]);
+    // 000's reading with the same threshold: "the player with 26 or more points" — at least the
+    // threshold is enough, so seat 0 takes the second stroke.
+    let o = HandjassOptions {
+        threshold: 21,
+        ..HandjassOptions::default()
+    };
+    assert!(!o.stroke_above_threshold);
+    let mut s = Handjass::new(o).unwrap();
+    s.deal(four(TWENTY_ONE_HANDS, "H6")).unwrap();
+    act(&mut s, &["stay", "stay", "stay", "stay"]);
+    play_cards(&mut s, &TWENTY_ONE_PLAY);
+    assert_eq!(&s.outcome().strokes[..4], &[1, 1, 0, 0]);
+}
+
+#[test]
+fn berner_with_shields_trump_gives_three_strokes_each() {
+    // 000: "The multiplier for hearts / bells is 4, for diamonds / shields 3, for clubs / roses 2
+    // and for acorns / spades 1. So for example with shields trump in the three-player game the
+    // two highest scorers score 3 strokes each, and a player who takes less than 26 points scores
+    // three nulls." Shields are `S` (shared/conventions.md).
+    let o = HandjassOptions {
+        players: 3,
+        six_exchange: SixExchange::Never,
+        ..HandjassOptions::preset("berner").unwrap()
+    };
+    assert_eq!(o.multipliers, Multipliers::BernerSwiss);
+    let mut dealer = SeededDealer::new(3);
+    let mut s = Handjass::new(o).unwrap();
+    let (mut worked, mut with_null) = (0, 0);
+    while worked < 5 || with_null == 0 {
+        s = Handjass::new(o).unwrap();
+        deal_next(&mut s, &mut dealer);
+        if s.dealt().trump_card.suit() != jass_core::Suit::S {
+            continue;
+        }
+        act(&mut s, &["stay", "stay", "stay"]);
+        play_out(&mut s, false);
+        let out = s.outcome();
+        let mut by_points: Vec<usize> = (0..3).collect();
+        by_points.sort_by_key(|&p| std::cmp::Reverse(out.totals[p]));
+        let [first, second, third] = [by_points[0], by_points[1], by_points[2]];
+        if out.totals[second] == out.totals[third] || out.totals[second] < 26 {
+            continue; // a tie for the second stroke, or a sole taker: not the example
+        }
+        assert_eq!(out.multiplier, 3);
+        assert_eq!((out.strokes[first], out.strokes[second]), (3, 3));
+        let null = if out.totals[third] < 26 { 3 } else { 0 };
+        assert_eq!((out.strokes[third], out.potatoes[third]), (0, null));
+        worked += 1;
+        with_null += usize::from(null > 0);
+    }
+    assert_eq!(s.slate().iter().filter(|&&x| x == 3).count(), 2);
+    // The French names' reading gives spades 1.
+    assert_eq!(Multipliers::BernerFrench.of(jass_core::Suit::S), 1);
+}
+
+#[test]
+fn records_written_before_the_new_meld_and_stroke_options_still_check() {
+    // Such records lack `stroke_above_threshold` and `marriage_in_sequence`; read, they take the
+    // values they were played under (both false), so a 004 game still checks although the 004
+    // preset now scores exactly 21 differently.
+    let o = HandjassOptions {
+        stroke_above_threshold: false,
+        players: 3,
+        ..HandjassOptions::preset("004").unwrap()
+    };
+    let differs = (0..100u64)
+        .map(|seed| play_recorded(o, seed, &mut players(3, seed)).unwrap())
+        .find(|rec| {
+            let mut today = rec.clone();
+            today.options.stroke_above_threshold = true;
+            check_record(&today).is_err()
+        })
+        .expect("a game with exactly 21 points that decides a stroke");
+    let mut v = serde_json::to_value(&differs).unwrap();
+    let options = v["options"].as_object_mut().unwrap();
+    options.remove("stroke_above_threshold");
+    options.remove("marriage_in_sequence");
+    let old: HandjassRecord = serde_json::from_value(v).unwrap();
+    assert!(!old.options.stroke_above_threshold && !old.options.marriage_in_sequence);
+    check_record(&old).unwrap();
 }

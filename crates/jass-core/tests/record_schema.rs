@@ -304,8 +304,12 @@ fn check_documented_figures(rec: &Value) {
         );
         // score = multiplier × (card points credited + match bonus + Weis + Stöck); in Misère a
         // team is credited the other team's card points. In the last deal the losers' card
-        // points are never written, and the winners' may lack the trick that was completing
-        // when Stöck or Weis (earlier in the scoring order) took them to the target.
+        // points are never written; with `claim_counts_all=false` the winners' may lack the
+        // trick that was completing when Stöck or Weis (earlier in the scoring order) took them
+        // to the target.
+        let counts_all = rec["options"]["claim_counts_all"]
+            .as_bool()
+            .unwrap_or(false);
         let score = pair(&r["score"]);
         for t in 0..2 {
             let credited = card_points[if misere { 1 - t } else { t }];
@@ -317,11 +321,12 @@ fn check_documented_figures(rec: &Value) {
                 score[t] == m * (n(&r["weis"][t]) + n(&r["stoeck"][t]))
             } else {
                 score[t] == full
-                    || tricks.last().is_some_and(|k| {
-                        let took = (n(&k["winner"]) % 2) as usize;
-                        (if misere { 1 - took } else { took }) == t
-                            && score[t] == m * (credited - n(&k["points"]) + rest)
-                    })
+                    || !counts_all
+                        && tricks.last().is_some_and(|k| {
+                            let took = (n(&k["winner"]) % 2) as usize;
+                            (if misere { 1 - took } else { took }) == t
+                                && score[t] == m * (credited - n(&k["points"]) + rest)
+                        })
             };
             assert!(
                 ok,
@@ -1053,6 +1058,7 @@ fn handjass_option_sets() -> Vec<(String, HandjassOptions)> {
             sequences: handjass::SequenceOrder::Trump,
             quartets: handjass::Quartets::AboveEight,
             marriage: true,
+            marriage_in_sequence: false,
             ..d
         },
     ));

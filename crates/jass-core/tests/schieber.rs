@@ -5,7 +5,7 @@ use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::record::Record;
 use jass_core::schieber::{
     check_record, play_recorded, Multipliers, Phase, Schieber, SchieberAction, SchieberOptions,
-    ScoringOrder, WeisOption,
+    SchieberRecord, ScoringOrder, WeisOption,
 };
 use jass_core::weis::Declaration;
 use jass_core::{Card, CardSet};
@@ -282,6 +282,86 @@ fn schneider_counts_only_the_claiming_teams_tricks() {
     assert_eq!(s.totals()[1], 0);
     assert!(s.schneider());
     assert!(s.tricks_done() < 9, "the game stops in mid-deal");
+}
+
+/// Plays the first trick of ALL_HEARTS under hearts (HA D6 S6 C6, 11 points to team 0), every
+/// seat declaring its best Weis: team 0's nine trumps and nine spades (150 each) beat team 1's.
+fn first_trick_of_all_hearts(o: SchieberOptions) -> Schieber {
+    let mut s = Schieber::new(o).unwrap();
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    run(&mut s, &["contract H"]);
+    let mut l = ActionList::new();
+    for card in ["HA", "D6", "S6", "C6"] {
+        s.legal_actions(&mut l);
+        if let SchieberAction::Weis { .. } = l.get(0) {
+            s.apply(l.get(l.len() - 1)).unwrap();
+        }
+        run(&mut s, &[card]);
+    }
+    s
+}
+
+#[test]
+fn a_claim_at_the_end_of_the_first_trick_counts_the_claimants_trick() {
+    // 003: when a claim is made "the tricks made by the claiming partnership are counted and
+    // scored". Target 200: at the end of the first trick team 0's Stöck (20) and Weis (300) take
+    // it to the target before the Stich; the trick it made (11) is counted as well.
+    let o = SchieberOptions {
+        target: 200,
+        multipliers: Multipliers::SINGLE,
+        schneider: false,
+        ..opts()
+    };
+    assert!(o.claim_counts_all);
+    let s = first_trick_of_all_hearts(o);
+    assert_eq!(s.winner(), Some(0));
+    assert_eq!(s.tally().weis, [300, 0]);
+    assert_eq!(s.tally().stoeck, [20, 0]);
+    assert_eq!(s.totals(), [20 + 300 + 11, 0]);
+    // Order stoeck-stich-weis: Stöck and the trick reach the target first; the claimants' Weis,
+    // due at the same moment, is written too.
+    let o = SchieberOptions {
+        target: 30,
+        scoring_order: "stoeck-stich-weis".parse().unwrap(),
+        ..o
+    };
+    let s = first_trick_of_all_hearts(o);
+    assert_eq!(s.totals(), [20 + 11 + 300, 0]);
+    // `claim_counts_all=false` (records written before the option): scoring stops at the item
+    // that reaches the target.
+    let s = first_trick_of_all_hearts(SchieberOptions {
+        claim_counts_all: false,
+        ..o
+    });
+    assert_eq!(s.totals(), [20 + 11, 0]);
+}
+
+#[test]
+fn records_written_before_claim_counts_all_still_check() {
+    // A record played without the option (as every record before it) lacks the field; read, it
+    // takes the value it was played under, so it still checks, while today's default would not.
+    let o = SchieberOptions {
+        target: 150,
+        multipliers: Multipliers::SINGLE,
+        claim_counts_all: false,
+        ..SchieberOptions::default()
+    };
+    let differs = (0..200u64)
+        .map(|seed| play_recorded(o, seed, &mut players(seed)).unwrap())
+        .find(|rec| {
+            let mut today = rec.clone();
+            today.options.claim_counts_all = true;
+            check_record(&today).is_err()
+        })
+        .expect("a game whose claim leaves points out");
+    let mut v = serde_json::to_value(&differs).unwrap();
+    v["options"]
+        .as_object_mut()
+        .unwrap()
+        .remove("claim_counts_all");
+    let old: SchieberRecord = serde_json::from_value(v).unwrap();
+    assert!(!old.options.claim_counts_all);
+    check_record(&old).unwrap();
 }
 
 #[test]

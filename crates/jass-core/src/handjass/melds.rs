@@ -26,6 +26,8 @@ pub struct MeldRules {
     pub quartets: Quartets,
     /// The marriage (King and Queen of trumps) is a meld worth 20.
     pub marriage: bool,
+    /// The married King and Queen may also serve in a sequence (004).
+    pub marriage_in_sequence: bool,
     /// Equal value and length: the higher cards win (000); otherwise straight to trump (002).
     pub height: bool,
 }
@@ -37,6 +39,7 @@ impl MeldRules {
             sequences: opts.sequences,
             quartets: opts.quartets,
             marriage: opts.marriage,
+            marriage_in_sequence: opts.marriage_in_sequence,
             height: opts.weis_height,
         }
     }
@@ -123,6 +126,11 @@ impl Meld {
                             0
                         }
                     }
+                    // 002's value list: "Four Queens, Kings or Aces – 100 points".
+                    Quartets::QueensKingsAces => match r {
+                        Rank::Ace | Rank::King | Rank::Queen => 100,
+                        _ => 0,
+                    },
                 }
             }
         }
@@ -255,12 +263,13 @@ impl Melds {
             .unwrap_or(0)
     }
 
-    /// Checks that the hand holds every meld, each scores, and no card serves twice (002: the
-    /// King and Queen of trumps may serve in a quartet and the marriage).
+    /// Checks that the hand holds every meld, each scores, and no card serves twice, except the
+    /// married King and Queen of trumps: 002 "the King and Queen of Trumps may be counted in both
+    /// a quartet and a marriage", and with `marriage_in_sequence` 004 "the trump King or Queen may
+    /// belong to a meld in addition to being married".
     pub fn validate(&self, hand: CardSet, mode: Mode, rules: &MeldRules) -> Result<(), String> {
-        let mut used = CardSet::EMPTY;
-        let mut in_fours = CardSet::EMPTY;
-        for m in self.iter() {
+        let mut earlier = [(CardSet::EMPTY, None); 5];
+        for (i, m) in self.iter().enumerate() {
             if !hand.contains_all(m.0) {
                 return Err(format!(
                     "meld {m} is not in the hand (missing {})",
@@ -271,26 +280,30 @@ impl Melds {
             if m.points(mode, rules) == 0 {
                 return Err(format!("{m} is not a scoring Weis under these rules"));
             }
-            let clash = match kind {
-                Some(MeldKind::Marriage) => m.0 & (used - in_fours),
-                Some(MeldKind::Four) if rules.marriage => {
-                    let marriage_cards = self
-                        .iter()
-                        .filter(|x| x.kind(mode, rules) == Some(MeldKind::Marriage))
-                        .fold(CardSet::EMPTY, |a, x| a | x.0);
-                    m.0 & (used - marriage_cards)
+            for &(cards, other) in &earlier[..i] {
+                let clash = m.0 & cards;
+                if !clash.is_empty() && !may_share(kind, other, rules) {
+                    return Err(format!("card(s) {clash} serve in two melds"));
                 }
-                _ => m.0 & used,
-            };
-            if !clash.is_empty() {
-                return Err(format!("card(s) {clash} serve in two melds"));
             }
-            if kind == Some(MeldKind::Four) {
-                in_fours |= m.0;
-            }
-            used |= m.0;
+            earlier[i] = (m.0, kind);
         }
         Ok(())
+    }
+}
+
+/// Whether two melds of these kinds may share cards: only the marriage with a quartet, or with a
+/// sequence under `marriage_in_sequence`.
+fn may_share(a: Option<MeldKind>, b: Option<MeldKind>, rules: &MeldRules) -> bool {
+    match (a, b) {
+        (Some(MeldKind::Marriage), Some(other)) | (Some(other), Some(MeldKind::Marriage)) => {
+            match other {
+                MeldKind::Four => true,
+                MeldKind::Sequence => rules.marriage_in_sequence,
+                MeldKind::Marriage => false,
+            }
+        }
+        _ => false,
     }
 }
 
@@ -420,12 +433,14 @@ mod tests {
         sequences: SequenceOrder::Natural,
         quartets: Quartets::Standard,
         marriage: false,
+        marriage_in_sequence: true,
         height: true,
     };
     const P002: MeldRules = MeldRules {
         sequences: SequenceOrder::Trump,
-        quartets: Quartets::AboveEight,
+        quartets: Quartets::QueensKingsAces,
         marriage: true,
+        marriage_in_sequence: true,
         height: false,
     };
 
@@ -460,9 +475,69 @@ mod tests {
         assert_eq!(Meld(set("HK HQ HJ")).points(H, &P002), 0);
         assert_eq!(Meld(set("HK HQ H10")).points(H, &P002), 20);
         assert_eq!(Meld(set("HK HQ")).points(H, &P002), 20);
-        assert_eq!(Meld(set("D9 H9 S9 C9")).points(H, &P002), 100);
         // Marriage and a quartet may share the King of trumps.
         let d = best_melds(set("HK HQ DK SK CK D6 S7 C8 C6"), H, &P002);
         assert_eq!(d.points(H, &P002), 120);
+    }
+
+    #[test]
+    fn quartets_of_002_by_its_value_list_or_by_its_definition() {
+        // 002 defines quartets as "any four cards of the same rank so long as they are higher
+        // than 8" and values "Four Queens, Kings or Aces – 100 points".
+        let above_eight = MeldRules {
+            quartets: Quartets::AboveEight,
+            ..P002
+        };
+        for (four, by_values, by_definition) in [
+            ("D8 H8 S8 C8", 0, 0),
+            ("D9 H9 S9 C9", 0, 100),
+            ("D10 H10 S10 C10", 0, 100),
+            ("DJ HJ SJ CJ", 0, 100),
+            ("DQ HQ SQ CQ", 100, 100),
+            ("DK HK SK CK", 100, 100),
+            ("DA HA SA CA", 100, 100),
+        ] {
+            assert_eq!(Meld(set(four)).points(H, &P002), by_values, "{four}");
+            assert_eq!(
+                Meld(set(four)).points(H, &above_eight),
+                by_definition,
+                "{four}"
+            );
+        }
+        let hand = set("DJ HJ SJ CJ D6 S7 C8 C6 H7");
+        assert!(!has_meld(hand, H, &P002));
+        assert_eq!(
+            best_melds(hand, H, &above_eight).points(H, &above_eight),
+            100
+        );
+    }
+
+    #[test]
+    fn the_marriage_inside_a_trump_sequence() {
+        // 004: "the trump King or Queen may belong to a meld in addition to being married"; 002
+        // is silent. A-K-Q of trumps (a sequence in trump order J 9 A K Q 10) and the marriage.
+        let hand = set("HA HK HQ D6 S7 C8 C6 D9 S10");
+        assert_eq!(best_melds(hand, H, &P002).points(H, &P002), 40);
+        let apart = MeldRules {
+            marriage_in_sequence: false,
+            ..P002
+        };
+        assert_eq!(best_melds(hand, H, &apart).points(H, &apart), 20);
+        let both = Melds::new(&[Meld(set("HA HK HQ")), Meld(set("HK HQ"))]).unwrap();
+        assert_eq!(both.validate(hand, H, &P002), Ok(()));
+        assert!(both.validate(hand, H, &apart).is_err());
+        // K-Q-J of trumps in the natural order, with the marriage: 20 + 20.
+        let natural = MeldRules {
+            marriage: true,
+            ..STD
+        };
+        let hand = set("HK HQ HJ D6 S7 C8 C6 D9 S10");
+        assert_eq!(best_melds(hand, H, &natural).points(H, &natural), 40);
+        // Still no card in both a sequence and a quartet (002; 004: "four Kings and a sequence
+        // of four to the Ace or King would count only 100 for Kings").
+        let hand = set("HA HK HQ HJ DK SK CK D6 S7");
+        let kings_and_run =
+            Melds::new(&[Meld(set("HA HK HQ HJ")), Meld(set("DK SK CK HK"))]).unwrap();
+        assert!(kings_and_run.validate(hand, H, &natural).is_err());
     }
 }

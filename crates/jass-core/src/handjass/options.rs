@@ -107,7 +107,8 @@ pub enum Multipliers {
     None,
     /// 000 Berner Handjass with the French names: hearts 4, diamonds 3, clubs 2, spades 1.
     BernerFrench,
-    /// 000 Berner Handjass with the Swiss names: bells 4, shields 3, roses 2, acorns 1.
+    /// 000 Berner Handjass with the Swiss names: bells 4, shields 3, roses 2, acorns 1 (the
+    /// reading 000's example confirms: "with shields trump … score 3 strokes each").
     BernerSwiss,
 }
 
@@ -171,7 +172,11 @@ pub enum Quartets {
     /// 000: four Unders 200; four Aces, Kings, Obers or Banners 100.
     #[default]
     Standard,
-    /// 002: four of any rank higher than the eight, 100.
+    /// 002's value list: "Quartet – Four Queens, Kings or Aces – 100 points"; the other fours
+    /// have no value there and score nothing.
+    QueensKingsAces,
+    /// 002's definition: "any four cards of the same rank so long as they are higher than 8",
+    /// all 100 (the only quartet value 002 gives).
     AboveEight,
 }
 
@@ -187,6 +192,12 @@ pub struct HandjassOptions {
     pub target: i32,
     /// Fewer points than this is a potato (000: 26; 000's original version, 002, 004: 21).
     pub threshold: u32,
+    /// A stroke needs more points than the threshold, so that exactly the threshold gives neither
+    /// stroke nor potato (004: "If only one player scores greater than 21 points … that player is
+    /// awarded two game points. If a player scores fewer than 21 points in a round, they are said
+    /// to be 'in the hole'"). `false`: the threshold is enough (000: "the player with 26 or more
+    /// points scores 2 strokes"). Records written before this option read it as `false`.
+    pub stroke_above_threshold: bool,
     /// Threshold in a 12-card deal (004: 31); `null` = `threshold`.
     pub twelve_threshold: Option<u32>,
     /// How two and three players are dealt.
@@ -229,6 +240,10 @@ pub struct HandjassOptions {
     pub quartets: Quartets,
     /// The marriage (King and Queen of trumps) is a meld worth 20 (002).
     pub marriage: bool,
+    /// The married King and Queen may also serve in a sequence (004: "the trump King or Queen
+    /// may belong to a meld in addition to being married"; 002 allows it with a quartet and is
+    /// silent on sequences). Records written before this option read it as `false`.
+    pub marriage_in_sequence: bool,
     /// Equal Weis compare by height before trump (000 rule 3); 002 goes straight to trump.
     pub weis_height: bool,
     /// Stöck: 20 for King and Ober of trumps, independent of Weis (000).
@@ -248,6 +263,7 @@ impl Default for HandjassOptions {
             players: 4,
             target: 7,
             threshold: 26,
+            stroke_above_threshold: false,
             twelve_threshold: None,
             small_deal: SmallDeal::Blind,
             drop_out: true,
@@ -268,6 +284,7 @@ impl Default for HandjassOptions {
             sequences: SequenceOrder::Natural,
             quartets: Quartets::Standard,
             marriage: false,
+            marriage_in_sequence: true,
             weis_height: true,
             stoeck: true,
             withhold_indicator: true,
@@ -307,7 +324,9 @@ impl HandjassOptions {
                 trick_rules: TrickRules::Heading,
                 withhold_indicator: false,
                 sequences: SequenceOrder::Trump,
-                quartets: Quartets::AboveEight,
+                // 002 defines quartets as any rank "higher than 8" but values only "Four
+                // Queens, Kings or Aces"; a meld scores what the value list gives it.
+                quartets: Quartets::QueensKingsAces,
                 marriage: true,
                 weis_height: false,
                 stoeck: false,
@@ -317,6 +336,7 @@ impl HandjassOptions {
                 preset: p,
                 target: 5,
                 threshold: 21,
+                stroke_above_threshold: true,
                 // 004's order: "The player holding the six of trump may rob (exchange) the
                 // turned up trump. A player may exchange their hand with the blind".
                 six_exchange: SixExchange::Before,
@@ -334,7 +354,9 @@ impl HandjassOptions {
             Preset::Berner => HandjassOptions {
                 preset: p,
                 target: 27,
-                multipliers: Multipliers::BernerFrench,
+                // 000's worked example: "with shields trump in the three-player game the two
+                // highest scorers score 3 strokes each", the Swiss names' reading.
+                multipliers: Multipliers::BernerSwiss,
                 ..d
             },
             Preset::MustPlay => HandjassOptions {

@@ -283,6 +283,7 @@ pub struct HandjassRecord {
     /// Format version (1).
     pub version: u32,
     /// Every option, explicitly.
+    #[serde(deserialize_with = "options_as_played")]
     pub options: HandjassOptions,
     /// Who sat where (one per seat).
     pub seats: Vec<SeatRecord>,
@@ -490,6 +491,18 @@ pub fn play_recorded_from(
             ..game_result(&state)
         },
     })
+}
+
+/// The options of a record: records written before `stroke_above_threshold` and
+/// `marriage_in_sequence` were played without them.
+fn options_as_played<'de, D: serde::Deserializer<'de>>(d: D) -> Result<HandjassOptions, D::Error> {
+    crate::record::options_as_played(
+        d,
+        &[
+            ("stroke_above_threshold", false),
+            ("marriage_in_sequence", false),
+        ],
+    )
 }
 
 /// Re-plays a record through the engine and reports the first illegal action or wrong figure.

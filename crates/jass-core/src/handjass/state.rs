@@ -625,6 +625,11 @@ impl Handjass {
             _ => self.opts.threshold,
         }
     }
+    /// The fewest points that may win a stroke in this deal: the threshold, or one more with
+    /// `stroke_above_threshold` (004: "greater than 21").
+    pub fn stroke_minimum(&self) -> u32 {
+        self.threshold() + u32::from(self.opts.stroke_above_threshold)
+    }
     /// Holds `strokes` for the tied seats of `mask` (000: "held in abeyance until the next deal
     /// in which both the players in question are active"): added to the group's place if it
     /// already holds some (they go to the same player on the same deal), else in a free place.
@@ -1505,7 +1510,7 @@ impl Handjass {
         }
     }
 
-    /// 000's agreement: both players can surely take the threshold (cards played by both to
+    /// 000's agreement: both players can surely take a stroke's points (cards played by both to
     /// their best, Weis as their best declarations would score, Stöck).
     fn agreement_holds(&self) -> bool {
         let seats = self.order_from(self.vorhand, self.playing);
@@ -1541,7 +1546,7 @@ impl Handjass {
         }
         let bonus = self.opts.last_trick_bonus;
         let total = self.points.sum(ha | hb) + bonus;
-        let thr = self.threshold();
+        let thr = self.stroke_minimum();
         // A must be able to force thr - extra[0]; B must be able to hold A to total - (thr -
         // extra[1]) (the first seat leads).
         let need_a = thr.saturating_sub(extra[0]);
@@ -1599,6 +1604,7 @@ impl Handjass {
 
     fn score_play(&mut self) {
         let thr = self.threshold();
+        let min = self.stroke_minimum();
         let mult = self.outcome.multiplier;
         let order = self.order_from(self.vorhand, self.playing);
         let mut totals = [0u32; MAX_SEATS];
@@ -1609,7 +1615,7 @@ impl Handjass {
         self.outcome.totals = totals;
         let mut strokes = [0u32; MAX_SEATS];
         // Strokes held in abeyance go to the one who takes more points now (000), but only if
-        // that player reaches the threshold: "it is not possible to score both a potato and a
+        // that player may win a stroke: "it is not possible to score both a potato and a
         // stroke on the same deal". Otherwise they stay held.
         for slot in self.abeyance.iter_mut() {
             if slot.1 > 0 && slot.0 & !self.playing == 0 {
@@ -1628,7 +1634,7 @@ impl Handjass {
                     .copied()
                     .filter(|&s| totals[s as usize] == max)
                     .collect();
-                if top.len() == 1 && max >= thr {
+                if top.len() == 1 && max >= min {
                     strokes[top[0] as usize] += slot.1;
                     self.outcome.from_abeyance[top[0] as usize] += slot.1;
                     *slot = (0, 0);
@@ -1643,7 +1649,7 @@ impl Handjass {
         let mut ok: Vec<u8> = order
             .iter()
             .copied()
-            .filter(|&s| totals[s as usize] >= thr)
+            .filter(|&s| totals[s as usize] >= min)
             .collect();
         ok.sort_by_key(|&s| std::cmp::Reverse(totals[s as usize]));
         let k = ok.len();

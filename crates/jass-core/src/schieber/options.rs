@@ -329,6 +329,11 @@ pub struct SchieberOptions {
     pub stoeck: bool,
     /// The order of Stöck, Weis and Stich at the moment a team may reach the target.
     pub scoring_order: ScoringOrder,
+    /// When an item of `scoring_order` takes a team to the target, the team's other points due
+    /// at that moment (the trick it just made, its Weis) are written too (003: on a claim "the
+    /// tricks made by the claiming partnership are counted and scored"). `false`: scoring stops
+    /// at that item. Records written before this option read it as `false`.
+    pub claim_counts_all: bool,
     /// The winners win double if the losers have less than half the target (003 "Schneider").
     pub schneider: bool,
     /// The first team to half the target is recorded as winning the Bergpreis (003).
@@ -356,6 +361,7 @@ impl Default for SchieberOptions {
             large_weis_step: 50,
             stoeck: true,
             scoring_order: ScoringOrder::STOECK_WEIS_STICH,
+            claim_counts_all: true,
             schneider: true,
             bergpreis: false,
             first_forehand: FirstForehand::Holder(Card::new(Suit::H, Rank::Seven)),

@@ -147,6 +147,7 @@ pub struct SchieberRecord {
     /// Format version (1).
     pub version: u32,
     /// Every option, explicitly.
+    #[serde(deserialize_with = "options_as_played")]
     pub options: SchieberOptions,
     /// Who sat where.
     pub seats: Vec<SeatRecord>,
@@ -277,6 +278,11 @@ pub fn play_recorded_from(
             ..game_result(&state)
         },
     })
+}
+
+/// The options of a record: records written before `claim_counts_all` were played without it.
+fn options_as_played<'de, D: serde::Deserializer<'de>>(d: D) -> Result<SchieberOptions, D::Error> {
+    crate::record::options_as_played(d, &[("claim_counts_all", false)])
 }
 
 /// Re-plays a record through the engine and reports the first illegal action or wrong figure.

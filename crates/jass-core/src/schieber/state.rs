@@ -575,37 +575,50 @@ impl Schieber {
                 }
             }
         }
-        for item in self.opts.scoring_order.0 {
+        let order = self.opts.scoring_order.0;
+        for (i, item) in order.into_iter().enumerate() {
             let claimant = match item {
                 ScoreItem::Stoeck if stoeck_due && !self.stoeck_scored => {
                     self.score_stoeck();
                     Some(team(self.stoeck_holder.expect("holder")))
                 }
-                ScoreItem::Weis if weis_due => match self.weis_team {
-                    Some(t) => {
-                        let p = self.weis_points(t);
-                        self.tally.weis[t as usize] += p;
-                        self.write(t, p);
-                        Some(t)
-                    }
-                    None => None,
-                },
-                ScoreItem::Stich => match stich {
-                    Some((t, p)) => {
-                        self.pending[t as usize] += p;
-                        Some(t)
-                    }
-                    None => None,
-                },
+                ScoreItem::Weis if weis_due => self.weis_team.inspect(|&t| self.score_weis(t)),
+                ScoreItem::Stich => stich.map(|(t, p)| {
+                    self.pending[t as usize] += p;
+                    t
+                }),
                 _ => None,
             };
             if let Some(t) = claimant {
                 if self.claimable(t) >= self.opts.target {
+                    if self.opts.claim_counts_all {
+                        // 003: on a claim "the tricks made by the claiming partnership are
+                        // counted and scored"; its Weis due now goes on the slate as well.
+                        for later in &order[i + 1..] {
+                            match later {
+                                ScoreItem::Weis if weis_due && self.weis_team == Some(t) => {
+                                    self.score_weis(t)
+                                }
+                                ScoreItem::Stich => match stich {
+                                    Some((st, p)) if st == t => self.pending[t as usize] += p,
+                                    _ => {}
+                                },
+                                _ => {}
+                            }
+                        }
+                    }
                     self.win(t);
                     return;
                 }
             }
         }
+    }
+
+    /// Writes the Weis of team `t` on the slate.
+    fn score_weis(&mut self, t: u8) {
+        let p = self.weis_points(t);
+        self.tally.weis[t as usize] += p;
+        self.write(t, p);
     }
 
     /// The team with the best single Weis: value, length, height, trump, then the earlier player
