@@ -304,7 +304,7 @@ async fn a_spectator_never_sees_a_hand() {
     let mut states = 0;
     let mut cards_seen = 0;
     let mut refused = false;
-    let mut verdict = Value::Null;
+    let verdict: Value;
     loop {
         let m = spectator.next().await;
         if m["type"] == "state" {
