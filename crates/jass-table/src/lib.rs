@@ -30,6 +30,7 @@ mod registry;
 mod request;
 pub mod seat_spec;
 mod table;
+mod view;
 
 pub use adapter::{TableGame, Verdict};
 pub use bots::{bot, bot_seeded, check_bot_name, seat_seed, splitmix, BOT_NAMES};
@@ -40,3 +41,4 @@ pub use request::{match_answer, GameOverHook, JsonPlayer, JsonSeat, Request};
 pub use table::{
     run_table, suggest, tell_game_over, Event, Fallback, SeatPlayer, Snapshot, TableOutcome,
 };
+pub use view::TableView;

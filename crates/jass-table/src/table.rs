@@ -15,6 +15,7 @@ use crate::bots::bot;
 use crate::kind::GameSpec;
 use crate::registry::GameVisitor;
 use crate::request::{match_answer, JsonPlayer, JsonSeat};
+use crate::view::TableView;
 
 /// Who plays a seat.
 pub enum SeatPlayer {
@@ -46,6 +47,9 @@ pub struct Snapshot {
     /// What every player at the table sees (no hand): the spectators' view
     /// ([`jass_core::Game::public_view_json`]).
     pub public: Value,
+    /// What every front end draws beside the cards: the sides and what each has taken so far
+    /// in the deal (public).
+    pub table: TableView,
     /// True once the game is over.
     pub over: bool,
 }
@@ -405,6 +409,7 @@ fn run<G: TableGame>(
             _ => None,
         };
         state.legal_actions(&mut legal);
+        let public = state.public_view_json();
         let snapshot = Snapshot {
             step: sh.step,
             public_step: sh.public_step,
@@ -416,7 +421,8 @@ fn run<G: TableGame>(
                 Vec::new()
             },
             views: (0..n).map(|s| state.view_json(s)).collect(),
-            public: state.public_view_json(),
+            table: TableView::of(G::TEAMS, n, &public),
+            public,
             over: state.is_terminal(),
         };
         drop(sh);

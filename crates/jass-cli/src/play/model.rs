@@ -4,7 +4,7 @@
 use std::collections::VecDeque;
 
 use jass_core::{Card, CardStyle};
-use jass_table::{Event, GameKind, Request};
+use jass_table::{Event, GameKind, Request, TableView};
 use serde_json::Value;
 
 use super::labels::{action_label, seat_label};
@@ -67,6 +67,8 @@ pub struct Model {
     pub seed: u64,
     /// The person's latest view (`Game::view_json`).
     pub view: Value,
+    /// What every front end draws beside the cards (the sides, what each took this deal).
+    pub table: TableView,
     /// The seat to act, if any.
     pub to_move: Option<usize>,
     /// The pending question to the person.
@@ -115,6 +117,7 @@ impl Model {
             names,
             seed,
             view: Value::Null,
+            table: TableView::default(),
             to_move: None,
             request: None,
             selected: 0,
@@ -151,6 +154,7 @@ impl Model {
                 if let Some(v) = s.views.get(self.human) {
                     self.view = v.clone();
                 }
+                self.table = s.table;
                 self.to_move = s.to_move;
                 if s.over {
                     self.message = "the game is over".into();
@@ -575,6 +579,7 @@ mod tests {
             legal: vec![],
             views: vec![json!({"hand": ["HA"]}), json!({}), json!({}), json!({})],
             public: json!({}),
+            table: TableView::default(),
             over: false,
         }));
         assert_eq!(m.hand().len(), 1);

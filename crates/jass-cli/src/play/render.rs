@@ -341,6 +341,49 @@ mod tests {
     }
 
     #[test]
+    fn the_slate_shows_the_points_taken_so_far_in_the_deal() {
+        for kind in [
+            GameKind::Schieber,
+            GameKind::Sidi,
+            GameKind::Coiffeur,
+            GameKind::Differenzler,
+        ] {
+            let m = model_at(kind, true, CardStyle::Swiss);
+            // What the tricks of the deal so far hold, by the view the person has.
+            let teams = kind.info().teams;
+            let mut taken = vec![0u64; if teams { 2 } else { 4 }];
+            for t in m.view["tricks"].as_array().unwrap() {
+                let w = t["winner"].as_u64().unwrap() as usize;
+                taken[if teams { w % 2 } else { w }] += t["points"].as_u64().unwrap();
+            }
+            assert!(
+                taken.iter().sum::<u64>() > 0,
+                "{}: tricks were played",
+                kind.name()
+            );
+            let text = super::super::slate::slate_lines(&m)
+                .iter()
+                .map(|l| l.to_string())
+                .collect::<Vec<_>>()
+                .join("\n");
+            let shown = match kind {
+                GameKind::Coiffeur => text.contains(&format!(
+                    "this deal: {} : {} card points",
+                    taken[0], taken[1]
+                )),
+                GameKind::Differenzler => (0..4).all(|s| {
+                    text.lines().any(|l| {
+                        l.starts_with(&m.seat_name(s))
+                            && l.split_whitespace().rev().nth(1) == Some(&taken[s].to_string())
+                    })
+                }),
+                _ => (0..2).all(|t| text.contains(&format!("(this deal {} card points", taken[t]))),
+            };
+            assert!(shown, "{}: taken {taken:?}\n{text}", kind.name());
+        }
+    }
+
+    #[test]
     fn the_game_over_box_says_who_won_or_lost() {
         for kind in GameKind::ALL {
             let pairs: Vec<String> = match kind {

@@ -257,12 +257,20 @@ fn slate_text(model: &Model) -> Vec<String> {
                     .map(|t| nums(t, "score"))
                     .unwrap_or_default()
             };
+            // The deal's card points as they are taken; its score (multiplied, with Weis,
+            // Stöck and the match) once it is written at the end.
+            let scored = deal.iter().any(|&x| x != 0);
             for (t, total) in totals.iter().enumerate().take(2) {
+                let taken = model.table.deal_points.get(t).copied().unwrap_or(0);
+                let written = if scored {
+                    format!(", scored {}", deal.get(t).copied().unwrap_or(0))
+                } else {
+                    String::new()
+                };
                 out.push(format!(
-                    "{:<14} {:>5}  (this deal {})",
+                    "{:<14} {:>5}  (this deal {taken} card points{written})",
                     team_name(model, t),
                     total,
-                    deal.get(t).copied().unwrap_or(0)
                 ));
             }
             if let Some(t) = num(v, "target") {
@@ -308,16 +316,19 @@ fn slate_text(model: &Model) -> Vec<String> {
                     out.push(format!("{:<20} {:>7} {:>7}", "total", totals[0], totals[1]));
                 }
             }
-            let deal = nums(v, "deal_score");
-            if deal.len() == 2 {
-                out.push(format!("this deal: {} : {}", deal[0], deal[1]));
+            let taken = &model.table.deal_points;
+            if taken.len() == 2 {
+                out.push(format!(
+                    "this deal: {} : {} card points",
+                    taken[0], taken[1]
+                ));
             }
         }
         GameKind::Differenzler => {
             let totals = nums(v, "totals");
             let ann = arr(v, "announcements");
-            let tally = v.get("deal_tally").cloned().unwrap_or(Value::Null);
-            let taken = nums(&tally, "taken");
+            // Card points taken so far this deal, as the tricks are won.
+            let taken = &model.table.deal_points;
             let w = name_width(model);
             out.push(format!(
                 "{:<w$} {:>5} {:>6} {:>8}",
