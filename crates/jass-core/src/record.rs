@@ -123,6 +123,36 @@ pub fn agree<T: PartialEq + fmt::Debug>(
     }
 }
 
+/// A recorded value against the engine's, field by field: `Err` names the first field that
+/// differs by its path (`result.strokes`) and both values as JSON, rather than dumping both
+/// whole.
+pub fn agree_fields<T: Serialize>(name: &str, recorded: &T, engine: &T) -> Result<(), String> {
+    let to_json = |v: &T| serde_json::to_value(v).expect("records serialize");
+    let (mut recorded, mut engine) = (to_json(recorded), to_json(engine));
+    let mut path = name.to_string();
+    loop {
+        if recorded == engine {
+            return Ok(());
+        }
+        let (serde_json::Value::Object(r), serde_json::Value::Object(e)) = (&recorded, &engine)
+        else {
+            return Err(format!(
+                "{path} is recorded as {recorded}, the engine finds {engine}"
+            ));
+        };
+        // A field left out (`skip_serializing_if`) is compared as null.
+        let null = serde_json::Value::Null;
+        let (key, r, e) = e
+            .keys()
+            .chain(r.keys())
+            .map(|k| (k, r.get(k).unwrap_or(&null), e.get(k).unwrap_or(&null)))
+            .find(|(_, r, e)| r != e)
+            .expect("unequal objects differ in a field");
+        path = format!("{path}.{key}");
+        (recorded, engine) = (r.clone(), e.clone());
+    }
+}
+
 /// Plays entry `entry` (0-based) of deal `deal` (0-based), an action of `seat`, on `state`
 /// while checking a record: it must be that seat's turn and the action must be legal.
 pub fn apply_entry<G: Game>(
@@ -323,6 +353,27 @@ pub fn check_deal_start<G: Game>(state: &G, deal: usize, number: u32) -> Result<
         ));
     }
     Ok(())
+}
+
+/// A deal's recorded (dealer, forehand) against the engine's after the cards are dealt (the
+/// first deal may name its dealer only then). Forehand is always the seat after the dealer.
+pub fn check_dealer(deal: usize, recorded: (u8, u8), engine: (u8, u8)) -> Result<(), CheckError> {
+    let ((dealer, forehand), (want_dealer, want_forehand)) = (recorded, engine);
+    if recorded == engine {
+        return Ok(());
+    }
+    let why = if forehand != (dealer + 1) % 4 {
+        ", and forehand is always the seat after the dealer"
+    } else {
+        ""
+    };
+    Err(CheckError::in_deal(
+        deal,
+        None,
+        format!(
+            "dealer and forehand are recorded as seats {dealer} and {forehand}, but by the rules seat {want_dealer} deals and seat {want_forehand} is forehand{why}"
+        ),
+    ))
 }
 
 /// Compares a deal's recorded tricks with the engine's and names the first that differs.
