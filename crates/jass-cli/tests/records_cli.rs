@@ -7,7 +7,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 mod common;
-use common::jass;
+use common::{check_says, jass, stdout_of};
 
 /// A record file kept from before the fixes of issue 39.
 fn data(name: &str) -> PathBuf {
@@ -18,22 +18,11 @@ fn data(name: &str) -> PathBuf {
 
 /// The records `jass simulate ARGS --out -` writes, one per line.
 fn simulate(args: &[&str]) -> Vec<Value> {
-    let out = jass()
-        .arg("simulate")
-        .args(args)
-        .args(["--out", "-"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .filter(|l| l.starts_with('{'))
-        .map(|l| serde_json::from_str(l).unwrap())
+    let args = ["simulate"].iter().chain(args).chain(&["--out", "-"]);
+    // One game is written pretty, more as JSON Lines.
+    serde_json::Deserializer::from_slice(&stdout_of(args))
+        .into_iter()
+        .map(Result::unwrap)
         .collect()
 }
 
@@ -73,14 +62,10 @@ fn handjass_seat_lists_start_at_vorhand() {
 
 #[test]
 fn check_names_the_handjass_list_written_before_the_fix() {
-    jass()
-        .arg("check")
-        .arg(data("handjass_before_issue39.json"))
-        .assert()
-        .code(1)
-        .stdout(predicate::str::contains(
-            "record 1 (handjass): deal 1: result.playing is recorded as [1, 2, 0]; write [0, 1, 2]",
-        ));
+    check_says(
+        &data("handjass_before_issue39.json"),
+        "record 1 (handjass): deal 1: result.playing is recorded as [1, 2, 0]; write [0, 1, 2]",
+    );
 }
 
 #[test]
@@ -89,7 +74,12 @@ fn coiffeur_forehand_is_the_seat_after_the_dealer() {
         for rec in simulate(&["-g", "coiffeur", "-n", "4", "--seed", seed]) {
             for d in rec["deals"].as_array().unwrap() {
                 let (dealer, forehand) = (d["dealer"].as_u64(), d["forehand"].as_u64());
-                assert_eq!(forehand, dealer.map(|s| (s + 1) % 4), "deal {}", d["number"]);
+                assert_eq!(
+                    forehand,
+                    dealer.map(|s| (s + 1) % 4),
+                    "deal {}",
+                    d["number"]
+                );
             }
             // The first forehand holds the first_forehand card, H7.
             let first = &rec["deals"][0];
@@ -101,12 +91,200 @@ fn coiffeur_forehand_is_the_seat_after_the_dealer() {
 
 #[test]
 fn check_names_the_coiffeur_dealer_written_before_the_fix() {
+    check_says(
+        &data("coiffeur_before_issue39.json"),
+        "record 1 (coiffeur): deal 1: dealer and forehand are recorded as seats 3 and 3, but by the rules seat 2 deals and seat 3 is forehand",
+    );
+}
+
+/// `record` written to `dir/name` as one line of JSON.
+fn write(dir: &Path, name: &str, record: &Value) -> PathBuf {
+    let file = dir.join(name);
+    std::fs::write(&file, format!("{record}\n")).unwrap();
+    file
+}
+
+#[test]
+fn check_refuses_card_names_the_format_does_not_allow() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = simulate(&["-n", "1", "--seed", "4"]).remove(0);
+    let card = rec["deals"][0]["hands"][0][0].as_str().unwrap().to_string();
+    let (suit, rank) = card.split_at(1);
+    let spellings = [
+        card.to_lowercase(),
+        format!(" {card}"),
+        format!("{card} "),
+        format!("{suit} {rank}"),
+    ];
+    for spelling in spellings {
+        let mut bad = rec.clone();
+        bad["deals"][0]["hands"][0][0] = spelling.as_str().into();
+        check_says(
+            &write(dir.path(), "bad.json", &bad),
+            &format!("record 1 (line 1): card `{spelling}` at deals[0].hands[0][0] (deal 1) is not written as the format says: write `{card}`"),
+        );
+    }
+    // A ten as T, in a trick: the same.
+    let tricks = rec["deals"][0]["tricks"].as_array().unwrap();
+    let (k, i, ten) = (0..tricks.len())
+        .flat_map(|k| (0..4).map(move |i| (k, i)))
+        .map(|(k, i)| (k, i, tricks[k]["cards"][i].as_str().unwrap()))
+        .find(|(_, _, c)| c.ends_with("10"))
+        .expect("a ten in the tricks of deal 1");
+    let mut bad = rec.clone();
+    let t = format!("{}T", &ten[..1]);
+    bad["deals"][0]["tricks"][k]["cards"][i] = t.as_str().into();
+    check_says(
+        &write(dir.path(), "t.json", &bad),
+        &format!("card `{t}` at deals[0].tricks[{k}].cards[{i}] (deal 1) is not written as the format says: write `{ten}`"),
+    );
+    // The record as written passes.
     jass()
         .arg("check")
-        .arg(data("coiffeur_before_issue39.json"))
+        .arg(write(dir.path(), "good.json", &rec))
         .assert()
-        .code(1)
-        .stdout(predicate::str::contains(
-            "record 1 (coiffeur): deal 1: dealer and forehand are recorded as seats 3 and 3, but by the rules seat 2 deals and seat 3 is forehand",
-        ));
+        .success();
+}
+
+#[test]
+fn check_reads_the_records_around_one_that_is_not_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines: Vec<String> = simulate(&["-n", "3", "--seed", "4"])
+        .iter()
+        .map(Value::to_string)
+        .collect();
+    let mut bytes = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if i == 1 {
+            // One byte that is never UTF-8, inside the first seat's name.
+            let at = line.find("\"name\":\"random\"").unwrap() + 11;
+            bytes.extend_from_slice(&line.as_bytes()[..at]);
+            bytes.push(0xff);
+            bytes.extend_from_slice(&line.as_bytes()[at..]);
+        } else {
+            bytes.extend_from_slice(line.as_bytes());
+        }
+        bytes.push(b'\n');
+    }
+    let file = dir.path().join("three.jsonl");
+    std::fs::write(&file, bytes).unwrap();
+    check_says(
+        &file,
+        "record 2 (line 2): not valid UTF-8: byte 0xff at line 2",
+    );
+    check_says(&file, "2 record(s) consistent, 1 with problems");
+}
+
+#[test]
+fn check_reports_the_line_of_a_json_error_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines: Vec<String> = simulate(&["-n", "3", "--seed", "4"])
+        .iter()
+        .map(Value::to_string)
+        .collect();
+    let broken = lines[2].replacen("\"format\"", "\"format\" x", 1);
+    let file = dir.path().join("three.jsonl");
+    std::fs::write(&file, format!("{}\n{}\n{broken}\n", lines[0], lines[1])).unwrap();
+    check_says(
+        &file,
+        "record 3 (line 3): not valid JSON: expected `:` at line 3",
+    );
+}
+
+#[test]
+fn check_draws_the_handjass_ties_again_from_the_tie_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut checked = 0;
+    for mut rec in simulate(&["-g", "handjass", "-n", "20", "--seed", "5"]) {
+        let deals = rec["deals"].as_array().unwrap();
+        let Some(i) = deals
+            .iter()
+            .position(|d| !d["result"]["tie_draws"].as_array().unwrap().is_empty())
+        else {
+            continue;
+        };
+        let deal = &mut rec["deals"][i];
+        let seed = deal["tie_seed"].as_u64().unwrap();
+        deal["tie_seed"] = (seed ^ 1).into();
+        let file = write(dir.path(), "tie.json", &rec);
+        check_says(
+            &file,
+            &format!("deal {}: result.tie_draws is recorded as", i + 1),
+        );
+        check_says(
+            &file,
+            &format!("but the pack of tie_seed {} gives", seed ^ 1),
+        );
+        checked += 1;
+    }
+    assert!(checked > 0, "no tie was drawn in 20 games");
+}
+
+#[test]
+fn show_escapes_control_and_invisible_characters_in_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rec = simulate(&["-n", "1", "--seed", "4"]).remove(0);
+    rec["seats"][0]["name"] = "red\u{1b}[31m".into();
+    rec["seats"][1]["name"] = "two\r\nlines".into();
+    rec["seats"][2]["name"] = "rule\u{200b}".into();
+    rec["seats"][3]["name"] = "\u{202e}elur".into();
+    let out = jass()
+        .arg("show")
+        .arg(write(dir.path(), "names.json", &rec))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(
+        first
+            .contains(r"seats 0: red\u{1b}[31m, 1: two\r\nlines, 2: rule\u{200b}, 3: \u{202e}elur"),
+        "{first}"
+    );
+    assert!(
+        !text.contains(['\u{1b}', '\r', '\u{200b}', '\u{202e}']),
+        "{text:?}"
+    );
+}
+
+#[test]
+fn player_names_with_invisible_characters_are_refused_and_quoted_escaped() {
+    for (name, says) in [
+        ("rule\u{200b}", r"unknown player `rule\u{200b}`"),
+        ("random\u{1b}[2J", r"unknown player `random\u{1b}[2J`"),
+        (
+            "cmd:python3 bot.py \u{202e}",
+            r"player holds a control or invisible character (\u{202e}, character 20",
+        ),
+    ] {
+        let out = jass()
+            .args(["simulate", "-n", "1", "--players", name, "--out", "-"])
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{name:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(says), "{err}");
+        assert!(!err.contains(['\u{1b}', '\u{200b}', '\u{202e}']), "{err:?}");
+    }
+}
+
+#[test]
+fn show_corrects_records_written_before_the_fixes() {
+    for (file, says) in [
+        ("handjass_before_issue39.json", "Handjass for 3"),
+        (
+            "coiffeur_before_issue39.json",
+            "Deal 1 · dealer seat 2 · forehand seat 3",
+        ),
+    ] {
+        jass()
+            .arg("show")
+            .arg(data(file))
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(says))
+            .stderr(predicate::str::contains(
+                "record 1: written by an engine before the fixes of issue 39, shown corrected",
+            ));
+    }
 }
