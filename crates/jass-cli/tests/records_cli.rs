@@ -146,13 +146,16 @@ fn check_refuses_card_names_the_format_does_not_allow() {
         .success();
 }
 
+/// Three Schieber records, each as one line of JSON.
+fn three_lines() -> Vec<String> {
+    let records = simulate(&["-n", "3", "--seed", "4"]);
+    records.iter().map(Value::to_string).collect()
+}
+
 #[test]
 fn check_reads_the_records_around_one_that_is_not_utf8() {
     let dir = tempfile::tempdir().unwrap();
-    let lines: Vec<String> = simulate(&["-n", "3", "--seed", "4"])
-        .iter()
-        .map(Value::to_string)
-        .collect();
+    let lines = three_lines();
     let mut bytes = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         if i == 1 {
@@ -178,10 +181,7 @@ fn check_reads_the_records_around_one_that_is_not_utf8() {
 #[test]
 fn check_reports_the_line_of_a_json_error_exactly() {
     let dir = tempfile::tempdir().unwrap();
-    let lines: Vec<String> = simulate(&["-n", "3", "--seed", "4"])
-        .iter()
-        .map(Value::to_string)
-        .collect();
+    let lines = three_lines();
     let broken = lines[2].replacen("\"format\"", "\"format\" x", 1);
     let file = dir.path().join("three.jsonl");
     std::fs::write(&file, format!("{}\n{}\n{broken}\n", lines[0], lines[1])).unwrap();
