@@ -165,7 +165,12 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // An error may quote what came from outside (a name, a file): shown escaped, line by line.
+            let lines: Vec<String> = format!("{e:#}")
+                .split('\n')
+                .map(jass_core::text::escape_unsafe)
+                .collect();
+            eprintln!("error: {}", lines.join("\n"));
             ExitCode::from(2)
         }
     }

@@ -8,14 +8,15 @@ use anyhow::{bail, Result};
 use jass_core::record::Record;
 use jass_core::schieber::RecordedAction;
 use jass_core::schieber::{SchieberDealRecord, SchieberRecord};
+use jass_core::text::escape_unsafe;
 use jass_core::{Card, CardStyle};
+use serde_json::Value;
 
-use crate::check::read_text;
+use crate::check::read_input;
 use crate::record_text::{cards, contract, fallback_lines, hand, trick_line, weis_line};
 
 pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> Result<ExitCode> {
-    let text = read_text(path)?;
-    let records = Record::read_all(&text);
+    let records = Record::read_bytes(&read_input(path)?);
     if records.is_empty() {
         bail!("{}: no record found", path.display());
     }
@@ -34,20 +35,25 @@ pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> R
         }
         // A record is shown only once it is consistent (as `jass check` finds): the views index
         // its seats, teams and totals, which a hand-edited record may leave short.
+        // A record written before the fixes of issue 39 is shown corrected, with a note.
+        let r = r.map(|rec| match rec.check().map_err(|_| rec.corrected()) {
+            Err(Some(fixed)) if fixed.check().is_ok() => {
+                eprintln!("{}: record {}: written by an engine before the fixes of issue 39, shown corrected; `jass check` names the fields", path.display(), i + 1);
+                fixed
+            }
+            _ => rec,
+        });
         let checked = match &r {
             Ok(rec) => rec.check(),
             Err(_) => Ok(()),
         };
         if let Err(e) = checked {
-            eprintln!(
-                "{}: record {}: {e}; `jass check` tells more",
-                path.display(),
-                i + 1
-            );
+            let message = format!("{}: record {}: {e}", path.display(), i + 1);
+            eprintln!("{}; `jass check` tells more", escape_unsafe(&message));
             failed = true;
             continue;
         }
-        match r {
+        match r.map(escaped) {
             Ok(Record::Schieber(rec)) => print!("{}", schieber(&rec, style, hands)),
             Ok(Record::Handjass(rec)) => {
                 print!("{}", crate::handjass_cli::show(&rec, style, hands))
@@ -60,7 +66,7 @@ pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> R
                 print!("{}", crate::differenzler_cli::show(&rec, style, hands))
             }
             Err(e) => {
-                eprintln!("{}: {e}", path.display());
+                eprintln!("{}", escape_unsafe(&format!("{}: {e}", path.display())));
                 failed = true;
             }
         }
@@ -70,6 +76,23 @@ pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> R
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The record with every string in it escaped ([`escape_unsafe`]): seat names and fallback
+/// reasons come from outside, and a line break or an escape sequence in them must not garble the
+/// listing or drive the terminal. (Cards and option values never hold such characters.)
+fn escaped(rec: Record) -> Record {
+    fn escape_strings(v: &mut Value) {
+        match v {
+            Value::String(s) => *s = escape_unsafe(s),
+            Value::Array(items) => items.iter_mut().for_each(escape_strings),
+            Value::Object(fields) => fields.values_mut().for_each(escape_strings),
+            _ => {}
+        }
+    }
+    let mut value = serde_json::to_value(&rec).expect("records serialize");
+    escape_strings(&mut value);
+    Record::from_value(value).unwrap_or(rec)
 }
 
 fn schieber(rec: &SchieberRecord, style: CardStyle, show_hands: bool) -> String {

@@ -14,7 +14,7 @@ use jass_core::sidi::{SidiDealRecord, SidiRecorded};
 use jass_core::{Card, CardSet, TrickRules, UndenufeEleven};
 use jass_solver::{race_cards, Objective, Position, Solver, SolverConfig};
 
-use crate::check::read_text;
+use crate::check::read_input;
 use crate::solve_solo;
 
 #[derive(Args)]
@@ -189,8 +189,7 @@ fn position_from_args(a: &SolveArgs) -> Result<Setup> {
 
 /// Record `game` (1-based) of the file.
 fn read_record(path: &Path, game: usize) -> Result<Record> {
-    let text = read_text(path)?;
-    let records = Record::read_all(&text);
+    let records = Record::read_bytes(&read_input(path)?);
     let count = records.len();
     if count == 0 {
         bail!("{} holds no records: nothing to solve", path.display());

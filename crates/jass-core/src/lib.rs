@@ -20,6 +20,7 @@ pub mod mode;
 pub mod record;
 pub mod schieber;
 pub mod sidi;
+pub mod text;
 pub mod trick;
 pub mod weis;
 

@@ -139,6 +139,36 @@ pub fn agree<T: PartialEq + fmt::Debug>(
     }
 }
 
+/// A recorded value against the engine's, field by field: `Err` names the first field that
+/// differs by its path (`result.strokes`) and both values as JSON, rather than dumping both
+/// whole.
+pub fn agree_fields<T: Serialize>(name: &str, recorded: &T, engine: &T) -> Result<(), String> {
+    let to_json = |v: &T| serde_json::to_value(v).expect("records serialize");
+    let (mut recorded, mut engine) = (to_json(recorded), to_json(engine));
+    let mut path = name.to_string();
+    loop {
+        if recorded == engine {
+            return Ok(());
+        }
+        let (serde_json::Value::Object(r), serde_json::Value::Object(e)) = (&recorded, &engine)
+        else {
+            return Err(format!(
+                "{path} is recorded as {recorded}, the engine finds {engine}"
+            ));
+        };
+        // A field left out (`skip_serializing_if`) is compared as null.
+        let null = serde_json::Value::Null;
+        let (key, r, e) = e
+            .keys()
+            .chain(r.keys())
+            .map(|k| (k, r.get(k).unwrap_or(&null), e.get(k).unwrap_or(&null)))
+            .find(|(_, r, e)| r != e)
+            .expect("unequal objects differ in a field");
+        path = format!("{path}.{key}");
+        (recorded, engine) = (r.clone(), e.clone());
+    }
+}
+
 /// Plays entry `entry` (0-based) of deal `deal` (0-based), an action of `seat`, on `state`
 /// while checking a record: it must be that seat's turn and the action must be legal.
 pub fn apply_entry<G: Game>(
@@ -341,6 +371,27 @@ pub fn check_deal_start<G: Game>(state: &G, deal: usize, number: u32) -> Result<
     Ok(())
 }
 
+/// A deal's recorded (dealer, forehand) against the engine's after the cards are dealt (the
+/// first deal may name its dealer only then). Forehand is always the seat after the dealer.
+pub fn check_dealer(deal: usize, recorded: (u8, u8), engine: (u8, u8)) -> Result<(), CheckError> {
+    let ((dealer, forehand), (want_dealer, want_forehand)) = (recorded, engine);
+    if recorded == engine {
+        return Ok(());
+    }
+    let why = if forehand != (dealer + 1) % 4 {
+        ", and forehand is always the seat after the dealer"
+    } else {
+        ""
+    };
+    Err(CheckError::in_deal(
+        deal,
+        None,
+        format!(
+            "dealer and forehand are recorded as seats {dealer} and {forehand}, but by the rules seat {want_dealer} deals and seat {want_forehand} is forehand{why}"
+        ),
+    ))
+}
+
 /// Compares a deal's recorded tricks with the engine's and names the first that differs.
 pub fn compare_tricks(recorded: &[TrickRecord], engine: &[TrickRecord]) -> Result<(), String> {
     if recorded == engine {
@@ -409,6 +460,39 @@ impl Record {
         }
     }
 
+    /// The record with what engines before the fixes of issue 39 wrote otherwise than
+    /// docs/records.md says put right (Handjass seat lists from Vorhand, the Coiffeur dealer the
+    /// seat before forehand), or `None` if nothing needed it: how such a record can still be
+    /// shown. `jass check` names those fields.
+    pub fn corrected(&self) -> Option<Record> {
+        let mut fixed = self.clone();
+        match &mut fixed {
+            Record::Handjass(r) => {
+                let n = r.seats.len() as u8;
+                for d in &mut r.deals {
+                    let from_vorhand = |s: &u8| (s + n - d.vorhand % n) % n;
+                    let res = &mut d.result;
+                    for list in [
+                        &mut res.playing,
+                        &mut res.dropped,
+                        &mut res.bessern,
+                        &mut res.sacked,
+                        &mut res.retired,
+                    ] {
+                        list.sort_by_key(from_vorhand);
+                    }
+                }
+            }
+            Record::Coiffeur(r) => {
+                for d in &mut r.deals {
+                    d.dealer = (d.forehand + 3) % 4;
+                }
+            }
+            _ => {}
+        }
+        (fixed != *self).then_some(fixed)
+    }
+
     /// The record as one pretty JSON document.
     pub fn to_json_pretty(&self) -> String {
         serde_json::to_string_pretty(self).expect("records serialize")
@@ -422,32 +506,20 @@ impl Record {
     /// Reads one JSON document or many (JSON Lines, or documents one after another). Every record
     /// that cannot be read is reported with its position and the reason; the others are returned.
     pub fn read_all(text: &str) -> Vec<Result<Record, ReadError>> {
-        let mut out = Vec::new();
-        let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
-        let mut index = 0;
-        loop {
-            let start = stream.byte_offset();
-            let next = stream.next();
-            let Some(item) = next else { break };
-            index += 1;
-            let line = line_of(text, start);
-            match item {
-                Ok(value) => out.push(Record::from_value(value).map_err(|message| ReadError {
-                    index,
-                    line,
-                    message,
-                })),
-                Err(e) => {
-                    out.push(Err(ReadError {
-                        index,
-                        line: line + e.line().saturating_sub(1),
-                        message: format!("not valid JSON: {e}"),
-                    }));
-                    break;
-                }
-            }
-        }
-        out
+        Self::read_bytes(text.as_bytes())
+    }
+
+    /// Like [`Record::read_all`], from bytes that should be UTF-8 text: a record holding bytes
+    /// that are not UTF-8 is reported, and the others are read.
+    pub fn read_bytes(bytes: &[u8]) -> Vec<Result<Record, ReadError>> {
+        read_records(bytes, false)
+    }
+
+    /// Like [`Record::read_bytes`], refusing also what readers accept from people but the format
+    /// does not allow: a card written otherwise than in its canonical form (`d10`, `DT`, `" D10"`
+    /// for `D10`). For `jass check`.
+    pub fn read_canonical(bytes: &[u8]) -> Vec<Result<Record, ReadError>> {
+        read_records(bytes, true)
     }
 
     /// Reads a record from a JSON value, with a clear message for what is wrong.
@@ -470,6 +542,149 @@ impl Record {
             Some(other) => Err(format!("unknown game `{other}`: this engine knows schieber, handjass, sidi-barrani, coiffeur, differenzler")),
         }
     }
+}
+
+/// The records in `bytes`, each checked for canonical card names if `canonical`.
+fn read_records(bytes: &[u8], canonical: bool) -> Vec<Result<Record, ReadError>> {
+    let (text, not_utf8) = utf8_text(bytes);
+    let mut out = Vec::new();
+    let mut stream = serde_json::Deserializer::from_str(&text).into_iter::<serde_json::Value>();
+    let mut index = 0;
+    loop {
+        let start = stream.byte_offset();
+        let Some(item) = stream.next() else { break };
+        index += 1;
+        let line = line_of(&text, start);
+        let error = |message: String| ReadError {
+            index,
+            line,
+            message,
+        };
+        let bad_byte = not_utf8
+            .iter()
+            .find(|&&at| (start..stream.byte_offset()).contains(&at));
+        match item {
+            Ok(_) if bad_byte.is_some() => {
+                let at = *bad_byte.expect("a byte that is not UTF-8");
+                out.push(Err(error(not_utf8_message(bytes, &text, at))));
+            }
+            Ok(value) => {
+                let record = Record::from_value(value.clone()).and_then(|record| {
+                    if canonical {
+                        canonical_cards(&value, &record)?;
+                    }
+                    Ok(record)
+                });
+                out.push(record.map_err(error));
+            }
+            Err(e) => {
+                // serde_json counts lines from the start of the whole text.
+                let message = match bad_byte {
+                    Some(&at) => not_utf8_message(bytes, &text, at),
+                    None => format!("not valid JSON: {e}"),
+                };
+                out.push(Err(ReadError {
+                    line: e.line().max(line),
+                    ..error(message)
+                }));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The text of `bytes` with every byte that is not part of valid UTF-8 replaced by `?` (so that
+/// offsets and lines stay those of the bytes), and the offsets of those bytes.
+fn utf8_text(bytes: &[u8]) -> (String, Vec<usize>) {
+    let mut text = String::with_capacity(bytes.len());
+    let mut not_utf8 = Vec::new();
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        match std::str::from_utf8(rest) {
+            Ok(valid) => {
+                text.push_str(valid);
+                break;
+            }
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                text.push_str(std::str::from_utf8(valid).expect("valid up to here"));
+                let bad = e.error_len().unwrap_or(after.len());
+                for _ in 0..bad {
+                    not_utf8.push(text.len());
+                    text.push('?');
+                }
+                rest = &after[bad..];
+            }
+        }
+    }
+    (text, not_utf8)
+}
+
+fn not_utf8_message(bytes: &[u8], text: &str, at: usize) -> String {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    format!(
+        "not valid UTF-8: byte 0x{:02x} at line {}, byte {} of the line; records are UTF-8 text (save the file as UTF-8)",
+        bytes[at],
+        line_of(text, at),
+        at - line_start + 1
+    )
+}
+
+/// Every card of `value`, the JSON `record` was read from, in its canonical form: where `value`
+/// holds a string other than the one `record` writes there, it must not be a card in another
+/// spelling.
+fn canonical_cards(value: &serde_json::Value, record: &Record) -> Result<(), String> {
+    use serde_json::Value;
+    fn walk(read: &Value, written: &Value, path: &mut Vec<String>) -> Result<(), String> {
+        match (read, written) {
+            (Value::String(read), Value::String(written)) if read != written => {
+                // A hand may be in any order, so the card need not be the one written here.
+                let card = read.parse::<Card>().ok().filter(|c| c.to_string() != *read);
+                match card {
+                    Some(card) => {
+                        let deal = match (path.first(), path.get(1)) {
+                            (Some(deals), Some(i)) if deals == "deals" => {
+                                let i: usize = i.trim_matches(['[', ']']).parse().unwrap_or(0);
+                                format!(" (deal {})", i + 1)
+                            }
+                            _ => String::new(),
+                        };
+                        Err(format!(
+                            "card `{read}` at {}{deal} is not written as the format says: write `{card}` (suit D H S C, then rank 6 7 8 9 10 J Q K A, upper case, nothing else)",
+                            path.concat()
+                        ))
+                    }
+                    None => Ok(()),
+                }
+            }
+            (Value::Array(read), Value::Array(written)) => {
+                for (i, (r, w)) in read.iter().zip(written).enumerate() {
+                    path.push(format!("[{i}]"));
+                    walk(r, w, path)?;
+                    path.pop();
+                }
+                Ok(())
+            }
+            (Value::Object(read), Value::Object(written)) => {
+                for (key, r) in read {
+                    if let Some(w) = written.get(key) {
+                        path.push(if path.is_empty() {
+                            key.clone()
+                        } else {
+                            format!(".{key}")
+                        });
+                        walk(r, w, path)?;
+                        path.pop();
+                    }
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+    let written = serde_json::to_value(record).expect("records serialize");
+    walk(value, &written, &mut Vec::new())
 }
 
 fn line_of(text: &str, offset: usize) -> usize {

@@ -161,13 +161,8 @@ fn clean_name(name: Option<String>, fallback: &str) -> Result<String, ApiError> 
         return Err(bad("the name is too long: at most 40 characters"));
     }
     // A line break or an escape sequence in a name would garble every table list and the
-    // terminal of whoever reads the logs.
-    if let Some(c) = n.chars().find(|c| c.is_control()) {
-        return Err(bad(format!(
-            "the name holds a control character ({:?}): use letters, digits, spaces and punctuation",
-            c
-        )));
-    }
+    // terminal of whoever reads the logs; an invisible character would let it pass for another.
+    jass_core::text::refuse_unsafe(&n).map_err(|e| bad(format!("the name {e}")))?;
     Ok(if n.is_empty() {
         fallback.to_string()
     } else {
@@ -229,27 +224,20 @@ async fn create_table(State(app): State<Arc<App>>, body: axum::body::Bytes) -> A
                 joined: false,
                 token_hash: None,
             }),
-            b if BOT_NAMES.contains(&b) => {
-                // Refuse a computer player the game does not have (e.g. sampling outside Schieber).
-                if b == "sampling" && kind != GameKind::Schieber {
-                    return Err(bad(format!(
-                        "seat {i}: {} has no sampling player yet: choose random or rule",
-                        kind.name()
-                    )));
-                }
-                seats.push(SeatInfo {
-                    kind: "bot".into(),
-                    name: b.to_string(),
-                    bot: Some(b.to_string()),
-                    joined: true,
-                    token_hash: None,
-                })
-            }
+            // Every game has each of these players (`GET /api/games` offers them all).
+            b if BOT_NAMES.contains(&b) => seats.push(SeatInfo {
+                kind: "bot".into(),
+                name: b.to_string(),
+                bot: Some(b.to_string()),
+                joined: true,
+                token_hash: None,
+            }),
             other => {
+                let other = jass_core::text::escape_unsafe(other);
                 return Err(bad(format!(
                     "seat {i}: unknown `{other}`: write \"me\" (your seat), \"open\" (for a person or an external bot to join) or a computer player: {}",
                     BOT_NAMES.join(", ")
-                )))
+                )));
             }
         }
     }

@@ -44,14 +44,23 @@ async fn the_api_lists_games_and_refuses_wrong_requests_with_reasons() {
             json!({"game": "schieber", "seats": ["me", "genius", "rule", "rule"]}),
             "unknown `genius`",
         ),
-        (
-            json!({"game": "coiffeur", "seats": ["me", "sampling", "rule", "rule"]}),
-            "no sampling",
-        ),
         (json!({"gmae": "schieber"}), "bad request body"),
         (
             json!({"game": "schieber", "name": "Anna\u{1b}[2J"}),
-            "control character",
+            "control or invisible character (\\u{1b}",
+        ),
+        // Invisible and bidi characters would let a name pass for another (a computer seat).
+        (
+            json!({"game": "schieber", "name": "rule\u{200b}"}),
+            "invisible character (\\u{200b}, character 5 of `rule\\u{200b}`)",
+        ),
+        (
+            json!({"game": "schieber", "name": "\u{202e}eluR"}),
+            "invisible character (\\u{202e}",
+        ),
+        (
+            json!({"game": "schieber", "seats": ["me", "rule\u{200b}", "rule", "rule"]}),
+            "unknown `rule\\u{200b}`",
         ),
         (
             json!({"game": "schieber", "name": "A".repeat(41)}),
@@ -122,6 +131,44 @@ async fn the_api_lists_games_and_refuses_wrong_requests_with_reasons() {
         .await
         .unwrap();
     assert_eq!(r.status().as_u16(), 403);
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn every_advertised_player_plays_in_every_game() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let (_, games) = get(a, "/api/games").await;
+    let mut seated = 0;
+    for g in games.as_array().unwrap() {
+        let n = g["seats"].as_u64().unwrap() as usize;
+        for bot in g["bots"].as_array().unwrap() {
+            let mut seats = vec![bot.clone(); n];
+            seats[0] = json!("me");
+            let body = json!({"game": g["game"], "seats": seats});
+            let (st, v) = post(a, "/api/tables", body.clone()).await;
+            assert_eq!(st, 201, "{body}: {v}");
+            let (id, token) = (v["id"].as_str().unwrap(), v["token"].as_str());
+            // The person plays a few turns: the computer players act in between.
+            let mut ws = Ws::player(a, id, token).await;
+            for _ in 0..3 {
+                let Some(state) = ws.my_turn().await else {
+                    break;
+                };
+                ws.send(json!({"type": "act", "action": state["legal"][0]}))
+                    .await;
+            }
+            let (_, t) = get(a, &format!("/api/tables/{id}")).await;
+            assert!(
+                t["status"] == "playing" || t["status"] == "over",
+                "{body}: {t}"
+            );
+            assert_eq!(t["seats"][1]["name"], *bot, "{t}");
+            seated += 1;
+        }
+    }
+    assert_eq!(seated, 15, "five games, three computer players each");
     s.stop().await;
 }
 

@@ -167,20 +167,13 @@ pub fn match_answer(answer: &Value, legal: &[Value]) -> Result<usize, String> {
 }
 
 /// `s` cut to its first `max` characters (then marked `…`), for quoting what a bot sent; control
-/// characters (a line break, an escape sequence) are written escaped, so that a quote can neither
-/// split a log line nor drive the terminal of whoever reads it.
+/// and invisible characters (a line break, an escape sequence, U+202E) are written escaped, so
+/// that a quote can neither split a log line, drive the terminal of whoever reads it, nor pass
+/// for another name.
 pub(crate) fn clip_to(s: &str, max: usize) -> String {
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i == max {
-            out.push('…');
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
+    let mut out = jass_core::text::escape_unsafe(&s.chars().take(max).collect::<String>());
+    if s.chars().nth(max).is_some() {
+        out.push('…');
     }
     out
 }

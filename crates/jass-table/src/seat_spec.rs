@@ -44,6 +44,8 @@ impl fmt::Display for SeatSpec {
 /// Reads one seat's spec.
 pub fn parse_one(spec: &str) -> Result<SeatSpec, String> {
     let s = spec.trim();
+    // The spec names the seat in records and lists: `rule` + U+200B must not pass for `rule`.
+    jass_core::text::refuse_unsafe(s).map_err(|e| format!("player {e}"))?;
     if let Some(cmd) = s.strip_prefix("cmd:") {
         crate::external::split_command(cmd).map_err(|e| {
             format!(

@@ -38,16 +38,28 @@ pub fn solve_refuses(file: &Path, args: &[&str], message: &str) {
 
 /// `jass solve --json ARGS`; it must succeed. Its JSON.
 pub fn solve_json<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>) -> serde_json::Value {
-    let out = jass()
-        .arg("solve")
-        .arg("--json")
-        .args(args)
-        .output()
-        .unwrap();
+    let mut all = vec!["solve".into(), "--json".into()];
+    all.extend(args.into_iter().map(|a| a.as_ref().to_owned()));
+    serde_json::from_slice(&stdout_of(all)).unwrap()
+}
+
+/// The standard output of `jass ARGS`, which must succeed (else its standard error is shown).
+pub fn stdout_of<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>) -> Vec<u8> {
+    let out = jass().args(args).output().unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).unwrap()
+    out.stdout
+}
+
+/// `jass check FILE` finds a problem (exit code 1) and says `says`.
+pub fn check_says(file: &Path, says: &str) {
+    jass()
+        .arg("check")
+        .arg(file)
+        .assert()
+        .code(1)
+        .stdout(contains(says.to_string()));
 }

@@ -9,8 +9,8 @@ use crate::deal::SeededDealer;
 use crate::game::{Game, Player, ToMove};
 use crate::mode::Mode;
 use crate::record::{
-    agree, apply_entry, check_deal_start, check_format, compare_tricks, need_four, play_deals,
-    seat_records, CheckError, DealEntry, SeatRecord, FORMAT, VERSION,
+    agree, apply_entry, check_deal_start, check_dealer, check_format, compare_tricks, need_four,
+    play_deals, seat_records, CheckError, DealEntry, SeatRecord, FORMAT, VERSION,
 };
 use crate::schieber::TrickRecord;
 use crate::weis::Declaration;
@@ -268,28 +268,8 @@ pub fn check_record(rec: &DifferenzlerRecord) -> Result<(), CheckError> {
     let mut s = Differenzler::new(rec.options).map_err(|e| top(format!("options: {e}")))?;
     for (di, d) in rec.deals.iter().enumerate() {
         check_deal_start(&s, di, d.number)?;
-        if d.dealer != s.next_dealer() {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "dealer is seat {}, but by the rotation seat {} deals",
-                    d.dealer,
-                    s.next_dealer()
-                ),
-            ));
-        }
-        if d.forehand != (d.dealer + 1) % 4 {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "forehand is seat {}, but the dealer's right is seat {}",
-                    d.forehand,
-                    (d.dealer + 1) % 4
-                ),
-            ));
-        }
+        let dealer = s.next_dealer();
+        check_dealer(di, (d.dealer, d.forehand), (dealer, (dealer + 1) % 4))?;
         let trump = match rec.options.trump {
             TrumpRule::Random => Some(d.trump),
             _ => None,

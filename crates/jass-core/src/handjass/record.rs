@@ -9,8 +9,8 @@ use crate::cardset::CardSet;
 use crate::game::{Game, Player, ToMove};
 use crate::mode::Mode;
 use crate::record::{
-    agree, apply_entry, check_deal_start, check_end, check_format, compare_tricks, play_deals,
-    seat_records, CheckError, DealEntry, SeatRecord, FORMAT, VERSION,
+    agree, agree_fields, apply_entry, check_deal_start, check_end, check_format, compare_tricks,
+    play_deals, seat_records, CheckError, DealEntry, SeatRecord, FORMAT, VERSION,
 };
 
 use super::melds::Melds;
@@ -299,8 +299,9 @@ fn per_seat<T: Copy>(s: &Handjass, v: [T; MAX_SEATS]) -> Vec<T> {
     v[..s.players()].to_vec()
 }
 
-fn mask_list(s: &Handjass, mask: u8) -> Vec<u8> {
-    let vh = s.vorhand();
+/// The seats of `mask` in playing order from the deal's Vorhand `vh`. (Once a deal is over the
+/// state already names the next deal's Vorhand, so the deal's own is passed in.)
+fn mask_list(s: &Handjass, vh: u8, mask: u8) -> Vec<u8> {
     let n = s.players() as u8;
     (0..n)
         .map(|i| (vh + i) % n)
@@ -312,15 +313,16 @@ fn tricks_of(s: &Handjass) -> Vec<TrickRecord> {
     TrickRecord::first(s.tricks_done(), |i| s.completed_trick(i))
 }
 
-fn deal_result(s: &Handjass) -> DealResult {
+/// The result of the deal `s` has just played, whose Vorhand was `vorhand`.
+fn deal_result(s: &Handjass, vorhand: u8) -> DealResult {
     let o = s.outcome();
     let (cards, weis, stoeck) = (s.card_points(), s.weis_points(), s.stoeck_points());
     let totals: [u32; MAX_SEATS] = std::array::from_fn(|i| cards[i] + weis[i] + stoeck[i]);
     DealResult {
-        playing: mask_list(s, s.playing_mask()),
-        dropped: mask_list(s, s.dropped_mask()),
+        playing: mask_list(s, vorhand, s.playing_mask()),
+        dropped: mask_list(s, vorhand, s.dropped_mask()),
         blind_taker: s.blind_taker(),
-        bessern: mask_list(s, s.bessern_mask()),
+        bessern: mask_list(s, vorhand, s.bessern_mask()),
         six_exchanged_by: s.six_by(),
         survivor: o.survivor,
         agreed: o.agreed,
@@ -334,14 +336,14 @@ fn deal_result(s: &Handjass) -> DealResult {
         multiplier: o.multiplier,
         strokes: per_seat(s, o.strokes),
         potatoes: per_seat(s, o.potatoes),
-        sacked: mask_list(s, o.sacked),
+        sacked: mask_list(s, vorhand, o.sacked),
         sacks_cancelled: per_seat(s, o.sacks_cancelled),
         tie_draws: o.draws.iter().flatten().copied().collect(),
         to_abeyance: o.to_abeyance,
         from_abeyance: per_seat(s, o.from_abeyance),
         stakes: per_seat(s, o.stakes),
         slate: s.slate(),
-        retired: mask_list(s, o.retired),
+        retired: mask_list(s, vorhand, o.retired),
     }
 }
 
@@ -415,7 +417,7 @@ fn finish_deal(
         tie_seed: d.tie_seed,
         actions,
         tricks: tricks_of(s),
-        result: deal_result(s),
+        result: deal_result(s, vorhand),
     }
 }
 
@@ -503,6 +505,31 @@ fn options_as_played<'de, D: serde::Deserializer<'de>>(d: D) -> Result<HandjassO
             ("marriage_in_sequence", false),
         ],
     )
+}
+
+/// The lists of seats in a deal result that are the engine's seats in another order: the
+/// format lists them from Vorhand, and engines before issue 39 began at the seat after it.
+fn check_seat_order(recorded: &DealResult, engine: &DealResult, vorhand: u8) -> Result<(), String> {
+    let lists = [
+        ("playing", &recorded.playing, &engine.playing),
+        ("dropped", &recorded.dropped, &engine.dropped),
+        ("bessern", &recorded.bessern, &engine.bessern),
+        ("sacked", &recorded.sacked, &engine.sacked),
+        ("retired", &recorded.retired, &engine.retired),
+    ];
+    for (field, recorded, engine) in lists {
+        let sorted = |v: &Vec<u8>| {
+            let mut v = v.clone();
+            v.sort_unstable();
+            v
+        };
+        if recorded != engine && sorted(recorded) == sorted(engine) {
+            return Err(format!(
+                "result.{field} is recorded as {recorded:?}; write {engine:?}: the format lists these seats from Vorhand (seat {vorhand}), and engines before the fix of issue 39 began at the seat after Vorhand"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Re-plays a record through the engine and reports the first illegal action or wrong figure.
@@ -597,8 +624,15 @@ pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
             ));
         }
         compare_tricks(&d.tricks, &tricks_of(&s)).map_err(|m| at(di, None, m))?;
-        let result = deal_result(&s);
-        agree("result", &d.result, &result).map_err(|m| at(di, None, m))?;
+        let result = deal_result(&s, d.vorhand);
+        check_seat_order(&d.result, &result, d.vorhand).map_err(|m| at(di, None, m))?;
+        if d.result.tie_draws != result.tie_draws {
+            return Err(at(di, None, format!(
+                "result.tie_draws is recorded as {:?}, but the pack of tie_seed {} gives {:?}: the tie_seed or the draws are wrong",
+                d.result.tie_draws, d.tie_seed, result.tie_draws
+            )));
+        }
+        agree_fields("result", &d.result, &result).map_err(|m| at(di, None, m))?;
     }
     check_end(
         s.to_move() == ToMove::Over,

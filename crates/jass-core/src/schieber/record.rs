@@ -7,9 +7,9 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::{Game, Player, ToMove};
 use crate::record::{
-    agree, apply_entry, check_deal_start, check_end, check_format, compare_tricks, need_four,
-    play_deals, seat_records, CheckError, DealEntry, GameResult, SeatRecord, TrickRecord, FORMAT,
-    VERSION,
+    agree, apply_entry, check_deal_start, check_dealer, check_end, check_format, compare_tricks,
+    need_four, play_deals, seat_records, CheckError, DealEntry, GameResult, SeatRecord,
+    TrickRecord, FORMAT, VERSION,
 };
 use crate::weis::Declaration;
 
@@ -305,28 +305,7 @@ pub fn check_record(rec: &SchieberRecord) -> Result<(), CheckError> {
         check_deal_start(&s, di, d.number)?;
         s.deal(d.hands)
             .map_err(|e| at(di, None, format!("hands: {e}")))?;
-        if d.dealer != s.dealer() {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "dealer is seat {}, but by the rules seat {} deals",
-                    d.dealer,
-                    s.dealer()
-                ),
-            ));
-        }
-        if d.forehand != s.forehand() {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "forehand is seat {}, but by the rules seat {} is",
-                    d.forehand,
-                    s.forehand()
-                ),
-            ));
-        }
+        check_dealer(di, (d.dealer, d.forehand), (s.dealer(), s.forehand()))?;
         let mut pending_stoeck: Option<(u8, usize)> = None;
         for (ei, e) in d.actions.iter().enumerate() {
             if e.action == (RecordedAction::Stoeck {}) {
