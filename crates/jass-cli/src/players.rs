@@ -70,32 +70,48 @@ pub fn player<G: ByName>(
 }
 
 /// A Schieber player.
-pub fn schieber(name: &str, o: &SchieberOptions, seed: u64) -> Result<Box<dyn Player<Schieber>>> {
-    player::<Schieber>(name, o, 0, seed)
+pub fn schieber(
+    name: &str,
+    o: &SchieberOptions,
+    seat: usize,
+    seed: u64,
+) -> Result<Box<dyn Player<Schieber>>> {
+    player::<Schieber>(name, o, seat, seed)
 }
 
 /// A Sidi Barrani player.
-pub fn sidi(name: &str, o: &SidiOptions, seed: u64) -> Result<Box<dyn Player<Sidi>>> {
-    player::<Sidi>(name, o, 0, seed)
+pub fn sidi(name: &str, o: &SidiOptions, seat: usize, seed: u64) -> Result<Box<dyn Player<Sidi>>> {
+    player::<Sidi>(name, o, seat, seed)
 }
 
 /// A Coiffeur player.
-pub fn coiffeur(name: &str, o: &CoiffeurOptions, seed: u64) -> Result<Box<dyn Player<Coiffeur>>> {
-    player::<Coiffeur>(name, o, 0, seed)
+pub fn coiffeur(
+    name: &str,
+    o: &CoiffeurOptions,
+    seat: usize,
+    seed: u64,
+) -> Result<Box<dyn Player<Coiffeur>>> {
+    player::<Coiffeur>(name, o, seat, seed)
 }
 
 /// A Differenzler player.
 pub fn differenzler(
     name: &str,
     o: &DifferenzlerOptions,
+    seat: usize,
     seed: u64,
 ) -> Result<Box<dyn Player<Differenzler>>> {
-    player::<Differenzler>(name, o, 0, seed)
+    player::<Differenzler>(name, o, seat, seed)
 }
 
 /// A Handjass player.
-pub fn handjass(name: &str, o: &HandjassOptions, seed: u64) -> Result<Box<dyn Player<Handjass>>> {
-    player::<Handjass>(name, o, 0, seed)
+pub fn handjass(
+    name: &str,
+    o: &HandjassOptions,
+    seat: usize,
+    seed: u64,
+) -> Result<Box<dyn Player<Handjass>>> {
+    player::<Handjass>(name, o, seat, seed)
 }
 
 /// The computer players every game knows (and `mcts`, Schieber's yardstick).

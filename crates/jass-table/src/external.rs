@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+use crate::kind::{GameKind, GameSpec};
 use crate::request::{clip_to, match_answer, GameOverHook, JsonPlayer, Request};
 
 /// The protocol version this engine speaks.
@@ -55,6 +56,21 @@ pub struct GameInfo {
     pub seat: usize,
     /// Seats at the table.
     pub seats: usize,
+}
+
+impl GameInfo {
+    /// What a bot at `seat` of a game of `kind` with these options is told: the one place every
+    /// command (simulate, arena, play, the server's tables) takes it from, so the seat is the
+    /// bot's own and the seat count follows the options (Handjass 2 to 5).
+    pub fn new(kind: GameKind, options: Value, seat: usize) -> GameInfo {
+        let spec = GameSpec { kind, options };
+        GameInfo {
+            game: kind.name().to_string(),
+            seats: spec.seats(),
+            options: spec.options,
+            seat,
+        }
+    }
 }
 
 /// Splits a command line into words: spaces separate words, single or double quotes keep spaces
@@ -288,12 +304,12 @@ impl Proc {
         }
         self.greet()?;
         if !self.game_sent {
-            let info = self.game.clone().unwrap_or(GameInfo {
-                game: request.game.clone(),
-                options: json!({}),
-                seat: request.seat,
-                seats: 4,
-            });
+            // Told by the table before the first request; without it, the game's defaults.
+            let info = match (&self.game, request.game.parse::<GameKind>()) {
+                (Some(info), _) => info.clone(),
+                (None, Ok(kind)) => GameInfo::new(kind, kind.default_options(), request.seat),
+                (None, Err(e)) => return Err(e),
+            };
             let msg = json!({
                 "type": "new_game",
                 "game": info.game,
@@ -574,13 +590,8 @@ impl JsonPlayer for ExternalBot {
     fn act(&mut self, request: &Request) -> Result<Value, String> {
         self.lock().ask(request)
     }
-    fn start(&mut self, game: &str, options: &Value, seat: usize, seats: usize) {
-        self.lock().game = Some(GameInfo {
-            game: game.to_string(),
-            options: options.clone(),
-            seat,
-            seats,
-        });
+    fn start(&mut self, game: &GameInfo) {
+        self.lock().game = Some(game.clone());
     }
     fn game_over_hook(&self) -> Option<GameOverHook> {
         let proc = Arc::clone(&self.proc);

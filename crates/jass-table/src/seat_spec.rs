@@ -188,7 +188,6 @@ pub fn typed_player<G: TableGame>(
     spec: &SeatSpec,
     options: &G::Options,
     seat: usize,
-    seats: usize,
     seed: u64,
     limits: BotLimits,
     report: &SeatReport,
@@ -198,12 +197,11 @@ pub fn typed_player<G: TableGame>(
             return bot::<G>(name, options, seat, seed);
         }
         SeatSpec::Cmd(c) => Box::new(ExternalBot::spawn(c, limits, report.log())?.with_game(
-            GameInfo {
-                game: G::KIND.name().to_string(),
-                options: serde_json::to_value(options).unwrap_or(Value::Null),
+            GameInfo::new(
+                G::KIND,
+                serde_json::to_value(options).unwrap_or(Value::Null),
                 seat,
-                seats,
-            },
+            ),
         )),
         SeatSpec::JassKit(u) => {
             if G::KIND != crate::GameKind::Schieber {
@@ -323,7 +321,7 @@ pub fn typed_table_with<G: TableGame>(
     for (seat, spec) in specs.iter().enumerate() {
         players.push(match spec {
             SeatSpec::Bot(name) => native(name, seat)?,
-            _ => typed_player::<G>(spec, options, seat, seats, seed, limits, report)?,
+            _ => typed_player::<G>(spec, options, seat, seed, limits, report)?,
         });
     }
     Ok(TypedTable { players })
