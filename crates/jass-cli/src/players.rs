@@ -62,7 +62,7 @@ pub fn player<G: ByName>(
     seat: usize,
     seed: u64,
 ) -> Result<Box<dyn Player<G>>> {
-    if is_program(name) {
+    if seat_spec::is_program(name) {
         crate::seats::one::<G>(name, o, seat, seed)
     } else {
         computer::<G>(name, o, seed)
@@ -315,10 +315,6 @@ impl<'a> Spec<'a> {
 }
 
 /// True if `spec` names a program rather than a computer player.
-fn is_program(spec: &str) -> bool {
-    let s = spec.trim();
-    s.starts_with("cmd:") || s.starts_with("http://") || s.starts_with("https://")
-}
 
 /// The comma-separated entries of a `--players` list (a command may hold quoted commas).
 pub fn split_list(list: &str) -> Vec<String> {
@@ -330,7 +326,7 @@ pub fn split_list(list: &str) -> Vec<String> {
 
 /// Checks a player (and its settings' form) without building it; a program is not started.
 pub fn check_name(spec: &str) -> Result<()> {
-    if is_program(spec) {
+    if seat_spec::is_program(spec) {
         return seat_spec::parse_one(spec)
             .map(|_| ())
             .map_err(|e| anyhow!(e));

@@ -70,6 +70,21 @@ fn wrong_player_specs_are_clear_errors() {
         .stderr(predicate::str::contains("Schieber only"));
 }
 
+/// A jass-kit URL is checked with one request before the first game: one that does not answer
+/// is an error (exit 2), not a game of fallbacks.
+#[test]
+fn a_jasskit_url_that_does_not_answer_is_refused_before_the_game() {
+    jass()
+        .args(["simulate", "--seed", "1"])
+        .args(["-o", "weis=none", "-o", "stoeck=false", "-o", "target=1000"])
+        .args(["--players", "rule,deadline_ms=500:http://127.0.0.1:9/jass/players/x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the first request, before the game (a trump choice), failed: no answer from http://127.0.0.1:9",
+        ));
+}
+
 #[test]
 fn records_show_which_actions_the_fallback_made() {
     let dir = std::env::temp_dir().join(format!("jass-fallback-{}", std::process::id()));

@@ -39,6 +39,16 @@ pub struct BotLimits {
     pub deadline_ms: u64,
 }
 
+impl BotLimits {
+    /// These limits with another deadline for each request.
+    pub fn with_deadline(self, deadline_ms: u64) -> BotLimits {
+        BotLimits {
+            deadline_ms,
+            ..self
+        }
+    }
+}
+
 impl Default for BotLimits {
     fn default() -> Self {
         BotLimits {

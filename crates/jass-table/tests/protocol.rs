@@ -170,6 +170,34 @@ fn the_engine_sends_the_documented_messages_in_order() {
     assert_eq!(msgs[n - 2]["result"], msgs[n - 2]["record"]["result"]);
     assert_eq!(msgs[n - 1]["type"], "bye");
     assert!(msgs.iter().all(|m| m["type"] != "error"));
+
+    // A seat's own deadline (`deadline_ms=N:cmd:…`) is the one its requests carry.
+    let file = dir.join("timed.jsonl");
+    let spec_text = format!(
+        "deadline_ms=7500:cmd:{} {}",
+        bot("transcript_bot.py"),
+        file.display()
+    );
+    let (log, _) = collecting_log();
+    let mut seats: Vec<SeatPlayer> = (0..4).map(|_| SeatPlayer::Bot("rule".into())).collect();
+    seats[1] = seat_spec::seat_player(
+        &seat_spec::parse_one(&spec_text).unwrap(),
+        limits(5_000),
+        log,
+    )
+    .unwrap();
+    run_table(&spec, 8, seats, &[], &mut |_| {}).unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let deadlines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|m| m["type"] == "request")
+        .map(|m| m["deadline_ms"].clone())
+        .collect();
+    assert!(
+        !deadlines.is_empty() && deadlines.iter().all(|d| *d == 7_500),
+        "{deadlines:?}"
+    );
 }
 
 #[test]
