@@ -1,0 +1,196 @@
+//! docs/protocol.md documents every phase, action and view field of every game, so that a bot can
+//! be written from it alone: seeded games of every game (Handjass at 2 to 5 seats, its presets,
+//! and the options that open the rarer decisions) are played with rule and random players, and
+//! every phase, action kind, action field and view key the engine sends a bot must appear, as
+//! `name` or as `"name"` in a documented action, in the text and tables (not the example messages)
+//! of that game's section of "Views and actions of every game".
+
+use std::collections::BTreeSet;
+
+use jass_table::{run_table, Event, GameKind, GameSpec, SeatPlayer};
+use serde_json::Value;
+
+/// What a bot is sent in one game: phases, action kinds and fields, view keys (at any depth).
+#[derive(Default, Debug)]
+struct Seen {
+    phases: BTreeSet<String>,
+    actions: BTreeSet<String>,
+    action_fields: BTreeSet<String>,
+    view_keys: BTreeSet<String>,
+    places: BTreeSet<String>,
+}
+
+fn keys(v: &Value, out: &mut BTreeSet<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                out.insert(k.clone());
+                keys(x, out);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| keys(x, out)),
+        _ => {}
+    }
+}
+
+fn play(game: &str, options: &[&str], seed: u64, seen: &mut Seen) {
+    let pairs: Vec<String> = options.iter().map(|s| s.to_string()).collect();
+    let spec = GameSpec::parse(game, &pairs).unwrap();
+    let seats = (0..spec.seats())
+        .map(|s| {
+            SeatPlayer::Bot(
+                if (s as u64 + seed) % 2 == 0 {
+                    "random"
+                } else {
+                    "rule"
+                }
+                .into(),
+            )
+        })
+        .collect();
+    run_table(&spec, seed, seats, &[], &mut |e| {
+        let Event::Snapshot(snap) = e else { return };
+        let Some(seat) = snap.to_move else { return };
+        let view = &snap.views[seat];
+        seen.phases
+            .insert(view["phase"].as_str().unwrap().to_string());
+        keys(view, &mut seen.view_keys);
+        if let Some(place) = view["turned_card_at"]["place"].as_str() {
+            seen.places.insert(place.to_string());
+        }
+        for a in &snap.legal {
+            seen.actions
+                .insert(a["action"].as_str().unwrap().to_string());
+            for k in a.as_object().unwrap().keys() {
+                seen.action_fields.insert(k.clone());
+            }
+        }
+    })
+    .unwrap_or_else(|e| panic!("{game} {options:?}: {e}"));
+}
+
+/// The text of `game`'s section under "Views and actions of every game".
+fn section<'a>(doc: &'a str, title: &str) -> &'a str {
+    let all = doc
+        .split("\n## Views and actions of every game")
+        .nth(1)
+        .expect("protocol.md has the section");
+    let all = all.split("\n## ").next().unwrap();
+    let start = all
+        .find(&format!("\n### {title}\n"))
+        .unwrap_or_else(|| panic!("no section ### {title}"));
+    let rest = &all[start + 1..];
+    match rest[4..].find("\n### ") {
+        Some(end) => &rest[..end + 4],
+        None => rest,
+    }
+}
+
+#[test]
+fn protocol_md_documents_every_phase_action_and_view_field() {
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/protocol.md"
+    ))
+    .unwrap();
+    let handjass: Vec<Vec<&str>> = (2..=5)
+        .flat_map(|n| {
+            ["000", "parlett", "004", "004-twelve", "berner", "must-play"]
+                .into_iter()
+                .map(move |p| (n, p))
+        })
+        .map(|(n, p)| {
+            let players: &'static str = ["players=2", "players=3", "players=4", "players=5"][n - 2];
+            let preset: &'static str = match p {
+                "000" => "preset=000",
+                "parlett" => "preset=parlett",
+                "004" => "preset=004",
+                "004-twelve" => "preset=004-twelve",
+                "berner" => "preset=berner",
+                _ => "preset=must-play",
+            };
+            vec![players, preset]
+        })
+        .chain([
+            vec!["players=4", "small_deal=bessern"],
+            vec!["players=3", "six_exchange=before"],
+            vec!["players=2", "agreement=true"],
+        ])
+        .collect();
+    let games: Vec<(&str, &str, Vec<Vec<&str>>)> = vec![
+        (
+            "schieber",
+            "Schieber",
+            vec![
+                vec!["target=1000"],
+                vec![
+                    "target=1000",
+                    "misere=true",
+                    "slalom=true",
+                    "zurueckschieben=true",
+                    "weis=large",
+                ],
+            ],
+        ),
+        ("handjass", "Handjass", handjass),
+        (
+            "sidi-barrani",
+            "Sidi Barrani",
+            vec![vec!["target=1000"], vec!["target=1000", "redouble=true"]],
+        ),
+        (
+            "coiffeur",
+            "Coiffeur",
+            vec![vec![], vec!["misere=true", "slalom=true"]],
+        ),
+        (
+            "differenzler",
+            "Differenzler",
+            vec![
+                vec!["deals=4"],
+                vec![
+                    "deals=4",
+                    "trump=chosen",
+                    "weis=true",
+                    "stoeck=true",
+                    "announcements=open",
+                ],
+            ],
+        ),
+    ];
+    let mut missing = Vec::new();
+    for (game, title, option_sets) in games {
+        let mut seen = Seen::default();
+        for options in &option_sets {
+            for seed in 1..=3 {
+                play(game, options, seed, &mut seen);
+            }
+        }
+        eprintln!("{game}: {seen:?}");
+        // The tables and text, not the example messages (which show only what one game sent).
+        let text: String = section(&doc, title)
+            .split("```")
+            .step_by(2)
+            .collect::<Vec<_>>()
+            .join("\n");
+        for (what, names) in [
+            ("phase", &seen.phases),
+            ("action", &seen.actions),
+            ("action field", &seen.action_fields),
+            ("view key", &seen.view_keys),
+            ("turned card place", &seen.places),
+        ] {
+            for name in names {
+                // Named in text (`name`) or in a documented action or field ("name").
+                if !text.contains(&format!("`{name}`")) && !text.contains(&format!("\"{name}\"")) {
+                    missing.push(format!("{game}: {what} `{name}`"));
+                }
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/protocol.md does not document:\n{}",
+        missing.join("\n")
+    );
+}
