@@ -314,8 +314,6 @@ impl<'a> Spec<'a> {
     }
 }
 
-/// True if `spec` names a program rather than a computer player.
-
 /// The comma-separated entries of a `--players` list (a command may hold quoted commas).
 pub fn split_list(list: &str) -> Vec<String> {
     seat_spec::split_list(list)

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use jass_table::{run_table, Event, GameKind, GameSpec, SeatPlayer};
+use jass_table::{run_table, Event, GameSpec, SeatPlayer};
 use serde_json::Value;
 
 /// What a bot is sent in one game: phases, action kinds and fields, view keys (at any depth).
@@ -33,13 +33,12 @@ fn keys(v: &Value, out: &mut BTreeSet<String>) {
     }
 }
 
-fn play(game: &str, options: &[&str], seed: u64, seen: &mut Seen) {
-    let pairs: Vec<String> = options.iter().map(|s| s.to_string()).collect();
-    let spec = GameSpec::parse(game, &pairs).unwrap();
+fn play(game: &str, options: &[String], seed: u64, seen: &mut Seen) {
+    let spec = GameSpec::parse(game, options).unwrap();
     let seats = (0..spec.seats())
         .map(|s| {
             SeatPlayer::Bot(
-                if (s as u64 + seed) % 2 == 0 {
+                if (s as u64 + seed).is_multiple_of(2) {
                     "random"
                 } else {
                     "rule"
@@ -93,69 +92,64 @@ fn protocol_md_documents_every_phase_action_and_view_field() {
         "/../../docs/protocol.md"
     ))
     .unwrap();
-    let handjass: Vec<Vec<&str>> = (2..=5)
-        .flat_map(|n| {
-            ["000", "parlett", "004", "004-twelve", "berner", "must-play"]
-                .into_iter()
-                .map(move |p| (n, p))
-        })
-        .map(|(n, p)| {
-            let players: &'static str = ["players=2", "players=3", "players=4", "players=5"][n - 2];
-            let preset: &'static str = match p {
-                "000" => "preset=000",
-                "parlett" => "preset=parlett",
-                "004" => "preset=004",
-                "004-twelve" => "preset=004-twelve",
-                "berner" => "preset=berner",
-                _ => "preset=must-play",
-            };
-            vec![players, preset]
-        })
-        .chain([
-            vec!["players=4", "small_deal=bessern"],
-            vec!["players=3", "six_exchange=before"],
-            vec!["players=2", "agreement=true"],
-        ])
-        .collect();
-    let games: Vec<(&str, &str, Vec<Vec<&str>>)> = vec![
+    let mut handjass: Vec<Vec<String>> = Vec::new();
+    for players in 2..=5 {
+        for preset in ["000", "parlett", "004", "004-twelve", "berner", "must-play"] {
+            handjass.push(vec![
+                format!("players={players}"),
+                format!("preset={preset}"),
+            ]);
+        }
+    }
+    for rare in [
+        "small_deal=bessern",
+        "six_exchange=before",
+        "agreement=true",
+    ] {
+        for players in 2..=5 {
+            handjass.push(vec![format!("players={players}"), rare.to_string()]);
+        }
+    }
+    let owned = |sets: &[&[&str]]| -> Vec<Vec<String>> {
+        sets.iter()
+            .map(|o| o.iter().map(|s| s.to_string()).collect())
+            .collect()
+    };
+    let schieber_rare = [
+        "target=1000",
+        "misere=true",
+        "slalom=true",
+        "zurueckschieben=true",
+        "weis=large",
+    ];
+    let differenzler_rare = [
+        "deals=4",
+        "trump=chosen",
+        "weis=true",
+        "stoeck=true",
+        "announcements=open",
+    ];
+    let games: Vec<(&str, &str, Vec<Vec<String>>)> = vec![
         (
             "schieber",
             "Schieber",
-            vec![
-                vec!["target=1000"],
-                vec![
-                    "target=1000",
-                    "misere=true",
-                    "slalom=true",
-                    "zurueckschieben=true",
-                    "weis=large",
-                ],
-            ],
+            owned(&[&["target=1000"], &schieber_rare]),
         ),
         ("handjass", "Handjass", handjass),
         (
             "sidi-barrani",
             "Sidi Barrani",
-            vec![vec!["target=1000"], vec!["target=1000", "redouble=true"]],
+            owned(&[&["target=1000"], &["target=1000", "redouble=true"]]),
         ),
         (
             "coiffeur",
             "Coiffeur",
-            vec![vec![], vec!["misere=true", "slalom=true"]],
+            owned(&[&[], &["misere=true", "slalom=true"]]),
         ),
         (
             "differenzler",
             "Differenzler",
-            vec![
-                vec!["deals=4"],
-                vec![
-                    "deals=4",
-                    "trump=chosen",
-                    "weis=true",
-                    "stoeck=true",
-                    "announcements=open",
-                ],
-            ],
+            owned(&[&["deals=4"], &differenzler_rare]),
         ),
     ];
     let mut missing = Vec::new();
