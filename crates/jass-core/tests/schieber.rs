@@ -230,10 +230,16 @@ fn without_the_match_bonus_a_match_is_its_trick_points() {
     assert_eq!(s.tally().tricks, [9, 0]);
     assert_eq!(s.tally().match_bonus, [0, 0]);
     assert_eq!(s.tally().score, [157, 0]);
-    // Options written before the option read with the bonus, as those games were played.
-    let mut old = serde_json::to_value(SchieberOptions::default()).unwrap();
-    old.as_object_mut().unwrap().remove("match_bonus").unwrap();
-    let read: SchieberOptions = serde_json::from_value(old).unwrap();
+    // Written only when false; absent (records written before the option) it reads as true.
+    let written = serde_json::to_value(o).unwrap();
+    assert_eq!(written["match_bonus"], false);
+    assert_eq!(
+        serde_json::from_value::<SchieberOptions>(written).unwrap(),
+        o
+    );
+    let usual = serde_json::to_value(SchieberOptions::default()).unwrap();
+    assert!(usual.get("match_bonus").is_none());
+    let read: SchieberOptions = serde_json::from_value(usual).unwrap();
     assert!(read.match_bonus);
 }
 

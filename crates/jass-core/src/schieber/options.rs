@@ -313,7 +313,9 @@ pub struct SchieberOptions {
     pub counter_match: bool,
     /// A team that takes all nine tricks gets the 100-point Match bonus (003). `false` plays
     /// without it, as jass-kit does, so that figures against jass-kit bots compare like with like.
-    /// Absent in older records (then `true`, through the struct's `serde(default)`).
+    /// Written only when `false`, so records of the usual game stay as they were (and readable by
+    /// older versions); absent, it reads as `true` (the struct's `serde(default)`).
+    #[serde(skip_serializing_if = "is_true")]
     pub match_bonus: bool,
     /// Which card counts 11 in Undenufe.
     pub undenufe_eleven: UndenufeEleven,
@@ -339,6 +341,10 @@ pub struct SchieberOptions {
     pub bergpreis: bool,
     /// Who is forehand in the first deal.
     pub first_forehand: FirstForehand,
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 impl Default for SchieberOptions {
