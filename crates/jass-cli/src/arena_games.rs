@@ -64,7 +64,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
             }
             let options = jass_table::checked_options::<Schieber>(opts)?;
             for n in [&a, &b] {
-                players::schieber(n, &options, 0)?;
+                players::schieber(n, &options, 0, 0)?;
             }
             let rotate_forehand = opts.get("first_forehand").is_none();
             Box::new(SchieberArena {
@@ -77,7 +77,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
         GameKind::Sidi => {
             let options = jass_table::checked_options::<Sidi>(opts)?;
             for n in [&a, &b] {
-                players::sidi(n, &options, 0)?;
+                players::sidi(n, &options, 0, 0)?;
             }
             let rotate_dealer = opts.get("first_dealer").is_none();
             Box::new(SidiArena {
@@ -90,7 +90,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
         GameKind::Coiffeur => {
             let options = jass_table::checked_options::<Coiffeur>(opts)?;
             for n in [&a, &b] {
-                players::coiffeur(n, &options, 0)?;
+                players::coiffeur(n, &options, 0, 0)?;
             }
             Box::new(CoiffeurArena { options, a, b })
         }
@@ -104,7 +104,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
             let rotate_dealer = !map.contains_key("first_dealer");
             let options = jass_table::checked_options::<Differenzler>(&o)?;
             for n in [&a, &b] {
-                players::differenzler(n, &options, 0)?;
+                players::differenzler(n, &options, 0, 0)?;
             }
             Box::new(DifferenzlerArena {
                 options,
@@ -116,7 +116,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
         GameKind::Handjass => {
             let options = jass_table::checked_options::<Handjass>(opts)?;
             for n in [&a, &b] {
-                players::handjass(n, &options, 0)?;
+                players::handjass(n, &options, 0, 0)?;
             }
             Box::new(HandjassArena { options, a, b })
         }
@@ -196,7 +196,12 @@ impl ArenaGame for SchieberArena {
         let mut records = Vec::new();
         for a_even in [true, false] {
             let mut ps = partnership(&self.a, &self.b, a_even, |name, seat| {
-                players::schieber(name, &self.options, seed.wrapping_mul(4).wrapping_add(seat))
+                players::schieber(
+                    name,
+                    &self.options,
+                    seat as usize,
+                    seed.wrapping_mul(4).wrapping_add(seat),
+                )
             })?;
             let mut once = Some(hands);
             let rec = schieber::play_recorded_from(
@@ -289,6 +294,7 @@ impl ArenaGame for SidiArena {
                 players::sidi(
                     name,
                     &self.options,
+                    seat as usize,
                     splitmix(seed.wrapping_mul(8).wrapping_add(seat)),
                 )
             })?;
@@ -428,6 +434,7 @@ impl ArenaGame for CoiffeurArena {
                 players::coiffeur(
                     name,
                     &self.options,
+                    seat as usize,
                     splitmix(seed.wrapping_mul(8).wrapping_add(seat)),
                 )
             })?;
@@ -545,6 +552,7 @@ impl ArenaGame for DifferenzlerArena {
                     players::differenzler(
                         if seat == k { &self.a } else { &self.b },
                         &self.options,
+                        seat,
                         splitmix(seed.wrapping_mul(16).wrapping_add((k * 4 + seat) as u64)),
                     )
                 })
@@ -662,6 +670,7 @@ impl ArenaGame for HandjassArena {
                     players::handjass(
                         if seat == k { &self.a } else { &self.b },
                         &self.options,
+                        seat,
                         splitmix(seed.wrapping_mul(32).wrapping_add((k * 8 + seat) as u64)),
                     )
                 })

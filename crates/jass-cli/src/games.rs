@@ -9,6 +9,7 @@ pub fn options_help(kind: GameKind) -> &'static str {
             "  target: points to win (1000, 1500, 2500, 3000)\n",
             "  multipliers: standard | french-red | french-black | single | {\"D\":2,\"H\":1,...}\n",
             "  obenabe_undenufe, misere, slalom, zurueckschieben, counter_match, stoeck, schneider, bergpreis: true | false\n",
+            "  match_bonus: true | false (false: no 100-point Match bonus, as jass-kit plays)\n",
             "  (slalom: contracts slalom / slalom-undenufe, no trump, the tricks alternate Obenabe and Undenufe;\n",
             "   its multiplier is \"slalom\" in the table, 1 in every preset)\n",
             "  undenufe_eleven: ace | six;  weis: none | small | large;  weis_tie: more-cards | list-order\n",

@@ -23,7 +23,7 @@ pub fn player<G: TableGame>(
     seat: usize,
     seed: u64,
 ) -> Result<Box<dyn Player<G>>> {
-    if is_program(name) {
+    if seat_spec::is_program(name) {
         crate::seats::one::<G>(name, o, seat, seed)
     } else {
         jass_table::bot_seeded::<G>(name, o, seed).map_err(|e| anyhow!(e))
@@ -31,38 +31,48 @@ pub fn player<G: TableGame>(
 }
 
 /// A Schieber player.
-pub fn schieber(name: &str, o: &SchieberOptions, seed: u64) -> Result<Box<dyn Player<Schieber>>> {
-    player::<Schieber>(name, o, 0, seed)
+pub fn schieber(
+    name: &str,
+    o: &SchieberOptions,
+    seat: usize,
+    seed: u64,
+) -> Result<Box<dyn Player<Schieber>>> {
+    player::<Schieber>(name, o, seat, seed)
 }
 
 /// A Sidi Barrani player.
-pub fn sidi(name: &str, o: &SidiOptions, seed: u64) -> Result<Box<dyn Player<Sidi>>> {
-    player::<Sidi>(name, o, 0, seed)
+pub fn sidi(name: &str, o: &SidiOptions, seat: usize, seed: u64) -> Result<Box<dyn Player<Sidi>>> {
+    player::<Sidi>(name, o, seat, seed)
 }
 
 /// A Coiffeur player.
-pub fn coiffeur(name: &str, o: &CoiffeurOptions, seed: u64) -> Result<Box<dyn Player<Coiffeur>>> {
-    player::<Coiffeur>(name, o, 0, seed)
+pub fn coiffeur(
+    name: &str,
+    o: &CoiffeurOptions,
+    seat: usize,
+    seed: u64,
+) -> Result<Box<dyn Player<Coiffeur>>> {
+    player::<Coiffeur>(name, o, seat, seed)
 }
 
 /// A Differenzler player.
 pub fn differenzler(
     name: &str,
     o: &DifferenzlerOptions,
+    seat: usize,
     seed: u64,
 ) -> Result<Box<dyn Player<Differenzler>>> {
-    player::<Differenzler>(name, o, 0, seed)
+    player::<Differenzler>(name, o, seat, seed)
 }
 
 /// A Handjass player.
-pub fn handjass(name: &str, o: &HandjassOptions, seed: u64) -> Result<Box<dyn Player<Handjass>>> {
-    player::<Handjass>(name, o, 0, seed)
-}
-
-/// True if `spec` names a program rather than a computer player.
-fn is_program(spec: &str) -> bool {
-    let s = spec.trim();
-    s.starts_with("cmd:") || s.starts_with("http://") || s.starts_with("https://")
+pub fn handjass(
+    name: &str,
+    o: &HandjassOptions,
+    seat: usize,
+    seed: u64,
+) -> Result<Box<dyn Player<Handjass>>> {
+    player::<Handjass>(name, o, seat, seed)
 }
 
 /// The comma-separated entries of a `--players` list (a command may hold quoted commas).
@@ -75,7 +85,7 @@ pub fn split_list(list: &str) -> Vec<String> {
 
 /// Checks a player (and its settings' form) without building it; a program is not started.
 pub fn check_name(spec: &str) -> Result<()> {
-    if is_program(spec) {
+    if seat_spec::is_program(spec) {
         return seat_spec::parse_one(spec)
             .map(|_| ())
             .map_err(|e| anyhow!(e));

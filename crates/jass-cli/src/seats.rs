@@ -46,7 +46,7 @@ pub fn one<G: TableGame>(
         return jass_table::bot::<G>(name, options, seat, seed).map_err(|e| anyhow!(e));
     }
     let limits = limits().map_err(|e| anyhow!(e))?;
-    seat_spec::typed_player::<G>(&spec, options, seat, 4, seed, limits, report())
+    seat_spec::typed_player::<G>(&spec, options, seat, seed, limits, report())
         .map_err(|e| anyhow!(e))
 }
 

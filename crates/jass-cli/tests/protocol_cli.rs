@@ -70,6 +70,21 @@ fn wrong_player_specs_are_clear_errors() {
         .stderr(predicate::str::contains("Schieber only"));
 }
 
+/// A jass-kit URL is checked with one request before the first game: one that does not answer
+/// is an error (exit 2), not a game of fallbacks.
+#[test]
+fn a_jasskit_url_that_does_not_answer_is_refused_before_the_game() {
+    jass()
+        .args(["simulate", "--seed", "1"])
+        .args(["-o", "weis=none", "-o", "stoeck=false", "-o", "target=1000"])
+        .args(["--players", "rule,deadline_ms=500:http://127.0.0.1:9/jass/players/x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the first request, before the game (a trump choice), failed: no answer from http://127.0.0.1:9",
+        ));
+}
+
 #[test]
 fn records_show_which_actions_the_fallback_made() {
     let dir = std::env::temp_dir().join(format!("jass-fallback-{}", std::process::id()));
@@ -189,5 +204,78 @@ fn simulate_and_arena_send_game_over() {
         }
     }
     assert_eq!(played, 4, "two seats in each of the two plays of the deal");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every command tells a bot program its own seat and the table's seat count in `new_game`, in
+/// every game and at every Handjass table size: the seat of every request, of every view and of
+/// `new_game` agree, and over a run the bot plays every seat.
+#[test]
+fn simulate_and_arena_tell_a_bot_its_own_seat_and_the_seat_count() {
+    let dir = std::env::temp_dir().join(format!("jass-new-game-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("per_process_transcript.py");
+    std::fs::write(
+        &script,
+        "import os, subprocess, sys\n\
+         log = os.path.join(sys.argv[1], f'{os.getpid()}.jsonl')\n\
+         sys.exit(subprocess.call([sys.executable, '../jass-table/tests/bots/transcript_bot.py', log]))\n",
+    )
+    .unwrap();
+    let tables: [(&str, &[&str], usize); 8] = [
+        ("schieber", &[], 4),
+        ("sidi-barrani", &[], 4),
+        ("coiffeur", &[], 4),
+        ("differenzler", &["deals=1"], 4),
+        ("handjass", &["players=2"], 2),
+        ("handjass", &["players=3"], 3),
+        ("handjass", &["players=4"], 4),
+        ("handjass", &["players=5"], 5),
+    ];
+    for (game, options, seats) in tables {
+        for command in ["arena", "simulate"] {
+            let logs = dir.join(format!("{game}-{seats}-{command}"));
+            std::fs::create_dir_all(&logs).unwrap();
+            let bot = format!("cmd:python3 {} {}", script.display(), logs.display());
+            let mut run = jass();
+            run.args([command, "-g", game, "--seed", "3"]);
+            for o in options {
+                run.args(["-o", o]);
+            }
+            if command == "arena" {
+                run.args(["rule", &bot, "-n", "1", "--threads", "1"]);
+            } else {
+                run.args(["--players", &bot]);
+                if matches!(game, "schieber" | "sidi-barrani") {
+                    run.args(["-o", "target=1000"]);
+                }
+            }
+            run.assert().success();
+            let mut seats_played = std::collections::BTreeSet::new();
+            for log in std::fs::read_dir(&logs).unwrap() {
+                let text = std::fs::read_to_string(log.unwrap().path()).unwrap();
+                let msgs: Vec<serde_json::Value> = text
+                    .lines()
+                    .map(|l| serde_json::from_str(l).unwrap())
+                    .collect();
+                let Some(new_game) = msgs.iter().find(|m| m["type"] == "new_game") else {
+                    continue; // the check of the players before the first game
+                };
+                let seat = &new_game["seat"];
+                assert_eq!(new_game["seats"], seats, "{game} {command}: {new_game}");
+                for r in msgs.iter().filter(|m| m["type"] == "request") {
+                    assert_eq!(&r["seat"], seat, "{game} {command}: new_game said {seat}");
+                    assert_eq!(&r["view"]["seat"], seat, "{game} {command}");
+                }
+                seats_played.insert(seat.as_u64().unwrap());
+            }
+            assert_eq!(
+                seats_played,
+                (0..seats as u64).collect(),
+                "{game} {command}: the bot plays every seat"
+            );
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -107,6 +107,7 @@ fn option_sets() -> Vec<(&'static str, SchieberOptions)> {
     };
     let no_weis = SchieberOptions {
         weis: WeisOption::None,
+        match_bonus: false,
         ..default
     };
     // Every other value of the enumerated options, so each spelling is written at least once.

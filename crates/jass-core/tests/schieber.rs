@@ -216,6 +216,34 @@ fn counter_match_doubles_the_stich() {
 }
 
 #[test]
+fn without_the_match_bonus_a_match_is_its_trick_points() {
+    let o = SchieberOptions {
+        match_bonus: false,
+        weis: WeisOption::None,
+        stoeck: false,
+        ..opts()
+    };
+    let mut s = Schieber::new(o).unwrap();
+    s.deal(hands(ALL_HEARTS)).unwrap();
+    run(&mut s, &["contract H"]);
+    play_out(&mut s);
+    assert_eq!(s.tally().tricks, [9, 0]);
+    assert_eq!(s.tally().match_bonus, [0, 0]);
+    assert_eq!(s.tally().score, [157, 0]);
+    // Written only when false; absent (records written before the option) it reads as true.
+    let written = serde_json::to_value(o).unwrap();
+    assert_eq!(written["match_bonus"], false);
+    assert_eq!(
+        serde_json::from_value::<SchieberOptions>(written).unwrap(),
+        o
+    );
+    let usual = serde_json::to_value(SchieberOptions::default()).unwrap();
+    assert!(usual.get("match_bonus").is_none());
+    let read: SchieberOptions = serde_json::from_value(usual).unwrap();
+    assert!(read.match_bonus);
+}
+
+#[test]
 fn the_game_ends_the_moment_a_team_reaches_the_target_stoeck_first() {
     // Team 0 holds Stöck (seat 0: all hearts), team 1 needs only its first trick... Target 20:
     // the Stöck claim comes before any card (003: Stöck may be claimed "at any earlier time if the

@@ -6,11 +6,14 @@
 //! may send `info` at any time, and gets `error` when an answer is refused, `game_over` with the
 //! record at the end, then `bye`. A wrong, late or missing answer never breaks the game: the table
 //! plays the fallback (the game's rule player) and says why. A program that never greets, exits,
-//! or closes its output is out for the rest of the game, with one logged reason; it is killed when
-//! the seat is dropped.
+//! closes its output or floods the engine with lines is out for the rest of the game, with one
+//! logged reason. It runs in a process group of its own, which is ended with the seat (children
+//! it forked included).
 
 use std::io::{BufRead, BufReader, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -18,6 +21,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+use crate::kind::{GameKind, GameSpec};
 use crate::request::{clip_to, match_answer, GameOverHook, JsonPlayer, Request};
 
 /// The protocol version this engine speaks.
@@ -33,6 +37,16 @@ pub struct BotLimits {
     pub hello_ms: u64,
     /// How long it may take to answer one request (sent to it as `deadline_ms`).
     pub deadline_ms: u64,
+}
+
+impl BotLimits {
+    /// These limits with another deadline for each request.
+    pub fn with_deadline(self, deadline_ms: u64) -> BotLimits {
+        BotLimits {
+            deadline_ms,
+            ..self
+        }
+    }
 }
 
 impl Default for BotLimits {
@@ -55,6 +69,21 @@ pub struct GameInfo {
     pub seat: usize,
     /// Seats at the table.
     pub seats: usize,
+}
+
+impl GameInfo {
+    /// What a bot at `seat` of a game of `kind` with these options is told: the one place every
+    /// command (simulate, arena, play, the server's tables) takes it from, so the seat is the
+    /// bot's own and the seat count follows the options (Handjass 2 to 5).
+    pub fn new(kind: GameKind, options: Value, seat: usize) -> GameInfo {
+        let spec = GameSpec { kind, options };
+        GameInfo {
+            game: kind.name().to_string(),
+            seats: spec.seats(),
+            options: spec.options,
+            seat,
+        }
+    }
 }
 
 /// Splits a command line into words: spaces separate words, single or double quotes keep spaces
@@ -106,6 +135,66 @@ enum FromBot {
     Eof,
 }
 
+/// The lines a bot wrote that the engine has not read yet: how many bytes they hold (counted by
+/// the reader, which stops at [`MAX_QUEUED`] and marks the bot as flooding).
+#[derive(Default)]
+struct Queue {
+    bytes: AtomicUsize,
+    flooded: AtomicBool,
+}
+
+/// The most a bot may have written ahead of the engine (lines not read yet): four of the longest
+/// lines kept. A bot that writes more while nobody asks it floods the engine and is dropped.
+const MAX_QUEUED: usize = 4 * MAX_LINE;
+
+/// What a queued line counts beyond its bytes (its allocation), so that a flood of empty lines
+/// is bounded too.
+const LINE_OVERHEAD: usize = 64;
+
+/// How many lines of a bot's `info` and standard error (and notes on its ignored messages) are
+/// logged: a burst of [`LOG_BURST`], then [`LOG_PER_SECOND`] a second; the others are counted.
+struct LogLimit {
+    tokens: f64,
+    last: Instant,
+    skipped: usize,
+}
+
+const LOG_BURST: f64 = 200.0;
+const LOG_PER_SECOND: f64 = 20.0;
+
+impl LogLimit {
+    fn new() -> Arc<Mutex<LogLimit>> {
+        Arc::new(Mutex::new(LogLimit {
+            tokens: LOG_BURST,
+            last: Instant::now(),
+            skipped: 0,
+        }))
+    }
+}
+
+/// Logs `line` if the bot's rate allows; the first line logged after skipped ones says how many.
+fn log_limited(log: &BotLog, limit: &Mutex<LogLimit>, line: &str) {
+    let Ok(mut l) = limit.lock() else { return };
+    let now = Instant::now();
+    let refill = now.duration_since(l.last).as_secs_f64() * LOG_PER_SECOND;
+    l.tokens = (l.tokens + refill).min(LOG_BURST);
+    l.last = now;
+    if l.tokens < 1.0 {
+        l.skipped += 1;
+        return;
+    }
+    l.tokens -= 1.0;
+    let skipped = std::mem::take(&mut l.skipped);
+    drop(l);
+    if skipped > 0 {
+        log(&format!(
+            "{line} ({skipped} line(s) of this bot not logged before it: more than {LOG_PER_SECOND} a second)"
+        ));
+    } else {
+        log(line);
+    }
+}
+
 /// The running program and what the engine knows about it (shared with the game-over hook).
 struct Proc {
     label: String,
@@ -114,7 +203,9 @@ struct Proc {
     /// blocks that thread, never the game, which then meets the deadline of the answer.
     stdin: Option<BotInput>,
     lines: Receiver<FromBot>,
+    queue: Arc<Queue>,
     log: BotLog,
+    log_limit: Arc<Mutex<LogLimit>>,
     limits: BotLimits,
     name: Option<String>,
     greeted: bool,
@@ -179,11 +270,29 @@ impl Proc {
                 self.label
             ));
             self.dead = Some(reason.clone());
-            let _ = self.child.kill();
-            let _ = self.child.wait();
+            self.end();
             self.stdin = None;
         }
         reason
+    }
+
+    /// Ends the bot's process group (the bot and every process it started), then the bot.
+    fn end(&mut self) {
+        // The group's id is the bot's pid (`process_group(0)`); until the bot is reaped below,
+        // that id cannot name anything else.
+        if let Ok(pgid) = libc::pid_t::try_from(self.child.id()) {
+            // SAFETY: kill(2) with a negative pid signals that process group; no memory is shared.
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Logs a line the bot caused (`info`, an ignored message), within the bot's log rate.
+    fn note(&self, line: &str) {
+        log_limited(&self.log, &self.log_limit, line);
     }
 
     /// How the program ended, if it did.
@@ -200,10 +309,20 @@ impl Proc {
 
     /// The next line before `until`, `info` messages logged on the way.
     fn next_message(&mut self, until: Instant) -> Result<Value, Wait> {
+        // A bot that exits while a process it started keeps its output open never closes it: its
+        // exit is looked for between lines, and the lines it wrote before are read first.
+        const POLL: Duration = Duration::from_millis(25);
+        let mut exited = false;
         loop {
+            if self.queue.flooded.load(Ordering::Relaxed) {
+                return Err(Wait::Flooded);
+            }
             let left = until.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            match self.lines.recv_timeout(left.min(POLL)) {
                 Ok(FromBot::Line(line)) => {
+                    self.queue
+                        .bytes
+                        .fetch_sub(line.len() + LINE_OVERHEAD, Ordering::Relaxed);
                     let line = line.trim();
                     if line.is_empty() {
                         continue;
@@ -214,10 +333,10 @@ impl Proc {
                     };
                     if msg["type"] == "info" {
                         let text = match &msg["message"] {
-                            Value::String(s) => s.clone(),
-                            other => other.to_string(),
+                            Value::String(s) => clip(s),
+                            other => clip(&other.to_string()),
                         };
-                        (self.log)(&format!("{}: info: {text}", self.label));
+                        self.note(&format!("{}: info: {text}", self.label));
                         continue;
                     }
                     return Ok(msg);
@@ -225,7 +344,13 @@ impl Proc {
                 Ok(FromBot::Eof) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(Wait::Closed);
                 }
-                Err(RecvTimeoutError::Timeout) => return Err(Wait::Late),
+                Err(RecvTimeoutError::Timeout) if exited => return Err(Wait::Closed),
+                Err(RecvTimeoutError::Timeout) if Instant::now() >= until => {
+                    return Err(Wait::Late)
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    exited = matches!(self.child.try_wait(), Ok(Some(_)));
+                }
             }
         }
     }
@@ -257,6 +382,7 @@ impl Proc {
                 let note = self.exit_note();
                 return Err(self.kill_with(format!("{note} before saying hello")));
             }
+            Err(Wait::Flooded) => return Err(self.kill_with(flood_reason())),
             Err(Wait::Garbage(g)) => {
                 return Err(self.kill_with(format!("its first line is not JSON ({g}); expected {{\"type\":\"hello\",\"name\":…,\"version\":1}}")))
             }
@@ -288,12 +414,12 @@ impl Proc {
         }
         self.greet()?;
         if !self.game_sent {
-            let info = self.game.clone().unwrap_or(GameInfo {
-                game: request.game.clone(),
-                options: json!({}),
-                seat: request.seat,
-                seats: 4,
-            });
+            // Told by the table before the first request; without it, the game's defaults.
+            let info = match (&self.game, request.game.parse::<GameKind>()) {
+                (Some(info), _) => info.clone(),
+                (None, Ok(kind)) => GameInfo::new(kind, kind.default_options(), request.seat),
+                (None, Err(e)) => return Err(e),
+            };
             let msg = json!({
                 "type": "new_game",
                 "game": info.game,
@@ -339,6 +465,7 @@ impl Proc {
                     let note = self.exit_note();
                     return Err(self.kill_with(format!("{note} while asked request {id}")));
                 }
+                Err(Wait::Flooded) => return Err(self.kill_with(flood_reason())),
                 Err(Wait::Garbage(g)) => {
                     return Err(
                         self.refuse(id, format!("the answer to request {id} is not JSON: {g}"))
@@ -348,7 +475,7 @@ impl Proc {
             match msg["type"].as_str() {
                 Some("action") => {}
                 other => {
-                    (self.log)(&format!(
+                    self.note(&format!(
                         "{}: ignored a message of type {} while waiting for the answer to request {id}",
                         self.label,
                         other.map(|t| format!("`{t}`")).unwrap_or_else(|| "(none)".into())
@@ -359,7 +486,7 @@ impl Proc {
             match msg["id"].as_u64() {
                 Some(got) if got == id => {}
                 Some(got) if got < id => {
-                    (self.log)(&format!(
+                    self.note(&format!(
                         "{}: ignored a late answer to request {got} (now at request {id})",
                         self.label
                     ));
@@ -410,6 +537,14 @@ enum Wait {
     Late,
     Closed,
     Garbage(String),
+    Flooded,
+}
+
+fn flood_reason() -> String {
+    format!(
+        "it wrote more than {} MiB of lines that were not asked for (it floods the engine)",
+        MAX_QUEUED >> 20
+    )
 }
 
 /// The longest line kept from a bot (an answer is a few hundred bytes): a longer one is read
@@ -457,15 +592,22 @@ impl Drop for Proc {
     fn drop(&mut self) {
         self.bye();
         self.stdin = None;
-        // Give a well-behaved bot a moment to leave on its own, then end it.
+        // Give a well-behaved bot a moment to leave on its own, then end it and whatever it
+        // started.
         for _ in 0..40 {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                break;
             }
             thread::sleep(Duration::from_millis(5));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.end();
+        let skipped = self.log_limit.lock().map(|l| l.skipped).unwrap_or(0);
+        if skipped > 0 {
+            (self.log)(&format!(
+                "{}: {skipped} more line(s) of it not logged (more than {LOG_PER_SECOND} a second)",
+                self.label
+            ));
+        }
     }
 }
 
@@ -483,6 +625,7 @@ impl ExternalBot {
         let words = split_command(command)?;
         let mut child = Command::new(&words[0])
             .args(&words[1..])
+            .process_group(0)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -493,6 +636,8 @@ impl ExternalBot {
         let stdin = child.stdin.take().map(BotInput::start);
         let label = format!("bot `{command}`");
         let (tx, rx) = mpsc::channel();
+        let queue = Arc::new(Queue::default());
+        let queued = Arc::clone(&queue);
         thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
@@ -506,6 +651,12 @@ impl ExternalBot {
                         } else {
                             String::from_utf8_lossy(&buf).into_owned()
                         };
+                        let size = line.len() + LINE_OVERHEAD;
+                        if queued.bytes.fetch_add(size, Ordering::Relaxed) + size > MAX_QUEUED {
+                            // Stop reading: the bot is dropped at the engine's next look.
+                            queued.flooded.store(true, Ordering::Relaxed);
+                            return;
+                        }
                         if tx.send(FromBot::Line(line)).is_err() {
                             return;
                         }
@@ -514,7 +665,8 @@ impl ExternalBot {
             }
             let _ = tx.send(FromBot::Eof);
         });
-        let err_log = Arc::clone(&log);
+        let log_limit = LogLimit::new();
+        let (err_log, err_limit) = (Arc::clone(&log), Arc::clone(&log_limit));
         let err_label = label.clone();
         thread::spawn(move || {
             // Bytes, decoded leniently: one byte that is not UTF-8 must not stop the reader
@@ -525,7 +677,11 @@ impl ExternalBot {
                 let text = String::from_utf8_lossy(&buf);
                 let text = clip(text.trim_end());
                 let more = if too_long { " (line cut)" } else { "" };
-                err_log(&format!("{err_label}: stderr: {text}{more}"));
+                log_limited(
+                    &err_log,
+                    &err_limit,
+                    &format!("{err_label}: stderr: {text}{more}"),
+                );
             }
         });
         Ok(ExternalBot {
@@ -534,7 +690,9 @@ impl ExternalBot {
                 child,
                 stdin,
                 lines: rx,
+                queue,
                 log,
+                log_limit,
                 limits,
                 name: None,
                 greeted: false,
@@ -574,13 +732,8 @@ impl JsonPlayer for ExternalBot {
     fn act(&mut self, request: &Request) -> Result<Value, String> {
         self.lock().ask(request)
     }
-    fn start(&mut self, game: &str, options: &Value, seat: usize, seats: usize) {
-        self.lock().game = Some(GameInfo {
-            game: game.to_string(),
-            options: options.clone(),
-            seat,
-            seats,
-        });
+    fn start(&mut self, game: &GameInfo) {
+        self.lock().game = Some(game.clone());
     }
     fn game_over_hook(&self) -> Option<GameOverHook> {
         let proc = Arc::clone(&self.proc);

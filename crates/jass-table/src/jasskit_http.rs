@@ -16,6 +16,7 @@
 //! jass-kit plays Schieber without Weis, Stöck, Misère, Slalom or shoving back, and counts the six
 //! 11 in Undenufe; [`JASSKIT_OPTIONS`] are our options for that.
 
+use std::sync::Mutex;
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -23,8 +24,13 @@ use serde_json::{json, Value};
 use crate::request::{clip_to, JsonPlayer, Request};
 
 /// Our Schieber options for jass-kit's rules (as `-o` pairs): no Weis, no Stöck, the six counts 11
-/// in Undenufe. Misère, Slalom and shoving back are off by default.
-pub const JASSKIT_OPTIONS: [&str; 3] = ["weis=none", "stoeck=false", "undenufe_eleven=six"];
+/// in Undenufe, no Match bonus. Misère, Slalom and shoving back are off by default.
+pub const JASSKIT_OPTIONS: [&str; 4] = [
+    "weis=none",
+    "stoeck=false",
+    "undenufe_eleven=six",
+    "match_bonus=false",
+];
 
 /// jass-kit's trump code of a contract (`D`, `H`, `S`, `C`, `obenabe`, `undenufe`).
 pub fn trump_code(contract: &str) -> Option<i64> {
@@ -189,6 +195,41 @@ impl JassKitPlayer {
             url: url.trim_end_matches('/').to_string(),
             agent,
         })
+    }
+
+    /// The service at `url`, checked with one request before the game (a trump choice for a
+    /// fixed hand), once per URL and process: a URL that answers with an HTTP error (a wrong path
+    /// or player name) would otherwise fall back on every decision of a whole game.
+    pub fn connect(url: &str, timeout_ms: u64) -> Result<JassKitPlayer, String> {
+        static CHECKED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+        let mut player = JassKitPlayer::new(url, timeout_ms)?;
+        if CHECKED.lock().is_ok_and(|m| m.contains(&player.url)) {
+            return Ok(player);
+        }
+        let hand = ["D6", "D10", "DK", "H8", "HA", "S9", "SQ", "C7", "CJ"];
+        let probe = Request {
+            game: "schieber".into(),
+            seat: 1,
+            view: json!({"seat": 1, "dealer": 0, "forehand": 1, "to_move": 1, "contract": null,
+                "schoben": false, "hand": hand, "tricks": [], "trick": [], "trick_leader": 1}),
+            legal: vec![json!({"action": "contract", "contract": "D"})],
+        };
+        if let Err(e) = player.act(&probe) {
+            let hint = if e.contains("HTTP 404") || e.contains("HTTP 400") {
+                "; check the path and the player's name: jass-kit 2.0.5's PlayerServiceApp as \
+                 shipped serves http://HOST:PORT/NAME, a service that mounts its routes under \
+                 /jass/players serves http://HOST:PORT/jass/players/NAME"
+            } else {
+                ""
+            };
+            return Err(format!(
+                "player `{url}`: the first request, before the game (a trump choice), failed: {e}{hint}"
+            ));
+        }
+        if let Ok(mut m) = CHECKED.lock() {
+            m.push(player.url.clone());
+        }
+        Ok(player)
     }
 
     fn post(&self, route: &str, body: &Value) -> Result<Value, String> {

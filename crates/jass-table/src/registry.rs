@@ -50,7 +50,7 @@ impl GameKind {
 
 /// What the registry says of one game, without its types: for lists and help.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameInfo {
+pub struct GameFacts {
     /// The name in notation ([`TableGame::NAME`]).
     pub name: &'static str,
     /// Other accepted names.
@@ -63,9 +63,9 @@ pub struct GameInfo {
 
 struct Info;
 impl GameVisitor for Info {
-    type Output = GameInfo;
-    fn visit<G: TableGame>(self) -> GameInfo {
-        GameInfo {
+    type Output = GameFacts;
+    fn visit<G: TableGame>(self) -> GameFacts {
+        GameFacts {
             name: G::NAME,
             aliases: G::ALIASES,
             title: G::TITLE,
@@ -76,7 +76,7 @@ impl GameVisitor for Info {
 
 impl GameKind {
     /// The game's names, title and teams.
-    pub fn info(self) -> GameInfo {
+    pub fn info(self) -> GameFacts {
         self.visit(Info)
     }
 

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::adapter::TableGame;
+use crate::external::GameInfo;
 
 /// What a seat is asked when it must act.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -30,7 +31,7 @@ pub trait JsonPlayer: Send {
     fn act(&mut self, request: &Request) -> Result<Value, String>;
     /// Told before the first request: the game, all its options, the seat and the number of seats
     /// (a bot program hears it as `new_game`). The default ignores it.
-    fn start(&mut self, _game: &str, _options: &Value, _seat: usize, _seats: usize) {}
+    fn start(&mut self, _game: &GameInfo) {}
     /// What to call with the game's record (as JSON) when the game is over (a bot program hears
     /// `game_over`, then `bye`). The default: nothing.
     fn game_over_hook(&self) -> Option<GameOverHook> {

@@ -29,6 +29,20 @@ pub enum SeatSpec {
     Cmd(String),
     /// A jass-kit player service (Schieber): its URL, `http://host:port/jass/players/NAME`.
     JassKit(String),
+    /// A program or service with a deadline of its own, in milliseconds
+    /// (`deadline_ms=15000:http://…`, `deadline_ms=15000:cmd:…`).
+    Timed(u64, Box<SeatSpec>),
+}
+
+/// The longest deadline a seat may be given (an hour a decision).
+const MAX_DEADLINE_MS: u64 = 3_600_000;
+
+/// Whether `spec` names a program or a service (not one of the project's computer players).
+pub fn is_program(spec: &str) -> bool {
+    let s = spec.trim();
+    ["cmd:", "http://", "https://", "deadline_ms="]
+        .iter()
+        .any(|p| s.starts_with(p))
 }
 
 impl fmt::Display for SeatSpec {
@@ -37,6 +51,7 @@ impl fmt::Display for SeatSpec {
             SeatSpec::Bot(n) => write!(f, "{n}"),
             SeatSpec::Cmd(c) => write!(f, "cmd:{c}"),
             SeatSpec::JassKit(u) => write!(f, "{u}"),
+            SeatSpec::Timed(ms, inner) => write!(f, "deadline_ms={ms}:{inner}"),
         }
     }
 }
@@ -46,6 +61,26 @@ pub fn parse_one(spec: &str) -> Result<SeatSpec, String> {
     let s = spec.trim();
     // The spec names the seat in records and lists: `rule` + U+200B must not pass for `rule`.
     jass_core::text::refuse_unsafe(s).map_err(|e| format!("player {e}"))?;
+    if let Some(rest) = s.strip_prefix("deadline_ms=") {
+        let (ms, inner) = rest
+            .split_once(':')
+            .and_then(|(ms, inner)| Some((ms.parse::<u64>().ok()?, inner)))
+            .filter(|(ms, _)| (1..=MAX_DEADLINE_MS).contains(ms))
+            .ok_or_else(|| {
+                format!(
+                    "player `{s}`: the deadline must be 1 to {MAX_DEADLINE_MS} milliseconds, \
+                     followed by the player: deadline_ms=15000:http://HOST:PORT/NAME or \
+                     deadline_ms=15000:cmd:COMMAND"
+                )
+            })?;
+        return match parse_one(inner)? {
+            SeatSpec::Bot(name) => Err(format!(
+                "player `{s}`: a deadline applies to a program or a service, not to `{name}`"
+            )),
+            SeatSpec::Timed(..) => Err(format!("player `{s}`: give one deadline")),
+            timed => Ok(SeatSpec::Timed(ms, Box::new(timed))),
+        };
+    }
     if let Some(cmd) = s.strip_prefix("cmd:") {
         crate::external::split_command(cmd).map_err(|e| {
             format!(
@@ -146,8 +181,9 @@ pub fn seat_player(spec: &SeatSpec, limits: BotLimits, log: BotLog) -> Result<Se
         SeatSpec::Bot(n) => SeatPlayer::Bot(n.clone()),
         SeatSpec::Cmd(c) => SeatPlayer::Json(Box::new(ExternalBot::spawn(c, limits, log)?)),
         SeatSpec::JassKit(u) => {
-            SeatPlayer::Json(Box::new(JassKitPlayer::new(u, limits.deadline_ms)?))
+            SeatPlayer::Json(Box::new(JassKitPlayer::connect(u, limits.deadline_ms)?))
         }
+        SeatSpec::Timed(ms, inner) => seat_player(inner, limits.with_deadline(*ms), log)?,
     })
 }
 
@@ -190,7 +226,6 @@ pub fn typed_player<G: TableGame>(
     spec: &SeatSpec,
     options: &G::Options,
     seat: usize,
-    seats: usize,
     seed: u64,
     limits: BotLimits,
     report: &SeatReport,
@@ -200,12 +235,11 @@ pub fn typed_player<G: TableGame>(
             return bot::<G>(name, options, seat, seed);
         }
         SeatSpec::Cmd(c) => Box::new(ExternalBot::spawn(c, limits, report.log())?.with_game(
-            GameInfo {
-                game: G::KIND.name().to_string(),
-                options: serde_json::to_value(options).unwrap_or(Value::Null),
+            GameInfo::new(
+                G::KIND,
+                serde_json::to_value(options).unwrap_or(Value::Null),
                 seat,
-                seats,
-            },
+            ),
         )),
         SeatSpec::JassKit(u) => {
             if G::KIND != crate::GameKind::Schieber {
@@ -221,7 +255,11 @@ pub fn typed_player<G: TableGame>(
             if !opts_ok {
                 return Err(format!("player `{u}`: {why}"));
             }
-            Box::new(JassKitPlayer::new(u, limits.deadline_ms)?)
+            Box::new(JassKitPlayer::connect(u, limits.deadline_ms)?)
+        }
+        SeatSpec::Timed(ms, inner) => {
+            let limits = limits.with_deadline(*ms);
+            return typed_player::<G>(inner, options, seat, seed, limits, report);
         }
     };
     let count = Arc::clone(&report.fallbacks);
@@ -325,7 +363,7 @@ pub fn typed_table_with<G: TableGame>(
     for (seat, spec) in specs.iter().enumerate() {
         players.push(match spec {
             SeatSpec::Bot(name) => native(name, seat)?,
-            _ => typed_player::<G>(spec, options, seat, seats, seed, limits, report)?,
+            _ => typed_player::<G>(spec, options, seat, seed, limits, report)?,
         });
     }
     Ok(TypedTable { players })
@@ -360,6 +398,35 @@ mod tests {
         );
         assert!(parse("cmd:").unwrap_err().contains("empty"));
         assert!(parse("rule,,random").is_err());
+    }
+
+    #[test]
+    fn a_program_or_service_may_have_a_deadline_of_its_own() {
+        let l = parse("rule,deadline_ms=15000:http://127.0.0.1:5000/mcts").unwrap();
+        let url = SeatSpec::JassKit("http://127.0.0.1:5000/mcts".into());
+        assert_eq!(l[1], SeatSpec::Timed(15_000, Box::new(url)));
+        assert_eq!(
+            l[1].to_string(),
+            "deadline_ms=15000:http://127.0.0.1:5000/mcts"
+        );
+        let l = parse("deadline_ms=20:cmd:python3 bot.py").unwrap();
+        assert_eq!(
+            l[0],
+            SeatSpec::Timed(20, Box::new(SeatSpec::Cmd("python3 bot.py".into())))
+        );
+        assert!(is_program("deadline_ms=20:cmd:x") && !is_program("rule"));
+        for bad in [
+            "deadline_ms=abc:cmd:x",
+            "deadline_ms=0:cmd:x",
+            "deadline_ms=5000",
+        ] {
+            let e = parse_one(bad).unwrap_err();
+            assert!(e.contains("1 to 3600000 milliseconds"), "{bad}: {e}");
+        }
+        let e = parse_one("deadline_ms=10:rule").unwrap_err();
+        assert!(e.contains("not to `rule`"), "{e}");
+        let e = parse_one("deadline_ms=10:deadline_ms=20:cmd:x").unwrap_err();
+        assert!(e.contains("one deadline"), "{e}");
     }
 
     #[test]

@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::adapter::TableGame;
 use crate::bots::bot;
+use crate::external::GameInfo;
 use crate::kind::GameSpec;
 use crate::registry::GameVisitor;
 use crate::request::{match_answer, JsonPlayer, JsonSeat};
@@ -375,12 +376,11 @@ fn run<G: TableGame>(
         ..Shared::default()
     }));
     let mut players: Vec<Box<dyn Player<G>>> = Vec::with_capacity(seats.len());
-    let n_seats = seats.len();
     for (seat, sp) in seats.into_iter().enumerate() {
         let inner = match sp {
             SeatPlayer::Bot(name) => Inner::Native(bot::<G>(&name, &options, seat, seed)?),
             SeatPlayer::Json(mut player) => {
-                player.start(G::KIND.name(), &spec.options, seat, n_seats);
+                player.start(&GameInfo::new(G::KIND, spec.options.clone(), seat));
                 Inner::Json(JsonSeat::new(player, &options))
             }
         };

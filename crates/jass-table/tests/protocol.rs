@@ -7,10 +7,14 @@ use std::sync::{Arc, Mutex};
 
 use jass_core::record::Record;
 use jass_core::schieber::Schieber;
-use jass_table::external::{BotLimits, BotLog};
+use std::time::{Duration, Instant};
+
+use jass_table::external::{BotLimits, BotLog, ExternalBot, GameInfo};
 use jass_table::seat_spec::{self, SeatReport, SeatSpec};
-use jass_table::{run_table, Event, GameKind, GameSpec, SeatPlayer, TableOutcome};
-use serde_json::Value;
+use jass_table::{
+    run_table, Event, GameKind, GameSpec, JsonPlayer, Request, SeatPlayer, TableOutcome,
+};
+use serde_json::{json, Value};
 
 fn python() -> &'static str {
     let ok = std::process::Command::new("python3")
@@ -166,6 +170,34 @@ fn the_engine_sends_the_documented_messages_in_order() {
     assert_eq!(msgs[n - 2]["result"], msgs[n - 2]["record"]["result"]);
     assert_eq!(msgs[n - 1]["type"], "bye");
     assert!(msgs.iter().all(|m| m["type"] != "error"));
+
+    // A seat's own deadline (`deadline_ms=N:cmd:…`) is the one its requests carry.
+    let file = dir.join("timed.jsonl");
+    let spec_text = format!(
+        "deadline_ms=7500:cmd:{} {}",
+        bot("transcript_bot.py"),
+        file.display()
+    );
+    let (log, _) = collecting_log();
+    let mut seats: Vec<SeatPlayer> = (0..4).map(|_| SeatPlayer::Bot("rule".into())).collect();
+    seats[1] = seat_spec::seat_player(
+        &seat_spec::parse_one(&spec_text).unwrap(),
+        limits(5_000),
+        log,
+    )
+    .unwrap();
+    run_table(&spec, 8, seats, &[], &mut |_| {}).unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let deadlines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|m| m["type"] == "request")
+        .map(|m| m["deadline_ms"].clone())
+        .collect();
+    assert!(
+        !deadlines.is_empty() && deadlines.iter().all(|d| *d == 7_500),
+        "{deadlines:?}"
+    );
 }
 
 #[test]
@@ -333,6 +365,189 @@ fn typed_players_from_a_players_list_count_fallbacks() {
         "{lines:?}"
     );
     assert!(lines.iter().any(|l| l.starts_with("fallback: seat 3")));
+}
+
+/// A Python bot written into `dir` as `name`: a protocol loop that greets and answers every
+/// request with its first legal action, and runs `on_request` (Python, with `msg` the request)
+/// before each answer.
+fn python_bot(dir: &std::path::Path, name: &str, on_request: &str) -> String {
+    let path = dir.join(name);
+    let body = format!(
+        "import json, os, subprocess, sys\n\
+         def send(m):\n    sys.stdout.write(json.dumps(m) + '\\n'); sys.stdout.flush()\n\
+         for line in sys.stdin:\n\
+         \x20   msg = json.loads(line)\n\
+         \x20   if msg['type'] == 'hello':\n        send({{'type': 'hello', 'version': 1}})\n\
+         \x20   elif msg['type'] == 'request':\n\
+         {}\n\
+         \x20       send({{'type': 'action', 'id': msg['id'], 'index': 0}})\n\
+         \x20   elif msg['type'] == 'bye':\n        break\n",
+        on_request
+            .lines()
+            .map(|l| format!("        {l}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    std::fs::write(&path, body).unwrap();
+    format!("{} {}", python(), path.display())
+}
+
+/// A request for a bot driven directly (not at a table).
+fn request(id: usize) -> Request {
+    Request {
+        game: "schieber".into(),
+        seat: 1,
+        view: json!({"seat": 1, "n": id}),
+        legal: vec![json!({"action": "play", "card": "HA"})],
+    }
+}
+
+/// Whether process `pid` is gone (or a zombie waiting to be reaped), within `wait`.
+fn gone(pid: u32, wait: Duration) -> bool {
+    let start = Instant::now();
+    loop {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        // "PID (COMM) STATE …"
+        let state = stat
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .chars()
+            .next();
+        if matches!(state, None | Some('Z')) {
+            return true;
+        }
+        if start.elapsed() > wait {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn the_processes_a_bot_started_end_with_it() {
+    let dir = tempdir();
+    let pid_file = dir.join("child.pid");
+    // The child does not hold the bot's output: only the process group can find it.
+    let cmd = python_bot(
+        &dir,
+        "forking_bot.py",
+        &format!(
+            "if msg['id'] == 1:\n    p = subprocess.Popen(['sleep', '60'], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n    open({:?}, 'w').write(str(p.pid))",
+            pid_file.display().to_string()
+        ),
+    );
+    let (out, _) = table_game(&short_spec(GameKind::Schieber), 1, &cmd, limits(5_000), 2);
+    assert!(out.fallbacks.is_empty(), "{:?}", reasons(&out));
+    let pid: u32 = std::fs::read_to_string(&pid_file).unwrap().parse().unwrap();
+    let ended = gone(pid, Duration::from_secs(2));
+    if !ended {
+        let _ = std::process::Command::new("kill")
+            .arg(pid.to_string())
+            .status();
+    }
+    assert!(ended, "the bot's child {pid} outlived the game");
+}
+
+#[test]
+fn a_bot_that_exits_while_its_child_keeps_its_output_open_is_noticed() {
+    let dir = tempdir();
+    // The child inherits the bot's output and keeps it open for 8 s after the bot exits.
+    let cmd = python_bot(
+        &dir,
+        "exiting_bot.py",
+        "subprocess.Popen(['sleep', '8'])\nsys.exit(3)",
+    );
+    let start = Instant::now();
+    let (out, log) = table_game(&short_spec(GameKind::Sidi), 2, &cmd, limits(5_000), 3);
+    let r = reasons(&out);
+    assert!(
+        r[0].contains("exited (exit status: 3) while asked request 1"),
+        "{r:?}"
+    );
+    assert!(r[1..].iter().all(|x| x.contains("the bot is out")), "{r:?}");
+    assert!(
+        start.elapsed() < Duration::from_secs(4),
+        "the exit was noticed at once, not after the deadline: {:?}, {log:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn a_bot_that_floods_the_engine_is_dropped_with_the_reason() {
+    let dir = tempdir();
+    // After its first answer, 40 MB of info lines that nobody reads while the engine is busy.
+    let cmd = python_bot(
+        &dir,
+        "flooding_bot.py",
+        "if msg['id'] == 1:\n    send({'type': 'action', 'id': 1, 'index': 0})\n    line = json.dumps({'type': 'info', 'message': 'x' * 100000}) + '\\n'\n    for _ in range(400): sys.stdout.write(line)\n    sys.stdout.flush()",
+    );
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let keep = Arc::clone(&lines);
+    let log: BotLog = Arc::new(move |m: &str| keep.lock().unwrap().push(m.to_string()));
+    let mut bot = ExternalBot::spawn(&cmd, limits(5_000), log).unwrap();
+    bot.start(&GameInfo::new(
+        GameKind::Schieber,
+        GameKind::Schieber.default_options(),
+        1,
+    ));
+    assert!(bot.act(&request(1)).is_ok());
+    // The bot floods right after its answer, while the engine is busy elsewhere.
+    std::thread::sleep(Duration::from_millis(1_500));
+    let e = bot.act(&request(2)).unwrap_err();
+    assert!(e.contains("floods the engine"), "{e}");
+    assert_eq!(bot.out_reason().as_deref(), Some(e.as_str()));
+    drop(bot);
+    let lines = lines.lock().unwrap();
+    assert!(
+        lines.iter().all(|l| l.len() < 1_000),
+        "logged lines are clipped"
+    );
+}
+
+#[test]
+fn a_bots_log_lines_are_rate_limited_and_clipped() {
+    let dir = tempdir();
+    let cmd = python_bot(
+        &dir,
+        "chatty_bot.py",
+        "for i in range(3000):\n    send({'type': 'info', 'message': f'{i} ' + 'y' * 500})\n    print('e' * 500, file=sys.stderr)\nsys.stderr.flush()",
+    );
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let keep = Arc::clone(&lines);
+    let log: BotLog = Arc::new(move |m: &str| keep.lock().unwrap().push(m.to_string()));
+    let start = Instant::now();
+    let mut bot = ExternalBot::spawn(&cmd, limits(5_000), log).unwrap();
+    bot.start(&GameInfo::new(
+        GameKind::Schieber,
+        GameKind::Schieber.default_options(),
+        1,
+    ));
+    assert!(bot.act(&request(1)).is_ok());
+    std::thread::sleep(Duration::from_millis(300));
+    drop(bot);
+    let secs = start.elapsed().as_secs_f64();
+    let lines = lines.lock().unwrap();
+    let logged = lines
+        .iter()
+        .filter(|l| l.contains(": info: ") || l.contains(": stderr: "))
+        .count();
+    // A burst of 200, then 20 a second (of 6000 lines written).
+    assert!(
+        logged as f64 <= 200.0 + 20.0 * secs + 1.0,
+        "{logged} lines logged in {secs} s"
+    );
+    assert!(logged >= 200, "{logged}");
+    assert!(
+        lines.iter().all(|l| l.len() < 300),
+        "logged lines are clipped"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("not logged")),
+        "the skipped lines are counted: {:?}",
+        lines.last()
+    );
 }
 
 fn tempdir() -> std::path::PathBuf {

@@ -311,6 +311,12 @@ pub struct SchieberOptions {
     /// If the team that did not choose the contract takes every trick, its trick points are doubled
     /// (314) instead of the Match bonus (004 "counter-match").
     pub counter_match: bool,
+    /// A team that takes all nine tricks gets the 100-point Match bonus (003). `false` plays
+    /// without it, as jass-kit does, so that figures against jass-kit bots compare like with like.
+    /// Written only when `false`, so records of the usual game stay as they were (and readable by
+    /// older versions); absent, it reads as `true` (the struct's `serde(default)`).
+    #[serde(skip_serializing_if = "is_true")]
+    pub match_bonus: bool,
     /// Which card counts 11 in Undenufe.
     pub undenufe_eleven: UndenufeEleven,
     /// Weis: none, small or large.
@@ -342,6 +348,10 @@ pub struct SchieberOptions {
     pub first_forehand: FirstForehand,
 }
 
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
 impl Default for SchieberOptions {
     fn default() -> Self {
         SchieberOptions {
@@ -352,6 +362,7 @@ impl Default for SchieberOptions {
             slalom: false,
             zurueckschieben: false,
             counter_match: false,
+            match_bonus: true,
             undenufe_eleven: UndenufeEleven::Ace,
             weis: WeisOption::Small,
             four_nines: false,

@@ -685,8 +685,10 @@ impl Schieber {
             // Stich is doubled instead.
             let bonus = if self.opts.counter_match && wt != team(self.chooser) {
                 DEAL_POINTS
-            } else {
+            } else if self.opts.match_bonus {
                 MATCH_BONUS
+            } else {
+                0
             };
             self.tally.match_bonus[credited as usize] += bonus;
             raw += bonus;

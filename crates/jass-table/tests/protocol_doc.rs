@@ -1,0 +1,190 @@
+//! docs/protocol.md documents every phase, action and view field of every game, so that a bot can
+//! be written from it alone: seeded games of every game (Handjass at 2 to 5 seats, its presets,
+//! and the options that open the rarer decisions) are played with rule and random players, and
+//! every phase, action kind, action field and view key the engine sends a bot must appear, as
+//! `name` or as `"name"` in a documented action, in the text and tables (not the example messages)
+//! of that game's section of "Views and actions of every game".
+
+use std::collections::BTreeSet;
+
+use jass_table::{run_table, Event, GameSpec, SeatPlayer};
+use serde_json::Value;
+
+/// What a bot is sent in one game: phases, action kinds and fields, view keys (at any depth).
+#[derive(Default, Debug)]
+struct Seen {
+    phases: BTreeSet<String>,
+    actions: BTreeSet<String>,
+    action_fields: BTreeSet<String>,
+    view_keys: BTreeSet<String>,
+    places: BTreeSet<String>,
+}
+
+fn keys(v: &Value, out: &mut BTreeSet<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                out.insert(k.clone());
+                keys(x, out);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| keys(x, out)),
+        _ => {}
+    }
+}
+
+fn play(game: &str, options: &[String], seed: u64, seen: &mut Seen) {
+    let spec = GameSpec::parse(game, options).unwrap();
+    let seats = (0..spec.seats())
+        .map(|s| {
+            SeatPlayer::Bot(
+                if (s as u64 + seed).is_multiple_of(2) {
+                    "random"
+                } else {
+                    "rule"
+                }
+                .into(),
+            )
+        })
+        .collect();
+    run_table(&spec, seed, seats, &[], &mut |e| {
+        let Event::Snapshot(snap) = e else { return };
+        let Some(seat) = snap.to_move else { return };
+        let view = &snap.views[seat];
+        seen.phases
+            .insert(view["phase"].as_str().unwrap().to_string());
+        keys(view, &mut seen.view_keys);
+        if let Some(place) = view["turned_card_at"]["place"].as_str() {
+            seen.places.insert(place.to_string());
+        }
+        for a in &snap.legal {
+            seen.actions
+                .insert(a["action"].as_str().unwrap().to_string());
+            for k in a.as_object().unwrap().keys() {
+                seen.action_fields.insert(k.clone());
+            }
+        }
+    })
+    .unwrap_or_else(|e| panic!("{game} {options:?}: {e}"));
+}
+
+/// The text of `game`'s section under "Views and actions of every game".
+fn section<'a>(doc: &'a str, title: &str) -> &'a str {
+    let all = doc
+        .split("\n## Views and actions of every game")
+        .nth(1)
+        .expect("protocol.md has the section");
+    let all = all.split("\n## ").next().unwrap();
+    let start = all
+        .find(&format!("\n### {title}\n"))
+        .unwrap_or_else(|| panic!("no section ### {title}"));
+    let rest = &all[start + 1..];
+    match rest[4..].find("\n### ") {
+        Some(end) => &rest[..end + 4],
+        None => rest,
+    }
+}
+
+#[test]
+fn protocol_md_documents_every_phase_action_and_view_field() {
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/protocol.md"
+    ))
+    .unwrap();
+    let mut handjass: Vec<Vec<String>> = Vec::new();
+    for players in 2..=5 {
+        for preset in ["000", "parlett", "004", "004-twelve", "berner", "must-play"] {
+            handjass.push(vec![
+                format!("players={players}"),
+                format!("preset={preset}"),
+            ]);
+        }
+    }
+    for rare in [
+        "small_deal=bessern",
+        "six_exchange=before",
+        "agreement=true",
+    ] {
+        for players in 2..=5 {
+            handjass.push(vec![format!("players={players}"), rare.to_string()]);
+        }
+    }
+    let owned = |sets: &[&[&str]]| -> Vec<Vec<String>> {
+        sets.iter()
+            .map(|o| o.iter().map(|s| s.to_string()).collect())
+            .collect()
+    };
+    let schieber_rare = [
+        "target=1000",
+        "misere=true",
+        "slalom=true",
+        "zurueckschieben=true",
+        "weis=large",
+    ];
+    let differenzler_rare = [
+        "deals=4",
+        "trump=chosen",
+        "weis=true",
+        "stoeck=true",
+        "announcements=open",
+    ];
+    let games: Vec<(&str, &str, Vec<Vec<String>>)> = vec![
+        (
+            "schieber",
+            "Schieber",
+            owned(&[&["target=1000"], &schieber_rare]),
+        ),
+        ("handjass", "Handjass", handjass),
+        (
+            "sidi-barrani",
+            "Sidi Barrani",
+            owned(&[&["target=1000"], &["target=1000", "redouble=true"]]),
+        ),
+        (
+            "coiffeur",
+            "Coiffeur",
+            owned(&[&[], &["misere=true", "slalom=true"]]),
+        ),
+        (
+            "differenzler",
+            "Differenzler",
+            owned(&[&["deals=4"], &differenzler_rare]),
+        ),
+    ];
+    let mut missing = Vec::new();
+    for (game, title, option_sets) in games {
+        let mut seen = Seen::default();
+        for options in &option_sets {
+            for seed in 1..=3 {
+                play(game, options, seed, &mut seen);
+            }
+        }
+        eprintln!("{game}: {seen:?}");
+        // The tables and text, not the example messages (which show only what one game sent).
+        let text: String = section(&doc, title)
+            .split("```")
+            .step_by(2)
+            .collect::<Vec<_>>()
+            .join("\n");
+        for (what, names) in [
+            ("phase", &seen.phases),
+            ("action", &seen.actions),
+            ("action field", &seen.action_fields),
+            ("view key", &seen.view_keys),
+            ("turned card place", &seen.places),
+        ] {
+            for name in names {
+                // Named in text (`name`) or in a documented action or field ("name").
+                if !text.contains(&format!("`{name}`")) && !text.contains(&format!("\"{name}\"")) {
+                    missing.push(format!("{game}: {what} `{name}`"));
+                }
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/protocol.md does not document:\n{}",
+        missing.join("\n")
+    );
+}
