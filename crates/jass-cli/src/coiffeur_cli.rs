@@ -1,4 +1,4 @@
-//! Coiffeur on the command line: its option help and `jass show`.
+//! Coiffeur on the command line: `jass show` for its records.
 
 use std::fmt::Write as _;
 
@@ -7,14 +7,6 @@ use jass_core::schieber::RecordedAction;
 use jass_core::CardStyle;
 
 use crate::record_text::{contract, fallback_lines, hand, trick_line, weis_line};
-
-pub const HELP: &str = concat!(
-    "  multipliers: a table, each 1 .. 100 (default {\"D\":4,\"H\":1,\"S\":3,\"C\":2,\"obenabe\":5,\"undenufe\":6,\"misere\":1,\"slalom\":7})\n",
-    "  misere, slalom, zurueckschieben, stoeck, four_nines: true | false;  weis: none | small | large\n",
-    "  (misere, slalom: add that row to each list; a Slalom row is played as slalom or slalom-undenufe)\n",
-    "  undenufe_eleven: ace | six;  weis_tie: more-cards | list-order;  first_forehand: H7 or seat0 .. seat3\n",
-    "  See docs/coiffeur.md for the source of every option."
-);
 
 pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String {
     let mut o = String::new();

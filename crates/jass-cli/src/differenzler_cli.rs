@@ -1,4 +1,4 @@
-//! Differenzler on the command line: its option help and `jass show`.
+//! Differenzler on the command line: `jass show` for its records.
 
 use std::fmt::Write as _;
 
@@ -6,14 +6,6 @@ use jass_core::differenzler::{DifferenzlerRecord, DifferenzlerRecorded};
 use jass_core::CardStyle;
 
 use crate::record_text::{card, fallback_lines, hand, mode, trick_line, weis_line};
-
-pub const HELP: &str = concat!(
-    "  deals: number of deals (12; 4 for one round);  trump: turned | random | rotation | chosen\n",
-    "  announcements: hidden | open;  obenabe_undenufe (not with turned), weis, stoeck: true | false\n",
-    "  trick_rules: weak (003) | strict;  undenufe_eleven: ace | six;  first_dealer: 0 .. 3\n",
-    "  miss_penalty, exact_bonus: points (0);  zero_bonus_needs_trick: true | false\n",
-    "  See docs/differenzler.md for the source of every option."
-);
 
 pub fn show(rec: &DifferenzlerRecord, style: CardStyle, show_hands: bool) -> String {
     let mut o = String::new();

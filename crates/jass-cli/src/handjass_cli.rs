@@ -1,4 +1,4 @@
-//! Handjass on the command line: its option help and `jass show`.
+//! Handjass on the command line: `jass show` for its records.
 
 use std::fmt::Write as _;
 
@@ -6,22 +6,6 @@ use jass_core::handjass::{HandjassDealRecord, HandjassRecord, RecordedAction};
 use jass_core::CardStyle;
 
 use crate::record_text::{card, fallback_lines, hand, trick_line, weis_line};
-
-/// `jass options handjass`: what the values mean.
-pub const HELP: &str = concat!(
-    "  preset: 000 (default) | parlett (002) | 004 | 004-twelve | berner | must-play; other keys override the preset\n",
-    "  players: 2 .. 5;  target: strokes to retire (7; 5; 9; 27 Berner);  threshold: 26 | 21;  twelve_threshold: null | 31\n",
-    "  stroke_above_threshold: false (000: the threshold wins a stroke) | true (004: more than the threshold; 004 preset)\n",
-    "  small_deal: blind | bessern | twelve;  drop_out, agreement, sole_takes_all, null_extra_strokes, sack: true | false\n",
-    "  six_exchange: after | before | never;  strokes: two | players-minus-one;  tie: draw | draw-always | abeyance | none\n",
-    "  sack_window: next-hand | until-cancelled;  last_trick_bonus: card points for the last trick (5; 0 in parlett)\n",
-    "  null_stake: stake per null (0 = none);  scoring: last-loser | first-wins\n",
-    "  multipliers: none | berner-swiss (bells 4, shields 3, roses 2, acorns 1; berner preset) | berner-french (H 4, D 3, C 2, S 1)\n",
-    "  trick_rules: strict | heading;  weis, marriage, weis_height, stoeck, withhold_indicator: true | false\n",
-    "  marriage_in_sequence: true (004: the married King and Queen may also serve in a sequence) | false\n",
-    "  sequences: natural | trump;  quartets: standard | queens-kings-aces (parlett: 002's values) | above-eight (002: any rank above the 8)\n",
-    "  See docs/handjass.md for the source of every option."
-);
 
 /// `jass show` for a Handjass record.
 pub fn show(rec: &HandjassRecord, style: CardStyle, show_hands: bool) -> String {

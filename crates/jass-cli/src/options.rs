@@ -25,7 +25,7 @@ pub fn list(game: Option<&str>) -> Result<ExitCode> {
                 println!("  {k} = {v}");
             }
         }
-        println!("{}", crate::games::options_help(g));
+        println!("{}", g.info().options_help);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,4 +1,4 @@
-//! Sidi Barrani on the command line: its option help and `jass show`.
+//! Sidi Barrani on the command line: `jass show` for its records.
 
 use std::fmt::Write as _;
 
@@ -6,13 +6,6 @@ use jass_core::sidi::{SidiRecord, SidiRecorded};
 use jass_core::CardStyle;
 
 use crate::record_text::{fallback_lines, hand, mode, trick_line, weis_line};
-
-pub const SIDI_HELP: &str = concat!(
-    "  target: points to win (2000; 1500, 2500);  double_game: true | false;  double_game_below: 1000 (losers under it: a double game)\n",
-    "  min_bid: 40 | 50 | 60;  bid_step: 10 | 5;  obenabe_undenufe, weis, stoeck, four_nines, redouble: true | false\n",
-    "  doubling: next-call (001) | first-lead (004) | none;  undenufe_eleven: ace | six;  first_dealer: 0 .. 3\n",
-    "  See docs/sidi-barrani.md for the source of every option."
-);
 
 /// `jass show` for a Sidi Barrani record.
 pub fn show_sidi(rec: &SidiRecord, style: CardStyle, show_hands: bool) -> String {

@@ -71,6 +71,8 @@ fn state_msg(table: &Table, snap: &Snapshot, seat: Option<usize>) -> Value {
             Some(s) => snap.views[s].clone(),
             None => snap.public.clone(),
         },
+        // What every front end draws beside the cards: public, the same for everyone.
+        "table": snap.table,
         "seats": seats,
         "over": snap.over,
     })

@@ -359,6 +359,13 @@ async fn a_spectator_never_sees_a_hand() {
             assert!(!has_key(&m["view"], "hand"), "{m}");
             assert_eq!(m["legal"], json!([]));
             assert!(m["view"]["totals"].is_array());
+            // The table view adds up the deal's tricks by team, as every front end draws them.
+            let mut taken = [0u64; 2];
+            for t in m["view"]["tricks"].as_array().unwrap() {
+                taken[t["winner"].as_u64().unwrap() as usize % 2] += t["points"].as_u64().unwrap();
+            }
+            assert_eq!(m["table"]["deal_points"], json!(taken), "{m}");
+            assert_eq!(m["table"]["sides"], json!([[0, 2], [1, 3]]));
             cards_seen += m["view"]["trick"].as_array().unwrap().len();
             if states == 1 {
                 spectator.send(json!({"type": "act", "index": 0})).await;

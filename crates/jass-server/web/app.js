@@ -1053,11 +1053,13 @@ function renderSlate() {
   let html = '<h3>Slate</h3>';
   if (isTeamGame(T.game)) {
     const names = teamNames();
-    const deal = v.deal_score || (v.deal_tally && v.deal_tally.score) || [0, 0];
     const totals = v.totals || [0, 0];
     const target = T.game === 'coiffeur' ? null : v.target;
     html += `<table class="score"><thead><tr><th></th><th>${names[0]}</th><th>${names[1]}</th></tr></thead><tbody>`;
-    if (v.phase === 'play') html += `<tr><td>this deal</td><td>${deal[0]}</td><td>${deal[1]}</td></tr>`;
+    // The deal's card points as the tricks are taken (the server's table view), its written
+    // score once the deal is over.
+    const taken = (T.state.table && T.state.table.deal_points) || [0, 0];
+    if (v.phase === 'play') html += `<tr id="deal-taken"><td>this deal</td><td>${taken[0]}</td><td>${taken[1]}</td></tr>`;
     if (T.game === 'coiffeur' && v.coiffeur) {
       for (const r of v.coiffeur.rows || []) {
         const e = r.entries || [null, null];
@@ -1076,7 +1078,9 @@ function renderSlate() {
     for (let s = 0; s < nSeats(); s++) {
       const a = v.announcements ? v.announcements[s] : null;
       const said = a !== null && a !== undefined ? a : v.announced && v.announced[s] ? '✓' : '·';
-      html += `<tr${s === me() ? ' class="mine"' : ''}><td>${esc(nameOf(s))}</td><td>${said}</td><td>${(tally.taken || tally.card_points || [])[s] ?? 0}</td><td>${(v.totals || [])[s] ?? 0}</td></tr>`;
+      // Taken so far this deal, as the tricks are won (the server's table view).
+      const taken = ((T.state.table && T.state.table.deal_points) || tally.taken || [])[s] ?? 0;
+      html += `<tr${s === me() ? ' class="mine"' : ''}><td>${esc(nameOf(s))}</td><td>${said}</td><td>${taken}</td><td>${(v.totals || [])[s] ?? 0}</td></tr>`;
     }
     html += '</tbody></table>';
   } else if (T.game === 'handjass') {

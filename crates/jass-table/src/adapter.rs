@@ -27,6 +27,9 @@ pub trait TableGame: Game + Send + 'static {
     /// True if seats `s` and `s + 2` play as a team (team `s % 2`); false if every player is for
     /// himself.
     const TEAMS: bool;
+    /// What each option's values mean, for `jass options` (one line per group of options, the
+    /// last naming the game's doc).
+    const OPTIONS_HELP: &'static str;
 
     /// The options from JSON (the keys given; the rest default), checked by the game.
     fn read_options(options: &Value) -> Result<Self::Options, OptionsError>;

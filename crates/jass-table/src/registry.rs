@@ -59,6 +59,8 @@ pub struct GameFacts {
     pub title: &'static str,
     /// True if the game is played in teams of seats `s`, `s + 2`.
     pub teams: bool,
+    /// What each option's values mean ([`TableGame::OPTIONS_HELP`]).
+    pub options_help: &'static str,
 }
 
 struct Info;
@@ -70,6 +72,7 @@ impl GameVisitor for Info {
             aliases: G::ALIASES,
             title: G::TITLE,
             teams: G::TEAMS,
+            options_help: G::OPTIONS_HELP,
         }
     }
 }

@@ -31,6 +31,13 @@ impl TableGame for Differenzler {
     const ALIASES: &'static [&'static str] = &[];
     const TITLE: &'static str = "Differenzler";
     const TEAMS: bool = false;
+    const OPTIONS_HELP: &'static str = concat!(
+        "  deals: number of deals (12; 4 for one round);  trump: turned | random | rotation | chosen\n",
+        "  announcements: hidden | open;  obenabe_undenufe (not with turned), weis, stoeck: true | false\n",
+        "  trick_rules: weak (003) | strict;  undenufe_eleven: ace | six;  first_dealer: 0 .. 3\n",
+        "  miss_penalty, exact_bonus: points (0);  zero_bonus_needs_trick: true | false\n",
+        "  See docs/differenzler.md for the source of every option."
+    );
 
     fn presets() -> Vec<(&'static str, Value)> {
         vec![

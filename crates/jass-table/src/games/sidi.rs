@@ -45,6 +45,12 @@ impl TableGame for Sidi {
     const ALIASES: &'static [&'static str] = &["sidi"];
     const TITLE: &'static str = "Sidi Barrani";
     const TEAMS: bool = true;
+    const OPTIONS_HELP: &'static str = concat!(
+        "  target: points to win (2000; 1500, 2500);  double_game: true | false;  double_game_below: 1000 (losers under it: a double game)\n",
+        "  min_bid: 40 | 50 | 60;  bid_step: 10 | 5;  obenabe_undenufe, weis, stoeck, four_nines, redouble: true | false\n",
+        "  doubling: next-call (001) | first-lead (004) | none;  undenufe_eleven: ace | six;  first_dealer: 0 .. 3\n",
+        "  See docs/sidi-barrani.md for the source of every option."
+    );
 
     fn presets() -> Vec<(&'static str, Value)> {
         vec![
