@@ -99,7 +99,7 @@ async function closeSummary(page) {
 }
 
 async function playDeal(page, { schieben = true, reconnectAfter = 3, shotAt = 5, shotName = 'table-desktop.png' } = {}) {
-  const done = { cards: 0, contracts: 0, schieben: 0, weis: 0, dimmedSeen: false, reconnected: false };
+  const done = { cards: 0, contracts: 0, schieben: 0, weis: 0, dimmedSeen: false, reconnected: false, runningSeen: false };
   const deadline = Date.now() + 240000;
   while (Date.now() < deadline) {
     const el = await page.waitForSelector('.hand .card.legal, #actions button.action, #deal-summary', { timeout: 60000 });
@@ -132,6 +132,19 @@ async function playDeal(page, { schieben = true, reconnectAfter = 3, shotAt = 5,
       const dim = await page.$$('.hand .card.dim');
       if (dim.length) done.dimmedSeen = true;
       if (done.cards === shotAt) await page.screenshot({ path: path.join(out, shotName) });
+      // The slate shows the deal's card points as the tricks are taken (the server's table view).
+      const running = await page.evaluate(() => {
+        const row = document.querySelector('#deal-taken');
+        const v = (window.__jass.state || {}).view || {};
+        if (!row || !(v.tricks || []).length) return null;
+        const pts = [0, 0];
+        for (const t of v.tricks) pts[t.winner % 2] += t.points;
+        return { pts, cells: [...row.children].slice(1).map((td) => Number(td.textContent)) };
+      });
+      if (running) {
+        assert(running.pts[0] === running.cells[0] && running.pts[1] === running.cells[1], `the slate's 'this deal' row ${running.cells} is the tricks' points ${running.pts}`);
+        done.runningSeen = done.runningSeen || running.pts[0] + running.pts[1] > 0;
+      }
       // A locator, not a handle: the hand may be redrawn (a reconnect) between finding and clicking.
       const first = page.locator('.hand .card.legal').first();
       const card = await first.getAttribute('data-card');
@@ -248,9 +261,11 @@ test('schieber: a whole game to the end, and `jass check` accepts its record', a
   const id = await createTable(page, base, { options: { target: 400 } });
   let deals = 0;
   const cards = [];
+  let runningSeen = false;
   for (;;) {
     const done = await playDeal(page, { schieben: false, reconnectAfter: -1, shotAt: -1 });
     cards.push(done.cards);
+    runningSeen = runningSeen || done.runningSeen;
     deals += 1;
     // Every deal, the last one too (even when the game ends before its first trick is
     // complete, by a Stöck), ends with its result table.
@@ -262,6 +277,7 @@ test('schieber: a whole game to the end, and `jass check` accepts its record', a
   // Nine cards of ours in every deal but the last, which ends once a team reaches the target
   // (003: the game may end inside a deal).
   assert(cards.slice(0, -1).every((c) => c === 9) && cards[cards.length - 1] <= 9, `cards of ours by deal: ${cards}`);
+  assert(runningSeen, 'the slate showed card points taken during a deal');
   await page.screenshot({ path: path.join(out, 'game-over.png') });
   const verdict = await page.textContent('#game-result');
   const m = /^Game over: (we|they) win (\d+) to (\d+) points\.( Schneider: the losers stayed under half the target\.)?$/.exec(verdict);
