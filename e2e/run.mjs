@@ -380,6 +380,15 @@ test('every other game: its decisions are buttons and its cards can be played', 
       // Our own announcement is on the slate.
       const said = await page.$$eval('#slate tr.mine td', (tds) => tds.map((t) => t.textContent));
       assert(said.length && said[1] !== '·', `differenzler: our announcement on the slate (${said})`);
+      // The slate's "taken" column follows the tricks as they are won (it stayed 0 all deal).
+      const taken = await page.evaluate(() => {
+        const v = window.__jass.state.view || {};
+        const pts = [0, 0, 0, 0];
+        for (const t of v.tricks || []) pts[t.winner] += t.points;
+        const rows = [...document.querySelectorAll('#slate tbody tr')].map((tr) => Number(tr.children[2].textContent));
+        return { pts, rows, tricks: (v.tricks || []).length };
+      });
+      assert(taken.tricks >= 2 && JSON.stringify(taken.pts) === JSON.stringify(taken.rows), `differenzler: the slate's taken ${taken.rows} is the tricks' points ${taken.pts}`);
     }
     if (game === 'coiffeur') assert(await page.$('#slate table.score'), 'coiffeur: the rows table');
     await page.screenshot({ path: path.join(out, `table-${game}.png`) });
