@@ -279,6 +279,8 @@ test('schieber: a whole game to the end, and `jass check` accepts its record', a
   assert(cards.slice(0, -1).every((c) => c === 9) && cards[cards.length - 1] <= 9, `cards of ours by deal: ${cards}`);
   assert(runningSeen, 'the slate showed card points taken during a deal');
   await page.screenshot({ path: path.join(out, 'game-over.png') });
+  // The verdict comes with the server's `over` message, just after the last state.
+  await page.waitForFunction(() => document.querySelector('#game-result').textContent !== 'Game over.', null, { timeout: 15000 });
   const verdict = await page.textContent('#game-result');
   const m = /^Game over: (we|they) win (\d+) to (\d+) points\.( Schneider: the losers stayed under half the target\.)?$/.exec(verdict);
   assert(m, `a verdict with the winners and the totals (${verdict})`);

@@ -717,7 +717,7 @@ function onState(msg) {
     const key = JSON.stringify([tricksDone, (v.tricks || [])[tricksDone - 1], v.trick, v.totals || v.slate]);
     if (key !== T.summaryKey) {
       T.summaryKey = key;
-      T.summary = { view: v, over: v.phase === 'over' || msg.over };
+      T.summary = { view: v, table: msg.table, over: v.phase === 'over' || msg.over };
     }
   }
   // Weis announcements as they happen.
@@ -1302,10 +1302,13 @@ function renderSummary() {
         if ((extra[0] || extra[1]) && Number.isInteger(extra[0]) && Number.isInteger(extra[1])) rows.push(['Weis, Stöck, match', extra[0], extra[1]]);
       }
       rows.push([m > 1 ? `deal ×${m}` : 'deal', deal[0], deal[1]]);
+      // The server's lines, where the game gives them: labelled, adding up to what is written.
+      const lines = (T.summary.table && T.summary.table.deal_lines) || [];
+      if (lines.length) rows.splice(1, rows.length - 1, ...lines.map((l) => [l.label, l.values[0], l.values[1]]));
       const totals = T.game === 'coiffeur' && v.coiffeur ? v.coiffeur.totals : v.totals || [0, 0];
       rows.push(['total', totals[0], totals[1]]);
       parts.push(
-        h('table', { class: 'score', id: 'deal-result' }, h('thead', {}, h('tr', {}, h('th'), h('th', {}, names[0]), h('th', {}, names[1]))), h('tbody', {}, rows.map((r) => h('tr', { class: r[0] === 'total' || String(r[0]).startsWith('deal') ? 'total' : '' }, r.map((c) => h('td', {}, String(c))))))),
+        h('table', { class: 'score', id: 'deal-result' }, h('thead', {}, h('tr', {}, h('th'), h('th', {}, names[0]), h('th', {}, names[1]))), h('tbody', {}, rows.map((r) => h('tr', { class: r[0] === 'total' || r[0] === 'written' || String(r[0]).startsWith('deal') ? 'total' : '' }, r.map((c) => h('td', {}, String(c))))))),
       );
       if (v.deal_tally && v.deal_tally.made !== null && v.deal_tally.made !== undefined) parts.push(h('p', {}, v.deal_tally.made ? 'The contract was made.' : 'The contract was not made.'));
       const done = (v.tricks || []).length;

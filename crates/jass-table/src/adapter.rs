@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::kind::{GameKind, GameSpec, OptionsError};
 use crate::player_settings::PlayerSpec;
+use crate::view::ScoreLine;
 
 /// A game as the table, the commands and the server see it.
 pub trait TableGame: Game + Send + 'static {
@@ -92,6 +93,11 @@ pub trait TableGame: Game + Send + 'static {
         players: &mut [Box<dyn Player<Self>>],
         watch: &mut dyn FnMut(&Self),
     ) -> Result<Record, String>;
+    /// Once a deal is over, how it was scored, as labelled lines that add up
+    /// ([`ScoreLine::check`]); empty during a deal, and where the game gives none.
+    fn deal_lines(&self) -> Vec<ScoreLine> {
+        Vec::new()
+    }
     /// How a game of this kind ended (`record` is one of this game's records).
     fn verdict(record: &Record) -> Verdict;
 }

@@ -41,4 +41,4 @@ pub use request::{match_answer, GameOverHook, JsonPlayer, JsonSeat, Request};
 pub use table::{
     run_table, suggest, tell_game_over, Event, Fallback, SeatPlayer, Snapshot, TableOutcome,
 };
-pub use view::TableView;
+pub use view::{LineRole, ScoreLine, TableView};

@@ -421,7 +421,10 @@ fn run<G: TableGame>(
                 Vec::new()
             },
             views: (0..n).map(|s| state.view_json(s)).collect(),
-            table: TableView::of(G::TEAMS, n, &public),
+            table: TableView {
+                deal_lines: state.deal_lines(),
+                ..TableView::of(G::TEAMS, n, &public)
+            },
             public,
             over: state.is_terminal(),
         };

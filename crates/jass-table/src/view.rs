@@ -16,6 +16,91 @@ pub struct TableView {
     pub deal_points: Vec<u32>,
     /// Tricks each side has taken so far in this deal.
     pub deal_tricks: Vec<u32>,
+    /// Once a deal is over, how it was scored, as labelled lines that add up (empty during a
+    /// deal, and for games that do not give them yet: Sidi Barrani, Differenzler and Handjass
+    /// show their own tallies).
+    pub deal_lines: Vec<ScoreLine>,
+}
+
+/// One labelled line of a deal's score: a value per side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScoreLine {
+    /// What the line counts, for people (`card points`, `Weis`, `×3 Obenabe`, …).
+    pub label: String,
+    /// Its value per side.
+    pub values: Vec<i64>,
+    /// How it adds up with the lines above it.
+    pub role: LineRole,
+}
+
+/// How a [`ScoreLine`] adds up: the lines from the top keep a running value per side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LineRole {
+    /// Added to the running value.
+    Part,
+    /// The running value times these factors, one per side (a multiplier; 0 for a side that
+    /// writes nothing).
+    Times(Vec<i64>),
+    /// What is written on the slate: equal to the running value.
+    Written,
+}
+
+impl ScoreLine {
+    /// A line added to the ones above.
+    pub fn part(label: impl Into<String>, values: Vec<i64>) -> ScoreLine {
+        ScoreLine {
+            label: label.into(),
+            values,
+            role: LineRole::Part,
+        }
+    }
+
+    /// Checks that `lines` add up: every `Times` line is the running value times its factors,
+    /// every `Written` line the running value. The first difference, named.
+    pub fn check(lines: &[ScoreLine]) -> Result<(), String> {
+        let Some(first) = lines.first() else {
+            return Ok(());
+        };
+        let mut running = vec![0i64; first.values.len()];
+        for line in lines {
+            if line.values.len() != running.len() {
+                return Err(format!(
+                    "line `{}` has {} values, not {}",
+                    line.label,
+                    line.values.len(),
+                    running.len()
+                ));
+            }
+            match &line.role {
+                LineRole::Part => {
+                    for (r, v) in running.iter_mut().zip(&line.values) {
+                        *r += v;
+                    }
+                }
+                LineRole::Times(factors) => {
+                    let product: Vec<i64> =
+                        running.iter().zip(factors).map(|(r, f)| r * f).collect();
+                    if product != line.values {
+                        return Err(format!(
+                            "line `{}` is {:?}, but {running:?} times {factors:?} is {product:?}",
+                            line.label, line.values
+                        ));
+                    }
+                    running = product;
+                }
+                LineRole::Written => {
+                    if running != line.values {
+                        return Err(format!(
+                            "line `{}` is {:?}, but the lines above add up to {running:?}",
+                            line.label, line.values
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 impl TableView {
@@ -43,6 +128,7 @@ impl TableView {
             sides,
             deal_points,
             deal_tricks,
+            deal_lines: Vec::new(),
         }
     }
 }

@@ -5,7 +5,7 @@
 //! For random, rule and mixed tables, seeded: the game plays to its end; at every decision the
 //! legal actions are offered, each written in record notation is told apart from the others and
 //! read back as itself (what a bot or a browser answers); every seat's view and the spectators'
-//! view serialize, the spectators' without a hand; the record checks, reads back from its JSON
+//! view serialize, the spectators' without a hand; the deal's score lines add up; the record checks, reads back from its JSON
 //! unchanged, names the game's seats and deals as its verdict does; the same seed plays the same
 //! game.
 
@@ -83,6 +83,9 @@ fn play_one<G: TableGame>(o: G::Options, seats: usize, names: &[&str], seed: u64
             if !state.view_json(s).is_object() {
                 problems.push(format!("the view of seat {s} is not a JSON object"));
             }
+        }
+        if let Err(e) = jass_table::ScoreLine::check(&state.deal_lines()) {
+            problems.push(format!("the deal's score lines do not add up: {e}"));
         }
         let public = state.public_view_json();
         if public

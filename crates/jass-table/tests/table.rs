@@ -409,3 +409,55 @@ fn suggest_asks_the_seat_to_act_once_after_the_actions() {
         assert!(e.contains("unknown player"), "{e}");
     }
 }
+
+#[test]
+fn the_deal_summary_lines_end_in_what_the_record_writes() {
+    // Schieber with every contract (Misère credits the other team, a multiplier per contract),
+    // ended inside a deal at a short target; Coiffeur writes only the choosing team, times the row.
+    let cases = [
+        (
+            "schieber",
+            vec![
+                "target=1000".to_string(),
+                "misere=true".into(),
+                "slalom=true".into(),
+            ],
+        ),
+        (
+            "schieber",
+            vec!["target=300".to_string(), "counter_match=true".into()],
+        ),
+        ("coiffeur", vec!["misere=true".to_string()]),
+    ];
+    for (game, pairs) in cases {
+        for seed in 1..4 {
+            let spec = GameSpec::parse(game, &pairs).unwrap();
+            let mut written: Vec<Value> = Vec::new();
+            let outcome = run_table(&spec, seed, seats(&spec, None), &[], &mut |e| {
+                if let Event::Snapshot(s) = e {
+                    if let Some(last) = s.table.deal_lines.last() {
+                        jass_table::ScoreLine::check(&s.table.deal_lines).unwrap();
+                        written.push(json!(last.values));
+                    }
+                }
+            })
+            .unwrap();
+            let record = serde_json::to_value(&outcome.record).unwrap();
+            let deals = record["deals"].as_array().unwrap();
+            let expected: Vec<Value> = deals
+                .iter()
+                .map(|d| match game {
+                    "coiffeur" => {
+                        let r = &d["result"];
+                        let team = r["team"].as_u64().unwrap() as usize;
+                        let mut v = [0u64; 2];
+                        v[team] = r["written"].as_u64().unwrap();
+                        json!(v)
+                    }
+                    _ => d["result"]["score"].clone(),
+                })
+                .collect();
+            assert_eq!(written, expected, "{game} {pairs:?} seed {seed}");
+        }
+    }
+}

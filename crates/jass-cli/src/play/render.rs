@@ -384,6 +384,71 @@ mod tests {
     }
 
     #[test]
+    fn the_deal_summary_gives_the_scores_lines_up_to_what_is_written() {
+        for (game, pairs) in [
+            ("schieber", vec!["misere=true".to_string()]),
+            ("coiffeur", vec![]),
+        ] {
+            let spec = GameSpec::parse(game, &pairs).unwrap();
+            let kind = spec.kind;
+            let seats = (0..4).map(|_| SeatPlayer::Bot("rule".into())).collect();
+            let names = (0..4).map(|_| "rule".to_string()).collect();
+            let mut model = Model::new(kind, 0, names, CardStyle::Swiss, 5);
+            let mut summary = None;
+            let outcome = run_table(&spec, 5, seats, &[], &mut |e| {
+                let at_end = matches!(&e, Event::Snapshot(s) if !s.table.deal_lines.is_empty());
+                model.on_event(e);
+                if at_end && summary.is_none() {
+                    summary = Some(super::super::slate::deal_summary(&model));
+                }
+            })
+            .unwrap();
+            let summary = summary.expect("a deal ended").join("\n");
+            let record = serde_json::to_value(&outcome.record).unwrap();
+            let first = &record["deals"][0]["result"];
+            // The line labelled as written: its label, then one number per team.
+            let label = if game == "coiffeur" {
+                "written"
+            } else {
+                "deal"
+            };
+            let values: Vec<u64> = summary
+                .lines()
+                .filter_map(|l| {
+                    let mut words = l.split_whitespace();
+                    if words.next() != Some(label) {
+                        return None;
+                    }
+                    words.map(str::parse).collect::<Result<Vec<u64>, _>>().ok()
+                })
+                .find(|v| v.len() == 2)
+                .unwrap_or_else(|| panic!("{game}: no written line\n{summary}"));
+            let expected: Vec<u64> = match game {
+                "coiffeur" => {
+                    let team = first["team"].as_u64().unwrap() as usize;
+                    (0..2)
+                        .map(|t| {
+                            if t == team {
+                                first["written"].as_u64().unwrap()
+                            } else {
+                                0
+                            }
+                        })
+                        .collect()
+                }
+                _ => first["score"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_u64().unwrap())
+                    .collect(),
+            };
+            assert_eq!(values, expected, "{game}\n{summary}");
+            assert!(summary.contains("card points"), "{summary}");
+        }
+    }
+
+    #[test]
     fn the_game_over_box_says_who_won_or_lost() {
         for kind in GameKind::ALL {
             let pairs: Vec<String> = match kind {

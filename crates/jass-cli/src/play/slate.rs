@@ -393,7 +393,49 @@ pub fn deal_summary(model: &Model) -> Vec<String> {
             .collect();
         out.push(format!("tricks: {}", parts.join(", ")));
     }
+    out.extend(score_lines(model));
     out.extend(slate_text(model));
+    out
+}
+
+/// How the deal was scored, as the game gives it: labelled lines that add up, one column per
+/// side (none where the game shows its own tally).
+fn score_lines(model: &Model) -> Vec<String> {
+    let lines = &model.table.deal_lines;
+    if lines.is_empty() {
+        return Vec::new();
+    }
+    let sides: Vec<String> = model
+        .table
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, seats)| match seats.as_slice() {
+            [s] => model.seat_name(*s),
+            _ => team_name(model, i).to_string(),
+        })
+        .collect();
+    let width = lines
+        .iter()
+        .map(|l| l.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    let cell = |text: &str| format!("{text:>14}");
+    let mut out = vec![format!(
+        "{:<width$}{}",
+        "",
+        sides.iter().map(|s| cell(s)).collect::<String>()
+    )];
+    for l in lines {
+        out.push(format!(
+            "{:<width$}{}",
+            l.label,
+            l.values
+                .iter()
+                .map(|v| cell(&v.to_string()))
+                .collect::<String>()
+        ));
+    }
     out
 }
 

@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::kind::{parse_named, GameKind, OptionsError};
 use crate::player_settings::PlayerSpec;
+use crate::view::{LineRole, ScoreLine};
 
 /// The settings of the Coiffeur sampling player.
 const SAMPLING_KNOWN: [&str; 8] = [
@@ -98,6 +99,33 @@ impl TableGame for Coiffeur {
     ) -> Result<Record, String> {
         jass_core::coiffeur::play_recorded_watched(options, seed, players, watch)
             .map(Record::Coiffeur)
+    }
+    fn deal_lines(&self) -> Vec<ScoreLine> {
+        let inner = self.schieber();
+        let Some((contract, mut lines)) = super::schieber::deal_lines(inner) else {
+            return Vec::new();
+        };
+        let Some((_, chooser)) = inner.contract() else {
+            return Vec::new();
+        };
+        // 004: "The partnership that determined the type of contract scores the points they
+        // achieve", multiplied by the row's factor; the other team writes nothing.
+        let m = i64::from(self.options().multipliers.of(contract));
+        let team = usize::from(chooser & 1);
+        let factors: Vec<i64> = (0..2).map(|t| if t == team { m } else { 0 }).collect();
+        let deal = lines.last().map(|l| l.values.clone()).unwrap_or_default();
+        let written: Vec<i64> = deal.iter().zip(&factors).map(|(d, f)| d * f).collect();
+        lines.push(ScoreLine {
+            label: format!("×{m} in the {contract} row (only the choosing team writes, 004)"),
+            values: written.clone(),
+            role: LineRole::Times(factors),
+        });
+        lines.push(ScoreLine {
+            label: "written".into(),
+            values: written,
+            role: LineRole::Written,
+        });
+        lines
     }
     fn verdict(record: &Record) -> Verdict {
         let Record::Coiffeur(r) = record else {

@@ -3,13 +3,14 @@
 use jass_bots::{MctsSchieber, MctsSettings, RuleSchieber, SamplingSchieber, SamplingSettings};
 use jass_core::deal::seeded_deals;
 use jass_core::record::Record;
-use jass_core::schieber::{RecordedAction, Schieber, SchieberOptions};
+use jass_core::schieber::{Contract, Phase, RecordedAction, Schieber, SchieberOptions};
 use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::kind::{parse_named, GameKind, OptionsError};
 use crate::player_settings::PlayerSpec;
+use crate::view::{LineRole, ScoreLine};
 
 /// The settings of the Schieber sampling player.
 const SAMPLING_KNOWN: [&str; 13] = [
@@ -165,6 +166,9 @@ impl TableGame for Schieber {
         )
         .map(Record::Schieber)
     }
+    fn deal_lines(&self) -> Vec<ScoreLine> {
+        deal_lines(self).map(|(_, lines)| lines).unwrap_or_default()
+    }
     fn verdict(record: &Record) -> Verdict {
         let Record::Schieber(r) = record else {
             return Verdict::default();
@@ -179,4 +183,69 @@ impl TableGame for Schieber {
             ..Verdict::default()
         }
     }
+}
+
+/// Per team, as whole numbers.
+fn per_team(values: [u32; 2]) -> Vec<i64> {
+    values.iter().map(|&v| i64::from(v)).collect()
+}
+
+/// How a Schieber deal was scored, once it is over (also Coiffeur's, whose deals are Schieber's):
+/// the contract, and the lines from the card points to what is written on the slate.
+pub(crate) fn deal_lines(s: &Schieber) -> Option<(Contract, Vec<ScoreLine>)> {
+    if !matches!(s.phase(), Phase::Deal | Phase::Over) {
+        return None;
+    }
+    let (contract, _) = s.contract()?;
+    let t = s.tally();
+    let mut lines = Vec::new();
+    // 004 Misère: "all points won from Stich are given to the opposite teams".
+    if contract == Contract::Misere {
+        let credited = [t.card_points[1], t.card_points[0]];
+        lines.push(ScoreLine::part(
+            "card points (Misère: the other team's tricks)",
+            per_team(credited),
+        ));
+    } else {
+        lines.push(ScoreLine::part("card points", per_team(t.card_points)));
+    }
+    let parts = [
+        ("Match", t.match_bonus),
+        ("Weis", t.weis),
+        ("Stöck", t.stoeck),
+    ];
+    for (label, values) in parts {
+        if values != [0, 0] {
+            lines.push(ScoreLine::part(label, per_team(values)));
+        }
+    }
+    let raw: Vec<i64> = (0..2)
+        .map(|i| lines.iter().map(|l| l.values[i]).sum())
+        .collect();
+    let m = i64::from(s.multiplier());
+    let mut expected = raw.clone();
+    if m != 1 {
+        expected = raw.iter().map(|r| r * m).collect();
+        lines.push(ScoreLine {
+            label: format!("×{m} ({contract})"),
+            values: expected.clone(),
+            role: LineRole::Times(vec![m, m]),
+        });
+    }
+    let written = per_team(t.score);
+    if written != expected {
+        // 003: once a team reaches the target "the game is over"; what the others took in this
+        // deal (and, as the option says, the rest of the claimants') is not written.
+        let left_out: Vec<i64> = written.iter().zip(&expected).map(|(w, e)| w - e).collect();
+        lines.push(ScoreLine::part(
+            "not written: the game ended at the target (003)",
+            left_out,
+        ));
+    }
+    lines.push(ScoreLine {
+        label: "deal".into(),
+        values: written,
+        role: LineRole::Written,
+    });
+    Some((contract, lines))
 }
