@@ -17,8 +17,8 @@ pub struct TableView {
     /// Tricks each side has taken so far in this deal.
     pub deal_tricks: Vec<u32>,
     /// Once a deal is over, how it was scored, as labelled lines that add up (empty during a
-    /// deal, and for games that do not give them yet: Sidi Barrani, Differenzler and Handjass
-    /// show their own tallies).
+    /// deal, and for games that do not give them yet: Differenzler and Handjass show their own
+    /// tallies).
     pub deal_lines: Vec<ScoreLine>,
 }
 

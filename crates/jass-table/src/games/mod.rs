@@ -5,5 +5,5 @@
 mod coiffeur;
 mod differenzler;
 mod handjass;
-mod schieber;
+pub(crate) mod schieber;
 mod sidi;

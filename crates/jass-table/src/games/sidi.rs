@@ -8,8 +8,10 @@ use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
+use crate::games::schieber::per_team;
 use crate::kind::{parse_named, GameKind, OptionsError};
 use crate::player_settings::PlayerSpec;
+use crate::view::{LineRole, ScoreLine};
 
 /// The settings of the Sidi Barrani sampling player.
 const SAMPLING_KNOWN: [&str; 13] = [
@@ -144,6 +146,44 @@ impl TableGame for Sidi {
             watch,
         )
         .map(Record::Sidi)
+    }
+    fn deal_lines(&self) -> Vec<ScoreLine> {
+        let t = self.tally();
+        // `made` is known once the deal is scored (a deal thrown in has no contract).
+        let (Some(made), Some((bid, _, _))) = (t.made, self.bid()) else {
+            return Vec::new();
+        };
+        let mut lines = vec![ScoreLine::part("card points", per_team(t.card_points))];
+        for (label, values) in [
+            ("Match", t.match_bonus),
+            ("Weis", t.weis),
+            ("Stöck", t.stoeck),
+        ] {
+            if values != [0, 0] {
+                lines.push(ScoreLine::part(label, per_team(values)));
+            }
+        }
+        // 001: the bid, times the doubling, goes to the declarers if their card points (with
+        // the last trick and Match, without Weis and Stöck) reach it, else to the defenders.
+        let factor = match self.factor() {
+            1 => String::new(),
+            f => format!(" ×{f}"),
+        };
+        let to = if made {
+            "made: to the declarers"
+        } else {
+            "not made: to the defenders"
+        };
+        lines.push(ScoreLine::part(
+            format!("the bid {bid}{factor} ({to})"),
+            per_team(t.bonus),
+        ));
+        lines.push(ScoreLine {
+            label: "deal".into(),
+            values: per_team(t.score),
+            role: LineRole::Written,
+        });
+        lines
     }
     fn verdict(record: &Record) -> Verdict {
         let Record::Sidi(r) = record else {
