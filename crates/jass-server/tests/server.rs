@@ -1439,3 +1439,75 @@ async fn the_data_folder_and_database_are_private() {
     assert!(data.join("jass.sqlite3").exists());
     s.stop().await;
 }
+
+/// Sends `request` as it is and returns the response's status and body.
+async fn raw_request(a: std::net::SocketAddr, request: &[u8]) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut conn = tokio::net::TcpStream::connect(a).await.unwrap();
+    conn.write_all(request).await.unwrap();
+    let mut response = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), conn.read_to_end(&mut response))
+        .await
+        .expect("the server answers and closes")
+        .unwrap();
+    let text = String::from_utf8_lossy(&response).to_string();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (status, body)
+}
+
+/// Every error axum answers itself (a path it cannot read, a route or method that does not
+/// exist) has a JSON body saying what was wrong. (A request hyper cannot parse, such as a
+/// control character in the path or too many headers, is still answered by hyper with an empty
+/// body: issue 41.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn every_routing_error_has_a_json_body() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    for (request, status) in [
+        (
+            "GET /api/tables/%FF HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".to_string(),
+            400,
+        ),
+        (
+            "GET /api/tables/%FF/record HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                .to_string(),
+            400,
+        ),
+        (
+            "PUT /api/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".to_string(),
+            405,
+        ),
+        (
+            "DELETE /api/nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".to_string(),
+            405,
+        ),
+        (
+            "GET /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".to_string(),
+            404,
+        ),
+        (
+            "BREW /api/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".to_string(),
+            405,
+        ),
+    ] {
+        let (got, body) = raw_request(a, request.as_bytes()).await;
+        let line = request.lines().next().unwrap().to_string();
+        assert_eq!(got, status, "{line}: {body}");
+        let v: Value =
+            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{line}: {e}: {body:?}"));
+        assert!(
+            v["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{line}: {v}"
+        );
+    }
+    s.stop().await;
+}
