@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::store::StoredTable;
-use crate::table::{SeatInfo, Table};
+use crate::table::{CloseError, SeatInfo, Table};
 use crate::App;
 
 /// An API error: a status and what was wrong and how to fix it.
@@ -37,6 +37,15 @@ pub(crate) fn not_found(id: &str) -> ApiError {
 
 fn internal(msg: String) -> ApiError {
     ApiError(StatusCode::INTERNAL_SERVER_ERROR, msg)
+}
+
+/// The database did not take a change (a full or broken disk): nothing changed, the request may
+/// be sent again.
+fn storage_failed(what: &str, e: String) -> ApiError {
+    ApiError(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!("the server cannot store {what} now ({e}): nothing changed; try again later"),
+    )
 }
 
 type ApiResult = Result<Response, ApiError>;
@@ -282,7 +291,9 @@ async fn create_table(State(app): State<Arc<App>>, body: axum::body::Bytes) -> A
         ));
     }
     let table = Arc::new(Table::from_stored(&stored).map_err(internal)?);
-    app.store.insert_table(&stored).map_err(internal)?;
+    app.store
+        .insert_table(&stored)
+        .map_err(|e| storage_failed("the new table", e))?;
     app.tables
         .write()
         .unwrap_or_else(|p| p.into_inner())
@@ -334,10 +345,14 @@ async fn join_table(
     let t = app.table(&id).ok_or_else(|| not_found(&id))?;
     let name = clean_name(req.name, &format!("player {}", req.seat))?;
     let mut st = t.lock();
-    if st.status == "closed" {
+    // (A table playing has no open seat: that is said below.)
+    if !matches!(st.status.as_str(), "waiting" | "playing") {
         return Err(ApiError(
             StatusCode::CONFLICT,
-            format!("table {id} is closed: create a new table or join another"),
+            format!(
+                "table {id} is {}: create a new table or join another",
+                st.status
+            ),
         ));
     }
     let n = st.seats.len();
@@ -370,20 +385,25 @@ async fn join_table(
         ));
     }
     let token = crate::random_hex(16);
-    let s = &mut st.seats[req.seat];
+    let mut seats = st.seats.clone();
+    let s = &mut seats[req.seat];
     s.joined = true;
     s.name = name;
     s.token_hash = Some(crate::token_hash(&token));
-    let all_joined = st.seats.iter().all(|s| s.joined);
-    if all_joined {
-        st.status = "playing".into();
-    }
-    let seats = Table::seats_json(&st);
-    let status = st.status.clone();
-    drop(st);
+    let all_joined = seats.iter().all(|s| s.joined);
+    let status = if all_joined { "playing" } else { "waiting" };
+    // Stored before it is changed in memory, under the table's lock: joins at the same moment
+    // are stored in the order they are made, and a join the database refuses changes nothing.
     app.store
-        .update_table(&id, &seats, &status)
-        .map_err(internal)?;
+        .update_table(
+            &id,
+            &serde_json::to_value(&seats).expect("seats serialize"),
+            status,
+        )
+        .map_err(|e| storage_failed("the join", e))?;
+    st.seats = seats;
+    st.status = status.into();
+    drop(st);
     if all_joined {
         t.start(Arc::clone(&app.store), Vec::new());
     }
@@ -449,7 +469,10 @@ async fn close_table(
     tokio::task::spawn_blocking(move || table.close(&store))
         .await
         .map_err(|e| internal(format!("closing table {id}: {e}")))?
-        .map_err(|e| ApiError(StatusCode::CONFLICT, format!("table {id}: {e}")))?;
+        .map_err(|e| match e {
+            CloseError::Refused(e) => ApiError(StatusCode::CONFLICT, format!("table {id}: {e}")),
+            CloseError::Storage(e) => storage_failed("the close", e),
+        })?;
     Ok(Json(t.info()).into_response())
 }
 

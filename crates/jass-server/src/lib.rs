@@ -119,13 +119,18 @@ impl Server {
                     continue;
                 }
             };
+            // A table whose rows cannot be read is marked `error` (with why); the others load.
             if stored.status == "over" {
-                *table.record.lock().unwrap_or_else(|p| p.into_inner()) =
-                    store.record(&stored.id)?;
+                match store.record(&stored.id) {
+                    Ok(record) => *table.record.lock().unwrap_or_else(|p| p.into_inner()) = record,
+                    Err(e) => table.mark_damaged(e),
+                }
             }
             if stored.status == "playing" {
-                let actions = store.actions(&stored.id)?;
-                table.start(Arc::clone(&store), actions);
+                match store.actions(&stored.id) {
+                    Ok(actions) => table.start(Arc::clone(&store), actions),
+                    Err(e) => table.mark_damaged(e),
+                }
             }
             app.order
                 .write()
@@ -162,6 +167,11 @@ impl Server {
     /// The address it listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// Its database (for tests: [`Store::set_writable`], [`Store::set_full`]).
+    pub fn store(&self) -> Arc<Store> {
+        Arc::clone(&self.app.store)
     }
 
     /// Stops serving, closes every WebSocket and stops every table thread (nothing more is

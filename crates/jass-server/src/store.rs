@@ -42,10 +42,13 @@ fn err(e: rusqlite::Error) -> String {
 
 impl Store {
     /// Opens (creating if needed) `dir/jass.sqlite3`.
+    /// The folder is created private to the server's user (0700 on Unix) and the database
+    /// private (0600): it holds the seeds of running games, so whoever reads it knows every hand.
     pub fn open(dir: &Path) -> Result<Store, String> {
-        std::fs::create_dir_all(dir)
+        create_private_dir(dir)
             .map_err(|e| format!("cannot create the data folder {}: {e}", dir.display()))?;
         let path = dir.join("jass.sqlite3");
+        make_private_file(&path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
         let conn =
             Connection::open(&path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
         conn.execute_batch(
@@ -88,6 +91,30 @@ impl Store {
         Ok(Store {
             conn: Mutex::new(conn),
         })
+    }
+
+    /// Makes every write fail (`false`: SQLite's `query_only`) or work again: the storage
+    /// failures of a full or broken disk, for tests and maintenance.
+    pub fn set_writable(&self, writable: bool) -> Result<(), String> {
+        self.conn()
+            .pragma_update(None, "query_only", !writable)
+            .map_err(err)
+    }
+
+    /// Caps the database at its present size (`true`: SQLite's `max_page_count`), so that a
+    /// write needing a new page fails with "database or disk is full" as on a full disk, or lifts
+    /// the cap (`false`); for tests.
+    pub fn set_full(&self, full: bool) -> Result<(), String> {
+        let conn = self.conn();
+        let pages: i64 = if full {
+            conn.query_row("PRAGMA page_count", [], |r| r.get(0))
+                .map_err(err)?
+        } else {
+            // SQLite's own largest page count.
+            0xFFFF_FFFE
+        };
+        conn.pragma_update(None, "max_page_count", pages)
+            .map_err(err)
     }
 
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
@@ -214,9 +241,12 @@ impl Store {
         for (i, row) in rows.enumerate() {
             let (step, a) = row.map_err(err)?;
             if step as usize != i {
-                return Err(format!("table {id}: action {i} is missing"));
+                return Err(format!("its stored action {i} is missing"));
             }
-            out.push(serde_json::from_str(&a).map_err(|e| e.to_string())?);
+            out.push(
+                serde_json::from_str(&a)
+                    .map_err(|e| format!("its stored action {step} is not JSON ({e})"))?,
+            );
         }
         Ok(out)
     }
@@ -249,9 +279,45 @@ impl Store {
             )
             .optional()
             .map_err(err)?;
-        r.map(|s| serde_json::from_str(&s).map_err(|e| e.to_string()))
-            .transpose()
+        r.map(|s| {
+            serde_json::from_str(&s).map_err(|e| format!("its stored record is not JSON ({e})"))
+        })
+        .transpose()
     }
+}
+
+/// Creates `dir` (and its parents) readable by the server's user only; a folder that exists
+/// already is left as the operator made it.
+fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
+}
+
+/// Creates the database file readable by the server's user only (SQLite gives the `-wal` and
+/// `-shm` files it creates the database's permissions), and makes older world-readable ones
+/// private.
+fn make_private_file(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.create(true).append(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        for suffix in ["", "-wal", "-shm"] {
+            let mut name = path.as_os_str().to_owned();
+            name.push(suffix);
+            let file = Path::new(&name);
+            if file.exists() {
+                std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -53,6 +53,9 @@ pub enum TableEvent {
     Seats,
     /// The game is over.
     Over,
+    /// Storing the last action failed (`Some`: why; the table takes no action until it is
+    /// stored) or works again (`None`).
+    Paused(Option<String>),
 }
 
 /// The mutable part of a table.
@@ -63,6 +66,8 @@ pub struct TableState {
     pub status: String,
     /// Why the table failed (status `error`).
     pub error: Option<String>,
+    /// Why the table takes no action now: its last one could not be stored (it is retried).
+    pub paused: Option<String>,
     /// Connected clients per seat.
     pub connected: Vec<usize>,
     /// Of those, the bots (over the bot WebSocket), which must answer within the table's
@@ -108,6 +113,18 @@ struct Shutdown;
 /// A refused answer: what was wrong.
 pub type Refusal = String;
 
+/// How long a table whose action could not be stored waits before trying again.
+const STORAGE_RETRY: Duration = Duration::from_millis(500);
+
+/// Why a table was not closed.
+#[derive(Debug)]
+pub enum CloseError {
+    /// It cannot be closed (over, closed already, …).
+    Refused(String),
+    /// The database did not take the change: nothing changed.
+    Storage(String),
+}
+
 impl Table {
     /// A table from its stored form.
     pub fn from_stored(t: &StoredTable) -> Result<Table, String> {
@@ -128,6 +145,7 @@ impl Table {
                 seats,
                 status: t.status.clone(),
                 error: None,
+                paused: None,
                 connected: vec![0; n],
                 bots: vec![0; n],
                 away_since: vec![Instant::now(); n],
@@ -194,6 +212,9 @@ impl Table {
         if let Some(e) = &st.error {
             v["error"] = json!(e);
         }
+        if let Some(why) = &st.paused {
+            v["paused"] = json!(why);
+        }
         if st.status == "over" {
             v["record_url"] = json!(format!("/api/tables/{}/record", self.id));
         }
@@ -243,6 +264,11 @@ impl Table {
             return Err(format!(
                 "the table is {}: there is nothing to play",
                 st.status
+            ));
+        }
+        if let Some(why) = &st.paused {
+            return Err(format!(
+                "{why}: your answer was not taken; send it again when the table resumes"
             ));
         }
         let Some(snap) = st.snapshot.clone() else {
@@ -296,15 +322,7 @@ impl Table {
                 match result {
                     Ok(()) => {}
                     Err(p) if p.is::<Shutdown>() => {}
-                    Err(_) => {
-                        let mut st = table.lock();
-                        st.status = "error".into();
-                        st.error = Some("the table's thread failed".into());
-                        let seats = Table::seats_json(&st);
-                        drop(st);
-                        let _ = store.update_table(&table.id, &seats, "error");
-                        table.seats_changed();
-                    }
+                    Err(_) => table.fail(&store, "the table's thread failed".into()),
                 }
             })
             .expect("spawn a table thread");
@@ -333,6 +351,7 @@ impl Table {
                 })
                 .collect()
         };
+        let mut fallback = None;
         let mut on_event = |e: Event| {
             self.check_shutdown();
             match e {
@@ -349,8 +368,11 @@ impl Table {
                     action,
                     public,
                 } => {
-                    if let Err(e) = store.add_action(&self.id, step, &action) {
-                        eprintln!("table {}: {e}", self.id);
+                    // Nobody hears of an action (nor of the seat played for) before it is
+                    // stored: an acknowledged move survives a crash.
+                    self.store_durably(|_| store.add_action(&self.id, step, &action));
+                    if let Some(f) = fallback.take() {
+                        let _ = self.events.send(TableEvent::Fallback(f));
                     }
                     let _ = self.events.send(TableEvent::Acted {
                         public_step,
@@ -359,9 +381,8 @@ impl Table {
                         public,
                     });
                 }
-                Event::Fallback(f) => {
-                    let _ = self.events.send(TableEvent::Fallback(f));
-                }
+                // Told with its action (it comes just before it), once that is stored.
+                Event::Fallback(f) => fallback = Some(f),
             }
         };
         let result = run_table(&self.spec, self.seed, seats, resume, &mut on_event);
@@ -370,52 +391,111 @@ impl Table {
             Ok(outcome) => {
                 let record = serde_json::to_value(&outcome.record).expect("records serialize");
                 // The record is stored and kept before the table says "over": whoever sees
-                // the status (a bot's game_over, GET .../record) then finds the record.
-                let seats = Table::seats_json(&self.lock());
-                if let Err(e) = store.finish(&self.id, &record, &seats) {
-                    eprintln!("table {}: {e}", self.id);
+                // the status (a bot's game_over, GET .../record) then finds the record. Under
+                // the table's lock, so that a close meanwhile either comes first (nothing is
+                // finished) or finds the table over.
+                let finished = self.store_durably(|st| {
+                    if st.status != "playing" {
+                        return Ok(false);
+                    }
+                    store.finish(&self.id, &record, &Table::seats_json(st))?;
+                    *self.record.lock().unwrap_or_else(|p| p.into_inner()) = Some(record.clone());
+                    st.status = "over".into();
+                    Ok(true)
+                });
+                if finished {
+                    let _ = self.events.send(TableEvent::Over);
                 }
-                *self.record.lock().unwrap_or_else(|p| p.into_inner()) = Some(record);
-                self.lock().status = "over".into();
-                let _ = self.events.send(TableEvent::Over);
             }
-            Err(e) => {
-                eprintln!("table {}: {e}", self.id);
-                let mut st = self.lock();
-                st.status = "error".into();
-                st.error = Some(e);
-                let seats = Table::seats_json(&st);
-                drop(st);
-                let _ = store.update_table(&self.id, &seats, "error");
-                self.seats_changed();
-            }
+            Err(e) => self.fail(store, e),
         }
     }
 
     /// Closes the table for good: status `closed` (stored, so it does not resume at a restart),
     /// its thread stopped, nothing more played or written. Only a table still waiting or playing;
-    /// blocks until the thread has stopped.
-    pub fn close(&self, store: &Store) -> Result<(), String> {
+    /// blocks until the thread has stopped. When the status cannot be stored, nothing changes.
+    pub fn close(&self, store: &Store) -> Result<(), CloseError> {
         {
             let mut st = self.lock();
-            match st.status.as_str() {
-                // Closed at once, so that nobody joins it meanwhile.
-                "waiting" => st.status = "closed".into(),
-                "playing" => {}
-                other => return Err(format!("the table is {other}: there is nothing to close")),
+            if !matches!(st.status.as_str(), "waiting" | "playing") {
+                return Err(CloseError::Refused(format!(
+                    "the table is {}: there is nothing to close",
+                    st.status
+                )));
             }
+            // Stored and changed under the lock: no join, no finished game and no other close
+            // comes between (the game's thread finishes only a table still playing).
+            store
+                .update_table(&self.id, &Table::seats_json(&st), "closed")
+                .map_err(CloseError::Storage)?;
+            st.status = "closed".into();
         }
         self.stop();
-        let mut st = self.lock();
-        if st.status == "over" {
-            return Err("the game ended meanwhile: its record is kept".into());
-        }
-        st.status = "closed".into();
-        let seats = Table::seats_json(&st);
-        drop(st);
-        store.update_table(&self.id, &seats, "closed")?;
         self.seats_changed();
         Ok(())
+    }
+
+    /// Turns the table to `error` with `why` (stored if the database takes it; the game cannot
+    /// go on either way).
+    fn fail(&self, store: &Store, why: String) {
+        eprintln!("table {}: {why}", self.id);
+        let mut st = self.lock();
+        if let Err(e) = store.update_table(&self.id, &Table::seats_json(&st), "error") {
+            eprintln!("table {}: {e}", self.id);
+        }
+        st.status = "error".into();
+        st.error = Some(why);
+        drop(st);
+        self.seats_changed();
+    }
+
+    /// Marks a table whose stored rows cannot be read (at the start): status `error` with `why`;
+    /// the rows are kept as they are, for whoever repairs them (the table loads again then).
+    pub fn mark_damaged(&self, why: String) {
+        eprintln!("table {} cannot be loaded: {why}", self.id);
+        let mut st = self.lock();
+        st.status = "error".into();
+        st.error = Some(format!("table {} cannot be loaded: {why}", self.id));
+    }
+
+    /// Runs `write` under the table's lock until it succeeds and returns what it returns. While
+    /// it fails, the table is paused: it takes no answer, tells its clients why, and tries again
+    /// (a full disk may get space, a broken one may be replaced); it never plays on unstored.
+    fn store_durably<T>(&self, mut write: impl FnMut(&mut TableState) -> Result<T, String>) -> T {
+        loop {
+            self.check_shutdown();
+            let mut st = self.lock();
+            match write(&mut st) {
+                Ok(done) => {
+                    if st.paused.take().is_some() {
+                        drop(st);
+                        eprintln!("table {}: storing works again, the game goes on", self.id);
+                        let _ = self.events.send(TableEvent::Paused(None));
+                        self.seats_changed();
+                    }
+                    return done;
+                }
+                Err(e) => {
+                    if st.paused.is_none() {
+                        let why = format!(
+                            "the table is paused: the server cannot store its last action ({e})"
+                        );
+                        eprintln!("table {}: {why}; retrying", self.id);
+                        st.paused = Some(why.clone());
+                        drop(st);
+                        let _ = self.events.send(TableEvent::Paused(Some(why)));
+                        self.seats_changed();
+                        st = self.lock();
+                    }
+                    // Woken early by a stop.
+                    drop(
+                        self.wake
+                            .wait_timeout(st, STORAGE_RETRY)
+                            .unwrap_or_else(|p| p.into_inner()),
+                    );
+                }
+            }
+        }
     }
 
     /// Waiting for players with nobody connected to it for `stale` (an abandoned table).

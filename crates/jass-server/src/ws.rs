@@ -205,6 +205,8 @@ async fn player_loop(
                 }
                 Ok(TableEvent::Seats) => send_ok(sink, json!({"type": "table", "table": table.info()})).await?,
                 Ok(TableEvent::Over) => send_ok(sink, over_msg(table)).await?,
+                Ok(TableEvent::Paused(Some(reason))) => send_ok(sink, json!({"type": "paused", "reason": reason})).await?,
+                Ok(TableEvent::Paused(None)) => send_ok(sink, json!({"type": "resumed"})).await?,
                 Err(RecvError::Lagged(_)) => {
                     let snap = table.lock().snapshot.clone();
                     if let Some(s) = snap {

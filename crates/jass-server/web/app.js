@@ -663,6 +663,14 @@ function handle(msg) {
       T.over = msg;
       if (T.state) render();
       return 0;
+    case 'paused':
+      // The server could not store the last move: nothing goes on until it can.
+      T.pending = false;
+      toast(msg.reason || 'The table is paused: the server cannot store moves now.');
+      return 0;
+    case 'resumed':
+      toast('The server stores moves again: the game goes on.', 'info');
+      return 0;
     case 'pong':
     default:
       return 0;
