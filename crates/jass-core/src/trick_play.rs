@@ -3,10 +3,9 @@
 //! Stöck or slate: the part that random play-outs and `jass bench` drive card by card (and that the
 //! games can share). A plain `Copy` value; nothing is allocated, every step is a few table look-ups.
 
-use crate::card::{Card, Suit};
+use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::mode::{Mode, PointTable, UndenufeEleven, LAST_TRICK_BONUS, MATCH_BONUS};
-use crate::trick::{legal_cards_after, TrickRules};
 
 /// [`Mode::trick_key`] of every card (by index) for each mode (by [`Mode::index`]) and suit led:
 /// one load a card instead of matching on the mode.
@@ -29,18 +28,50 @@ static TRICK_KEYS: [[[u8; 64]; 4]; 6] = {
     t
 };
 
-/// One deal's card play under the strict trick rules (Schieber's), four seats, teams {0, 2} and
+/// For each mode (by [`Mode::index`]) and card (by index), the trumps that may still be played
+/// to a plain-suit lead once that card wins the trick: those above it if it is a trump, every
+/// card otherwise (no trump played yet: any trump may go).
+static ALLOWED_TRUMPS_AFTER: [[u64; 64]; 6] = {
+    let mut t = [[CardSet::ALL.0; 64]; 6];
+    let mut m = 0;
+    while m < 6 {
+        let mut d = 0;
+        while d < 36 {
+            let c = Card::from_dense(d);
+            if let Mode::Trump(s) = Mode::ALL[m] {
+                if s as u8 == c.suit() as u8 {
+                    t[m][c.index()] = Mode::ALL[m].trumps_above(c).0;
+                }
+            }
+            d += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// One deal's card play under the strict trick rules (Schieber's; [`crate::trick::legal_cards_after`]), four seats, teams {0, 2} and
 /// {1, 3}.
 #[derive(Copy, Clone, Debug)]
 pub struct TrickPlay {
     hands: [CardSet; 4],
     mode: Mode,
-    points: PointTable,
+    /// [`Mode::index`] of the mode, for the tables.
+    mode_index: u8,
+    /// The card points of every card (by index) in the mode.
+    points: &'static [u8; 64],
     /// The trick keys of the suit led in the trick in progress (set by the lead).
     keys: &'static [u8; 64],
-    lead: Card,
-    /// The card winning the trick in progress, its key and its seat.
-    winner: Card,
+    /// The trump suit's cards (none without trump).
+    trump_lane: u64,
+    /// The cards of the suit led (none before the lead).
+    lead_lane: u64,
+    /// The cards that oblige a player to follow suit: the suit led, without the Puur on a trump
+    /// lead (003: the Puur alone need not follow).
+    follow_lane: u64,
+    /// The trumps that may be played now (see `ALLOWED_TRUMPS_AFTER`; all before the lead).
+    allowed_trumps: u64,
+    /// The key of the card winning the trick in progress, and its seat.
     win_key: u8,
     win_seat: u8,
     leader: u8,
@@ -56,14 +87,16 @@ impl TrickPlay {
     /// The play of a deal with these hands (seat-indexed, nine cards each) in `mode`, `leader`
     /// leading the first trick; `eleven` matters only in Undenufe.
     pub fn new(hands: [CardSet; 4], mode: Mode, eleven: UndenufeEleven, leader: u8) -> Self {
-        let placeholder = Card::from_dense(0);
         TrickPlay {
             hands,
             mode,
-            points: PointTable::new(mode, eleven),
+            mode_index: mode.index() as u8,
+            points: PointTable::new(mode, eleven).row(),
             keys: &TRICK_KEYS[mode.index()][0],
-            lead: placeholder,
-            winner: placeholder,
+            trump_lane: mode.trumps().0,
+            lead_lane: 0,
+            follow_lane: 0,
+            allowed_trumps: CardSet::ALL.0,
             win_key: 0,
             win_seat: leader & 3,
             leader: leader & 3,
@@ -124,14 +157,22 @@ impl TrickPlay {
         p
     }
 
-    /// The cards the seat to play may play (empty once the deal is over).
+    /// The cards the seat to play may play (empty once the deal is over): those of
+    /// [`crate::trick::legal_cards_after`] under the strict rules, from the masks the trick keeps, with no
+    /// branch on the lead (before it every card is allowed).
     #[inline]
     pub fn legal_cards(&self) -> CardSet {
-        let hand = self.hands[self.to_play() as usize];
-        if self.trick_len == 0 {
-            return hand;
-        }
-        legal_cards_after(hand, self.lead, self.winner, self.mode, TrickRules::Strict)
+        let hand = self.hands[self.to_play() as usize].0;
+        let trumps = hand & self.trump_lane;
+        let allowed = trumps & self.allowed_trumps;
+        CardSet(if hand & self.follow_lane != 0 {
+            (hand & self.lead_lane) | allowed
+        } else if trumps == hand {
+            // Nothing but trumps: undertrumping allowed.
+            hand
+        } else {
+            (hand ^ trumps) | allowed
+        })
     }
 
     /// Plays `card` for the seat to play, unchecked: it must be one of [`TrickPlay::legal_cards`].
@@ -140,22 +181,33 @@ impl TrickPlay {
         let seat = self.to_play();
         debug_assert!(self.legal_cards().contains(card), "{card} is not legal");
         self.hands[seat as usize].remove(card);
+        let m = self.mode_index as usize;
         if self.trick_len == 0 {
-            self.lead = card;
-            self.keys = &TRICK_KEYS[self.mode.index()][card.suit() as usize];
-            self.winner = card;
+            let lane = CardSet::suit(card.suit()).0;
+            self.keys = &TRICK_KEYS[m][card.suit() as usize];
+            self.lead_lane = lane;
+            self.follow_lane = if lane == self.trump_lane {
+                lane & !CardSet::single(Card::new(card.suit(), Rank::Jack)).0
+            } else {
+                lane
+            };
             self.win_key = self.keys[card.index()];
             self.win_seat = seat;
+            self.allowed_trumps = ALLOWED_TRUMPS_AFTER[m][card.index()];
             self.trick_points = 0;
         } else {
             let key = self.keys[card.index()];
-            if key > self.win_key {
-                self.winner = card;
-                self.win_key = key;
-                self.win_seat = seat;
-            }
+            // Selects rather than a branch: who heads the trick is a coin toss in random play.
+            let heads = key > self.win_key;
+            self.win_key = if heads { key } else { self.win_key };
+            self.win_seat = if heads { seat } else { self.win_seat };
+            self.allowed_trumps = if heads {
+                ALLOWED_TRUMPS_AFTER[m][card.index()]
+            } else {
+                self.allowed_trumps
+            };
         }
-        self.trick_points += self.points.card(card);
+        self.trick_points += u32::from(self.points[card.index()]);
         self.trick_len += 1;
         if self.trick_len == 4 {
             self.end_trick();
@@ -174,6 +226,10 @@ impl TrickPlay {
         self.tricks[team] += 1;
         self.leader = self.win_seat;
         self.trick_len = 0;
+        // The next lead may be any card.
+        self.lead_lane = 0;
+        self.follow_lane = 0;
+        self.allowed_trumps = CardSet::ALL.0;
     }
 }
 
