@@ -50,6 +50,12 @@ static ALLOWED_TRUMPS_AFTER: [[u64; 64]; 6] = {
     t
 };
 
+/// Every bit if `b`, none otherwise.
+#[inline(always)]
+fn all_if(b: bool) -> u64 {
+    0u64.wrapping_sub(u64::from(b))
+}
+
 /// One deal's card play under the strict trick rules (Schieber's; [`crate::trick::legal_cards_after`]), four seats, teams {0, 2} and
 /// {1, 3}.
 #[derive(Copy, Clone, Debug)]
@@ -165,14 +171,13 @@ impl TrickPlay {
         let hand = self.hands[self.to_play() as usize].0;
         let trumps = hand & self.trump_lane;
         let allowed = trumps & self.allowed_trumps;
-        CardSet(if hand & self.follow_lane != 0 {
-            (hand & self.lead_lane) | allowed
-        } else if trumps == hand {
-            // Nothing but trumps: undertrumping allowed.
-            hand
-        } else {
-            (hand ^ trumps) | allowed
-        })
+        let following = (hand & self.lead_lane) | allowed;
+        // Void in the suit led: any card but a low trump, unless holding nothing but trumps.
+        let void = (hand ^ trumps) | allowed | all_if(trumps == hand) & hand;
+        // Masks rather than branches: whether the player can follow is a coin toss in random
+        // play, and a mispredicted branch costs more than both sides.
+        let follows = all_if(hand & self.follow_lane != 0);
+        CardSet((following & follows) | (void & !follows))
     }
 
     /// Plays `card` for the seat to play, unchecked: it must be one of [`TrickPlay::legal_cards`].
