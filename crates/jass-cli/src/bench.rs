@@ -1,5 +1,12 @@
 //! `jass bench`: speed figures as JSON, on one core. Also prints a checksum over the simulated
 //! deals (like a chess engine's node count): it changes only if the rules or the dealing change.
+//!
+//! Two deal figures, each with its own checksum: `schieber_random_deals_per_second` (full
+//! Schieber deals through the game state: schieben or a contract, Weis declarations, every card,
+//! Stöck and scoring; `schieber_deals_checksum`) and `schieber_random_deals_no_weis_per_second`
+//! (the work other engines report: a fresh shuffle and deal, a random contract of the six, every
+//! card at random among the legal ones, trick winners and points, last trick and Match; no Weis,
+//! no Stöck; `schieber_deals_no_weis_checksum`, `--no-weis-deals N`).
 
 use std::hint::black_box;
 use std::process::ExitCode;
