@@ -1,5 +1,12 @@
 //! `jass bench`: speed figures as JSON, on one core. Also prints a checksum over the simulated
 //! deals (like a chess engine's node count): it changes only if the rules or the dealing change.
+//!
+//! Two deal figures, each with its own checksum: `schieber_random_deals_per_second` (full
+//! Schieber deals through the game state: schieben or a contract, Weis declarations, every card,
+//! Stöck and scoring; `schieber_deals_checksum`) and `schieber_random_deals_no_weis_per_second`
+//! (the work other engines report: a fresh shuffle and deal, a random contract of the six, every
+//! card at random among the legal ones, trick winners and points, last trick and Match; no Weis,
+//! no Stöck; `schieber_deals_no_weis_checksum`, `--no-weis-deals N`).
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -7,10 +14,11 @@ use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
-use jass_core::deal::{four_hands, shuffled_pack, uniform_below};
+use jass_core::deal::{four_hands, shuffled_pack, uniform_below, HalfDraws};
 use jass_core::game::{ActionList, Game, ToMove};
 use jass_core::schieber::{Phase, Schieber, SchieberAction, SchieberOptions};
 use jass_core::trick::legal_cards;
+use jass_core::trick_play::TrickPlay;
 use jass_core::{Card, CardSet, Mode, TrickRules};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -21,6 +29,10 @@ pub struct BenchArgs {
     /// Random Schieber deals to play (a fixed count, so the checksum is comparable).
     #[arg(long, default_value_t = 2_000_000)]
     deals: u64,
+    /// Random Schieber deals without Weis to play (the figure other engines report; a fixed
+    /// count, so the checksum is comparable).
+    #[arg(long, default_value_t = 4_000_000)]
+    no_weis_deals: u64,
     /// Legal-card generations to time.
     #[arg(long, default_value_t = 20_000_000)]
     legal: u64,
@@ -122,6 +134,52 @@ pub fn random_deals(n: u64, seed: u64) -> u64 {
     checksum
 }
 
+/// The options of the deals without Weis: no Weis, no Stöck, every multiplier 1, a target far
+/// away (so that the score of a deal is its card points with the last trick and Match).
+fn no_weis_options() -> SchieberOptions {
+    SchieberOptions {
+        target: jass_core::schieber::MAX_TARGET,
+        multipliers: jass_core::schieber::Multipliers::SINGLE,
+        weis: jass_core::schieber::WeisOption::None,
+        stoeck: false,
+        first_forehand: jass_core::schieber::FirstForehand::Seat(0),
+        ..SchieberOptions::default()
+    }
+}
+
+/// Plays `n` random full Schieber deals without Weis (the work other engines time): a fresh
+/// shuffle and deal (forehand turning), a random contract of the six (four trumps, Obenabe,
+/// Undenufe), every card at random among the legal ones, trick winners and points, last trick and
+/// Match; no Weis, no Stöck, no schieben. Returns a checksum of the teams' points, deal by deal.
+/// Played through the lean card play [`TrickPlay`]; the tests play the same draws through
+/// [`Schieber`] and get the same checksum.
+pub fn random_deals_no_weis(n: u64, seed: u64) -> u64 {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut draws = HalfDraws::new();
+    let eleven = no_weis_options().undenufe_eleven;
+    let mut checksum = 0u64;
+    for i in 0..n {
+        let forehand = (i % 4) as u8;
+        let hands = four_hands(&shuffled_pack(&mut rng), forehand as usize);
+        let mode = Mode::ALL[draws.below(&mut rng, 6) as usize];
+        let mut play = TrickPlay::new(hands, mode, eleven, forehand);
+        while !play.is_over() {
+            let legal = play.legal_cards();
+            play.play(legal.nth(draws.below(&mut rng, legal.len())));
+        }
+        checksum = no_weis_checksum_step(checksum, play.points_with_match());
+    }
+    checksum
+}
+
+/// One deal's points folded into the checksum of the deals without Weis.
+#[inline]
+fn no_weis_checksum_step(checksum: u64, score: [u32; 2]) -> u64 {
+    checksum
+        .wrapping_mul(31)
+        .wrapping_add((score[0] as u64) << 16 | score[1] as u64)
+}
+
 /// Positions (hand, trick, mode) met in random play, for timing legal-card generation.
 fn positions(n: usize, seed: u64) -> Vec<(CardSet, [Card; 4], u8, Mode)> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -147,28 +205,52 @@ fn positions(n: usize, seed: u64) -> Vec<(CardSet, [Card; 4], u8, Mode)> {
     out
 }
 
+/// Deals timed in rounds: the rate of each round (sorted), the seconds and the checksum of all.
+struct Rounds {
+    rates: Vec<f64>,
+    seconds: f64,
+    checksum: u64,
+}
+
+impl Rounds {
+    /// The median round's rate; nothing measured is null, not 0.
+    fn median_rate(&self) -> Option<f64> {
+        (!self.rates.is_empty()).then(|| self.rates[self.rates.len() / 2].round())
+    }
+}
+
+/// Plays exactly `deals` deals with `play(n, seed)` in five rounds (fewer for fewer deals), round
+/// `r` from seed `1 + r`, timing each (the median round is the figure: the machine may be shared).
+fn timed_rounds(deals: u64, play: fn(u64, u64) -> u64) -> Rounds {
+    let rounds = deals.min(5);
+    let mut out = Rounds {
+        rates: Vec::new(),
+        seconds: 0.0,
+        checksum: 0,
+    };
+    for r in 0..rounds {
+        let n = deals / rounds + u64::from(r < deals % rounds);
+        let start = Instant::now();
+        out.checksum = out
+            .checksum
+            .wrapping_mul(1_000_003)
+            .wrapping_add(play(n, 1 + r));
+        let secs = start.elapsed().as_secs_f64();
+        out.seconds += secs;
+        out.rates.push(n as f64 / secs);
+    }
+    out.rates.sort_by(f64::total_cmp);
+    out
+}
+
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
     // Warm up, then time the fixed count in five rounds; the median round is the figure (the
     // machine may be shared), the checksum covers every round.
     black_box(random_deals(10_000, 7));
-    // Five rounds (fewer for fewer deals) of together exactly `--deals` deals.
-    let rounds = args.deals.min(5);
-    let mut rates = Vec::new();
-    let mut checksum = 0u64;
-    let mut deal_secs = 0.0;
-    for r in 0..rounds {
-        let n = args.deals / rounds + u64::from(r < args.deals % rounds);
-        let start = Instant::now();
-        checksum = checksum
-            .wrapping_mul(1_000_003)
-            .wrapping_add(random_deals(n, 1 + r));
-        let secs = start.elapsed().as_secs_f64();
-        deal_secs += secs;
-        rates.push(n as f64 / secs);
-    }
-    rates.sort_by(f64::total_cmp);
-    // Nothing measured is null, not 0.
-    let median_rate = (!rates.is_empty()).then(|| rates[rates.len() / 2].round());
+    let with_weis = timed_rounds(args.deals, random_deals);
+    // The same for the deals without Weis.
+    black_box(random_deals_no_weis(10_000, 7));
+    let no_weis = timed_rounds(args.no_weis_deals, random_deals_no_weis);
     let pos = positions(100_000, 2);
     let start = Instant::now();
     let mut acc = 0u64;
@@ -211,10 +293,15 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         "version": env!("CARGO_PKG_VERSION"),
         "threads": 1,
         "schieber_random_deals": args.deals,
-        "schieber_random_deals_seconds": deal_secs,
-        "schieber_random_deals_per_second": median_rate,
-        "schieber_random_deals_per_second_rounds": rates.iter().map(|r| r.round()).collect::<Vec<_>>(),
-        "schieber_deals_checksum": (args.deals > 0).then(|| format!("{checksum:016x}")),
+        "schieber_random_deals_seconds": with_weis.seconds,
+        "schieber_random_deals_per_second": with_weis.median_rate(),
+        "schieber_random_deals_per_second_rounds": with_weis.rates.iter().map(|r| r.round()).collect::<Vec<_>>(),
+        "schieber_deals_checksum": (args.deals > 0).then(|| format!("{:016x}", with_weis.checksum)),
+        "schieber_random_deals_no_weis": args.no_weis_deals,
+        "schieber_random_deals_no_weis_seconds": no_weis.seconds,
+        "schieber_random_deals_no_weis_per_second": no_weis.median_rate(),
+        "schieber_random_deals_no_weis_per_second_rounds": no_weis.rates.iter().map(|r| r.round()).collect::<Vec<_>>(),
+        "schieber_deals_no_weis_checksum": (args.no_weis_deals > 0).then(|| format!("{:016x}", no_weis.checksum)),
         "legal_card_generations": done,
         "legal_card_generations_per_second": (done > 0).then(|| (done as f64 / legal_secs).round()),
         "solver_positions_24_cards": args.solver_positions,
@@ -240,4 +327,53 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     });
     println!("{}", serde_json::to_string_pretty(&out)?);
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jass_core::schieber::Contract;
+
+    /// Plays `n` random full Schieber deals without Weis (the work other engines time): a fresh
+    /// shuffle and deal (forehand turning), a random contract of the six (four trumps, Obenabe,
+    /// Undenufe), every card at random among the legal ones, trick winners and points, last trick and
+    /// Match; no Weis, no Stöck, no schieben. Returns a checksum of the teams' points, deal by deal.
+    /// Played through [`Schieber`]: the reference for the figure's checksum.
+    fn random_deals_no_weis_schieber(n: u64, seed: u64) -> u64 {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut draws = HalfDraws::new();
+        let fresh = Schieber::new(no_weis_options()).expect("valid options");
+        let mut state = fresh;
+        let mut checksum = 0u64;
+        for i in 0..n {
+            if i % 100 == 0 {
+                state = fresh; // keep the totals far from the target
+            }
+            let pack = shuffled_pack(&mut rng);
+            let hands = four_hands(&pack, (i % 4) as usize);
+            state.deal(hands).expect("a full deal");
+            let mode = Mode::ALL[draws.below(&mut rng, 6) as usize];
+            state.apply_unchecked(SchieberAction::Contract {
+                contract: Contract::Mode(mode),
+            });
+            while state.phase() == Phase::Play {
+                let legal = state.legal_cards();
+                state.play_unchecked(legal.nth(draws.below(&mut rng, legal.len())));
+            }
+            let score = state.tally().score;
+            checksum = no_weis_checksum_step(checksum, score);
+        }
+        checksum
+    }
+
+    /// The lean deals without Weis are the Schieber state's, draw for draw.
+    #[test]
+    fn lean_deals_without_weis_match_the_schieber_state() {
+        for seed in 1..4 {
+            assert_eq!(
+                random_deals_no_weis(3000, seed),
+                random_deals_no_weis_schieber(3000, seed)
+            );
+        }
+    }
 }

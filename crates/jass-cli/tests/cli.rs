@@ -164,6 +164,8 @@ fn bench_prints_json() {
             "bench",
             "--deals",
             "2000",
+            "--no-weis-deals",
+            "2000",
             "--legal",
             "100000",
             "--solver-positions",
@@ -182,6 +184,16 @@ fn bench_prints_json() {
     assert!(v["schieber_random_deals_per_second"].as_f64().unwrap() > 0.0);
     assert!(v["legal_card_generations_per_second"].as_f64().unwrap() > 0.0);
     assert_eq!(v["schieber_deals_checksum"].as_str().unwrap().len(), 16);
+    assert!(
+        v["schieber_random_deals_no_weis_per_second"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
+    assert_eq!(
+        v["schieber_deals_no_weis_checksum"].as_str().unwrap().len(),
+        16
+    );
     assert!(v["solver_24_cards_median_ms"].as_f64().unwrap() > 0.0);
     assert!(v["solver_24_cards_mean_nodes"].as_u64().unwrap() > 0);
     // The first bench deal (Diamonds) is solved well within the node cap.
@@ -220,6 +232,8 @@ fn bench_counts_are_exact_and_unmeasured_figures_are_null() {
     let zero = [
         "--deals",
         "0",
+        "--no-weis-deals",
+        "0",
         "--legal",
         "0",
         "--solver-positions",
@@ -235,6 +249,8 @@ fn bench_counts_are_exact_and_unmeasured_figures_are_null() {
     for k in [
         "schieber_random_deals_per_second",
         "schieber_deals_checksum",
+        "schieber_random_deals_no_weis_per_second",
+        "schieber_deals_no_weis_checksum",
         "legal_card_generations_per_second",
         "solver_24_cards_median_ms",
         "solver_24_cards_p90_ms",
@@ -251,11 +267,20 @@ fn bench_counts_are_exact_and_unmeasured_figures_are_null() {
         assert!(v[k].is_null(), "{k} = {} with nothing measured", v[k]);
     }
     assert_eq!(v["schieber_random_deals"], 0);
+    assert_eq!(v["schieber_random_deals_no_weis"], 0);
     let mut seven = zero;
     seven[1] = "7";
+    seven[3] = "9";
     let v = bench(&seven);
     assert_eq!(v["schieber_random_deals"], 7);
     assert!(v["schieber_random_deals_per_second"].as_f64().unwrap() > 0.0);
+    assert_eq!(v["schieber_random_deals_no_weis"], 9);
+    assert!(
+        v["schieber_random_deals_no_weis_per_second"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
 }
 
 #[test]

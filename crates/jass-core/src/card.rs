@@ -249,6 +249,12 @@ impl Card {
         }
     }
 
+    /// The card whose bit index is `i`, which must be a card's (a bit of a [`crate::CardSet`]).
+    #[inline(always)]
+    pub(crate) const fn from_index_unchecked(i: u8) -> Card {
+        Card(i)
+    }
+
     /// Bit index in a card set (0..64, with gaps).
     #[inline(always)]
     pub const fn index(self) -> usize {

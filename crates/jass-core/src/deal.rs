@@ -42,7 +42,7 @@ pub fn ordered_pack() -> [Card; 36] {
 #[inline]
 pub fn shuffled_pack<R: RngCore + ?Sized>(rng: &mut R) -> [Card; 36] {
     let mut pack = ordered_pack();
-    let mut halves = HalfDraws { word: 0, left: 0 };
+    let mut halves = HalfDraws::new();
     for i in (1..36).rev() {
         let j = halves.below(rng, i as u32 + 1) as usize;
         pack.swap(i, j);
@@ -50,13 +50,20 @@ pub fn shuffled_pack<R: RngCore + ?Sized>(rng: &mut R) -> [Card; 36] {
     pack
 }
 
-/// 32-bit samples cut from 64-bit draws.
-struct HalfDraws {
+/// 32-bit samples cut from 64-bit draws (high half first): half the generator calls of
+/// [`uniform_below`], for play-outs that draw once a card.
+#[derive(Clone, Debug, Default)]
+pub struct HalfDraws {
     word: u64,
     left: u8,
 }
 
 impl HalfDraws {
+    /// No half left over: the next sample takes a fresh draw.
+    pub const fn new() -> Self {
+        HalfDraws { word: 0, left: 0 }
+    }
+
     #[inline(always)]
     fn next<R: RngCore + ?Sized>(&mut self, rng: &mut R) -> u32 {
         if self.left == 0 {
@@ -69,9 +76,10 @@ impl HalfDraws {
         v
     }
 
-    /// Lemire's method as in [`uniform_below`], on these samples.
+    /// A uniformly random integer in `0..n` (n > 0): Lemire's method as in [`uniform_below`],
+    /// on these samples.
     #[inline(always)]
-    fn below<R: RngCore + ?Sized>(&mut self, rng: &mut R, n: u32) -> u32 {
+    pub fn below<R: RngCore + ?Sized>(&mut self, rng: &mut R, n: u32) -> u32 {
         let mut m = (self.next(rng) as u64) * (n as u64);
         if (m as u32) < n {
             let threshold = n.wrapping_neg() % n;

@@ -22,6 +22,7 @@ pub mod schieber;
 pub mod sidi;
 pub mod text;
 pub mod trick;
+pub mod trick_play;
 pub mod weis;
 
 pub use card::{Card, CardStyle, ParseError, Rank, Suit};

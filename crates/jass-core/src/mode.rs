@@ -80,7 +80,7 @@ const fn table_index(mode: Mode, eleven: UndenufeEleven) -> usize {
     }
 }
 
-const POINT_TABLES: [[u8; 64]; 7] = {
+static POINT_TABLES: [[u8; 64]; 7] = {
     let mut t = [[0u8; 64]; 7];
     let mut k = 0;
     while k < 7 {
@@ -123,6 +123,12 @@ impl PointTable {
     #[inline(always)]
     pub fn card(self, card: Card) -> u32 {
         POINT_TABLES[self.0 as usize][card.index()] as u32
+    }
+
+    /// The points of every card, by card index (for hot loops that keep the row).
+    #[inline(always)]
+    pub fn row(self) -> &'static [u8; 64] {
+        &POINT_TABLES[self.0 as usize]
     }
 
     /// Sum of the points of a set of cards.
@@ -175,7 +181,7 @@ impl Mode {
 
     /// The trumps that beat `card` (itself a trump of this mode).
     #[inline(always)]
-    pub fn trumps_above(self, card: Card) -> CardSet {
+    pub const fn trumps_above(self, card: Card) -> CardSet {
         let lane = TRUMP_HIGHER_LANE[card.rank() as usize] as u64;
         CardSet(lane << (16 * card.suit() as u32))
     }

@@ -1,0 +1,305 @@
+//! The card play of one four-seat deal, lean: the hands, the trick in progress and who wins it,
+//! the teams' card points and tricks, the last trick's bonus and Match. No contract phase, Weis,
+//! Stöck or slate: the part that random play-outs and `jass bench` drive card by card (and that the
+//! games can share). A plain `Copy` value; nothing is allocated, every step is a few table look-ups.
+
+use crate::card::{Card, Rank, Suit};
+use crate::cardset::CardSet;
+use crate::mode::{Mode, PointTable, UndenufeEleven, LAST_TRICK_BONUS, MATCH_BONUS};
+
+/// [`Mode::trick_key`] of every card (by index) for each mode (by [`Mode::index`]) and suit led:
+/// one load a card instead of matching on the mode.
+static TRICK_KEYS: [[[u8; 64]; 4]; 6] = {
+    let mut t = [[[0u8; 64]; 4]; 6];
+    let mut m = 0;
+    while m < 6 {
+        let mut lead = 0;
+        while lead < 4 {
+            let mut d = 0;
+            while d < 36 {
+                let c = Card::from_dense(d);
+                t[m][lead][c.index()] = Mode::ALL[m].trick_key(c, Suit::ALL[lead]);
+                d += 1;
+            }
+            lead += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// For each mode (by [`Mode::index`]) and card (by index), the trumps that may still be played
+/// to a plain-suit lead once that card wins the trick: those above it if it is a trump, every
+/// card otherwise (no trump played yet: any trump may go).
+static ALLOWED_TRUMPS_AFTER: [[u64; 64]; 6] = {
+    let mut t = [[CardSet::ALL.0; 64]; 6];
+    let mut m = 0;
+    while m < 6 {
+        let mut d = 0;
+        while d < 36 {
+            let c = Card::from_dense(d);
+            if let Mode::Trump(s) = Mode::ALL[m] {
+                if s as u8 == c.suit() as u8 {
+                    t[m][c.index()] = Mode::ALL[m].trumps_above(c).0;
+                }
+            }
+            d += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Every bit if `b`, none otherwise.
+#[inline(always)]
+fn all_if(b: bool) -> u64 {
+    0u64.wrapping_sub(u64::from(b))
+}
+
+/// One deal's card play under the strict trick rules (Schieber's; [`crate::trick::legal_cards_after`]), four seats, teams {0, 2} and
+/// {1, 3}.
+#[derive(Copy, Clone, Debug)]
+pub struct TrickPlay {
+    hands: [CardSet; 4],
+    mode: Mode,
+    /// [`Mode::index`] of the mode, for the tables.
+    mode_index: u8,
+    /// The card points of every card (by index) in the mode.
+    points: &'static [u8; 64],
+    /// The trick keys of the suit led in the trick in progress (set by the lead).
+    keys: &'static [u8; 64],
+    /// The trump suit's cards (none without trump).
+    trump_lane: u64,
+    /// The cards of the suit led (none before the lead).
+    lead_lane: u64,
+    /// The cards that oblige a player to follow suit: the suit led, without the Puur on a trump
+    /// lead (003: the Puur alone need not follow).
+    follow_lane: u64,
+    /// The trumps that may be played now (see `ALLOWED_TRUMPS_AFTER`; all before the lead).
+    allowed_trumps: u64,
+    /// The key of the card winning the trick in progress, and its seat.
+    win_key: u8,
+    win_seat: u8,
+    leader: u8,
+    trick_len: u8,
+    /// Card points of the trick in progress.
+    trick_points: u32,
+    tricks_done: u8,
+    card_points: [u32; 2],
+    tricks: [u8; 2],
+}
+
+impl TrickPlay {
+    /// The play of a deal with these hands (seat-indexed, nine cards each) in `mode`, `leader`
+    /// leading the first trick; `eleven` matters only in Undenufe.
+    pub fn new(hands: [CardSet; 4], mode: Mode, eleven: UndenufeEleven, leader: u8) -> Self {
+        TrickPlay {
+            hands,
+            mode,
+            mode_index: mode.index() as u8,
+            points: PointTable::new(mode, eleven).row(),
+            keys: &TRICK_KEYS[mode.index()][0],
+            trump_lane: mode.trumps().0,
+            lead_lane: 0,
+            follow_lane: 0,
+            allowed_trumps: CardSet::ALL.0,
+            win_key: 0,
+            win_seat: leader & 3,
+            leader: leader & 3,
+            trick_len: 0,
+            trick_points: 0,
+            tricks_done: 0,
+            card_points: [0; 2],
+            tricks: [0; 2],
+        }
+    }
+
+    /// The seat to play.
+    #[inline(always)]
+    pub fn to_play(&self) -> u8 {
+        (self.leader + self.trick_len) & 3
+    }
+
+    /// True once all nine tricks are played.
+    #[inline(always)]
+    pub fn is_over(&self) -> bool {
+        self.tricks_done == 9
+    }
+
+    /// The cards each seat still holds.
+    pub fn hands(&self) -> [CardSet; 4] {
+        self.hands
+    }
+
+    /// The mode of the deal.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Tricks completed.
+    pub fn tricks_done(&self) -> u8 {
+        self.tricks_done
+    }
+
+    /// Card points taken by each team, with the last trick's bonus (without Match).
+    pub fn card_points(&self) -> [u32; 2] {
+        self.card_points
+    }
+
+    /// Tricks taken by each team.
+    pub fn tricks(&self) -> [u8; 2] {
+        self.tricks
+    }
+
+    /// Each team's points: its card points, and the Match bonus for the team that took every
+    /// trick (the score of a Schieber deal with the multiplier 1, no Weis or Stöck).
+    pub fn points_with_match(&self) -> [u32; 2] {
+        let mut p = self.card_points;
+        for (team, points) in p.iter_mut().enumerate() {
+            if self.tricks[team] == 9 {
+                *points += MATCH_BONUS;
+            }
+        }
+        p
+    }
+
+    /// The cards the seat to play may play (empty once the deal is over): those of
+    /// [`crate::trick::legal_cards_after`] under the strict rules, from the masks the trick keeps, with no
+    /// branch on the lead (before it every card is allowed).
+    #[inline]
+    pub fn legal_cards(&self) -> CardSet {
+        let hand = self.hands[self.to_play() as usize].0;
+        let trumps = hand & self.trump_lane;
+        let allowed = trumps & self.allowed_trumps;
+        let following = (hand & self.lead_lane) | allowed;
+        // Void in the suit led: any card but a low trump, unless holding nothing but trumps.
+        let void = (hand ^ trumps) | allowed | all_if(trumps == hand) & hand;
+        // Masks rather than branches: whether the player can follow is a coin toss in random
+        // play, and a mispredicted branch costs more than both sides.
+        let follows = all_if(hand & self.follow_lane != 0);
+        CardSet((following & follows) | (void & !follows))
+    }
+
+    /// Plays `card` for the seat to play, unchecked: it must be one of [`TrickPlay::legal_cards`].
+    #[inline]
+    pub fn play(&mut self, card: Card) {
+        let seat = self.to_play();
+        debug_assert!(self.legal_cards().contains(card), "{card} is not legal");
+        self.hands[seat as usize].remove(card);
+        let m = self.mode_index as usize;
+        if self.trick_len == 0 {
+            let lane = CardSet::suit(card.suit()).0;
+            self.keys = &TRICK_KEYS[m][card.suit() as usize];
+            self.lead_lane = lane;
+            self.follow_lane = if lane == self.trump_lane {
+                lane & !CardSet::single(Card::new(card.suit(), Rank::Jack)).0
+            } else {
+                lane
+            };
+            self.win_key = self.keys[card.index()];
+            self.win_seat = seat;
+            self.allowed_trumps = ALLOWED_TRUMPS_AFTER[m][card.index()];
+            self.trick_points = 0;
+        } else {
+            let key = self.keys[card.index()];
+            // Selects rather than a branch: who heads the trick is a coin toss in random play.
+            let heads = key > self.win_key;
+            self.win_key = if heads { key } else { self.win_key };
+            self.win_seat = if heads { seat } else { self.win_seat };
+            self.allowed_trumps = if heads {
+                ALLOWED_TRUMPS_AFTER[m][card.index()]
+            } else {
+                self.allowed_trumps
+            };
+        }
+        self.trick_points += u32::from(self.points[card.index()]);
+        self.trick_len += 1;
+        if self.trick_len == 4 {
+            self.end_trick();
+        }
+    }
+
+    fn end_trick(&mut self) {
+        let team = (self.win_seat & 1) as usize;
+        self.tricks_done += 1;
+        let bonus = if self.tricks_done == 9 {
+            LAST_TRICK_BONUS
+        } else {
+            0
+        };
+        self.card_points[team] += self.trick_points + bonus;
+        self.tricks[team] += 1;
+        self.leader = self.win_seat;
+        self.trick_len = 0;
+        // The next lead may be any card.
+        self.lead_lane = 0;
+        self.follow_lane = 0;
+        self.allowed_trumps = CardSet::ALL.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::{four_hands, HalfDraws, SeededDealer};
+    use crate::game::{Game, ToMove};
+    use crate::schieber::{
+        Contract, FirstForehand, Multipliers, Phase, Schieber, SchieberAction, SchieberOptions,
+        WeisOption, MAX_TARGET,
+    };
+    use rand_chacha::rand_core::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// Random deals played side by side here and through [`Schieber`] (no Weis, no Stöck,
+    /// multiplier 1): the same legal cards at every step, the same points and tricks at the end.
+    #[test]
+    fn agrees_with_the_schieber_state_on_random_deals() {
+        let options = SchieberOptions {
+            target: MAX_TARGET,
+            multipliers: Multipliers::SINGLE,
+            weis: WeisOption::None,
+            stoeck: false,
+            first_forehand: FirstForehand::Seat(0),
+            ..SchieberOptions::default()
+        };
+        let mut dealer = SeededDealer::new(11);
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        let mut draws = HalfDraws::new();
+        for i in 0..3000u32 {
+            let forehand = (i % 4) as usize;
+            let hands = four_hands(&dealer.next_pack(), forehand);
+            // A fresh game's first forehand is seat 0: rotate the hands so that seat 0 leads.
+            let rotated = std::array::from_fn(|s| hands[(s + forehand) % 4]);
+            let mode = Mode::ALL[(i % 6) as usize];
+            let eleven = if i % 12 < 6 {
+                UndenufeEleven::Ace
+            } else {
+                UndenufeEleven::Six
+            };
+            let mut game = Schieber::new(SchieberOptions {
+                undenufe_eleven: eleven,
+                ..options
+            })
+            .unwrap();
+            game.deal(rotated).unwrap();
+            game.apply_unchecked(SchieberAction::Contract {
+                contract: Contract::Mode(mode),
+            });
+            let mut lean = TrickPlay::new(rotated, mode, eleven, 0);
+            while game.phase() == Phase::Play {
+                let legal = game.legal_cards();
+                assert_eq!(game.to_move(), ToMove::Seat(lean.to_play() as usize));
+                assert_eq!(lean.legal_cards(), legal);
+                let card = legal.nth(draws.below(&mut rng, legal.len()));
+                game.play_unchecked(card);
+                lean.play(card);
+                assert_eq!(lean.hands(), game.hands());
+            }
+            assert!(lean.is_over());
+            let t = game.tally();
+            assert_eq!(lean.card_points(), t.card_points);
+            assert_eq!(lean.tricks(), t.tricks);
+            assert_eq!(lean.points_with_match(), t.score);
+        }
+    }
+}
