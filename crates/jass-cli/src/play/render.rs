@@ -377,7 +377,14 @@ mod tests {
                             && l.split_whitespace().rev().nth(1) == Some(&taken[s].to_string())
                     })
                 }),
-                _ => (0..2).all(|t| text.contains(&format!("(this deal {} card points", taken[t]))),
+                // Each team's line: its name, its total, what it took this deal.
+                _ => (0..2).all(|t| {
+                    let name = if t == 0 { "you & partner" } else { "opponents" };
+                    text.lines().any(|l| {
+                        l.starts_with(name)
+                            && l.split_whitespace().last() == Some(&taken[t].to_string())
+                    })
+                }),
             };
             assert!(shown, "{}: taken {taken:?}\n{text}", kind.name());
         }

@@ -249,29 +249,13 @@ fn slate_text(model: &Model) -> Vec<String> {
     }
     match model.kind {
         GameKind::Schieber | GameKind::Sidi => {
+            // The totals, and the card points each team has taken so far in this deal (the
+            // deal's score, multiplied with Weis, Stöck and Match, is in the deal's summary).
             let totals = nums(v, "totals");
-            let deal = if model.kind == GameKind::Schieber {
-                nums(v, "deal_score")
-            } else {
-                v.get("deal_tally")
-                    .map(|t| nums(t, "score"))
-                    .unwrap_or_default()
-            };
-            // The deal's card points as they are taken; its score (multiplied, with Weis,
-            // Stöck and the match) once it is written at the end.
-            let scored = deal.iter().any(|&x| x != 0);
+            out.push(format!("{:<14}{:>6}{:>11}", "", "total", "this deal"));
             for (t, total) in totals.iter().enumerate().take(2) {
                 let taken = model.table.deal_points.get(t).copied().unwrap_or(0);
-                let written = if scored {
-                    format!(", scored {}", deal.get(t).copied().unwrap_or(0))
-                } else {
-                    String::new()
-                };
-                out.push(format!(
-                    "{:<14} {:>5}  (this deal {taken} card points{written})",
-                    team_name(model, t),
-                    total,
-                ));
+                out.push(format!("{:<14}{total:>6}{taken:>11}", team_name(model, t)));
             }
             if let Some(t) = num(v, "target") {
                 out.push(format!("target {t}"));
