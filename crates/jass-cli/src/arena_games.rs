@@ -18,9 +18,9 @@
 //!   B in the other n − 1 seats, k = 0..n−1. Measures: strokes and potatoes per deal of A and B.
 
 use anyhow::{anyhow, bail, Result};
-use jass_core::coiffeur::{self, CoiffeurOptions};
+use jass_core::coiffeur::{self, Coiffeur, CoiffeurOptions};
 use jass_core::deal::{four_hands, SeededDealer};
-use jass_core::differenzler::{self, DifferenzlerOptions};
+use jass_core::differenzler::{self, Differenzler, DifferenzlerOptions};
 use jass_core::handjass::{self, Handjass, HandjassOptions};
 use jass_core::record::Record;
 use jass_core::schieber::{self, FirstForehand, Schieber, SchieberOptions, MAX_TARGET};
@@ -31,8 +31,6 @@ use serde_json::{json, Value};
 use crate::arena::{mean_se, Report};
 use crate::games::GameKind;
 use crate::players::{self, splitmix};
-use jass_core::coiffeur::Coiffeur;
-use jass_core::differenzler::Differenzler;
 
 /// One unit's figures (game-specific, read by the game's `report`) and, if asked, its records.
 pub struct Unit {
@@ -64,7 +62,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
             }
             let options = jass_table::checked_options::<Schieber>(opts)?;
             for n in [&a, &b] {
-                players::schieber(n, &options, 0, 0)?;
+                players::player::<Schieber>(n, &options, 0, 0)?;
             }
             let rotate_forehand = opts.get("first_forehand").is_none();
             Box::new(SchieberArena {
@@ -77,7 +75,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
         GameKind::Sidi => {
             let options = jass_table::checked_options::<Sidi>(opts)?;
             for n in [&a, &b] {
-                players::sidi(n, &options, 0, 0)?;
+                players::player::<Sidi>(n, &options, 0, 0)?;
             }
             let rotate_dealer = opts.get("first_dealer").is_none();
             Box::new(SidiArena {
@@ -90,7 +88,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
         GameKind::Coiffeur => {
             let options = jass_table::checked_options::<Coiffeur>(opts)?;
             for n in [&a, &b] {
-                players::coiffeur(n, &options, 0, 0)?;
+                players::player::<Coiffeur>(n, &options, 0, 0)?;
             }
             Box::new(CoiffeurArena { options, a, b })
         }
@@ -104,7 +102,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
             let rotate_dealer = !map.contains_key("first_dealer");
             let options = jass_table::checked_options::<Differenzler>(&o)?;
             for n in [&a, &b] {
-                players::differenzler(n, &options, 0, 0)?;
+                players::player::<Differenzler>(n, &options, 0, 0)?;
             }
             Box::new(DifferenzlerArena {
                 options,
@@ -116,7 +114,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
         GameKind::Handjass => {
             let options = jass_table::checked_options::<Handjass>(opts)?;
             for n in [&a, &b] {
-                players::handjass(n, &options, 0, 0)?;
+                players::player::<Handjass>(n, &options, 0, 0)?;
             }
             Box::new(HandjassArena { options, a, b })
         }
@@ -196,7 +194,7 @@ impl ArenaGame for SchieberArena {
         let mut records = Vec::new();
         for a_even in [true, false] {
             let mut ps = partnership(&self.a, &self.b, a_even, |name, seat| {
-                players::schieber(
+                players::player::<Schieber>(
                     name,
                     &self.options,
                     seat as usize,
@@ -291,7 +289,7 @@ impl ArenaGame for SidiArena {
         let mut records = Vec::new();
         for a_even in [true, false] {
             let mut ps = partnership(&self.a, &self.b, a_even, |name, seat| {
-                players::sidi(
+                players::player::<Sidi>(
                     name,
                     &self.options,
                     seat as usize,
@@ -431,7 +429,7 @@ impl ArenaGame for CoiffeurArena {
         let mut records = Vec::new();
         for a_even in [true, false] {
             let mut ps = partnership(&self.a, &self.b, a_even, |name, seat| {
-                players::coiffeur(
+                players::player::<Coiffeur>(
                     name,
                     &self.options,
                     seat as usize,
@@ -549,7 +547,7 @@ impl ArenaGame for DifferenzlerArena {
         for k in 0..4usize {
             let mut ps: Vec<Box<dyn Player<jass_core::differenzler::Differenzler>>> = (0..4)
                 .map(|seat| {
-                    players::differenzler(
+                    players::player::<Differenzler>(
                         if seat == k { &self.a } else { &self.b },
                         &self.options,
                         seat,
@@ -667,7 +665,7 @@ impl ArenaGame for HandjassArena {
         for k in 0..n {
             let mut ps: Vec<Box<dyn Player<Handjass>>> = (0..n)
                 .map(|seat| {
-                    players::handjass(
+                    players::player::<Handjass>(
                         if seat == k { &self.a } else { &self.b },
                         &self.options,
                         seat,

@@ -6,11 +6,6 @@
 //! `arena` and `play`.
 
 use anyhow::{anyhow, Result};
-use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
-use jass_core::differenzler::{Differenzler, DifferenzlerOptions};
-use jass_core::handjass::{Handjass, HandjassOptions};
-use jass_core::schieber::{Schieber, SchieberOptions};
-use jass_core::sidi::{Sidi, SidiOptions};
 use jass_core::Player;
 use jass_table::seat_spec;
 use jass_table::TableGame;
@@ -28,51 +23,6 @@ pub fn player<G: TableGame>(
     } else {
         jass_table::bot_seeded::<G>(name, o, seed).map_err(|e| anyhow!(e))
     }
-}
-
-/// A Schieber player.
-pub fn schieber(
-    name: &str,
-    o: &SchieberOptions,
-    seat: usize,
-    seed: u64,
-) -> Result<Box<dyn Player<Schieber>>> {
-    player::<Schieber>(name, o, seat, seed)
-}
-
-/// A Sidi Barrani player.
-pub fn sidi(name: &str, o: &SidiOptions, seat: usize, seed: u64) -> Result<Box<dyn Player<Sidi>>> {
-    player::<Sidi>(name, o, seat, seed)
-}
-
-/// A Coiffeur player.
-pub fn coiffeur(
-    name: &str,
-    o: &CoiffeurOptions,
-    seat: usize,
-    seed: u64,
-) -> Result<Box<dyn Player<Coiffeur>>> {
-    player::<Coiffeur>(name, o, seat, seed)
-}
-
-/// A Differenzler player.
-pub fn differenzler(
-    name: &str,
-    o: &DifferenzlerOptions,
-    seat: usize,
-    seed: u64,
-) -> Result<Box<dyn Player<Differenzler>>> {
-    player::<Differenzler>(name, o, seat, seed)
-}
-
-/// A Handjass player.
-pub fn handjass(
-    name: &str,
-    o: &HandjassOptions,
-    seat: usize,
-    seed: u64,
-) -> Result<Box<dyn Player<Handjass>>> {
-    player::<Handjass>(name, o, seat, seed)
 }
 
 /// The comma-separated entries of a `--players` list (a command may hold quoted commas).

@@ -163,14 +163,7 @@ fn simulate_and_arena_send_game_over() {
     // The arena starts a process per seat of each play: each writes its own transcript.
     let arena_dir = dir.join("arena");
     std::fs::create_dir_all(&arena_dir).unwrap();
-    let script = dir.join("per_process_transcript.py");
-    std::fs::write(
-        &script,
-        "import os, subprocess, sys\n\
-         log = os.path.join(sys.argv[1], f'{os.getpid()}.jsonl')\n\
-         sys.exit(subprocess.call([sys.executable, '../jass-table/tests/bots/transcript_bot.py', log]))\n",
-    )
-    .unwrap();
+    let script = per_process_transcript_bot(&dir);
     let bot = format!("cmd:python3 {} {}", script.display(), arena_dir.display());
     jass()
         .args([
@@ -215,14 +208,7 @@ fn simulate_and_arena_tell_a_bot_its_own_seat_and_the_seat_count() {
     let dir = std::env::temp_dir().join(format!("jass-new-game-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("per_process_transcript.py");
-    std::fs::write(
-        &script,
-        "import os, subprocess, sys\n\
-         log = os.path.join(sys.argv[1], f'{os.getpid()}.jsonl')\n\
-         sys.exit(subprocess.call([sys.executable, '../jass-table/tests/bots/transcript_bot.py', log]))\n",
-    )
-    .unwrap();
+    let script = per_process_transcript_bot(&dir);
     let tables: [(&str, &[&str], usize); 8] = [
         ("schieber", &[], 4),
         ("sidi-barrani", &[], 4),
@@ -278,4 +264,18 @@ fn simulate_and_arena_tell_a_bot_its_own_seat_and_the_seat_count() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A bot program that runs the transcript bot with a log of its own per process (the folder given
+/// as its argument), for commands that start one process per seat.
+fn per_process_transcript_bot(dir: &std::path::Path) -> std::path::PathBuf {
+    let script = dir.join("per_process_transcript.py");
+    std::fs::write(
+        &script,
+        "import os, subprocess, sys\n\
+         log = os.path.join(sys.argv[1], f'{os.getpid()}.jsonl')\n\
+         sys.exit(subprocess.call([sys.executable, '../jass-table/tests/bots/transcript_bot.py', log]))\n",
+    )
+    .unwrap();
+    script
 }

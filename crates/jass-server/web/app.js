@@ -1281,44 +1281,18 @@ function renderSummary() {
     parts.push(h('h3', {}, over ? 'Last deal' : 'Deal over'));
     if (isTeamGame(T.game)) {
       const names = teamNames();
-      const tricks = [0, 0];
-      const pts = [0, 0];
-      for (const t of v.tricks || []) {
-        tricks[t.winner % 2] += 1;
-        pts[t.winner % 2] += t.points;
-      }
       const mode = trumpMode(v);
       if (mode) parts.push(h('p', { html: `Trumpf ${modeBadge(mode)}${v.chooser !== undefined && v.chooser !== null ? ` by ${esc(nameOf(v.chooser))}` : v.bid ? ` — ${v.bid[0]} by ${esc(nameOf(v.bid[2]))}` : ''}` }));
-      const deal = v.deal_score || (v.deal_tally && v.deal_tally.score) || [0, 0];
-      const rows = [
-        ['tricks', tricks[0], tricks[1]],
-        ['card points', pts[0], pts[1]],
-      ];
-      if (v.deal_tally) {
-        const dt = v.deal_tally;
-        if (dt.weis && (dt.weis[0] || dt.weis[1])) rows.push(['Weis', dt.weis[0], dt.weis[1]]);
-        if (dt.stoeck && (dt.stoeck[0] || dt.stoeck[1])) rows.push(['Stöck', dt.stoeck[0], dt.stoeck[1]]);
-        if (dt.bonus && (dt.bonus[0] || dt.bonus[1])) rows.push(['bonus', dt.bonus[0], dt.bonus[1]]);
-        if (dt.match_bonus && (dt.match_bonus[0] || dt.match_bonus[1])) rows.push(['match', dt.match_bonus[0], dt.match_bonus[1]]);
-      }
-      // Schieber and Coiffeur: the deal's score is multiplied; what is not card points is Weis,
-      // Stöck and the match bonus.
-      const mults = T.table && T.table.options && T.table.options.multipliers;
-      const m = mode && mults && typeof mults === 'object' ? mults[mode.startsWith('slalom') ? 'slalom' : mode] || 1 : 1;
-      if (!v.deal_tally && (T.game === 'schieber' || T.game === 'coiffeur') && (v.tricks || []).length === 9) {
-        const extra = [deal[0] / m - pts[0], deal[1] / m - pts[1]];
-        if ((extra[0] || extra[1]) && Number.isInteger(extra[0]) && Number.isInteger(extra[1])) rows.push(['Weis, Stöck, match', extra[0], extra[1]]);
-      }
-      rows.push([m > 1 ? `deal ×${m}` : 'deal', deal[0], deal[1]]);
-      // The server's lines, where the game gives them: labelled, adding up to what is written.
-      const lines = (T.summary.table && T.summary.table.deal_lines) || [];
-      if (lines.length) rows.splice(1, rows.length - 1, ...lines.map((l) => [l.label, l.values[0], l.values[1]]));
+      // The server's table view: the tricks each team took, and how the deal was scored, as
+      // labelled lines that add up to what is written (the game's registry entry gives them).
+      const table = T.summary.table || {};
+      const tricks = table.deal_tricks || [0, 0];
+      const rows = [['tricks', tricks[0], tricks[1]], ...(table.deal_lines || []).map((l) => [l.label, l.values[0], l.values[1]])];
       const totals = T.game === 'coiffeur' && v.coiffeur ? v.coiffeur.totals : v.totals || [0, 0];
       rows.push(['total', totals[0], totals[1]]);
       parts.push(
         h('table', { class: 'score', id: 'deal-result' }, h('thead', {}, h('tr', {}, h('th'), h('th', {}, names[0]), h('th', {}, names[1]))), h('tbody', {}, rows.map((r) => h('tr', { class: r[0] === 'total' || r[0] === 'written' || String(r[0]).startsWith('deal') ? 'total' : '' }, r.map((c) => h('td', {}, String(c))))))),
       );
-      if (v.deal_tally && v.deal_tally.made !== null && v.deal_tally.made !== undefined) parts.push(h('p', {}, v.deal_tally.made ? 'The contract was made.' : 'The contract was not made.'));
       const done = (v.tricks || []).length;
       if (over && T.game === 'schieber' && done < 9) {
         const stoeck = v.stoeck !== null && v.stoeck !== undefined ? ` ${nameOf(v.stoeck)} announced Stöck.` : '';

@@ -75,11 +75,20 @@ pub fn checked_options<G: crate::TableGame>(options: &Value) -> Result<G::Option
     G::read_options(options)
 }
 
-/// Reads a game's option type from JSON, naming the option at fault when one is wrong.
-pub(crate) fn parse_named<T: DeserializeOwned>(
+/// Reads a game's option type from JSON (the keys given; the rest default) and checks it with the
+/// type's own `validate`.
+pub(crate) fn read_validated<T: DeserializeOwned>(
     game: &str,
     options: &Value,
+    validate: impl Fn(&T) -> Result<(), String>,
 ) -> Result<T, OptionsError> {
+    let o: T = parse_named(game, options)?;
+    validate(&o).map_err(|e| OptionsError(format!("bad {game} option: {e}")))?;
+    Ok(o)
+}
+
+/// Reads a game's option type from JSON, naming the option at fault when one is wrong.
+fn parse_named<T: DeserializeOwned>(game: &str, options: &Value) -> Result<T, OptionsError> {
     serde_json::from_value::<T>(options.clone()).map_err(|e| {
         if let Value::Object(map) = options {
             for (k, v) in map {

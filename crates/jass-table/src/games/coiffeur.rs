@@ -8,7 +8,7 @@ use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
-use crate::kind::{parse_named, GameKind, OptionsError};
+use crate::kind::{read_validated, GameKind, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::view::{LineRole, ScoreLine};
 
@@ -53,10 +53,7 @@ impl TableGame for Coiffeur {
         ]
     }
     fn read_options(options: &Value) -> Result<CoiffeurOptions, OptionsError> {
-        let o: CoiffeurOptions = parse_named(Self::NAME, options)?;
-        o.validate()
-            .map_err(|e| OptionsError(format!("bad {} option: {e}", Self::NAME)))?;
-        Ok(o)
+        read_validated(Self::NAME, options, CoiffeurOptions::validate)
     }
     fn action_json(action: Self::Action) -> Value {
         to_json(&RecordedAction::from(action))

@@ -7,7 +7,7 @@ use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
-use crate::kind::{parse_named, GameKind, OptionsError};
+use crate::kind::{read_validated, GameKind, OptionsError};
 use crate::player_settings::PlayerSpec;
 
 /// The settings of the Differenzler sampling player.
@@ -53,10 +53,7 @@ impl TableGame for Differenzler {
         ]
     }
     fn read_options(options: &Value) -> Result<DifferenzlerOptions, OptionsError> {
-        let o: DifferenzlerOptions = parse_named(Self::NAME, options)?;
-        o.validate()
-            .map_err(|e| OptionsError(format!("bad {} option: {e}", Self::NAME)))?;
-        Ok(o)
+        read_validated(Self::NAME, options, DifferenzlerOptions::validate)
     }
     fn action_json(action: Self::Action) -> Value {
         to_json(&DifferenzlerRecorded::from(action))

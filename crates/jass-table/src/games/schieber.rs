@@ -8,7 +8,7 @@ use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
-use crate::kind::{parse_named, GameKind, OptionsError};
+use crate::kind::{read_validated, GameKind, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::view::{LineRole, ScoreLine};
 
@@ -72,10 +72,7 @@ impl TableGame for Schieber {
         ]
     }
     fn read_options(options: &Value) -> Result<SchieberOptions, OptionsError> {
-        let o: SchieberOptions = parse_named(Self::NAME, options)?;
-        o.validate()
-            .map_err(|e| OptionsError(format!("bad schieber option: {e}")))?;
-        Ok(o)
+        read_validated(Self::NAME, options, SchieberOptions::validate)
     }
     fn action_json(action: Self::Action) -> Value {
         to_json(&RecordedAction::from(action))
@@ -97,17 +94,13 @@ impl TableGame for Schieber {
     ) -> Result<Box<dyn Player<Self>>, String> {
         let known = SAMPLING_KNOWN;
         let d = SamplingSettings::default();
-        let (threads, time_budget) = spec.threads_and_budget(&known, d.threads)?;
         let settings = SamplingSettings {
-            samples: spec.get(&known, "samples", d.samples)?,
-            max_cards: spec.get(&known, "max_cards", d.max_cards as usize)?.min(36) as u32,
             contract_samples: spec.get(&known, "contract_samples", d.contract_samples)?,
-            threads,
-            time_budget,
             tt_bits: spec.get(&known, "tt_bits", d.tt_bits as usize)? as u32,
             node_limit: spec.get(&known, "node_limit", d.node_limit as usize)? as u64,
             decision_nodes: spec.get(&known, "decision_nodes", d.decision_nodes as usize)? as u64,
             race_nodes: spec.get(&known, "race_nodes", d.race_nodes as usize)? as u64,
+            ..spec.solver_settings_with(&known, d)?
         };
         Ok(Box::new(
             SamplingSchieber::new(*o, settings, seed)
@@ -236,8 +229,9 @@ pub(crate) fn deal_lines(s: &Schieber) -> Option<(Contract, Vec<ScoreLine>)> {
     // Only a game that ended inside the deal leaves points out (elsewhere a difference is a
     // mistake, which the lines' check reports).
     if written != expected && s.phase() == Phase::Over {
-        // 003: once a team reaches the target "the game is over"; what the others took in this
-        // deal (and, as the option says, the rest of the claimants') is not written.
+        // 003: "When such a claim is made, play ceases, ... and the tricks made by the claiming
+        // partnership are counted and scored": the others' tricks of this deal (and, as
+        // `claim_counts_all` says, the rest of the claimants') are not written.
         let left_out: Vec<i64> = written.iter().zip(&expected).map(|(w, e)| w - e).collect();
         lines.push(ScoreLine::part(
             "not written: the game ended at the target (003)",

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::games::schieber::per_team;
-use crate::kind::{parse_named, GameKind, OptionsError};
+use crate::kind::{read_validated, GameKind, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::view::{LineRole, ScoreLine};
 
@@ -68,10 +68,7 @@ impl TableGame for Sidi {
         ]
     }
     fn read_options(options: &Value) -> Result<SidiOptions, OptionsError> {
-        let o: SidiOptions = parse_named(Self::NAME, options)?;
-        o.validate()
-            .map_err(|e| OptionsError(format!("bad {} option: {e}", Self::NAME)))?;
-        Ok(o)
+        read_validated(Self::NAME, options, SidiOptions::validate)
     }
     fn action_json(action: Self::Action) -> Value {
         to_json(&SidiRecorded::from(action))
