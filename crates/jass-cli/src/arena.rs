@@ -23,7 +23,8 @@ use crate::players;
 pub struct ArenaArgs {
     /// The first player (in Schieber, Sidi Barrani and Coiffeur seats 0 and 2 in the first play
     /// of each unit): random, rule, sampling (with settings, e.g. sampling:samples=32), Schieber
-    /// also mcts, or a program (cmd:…, http://…).
+    /// also mcts, two joined by `+` (rule+sampling: the second plays the cards, the first decides
+    /// the rest), or a program (cmd:…, http://…).
     a: String,
     /// The second player.
     b: String,

@@ -32,7 +32,7 @@ pub struct SimulateArgs {
     /// The players, comma-separated: one for all seats, two that alternate at a table of four
     /// (seats 0 and 2, then 1 and 3: the teams; in a game where each plays for himself, the same
     /// seats), or one per seat.
-    /// Known: random, rule, sampling (Schieber also mcts, a yardstick).
+    /// Known: random, rule, sampling (Schieber also mcts, a yardstick); `A+B`: B plays the cards, A decides the rest.
     #[arg(long, default_value = "random")]
     players: String,
     /// Write the records here: one JSON document for one game, JSON Lines otherwise (or if the

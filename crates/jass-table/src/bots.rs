@@ -2,7 +2,7 @@
 //! lobby offer, each with its settings after colons (`sampling:samples=48`).
 
 use jass_bots::RandomPlayer;
-use jass_core::Player;
+use jass_core::{Decision, Player, PlaysCard};
 
 use crate::adapter::TableGame;
 use crate::player_settings::PlayerSpec;
@@ -35,6 +35,12 @@ pub fn bot_seeded<G: TableGame>(
     options: &G::Options,
     seed: u64,
 ) -> Result<Box<dyn Player<G>>, String> {
+    if let Some((others, cards)) = split_name(name)? {
+        return Ok(Box::new(Split {
+            others: bot_seeded::<G>(others, options, splitmix(seed ^ 1))?,
+            cards: bot_seeded::<G>(cards, options, splitmix(seed ^ 2))?,
+        }));
+    }
     let spec = PlayerSpec::parse(name)?;
     let plain = spec.is_plain();
     match spec.name {
@@ -51,9 +57,63 @@ pub fn bot_seeded<G: TableGame>(
 /// Checks a computer player's name and the form of its settings without building it (the
 /// settings themselves are checked against the game when it is built).
 pub fn check_bot_name(name: &str) -> Result<(), String> {
+    if let Some((others, cards)) = split_name(name)? {
+        return check_bot_name(others).and_then(|()| check_bot_name(cards));
+    }
     match PlayerSpec::parse(name)?.name {
         "random" | "rule" | "sampling" | "mcts" => Ok(()),
         other => Err(unknown_player(other)),
+    }
+}
+
+/// A split player `A+B` as its two names: `B` plays the cards, `A` makes every other decision
+/// (contract, schieben, Weis, announcements, bids). `None` for a single player.
+fn split_name(name: &str) -> Result<Option<(&str, &str)>, String> {
+    let Some((others, cards)) = name.split_once('+') else {
+        return Ok(None);
+    };
+    if others.trim().is_empty() || cards.trim().is_empty() || cards.contains('+') {
+        return Err(format!(
+            "split player `{name}`: write two players joined by one `+`, the one for every decision but the cards first (e.g. rule+sampling)"
+        ));
+    }
+    Ok(Some((others.trim(), cards.trim())))
+}
+
+/// Two players in one seat: `cards` plays the cards, `others` decides everything else, so that
+/// a game's contract choice or bidding can be measured on its own (the same card player after
+/// different choosers, `jass arena rule+sampling sampling`).
+struct Split<G: TableGame> {
+    others: Box<dyn Player<G>>,
+    cards: Box<dyn Player<G>>,
+}
+
+impl<G: TableGame> Player<G> for Split<G> {
+    fn name(&self) -> String {
+        format!("{}+{}", self.others.name(), self.cards.name())
+    }
+
+    fn act(&mut self, decision: &Decision<'_, G>) -> G::Action {
+        // A decision plays a card when its legal actions do (a card decision offers nothing else).
+        if decision.legal.iter().any(|a| a.played_card().is_some()) {
+            self.cards.act(decision)
+        } else {
+            self.others.act(decision)
+        }
+    }
+
+    fn take_fallback(&mut self) -> Option<String> {
+        let others = self.others.take_fallback();
+        self.cards.take_fallback().or(others)
+    }
+
+    fn game_over(&mut self, record: &serde_json::Value) {
+        self.others.game_over(record);
+        self.cards.game_over(record);
+    }
+
+    fn wants_game_over(&self) -> bool {
+        self.others.wants_game_over() || self.cards.wants_game_over()
     }
 }
 
@@ -70,4 +130,60 @@ pub fn splitmix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^ (x >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jass_core::deal::SeededDealer;
+    use jass_core::schieber::{Schieber, SchieberOptions};
+    use jass_core::{ActionList, Game, ToMove};
+
+    #[test]
+    fn a_split_player_plays_the_cards_with_one_player_and_decides_the_rest_with_the_other() {
+        let options = SchieberOptions::default();
+        let mut split = bot_seeded::<Schieber>("rule+random", &options, 7).unwrap();
+        assert_eq!(split.name(), "rule+random");
+        let mut rule = bot_seeded::<Schieber>("rule", &options, 0).unwrap();
+        let mut random = bot_seeded::<Schieber>("random", &options, splitmix(7 ^ 2)).unwrap();
+        let mut state = Schieber::new(options).unwrap();
+        let mut dealer = SeededDealer::new(3);
+        let mut legal = ActionList::new();
+        let (mut choices, mut cards) = (0, 0);
+        while cards < 36 {
+            match state.to_move() {
+                ToMove::Deal => {
+                    let deal = state.deal_from_pack(&dealer.next_pack());
+                    state.apply_deal(deal).unwrap();
+                }
+                ToMove::Seat(seat) => {
+                    state.legal_actions(&mut legal);
+                    let decision = Decision::new(&state, seat, &legal);
+                    let action = split.act(&decision);
+                    if action.played_card().is_some() {
+                        assert_eq!(action, random.act(&decision), "the cards are random's");
+                        cards += 1;
+                    } else {
+                        assert_eq!(action, rule.act(&decision), "the rest is rule's");
+                        choices += 1;
+                    }
+                    state.apply(action).unwrap();
+                }
+                ToMove::Over => break,
+            }
+        }
+        assert!(choices > 0 && cards == 36);
+    }
+
+    #[test]
+    fn a_split_player_is_refused_with_the_form_it_takes() {
+        for bad in ["+rule", "rule+", "rule+random+sampling"] {
+            let err = check_bot_name(bad).unwrap_err();
+            assert!(err.contains("joined by one `+`"), "{bad}: {err}");
+        }
+        assert!(check_bot_name("rule+sampling:samples=8").is_ok());
+        assert!(check_bot_name("rule+nobody")
+            .unwrap_err()
+            .contains("unknown player"));
+    }
 }
