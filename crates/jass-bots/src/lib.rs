@@ -8,6 +8,7 @@ pub mod chosen_deals;
 mod handjass_game_end;
 mod inference;
 mod mcts_schieber;
+mod oracle_schieber;
 pub mod pimc;
 pub mod play_common;
 mod random;
@@ -29,6 +30,7 @@ pub mod timing;
 pub mod worlds;
 
 pub use mcts_schieber::{MctsSchieber, MctsSettings};
+pub use oracle_schieber::OracleSchieber;
 pub use random::RandomPlayer;
 pub use rule_coiffeur::RuleCoiffeur;
 pub use rule_differenzler::RuleDifferenzler;

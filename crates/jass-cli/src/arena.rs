@@ -24,7 +24,8 @@ pub struct ArenaArgs {
     /// The first player (in Schieber, Sidi Barrani and Coiffeur seats 0 and 2 in the first play
     /// of each unit): random, rule, sampling (with settings, e.g. sampling:samples=32), Schieber
     /// also mcts, two joined by `+` (rule+sampling: the second plays the cards, the first decides
-    /// the rest), or a program (cmd:…, http://…).
+    /// the rest), or a program (cmd:…, http://…). Schieber also `oracle`, a card player told
+    /// every hand, to measure what hidden cards cost (best as `sampling+oracle`).
     a: String,
     /// The second player.
     b: String,
@@ -104,8 +105,13 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
     if !(1..=MAX_UNITS).contains(&args.deals) {
         bail!("--deals {}: give 1 to {MAX_UNITS}", args.deals);
     }
-    players::check_name(&args.a)?;
-    players::check_name(&args.b)?;
+    for name in [&args.a, &args.b] {
+        // The oracle is the arena's own (Schieber's `build` seats it); every other name is
+        // checked here, a program without being started.
+        if !arena_games::is_oracle(name) {
+            players::check_name(name)?;
+        }
+    }
     let opts = to_json(&args.options)?;
     let game = arena_games::build(kind, &opts, &args.a, &args.b)?;
     let to_stdout = args.out.as_deref().is_some_and(|p| p.as_os_str() == "-");

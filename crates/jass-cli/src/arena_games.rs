@@ -18,6 +18,7 @@
 //!   B in the other n − 1 seats, k = 0..n−1. Measures: strokes and potatoes per deal of A and B.
 
 use anyhow::{anyhow, bail, Result};
+use jass_bots::OracleSchieber;
 use jass_core::coiffeur::{self, Coiffeur, CoiffeurOptions};
 use jass_core::deal::{four_hands, SeededDealer};
 use jass_core::differenzler::{self, Differenzler, DifferenzlerOptions};
@@ -25,7 +26,7 @@ use jass_core::handjass::{self, Handjass, HandjassOptions};
 use jass_core::record::Record;
 use jass_core::schieber::{self, FirstForehand, Schieber, SchieberOptions, MAX_TARGET};
 use jass_core::sidi::{self, Sidi, SidiOptions};
-use jass_core::{Game, Player};
+use jass_core::{CardSet, Game, Player};
 use serde_json::{json, Value};
 
 use crate::arena::{mean_se, Report};
@@ -62,7 +63,7 @@ pub fn build(kind: GameKind, opts: &Value, a: &str, b: &str) -> Result<Box<dyn A
             }
             let options = jass_table::checked_options::<Schieber>(opts)?;
             for n in [&a, &b] {
-                players::player::<Schieber>(n, &options, 0, 0)?;
+                schieber_player(n, &options, 0, 0, [CardSet::EMPTY; 4])?;
             }
             let rotate_forehand = opts.get("first_forehand").is_none();
             Box::new(SchieberArena {
@@ -194,11 +195,12 @@ impl ArenaGame for SchieberArena {
         let mut records = Vec::new();
         for a_even in [true, false] {
             let mut ps = partnership(&self.a, &self.b, a_even, |name, seat| {
-                players::player::<Schieber>(
+                schieber_player(
                     name,
                     &self.options,
                     seat as usize,
                     seed.wrapping_mul(4).wrapping_add(seat),
+                    hands,
                 )
             })?;
             let mut once = Some(hands);
@@ -251,6 +253,35 @@ impl ArenaGame for SchieberArena {
                 ),
             ],
         }
+    }
+}
+
+/// Whether `name` seats the oracle (`oracle`, or a split seat whose cards it plays).
+pub fn is_oracle(name: &str) -> bool {
+    name == "oracle"
+        || jass_table::split_name(name).is_ok_and(|s| s.is_some_and(|(_, c)| c == "oracle"))
+}
+
+/// A Schieber player of the arena: any player by name, and the oracle (`oracle`, or the card
+/// player of a split seat, `sampling+oracle`), which the arena alone can seat: it is told the
+/// deal's `hands`.
+fn schieber_player(
+    name: &str,
+    options: &SchieberOptions,
+    seat: usize,
+    seed: u64,
+    hands: [CardSet; 4],
+) -> Result<Box<dyn Player<Schieber>>> {
+    let oracle = || -> Box<dyn Player<Schieber>> { Box::new(OracleSchieber::new(*options, hands)) };
+    if name == "oracle" {
+        return Ok(oracle());
+    }
+    match jass_table::split_name(name).map_err(|e| anyhow!(e))? {
+        Some((others, "oracle")) => Ok(jass_table::split_player(
+            schieber_player(others, options, seat, seed, hands)?,
+            oracle(),
+        )),
+        _ => players::player::<Schieber>(name, options, seat, seed),
     }
 }
 

@@ -554,3 +554,34 @@ fn a_fixed_first_forehand_is_kept_in_the_schieber_arena() {
         assert_eq!(forehands, expected, "{extra:?}");
     }
 }
+
+/// The oracle (told every hand) against the rule player's card play behind the same contracts:
+/// its records replay, it takes more than half the points on these seeds, and it is refused
+/// where it cannot sit (deciding contracts, other games).
+#[test]
+fn the_oracle_plays_the_cards_with_every_hand_open_and_takes_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("oracle.jsonl");
+    let v = arena_json(&[
+        "rule+oracle",
+        "rule",
+        "-n",
+        "4",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(v["point_share_a"].as_f64().unwrap() > 0.5, "{v}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("\"rule+oracle\""), "the seat is named");
+    jass().arg("check").arg(&out).assert().success();
+    refused(
+        &["arena", "oracle+rule", "rule", "-n", "1"],
+        "unknown player `oracle`",
+    );
+    refused(
+        &["arena", "oracle", "rule", "-g", "differenzler", "-n", "1"],
+        "unknown player `oracle`",
+    );
+}

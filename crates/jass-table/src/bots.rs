@@ -36,10 +36,10 @@ pub fn bot_seeded<G: TableGame>(
     seed: u64,
 ) -> Result<Box<dyn Player<G>>, String> {
     if let Some((others, cards)) = split_name(name)? {
-        return Ok(Box::new(Split {
-            others: bot_seeded::<G>(others, options, splitmix(seed ^ 1))?,
-            cards: bot_seeded::<G>(cards, options, splitmix(seed ^ 2))?,
-        }));
+        return Ok(split_player(
+            bot_seeded::<G>(others, options, splitmix(seed ^ 1))?,
+            bot_seeded::<G>(cards, options, splitmix(seed ^ 2))?,
+        ));
     }
     let spec = PlayerSpec::parse(name)?;
     let plain = spec.is_plain();
@@ -66,9 +66,18 @@ pub fn check_bot_name(name: &str) -> Result<(), String> {
     }
 }
 
+/// One seat played by two players: `cards` plays the cards, `others` makes every other decision
+/// (a split player `A+B` is built this way; the arena builds its oracle seats with it).
+pub fn split_player<G: TableGame>(
+    others: Box<dyn Player<G>>,
+    cards: Box<dyn Player<G>>,
+) -> Box<dyn Player<G>> {
+    Box::new(Split { others, cards })
+}
+
 /// A split player `A+B` as its two names: `B` plays the cards, `A` makes every other decision
 /// (contract, schieben, Weis, announcements, bids). `None` for a single player.
-fn split_name(name: &str) -> Result<Option<(&str, &str)>, String> {
+pub fn split_name(name: &str) -> Result<Option<(&str, &str)>, String> {
     let Some((others, cards)) = name.split_once('+') else {
         return Ok(None);
     };

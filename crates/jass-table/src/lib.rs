@@ -33,7 +33,9 @@ mod table;
 mod view;
 
 pub use adapter::{TableGame, Verdict};
-pub use bots::{bot, bot_seeded, check_bot_name, seat_seed, splitmix, BOT_NAMES};
+pub use bots::{
+    bot, bot_seeded, check_bot_name, seat_seed, split_name, split_player, splitmix, BOT_NAMES,
+};
 pub use kind::{checked_options, options_from_pairs, GameKind, GameSpec, OptionsError};
 pub use player_settings::PlayerSpec;
 pub use registry::{GameFacts, GameVisitor};
