@@ -19,7 +19,7 @@ fn growing() -> Solver {
     Solver::new(SolverConfig {
         tt_bits: 8,
         tt_grow_bits: 12,
-        tt_grow_nodes: 40,
+        tt_grow_nodes: 10,
         ..SolverConfig::default()
     })
 }
@@ -86,8 +86,8 @@ fn every_mode_equals_minimax_with_the_table_growing() {
             }
         }
     }
-    // The growth happened in most searches, and some values hold a Match.
-    assert!(grew > 8 * PER_MODE, "grew in {grew} searches");
+    // The growth happened in many searches, and some values hold a Match.
+    assert!(grew > 4 * PER_MODE as u32, "grew in {grew} searches");
     assert!(matches > 0, "no Match among the values");
 }
 
