@@ -161,13 +161,17 @@ pub fn solve_whole_deal(solver: &mut Solver, pos: &Position, cap: u64) -> WholeD
 /// `2^tt_bits`-entry table, at most `cap` nodes each, and prints a line per deal (with
 /// `JS_HIST=1` also the nodes by cards left and the search statistics; `JS_ETC=N` sets
 /// [`SolverConfig::etc_min_cards`], `JS_REF=N` [`SolverConfig::refutation_bits`], `JS_EST=N`
-/// [`SolverConfig::estimate_horizon`]), then the median time.
+/// [`SolverConfig::estimate_horizon`], `JS_GROW=N` [`SolverConfig::tt_grow_bits`] (0: never),
+/// `JS_GROW_NODES=N` [`SolverConfig::tt_grow_nodes`]), then the median, the 99th percentile and
+/// the longest time.
 pub fn print_whole_deals(positions: impl Iterator<Item = Position>, tt_bits: u32, cap: u64) {
     let mut solver = Solver::new(SolverConfig {
         tt_bits,
         etc_min_cards: env_number("JS_ETC", SolverConfig::default().etc_min_cards),
         refutation_bits: env_number("JS_REF", SolverConfig::default().refutation_bits),
         estimate_horizon: env_number("JS_EST", SolverConfig::default().estimate_horizon),
+        tt_grow_bits: env_number("JS_GROW", SolverConfig::default().tt_grow_bits),
+        tt_grow_nodes: env_number("JS_GROW_NODES", SolverConfig::default().tt_grow_nodes),
         ..SolverConfig::default()
     });
     let mut times = Vec::new();
