@@ -319,7 +319,12 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     });
     let unsolved: Vec<_> = chosen["unsolved"]
         .as_array()
-        .map(|a| a.iter().filter_map(|i| i.as_u64()).map(|i| name(i as usize)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|i| i.as_u64())
+                .map(|i| name(i as usize))
+                .collect()
+        })
         .unwrap_or_default();
     // The sampling player's time per card (issue 5: at most 100 ms at its default settings).
     let mut cards = sampling_card_times(args.sampling_deals, 1);

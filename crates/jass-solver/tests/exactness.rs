@@ -44,7 +44,7 @@ fn position(rng: &mut SplitMix, kind: usize, j: usize, left: u32) -> Position {
             random_position(rng, left, Mode::ALL[k], eleven, rules)
         }
     };
-    if j % 4 == 0 {
+    if j.is_multiple_of(4) {
         // Match still open for one team.
         let t = j / 4 % 2;
         pos.tricks_won = [0, 0];
@@ -70,7 +70,7 @@ fn every_mode_equals_minimax_with_the_table_growing() {
                 grew += (grow.table_entries() > 256) as u32;
                 assert_eq!(fix.solve_for(&pos, team), want, "team {team}\n{pos}");
             }
-            if j % 10 == 0 {
+            if j.is_multiple_of(10) {
                 // Every legal card's value, the card's own trick included.
                 let team = pos.to_move() % 2;
                 let moves = grow.solve_moves(&pos);
