@@ -44,15 +44,38 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 6)]
     solver_deals: usize,
     /// Whole deals from the first card in the mode the leader's hand is best for, as they come
-    /// up in play, for the solver's median (issue 5's target: under 30 ms; a quarter from each
-    /// of seeds 1 to 4; each given up after 4 million nodes and counted as slower than every
-    /// solved one; 0: none).
+    /// up in play, for the solver's median, 99th percentile and longest deal (issue 42's
+    /// target: every deal solved, median at most 15 ms, p99 at most 1 s; a quarter from each of
+    /// seeds 1 to 4; each given up after `--solver-node-cap` nodes, listed as not solved and
+    /// counted as slower than every solved one; 0: none).
     #[arg(long, default_value_t = 400)]
     solver_chosen_deals: usize,
+    /// The node cap of each of those deals (20 million: about a second on one core).
+    #[arg(long, default_value_t = CHOSEN_DEAL_BENCH_CAP)]
+    solver_node_cap: u64,
     /// Schieber deals with the sampling player at its default settings in one seat (the seat
     /// turns; rule players in the others) for the time per card (0: none).
     #[arg(long, default_value_t = 40)]
     sampling_deals: u64,
+}
+
+/// `jass bench`'s node cap for a whole deal of the chosen sample (about a second on one core: the
+/// issue's p99 target; until 2026-11-27 `jass_bots::chosen_deals::CHOSEN_DEAL_NODE_CAP`, 4 M).
+pub const CHOSEN_DEAL_BENCH_CAP: u64 = 20_000_000;
+
+/// The deals of `jass_bots::chosen_deals::chosen_deal_sample(count)`, in its order, each as
+/// `(seed, number of the deal in its seed)`.
+fn chosen_deal_labels(count: usize) -> Vec<(u64, usize)> {
+    use jass_bots::chosen_deals::SAMPLE_SEEDS;
+    let seeds = SAMPLE_SEEDS.len();
+    SAMPLE_SEEDS
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &seed)| {
+            let n = count / seeds + usize::from(i < count % seeds);
+            (0..n).map(move |d| (seed, d))
+        })
+        .collect()
 }
 
 /// Plays `deals` Schieber deals from seed `seed` with the sampling player at its default settings
@@ -275,11 +298,34 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let whole = &solver["full_deal"];
     // The issue's whole-deal figure: deals in the mode the leader's hand is best for, from four
     // seeds (until 2026-11-24 the first 200 deals of seed 1, an easy sample).
+    let sample: Vec<_> =
+        jass_bots::chosen_deals::chosen_deal_sample(args.solver_chosen_deals).collect();
     let (chosen, _) = jass_solver::bench::whole_deal_figures(
         &mut jass_solver::Solver::new(jass_solver::SolverConfig::default()),
-        jass_bots::chosen_deals::chosen_deal_sample(args.solver_chosen_deals),
-        jass_bots::chosen_deals::CHOSEN_DEAL_NODE_CAP,
+        sample.iter().copied(),
+        args.solver_node_cap,
     );
+    // Each deal named by its seed, its number there and its mode (`jass_bots::chosen_deals`).
+    let labels = chosen_deal_labels(sample.len());
+    let name = |i: usize| {
+        let (seed, deal) = labels[i];
+        json!({"seed": seed, "deal": deal, "mode": sample[i].mode.to_string()})
+    };
+    let longest = chosen["longest"].as_object().map(|l| {
+        let mut named = name(l["deal"].as_u64().unwrap_or(0) as usize);
+        named["ms"] = l["ms"].clone();
+        named["nodes"] = l["nodes"].clone();
+        named
+    });
+    let unsolved: Vec<_> = chosen["unsolved"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|i| i.as_u64())
+                .map(|i| name(i as usize))
+                .collect()
+        })
+        .unwrap_or_default();
     // The sampling player's time per card (issue 5: at most 100 ms at its default settings).
     let mut cards = sampling_card_times(args.sampling_deals, 1);
     cards.sort_by(f64::total_cmp);
@@ -314,8 +360,13 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         "solver_whole_deals_over_node_cap": whole["over_node_cap"],
         "solver_chosen_deals": args.solver_chosen_deals,
         "solver_chosen_deal_median_ms": chosen["median_ms"],
+        "solver_chosen_deal_p99_ms": chosen["p99_ms"],
+        "solver_chosen_deal_max_ms": chosen["max_ms"],
         "solver_chosen_deal_median_nodes": chosen["median_nodes"],
+        "solver_chosen_deal_node_cap": args.solver_node_cap,
         "solver_chosen_deals_over_node_cap": chosen["over_node_cap"],
+        "solver_chosen_deal_longest": longest,
+        "solver_chosen_deals_unsolved": unsolved,
         "solver_chosen_deal_ns_per_node": chosen["ns_per_node"],
         "solver_checksum": (args.solver_deals + args.solver_positions > 0).then(|| solver["checksum"].clone()),
         "sampling_schieber_deals": args.sampling_deals,

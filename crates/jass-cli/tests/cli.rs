@@ -207,6 +207,21 @@ fn bench_prints_json() {
     assert!(v["solver_chosen_deal_median_ms"].as_f64().unwrap() > 0.0);
     assert!(v["solver_chosen_deal_ns_per_node"].as_f64().unwrap() > 0.0);
     assert!(v["solver_chosen_deal_median_nodes"].as_u64().unwrap() > 0);
+    // Issue 42's figures: with one deal solved, it is the p99 and the longest, and none is
+    // listed as not solved.
+    assert_eq!(v["solver_chosen_deal_node_cap"], 20_000_000);
+    assert_eq!(
+        v["solver_chosen_deal_p99_ms"],
+        v["solver_chosen_deal_median_ms"]
+    );
+    assert_eq!(
+        v["solver_chosen_deal_max_ms"],
+        v["solver_chosen_deal_median_ms"]
+    );
+    let longest = &v["solver_chosen_deal_longest"];
+    assert_eq!((&longest["seed"], &longest["deal"]), (&1.into(), &0.into()));
+    assert_eq!(longest["nodes"], v["solver_chosen_deal_median_nodes"]);
+    assert_eq!(v["solver_chosen_deals_unsolved"], serde_json::json!([]));
     // The sampling player's time per card over its card decisions with a choice.
     assert_eq!(v["sampling_schieber_deals"], 2);
     assert!(v["sampling_schieber_card_decisions"].as_u64().unwrap() >= 2);
@@ -260,6 +275,9 @@ fn bench_counts_are_exact_and_unmeasured_figures_are_null() {
         "solver_chosen_deal_median_ms",
         "solver_chosen_deal_median_nodes",
         "solver_chosen_deal_ns_per_node",
+        "solver_chosen_deal_p99_ms",
+        "solver_chosen_deal_max_ms",
+        "solver_chosen_deal_longest",
         "solver_checksum",
         "sampling_schieber_card_mean_ms",
         "sampling_schieber_card_median_ms",
@@ -268,6 +286,23 @@ fn bench_counts_are_exact_and_unmeasured_figures_are_null() {
     }
     assert_eq!(v["schieber_random_deals"], 0);
     assert_eq!(v["schieber_random_deals_no_weis"], 0);
+    // A deal over the node cap is listed as not solved, and no figure falls on it as a time.
+    let mut capped = zero.to_vec();
+    capped[11] = "1";
+    capped.extend(["--solver-node-cap", "1000"]);
+    let v = bench(&capped);
+    assert_eq!(v["solver_chosen_deals_over_node_cap"], 1);
+    assert_eq!(
+        v["solver_chosen_deals_unsolved"],
+        serde_json::json!([{"seed": 1, "deal": 0, "mode": "D"}])
+    );
+    for k in [
+        "solver_chosen_deal_median_ms",
+        "solver_chosen_deal_p99_ms",
+        "solver_chosen_deal_longest",
+    ] {
+        assert!(v[k].is_null(), "{k} = {} with no deal solved", v[k]);
+    }
     let mut seven = zero;
     seven[1] = "7";
     seven[3] = "9";

@@ -1,7 +1,7 @@
 //! `cargo run --release -p jass-solver --example probe -- CARDS_LEFT COUNT [SKIP]`: solves COUNT
 //! random positions (the six modes in turn, strict rules) and prints time and nodes for each, the
 //! nodes by cards left, the mean and the median. Knobs: JS_ORDER=rev|shuf, JS_NOTT, JS_NOMERGE,
-//! JS_BITS (table size, log2), JS_ETC (enhanced transposition cut-offs from this many cards
+//! JS_BITS (table size, log2), JS_GROW / JS_GROW_NODES (the table's growth: its size, log2, 0 off; after how many nodes), JS_ETC (enhanced transposition cut-offs from this many cards
 //! left, 37: off), JS_REF (the refutation memory's size, log2; 0: off), JS_EST (the estimate's horizon; 0: off), JS_FEWEST (the
 //! fewest-points objective of Misère), JS_SLALOM (Slalom positions instead, begun Obenabe and
 //! Undenufe in turn).
@@ -36,6 +36,14 @@ fn main() {
         use_tt,
         merge_equivalent,
         tt_bits: jass_solver::bench::env_number("JS_BITS", SolverConfig::default().tt_bits),
+        tt_grow_bits: jass_solver::bench::env_number(
+            "JS_GROW",
+            SolverConfig::default().tt_grow_bits,
+        ),
+        tt_grow_nodes: jass_solver::bench::env_number(
+            "JS_GROW_NODES",
+            SolverConfig::default().tt_grow_nodes,
+        ),
         bounds: std::env::var_os("JS_NOBOUNDS").is_none(),
         partner_tricks: std::env::var_os("JS_NOPARTNER").is_none(),
         quasi_symmetry: std::env::var_os("JS_NOQS").is_none(),

@@ -161,13 +161,17 @@ pub fn solve_whole_deal(solver: &mut Solver, pos: &Position, cap: u64) -> WholeD
 /// `2^tt_bits`-entry table, at most `cap` nodes each, and prints a line per deal (with
 /// `JS_HIST=1` also the nodes by cards left and the search statistics; `JS_ETC=N` sets
 /// [`SolverConfig::etc_min_cards`], `JS_REF=N` [`SolverConfig::refutation_bits`], `JS_EST=N`
-/// [`SolverConfig::estimate_horizon`]), then the median time.
+/// [`SolverConfig::estimate_horizon`], `JS_GROW=N` [`SolverConfig::tt_grow_bits`] (0: never),
+/// `JS_GROW_NODES=N` [`SolverConfig::tt_grow_nodes`]), then the median, the 99th percentile and
+/// the longest time.
 pub fn print_whole_deals(positions: impl Iterator<Item = Position>, tt_bits: u32, cap: u64) {
     let mut solver = Solver::new(SolverConfig {
         tt_bits,
         etc_min_cards: env_number("JS_ETC", SolverConfig::default().etc_min_cards),
         refutation_bits: env_number("JS_REF", SolverConfig::default().refutation_bits),
         estimate_horizon: env_number("JS_EST", SolverConfig::default().estimate_horizon),
+        tt_grow_bits: env_number("JS_GROW", SolverConfig::default().tt_grow_bits),
+        tt_grow_nodes: env_number("JS_GROW_NODES", SolverConfig::default().tt_grow_nodes),
         ..SolverConfig::default()
     });
     let mut times = Vec::new();
@@ -195,10 +199,15 @@ pub fn print_whole_deals(positions: impl Iterator<Item = Position>, tt_bits: u32
         }
     }
     if !times.is_empty() {
-        let median = percentile_ms(times.clone(), 0.5)
-            .map_or("over the node cap".to_string(), |m| format!("{m:.1} ms"));
+        let at = |q: f64| {
+            percentile_ms(times.clone(), q)
+                .map_or("over the node cap".to_string(), |m| format!("{m:.1} ms"))
+        };
         println!(
-            "median {median} over {} deals ({} over the cap), {total_nodes} nodes in all",
+            "median {} (p99 {}, longest {}) over {} deals ({} over the cap), {total_nodes} nodes in all",
+            at(0.5),
+            at(0.99),
+            at(1.0),
             times.len(),
             times.iter().filter(|t| t.is_infinite()).count(),
         );
@@ -232,11 +241,13 @@ pub fn example_args<const N: usize>(defaults: [u64; N]) -> [u64; N] {
 }
 
 /// Solves each of `positions` for team 0 from an empty table, giving up after `cap` nodes: the
-/// figures as JSON (`count`, `median_ms`, `p90_ms`, `max_ms`, `mean_nodes`, `median_nodes`,
-/// `over_node_cap`, `node_cap`, `ns_per_node`; a median or percentile that falls on a deal given
-/// up is `null`) and each deal's value (`None`: given up). `ns_per_node` (the time of every
-/// deal, those given up too, over their nodes) tells the machine's speed apart from the search's
-/// work: on a shared machine it moves from day to day while the nodes stay the same.
+/// figures as JSON (`count`, `median_ms`, `p90_ms`, `p99_ms`, `max_ms`, `mean_nodes`,
+/// `median_nodes`, `over_node_cap`, `node_cap`, `ns_per_node`; a median or percentile that
+/// falls on a deal given up is `null`; `longest`: the number (in the order given), time and
+/// nodes of the slowest deal solved; `unsolved`: the numbers of the deals given up) and each
+/// deal's value (`None`: given up). `ns_per_node` (the time of every deal, those given up too,
+/// over their nodes) tells the machine's speed apart from the search's work: on a shared
+/// machine it moves from day to day while the nodes stay the same.
 pub fn whole_deal_figures(
     solver: &mut Solver,
     positions: impl Iterator<Item = Position>,
@@ -266,6 +277,15 @@ pub fn whole_deal_figures(
     let ms: f64 = deals.iter().map(|d| d.ms).sum();
     let ns_per_node = (nodes > 0).then(|| (ms * 1e6 / nodes as f64 * 10.0).round() / 10.0);
     figures.insert("ns_per_node".into(), json!(ns_per_node));
+    let longest = deals
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.value.is_some())
+        .max_by(|a, b| a.1.ms.total_cmp(&b.1.ms))
+        .map(|(i, d)| json!({"deal": i, "ms": d.ms, "nodes": d.nodes}));
+    figures.insert("longest".into(), json!(longest));
+    let unsolved: Vec<usize> = (0..count).filter(|&i| deals[i].value.is_none()).collect();
+    figures.insert("unsolved".into(), json!(unsolved));
     (
         Value::Object(figures),
         deals.iter().map(|d| d.value).collect(),
@@ -273,13 +293,15 @@ pub fn whole_deal_figures(
 }
 
 /// The figures of a run of solves with these times (milliseconds) and `nodes` in all: `count`,
-/// `median_ms`, `p90_ms`, `max_ms` (`null` where an infinite time falls) and `mean_nodes`.
+/// `median_ms`, `p90_ms`, `p99_ms`, `max_ms` (`null` where an infinite time falls) and
+/// `mean_nodes`.
 fn timing_figures(times: Vec<f64>, nodes: u64) -> serde_json::Map<String, Value> {
     let count = times.len();
     let mut figures = serde_json::Map::new();
     figures.insert("count".into(), json!(count));
     figures.insert("median_ms".into(), json!(percentile_ms(times.clone(), 0.5)));
     figures.insert("p90_ms".into(), json!(percentile_ms(times.clone(), 0.9)));
+    figures.insert("p99_ms".into(), json!(percentile_ms(times.clone(), 0.99)));
     figures.insert("max_ms".into(), json!(percentile_ms(times, 1.0)));
     let mean = (count > 0).then(|| nodes / count as u64);
     figures.insert("mean_nodes".into(), json!(mean));

@@ -55,6 +55,14 @@ pub struct SolverConfig {
     /// that the table and the refutation memory stay near a core's 2 MiB second-level cache:
     /// 10% less time for whole deals than 16 MiB there for 1% more nodes, docs/solver.md).
     pub tt_bits: u32,
+    /// A deal that needs more than `tt_grow_nodes` nodes moves to a table of `2^tt_grow_bits`
+    /// entries (its entries carried over) for the rest of the deal; the next deal starts in
+    /// the small table again (default 20 bits after 1 M nodes: the hard deals need a quarter
+    /// fewer nodes, the median ones keep the small table's cache; 0 or at most `tt_bits`:
+    /// never). The growth depends on the node count only, so node counts stay deterministic.
+    pub tt_grow_bits: u32,
+    /// See [`SolverConfig::tt_grow_bits`].
+    pub tt_grow_nodes: u64,
     /// The move order.
     pub order: MoveOrder,
     /// Merge equivalent cards (adjacent in rank among the cards in play, with equal points).
@@ -102,6 +110,8 @@ impl Default for SolverConfig {
     fn default() -> Self {
         SolverConfig {
             tt_bits: 17,
+            tt_grow_bits: 20,
+            tt_grow_nodes: 1_000_000,
             order: MoveOrder::Heuristic,
             merge_equivalent: true,
             use_tt: true,
@@ -213,7 +223,14 @@ pub struct Solver {
 struct Core {
     config: SolverConfig,
     tt: Vec<Bucket>,
+    /// The other table: the large one while the small one is in use (empty until the first
+    /// deal that grows, [`SolverConfig::tt_grow_bits`]), or the small one while the large one is.
+    spare: Vec<Bucket>,
     mask: usize,
+    /// The node count at which the deal moves to the large table (`u64::MAX`: never, or done).
+    grow_at: u64,
+    /// The smaller of `node_limit` and `grow_at`: the one comparison per node.
+    event_at: u64,
     gen: u16,
     team: u8,
     nodes: u64,
@@ -264,11 +281,14 @@ impl Solver {
                 } else {
                     1
                 }),
+                spare: Vec::new(),
                 mask: if config.use_tt {
                     (size / WAYS).max(1) - 1
                 } else {
                     0
                 },
+                grow_at: u64::MAX,
+                event_at: u64::MAX,
                 gen: 1,
                 team: 0,
                 nodes: 0,
@@ -330,8 +350,20 @@ impl Solver {
         self.core.stats
     }
 
+    /// The entries of the table in use (`2^tt_bits`, or `2^tt_grow_bits` once the deal grew
+    /// it). For the tests.
+    #[doc(hidden)]
+    pub fn table_entries(&self) -> usize {
+        self.core.tt.len() * WAYS
+    }
+
     /// Sets the node counter and the diagnostics (histogram, stats) to zero.
     pub fn reset_nodes(&mut self) {
+        if self.core.grow_at != u64::MAX {
+            // The deal's growth counts from here.
+            self.core.grow_at = self.core.grow_at.saturating_sub(self.core.nodes);
+            self.core.event_at = self.core.grow_at.min(self.core.node_limit);
+        }
         self.core.nodes = 0;
         self.core.hist = [0; 37];
         self.core.stats = [0; 11];
@@ -402,10 +434,12 @@ impl Solver {
     /// stored before stays valid).
     fn capped<T>(&mut self, node_limit: u64, search: impl FnOnce(&mut Self) -> T) -> Option<T> {
         self.core.node_limit = self.core.nodes.saturating_add(node_limit);
+        self.core.event_at = self.core.grow_at.min(self.core.node_limit);
         self.core.aborted = false;
         let v = search(self);
         let ok = !self.core.aborted;
         self.core.node_limit = u64::MAX;
+        self.core.event_at = self.core.grow_at;
         self.core.aborted = false;
         ok.then_some(v)
     }
@@ -649,12 +683,68 @@ impl Core {
     /// deal, so that the memory is never cleared in the middle of a deal).
     fn new_generation(&mut self) {
         self.gen += 1;
+        if self.tt.len() > self.spare.len() && !self.spare.is_empty() {
+            // Back to the small table (its entries are of an earlier generation).
+            std::mem::swap(&mut self.tt, &mut self.spare);
+            self.mask = self.tt.len() - 1;
+        }
         if self.gen + ESTIMATES >= 1 << GEN_BITS {
             self.tt.iter_mut().for_each(|b| *b = Bucket::default());
             self.refutations.iter_mut().for_each(|r| *r = 0);
             self.gen = 1;
         }
         self.deal_gen = self.gen;
+        let c = &self.config;
+        self.grow_at = if c.use_tt && c.tt_grow_bits > c.tt_bits.clamp(4, 30) {
+            self.nodes.saturating_add(c.tt_grow_nodes)
+        } else {
+            u64::MAX
+        };
+        self.event_at = self.grow_at.min(self.node_limit);
+    }
+
+    /// The node count reached `event_at`: past the cap the search is cut short (true), else
+    /// the deal moves to the large table.
+    #[cold]
+    #[inline(never)]
+    fn node_event(&mut self) -> bool {
+        if self.nodes > self.node_limit {
+            self.aborted = true;
+            return true;
+        }
+        if self.nodes > self.grow_at {
+            self.grow_table();
+        }
+        false
+    }
+
+    /// Moves to the table of `2^tt_grow_bits` entries, with every entry of the current
+    /// generation of the small one (the others are stale).
+    fn grow_table(&mut self) {
+        self.grow_at = u64::MAX;
+        self.event_at = self.node_limit;
+        let buckets = (1usize << self.config.tt_grow_bits.min(30)) / WAYS;
+        let mut big = std::mem::take(&mut self.spare);
+        if big.len() == buckets {
+            big.iter_mut().for_each(|b| *b = Bucket::default());
+        } else {
+            big = new_table(buckets);
+        }
+        let small = std::mem::replace(&mut self.tt, big);
+        self.mask = buckets - 1;
+        let (kg, gh) = self.gen_key(0);
+        for b in &small {
+            for e in &b.0 {
+                if e.key >> 62 == kg >> 62 && e.data >> 60 == gh && e.key != 0 {
+                    let i = self.tt_index(e.key & !(3 << 62));
+                    let slot = &mut self.tt[i].0;
+                    if let Some(f) = slot.iter_mut().find(|f| f.key == 0 && f.data == 0) {
+                        *f = *e;
+                    }
+                }
+            }
+        }
+        self.spare = small;
     }
 
     /// After an estimate: the table forgets its results (values of single lines, not of the
@@ -731,8 +821,7 @@ impl Core {
     ) -> i32 {
         debug_assert_eq!(n.len, LEN);
         self.nodes += 1;
-        if self.nodes > self.node_limit {
-            self.aborted = true;
+        if self.nodes > self.event_at && self.node_event() {
             return 0;
         }
         if DIAGNOSTICS {
