@@ -616,14 +616,19 @@ impl Table {
             (seats, st.actions.clone(), Table::computers_only(&st))
         };
         let mut fallback = None;
+        // A segment after the first replays the game up to the state the last one stopped at:
+        // the states on the way (such as a deal's start before its first decision) were told
+        // already, and that one too.
+        let mut replaying = self.lock().snapshot.is_some();
         let mut on_event = |e: Event| {
             self.check_shutdown();
             match e {
                 Event::Snapshot(s) => {
                     let mut st = self.lock();
-                    // A replayed segment shows the state it stopped at again: told once. (Not
-                    // by the step alone: a new deal is a new state at the same step.)
-                    if st.snapshot.as_ref().is_some_and(|o| **o == s) {
+                    if replaying {
+                        if st.snapshot.as_ref().is_some_and(|o| **o == s) {
+                            replaying = false;
+                        }
                         return;
                     }
                     let s = Arc::new(s);
@@ -657,6 +662,7 @@ impl Table {
                     if step < self.lock().actions.len() {
                         return;
                     }
+                    replaying = false;
                     let note = fallback
                         .as_ref()
                         .map(|f: &jass_table::Fallback| f.reason.clone());
@@ -919,16 +925,16 @@ impl JsonPlayer for RemoteSeat {
                 drop(st);
                 std::panic::resume_unwind(Box::new(Shutdown));
             }
+            // (The state shown is always this decision's: the engine shows it before asking.)
+            if st.snapshot.as_ref().and_then(|s| s.to_move) != Some(self.seat) {
+                return Err(format!("seat {} was asked out of turn", self.seat));
+            }
             let (due, changed) = t.due(&mut st);
             if changed {
                 drop(st);
                 t.seats_changed();
                 st = t.lock();
             }
-            debug_assert_eq!(
-                st.snapshot.as_ref().and_then(|s| s.to_move),
-                Some(self.seat)
-            );
             match due {
                 // The answer stays (its step passes with this decision) so that a second one
                 // sent before the next state is refused as "already answered", not dropped.

@@ -538,3 +538,63 @@ async fn simultaneous_creates_never_exceed_the_limits() {
     assert_eq!(list.as_array().unwrap().len(), 10);
     s.stop().await;
 }
+
+/// A person who thinks longer than the grace of a segment: every answer is taken by a new
+/// segment that replays the game (in every game), and the game goes on as if played at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn slow_answers_are_taken_after_a_replay_in_every_game() {
+    let d = dir();
+    let s = start_with(d.path(), Limits::unlimited_clients()).await;
+    let a = s.addr();
+    for game in [
+        "schieber",
+        "sidi-barrani",
+        "differenzler",
+        "handjass",
+        "coiffeur",
+    ] {
+        let (id, _, token) = create(
+            a,
+            json!({"game": game, "seats": ["me", "rule", "rule", "rule"]}),
+        )
+        .await;
+        let mut ws = Ws::player(a, &id, token.as_deref()).await;
+        let mut answered = 0;
+        let mut last_decision = 0;
+        let mut last_step = 0;
+        while answered < 12 {
+            // Every decision is asked once, and the states only move forward: a replay shows
+            // nothing again.
+            let m = ws.next().await;
+            assert_ne!(m["type"], "error", "{game}: {m}");
+            assert_ne!(m["type"], "fallback", "{game}: {m}");
+            if m["type"] != "state" {
+                continue;
+            }
+            let step = m["step"].as_u64().unwrap();
+            assert!(step >= last_step, "{game}: step {step} after {last_step}");
+            last_step = step;
+            if m["legal"].as_array().unwrap().is_empty() {
+                continue;
+            }
+            let state = m;
+            let decision = state["decision"].as_u64().unwrap();
+            assert!(
+                decision > last_decision,
+                "{game}: decision {decision} asked again"
+            );
+            last_decision = decision;
+            tokio::time::sleep(jass_server::GRACE + Duration::from_millis(100)).await;
+            ws.send(
+                json!({"type": "act", "action": state["legal"][0], "decision": state["decision"]}),
+            )
+            .await;
+            answered += 1;
+        }
+        assert_eq!(answered, 12, "{game}");
+        let t = status_of(a, &id).await;
+        assert_eq!(t["seats"][0]["taken_over"], false, "{game}: {t}");
+        assert_eq!(t["status"], "playing", "{game}: {t}");
+    }
+    s.stop().await;
+}

@@ -316,7 +316,7 @@ function buildCreateForm(root, games) {
 async function lobbyTables() {
   const [open, recent] = await Promise.all([
     api('GET', '/api/tables?status=waiting,playing&limit=100'),
-    api('GET', '/api/tables?status=over&limit=10'),
+    api('GET', '/api/tables?status=over,closed&limit=10'),
   ]);
   return [...(open || []), ...(recent || [])].filter((t) => !t.friends || store.get(seatKey(t.id)));
 }
