@@ -519,6 +519,45 @@ test('close: a game played alone against the computer can be closed; not while a
   await a.close();
 });
 
+test('lobby and turn timer: the lobby asks for open and recent tables only; every client counts the turn down', async ({ browser, base }) => {
+  const a = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const pa = await a.newPage();
+  const lists = [];
+  pa.on('request', (r) => {
+    if (r.url().includes('/api/tables?') || r.url().endsWith('/api/tables')) lists.push(r.url());
+  });
+  // Somebody else's friends' table is joined by its link, not offered in the lobby.
+  const res = await fetch(`${base}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'schieber', seats: ['me', 'open', 'rule', 'rule'], name: 'Cla', friends: true }),
+  });
+  const friends = await res.json();
+  assert(res.status === 201, `friends' table: ${res.status}`);
+  await pa.goto(`${base}/`);
+  await pa.waitForSelector('#tables h2');
+  assert(lists.length > 0 && lists.every((u) => u.includes('status=') && u.includes('limit=')), `the lobby's list requests: ${lists.join(', ')}`);
+  assert((await pa.$$(`li[data-table="${friends.id}"]`)).length === 0, "a stranger's friends' table is not in the lobby");
+  const info = await (await fetch(`${base}/api/tables/${friends.id}`)).json();
+  assert(info.friends === true && info.turn_secs === 300, `friends' table: ${JSON.stringify(info)}`);
+  // The turn timer, for the seat to act and for a spectator.
+  const id = await createTable(pa, base, { name: 'Anna', seats: ['me', 'rule', 'rule', 'rule'] });
+  const clock = (pattern) => {
+    const el = document.querySelector('#turn-clock');
+    return !!el && !el.hidden && new RegExp(pattern).test(el.textContent);
+  };
+  await pa.waitForFunction(clock, 'Your move: \\d+ s', { timeout: 30000 });
+  const b = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const pb = await b.newPage();
+  await pb.goto(`${base}/table/${id}?watch=1`);
+  await pb.waitForFunction(clock, 'Anna.*: \\d+ s', { timeout: 30000 });
+  await pb.screenshot({ path: path.join(out, 'turn-clock.png') });
+  const first = Number((await pa.textContent('#turn-clock')).match(/(\d+) s/)[1]);
+  assert(first > 0 && first <= 60, `the clock shows ${first} s of the 60`);
+  await a.close();
+  await b.close();
+});
+
 // ------------------------------------------------------------------ runner
 
 async function main() {
@@ -532,7 +571,9 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const serverLog = fs.openSync(path.join(out, 'server.log'), 'w');
-  const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data], { cwd: root, stdio: ['ignore', serverLog, serverLog] });
+  // Every page and request of these tests comes from one address: no per-address limits.
+  const env = { ...process.env, JASS_TABLES_PER_ADDRESS: '100000', JASS_TABLES_PER_TOKEN: '100000', JASS_REQUESTS_PER_SECOND: '100000', JASS_REQUEST_BURST: '100000' };
+  const server = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data], { cwd: root, env, stdio: ['ignore', serverLog, serverLog] });
   let browser;
   let failed = 0;
   try {

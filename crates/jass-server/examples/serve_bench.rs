@@ -152,9 +152,14 @@ async fn main() {
     let (addr, server) = match arg(&args, "--addr") {
         Some(a) => (a.parse().expect("--addr HOST:PORT"), None),
         None => {
-            let s = jass_server::Server::start(dir.path(), "127.0.0.1:0".parse().unwrap())
-                .await
-                .expect("server starts");
+            // All the tables come from this one address: no per-address limits.
+            let s = jass_server::Server::start_with(
+                dir.path(),
+                "127.0.0.1:0".parse().unwrap(),
+                jass_server::Limits::unlimited_clients(),
+            )
+            .await
+            .expect("server starts");
             (s.addr(), Some(s))
         }
     };

@@ -1,8 +1,9 @@
 //! The HTTP API (JSON), the WebSocket routes and the embedded web client.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -11,7 +12,8 @@ use jass_table::{GameKind, BOT_NAMES};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::store::StoredTable;
+use crate::http::Body;
+use crate::store::{ListQuery, StoredTable};
 use crate::table::{CloseError, SeatInfo, Table};
 use crate::App;
 
@@ -66,6 +68,10 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/assets/*path", get(asset))
         .fallback(unknown)
         .layer(axum::middleware::map_response(json_errors))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&app),
+            crate::http::rate_limit,
+        ))
         .with_state(app)
 }
 
@@ -83,6 +89,9 @@ async fn json_errors(method: Method, uri: Uri, resp: Response) -> Response {
     }
     let path = uri.path();
     let message = match status {
+        StatusCode::BAD_REQUEST if uri.query().is_some() => format!(
+            "{method} {path}: the query cannot be read: see docs/server.md for the route's parameters"
+        ),
         StatusCode::METHOD_NOT_ALLOWED => format!(
             "{method} is not allowed on {path}: see docs/server.md for each route's methods (GET reads, POST creates and joins)"
         ),
@@ -153,8 +162,21 @@ struct CreateTable {
     #[serde(default)]
     takeover_secs: Option<u64>,
     #[serde(default)]
+    turn_secs: Option<u64>,
+    #[serde(default)]
+    friends: bool,
+    #[serde(default)]
+    token: Option<String>,
+    #[serde(default)]
     seed: Option<u64>,
 }
+
+/// The turn timer of a friends' table, unless the creator chooses: generous (people who know
+/// each other wait for each other).
+pub(crate) const FRIENDS_TURN_SECS: u64 = 300;
+/// The turn timer of a table offered in the lobby, unless the creator chooses: a stranger who
+/// stops playing does not hold the others for long.
+pub(crate) const OPEN_TURN_SECS: u64 = 60;
 
 fn parse_body<T: for<'de> Deserialize<'de>>(body: &[u8], example: &str) -> Result<T, ApiError> {
     serde_json::from_slice(body).map_err(|e| {
@@ -179,8 +201,12 @@ fn clean_name(name: Option<String>, fallback: &str) -> Result<String, ApiError> 
     })
 }
 
-async fn create_table(State(app): State<Arc<App>>, body: axum::body::Bytes) -> ApiResult {
-    let example = r#"{"game":"schieber","options":{"target":1000},"seats":["me","rule","open","rule"],"name":"Anna","takeover_secs":60}"#;
+async fn create_table(
+    State(app): State<Arc<App>>,
+    peer: Option<ConnectInfo<SocketAddr>>,
+    Body(body): Body,
+) -> ApiResult {
+    let example = r#"{"game":"schieber","options":{"target":1000},"seats":["me","rule","open","rule"],"name":"Anna","takeover_secs":60,"turn_secs":60}"#;
     let req: CreateTable = parse_body(&body, example)?;
     let kind: GameKind = req.game.parse().map_err(bad)?;
     let options = req.options.unwrap_or_else(|| json!({}));
@@ -205,9 +231,24 @@ async fn create_table(State(app): State<Arc<App>>, body: axum::body::Bytes) -> A
         )));
     }
     let creator = clean_name(req.name, "me")?;
+    // Every table has a creator token (the "me" seat's, or one only for closing the table): a
+    // token given is reused, so that one client's tables count together.
+    let token = match req.token {
+        Some(t)
+            if t.len() < 16
+                || t.len() > 128
+                || !t
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') =>
+        {
+            return Err(bad("`token` (your creator token from an earlier table) has 16 to 128 letters, digits, - or _; leave it out to get a new one"));
+        }
+        Some(t) => t,
+        None => crate::random_hex(16),
+    };
+    let creator_hash = crate::token_hash(&token);
     let mut seats = Vec::with_capacity(n);
     let mut my_seat = None;
-    let mut token = None;
     for (i, s) in seat_names.iter().enumerate() {
         let s = s.trim().to_ascii_lowercase();
         match s.as_str() {
@@ -215,16 +256,14 @@ async fn create_table(State(app): State<Arc<App>>, body: axum::body::Bytes) -> A
                 if my_seat.is_some() {
                     return Err(bad("`seats` names \"me\" more than once: the creator takes one seat; use \"open\" for the others"));
                 }
-                let t = crate::random_hex(16);
                 seats.push(SeatInfo {
                     kind: "human".into(),
                     name: creator.clone(),
                     bot: None,
                     joined: true,
-                    token_hash: Some(crate::token_hash(&t)),
+                    token_hash: Some(creator_hash.clone()),
                 });
                 my_seat = Some(i);
-                token = Some(t);
             }
             "open" => seats.push(SeatInfo {
                 kind: "human".into(),
@@ -256,7 +295,18 @@ async fn create_table(State(app): State<Arc<App>>, body: axum::body::Bytes) -> A
             "`takeover_secs` is at most 604800 (a week); 0 means never",
         ));
     }
+    let turn_secs = match req.turn_secs {
+        Some(t) if t > 86_400 => {
+            return Err(bad(
+                "`turn_secs` is at most 86400 (a day); 0 means no turn timer",
+            ))
+        }
+        Some(t) => t,
+        None if req.friends => FRIENDS_TURN_SECS,
+        None => OPEN_TURN_SECS,
+    };
     let all_joined = seats.iter().all(|s| s.joined);
+    let addr = peer.map(|ConnectInfo(a)| a.ip().to_string());
     let stored = StoredTable {
         id: crate::random_hex(6),
         game: kind.name().into(),
@@ -267,41 +317,63 @@ async fn create_table(State(app): State<Arc<App>>, body: axum::body::Bytes) -> A
         takeover_secs,
         status: if all_joined { "playing" } else { "waiting" }.into(),
         created: crate::now_iso(),
+        turn_secs,
+        friends: req.friends,
+        creator_hash: Some(creator_hash.clone()),
+        creator_addr: addr.clone(),
+        record_ok: None,
     };
-    // Every unfinished table holds a thread (and bots-only ones play on by themselves): a cap
-    // keeps a flood of created tables from taking the machine.
-    let unfinished = app
-        .tables
-        .read()
-        .unwrap_or_else(|p| p.into_inner())
-        .values()
-        .filter(|t| matches!(t.lock().status.as_str(), "playing" | "waiting"))
-        .count();
-    let unfinished = if unfinished >= crate::MAX_UNFINISHED_TABLES {
-        unfinished - close_stale_tables(&app)
-    } else {
-        unfinished
-    };
-    if unfinished >= crate::MAX_UNFINISHED_TABLES {
-        return Err(ApiError(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "the server has {unfinished} unfinished tables, the most it keeps: join one of them (GET /api/tables) or try again when one has ended"
-            ),
-        ));
+    let table = Arc::new(Table::from_stored(&stored, app.limits.table()).map_err(internal)?);
+    {
+        // Counted and added under one lock: creates at the same moment cannot exceed a limit.
+        let _creating = app.create_lock.lock().unwrap_or_else(|p| p.into_inner());
+        let (mut all, mut by_addr, mut by_token) = (0, 0, 0);
+        for t in app
+            .tables
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .values()
+        {
+            if !matches!(t.lock().status.as_str(), "playing" | "waiting") {
+                continue;
+            }
+            all += 1;
+            by_addr += usize::from(addr.is_some() && t.creator_addr == addr);
+            by_token += usize::from(t.creator_hash.as_deref() == Some(creator_hash.as_str()));
+        }
+        let limits = &app.limits;
+        if by_addr >= limits.tables_per_address {
+            return Err(ApiError(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "this address has {by_addr} unfinished tables, the most one address may have: finish or close one (POST /api/tables/{{id}}/close with its token) first"
+                ),
+            ));
+        }
+        if by_token >= limits.tables_per_token {
+            return Err(ApiError(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "this creator token has {by_token} unfinished tables, the most one token may have: finish or close one (POST /api/tables/{{id}}/close with its token) first"
+                ),
+            ));
+        }
+        if all >= limits.max_tables {
+            return Err(ApiError(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server has {all} unfinished tables, the most it keeps: join one of them (GET /api/tables?status=waiting) or try again when one has ended"
+                ),
+            ));
+        }
+        app.store
+            .insert_table(&stored)
+            .map_err(|e| storage_failed("the new table", e))?;
+        app.tables
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(stored.id.clone(), Arc::clone(&table));
     }
-    let table = Arc::new(Table::from_stored(&stored).map_err(internal)?);
-    app.store
-        .insert_table(&stored)
-        .map_err(|e| storage_failed("the new table", e))?;
-    app.tables
-        .write()
-        .unwrap_or_else(|p| p.into_inner())
-        .insert(stored.id.clone(), Arc::clone(&table));
-    app.order
-        .write()
-        .unwrap_or_else(|p| p.into_inner())
-        .push(stored.id.clone());
     if all_joined {
         table.start(Arc::clone(&app.store), Vec::new());
     }
@@ -312,15 +384,78 @@ async fn create_table(State(app): State<Arc<App>>, body: axum::body::Bytes) -> A
         .into_response())
 }
 
-async fn list_tables(State(app): State<Arc<App>>) -> Json<Value> {
-    let ids = app.order.read().unwrap_or_else(|p| p.into_inner()).clone();
-    Json(Value::Array(
-        ids.iter()
-            .rev()
-            .filter_map(|id| app.table(id))
-            .map(|t| t.info())
-            .collect(),
-    ))
+/// The most tables one page of the list holds (and its default size).
+const LIST_MAX: usize = 200;
+const LIST_DEFAULT: usize = 50;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListParams {
+    #[serde(default)]
+    status: Option<String>,
+    #[serde(default)]
+    limit: Option<String>,
+    #[serde(default)]
+    before: Option<String>,
+}
+
+/// `GET /api/tables?status=waiting,playing&limit=50&before=ID`: a page of the tables, newest
+/// first, read from the database (finished tables are not kept in memory).
+async fn list_tables(
+    State(app): State<Arc<App>>,
+    params: Result<Query<ListParams>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult {
+    let Query(p) = params.map_err(|e| {
+        bad(format!(
+            "{e}: the list takes status (waiting, playing, over, closed, error; several with commas), limit (1 to {LIST_MAX}) and before (the id of the last table of the previous page)"
+        ))
+    })?;
+    let status: Vec<String> = p
+        .status
+        .as_deref()
+        .unwrap_or("")
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if let Some(s) = status.iter().find(|s| {
+        !matches!(
+            s.as_str(),
+            "waiting" | "playing" | "over" | "closed" | "error"
+        )
+    }) {
+        let s = jass_core::text::escape_unsafe(s);
+        return Err(bad(format!(
+            "unknown status `{s}`: give waiting, playing, over, closed or error (several with commas)"
+        )));
+    }
+    let limit = match p.limit.as_deref() {
+        None => LIST_DEFAULT,
+        Some(l) => match l.parse::<usize>() {
+            Ok(n) if (1..=LIST_MAX).contains(&n) => n,
+            _ => {
+                return Err(bad(format!(
+                    "limit is a number from 1 to {LIST_MAX} (default {LIST_DEFAULT})"
+                )))
+            }
+        },
+    };
+    let rows = app
+        .store
+        .list(&ListQuery {
+            status,
+            limit,
+            before: p.before,
+        })
+        .map_err(internal)?;
+    let list: Vec<Value> = rows
+        .iter()
+        .filter_map(|row| match app.live(&row.id) {
+            Some(t) => Some(t.info()),
+            None => app.stored_table(row).map(|t| t.info()),
+        })
+        .collect();
+    Ok(Json(Value::Array(list)).into_response())
 }
 
 async fn one_table(State(app): State<Arc<App>>, Path(id): Path<String>) -> ApiResult {
@@ -339,7 +474,7 @@ struct JoinTable {
 async fn join_table(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    body: axum::body::Bytes,
+    Body(body): Body,
 ) -> ApiResult {
     let req: JoinTable = parse_body(&body, r#"{"seat":2,"name":"Beat"}"#)?;
     let t = app.table(&id).ok_or_else(|| not_found(&id))?;
@@ -411,21 +546,6 @@ async fn join_table(
     Ok(Json(json!({ "seat": req.seat, "token": token })).into_response())
 }
 
-/// Closes the tables that wait for players with nobody connected for `Limits::stale_waiting`;
-/// returns how many.
-fn close_stale_tables(app: &App) -> usize {
-    let stale: Vec<Arc<Table>> = app
-        .tables
-        .read()
-        .unwrap_or_else(|p| p.into_inner())
-        .values()
-        .filter(|t| t.stale_waiting(app.limits.stale_waiting))
-        .cloned()
-        .collect();
-    // A waiting table has no thread to wait for.
-    stale.iter().filter(|t| t.close(&app.store).is_ok()).count()
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CloseTable {
@@ -438,16 +558,21 @@ struct CloseTable {
 async fn close_table(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    body: axum::body::Bytes,
+    Body(body): Body,
 ) -> ApiResult {
     let req: CloseTable = parse_body(&body, r#"{"token":"…the token of your seat…"}"#)?;
     let t = app.table(&id).ok_or_else(|| not_found(&id))?;
-    let seat = crate::ws::seat_of(&t, &req.token)?;
+    // A seat's token, or the creator's (a table of computer players has no seat with a token).
+    let seat = if t.creator_hash.as_deref() == Some(crate::token_hash(&req.token).as_str()) {
+        crate::ws::seat_of(&t, &req.token).ok()
+    } else {
+        Some(crate::ws::seat_of(&t, &req.token)?)
+    };
     {
         let st = t.lock();
         if st.status == "playing" {
             let others: Vec<String> = (0..st.seats.len())
-                .filter(|&i| i != seat && st.connected[i] > st.bots[i])
+                .filter(|&i| Some(i) != seat && st.connected[i] > st.bots[i])
                 .map(|i| i.to_string())
                 .collect();
             if !others.is_empty() {
@@ -466,7 +591,7 @@ async fn close_table(
     }
     let store = Arc::clone(&app.store);
     let table = Arc::clone(&t);
-    tokio::task::spawn_blocking(move || table.close(&store))
+    tokio::task::spawn_blocking(move || table.close(&store, "closed by a seat or its creator"))
         .await
         .map_err(|e| internal(format!("closing table {id}: {e}")))?
         .map_err(|e| match e {

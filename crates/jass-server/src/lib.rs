@@ -4,6 +4,7 @@
 #![deny(missing_docs)]
 
 mod api;
+mod http;
 mod store;
 mod table;
 mod ws;
@@ -11,12 +12,13 @@ mod ws;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
 
 use tokio::sync::watch;
 
-pub use store::{Store, StoredTable};
-pub use table::{SeatInfo, Table};
+pub use store::{ListQuery, Store, StoredTable};
+pub use table::{SeatInfo, Table, TableLimits, GRACE, MISSES_AWAY};
 
 mod assets {
     include!(concat!(env!("OUT_DIR"), "/assets.rs"));
@@ -28,52 +30,177 @@ pub fn assets() -> &'static [(&'static str, &'static [u8])] {
 }
 
 /// What every request handler shares.
-/// The most tables playing or waiting for players at once; `POST /api/tables` answers 503
-/// beyond it.
-pub const MAX_UNFINISHED_TABLES: usize = 64;
-
 pub(crate) struct App {
     pub store: Arc<Store>,
+    /// The tables in memory: the unfinished ones, and the finished ones for a while
+    /// ([`Limits::keep_finished`]); the others are read from the database when asked for.
     pub tables: RwLock<HashMap<String, Arc<Table>>>,
-    /// Tables in creation order (for listing).
-    pub order: RwLock<Vec<String>>,
+    /// Held while a new table is counted against the limits and added: two creates at the same
+    /// moment cannot both take the last place.
+    pub create_lock: Mutex<()>,
     /// Turns true when the server stops (WebSockets close).
     pub stopping: watch::Receiver<bool>,
-    /// The time limits of connections and tables.
+    /// The limits of connections, clients and tables.
     pub limits: Limits,
+    /// The connections and request rates of each address.
+    pub clients: http::Clients,
 }
 
-/// The server's time limits (`Limits::default()` is what `jass serve` uses).
+/// The server's limits (`Limits::default()` is what `jass serve` uses, changed by the
+/// environment variables [`Limits::from_env`] reads; `docs/server.md` lists them).
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// How long a WebSocket may stay silent before the server closes it (default 60 s). The
     /// server pings every third of it, and browsers and WebSocket libraries answer pings by
     /// themselves, so only a connection that is gone without a goodbye (a laptop closed, a
     /// network lost) stays silent: closing it lets the computer take the seat over after the
-    /// table's `takeover_secs`.
-    pub idle: std::time::Duration,
-    /// A table still waiting for players with nobody connected to it this long (default an
-    /// hour) is closed when a new table would exceed [`MAX_UNFINISHED_TABLES`], instead of
-    /// refusing the new one: abandoned tables do not block the server.
-    pub stale_waiting: std::time::Duration,
+    /// table's `takeover_secs`. (`JASS_IDLE_SECS`)
+    pub idle: Duration,
+    /// An unfinished table with no seat connected this long (default an hour) is closed as
+    /// abandoned: one waiting for players, one the computer plays alone after its people left,
+    /// one of computer players only. (`JASS_ABANDONED_SECS`)
+    pub abandoned: Duration,
+    /// How long a finished table stays in memory (default 10 minutes; the database keeps it).
+    /// (`JASS_KEEP_FINISHED_SECS`)
+    pub keep_finished: Duration,
+    /// The most unfinished tables in all (default 10,000: a table waiting for an answer holds
+    /// no thread, only its state in memory). (`JASS_MAX_TABLES`)
+    pub max_tables: usize,
+    /// The most unfinished tables created from one address (default 20). (`JASS_TABLES_PER_ADDRESS`)
+    pub tables_per_address: usize,
+    /// The most unfinished tables created with one creator token (default 5).
+    /// (`JASS_TABLES_PER_TOKEN`)
+    pub tables_per_token: usize,
+    /// The most decisions a table of computer players only plays; then it is closed (default
+    /// 5,000, several long games). (`JASS_BOT_TABLE_STEPS`)
+    pub bot_table_steps: usize,
+    /// How long a client may take to send a request's head (default 10 s); an idle keep-alive
+    /// connection is closed after it too. (`JASS_HEADER_READ_SECS`)
+    pub header_read: Duration,
+    /// How long a client may take to send a request's body (default 10 s). (`JASS_BODY_READ_SECS`)
+    pub body_read: Duration,
+    /// The most connections one address holds open, WebSockets included (default 256).
+    /// (`JASS_CONNECTIONS_PER_ADDRESS`)
+    pub connections_per_address: usize,
+    /// The requests one address may send a second, on average (default 50).
+    /// (`JASS_REQUESTS_PER_SECOND`)
+    pub requests_per_second: u32,
+    /// The requests one address may send at once (default 200). (`JASS_REQUEST_BURST`)
+    pub request_burst: u32,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            idle: std::time::Duration::from_secs(60),
-            stale_waiting: std::time::Duration::from_secs(3600),
+            idle: Duration::from_secs(60),
+            abandoned: Duration::from_secs(3600),
+            keep_finished: Duration::from_secs(600),
+            max_tables: 10_000,
+            tables_per_address: 20,
+            tables_per_token: 5,
+            bot_table_steps: 5_000,
+            header_read: Duration::from_secs(10),
+            body_read: Duration::from_secs(10),
+            connections_per_address: 256,
+            requests_per_second: 50,
+            request_burst: 200,
+        }
+    }
+}
+
+impl Limits {
+    /// The defaults, each changed by its environment variable if set (`JASS_TABLES_PER_ADDRESS=50`
+    /// and so on; seconds for the durations); an error names a variable that is not a number.
+    pub fn from_env() -> Result<Limits, String> {
+        Limits::from_vars(|name| std::env::var(name).ok())
+    }
+
+    /// [`Limits::from_env`] with the variables from `var`.
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Limits, String> {
+        let mut l = Limits::default();
+        let num = |name: &str, default: u64| -> Result<u64, String> {
+            match var(name) {
+                None => Ok(default),
+                Some(v) => v.trim().parse().map_err(|_| {
+                    format!("{name}={v}: give a whole number (docs/server.md lists the limits)")
+                }),
+            }
+        };
+        let secs = |name: &str, d: Duration| num(name, d.as_secs()).map(Duration::from_secs);
+        l.idle = secs("JASS_IDLE_SECS", l.idle)?;
+        l.abandoned = secs("JASS_ABANDONED_SECS", l.abandoned)?;
+        l.keep_finished = secs("JASS_KEEP_FINISHED_SECS", l.keep_finished)?;
+        l.max_tables = num("JASS_MAX_TABLES", l.max_tables as u64)? as usize;
+        l.tables_per_address =
+            num("JASS_TABLES_PER_ADDRESS", l.tables_per_address as u64)? as usize;
+        l.tables_per_token = num("JASS_TABLES_PER_TOKEN", l.tables_per_token as u64)? as usize;
+        l.bot_table_steps = num("JASS_BOT_TABLE_STEPS", l.bot_table_steps as u64)? as usize;
+        l.header_read = secs("JASS_HEADER_READ_SECS", l.header_read)?;
+        l.body_read = secs("JASS_BODY_READ_SECS", l.body_read)?;
+        l.connections_per_address = num(
+            "JASS_CONNECTIONS_PER_ADDRESS",
+            l.connections_per_address as u64,
+        )? as usize;
+        l.requests_per_second = num("JASS_REQUESTS_PER_SECOND", u64::from(l.requests_per_second))?
+            .min(u32::MAX as u64) as u32;
+        l.request_burst =
+            num("JASS_REQUEST_BURST", u64::from(l.request_burst))?.min(u32::MAX as u64) as u32;
+        if l.idle.is_zero() || l.header_read.is_zero() || l.body_read.is_zero() {
+            return Err(
+                "JASS_IDLE_SECS, JASS_HEADER_READ_SECS and JASS_BODY_READ_SECS must be at least 1"
+                    .into(),
+            );
+        }
+        Ok(l)
+    }
+
+    /// Limits that do not limit clients (for benchmarks and tests that create many tables from
+    /// one address): no table, connection or rate limit per address.
+    pub fn unlimited_clients() -> Limits {
+        Limits {
+            max_tables: usize::MAX,
+            tables_per_address: usize::MAX,
+            tables_per_token: usize::MAX,
+            connections_per_address: usize::MAX,
+            requests_per_second: u32::MAX,
+            request_burst: u32::MAX,
+            ..Limits::default()
+        }
+    }
+
+    pub(crate) fn table(&self) -> TableLimits {
+        TableLimits {
+            bot_table_steps: self.bot_table_steps,
         }
     }
 }
 
 impl App {
-    pub fn table(&self, id: &str) -> Option<Arc<Table>> {
+    /// A table in memory (unfinished, or finished a short while ago).
+    pub fn live(&self, id: &str) -> Option<Arc<Table>> {
         self.tables
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .get(id)
             .cloned()
+    }
+
+    /// A table: from memory, or else as stored (a finished one, read when asked for; not kept).
+    pub fn table(&self, id: &str) -> Option<Arc<Table>> {
+        if let Some(t) = self.live(id) {
+            return Some(t);
+        }
+        let stored = self.store.table(id).ok().flatten()?;
+        self.stored_table(&stored).map(Arc::new)
+    }
+
+    /// A table of the database as shown (a finished one whose record is not JSON is `error`).
+    pub fn stored_table(&self, stored: &StoredTable) -> Option<Table> {
+        let t = Table::from_stored(stored, self.limits.table()).ok()?;
+        if stored.status == "over" && stored.record_ok == Some(false) {
+            t.mark_damaged("its stored record is not JSON".into(), true);
+        }
+        Some(t)
     }
 }
 
@@ -92,7 +219,7 @@ impl Server {
         Server::start_with(data, addr, Limits::default()).await
     }
 
-    /// [`Server::start`] with other time limits.
+    /// [`Server::start`] with other limits.
     pub async fn start_with(
         data: &Path,
         addr: SocketAddr,
@@ -103,16 +230,18 @@ impl Server {
         let app = Arc::new(App {
             store: Arc::clone(&store),
             tables: RwLock::new(HashMap::new()),
-            order: RwLock::new(Vec::new()),
+            create_lock: Mutex::new(()),
             stopping,
             limits,
+            clients: http::Clients::default(),
         });
+        // Only the unfinished tables are loaded; the finished ones are read when asked for.
         let (tables, unreadable) = store.tables()?;
         for e in unreadable {
             eprintln!("{e}");
         }
         for stored in tables {
-            let table = match Table::from_stored(&stored) {
+            let table = match Table::from_stored(&stored, limits.table()) {
                 Ok(t) => Arc::new(t),
                 Err(e) => {
                     eprintln!("table {} cannot be loaded: {e}", stored.id);
@@ -120,22 +249,12 @@ impl Server {
                 }
             };
             // A table whose rows cannot be read is marked `error` (with why); the others load.
-            if stored.status == "over" {
-                match store.record(&stored.id) {
-                    Ok(record) => *table.record.lock().unwrap_or_else(|p| p.into_inner()) = record,
-                    Err(e) => table.mark_damaged(e),
-                }
-            }
             if stored.status == "playing" {
                 match store.actions(&stored.id) {
                     Ok(actions) => table.start(Arc::clone(&store), actions),
-                    Err(e) => table.mark_damaged(e),
+                    Err(e) => table.mark_damaged(e, false),
                 }
             }
-            app.order
-                .write()
-                .unwrap_or_else(|p| p.into_inner())
-                .push(stored.id.clone());
             app.tables
                 .write()
                 .unwrap_or_else(|p| p.into_inner())
@@ -148,14 +267,13 @@ impl Server {
             .local_addr()
             .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
         let router = api::router(Arc::clone(&app));
-        let mut stop_rx = stop.subscribe();
-        let task = tokio::spawn(async move {
-            let _ = axum::serve(listener, router)
-                .with_graceful_shutdown(async move {
-                    let _ = stop_rx.wait_for(|s| *s).await;
-                })
-                .await;
-        });
+        let task = tokio::spawn(http::serve(
+            listener,
+            Arc::clone(&app),
+            router,
+            stop.subscribe(),
+        ));
+        tokio::spawn(sweep(Arc::clone(&app), stop.subscribe()));
         Ok(Server {
             addr,
             app,
@@ -174,8 +292,17 @@ impl Server {
         Arc::clone(&self.app.store)
     }
 
-    /// Stops serving, closes every WebSocket and stops every table thread (nothing more is
-    /// written; the unfinished tables resume at the next start).
+    /// How many tables are in memory (unfinished, or finished a short while ago).
+    pub fn tables_in_memory(&self) -> usize {
+        self.app
+            .tables
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .len()
+    }
+
+    /// Stops serving, closes every WebSocket and stops every table (nothing more is written;
+    /// the unfinished tables resume at the next start).
     pub async fn stop(self) {
         let _ = self.stop.send(true);
         let tables: Vec<Arc<Table>> = self
@@ -186,13 +313,63 @@ impl Server {
             .values()
             .cloned()
             .collect();
-        let _ = tokio::task::spawn_blocking(move || {
-            for t in tables {
-                t.stop();
+        for t in &tables {
+            t.stop();
+        }
+        for t in tables {
+            t.stopped().await;
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(5), self.task).await;
+    }
+}
+
+/// Ends when the server stops.
+pub(crate) async fn stopped(stop: &mut watch::Receiver<bool>) {
+    let _ = stop.wait_for(|s| *s).await;
+}
+
+/// Every so often: closes the abandoned tables, lets the finished ones leave the memory, and
+/// forgets the request rates of addresses gone quiet.
+async fn sweep(app: Arc<App>, mut stop: watch::Receiver<bool>) {
+    let every = (app.limits.abandoned.min(app.limits.keep_finished) / 4)
+        .clamp(Duration::from_millis(100), Duration::from_secs(30));
+    loop {
+        tokio::select! {
+            _ = tokio::time::sleep(every) => {}
+            _ = stopped(&mut stop) => return,
+        }
+        let tables: Vec<Arc<Table>> = app
+            .tables
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        let mut gone = Vec::new();
+        for t in tables {
+            if t.abandoned(app.limits.abandoned) {
+                let why = format!(
+                    "abandoned: nobody was connected to it for {} s",
+                    app.limits.abandoned.as_secs()
+                );
+                let store = Arc::clone(&app.store);
+                let table = Arc::clone(&t);
+                let _ = tokio::task::spawn_blocking(move || table.close(&store, &why)).await;
             }
-        })
-        .await;
-        let _ = tokio::time::timeout(std::time::Duration::from_secs(5), self.task).await;
+            if t.lock()
+                .finished
+                .is_some_and(|f| f.elapsed() >= app.limits.keep_finished)
+            {
+                gone.push(t.id.clone());
+            }
+        }
+        if !gone.is_empty() {
+            let mut map = app.tables.write().unwrap_or_else(|p| p.into_inner());
+            for id in gone {
+                map.remove(&id);
+            }
+        }
+        app.clients.prune(&app.limits);
     }
 }
 
@@ -231,8 +408,9 @@ pub fn serve(addr: SocketAddr, data: PathBuf) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    let limits = Limits::from_env()?;
     rt.block_on(async move {
-        let server = Server::start(&data, addr).await?;
+        let server = Server::start_with(&data, addr, limits).await?;
         let stop = stop_signal();
         eprintln!(
             "jass server on http://{} (data in {}); Ctrl-C or SIGTERM stops it",

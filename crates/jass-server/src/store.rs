@@ -25,10 +25,37 @@ pub struct StoredTable {
     pub seats: Value,
     /// Seconds a seat may stay away before the rule player takes it over (0: never).
     pub takeover_secs: u64,
-    /// `waiting`, `playing`, `over` or `error`.
+    /// `waiting`, `playing`, `over`, `error` or `closed`.
     pub status: String,
     /// Creation time (ISO 8601, UTC).
     pub created: String,
+    /// Seconds a person has for each decision (0: no limit).
+    pub turn_secs: u64,
+    /// A friends' table (joined by its link; not offered in the lobby).
+    pub friends: bool,
+    /// SHA-256 of the creator's token (hex).
+    pub creator_hash: Option<String>,
+    /// The address the table was created from.
+    pub creator_addr: Option<String>,
+    /// For a finished table: whether its stored record is JSON (`None`: not asked, or no
+    /// record).
+    pub record_ok: Option<bool>,
+}
+
+/// The columns of [`StoredTable`] in a `SELECT` on `tables` (as `t`).
+const COLUMNS: &str = "t.id, t.game, t.options, t.seed, t.seats, t.takeover, t.status, t.created,
+     t.seed_chosen, t.turn_secs, t.friends, t.creator_hash, t.creator_addr,
+     (SELECT json_valid(r.record) FROM records r WHERE r.table_id = t.id)";
+
+/// Which tables a list asks for.
+#[derive(Clone, Debug, Default)]
+pub struct ListQuery {
+    /// Only these statuses (empty: all).
+    pub status: Vec<String>,
+    /// At most this many.
+    pub limit: usize,
+    /// Only tables created before this one (the last of the previous page).
+    pub before: Option<String>,
 }
 
 /// The database (one connection, shared).
@@ -77,17 +104,30 @@ impl Store {
              );",
         )
         .map_err(err)?;
-        // Databases from before `seed_chosen` get the column (their tables: not chosen).
-        let has_column = conn
-            .prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = 'seed_chosen'")
-            .and_then(|mut s| s.exists([]))
-            .map_err(err)?;
-        if !has_column {
-            conn.execute_batch(
-                "ALTER TABLE tables ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0;",
-            )
-            .map_err(err)?;
+        // Databases from before a column get it (with what their tables had: no chosen seed,
+        // no turn timer, no creator on record, no fallback notes).
+        for (table, column, kind) in [
+            ("tables", "seed_chosen", "INTEGER NOT NULL DEFAULT 0"),
+            ("tables", "turn_secs", "INTEGER NOT NULL DEFAULT 0"),
+            ("tables", "friends", "INTEGER NOT NULL DEFAULT 0"),
+            ("tables", "creator_hash", "TEXT"),
+            ("tables", "creator_addr", "TEXT"),
+            ("actions", "note", "TEXT"),
+        ] {
+            let has_column = conn
+                .prepare(&format!(
+                    "SELECT 1 FROM pragma_table_info('{table}') WHERE name = '{column}'"
+                ))
+                .and_then(|mut s| s.exists([]))
+                .map_err(err)?;
+            if !has_column {
+                conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {kind};"))
+                    .map_err(err)?;
+            }
         }
+        // The table list is paged newest first, filtered by status.
+        conn.execute_batch("CREATE INDEX IF NOT EXISTS tables_status ON tables (status);")
+            .map_err(err)?;
         Ok(Store {
             conn: Mutex::new(conn),
         })
@@ -125,8 +165,9 @@ impl Store {
     pub fn insert_table(&self, t: &StoredTable) -> Result<(), String> {
         self.conn()
             .execute(
-                "INSERT INTO tables (id, game, options, seed, seats, takeover, status, created, seed_chosen)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                "INSERT INTO tables (id, game, options, seed, seats, takeover, status, created,
+                     seed_chosen, turn_secs, friends, creator_hash, creator_addr)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                 params![
                     t.id,
                     t.game,
@@ -136,7 +177,11 @@ impl Store {
                     t.takeover_secs as i64,
                     t.status,
                     t.created,
-                    t.seed_chosen
+                    t.seed_chosen,
+                    t.turn_secs as i64,
+                    t.friends,
+                    t.creator_hash,
+                    t.creator_addr
                 ],
             )
             .map_err(err)?;
@@ -154,36 +199,106 @@ impl Store {
         Ok(())
     }
 
-    /// Every table, oldest first, and why each row that cannot be read was left out (a damaged
-    /// row must not keep the other tables from loading).
+    /// The unfinished tables (waiting or playing), oldest first, and why each row that cannot
+    /// be read was left out (a damaged row must not keep the other tables from loading). The
+    /// finished ones stay in the database until asked for.
     pub fn tables(&self) -> Result<(Vec<StoredTable>, Vec<String>), String> {
+        self.select(
+            "WHERE t.status IN ('waiting', 'playing') ORDER BY t.rowid",
+            &[],
+        )
+    }
+
+    /// One table, any status (`None`: no such table, or its row cannot be read: the error).
+    pub fn table(&self, id: &str) -> Result<Option<StoredTable>, String> {
+        let (mut rows, bad) = self.select("WHERE t.id = ?1", &[&id])?;
+        if let Some(e) = bad.into_iter().next() {
+            return Err(e);
+        }
+        Ok(rows.pop())
+    }
+
+    /// A page of the table list, newest first.
+    pub fn list(&self, q: &ListQuery) -> Result<Vec<StoredTable>, String> {
+        let mut clauses = Vec::new();
+        let mut args: Vec<&dyn rusqlite::ToSql> = Vec::new();
+        let limit = q.limit as i64;
+        for s in &q.status {
+            args.push(s);
+        }
+        if !q.status.is_empty() {
+            let marks: Vec<String> = (1..=q.status.len()).map(|i| format!("?{i}")).collect();
+            clauses.push(format!("t.status IN ({})", marks.join(", ")));
+        }
+        if let Some(before) = &q.before {
+            args.push(before);
+            clauses.push(format!(
+                "t.rowid < (SELECT rowid FROM tables WHERE id = ?{})",
+                args.len()
+            ));
+        }
+        args.push(&limit);
+        let filter = if clauses.is_empty() {
+            String::new()
+        } else {
+            format!("WHERE {}", clauses.join(" AND "))
+        };
+        let sql = format!("{filter} ORDER BY t.rowid DESC LIMIT ?{}", args.len());
+        // A row that cannot be read is left out of lists (GET /api/tables/{id} says why).
+        Ok(self.select(&sql, &args)?.0)
+    }
+
+    fn select(
+        &self,
+        rest: &str,
+        args: &[&dyn rusqlite::ToSql],
+    ) -> Result<(Vec<StoredTable>, Vec<String>), String> {
         let conn = self.conn();
         let mut st = conn
-            .prepare(
-                "SELECT id, game, options, seed, seats, takeover, status, created, seed_chosen
-                 FROM tables ORDER BY created, rowid",
-            )
+            .prepare(&format!("SELECT {COLUMNS} FROM tables t {rest}"))
             .map_err(err)?;
+        type Row = (
+            (String, String, String, i64, String, i64, String, String),
+            (
+                bool,
+                i64,
+                bool,
+                Option<String>,
+                Option<String>,
+                Option<bool>,
+            ),
+        );
         let rows = st
-            .query_map([], |r| {
+            .query_map(args, |r| -> rusqlite::Result<Row> {
                 Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, i64>(3)?,
-                    r.get::<_, String>(4)?,
-                    r.get::<_, i64>(5)?,
-                    r.get::<_, String>(6)?,
-                    r.get::<_, String>(7)?,
-                    r.get::<_, bool>(8)?,
+                    (
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                        r.get(7)?,
+                    ),
+                    (
+                        r.get(8)?,
+                        r.get(9)?,
+                        r.get(10)?,
+                        r.get(11)?,
+                        r.get(12)?,
+                        r.get(13)?,
+                    ),
                 ))
             })
             .map_err(err)?;
         let mut out = Vec::new();
         let mut bad = Vec::new();
         for row in rows {
-            let (id, game, options, seed, seats, takeover, status, created, seed_chosen) = match row
-            {
+            let (
+                (id, game, options, seed, seats, takeover, status, created),
+                (seed_chosen, turn_secs, friends, creator_hash, creator_addr, record_ok),
+            ) = match row {
                 Ok(r) => r,
                 Err(e) => {
                     bad.push(format!("a table row cannot be read: {}", err(e)));
@@ -212,20 +327,46 @@ impl Store {
                 takeover_secs: takeover as u64,
                 status,
                 created,
+                turn_secs: turn_secs as u64,
+                friends,
+                creator_hash,
+                creator_addr,
+                record_ok,
             });
         }
         Ok((out, bad))
     }
 
-    /// Records one action (a repeated step is ignored: resuming re-reports the last one).
-    pub fn add_action(&self, id: &str, step: usize, action: &Value) -> Result<(), String> {
+    /// Records one action (a repeated step is ignored: resuming re-reports the last one), with
+    /// why it was the rule player's if it was (`note`, the record's `fallback`).
+    pub fn add_action(
+        &self,
+        id: &str,
+        step: usize,
+        action: &Value,
+        note: Option<&str>,
+    ) -> Result<(), String> {
         self.conn()
             .execute(
-                "INSERT OR IGNORE INTO actions (table_id, step, action) VALUES (?1, ?2, ?3)",
-                params![id, step as i64, action.to_string()],
+                "INSERT OR IGNORE INTO actions (table_id, step, action, note) VALUES (?1, ?2, ?3, ?4)",
+                params![id, step as i64, action.to_string(), note],
             )
             .map_err(err)?;
         Ok(())
+    }
+
+    /// The notes of a table's actions played by the rule player: (step, why).
+    pub fn notes(&self, id: &str) -> Result<Vec<(usize, String)>, String> {
+        let conn = self.conn();
+        let mut st = conn
+            .prepare(
+                "SELECT step, note FROM actions WHERE table_id = ?1 AND note IS NOT NULL ORDER BY step",
+            )
+            .map_err(err)?;
+        let rows = st
+            .query_map([id], |r| Ok((r.get::<_, i64>(0)? as usize, r.get(1)?)))
+            .map_err(err)?;
+        rows.collect::<Result<_, _>>().map_err(err)
     }
 
     /// A table's actions in order.
@@ -335,6 +476,11 @@ mod tests {
             takeover_secs: 60,
             status: "waiting".into(),
             created: "2026-11-26T00:00:00Z".into(),
+            turn_secs: 0,
+            friends: false,
+            creator_hash: None,
+            creator_addr: None,
+            record_ok: None,
         }
     }
 
@@ -346,7 +492,7 @@ mod tests {
             "CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
                  seed INTEGER NOT NULL, seats TEXT NOT NULL, takeover INTEGER NOT NULL,
                  status TEXT NOT NULL, created TEXT NOT NULL);
-             INSERT INTO tables VALUES ('t1', 'schieber', '{}', 7, '[]', 60, 'over', '2026-11-20T00:00:00Z');",
+             INSERT INTO tables VALUES ('t1', 'schieber', '{}', 7, '[]', 60, 'playing', '2026-11-20T00:00:00Z');",
         )
         .unwrap();
         drop(old);

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Extension, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{SplitSink, SplitStream};
@@ -17,6 +17,7 @@ use serde_json::{json, Value};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::api::{not_found, ApiError};
+use crate::http::ConnectionSlot;
 use crate::table::{Table, TableEvent};
 use crate::App;
 
@@ -52,8 +53,9 @@ async fn send(sink: &mut Sink, v: Value) -> bool {
     sink.send(Message::Text(v.to_string())).await.is_ok()
 }
 
-/// The `state` message for `seat` (`None`: a spectator, who gets the public view).
-fn state_msg(table: &Table, snap: &Snapshot, seat: Option<usize>) -> Value {
+/// The `state` message for `seat` (`None`: a spectator, who gets the public view); `deadline`:
+/// until when (Unix ms) the seat to act has to answer (the turn timer), if it runs.
+fn state_msg(table: &Table, snap: &Snapshot, seat: Option<usize>, deadline: Option<u64>) -> Value {
     let seats = {
         let st = table.lock();
         table.public_seats(&st)
@@ -75,18 +77,28 @@ fn state_msg(table: &Table, snap: &Snapshot, seat: Option<usize>) -> Value {
         "table": snap.table,
         "seats": seats,
         "over": snap.over,
+        // The turn timer, for every client's countdown: the deadline and what is left of it
+        // now (a browser counts down from `left_ms`: its clock may differ from the server's).
+        "turn": deadline.filter(|_| !snap.over).map(|d| json!({
+            "seat": snap.to_move,
+            "deadline_ms": d,
+            "left_ms": d.saturating_sub(crate::table::unix_ms()),
+            "secs": table.turn_secs,
+        })),
     })
 }
 
-/// The game is over: where its record is, and how it ended (its game's verdict).
-fn over_msg(table: &Table) -> Value {
-    let verdict = table
-        .record
-        .lock()
-        .ok()
-        .and_then(|r| r.clone())
-        .and_then(|r| jass_core::record::Record::from_value(r).ok())
-        .map(|r| jass_table::GameKind::verdict(&r));
+/// The game is over: where its record is, and how it ended (its game's verdict; read from the
+/// stored record for a table finished before this server started).
+fn over_msg(app: &App, table: &Table) -> Value {
+    let verdict = table.lock().verdict.clone().or_else(|| {
+        app.store
+            .record(&table.id)
+            .ok()
+            .flatten()
+            .and_then(|r| jass_core::record::Record::from_value(r).ok())
+            .map(|r| serde_json::to_value(jass_table::GameKind::verdict(&r)).unwrap_or(Value::Null))
+    });
     json!({
         "type": "over",
         "record_url": format!("/api/tables/{}/record", table.id),
@@ -99,6 +111,7 @@ pub(crate) async fn player_ws(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
+    slot: Option<Extension<Arc<ConnectionSlot>>>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     let Some(table) = app.table(&id) else {
@@ -117,7 +130,11 @@ pub(crate) async fn player_ws(
     };
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| player_session(app, table, seat, socket))
+        .on_upgrade(move |socket| async move {
+            // The WebSocket counts as its address's connection until it ends.
+            let _slot = slot;
+            player_session(app, table, seat, socket).await
+        })
 }
 
 async fn player_session(app: Arc<App>, table: Arc<Table>, seat: Option<usize>, socket: WebSocket) {
@@ -129,6 +146,7 @@ async fn player_session(app: Arc<App>, table: Arc<Table>, seat: Option<usize>, s
     let mut stopping = app.stopping.clone();
     let mut live = Liveness::new(app.limits.idle);
     let ok = player_loop(
+        &app,
         &table,
         seat,
         &mut sink,
@@ -145,7 +163,9 @@ async fn player_session(app: Arc<App>, table: Arc<Table>, seat: Option<usize>, s
     let _ = sink.send(Message::Close(None)).await;
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn player_loop(
+    app: &App,
     table: &Arc<Table>,
     seat: Option<usize>,
     sink: &mut Sink,
@@ -154,9 +174,13 @@ async fn player_loop(
     stopping: &mut tokio::sync::watch::Receiver<bool>,
     live: &mut Liveness,
 ) -> Option<()> {
-    let (snap, status) = {
+    let (snap, status, deadline) = {
         let st = table.lock();
-        (st.snapshot.clone(), st.status.clone())
+        (
+            st.snapshot.clone(),
+            st.status.clone(),
+            st.turn.and_then(|t| t.deadline_ms),
+        )
     };
     send_ok(
         sink,
@@ -168,21 +192,21 @@ async fn player_loop(
     // learn that there was a decision (the steps shown leave such decisions out).
     let mut last_state: Option<Value> = None;
     if let Some(s) = &snap {
-        let msg = state_msg(table, s, seat);
+        let msg = state_msg(table, s, seat, deadline);
         last_state = Some(without_step(&msg));
         send_ok(sink, msg).await?;
     }
     // The state just sent may also be waiting in the events: send each state once.
     let mut last_sent = snap;
     if status == "over" {
-        send_ok(sink, over_msg(table)).await?;
+        send_ok(sink, over_msg(app, table)).await?;
     }
     loop {
         tokio::select! {
             ev = events.recv() => match ev {
-                Ok(TableEvent::State(s)) => {
+                Ok(TableEvent::State(s, deadline)) => {
                     if !last_sent.as_ref().is_some_and(|l| Arc::ptr_eq(l, &s)) {
-                        let msg = state_msg(table, &s, seat);
+                        let msg = state_msg(table, &s, seat, deadline);
                         let shown = without_step(&msg);
                         if last_state.as_ref() != Some(&shown) {
                             send_ok(sink, msg).await?;
@@ -204,13 +228,16 @@ async fn player_loop(
                     }
                 }
                 Ok(TableEvent::Seats) => send_ok(sink, json!({"type": "table", "table": table.info()})).await?,
-                Ok(TableEvent::Over) => send_ok(sink, over_msg(table)).await?,
+                Ok(TableEvent::Over) => send_ok(sink, over_msg(app, table)).await?,
                 Ok(TableEvent::Paused(Some(reason))) => send_ok(sink, json!({"type": "paused", "reason": reason})).await?,
                 Ok(TableEvent::Paused(None)) => send_ok(sink, json!({"type": "resumed"})).await?,
                 Err(RecvError::Lagged(_)) => {
-                    let snap = table.lock().snapshot.clone();
+                    let (snap, deadline) = {
+                        let st = table.lock();
+                        (st.snapshot.clone(), st.turn.and_then(|t| t.deadline_ms))
+                    };
                     if let Some(s) = snap {
-                        let msg = state_msg(table, &s, seat);
+                        let msg = state_msg(table, &s, seat, deadline);
                         last_state = Some(without_step(&msg));
                         send_ok(sink, msg).await?;
                     }
@@ -323,7 +350,7 @@ fn error_msg(message: impl Into<String>) -> Value {
     json!({"type": "error", "message": message.into()})
 }
 
-const PLAYER_HELP: &str = r#"send {"type":"act","action":{…one of legal…},"decision":n} or {"type":"act","index":i,"decision":n} (n: the state's `decision`) or {"type":"ping"}"#;
+const PLAYER_HELP: &str = r#"send {"type":"act","action":{…one of legal…},"decision":n} or {"type":"act","index":i,"decision":n} (n: the state's `decision`), {"type":"back"} or {"type":"ping"}"#;
 
 /// The reply to one client message (`None`: no reply; an accepted action is answered by the next
 /// state).
@@ -334,6 +361,13 @@ fn player_message(table: &Table, seat: Option<usize>, text: &str) -> Option<Valu
     };
     match msg.get("type").and_then(Value::as_str) {
         Some("ping") => Some(json!({"type": "pong"})),
+        Some("back") => {
+            // A seat that counted as away after missed turns is its person's again.
+            if let Some(seat) = seat {
+                table.back(seat);
+            }
+            None
+        }
         Some("act") => {
             let Some(seat) = seat else {
                 return Some(error_msg(format!(
@@ -361,6 +395,8 @@ fn player_message(table: &Table, seat: Option<usize>, text: &str) -> Option<Valu
                     }
                 },
             };
+            // Acting is being back: a seat away after missed turns is the person's again.
+            table.back(seat);
             match table.answer(seat, None, decision, &answer) {
                 Ok(()) => None,
                 Err(reason) => Some(error_msg(reason)),
@@ -380,6 +416,7 @@ pub(crate) async fn bot_ws(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
+    slot: Option<Extension<Arc<ConnectionSlot>>>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     let Some(table) = app.table(&id) else {
@@ -402,7 +439,10 @@ pub(crate) async fn bot_ws(
     };
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| bot_session(app, table, seat, socket))
+        .on_upgrade(move |socket| async move {
+            let _slot = slot;
+            bot_session(app, table, seat, socket).await
+        })
 }
 
 fn bot_error(id: Option<u64>, message: impl Into<String>) -> Value {
@@ -414,6 +454,7 @@ async fn bot_session(app: Arc<App>, table: Arc<Table>, seat: usize, socket: WebS
     let mut stopping = app.stopping.clone();
     let mut live = Liveness::new(app.limits.idle);
     let _ = bot_loop(
+        &app,
         &table,
         seat,
         &mut sink,
@@ -426,6 +467,7 @@ async fn bot_session(app: Arc<App>, table: Arc<Table>, seat: usize, socket: WebS
 }
 
 async fn bot_loop(
+    app: &App,
     table: &Arc<Table>,
     seat: usize,
     sink: &mut Sink,
@@ -482,12 +524,14 @@ async fn bot_loop(
     }
     let mut events = table.events.subscribe();
     table.connect(seat, true);
-    let r = bot_play(table, seat, sink, stream, stopping, &mut events, live).await;
+    let r = bot_play(app, table, seat, sink, stream, stopping, &mut events, live).await;
     table.disconnect(seat, true);
     r
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn bot_play(
+    app: &App,
     table: &Arc<Table>,
     seat: usize,
     sink: &mut Sink,
@@ -504,6 +548,7 @@ async fn bot_play(
     // Sends new_game once the table plays, the request when it is this seat's turn, game_over
     // at the end; returns false once the game is over.
     async fn catch_up(
+        app: &App,
         table: &Table,
         seat: usize,
         sink: &mut Sink,
@@ -532,7 +577,7 @@ async fn bot_play(
         }
         if status == "over" || status == "error" || status == "closed" {
             let record = if status == "over" {
-                table.record.lock().ok().and_then(|r| r.clone())
+                app.store.record(&table.id).ok().flatten()
             } else {
                 None
             };
@@ -563,14 +608,14 @@ async fn bot_play(
         }
         Some(true)
     }
-    if !catch_up(table, seat, sink, &mut started, &mut last_request).await? {
+    if !catch_up(app, table, seat, sink, &mut started, &mut last_request).await? {
         return Some(());
     }
     loop {
         tokio::select! {
             ev = events.recv() => match ev {
-                Ok(TableEvent::State(_)) | Ok(TableEvent::Seats) | Ok(TableEvent::Over) | Err(RecvError::Lagged(_)) => {
-                    if !catch_up(table, seat, sink, &mut started, &mut last_request).await? {
+                Ok(TableEvent::State(..)) | Ok(TableEvent::Seats) | Ok(TableEvent::Over) | Err(RecvError::Lagged(_)) => {
+                    if !catch_up(app, table, seat, sink, &mut started, &mut last_request).await? {
                         return Some(());
                     }
                 }

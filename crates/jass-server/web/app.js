@@ -179,6 +179,7 @@ function buildCreateForm(root, games) {
   );
   const name = h('input', { name: 'name', id: 'name', value: store.get('jass.name', ''), placeholder: 'Your name', maxlength: 40 });
   const takeover = h('input', { type: 'number', name: 'takeover_secs', id: 'takeover', value: 60, min: 0, max: 3600, step: 5 });
+  const friends = h('input', { type: 'checkbox', name: 'friends', id: 'friends' });
   const seatsBox = h('div', { class: 'seats-form', id: 'seats-form' });
   const optsBox = h('details', { class: 'options-form', id: 'options-form' });
   const submit = h('button', { type: 'submit', class: 'primary', id: 'create-table' }, 'Create table');
@@ -188,6 +189,7 @@ function buildCreateForm(root, games) {
     seatsBox,
     optsBox,
     h('label', {}, 'A computer stands in after ', takeover, ' s away'),
+    h('label', { title: 'Not offered in the lobby: share the link. 5 minutes a move instead of 1.' }, friends, " Friends' table (joined by its link)"),
     submit,
   );
   root.append(form);
@@ -293,6 +295,7 @@ function buildCreateForm(root, games) {
       seats: [...seatsBox.querySelectorAll('select[data-seat]')].map((s) => s.value),
       name: name.value.trim() || 'Player',
       takeover_secs: Number(takeover.value) || 0,
+      friends: friends.checked,
     };
     store.set('jass.name', name.value.trim());
     submit.disabled = true;
@@ -307,10 +310,21 @@ function buildCreateForm(root, games) {
   });
 }
 
+// The lobby asks for the tables one can join or watch now and the last few finished ones, not for
+// every table ever played (GET /api/tables is paged and filtered). A friends' table is joined by
+// its link: it is not offered here (unless it is this browser's).
+async function lobbyTables() {
+  const [open, recent] = await Promise.all([
+    api('GET', '/api/tables?status=waiting,playing&limit=100'),
+    api('GET', '/api/tables?status=over,closed&limit=10'),
+  ]);
+  return [...(open || []), ...(recent || [])].filter((t) => !t.friends || store.get(seatKey(t.id)));
+}
+
 async function refreshTables(root, quiet = false) {
   let tables;
   try {
-    tables = await api('GET', '/api/tables');
+    tables = await lobbyTables();
   } catch (e) {
     if (!quiet) {
       root.innerHTML = '';
@@ -550,6 +564,7 @@ function connect() {
       return;
     }
     if (msg.type === 'welcome') ws.welcomed = true;
+    if (msg.type === 'state') noteTurn(msg);
     enqueue(msg);
   });
   ws.welcomed = false;
@@ -625,6 +640,7 @@ function handle(msg) {
       return 0;
     }
     case 'state':
+      showTurn(msg);
       return onState(msg);
     case 'acted':
       onActed(msg);
@@ -640,6 +656,7 @@ function handle(msg) {
       if (closing) toast('This table was closed.', 'info');
       if (msg.table) T.table = { ...T.table, ...msg.table };
       if (T.state && msg.table && msg.table.seats) T.state.seats = msg.table.seats;
+      renderAway();
       if (T.state) {
         // Only what the seats and the status show (the info panel holds "Close game"): the
         // controls and the hand are redrawn only when the table closes, so that a button is not
@@ -1388,6 +1405,66 @@ function renderInvite() {
 }
 
 // ---------------------------------------------------------------- start
+
+// The turn timer: the server sends with each state how long the seat to act has left
+// (`turn.left_ms`); it is counted down here from when the message arrived (the clocks of the
+// browser and the server may differ), whatever the pacing of the messages shown.
+function noteTurn(msg) {
+  msg.turnEnd = msg.turn && typeof msg.turn.left_ms === 'number' ? Date.now() + msg.turn.left_ms : null;
+}
+
+function turnClock() {
+  let el = $('#turn-clock');
+  if (!el) {
+    el = h('div', { class: 'turn-clock', id: 'turn-clock', role: 'timer', hidden: true });
+    document.body.append(el);
+    setInterval(tickTurn, 250);
+  }
+  return el;
+}
+
+function showTurn(msg) {
+  T.turnEnd = msg.over ? null : msg.turnEnd ?? null;
+  T.turnSeat = msg.turn ? msg.turn.seat : null;
+  turnClock();
+  tickTurn();
+  renderAway();
+}
+
+function tickTurn() {
+  const el = $('#turn-clock');
+  if (!el) return;
+  if (!T.turnEnd || T.turnSeat === null || T.turnSeat === undefined || !$('#table')) {
+    el.hidden = true;
+    return;
+  }
+  const left = Math.max(0, Math.ceil((T.turnEnd - Date.now()) / 1000));
+  const mine = T.turnSeat === me();
+  el.hidden = false;
+  el.className = `turn-clock${mine ? ' mine' : ''}${left <= 10 ? ' short' : ''}`;
+  el.textContent = mine ? `Your move: ${left} s` : `${nameOf(T.turnSeat)}: ${left} s`;
+}
+
+// After a few turns missed in a row the seat counts as away (the computer plays it) until its
+// person is back: a button says so.
+function renderAway() {
+  let el = $('#away');
+  const seat = me();
+  const info = seat === null ? null : seatsOf()[seat];
+  const away = !!(info && info.taken_over && T.table && T.table.status === 'playing');
+  if (!away) {
+    if (el) el.remove();
+    return;
+  }
+  if (el || !$('#table')) return;
+  el = h(
+    'div',
+    { class: 'away-banner', id: 'away' },
+    h('span', {}, 'You missed your turns: the computer plays for you. '),
+    h('button', { type: 'button', class: 'primary small', id: 'back', onclick: () => send({ type: 'back' }) }, "I'm back"),
+  );
+  document.body.append(el);
+}
 
 function route() {
   const m = location.pathname.match(/^\/table\/([^/]+)\/?$/);

@@ -1,0 +1,352 @@
+//! The HTTP layer under the routes: our own accept loop (hyper-util's connection builder) with a
+//! time limit for reading a request's head (which also closes idle keep-alive connections), a
+//! limit of connections per address, a request rate per address, a time limit for reading a
+//! request's body, and a JSON body for the errors hyper answers by itself (a request line it
+//! cannot parse, too many headers).
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::Instant;
+
+use axum::extract::{ConnectInfo, FromRequest, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+use crate::api::ApiError;
+use crate::App;
+
+/// The largest request body (the API's bodies are small JSON documents).
+pub(crate) const MAX_BODY: usize = 2 * 1024 * 1024;
+
+/// The connections and request rates of each address.
+#[derive(Default)]
+pub(crate) struct Clients {
+    connections: Mutex<HashMap<IpAddr, usize>>,
+    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+}
+
+/// A token bucket: `tokens` requests may come at once, refilled at the rate per second.
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+/// One open connection of an address (an HTTP connection, and the WebSocket it became): the
+/// address's count goes down when the last holder ends.
+pub(crate) struct ConnectionSlot {
+    app: Arc<App>,
+    ip: IpAddr,
+}
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        let mut c = self
+            .app
+            .clients
+            .connections
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = c.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                c.remove(&self.ip);
+            }
+        }
+    }
+}
+
+impl Clients {
+    /// Forgets the buckets that are full again (addresses not heard from for a while).
+    pub(crate) fn prune(&self, limits: &crate::Limits) {
+        let mut b = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        let full = f64::from(limits.request_burst);
+        let rate = f64::from(limits.requests_per_second);
+        b.retain(|_, k| k.tokens + k.at.elapsed().as_secs_f64() * rate < full);
+    }
+}
+
+/// A response for a client refused before any route ran: the status, the JSON error, and
+/// `Connection: close`.
+fn refusal_bytes(status: StatusCode, message: &str) -> Vec<u8> {
+    let body = serde_json::json!({ "error": message }).to_string();
+    format!(
+        "HTTP/1.1 {} {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        status.as_u16(),
+        status.canonical_reason().unwrap_or(""),
+        body.len()
+    )
+    .into_bytes()
+}
+
+/// Accepts connections until the server stops; each is served by hyper-util's builder (HTTP/1.1
+/// with upgrades for the WebSockets, or HTTP/2) with the head read limit.
+pub(crate) async fn serve(
+    listener: TcpListener,
+    app: Arc<App>,
+    router: axum::Router,
+    mut stop: watch::Receiver<bool>,
+) {
+    let mut builder =
+        hyper_util::server::conn::auto::Builder::new(hyper_util::rt::TokioExecutor::new());
+    builder
+        .http1()
+        .timer(hyper_util::rt::TokioTimer::new())
+        // A slow client (or one that sends nothing, or a keep-alive connection left idle) is
+        // dropped when its request head has not arrived in time.
+        .header_read_timeout(app.limits.header_read);
+    let builder = Arc::new(builder);
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    loop {
+        let (stream, peer) = tokio::select! {
+            r = listener.accept() => match r {
+                Ok(c) => c,
+                // Out of file descriptors and the like: try again shortly.
+                Err(_) => {
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = crate::stopped(&mut stop) => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let ip = peer.ip();
+        let slot = {
+            let mut c = app
+                .clients
+                .connections
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            let n = c.entry(ip).or_insert(0);
+            if *n >= app.limits.connections_per_address {
+                None
+            } else {
+                *n += 1;
+                Some(Arc::new(ConnectionSlot {
+                    app: Arc::clone(&app),
+                    ip,
+                }))
+            }
+        };
+        let Some(slot) = slot else {
+            let limit = app.limits.connections_per_address;
+            tokio::spawn(async move {
+                let mut stream = stream;
+                let bytes = refusal_bytes(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    &format!("this address has {limit} connections open to the server, the most it takes: close some (or wait for idle ones to time out) and try again"),
+                );
+                let _ = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+                    let _ = stream.write_all(&bytes).await;
+                    let _ = stream.shutdown().await;
+                })
+                .await;
+            });
+            continue;
+        };
+        let router = router.clone();
+        let service =
+            hyper::service::service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
+                req.extensions_mut().insert(ConnectInfo(peer));
+                req.extensions_mut().insert(Arc::clone(&slot));
+                let router = router.clone();
+                async move {
+                    use tower::ServiceExt;
+                    router.oneshot(req.map(axum::body::Body::new)).await
+                }
+            });
+        let builder = Arc::clone(&builder);
+        let io = hyper_util::rt::TokioIo::new(JsonErrors::new(stream));
+        let conn = builder
+            .serve_connection_with_upgrades(io, service)
+            .into_owned();
+        let conn = graceful.watch(conn);
+        tokio::spawn(async move {
+            let _ = conn.await;
+        });
+    }
+    drop(listener);
+    // The requests under way finish (WebSockets are closed by the server's stop).
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(5), graceful.shutdown()).await;
+}
+
+/// Refuses an address that sends more requests than its rate (`Limits::requests_per_second`,
+/// with bursts up to `Limits::request_burst`) with 429 and `Retry-After`.
+pub(crate) async fn rate_limit(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+    let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>().copied() else {
+        return next.run(req).await;
+    };
+    let rate = f64::from(app.limits.requests_per_second);
+    let burst = f64::from(app.limits.request_burst);
+    let wait = {
+        let mut b = app
+            .clients
+            .buckets
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
+        let k = b.entry(peer.ip()).or_insert(Bucket {
+            tokens: burst,
+            at: now,
+        });
+        k.tokens = (k.tokens + now.duration_since(k.at).as_secs_f64() * rate).min(burst);
+        k.at = now;
+        if k.tokens >= 1.0 {
+            k.tokens -= 1.0;
+            None
+        } else {
+            Some(((1.0 - k.tokens) / rate.max(0.001)).ceil().max(1.0) as u64)
+        }
+    };
+    match wait {
+        None => next.run(req).await,
+        Some(secs) => {
+            let mut r = ApiError(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "too many requests from this address (at most {} a second, {} at once): try again in {secs} s",
+                    app.limits.requests_per_second, app.limits.request_burst
+                ),
+            )
+            .into_response();
+            r.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from_str(&secs.to_string()).expect("digits"),
+            );
+            r
+        }
+    }
+}
+
+/// A request body, read within `Limits::body_read` (a body that does not arrive in time, such
+/// as one shorter than its `Content-Length`, is answered 408) and at most [`MAX_BODY`] bytes.
+pub(crate) struct Body(pub axum::body::Bytes);
+
+#[axum::async_trait]
+impl FromRequest<Arc<App>> for Body {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, app: &Arc<App>) -> Result<Body, ApiError> {
+        let limit = app.limits.body_read;
+        let read = axum::body::to_bytes(req.into_body(), MAX_BODY);
+        match tokio::time::timeout(limit, read).await {
+            Ok(Ok(b)) => Ok(Body(b)),
+            Ok(Err(e)) => {
+                let too_long = std::error::Error::source(&e)
+                    .is_some_and(|s| s.is::<http_body_util::LengthLimitError>());
+                Err(if too_long {
+                    ApiError(
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        format!("the request body is too large: at most {MAX_BODY} bytes (the API's bodies are small JSON documents)"),
+                    )
+                } else {
+                    ApiError(
+                        StatusCode::BAD_REQUEST,
+                        format!("the request body could not be read: {e}"),
+                    )
+                })
+            }
+            Err(_) => Err(ApiError(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request body did not arrive within {} s (is its Content-Length longer than the body?)",
+                    limit.as_secs_f64()
+                ),
+            )),
+        }
+    }
+}
+
+/// A connection that gives hyper's own error responses a JSON body. hyper answers a request it
+/// cannot parse (400: a bad request line or header, 431: too many headers, 414) with a bare
+/// head (`content-length: 0`) before any route runs; this rewrites that head, as it is written,
+/// into the same response with `{"error": …}`. Responses of the routes always have a body.
+pub(crate) struct JsonErrors<T> {
+    inner: T,
+    /// A replacement being written: (bytes, written so far, the length hyper wrote).
+    pending: Option<(Vec<u8>, usize, usize)>,
+}
+
+impl<T> JsonErrors<T> {
+    fn new(inner: T) -> Self {
+        JsonErrors {
+            inner,
+            pending: None,
+        }
+    }
+}
+
+/// hyper's bare error response in `buf` → the same status with a JSON body.
+fn bare_error(buf: &[u8]) -> Option<Vec<u8>> {
+    if !buf.starts_with(b"HTTP/1.1 4") || !buf.ends_with(b"\r\n\r\n") || buf.len() > 512 {
+        return None;
+    }
+    let head = std::str::from_utf8(buf).ok()?.to_ascii_lowercase();
+    if !head.contains("\r\ncontent-length: 0\r\n") || head.contains("\r\ncontent-type:") {
+        return None;
+    }
+    let status = StatusCode::from_bytes(buf.get(9..12)?).ok()?;
+    let message = match status {
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => {
+            "the request's headers are too many or too large: send fewer (at most 100) and shorter ones"
+        }
+        StatusCode::URI_TOO_LONG => "the request's path is too long",
+        _ => "the request cannot be read as HTTP: check the request line (method, path without spaces or control characters, HTTP version) and the headers",
+    };
+    Some(refusal_bytes(status, message))
+}
+
+impl<T: AsyncRead + Unpin> AsyncRead for JsonErrors<T> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl<T: AsyncWrite + Unpin> AsyncWrite for JsonErrors<T> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        let this = &mut *self;
+        if this.pending.is_none() {
+            if let Some(bytes) = bare_error(buf) {
+                this.pending = Some((bytes, 0, buf.len()));
+            }
+        }
+        if let Some((bytes, written, claimed)) = &mut this.pending {
+            while *written < bytes.len() {
+                match Pin::new(&mut this.inner).poll_write(cx, &bytes[*written..]) {
+                    Poll::Ready(Ok(0)) => {
+                        return Poll::Ready(Err(std::io::ErrorKind::WriteZero.into()))
+                    }
+                    Poll::Ready(Ok(n)) => *written += n,
+                    Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                    Poll::Pending => return Poll::Pending,
+                }
+            }
+            let n = *claimed;
+            this.pending = None;
+            return Poll::Ready(Ok(n));
+        }
+        Pin::new(&mut this.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
