@@ -310,7 +310,7 @@ impl ArenaGame for SidiArena {
             let (at, bt) = if a_even { (0, 1) } else { (1, 0) };
             values.push(d.result.score[at] as f64);
             values.push(d.result.score[bt] as f64);
-            match d.contract {
+            match d.settled.contract {
                 Some(c) => {
                     values.push(if (c.declarer as usize % 2) == at {
                         1.0

@@ -144,7 +144,7 @@ fn deal(o: &mut String, d: &SchieberDealRecord, style: CardStyle, show_hands: bo
     let _ = writeln!(
         o,
         "\nDeal {} · dealer seat {} · forehand seat {}",
-        d.number, d.dealer, d.forehand
+        d.number, d.dealer, d.start.forehand
     );
     if show_hands {
         for (s, h) in d.hands.iter().enumerate() {
@@ -190,7 +190,7 @@ fn deal(o: &mut String, d: &SchieberDealRecord, style: CardStyle, show_hands: bo
         let _ = writeln!(o, "  unfinished trick: {}", cards(&trick_cards, style));
     }
     fallback_lines(o, &d.actions);
-    if let Some(t) = d.weis_team {
+    if let Some(t) = d.settled.weis_team {
         let _ = writeln!(o, "  Weis counts for team {t}");
     }
     let r = &d.result;

@@ -216,7 +216,7 @@ fn the_game_ends_when_both_lists_are_full() {
                     .deals
                     .iter()
                     .filter(|d| d.result.team == t)
-                    .map(|d| d.contract)
+                    .map(|d| d.settled.contract)
                     .collect();
                 played.sort_by_key(|c| c.to_string());
                 played.dedup();
@@ -227,7 +227,7 @@ fn the_game_ends_when_both_lists_are_full() {
                 let cp = r.card_points[0] + r.card_points[1] + r.match_bonus[0] + r.match_bonus[1];
                 assert!(cp == 157 || cp == 257);
                 assert_eq!(r.written, r.points[r.team as usize] * r.multiplier);
-                assert_eq!(r.team, d.chooser % 2);
+                assert_eq!(r.team, d.settled.chooser % 2);
                 assert!(d.hands.iter().fold(CardSet::EMPTY, |a, &b| a | b) == CardSet::ALL);
             }
             let t = &rec.result.totals;
@@ -255,8 +255,8 @@ fn a_tampered_record_is_caught() {
     bad.deals[2].result.written += 1;
     assert!(check_record(&bad).is_err());
     let mut bad = rec;
-    let c = bad.deals[0].contract;
-    bad.deals[2].contract = c;
+    let c = bad.deals[0].settled.contract;
+    bad.deals[2].settled.contract = c;
     assert!(check_record(&bad).is_err());
 }
 

@@ -571,7 +571,7 @@ fn properties_over_many_seeded_games() {
             back.check().unwrap();
             for d in &rec.deals {
                 let r = &d.result;
-                match d.contract {
+                match d.settled.contract {
                     None => assert_eq!(r.score, [0, 0]),
                     Some(c) => {
                         let cp = r.card_points[0]
@@ -648,7 +648,11 @@ fn a_tampered_record_is_caught() {
     let rec = play_recorded(SidiOptions::default(), 7, &mut players(7)).unwrap();
     check_record(&rec).unwrap();
     let mut bad = rec.clone();
-    let d = bad.deals.iter_mut().find(|d| d.contract.is_some()).unwrap();
+    let d = bad
+        .deals
+        .iter_mut()
+        .find(|d| d.settled.contract.is_some())
+        .unwrap();
     d.result.score[0] += 1;
     assert!(check_record(&bad).unwrap_err().message.contains("result"));
     let mut bad = rec.clone();

@@ -251,7 +251,7 @@ fn every_slalom_deal_has_157_card_points() {
             let rec = play_recorded(o, seed, &mut players::<Schieber>(seed)).unwrap();
             check_record(&rec).unwrap();
             for d in rec.deals.iter().filter(|d| d.tricks.len() == 9) {
-                let contract = d.contract.expect("a played deal has a contract");
+                let contract = d.settled.contract.expect("a played deal has a contract");
                 let cards: Vec<_> = d.tricks.iter().map(|t| t.cards.clone()).collect();
                 let sum = d.result.card_points[0] + d.result.card_points[1];
                 assert_eq!(
@@ -297,7 +297,7 @@ fn coiffeur_with_the_slalom_row() {
             let slaloms: Vec<_> = rec
                 .deals
                 .iter()
-                .filter(|d| d.result.team == t && d.contract.is_slalom())
+                .filter(|d| d.result.team == t && d.settled.contract.is_slalom())
                 .collect();
             assert_eq!(slaloms.len(), 1, "team {t} plays its Slalom row once");
             assert_eq!(slaloms[0].result.multiplier, 7);
