@@ -22,10 +22,10 @@ use jass_core::coiffeur::{self, Coiffeur, CoiffeurOptions};
 use jass_core::deal::{four_hands, SeededDealer};
 use jass_core::differenzler::{self, Differenzler, DifferenzlerOptions};
 use jass_core::handjass::{self, Handjass, HandjassOptions};
-use jass_core::record::Record;
 use jass_core::schieber::{self, FirstForehand, Schieber, SchieberOptions, MAX_TARGET};
 use jass_core::sidi::{self, Sidi, SidiOptions};
 use jass_core::{Game, Player};
+use jass_table::Record;
 use serde_json::{json, Value};
 
 use crate::arena::{mean_se, Report};

@@ -5,11 +5,11 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use jass_core::record::Record;
 use jass_core::schieber::RecordedAction;
 use jass_core::schieber::{SchieberDealRecord, SchieberRecord};
 use jass_core::text::escape_unsafe;
 use jass_core::{Card, CardStyle};
+use jass_table::Record;
 use serde_json::Value;
 
 use crate::check::read_input;

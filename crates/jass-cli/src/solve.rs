@@ -8,11 +8,11 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use jass_core::record::Record;
 use jass_core::schieber::{ActionEntry, Contract, RecordedAction};
 use jass_core::sidi::{SidiDealRecord, SidiRecorded};
 use jass_core::{Card, CardSet, TrickRules, UndenufeEleven};
 use jass_solver::{race_cards, Objective, Position, Solver, SolverConfig};
+use jass_table::Record;
 
 use crate::check::read_input;
 use crate::solve_solo;

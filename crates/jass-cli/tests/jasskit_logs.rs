@@ -2,7 +2,7 @@
 //! itself played (tests/data/jasskit_logs.txt, written by tools/jasskit/gen_logs.py with jass-kit
 //! 2.0.5; `.ci/run` checks that jass-kit still writes exactly this file) and on our own games.
 
-use jass_core::record::Record;
+use jass_table::Record;
 use predicates::prelude::*;
 use serde_json::Value;
 

@@ -10,9 +10,9 @@ use jass_core::differenzler::{
     TrumpRule,
 };
 use jass_core::handjass::{Handjass, HandjassRecord, RecordedAction};
-use jass_core::record::Record;
 use jass_core::trick::{legal_cards, trick_points, trick_winner};
 use jass_core::{ActionList, Card, CardSet, Game, Mode, PointTable, ToMove, TrickRules};
+use jass_table::Record;
 
 mod common;
 use common::{jass, solve_json, solve_refuses};

@@ -1,5 +1,8 @@
-//! Game records: one JSON document per game, JSON Lines for many. Each game has its own record
-//! type; [`Record`] tells them apart by the `game` field. See `docs/records.md`.
+//! Game records: one JSON document per game, JSON Lines for many. Every game's record has one
+//! shape, [`GameRecord`], each game supplying its own parts through [`RecordedGame`]; one
+//! checker, [`check`], re-plays any of them, and one writer, [`play_game`], plays any game into
+//! one. The record of any game, told apart by its `game` field, is the registry's
+//! (`jass_table::Record`). See `docs/records.md`.
 
 use std::fmt;
 
@@ -8,12 +11,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
-
-use crate::coiffeur::{check_record as check_coiffeur, CoiffeurRecord};
-use crate::differenzler::{check_record as check_differenzler, DifferenzlerRecord};
-use crate::handjass::{check_record as check_handjass, HandjassRecord};
-use crate::schieber::{check_record as check_schieber, SchieberRecord};
-use crate::sidi::{check_record as check_sidi, SidiRecord};
 
 /// The `format` field of every record.
 pub const FORMAT: &str = "jass-record";
@@ -216,6 +213,12 @@ pub struct NoFields {}
 /// record's shape, playing a game into a record and re-playing a record ([`check`]), is written
 /// once, here.
 pub trait RecordedGame: Game + fmt::Debug {
+    /// The record's `game` field (`sidi-barrani`): the game's name in notation.
+    const NAME: &'static str;
+    /// Other names a record's `game` field may give (`sidi`); records are written with [`NAME`].
+    ///
+    /// [`NAME`]: RecordedGame::NAME
+    const ALIASES: &'static [&'static str] = &[];
     /// The game's name for people, in messages (`Sidi Barrani`).
     const TITLE: &'static str;
     /// Options that records written before them lack, each with the value those records were
@@ -291,6 +294,70 @@ pub trait RecordedGame: Game + fmt::Debug {
     fn check_result(recorded: &DealRecord<Self>, engine: &Self::DealResult) -> Result<(), String> {
         agree_fields("result", &recorded.result, engine)
     }
+    /// Puts right in `record` what engines before a correction within the version wrote
+    /// otherwise than docs/records.md says (how such a record can still be shown; [`check`]
+    /// names those fields). Most games have had none.
+    fn correct(_record: &mut GameRecord<Self>) {}
+}
+
+/// The `game` field of a record of `G`: written as [`RecordedGame::NAME`], read as it or one of
+/// the game's aliases, so that a record of one game is never read as another's.
+pub struct GameName<G>(std::marker::PhantomData<fn() -> G>);
+
+impl<G> GameName<G> {
+    /// The field (it holds nothing: the type says which game).
+    pub const fn new() -> Self {
+        GameName(std::marker::PhantomData)
+    }
+}
+
+impl<G> Default for GameName<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G> Clone for GameName<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for GameName<G> {}
+
+impl<G> PartialEq for GameName<G> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<G> Eq for GameName<G> {}
+
+impl<G: RecordedGame> fmt::Debug for GameName<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(G::NAME)
+    }
+}
+
+impl<G: RecordedGame> Serialize for GameName<G> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(G::NAME)
+    }
+}
+
+impl<'de, G: RecordedGame> Deserialize<'de> for GameName<G> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        if name == G::NAME || G::ALIASES.contains(&name.as_str()) {
+            Ok(GameName::new())
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "`game` is `{name}`, but this is a {} record (`{}`)",
+                G::TITLE,
+                G::NAME
+            )))
+        }
+    }
 }
 
 /// One entry of a deal's action list: a seat's decision, or the Stöck the engine enters for its
@@ -336,11 +403,12 @@ pub struct DealRecord<G: RecordedGame> {
     pub result: G::DealResult,
 }
 
-/// A whole game of `G`: one record, its fields in the order they are written (after the `game`
-/// field, which the record of any game adds).
+/// A whole game of `G`: one record, its fields in the order they are written.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields, bound = "")]
 pub struct GameRecord<G: RecordedGame> {
+    /// The game's name (`schieber`).
+    pub game: GameName<G>,
     /// Always `jass-record`.
     pub format: String,
     /// Format version (1).
@@ -393,6 +461,7 @@ field_by_field!(DealRecord {
     result
 });
 field_by_field!(GameRecord {
+    game,
     format,
     version,
     options,
@@ -413,6 +482,45 @@ impl<G: RecordedGame> GameRecord<G> {
     /// Re-plays the record through the engine ([`check`]).
     pub fn check(&self) -> Result<(), CheckError> {
         check(self)
+    }
+
+    /// The record with what engines before a correction within version 1 wrote otherwise put
+    /// right ([`RecordedGame::correct`]), or `None` if nothing needed it.
+    pub fn corrected(&self) -> Option<Self> {
+        let mut fixed = self.clone();
+        G::correct(&mut fixed);
+        (fixed != *self).then_some(fixed)
+    }
+
+    /// The record as one pretty JSON document.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).expect("records serialize")
+    }
+
+    /// The record as one line of JSON.
+    pub fn to_json_line(&self) -> String {
+        serde_json::to_string(self).expect("records serialize")
+    }
+
+    /// Reads a record of this game from a JSON value, with a clear message for what is wrong.
+    pub fn from_value(value: serde_json::Value) -> Result<Self, String> {
+        options_are_an_object(&value)?;
+        serde_json::from_value(value).map_err(|e| format!("not a valid {} record: {e}", G::NAME))
+    }
+
+    /// Reads records of this game: one JSON document or many ([`read_records`]).
+    pub fn read_all(text: &str) -> Vec<Result<Self, ReadError>> {
+        read_records(text.as_bytes(), false, Self::from_value)
+    }
+}
+
+/// serde would read a struct from a list by position too; the format says `options` is an object.
+pub fn options_are_an_object(value: &serde_json::Value) -> Result<(), String> {
+    match value.get("options").filter(|o| !o.is_object()) {
+        Some(o) => Err(format!(
+            "`options` is {o}: it must be an object of option names and values, e.g. {{\"target\": 1000}}"
+        )),
+        None => Ok(()),
     }
 }
 
@@ -485,6 +593,7 @@ pub fn play_game<G: RecordedGame>(
         deals.push(state.deal_record(number, dealer, start, actions));
     }
     Ok(GameRecord {
+        game: GameName::new(),
         format: FORMAT.to_string(),
         version: VERSION,
         options,
@@ -581,14 +690,16 @@ fn check_actions<G: RecordedGame>(
                         ),
                     ))
                 }
-                None => return Err(at(
-                    deal,
-                    Some(ei + 1),
-                    format!(
+                None => {
+                    return Err(at(
+                        deal,
+                        Some(ei + 1),
+                        format!(
                         "seat {} announces Stöck, but Stöck was not scored by the action before",
                         e.seat
                     ),
-                )),
+                    ))
+                }
             }
         };
         if let Some((holder, after)) = pending {
@@ -603,23 +714,6 @@ fn check_actions<G: RecordedGame>(
         Some((holder, after)) => Err(missing(holder, after)),
         None => Ok(()),
     }
-}
-
-/// A record of any game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "game", rename_all = "lowercase")]
-pub enum Record {
-    /// A Schieber game.
-    Schieber(SchieberRecord),
-    /// A Handjass game (2 to 5 players).
-    Handjass(HandjassRecord),
-    /// A Sidi Barrani game.
-    #[serde(rename = "sidi-barrani", alias = "sidi")]
-    Sidi(SidiRecord),
-    /// A Coiffeur game.
-    Coiffeur(CoiffeurRecord),
-    /// A Differenzler game.
-    Differenzler(DifferenzlerRecord),
 }
 
 /// A record that is not consistent with the rules, and where.
@@ -751,115 +845,18 @@ pub struct ReadError {
     pub message: String,
 }
 
-impl Record {
-    /// The game's name.
-    pub fn game(&self) -> &'static str {
-        match self {
-            Record::Schieber(_) => "schieber",
-            Record::Handjass(_) => "handjass",
-            Record::Sidi(_) => "sidi-barrani",
-            Record::Coiffeur(_) => "coiffeur",
-            Record::Differenzler(_) => "differenzler",
-        }
-    }
-
-    /// Re-plays the record through the engine.
-    pub fn check(&self) -> Result<(), CheckError> {
-        match self {
-            Record::Schieber(r) => check_schieber(r),
-            Record::Handjass(r) => check_handjass(r),
-            Record::Sidi(r) => check_sidi(r),
-            Record::Coiffeur(r) => check_coiffeur(r),
-            Record::Differenzler(r) => check_differenzler(r),
-        }
-    }
-
-    /// The record with what engines before the fixes of issue 39 wrote otherwise than
-    /// docs/records.md says put right (Handjass seat lists from Vorhand, the Coiffeur dealer the
-    /// seat before forehand), or `None` if nothing needed it: how such a record can still be
-    /// shown. `jass check` names those fields.
-    pub fn corrected(&self) -> Option<Record> {
-        let mut fixed = self.clone();
-        match &mut fixed {
-            Record::Handjass(r) => {
-                let n = r.seats.len() as u8;
-                for d in &mut r.deals {
-                    let from_vorhand = |s: &u8| (s + n - d.start.vorhand % n) % n;
-                    let res = &mut d.result;
-                    for list in [
-                        &mut res.playing,
-                        &mut res.dropped,
-                        &mut res.bessern,
-                        &mut res.sacked,
-                        &mut res.retired,
-                    ] {
-                        list.sort_by_key(from_vorhand);
-                    }
-                }
-            }
-            Record::Coiffeur(r) => {
-                for d in &mut r.deals {
-                    d.dealer = (d.start.forehand + 3) % 4;
-                }
-            }
-            _ => {}
-        }
-        (fixed != *self).then_some(fixed)
-    }
-
-    /// The record as one pretty JSON document.
-    pub fn to_json_pretty(&self) -> String {
-        serde_json::to_string_pretty(self).expect("records serialize")
-    }
-
-    /// The record as one line of JSON.
-    pub fn to_json_line(&self) -> String {
-        serde_json::to_string(self).expect("records serialize")
-    }
-
-    /// Reads one JSON document or many (JSON Lines, or documents one after another). Every record
-    /// that cannot be read is reported with its position and the reason; the others are returned.
-    pub fn read_all(text: &str) -> Vec<Result<Record, ReadError>> {
-        Self::read_bytes(text.as_bytes())
-    }
-
-    /// Like [`Record::read_all`], from bytes that should be UTF-8 text: a record holding bytes
-    /// that are not UTF-8 is reported, and the others are read.
-    pub fn read_bytes(bytes: &[u8]) -> Vec<Result<Record, ReadError>> {
-        read_records(bytes, false)
-    }
-
-    /// Like [`Record::read_bytes`], refusing also what readers accept from people but the format
-    /// does not allow: a card written otherwise than in its canonical form (`d10`, `DT`, `" D10"`
-    /// for `D10`). For `jass check`.
-    pub fn read_canonical(bytes: &[u8]) -> Vec<Result<Record, ReadError>> {
-        read_records(bytes, true)
-    }
-
-    /// Reads a record from a JSON value, with a clear message for what is wrong.
-    pub fn from_value(value: serde_json::Value) -> Result<Record, String> {
-        let game = value
-            .get("game")
-            .and_then(|g| g.as_str())
-            .map(str::to_string);
-        // serde would read a struct from a list by position too; the format says an object.
-        if let Some(o) = value.get("options").filter(|o| !o.is_object()) {
-            return Err(format!(
-                "`options` is {o}: it must be an object of option names and values, e.g. {{\"target\": 1000}}"
-            ));
-        }
-        match game.as_deref() {
-            None => Err("no `game` field: a record starts with {\"game\": \"schieber\", \"format\": \"jass-record\", ...}".into()),
-            Some("schieber") => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid schieber record: {e}")),
-            Some("handjass") => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid handjass record: {e}")),
-            Some(g @ ("sidi-barrani" | "sidi" | "coiffeur" | "differenzler")) => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid {g} record: {e}")),
-            Some(other) => Err(format!("unknown game `{other}`: this engine knows schieber, handjass, sidi-barrani, coiffeur, differenzler")),
-        }
-    }
-}
-
-/// The records in `bytes`, each checked for canonical card names if `canonical`.
-fn read_records(bytes: &[u8], canonical: bool) -> Vec<Result<Record, ReadError>> {
+/// Reads one JSON document or many (JSON Lines, or documents one after another) from `bytes`,
+/// which should be UTF-8 text, each by `read` (from its JSON value). Every record that cannot be
+/// read is reported with its position and the reason, and the others are read (after a JSON
+/// syntax error reading stops); a record holding bytes that are not UTF-8 is reported with the
+/// line of the first such byte. With `canonical` it also refuses what readers accept from people
+/// but the format does not allow: a card written otherwise than in its canonical form (`d10`,
+/// `DT`, `" D10"` for `D10`), for `jass check`.
+pub fn read_records<R: Serialize>(
+    bytes: &[u8],
+    canonical: bool,
+    read: impl Fn(serde_json::Value) -> Result<R, String>,
+) -> Vec<Result<R, ReadError>> {
     let (text, not_utf8) = utf8_text(bytes);
     let mut out = Vec::new();
     let mut stream = serde_json::Deserializer::from_str(&text).into_iter::<serde_json::Value>();
@@ -883,7 +880,7 @@ fn read_records(bytes: &[u8], canonical: bool) -> Vec<Result<Record, ReadError>>
                 out.push(Err(error(not_utf8_message(bytes, &text, at))));
             }
             Ok(value) => {
-                let record = Record::from_value(value.clone()).and_then(|record| {
+                let record = read(value.clone()).and_then(|record| {
                     if canonical {
                         canonical_cards(&value, &record)?;
                     }
@@ -948,7 +945,7 @@ fn not_utf8_message(bytes: &[u8], text: &str, at: usize) -> String {
 /// Every card of `value`, the JSON `record` was read from, in its canonical form: where `value`
 /// holds a string other than the one `record` writes there, it must not be a card in another
 /// spelling.
-fn canonical_cards(value: &serde_json::Value, record: &Record) -> Result<(), String> {
+fn canonical_cards<R: Serialize>(value: &serde_json::Value, record: &R) -> Result<(), String> {
     use serde_json::Value;
     fn walk(read: &Value, written: &Value, path: &mut Vec<String>) -> Result<(), String> {
         match (read, written) {

@@ -1,9 +1,9 @@
 //! Coiffeur: every team plays every contract once, each with its multiplier; properties, golden.
 
+use jass_core::coiffeur::CoiffeurRecord;
 use jass_core::coiffeur::{check_record, play_recorded, Coiffeur, CoiffeurOptions};
 use jass_core::deal::uniform_below;
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
-use jass_core::record::Record;
 use jass_core::schieber::{Contract, SchieberAction, WeisOption};
 use jass_core::CardSet;
 use rand_core::SeedableRng;
@@ -239,7 +239,7 @@ fn the_game_ends_when_both_lists_are_full() {
                     .sum()
             });
             assert_eq!(t[..], sum[..]);
-            let back = Record::read_all(&Record::Coiffeur(rec).to_json_line())
+            let back = CoiffeurRecord::read_all(&rec.to_json_line())
                 .pop()
                 .unwrap()
                 .unwrap();
@@ -280,7 +280,7 @@ fn golden_records_do_not_drift() {
     ];
     for (name, o, seed) in cases {
         let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
-        let text = Record::Coiffeur(rec).to_json_pretty() + "\n";
+        let text = rec.to_json_pretty() + "\n";
         let path = format!(
             "{}/tests/data/golden/issue4/{name}",
             env!("CARGO_MANIFEST_DIR")

@@ -9,7 +9,6 @@ use jass_core::handjass::{
     SackWindow, SixExchange, SmallDeal, TieRule, TurnedCardPlace, MAX_SEATS,
 };
 use jass_core::mode::{Mode, PointTable, UndenufeEleven};
-use jass_core::record::Record;
 use jass_core::{Card, CardSet};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -587,8 +586,8 @@ fn properties_over_many_games() {
                 jass_core::handjass::Scoring::FirstWins => assert!(rec.result.winner.is_some()),
             }
             // Records survive JSON.
-            let text = Record::Handjass(rec.clone()).to_json_line();
-            let back = Record::read_all(&text).remove(0).unwrap();
+            let text = rec.to_json_line();
+            let back = HandjassRecord::read_all(&text).remove(0).unwrap();
             back.check().unwrap();
         }
     }
@@ -693,9 +692,7 @@ fn golden_records() {
             "{}/tests/data/golden/handjass/{name}",
             env!("CARGO_MANIFEST_DIR")
         );
-        let rec = Record::Handjass(
-            play_recorded(o, seed, &mut players(o.players as usize, seed)).unwrap(),
-        );
+        let rec = play_recorded(o, seed, &mut players(o.players as usize, seed)).unwrap();
         let text = rec.to_json_pretty() + "\n";
         if std::env::var_os("UPDATE_GOLDEN").is_some() {
             std::fs::write(&path, &text).unwrap();
@@ -706,7 +703,7 @@ fn golden_records() {
             want == text,
             "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
         );
-        Record::read_all(&want)[0]
+        HandjassRecord::read_all(&want)[0]
             .as_ref()
             .unwrap()
             .check()

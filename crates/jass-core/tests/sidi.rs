@@ -3,7 +3,7 @@
 
 use jass_core::deal::uniform_below;
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
-use jass_core::record::Record;
+use jass_core::sidi::SidiRecord;
 use jass_core::sidi::{
     check_record, play_recorded, Doubling, Sidi, SidiAction, SidiOptions, SidiPhase,
 };
@@ -566,8 +566,8 @@ fn properties_over_many_seeded_games() {
         for seed in 0..15u64 {
             let rec = play_recorded(*o, seed, &mut players(seed + 100 * vi as u64)).unwrap();
             check_record(&rec).unwrap();
-            let text = Record::Sidi(rec.clone()).to_json_line();
-            let back = Record::read_all(&text).pop().unwrap().unwrap();
+            let text = rec.to_json_line();
+            let back = SidiRecord::read_all(&text).pop().unwrap().unwrap();
             back.check().unwrap();
             for d in &rec.deals {
                 let r = &d.result;
@@ -682,7 +682,7 @@ fn golden_records_do_not_drift() {
     ];
     for (name, o, seed) in cases {
         let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
-        let text = Record::Sidi(rec).to_json_pretty() + "\n";
+        let text = rec.to_json_pretty() + "\n";
         let path = format!(
             "{}/tests/data/golden/issue4/{name}",
             env!("CARGO_MANIFEST_DIR")
@@ -697,7 +697,7 @@ fn golden_records_do_not_drift() {
             want == text,
             "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
         );
-        Record::read_all(&want)
+        SidiRecord::read_all(&want)
             .pop()
             .unwrap()
             .unwrap()

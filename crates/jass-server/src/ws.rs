@@ -85,7 +85,7 @@ fn over_msg(table: &Table) -> Value {
         .lock()
         .ok()
         .and_then(|r| r.clone())
-        .and_then(|r| jass_core::record::Record::from_value(r).ok())
+        .and_then(|r| jass_table::Record::from_value(r).ok())
         .map(|r| jass_table::GameKind::verdict(&r));
     json!({
         "type": "over",

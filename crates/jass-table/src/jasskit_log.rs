@@ -265,6 +265,7 @@ pub fn import_entry(entry: &Value) -> Result<SchieberRecord, String> {
         })
         .collect();
     let record = SchieberRecord {
+        game: Default::default(),
         format: FORMAT.into(),
         version: VERSION,
         options,

@@ -135,6 +135,7 @@ pub fn play_recorded_watched(
 }
 
 impl RecordedGame for Coiffeur {
+    const NAME: &'static str = "coiffeur";
     const TITLE: &'static str = "Coiffeur";
     type Options = CoiffeurOptions;
     type Recorded = RecordedAction;
@@ -195,6 +196,12 @@ impl RecordedGame for Coiffeur {
     ) -> Result<(), CheckError> {
         let forehand = recorded.start.forehand;
         check_dealer(deal, (recorded.dealer, forehand), (dealer, start.forehand))
+    }
+    // Issue 39: deal 1 with `first_forehand` a card recorded seat 3 as the dealer.
+    fn correct(record: &mut CoiffeurRecord) {
+        for d in &mut record.deals {
+            d.dealer = (d.start.forehand + 3) % 4;
+        }
     }
 }
 

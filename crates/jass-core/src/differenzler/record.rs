@@ -201,6 +201,7 @@ pub fn play_recorded_watched(
 }
 
 impl RecordedGame for Differenzler {
+    const NAME: &'static str = "differenzler";
     const TITLE: &'static str = "Differenzler";
     type Options = DifferenzlerOptions;
     type Recorded = DifferenzlerRecorded;

@@ -399,6 +399,7 @@ pub fn play_recorded_from(
 }
 
 impl RecordedGame for Handjass {
+    const NAME: &'static str = "handjass";
     const TITLE: &'static str = "Handjass";
     // Records written before these options were played without them.
     const OPTIONS_ADDED_LATER: &'static [(&'static str, bool)] = &[
@@ -507,6 +508,24 @@ impl RecordedGame for Handjass {
             ));
         }
         agree_fields("result", &recorded.result, engine)
+    }
+    // Issue 39: the deal result's seat lists began at the seat after Vorhand.
+    fn correct(record: &mut HandjassRecord) {
+        let n = record.seats.len() as u8;
+        for d in &mut record.deals {
+            let vorhand = d.start.vorhand % n.max(1);
+            let from_vorhand = |s: &u8| (s + n - vorhand) % n;
+            let res = &mut d.result;
+            for list in [
+                &mut res.playing,
+                &mut res.dropped,
+                &mut res.bessern,
+                &mut res.sacked,
+                &mut res.retired,
+            ] {
+                list.sort_by_key(from_vorhand);
+            }
+        }
     }
 }
 

@@ -225,6 +225,7 @@ pub fn play_recorded_from(
 }
 
 impl RecordedGame for Schieber {
+    const NAME: &'static str = "schieber";
     const TITLE: &'static str = "Schieber";
     // Records written before `claim_counts_all` were played without it.
     const OPTIONS_ADDED_LATER: &'static [(&'static str, bool)] = &[("claim_counts_all", false)];

@@ -235,6 +235,8 @@ pub fn play_recorded_from(
 }
 
 impl RecordedGame for Sidi {
+    const NAME: &'static str = "sidi-barrani";
+    const ALIASES: &'static [&'static str] = &["sidi"];
     const TITLE: &'static str = "Sidi Barrani";
     type Options = SidiOptions;
     type Recorded = SidiRecorded;
