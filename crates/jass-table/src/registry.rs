@@ -109,7 +109,10 @@ macro_rules! games {
                 use jass_core::record::RecordedGame;
                 $(
                     assert_eq!(<$game as RecordedGame>::NAME, <$game as TableGame>::NAME);
-                    assert_eq!(<$game as RecordedGame>::ALIASES, <$game as TableGame>::ALIASES);
+                    // A record's other names are a subset of the command line's (`sidi`).
+                    for alias in <$game as RecordedGame>::ALIASES {
+                        assert!(<$game as TableGame>::ALIASES.contains(alias));
+                    }
                     assert_eq!(<$game as TableGame>::KIND, GameKind::$kind);
                 )*
             }
