@@ -524,6 +524,9 @@ pub fn options_are_an_object(value: &serde_json::Value) -> Result<(), String> {
     }
 }
 
+/// Where [`play_game`] takes each deal's cards: `Ok(None)` stops the game, `Err` ends it.
+pub type NextDeal<'a, G> = dyn FnMut(&G) -> Result<Option<<G as Game>::Deal>, String> + 'a;
+
 /// Plays a game of `G` with these players (one per seat) into its record, calling `watch` before
 /// every step and once at the end. Each deal's cards come from `next_deal`, asked when they are
 /// to be dealt: `None` stops the game there (the record then says it `stopped`), an error ends
@@ -533,7 +536,7 @@ pub fn play_game<G: RecordedGame>(
     options: G::Options,
     seed: Option<u64>,
     players: &mut [Box<dyn Player<G>>],
-    next_deal: &mut dyn FnMut(&G) -> Result<Option<G::Deal>, String>,
+    next_deal: &mut NextDeal<'_, G>,
     watch: &mut dyn FnMut(&G),
 ) -> Result<GameRecord<G>, String> {
     let mut state = G::new_game(options)?;
