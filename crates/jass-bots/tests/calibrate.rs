@@ -38,7 +38,7 @@ fn calibrate() {
             .collect();
         let rec = sidi::play_recorded(o, seed, &mut ps).unwrap();
         for d in &rec.deals {
-            if let Some(c) = d.contract {
+            if let Some(c) = d.settled.contract {
                 let t = (c.declarer % 2) as usize;
                 let x = hand_value(d.hands[c.declarer as usize], Contract::Mode(c.trump));
                 let y = (d.result.card_points[t] + d.result.match_bonus[t]) as f64;
@@ -57,10 +57,10 @@ fn calibrate() {
             .collect();
         let rec = coiffeur::play_recorded(o, seed, &mut ps).unwrap();
         for d in &rec.deals {
-            if d.contract != Contract::Misere {
-                let t = (d.chooser % 2) as usize;
+            if d.settled.contract != Contract::Misere {
+                let t = (d.settled.chooser % 2) as usize;
                 co.push((
-                    hand_value(d.hands[d.chooser as usize], d.contract),
+                    hand_value(d.hands[d.settled.chooser as usize], d.settled.contract),
                     d.result.card_points[t] as f64,
                 ));
             }
@@ -78,10 +78,13 @@ fn calibrate() {
         for d in &rec.deals {
             for s in 0..4 {
                 di.push((
-                    hand_value(d.hands[s], Contract::Mode(d.trump)),
+                    hand_value(d.hands[s], Contract::Mode(d.cards.trump)),
                     d.result.card_points[s] as f64,
                 ));
-                di_ann.push((d.announcements[s] as f64, d.result.difference[s] as f64));
+                di_ann.push((
+                    d.settled.announcements[s] as f64,
+                    d.result.difference[s] as f64,
+                ));
             }
         }
     }
@@ -103,7 +106,7 @@ fn calibrate() {
                 if let Some(h) = d.hands[s as usize] {
                     if d.result.blind_taker != Some(s) {
                         hj.push((
-                            hand_value(h, Contract::Mode(d.trump)),
+                            hand_value(h, Contract::Mode(d.cards.trump)),
                             d.result.card_points[s as usize] as f64,
                         ));
                     }

@@ -29,7 +29,7 @@ fn handjass_figures(options: HandjassOptions) -> ([f64; 2], [f64; 2]) {
             .collect();
         let rec = handjass::play_recorded(options, 1000 + g, &mut ps).expect("legal actions only");
         for d in &rec.deals {
-            for &s in &d.active {
+            for &s in &d.start.active {
                 let s = s as usize;
                 let (st, po) = (d.result.strokes[s] as u64, d.result.potatoes[s] as u64);
                 if s == rule_seat {
@@ -157,7 +157,7 @@ fn sidi_rule_team_takes_most_of_the_points() {
             .collect();
         let rec = sidi::play_recorded(o, 2000 + g, ps).expect("legal actions only");
         for d in &rec.deals {
-            if let (Some(c), Some(m)) = (d.contract, d.result.made) {
+            if let (Some(c), Some(m)) = (d.settled.contract, d.result.made) {
                 if (c.declarer % 2 == 0) == rule_even {
                     contracts += 1;
                     made[0] += m as u64;

@@ -23,10 +23,10 @@ use jass_core::coiffeur::{self, Coiffeur, CoiffeurOptions};
 use jass_core::deal::{four_hands, SeededDealer};
 use jass_core::differenzler::{self, Differenzler, DifferenzlerOptions};
 use jass_core::handjass::{self, Handjass, HandjassOptions};
-use jass_core::record::Record;
 use jass_core::schieber::{self, FirstForehand, Schieber, SchieberOptions, MAX_TARGET};
 use jass_core::sidi::{self, Sidi, SidiOptions};
 use jass_core::{CardSet, Game, Player};
+use jass_table::Record;
 use serde_json::{json, Value};
 
 use crate::arena::{mean_se, Report};
@@ -341,7 +341,7 @@ impl ArenaGame for SidiArena {
             let (at, bt) = if a_even { (0, 1) } else { (1, 0) };
             values.push(d.result.score[at] as f64);
             values.push(d.result.score[bt] as f64);
-            match d.contract {
+            match d.settled.contract {
                 Some(c) => {
                     values.push(if (c.declarer as usize % 2) == at {
                         1.0

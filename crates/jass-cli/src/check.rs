@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use jass_core::record::Record;
 use jass_core::text::escape_unsafe;
+use jass_table::Record;
 
 /// The bytes of a record file (`-`: standard input). They are not required to be UTF-8 here:
 /// the readers report each record that is not, and read the others.

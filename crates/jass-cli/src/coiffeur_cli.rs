@@ -22,7 +22,7 @@ pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String 
         let _ = writeln!(
             o,
             "\nDeal {} · dealer seat {} · forehand seat {}",
-            d.number, d.dealer, d.forehand
+            d.number, d.dealer, d.start.forehand
         );
         if show_hands {
             for (s, h) in d.hands.iter().enumerate() {
@@ -62,7 +62,7 @@ pub fn show(rec: &CoiffeurRecord, style: CardStyle, show_hands: bool) -> String 
             o,
             "  points {}:{} (cards {}:{}, Weis {}:{}, Stöck {}:{}) → team {} writes {} × {} = {} for {} · lists {}:{}",
             r.points[0], r.points[1], r.card_points[0], r.card_points[1], r.weis[0], r.weis[1], r.stoeck[0], r.stoeck[1],
-            r.team, r.points[r.team as usize], r.multiplier, r.written, contract(d.contract, style), r.totals[0], r.totals[1]
+            r.team, r.points[r.team as usize], r.multiplier, r.written, contract(d.settled.contract, style), r.totals[0], r.totals[1]
         );
     }
     let r = &rec.result;

@@ -34,9 +34,10 @@ pub fn show(rec: &DifferenzlerRecord, style: CardStyle, show_hands: bool) -> Str
             "\nDeal {} · dealer seat {} · forehand seat {} · trump {}{}",
             d.number,
             d.dealer,
-            d.forehand,
-            mode(d.trump, style),
-            d.trump_card
+            d.start.forehand,
+            mode(d.cards.trump, style),
+            d.cards
+                .trump_card
                 .map(|c| format!(" (turned card {})", card(c, style)))
                 .unwrap_or_default()
         );
@@ -74,7 +75,7 @@ pub fn show(rec: &DifferenzlerRecord, style: CardStyle, show_hands: bool) -> Str
             let _ = writeln!(o, "  {line}");
         }
         fallback_lines(&mut o, &d.actions);
-        if let Some(s) = d.weis_seat {
+        if let Some(s) = d.settled.weis_seat {
             let _ = writeln!(o, "  Weis counts for seat {s}");
         }
         let r = &d.result;
@@ -82,7 +83,7 @@ pub fn show(rec: &DifferenzlerRecord, style: CardStyle, show_hands: bool) -> Str
             let _ = writeln!(
                 o,
                 "  seat {s}: announced {:>3}, took {:>3} (cards {}{}{}) → difference {:>3}, penalty {:>3}, total {:>4}",
-                d.announcements[s],
+                d.settled.announcements[s],
                 r.taken[s],
                 r.card_points[s],
                 if r.weis[s] > 0 { format!(", Weis {}", r.weis[s]) } else { String::new() },

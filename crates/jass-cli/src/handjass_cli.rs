@@ -65,11 +65,11 @@ fn deal(o: &mut String, d: &HandjassDealRecord, style: CardStyle, show_hands: bo
         "\nDeal {} · dealer seat {} · Vorhand seat {} · at the table {:?} · {:?} · turned {} ({} trump)",
         d.number,
         d.dealer,
-        d.vorhand,
-        d.active,
-        d.layout,
-        card(d.trump_card, style),
-        d.trump_card.suit().name(style)
+        d.start.vorhand,
+        d.start.active,
+        d.start.layout,
+        card(d.cards.trump_card, style),
+        d.cards.trump_card.suit().name(style)
     );
     if show_hands {
         for (s, h) in d.hands.iter().enumerate() {
@@ -77,13 +77,13 @@ fn deal(o: &mut String, d: &HandjassDealRecord, style: CardStyle, show_hands: bo
                 let _ = writeln!(o, "  hand {s}: {}", hand(*h, style));
             }
         }
-        if let Some(b) = d.blind {
+        if let Some(b) = d.cards.blind {
             let _ = writeln!(o, "  blind: {}", hand(b, style));
         }
-        if let Some(b) = d.stock {
+        if let Some(b) = d.cards.stock {
             let _ = writeln!(o, "  stock: {}", hand(b, style));
         }
-        if let Some(bs) = &d.bessern {
+        if let Some(bs) = &d.cards.bessern {
             for (s, b) in bs.iter().enumerate() {
                 if let Some(b) = b {
                     let _ = writeln!(o, "  Bessern {s}: {}", hand(*b, style));
@@ -102,7 +102,7 @@ fn deal(o: &mut String, d: &HandjassDealRecord, style: CardStyle, show_hands: bo
             RecordedAction::ExchangeSix {} => format!(
                 "seat {} exchanges the six of trumps for {}",
                 e.seat,
-                card(d.trump_card, style)
+                card(d.cards.trump_card, style)
             ),
             // Every eligible seat is asked, holder or not: the record does not say who held it.
             RecordedAction::KeepSix {} => format!("seat {} passes on the six exchange", e.seat),

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use jass_core::record::Record;
 use jass_table::jasskit_log::{export_record, import_log};
+use jass_table::Record;
 
 #[derive(Args)]
 pub struct ImportArgs {

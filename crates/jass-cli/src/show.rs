@@ -5,11 +5,11 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use jass_core::record::Record;
 use jass_core::schieber::RecordedAction;
 use jass_core::schieber::{SchieberDealRecord, SchieberRecord};
 use jass_core::text::escape_unsafe;
 use jass_core::{Card, CardStyle};
+use jass_table::Record;
 use serde_json::Value;
 
 use crate::check::read_input;
@@ -144,7 +144,7 @@ fn deal(o: &mut String, d: &SchieberDealRecord, style: CardStyle, show_hands: bo
     let _ = writeln!(
         o,
         "\nDeal {} · dealer seat {} · forehand seat {}",
-        d.number, d.dealer, d.forehand
+        d.number, d.dealer, d.start.forehand
     );
     if show_hands {
         for (s, h) in d.hands.iter().enumerate() {
@@ -190,7 +190,7 @@ fn deal(o: &mut String, d: &SchieberDealRecord, style: CardStyle, show_hands: bo
         let _ = writeln!(o, "  unfinished trick: {}", cards(&trick_cards, style));
     }
     fallback_lines(o, &d.actions);
-    if let Some(t) = d.weis_team {
+    if let Some(t) = d.settled.weis_team {
         let _ = writeln!(o, "  Weis counts for team {t}");
     }
     let r = &d.result;

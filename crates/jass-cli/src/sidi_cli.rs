@@ -62,7 +62,7 @@ pub fn show_sidi(rec: &SidiRecord, style: CardStyle, show_hands: bool) -> String
         }
         fallback_lines(&mut o, &d.actions);
         let r = &d.result;
-        match d.contract {
+        match d.settled.contract {
             None => {
                 let _ = writeln!(o, "  all four passed: the cards are thrown in");
             }

@@ -8,11 +8,11 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use jass_core::record::Record;
 use jass_core::schieber::{ActionEntry, Contract, RecordedAction};
 use jass_core::sidi::{SidiDealRecord, SidiRecorded};
 use jass_core::{Card, CardSet, TrickRules, UndenufeEleven};
 use jass_solver::{race_cards, Objective, Position, Solver, SolverConfig};
+use jass_table::Record;
 
 use crate::check::read_input;
 use crate::solve_solo;
@@ -287,7 +287,7 @@ fn schieber_setup(
 
 /// The position of a Sidi Barrani deal, with its bid.
 fn sidi_setup(a: &SolveArgs, d: &SidiDealRecord, eleven: UndenufeEleven) -> Result<Setup> {
-    let contract = d.contract.as_ref().ok_or_else(|| {
+    let contract = d.settled.contract.as_ref().ok_or_else(|| {
         anyhow!(
             "deal {} has no contract (everyone passed): no card was played",
             a.deal
@@ -364,16 +364,23 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         Some(Record::Schieber(rec)) => {
             let d = &rec.deals[deal_index(&a, rec.deals.len())?];
             let eleven = rec.options.undenufe_eleven;
-            schieber_setup(&a, d.forehand, d.hands, d.contract, &d.actions, eleven)?
+            schieber_setup(
+                &a,
+                d.start.forehand,
+                d.hands,
+                d.settled.contract,
+                &d.actions,
+                eleven,
+            )?
         }
         Some(Record::Coiffeur(rec)) => {
             let d = &rec.deals[deal_index(&a, rec.deals.len())?];
             let eleven = rec.options.undenufe_eleven;
             schieber_setup(
                 &a,
-                d.forehand,
+                d.start.forehand,
                 d.hands,
-                Some(d.contract),
+                Some(d.settled.contract),
                 &d.actions,
                 eleven,
             )?

@@ -120,10 +120,10 @@ pub fn run_differenzler(a: &SolveArgs, rec: &DifferenzlerRecord) -> Result<ExitC
             .map_err(|e| anyhow!("replaying the record: {e}"))
     };
     for (i, d) in rec.deals.iter().enumerate().take(di + 1) {
-        let trump = (rec.options.trump == TrumpRule::Random).then_some(d.trump);
+        let trump = (rec.options.trump == TrumpRule::Random).then_some(d.cards.trump);
         g.deal(DifferenzlerDeal {
             hands: d.hands,
-            trump_card: d.trump_card,
+            trump_card: d.cards.trump_card,
             trump,
         })
         .map_err(|e| anyhow!("replaying deal {}: {e}", i + 1))?;
@@ -170,7 +170,7 @@ pub fn run_differenzler(a: &SolveArgs, rec: &DifferenzlerRecord) -> Result<ExitC
         }
     });
     let mut announced = [0; SOLO_SEATS];
-    announced[..4].copy_from_slice(&d.announcements);
+    announced[..4].copy_from_slice(&d.settled.announcements);
     let setup = SoloSetup {
         pos,
         seats,

@@ -2,7 +2,7 @@
 //! itself played (tests/data/jasskit_logs.txt, written by tools/jasskit/gen_logs.py with jass-kit
 //! 2.0.5; `.ci/run` checks that jass-kit still writes exactly this file) and on our own games.
 
-use jass_core::record::Record;
+use jass_table::Record;
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -114,9 +114,9 @@ fn our_games_export_and_import_back() {
         let Record::Schieber(i) = i else { panic!() };
         let got = &i.deals[0];
         assert_eq!(got.hands, d.hands);
-        assert_eq!(got.forehand, d.forehand);
-        assert_eq!(got.contract, d.contract);
-        assert_eq!(got.schoben, d.schoben);
+        assert_eq!(got.start.forehand, d.start.forehand);
+        assert_eq!(got.settled.contract, d.settled.contract);
+        assert_eq!(got.settled.schoben, d.settled.schoben);
         assert_eq!(got.actions, d.actions);
         assert_eq!(got.tricks, d.tricks);
         assert_eq!(got.result.card_points, d.result.card_points);
@@ -171,11 +171,10 @@ fn our_games_export_and_import_back() {
     let mut deals = Vec::new();
     for r in Record::read_all(&std::fs::read_to_string(&aces).unwrap()) {
         let Ok(Record::Schieber(r)) = r else { panic!() };
-        deals.extend(
-            r.deals
-                .into_iter()
-                .filter(|d| d.tricks.len() == 9 && !(d.schoben && d.chooser == Some(d.forehand))),
-        );
+        deals.extend(r.deals.into_iter().filter(|d| {
+            d.tricks.len() == 9
+                && !(d.settled.schoben && d.settled.chooser == Some(d.start.forehand))
+        }));
     }
     let imported: Vec<Record> = Record::read_all(&String::from_utf8(back.stdout).unwrap())
         .into_iter()
@@ -186,7 +185,7 @@ fn our_games_export_and_import_back() {
     for (i, d) in imported.iter().zip(&deals) {
         let Record::Schieber(i) = i else { panic!() };
         let got = &i.deals[0];
-        assert_eq!(got.contract, d.contract);
+        assert_eq!(got.settled.contract, d.settled.contract);
         // (Weis and Stöck have no place in the log.)
         let cards = |ts: &[jass_core::record::TrickRecord]| {
             ts.iter().map(|t| t.cards.clone()).collect::<Vec<_>>()
@@ -197,7 +196,7 @@ fn our_games_export_and_import_back() {
         let winners =
             |ts: &[jass_core::record::TrickRecord]| ts.iter().map(|t| t.winner).collect::<Vec<_>>();
         assert_eq!(winners(&got.tricks), winners(&d.tricks));
-        if got.contract.map(|c| c.mode()) == Some(jass_core::Mode::Undenufe) {
+        if got.settled.contract.map(|c| c.mode()) == Some(jass_core::Mode::Undenufe) {
             undenufe += 1;
             // The six's trick gains 11, the ace's loses 11 (unless the same trick holds both).
             assert_ne!(got.tricks, d.tricks);

@@ -10,9 +10,9 @@ use jass_core::differenzler::{
     TrumpRule,
 };
 use jass_core::handjass::{Handjass, HandjassRecord, RecordedAction};
-use jass_core::record::Record;
 use jass_core::trick::{legal_cards, trick_points, trick_winner};
 use jass_core::{ActionList, Card, CardSet, Game, Mode, PointTable, ToMove, TrickRules};
+use jass_table::Record;
 
 mod common;
 use common::{jass, solve_json, solve_refuses};
@@ -133,10 +133,10 @@ fn legal_plays<A: Copy>(list: &ActionList<A>, card: impl Fn(A) -> Option<Card>) 
 fn differenzler_at(rec: &DifferenzlerRecord, deal: usize, cards: usize) -> Differenzler {
     let mut g = Differenzler::new(rec.options).unwrap();
     for (i, d) in rec.deals.iter().enumerate().take(deal) {
-        let trump = (rec.options.trump == TrumpRule::Random).then_some(d.trump);
+        let trump = (rec.options.trump == TrumpRule::Random).then_some(d.cards.trump);
         g.deal(DifferenzlerDeal {
             hands: d.hands,
-            trump_card: d.trump_card,
+            trump_card: d.cards.trump_card,
             trump,
         })
         .unwrap();
@@ -226,7 +226,7 @@ fn differenzler_positions_match_the_engine_and_a_plain_minimax() {
                 mine: g.tally().card_points[me],
             };
             let extra = d.result.weis[me] + d.result.stoeck[me];
-            let ann = d.announcements[me] as i64;
+            let ann = d.settled.announcements[me] as i64;
             let miss = |mine: u32| -((mine + extra) as i64 - ann).abs();
             for &(card, distance) in &got {
                 let mut child = plain.clone();

@@ -1,18 +1,16 @@
-//! Game records: one JSON document per game, JSON Lines for many. Each game has its own record
-//! type; [`Record`] tells them apart by the `game` field. See `docs/records.md`.
+//! Game records: one JSON document per game, JSON Lines for many. Every game's record has one
+//! shape, [`GameRecord`], each game supplying its own parts through [`RecordedGame`]; one
+//! checker, [`check`], re-plays any of them, and one writer, [`play_game`], plays any game into
+//! one. The record of any game, told apart by its `game` field, is the registry's
+//! (`jass_table::Record`). See `docs/records.md`.
 
 use std::fmt;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::game::{play_turn, ActionList, Game, Player, ToMove};
-
-use crate::coiffeur::{check_record as check_coiffeur, CoiffeurRecord};
-use crate::differenzler::{check_record as check_differenzler, DifferenzlerRecord};
-use crate::handjass::{check_record as check_handjass, HandjassRecord};
-use crate::schieber::{check_record as check_schieber, SchieberRecord};
-use crate::sidi::{check_record as check_sidi, SidiRecord};
 
 /// The `format` field of every record.
 pub const FORMAT: &str = "jass-record";
@@ -164,7 +162,11 @@ pub fn agree_fields<T: Serialize>(name: &str, recorded: &T, engine: &T) -> Resul
             .map(|k| (k, r.get(k).unwrap_or(&null), e.get(k).unwrap_or(&null)))
             .find(|(_, r, e)| r != e)
             .expect("unequal objects differ in a field");
-        path = format!("{path}.{key}");
+        path = if path.is_empty() {
+            key.clone()
+        } else {
+            format!("{path}.{key}")
+        };
         (recorded, engine) = (r.clone(), e.clone());
     }
 }
@@ -197,115 +199,524 @@ pub fn apply_entry<G: Game>(
         .map_err(|err| here(format!("illegal action `{action}`: {err}")))
 }
 
-/// The deals a game played into its record, and whether it stopped by choice before its end.
-pub(crate) struct PlayedDeals<D> {
-    /// Each deal's record, in order.
-    pub deals: Vec<D>,
-    /// The cards of the next deal were not given: the record `stopped` between two deals.
-    pub stopped: bool,
-}
+/// A record's own part of one game: a type that records write and read as JSON, compare and show.
+pub trait RecordPart: Clone + fmt::Debug + Eq + Serialize + DeserializeOwned {}
+impl<T: Clone + fmt::Debug + Eq + Serialize + DeserializeOwned> RecordPart for T {}
 
-/// An entry of a deal's action list in one game's record (a seat and what it did), so that
-/// [`play_deals`] can write any game's entries.
-pub(crate) trait DealEntry<A> {
-    /// What a seat did as the record writes it.
-    type Recorded: From<A>;
-    /// The Stöck the engine announces for its holder, right after the action that scored it.
+/// A part of a deal's record that a game does not have (Sidi Barrani has no forehand field, the
+/// team games no cards beside the hands): it writes no field and reads none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NoFields {}
+
+/// What a game supplies to be recorded and checked: its own types (the parts of its record that
+/// differ from game to game) and the hooks that read them from its state. Everything else, the
+/// record's shape, playing a game into a record and re-playing a record ([`check`]), is written
+/// once, here.
+pub trait RecordedGame: Game + fmt::Debug {
+    /// The record's `game` field (`sidi-barrani`): the game's name in notation.
+    const NAME: &'static str;
+    /// Other names a record's `game` field may give (`sidi`); records are written with [`NAME`].
+    ///
+    /// [`NAME`]: RecordedGame::NAME
+    const ALIASES: &'static [&'static str] = &[];
+    /// The game's name for people, in messages (`Sidi Barrani`).
+    const TITLE: &'static str;
+    /// Options that records written before them lack, each with the value those records were
+    /// played under (not today's default).
+    const OPTIONS_ADDED_LATER: &'static [(&'static str, bool)] = &[];
+    /// The game's options, every one written out.
+    type Options: Copy + fmt::Debug + PartialEq + Serialize + DeserializeOwned;
+    /// What a seat did as the record writes it: the game's actions and the engine's Stöck.
+    type Recorded: Copy + fmt::Debug + Eq + Serialize + DeserializeOwned + From<Self::Action>;
+    /// The Stöck the engine enters for its holder, right after the action that scored it.
     const STOECK: Self::Recorded;
-    /// The entry of `seat`, with the reason if its player's fallback made the action.
-    fn new(seat: u8, action: Self::Recorded, fallback: Option<String>) -> Self;
+    /// The deal's fields between `dealer` and `hands` (`forehand`; Handjass: `vorhand`,
+    /// `active`, `layout`).
+    type DealStart: RecordPart;
+    /// The dealt hands (four; Handjass: one per seat, `null` for a seat not at the table).
+    type Hands: RecordPart;
+    /// The deal's other cards, after `hands` (Handjass: the blind, the stock, the Bessern
+    /// packets, the turned card and the tie seed; Differenzler: the turned card and the trump).
+    type DealCards: RecordPart;
+    /// What the actions settled before the tricks, after `actions` (the contract and who chose
+    /// it, whose Weis counted; Differenzler: the announcements).
+    type Settled: RecordPart;
+    /// The deal's `result`.
+    type DealResult: RecordPart;
+    /// The game's `result`.
+    type GameResult: RecordPart;
+    /// What a deal's record needs from the state just before its cards are dealt (Handjass: the
+    /// table of the coming deal); `()` where the state after the cards tells everything.
+    type Opening;
+
+    /// A new game under these options, or why they are refused.
+    fn new_game(options: Self::Options) -> Result<Self, String>;
+    /// The player's action of a recorded entry, or `None` for the engine's Stöck entry.
+    fn action_of(recorded: Self::Recorded) -> Option<Self::Action>;
+    /// Read before the cards of a deal are dealt.
+    fn opening(&self) -> Self::Opening;
+    /// Once the cards are dealt: who dealt, and the deal's start fields.
+    fn deal_start(&self, opening: Self::Opening) -> (u8, Self::DealStart);
+    /// The seat whose Stöck the action `seat` has just taken scored, if it scored one.
+    fn stoeck_scored(&self, seat: usize) -> Option<u8>;
+    /// The cards of a recorded deal as the engine deals them, or what is wrong with them.
+    fn recorded_deal(&self, deal: &DealRecord<Self>) -> Result<Self::Deal, String>;
+    /// The record of the deal this state has just played (or is playing, if the game ended in
+    /// it): the writer's and the checker's one source of every recorded figure.
+    fn deal_record(
+        &self,
+        number: u32,
+        dealer: u8,
+        start: Self::DealStart,
+        actions: Vec<ActionEntry<Self::Recorded>>,
+    ) -> DealRecord<Self>;
+    /// The game's result as it stands, with the record's `stopped` flag where the game has one.
+    fn game_result(&self, stopped: bool) -> Self::GameResult;
+    /// Whether the record says it stopped by choice before the game's end (games that can stop).
+    fn stopped(_result: &Self::GameResult) -> bool {
+        false
+    }
+    /// Why a record of `deals` deals that ends here is incomplete: the game is not over.
+    fn not_over(&self, deals: usize) -> String;
+    /// Compares a deal's recorded dealer and start fields with the engine's (`deal` 0-based).
+    fn check_start(
+        deal: usize,
+        recorded: &DealRecord<Self>,
+        dealer: u8,
+        start: &Self::DealStart,
+    ) -> Result<(), CheckError> {
+        agree_fields("dealer", &recorded.dealer, &dealer)
+            .and_then(|()| agree_fields("", &recorded.start, start))
+            .map_err(|m| CheckError::in_deal(deal, None, m))
+    }
+    /// Compares a deal's recorded result with the engine's; games with corrections within the
+    /// version name them here.
+    fn check_result(recorded: &DealRecord<Self>, engine: &Self::DealResult) -> Result<(), String> {
+        agree_fields("result", &recorded.result, engine)
+    }
+    /// Puts right in `record` what engines before a correction within the version wrote
+    /// otherwise than docs/records.md says (how such a record can still be shown; [`check`]
+    /// names those fields). Most games have had none.
+    fn correct(_record: &mut GameRecord<Self>) {}
 }
 
-/// The record's `seats`: each player's name.
-pub(crate) fn seat_records<G: Game>(players: &[Box<dyn Player<G>>]) -> Vec<SeatRecord> {
-    players
-        .iter()
-        .map(|p| SeatRecord { name: p.name() })
-        .collect()
-}
+/// The `game` field of a record of `G`: written as [`RecordedGame::NAME`], read as it or one of
+/// the game's aliases, so that a record of one game is never read as another's.
+pub struct GameName<G>(std::marker::PhantomData<fn() -> G>);
 
-/// The refusal of a table of the wrong size, for the four-player games.
-pub(crate) fn need_four(game: &str, players: usize) -> Result<(), String> {
-    if players == 4 {
-        Ok(())
-    } else {
-        Err(format!("{game} needs 4 players, got {players}"))
+impl<G> GameName<G> {
+    /// The field (it holds nothing: the type says which game).
+    pub const fn new() -> Self {
+        GameName(std::marker::PhantomData)
     }
 }
 
-/// Plays `state` with `players` into its deals' records: the loop every game's `play_recorded…`
-/// shares, so that all games watch, deal, ask and record in the same order. What differs per
-/// game is passed in:
-/// - `deal` obtains the next deal's cards and applies them, returning what the deal's record
-///   must remember from its start (the dealer, …), or `None` to stop the game there; it may
-///   also refuse to go on (a game's guard against endless games);
-/// - `stoeck` names the seat whose Stöck the action just applied by `seat` scored, if any: its
-///   entry follows the action's;
-/// - `finish` makes the record of the deal `state` has just played, from what `deal` remembered
-///   and the entries. It runs when the next deal is due, or at the end (not after a stop,
-///   where the last deal was already finished).
-///
-/// `watch` sees the state before every step and once at the end.
-pub(crate) fn play_deals<G: Game, S, E: DealEntry<G::Action>, D>(
-    state: &mut G,
+impl<G> Default for GameName<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G> Clone for GameName<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for GameName<G> {}
+
+impl<G> PartialEq for GameName<G> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<G> Eq for GameName<G> {}
+
+impl<G: RecordedGame> fmt::Debug for GameName<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(G::NAME)
+    }
+}
+
+impl<G: RecordedGame> Serialize for GameName<G> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(G::NAME)
+    }
+}
+
+impl<'de, G: RecordedGame> Deserialize<'de> for GameName<G> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        if name == G::NAME || G::ALIASES.contains(&name.as_str()) {
+            Ok(GameName::new())
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "`game` is `{name}`, but this is a {} record (`{}`)",
+                G::TITLE,
+                G::NAME
+            )))
+        }
+    }
+}
+
+/// One entry of a deal's action list: a seat's decision, or the Stöck the engine enters for its
+/// holder (`{"seat":0,"action":"play","card":"HA"}`). (No `deny_unknown_fields` here: serde
+/// cannot combine it with `flatten`; the action's own type refuses unknown fields.)
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionEntry<A> {
+    /// Who acted.
+    pub seat: u8,
+    /// What was done.
+    #[serde(flatten)]
+    pub action: A,
+    /// Why the action is not the player's own: a bot program's answer that was refused and
+    /// replaced by its fallback (the rule player). Absent for the player's own actions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<String>,
+}
+
+/// One deal of a record of game `G`, its fields in the order they are written.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields, bound = "")]
+pub struct DealRecord<G: RecordedGame> {
+    /// 1-based number of the deal in the game.
+    pub number: u32,
+    /// Who dealt.
+    pub dealer: u8,
+    /// The game's fields of the deal's start.
+    #[serde(flatten)]
+    pub start: G::DealStart,
+    /// The cards dealt to each seat.
+    pub hands: G::Hands,
+    /// The game's other cards of the deal.
+    #[serde(flatten)]
+    pub cards: G::DealCards,
+    /// Every action in order with its seat.
+    pub actions: Vec<ActionEntry<G::Recorded>>,
+    /// What the actions settled before the tricks.
+    #[serde(flatten)]
+    pub settled: G::Settled,
+    /// The completed tricks.
+    pub tricks: Vec<TrickRecord>,
+    /// The deal's figures.
+    pub result: G::DealResult,
+}
+
+/// A whole game of `G`: one record, its fields in the order they are written.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields, bound = "")]
+pub struct GameRecord<G: RecordedGame> {
+    /// The game's name (`schieber`).
+    pub game: GameName<G>,
+    /// Always `jass-record`.
+    pub format: String,
+    /// Format version (1).
+    pub version: u32,
+    /// Every option, explicitly.
+    #[serde(deserialize_with = "options_of::<G, _>")]
+    pub options: G::Options,
+    /// Who sat where (one per seat).
+    pub seats: Vec<SeatRecord>,
+    /// The seed the deals were drawn from, if they were.
+    pub seed: Option<u64>,
+    /// The deals.
+    pub deals: Vec<DealRecord<G>>,
+    /// How the game ended.
+    pub result: G::GameResult,
+}
+
+/// Clone, Debug and equality field by field (a derive would ask them of the game's state too).
+macro_rules! field_by_field {
+    ($name:ident { $($field:ident),* }) => {
+        impl<G: RecordedGame> Clone for $name<G> {
+            fn clone(&self) -> Self {
+                $name { $($field: self.$field.clone()),* }
+            }
+        }
+        impl<G: RecordedGame> PartialEq for $name<G> {
+            fn eq(&self, other: &Self) -> bool {
+                true $(&& self.$field == other.$field)*
+            }
+        }
+        impl<G: RecordedGame> Eq for $name<G> {}
+        impl<G: RecordedGame> fmt::Debug for $name<G> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_struct(stringify!($name))
+                    $(.field(stringify!($field), &self.$field))*
+                    .finish()
+            }
+        }
+    };
+}
+field_by_field!(DealRecord {
+    number,
+    dealer,
+    start,
+    hands,
+    cards,
+    actions,
+    settled,
+    tricks,
+    result
+});
+field_by_field!(GameRecord {
+    game,
+    format,
+    version,
+    options,
+    seats,
+    seed,
+    deals,
+    result
+});
+
+/// A record's options, those added since it was written taking the value it was played under.
+fn options_of<'de, G: RecordedGame, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<G::Options, D::Error> {
+    options_as_played(d, G::OPTIONS_ADDED_LATER)
+}
+
+impl<G: RecordedGame> GameRecord<G> {
+    /// Re-plays the record through the engine ([`check`]).
+    pub fn check(&self) -> Result<(), CheckError> {
+        check(self)
+    }
+
+    /// The record with what engines before a correction within version 1 wrote otherwise put
+    /// right ([`RecordedGame::correct`]), or `None` if nothing needed it.
+    pub fn corrected(&self) -> Option<Self> {
+        let mut fixed = self.clone();
+        G::correct(&mut fixed);
+        (fixed != *self).then_some(fixed)
+    }
+
+    /// The record as one pretty JSON document.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).expect("records serialize")
+    }
+
+    /// The record as one line of JSON.
+    pub fn to_json_line(&self) -> String {
+        serde_json::to_string(self).expect("records serialize")
+    }
+
+    /// Reads a record of this game from a JSON value, with a clear message for what is wrong.
+    pub fn from_value(value: serde_json::Value) -> Result<Self, String> {
+        options_are_an_object(&value)?;
+        serde_json::from_value(value).map_err(|e| format!("not a valid {} record: {e}", G::NAME))
+    }
+
+    /// Reads records of this game: one JSON document or many ([`read_records`]).
+    pub fn read_all(text: &str) -> Vec<Result<Self, ReadError>> {
+        read_records(text.as_bytes(), false, Self::from_value)
+    }
+}
+
+/// serde would read a struct from a list by position too; the format says `options` is an object.
+pub fn options_are_an_object(value: &serde_json::Value) -> Result<(), String> {
+    match value.get("options").filter(|o| !o.is_object()) {
+        Some(o) => Err(format!(
+            "`options` is {o}: it must be an object of option names and values, e.g. {{\"target\": 1000}}"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Where [`play_game`] takes each deal's cards: `Ok(None)` stops the game, `Err` ends it.
+pub type NextDeal<'a, G> = dyn FnMut(&G) -> Result<Option<<G as Game>::Deal>, String> + 'a;
+
+/// Plays a game of `G` with these players (one per seat) into its record, calling `watch` before
+/// every step and once at the end. Each deal's cards come from `next_deal`, asked when they are
+/// to be dealt: `None` stops the game there (the record then says it `stopped`), an error ends
+/// it (a game's guard against endless games). `seed` is written as the seed the deals came from,
+/// if they did.
+pub fn play_game<G: RecordedGame>(
+    options: G::Options,
+    seed: Option<u64>,
     players: &mut [Box<dyn Player<G>>],
+    next_deal: &mut NextDeal<'_, G>,
     watch: &mut dyn FnMut(&G),
-    mut deal: impl FnMut(&mut G) -> Result<Option<S>, String>,
-    stoeck: impl Fn(&G, usize) -> Option<u8>,
-    mut finish: impl FnMut(&G, S, Vec<E>) -> D,
-) -> Result<PlayedDeals<D>, String> {
+) -> Result<GameRecord<G>, String> {
+    let mut state = G::new_game(options)?;
+    if players.len() != state.seats() {
+        return Err(format!(
+            "{} needs {} players, got {}",
+            G::TITLE,
+            state.seats(),
+            players.len()
+        ));
+    }
     let mut deals = Vec::new();
     let mut actions = Vec::new();
     let mut legal = ActionList::new();
-    // What the deal in play remembered from its start; `None` before the first deal and after
-    // its record was finished.
-    let mut current: Option<S> = None;
+    // The dealer and start fields of the deal in play; `None` before the first deal and after
+    // its record was made.
+    let mut current: Option<(u8, G::DealStart)> = None;
     let mut stopped = false;
     loop {
-        watch(state);
+        watch(&state);
         match state.to_move() {
             ToMove::Over => break,
             ToMove::Deal => {
-                if let Some(start) = current.take() {
-                    deals.push(finish(state, start, std::mem::take(&mut actions)));
+                if let Some((dealer, start)) = current.take() {
+                    let number = deals.len() as u32 + 1;
+                    let entries = std::mem::take(&mut actions);
+                    deals.push(state.deal_record(number, dealer, start, entries));
                 }
-                let Some(start) = deal(state)? else {
+                let opening = state.opening();
+                let Some(deal) = next_deal(&state)? else {
                     stopped = true;
                     break;
                 };
-                current = Some(start);
+                state.apply_deal(deal).map_err(|e| e.to_string())?;
+                current = Some(state.deal_start(opening));
             }
             ToMove::Seat(seat) => {
-                let action = play_turn(state, seat, players[seat].as_mut(), &mut legal)?;
+                let action = play_turn(&mut state, seat, players[seat].as_mut(), &mut legal)?;
                 let fallback = players[seat].take_fallback();
-                actions.push(E::new(seat as u8, action.into(), fallback));
-                if let Some(holder) = stoeck(state, seat) {
-                    actions.push(E::new(holder, E::STOECK, None));
+                actions.push(ActionEntry {
+                    seat: seat as u8,
+                    action: action.into(),
+                    fallback,
+                });
+                if let Some(holder) = state.stoeck_scored(seat) {
+                    actions.push(ActionEntry {
+                        seat: holder,
+                        action: G::STOECK,
+                        fallback: None,
+                    });
                 }
             }
         }
     }
-    if let Some(start) = current {
-        deals.push(finish(state, start, actions));
+    if let Some((dealer, start)) = current {
+        let number = deals.len() as u32 + 1;
+        deals.push(state.deal_record(number, dealer, start, actions));
     }
-    Ok(PlayedDeals { deals, stopped })
+    Ok(GameRecord {
+        game: GameName::new(),
+        format: FORMAT.to_string(),
+        version: VERSION,
+        options,
+        seats: players
+            .iter()
+            .map(|p| SeatRecord { name: p.name() })
+            .collect(),
+        seed,
+        deals,
+        result: state.game_result(stopped),
+    })
 }
 
-/// A record of any game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "game", rename_all = "lowercase")]
-pub enum Record {
-    /// A Schieber game.
-    Schieber(SchieberRecord),
-    /// A Handjass game (2 to 5 players).
-    Handjass(HandjassRecord),
-    /// A Sidi Barrani game.
-    #[serde(rename = "sidi-barrani", alias = "sidi")]
-    Sidi(SidiRecord),
-    /// A Coiffeur game.
-    Coiffeur(CoiffeurRecord),
-    /// A Differenzler game.
-    Differenzler(DifferenzlerRecord),
+/// Re-plays a record of `G` through the engine and reports the first illegal action or wrong
+/// figure, with its place: the record's cards are dealt, each entry is applied as its seat's
+/// action ([`apply_entry`]; the engine's Stöck entries are matched with the action that scored
+/// Stöck), and the game rebuilds every recorded field from its state ([`RecordedGame`]'s
+/// hooks), which must agree with the record's: the deal's start, what the actions settled, the
+/// tricks, the deal's result, then anything else of the deal; at the end the game's result.
+pub fn check<G: RecordedGame>(rec: &GameRecord<G>) -> Result<(), CheckError> {
+    let at = CheckError::in_deal;
+    check_format(&rec.format, rec.version)?;
+    let mut s = G::new_game(rec.options).map_err(|e| CheckError::whole(format!("options: {e}")))?;
+    if rec.seats.len() != s.seats() {
+        return Err(CheckError::whole(format!(
+            "{} is played by {} seats under these options, the record lists {}",
+            G::TITLE,
+            s.seats(),
+            rec.seats.len()
+        )));
+    }
+    for (di, d) in rec.deals.iter().enumerate() {
+        check_deal_start(&s, di, d.number)?;
+        let opening = s.opening();
+        let cards = s.recorded_deal(d).map_err(|m| at(di, None, m))?;
+        s.apply_deal(cards)
+            .map_err(|e| at(di, None, format!("the cards: {e}")))?;
+        let (dealer, start) = s.deal_start(opening);
+        G::check_start(di, d, dealer, &start)?;
+        check_actions(&mut s, di, &d.actions)?;
+        if let ToMove::Seat(p) = s.to_move() {
+            return Err(at(
+                di,
+                None,
+                format!("the deal stops while seat {p} is still to act"),
+            ));
+        }
+        let engine = s.deal_record(d.number, dealer, start, d.actions.clone());
+        agree_fields("", &d.settled, &engine.settled)
+            .and_then(|()| compare_tricks(&d.tricks, &engine.tricks))
+            .and_then(|()| G::check_result(d, &engine.result))
+            .and_then(|()| agree_fields("", d, &engine))
+            .map_err(|m| at(di, None, m))?;
+    }
+    let stopped = G::stopped(&rec.result);
+    check_end(
+        s.to_move() == ToMove::Over,
+        s.to_move() == ToMove::Deal,
+        stopped,
+        rec.deals.len(),
+        || s.not_over(rec.deals.len()),
+    )?;
+    agree_fields("game result", &rec.result, &s.game_result(stopped)).map_err(CheckError::whole)
+}
+
+/// Applies a deal's entries (deal `deal`, 0-based) to `state`: each must be its seat's legal
+/// action, and a Stöck entry must follow, by its holder, exactly the action that scored Stöck.
+fn check_actions<G: RecordedGame>(
+    state: &mut G,
+    deal: usize,
+    entries: &[ActionEntry<G::Recorded>],
+) -> Result<(), CheckError> {
+    let at = CheckError::in_deal;
+    let missing = |holder: u8, after: usize| {
+        at(
+            deal,
+            Some(after + 1),
+            format!("Stöck of seat {holder} is scored by this action; the record lacks its `stoeck` entry"),
+        )
+    };
+    // The holder of the Stöck the last action scored, and that action's index.
+    let mut pending: Option<(u8, usize)> = None;
+    for (ei, e) in entries.iter().enumerate() {
+        let Some(action) = G::action_of(e.action) else {
+            match pending.take() {
+                Some((holder, _)) if holder == e.seat => continue,
+                Some((holder, _)) => {
+                    return Err(at(
+                        deal,
+                        Some(ei + 1),
+                        format!(
+                            "Stöck announced by seat {}, but seat {holder} holds it",
+                            e.seat
+                        ),
+                    ))
+                }
+                None => {
+                    return Err(at(
+                        deal,
+                        Some(ei + 1),
+                        format!(
+                        "seat {} announces Stöck, but Stöck was not scored by the action before",
+                        e.seat
+                    ),
+                    ))
+                }
+            }
+        };
+        if let Some((holder, after)) = pending {
+            return Err(missing(holder, after));
+        }
+        apply_entry(state, deal, ei, e.seat as usize, action)?;
+        pending = state
+            .stoeck_scored(e.seat as usize)
+            .map(|holder| (holder, ei));
+    }
+    match pending {
+        Some((holder, after)) => Err(missing(holder, after)),
+        None => Ok(()),
+    }
 }
 
 /// A record that is not consistent with the rules, and where.
@@ -437,115 +848,18 @@ pub struct ReadError {
     pub message: String,
 }
 
-impl Record {
-    /// The game's name.
-    pub fn game(&self) -> &'static str {
-        match self {
-            Record::Schieber(_) => "schieber",
-            Record::Handjass(_) => "handjass",
-            Record::Sidi(_) => "sidi-barrani",
-            Record::Coiffeur(_) => "coiffeur",
-            Record::Differenzler(_) => "differenzler",
-        }
-    }
-
-    /// Re-plays the record through the engine.
-    pub fn check(&self) -> Result<(), CheckError> {
-        match self {
-            Record::Schieber(r) => check_schieber(r),
-            Record::Handjass(r) => check_handjass(r),
-            Record::Sidi(r) => check_sidi(r),
-            Record::Coiffeur(r) => check_coiffeur(r),
-            Record::Differenzler(r) => check_differenzler(r),
-        }
-    }
-
-    /// The record with what engines before the fixes of issue 39 wrote otherwise than
-    /// docs/records.md says put right (Handjass seat lists from Vorhand, the Coiffeur dealer the
-    /// seat before forehand), or `None` if nothing needed it: how such a record can still be
-    /// shown. `jass check` names those fields.
-    pub fn corrected(&self) -> Option<Record> {
-        let mut fixed = self.clone();
-        match &mut fixed {
-            Record::Handjass(r) => {
-                let n = r.seats.len() as u8;
-                for d in &mut r.deals {
-                    let from_vorhand = |s: &u8| (s + n - d.vorhand % n) % n;
-                    let res = &mut d.result;
-                    for list in [
-                        &mut res.playing,
-                        &mut res.dropped,
-                        &mut res.bessern,
-                        &mut res.sacked,
-                        &mut res.retired,
-                    ] {
-                        list.sort_by_key(from_vorhand);
-                    }
-                }
-            }
-            Record::Coiffeur(r) => {
-                for d in &mut r.deals {
-                    d.dealer = (d.forehand + 3) % 4;
-                }
-            }
-            _ => {}
-        }
-        (fixed != *self).then_some(fixed)
-    }
-
-    /// The record as one pretty JSON document.
-    pub fn to_json_pretty(&self) -> String {
-        serde_json::to_string_pretty(self).expect("records serialize")
-    }
-
-    /// The record as one line of JSON.
-    pub fn to_json_line(&self) -> String {
-        serde_json::to_string(self).expect("records serialize")
-    }
-
-    /// Reads one JSON document or many (JSON Lines, or documents one after another). Every record
-    /// that cannot be read is reported with its position and the reason; the others are returned.
-    pub fn read_all(text: &str) -> Vec<Result<Record, ReadError>> {
-        Self::read_bytes(text.as_bytes())
-    }
-
-    /// Like [`Record::read_all`], from bytes that should be UTF-8 text: a record holding bytes
-    /// that are not UTF-8 is reported, and the others are read.
-    pub fn read_bytes(bytes: &[u8]) -> Vec<Result<Record, ReadError>> {
-        read_records(bytes, false)
-    }
-
-    /// Like [`Record::read_bytes`], refusing also what readers accept from people but the format
-    /// does not allow: a card written otherwise than in its canonical form (`d10`, `DT`, `" D10"`
-    /// for `D10`). For `jass check`.
-    pub fn read_canonical(bytes: &[u8]) -> Vec<Result<Record, ReadError>> {
-        read_records(bytes, true)
-    }
-
-    /// Reads a record from a JSON value, with a clear message for what is wrong.
-    pub fn from_value(value: serde_json::Value) -> Result<Record, String> {
-        let game = value
-            .get("game")
-            .and_then(|g| g.as_str())
-            .map(str::to_string);
-        // serde would read a struct from a list by position too; the format says an object.
-        if let Some(o) = value.get("options").filter(|o| !o.is_object()) {
-            return Err(format!(
-                "`options` is {o}: it must be an object of option names and values, e.g. {{\"target\": 1000}}"
-            ));
-        }
-        match game.as_deref() {
-            None => Err("no `game` field: a record starts with {\"game\": \"schieber\", \"format\": \"jass-record\", ...}".into()),
-            Some("schieber") => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid schieber record: {e}")),
-            Some("handjass") => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid handjass record: {e}")),
-            Some(g @ ("sidi-barrani" | "sidi" | "coiffeur" | "differenzler")) => serde_json::from_value::<Record>(value).map_err(|e| format!("not a valid {g} record: {e}")),
-            Some(other) => Err(format!("unknown game `{other}`: this engine knows schieber, handjass, sidi-barrani, coiffeur, differenzler")),
-        }
-    }
-}
-
-/// The records in `bytes`, each checked for canonical card names if `canonical`.
-fn read_records(bytes: &[u8], canonical: bool) -> Vec<Result<Record, ReadError>> {
+/// Reads one JSON document or many (JSON Lines, or documents one after another) from `bytes`,
+/// which should be UTF-8 text, each by `read` (from its JSON value). Every record that cannot be
+/// read is reported with its position and the reason, and the others are read (after a JSON
+/// syntax error reading stops); a record holding bytes that are not UTF-8 is reported with the
+/// line of the first such byte. With `canonical` it also refuses what readers accept from people
+/// but the format does not allow: a card written otherwise than in its canonical form (`d10`,
+/// `DT`, `" D10"` for `D10`), for `jass check`.
+pub fn read_records<R: Serialize>(
+    bytes: &[u8],
+    canonical: bool,
+    read: impl Fn(serde_json::Value) -> Result<R, String>,
+) -> Vec<Result<R, ReadError>> {
     let (text, not_utf8) = utf8_text(bytes);
     let mut out = Vec::new();
     let mut stream = serde_json::Deserializer::from_str(&text).into_iter::<serde_json::Value>();
@@ -569,7 +883,7 @@ fn read_records(bytes: &[u8], canonical: bool) -> Vec<Result<Record, ReadError>>
                 out.push(Err(error(not_utf8_message(bytes, &text, at))));
             }
             Ok(value) => {
-                let record = Record::from_value(value.clone()).and_then(|record| {
+                let record = read(value.clone()).and_then(|record| {
                     if canonical {
                         canonical_cards(&value, &record)?;
                     }
@@ -634,7 +948,7 @@ fn not_utf8_message(bytes: &[u8], text: &str, at: usize) -> String {
 /// Every card of `value`, the JSON `record` was read from, in its canonical form: where `value`
 /// holds a string other than the one `record` writes there, it must not be a card in another
 /// spelling.
-fn canonical_cards(value: &serde_json::Value, record: &Record) -> Result<(), String> {
+fn canonical_cards<R: Serialize>(value: &serde_json::Value, record: &R) -> Result<(), String> {
     use serde_json::Value;
     fn walk(read: &Value, written: &Value, path: &mut Vec<String>) -> Result<(), String> {
         match (read, written) {

@@ -1,9 +1,9 @@
 //! Coiffeur: every team plays every contract once, each with its multiplier; properties, golden.
 
+use jass_core::coiffeur::CoiffeurRecord;
 use jass_core::coiffeur::{check_record, play_recorded, Coiffeur, CoiffeurOptions};
 use jass_core::deal::uniform_below;
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
-use jass_core::record::Record;
 use jass_core::schieber::{Contract, SchieberAction, WeisOption};
 use jass_core::CardSet;
 use rand_core::SeedableRng;
@@ -216,7 +216,7 @@ fn the_game_ends_when_both_lists_are_full() {
                     .deals
                     .iter()
                     .filter(|d| d.result.team == t)
-                    .map(|d| d.contract)
+                    .map(|d| d.settled.contract)
                     .collect();
                 played.sort_by_key(|c| c.to_string());
                 played.dedup();
@@ -227,7 +227,7 @@ fn the_game_ends_when_both_lists_are_full() {
                 let cp = r.card_points[0] + r.card_points[1] + r.match_bonus[0] + r.match_bonus[1];
                 assert!(cp == 157 || cp == 257);
                 assert_eq!(r.written, r.points[r.team as usize] * r.multiplier);
-                assert_eq!(r.team, d.chooser % 2);
+                assert_eq!(r.team, d.settled.chooser % 2);
                 assert!(d.hands.iter().fold(CardSet::EMPTY, |a, &b| a | b) == CardSet::ALL);
             }
             let t = &rec.result.totals;
@@ -239,7 +239,7 @@ fn the_game_ends_when_both_lists_are_full() {
                     .sum()
             });
             assert_eq!(t[..], sum[..]);
-            let back = Record::read_all(&Record::Coiffeur(rec).to_json_line())
+            let back = CoiffeurRecord::read_all(&rec.to_json_line())
                 .pop()
                 .unwrap()
                 .unwrap();
@@ -255,8 +255,8 @@ fn a_tampered_record_is_caught() {
     bad.deals[2].result.written += 1;
     assert!(check_record(&bad).is_err());
     let mut bad = rec;
-    let c = bad.deals[0].contract;
-    bad.deals[2].contract = c;
+    let c = bad.deals[0].settled.contract;
+    bad.deals[2].settled.contract = c;
     assert!(check_record(&bad).is_err());
 }
 
@@ -280,7 +280,7 @@ fn golden_records_do_not_drift() {
     ];
     for (name, o, seed) in cases {
         let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
-        let text = Record::Coiffeur(rec).to_json_pretty() + "\n";
+        let text = rec.to_json_pretty() + "\n";
         let path = format!(
             "{}/tests/data/golden/issue4/{name}",
             env!("CARGO_MANIFEST_DIR")

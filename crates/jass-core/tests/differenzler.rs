@@ -3,12 +3,12 @@
 //! options, properties over many seeded games, golden records.
 
 use jass_core::deal::{uniform_below, SeededDealer};
+use jass_core::differenzler::DifferenzlerRecord;
 use jass_core::differenzler::{
     check_record, play_recorded, random_trump, Announcements, Differenzler, DifferenzlerAction,
     DifferenzlerDeal, DifferenzlerOptions, DifferenzlerPhase, TrumpRule,
 };
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
-use jass_core::record::Record;
 use jass_core::trick::legal_cards;
 use jass_core::{Card, CardSet, Mode, Suit, TrickRules};
 use rand_core::SeedableRng;
@@ -337,9 +337,13 @@ fn the_trump_rules() {
             ..DifferenzlerOptions::default()
         };
         let rec = play_recorded(o, 3, &mut players(3)).unwrap();
-        let got: Vec<String> = rec.deals.iter().map(|d| d.trump.to_string()).collect();
+        let got: Vec<String> = rec
+            .deals
+            .iter()
+            .map(|d| d.cards.trump.to_string())
+            .collect();
         assert!(got.join(" ").starts_with(want), "{got:?}");
-        assert!(rec.deals.iter().all(|d| d.trump_card.is_none()));
+        assert!(rec.deals.iter().all(|d| d.cards.trump_card.is_none()));
     }
     // Chosen: forehand names it before anyone announces.
     let o = DifferenzlerOptions {
@@ -391,7 +395,7 @@ fn the_trump_rules() {
     assert!(rec
         .deals
         .iter()
-        .all(|d| d.trump.trump().is_some() && d.trump_card.is_none()));
+        .all(|d| d.cards.trump.trump().is_some() && d.cards.trump_card.is_none()));
 }
 
 #[test]
@@ -489,9 +493,9 @@ fn properties_over_many_seeded_games() {
         for seed in 0..12u64 {
             let rec = play_recorded(*o, seed, &mut players(seed + 100 * vi as u64)).unwrap();
             check_record(&rec).unwrap();
-            let text = Record::Differenzler(rec.clone()).to_json_line();
-            let back = Record::read_all(&text).pop().unwrap().unwrap();
-            assert_eq!(back.game(), "differenzler");
+            let text = rec.to_json_line();
+            let back = DifferenzlerRecord::read_all(&text).pop().unwrap().unwrap();
+            assert!(text.starts_with(r#"{"game":"differenzler","#), "{text}");
             back.check().unwrap();
             assert_eq!(rec.deals.len() as u32, o.deals);
             let mut totals = [0i32; 4];
@@ -516,11 +520,16 @@ fn properties_over_many_seeded_games() {
                 #[allow(clippy::needless_range_loop)]
                 for s in 0..4 {
                     assert_eq!(r.taken[s], r.card_points[s] + r.weis[s] + r.stoeck[s]);
-                    assert_eq!(r.difference[s], d.announcements[s].abs_diff(r.taken[s]));
+                    assert_eq!(
+                        r.difference[s],
+                        d.settled.announcements[s].abs_diff(r.taken[s])
+                    );
                     let mut p = r.difference[s] as i32;
                     if r.difference[s] > 0 {
                         p += o.miss_penalty as i32;
-                    } else if d.announcements[s] > 0 || !o.zero_bonus_needs_trick || r.tricks[s] > 0
+                    } else if d.settled.announcements[s] > 0
+                        || !o.zero_bonus_needs_trick
+                        || r.tricks[s] > 0
                     {
                         p -= o.exact_bonus as i32;
                     }
@@ -528,11 +537,11 @@ fn properties_over_many_seeded_games() {
                     totals[s] += p;
                 }
                 assert_eq!(r.totals, totals);
-                assert_eq!(d.forehand, (d.dealer + 1) % 4);
-                assert_eq!(d.tricks[0].leader, d.forehand, "forehand leads");
-                if let Some(c) = d.trump_card {
+                assert_eq!(d.start.forehand, (d.dealer + 1) % 4);
+                assert_eq!(d.tricks[0].leader, d.start.forehand, "forehand leads");
+                if let Some(c) = d.cards.trump_card {
                     assert!(d.hands[d.dealer as usize].contains(c));
-                    assert_eq!(d.trump, Mode::Trump(c.suit()));
+                    assert_eq!(d.cards.trump, Mode::Trump(c.suit()));
                 }
             }
             let min = *totals.iter().min().unwrap();
@@ -636,7 +645,7 @@ fn a_tampered_record_is_caught() {
     bad.deals[0].result.penalty[0] += 1;
     assert!(check_record(&bad).unwrap_err().message.contains("result"));
     let mut bad = rec.clone();
-    bad.deals[1].announcements[2] = (bad.deals[1].announcements[2] + 1) % 158;
+    bad.deals[1].settled.announcements[2] = (bad.deals[1].settled.announcements[2] + 1) % 158;
     assert!(check_record(&bad)
         .unwrap_err()
         .message
@@ -645,7 +654,7 @@ fn a_tampered_record_is_caught() {
     bad.result.winners = vec![9];
     assert!(check_record(&bad).is_err());
     let mut bad = rec.clone();
-    bad.deals[0].trump_card = bad.deals[0].hands[0].first();
+    bad.deals[0].cards.trump_card = bad.deals[0].hands[0].first();
     assert!(check_record(&bad).is_err());
     let mut bad = rec.clone();
     bad.deals.pop();
@@ -683,7 +692,7 @@ fn golden_records_do_not_drift() {
     ];
     for (name, o, seed) in cases {
         let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
-        let text = Record::Differenzler(rec).to_json_pretty() + "\n";
+        let text = rec.to_json_pretty() + "\n";
         let path = format!(
             "{}/tests/data/golden/issue4/{name}",
             env!("CARGO_MANIFEST_DIR")
@@ -698,7 +707,7 @@ fn golden_records_do_not_drift() {
             want == text,
             "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
         );
-        Record::read_all(&want)
+        DifferenzlerRecord::read_all(&want)
             .pop()
             .unwrap()
             .unwrap()

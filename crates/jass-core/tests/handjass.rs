@@ -9,7 +9,6 @@ use jass_core::handjass::{
     SackWindow, SixExchange, SmallDeal, TieRule, TurnedCardPlace, MAX_SEATS,
 };
 use jass_core::mode::{Mode, PointTable, UndenufeEleven};
-use jass_core::record::Record;
 use jass_core::{Card, CardSet};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -446,9 +445,9 @@ fn check_deal_rules(o: &HandjassOptions, rec: &HandjassRecord) {
             .iter()
             .flatten()
             .copied()
-            .chain(d.blind)
-            .chain(d.stock)
-            .chain(d.bessern.iter().flatten().flatten().copied());
+            .chain(d.cards.blind)
+            .chain(d.cards.stock)
+            .chain(d.cards.bessern.iter().flatten().flatten().copied());
         for p in piles {
             assert!(
                 (all & p).is_empty(),
@@ -458,12 +457,12 @@ fn check_deal_rules(o: &HandjassOptions, rec: &HandjassRecord) {
             all |= p;
             count += p.len();
         }
-        if d.layout == Layout::Bessern2 {
-            all.insert(d.trump_card);
+        if d.start.layout == Layout::Bessern2 {
+            all.insert(d.cards.trump_card);
             count += 1;
         }
-        assert_eq!(all, pack_for(d.active.len()));
-        assert_eq!(count, pack_for(d.active.len()).len());
+        assert_eq!(all, pack_for(d.start.active.len()));
+        assert_eq!(count, pack_for(d.start.active.len()).len());
         // Dropped players never act after dropping out (Bessern come before the decision).
         for &x in &r.dropped {
             let at = d
@@ -487,7 +486,7 @@ fn check_deal_rules(o: &HandjassOptions, rec: &HandjassRecord) {
             "deal {}",
             d.number
         );
-        let pt = PointTable::new(Mode::Trump(d.trump_card.suit()), UndenufeEleven::Ace);
+        let pt = PointTable::new(Mode::Trump(d.cards.trump_card.suit()), UndenufeEleven::Ace);
         let played: u32 = d.tricks.iter().map(|t| t.points).sum();
         assert_eq!(played, r.card_points.iter().sum::<u32>());
         let _ = pt;
@@ -543,11 +542,11 @@ fn check_deal_rules(o: &HandjassOptions, rec: &HandjassRecord) {
                 .filter(|&i| r.points[i] >= r.threshold + u32::from(o.stroke_above_threshold))
                 .collect();
             let total: u32 = r.strokes.iter().sum();
-            let base = if d.active.len() == 2 { 1 } else { 2 };
+            let base = if d.start.active.len() == 2 { 1 } else { 2 };
             // Two players at the table with equal points: no stroke (000's draw is for "the second
             // stroke").
             let two_tie =
-                d.active.len() == 2 && ok.len() == 2 && r.points[ok[0]] == r.points[ok[1]];
+                d.start.active.len() == 2 && ok.len() == 2 && r.points[ok[0]] == r.points[ok[1]];
             let want = if ok.is_empty() || two_tie {
                 0
             } else if ok.len() == 1 && !o.sole_takes_all {
@@ -587,8 +586,8 @@ fn properties_over_many_games() {
                 jass_core::handjass::Scoring::FirstWins => assert!(rec.result.winner.is_some()),
             }
             // Records survive JSON.
-            let text = Record::Handjass(rec.clone()).to_json_line();
-            let back = Record::read_all(&text).remove(0).unwrap();
+            let text = rec.to_json_line();
+            let back = HandjassRecord::read_all(&text).remove(0).unwrap();
             back.check().unwrap();
         }
     }
@@ -693,9 +692,7 @@ fn golden_records() {
             "{}/tests/data/golden/handjass/{name}",
             env!("CARGO_MANIFEST_DIR")
         );
-        let rec = Record::Handjass(
-            play_recorded(o, seed, &mut players(o.players as usize, seed)).unwrap(),
-        );
+        let rec = play_recorded(o, seed, &mut players(o.players as usize, seed)).unwrap();
         let text = rec.to_json_pretty() + "\n";
         if std::env::var_os("UPDATE_GOLDEN").is_some() {
             std::fs::write(&path, &text).unwrap();
@@ -706,7 +703,7 @@ fn golden_records() {
             want == text,
             "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
         );
-        Record::read_all(&want)[0]
+        HandjassRecord::read_all(&want)[0]
             .as_ref()
             .unwrap()
             .check()

@@ -2,7 +2,6 @@
 
 use jass_core::deal::{four_hands, uniform_below, SeededDealer};
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
-use jass_core::record::Record;
 use jass_core::schieber::{
     check_record, play_recorded, Multipliers, Phase, Schieber, SchieberAction, SchieberOptions,
     SchieberRecord, ScoringOrder, WeisOption,
@@ -557,8 +556,8 @@ fn properties_over_many_seeded_games() {
             // The game is played the same way into a record, which re-plays cleanly.
             let rec = play_recorded(*o, seed, &mut players(seed)).unwrap();
             check_record(&rec).unwrap();
-            let text = Record::Schieber(rec).to_json_line();
-            let back = Record::read_all(&text);
+            let text = rec.to_json_line();
+            let back = SchieberRecord::read_all(&text);
             assert_eq!(back.len(), 1);
             back[0].as_ref().unwrap().check().unwrap();
         }
@@ -622,7 +621,7 @@ fn golden_records_do_not_drift() {
     ];
     for (name, o, seed) in cases {
         let path = format!("{}/tests/data/golden/{name}", env!("CARGO_MANIFEST_DIR"));
-        let rec = Record::Schieber(play_recorded(o, seed, &mut players(seed)).unwrap());
+        let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
         let text = rec.to_json_pretty() + "\n";
         if std::env::var_os("UPDATE_GOLDEN").is_some() {
             std::fs::create_dir_all(std::path::Path::new(&path).parent().unwrap()).unwrap();
@@ -635,7 +634,7 @@ fn golden_records_do_not_drift() {
             "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
         );
         // And the stored record re-plays cleanly.
-        Record::read_all(&want)[0]
+        SchieberRecord::read_all(&want)[0]
             .as_ref()
             .unwrap()
             .check()

@@ -3,7 +3,7 @@
 
 use jass_core::deal::uniform_below;
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
-use jass_core::record::Record;
+use jass_core::sidi::SidiRecord;
 use jass_core::sidi::{
     check_record, play_recorded, Doubling, Sidi, SidiAction, SidiOptions, SidiPhase,
 };
@@ -566,12 +566,12 @@ fn properties_over_many_seeded_games() {
         for seed in 0..15u64 {
             let rec = play_recorded(*o, seed, &mut players(seed + 100 * vi as u64)).unwrap();
             check_record(&rec).unwrap();
-            let text = Record::Sidi(rec.clone()).to_json_line();
-            let back = Record::read_all(&text).pop().unwrap().unwrap();
+            let text = rec.to_json_line();
+            let back = SidiRecord::read_all(&text).pop().unwrap().unwrap();
             back.check().unwrap();
             for d in &rec.deals {
                 let r = &d.result;
-                match d.contract {
+                match d.settled.contract {
                     None => assert_eq!(r.score, [0, 0]),
                     Some(c) => {
                         let cp = r.card_points[0]
@@ -648,7 +648,11 @@ fn a_tampered_record_is_caught() {
     let rec = play_recorded(SidiOptions::default(), 7, &mut players(7)).unwrap();
     check_record(&rec).unwrap();
     let mut bad = rec.clone();
-    let d = bad.deals.iter_mut().find(|d| d.contract.is_some()).unwrap();
+    let d = bad
+        .deals
+        .iter_mut()
+        .find(|d| d.settled.contract.is_some())
+        .unwrap();
     d.result.score[0] += 1;
     assert!(check_record(&bad).unwrap_err().message.contains("result"));
     let mut bad = rec.clone();
@@ -678,7 +682,7 @@ fn golden_records_do_not_drift() {
     ];
     for (name, o, seed) in cases {
         let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
-        let text = Record::Sidi(rec).to_json_pretty() + "\n";
+        let text = rec.to_json_pretty() + "\n";
         let path = format!(
             "{}/tests/data/golden/issue4/{name}",
             env!("CARGO_MANIFEST_DIR")
@@ -693,7 +697,7 @@ fn golden_records_do_not_drift() {
             want == text,
             "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
         );
-        Record::read_all(&want)
+        SidiRecord::read_all(&want)
             .pop()
             .unwrap()
             .unwrap()

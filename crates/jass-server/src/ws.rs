@@ -96,7 +96,7 @@ fn over_msg(app: &App, table: &Table) -> Value {
             .record(&table.id)
             .ok()
             .flatten()
-            .and_then(|r| jass_core::record::Record::from_value(r).ok())
+            .and_then(|r| jass_table::Record::from_value(r).ok())
             .map(|r| serde_json::to_value(jass_table::GameKind::verdict(&r)).unwrap_or(Value::Null))
     });
     json!({

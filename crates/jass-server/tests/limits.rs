@@ -200,7 +200,7 @@ async fn finished_tables_leave_memory_and_the_list_is_paged() {
     assert_eq!(t["status"], "over", "{t}");
     let (st, rec) = get(a, &format!("/api/tables/{}/record", finished[0])).await;
     assert_eq!(st, 200);
-    jass_core::record::Record::from_value(rec).unwrap();
+    jass_table::Record::from_value(rec).unwrap();
     // The list: filtered by status, newest first, paged.
     let ids = |v: &Value| -> Vec<String> {
         v.as_array()
@@ -472,7 +472,7 @@ async fn an_idle_player_is_played_by_the_turn_timer_and_then_counts_as_away() {
         timed_out >= jass_server::MISSES_AWAY as usize,
         "{timed_out}"
     );
-    jass_core::record::Record::from_value(rec)
+    jass_table::Record::from_value(rec)
         .unwrap()
         .check()
         .unwrap();

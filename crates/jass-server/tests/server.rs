@@ -209,7 +209,7 @@ async fn four_people_play_a_whole_schieber_game() {
         .unwrap()
         .to_string();
     assert!(cd.contains("attachment") && cd.contains(".json"), "{cd}");
-    let rec: jass_core::record::Record = r.json().await.unwrap();
+    let rec: jass_table::Record = r.json().await.unwrap();
     rec.check().unwrap();
     let (_, t) = get(a, &format!("/api/tables/{id}")).await;
     assert_eq!(t["status"], "over");
@@ -385,7 +385,7 @@ async fn a_spectator_never_sees_a_hand() {
     }
     // The end names how the game ended: the verdict of its record, by the game's entry.
     let (_, record) = get(a, &format!("/api/tables/{id}/record")).await;
-    let record = jass_core::record::Record::from_value(record).unwrap();
+    let record = jass_table::Record::from_value(record).unwrap();
     let expected = jass_table::GameKind::verdict(&record);
     assert_eq!(verdict, serde_json::to_value(&expected).unwrap());
     assert_eq!(
@@ -496,7 +496,7 @@ async fn a_restart_mid_game_loses_nothing() {
     }
     let (st, rec) = get(a, &format!("/api/tables/{id}/record")).await;
     assert_eq!(st, 200);
-    let record = jass_core::record::Record::from_value(rec.clone()).unwrap();
+    let record = jass_table::Record::from_value(rec.clone()).unwrap();
     record.check().unwrap();
     // Every decision this client saw, before and after the restart, is the record's decision of
     // that step (other seats' hidden actions reach it as their kind only). The steps shown leave

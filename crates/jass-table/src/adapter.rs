@@ -3,14 +3,15 @@
 //! of it ended. Each game implements [`TableGame`] in its own file under `games/`; the registry
 //! (`registry.rs`) lists them.
 
-use jass_core::record::Record;
+use crate::Record;
 use jass_core::{Game, Player};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::kind::{GameKind, GameSpec, OptionsError};
+use crate::kind::{GameSpec, OptionsError};
 use crate::player_settings::PlayerSpec;
+use crate::registry::GameKind;
 use crate::view::ScoreLine;
 
 /// A game as the table, the commands and the server see it.

@@ -21,7 +21,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use crate::kind::{GameKind, GameSpec};
+use crate::kind::GameSpec;
+use crate::registry::GameKind;
 use crate::request::{clip_to, match_answer, GameOverHook, JsonPlayer, Request};
 
 /// The protocol version this engine speaks.

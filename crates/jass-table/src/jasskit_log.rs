@@ -265,6 +265,7 @@ pub fn import_entry(entry: &Value) -> Result<SchieberRecord, String> {
         })
         .collect();
     let record = SchieberRecord {
+        game: Default::default(),
         format: FORMAT.into(),
         version: VERSION,
         options,
@@ -311,7 +312,7 @@ pub fn export_record(
     let mut out = Vec::new();
     for d in &rec.deals {
         let skip = |why: &str| format!("deal {} left out: {why}", d.number);
-        let Some(contract) = d.contract else {
+        let Some(contract) = d.settled.contract else {
             notes.push(skip("no contract"));
             continue;
         };
@@ -327,7 +328,7 @@ pub fn export_record(
             )));
             continue;
         }
-        if d.schoben && d.chooser == Some(d.forehand) {
+        if d.settled.schoben && d.settled.chooser == Some(d.start.forehand) {
             notes.push(skip(
                 "shoved back (zurueckschieben): jass-kit has no such move",
             ));
@@ -373,7 +374,7 @@ pub fn export_record(
                 "trump": trump,
                 "dealer": kit_player(d.dealer as i64),
                 "currentPlayer": -1,
-                "forehand": if d.schoben { 0 } else { 1 },
+                "forehand": if d.settled.schoben { 0 } else { 1 },
                 "tricks": tricks,
                 "player": [{"hand": []}, {"hand": []}, {"hand": []}, {"hand": []}],
                 "jassTyp": "SCHIEBER",
@@ -395,7 +396,10 @@ mod tests {
     fn a_logged_round_imports_and_exports_unchanged() {
         let v: Value = serde_json::from_str(LINE).unwrap();
         let rec = import_entry(&v).unwrap();
-        assert_eq!(rec.deals[0].forehand, 0, "jass-kit's next_player[1] = 0");
+        assert_eq!(
+            rec.deals[0].start.forehand, 0,
+            "jass-kit's next_player[1] = 0"
+        );
         assert_eq!(rec.seats[1].name, "jass-kit player 400");
         let (entries, notes) = export_record(&rec, "01.08.20 12:00:00").unwrap();
         assert!(notes.is_empty(), "{notes:?}");

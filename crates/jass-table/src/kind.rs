@@ -8,27 +8,12 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::adapter::TableGame;
-use crate::registry::GameVisitor;
+use crate::registry::{GameKind, GameVisitor};
 
 /// A wrong game name or option: what was wrong and how to fix it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct OptionsError(pub String);
-
-/// A game of the project.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Schieber.
-    Schieber,
-    /// Handjass (2 to 5 players).
-    Handjass,
-    /// Sidi Barrani.
-    Sidi,
-    /// Coiffeur.
-    Coiffeur,
-    /// Differenzler.
-    Differenzler,
-}
 
 impl GameKind {
     /// The name in notation and in records.

@@ -1,7 +1,8 @@
 //! A Jass table for any game of the project: what the terminal table (`jass play`), the bot
 //! protocol and the server share.
 //!
-//! - [`GameKind`] and [`GameSpec`]: which game, with which options (checked, written out in full).
+//! - [`GameKind`] and [`GameSpec`]: which game, with which options (checked, written out in full);
+//!   [`Record`]: the record of any game, read by its `game` field through the registry.
 //! - [`TableGame`]: what each game declares once (its file in `games/`): names, seats and teams,
 //!   options, computer players and their settings ([`PlayerSpec`]), recorded play, [`Verdict`];
 //!   [`GameKind::visit`] (the registry) runs code written once for every game with its type.
@@ -36,9 +37,9 @@ pub use adapter::{TableGame, Verdict};
 pub use bots::{
     bot, bot_seeded, check_bot_name, seat_seed, split_name, split_player, splitmix, BOT_NAMES,
 };
-pub use kind::{checked_options, options_from_pairs, GameKind, GameSpec, OptionsError};
+pub use kind::{checked_options, options_from_pairs, GameSpec, OptionsError};
 pub use player_settings::PlayerSpec;
-pub use registry::{GameFacts, GameVisitor};
+pub use registry::{GameFacts, GameKind, GameVisitor, Record};
 pub use request::{match_answer, GameOverHook, JsonPlayer, JsonSeat, Request};
 pub use table::{
     run_table, suggest, tell_game_over, Event, Fallback, SeatPlayer, Snapshot, TableOutcome,

@@ -1,21 +1,24 @@
-//! The registry of games: every game of the project, listed once. Each game declares what the
-//! front ends need to know in its [`TableGame`] impl (`games/*.rs`); [`GameKind`] names it and
-//! [`GameKind::visit`] is the one place that turns the name into the game's type, so that
-//! commands, the table and the server are written once, generically over [`TableGame`].
+//! The registry of games: every game of the project, listed once, in [`games!`]'s one
+//! invocation below. Each game declares what the front ends need to know in its [`TableGame`]
+//! impl (`games/*.rs`) and what its records hold in its `jass_core::record::RecordedGame` impl;
+//! the list generates [`GameKind`] (which names it), [`GameKind::ALL`], [`GameKind::visit`] (the
+//! one place that turns the name into the game's type, so that commands, the table and the
+//! server are written once, generically over [`TableGame`]) and [`Record`], the record of any
+//! game, read by its `game` field.
 //!
-//! A new game: its core module, its file in `games/`, its variant in [`GameKind`] and its line
-//! in [`GameKind::ALL`] and [`GameKind::visit`] (docs/adding-a-game.md).
+//! A new game: its core module, its file in `games/`, and its line in the list below
+//! (docs/adding-a-game.md).
+
+use serde::{Deserialize, Serialize};
 
 use jass_core::coiffeur::Coiffeur;
 use jass_core::differenzler::Differenzler;
 use jass_core::handjass::Handjass;
+use jass_core::record::{read_records, CheckError, GameRecord, ReadError};
 use jass_core::schieber::Schieber;
 use jass_core::sidi::Sidi;
 
-use jass_core::record::Record;
-
 use crate::adapter::{TableGame, Verdict};
-use crate::kind::GameKind;
 
 /// Code written once for every game: [`GameKind::visit`] calls [`GameVisitor::visit`] with the
 /// game's type.
@@ -26,25 +29,163 @@ pub trait GameVisitor {
     fn visit<G: TableGame>(self) -> Self::Output;
 }
 
-impl GameKind {
-    /// Every game, in the order they are listed to users.
-    pub const ALL: [GameKind; 5] = [
-        GameKind::Schieber,
-        GameKind::Handjass,
-        GameKind::Sidi,
-        GameKind::Coiffeur,
-        GameKind::Differenzler,
-    ];
-
-    /// Runs `visitor` with this game's type.
-    pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
-        match self {
-            GameKind::Schieber => visitor.visit::<Schieber>(),
-            GameKind::Handjass => visitor.visit::<Handjass>(),
-            GameKind::Sidi => visitor.visit::<Sidi>(),
-            GameKind::Coiffeur => visitor.visit::<Coiffeur>(),
-            GameKind::Differenzler => visitor.visit::<Differenzler>(),
+/// Generates, from the one list of games (`Variant(Type)`, in the order users see them), the
+/// game's name ([`GameKind`]), the list ([`GameKind::ALL`]), the dispatch to its type
+/// ([`GameKind::visit`]) and the record of any game ([`Record`]).
+macro_rules! games {
+    ($($(#[$doc:meta])* $kind:ident($game:ty),)*) => {
+        /// A game of the project.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $($(#[$doc])* $kind,)*
         }
+
+        impl GameKind {
+            /// Every game, in the order they are listed to users.
+            pub const ALL: [GameKind; [$(stringify!($kind)),*].len()] = [$(GameKind::$kind),*];
+
+            /// Runs `visitor` with this game's type.
+            pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
+                match self {
+                    $(GameKind::$kind => visitor.visit::<$game>(),)*
+                }
+            }
+        }
+
+        /// A record of any game: the game's own record ([`GameRecord`]), told apart by its
+        /// `game` field.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Record {
+            $($(#[$doc])* $kind(GameRecord<$game>),)*
+        }
+
+        impl Record {
+            /// Which game the record is of.
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(Record::$kind(_) => GameKind::$kind,)*
+                }
+            }
+
+            /// Re-plays the record through the engine (`jass_core::record::check`).
+            pub fn check(&self) -> Result<(), CheckError> {
+                match self {
+                    $(Record::$kind(r) => r.check(),)*
+                }
+            }
+
+            /// The record with what engines before the fixes of issue 39 wrote otherwise than
+            /// docs/records.md says put right, or `None` if nothing needed it: how such a
+            /// record can still be shown. `jass check` names those fields.
+            pub fn corrected(&self) -> Option<Record> {
+                match self {
+                    $(Record::$kind(r) => r.corrected().map(Record::$kind),)*
+                }
+            }
+
+            /// Reads the record of game `kind` from a JSON value.
+            fn of_kind(kind: GameKind, value: serde_json::Value) -> Result<Record, String> {
+                match kind {
+                    $(GameKind::$kind => GameRecord::<$game>::from_value(value).map(Record::$kind),)*
+                }
+            }
+        }
+
+        impl Serialize for Record {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self {
+                    $(Record::$kind(r) => r.serialize(s),)*
+                }
+            }
+        }
+
+        #[cfg(test)]
+        mod listed_names {
+            use super::*;
+
+            /// The name a record is read by is the name the registry gives the game.
+            #[test]
+            fn records_and_the_registry_name_every_game_alike() {
+                use jass_core::record::RecordedGame;
+                $(
+                    assert_eq!(<$game as RecordedGame>::NAME, <$game as TableGame>::NAME);
+                    // A record's other names are a subset of the command line's (`sidi`).
+                    for alias in <$game as RecordedGame>::ALIASES {
+                        assert!(<$game as TableGame>::ALIASES.contains(alias));
+                    }
+                    assert_eq!(<$game as TableGame>::KIND, GameKind::$kind);
+                )*
+            }
+        }
+    };
+}
+
+games! {
+    /// Schieber.
+    Schieber(Schieber),
+    /// Handjass (2 to 5 players).
+    Handjass(Handjass),
+    /// Sidi Barrani.
+    Sidi(Sidi),
+    /// Coiffeur.
+    Coiffeur(Coiffeur),
+    /// Differenzler.
+    Differenzler(Differenzler),
+}
+
+impl Record {
+    /// The game's name (`sidi-barrani`).
+    pub fn game(&self) -> &'static str {
+        self.kind().name()
+    }
+
+    /// The record as one pretty JSON document.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).expect("records serialize")
+    }
+
+    /// The record as one line of JSON.
+    pub fn to_json_line(&self) -> String {
+        serde_json::to_string(self).expect("records serialize")
+    }
+
+    /// Reads one JSON document or many (JSON Lines, or documents one after another). Every record
+    /// that cannot be read is reported with its position and the reason; the others are returned.
+    pub fn read_all(text: &str) -> Vec<Result<Record, ReadError>> {
+        Self::read_bytes(text.as_bytes())
+    }
+
+    /// Like [`Record::read_all`], from bytes that should be UTF-8 text: a record holding bytes
+    /// that are not UTF-8 is reported, and the others are read.
+    pub fn read_bytes(bytes: &[u8]) -> Vec<Result<Record, ReadError>> {
+        read_records(bytes, false, Record::from_value)
+    }
+
+    /// Like [`Record::read_bytes`], refusing also what readers accept from people but the format
+    /// does not allow: a card written otherwise than in its canonical form (`d10`, `DT`, `" D10"`
+    /// for `D10`). For `jass check`.
+    pub fn read_canonical(bytes: &[u8]) -> Vec<Result<Record, ReadError>> {
+        read_records(bytes, true, Record::from_value)
+    }
+
+    /// Reads a record from a JSON value by its `game` field, with a clear message for what is
+    /// wrong.
+    pub fn from_value(value: serde_json::Value) -> Result<Record, String> {
+        let kind = match value.get("game") {
+            None => return Err("no `game` field: a record starts with {\"game\": \"schieber\", \"format\": \"jass-record\", ...}".into()),
+            Some(serde_json::Value::String(game)) => game.parse::<GameKind>().map_err(|_| {
+                let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+                format!("unknown game `{game}`: this engine knows {}", names.join(", "))
+            })?,
+            Some(other) => return Err(format!("`game` is {other}: it must be a game's name, e.g. \"schieber\"")),
+        };
+        Record::of_kind(kind, value)
+    }
+}
+
+impl<'de> Deserialize<'de> for Record {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Record::from_value(serde_json::Value::deserialize(d)?).map_err(serde::de::Error::custom)
     }
 }
 
@@ -85,10 +226,7 @@ impl GameKind {
 
     /// The game a record is of.
     pub fn of_record(record: &Record) -> GameKind {
-        record
-            .game()
-            .parse()
-            .expect("every record is of a registered game")
+        record.kind()
     }
 
     /// How the game of `record` ended, by its game's entry.

@@ -9,7 +9,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use jass_core::record::Record;
+use crate::Record;
 use jass_core::Player;
 use serde_json::Value;
 

@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use jass_core::record::Record;
+use crate::Record;
 use jass_core::{ActionList, Decision, Player, ToMove, Visibility};
 use serde::Serialize;
 use serde_json::Value;

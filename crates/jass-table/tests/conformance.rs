@@ -9,8 +9,8 @@
 //! unchanged, names the game's seats and deals as its verdict does; the same seed plays the same
 //! game.
 
-use jass_core::record::Record;
 use jass_core::{ActionList, Player, ToMove};
+use jass_table::Record;
 use jass_table::{bot, match_answer, GameKind, GameVisitor, TableGame};
 use serde_json::Value;
 

@@ -5,8 +5,8 @@
 
 use std::sync::{Arc, Mutex};
 
-use jass_core::record::Record;
 use jass_core::schieber::Schieber;
+use jass_table::Record;
 use std::time::{Duration, Instant};
 
 use jass_table::external::{BotLimits, BotLog, ExternalBot, GameInfo};

@@ -1,7 +1,7 @@
 //! The table plays every game with any mix of seats, reports every step, replaces wrong answers,
 //! resumes from a log, and never shows a seat a card it may not see.
 
-use jass_core::record::Record;
+use jass_table::Record;
 use jass_table::{run_table, Event, GameKind, GameSpec, JsonPlayer, Request, SeatPlayer};
 use serde_json::{json, Value};
 

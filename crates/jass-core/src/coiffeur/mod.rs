@@ -20,7 +20,7 @@ use crate::weis::WeisTie;
 
 pub use record::{
     check_record, play_recorded, play_recorded_watched, CoiffeurDealRecord, CoiffeurDealResult,
-    CoiffeurRecord,
+    CoiffeurRecord, CoiffeurSettled,
 };
 
 /// A decision in Coiffeur: the same as in Schieber.

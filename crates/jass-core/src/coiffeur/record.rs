@@ -3,13 +3,14 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cardset::CardSet;
-use crate::deal::SeededDealer;
-use crate::game::{Game, Player, ToMove};
+use crate::game::Player;
 use crate::record::{
-    agree, agree_fields, apply_entry, check_deal_start, check_dealer, check_format, need_four,
-    play_deals, seat_records, CheckError, GameResult, SeatRecord, FORMAT, VERSION,
+    check, check_dealer, play_game, CheckError, DealRecord, GameRecord, GameResult, NoFields,
+    RecordedGame,
 };
-use crate::schieber::{ActionEntry, Contract, RecordedAction, SchieberAction, TrickRecord};
+use crate::schieber::{
+    ActionEntry, Contract, Forehand, FourHands, RecordedAction, SchieberAction, TrickRecord,
+};
 
 use super::{Coiffeur, CoiffeurOptions};
 
@@ -39,20 +40,11 @@ pub struct CoiffeurDealResult {
     pub totals: [u32; 2],
 }
 
-/// One deal of a Coiffeur record.
+/// What a Coiffeur deal's actions settled before the tricks (a deal is always played to its
+/// end, so there is always a contract).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CoiffeurDealRecord {
-    /// 1-based number.
-    pub number: u32,
-    /// Who dealt.
-    pub dealer: u8,
-    /// Forehand.
-    pub forehand: u8,
-    /// The cards dealt.
-    pub hands: [CardSet; 4],
-    /// Every action in order (Schieber's entries).
-    pub actions: Vec<ActionEntry>,
+pub struct CoiffeurSettled {
     /// The contract played.
     pub contract: Contract,
     /// Who chose it.
@@ -61,31 +53,13 @@ pub struct CoiffeurDealRecord {
     pub schoben: bool,
     /// The team whose Weis counted.
     pub weis_team: Option<u8>,
-    /// The tricks.
-    pub tricks: Vec<TrickRecord>,
-    /// The scores.
-    pub result: CoiffeurDealResult,
 }
 
-/// A whole Coiffeur game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CoiffeurRecord {
-    /// Always `jass-record`.
-    pub format: String,
-    /// Format version (1).
-    pub version: u32,
-    /// Every option.
-    pub options: CoiffeurOptions,
-    /// Who sat where.
-    pub seats: Vec<SeatRecord>,
-    /// The seed of the deals.
-    pub seed: Option<u64>,
-    /// The deals.
-    pub deals: Vec<CoiffeurDealRecord>,
-    /// How the game ended (`winner` null on a tie).
-    pub result: GameResult,
-}
+/// One deal of a Coiffeur record.
+pub type CoiffeurDealRecord = DealRecord<Coiffeur>;
+
+/// A whole Coiffeur game (the game's `result`: `winner` null on a tie).
+pub type CoiffeurRecord = GameRecord<Coiffeur>;
 
 fn deal_record(
     c: &Coiffeur,
@@ -97,16 +71,21 @@ fn deal_record(
     let t = s.tally();
     let (contract, chooser) = s.contract().expect("a contract");
     let (team, _, written) = c.last_written().expect("a written entry");
-    CoiffeurDealRecord {
+    DealRecord {
         number,
         dealer,
-        forehand: s.forehand(),
+        start: Forehand {
+            forehand: s.forehand(),
+        },
         hands: s.dealt_hands(),
+        cards: NoFields {},
         actions,
-        contract,
-        chooser,
-        schoben: s.schoben(),
-        weis_team: s.weis_team(),
+        settled: CoiffeurSettled {
+            contract,
+            chooser,
+            schoben: s.schoben(),
+            weis_team: s.weis_team(),
+        },
         tricks: TrickRecord::first(s.tricks_done(), |i| s.completed_trick(i)),
         result: CoiffeurDealResult {
             card_points: t.card_points,
@@ -151,113 +130,82 @@ pub fn play_recorded_watched(
     players: &mut [Box<dyn Player<Coiffeur>>],
     watch: &mut dyn FnMut(&Coiffeur),
 ) -> Result<CoiffeurRecord, String> {
-    need_four("Coiffeur", players.len())?;
-    let mut state = Coiffeur::new(options)?;
-    let mut dealer = SeededDealer::new(seed);
-    let played = play_deals(
-        &mut state,
-        players,
-        watch,
-        // The dealer is remembered once the cards are dealt: the first deal names the seat
-        // before the holder of `first_forehand`'s card only then.
-        |state| {
-            let hands = state.deal_from_pack(&dealer.next_pack());
-            state.deal(hands).map_err(|e| e.to_string())?;
-            Ok(Some(state.schieber().dealer()))
-        },
-        // Stöck is scored by its holder's own card.
-        |state, seat| {
-            state
-                .schieber()
-                .stoeck_just_announced()
-                .then_some(seat as u8)
-        },
-        // Asked when the next deal is due or the game is over: a Coiffeur deal is always played
-        // to its last card, so its entry in the lists is written by then.
-        |state, deal_dealer, actions| {
-            deal_record(
-                state,
-                state.schieber().deals_started(),
-                deal_dealer,
-                actions,
-            )
-        },
-    )?;
-    Ok(CoiffeurRecord {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        options,
-        seats: seat_records(players),
-        seed: Some(seed),
-        deals: played.deals,
-        result: game_result(&state),
-    })
+    let mut deals = crate::deal::seeded_deals(seed);
+    play_game(options, Some(seed), players, &mut |s| Ok(deals(s)), watch)
+}
+
+impl RecordedGame for Coiffeur {
+    const NAME: &'static str = "coiffeur";
+    const TITLE: &'static str = "Coiffeur";
+    type Options = CoiffeurOptions;
+    type Recorded = RecordedAction;
+    const STOECK: RecordedAction = RecordedAction::Stoeck {};
+    type DealStart = Forehand;
+    type Hands = FourHands;
+    type DealCards = NoFields;
+    type Settled = CoiffeurSettled;
+    type DealResult = CoiffeurDealResult;
+    type GameResult = GameResult;
+    type Opening = ();
+
+    fn new_game(options: CoiffeurOptions) -> Result<Self, String> {
+        Coiffeur::new(options)
+    }
+    fn action_of(recorded: RecordedAction) -> Option<SchieberAction> {
+        recorded.action()
+    }
+    fn opening(&self) {}
+    // The dealer is known once the cards are dealt: the first deal names the seat before the
+    // holder of `first_forehand`'s card only then.
+    fn deal_start(&self, (): ()) -> (u8, Forehand) {
+        let s = self.schieber();
+        let forehand = s.forehand();
+        (s.dealer(), Forehand { forehand })
+    }
+    // Stöck is scored by its holder's own card.
+    fn stoeck_scored(&self, seat: usize) -> Option<u8> {
+        self.schieber()
+            .stoeck_just_announced()
+            .then_some(seat as u8)
+    }
+    fn recorded_deal(&self, deal: &CoiffeurDealRecord) -> Result<[CardSet; 4], String> {
+        Ok(deal.hands)
+    }
+    // Asked once the deal is over (a Coiffeur deal is always played to its last card), when its
+    // entry in the lists is written.
+    fn deal_record(
+        &self,
+        number: u32,
+        dealer: u8,
+        _start: Forehand,
+        actions: Vec<ActionEntry>,
+    ) -> CoiffeurDealRecord {
+        deal_record(self, number, dealer, actions)
+    }
+    fn game_result(&self, _stopped: bool) -> GameResult {
+        game_result(self)
+    }
+    fn not_over(&self, deals: usize) -> String {
+        format!("the record ends after {deals} deal(s) but the lists are not full")
+    }
+    fn check_start(
+        deal: usize,
+        recorded: &CoiffeurDealRecord,
+        dealer: u8,
+        start: &Forehand,
+    ) -> Result<(), CheckError> {
+        let forehand = recorded.start.forehand;
+        check_dealer(deal, (recorded.dealer, forehand), (dealer, start.forehand))
+    }
+    // Issue 39: deal 1 with `first_forehand` a card recorded seat 3 as the dealer.
+    fn correct(record: &mut CoiffeurRecord) {
+        for d in &mut record.deals {
+            d.dealer = (d.start.forehand + 3) % 4;
+        }
+    }
 }
 
 /// Re-plays a record and reports the first illegal action or wrong figure.
 pub fn check_record(rec: &CoiffeurRecord) -> Result<(), CheckError> {
-    let at = CheckError::in_deal;
-    let top = CheckError::whole;
-    check_format(&rec.format, rec.version)?;
-    if rec.seats.len() != 4 {
-        return Err(top(format!(
-            "Coiffeur has 4 seats, the record lists {}",
-            rec.seats.len()
-        )));
-    }
-    let mut s = Coiffeur::new(rec.options).map_err(|e| top(format!("options: {e}")))?;
-    for (di, d) in rec.deals.iter().enumerate() {
-        check_deal_start(&s, di, d.number)?;
-        s.deal(d.hands)
-            .map_err(|e| at(di, None, format!("hands: {e}")))?;
-        let schieber = s.schieber();
-        check_dealer(
-            di,
-            (d.dealer, d.forehand),
-            (schieber.dealer(), schieber.forehand()),
-        )?;
-        let mut stoeck_due: Option<u8> = None;
-        for (ei, e) in d.actions.iter().enumerate() {
-            if matches!(e.action, RecordedAction::Stoeck {}) {
-                if stoeck_due.take() != Some(e.seat) {
-                    return Err(at(di, Some(ei + 1), format!("seat {} announces Stöck, but has not just played the second Stöck card", e.seat)));
-                }
-                continue;
-            }
-            if let Some(seat) = stoeck_due {
-                return Err(at(di, Some(ei), format!("seat {seat} plays the second Stöck card; the record lacks its Stöck announcement")));
-            }
-            let action = match e.action {
-                RecordedAction::Schieben {} => SchieberAction::Schieben,
-                RecordedAction::Contract { contract } => SchieberAction::Contract { contract },
-                RecordedAction::Weis { weis } => SchieberAction::Weis { weis },
-                RecordedAction::Play { card } => SchieberAction::Play { card },
-                RecordedAction::Stoeck {} => unreachable!("handled above"),
-            };
-            apply_entry(&mut s, di, ei, e.seat as usize, action)?;
-            if s.schieber().stoeck_just_announced() {
-                stoeck_due = Some(e.seat);
-            }
-        }
-        if stoeck_due.is_some() {
-            return Err(at(
-                di,
-                None,
-                "the record lacks a Stöck announcement at the end".into(),
-            ));
-        }
-        if s.schieber().phase() != crate::schieber::Phase::Deal {
-            return Err(at(di, None, "the deal stops before its last card".into()));
-        }
-        let want = deal_record(&s, d.number, d.dealer, d.actions.clone());
-        agree_fields("deal", d, &want).map_err(|m| at(di, None, m))?;
-    }
-    if s.to_move() != ToMove::Over {
-        return Err(top(format!(
-            "the record ends after {} deal(s) but the lists are not full",
-            rec.deals.len()
-        )));
-    }
-    agree("game result", &rec.result, &game_result(&s)).map_err(top)?;
-    Ok(())
+    check(rec)
 }

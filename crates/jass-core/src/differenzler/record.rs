@@ -4,15 +4,12 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
-use crate::cardset::CardSet;
-use crate::deal::SeededDealer;
-use crate::game::{Game, Player, ToMove};
+use crate::game::Player;
 use crate::mode::Mode;
 use crate::record::{
-    agree, apply_entry, check_deal_start, check_dealer, check_format, compare_tricks, need_four,
-    play_deals, seat_records, CheckError, DealEntry, SeatRecord, FORMAT, VERSION,
+    check, check_dealer, play_game, CheckError, DealRecord, GameRecord, RecordedGame,
 };
-use crate::schieber::TrickRecord;
+use crate::schieber::{Forehand, FourHands, TrickRecord};
 use crate::weis::Declaration;
 
 use super::options::{DifferenzlerOptions, TrumpRule};
@@ -20,18 +17,7 @@ use super::state::{Differenzler, DifferenzlerDeal};
 use super::DifferenzlerAction;
 
 /// One entry of a deal's action list (`{"seat":1,"action":"announce","points":42}`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DifferenzlerEntry {
-    /// Who acted.
-    pub seat: u8,
-    /// What was done.
-    #[serde(flatten)]
-    pub action: DifferenzlerRecorded,
-    /// Why the action is not the player's own: a bot program's answer that was refused and
-    /// replaced by its fallback (the rule player). Absent for the player's own actions.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fallback: Option<String>,
-}
+pub type DifferenzlerEntry = crate::record::ActionEntry<DifferenzlerRecorded>;
 
 /// What a seat did: a decision, or Stöck counted by the engine when its holder played the second
 /// card.
@@ -73,15 +59,16 @@ impl From<DifferenzlerAction> for DifferenzlerRecorded {
     }
 }
 
-impl DealEntry<DifferenzlerAction> for DifferenzlerEntry {
-    type Recorded = DifferenzlerRecorded;
-    const STOECK: DifferenzlerRecorded = DifferenzlerRecorded::Stoeck {};
-    fn new(seat: u8, action: DifferenzlerRecorded, fallback: Option<String>) -> Self {
-        DifferenzlerEntry {
-            seat,
-            action,
-            fallback,
-        }
+impl DifferenzlerRecorded {
+    /// The player's action, or `None` for the engine's Stöck entry.
+    pub fn action(self) -> Option<DifferenzlerAction> {
+        Some(match self {
+            DifferenzlerRecorded::Trump { trump } => DifferenzlerAction::Trump { trump },
+            DifferenzlerRecorded::Announce { points } => DifferenzlerAction::Announce { points },
+            DifferenzlerRecorded::Weis { weis } => DifferenzlerAction::Weis { weis },
+            DifferenzlerRecorded::Play { card } => DifferenzlerAction::Play { card },
+            DifferenzlerRecorded::Stoeck {} => return None,
+        })
     }
 }
 
@@ -108,33 +95,29 @@ pub struct DifferenzlerDealResult {
     pub totals: [i32; 4],
 }
 
-/// One deal of a Differenzler record.
+/// A Differenzler deal's cards beside the hands: the turned card and the trump.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct DifferenzlerDealRecord {
-    /// 1-based number.
-    pub number: u32,
-    /// Who dealt.
-    pub dealer: u8,
-    /// Forehand: names the trump if chosen, announces first, leads.
-    pub forehand: u8,
-    /// The cards dealt.
-    pub hands: [CardSet; 4],
+pub struct DifferenzlerCards {
     /// The turned card (`trump = turned`), in the dealer's hand.
     pub trump_card: Option<Card>,
     /// The trump mode of the deal.
     pub trump: Mode,
-    /// Every action in order.
-    pub actions: Vec<DifferenzlerEntry>,
+}
+
+/// What a Differenzler deal's actions settled before the tricks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DifferenzlerSettled {
     /// Each seat's announcement.
     pub announcements: [u32; 4],
     /// The seat whose Weis counted.
     pub weis_seat: Option<u8>,
-    /// The completed tricks.
-    pub tricks: Vec<TrickRecord>,
-    /// The figures.
-    pub result: DifferenzlerDealResult,
 }
+
+/// One deal of a Differenzler record (forehand names the trump if chosen, announces first,
+/// leads).
+pub type DifferenzlerDealRecord = DealRecord<Differenzler>;
 
 /// How a Differenzler game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -147,24 +130,7 @@ pub struct DifferenzlerGameResult {
 }
 
 /// A whole Differenzler game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DifferenzlerRecord {
-    /// Always `jass-record`.
-    pub format: String,
-    /// Format version (1).
-    pub version: u32,
-    /// Every option, explicitly.
-    pub options: DifferenzlerOptions,
-    /// Who sat where.
-    pub seats: Vec<SeatRecord>,
-    /// The seed of the deals, if drawn from one.
-    pub seed: Option<u64>,
-    /// The deals.
-    pub deals: Vec<DifferenzlerDealRecord>,
-    /// The winners and totals.
-    pub result: DifferenzlerGameResult,
-}
+pub type DifferenzlerRecord = GameRecord<Differenzler>;
 
 fn deal_result(s: &Differenzler) -> DifferenzlerDealResult {
     let t = s.tally();
@@ -192,16 +158,22 @@ fn game_result(s: &Differenzler) -> DifferenzlerGameResult {
 }
 
 fn finish_deal(s: &Differenzler, actions: Vec<DifferenzlerEntry>) -> DifferenzlerDealRecord {
-    DifferenzlerDealRecord {
+    DealRecord {
         number: s.deals_started(),
         dealer: s.dealer(),
-        forehand: s.forehand(),
+        start: Forehand {
+            forehand: s.forehand(),
+        },
         hands: s.dealt_hands(),
-        trump_card: s.trump_card(),
-        trump: s.mode().expect("a trump once the deal is played"),
+        cards: DifferenzlerCards {
+            trump_card: s.trump_card(),
+            trump: s.mode().expect("a trump once the deal is played"),
+        },
         actions,
-        announcements: s.announcements().map(|a| a.expect("every seat announced")),
-        weis_seat: s.weis_seat(),
+        settled: DifferenzlerSettled {
+            announcements: s.announcements().map(|a| a.expect("every seat announced")),
+            weis_seat: s.weis_seat(),
+        },
         tricks: tricks_of(s),
         result: deal_result(s),
     }
@@ -224,170 +196,79 @@ pub fn play_recorded_watched(
     players: &mut [Box<dyn Player<Differenzler>>],
     watch: &mut dyn FnMut(&Differenzler),
 ) -> Result<DifferenzlerRecord, String> {
-    need_four("Differenzler", players.len())?;
-    let mut state = Differenzler::new(options)?;
-    let mut dealer = SeededDealer::new(seed);
-    let played = play_deals(
-        &mut state,
-        players,
-        watch,
-        |state| {
-            let d = state.deal_from_pack(&dealer.next_pack());
-            state.deal(d).map_err(|e| e.to_string())?;
-            Ok(Some(()))
-        },
-        |state, _| {
-            state
-                .stoeck_just_announced()
-                .then(|| state.stoeck_holder().expect("a holder"))
-        },
-        |state, (), actions| finish_deal(state, actions),
-    )?;
-    Ok(DifferenzlerRecord {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        options,
-        seats: seat_records(players),
-        seed: Some(seed),
-        deals: played.deals,
-        result: game_result(&state),
-    })
+    let mut deals = crate::deal::seeded_deals(seed);
+    play_game(options, Some(seed), players, &mut |s| Ok(deals(s)), watch)
+}
+
+impl RecordedGame for Differenzler {
+    const NAME: &'static str = "differenzler";
+    const TITLE: &'static str = "Differenzler";
+    type Options = DifferenzlerOptions;
+    type Recorded = DifferenzlerRecorded;
+    const STOECK: DifferenzlerRecorded = DifferenzlerRecorded::Stoeck {};
+    type DealStart = Forehand;
+    type Hands = FourHands;
+    type DealCards = DifferenzlerCards;
+    type Settled = DifferenzlerSettled;
+    type DealResult = DifferenzlerDealResult;
+    type GameResult = DifferenzlerGameResult;
+    type Opening = ();
+
+    fn new_game(options: DifferenzlerOptions) -> Result<Self, String> {
+        Differenzler::new(options)
+    }
+    fn action_of(recorded: DifferenzlerRecorded) -> Option<DifferenzlerAction> {
+        recorded.action()
+    }
+    fn opening(&self) {}
+    fn deal_start(&self, (): ()) -> (u8, Forehand) {
+        let forehand = self.forehand();
+        (self.dealer(), Forehand { forehand })
+    }
+    fn stoeck_scored(&self, _seat: usize) -> Option<u8> {
+        self.stoeck_just_announced()
+            .then(|| self.stoeck_holder().expect("a holder"))
+    }
+    // With `trump = random` the drawn trump is a chance outcome like the hands, so it is taken
+    // from the record; with `rotation` and `turned` the engine derives it again.
+    fn recorded_deal(&self, deal: &DifferenzlerDealRecord) -> Result<DifferenzlerDeal, String> {
+        Ok(DifferenzlerDeal {
+            hands: deal.hands,
+            trump_card: deal.cards.trump_card,
+            trump: (self.options().trump == TrumpRule::Random).then_some(deal.cards.trump),
+        })
+    }
+    fn deal_record(
+        &self,
+        _number: u32,
+        _dealer: u8,
+        _start: Forehand,
+        actions: Vec<DifferenzlerEntry>,
+    ) -> DifferenzlerDealRecord {
+        finish_deal(self, actions)
+    }
+    fn game_result(&self, _stopped: bool) -> DifferenzlerGameResult {
+        game_result(self)
+    }
+    fn not_over(&self, deals: usize) -> String {
+        format!(
+            "the record ends after {deals} deal(s) but the game has {} (totals {:?})",
+            self.options().deals,
+            self.totals()
+        )
+    }
+    fn check_start(
+        deal: usize,
+        recorded: &DifferenzlerDealRecord,
+        dealer: u8,
+        start: &Forehand,
+    ) -> Result<(), CheckError> {
+        let forehand = recorded.start.forehand;
+        check_dealer(deal, (recorded.dealer, forehand), (dealer, start.forehand))
+    }
 }
 
 /// Re-plays a record through the engine and reports the first illegal action or wrong figure.
 pub fn check_record(rec: &DifferenzlerRecord) -> Result<(), CheckError> {
-    let at = CheckError::in_deal;
-    let top = CheckError::whole;
-    check_format(&rec.format, rec.version)?;
-    if rec.seats.len() != 4 {
-        return Err(top(format!(
-            "Differenzler has 4 seats, the record lists {}",
-            rec.seats.len()
-        )));
-    }
-    let mut s = Differenzler::new(rec.options).map_err(|e| top(format!("options: {e}")))?;
-    for (di, d) in rec.deals.iter().enumerate() {
-        check_deal_start(&s, di, d.number)?;
-        let dealer = s.next_dealer();
-        check_dealer(di, (d.dealer, d.forehand), (dealer, (dealer + 1) % 4))?;
-        let trump = match rec.options.trump {
-            TrumpRule::Random => Some(d.trump),
-            _ => None,
-        };
-        s.deal(DifferenzlerDeal {
-            hands: d.hands,
-            trump_card: d.trump_card,
-            trump,
-        })
-        .map_err(|e| at(di, None, format!("deal: {e}")))?;
-        let mut pending_stoeck: Option<(u8, usize)> = None;
-        for (ei, e) in d.actions.iter().enumerate() {
-            if e.action == (DifferenzlerRecorded::Stoeck {}) {
-                match pending_stoeck.take() {
-                    Some((seat, _)) if seat == e.seat => continue,
-                    Some((seat, _)) => {
-                        return Err(at(
-                            di,
-                            Some(ei + 1),
-                            format!(
-                                "Stöck counted for seat {}, but seat {seat} holds it",
-                                e.seat
-                            ),
-                        ))
-                    }
-                    None => {
-                        return Err(at(
-                            di,
-                            Some(ei + 1),
-                            format!(
-                            "Stöck for seat {}, but its holder has not just played the second card",
-                            e.seat
-                        ),
-                        ))
-                    }
-                }
-            }
-            if let Some((seat, after)) = pending_stoeck {
-                return Err(at(
-                    di,
-                    Some(after + 1),
-                    format!("seat {seat}'s Stöck counts here; the record lacks its Stöck entry"),
-                ));
-            }
-            let action = match e.action {
-                DifferenzlerRecorded::Trump { trump } => DifferenzlerAction::Trump { trump },
-                DifferenzlerRecorded::Announce { points } => {
-                    DifferenzlerAction::Announce { points }
-                }
-                DifferenzlerRecorded::Weis { weis } => DifferenzlerAction::Weis { weis },
-                DifferenzlerRecorded::Play { card } => DifferenzlerAction::Play { card },
-                DifferenzlerRecorded::Stoeck {} => unreachable!("handled above"),
-            };
-            apply_entry(&mut s, di, ei, e.seat as usize, action)?;
-            if s.stoeck_just_announced() {
-                pending_stoeck = Some((s.stoeck_holder().expect("holder"), ei));
-            }
-        }
-        if let Some((seat, after)) = pending_stoeck {
-            return Err(at(
-                di,
-                Some(after + 1),
-                format!("seat {seat}'s Stöck counts here; the record lacks its Stöck entry"),
-            ));
-        }
-        if let ToMove::Seat(p) = s.to_move() {
-            return Err(at(
-                di,
-                None,
-                format!("the deal stops while seat {p} is still to act"),
-            ));
-        }
-        if Some(d.trump) != s.mode() {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "trump is recorded as {}, the deal gives {:?}",
-                    d.trump,
-                    s.mode()
-                ),
-            ));
-        }
-        let ann = s.announcements().map(|a| a.unwrap_or(u32::MAX));
-        if d.announcements != ann {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "announcements are recorded as {:?}, the actions give {:?}",
-                    d.announcements, ann
-                ),
-            ));
-        }
-        if d.weis_seat != s.weis_seat() {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "weis_seat is {:?}, the engine finds {:?}",
-                    d.weis_seat,
-                    s.weis_seat()
-                ),
-            ));
-        }
-        compare_tricks(&d.tricks, &tricks_of(&s)).map_err(|m| at(di, None, m))?;
-        let result = deal_result(&s);
-        agree("result", &d.result, &result).map_err(|m| at(di, None, m))?;
-    }
-    if s.to_move() != ToMove::Over {
-        return Err(top(format!(
-            "the record ends after {} deal(s) but the game has {} (totals {:?})",
-            rec.deals.len(),
-            rec.options.deals,
-            s.totals()
-        )));
-    }
-    let result = game_result(&s);
-    agree("game result", &rec.result, &result).map_err(CheckError::whole)?;
-    Ok(())
+    check(rec)
 }

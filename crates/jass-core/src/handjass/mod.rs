@@ -22,8 +22,9 @@ pub use options::{
     SixExchange, SmallDeal, StrokeCount, TieRule,
 };
 pub use record::{
-    check_record, play_recorded, play_recorded_from, ActionEntry, DealResult, HandjassDealRecord,
-    HandjassGameResult, HandjassRecord, RecordedAction, TrickRecord,
+    check_record, play_recorded, play_recorded_from, ActionEntry, DealResult, HandjassCards,
+    HandjassDealRecord, HandjassGameResult, HandjassRecord, HandjassStart, RecordedAction,
+    TrickRecord,
 };
 pub use state::{
     pack_for, DealOutcome, Handjass, HandjassDeal, HandjassObservation, Layout, ObservedTrick,

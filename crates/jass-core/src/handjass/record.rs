@@ -6,11 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::game::{Game, Player, ToMove};
+use crate::game::Player;
 use crate::mode::Mode;
 use crate::record::{
-    agree, agree_fields, apply_entry, check_deal_start, check_end, check_format, compare_tricks,
-    play_deals, seat_records, CheckError, DealEntry, SeatRecord, FORMAT, VERSION,
+    agree_fields, check, play_game, CheckError, DealRecord, GameRecord, NoFields, RecordedGame,
 };
 
 use super::melds::Melds;
@@ -20,18 +19,7 @@ use super::HandjassAction;
 
 /// One entry of a deal's action list: a player's decision, or the Stöck announcement the engine
 /// makes for the holder when the second card is played.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ActionEntry {
-    /// Who acted.
-    pub seat: u8,
-    /// What was done.
-    #[serde(flatten)]
-    pub action: RecordedAction,
-    /// Why the action is not the player's own: a bot program's answer that was refused and
-    /// replaced by its fallback (the rule player). Absent for the player's own actions.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fallback: Option<String>,
-}
+pub type ActionEntry = crate::record::ActionEntry<RecordedAction>;
 
 /// What a seat did (`{"seat":0,"action":"play","card":"HA"}`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,18 +77,6 @@ impl From<HandjassAction> for RecordedAction {
             HandjassAction::PlayOn => RecordedAction::PlayOn {},
             HandjassAction::Weis { melds } => RecordedAction::Weis { melds },
             HandjassAction::Play { card } => RecordedAction::Play { card },
-        }
-    }
-}
-
-impl DealEntry<HandjassAction> for ActionEntry {
-    type Recorded = RecordedAction;
-    const STOECK: RecordedAction = RecordedAction::Stoeck {};
-    fn new(seat: u8, action: RecordedAction, fallback: Option<String>) -> Self {
-        ActionEntry {
-            seat,
-            action,
-            fallback,
         }
     }
 }
@@ -188,22 +164,22 @@ pub struct DealResult {
     pub retired: Vec<u8>,
 }
 
-/// One deal of a Handjass record.
+/// A Handjass deal's start: who was Vorhand, who was at the table, how the cards were laid out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct HandjassDealRecord {
-    /// 1-based number of the deal.
-    pub number: u32,
-    /// Who dealt.
-    pub dealer: u8,
+pub struct HandjassStart {
     /// Vorhand.
     pub vorhand: u8,
     /// Seats at the table (still in the game), from Vorhand.
     pub active: Vec<u8>,
     /// How the deal is laid out.
     pub layout: Layout,
-    /// Each seat's hand as dealt (`null` for seats not at the table).
-    pub hands: Vec<Option<CardSet>>,
+}
+
+/// A Handjass deal's cards beside the hands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandjassCards {
     /// The blind (spare hand), if any.
     pub blind: Option<CardSet>,
     /// The stock or the cards out of play, if any.
@@ -216,30 +192,29 @@ pub struct HandjassDealRecord {
     pub trump: Mode,
     /// Seed of the pack from which ties are drawn.
     pub tie_seed: u64,
-    /// Every action in order with its seat.
-    pub actions: Vec<ActionEntry>,
-    /// The completed tricks.
-    pub tricks: Vec<TrickRecord>,
-    /// The scores.
-    pub result: DealResult,
 }
 
-impl HandjassDealRecord {
+/// One deal of a Handjass record (`hands`: each seat's hand as dealt, `null` for seats not at
+/// the table).
+pub type HandjassDealRecord = DealRecord<Handjass>;
+
+impl DealRecord<Handjass> {
     /// The cards of this deal as the engine deals them (hands, blind, stock, Bessern packets,
     /// the turned card and the tie seed); missing hands and packets are empty.
     pub fn engine_deal(&self) -> HandjassDeal {
+        let c = &self.cards;
         let mut deal = HandjassDeal {
             hands: [CardSet::EMPTY; MAX_SEATS],
-            blind: self.blind.unwrap_or_default(),
-            stock: self.stock.unwrap_or_default(),
+            blind: c.blind.unwrap_or_default(),
+            stock: c.stock.unwrap_or_default(),
             bessern: [CardSet::EMPTY; MAX_SEATS],
-            trump_card: self.trump_card,
-            tie_seed: self.tie_seed,
+            trump_card: c.trump_card,
+            tie_seed: c.tie_seed,
         };
         for (i, h) in self.hands.iter().enumerate().take(MAX_SEATS) {
             deal.hands[i] = h.unwrap_or_default();
         }
-        if let Some(b) = &self.bessern {
+        if let Some(b) = &c.bessern {
             for (i, h) in b.iter().enumerate().take(MAX_SEATS) {
                 deal.bessern[i] = h.unwrap_or_default();
             }
@@ -274,26 +249,8 @@ pub struct HandjassGameResult {
     pub stopped: bool,
 }
 
-/// A whole Handjass game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct HandjassRecord {
-    /// Always `jass-record`.
-    pub format: String,
-    /// Format version (1).
-    pub version: u32,
-    /// Every option, explicitly.
-    #[serde(deserialize_with = "options_as_played")]
-    pub options: HandjassOptions,
-    /// Who sat where (one per seat).
-    pub seats: Vec<SeatRecord>,
-    /// The seed the deals were drawn from, if they were.
-    pub seed: Option<u64>,
-    /// The deals.
-    pub deals: Vec<HandjassDealRecord>,
-    /// How the game ended.
-    pub result: HandjassGameResult,
-}
+/// A whole Handjass game (one seat per player, 2 to 5).
+pub type HandjassRecord = GameRecord<Handjass>;
 
 fn per_seat<T: Copy>(s: &Handjass, v: [T; MAX_SEATS]) -> Vec<T> {
     v[..s.players()].to_vec()
@@ -361,61 +318,40 @@ fn game_result(s: &Handjass) -> HandjassGameResult {
     }
 }
 
-/// The record of the deal `s` has just played: deal `number`, with the dealer, Vorhand and
-/// table it started with. (The cards and layout stay as dealt until the next deal.)
+/// The record of the deal `s` has just played: deal `number`, with the dealer and start (Vorhand,
+/// table, layout) it started with. (The cards and layout stay as dealt until the next deal.)
 fn finish_deal(
     s: &Handjass,
     number: u32,
-    (dealer, vorhand, active): (u8, u8, Vec<u8>),
+    dealer: u8,
+    start: HandjassStart,
     actions: Vec<ActionEntry>,
 ) -> HandjassDealRecord {
     let d = s.dealt();
     let n = s.players();
-    let layout = s.layout();
-    HandjassDealRecord {
+    let layout = start.layout;
+    let vorhand = start.vorhand;
+    DealRecord {
         number,
         dealer,
-        vorhand,
         hands: (0..n)
-            .map(|i| {
-                if active.contains(&(i as u8)) {
-                    Some(d.hands[i])
-                } else {
-                    None
-                }
-            })
+            .map(|i| start.active.contains(&(i as u8)).then_some(d.hands[i]))
             .collect(),
-        active,
-        layout,
-        blind: if layout.has_blind() {
-            Some(d.blind)
-        } else {
-            None
-        },
-        stock: if d.stock.is_empty() {
-            None
-        } else {
-            Some(d.stock)
-        },
-        bessern: if layout.bessern() {
-            Some(
+        start,
+        cards: HandjassCards {
+            blind: layout.has_blind().then_some(d.blind),
+            stock: (!d.stock.is_empty()).then_some(d.stock),
+            bessern: layout.bessern().then(|| {
                 (0..n)
-                    .map(|i| {
-                        if d.bessern[i].is_empty() {
-                            None
-                        } else {
-                            Some(d.bessern[i])
-                        }
-                    })
-                    .collect(),
-            )
-        } else {
-            None
+                    .map(|i| (!d.bessern[i].is_empty()).then_some(d.bessern[i]))
+                    .collect()
+            }),
+            trump_card: d.trump_card,
+            trump: Mode::Trump(d.trump_card.suit()),
+            tie_seed: d.tie_seed,
         },
-        trump_card: d.trump_card,
-        trump: Mode::Trump(d.trump_card.suit()),
-        tie_seed: d.tie_seed,
         actions,
+        settled: NoFields {},
         tricks: tricks_of(s),
         result: deal_result(s, vorhand),
     }
@@ -450,61 +386,147 @@ pub fn play_recorded_from(
     next_deal: &mut dyn FnMut(&Handjass) -> Option<HandjassDeal>,
     watch: &mut dyn FnMut(&Handjass),
 ) -> Result<HandjassRecord, String> {
-    let mut state = Handjass::new(opts)?;
-    if players.len() != state.players() {
-        return Err(format!(
-            "this Handjass has {} players, got {}",
-            state.players(),
-            players.len()
-        ));
-    }
-    let played = play_deals(
-        &mut state,
-        players,
-        watch,
-        // The dealer, Vorhand and table are those of the coming deal: taken before the cards.
-        |state| {
-            if state.deals_started() >= MAX_DEALS {
-                return Err(format!(
-                    "the game did not end within {MAX_DEALS} deals: under these options the players rarely reach the target (threshold {}, target {}; the sources' thresholds are 21 to 31)",
-                    opts.threshold, opts.target
-                ));
-            }
-            let start = (state.dealer(), state.vorhand(), state.table_seats_coming());
-            let Some(d) = next_deal(state) else {
-                return Ok(None);
-            };
-            state.deal(d).map_err(|e| e.to_string())?;
-            Ok(Some(start))
-        },
-        // Stöck is scored by its holder's own card.
-        |state, seat| state.stoeck_just_announced().then_some(seat as u8),
-        |state, start, actions| finish_deal(state, state.deals_started(), start, actions),
-    )?;
-    Ok(HandjassRecord {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        options: opts,
-        seats: seat_records(players),
-        seed,
-        deals: played.deals,
-        result: HandjassGameResult {
-            stopped: played.stopped,
-            ..game_result(&state)
-        },
-    })
+    let mut deal = |state: &Handjass| {
+        if state.deals_started() >= MAX_DEALS {
+            return Err(format!(
+                "the game did not end within {MAX_DEALS} deals: under these options the players rarely reach the target (threshold {}, target {}; the sources' thresholds are 21 to 31)",
+                opts.threshold, opts.target
+            ));
+        }
+        Ok(next_deal(state))
+    };
+    play_game(opts, seed, players, &mut deal, watch)
 }
 
-/// The options of a record: records written before `stroke_above_threshold` and
-/// `marriage_in_sequence` were played without them.
-fn options_as_played<'de, D: serde::Deserializer<'de>>(d: D) -> Result<HandjassOptions, D::Error> {
-    crate::record::options_as_played(
-        d,
-        &[
-            ("stroke_above_threshold", false),
-            ("marriage_in_sequence", false),
-        ],
-    )
+impl RecordedGame for Handjass {
+    const NAME: &'static str = "handjass";
+    const TITLE: &'static str = "Handjass";
+    // Records written before these options were played without them.
+    const OPTIONS_ADDED_LATER: &'static [(&'static str, bool)] = &[
+        ("stroke_above_threshold", false),
+        ("marriage_in_sequence", false),
+    ];
+    type Options = HandjassOptions;
+    type Recorded = RecordedAction;
+    const STOECK: RecordedAction = RecordedAction::Stoeck {};
+    type DealStart = HandjassStart;
+    type Hands = Vec<Option<CardSet>>;
+    type DealCards = HandjassCards;
+    type Settled = NoFields;
+    type DealResult = DealResult;
+    type GameResult = HandjassGameResult;
+    /// The dealer, Vorhand and table of the coming deal: read before its cards.
+    type Opening = (u8, u8, Vec<u8>);
+
+    fn new_game(options: HandjassOptions) -> Result<Self, String> {
+        Handjass::new(options)
+    }
+    fn action_of(recorded: RecordedAction) -> Option<HandjassAction> {
+        recorded.action()
+    }
+    fn opening(&self) -> (u8, u8, Vec<u8>) {
+        (self.dealer(), self.vorhand(), self.table_seats_coming())
+    }
+    fn deal_start(&self, (dealer, vorhand, active): (u8, u8, Vec<u8>)) -> (u8, HandjassStart) {
+        let layout = self.layout();
+        (
+            dealer,
+            HandjassStart {
+                vorhand,
+                active,
+                layout,
+            },
+        )
+    }
+    // Stöck is scored by its holder's own card.
+    fn stoeck_scored(&self, seat: usize) -> Option<u8> {
+        self.stoeck_just_announced().then_some(seat as u8)
+    }
+    fn recorded_deal(&self, deal: &HandjassDealRecord) -> Result<HandjassDeal, String> {
+        let n = self.players();
+        if deal.hands.len() != n {
+            return Err(format!(
+                "{} hands are listed; the game has {n} seats",
+                deal.hands.len()
+            ));
+        }
+        let c = &deal.cards;
+        if c.trump != Mode::Trump(c.trump_card.suit()) {
+            return Err(format!(
+                "trump is recorded as {}, but the turned card is {}",
+                c.trump, c.trump_card
+            ));
+        }
+        Ok(deal.engine_deal())
+    }
+    fn deal_record(
+        &self,
+        number: u32,
+        dealer: u8,
+        start: HandjassStart,
+        actions: Vec<ActionEntry>,
+    ) -> HandjassDealRecord {
+        finish_deal(self, number, dealer, start, actions)
+    }
+    fn game_result(&self, stopped: bool) -> HandjassGameResult {
+        HandjassGameResult {
+            stopped,
+            ..game_result(self)
+        }
+    }
+    fn stopped(result: &HandjassGameResult) -> bool {
+        result.stopped
+    }
+    fn not_over(&self, deals: usize) -> String {
+        format!(
+            "the record ends after {deals} deal(s) but the game is not over (slate {:?})",
+            self.slate()
+        )
+    }
+    fn check_start(
+        deal: usize,
+        recorded: &HandjassDealRecord,
+        dealer: u8,
+        start: &HandjassStart,
+    ) -> Result<(), CheckError> {
+        let at = |m| CheckError::in_deal(deal, None, m);
+        if (recorded.dealer, recorded.start.vorhand) != (dealer, start.vorhand) {
+            return Err(at(format!(
+                "dealer {} and Vorhand {} are recorded, but by the rotation seat {dealer} deals and seat {} is Vorhand",
+                recorded.dealer, recorded.start.vorhand, start.vorhand
+            )));
+        }
+        agree_fields("", &recorded.start, start).map_err(at)
+    }
+    fn check_result(recorded: &HandjassDealRecord, engine: &DealResult) -> Result<(), String> {
+        let vorhand = recorded.start.vorhand;
+        check_seat_order(&recorded.result, engine, vorhand)?;
+        if recorded.result.tie_draws != engine.tie_draws {
+            return Err(format!(
+                "result.tie_draws is recorded as {:?}, but the pack of tie_seed {} gives {:?}: the tie_seed or the draws are wrong",
+                recorded.result.tie_draws, recorded.cards.tie_seed, engine.tie_draws
+            ));
+        }
+        agree_fields("result", &recorded.result, engine)
+    }
+    // Issue 39: the deal result's seat lists began at the seat after Vorhand.
+    fn correct(record: &mut HandjassRecord) {
+        let n = record.seats.len() as u8;
+        for d in &mut record.deals {
+            let vorhand = d.start.vorhand % n.max(1);
+            let from_vorhand = |s: &u8| (s + n - vorhand) % n;
+            let res = &mut d.result;
+            for list in [
+                &mut res.playing,
+                &mut res.dropped,
+                &mut res.bessern,
+                &mut res.sacked,
+                &mut res.retired,
+            ] {
+                list.sort_by_key(from_vorhand);
+            }
+        }
+    }
 }
 
 /// The lists of seats in a deal result that are the engine's seats in another order: the
@@ -534,123 +556,5 @@ fn check_seat_order(recorded: &DealResult, engine: &DealResult, vorhand: u8) -> 
 
 /// Re-plays a record through the engine and reports the first illegal action or wrong figure.
 pub fn check_record(rec: &HandjassRecord) -> Result<(), CheckError> {
-    let top = CheckError::whole;
-    let at = CheckError::in_deal;
-    check_format(&rec.format, rec.version)?;
-    let mut s = Handjass::new(rec.options).map_err(|e| top(format!("options: {e}")))?;
-    if rec.seats.len() != s.players() {
-        return Err(top(format!(
-            "the options say {} players, the record lists {} seats",
-            s.players(),
-            rec.seats.len()
-        )));
-    }
-    let n = s.players();
-    for (di, d) in rec.deals.iter().enumerate() {
-        check_deal_start(&s, di, d.number)?;
-        if d.dealer != s.dealer() || d.vorhand != s.vorhand() {
-            return Err(at(di, None, format!(
-                "dealer {} and Vorhand {} are recorded, but by the rotation seat {} deals and seat {} is Vorhand",
-                d.dealer, d.vorhand, s.dealer(), s.vorhand()
-            )));
-        }
-        let active = s.table_seats_coming();
-        if d.active != active {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "active seats are recorded as {:?}, the slate gives {:?}",
-                    d.active, active
-                ),
-            ));
-        }
-        if d.hands.len() != n {
-            return Err(at(
-                di,
-                None,
-                format!("{} hands are listed; the game has {n} seats", d.hands.len()),
-            ));
-        }
-        let deal = d.engine_deal();
-        if d.trump != Mode::Trump(d.trump_card.suit()) {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "trump is recorded as {}, but the turned card is {}",
-                    d.trump, d.trump_card
-                ),
-            ));
-        }
-        s.deal(deal)
-            .map_err(|e| at(di, None, format!("cards: {e}")))?;
-        if d.layout != s.layout() {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "layout is recorded as {:?}, the rules give {:?}",
-                    d.layout,
-                    s.layout()
-                ),
-            ));
-        }
-        let mut pending_stoeck: Option<(u8, usize)> = None;
-        for (ei, e) in d.actions.iter().enumerate() {
-            let Some(action) = e.action.action() else {
-                match pending_stoeck.take() {
-                    Some((seat, _)) if seat == e.seat => continue,
-                    Some((seat, _)) => return Err(at(di, Some(ei + 1), format!("Stöck announced by seat {}, but seat {seat} holds it", e.seat))),
-                    None => return Err(at(di, Some(ei + 1), format!("seat {} announces Stöck, but has not just played the second of King and Ober of trumps", e.seat))),
-                }
-            };
-            if let Some((seat, after)) = pending_stoeck {
-                return Err(at(di, Some(after + 1), format!("seat {seat} plays the second Stöck card here; the record lacks its Stöck announcement")));
-            }
-            apply_entry(&mut s, di, ei, e.seat as usize, action)?;
-            if s.stoeck_just_announced() {
-                pending_stoeck = Some((e.seat, ei));
-            }
-        }
-        if let Some((seat, after)) = pending_stoeck {
-            return Err(at(di, Some(after + 1), format!("seat {seat} plays the second Stöck card here; the record lacks its Stöck announcement")));
-        }
-        if let ToMove::Seat(p) = s.to_move() {
-            return Err(at(
-                di,
-                None,
-                format!("the deal stops while seat {p} is still to act"),
-            ));
-        }
-        compare_tricks(&d.tricks, &tricks_of(&s)).map_err(|m| at(di, None, m))?;
-        let result = deal_result(&s, d.vorhand);
-        check_seat_order(&d.result, &result, d.vorhand).map_err(|m| at(di, None, m))?;
-        if d.result.tie_draws != result.tie_draws {
-            return Err(at(di, None, format!(
-                "result.tie_draws is recorded as {:?}, but the pack of tie_seed {} gives {:?}: the tie_seed or the draws are wrong",
-                d.result.tie_draws, d.tie_seed, result.tie_draws
-            )));
-        }
-        agree_fields("result", &d.result, &result).map_err(|m| at(di, None, m))?;
-    }
-    check_end(
-        s.to_move() == ToMove::Over,
-        s.to_move() == ToMove::Deal,
-        rec.result.stopped,
-        rec.deals.len(),
-        || {
-            format!(
-                "the record ends after {} deal(s) but the game is not over (slate {:?})",
-                rec.deals.len(),
-                s.slate()
-            )
-        },
-    )?;
-    let result = HandjassGameResult {
-        stopped: rec.result.stopped,
-        ..game_result(&s)
-    };
-    agree("game result", &rec.result, &result).map_err(CheckError::whole)?;
-    Ok(())
+    check(rec)
 }

@@ -21,7 +21,8 @@ pub use options::{
 };
 pub use record::{
     check_record, finish_deal, game_result, play_recorded, play_recorded_from, ActionEntry,
-    DealResult, RecordedAction, SchieberDealRecord, SchieberRecord,
+    DealResult, Forehand, FourHands, RecordedAction, SchieberDealRecord, SchieberRecord,
+    SchieberSettled,
 };
 pub use state::{
     heard_weis_calls, weis_call_heard, Phase, Schieber, SchieberObservation, WeisCall,

@@ -5,11 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::game::{Game, Player, ToMove};
+use crate::game::Player;
 use crate::record::{
-    agree, apply_entry, check_deal_start, check_dealer, check_end, check_format, compare_tricks,
-    need_four, play_deals, seat_records, CheckError, DealEntry, GameResult, SeatRecord,
-    TrickRecord, FORMAT, VERSION,
+    check, check_dealer, play_game, CheckError, DealRecord, GameRecord, GameResult, NoFields,
+    RecordedGame, TrickRecord,
 };
 use crate::weis::Declaration;
 
@@ -18,20 +17,8 @@ use super::state::Schieber;
 use super::{Contract, SchieberAction};
 
 /// One entry of a deal's action list: a player's decision, or the Stöck announcement that the
-/// engine makes for the holder when the second card is played. (No `deny_unknown_fields` here:
-/// serde cannot combine it with `flatten`.)
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ActionEntry {
-    /// Who acted.
-    pub seat: u8,
-    /// What was done.
-    #[serde(flatten)]
-    pub action: RecordedAction,
-    /// Why the action is not the player's own: a bot program's answer that was refused and
-    /// replaced by its fallback (the rule player). Absent for the player's own actions.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fallback: Option<String>,
-}
+/// engine makes for the holder when the second card is played.
+pub type ActionEntry = crate::record::ActionEntry<RecordedAction>;
 
 /// What a seat did (`{"seat":0,"action":"play","card":"HA"}`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,15 +57,16 @@ impl From<SchieberAction> for RecordedAction {
     }
 }
 
-impl DealEntry<SchieberAction> for ActionEntry {
-    type Recorded = RecordedAction;
-    const STOECK: RecordedAction = RecordedAction::Stoeck {};
-    fn new(seat: u8, action: RecordedAction, fallback: Option<String>) -> Self {
-        ActionEntry {
-            seat,
-            action,
-            fallback,
-        }
+impl RecordedAction {
+    /// The player's action, or `None` for the engine's Stöck announcement.
+    pub fn action(self) -> Option<SchieberAction> {
+        Some(match self {
+            RecordedAction::Schieben {} => SchieberAction::Schieben,
+            RecordedAction::Contract { contract } => SchieberAction::Contract { contract },
+            RecordedAction::Weis { weis } => SchieberAction::Weis { weis },
+            RecordedAction::Play { card } => SchieberAction::Play { card },
+            RecordedAction::Stoeck {} => return None,
+        })
     }
 }
 
@@ -110,21 +98,23 @@ pub struct DealResult {
     pub complete: bool,
 }
 
-/// One deal of a Schieber record.
+/// A deal's forehand (Schieber, Coiffeur, Differenzler): chose or shoved first, led the first
+/// trick; always the seat after the dealer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SchieberDealRecord {
-    /// 1-based number of the deal in the game.
-    pub number: u32,
-    /// Who dealt.
-    pub dealer: u8,
-    /// Who was forehand (chose or shoved first, led the first trick).
+pub struct Forehand {
+    /// Who was forehand.
     pub forehand: u8,
-    /// The cards dealt to each seat.
-    pub hands: [CardSet; 4],
-    /// Every action in order with its seat.
-    pub actions: Vec<ActionEntry>,
-    /// The contract played.
+}
+
+/// The four hands as dealt (the four-seat games).
+pub type FourHands = [CardSet; 4];
+
+/// What a Schieber deal's actions settled before the tricks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SchieberSettled {
+    /// The contract played (none if the game ended before it was chosen).
     pub contract: Option<Contract>,
     /// Who chose it.
     pub chooser: Option<u8>,
@@ -132,32 +122,13 @@ pub struct SchieberDealRecord {
     pub schoben: bool,
     /// The team whose Weis counted.
     pub weis_team: Option<u8>,
-    /// The completed tricks.
-    pub tricks: Vec<TrickRecord>,
-    /// The scores.
-    pub result: DealResult,
 }
 
+/// One deal of a Schieber record.
+pub type SchieberDealRecord = DealRecord<Schieber>;
+
 /// A whole Schieber game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SchieberRecord {
-    /// Always `jass-record`.
-    pub format: String,
-    /// Format version (1).
-    pub version: u32,
-    /// Every option, explicitly.
-    #[serde(deserialize_with = "options_as_played")]
-    pub options: SchieberOptions,
-    /// Who sat where.
-    pub seats: Vec<SeatRecord>,
-    /// The seed the deals were drawn from, if they were.
-    pub seed: Option<u64>,
-    /// The deals.
-    pub deals: Vec<SchieberDealRecord>,
-    /// How the game ended.
-    pub result: GameResult,
-}
+pub type SchieberRecord = GameRecord<Schieber>;
 
 fn deal_result(s: &Schieber) -> DealResult {
     let t = s.tally();
@@ -203,16 +174,21 @@ pub fn finish_deal(
     actions: Vec<ActionEntry>,
 ) -> SchieberDealRecord {
     let contract = s.contract();
-    SchieberDealRecord {
+    DealRecord {
         number,
         dealer,
-        forehand: s.forehand(),
+        start: Forehand {
+            forehand: s.forehand(),
+        },
         hands: s.dealt_hands(),
+        cards: NoFields {},
         actions,
-        contract: contract.map(|(c, _)| c),
-        chooser: contract.map(|(_, p)| p),
-        schoben: s.schoben(),
-        weis_team: s.weis_team(),
+        settled: SchieberSettled {
+            contract: contract.map(|(c, _)| c),
+            chooser: contract.map(|(_, p)| p),
+            schoben: s.schoben(),
+            weis_team: s.weis_team(),
+        },
         tricks: tricks_of(s),
         result: deal_result(s),
     }
@@ -245,134 +221,81 @@ pub fn play_recorded_from(
     next_deal: &mut dyn FnMut(&Schieber) -> Option<[CardSet; 4]>,
     watch: &mut dyn FnMut(&Schieber),
 ) -> Result<SchieberRecord, String> {
-    need_four("Schieber", players.len())?;
-    let mut state = Schieber::new(options)?;
-    let played = play_deals(
-        &mut state,
-        players,
-        watch,
-        // The dealer is remembered once the cards are dealt: the first deal may name it then.
-        |state| {
-            let Some(hands) = next_deal(state) else {
-                return Ok(None);
-            };
-            state.deal(hands).map_err(|e| e.to_string())?;
-            Ok(Some(state.dealer()))
-        },
-        |state, _| {
-            state
-                .stoeck_just_announced()
-                .then(|| state.stoeck_holder().expect("Stöck has a holder"))
-        },
-        |state, dealer, actions| finish_deal(state, state.deals_started(), dealer, actions),
-    )?;
-    Ok(SchieberRecord {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        options,
-        seats: seat_records(players),
-        seed,
-        deals: played.deals,
-        result: GameResult {
-            stopped: played.stopped,
-            ..game_result(&state)
-        },
-    })
+    play_game(options, seed, players, &mut |s| Ok(next_deal(s)), watch)
 }
 
-/// The options of a record: records written before `claim_counts_all` were played without it.
-fn options_as_played<'de, D: serde::Deserializer<'de>>(d: D) -> Result<SchieberOptions, D::Error> {
-    crate::record::options_as_played(d, &[("claim_counts_all", false)])
+impl RecordedGame for Schieber {
+    const NAME: &'static str = "schieber";
+    const TITLE: &'static str = "Schieber";
+    // Records written before `claim_counts_all` were played without it.
+    const OPTIONS_ADDED_LATER: &'static [(&'static str, bool)] = &[("claim_counts_all", false)];
+    type Options = SchieberOptions;
+    type Recorded = RecordedAction;
+    const STOECK: RecordedAction = RecordedAction::Stoeck {};
+    type DealStart = Forehand;
+    type Hands = FourHands;
+    type DealCards = NoFields;
+    type Settled = SchieberSettled;
+    type DealResult = DealResult;
+    type GameResult = GameResult;
+    type Opening = ();
+
+    fn new_game(options: SchieberOptions) -> Result<Self, String> {
+        Schieber::new(options)
+    }
+    fn action_of(recorded: RecordedAction) -> Option<SchieberAction> {
+        recorded.action()
+    }
+    fn opening(&self) {}
+    // The dealer is known once the cards are dealt: the first deal may name it only then.
+    fn deal_start(&self, (): ()) -> (u8, Forehand) {
+        let forehand = self.forehand();
+        (self.dealer(), Forehand { forehand })
+    }
+    fn stoeck_scored(&self, _seat: usize) -> Option<u8> {
+        self.stoeck_just_announced()
+            .then(|| self.stoeck_holder().expect("Stöck has a holder"))
+    }
+    fn recorded_deal(&self, deal: &SchieberDealRecord) -> Result<[CardSet; 4], String> {
+        Ok(deal.hands)
+    }
+    fn deal_record(
+        &self,
+        number: u32,
+        dealer: u8,
+        _start: Forehand,
+        actions: Vec<ActionEntry>,
+    ) -> SchieberDealRecord {
+        finish_deal(self, number, dealer, actions)
+    }
+    fn game_result(&self, stopped: bool) -> GameResult {
+        GameResult {
+            stopped,
+            ..game_result(self)
+        }
+    }
+    fn stopped(result: &GameResult) -> bool {
+        result.stopped
+    }
+    fn not_over(&self, deals: usize) -> String {
+        format!(
+            "the record ends after {deals} deal(s) but the game is not over (totals {:?}, target {})",
+            self.totals(),
+            self.options().target
+        )
+    }
+    fn check_start(
+        deal: usize,
+        recorded: &SchieberDealRecord,
+        dealer: u8,
+        start: &Forehand,
+    ) -> Result<(), CheckError> {
+        let forehand = recorded.start.forehand;
+        check_dealer(deal, (recorded.dealer, forehand), (dealer, start.forehand))
+    }
 }
 
 /// Re-plays a record through the engine and reports the first illegal action or wrong figure.
 pub fn check_record(rec: &SchieberRecord) -> Result<(), CheckError> {
-    let at = CheckError::in_deal;
-    check_format(&rec.format, rec.version)?;
-    if rec.seats.len() != 4 {
-        return Err(CheckError {
-            deal: None,
-            entry: None,
-            message: format!("Schieber has 4 seats, the record lists {}", rec.seats.len()),
-        });
-    }
-    let mut s = Schieber::new(rec.options).map_err(|e| CheckError {
-        deal: None,
-        entry: None,
-        message: format!("options: {e}"),
-    })?;
-    for (di, d) in rec.deals.iter().enumerate() {
-        check_deal_start(&s, di, d.number)?;
-        s.deal(d.hands)
-            .map_err(|e| at(di, None, format!("hands: {e}")))?;
-        check_dealer(di, (d.dealer, d.forehand), (s.dealer(), s.forehand()))?;
-        let mut pending_stoeck: Option<(u8, usize)> = None;
-        for (ei, e) in d.actions.iter().enumerate() {
-            if e.action == (RecordedAction::Stoeck {}) {
-                match pending_stoeck.take() {
-                    Some((seat, _)) if seat == e.seat => continue,
-                    Some((seat, _)) => return Err(at(di, Some(ei + 1), format!("Stöck announced by seat {}, but seat {seat} holds it", e.seat))),
-                    None => return Err(at(di, Some(ei + 1), format!("seat {} announces Stöck, but Stöck was not scored by the action before", e.seat))),
-                }
-            }
-            if let Some((seat, after)) = pending_stoeck {
-                return Err(at(di, Some(after + 1), format!("Stöck of seat {seat} is scored by this action; the record lacks its `stoeck` entry")));
-            }
-            let action = match e.action {
-                RecordedAction::Schieben {} => SchieberAction::Schieben,
-                RecordedAction::Contract { contract } => SchieberAction::Contract { contract },
-                RecordedAction::Weis { weis } => SchieberAction::Weis { weis },
-                RecordedAction::Play { card } => SchieberAction::Play { card },
-                RecordedAction::Stoeck {} => unreachable!("handled above"),
-            };
-            apply_entry(&mut s, di, ei, e.seat as usize, action)?;
-            if s.stoeck_just_announced() {
-                pending_stoeck = Some((s.stoeck_holder().expect("Stöck has a holder"), ei));
-            }
-        }
-        if let Some((seat, after)) = pending_stoeck {
-            return Err(at(di, Some(after + 1), format!("Stöck of seat {seat} is scored by this action; the record lacks its `stoeck` entry")));
-        }
-        if let ToMove::Seat(p) = s.to_move() {
-            return Err(at(
-                di,
-                None,
-                format!("the deal stops while seat {p} is still to act and the game is not over"),
-            ));
-        }
-        let contract = s.contract();
-        if d.contract != contract.map(|(c, _)| c)
-            || d.chooser != contract.map(|(_, p)| p)
-            || d.schoben != s.schoben()
-        {
-            return Err(at(di, None, format!(
-                "contract says {:?} by {:?} (schoben {}), the actions give {:?} by {:?} (schoben {})",
-                d.contract, d.chooser, d.schoben, contract.map(|c| c.0), contract.map(|c| c.1), s.schoben()
-            )));
-        }
-        agree("weis_team", &d.weis_team, &s.weis_team()).map_err(|m| at(di, None, m))?;
-        compare_tricks(&d.tricks, &tricks_of(&s)).map_err(|m| at(di, None, m))?;
-        let result = deal_result(&s);
-        agree("result", &d.result, &result).map_err(|m| at(di, None, m))?;
-    }
-    check_end(
-        s.to_move() == ToMove::Over,
-        s.to_move() == ToMove::Deal,
-        rec.result.stopped,
-        rec.deals.len(),
-        || {
-            format!(
-                "the record ends after {} deal(s) but the game is not over (totals {:?}, target {})",
-                rec.deals.len(),
-                s.totals(),
-                rec.options.target
-            )
-        },
-    )?;
-    let result = GameResult {
-        stopped: rec.result.stopped,
-        ..game_result(&s)
-    };
-    agree("game result", &rec.result, &result).map_err(CheckError::whole)?;
-    Ok(())
+    check(rec)
 }

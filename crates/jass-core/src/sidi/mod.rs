@@ -19,7 +19,7 @@ use crate::weis::Declaration;
 pub use options::{Doubling, SidiOptions};
 pub use record::{
     check_record, play_recorded, play_recorded_from, SidiContract, SidiDealRecord, SidiDealResult,
-    SidiEntry, SidiRecord, SidiRecorded,
+    SidiEntry, SidiRecord, SidiRecorded, SidiSettled,
 };
 pub use state::{deal_score, DealScore, Sidi, SidiObservation, SidiPhase, SidiTally};
 

@@ -5,13 +5,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::game::{Game, Player, ToMove};
+use crate::game::Player;
 use crate::mode::Mode;
 use crate::record::{
-    agree, apply_entry, check_deal_start, check_end, check_format, compare_tricks, need_four,
-    play_deals, seat_records, CheckError, DealEntry, GameResult, SeatRecord, FORMAT, VERSION,
+    check, play_game, CheckError, DealRecord, GameRecord, GameResult, NoFields, RecordedGame,
 };
-use crate::schieber::TrickRecord;
+use crate::schieber::{FourHands, TrickRecord};
 use crate::weis::Declaration;
 
 use super::options::SidiOptions;
@@ -19,18 +18,7 @@ use super::state::Sidi;
 use super::SidiAction;
 
 /// One entry of a deal's action list (`{"seat":1,"action":"bid","points":120,"trump":"undenufe"}`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SidiEntry {
-    /// Who acted.
-    pub seat: u8,
-    /// What was done.
-    #[serde(flatten)]
-    pub action: SidiRecorded,
-    /// Why the action is not the player's own: a bot program's answer that was refused and
-    /// replaced by its fallback (the rule player). Absent for the player's own actions.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fallback: Option<String>,
-}
+pub type SidiEntry = crate::record::ActionEntry<SidiRecorded>;
 
 /// What a seat did: a decision, or Stöck counted by the engine once both cards were seen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,15 +64,18 @@ impl From<SidiAction> for SidiRecorded {
     }
 }
 
-impl DealEntry<SidiAction> for SidiEntry {
-    type Recorded = SidiRecorded;
-    const STOECK: SidiRecorded = SidiRecorded::Stoeck {};
-    fn new(seat: u8, action: SidiRecorded, fallback: Option<String>) -> Self {
-        SidiEntry {
-            seat,
-            action,
-            fallback,
-        }
+impl SidiRecorded {
+    /// The player's action, or `None` for the engine's Stöck entry.
+    pub fn action(self) -> Option<SidiAction> {
+        Some(match self {
+            SidiRecorded::Pass {} => SidiAction::Pass,
+            SidiRecorded::Bid { points, trump } => SidiAction::Bid { points, trump },
+            SidiRecorded::Double {} => SidiAction::Double,
+            SidiRecorded::Redouble {} => SidiAction::Redouble,
+            SidiRecorded::Weis { weis } => SidiAction::Weis { weis },
+            SidiRecorded::Play { card } => SidiAction::Play { card },
+            SidiRecorded::Stoeck {} => return None,
+        })
     }
 }
 
@@ -126,47 +117,23 @@ pub struct SidiDealResult {
     pub totals: [u32; 2],
 }
 
-/// One deal of a Sidi Barrani record.
+/// What a Sidi Barrani deal's actions settled before the tricks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SidiDealRecord {
-    /// 1-based number.
-    pub number: u32,
-    /// Who dealt (the player on the dealer's right speaks first).
-    pub dealer: u8,
-    /// The cards dealt.
-    pub hands: [CardSet; 4],
-    /// Every action in order.
-    pub actions: Vec<SidiEntry>,
+pub struct SidiSettled {
     /// The contract (`null`: thrown in after four passes).
     pub contract: Option<SidiContract>,
     /// The team whose Weis counted.
     pub weis_team: Option<u8>,
-    /// The completed tricks.
-    pub tricks: Vec<TrickRecord>,
-    /// The scores.
-    pub result: SidiDealResult,
 }
 
-/// A whole Sidi Barrani game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SidiRecord {
-    /// Always `jass-record`.
-    pub format: String,
-    /// Format version (1).
-    pub version: u32,
-    /// Every option, explicitly.
-    pub options: SidiOptions,
-    /// Who sat where.
-    pub seats: Vec<SeatRecord>,
-    /// The seed of the deals, if drawn from one.
-    pub seed: Option<u64>,
-    /// The deals.
-    pub deals: Vec<SidiDealRecord>,
-    /// How the game ended (`schneider`: a double game, the losers under `double_game_below`).
-    pub result: GameResult,
-}
+/// One deal of a Sidi Barrani record (the player on the dealer's right speaks first; there is
+/// no forehand field).
+pub type SidiDealRecord = DealRecord<Sidi>;
+
+/// A whole Sidi Barrani game (the game's `result.schneider`: a double game, the losers under
+/// `double_game_below`).
+pub type SidiRecord = GameRecord<Sidi>;
 
 fn contract_of(s: &Sidi) -> Option<SidiContract> {
     if s.thrown_in() {
@@ -215,13 +182,17 @@ fn game_result(s: &Sidi) -> GameResult {
 }
 
 fn finish_deal(s: &Sidi, number: u32, actions: Vec<SidiEntry>) -> SidiDealRecord {
-    SidiDealRecord {
+    DealRecord {
         number,
         dealer: s.dealer(),
+        start: NoFields {},
         hands: s.dealt_hands(),
+        cards: NoFields {},
         actions,
-        contract: contract_of(s),
-        weis_team: s.weis_team(),
+        settled: SidiSettled {
+            contract: contract_of(s),
+            weis_team: s.weis_team(),
+        },
         tricks: tricks_of(s),
         result: deal_result(s),
     }
@@ -253,149 +224,76 @@ pub fn play_recorded_from(
     next_deal: &mut dyn FnMut(&Sidi) -> Option<[CardSet; 4]>,
     watch: &mut dyn FnMut(&Sidi),
 ) -> Result<SidiRecord, String> {
-    need_four("Sidi Barrani", players.len())?;
-    let mut state = Sidi::new(options)?;
-    let played = play_deals(
-        &mut state,
-        players,
-        watch,
-        |state| {
-            // Thrown-in deals could go on forever: give up after 10000.
-            if state.deals_started() >= 10_000 {
-                return Err("no result after 10000 deals".into());
-            }
-            let Some(hands) = next_deal(state) else {
-                return Ok(None);
-            };
-            state.deal(hands).map_err(|e| e.to_string())?;
-            Ok(Some(()))
-        },
-        |state, _| {
-            state
-                .stoeck_just_announced()
-                .then(|| state.stoeck_holder().expect("a holder"))
-        },
-        |state, (), actions| finish_deal(state, state.deals_started(), actions),
-    )?;
-    Ok(SidiRecord {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        options,
-        seats: seat_records(players),
-        seed,
-        deals: played.deals,
-        result: GameResult {
-            stopped: played.stopped,
-            ..game_result(&state)
-        },
-    })
+    let mut deal = |state: &Sidi| {
+        // Thrown-in deals could go on forever: give up after 10000.
+        if state.deals_started() >= 10_000 {
+            return Err("no result after 10000 deals".to_string());
+        }
+        Ok(next_deal(state))
+    };
+    play_game(options, seed, players, &mut deal, watch)
+}
+
+impl RecordedGame for Sidi {
+    const NAME: &'static str = "sidi-barrani";
+    const ALIASES: &'static [&'static str] = &["sidi"];
+    const TITLE: &'static str = "Sidi Barrani";
+    type Options = SidiOptions;
+    type Recorded = SidiRecorded;
+    const STOECK: SidiRecorded = SidiRecorded::Stoeck {};
+    type DealStart = NoFields;
+    type Hands = FourHands;
+    type DealCards = NoFields;
+    type Settled = SidiSettled;
+    type DealResult = SidiDealResult;
+    type GameResult = GameResult;
+    type Opening = ();
+
+    fn new_game(options: SidiOptions) -> Result<Self, String> {
+        Sidi::new(options)
+    }
+    fn action_of(recorded: SidiRecorded) -> Option<SidiAction> {
+        recorded.action()
+    }
+    fn opening(&self) {}
+    fn deal_start(&self, (): ()) -> (u8, NoFields) {
+        (self.dealer(), NoFields {})
+    }
+    fn stoeck_scored(&self, _seat: usize) -> Option<u8> {
+        self.stoeck_just_announced()
+            .then(|| self.stoeck_holder().expect("a holder"))
+    }
+    fn recorded_deal(&self, deal: &SidiDealRecord) -> Result<[CardSet; 4], String> {
+        Ok(deal.hands)
+    }
+    fn deal_record(
+        &self,
+        number: u32,
+        _dealer: u8,
+        _start: NoFields,
+        actions: Vec<SidiEntry>,
+    ) -> SidiDealRecord {
+        finish_deal(self, number, actions)
+    }
+    fn game_result(&self, stopped: bool) -> GameResult {
+        GameResult {
+            stopped,
+            ..game_result(self)
+        }
+    }
+    fn stopped(result: &GameResult) -> bool {
+        result.stopped
+    }
+    fn not_over(&self, deals: usize) -> String {
+        format!(
+            "the record ends after {deals} deal(s) but the game is not over (totals {:?}, target {})",
+            self.totals(),
+            self.options().target
+        )
+    }
 }
 
 /// Re-plays a record through the engine and reports the first illegal action or wrong figure.
 pub fn check_record(rec: &SidiRecord) -> Result<(), CheckError> {
-    let at = CheckError::in_deal;
-    let top = CheckError::whole;
-    check_format(&rec.format, rec.version)?;
-    if rec.seats.len() != 4 {
-        return Err(top(format!(
-            "Sidi Barrani has 4 seats, the record lists {}",
-            rec.seats.len()
-        )));
-    }
-    let mut s = Sidi::new(rec.options).map_err(|e| top(format!("options: {e}")))?;
-    for (di, d) in rec.deals.iter().enumerate() {
-        check_deal_start(&s, di, d.number)?;
-        if d.dealer != s.next_dealer() {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "dealer is seat {}, but by the rotation seat {} deals",
-                    d.dealer,
-                    s.next_dealer()
-                ),
-            ));
-        }
-        s.deal(d.hands)
-            .map_err(|e| at(di, None, format!("hands: {e}")))?;
-        let mut pending_stoeck: Option<(u8, usize)> = None;
-        for (ei, e) in d.actions.iter().enumerate() {
-            if e.action == (SidiRecorded::Stoeck {}) {
-                match pending_stoeck.take() {
-                    Some((seat, _)) if seat == e.seat => continue,
-                    Some((seat, _)) => return Err(at(di, Some(ei + 1), format!("Stöck counted for seat {}, but seat {seat} holds it", e.seat))),
-                    None => return Err(at(di, Some(ei + 1), format!("Stöck for seat {}, but the King and Ober of trumps have not both just been seen", e.seat))),
-                }
-            }
-            if let Some((seat, after)) = pending_stoeck {
-                return Err(at(
-                    di,
-                    Some(after + 1),
-                    format!("seat {seat}'s Stöck counts here; the record lacks its Stöck entry"),
-                ));
-            }
-            let action = match e.action {
-                SidiRecorded::Pass {} => SidiAction::Pass,
-                SidiRecorded::Bid { points, trump } => SidiAction::Bid { points, trump },
-                SidiRecorded::Double {} => SidiAction::Double,
-                SidiRecorded::Redouble {} => SidiAction::Redouble,
-                SidiRecorded::Weis { weis } => SidiAction::Weis { weis },
-                SidiRecorded::Play { card } => SidiAction::Play { card },
-                SidiRecorded::Stoeck {} => unreachable!("handled above"),
-            };
-            apply_entry(&mut s, di, ei, e.seat as usize, action)?;
-            if s.stoeck_just_announced() {
-                pending_stoeck = Some((s.stoeck_holder().expect("holder"), ei));
-            }
-        }
-        if let Some((seat, after)) = pending_stoeck {
-            return Err(at(
-                di,
-                Some(after + 1),
-                format!("seat {seat}'s Stöck counts here; the record lacks its Stöck entry"),
-            ));
-        }
-        if let ToMove::Seat(p) = s.to_move() {
-            return Err(at(
-                di,
-                None,
-                format!("the deal stops while seat {p} is still to act"),
-            ));
-        }
-        if d.contract != contract_of(&s) {
-            return Err(at(
-                di,
-                None,
-                format!(
-                    "contract is recorded as {:?}, the actions give {:?}",
-                    d.contract,
-                    contract_of(&s)
-                ),
-            ));
-        }
-        agree("weis_team", &d.weis_team, &s.weis_team()).map_err(|m| at(di, None, m))?;
-        compare_tricks(&d.tricks, &tricks_of(&s)).map_err(|m| at(di, None, m))?;
-        let result = deal_result(&s);
-        agree("result", &d.result, &result).map_err(|m| at(di, None, m))?;
-    }
-    check_end(
-        s.to_move() == ToMove::Over,
-        s.to_move() == ToMove::Deal,
-        rec.result.stopped,
-        rec.deals.len(),
-        || {
-            format!(
-                "the record ends after {} deal(s) but the game is not over (totals {:?}, target {})",
-                rec.deals.len(),
-                s.totals(),
-                rec.options.target
-            )
-        },
-    )?;
-    let result = GameResult {
-        stopped: rec.result.stopped,
-        ..game_result(&s)
-    };
-    agree("game result", &rec.result, &result).map_err(CheckError::whole)?;
-    Ok(())
+    check(rec)
 }

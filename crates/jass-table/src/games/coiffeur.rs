@@ -1,15 +1,16 @@
 //! Coiffeur's entry.
 
+use crate::Record;
 use jass_bots::{RuleCoiffeur, SamplingCoiffeur, SamplingSchieber};
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
-use jass_core::record::Record;
 use jass_core::schieber::RecordedAction;
 use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
-use crate::kind::{read_validated, GameKind, OptionsError};
+use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
+use crate::registry::GameKind;
 use crate::view::{LineRole, ScoreLine};
 
 /// The settings of the Coiffeur sampling player.

@@ -1,14 +1,15 @@
 //! Differenzler's entry.
 
+use crate::Record;
 use jass_bots::{DifferenzlerSettings, RuleDifferenzler, SamplingDifferenzler};
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions, DifferenzlerRecorded};
-use jass_core::record::Record;
 use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
-use crate::kind::{read_validated, GameKind, OptionsError};
+use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
+use crate::registry::GameKind;
 
 /// The settings of the Differenzler sampling player.
 const SAMPLING_KNOWN: [&str; 10] = [

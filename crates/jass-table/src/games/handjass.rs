@@ -1,15 +1,16 @@
 //! Handjass's entry (2 to 5 players).
 
+use crate::Record;
 use jass_bots::{RuleHandjass, SamplingHandjass};
 use jass_core::deal::seeded_deals;
 use jass_core::handjass::{Handjass, HandjassOptions, RecordedAction};
-use jass_core::record::Record;
 use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
-use crate::kind::{GameKind, OptionsError};
+use crate::kind::OptionsError;
 use crate::player_settings::PlayerSpec;
+use crate::registry::GameKind;
 
 /// The settings of the Handjass sampling player.
 const SAMPLING_KNOWN: [&str; 10] = [

@@ -1,15 +1,16 @@
 //! Schieber's entry.
 
+use crate::Record;
 use jass_bots::{MctsSchieber, MctsSettings, RuleSchieber, SamplingSchieber, SamplingSettings};
 use jass_core::deal::seeded_deals;
-use jass_core::record::Record;
 use jass_core::schieber::{Contract, Phase, RecordedAction, Schieber, SchieberOptions};
 use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
-use crate::kind::{read_validated, GameKind, OptionsError};
+use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
+use crate::registry::GameKind;
 use crate::view::{LineRole, ScoreLine};
 
 /// The settings of the Schieber sampling player.

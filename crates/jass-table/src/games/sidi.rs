@@ -1,16 +1,17 @@
 //! Sidi Barrani's entry.
 
+use crate::Record;
 use jass_bots::{RuleSidi, SamplingSettings, SamplingSidi, SidiBidding};
 use jass_core::deal::seeded_deals;
-use jass_core::record::Record;
 use jass_core::sidi::{Sidi, SidiOptions, SidiRecorded};
 use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::games::schieber::per_team;
-use crate::kind::{read_validated, GameKind, OptionsError};
+use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
+use crate::registry::GameKind;
 use crate::view::{LineRole, ScoreLine};
 
 /// The settings of the Sidi Barrani sampling player.

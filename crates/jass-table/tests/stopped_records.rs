@@ -4,9 +4,9 @@
 use jass_core::deal::SeededDealer;
 use jass_core::game::{Decision, Game, Player};
 use jass_core::handjass::{self, Handjass, HandjassOptions};
-use jass_core::record::Record;
 use jass_core::schieber::{self, Schieber, SchieberOptions};
 use jass_core::sidi::{self, Sidi, SidiOptions};
+use jass_table::Record;
 use serde_json::Value;
 
 const SCHEMA: &str = include_str!("../../../docs/record.schema.json");

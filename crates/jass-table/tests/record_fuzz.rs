@@ -1,10 +1,11 @@
 //! Damaged records never make the reader or the checker panic: they are refused with a reason.
 
-use jass_core::record::Record;
+use jass_table::Record;
 use proptest::prelude::*;
 use serde_json::Value;
 
-const GOLDEN: &str = include_str!("data/golden/schieber_large_weis_seed2.json");
+const GOLDEN: &str =
+    include_str!("../../jass-core/tests/data/golden/schieber_large_weis_seed2.json");
 
 /// All paths to leaves of a JSON value.
 fn leaves(v: &Value, path: &mut Vec<PathStep>, out: &mut Vec<Vec<PathStep>>) {

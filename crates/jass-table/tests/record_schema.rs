@@ -7,13 +7,13 @@
 use jass_core::coiffeur::{self, CoiffeurOptions};
 use jass_core::differenzler::{self, Announcements, DifferenzlerOptions, TrumpRule};
 use jass_core::handjass::{self, HandjassOptions, Preset};
-use jass_core::record::Record;
 use jass_core::schieber::{
     play_recorded, FirstForehand, Multipliers, Schieber, SchieberOptions, ScoringOrder, WeisOption,
 };
 use jass_core::sidi::{self, Doubling, SidiOptions};
 use jass_core::weis::WeisTie;
 use jass_core::{Card, Decision, Game, Player, UndenufeEleven};
+use jass_table::Record;
 use serde_json::{json, Value};
 
 const SCHEMA: &str = include_str!("../../../docs/record.schema.json");
@@ -515,7 +515,10 @@ fn record_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
 #[test]
 fn golden_records_validate() {
     let v = validator();
-    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden"));
+    let dir = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../jass-core/tests/data/golden"
+    ));
     let mut files = Vec::new();
     record_files(dir, &mut files);
     let mut checked = std::collections::BTreeMap::<String, usize>::new();
@@ -2068,7 +2071,7 @@ fn options_given_as_a_list_are_refused_in_every_game() {
         for options in [json!([]), json!([1, 2]), json!("target=1000")] {
             let v =
                 json!({"game": game, "format": "jass-record", "version": 1, "options": options});
-            let e = jass_core::record::Record::from_value(v).unwrap_err();
+            let e = jass_table::Record::from_value(v).unwrap_err();
             assert!(
                 e.contains("`options` is") && e.contains("must be an object"),
                 "{game}: {e}"
