@@ -25,6 +25,7 @@ mod games;
 pub mod jasskit_http;
 pub mod jasskit_log;
 mod kind;
+pub mod phrases;
 mod player_settings;
 mod registry;
 mod request;
@@ -35,10 +36,11 @@ mod view;
 pub use adapter::{TableGame, Verdict};
 pub use bots::{bot, bot_seeded, check_bot_name, seat_seed, splitmix, BOT_NAMES};
 pub use kind::{checked_options, options_from_pairs, GameKind, GameSpec, OptionsError};
+pub use phrases::PhraseBook;
 pub use player_settings::PlayerSpec;
 pub use registry::{GameFacts, GameVisitor};
 pub use request::{match_answer, GameOverHook, JsonPlayer, JsonSeat, Request};
 pub use table::{
     run_table, suggest, tell_game_over, Event, Fallback, SeatPlayer, Snapshot, TableOutcome,
 };
-pub use view::{LineRole, ScoreLine, TableView};
+pub use view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
