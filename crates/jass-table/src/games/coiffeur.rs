@@ -130,20 +130,30 @@ impl TableGame for Coiffeur {
     /// wrote there, the totals, and the card points of the deal being played.
     fn slate(public: &Value, table: &TableView) -> Slate {
         let c = &public["coiffeur"];
-        let mut rows: Vec<SlateRow> = c["rows"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|row| SlateRow {
-                label: Phrase::new("slate_coiffeur_row")
-                    .with("mode", row["contract"].clone())
-                    .with("factor", row["multiplier"].clone()),
-                side: None,
-                cells: (0..2)
-                    .map(|t| super::cell(row["entries"][t].as_i64()))
-                    .collect(),
-                own: None,
-            })
+        // The deal being played first: it changes trick by trick.
+        let this_deal = SlateRow {
+            label: Phrase::new("row_this_deal"),
+            side: None,
+            cells: table
+                .deal_points
+                .iter()
+                .map(|&p| Cell::Number(i64::from(p)))
+                .collect(),
+            own: None,
+        };
+        let mut rows: Vec<SlateRow> = std::iter::once(this_deal)
+            .chain(c["rows"].as_array().into_iter().flatten().map(|row| {
+                SlateRow {
+                    label: Phrase::new("slate_coiffeur_row")
+                        .with("mode", row["contract"].clone())
+                        .with("factor", row["multiplier"].clone()),
+                    side: None,
+                    cells: (0..2)
+                        .map(|t| super::cell(row["entries"][t].as_i64()))
+                        .collect(),
+                    own: None,
+                }
+            }))
             .collect();
         let totals = super::ints(c, "totals");
         rows.push(SlateRow {
@@ -151,16 +161,6 @@ impl TableGame for Coiffeur {
             side: None,
             cells: (0..2)
                 .map(|t| super::cell(totals.get(t).copied()))
-                .collect(),
-            own: None,
-        });
-        rows.push(SlateRow {
-            label: Phrase::new("row_this_deal"),
-            side: None,
-            cells: table
-                .deal_points
-                .iter()
-                .map(|&p| Cell::Number(i64::from(p)))
                 .collect(),
             own: None,
         });
