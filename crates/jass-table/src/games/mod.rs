@@ -55,8 +55,23 @@ pub(crate) fn team_slate(public: &Value, table: &TableView) -> Slate {
     }
 }
 
-/// The contract and who chose it, or who is choosing (Schieber, Coiffeur).
+/// The contract and who chose it, or who is choosing (Schieber, Coiffeur); a game that ended
+/// inside a deal says so.
 pub(crate) fn contract_facts(public: &Value) -> Vec<Phrase> {
+    let mut facts = contract(public);
+    // 003: the game ends as soon as a team has the target, also inside a deal (by a Stöck
+    // before any card is played).
+    let done = public["tricks"].as_array().map_or(0, Vec::len);
+    if public["phase"] == "over" && done < 9 {
+        facts.push(Phrase::new("fact_ended_inside").with("tricks", done));
+        if let Some(s) = public["stoeck"].as_u64() {
+            facts.push(Phrase::new("fact_stoeck").with("seat", s));
+        }
+    }
+    facts
+}
+
+fn contract(public: &Value) -> Vec<Phrase> {
     let schoben = public["schoben"].as_bool() == Some(true);
     match (public["contract"].as_str(), public["chooser"].as_u64()) {
         (Some(c), Some(by)) => vec![Phrase::new(if schoben {
