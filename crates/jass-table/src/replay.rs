@@ -2,7 +2,7 @@
 //! table view at the end of every deal (the deal's score lines, the slate, the facts). `jass
 //! show` draws its text from them, the same for every game.
 //!
-//! The record is read in one place, [`replay_views`], through its JSON (game, options, seed and
+//! The record is read in one place, [`replay`], through its JSON (game, options, seed and
 //! each deal's actions), so that a change of the record's shape touches only this function.
 
 use std::cell::RefCell;
@@ -19,11 +19,20 @@ use crate::registry::GameVisitor;
 use crate::request::match_answer;
 use crate::view::TableView;
 
-/// The table view at the end of each deal of `record`, in order, as its game plays the record's
-/// actions again on the cards its seed deals. Shorter than the record's deals where the record
-/// cannot be replayed: it has no seed (an imported log), or its actions leave the game's (a
-/// record the engine did not write); empty if nothing can be replayed.
-pub fn replay_views(record: &Record) -> Vec<TableView> {
+/// A record played again.
+#[derive(Clone, Debug, Default)]
+pub struct Replayed {
+    /// The table view at the end of each deal, in order: shorter than the record's deals where
+    /// the record cannot be replayed (it has no seed, as an imported log; its actions leave the
+    /// game's, as a record the engine did not write), empty if nothing can be.
+    pub views: Vec<TableView>,
+    /// Whether the game ended with the record's last action (`Some(false)`: the record stops
+    /// before the game's end, a game left early); `None` if it could not be replayed to its end.
+    pub finished: Option<bool>,
+}
+
+/// `record` played again through its game: its actions on the cards its seed deals.
+pub fn replay(record: &Record) -> Replayed {
     let json = serde_json::to_value(record).expect("records serialize");
     GameKind::of_record(record).visit(Replay { json: &json })
 }
@@ -41,13 +50,13 @@ struct Script {
 }
 
 impl GameVisitor for Replay<'_> {
-    type Output = Vec<TableView>;
-    fn visit<G: TableGame>(self) -> Vec<TableView> {
+    type Output = Replayed;
+    fn visit<G: TableGame>(self) -> Replayed {
         let (Ok(options), Some(seed)) = (
             G::read_options(&self.json["options"]),
             self.json["seed"].as_u64(),
         ) else {
-            return Vec::new();
+            return Replayed::default();
         };
         let deals = self.json["deals"].as_array().cloned().unwrap_or_default();
         let entries: VecDeque<Value> = deals
@@ -76,10 +85,20 @@ impl GameVisitor for Replay<'_> {
             .collect();
         let mut views = Vec::new();
         let mut lines_before = false;
+        // Whether the game was over when the record's last action had been played.
+        let mut over_at_end = None;
         let mut watch = |state: &G| {
-            if script.borrow().off_record || views.len() >= deals.len() {
+            let sc = script.borrow();
+            if sc.entries.is_empty() && !sc.off_record && over_at_end.is_none() {
+                let waits = matches!(state.to_move(), jass_core::ToMove::Seat(_));
+                if waits || state.is_terminal() {
+                    over_at_end = Some(state.is_terminal());
+                }
+            }
+            if sc.off_record || views.len() >= deals.len() {
                 return;
             }
+            drop(sc);
             let view = state.table_view(seats);
             let lines_now = !view.deal_lines.is_empty();
             if lines_now && !lines_before {
@@ -89,7 +108,11 @@ impl GameVisitor for Replay<'_> {
         };
         // A game that left the record is played on by the first legal actions and ignored.
         let _ = G::play(options, seed, &mut players, &mut watch);
-        views
+        let diverged = script.borrow().off_record && !script.borrow().entries.is_empty();
+        Replayed {
+            views,
+            finished: if diverged { None } else { over_at_end },
+        }
     }
 }
 
@@ -148,9 +171,10 @@ mod tests {
     fn every_deal_of_a_record_is_seen_again_with_its_lines() {
         for kind in GameKind::ALL {
             let (record, deals) = kind.visit(Played);
-            let views = replay_views(&record);
-            assert_eq!(views.len(), deals, "{}", kind.name());
-            assert!(views.iter().all(|v| !v.deal_lines.is_empty()));
+            let replayed = replay(&record);
+            assert_eq!(replayed.views.len(), deals, "{}", kind.name());
+            assert!(replayed.views.iter().all(|v| !v.deal_lines.is_empty()));
+            assert_eq!(replayed.finished, Some(true), "{}", kind.name());
         }
     }
 
@@ -160,6 +184,6 @@ mod tests {
         let mut json = serde_json::to_value(&record).unwrap();
         json["seed"] = Value::Null;
         let unseeded = Record::from_value(json).unwrap();
-        assert!(replay_views(&unseeded).is_empty());
+        assert!(replay(&unseeded).views.is_empty());
     }
 }
