@@ -336,8 +336,8 @@ test('schieber: a game that ends by a Stöck before the first card still shows i
   const deal = rows.find((r) => String(r[0]).startsWith('deal'));
   const score = last.result.score;
   assert(deal && Number(deal[1]) === score[0] && Number(deal[2]) === score[1], `the deal row is the record's score ${JSON.stringify(score)}: ${JSON.stringify(rows)}`);
-  // The slate under it: each team's total (side 0, side 1).
-  const totals = await page.$$eval('#deal-slate tr[data-side] td[data-col="col_total"]', (tds) => tds.map((t) => Number(t.textContent)));
+  // The slate beside the table: each team's total (side 0, side 1).
+  const totals = await page.$$eval('#slate tr[data-side] td[data-col="col_total"]', (tds) => tds.map((t) => Number(t.textContent)));
   assert(JSON.stringify(totals) === JSON.stringify(record.result.totals), `the totals are the record's: ${JSON.stringify(totals)}`);
   const why = await page.$$eval('#deal-summary .fact', (ps) => ps.map((p) => p.textContent).join(' '));
   assert(/after 0 of 9 tricks/.test(why) && /Stöck/.test(why), `the summary says how the game ended: ${why}`);

@@ -131,9 +131,19 @@ fn show(rec: &Record, style: CardStyle, show_hands: bool) -> String {
         })
         .collect();
     let _ = writeln!(o, "options: {}", options.join(", "));
-    let say = |phrase: &Phrase| PhraseBook::english().say(phrase, &|arg, v| name(info.teams, style, arg, v));
+    let say = |phrase: &Phrase| {
+        PhraseBook::english().say(phrase, &|arg, v| name(info.teams, style, arg, v))
+    };
     for (i, d) in deals.iter().enumerate() {
-        deal(&mut o, d, replayed.views.get(i), style, show_hands, &say, info.teams);
+        deal(
+            &mut o,
+            d,
+            replayed.views.get(i),
+            style,
+            show_hands,
+            &say,
+            info.teams,
+        );
     }
     let verdict = GameKind::verdict(rec);
     if replayed.finished == Some(false) {
@@ -181,11 +191,14 @@ fn deal(
     say: &dyn Fn(&Phrase) -> String,
     teams: bool,
 ) {
+    // Forehand (Handjass: Vorhand) leads the first trick.
+    let forehand = d["forehand"].as_u64().or(d["vorhand"].as_u64());
     let _ = writeln!(
         o,
-        "\nDeal {} · dealer seat {}",
+        "\nDeal {} · dealer seat {}{}",
         d["number"].as_u64().unwrap_or(0),
-        d["dealer"].as_u64().unwrap_or(0)
+        d["dealer"].as_u64().unwrap_or(0),
+        forehand.map_or(String::new(), |f| format!(" · forehand seat {f}"))
     );
     if show_hands {
         for (s, h) in d["hands"].as_array().into_iter().flatten().enumerate() {
@@ -218,7 +231,10 @@ fn deal(
         }
         in_trick.extend(e["card"].as_str().and_then(|c| c.parse::<Card>().ok()));
         // A trick is done when its cards are all played (as many as the record's trick holds).
-        if let Some(t) = tricks.get(trick_no).filter(|t| t.cards.len() == in_trick.len()) {
+        if let Some(t) = tricks
+            .get(trick_no)
+            .filter(|t| t.cards.len() == in_trick.len())
+        {
             let _ = writeln!(o, "  {}", trick_line(trick_no + 1, t, style));
             in_trick.clear();
             trick_no += 1;
@@ -240,20 +256,30 @@ fn score_lines(o: &mut String, view: &TableView, say: &dyn Fn(&Phrase) -> String
         .iter()
         .map(|l| (say(&l.label), &l.values))
         .collect();
-    let width = rows.iter().map(|(l, _)| l.chars().count()).max().unwrap_or(0);
+    let width = rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
     let sides: Vec<String> = (0..view.sides.len()).map(|s| side_name(teams, s)).collect();
     let cell = sides.iter().map(String::len).max().unwrap_or(6) + 2;
     let _ = writeln!(
         o,
         "  {:<width$}{}",
         "",
-        sides.iter().map(|s| format!("{s:>cell$}")).collect::<String>()
+        sides
+            .iter()
+            .map(|s| format!("{s:>cell$}"))
+            .collect::<String>()
     );
     for (label, values) in rows {
         let _ = writeln!(
             o,
             "  {label:<width$}{}",
-            values.iter().map(|v| format!("{v:>cell$}")).collect::<String>()
+            values
+                .iter()
+                .map(|v| format!("{v:>cell$}"))
+                .collect::<String>()
         );
     }
 }

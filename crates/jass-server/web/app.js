@@ -1291,7 +1291,7 @@ function renderSummary() {
     parts.push(h('h3', {}, over ? 'Last deal' : 'Deal over'));
     // The server's table view at the deal's end: its facts, the tricks each side took and how
     // the deal was scored, as labelled lines that add up (the game's registry entry gives
-    // them), then the slate.
+    // them); the slate beside the table has the totals.
     const table = T.summary.table || {};
     for (const f of table.facts || []) parts.push(h('p', { class: 'fact', 'data-key': f.key, html: say(f, true) }));
     const sides = (table.sides || []).map((_, i) => sideName(i));
@@ -1304,7 +1304,6 @@ function renderSummary() {
         h('tbody', {}, rows.map((r) => h('tr', { class: r.role === 'written' || r.role === 'sum' ? 'total' : r.role === 'note' ? 'muted' : '' }, h('td', {}, r.label), r.values.map((c) => h('td', {}, String(c)))))),
       ),
     );
-    parts.push(h('div', { html: slateTable(table, 'deal-slate') }));
   }
   if (over) {
     const verdict = verdictText(T.over && T.over.verdict);

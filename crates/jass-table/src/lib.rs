@@ -38,9 +38,9 @@ pub use adapter::{TableGame, Verdict};
 pub use bots::{bot, bot_seeded, check_bot_name, seat_seed, splitmix, BOT_NAMES};
 pub use kind::{checked_options, options_from_pairs, GameKind, GameSpec, OptionsError};
 pub use phrases::PhraseBook;
-pub use replay::{replay, Replayed};
 pub use player_settings::PlayerSpec;
 pub use registry::{GameFacts, GameVisitor};
+pub use replay::{replay, Replayed};
 pub use request::{match_answer, GameOverHook, JsonPlayer, JsonSeat, Request};
 pub use table::{
     run_table, suggest, tell_game_over, Event, Fallback, SeatPlayer, Snapshot, TableOutcome,

@@ -157,7 +157,9 @@ mod tests {
         fn visit<G: TableGame>(self) -> (Record, usize) {
             let o = G::read_options(&serde_json::json!({})).unwrap();
             let n = G::seat_count(&o);
-            let mut players: Vec<_> = (0..n).map(|s| bot::<G>("rule", &o, s, 9).unwrap()).collect();
+            let mut players: Vec<_> = (0..n)
+                .map(|s| bot::<G>("rule", &o, s, 9).unwrap())
+                .collect();
             let record = G::play(o, 9, &mut players, &mut |_| {}).unwrap();
             let deals = serde_json::to_value(&record).unwrap()["deals"]
                 .as_array()

@@ -372,12 +372,7 @@ mod tests {
             let shown = match column {
                 Some(c) => (0..taken.len()).all(|side| {
                     let name = if teams {
-                        if side == 0 {
-                            "us"
-                        } else {
-                            "them"
-                        }
-                        .to_string()
+                        if side == 0 { "us" } else { "them" }.to_string()
                     } else {
                         m.seat_name(side)
                     };
