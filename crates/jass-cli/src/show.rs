@@ -149,7 +149,7 @@ fn show(rec: &Record, style: CardStyle, show_hands: bool) -> String {
     if replayed.finished == Some(false) {
         let _ = writeln!(o, "\nThe game is not finished: totals {:?}", verdict.totals);
     } else {
-        let words: Vec<String> = verdict.lines.iter().map(|p| say(p)).collect();
+        let words: Vec<String> = verdict.lines.iter().map(&say).collect();
         let _ = writeln!(
             o,
             "\nGame over: {} · totals {:?}",

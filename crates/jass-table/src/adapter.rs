@@ -109,7 +109,7 @@ pub trait TableGame: Game + Send + 'static {
         let public = self.public_view_json();
         let mut view = TableView::of(Self::TEAMS, seats, &public);
         view.deal_lines = self.deal_lines();
-        view.slate = Self::slate(&public, &view);
+        view.slate = Box::new(Self::slate(&public, &view));
         view.facts = Self::facts(&public);
         view
     }

@@ -56,8 +56,9 @@ pub struct TableView {
     /// Once a deal is over, how it was scored, as labelled lines that add up (empty during a
     /// deal).
     pub deal_lines: Vec<ScoreLine>,
-    /// The slate: the running scores as a small table (see [`Slate`]).
-    pub slate: Slate,
+    /// The slate: the running scores as a small table (see [`Slate`]; boxed to keep the table's
+    /// events small).
+    pub slate: Box<Slate>,
     /// What the table says beside the cards, one line each: the contract or trump, the auction,
     /// who dropped out, the deal's number (public facts only).
     pub facts: Vec<Phrase>,
@@ -266,5 +267,38 @@ mod tests {
             TableView::of(false, 3, &json!({})).deal_points,
             vec![0, 0, 0]
         );
+    }
+
+    #[test]
+    fn lines_add_up_through_every_role_and_a_wrong_one_is_named() {
+        let p = |key| Phrase::new(key);
+        let lines = vec![
+            ScoreLine::new(p("forecast"), vec![40, 10], LineRole::Note),
+            ScoreLine::part(p("card_points"), vec![30, 17]),
+            ScoreLine::part(p("weis"), vec![20, 0]),
+            ScoreLine::new(p("taken"), vec![50, 17], LineRole::Sum),
+            ScoreLine::new(
+                p("difference"),
+                vec![10, 7],
+                LineRole::Distance(vec![40, 10]),
+            ),
+            ScoreLine::new(
+                p("times_contract"),
+                vec![20, 14],
+                LineRole::Times(vec![2, 2]),
+            ),
+            ScoreLine::new(p("strokes_won"), vec![1, 0], LineRole::Start),
+            ScoreLine::part(p("potatoes"), vec![0, -1]),
+            ScoreLine::new(p("slate_written"), vec![1, -1], LineRole::Written),
+        ];
+        assert_eq!(ScoreLine::check(&lines), Ok(()));
+        let mut wrong = lines.clone();
+        wrong[4].values = vec![10, 8];
+        let e = ScoreLine::check(&wrong).unwrap_err();
+        assert!(e.contains("difference") && e.contains("[10, 7]"), "{e}");
+        // A line serializes with its phrase: the key and the arguments side by side.
+        let json = serde_json::to_value(&lines[5]).unwrap();
+        assert_eq!(json["label"], json!({"key": "times_contract"}));
+        assert_eq!(json["role"], json!({"times": [2, 2]}));
     }
 }
