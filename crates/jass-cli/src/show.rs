@@ -146,7 +146,9 @@ fn show(rec: &Record, style: CardStyle, show_hands: bool) -> String {
         );
     }
     let verdict = GameKind::verdict(rec);
-    if replayed.finished == Some(false) {
+    let unfinished = replayed.finished == Some(false)
+        || (replayed.finished.is_none() && verdict.winner.is_none() && verdict.loser.is_none());
+    if unfinished {
         let _ = writeln!(o, "\nThe game is not finished: totals {:?}", verdict.totals);
     } else {
         let words: Vec<String> = verdict.lines.iter().map(&say).collect();
@@ -244,8 +246,18 @@ fn deal(
         let _ = writeln!(o, "  unfinished trick: {}", cards(&in_trick, style));
     }
     fallback_lines(o, &entries);
-    if let Some(view) = view {
-        score_lines(o, view, say, teams);
+    match view {
+        Some(view) => score_lines(o, view, say, teams),
+        // A record its game cannot replay (an imported log has no seed): its own figures.
+        None => {
+            let figures: Vec<String> = d["result"]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect();
+            let _ = writeln!(o, "  result: {}", figures.join(" · "));
+        }
     }
 }
 
