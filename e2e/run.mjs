@@ -134,12 +134,13 @@ async function playDeal(page, { schieben = true, reconnectAfter = 3, shotAt = 5,
       if (done.cards === shotAt) await page.screenshot({ path: path.join(out, shotName) });
       // The slate shows the deal's card points as the tricks are taken (the server's table view).
       const running = await page.evaluate(() => {
-        const row = document.querySelector('#deal-taken');
+        // The slate's column of this deal's points, a row per team (side 0, side 1).
+        const cells = [...document.querySelectorAll('#slate tr[data-side] td[data-col="col_this_deal"]')];
         const v = (window.__jass.state || {}).view || {};
-        if (!row || !(v.tricks || []).length) return null;
+        if (cells.length !== 2 || !(v.tricks || []).length) return null;
         const pts = [0, 0];
         for (const t of v.tricks) pts[t.winner % 2] += t.points;
-        return { pts, cells: [...row.children].slice(1).map((td) => Number(td.textContent)) };
+        return { pts, cells: cells.map((td) => Number(td.textContent)) };
       });
       if (running) {
         assert(running.pts[0] === running.cells[0] && running.pts[1] === running.cells[1], `the slate's 'this deal' row ${running.cells} is the tricks' points ${running.pts}`);
@@ -282,7 +283,7 @@ test('schieber: a whole game to the end, and `jass check` accepts its record', a
   // The verdict comes with the server's `over` message, just after the last state.
   await page.waitForFunction(() => document.querySelector('#game-result').textContent !== 'Game over.', null, { timeout: 15000 });
   const verdict = await page.textContent('#game-result');
-  const m = /^Game over: (we|they) win (\d+) to (\d+) points\.( Schneider: the losers stayed under half the target\.)?$/.exec(verdict);
+  const m = /^Game over\. Won by (Us|Them): (\d+) to (\d+) points(\. Schneider: the losers stayed under half the target)?\.$/.exec(verdict);
   assert(m, `a verdict with the winners and the totals (${verdict})`);
   // The record behind the download link: the same totals, and the engine re-plays it.
   const href = await page.getAttribute('#record-link', 'href');
@@ -335,12 +336,55 @@ test('schieber: a game that ends by a Stöck before the first card still shows i
   const deal = rows.find((r) => String(r[0]).startsWith('deal'));
   const score = last.result.score;
   assert(deal && Number(deal[1]) === score[0] && Number(deal[2]) === score[1], `the deal row is the record's score ${JSON.stringify(score)}: ${JSON.stringify(rows)}`);
-  const total = rows.find((r) => r[0] === 'total');
-  assert(total && Number(total[1]) === record.result.totals[0] && Number(total[2]) === record.result.totals[1], `the totals are the record's: ${JSON.stringify(rows)}`);
-  const why = await page.textContent('#ended-inside');
+  // The slate beside the table: each team's total (side 0, side 1).
+  const totals = await page.$$eval('#slate tr[data-side] td[data-col="col_total"]', (tds) => tds.map((t) => Number(t.textContent)));
+  assert(JSON.stringify(totals) === JSON.stringify(record.result.totals), `the totals are the record's: ${JSON.stringify(totals)}`);
+  const why = await page.$$eval('#deal-summary .fact', (ps) => ps.map((p) => p.textContent).join(' '));
   assert(/after 0 of 9 tricks/.test(why) && /Stöck/.test(why), `the summary says how the game ended: ${why}`);
   await page.screenshot({ path: path.join(out, 'game-over-stoeck.png') });
   assert(!errors.length, `no page errors: ${errors.join('; ')}`);
+  await ctx.close();
+});
+
+test('differenzler: the last deal\'s lines and the verdict, from the phrase book', async ({ browser, base }) => {
+  const res = await fetch(`${base}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'differenzler', options: { deals: 1 }, seed: 5, seats: ['rule', 'rule', 'rule', 'rule'] }),
+  });
+  assert(res.ok, `table created (${res.status})`);
+  const { id } = await res.json();
+  const end = Date.now() + 60000;
+  let info;
+  do {
+    await new Promise((r) => setTimeout(r, 250));
+    info = await (await fetch(`${base}/api/tables/${id}`)).json();
+  } while (info.status !== 'over' && Date.now() < end);
+  assert(info.status === 'over', `the bots finish the game (${info.status})`);
+  const record = await (await fetch(`${base}/api/tables/${id}/record`)).json();
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/table/${id}?watch=1`);
+  await page.waitForSelector('#deal-summary #deal-result', { timeout: 15000 });
+  await page.waitForFunction(() => document.querySelector('#game-result') && document.querySelector('#game-result').textContent !== 'Game over.', null, { timeout: 15000 });
+  const rows = await page.$$eval('#deal-result tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  const deal = record.deals[0].result;
+  const row = (label) => rows.find((r) => r[0] === label);
+  const forecast = row('forecast');
+  assert(forecast && forecast.slice(1).map(Number).join() === record.deals[0].announcements.join(), `the forecasts: ${JSON.stringify(rows)}`);
+  const taken = row('points taken');
+  assert(taken && taken.slice(1).map(Number).join() === deal.taken.join(), `the points taken are the record's ${deal.taken}: ${JSON.stringify(rows)}`);
+  const penalty = row('penalty');
+  assert(penalty && penalty.slice(1).map(Number).join() === deal.penalty.join(), `the penalties are the record's ${deal.penalty}: ${JSON.stringify(rows)}`);
+  const verdict = await page.textContent('#game-result');
+  const best = Math.min(...record.result.totals);
+  const m = /^Game over\. (Won by (.+) with (\d+) penalty points|Nobody wins or loses alone: a shared result)\.$/.exec(verdict);
+  assert(m && (m[3] === undefined || Number(m[3]) === best), `a verdict with the winner and the lowest penalty ${best} (${verdict})`);
+  await page.screenshot({ path: path.join(out, 'game-over-differenzler.png') });
+  assert(!errors.length, `no page errors: ${errors.join('; ')}`);
+  log(`  ${verdict}`);
   await ctx.close();
 });
 

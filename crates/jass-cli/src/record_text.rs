@@ -1,11 +1,10 @@
-//! The text pieces of `jass show` that every game's record shares: cards, hands and modes in the
-//! chosen card style, a Weis declaration, a trick, and the actions a bot's fallback made.
+//! The text pieces of `jass show` that every game's record shares: cards and hands in the chosen
+//! card style, a trick, and the actions a bot's fallback made.
 
 use std::fmt::Write as _;
 
 use jass_core::record::TrickRecord;
-use jass_core::schieber::Contract;
-use jass_core::{Card, CardSet, CardStyle, Mode, Suit};
+use jass_core::{Card, CardSet, CardStyle, Suit};
 
 /// A card by its long name: `Schellen Ass`, `Ace of diamonds`, ….
 pub fn card(c: Card, style: CardStyle) -> String {
@@ -32,41 +31,6 @@ pub fn hand(h: CardSet, style: CardStyle) -> String {
         })
         .collect::<Vec<_>>()
         .join(" | ")
-}
-
-/// A trump mode: the suit's name, `Obenabe` or `Undenufe`.
-pub fn mode(m: Mode, style: CardStyle) -> String {
-    match m {
-        Mode::Trump(s) => s.name(style).to_string(),
-        Mode::Obenabe => "Obenabe".into(),
-        Mode::Undenufe => "Undenufe".into(),
-    }
-}
-
-/// A Schieber or Coiffeur contract: `Schellen trump`, `Obenabe`, `Misère`, `Slalom (…)`.
-pub fn contract(c: Contract, style: CardStyle) -> String {
-    match c {
-        Contract::Mode(Mode::Trump(s)) => format!("{} trump", s.name(style)),
-        Contract::Mode(Mode::Obenabe) => "Obenabe".into(),
-        Contract::Mode(Mode::Undenufe) => "Undenufe".into(),
-        Contract::Misere => "Misère".into(),
-        Contract::Slalom => "Slalom (Obenabe first)".into(),
-        Contract::SlalomUndenufe => "Slalom (Undenufe first)".into(),
-    }
-}
-
-/// A seat's Weis declaration, each item's cards high first: `seat 2 declares Weis: … + …`, or
-/// `seat 2 declares no Weis`.
-pub fn weis_line(seat: u8, items: impl IntoIterator<Item = CardSet>, style: CardStyle) -> String {
-    let parts: Vec<String> = items
-        .into_iter()
-        .map(|set| cards(&set.sorted_high_first(), style))
-        .collect();
-    if parts.is_empty() {
-        format!("seat {seat} declares no Weis")
-    } else {
-        format!("seat {seat} declares Weis: {}", parts.join(" + "))
-    }
 }
 
 /// Trick `number` (1-based) of a deal: who led, the cards, who took it and its points.
@@ -127,19 +91,6 @@ mod tests {
     }
 
     #[test]
-    fn a_weis_names_each_item_high_first_or_says_there_is_none() {
-        let items = [set("S8 S6 S7"), set("DJ HJ SJ CJ")];
-        assert_eq!(
-            weis_line(1, items, CardStyle::French),
-            "seat 1 declares Weis: Pik 8, Pik 7, Pik 6 + Karo Bube, Herz Bube, Pik Bube, Kreuz Bube"
-        );
-        assert_eq!(
-            weis_line(3, [], CardStyle::Swiss),
-            "seat 3 declares no Weis"
-        );
-    }
-
-    #[test]
     fn a_trick_names_its_leader_cards_taker_and_points() {
         let t = TrickRecord {
             leader: 2,
@@ -151,15 +102,5 @@ mod tests {
             trick_line(4, &t, CardStyle::Swiss),
             "trick 4 (seat 2 leads): Rosen Ass, Rosen 6, Rosen Banner, Schellen Under → seat 2 takes 21 points"
         );
-        assert_eq!(mode(Mode::Trump(Suit::S), CardStyle::Swiss), "Schilten");
-        assert_eq!(
-            contract(Contract::Mode(Mode::Trump(Suit::H)), CardStyle::French),
-            "Herz trump"
-        );
-        assert_eq!(
-            contract(Contract::SlalomUndenufe, CardStyle::Swiss),
-            "Slalom (Undenufe first)"
-        );
-        assert_eq!(mode(Mode::Undenufe, CardStyle::French), "Undenufe");
     }
 }

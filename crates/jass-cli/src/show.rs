@@ -1,19 +1,22 @@
-//! `jass show`: a record for a person, in Swiss-German or French card names.
+//! `jass show`: a record for a person, in Swiss-German or French card names, the same text for
+//! every game: the record's actions and tricks, and what its game says of each deal when the
+//! record is played again (`jass_table::replay`): the table's facts and the deal's score lines,
+//! worded by the phrase book; at the end the verdict.
 
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use jass_core::schieber::RecordedAction;
-use jass_core::schieber::{SchieberDealRecord, SchieberRecord};
+use jass_core::record::TrickRecord;
 use jass_core::text::escape_unsafe;
-use jass_core::{Card, CardStyle};
-use jass_table::Record;
+use jass_core::{Card, CardSet, CardStyle};
+use jass_table::{replay, GameKind, Phrase, PhraseBook, Record, TableView};
 use serde_json::Value;
 
 use crate::check::read_input;
-use crate::record_text::{cards, contract, fallback_lines, hand, trick_line, weis_line};
+use crate::play::labels::{action_label, card_text, contract_label};
+use crate::record_text::{cards, fallback_lines, hand, trick_line};
 
 pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> Result<ExitCode> {
     let records = Record::read_bytes(&read_input(path)?);
@@ -54,17 +57,7 @@ pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> R
             continue;
         }
         match r.map(escaped) {
-            Ok(Record::Schieber(rec)) => print!("{}", schieber(&rec, style, hands)),
-            Ok(Record::Handjass(rec)) => {
-                print!("{}", crate::handjass_cli::show(&rec, style, hands))
-            }
-            Ok(Record::Sidi(rec)) => print!("{}", crate::sidi_cli::show_sidi(&rec, style, hands)),
-            Ok(Record::Coiffeur(rec)) => {
-                print!("{}", crate::coiffeur_cli::show(&rec, style, hands))
-            }
-            Ok(Record::Differenzler(rec)) => {
-                print!("{}", crate::differenzler_cli::show(&rec, style, hands))
-            }
+            Ok(rec) => print!("{}", show(&rec, style, hands)),
             Err(e) => {
                 eprintln!("{}", escape_unsafe(&format!("{}: {e}", path.display())));
                 failed = true;
@@ -95,130 +88,210 @@ fn escaped(rec: Record) -> Record {
     Record::from_value(value).unwrap_or(rec)
 }
 
-fn schieber(rec: &SchieberRecord, style: CardStyle, show_hands: bool) -> String {
+/// A record as text: a header (the game, its seed, seats and options), each deal (the hands with
+/// `--hands`, the facts of the table, every action but the cards, the tricks, the score lines)
+/// and the verdict.
+fn show(rec: &Record, style: CardStyle, show_hands: bool) -> String {
+    let kind = GameKind::of_record(rec);
+    let info = kind.info();
+    // The record's shape is read here only, through its JSON (game-independent fields).
+    let json = serde_json::to_value(rec).expect("records serialize");
+    let replayed = replay(rec);
     let mut o = String::new();
-    let seats: Vec<&str> = rec.seats.iter().map(|s| s.name.as_str()).collect();
+    let deals = json["deals"].as_array().cloned().unwrap_or_default();
+    let seats: Vec<String> = json["seats"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(|(i, s)| format!("{i}: {}", s["name"].as_str().unwrap_or("?")))
+        .collect();
     let _ = writeln!(
         o,
-        "Schieber to {} · seed {} · seats 0: {}, 1: {}, 2: {}, 3: {} · teams 0+2 and 1+3",
-        rec.options.target,
-        rec.seed
-            .map(|s| s.to_string())
-            .unwrap_or_else(|| "none".into()),
-        seats.first().unwrap_or(&"?"),
-        seats.get(1).unwrap_or(&"?"),
-        seats.get(2).unwrap_or(&"?"),
-        seats.get(3).unwrap_or(&"?"),
+        "{} · {} deals · seed {} · seats {} · {}",
+        info.title,
+        deals.len(),
+        json["seed"]
+            .as_u64()
+            .map_or_else(|| "none".to_string(), |s| s.to_string()),
+        seats.join(", "),
+        if info.teams {
+            "teams 0+2 and 1+3"
+        } else {
+            "each for himself"
+        }
     );
-    for d in &rec.deals {
-        deal(&mut o, d, style, show_hands);
+    let options: Vec<String> = json["options"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(k, v)| match v {
+            Value::String(s) => format!("{k}={s}"),
+            other => format!("{k}={other}"),
+        })
+        .collect();
+    let _ = writeln!(o, "options: {}", options.join(", "));
+    let say = |phrase: &Phrase| {
+        PhraseBook::english().say(phrase, &|arg, v| name(info.teams, style, arg, v))
+    };
+    for (i, d) in deals.iter().enumerate() {
+        deal(
+            &mut o,
+            d,
+            replayed.views.get(i),
+            style,
+            show_hands,
+            &say,
+            info.teams,
+        );
     }
-    let r = &rec.result;
-    match r.winner {
-        Some(w) => {
-            let _ = writeln!(
-                o,
-                "Game over: team {w} (seats {}+{}) wins {}:{}{}{}",
-                w,
-                w + 2,
-                r.totals.first().unwrap_or(&0),
-                r.totals.get(1).unwrap_or(&0),
-                if r.schneider {
-                    " · Schneider (counts two games)"
-                } else {
-                    ""
-                },
-                r.bergpreis
-                    .map(|b| format!(" · Bergpreis to team {b}"))
-                    .unwrap_or_default()
-            );
-        }
-        None => {
-            let _ = writeln!(o, "The game is not finished: {:?}", r.totals);
-        }
+    let verdict = GameKind::verdict(rec);
+    let unfinished = replayed.finished == Some(false)
+        || (replayed.finished.is_none() && verdict.winner.is_none() && verdict.loser.is_none());
+    if unfinished {
+        let _ = writeln!(o, "\nThe game is not finished: totals {:?}", verdict.totals);
+    } else {
+        let words: Vec<String> = verdict.lines.iter().map(&say).collect();
+        let _ = writeln!(
+            o,
+            "\nGame over: {} · totals {:?}",
+            words.join(". "),
+            verdict.totals
+        );
     }
     o
 }
 
-fn deal(o: &mut String, d: &SchieberDealRecord, style: CardStyle, show_hands: bool) {
+/// How `jass show` names a phrase's argument: seats by number, teams by their seats, modes and
+/// cards in the chosen card names.
+fn name(teams: bool, style: CardStyle, arg: &str, value: &Value) -> Option<String> {
+    match arg {
+        "mode" => value.as_str().map(|m| contract_label(m, style)),
+        "card" => value.as_str().map(|c| card_text(c, style)),
+        "action" => Some(action_label(value, style)),
+        "seat" | "seats" => value.as_u64().map(|s| format!("seat {s}")),
+        "side" => value.as_u64().map(|s| side_name(teams, s as usize)),
+        _ => None,
+    }
+}
+
+/// A side: a team by its seats, or a seat.
+fn side_name(teams: bool, side: usize) -> String {
+    if teams {
+        format!("seats {side}+{}", side + 2)
+    } else {
+        format!("seat {side}")
+    }
+}
+
+fn deal(
+    o: &mut String,
+    d: &Value,
+    view: Option<&TableView>,
+    style: CardStyle,
+    show_hands: bool,
+    say: &dyn Fn(&Phrase) -> String,
+    teams: bool,
+) {
+    // Forehand (Handjass: Vorhand) leads the first trick.
+    let forehand = d["forehand"].as_u64().or(d["vorhand"].as_u64());
     let _ = writeln!(
         o,
-        "\nDeal {} · dealer seat {} · forehand seat {}",
-        d.number, d.dealer, d.start.forehand
+        "\nDeal {} · dealer seat {}{}",
+        d["number"].as_u64().unwrap_or(0),
+        d["dealer"].as_u64().unwrap_or(0),
+        forehand.map_or(String::new(), |f| format!(" · forehand seat {f}"))
     );
     if show_hands {
-        for (s, h) in d.hands.iter().enumerate() {
-            let _ = writeln!(o, "  hand {s}: {}", hand(*h, style));
+        for (s, h) in d["hands"].as_array().into_iter().flatten().enumerate() {
+            let cards: CardSet = h
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|c| c.as_str()?.parse::<Card>().ok())
+                .collect();
+            let _ = writeln!(o, "  hand {s}: {}", hand(cards, style));
         }
     }
-    let mut trick_cards: Vec<Card> = Vec::new();
+    for fact in view.map(|v| v.facts.as_slice()).unwrap_or_default() {
+        let _ = writeln!(o, "  {}", say(fact));
+    }
+    let tricks: Vec<TrickRecord> = d["tricks"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|t| serde_json::from_value(t.clone()).ok())
+        .collect();
+    let entries = d["actions"].as_array().cloned().unwrap_or_default();
+    let mut in_trick: Vec<Card> = Vec::new();
     let mut trick_no = 0;
-    for e in &d.actions {
-        match e.action {
-            RecordedAction::Schieben {} => {
-                let _ = writeln!(o, "  seat {} schiebt", e.seat);
-            }
-            RecordedAction::Contract { contract: c } => {
-                let _ = writeln!(
-                    o,
-                    "  seat {} chooses {} (×{})",
-                    e.seat,
-                    contract(c, style),
-                    d.result.multiplier
-                );
-            }
-            RecordedAction::Weis { weis } => {
-                let items = weis.iter().map(|w| w.cards());
-                let _ = writeln!(o, "  {}", weis_line(e.seat, items, style));
-            }
-            RecordedAction::Stoeck {} => {
-                let _ = writeln!(o, "    seat {} announces Stöck", e.seat);
-            }
-            RecordedAction::Play { card: c } => {
-                trick_cards.push(c);
-                if trick_cards.len() == 4 {
-                    if let Some(t) = d.tricks.get(trick_no) {
-                        let _ = writeln!(o, "  {}", trick_line(trick_no + 1, t, style));
-                    }
-                    trick_cards.clear();
-                    trick_no += 1;
-                }
-            }
+    for e in &entries {
+        let seat = e["seat"].as_u64().unwrap_or(0);
+        if e["action"] != "play" {
+            let _ = writeln!(o, "  seat {seat}: {}", action_label(e, style));
+            continue;
+        }
+        in_trick.extend(e["card"].as_str().and_then(|c| c.parse::<Card>().ok()));
+        // A trick is done when its cards are all played (as many as the record's trick holds).
+        if let Some(t) = tricks
+            .get(trick_no)
+            .filter(|t| t.cards.len() == in_trick.len())
+        {
+            let _ = writeln!(o, "  {}", trick_line(trick_no + 1, t, style));
+            in_trick.clear();
+            trick_no += 1;
         }
     }
-    if !trick_cards.is_empty() {
-        let _ = writeln!(o, "  unfinished trick: {}", cards(&trick_cards, style));
+    if !in_trick.is_empty() {
+        let _ = writeln!(o, "  unfinished trick: {}", cards(&in_trick, style));
     }
-    fallback_lines(o, &d.actions);
-    if let Some(t) = d.settled.weis_team {
-        let _ = writeln!(o, "  Weis counts for team {t}");
+    fallback_lines(o, &entries);
+    match view {
+        Some(view) => score_lines(o, view, say, teams),
+        // A record its game cannot replay (an imported log has no seed): its own figures.
+        None => {
+            let figures: Vec<String> = d["result"]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect();
+            let _ = writeln!(o, "  result: {}", figures.join(" · "));
+        }
     }
-    let r = &d.result;
+}
+
+/// The deal's score lines as a table: a column per side.
+fn score_lines(o: &mut String, view: &TableView, say: &dyn Fn(&Phrase) -> String, teams: bool) {
+    let rows: Vec<(String, &Vec<i64>)> = view
+        .deal_lines
+        .iter()
+        .map(|l| (say(&l.label), &l.values))
+        .collect();
+    let width = rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let sides: Vec<String> = (0..view.sides.len()).map(|s| side_name(teams, s)).collect();
+    let cell = sides.iter().map(String::len).max().unwrap_or(6) + 2;
     let _ = writeln!(
         o,
-        "  result: card points {}:{}{} · Weis {}:{} · Stöck {}:{} · ×{} → {}:{} · totals {}:{}{}",
-        r.card_points[0],
-        r.card_points[1],
-        match r.match_team {
-            Some(t) => format!(
-                " (Match for team {t}, bonus {}:{})",
-                r.match_bonus[0], r.match_bonus[1]
-            ),
-            None => String::new(),
-        },
-        r.weis[0],
-        r.weis[1],
-        r.stoeck[0],
-        r.stoeck[1],
-        r.multiplier,
-        r.score[0],
-        r.score[1],
-        r.totals[0],
-        r.totals[1],
-        if r.complete {
-            ""
-        } else {
-            " (the game ended during this deal)"
-        }
+        "  {:<width$}{}",
+        "",
+        sides
+            .iter()
+            .map(|s| format!("{s:>cell$}"))
+            .collect::<String>()
     );
+    for (label, values) in rows {
+        let _ = writeln!(
+            o,
+            "  {label:<width$}{}",
+            values
+                .iter()
+                .map(|v| format!("{v:>cell$}"))
+                .collect::<String>()
+        );
+    }
 }

@@ -47,12 +47,9 @@ fn simulate_check_show_round_trip() {
                 .and(predicate::str::contains("Game over"))
                 .and(predicate::str::contains("hand 0:")),
         );
-    jass()
-        .arg("show")
-        .arg(&file)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("Schieber to 1500"));
+    jass().arg("show").arg(&file).assert().success().stdout(
+        predicate::str::contains("Schieber · ").and(predicate::str::contains("target=1500")),
+    );
 }
 
 #[test]

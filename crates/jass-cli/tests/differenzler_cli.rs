@@ -34,7 +34,8 @@ fn differenzler_simulate_check_show_options() {
         .success()
         .stdout(
             contains("Differenzler · 12 deals")
-                .and(contains("announced"))
+                .and(contains("announce "))
+                .and(contains("forecast"))
                 .and(contains("Game over")),
         );
     // Options: listed with their defaults, given with -o, wrong ones named.
@@ -77,7 +78,8 @@ fn differenzler_simulate_check_show_options() {
         .arg(&one)
         .assert()
         .success()
-        .stdout(contains("chooses"));
+        // Forehand chose the trump (trump=chosen): its choice among the actions.
+        .stdout(predicates::str::is_match(r"seat \d: (Trumpf|Obenabe|Undenufe)").unwrap());
     jass()
         .args(["simulate", "-g", "differenzler", "-o", "trump=dealer"])
         .assert()

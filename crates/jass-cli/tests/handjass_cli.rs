@@ -57,7 +57,7 @@ fn simulate_check_show_for_every_number_of_players_and_preset() {
             .assert()
             .success()
             .stdout(
-                predicate::str::contains("Handjass for")
+                predicate::str::contains("Handjass · ")
                     .and(predicate::str::contains("Deal 1"))
                     .and(predicate::str::contains("Game over")),
             );

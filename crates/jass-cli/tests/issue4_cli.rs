@@ -32,7 +32,7 @@ fn sidi_barrani_simulate_check_show_options() {
         .args(["--game", "2", "--hands"])
         .assert()
         .success()
-        .stdout(contains("Sidi Barrani to 2000"));
+        .stdout(contains("Sidi Barrani · ").and(contains("target=2000")));
     jass()
         .args(["options", "sidi"])
         .assert()

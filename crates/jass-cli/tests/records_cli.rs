@@ -271,7 +271,7 @@ fn player_names_with_invisible_characters_are_refused_and_quoted_escaped() {
 #[test]
 fn show_corrects_records_written_before_the_fixes() {
     for (file, says) in [
-        ("handjass_before_issue39.json", "Handjass for 3"),
+        ("handjass_before_issue39.json", "players=3"),
         (
             "coiffeur_before_issue39.json",
             "Deal 1 · dealer seat 2 · forehand seat 3",

@@ -92,7 +92,7 @@ fn coiffeur_with_the_slalom_row() {
         .arg(&out)
         .assert()
         .success()
-        .stdout(contains("8 contracts each").and(contains("(×7)")));
+        .stdout(contains("slalom=true").and(contains("×7 in the Slalom")));
     jass()
         .args(["options", "coiffeur"])
         .assert()

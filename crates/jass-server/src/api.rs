@@ -651,13 +651,25 @@ fn content_type(path: &str) -> &'static str {
 }
 
 fn serve_asset(path: &str) -> Response {
-    match crate::assets().iter().find(|(p, _)| *p == path) {
+    // The phrase books of the table view (`phrases/en.json`) live with the registry, which the
+    // terminal reads too (jass_table::phrases).
+    let book = path
+        .strip_prefix("phrases/")
+        .and_then(|f| f.strip_suffix(".json"))
+        .and_then(|lang| jass_table::phrases::BOOKS.iter().find(|(l, _)| *l == lang))
+        .map(|(_, text)| (path, text.as_bytes()));
+    match book.or_else(|| {
+        crate::assets()
+            .iter()
+            .find(|(p, _)| *p == path)
+            .map(|(p, b)| (*p, *b))
+    }) {
         Some((p, bytes)) => (
             [
                 (header::CONTENT_TYPE, content_type(p)),
                 (header::CACHE_CONTROL, "no-cache"),
             ],
-            *bytes,
+            bytes,
         )
             .into_response(),
         None => ApiError(

@@ -96,6 +96,55 @@ const gameInfo = (g) => GAMES.find((x) => x.game === g);
 const gameName = (g) => (gameInfo(g) && gameInfo(g).title) || g;
 const isTeamGame = (g) => !!(gameInfo(g) && gameInfo(g).teams);
 
+// The phrase book of the registry (crates/jass-table/phrases/en.json, served at
+// /assets/phrases/en.json), which the terminal and `jass show` read too: the words of the table
+// view and the verdict. A phrase is `{key, ...arguments}`; `{name}` in its template is filled by
+// the rules of crates/jass-table/src/phrases.rs.
+let PHRASES = {};
+
+function say(phrase, html = false) {
+  if (!phrase) return '';
+  const template = PHRASES[phrase.key];
+  if (template === undefined) return html ? esc(phrase.key) : phrase.key;
+  return template
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const m = /^\{(\w+)\}$/.exec(part);
+      if (!m) return html ? esc(part) : part;
+      return phraseArg(m[1], phrase[m[1]], html);
+    })
+    .join('');
+}
+
+// A phrase's argument in words: a phrase in it first, then the names this page knows (modes,
+// cards, seats, sides, actions), the rest as it is.
+function phraseArg(name, value, html) {
+  if (value && typeof value === 'object' && !Array.isArray(value) && value.key) return say(value, html);
+  if (Array.isArray(value)) return value.map((x) => phraseArg(name, x, html)).join(', ');
+  if (value === null || value === undefined) return '?';
+  const text = (t) => (html ? esc(t) : t);
+  switch (name) {
+    case 'mode':
+      return html ? modeBadge(value) : modeName(value, getStyle());
+    case 'card':
+      return text(cardName(value, getStyle()));
+    case 'seat':
+    case 'seats':
+      return text(nameOf(value));
+    case 'side':
+      return text(sideName(value));
+    case 'action':
+      return text(describeAction(value));
+    default:
+      return text(String(value));
+  }
+}
+
+// A side by the viewer: a team (Us, Them), or a seat.
+function sideName(side) {
+  return isTeamGame(T.game) ? teamNames()[side] : nameOf(side);
+}
+
 function isOpenSeat(s) {
   if (!s) return false;
   if (typeof s.open === 'boolean') return s.open;
@@ -854,14 +903,15 @@ function renderWaiting() {
 
 function trumpMode(v) {
   if (!v) return null;
-  if (T.game === 'sidi-barrani') return v.bid ? v.bid[1] : null;
+  if (Array.isArray(v.bid)) return v.bid[1];
   if (v.contract) return v.contract;
   return v.trump || null;
 }
 
 function playOrder(v, leader) {
   const n = nSeats();
-  if (T.game === 'handjass' && Array.isArray(v.table) && Array.isArray(v.playing) && v.playing.length) {
+  // The seats still in this deal, where the game lets players drop out (its view's `playing`).
+  if (Array.isArray(v.table) && Array.isArray(v.playing) && v.playing.length) {
     const seq = v.table.filter((s) => v.playing.includes(s));
     const i = Math.max(0, seq.indexOf(leader));
     return seq.slice(i).concat(seq.slice(0, i));
@@ -887,25 +937,26 @@ function renderSeats() {
     if (s === toMove) classes.push('to-move');
     if (s === me()) classes.push('me');
     if (isTeamGame(T.game)) classes.push(s % 2 === 0 ? 'team-a' : 'team-b');
-    if (T.game === 'handjass' && Array.isArray(v.dropped) && v.dropped.includes(s)) classes.push('dropped');
+    if (Array.isArray(v.dropped) && v.dropped.includes(s)) classes.push('dropped');
     const marks = [];
     if (v.dealer === s) marks.push(h('span', { class: 'mark dealer', title: 'dealer' }, 'D'));
     if (v.chooser === s || (v.bid && v.bid[2] === s)) marks.push(h('span', { class: 'mark chooser', title: 'chose the trump' }, 'T'));
     if (v.stoeck === s) marks.push(h('span', { class: 'mark stoeck', title: 'Stöck' }, 'St'));
     const extra = [];
-    if (T.game === 'differenzler' && v.announcements) {
+    // Decorations read from the view's fields where a game has them: announcements, strokes.
+    if (Array.isArray(v.announcements)) {
       const a = v.announcements[s];
       if (a !== null && a !== undefined) extra.push(`says ${a}`);
       else if (v.announced && v.announced[s]) extra.push('announced');
     }
-    if (T.game === 'handjass' && v.slate) extra.push(`${v.slate[s]} strokes`);
+    if (Array.isArray(v.slate)) extra.push(`${v.slate[s]} strokes`);
     if (v.phase === 'play' && (v.trick || []).length && v.trick_leader === s) extra.push('leads');
     const tricksWon = (v.tricks || []).filter((t) => t.winner === s).length;
     if (v.phase === 'play' && tricksWon) extra.push(`${tricksWon} tr.`);
     const status = info.kind === 'bot' ? 'bot' : isOpenSeat(info) ? 'open' : info.taken_over ? 'bot stands in' : info.connected ? '' : 'away';
     // Cards still in the other hands (for the look of the table).
     let backs = null;
-    if (s !== me() && v.phase === 'play' && handSize + (me() !== null && playedNow.has(me()) ? 1 : 0) > 0 && (T.game !== 'handjass' || (v.playing || []).includes(s))) {
+    if (s !== me() && v.phase === 'play' && handSize + (me() !== null && playedNow.has(me()) ? 1 : 0) > 0 && (!Array.isArray(v.playing) || !v.playing.length || v.playing.includes(s))) {
       const mine = me() !== null ? handSize + (playedNow.has(me()) ? 1 : 0) : 9 - (v.tricks || []).length;
       const count = Math.max(0, mine - (playedNow.has(s) ? 1 : 0));
       if (count) backs = h('span', { class: 'backs', html: backSVG(14).repeat(Math.min(count, 9)) });
@@ -977,24 +1028,11 @@ function renderInfo() {
   const st = getStyle();
   const rows = [];
   rows.push(`<div class="row"><strong>${esc(gameName(T.game))}</strong>${me() === null ? '<span class="muted"> · watching</span>' : ''}</div>`);
-  if (T.game === 'schieber' || T.game === 'coiffeur') {
-    if (v.contract) rows.push(`<div>Trumpf ${modeBadge(v.contract)} by ${esc(nameOf(v.chooser))}${v.schoben ? ' (geschoben)' : ''}</div>`);
-    else if (v.phase === 'contract') rows.push(`<div>${esc(nameOf(T.state.to_move))} ${T.state.to_move === me() ? 'choose' : 'chooses'} the trump${v.schoben ? ' (geschoben)' : ''}</div>`);
-  } else if (T.game === 'sidi-barrani') {
-    if (v.bid) rows.push(`<div>Contract: <b>${v.bid[0]}</b> ${modeBadge(v.bid[1])} by ${esc(nameOf(v.bid[2]))}${v.factor > 1 ? ` <span class="badge">×${v.factor}</span>` : ''}</div>`);
-    if (v.auction && v.auction.length && (v.phase === 'auction' || v.phase === 'doubleask' || v.phase === 'play')) {
-      rows.push(`<div class="auction"><span class="muted">Auction:</span> ${v.auction.map(([s, a]) => `<span class="call">${esc(nameOf(s))}: ${esc(describeAction(a))}</span>`).join(' ')}</div>`);
-    }
-  } else if (T.game === 'differenzler') {
-    if (v.trump) rows.push(`<div>Trump ${modeBadge(v.trump)}${v.trump_card ? ` (turned: ${esc(cardName(v.trump_card, st))})` : ''}</div>`);
-    rows.push(`<div class="muted">Deal ${v.deal_number || 0} of ${v.deals || '?'}</div>`);
-  } else if (T.game === 'handjass') {
-    if (v.trump) rows.push(`<div>Trump ${modeBadge(v.trump)}${v.turned_card ? ` (turned: ${esc(cardName(v.turned_card, st))})` : ''}</div>`);
-    if ((v.playing || []).length || (v.dropped || []).length)
-      rows.push(`<div class="muted">Playing: ${(v.playing || []).map((s) => esc(nameOf(s))).join(', ') || '–'}${(v.dropped || []).length ? ` · out: ${v.dropped.map((s) => esc(nameOf(s))).join(', ')}` : ''}${v.blind_taker !== null && v.blind_taker !== undefined ? ` · blind: ${esc(nameOf(v.blind_taker))}` : ''}</div>`);
-    // The cards this seat put out of play itself (Bessern discards, the hand given up for the blind).
-    if ((v.laid_away || []).length) rows.push(`<div class="muted">You laid away: ${v.laid_away.map((c) => esc(cardName(c, st))).join(' ')}</div>`);
-  }
+  // The table view's facts (contract or trump, auction, who plays), worded by the phrase book.
+  for (const f of (T.state.table && T.state.table.facts) || []) rows.push(`<div class="fact" data-key="${esc(f.key)}">${say(f, true)}</div>`);
+  // The cards this seat put out of play itself (Handjass: Bessern discards, the hand given up
+  // for the blind): its own view's field.
+  if ((v.laid_away || []).length) rows.push(`<div class="muted">You laid away: ${v.laid_away.map((c) => esc(cardName(c, st))).join(' ')}</div>`);
   const done = v.tricks || [];
   if (done.length && v.phase === 'play') {
     const t = done[done.length - 1];
@@ -1040,29 +1078,11 @@ function closeButton(id, label, question, after) {
   );
 }
 
-// How the game ended, in words, from the server's verdict (its game's registry entry: the
-// winning side or the loser, the seats safe, Schneider, the totals).
+// How the game ended, in words: the verdict's phrases (its game's registry entry words the
+// winning side or the loser, the seats safe, Schneider), from the phrase book.
 function verdictText(vd) {
-  if (!vd) return 'Game over.';
-  const total = (s) => (vd.totals || [])[s] ?? 0;
-  let text;
-  if (vd.winner !== null && vd.winner !== undefined) {
-    const w = vd.winner;
-    if (isTeamGame(T.game)) {
-      const m = me();
-      const who = m === null ? `seats ${w}+${w + 2}` : w === m % 2 ? 'we' : 'they';
-      text = `Game over: ${who} win ${total(w)} to ${total(1 - w)} ${vd.unit}.`;
-    } else {
-      text = `Game over: ${nameOf(w)} ${w === me() ? 'win' : 'wins'} with ${total(w)} ${vd.unit}.`;
-    }
-  } else if (vd.loser !== null && vd.loser !== undefined) {
-    text = `Game over: ${nameOf(vd.loser)} ${vd.loser === me() ? 'lose' : 'loses'}.`;
-    if ((vd.safe || []).length) text += ` Safe, in this order: ${vd.safe.map(nameOf).join(', ')}.`;
-  } else {
-    text = 'Game over: nobody wins or loses alone.';
-  }
-  if (vd.schneider) text += ' Schneider: the losers stayed under half the target.';
-  return text;
+  if (!vd || !(vd.lines || []).length) return 'Game over.';
+  return `Game over. ${vd.lines.map((p) => say(p)).join('. ')}.`;
 }
 
 function teamNames() {
@@ -1072,52 +1092,42 @@ function teamNames() {
   return mine === 0 ? ['Us', 'Them'] : ['Them', 'Us'];
 }
 
+// The slate of the table view: column titles, a row per side (or per Coiffeur row), notes.
 function renderSlate() {
   const box = $('#slate');
-  const v = T.state.view || {};
-  let html = '<h3>Slate</h3>';
-  if (isTeamGame(T.game)) {
-    const names = teamNames();
-    const totals = v.totals || [0, 0];
-    const target = T.game === 'coiffeur' ? null : v.target;
-    html += `<table class="score"><thead><tr><th></th><th>${names[0]}</th><th>${names[1]}</th></tr></thead><tbody>`;
-    // The deal's card points as the tricks are taken (the server's table view), its written
-    // score once the deal is over.
-    const taken = (T.state.table && T.state.table.deal_points) || [0, 0];
-    if (v.phase === 'play') html += `<tr id="deal-taken"><td>this deal</td><td>${taken[0]}</td><td>${taken[1]}</td></tr>`;
-    if (T.game === 'coiffeur' && v.coiffeur) {
-      for (const r of v.coiffeur.rows || []) {
-        const e = r.entries || [null, null];
-        html += `<tr><td>${modeBadge(r.contract)} ×${r.multiplier}</td><td>${e[0] ?? '·'}</td><td>${e[1] ?? '·'}</td></tr>`;
-      }
-      const ct = v.coiffeur.totals || [0, 0];
-      html += `<tr class="total"><td>total</td><td>${ct[0]}</td><td>${ct[1]}</td></tr>`;
-    } else {
-      html += `<tr class="total"><td>total</td><td>${totals[0]}</td><td>${totals[1]}</td></tr>`;
+  box.innerHTML = `<h3>Slate</h3>${slateTable((T.state && T.state.table) || {}, 'slate-table')}`;
+}
+
+// A slate as an HTML table; every cell names its column by its phrase key (`data-col`).
+function slateTable(table, id) {
+  const slate = table.slate || { columns: [], rows: [], notes: [] };
+  const teams = isTeamGame(T.game);
+  const mySide = me() === null ? null : teams ? me() % 2 : me();
+  let html = '';
+  if (slate.rows.length) {
+    html += `<table class="score" id="${id}"><thead><tr><th></th>${slate.columns.map((c) => `<th>${say(c, true)}</th>`).join('')}</tr></thead><tbody>`;
+    for (const row of slate.rows) {
+      const side = row.side === null || row.side === undefined ? null : row.side;
+      const cls = [side !== null && side === mySide ? 'mine' : '', row.label.key === 'row_total' ? 'total' : ''].filter(Boolean).join(' ');
+      const cells = row.cells.map((c, i) => `<td data-col="${esc((slate.columns[i] || {}).key || '')}">${esc(cellText(row, c, teams))}</td>`).join('');
+      html += `<tr${cls ? ` class="${cls}"` : ''}${side !== null ? ` data-side="${side}"` : ''}><td>${say(row.label, true)}</td>${cells}</tr>`;
     }
     html += '</tbody></table>';
-    if (target) html += `<div class="muted small">to ${target}</div>`;
-  } else if (T.game === 'differenzler') {
-    const tally = v.deal_tally || {};
-    html += '<table class="score"><thead><tr><th></th><th>said</th><th>taken</th><th>penalty</th></tr></thead><tbody>';
-    for (let s = 0; s < nSeats(); s++) {
-      const a = v.announcements ? v.announcements[s] : null;
-      const said = a !== null && a !== undefined ? a : v.announced && v.announced[s] ? '✓' : '·';
-      // Taken so far this deal, as the tricks are won (the server's table view).
-      const taken = ((T.state.table && T.state.table.deal_points) || tally.taken || [])[s] ?? 0;
-      html += `<tr${s === me() ? ' class="mine"' : ''}><td>${esc(nameOf(s))}</td><td>${said}</td><td>${taken}</td><td>${(v.totals || [])[s] ?? 0}</td></tr>`;
-    }
-    html += '</tbody></table>';
-  } else if (T.game === 'handjass') {
-    html += '<table class="score"><thead><tr><th></th><th>strokes</th></tr></thead><tbody>';
-    for (let s = 0; s < nSeats(); s++) {
-      const active = !v.active || v.active.includes(s);
-      html += `<tr${s === me() ? ' class="mine"' : ''}${active ? '' : ' class="out"'}><td>${esc(nameOf(s))}</td><td>${(v.slate || [])[s] ?? 0}${(v.sacks || [])[s] ? ` · ${v.sacks[s]} sack` : ''}</td></tr>`;
-    }
-    html += '</tbody></table>';
-    if (v.target) html += `<div class="muted small">out at ${v.target} strokes</div>`;
   }
-  box.innerHTML = html;
+  for (const n of slate.notes || []) html += `<div class="muted small">${say(n, true)}</div>`;
+  return html;
+}
+
+// A slate cell: a number, `·` for nothing yet, `✓` for a value hidden from the table; a seat's
+// own hidden value (its Differenzler forecast) is in its own view, in the field the row names.
+function cellText(row, cell, teams) {
+  if (cell && typeof cell === 'object' && 'number' in cell) return String(cell.number);
+  if (cell === 'hidden') {
+    const v = (T.state && T.state.view) || {};
+    const own = row.own && !teams && row.side === me() && Array.isArray(v[row.own]) ? v[row.own][me()] : null;
+    return own !== null && own !== undefined ? String(own) : '✓';
+  }
+  return '·';
 }
 
 function weisCards(list) {
@@ -1296,37 +1306,21 @@ function renderSummary() {
   const parts = [];
   if (T.summary) {
     parts.push(h('h3', {}, over ? 'Last deal' : 'Deal over'));
-    if (isTeamGame(T.game)) {
-      const names = teamNames();
-      const mode = trumpMode(v);
-      if (mode) parts.push(h('p', { html: `Trumpf ${modeBadge(mode)}${v.chooser !== undefined && v.chooser !== null ? ` by ${esc(nameOf(v.chooser))}` : v.bid ? ` — ${v.bid[0]} by ${esc(nameOf(v.bid[2]))}` : ''}` }));
-      // The server's table view: the tricks each team took, and how the deal was scored, as
-      // labelled lines that add up to what is written (the game's registry entry gives them).
-      const table = T.summary.table || {};
-      const tricks = table.deal_tricks || [0, 0];
-      const rows = [['tricks', tricks[0], tricks[1]], ...(table.deal_lines || []).map((l) => [l.label, l.values[0], l.values[1]])];
-      const totals = T.game === 'coiffeur' && v.coiffeur ? v.coiffeur.totals : v.totals || [0, 0];
-      rows.push(['total', totals[0], totals[1]]);
-      parts.push(
-        h('table', { class: 'score', id: 'deal-result' }, h('thead', {}, h('tr', {}, h('th'), h('th', {}, names[0]), h('th', {}, names[1]))), h('tbody', {}, rows.map((r) => h('tr', { class: r[0] === 'total' || r[0] === 'written' || String(r[0]).startsWith('deal') ? 'total' : '' }, r.map((c) => h('td', {}, String(c))))))),
-      );
-      const done = (v.tricks || []).length;
-      if (over && T.game === 'schieber' && done < 9) {
-        const stoeck = v.stoeck !== null && v.stoeck !== undefined ? ` ${nameOf(v.stoeck)} announced Stöck.` : '';
-        parts.push(h('p', { id: 'ended-inside' }, `The game ended inside this deal, after ${done} of 9 tricks: a team reached the target.${stoeck}`));
-      }
-    } else if (T.game === 'differenzler') {
-      const dt = v.deal_tally || {};
-      const rows = [];
-      for (let s = 0; s < nSeats(); s++) rows.push([nameOf(s), (v.announcements || [])[s] ?? '?', (dt.taken || dt.card_points || [])[s] ?? 0, (dt.penalty || dt.difference || [])[s] ?? 0, (v.totals || [])[s] ?? 0]);
-      parts.push(h('table', { class: 'score', id: 'deal-result' }, h('thead', {}, h('tr', {}, ['', 'said', 'taken', 'penalty', 'total'].map((x) => h('th', {}, x)))), h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c) => h('td', {}, String(c))))))));
-    } else {
-      const rows = [];
-      const pts = {};
-      for (const t of v.tricks || []) pts[t.winner] = (pts[t.winner] || 0) + t.points;
-      for (let s = 0; s < nSeats(); s++) rows.push([nameOf(s), pts[s] || 0, (v.slate || [])[s] ?? 0]);
-      parts.push(h('table', { class: 'score', id: 'deal-result' }, h('thead', {}, h('tr', {}, ['', 'card points', 'strokes (total)'].map((x) => h('th', {}, x)))), h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c) => h('td', {}, String(c))))))));
-    }
+    // The server's table view at the deal's end: its facts, the tricks each side took and how
+    // the deal was scored, as labelled lines that add up (the game's registry entry gives
+    // them); the slate beside the table has the totals.
+    const table = T.summary.table || {};
+    for (const f of table.facts || []) parts.push(h('p', { class: 'fact', 'data-key': f.key, html: say(f, true) }));
+    const sides = (table.sides || []).map((_, i) => sideName(i));
+    const rows = [{ label: say({ key: 'tricks' }), values: table.deal_tricks || [], role: 'part' }, ...(table.deal_lines || []).map((l) => ({ label: say(l.label), values: l.values, role: typeof l.role === 'string' ? l.role : Object.keys(l.role)[0] }))];
+    parts.push(
+      h(
+        'table',
+        { class: 'score', id: 'deal-result' },
+        h('thead', {}, h('tr', {}, h('th'), sides.map((n) => h('th', {}, n)))),
+        h('tbody', {}, rows.map((r) => h('tr', { class: r.role === 'written' || r.role === 'sum' ? 'total' : r.role === 'note' ? 'muted' : '' }, h('td', {}, r.label), r.values.map((c) => h('td', {}, String(c)))))),
+      ),
+    );
   }
   if (over) {
     const verdict = verdictText(T.over && T.over.verdict);
@@ -1477,9 +1471,15 @@ function route() {
 
 window.__jass = T; // for debugging and tests
 // The registry first (names and teams of the games); a page still opens if it cannot be read.
-api('GET', '/api/games')
-  .then((g) => {
-    if (Array.isArray(g)) GAMES = g;
-  })
-  .catch(() => {})
-  .finally(route);
+Promise.all([
+  api('GET', '/api/games')
+    .then((g) => {
+      if (Array.isArray(g)) GAMES = g;
+    })
+    .catch(() => {}),
+  api('GET', '/assets/phrases/en.json')
+    .then((book) => {
+      if (book && typeof book === 'object') PHRASES = book;
+    })
+    .catch(() => {}),
+]).finally(route);

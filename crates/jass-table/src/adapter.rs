@@ -12,7 +12,7 @@ use serde_json::Value;
 use crate::kind::{GameSpec, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
-use crate::view::ScoreLine;
+use crate::view::{Phrase, ScoreLine, Slate, TableView};
 
 /// A game as the table, the commands and the server see it.
 pub trait TableGame: Game + Send + 'static {
@@ -99,7 +99,23 @@ pub trait TableGame: Game + Send + 'static {
     fn deal_lines(&self) -> Vec<ScoreLine> {
         Vec::new()
     }
-    /// How a game of this kind ended (`record` is one of this game's records).
+    /// The slate: the running scores as a table, from the public view `public` (so nothing
+    /// hidden shows) and the points taken so far in the deal (`table`).
+    fn slate(public: &Value, table: &TableView) -> Slate;
+    /// What the table says beside the cards (the contract or trump, the auction, the deal's
+    /// number), from the public view.
+    fn facts(public: &Value) -> Vec<Phrase>;
+    /// The table view of this state: what every front end draws beside the cards.
+    fn table_view(&self, seats: usize) -> TableView {
+        let public = self.public_view_json();
+        let mut view = TableView::of(Self::TEAMS, seats, &public);
+        view.deal_lines = self.deal_lines();
+        view.slate = Box::new(Self::slate(&public, &view));
+        view.facts = Self::facts(&public);
+        view
+    }
+    /// How a game of this kind ended (`record` is one of this game's records), worded by
+    /// [`Verdict::worded`].
     fn verdict(record: &Record) -> Verdict;
 }
 
@@ -121,6 +137,50 @@ pub struct Verdict {
     pub unit: &'static str,
     /// The deals played.
     pub deals: usize,
+    /// How it ended, in phrases (filled in by [`Verdict::worded`]): what every front end says.
+    pub lines: Vec<Phrase>,
+}
+
+impl Verdict {
+    /// The verdict with its [`Verdict::lines`]: the winning side and the score, or the loser and
+    /// the seats safe, or a shared result; Schneider. Neutral of who reads it: the front ends
+    /// name the sides from the viewer's side.
+    pub fn worded(mut self, teams: bool) -> Verdict {
+        let unit = Phrase::new(match self.unit {
+            "penalty points" => "unit_penalty_points",
+            "strokes" => "unit_strokes",
+            _ => "unit_points",
+        });
+        let total = |side: usize| self.totals.get(side).copied().unwrap_or(0);
+        let mut lines = Vec::new();
+        match (self.winner, self.loser) {
+            (Some(w), _) if teams => lines.push(
+                Phrase::new("verdict_team_won")
+                    .with("side", w)
+                    .with("total", total(w))
+                    .with("other", total(1 - w))
+                    .with_phrase("unit", unit),
+            ),
+            (Some(w), _) => lines.push(
+                Phrase::new("verdict_seat_won")
+                    .with("side", w)
+                    .with("total", total(w))
+                    .with_phrase("unit", unit),
+            ),
+            (None, Some(l)) => {
+                lines.push(Phrase::new("verdict_lost").with("side", l));
+                if !self.safe.is_empty() {
+                    lines.push(Phrase::new("verdict_safe").with("seats", self.safe.clone()));
+                }
+            }
+            (None, None) => lines.push(Phrase::new("verdict_shared")),
+        }
+        if self.schneider {
+            lines.push(Phrase::new("verdict_schneider"));
+        }
+        self.lines = lines;
+        self
+    }
 }
 
 /// The final totals as whole numbers.

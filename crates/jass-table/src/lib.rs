@@ -26,8 +26,10 @@ mod games;
 pub mod jasskit_http;
 pub mod jasskit_log;
 mod kind;
+pub mod phrases;
 mod player_settings;
 mod registry;
+mod replay;
 mod request;
 pub mod seat_spec;
 mod table;
@@ -38,10 +40,12 @@ pub use bots::{
     bot, bot_seeded, check_bot_name, seat_seed, split_name, split_player, splitmix, BOT_NAMES,
 };
 pub use kind::{checked_options, options_from_pairs, GameSpec, OptionsError};
+pub use phrases::PhraseBook;
 pub use player_settings::PlayerSpec;
 pub use registry::{GameFacts, GameKind, GameVisitor, Record};
+pub use replay::{replay, Replayed};
 pub use request::{match_answer, GameOverHook, JsonPlayer, JsonSeat, Request};
 pub use table::{
     run_table, suggest, tell_game_over, Event, Fallback, SeatPlayer, Snapshot, TableOutcome,
 };
-pub use view::{LineRole, ScoreLine, TableView};
+pub use view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};

@@ -421,10 +421,7 @@ fn run<G: TableGame>(
                 Vec::new()
             },
             views: (0..n).map(|s| state.view_json(s)).collect(),
-            table: TableView {
-                deal_lines: state.deal_lines(),
-                ..TableView::of(G::TEAMS, n, &public)
-            },
+            table: state.table_view(n),
             public,
             over: state.is_terminal(),
         };

@@ -1,9 +1,46 @@
 //! What every front end draws beside the cards, the same for each seat and for spectators: it is
-//! read from the public view, so it holds nothing hidden. The start of the one table view (issue
-//! 40): the sides that score and what each has taken so far in the deal.
+//! read from the public view, so it holds nothing hidden. The one table view (issue 40): the
+//! sides that score, what each has taken so far in the deal, the slate, and once a deal is over
+//! how it was scored. Every text in it is a [`Phrase`]: a key of the phrase book
+//! (`crates/jass-table/phrases/<language>.json`) and its arguments, so that the terminal, `jass
+//! show` and the browser word it the same way, each from the one book.
 
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
+
+/// Words for people, written once: a key of the phrase book and the values it names. It
+/// serializes flat: `{"key":"multiplier","factor":3,"mode":"obenabe"}`. How a front end fills a
+/// template's `{name}` with an argument is said in [`crate::phrases`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Phrase {
+    /// The phrase book's key.
+    pub key: &'static str,
+    /// The values the template names.
+    #[serde(flatten)]
+    pub args: Map<String, Value>,
+}
+
+impl Phrase {
+    /// A phrase without arguments.
+    pub fn new(key: &'static str) -> Phrase {
+        Phrase {
+            key,
+            args: Map::new(),
+        }
+    }
+
+    /// The phrase with one more argument.
+    pub fn with(mut self, name: &str, value: impl Into<Value>) -> Phrase {
+        self.args.insert(name.to_string(), value.into());
+        self
+    }
+
+    /// The phrase with an argument that is itself a phrase (rendered first).
+    pub fn with_phrase(self, name: &str, phrase: Phrase) -> Phrase {
+        let value = serde_json::to_value(&phrase).expect("phrases serialize");
+        self.with(name, value)
+    }
+}
 
 /// The running state of the deal, for every front end.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -17,16 +54,66 @@ pub struct TableView {
     /// Tricks each side has taken so far in this deal.
     pub deal_tricks: Vec<u32>,
     /// Once a deal is over, how it was scored, as labelled lines that add up (empty during a
-    /// deal, and for games that do not give them yet: Differenzler and Handjass show their own
-    /// tallies).
+    /// deal).
     pub deal_lines: Vec<ScoreLine>,
+    /// The slate: the running scores as a small table (see [`Slate`]; boxed to keep the table's
+    /// events small).
+    pub slate: Box<Slate>,
+    /// What the table says beside the cards, one line each: the contract or trump, the auction,
+    /// who dropped out, the deal's number (public facts only).
+    pub facts: Vec<Phrase>,
+}
+
+/// The slate as a table every front end draws alike: a header of column titles, then rows, each
+/// a label and one cell per column, and notes under it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Slate {
+    /// The column titles (the first column, the row labels, has none).
+    pub columns: Vec<Phrase>,
+    /// The rows.
+    pub rows: Vec<SlateRow>,
+    /// Lines under the table (`target 1000`).
+    pub notes: Vec<Phrase>,
+}
+
+/// One row of the [`Slate`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SlateRow {
+    /// What the row is (a side, a Coiffeur row, the total).
+    pub label: Phrase,
+    /// The side the row is of, if it is one side's (for highlighting the viewer's).
+    pub side: Option<usize>,
+    /// One cell per column.
+    pub cells: Vec<Cell>,
+    /// The field of a seat's own view that holds what `Hidden` cells of its own row hide (the
+    /// seat knows its own Differenzler announcement): `announcements` means `view.announcements[seat]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub own: Option<&'static str>,
+}
+
+/// A cell of the slate.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Cell {
+    /// A number.
+    Number(i64),
+    /// Not there yet (`·`).
+    Empty,
+    /// There, but hidden from this table (a hidden announcement: `✓`).
+    Hidden,
+}
+
+impl From<i64> for Cell {
+    fn from(v: i64) -> Cell {
+        Cell::Number(v)
+    }
 }
 
 /// One labelled line of a deal's score: a value per side.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ScoreLine {
-    /// What the line counts, for people (`card points`, `Weis`, `×3 Obenabe`, …).
-    pub label: String,
+    /// What the line counts (`card points`, `Weis`, `×3 Obenabe`, …), as a phrase.
+    pub label: Phrase,
     /// Its value per side.
     pub values: Vec<i64>,
     /// How it adds up with the lines above it.
@@ -37,65 +124,89 @@ pub struct ScoreLine {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LineRole {
+    /// Shown, not counted (a Differenzler forecast, the points left out of play).
+    Note,
+    /// Starts the running value afresh at these values (a second ledger under the first, such
+    /// as Handjass's strokes under its points).
+    Start,
     /// Added to the running value.
     Part,
     /// The running value times these factors, one per side (a multiplier; 0 for a side that
     /// writes nothing).
     Times(Vec<i64>),
+    /// The distance of the running value from these targets, one per side (Differenzler: how
+    /// far the points taken are from the forecast).
+    Distance(Vec<i64>),
+    /// A subtotal: equal to the running value.
+    Sum,
     /// What is written on the slate: equal to the running value.
     Written,
 }
 
 impl ScoreLine {
     /// A line added to the ones above.
-    pub fn part(label: impl Into<String>, values: Vec<i64>) -> ScoreLine {
+    pub fn part(label: Phrase, values: Vec<i64>) -> ScoreLine {
+        ScoreLine::new(label, values, LineRole::Part)
+    }
+
+    /// A line of any role.
+    pub fn new(label: Phrase, values: Vec<i64>, role: LineRole) -> ScoreLine {
         ScoreLine {
-            label: label.into(),
+            label,
             values,
-            role: LineRole::Part,
+            role,
         }
     }
 
     /// Checks that `lines` add up: every `Times` line is the running value times its factors,
-    /// every `Written` line the running value. The first difference, named.
+    /// every `Distance` line its distance from the targets, every `Sum` and `Written` line the
+    /// running value. The first difference, named.
     pub fn check(lines: &[ScoreLine]) -> Result<(), String> {
         let Some(first) = lines.first() else {
             return Ok(());
         };
         let mut running = vec![0i64; first.values.len()];
         for line in lines {
+            let key = line.label.key;
             if line.values.len() != running.len() {
                 return Err(format!(
-                    "line `{}` has {} values, not {}",
-                    line.label,
+                    "line `{key}` has {} values, not {}",
                     line.values.len(),
                     running.len()
                 ));
             }
-            match &line.role {
+            let expected: Option<Vec<i64>> = match &line.role {
+                LineRole::Note => None,
+                LineRole::Start => {
+                    running = line.values.clone();
+                    None
+                }
                 LineRole::Part => {
                     for (r, v) in running.iter_mut().zip(&line.values) {
                         *r += v;
                     }
+                    None
                 }
                 LineRole::Times(factors) => {
-                    let product: Vec<i64> =
-                        running.iter().zip(factors).map(|(r, f)| r * f).collect();
-                    if product != line.values {
-                        return Err(format!(
-                            "line `{}` is {:?}, but {running:?} times {factors:?} is {product:?}",
-                            line.label, line.values
-                        ));
-                    }
-                    running = product;
+                    running = running.iter().zip(factors).map(|(r, f)| r * f).collect();
+                    Some(running.clone())
                 }
-                LineRole::Written => {
-                    if running != line.values {
-                        return Err(format!(
-                            "line `{}` is {:?}, but the lines above add up to {running:?}",
-                            line.label, line.values
-                        ));
-                    }
+                LineRole::Distance(targets) => {
+                    running = running
+                        .iter()
+                        .zip(targets)
+                        .map(|(r, t)| (r - t).abs())
+                        .collect();
+                    Some(running.clone())
+                }
+                LineRole::Sum | LineRole::Written => Some(running.clone()),
+            };
+            if let Some(expected) = expected {
+                if expected != line.values {
+                    return Err(format!(
+                        "line `{key}` ({:?}) is {:?}, but the lines above make {expected:?}",
+                        line.role, line.values
+                    ));
                 }
             }
         }
@@ -128,7 +239,7 @@ impl TableView {
             sides,
             deal_points,
             deal_tricks,
-            deal_lines: Vec::new(),
+            ..TableView::default()
         }
     }
 }
@@ -156,5 +267,38 @@ mod tests {
             TableView::of(false, 3, &json!({})).deal_points,
             vec![0, 0, 0]
         );
+    }
+
+    #[test]
+    fn lines_add_up_through_every_role_and_a_wrong_one_is_named() {
+        let p = |key| Phrase::new(key);
+        let lines = vec![
+            ScoreLine::new(p("forecast"), vec![40, 10], LineRole::Note),
+            ScoreLine::part(p("card_points"), vec![30, 17]),
+            ScoreLine::part(p("weis"), vec![20, 0]),
+            ScoreLine::new(p("taken"), vec![50, 17], LineRole::Sum),
+            ScoreLine::new(
+                p("difference"),
+                vec![10, 7],
+                LineRole::Distance(vec![40, 10]),
+            ),
+            ScoreLine::new(
+                p("times_contract"),
+                vec![20, 14],
+                LineRole::Times(vec![2, 2]),
+            ),
+            ScoreLine::new(p("strokes_won"), vec![1, 0], LineRole::Start),
+            ScoreLine::part(p("potatoes"), vec![0, -1]),
+            ScoreLine::new(p("slate_written"), vec![1, -1], LineRole::Written),
+        ];
+        assert_eq!(ScoreLine::check(&lines), Ok(()));
+        let mut wrong = lines.clone();
+        wrong[4].values = vec![10, 8];
+        let e = ScoreLine::check(&wrong).unwrap_err();
+        assert!(e.contains("difference") && e.contains("[10, 7]"), "{e}");
+        // A line serializes with its phrase: the key and the arguments side by side.
+        let json = serde_json::to_value(&lines[5]).unwrap();
+        assert_eq!(json["label"], json!({"key": "times_contract"}));
+        assert_eq!(json["role"], json!({"times": [2, 2]}));
     }
 }

@@ -5,13 +5,16 @@
 //! For random, rule and mixed tables, seeded: the game plays to its end; at every decision the
 //! legal actions are offered, each written in record notation is told apart from the others and
 //! read back as itself (what a bot or a browser answers); every seat's view and the spectators'
-//! view serialize, the spectators' without a hand; the deal's score lines add up; the record checks, reads back from its JSON
-//! unchanged, names the game's seats and deals as its verdict does; the same seed plays the same
-//! game.
+//! view serialize, the spectators' without a hand; the deal's score lines add up, every deal has
+//! them, and what they write adds up to the verdict's totals; every phrase of the table view and
+//! the verdict is in the phrase book; the record checks, reads back from its JSON unchanged, names
+//! the game's seats and deals as its verdict does; the same seed plays the same game.
 
 use jass_core::{ActionList, Player, ToMove};
 use jass_table::Record;
-use jass_table::{bot, match_answer, GameKind, GameVisitor, TableGame};
+use jass_table::{
+    bot, match_answer, GameKind, GameVisitor, LineRole, Phrase, PhraseBook, TableGame,
+};
 use serde_json::Value;
 
 /// What went wrong, naming the game, the option set and the table.
@@ -75,9 +78,28 @@ fn play_one<G: TableGame>(o: G::Options, seats: usize, names: &[&str], seed: u64
     let mut problems: Vec<String> = Vec::new();
     let mut decisions = 0usize;
     let mut legal = ActionList::new();
+    // Each deal's score lines, taken once as the deal ends.
+    let mut deals_lines: Vec<Vec<jass_table::ScoreLine>> = Vec::new();
+    let mut lines_before = false;
     let mut watch = |state: &G| {
         if problems.len() > 3 {
             return;
+        }
+        let view = state.table_view(seats);
+        if !view.deal_lines.is_empty() && !lines_before {
+            deals_lines.push(view.deal_lines.clone());
+        }
+        lines_before = !view.deal_lines.is_empty();
+        let phrases = view
+            .deal_lines
+            .iter()
+            .map(|l| &l.label)
+            .chain(&view.facts)
+            .chain(&view.slate.columns)
+            .chain(&view.slate.notes)
+            .chain(view.slate.rows.iter().map(|r| &r.label));
+        if let Some(p) = phrases.into_iter().find(|p| !in_book(p)) {
+            problems.push(format!("the phrase `{}` is not in the phrase book", p.key));
         }
         for s in 0..seats {
             if !state.view_json(s).is_object() {
@@ -126,6 +148,7 @@ fn play_one<G: TableGame>(o: G::Options, seats: usize, names: &[&str], seed: u64
         return Err(problems.join("; "));
     }
     check_record::<G>(&record, seats)?;
+    check_lines::<G>(&record, &deals_lines)?;
     let again = G::play(
         o,
         seed,
@@ -138,6 +161,76 @@ fn play_one<G: TableGame>(o: G::Options, seats: usize, names: &[&str], seed: u64
         ));
     }
     Ok(decisions)
+}
+
+/// Whether the phrase and the phrases in its arguments are in the English book.
+fn in_book(p: &Phrase) -> bool {
+    let book = PhraseBook::english();
+    let json = serde_json::to_value(p).unwrap();
+    fn keys(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Object(m) => {
+                if let Some(k) = m.get("key").and_then(Value::as_str) {
+                    out.push(k.to_string());
+                }
+                m.values().for_each(|x| keys(x, out));
+            }
+            Value::Array(a) => a.iter().for_each(|x| keys(x, out)),
+            _ => {}
+        }
+    }
+    let mut all = Vec::new();
+    keys(&json, &mut all);
+    all.iter().all(|k| book.has(k))
+}
+
+/// Every deal of the record has its score lines, and what they write adds up, deal by deal, to
+/// the verdict's totals; the verdict's own phrases are in the book.
+fn check_lines<G: TableGame>(
+    record: &Record,
+    deals_lines: &[Vec<jass_table::ScoreLine>],
+) -> Result<(), String> {
+    let verdict = G::verdict(record);
+    if deals_lines.len() != verdict.deals {
+        return Err(format!(
+            "{} deals have score lines, the record holds {}",
+            deals_lines.len(),
+            verdict.deals
+        ));
+    }
+    let mut written = vec![0i64; verdict.totals.len()];
+    for (d, lines) in deals_lines.iter().enumerate() {
+        let Some(last) = lines.last().filter(|l| l.role == LineRole::Written) else {
+            return Err(format!(
+                "deal {}: the score lines end in no written line",
+                d + 1
+            ));
+        };
+        if last.values.len() != written.len() {
+            return Err(format!(
+                "deal {}: {} sides written, {} in the verdict",
+                d + 1,
+                last.values.len(),
+                written.len()
+            ));
+        }
+        for (w, v) in written.iter_mut().zip(&last.values) {
+            *w += v;
+        }
+    }
+    if written != verdict.totals {
+        return Err(format!(
+            "the deals' written lines add up to {written:?}, the verdict's totals are {:?}",
+            verdict.totals
+        ));
+    }
+    if verdict.lines.is_empty() || !verdict.lines.iter().all(in_book) {
+        return Err(format!(
+            "the verdict's phrases are missing or not in the book: {:?}",
+            verdict.lines
+        ));
+    }
+    Ok(())
 }
 
 /// The record checks, reads back from its JSON, and agrees with the game's verdict.

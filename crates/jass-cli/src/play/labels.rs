@@ -63,6 +63,7 @@ pub fn action_label(action: &Value, style: CardStyle) -> String {
         "play" => card_text(s("card"), style),
         "discard" => format!("discard {}", card_text(s("card"), style)),
         "contract" => contract_label(s("contract"), style),
+        "trump" => contract_label(s("trump"), style),
         "schieben" => "Schieben (partner chooses)".into(),
         "weis" => {
             let melds = action

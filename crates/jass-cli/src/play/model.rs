@@ -136,10 +136,7 @@ impl Model {
 
     /// True in the partnership games (teams `seat % 2`).
     pub fn partners(&self) -> bool {
-        matches!(
-            self.kind,
-            GameKind::Schieber | GameKind::Coiffeur | GameKind::Sidi
-        )
+        self.kind.info().teams
     }
 
     /// A seat's name for people.

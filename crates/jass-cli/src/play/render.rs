@@ -342,64 +342,118 @@ mod tests {
 
     #[test]
     fn the_slate_shows_the_points_taken_so_far_in_the_deal() {
-        for kind in [
-            GameKind::Schieber,
-            GameKind::Sidi,
-            GameKind::Coiffeur,
-            GameKind::Differenzler,
-        ] {
+        for kind in GameKind::ALL {
             let m = model_at(kind, true, CardStyle::Swiss);
             // What the tricks of the deal so far hold, by the view the person has.
             let teams = kind.info().teams;
-            let mut taken = vec![0u64; if teams { 2 } else { 4 }];
+            let mut taken = vec![0u64; m.table.sides.len()];
             for t in m.view["tricks"].as_array().unwrap() {
                 let w = t["winner"].as_u64().unwrap() as usize;
                 taken[if teams { w % 2 } else { w }] += t["points"].as_u64().unwrap();
             }
             assert!(
-                taken.iter().sum::<u64>() > 0,
+                m.table.deal_tricks.iter().sum::<u32>() > 0,
                 "{}: tricks were played",
                 kind.name()
             );
-            let text = super::super::slate::slate_lines(&m)
+            let slate: Vec<String> = super::super::slate::slate_lines(&m)
                 .iter()
                 .map(|l| l.to_string())
-                .collect::<Vec<_>>()
-                .join("\n");
-            let shown = match kind {
-                GameKind::Coiffeur => text.contains(&format!(
-                    "this deal: {} : {} card points",
-                    taken[0], taken[1]
-                )),
-                GameKind::Differenzler => (0..4).all(|s| {
-                    text.lines().any(|l| {
-                        l.starts_with(&m.seat_name(s))
-                            && l.split_whitespace().rev().nth(1) == Some(&taken[s].to_string())
+                .collect();
+            let screen = screen_text(&m, 100, 30);
+            // The column of this deal's points ("this deal", Differenzler's "taken"), or
+            // Coiffeur's row of them.
+            let column = m
+                .table
+                .slate
+                .columns
+                .iter()
+                .position(|c| c.key == "col_this_deal" || c.key == "col_taken");
+            let shown = match column {
+                Some(c) => (0..taken.len()).all(|side| {
+                    let name = if teams {
+                        if side == 0 { "us" } else { "them" }.to_string()
+                    } else {
+                        m.seat_name(side)
+                    };
+                    slate.iter().any(|l| {
+                        l.starts_with(&name)
+                            && screen.contains(l.trim_end())
+                            && l[name.len()..].split_whitespace().nth(c)
+                                == Some(&taken[side].to_string())
                     })
                 }),
-                // Each team's line: its name, its total, what it took this deal.
-                _ => (0..2).all(|t| {
-                    let name = if t == 0 { "you & partner" } else { "opponents" };
-                    text.lines().any(|l| {
-                        l.starts_with(name)
-                            && l.split_whitespace().last() == Some(&taken[t].to_string())
-                    })
+                None => slate.iter().any(|l| {
+                    l.starts_with("this deal")
+                        && screen.contains(l.trim_end())
+                        && l["this deal".len()..]
+                            .split_whitespace()
+                            .collect::<Vec<_>>()
+                            == [taken[0].to_string(), taken[1].to_string()]
                 }),
             };
-            assert!(shown, "{}: taken {taken:?}\n{text}", kind.name());
+            assert!(
+                shown,
+                "{}: taken {taken:?}\n{}\n{screen}",
+                kind.name(),
+                slate.join("\n")
+            );
         }
+    }
+
+    /// Differenzler's column of the points taken grows trick by trick during the deal.
+    #[test]
+    fn differenzler_taken_grows_during_the_deal() {
+        let spec = GameSpec::parse("differenzler", &["deals=1".to_string()]).unwrap();
+        let seats = (0..4).map(|_| SeatPlayer::Bot("rule".into())).collect();
+        let names = (0..4).map(|_| "rule".to_string()).collect();
+        let mut model = Model::new(GameKind::Differenzler, 0, names, CardStyle::Swiss, 3);
+        let mut seen = Vec::new();
+        run_table(&spec, 3, seats, &[], &mut |e| {
+            model.on_event(e);
+            let tricks = model.view["tricks"].as_array().map_or(0, Vec::len);
+            if (1..9).contains(&tricks) && seen.last().map(|(t, _)| *t) != Some(tricks) {
+                let slate = super::super::slate::slate_lines(&model)
+                    .iter()
+                    .map(|l| l.to_string())
+                    .collect::<Vec<_>>();
+                let taken: u64 = (0..4)
+                    .map(|s| {
+                        let row = slate
+                            .iter()
+                            .find(|l| l.starts_with(&model.seat_name(s)))
+                            .unwrap();
+                        let cells: Vec<&str> =
+                            row[model.seat_name(s).len()..].split_whitespace().collect();
+                        cells[1].parse::<u64>().unwrap()
+                    })
+                    .sum();
+                seen.push((tricks, taken));
+            }
+        })
+        .unwrap();
+        assert_eq!(seen.len(), 8, "{seen:?}");
+        assert!(
+            seen.windows(2)
+                .all(|w| w[0].1 < w[1].1 || w[1].1 == w[0].1 && w[1].1 > 0),
+            "{seen:?}"
+        );
+        assert!(seen[7].1 > seen[0].1, "{seen:?}");
     }
 
     #[test]
     fn the_deal_summary_gives_the_scores_lines_up_to_what_is_written() {
-        for (game, pairs) in [
-            ("schieber", vec!["misere=true".to_string()]),
-            ("coiffeur", vec![]),
+        for (game, pairs, label) in [
+            ("schieber", vec!["misere=true".to_string()], "deal"),
+            ("coiffeur", vec![], "written"),
+            ("differenzler", vec![], "penalty"),
+            ("handjass", vec![], "on the slate"),
         ] {
             let spec = GameSpec::parse(game, &pairs).unwrap();
             let kind = spec.kind;
-            let seats = (0..4).map(|_| SeatPlayer::Bot("rule".into())).collect();
-            let names = (0..4).map(|_| "rule".to_string()).collect();
+            let n = spec.seats();
+            let seats = (0..n).map(|_| SeatPlayer::Bot("rule".into())).collect();
+            let names = (0..n).map(|_| "rule".to_string()).collect();
             let mut model = Model::new(kind, 0, names, CardStyle::Swiss, 5);
             let mut summary = None;
             let outcome = run_table(&spec, 5, seats, &[], &mut |e| {
@@ -413,50 +467,53 @@ mod tests {
             let summary = summary.expect("a deal ended").join("\n");
             let record = serde_json::to_value(&outcome.record).unwrap();
             let first = &record["deals"][0]["result"];
-            // The line labelled as written: its label, then one number per team.
-            let label = if game == "coiffeur" {
-                "written"
-            } else {
-                "deal"
-            };
-            let values: Vec<u64> = summary
+            // The line labelled as written: its label, then one number per side.
+            let values: Vec<i64> = summary
                 .lines()
                 .filter_map(|l| {
-                    let mut words = l.split_whitespace();
-                    if words.next() != Some(label) {
-                        return None;
-                    }
-                    words.map(str::parse).collect::<Result<Vec<u64>, _>>().ok()
+                    let rest = l.strip_prefix(label)?;
+                    rest.split_whitespace()
+                        .map(str::parse)
+                        .collect::<Result<Vec<i64>, _>>()
+                        .ok()
                 })
-                .find(|v| v.len() == 2)
+                .find(|v| !v.is_empty())
                 .unwrap_or_else(|| panic!("{game}: no written line\n{summary}"));
-            let expected: Vec<u64> = match game {
-                "coiffeur" => {
-                    let team = first["team"].as_u64().unwrap() as usize;
-                    (0..2)
-                        .map(|t| {
-                            if t == team {
-                                first["written"].as_u64().unwrap()
-                            } else {
-                                0
-                            }
-                        })
-                        .collect()
-                }
-                _ => first["score"]
+            let field = |key: &str| -> Vec<i64> {
+                first[key]
                     .as_array()
                     .unwrap()
                     .iter()
-                    .map(|x| x.as_u64().unwrap())
-                    .collect(),
+                    .map(|x| x.as_i64().unwrap())
+                    .collect()
+            };
+            let expected: Vec<i64> = match game {
+                "coiffeur" => {
+                    let team = first["team"].as_u64().unwrap() as usize;
+                    let written = first["written"].as_i64().unwrap();
+                    (0..2)
+                        .map(|t| if t == team { written } else { 0 })
+                        .collect()
+                }
+                "differenzler" => field("penalty"),
+                "handjass" => {
+                    let (strokes, potatoes) = (field("strokes"), field("potatoes"));
+                    strokes.iter().zip(&potatoes).map(|(s, p)| s - p).collect()
+                }
+                _ => field("score"),
             };
             assert_eq!(values, expected, "{game}\n{summary}");
             assert!(summary.contains("card points"), "{summary}");
+            assert!(
+                summary.lines().any(|l| l.starts_with("tricks")),
+                "{summary}"
+            );
         }
     }
 
     #[test]
     fn the_game_over_box_says_who_won_or_lost() {
+        let mut named_a_loser = false;
         for kind in GameKind::ALL {
             let pairs: Vec<String> = match kind {
                 GameKind::Schieber | GameKind::Sidi => vec!["target=1000".into()],
@@ -471,35 +528,71 @@ mod tests {
             let mut model = Model::new(kind, 0, names, CardStyle::Swiss, 11);
             let outcome = run_table(&spec, 11, seats, &[], &mut |e| model.on_event(e)).unwrap();
             let verdict = GameKind::verdict(&outcome.record);
-            let text =
-                super::super::slate::game_summary(&model, Some(&verdict), "saved").join("\n");
+            model.finished = Some(super::super::slate::game_summary(
+                &model,
+                Some(&verdict),
+                "saved",
+            ));
+            let text = screen_text(&model, 100, 30);
             let said = match (verdict.winner, verdict.loser) {
-                (Some(_), _) if kind.info().teams => {
-                    let (w, l) = (
-                        verdict.totals[verdict.winner.unwrap()],
-                        verdict.totals[1 - verdict.winner.unwrap()],
-                    );
-                    assert!(text.contains(&format!("{w} to {l} points")), "{text}");
-                    text.contains("you & partner win") || text.contains("the opponents win")
+                (Some(w), _) if kind.info().teams => {
+                    let who = if w == 0 { "us" } else { "them" };
+                    let l = verdict.totals[1 - w];
+                    text.contains(&format!(
+                        "Won by {who}: {} to {l} points",
+                        verdict.totals[w]
+                    ))
                 }
-                (Some(w), _) => text.contains(&format!("{} win", model.seat_name(w))),
+                (Some(w), _) => text.contains(&format!("Won by {} with", model.seat_name(w))),
                 (None, Some(l)) => {
-                    text.contains(&format!("{} lose", model.seat_name(l)))
-                        && text.contains("safe, in this order")
+                    named_a_loser = true;
+                    text.contains(&format!("Lost by {}", model.seat_name(l)))
+                        && text.contains("Safe, in this order")
                 }
-                (None, None) => text.contains("nobody wins or loses alone"),
+                (None, None) => text.contains("Nobody wins or loses alone"),
             };
             assert!(said, "{}: {verdict:?}\n{text}", kind.name());
+            assert!(text.contains("Game over"), "{text}");
             assert_eq!(text.contains("Schneider"), verdict.schneider, "{text}");
         }
+        assert!(named_a_loser, "Handjass names its loser");
+    }
+
+    /// A Schneider is said in the game-over box.
+    #[test]
+    fn the_game_over_box_mentions_schneider() {
+        let mut model = model_at(GameKind::Schieber, true, CardStyle::Swiss);
+        let verdict = jass_table::Verdict {
+            winner: Some(1),
+            schneider: true,
+            totals: vec![400, 1000],
+            unit: "points",
+            deals: 6,
+            ..jass_table::Verdict::default()
+        }
+        .worded(true);
+        model.finished = Some(super::super::slate::game_summary(
+            &model,
+            Some(&verdict),
+            "saved",
+        ));
+        let screen = screen_text(&model, 100, 30);
+        assert!(
+            screen.contains("Won by them: 1000 to 400 points"),
+            "{screen}"
+        );
+        assert!(
+            screen.contains("Schneider: the losers stayed under half"),
+            "{screen}"
+        );
     }
 
     #[test]
     fn every_game_renders_its_table_slate_and_hand() {
         let cases = [
-            (GameKind::Schieber, "you & partner"),
+            (GameKind::Schieber, "this deal"),
             (GameKind::Coiffeur, "×"),
-            (GameKind::Sidi, "you & partner"),
+            (GameKind::Sidi, "this deal"),
             (GameKind::Differenzler, "penalty"),
             (GameKind::Handjass, "strokes"),
         ];

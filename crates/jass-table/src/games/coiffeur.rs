@@ -11,7 +11,7 @@ use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
-use crate::view::{LineRole, ScoreLine};
+use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
 /// The settings of the Coiffeur sampling player.
 const SAMPLING_KNOWN: [&str; 8] = [
@@ -113,17 +113,66 @@ impl TableGame for Coiffeur {
         let factors: Vec<i64> = (0..2).map(|t| if t == team { m } else { 0 }).collect();
         let deal = lines.last().map(|l| l.values.clone()).unwrap_or_default();
         let written: Vec<i64> = deal.iter().zip(&factors).map(|(d, f)| d * f).collect();
-        lines.push(ScoreLine {
-            label: format!("×{m} in the {contract} row (only the choosing team writes, 004)"),
-            values: written.clone(),
-            role: LineRole::Times(factors),
-        });
-        lines.push(ScoreLine {
-            label: "written".into(),
-            values: written,
-            role: LineRole::Written,
-        });
+        lines.push(ScoreLine::new(
+            Phrase::new("coiffeur_row")
+                .with("factor", m)
+                .with("mode", contract.to_string()),
+            written.clone(),
+            LineRole::Times(factors),
+        ));
+        lines.push(ScoreLine::new(
+            Phrase::new("written"),
+            written,
+            LineRole::Written,
+        ));
         lines
+    }
+    /// The Coiffeur slate: each row of the two lists with its multiplier and what each team
+    /// wrote there, the totals, and the card points of the deal being played.
+    fn slate(public: &Value, table: &TableView) -> Slate {
+        let c = &public["coiffeur"];
+        // The deal being played first: it changes trick by trick.
+        let this_deal = SlateRow {
+            label: Phrase::new("row_this_deal"),
+            side: None,
+            cells: table
+                .deal_points
+                .iter()
+                .map(|&p| Cell::Number(i64::from(p)))
+                .collect(),
+            own: None,
+        };
+        let mut rows: Vec<SlateRow> = std::iter::once(this_deal)
+            .chain(c["rows"].as_array().into_iter().flatten().map(|row| {
+                SlateRow {
+                    label: Phrase::new("slate_coiffeur_row")
+                        .with("mode", row["contract"].clone())
+                        .with("factor", row["multiplier"].clone()),
+                    side: None,
+                    cells: (0..2)
+                        .map(|t| super::cell(row["entries"][t].as_i64()))
+                        .collect(),
+                    own: None,
+                }
+            }))
+            .collect();
+        let totals = super::ints(c, "totals");
+        rows.push(SlateRow {
+            label: Phrase::new("row_total"),
+            side: None,
+            cells: (0..2)
+                .map(|t| super::cell(totals.get(t).copied()))
+                .collect(),
+            own: None,
+        });
+        Slate {
+            columns: vec![super::side(0), super::side(1)],
+            rows,
+            notes: Vec::new(),
+        }
+    }
+    fn facts(public: &Value) -> Vec<Phrase> {
+        super::contract_facts(public)
     }
     fn verdict(record: &Record) -> Verdict {
         let Record::Coiffeur(r) = record else {
@@ -136,5 +185,6 @@ impl TableGame for Coiffeur {
             deals: r.deals.len(),
             ..Verdict::default()
         }
+        .worded(Self::TEAMS)
     }
 }

@@ -10,6 +10,12 @@ use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
+use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
+
+/// Per seat, as whole numbers.
+fn per_seat<T: Copy + Into<i64>>(values: [T; 4]) -> Vec<i64> {
+    values.iter().map(|&v| v.into()).collect()
+}
 
 /// The settings of the Differenzler sampling player.
 const SAMPLING_KNOWN: [&str; 10] = [
@@ -102,6 +108,103 @@ impl TableGame for Differenzler {
         jass_core::differenzler::play_recorded_watched(options, seed, players, watch)
             .map(Record::Differenzler)
     }
+    /// The deal's penalty from the forecast: the card points taken (with Weis and Stöck where
+    /// the options count them) make the points taken, their distance from the forecast the
+    /// difference, which the miss penalty raises and the exact bonus lowers (options
+    /// `miss_penalty`, `exact_bonus`; docs/differenzler.md).
+    fn deal_lines(&self) -> Vec<ScoreLine> {
+        let t = self.tally();
+        let forecast = self.announcements();
+        if !t.scored || forecast.iter().any(Option::is_none) {
+            return Vec::new();
+        }
+        let forecast: Vec<i64> = forecast.iter().map(|a| i64::from(a.unwrap_or(0))).collect();
+        let o = self.options();
+        let mut lines = vec![
+            ScoreLine::new(Phrase::new("forecast"), forecast.clone(), LineRole::Note),
+            ScoreLine::part(Phrase::new("card_points"), per_seat(t.card_points)),
+        ];
+        if o.weis {
+            lines.push(ScoreLine::part(Phrase::new("weis"), per_seat(t.weis)));
+        }
+        if o.stoeck {
+            lines.push(ScoreLine::part(Phrase::new("stoeck"), per_seat(t.stoeck)));
+        }
+        lines.push(ScoreLine::new(
+            Phrase::new("taken"),
+            per_seat(t.taken),
+            LineRole::Sum,
+        ));
+        lines.push(ScoreLine::new(
+            Phrase::new("difference"),
+            per_seat(t.difference),
+            LineRole::Distance(forecast),
+        ));
+        // What the options add to or take from the difference: on a miss, on an exact hit.
+        let adjust: Vec<i64> = (0..4)
+            .map(|s| i64::from(t.penalty[s]) - i64::from(t.difference[s]))
+            .collect();
+        if o.miss_penalty > 0 {
+            let miss = adjust.iter().map(|&a| a.max(0)).collect();
+            lines.push(ScoreLine::part(
+                Phrase::new("miss_penalty").with("points", o.miss_penalty),
+                miss,
+            ));
+        }
+        if o.exact_bonus > 0 {
+            let exact = adjust.iter().map(|&a| a.min(0)).collect();
+            lines.push(ScoreLine::part(
+                Phrase::new("exact_bonus").with("points", o.exact_bonus),
+                exact,
+            ));
+        }
+        lines.push(ScoreLine::new(
+            Phrase::new("penalty_written"),
+            per_seat(t.penalty),
+            LineRole::Written,
+        ));
+        lines
+    }
+    /// Each seat's forecast (hidden ones as hidden: the seat's own view holds its own), the
+    /// card points it has taken this deal, its penalty so far.
+    fn slate(public: &Value, table: &TableView) -> Slate {
+        let totals = super::ints(public, "totals");
+        let rows = (0..totals.len())
+            .map(|s| {
+                let said = match public["announcements"][s].as_i64() {
+                    Some(points) => Cell::Number(points),
+                    None if public["announced"][s] == true => Cell::Hidden,
+                    None => Cell::Empty,
+                };
+                SlateRow {
+                    label: super::side(s),
+                    side: Some(s),
+                    cells: vec![
+                        said,
+                        Cell::Number(table.deal_points.get(s).map_or(0, |&p| i64::from(p))),
+                        Cell::Number(totals[s]),
+                    ],
+                    own: Some("announcements"),
+                }
+            })
+            .collect();
+        Slate {
+            columns: vec![
+                Phrase::new("col_forecast"),
+                Phrase::new("col_taken"),
+                Phrase::new("col_penalty"),
+            ],
+            rows,
+            notes: Vec::new(),
+        }
+    }
+    fn facts(public: &Value) -> Vec<Phrase> {
+        let mut facts = super::trump_facts(public, "trump_card");
+        if let (Some(d), Some(n)) = (public["deal_number"].as_u64(), public["deals"].as_u64()) {
+            facts.push(Phrase::new("fact_deal_of").with("deal", d).with("deals", n));
+        }
+        facts
+    }
     fn verdict(record: &Record) -> Verdict {
         let Record::Differenzler(r) = record else {
             return Verdict::default();
@@ -117,5 +220,6 @@ impl TableGame for Differenzler {
             deals: r.deals.len(),
             ..Verdict::default()
         }
+        .worded(Self::TEAMS)
     }
 }

@@ -3,7 +3,7 @@
 use crate::Record;
 use jass_bots::{RuleHandjass, SamplingHandjass};
 use jass_core::deal::seeded_deals;
-use jass_core::handjass::{Handjass, HandjassOptions, RecordedAction};
+use jass_core::handjass::{Handjass, HandjassOptions, Phase, RecordedAction};
 use jass_core::Player;
 use serde_json::{json, Value};
 
@@ -11,6 +11,7 @@ use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::kind::OptionsError;
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
+use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
 /// The settings of the Handjass sampling player.
 const SAMPLING_KNOWN: [&str; 10] = [
@@ -125,6 +126,151 @@ impl TableGame for Handjass {
         )
         .map(Record::Handjass)
     }
+    /// The deal in two ledgers: the points (cards, Weis, Stöck) against the threshold, then
+    /// the strokes they won (times the trump's multiplier, with strokes held in abeyance), less a
+    /// stroke that cancels a sack, less a potato for points under the threshold: what the slate
+    /// gains (docs/handjass.md).
+    fn deal_lines(&self) -> Vec<ScoreLine> {
+        if !matches!(self.phase(), Phase::Deal | Phase::Over) || self.deals_started() == 0 {
+            return Vec::new();
+        }
+        let n = self.players();
+        let seat = |a: [u32; jass_core::handjass::MAX_SEATS]| -> Vec<i64> {
+            a[..n].iter().map(|&v| i64::from(v)).collect()
+        };
+        let any = |v: &[i64]| v.iter().any(|&x| x != 0);
+        let o = *self.outcome();
+        let (cards, weis, stoeck) = (
+            seat(self.card_points()),
+            seat(self.weis_points()),
+            seat(self.stoeck_points()),
+        );
+        let points: Vec<i64> = (0..n).map(|s| cards[s] + weis[s] + stoeck[s]).collect();
+        let mut lines = vec![ScoreLine::part(Phrase::new("card_points"), cards)];
+        if any(&weis) {
+            lines.push(ScoreLine::part(Phrase::new("weis"), weis));
+        }
+        if any(&stoeck) {
+            lines.push(ScoreLine::part(Phrase::new("stoeck"), stoeck));
+        }
+        lines.push(ScoreLine::new(
+            Phrase::new("points_threshold").with("threshold", self.threshold()),
+            points,
+            LineRole::Sum,
+        ));
+        // Deals scored without play: say why the strokes fall as they do.
+        if let Some(s) = o.survivor {
+            let only: Vec<i64> = (0..n).map(|i| i64::from(i == s as usize)).collect();
+            lines.push(ScoreLine::new(
+                Phrase::new("survivor"),
+                only,
+                LineRole::Note,
+            ));
+        }
+        if o.agreed {
+            let playing = self.playing_mask();
+            let both: Vec<i64> = (0..n).map(|i| i64::from(playing >> i & 1)).collect();
+            lines.push(ScoreLine::new(Phrase::new("agreed"), both, LineRole::Note));
+        }
+        let (strokes, cancelled, potatoes) =
+            (seat(o.strokes), seat(o.sacks_cancelled), seat(o.potatoes));
+        let won: Vec<i64> = (0..n).map(|s| strokes[s] + cancelled[s]).collect();
+        let won_label = match o.multiplier {
+            0 | 1 => Phrase::new("strokes_won"),
+            m => Phrase::new("strokes_won_times").with("factor", m),
+        };
+        lines.push(ScoreLine::new(won_label, won, LineRole::Start));
+        let from_abeyance = seat(o.from_abeyance);
+        if any(&from_abeyance) {
+            lines.push(ScoreLine::new(
+                Phrase::new("from_abeyance"),
+                from_abeyance,
+                LineRole::Note,
+            ));
+        }
+        if any(&cancelled) {
+            let minus = cancelled.iter().map(|c| -c).collect();
+            lines.push(ScoreLine::part(Phrase::new("sack_cancelled"), minus));
+        }
+        if any(&potatoes) {
+            let minus = potatoes.iter().map(|p| -p).collect();
+            lines.push(ScoreLine::part(Phrase::new("potatoes"), minus));
+        }
+        let sacked: Vec<i64> = (0..n).map(|i| i64::from(o.sacked >> i & 1)).collect();
+        if any(&sacked) {
+            lines.push(ScoreLine::new(
+                Phrase::new("sacked"),
+                sacked,
+                LineRole::Note,
+            ));
+        }
+        let stakes: Vec<i64> = o.stakes[..n].to_vec();
+        if any(&stakes) {
+            lines.push(ScoreLine::new(
+                Phrase::new("stakes"),
+                stakes,
+                LineRole::Note,
+            ));
+        }
+        let written = (0..n).map(|s| strokes[s] - potatoes[s]).collect();
+        lines.push(ScoreLine::new(
+            Phrase::new("slate_written"),
+            written,
+            LineRole::Written,
+        ));
+        lines
+    }
+    /// Each seat's card points this deal, its strokes on the slate and its sacks.
+    fn slate(public: &Value, table: &TableView) -> Slate {
+        let slate = super::ints(public, "slate");
+        let sacks = super::ints(public, "sacks");
+        let rows = (0..slate.len())
+            .map(|s| SlateRow {
+                label: super::side(s),
+                side: Some(s),
+                cells: vec![
+                    Cell::Number(table.deal_points.get(s).map_or(0, |&p| i64::from(p))),
+                    Cell::Number(slate[s]),
+                    super::cell(sacks.get(s).copied()),
+                ],
+                own: None,
+            })
+            .collect();
+        Slate {
+            columns: vec![
+                Phrase::new("col_this_deal"),
+                Phrase::new("col_strokes"),
+                Phrase::new("col_sacks"),
+            ],
+            rows,
+            notes: public["target"]
+                .as_i64()
+                .map(|t| vec![Phrase::new("note_out_at").with("target", t)])
+                .unwrap_or_default(),
+        }
+    }
+    /// The trump, who plays this deal and who dropped out, the blind, the six exchanged, who
+    /// bettered.
+    fn facts(public: &Value) -> Vec<Phrase> {
+        let mut facts = super::trump_facts(public, "turned_card");
+        let seats = |key: &str| public[key].as_array().filter(|a| !a.is_empty()).cloned();
+        if let Some(dropped) = seats("dropped") {
+            facts.push(
+                Phrase::new("fact_playing").with("seats", seats("playing").unwrap_or_default()),
+            );
+            facts.push(Phrase::new("fact_dropped").with("seats", dropped));
+        }
+        if let Some(s) = public["blind_taker"].as_u64() {
+            facts.push(Phrase::new("fact_blind").with("seat", s));
+        }
+        if let Some(s) = public["six_by"].as_u64() {
+            facts.push(Phrase::new("fact_six").with("seat", s));
+        }
+        if let Some(b) = seats("bessern") {
+            facts.push(Phrase::new("fact_bessern").with("seats", b));
+        }
+        facts
+    }
     fn verdict(record: &Record) -> Verdict {
         let Record::Handjass(r) = record else {
             return Verdict::default();
@@ -138,5 +284,6 @@ impl TableGame for Handjass {
             deals: r.deals.len(),
             ..Verdict::default()
         }
+        .worded(Self::TEAMS)
     }
 }

@@ -7,3 +7,102 @@ mod differenzler;
 mod handjass;
 pub(crate) mod schieber;
 mod sidi;
+
+use serde_json::Value;
+
+use crate::view::{Cell, Phrase, Slate, SlateRow, TableView};
+
+/// The numbers of a view's field (`totals`), as whole numbers.
+pub(crate) fn ints(v: &Value, key: &str) -> Vec<i64> {
+    v[key]
+        .as_array()
+        .map(|a| a.iter().map(|x| x.as_i64().unwrap_or(0)).collect())
+        .unwrap_or_default()
+}
+
+/// The name of a side (a team or a seat), as the front end says it from its viewer's side.
+pub(crate) fn side(s: usize) -> Phrase {
+    Phrase::new("side").with("side", s)
+}
+
+/// A number of a field, or nothing.
+pub(crate) fn cell(v: Option<i64>) -> Cell {
+    v.map_or(Cell::Empty, Cell::Number)
+}
+
+/// The slate of the two-team games scored on a running total (Schieber, Sidi Barrani): each
+/// team's total and the card points it has taken this deal; the target.
+pub(crate) fn team_slate(public: &Value, table: &TableView) -> Slate {
+    let totals = ints(public, "totals");
+    let rows = (0..2)
+        .map(|t| SlateRow {
+            label: side(t),
+            side: Some(t),
+            cells: vec![
+                cell(totals.get(t).copied()),
+                cell(table.deal_points.get(t).map(|&p| i64::from(p))),
+            ],
+            own: None,
+        })
+        .collect();
+    Slate {
+        columns: vec![Phrase::new("col_total"), Phrase::new("col_this_deal")],
+        rows,
+        notes: public["target"]
+            .as_u64()
+            .map(|t| vec![Phrase::new("note_target").with("target", t)])
+            .unwrap_or_default(),
+    }
+}
+
+/// The contract and who chose it, or who is choosing (Schieber, Coiffeur); a game that ended
+/// inside a deal says so.
+pub(crate) fn contract_facts(public: &Value) -> Vec<Phrase> {
+    let mut facts = contract(public);
+    // 003: the game ends as soon as a team has the target, also inside a deal (by a Stöck
+    // before any card is played).
+    let done = public["tricks"].as_array().map_or(0, Vec::len);
+    if public["phase"] == "over" && done < 9 {
+        facts.push(Phrase::new("fact_ended_inside").with("tricks", done));
+        if let Some(s) = public["stoeck"].as_u64() {
+            facts.push(Phrase::new("fact_stoeck").with("seat", s));
+        }
+    }
+    facts
+}
+
+fn contract(public: &Value) -> Vec<Phrase> {
+    let schoben = public["schoben"].as_bool() == Some(true);
+    match (public["contract"].as_str(), public["chooser"].as_u64()) {
+        (Some(c), Some(by)) => vec![Phrase::new(if schoben {
+            "fact_contract_schoben"
+        } else {
+            "fact_contract"
+        })
+        .with("mode", c)
+        .with("seat", by)],
+        _ if public["phase"] == "contract" => match public["to_move"].as_u64() {
+            Some(s) => vec![Phrase::new(if schoben {
+                "fact_choosing_schoben"
+            } else {
+                "fact_choosing"
+            })
+            .with("seat", s)],
+            None => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
+/// The trump and the card turned for it (Differenzler's `trump_card`, Handjass's `turned_card`).
+pub(crate) fn trump_facts(public: &Value, turned: &str) -> Vec<Phrase> {
+    let Some(trump) = public["trump"].as_str() else {
+        return Vec::new();
+    };
+    vec![match public[turned].as_str() {
+        Some(card) => Phrase::new("fact_trump_turned")
+            .with("mode", trump)
+            .with("card", card),
+        None => Phrase::new("fact_trump").with("mode", trump),
+    }]
+}

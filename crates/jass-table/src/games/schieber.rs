@@ -11,7 +11,7 @@ use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
-use crate::view::{LineRole, ScoreLine};
+use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Schieber sampling player.
 const SAMPLING_KNOWN: [&str; 13] = [
@@ -163,6 +163,12 @@ impl TableGame for Schieber {
     fn deal_lines(&self) -> Vec<ScoreLine> {
         deal_lines(self).map(|(_, lines)| lines).unwrap_or_default()
     }
+    fn slate(public: &Value, table: &TableView) -> Slate {
+        super::team_slate(public, table)
+    }
+    fn facts(public: &Value) -> Vec<Phrase> {
+        super::contract_facts(public)
+    }
     fn verdict(record: &Record) -> Verdict {
         let Record::Schieber(r) = record else {
             return Verdict::default();
@@ -176,6 +182,7 @@ impl TableGame for Schieber {
             deals: r.deals.len(),
             ..Verdict::default()
         }
+        .worded(Self::TEAMS)
     }
 }
 
@@ -197,20 +204,23 @@ pub(crate) fn deal_lines(s: &Schieber) -> Option<(Contract, Vec<ScoreLine>)> {
     if contract == Contract::Misere {
         let credited = [t.card_points[1], t.card_points[0]];
         lines.push(ScoreLine::part(
-            "card points (Misère: the other team's tricks)",
+            Phrase::new("card_points_misere"),
             per_team(credited),
         ));
     } else {
-        lines.push(ScoreLine::part("card points", per_team(t.card_points)));
+        lines.push(ScoreLine::part(
+            Phrase::new("card_points"),
+            per_team(t.card_points),
+        ));
     }
     let parts = [
-        ("Match", t.match_bonus),
-        ("Weis", t.weis),
-        ("Stöck", t.stoeck),
+        ("match", t.match_bonus),
+        ("weis", t.weis),
+        ("stoeck", t.stoeck),
     ];
-    for (label, values) in parts {
+    for (key, values) in parts {
         if values != [0, 0] {
-            lines.push(ScoreLine::part(label, per_team(values)));
+            lines.push(ScoreLine::part(Phrase::new(key), per_team(values)));
         }
     }
     let raw: Vec<i64> = (0..2)
@@ -220,11 +230,13 @@ pub(crate) fn deal_lines(s: &Schieber) -> Option<(Contract, Vec<ScoreLine>)> {
     let mut expected = raw.clone();
     if m != 1 {
         expected = raw.iter().map(|r| r * m).collect();
-        lines.push(ScoreLine {
-            label: format!("×{m} ({contract})"),
-            values: expected.clone(),
-            role: LineRole::Times(vec![m, m]),
-        });
+        lines.push(ScoreLine::new(
+            Phrase::new("times_contract")
+                .with("factor", m)
+                .with("mode", contract.to_string()),
+            expected.clone(),
+            LineRole::Times(vec![m, m]),
+        ));
     }
     let written = per_team(t.score);
     // Only a game that ended inside the deal leaves points out (elsewhere a difference is a
@@ -234,15 +246,12 @@ pub(crate) fn deal_lines(s: &Schieber) -> Option<(Contract, Vec<ScoreLine>)> {
         // partnership are counted and scored": the others' tricks of this deal (and, as
         // `claim_counts_all` says, the rest of the claimants') are not written.
         let left_out: Vec<i64> = written.iter().zip(&expected).map(|(w, e)| w - e).collect();
-        lines.push(ScoreLine::part(
-            "not written: the game ended at the target (003)",
-            left_out,
-        ));
+        lines.push(ScoreLine::part(Phrase::new("claim_left_out"), left_out));
     }
-    lines.push(ScoreLine {
-        label: "deal".into(),
-        values: written,
-        role: LineRole::Written,
-    });
+    lines.push(ScoreLine::new(
+        Phrase::new("deal_written"),
+        written,
+        LineRole::Written,
+    ));
     Some((contract, lines))
 }

@@ -12,7 +12,7 @@ use crate::games::schieber::per_team;
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
-use crate::view::{LineRole, ScoreLine};
+use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Sidi Barrani sampling player.
 const SAMPLING_KNOWN: [&str; 13] = [
@@ -151,37 +151,74 @@ impl TableGame for Sidi {
         let (Some(made), Some((bid, _, _))) = (t.made, self.bid()) else {
             return Vec::new();
         };
-        let mut lines = vec![ScoreLine::part("card points", per_team(t.card_points))];
-        for (label, values) in [
-            ("Match", t.match_bonus),
-            ("Weis", t.weis),
-            ("Stöck", t.stoeck),
+        let mut lines = vec![ScoreLine::part(
+            Phrase::new("card_points"),
+            per_team(t.card_points),
+        )];
+        for (key, values) in [
+            ("match", t.match_bonus),
+            ("weis", t.weis),
+            ("stoeck", t.stoeck),
         ] {
             if values != [0, 0] {
-                lines.push(ScoreLine::part(label, per_team(values)));
+                lines.push(ScoreLine::part(Phrase::new(key), per_team(values)));
             }
         }
         // 001: the bid, times the doubling, goes to the declarers if their card points (with
         // the last trick and Match, without Weis and Stöck) reach it, else to the defenders.
-        let factor = match self.factor() {
-            1 => String::new(),
-            f => format!(" ×{f}"),
-        };
-        let to = if made {
-            "made: to the declarers"
-        } else {
-            "not made: to the defenders"
+        let key = match (made, self.factor()) {
+            (true, 1) => "sidi_bid_made",
+            (true, _) => "sidi_bid_made_doubled",
+            (false, 1) => "sidi_bid_lost",
+            (false, _) => "sidi_bid_lost_doubled",
         };
         lines.push(ScoreLine::part(
-            format!("the bid {bid}{factor} ({to})"),
+            Phrase::new(key)
+                .with("bid", bid)
+                .with("factor", self.factor()),
             per_team(t.bonus),
         ));
-        lines.push(ScoreLine {
-            label: "deal".into(),
-            values: per_team(t.score),
-            role: LineRole::Written,
-        });
+        lines.push(ScoreLine::new(
+            Phrase::new("deal_written"),
+            per_team(t.score),
+            LineRole::Written,
+        ));
         lines
+    }
+    fn slate(public: &Value, table: &TableView) -> Slate {
+        super::team_slate(public, table)
+    }
+    /// The contract (bid, trump, declarer), the doubling, and the auction's last calls.
+    fn facts(public: &Value) -> Vec<Phrase> {
+        let mut facts = Vec::new();
+        if let Some([bid, mode, by]) = public["bid"].as_array().map(Vec::as_slice) {
+            facts.push(
+                Phrase::new("fact_bid")
+                    .with("bid", bid.clone())
+                    .with("mode", mode.clone())
+                    .with("seat", by.clone()),
+            );
+        }
+        if let Some(f) = public["factor"].as_u64().filter(|&f| f > 1) {
+            facts.push(Phrase::new("fact_doubled").with("factor", f));
+        }
+        let auction = public["auction"].as_array().cloned().unwrap_or_default();
+        if !auction.is_empty() {
+            let start = auction.len().saturating_sub(6);
+            let calls: Vec<Value> = auction[start..]
+                .iter()
+                .map(|call| {
+                    serde_json::to_value(
+                        Phrase::new("call")
+                            .with("seat", call[0].clone())
+                            .with("action", call[1].clone()),
+                    )
+                    .expect("phrases serialize")
+                })
+                .collect();
+            facts.push(Phrase::new("fact_auction").with("calls", calls));
+        }
+        facts
     }
     fn verdict(record: &Record) -> Verdict {
         let Record::Sidi(r) = record else {
@@ -194,5 +231,6 @@ impl TableGame for Sidi {
             deals: r.deals.len(),
             ..Verdict::default()
         }
+        .worded(Self::TEAMS)
     }
 }
