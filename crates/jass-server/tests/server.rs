@@ -1291,7 +1291,9 @@ async fn damaged_rows_mark_their_table_error_and_the_others_load() {
     let s = start(d.path()).await;
     let a = s.addr();
     let bots = json!(["rule", "rule", "rule", "rule"]);
-    let long = json!({"game": "schieber", "options": {"target": 5000}, "seats": bots});
+    // A game that cannot end before the server stops (a finished game's actions are not read
+    // again at the start, so its damage would go unseen).
+    let long = json!({"game": "schieber", "options": {"target": 1000000}, "seats": bots});
     let (gap, _, _) = create(a, long.clone()).await;
     let (not_json, _, _) = create(a, long).await;
     let (finished, _, _) = create(
