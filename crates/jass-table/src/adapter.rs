@@ -36,7 +36,9 @@ pub trait TableGame: Game + Send + 'static {
     /// The options from JSON (the keys given; the rest default), checked by the game.
     fn read_options(options: &Value) -> Result<Self::Options, OptionsError>;
     /// Named option sets worth playing (the defaults first, then the variants the sources
-    /// describe): for lists, and for the conformance suite, which plays every one.
+    /// describe): for lists, and for the conformance suite, which plays every one. Where the
+    /// game reads its options with `kind::read_validated`, `-o preset=NAME` starts from the set
+    /// of that name.
     fn presets() -> Vec<(&'static str, Value)>;
     /// The seats at the table under these options.
     fn seat_count(_options: &Self::Options) -> usize {

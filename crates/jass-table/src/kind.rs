@@ -35,6 +35,18 @@ impl GameKind {
         self.visit(Defaults)
     }
 
+    /// The game's named option sets ([`TableGame::presets`]).
+    pub fn presets(self) -> Vec<(&'static str, Value)> {
+        struct Presets;
+        impl GameVisitor for Presets {
+            type Output = Vec<(&'static str, Value)>;
+            fn visit<G: TableGame>(self) -> Self::Output {
+                G::presets()
+            }
+        }
+        self.visit(Presets)
+    }
+
     /// This game with these options (the keys given; the rest default), checked by the game.
     pub fn spec(self, options: &Value) -> Result<GameSpec, OptionsError> {
         struct Checked<'a>(&'a Value);
@@ -60,16 +72,56 @@ pub fn checked_options<G: crate::TableGame>(options: &Value) -> Result<G::Option
     G::read_options(options)
 }
 
-/// Reads a game's option type from JSON (the keys given; the rest default) and checks it with the
-/// type's own `validate`.
-pub(crate) fn read_validated<T: DeserializeOwned>(
+/// Reads game `G`'s options from JSON (the keys given; the rest default) and checks them with the
+/// type's own `validate`. `preset=NAME` starts from the named set of [`TableGame::presets`] (e.g.
+/// Schieber's `tournament`), which the other keys given then override.
+pub(crate) fn read_validated<G: TableGame>(
+    options: &Value,
+    validate: impl Fn(&G::Options) -> Result<(), String>,
+) -> Result<G::Options, OptionsError> {
+    let options = with_preset(G::NAME, options, &G::presets())?;
+    let o: G::Options = parse_named(G::NAME, &options)?;
+    validate(&o).map_err(|e| OptionsError(format!("bad {} option: {e}", G::NAME)))?;
+    Ok(o)
+}
+
+/// `options` with its `preset` key (if any) replaced by that preset's options, under the keys
+/// given beside it.
+fn with_preset(
     game: &str,
     options: &Value,
-    validate: impl Fn(&T) -> Result<(), String>,
-) -> Result<T, OptionsError> {
-    let o: T = parse_named(game, options)?;
-    validate(&o).map_err(|e| OptionsError(format!("bad {game} option: {e}")))?;
-    Ok(o)
+    presets: &[(&'static str, Value)],
+) -> Result<Value, OptionsError> {
+    let Value::Object(given) = options else {
+        return Ok(options.clone());
+    };
+    let Some(name) = given.get("preset") else {
+        return Ok(options.clone());
+    };
+    let names = || {
+        presets
+            .iter()
+            .map(|(n, _)| *n)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let Some(name) = name.as_str() else {
+        return Err(OptionsError(format!(
+            "bad {game} option `preset={name}`: a preset is a name, one of {}",
+            names()
+        )));
+    };
+    let Some((_, preset)) = presets.iter().find(|(n, _)| *n == name) else {
+        return Err(OptionsError(format!(
+            "unknown {game} preset `{name}`: the presets are {}",
+            names()
+        )));
+    };
+    let mut merged = preset.as_object().cloned().unwrap_or_default();
+    for (k, v) in given.iter().filter(|(k, _)| *k != "preset") {
+        merged.insert(k.clone(), v.clone());
+    }
+    Ok(Value::Object(merged))
 }
 
 /// Reads a game's option type from JSON, naming the option at fault when one is wrong.
@@ -241,6 +293,57 @@ mod tests {
         assert_eq!(duplicate_key(r#"[{"a":1},{"a":2}]"#), None);
         assert_eq!(duplicate_key("standard"), None);
         assert_eq!(duplicate_key(r#"{"a":1}"#), None);
+    }
+
+    #[test]
+    fn a_preset_gives_the_keys_not_given() {
+        let spec = GameSpec::parse(
+            "schieber",
+            &["preset=tournament".into(), "undenufe_eleven=ace".into()],
+        )
+        .unwrap();
+        let o = &spec.options;
+        assert_eq!(o["weis"], "none");
+        assert_eq!(o["stoeck"], false);
+        assert_eq!(o["target"], 1000);
+        assert_eq!(o["multipliers"]["obenabe"], 1);
+        assert_eq!(o["multipliers"]["D"], 1);
+        // The key given beside the preset wins over the preset's.
+        assert_eq!(o["undenufe_eleven"], "ace");
+        assert_eq!(
+            GameSpec::parse("schieber", &["preset=tournament".into()])
+                .unwrap()
+                .options["undenufe_eleven"],
+            "six"
+        );
+        // The games that read their options through `read_validated` take their presets by
+        // name (Handjass names its presets in its core options: 000, parlett, …).
+        let generic = [
+            GameKind::Schieber,
+            GameKind::Sidi,
+            GameKind::Coiffeur,
+            GameKind::Differenzler,
+        ];
+        for kind in generic {
+            for (name, preset) in kind.presets() {
+                let by_name = kind.spec(&serde_json::json!({ "preset": name }));
+                assert_eq!(
+                    by_name.unwrap(),
+                    kind.spec(&preset).unwrap(),
+                    "{} {name}",
+                    kind.name()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn an_unknown_preset_is_refused_with_the_known_ones() {
+        let e = GameSpec::parse("schieber", &["preset=turnier".into()]).unwrap_err();
+        assert!(e.0.contains("unknown schieber preset `turnier`"), "{}", e.0);
+        assert!(e.0.contains("tournament"), "{}", e.0);
+        let e = GameSpec::parse("sidi", &["preset=3".into()]).unwrap_err();
+        assert!(e.0.contains("a preset is a name"), "{}", e.0);
     }
 
     #[test]

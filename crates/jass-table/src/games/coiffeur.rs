@@ -33,6 +33,7 @@ impl TableGame for Coiffeur {
     const TITLE: &'static str = "Coiffeur";
     const TEAMS: bool = true;
     const OPTIONS_HELP: &'static str = concat!(
+        "  preset: default | misere-slalom-large-weis | no-weis-zurueckschieben; other keys override it\n",
         "  multipliers: a table, each 1 .. 100 (default {\"D\":4,\"H\":1,\"S\":3,\"C\":2,\"obenabe\":5,\"undenufe\":6,\"misere\":1,\"slalom\":7})\n",
         "  misere, slalom, zurueckschieben, stoeck, four_nines: true | false;  weis: none | small | large\n",
         "  (misere, slalom: add that row to each list; a Slalom row is played as slalom or slalom-undenufe)\n",
@@ -44,17 +45,17 @@ impl TableGame for Coiffeur {
         vec![
             ("default", json!({})),
             (
-                "Misère and Slalom rows",
+                "misere-slalom-large-weis",
                 json!({"misere": true, "slalom": true, "weis": "large"}),
             ),
             (
-                "no Weis, zurückschieben",
+                "no-weis-zurueckschieben",
                 json!({"weis": "none", "stoeck": false, "zurueckschieben": true}),
             ),
         ]
     }
     fn read_options(options: &Value) -> Result<CoiffeurOptions, OptionsError> {
-        read_validated(Self::NAME, options, CoiffeurOptions::validate)
+        read_validated::<Self>(options, CoiffeurOptions::validate)
     }
     fn action_json(action: Self::Action) -> Value {
         to_json(&RecordedAction::from(action))

@@ -39,6 +39,7 @@ impl TableGame for Differenzler {
     const TITLE: &'static str = "Differenzler";
     const TEAMS: bool = false;
     const OPTIONS_HELP: &'static str = concat!(
+        "  preset: default | open-chosen-trump | one-round-rotation-strict; other keys override it\n",
         "  deals: number of deals (12; 4 for one round);  trump: turned | random | rotation | chosen\n",
         "  announcements: hidden | open;  obenabe_undenufe (not with turned), weis, stoeck: true | false\n",
         "  trick_rules: weak (003) | strict;  undenufe_eleven: ace | six;  first_dealer: 0 .. 3\n",
@@ -50,17 +51,17 @@ impl TableGame for Differenzler {
         vec![
             ("default", json!({})),
             (
-                "open announcements, chosen trump",
+                "open-chosen-trump",
                 json!({"announcements": "open", "trump": "chosen", "obenabe_undenufe": true, "weis": true, "stoeck": true}),
             ),
             (
-                "one round, rotation, strict",
+                "one-round-rotation-strict",
                 json!({"deals": 4, "trump": "rotation", "trick_rules": "strict", "miss_penalty": 3, "exact_bonus": 5}),
             ),
         ]
     }
     fn read_options(options: &Value) -> Result<DifferenzlerOptions, OptionsError> {
-        read_validated(Self::NAME, options, DifferenzlerOptions::validate)
+        read_validated::<Self>(options, DifferenzlerOptions::validate)
     }
     fn action_json(action: Self::Action) -> Value {
         to_json(&DifferenzlerRecorded::from(action))

@@ -41,6 +41,7 @@ impl TableGame for Schieber {
     const TITLE: &'static str = "Schieber";
     const TEAMS: bool = true;
     const OPTIONS_HELP: &'static str = concat!(
+        "  preset: default | french-large-weis | every-contract | tournament (no Weis, no Stöck, all single, six 11 in Undenufe, target 1000); other keys override it\n",
         "  target: points to win (1000, 1500, 2500, 3000)\n",
         "  multipliers: standard | french-red | french-black | single | {\"D\":2,\"H\":1,...}\n",
         "  obenabe_undenufe, misere, slalom, zurueckschieben, counter_match, stoeck, schneider, bergpreis: true | false\n",
@@ -59,21 +60,25 @@ impl TableGame for Schieber {
         vec![
             ("default", json!({})),
             (
-                "french-red, large Weis",
+                "french-large-weis",
                 json!({"multipliers": "french-red", "weis": "large"}),
             ),
             (
-                "every contract",
+                "every-contract",
                 json!({"misere": true, "slalom": true, "zurueckschieben": true, "counter_match": true, "bergpreis": true}),
             ),
+            // Tournament rules, as the published bots play (jmr/pgx, JassTheRipper, jass-kit):
+            // no Weis, no Stöck, every contract single (003: "Some people play all contracts
+            // scoring single (then the target is usually 1000)"); the six counts 11 in Undenufe
+            // as JassWiki's "Kartenwerte" gives it (`-o undenufe_eleven=ace` for 003's ace).
             (
-                "single, no Weis or Stöck",
-                json!({"multipliers": "single", "weis": "none", "stoeck": false, "undenufe_eleven": "six"}),
+                "tournament",
+                json!({"multipliers": "single", "weis": "none", "stoeck": false, "undenufe_eleven": "six", "target": 1000}),
             ),
         ]
     }
     fn read_options(options: &Value) -> Result<SchieberOptions, OptionsError> {
-        read_validated(Self::NAME, options, SchieberOptions::validate)
+        read_validated::<Self>(options, SchieberOptions::validate)
     }
     fn action_json(action: Self::Action) -> Value {
         to_json(&RecordedAction::from(action))

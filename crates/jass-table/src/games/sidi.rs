@@ -49,6 +49,7 @@ impl TableGame for Sidi {
     const TITLE: &'static str = "Sidi Barrani";
     const TEAMS: bool = true;
     const OPTIONS_HELP: &'static str = concat!(
+        "  preset: default | 004-double-at-first-lead | no-weis-no-doubling; other keys override it\n",
         "  target: points to win (2000; 1500, 2500);  double_game: true | false;  double_game_below: 1000 (losers under it: a double game)\n",
         "  min_bid: 40 | 50 | 60;  bid_step: 10 | 5;  obenabe_undenufe, weis, stoeck, four_nines, redouble: true | false\n",
         "  doubling: next-call (001) | first-lead (004) | none;  undenufe_eleven: ace | six;  first_dealer: 0 .. 3\n",
@@ -59,17 +60,17 @@ impl TableGame for Sidi {
         vec![
             ("default", json!({})),
             (
-                "004: double at the first lead, steps of 5",
+                "004-double-at-first-lead",
                 json!({"doubling": "first-lead", "bid_step": 5, "min_bid": 40}),
             ),
             (
-                "no Weis, no doubling",
+                "no-weis-no-doubling",
                 json!({"weis": false, "stoeck": false, "doubling": "none", "obenabe_undenufe": false}),
             ),
         ]
     }
     fn read_options(options: &Value) -> Result<SidiOptions, OptionsError> {
-        read_validated(Self::NAME, options, SidiOptions::validate)
+        read_validated::<Self>(options, SidiOptions::validate)
     }
     fn action_json(action: Self::Action) -> Value {
         to_json(&SidiRecorded::from(action))
