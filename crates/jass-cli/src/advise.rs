@@ -1,7 +1,7 @@
 //! `jass advise`: an advisor for a Schieber deal at a real table. Line by line from standard input
 //! (so it can be scripted): your hand, the contract, your seat relative to the first leader, then
 //! every card as it is played. When it is your turn it prints the card it would play and the
-//! expected points of every legal card ([`crate::hint`]). See docs/advise.md.
+//! expected points of every legal card ([`jass_analysis::hint`]). See docs/advise.md.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -14,7 +14,7 @@ use jass_core::schieber::{Contract, ObservedTrick, Phase, SchieberObservation};
 use jass_core::trick::{trick_points, trick_winner};
 use jass_core::{Card, CardSet, CardStyle, PointTable, UndenufeEleven};
 
-use crate::hint::{card_values, CardPlayView, HintSettings};
+use jass_analysis::hint::{card_values, CardPlayView, HintSettings};
 
 /// Arguments of `jass advise`.
 #[derive(Args)]
@@ -632,7 +632,7 @@ impl Advisor {
                 }
                 s
             }
-            Err(why) => match crate::hint::rule_card(&view, settings.seed) {
+            Err(why) => match jass_analysis::hint::rule_card(&view, settings.seed) {
                 Some(c) => format!(
                     "{head}play {} (the rule player's choice; allowed: {}) — {why}",
                     self.name(c),

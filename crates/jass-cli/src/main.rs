@@ -6,7 +6,6 @@ mod arena_games;
 mod bench;
 mod check;
 mod games;
-mod hint;
 mod import_export;
 mod options;
 mod output;

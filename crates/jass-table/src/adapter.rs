@@ -89,6 +89,12 @@ pub trait TableGame: Game + Send + 'static {
             Self::NAME
         ))
     }
+    /// True if the game's card play is Schieber's (four seats in two teams, one contract of the
+    /// six modes, card points and Match to the team) and its public view has Schieber's shape,
+    /// so that hints can give the expected points of every card
+    /// (`jass_analysis::hint::CardPlayView`). False by default: hints then name the sampling
+    /// player's choice only.
+    const SCHIEBER_CARD_PLAY: bool = false;
     /// Plays a whole game with these players, calling `watch` before every step and at the end.
     fn play(
         options: Self::Options,

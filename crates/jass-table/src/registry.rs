@@ -202,6 +202,8 @@ pub struct GameFacts {
     pub teams: bool,
     /// What each option's values mean ([`TableGame::OPTIONS_HELP`]).
     pub options_help: &'static str,
+    /// Whether hints can value every card ([`TableGame::SCHIEBER_CARD_PLAY`]).
+    pub schieber_card_play: bool,
 }
 
 struct Info;
@@ -214,6 +216,7 @@ impl GameVisitor for Info {
             title: G::TITLE,
             teams: G::TEAMS,
             options_help: G::OPTIONS_HELP,
+            schieber_card_play: G::SCHIEBER_CARD_PLAY,
         }
     }
 }

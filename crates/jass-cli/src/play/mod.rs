@@ -33,8 +33,8 @@ use ratatui::crossterm::terminal::{
 use ratatui::Terminal;
 use serde_json::{json, Value};
 
-use crate::hint::{table_hint, HintSettings};
 use human::{Finish, HumanSeat, ToScreen};
+use jass_analysis::hint::{table_hint, HintSettings};
 use journal::Journal;
 use labels::{action_label, card_label};
 use model::{Command, Key, Model};
@@ -557,7 +557,7 @@ fn give_hint(model: &mut Model, spec: &GameSpec) {
 }
 
 /// A hint as one line: the suggestion, and the expected points where known.
-pub fn hint_text(h: &crate::hint::Hint, style: CardStyle) -> String {
+pub fn hint_text(h: &jass_analysis::hint::Hint, style: CardStyle) -> String {
     match &h.values {
         Ok(v) => {
             let parts: Vec<String> = v

@@ -32,6 +32,7 @@ impl TableGame for Coiffeur {
     const ALIASES: &'static [&'static str] = &[];
     const TITLE: &'static str = "Coiffeur";
     const TEAMS: bool = true;
+    const SCHIEBER_CARD_PLAY: bool = true;
     const OPTIONS_HELP: &'static str = concat!(
         "  preset: default | misere-slalom-large-weis | no-weis-zurueckschieben; other keys override it\n",
         "  multipliers: a table, each 1 .. 100 (default {\"D\":4,\"H\":1,\"S\":3,\"C\":2,\"obenabe\":5,\"undenufe\":6,\"misere\":1,\"slalom\":7})\n",

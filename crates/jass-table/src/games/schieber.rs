@@ -40,6 +40,7 @@ impl TableGame for Schieber {
     const ALIASES: &'static [&'static str] = &[];
     const TITLE: &'static str = "Schieber";
     const TEAMS: bool = true;
+    const SCHIEBER_CARD_PLAY: bool = true;
     const OPTIONS_HELP: &'static str = concat!(
         "  preset: default | french-large-weis | every-contract | tournament (no Weis, no Stöck, all single, six 11 in Undenufe, target 1000); other keys override it\n",
         "  target: points to win (1000, 1500, 2500, 3000)\n",

@@ -17,7 +17,7 @@ use jass_core::schieber::{Contract, ObservedTrick, Phase, SchieberObservation};
 use jass_core::PlaysCard;
 use jass_core::{Card, CardSet, TrickRules, UndenufeEleven};
 use jass_solver::{Solver, SolverConfig};
-use jass_table::{GameKind, GameSpec};
+use jass_table::GameSpec;
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::Value;
@@ -395,19 +395,23 @@ pub fn table_hint(
     let card_play = legal
         .iter()
         .all(|a| a.get("action").and_then(Value::as_str) == Some("play"));
-    let values = match spec.kind {
-        GameKind::Schieber | GameKind::Coiffeur if card_play => {
-            let eleven = spec
-                .options
-                .get("undenufe_eleven")
-                .and_then(|v| serde_json::from_value(v.clone()).ok())
-                .unwrap_or_default();
-            match CardPlayView::from_view(view, eleven) {
-                Some(v) => card_values(&v, settings).map_err(|e| e.to_string()),
-                None => Err("no card play view".to_string()),
-            }
+    let values = if !card_play {
+        Err("expected points only in card play".to_string())
+    } else if !spec.kind.info().schieber_card_play {
+        Err(format!(
+            "expected points only where the card play is Schieber's (Schieber, Coiffeur), not in {}",
+            spec.kind.info().title
+        ))
+    } else {
+        let eleven = spec
+            .options
+            .get("undenufe_eleven")
+            .and_then(|v| serde_json::from_value(v.clone()).ok())
+            .unwrap_or_default();
+        match CardPlayView::from_view(view, eleven) {
+            Some(v) => card_values(&v, settings).map_err(|e| e.to_string()),
+            None => Err("no card play view".to_string()),
         }
-        _ => Err("expected points only for Schieber and Coiffeur card play".to_string()),
     };
     if let Ok(v) = &values {
         if let Some(best) = v.best() {
@@ -433,7 +437,7 @@ pub fn table_hint(
 mod tests {
     use super::*;
     use jass_core::Mode;
-    use jass_table::{run_table, Event, SeatPlayer};
+    use jass_table::{run_table, Event, GameKind, SeatPlayer};
 
     fn cards(s: &str) -> Vec<Card> {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()

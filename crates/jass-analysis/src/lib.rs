@@ -1,0 +1,5 @@
+//! Analysis of Jass positions as a library, so that every front end can offer it: the hint engine
+//! (what to do now and, where it can be computed, the expected points of every legal card), used
+//! by `jass play`'s hint key and `jass advise`.
+
+pub mod hint;
