@@ -9,12 +9,11 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::builder::RangedU64ValueParser;
 use clap::Args;
+use jass_analysis::hint::{card_values, HintSettings};
+use jass_analysis::tracker::{DealTracker, Entry, TrackedDeal};
 use jass_bots::worlds::{knowledge, played_by_seat, seen_tricks};
-use jass_core::schieber::{Contract, ObservedTrick, Phase, SchieberObservation};
-use jass_core::trick::{trick_points, trick_winner};
-use jass_core::{Card, CardSet, CardStyle, PointTable, UndenufeEleven};
-
-use jass_analysis::hint::{card_values, CardPlayView, HintSettings};
+use jass_core::schieber::Contract;
+use jass_core::{Card, CardSet, CardStyle, UndenufeEleven};
 
 /// Arguments of `jass advise`.
 #[derive(Args)]
@@ -191,33 +190,11 @@ pub fn parse_line(line: &str) -> Result<Option<Input>, String> {
     Ok(Some(input))
 }
 
-/// What was entered, in order (undo takes back the last card or Weis).
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Entry {
-    Play(Card),
-    Weis(u8, CardSet),
-}
-
 /// The advisor's deal: what was entered so far.
 pub struct Advisor {
     settings: HintSettings,
     style: CardStyle,
-    eleven: UndenufeEleven,
-    hand: Option<CardSet>,
-    contract: Option<Contract>,
-    seat: Option<u8>,
-    entries: Vec<Entry>,
-}
-
-/// The deal as it stands after the cards entered.
-struct Table {
-    hand: CardSet,
-    tricks: Vec<ObservedTrick>,
-    trick: Vec<Card>,
-    leader: u8,
-    points: [u32; 2],
-    played: CardSet,
-    shown: Vec<(u8, CardSet)>,
+    tracker: DealTracker,
 }
 
 impl Advisor {
@@ -226,11 +203,7 @@ impl Advisor {
         Advisor {
             settings,
             style,
-            eleven,
-            hand: None,
-            contract: None,
-            seat: None,
-            entries: Vec::new(),
+            tracker: DealTracker::new(eleven),
         }
     }
 
@@ -239,81 +212,19 @@ impl Advisor {
     }
 
     fn seat_name(&self, seat: u8) -> String {
-        match self.seat {
+        match self.tracker.seat {
             Some(me) if me == seat => format!("seat {seat} (you)"),
             Some(me) if (me + 2) % 4 == seat => format!("seat {seat} (partner)"),
             _ => format!("seat {seat}"),
         }
     }
 
-    /// Replays the entered cards.
-    fn table(&self) -> Option<Table> {
-        let hand0 = self.hand?;
-        let contract = self.contract?;
-        let me = self.seat?;
-        let mut t = Table {
-            hand: hand0,
-            tricks: Vec::new(),
-            trick: Vec::new(),
-            leader: 0,
-            points: [0, 0],
-            played: CardSet::EMPTY,
-            shown: Vec::new(),
-        };
-        for e in &self.entries {
-            match e {
-                Entry::Weis(s, cards) => t.shown.push((*s, *cards)),
-                Entry::Play(card) => {
-                    let to_play = (t.leader + t.trick.len() as u8) % 4;
-                    if to_play == me {
-                        t.hand.remove(*card);
-                    }
-                    t.played.insert(*card);
-                    t.trick.push(*card);
-                    if t.trick.len() == 4 {
-                        let i = t.tricks.len();
-                        let mode = contract.trick_mode(i);
-                        let w = (t.leader as usize + trick_winner(&t.trick, mode)) % 4;
-                        let mut pts = trick_points(&t.trick, PointTable::new(mode, self.eleven));
-                        if i == 8 {
-                            pts += jass_core::mode::LAST_TRICK_BONUS;
-                        }
-                        t.points[w % 2] += pts;
-                        t.tricks.push(ObservedTrick {
-                            leader: t.leader,
-                            cards: std::mem::take(&mut t.trick),
-                            winner: w as u8,
-                            points: pts,
-                        });
-                        t.leader = w as u8;
-                    }
-                }
-            }
-        }
-        Some(t)
-    }
-
-    fn view(&self, t: &Table) -> Option<CardPlayView> {
-        Some(CardPlayView {
-            seat: self.seat?,
-            hand: t.hand,
-            contract: self.contract?,
-            undenufe_eleven: self.eleven,
-            trick_leader: t.leader,
-            trick: t.trick.clone(),
-            tricks: t.tricks.clone(),
-            shown: t.shown.clone(),
-            // Not asked: the first leader's team chose.
-            chooser: None,
-        })
-    }
-
     fn missing(&self) -> Option<&'static str> {
-        if self.hand.is_none() {
+        if self.tracker.hand.is_none() {
             Some("enter your hand first: hand HA HK H9 … (nine cards)")
-        } else if self.contract.is_none() {
+        } else if self.tracker.contract.is_none() {
             Some("enter the contract first: trump H, obenabe or undenufe")
-        } else if self.seat.is_none() {
+        } else if self.tracker.seat.is_none() {
             Some("enter your seat first: seat 0 if you lead the first trick, 1 if you play second, …")
         } else {
             None
@@ -326,30 +237,30 @@ impl Advisor {
             Input::Help => Ok(HELP.to_string()),
             Input::Quit => Ok(String::new()),
             Input::New => {
-                *self = Advisor::new(self.settings, self.style, self.eleven);
+                *self = Advisor::new(self.settings, self.style, self.tracker.eleven);
                 Ok("new deal: enter hand, contract and seat".into())
             }
             Input::Hand(cards) => {
-                self.hand = Some(CardSet::from_cards(cards));
-                self.entries.clear();
+                self.tracker.hand = Some(CardSet::from_cards(cards));
+                self.tracker.entries.clear();
                 Ok(format!(
                     "hand: {}{}",
-                    self.hand_text(self.hand.unwrap_or_default()),
+                    self.hand_text(self.tracker.hand.unwrap_or_default()),
                     self.after()
                 ))
             }
             Input::Contract(c) => {
-                if self.entries.iter().any(|e| matches!(e, Entry::Play(_))) {
+                if self.tracker.has_play() {
                     return Err("cards are already played: `new` starts another deal".into());
                 }
-                self.contract = Some(c);
+                self.tracker.contract = Some(c);
                 Ok(format!("contract: {c}{}", self.after()))
             }
             Input::Seat(s) => {
-                if self.entries.iter().any(|e| matches!(e, Entry::Play(_))) {
+                if self.tracker.has_play() {
                     return Err("cards are already played: `new` starts another deal".into());
                 }
-                self.seat = Some(s);
+                self.tracker.seat = Some(s);
                 Ok(format!(
                     "you are seat {s}; your partner is seat {}{}",
                     (s + 2) % 4,
@@ -364,7 +275,7 @@ impl Advisor {
                 if set.len() as usize != cards.len() {
                     return Err("a card is listed twice in the Weis".into());
                 }
-                let t = self.table().ok_or("no deal")?;
+                let t = self.tracker.deal().ok_or("no deal")?;
                 let played = played_by_seat(seen_tricks(&t.tricks, t.leader, &t.trick));
                 for (p, cards) in played.iter().enumerate().filter(|(p, _)| *p != s as usize) {
                     if let Some(c) = (*cards & set).iter().next() {
@@ -393,25 +304,24 @@ impl Advisor {
                         all.len()
                     ));
                 }
-                if Some(s) == self.seat {
+                if Some(s) == self.tracker.seat {
                     if let Some(c) = set
                         .iter()
-                        .find(|c| self.hand.is_some_and(|h| !h.contains(*c)))
+                        .find(|c| self.tracker.hand.is_some_and(|h| !h.contains(*c)))
                     {
                         return Err(format!("{} is not in your hand", self.name(c)));
                     }
                 } else {
-                    if let Some(c) = set
-                        .iter()
-                        .find(|c| t.hand.contains(*c) || self.hand.is_some_and(|h| h.contains(*c)))
-                    {
+                    if let Some(c) = set.iter().find(|c| {
+                        t.hand.contains(*c) || self.tracker.hand.is_some_and(|h| h.contains(*c))
+                    }) {
                         return Err(format!(
                             "{} is in your hand: seat {s} cannot have shown it",
                             self.name(c)
                         ));
                     }
                 }
-                self.entries.push(Entry::Weis(s, set));
+                self.tracker.entries.push(Entry::Weis(s, set));
                 Ok(format!(
                     "{} showed {}",
                     self.seat_name(s),
@@ -419,7 +329,7 @@ impl Advisor {
                 ))
             }
             Input::Play(card) => self.play(card),
-            Input::Undo => match self.entries.pop() {
+            Input::Undo => match self.tracker.entries.pop() {
                 Some(Entry::Play(c)) => Ok(format!("took back {}{}", self.name(c), self.after())),
                 Some(Entry::Weis(s, _)) => Ok(format!("took back the Weis of seat {s}")),
                 None => Err("nothing to undo".into()),
@@ -434,12 +344,12 @@ impl Advisor {
                 if let Some(m) = self.missing() {
                     return Err(m.into());
                 }
-                let t = self.table().ok_or("no deal")?;
-                let to_play = (t.leader + t.trick.len() as u8) % 4;
-                if t.tricks.len() == 9 {
+                let t = self.tracker.deal().ok_or("no deal")?;
+                let to_play = t.to_play();
+                if t.is_over() {
                     return Err("the deal is over: `new` starts another".into());
                 }
-                if Some(to_play) != self.seat {
+                if Some(to_play) != self.tracker.seat {
                     return Err(format!(
                         "it is {}'s turn, not yours",
                         self.seat_name(to_play)
@@ -464,9 +374,9 @@ impl Advisor {
         if let Some(m) = self.missing() {
             return Err(m.into());
         }
-        let me = self.seat.ok_or("no seat")?;
-        let t = self.table().ok_or("no deal")?;
-        if t.tricks.len() == 9 {
+        let me = self.tracker.seat.ok_or("no seat")?;
+        let t = self.tracker.deal().ok_or("no deal")?;
+        if t.is_over() {
             return Err("the deal is over: `new` starts another (or `undo`)".into());
         }
         if t.played.contains(card) {
@@ -478,7 +388,7 @@ impl Advisor {
                 .unwrap_or_else(|| "in this trick".into());
             return Err(format!("{} was already played {when}", self.name(card)));
         }
-        let to_play = (t.leader + t.trick.len() as u8) % 4;
+        let to_play = t.to_play();
         if to_play == me {
             if !t.hand.contains(card) {
                 return Err(format!(
@@ -487,7 +397,7 @@ impl Advisor {
                     self.hand_text(t.hand)
                 ));
             }
-            let view = self.view(&t).ok_or("no deal")?;
+            let view = self.tracker.view(&t).ok_or("no deal")?;
             let legal = view.legal_cards();
             if !legal.contains(card) {
                 let lead = t.trick.first().map(|c| c.suit());
@@ -500,7 +410,7 @@ impl Advisor {
                 ));
             }
         } else {
-            if self.hand.is_some_and(|h| h.contains(card)) {
+            if self.tracker.hand.is_some_and(|h| h.contains(card)) {
                 return Err(format!(
                     "{} is in your hand, but it is {}'s turn",
                     self.name(card),
@@ -508,7 +418,7 @@ impl Advisor {
                 ));
             }
             // The card must agree with what that seat has shown (following suit so far).
-            let obs = self.observation(&t);
+            let obs = self.tracker.observation(&t);
             let k = knowledge(&obs);
             if !k.possible[to_play as usize].contains(card) {
                 return Err(format!(
@@ -530,8 +440,8 @@ impl Advisor {
                 ));
             }
         }
-        self.entries.push(Entry::Play(card));
-        let t2 = self.table().ok_or("no deal")?;
+        self.tracker.entries.push(Entry::Play(card));
+        let t2 = self.tracker.deal().ok_or("no deal")?;
         let mut out = format!("{}: {}", self.seat_name(to_play), self.name(card));
         if t2.tricks.len() > t.tricks.len() {
             let tr = t2.tricks.last().expect("a trick was completed");
@@ -544,7 +454,7 @@ impl Advisor {
                 t2.points[mine as usize],
                 t2.points[1 - mine as usize]
             );
-            if t2.tricks.len() == 9 {
+            if t2.is_over() {
                 out += "\nthe deal is over: `new` starts another";
             }
         }
@@ -552,50 +462,27 @@ impl Advisor {
         Ok(out)
     }
 
-    fn observation(&self, t: &Table) -> SchieberObservation {
-        SchieberObservation {
-            seat: self.seat.unwrap_or(0),
-            phase: Phase::Play,
-            hand: t.hand,
-            dealer: 3,
-            forehand: 0,
-            to_move: None,
-            schoben: false,
-            contract: self.contract,
-            chooser: None,
-            trick_leader: t.leader,
-            trick: t.trick.clone(),
-            tricks: t.tricks.clone(),
-            weis_calls: Vec::new(),
-            weis_shown: Vec::new(),
-            stoeck: None,
-            deal_score: [0, 0],
-            totals: [0, 0],
-            target: 0,
-        }
-    }
-
     /// After a change: the advice if it is now the person's turn, else who is to play.
     fn after(&self) -> String {
         if self.missing().is_some() {
             return String::new();
         }
-        let Some(t) = self.table() else {
+        let Some(t) = self.tracker.deal() else {
             return String::new();
         };
-        if t.tricks.len() == 9 {
+        if t.is_over() {
             return String::new();
         }
-        let to_play = (t.leader + t.trick.len() as u8) % 4;
-        if Some(to_play) == self.seat {
+        let to_play = t.to_play();
+        if Some(to_play) == self.tracker.seat {
             format!("\n{}", self.advice(&t))
         } else {
             format!("\nnext: {}", self.seat_name(to_play))
         }
     }
 
-    fn advice(&self, t: &Table) -> String {
-        let Some(view) = self.view(t) else {
+    fn advice(&self, t: &TrackedDeal) -> String {
+        let Some(view) = self.tracker.view(t) else {
             return String::new();
         };
         let legal = view.legal_cards();
@@ -644,13 +531,16 @@ impl Advisor {
     }
 
     fn show(&self) -> String {
-        let Some(t) = self.table() else {
+        let Some(t) = self.tracker.deal() else {
             return String::new();
         };
         let mut s = format!(
             "contract {}, you are seat {}; your hand: {}",
-            self.contract.map(|c| c.to_string()).unwrap_or_default(),
-            self.seat.unwrap_or(0),
+            self.tracker
+                .contract
+                .map(|c| c.to_string())
+                .unwrap_or_default(),
+            self.tracker.seat.unwrap_or(0),
             self.hand_text(t.hand)
         );
         for (i, tr) in t.tricks.iter().enumerate() {
@@ -679,7 +569,7 @@ impl Advisor {
                     .join(" ")
             );
         }
-        let me = self.seat.unwrap_or(0) % 2;
+        let me = self.tracker.seat.unwrap_or(0) % 2;
         s += &format!(
             "\npoints: you & partner {}, opponents {}",
             t.points[me as usize],
@@ -908,6 +798,6 @@ mod tests {
             "{r:?}"
         );
         // Only the two good Weis and the card were entered.
-        assert_eq!(a.entries.len(), 3);
+        assert_eq!(a.tracker.entries.len(), 3);
     }
 }
