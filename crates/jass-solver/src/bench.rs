@@ -172,6 +172,11 @@ pub fn print_whole_deals(positions: impl Iterator<Item = Position>, tt_bits: u32
         estimate_horizon: env_number("JS_EST", SolverConfig::default().estimate_horizon),
         tt_grow_bits: env_number("JS_GROW", SolverConfig::default().tt_grow_bits),
         tt_grow_nodes: env_number("JS_GROW_NODES", SolverConfig::default().tt_grow_nodes),
+        refutation_grow_bits: env_number(
+            "JS_GROW_REF",
+            SolverConfig::default().refutation_grow_bits,
+        ),
+        etc_grow_min_cards: env_number("JS_GROW_ETC", SolverConfig::default().etc_grow_min_cards),
         ..SolverConfig::default()
     });
     let mut times = Vec::new();
