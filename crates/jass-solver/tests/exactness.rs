@@ -14,12 +14,17 @@ use jass_solver::{Position, Solver, SolverConfig};
 /// Positions per mode (and per Slalom direction).
 const PER_MODE: usize = 150;
 
-/// A solver whose table grows after a few nodes: almost every search crosses the growth.
+/// A solver whose table grows after a few nodes: almost every search crosses the growth (and
+/// the refutation memory and the transposition cut-off check with it).
 fn growing() -> Solver {
     Solver::new(SolverConfig {
         tt_bits: 8,
         tt_grow_bits: 12,
         tt_grow_nodes: 10,
+        // The refutation memory grows with it, and the transposition cut-offs are checked at
+        // every fourth card from then on.
+        refutation_grow_bits: 20,
+        etc_grow_min_cards: 4,
         ..SolverConfig::default()
     })
 }
@@ -119,7 +124,7 @@ fn growing_table_equals_fixed_table_on_larger_positions() {
 #[test]
 fn the_driver_from_an_estimate_or_a_guess_equals_minimax() {
     let mut rng = SplitMix::new(4343);
-    let mut solvers: Vec<Solver> = (1..=8)
+    let mut solvers: Vec<Solver> = (1..=9)
         .map(|h| {
             Solver::new(SolverConfig {
                 estimate_horizon: h,
@@ -141,7 +146,11 @@ fn the_driver_from_an_estimate_or_a_guess_equals_minimax() {
                 // A fresh table: the estimate first.
                 s.clear();
                 s.reset_nodes();
-                assert_eq!(s.solve_for(&pos, team), want, "horizon {h}, team {team}\n{pos}");
+                assert_eq!(
+                    s.solve_for(&pos, team),
+                    want,
+                    "horizon {h}, team {team}\n{pos}"
+                );
                 let guess = rng.below(pos.max_value(team) as u64 + 1) as u32;
                 above += (guess > want) as u32;
                 below += (guess < want) as u32;
@@ -154,5 +163,8 @@ fn the_driver_from_an_estimate_or_a_guess_equals_minimax() {
             }
         }
     }
-    assert!(above > 100 && below > 100, "guesses above {above}, below {below}");
+    assert!(
+        above > 100 && below > 100,
+        "guesses above {above}, below {below}"
+    );
 }

@@ -117,12 +117,7 @@ impl Solver {
     /// halves the interval otherwise.
     fn step_out(&mut self, root: &Node, mut lo: i32, mut hi: i32, g: i32, tol: i32) -> (i32, i32) {
         let (mut held, mut failed) = (0u32, 0u32);
-        let mut grown = 0u32;
-        let down: i32 = crate::bench::env_number("JS_DOWN", 6);
-        let climb: i32 = crate::bench::env_number("JS_CLIMB", 8);
-        let shift: i32 = crate::bench::env_number("JS_SHIFT", 0);
-        let slow: u32 = crate::bench::env_number("JS_SLOW", 2);
-        let mut beta = if self.core.single_line == 0 { g - shift } else { g };
+        let mut beta = g;
         while hi - lo > tol {
             beta = beta.clamp(lo + 1, hi);
             let Some(r) = self.test(root, beta) else {
@@ -130,20 +125,15 @@ impl Solver {
             };
             if r < beta {
                 hi = r;
-                beta = hi + 1 - (down << failed.min(8));
+                beta = hi + 1 - (6 << failed.min(8));
                 failed += 1;
             } else {
                 lo = r;
-                if crate::bench::env_number("JS_SHIFTX", 0) == 1 && lo < g && self.core.single_line == 0 {
-                    beta = lo + 1;
-                } else {
-                    beta = lo + (1 << grown.saturating_sub(slow).min(8));
-                    grown += 1;
-                }
+                beta = lo + (1 << held.saturating_sub(2).min(8));
                 held += 1;
             }
             if held > 0 && failed > 0 {
-                beta = if hi - lo <= climb {
+                beta = if hi - lo <= 8 {
                     lo + 1
                 } else {
                     lo + (hi - lo + 1) / 2
@@ -158,11 +148,7 @@ impl Solver {
     fn test(&mut self, root: &Node, beta: i32) -> Option<i32> {
         self.core.stats[0] += 1;
         let (t, tw) = tables(&self.tables, &self.twin, self.on_twin);
-        let n0 = self.core.nodes;
         let r = self.core.search(t, tw, root, beta - 1, beta);
-        if std::env::var_os("JS_TRACE").is_some() {
-            eprintln!("  test {beta} -> {r} single {} nodes {}", self.core.single_line, self.core.nodes - n0);
-        }
         (!self.core.aborted).then_some(r)
     }
 }
