@@ -44,6 +44,14 @@ fn main() {
             "JS_GROW_NODES",
             SolverConfig::default().tt_grow_nodes,
         ),
+        refutation_grow_bits: jass_solver::bench::env_number(
+            "JS_GROW_REF",
+            SolverConfig::default().refutation_grow_bits,
+        ),
+        etc_grow_min_cards: jass_solver::bench::env_number(
+            "JS_GROW_ETC",
+            SolverConfig::default().etc_grow_min_cards,
+        ),
         bounds: std::env::var_os("JS_NOBOUNDS").is_none(),
         partner_tricks: std::env::var_os("JS_NOPARTNER").is_none(),
         quasi_symmetry: std::env::var_os("JS_NOQS").is_none(),

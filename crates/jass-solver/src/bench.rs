@@ -162,7 +162,9 @@ pub fn solve_whole_deal(solver: &mut Solver, pos: &Position, cap: u64) -> WholeD
 /// `JS_HIST=1` also the nodes by cards left and the search statistics; `JS_ETC=N` sets
 /// [`SolverConfig::etc_min_cards`], `JS_REF=N` [`SolverConfig::refutation_bits`], `JS_EST=N`
 /// [`SolverConfig::estimate_horizon`], `JS_GROW=N` [`SolverConfig::tt_grow_bits`] (0: never),
-/// `JS_GROW_NODES=N` [`SolverConfig::tt_grow_nodes`]), then the median, the 99th percentile and
+/// `JS_GROW_NODES=N` [`SolverConfig::tt_grow_nodes`], `JS_GROW_REF=N`
+/// [`SolverConfig::refutation_grow_bits`], `JS_GROW_ETC=N` [`SolverConfig::etc_grow_min_cards`]),
+/// then the median, the 99th percentile and
 /// the longest time.
 pub fn print_whole_deals(positions: impl Iterator<Item = Position>, tt_bits: u32, cap: u64) {
     let mut solver = Solver::new(SolverConfig {
@@ -172,6 +174,11 @@ pub fn print_whole_deals(positions: impl Iterator<Item = Position>, tt_bits: u32
         estimate_horizon: env_number("JS_EST", SolverConfig::default().estimate_horizon),
         tt_grow_bits: env_number("JS_GROW", SolverConfig::default().tt_grow_bits),
         tt_grow_nodes: env_number("JS_GROW_NODES", SolverConfig::default().tt_grow_nodes),
+        refutation_grow_bits: env_number(
+            "JS_GROW_REF",
+            SolverConfig::default().refutation_grow_bits,
+        ),
+        etc_grow_min_cards: env_number("JS_GROW_ETC", SolverConfig::default().etc_grow_min_cards),
         ..SolverConfig::default()
     });
     let mut times = Vec::new();

@@ -14,12 +14,17 @@ use jass_solver::{Position, Solver, SolverConfig};
 /// Positions per mode (and per Slalom direction).
 const PER_MODE: usize = 150;
 
-/// A solver whose table grows after a few nodes: almost every search crosses the growth.
+/// A solver whose table grows after a few nodes: almost every search crosses the growth (and
+/// the refutation memory and the transposition cut-off check with it).
 fn growing() -> Solver {
     Solver::new(SolverConfig {
         tt_bits: 8,
         tt_grow_bits: 12,
         tt_grow_nodes: 10,
+        // The refutation memory grows with it, and the transposition cut-offs are checked at
+        // every fourth card from then on.
+        refutation_grow_bits: 20,
+        etc_grow_min_cards: 4,
         ..SolverConfig::default()
     })
 }
@@ -110,4 +115,56 @@ fn growing_table_equals_fixed_table_on_larger_positions() {
             }
         }
     }
+}
+
+/// The driver as it runs on whole deals (an estimate from single lines, then zero-window tests
+/// stepping out from it: `SolverConfig::estimate_horizon`, which the default makes only above
+/// 27 cards), here with horizons low enough for positions the minimax can check: every mode and
+/// Slalom, estimates above and below the value, both teams; and the bisection from any guess.
+#[test]
+fn the_driver_from_an_estimate_or_a_guess_equals_minimax() {
+    let mut rng = SplitMix::new(4343);
+    let mut solvers: Vec<Solver> = (1..=9)
+        .map(|h| {
+            Solver::new(SolverConfig {
+                estimate_horizon: h,
+                tt_bits: 12,
+                ..SolverConfig::default()
+            })
+        })
+        .collect();
+    let mut guessing = fixed();
+    let (mut above, mut below) = (0, 0);
+    for kind in 0..8 {
+        for j in 0..PER_MODE {
+            let left = 9 + rng.below(6) as u32;
+            let pos = position(&mut rng, kind, j, left);
+            let h = 1 + rng.below(left as u64 - 5) as usize;
+            let s = &mut solvers[h - 1];
+            for team in 0..2 {
+                let want = minimax(&pos, team);
+                // A fresh table: the estimate first.
+                s.clear();
+                s.reset_nodes();
+                assert_eq!(
+                    s.solve_for(&pos, team),
+                    want,
+                    "horizon {h}, team {team}\n{pos}"
+                );
+                let guess = rng.below(pos.max_value(team) as u64 + 1) as u32;
+                above += (guess > want) as u32;
+                below += (guess < want) as u32;
+                guessing.clear();
+                assert_eq!(
+                    guessing.solve_with_guess(&pos, team, guess),
+                    want,
+                    "guess {guess}, team {team}\n{pos}"
+                );
+            }
+        }
+    }
+    assert!(
+        above > 100 && below > 100,
+        "guesses above {above}, below {below}"
+    );
 }
