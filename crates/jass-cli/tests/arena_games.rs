@@ -69,6 +69,49 @@ fn every_game_plays_duplicate_units_and_writes_records_that_replay() {
     }
 }
 
+/// Every game of the registry plays in the arena (the arena its entry declares, or the default
+/// one), with the default players of the command line's examples: its figures are numbers, and
+/// the record of every play re-plays.
+#[test]
+fn every_registered_game_plays_in_the_arena() {
+    let dir = tempfile::tempdir().unwrap();
+    for kind in jass_table::GameKind::ALL {
+        let game = kind.name();
+        let out = dir.path().join(format!("{game}.jsonl"));
+        let v = arena_json(&[
+            "rule",
+            "random",
+            "-g",
+            game,
+            "-n",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(v["game"], game, "{v}");
+        let plays = v["plays"].as_u64().unwrap_or_else(|| panic!("{game}: {v}"));
+        assert!(plays >= 4, "{game}: at least two plays per unit: {v}");
+        assert!(
+            v["scheme"].as_str().is_some_and(|s| !s.is_empty()),
+            "{game}: {v}"
+        );
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(
+            text.lines().count() as u64,
+            plays,
+            "{game}: one record per play"
+        );
+        jass()
+            .arg("check")
+            .arg(&out)
+            .assert()
+            .success()
+            .stdout(contains(format!(
+                "{plays} record(s) consistent, 0 with problems"
+            )));
+    }
+}
+
 #[test]
 fn the_rule_player_beats_random_in_every_game() {
     // Few units, but the margins are large (docs/players.md has the 2000-deal figures).
