@@ -104,7 +104,7 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
             .collect();
         for u in units {
             let u = u?;
-            values.push(u.plays);
+            values.push(u.figures);
             if let Some(w) = out.as_mut() {
                 for r in u.records {
                     writeln!(w, "{}", r.to_json_line()).context("cannot write the records")?;

@@ -13,7 +13,7 @@ use crate::players;
 
 /// One unit's figures (per play, read by the game's measure) and, if asked, its records.
 pub struct Unit {
-    pub plays: Vec<Vec<f64>>,
+    pub figures: Vec<Vec<f64>>,
     pub records: Vec<Record>,
 }
 
@@ -129,11 +129,11 @@ impl<G: TableGame> ArenaGame for Duplicate<G> {
             })
             .map_err(|e| anyhow!(e))?;
         let mut unit = Unit {
-            plays: Vec::with_capacity(played.len()),
+            figures: Vec::with_capacity(played.len()),
             records: Vec::new(),
         };
         for (rec, figures) in played {
-            unit.plays.push(figures);
+            unit.figures.push(figures);
             if record {
                 unit.records.push(rec);
             }

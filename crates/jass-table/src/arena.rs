@@ -322,6 +322,28 @@ pub fn team_points(unit: &[Vec<f64>]) -> (f64, f64) {
     (unit[0][0] + unit[1][0], unit[0][1] + unit[1][1])
 }
 
+/// A's share of the points of every unit of a game of teams ([`team_points`]); a unit where
+/// nobody scored counts `nobody_scored`, or is left out.
+pub fn team_shares(units: &[Vec<Vec<f64>>], nobody_scored: Option<f64>) -> Vec<f64> {
+    units
+        .iter()
+        .filter_map(|u| {
+            let (a, b) = team_points(u);
+            share(a, b).or(nobody_scored)
+        })
+        .collect()
+}
+
+/// The first dealer (or forehand) of unit `unit`: it rotates over the four seats with the unit,
+/// unless the options fix it (`rotate` false: `fixed`).
+pub fn rotating_seat(rotate: bool, unit: u64, fixed: u8) -> u8 {
+    if rotate {
+        (unit % 4) as u8
+    } else {
+        fixed
+    }
+}
+
 /// The mean per play of a figure over all units of a game of teams ([`team_points`]).
 pub fn per_play(units: &[Vec<Vec<f64>>], of: impl Fn(&[Vec<f64>]) -> f64) -> f64 {
     units.iter().map(|u| of(u)).sum::<f64>() / (2.0 * units.len() as f64)
@@ -378,14 +400,7 @@ impl ArenaMeasure for TeamTotals {
     }
 
     fn report(&self, a: &str, b: &str, units: &[Vec<Vec<f64>>]) -> ArenaReport {
-        let shares: Vec<f64> = units
-            .iter()
-            .filter_map(|u| {
-                let (at, bt) = team_points(u);
-                share(at, bt)
-            })
-            .collect();
-        let (mean, se) = mean_se(&shares);
+        let (mean, se) = mean_se(&team_shares(units, None));
         let wins: Vec<f64> = units.iter().map(|u| (u[0][2] + u[1][2]) / 2.0).collect();
         let (w, wse) = mean_se(&wins);
         let a_pts = per_play(units, |u| team_points(u).0);

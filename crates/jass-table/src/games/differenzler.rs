@@ -7,7 +7,7 @@ use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
-use crate::arena::{Arena, ArenaUnit, SeatSeeds, SeatTotals, Seating};
+use crate::arena::{rotating_seat, Arena, ArenaUnit, SeatSeeds, SeatTotals, Seating};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
@@ -146,11 +146,7 @@ impl TableGame for Differenzler {
             },
             play: Box::new(move |unit, seed, players| {
                 let o = DifferenzlerOptions {
-                    first_dealer: if rotate_dealer {
-                        (unit % 4) as u8
-                    } else {
-                        options.first_dealer
-                    },
+                    first_dealer: rotating_seat(rotate_dealer, unit, options.first_dealer),
                     ..options
                 };
                 Self::play(o, seed, players, &mut |_| {})

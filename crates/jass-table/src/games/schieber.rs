@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::arena::{
-    mean_se, pct, per_play, share, team_points, teams_of, Arena, ArenaMeasure, ArenaReport,
+    mean_se, pct, per_play, team_points, team_shares, teams_of, Arena, ArenaMeasure, ArenaReport,
     ArenaUnit, SeatSeeds, Seating, Seer,
 };
 use crate::kind::{read_validated, OptionsError};
@@ -275,14 +275,7 @@ impl ArenaMeasure for DealPoints {
 
     fn report(&self, a: &str, b: &str, units: &[Vec<Vec<f64>>]) -> ArenaReport {
         // A deal where nobody scored is even.
-        let shares: Vec<f64> = units
-            .iter()
-            .map(|u| {
-                let (at, bt) = team_points(u);
-                share(at, bt).unwrap_or(0.5)
-            })
-            .collect();
-        let (mean, se) = mean_se(&shares);
+        let (mean, se) = mean_se(&team_shares(units, Some(0.5)));
         let a_pts = per_play(units, |u| team_points(u).0);
         let b_pts = per_play(units, |u| team_points(u).1);
         let mut r = ArenaReport::default();

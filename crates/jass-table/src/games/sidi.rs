@@ -9,8 +9,8 @@ use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::arena::{
-    first_deal, mean_se, pct, per_play, share, team_points, teams_of, Arena, ArenaMeasure,
-    ArenaReport, ArenaUnit, SeatSeeds, Seating,
+    first_deal, mean_se, pct, per_play, rotating_seat, team_points, team_shares, teams_of, Arena,
+    ArenaMeasure, ArenaReport, ArenaUnit, SeatSeeds, Seating,
 };
 use crate::games::schieber::per_team;
 use crate::kind::{read_validated, OptionsError};
@@ -168,11 +168,7 @@ impl TableGame for Sidi {
             },
             play: Box::new(move |unit, seed, players| {
                 let o = SidiOptions {
-                    first_dealer: if rotate_dealer {
-                        (unit % 4) as u8
-                    } else {
-                        options.first_dealer
-                    },
+                    first_dealer: rotating_seat(rotate_dealer, unit, options.first_dealer),
                     ..options
                 };
                 jass_core::sidi::play_recorded_from(
@@ -313,14 +309,7 @@ impl ArenaMeasure for DealContracts {
     }
 
     fn report(&self, a: &str, b: &str, units: &[Vec<Vec<f64>>]) -> ArenaReport {
-        let shares: Vec<f64> = units
-            .iter()
-            .filter_map(|u| {
-                let (at, bt) = team_points(u);
-                share(at, bt)
-            })
-            .collect();
-        let (mean, se) = mean_se(&shares);
+        let (mean, se) = mean_se(&team_shares(units, None));
         let a_pts = per_play(units, |u| team_points(u).0);
         let b_pts = per_play(units, |u| team_points(u).1);
         // Contracts: [declared, made] for A and B.
