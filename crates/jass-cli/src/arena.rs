@@ -1,7 +1,8 @@
 //! `jass arena`: two players (or teams) against each other on duplicate deals, in any game. Each
 //! unit (a deal, or a whole game of Coiffeur) is played several times with the same cards, the
 //! players swapped or rotated between the seats, so that the luck of the cards cancels
-//! (`arena_games.rs` has each game's scheme and measure). Units run in parallel on all cores.
+//! (each game's entry in jass-table declares its scheme and measure, `TableGame::arena`;
+//! `arena_games.rs` plays any of them). Units run in parallel on all cores.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -17,7 +18,6 @@ use serde_json::{json, Map, Value};
 use crate::arena_games::{self, Unit};
 use crate::games::GameKind;
 use crate::options::to_json;
-use crate::players;
 
 #[derive(Args)]
 pub struct ArenaArgs {
@@ -53,50 +53,6 @@ pub struct ArenaArgs {
     threads: Option<u16>,
 }
 
-/// Mean and standard error of the mean (none from a single value: its spread is unknown).
-pub fn mean_se(xs: &[f64]) -> (f64, StdErr) {
-    let n = xs.len() as f64;
-    if xs.is_empty() {
-        return (f64::NAN, StdErr(f64::NAN));
-    }
-    let mean = xs.iter().sum::<f64>() / n;
-    if xs.len() < 2 {
-        return (mean, StdErr(f64::NAN));
-    }
-    let var = xs.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    (mean, StdErr((var / n).sqrt()))
-}
-
-/// A standard error, unknown (NaN) from fewer than two units: printed "n/a", null in JSON.
-#[derive(Clone, Copy, Debug)]
-pub struct StdErr(pub f64);
-
-impl std::fmt::Display for StdErr {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.0.is_nan() {
-            f.write_str("n/a")
-        } else {
-            std::fmt::Display::fmt(&self.0, f)
-        }
-    }
-}
-
-impl serde::Serialize for StdErr {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.0.is_nan() {
-            s.serialize_none()
-        } else {
-            s.serialize_f64(self.0)
-        }
-    }
-}
-
-/// What a game's summary says: fields for `--json` and lines of text.
-pub struct Report {
-    pub fields: Vec<(&'static str, Value)>,
-    pub lines: Vec<String>,
-}
-
 /// The most duplicate units one run plays (a billion: years of the sampling player's time).
 const MAX_UNITS: u64 = 1_000_000_000;
 
@@ -104,13 +60,6 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
     let kind: GameKind = args.game.parse().map_err(|e: String| anyhow!(e))?;
     if !(1..=MAX_UNITS).contains(&args.deals) {
         bail!("--deals {}: give 1 to {MAX_UNITS}", args.deals);
-    }
-    for name in [&args.a, &args.b] {
-        // The oracle is the arena's own (Schieber's `build` seats it); every other name is
-        // checked here, a program without being started.
-        if !arena_games::is_oracle(name) {
-            players::check_name(name)?;
-        }
     }
     let opts = to_json(&args.options)?;
     let game = arena_games::build(kind, &opts, &args.a, &args.b)?;
@@ -140,7 +89,7 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
     let start = Instant::now();
     // Units in chunks, so that records can be written in order as they come without holding all.
     let chunk = 32 * rayon::current_num_threads().max(1) as u64;
-    let mut values: Vec<Vec<f64>> = Vec::new();
+    let mut values: Vec<Vec<Vec<f64>>> = Vec::new();
     let record = out.is_some();
     let mut first = 0;
     while first < args.deals {
@@ -155,7 +104,7 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
             .collect();
         for u in units {
             let u = u?;
-            values.push(u.values);
+            values.push(u.figures);
             if let Some(w) = out.as_mut() {
                 for r in u.records {
                     writeln!(w, "{}", r.to_json_line()).context("cannot write the records")?;
@@ -190,7 +139,7 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
         m.insert("scheme".into(), json!(game.scheme()));
         m.insert("seed".into(), json!(args.seed));
         for (k, v) in report.fields {
-            m.insert(k.into(), v);
+            m.insert(k, v);
         }
         m.insert("seconds".into(), json!(secs));
         m.insert(

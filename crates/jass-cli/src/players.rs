@@ -78,5 +78,3 @@ pub fn seated<G: TableGame>(
         })
         .collect()
 }
-
-pub use jass_table::splitmix;

@@ -35,37 +35,62 @@ const GAMES: [(&str, &[&str], &str, usize); 6] = [
     ("handjass", &["-o", "players=3"], "strokes_per_deal_a", 3),
 ];
 
+/// Runs `jass arena ARGS --out FILE --json`, checks that it wrote a record per play and that
+/// they all re-play, and gives the JSON summary.
+fn plays_with_records_that_replay(args: &[&str], out: &std::path::Path) -> Value {
+    let mut args = args.to_vec();
+    args.extend_from_slice(&["--out", out.to_str().unwrap()]);
+    let v = arena_json(&args);
+    let plays = v["plays"].as_u64().unwrap_or_else(|| panic!("{v}"));
+    let text = std::fs::read_to_string(out).unwrap();
+    assert_eq!(
+        text.lines().count() as u64,
+        plays,
+        "one record per play: {v}"
+    );
+    jass()
+        .arg("check")
+        .arg(out)
+        .assert()
+        .success()
+        .stdout(contains(format!(
+            "{plays} record(s) consistent, 0 with problems"
+        )));
+    v
+}
+
 #[test]
 fn every_game_plays_duplicate_units_and_writes_records_that_replay() {
     let dir = tempfile::tempdir().unwrap();
     for (i, (game, extra, field, plays)) in GAMES.iter().enumerate() {
         let units = if *game == "coiffeur" { 2 } else { 6 };
-        let out = dir.path().join(format!("{i}.jsonl"));
-        let mut args = vec!["rule", "random", "-g", game, "-n"];
         let n = units.to_string();
-        args.push(&n);
+        let mut args = vec!["rule", "random", "-g", game, "-n", &n];
         args.extend_from_slice(extra);
-        args.extend_from_slice(&["--out", out.to_str().unwrap()]);
-        let v = arena_json(&args);
+        let v = plays_with_records_that_replay(&args, &dir.path().join(format!("{i}.jsonl")));
         assert_eq!(v["game"], *game, "{v}");
         assert_eq!(v["plays"], (units * plays) as u64, "{game}: {v}");
         let x = v[*field].as_f64().unwrap_or_else(|| panic!("{game}: {v}"));
         assert!(x.is_finite(), "{game}: {v}");
-        let text = std::fs::read_to_string(&out).unwrap();
-        assert_eq!(
-            text.lines().count(),
-            units * plays,
-            "{game}: one record per play"
+    }
+}
+
+/// Every game of the registry plays in the arena (the arena its entry declares, or the default
+/// one), with the players of the command line's examples: at least two plays per unit, and the
+/// record of every play re-plays.
+#[test]
+fn every_registered_game_plays_in_the_arena() {
+    let dir = tempfile::tempdir().unwrap();
+    for kind in jass_table::GameKind::ALL {
+        let game = kind.name();
+        let out = dir.path().join(format!("{game}.jsonl"));
+        let v = plays_with_records_that_replay(&["rule", "random", "-g", game, "-n", "2"], &out);
+        assert_eq!(v["game"], game, "{v}");
+        assert!(v["plays"].as_u64() >= Some(4), "{game}: {v}");
+        assert!(
+            v["scheme"].as_str().is_some_and(|s| !s.is_empty()),
+            "{game}: {v}"
         );
-        jass()
-            .arg("check")
-            .arg(&out)
-            .assert()
-            .success()
-            .stdout(contains(format!(
-                "{} record(s) consistent, 0 with problems",
-                units * plays
-            )));
     }
 }
 

@@ -3,6 +3,7 @@
 //! of it ended. Each game implements [`TableGame`] in its own file under `games/`; the registry
 //! (`registry.rs`) lists them.
 
+use crate::arena::Arena;
 use crate::Record;
 use jass_core::{Game, Player};
 use serde::de::DeserializeOwned;
@@ -17,7 +18,7 @@ use crate::view::{Phrase, ScoreLine, Slate, TableView};
 /// A game as the table, the commands and the server see it.
 pub trait TableGame: Game + Send + 'static {
     /// The game's options.
-    type Options: Copy + Send + Serialize + DeserializeOwned + 'static;
+    type Options: Copy + Send + Sync + Serialize + DeserializeOwned + 'static;
     /// Which game this is (its key in the registry).
     const KIND: GameKind;
     /// The name in notation, records and on the command line (`sidi-barrani`).
@@ -121,6 +122,13 @@ pub trait TableGame: Game + Send + 'static {
         view.slate = Box::new(Self::slate(&public, &view));
         view.facts = Self::facts(&public);
         view
+    }
+    /// How `jass arena` plays this game on duplicate cards and what it measures, from the options
+    /// given on its command line (`given`: a game may refuse or add some). The default
+    /// ([`Arena::new`]): whole games, the teams swapped or A in each seat in turn, measured by
+    /// the verdict's totals.
+    fn arena(given: &Value) -> Result<Arena<Self>, OptionsError> {
+        Ok(Arena::new(Self::read_options(given)?))
     }
     /// How a game of this kind ended (`record` is one of this game's records), worded by
     /// [`Verdict::worded`].

@@ -6,6 +6,8 @@
 //! - [`TableGame`]: what each game declares once (its file in `games/`): names, seats and teams,
 //!   options, computer players and their settings ([`PlayerSpec`]), recorded play, [`Verdict`];
 //!   [`GameKind::visit`] (the registry) runs code written once for every game with its type.
+//! - [`arena`]: how `jass arena` plays each game on duplicate cards and what it measures
+//!   ([`TableGame::arena`]; a default for a game that declares nothing).
 //! - [`Request`] and [`JsonPlayer`]: a seat played by anything that reads a JSON view and answers
 //!   with a JSON action (a person at a screen, a program over standard input, a browser over a
 //!   WebSocket). A wrong answer never breaks a game: it is reported and replaced by the rule
@@ -20,6 +22,7 @@
 #![deny(missing_docs)]
 
 mod adapter;
+pub mod arena;
 mod bots;
 pub mod external;
 mod games;

@@ -8,6 +8,7 @@ use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
+use crate::arena::{Arena, SeatSeeds, TeamTotals};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
@@ -99,6 +100,21 @@ impl TableGame for Coiffeur {
     ) -> Result<Record, String> {
         jass_core::coiffeur::play_recorded_watched(options, seed, players, watch)
             .map(Record::Coiffeur)
+    }
+    /// The default arena (a whole game, the teams swapped), measured in the points written.
+    fn arena(given: &Value) -> Result<Arena<Self>, OptionsError> {
+        Ok(Arena {
+            seat_seeds: SeatSeeds {
+                per_unit: 8,
+                per_play: 0,
+                mixed: true,
+            },
+            measure: Box::new(TeamTotals {
+                note: " (points written)",
+                per_game: "written",
+            }),
+            ..Arena::new(Self::read_options(given)?)
+        })
     }
     fn deal_lines(&self) -> Vec<ScoreLine> {
         let inner = self.schieber();

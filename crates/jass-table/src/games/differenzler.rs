@@ -7,6 +7,7 @@ use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
+use crate::arena::{rotating_seat, Arena, ArenaUnit, SeatSeeds, SeatTotals, Seating};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
@@ -113,6 +114,51 @@ impl TableGame for Differenzler {
     /// the options count them) make the points taken, their distance from the forecast the
     /// difference, which the miss penalty raises and the exact bonus lowers (options
     /// `miss_penalty`, `exact_bonus`; docs/differenzler.md).
+    /// A unit is a one-deal game (`-o deals=N`: an N-deal game), played with A in each seat in
+    /// turn; the dealer rotates with the unit unless `-o first_dealer` is given. Measure: the
+    /// penalty per deal of A and of B, and A's share of the games won.
+    fn arena(given: &Value) -> Result<Arena<Self>, OptionsError> {
+        let mut given = given.clone();
+        let Some(map) = given.as_object_mut() else {
+            return Err(OptionsError(format!(
+                "bad {} options: {given} is not an object of options",
+                Self::NAME
+            )));
+        };
+        map.entry("deals").or_insert(json!(1));
+        let rotate_dealer = !map.contains_key("first_dealer");
+        let options = Self::read_options(&given)?;
+        let game = if options.deals == 1 {
+            "deal".to_string()
+        } else {
+            format!("{}-deal game", options.deals)
+        };
+        Ok(Arena {
+            unit: if options.deals == 1 {
+                ArenaUnit::Deal
+            } else {
+                ArenaUnit::Game
+            },
+            scheme: Seating::EachSeat(4).scheme(&game, "with the same hands in the same seats"),
+            seat_seeds: SeatSeeds {
+                per_unit: 16,
+                per_play: 4,
+                mixed: true,
+            },
+            play: Box::new(move |unit, seed, players| {
+                let o = DifferenzlerOptions {
+                    first_dealer: rotating_seat(rotate_dealer, unit, options.first_dealer),
+                    ..options
+                };
+                Self::play(o, seed, players, &mut |_| {})
+            }),
+            measure: Box::new(SeatTotals {
+                name: "penalty",
+                lower_wins: true,
+            }),
+            ..Arena::new(options)
+        })
+    }
     fn deal_lines(&self) -> Vec<ScoreLine> {
         let t = self.tally();
         let forecast = self.announcements();

@@ -8,6 +8,7 @@ use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
+use crate::arena::{first_deal, mean_se, Arena, ArenaMeasure, ArenaReport, ArenaUnit, SeatSeeds};
 use crate::kind::OptionsError;
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
@@ -125,6 +126,39 @@ impl TableGame for Handjass {
             watch,
         )
         .map(Record::Handjass)
+    }
+    /// A unit is the first deal of a game, played with A in each seat in turn. Measures: the
+    /// strokes and potatoes per deal of A and of B.
+    fn arena(given: &Value) -> Result<Arena<Self>, OptionsError> {
+        let options = Self::read_options(given)?;
+        let n = options.players;
+        Ok(Arena {
+            unit: ArenaUnit::Deal,
+            scheme: format!(
+                "the first deal of a {n}-player game {n} times with the same cards in the same seats: A in seat k, B in the other {} seats, k = 0..{}",
+                n - 1,
+                n - 1
+            ),
+            seat_seeds: SeatSeeds {
+                per_unit: 32,
+                per_play: 8,
+                mixed: true,
+            },
+            play: Box::new(move |_, seed, players| {
+                jass_core::handjass::play_recorded_from(
+                    options,
+                    Some(seed),
+                    players,
+                    &mut first_deal(seed),
+                    &mut |_| {},
+                )
+                .map(Record::Handjass)
+            }),
+            measure: Box::new(DealStrokes {
+                players: usize::from(n),
+            }),
+            ..Arena::new(options)
+        })
     }
     /// The deal in two ledgers: the points (cards, Weis, Stöck) against the threshold, then
     /// the strokes they won (times the trump's multiplier, with strokes held in abeyance), less a
@@ -285,5 +319,73 @@ impl TableGame for Handjass {
             ..Verdict::default()
         }
         .worded(Self::TEAMS)
+    }
+}
+
+/// The Handjass arena's measures: the strokes and potatoes per deal of A and of B.
+struct DealStrokes {
+    players: usize,
+}
+
+impl ArenaMeasure for DealStrokes {
+    /// A's strokes, A's potatoes, the B seats' strokes and potatoes (summed).
+    fn figures(&self, record: &Record, a_seats: &[bool]) -> Result<Vec<f64>, String> {
+        let Some(deal) = (match record {
+            Record::Handjass(r) => r.deals.first(),
+            _ => None,
+        }) else {
+            return Err("the arena's play recorded no Handjass deal".into());
+        };
+        let r = &deal.result;
+        let (mut a, mut b) = ([0f64; 2], [0f64; 2]);
+        for (seat, (&strokes, &potatoes)) in r.strokes.iter().zip(&r.potatoes).enumerate() {
+            let side = if a_seats.get(seat) == Some(&true) {
+                &mut a
+            } else {
+                &mut b
+            };
+            side[0] += f64::from(strokes);
+            side[1] += f64::from(potatoes);
+        }
+        Ok(vec![a[0], a[1], b[0], b[1]])
+    }
+
+    fn report(&self, a: &str, b: &str, units: &[Vec<Vec<f64>>]) -> ArenaReport {
+        let n = self.players;
+        let nf = n as f64;
+        let col = |j: usize, div: f64| -> Vec<f64> {
+            units
+                .iter()
+                .map(|u| u.iter().map(|p| p[j]).sum::<f64>() / div)
+                .collect()
+        };
+        let (a_st, a_po) = (col(0, nf), col(1, nf));
+        let (b_st, b_po) = (col(2, nf * (nf - 1.0)), col(3, nf * (nf - 1.0)));
+        let net: Vec<f64> = (0..units.len())
+            .map(|u| (a_st[u] - a_po[u]) - (b_st[u] - b_po[u]))
+            .collect();
+        let (ast, astse) = mean_se(&a_st);
+        let (apo, apose) = mean_se(&a_po);
+        let (bst, bstse) = mean_se(&b_st);
+        let (bpo, bpose) = mean_se(&b_po);
+        let (d, dse) = mean_se(&net);
+        let mut r = ArenaReport::default();
+        r.field("players", n);
+        r.field("strokes_per_deal_a", ast);
+        r.field("strokes_per_deal_a_standard_error", astse);
+        r.field("potatoes_per_deal_a", apo);
+        r.field("potatoes_per_deal_a_standard_error", apose);
+        r.field("strokes_per_deal_b", bst);
+        r.field("strokes_per_deal_b_standard_error", bstse);
+        r.field("potatoes_per_deal_b", bpo);
+        r.field("potatoes_per_deal_b_standard_error", bpose);
+        r.field("net_difference", d);
+        r.field("net_difference_standard_error", dse);
+        r.lines = vec![
+            format!("per deal: {a} strokes {ast:.3} ± {astse:.3}, potatoes {apo:.3} ± {apose:.3}"),
+            format!("per deal: {b} strokes {bst:.3} ± {bstse:.3}, potatoes {bpo:.3} ± {bpose:.3}"),
+            format!("strokes − potatoes, {a} minus {b}: {d:+.3} ± {dse:.3} per deal"),
+        ];
+        r
     }
 }

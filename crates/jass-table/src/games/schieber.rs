@@ -1,13 +1,21 @@
 //! Schieber's entry.
 
 use crate::Record;
-use jass_bots::{MctsSchieber, MctsSettings, RuleSchieber, SamplingSchieber, SamplingSettings};
-use jass_core::deal::seeded_deals;
-use jass_core::schieber::{Contract, Phase, RecordedAction, Schieber, SchieberOptions};
-use jass_core::Player;
+use jass_bots::{
+    MctsSchieber, MctsSettings, OracleSchieber, RuleSchieber, SamplingSchieber, SamplingSettings,
+};
+use jass_core::deal::{four_hands, seeded_deals, SeededDealer};
+use jass_core::schieber::{
+    Contract, FirstForehand, Phase, RecordedAction, Schieber, SchieberOptions, MAX_TARGET,
+};
+use jass_core::{CardSet, Player};
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
+use crate::arena::{
+    mean_se, pct, per_play, team_points, team_shares, teams_of, Arena, ArenaMeasure, ArenaReport,
+    ArenaUnit, SeatSeeds, Seating, Seer,
+};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
@@ -166,6 +174,61 @@ impl TableGame for Schieber {
         )
         .map(Record::Schieber)
     }
+    /// A unit is one deal, played twice with the same hands in the same seats, the teams
+    /// swapped; forehand rotates with the unit unless `-o first_forehand` fixes it. Measure: A's
+    /// share of the (multiplied) points. The oracle, told every hand, sits here only.
+    fn arena(given: &Value) -> Result<Arena<Self>, OptionsError> {
+        if given.get("target").is_some() {
+            return Err(OptionsError("-o target does not apply to the Schieber arena: it plays single deals, each to its last card, and compares their points (leave it out; `jass simulate` plays whole games to a target)".into()));
+        }
+        let options = Self::read_options(given)?;
+        let rotate_forehand = given.get("first_forehand").is_none();
+        Ok(Arena {
+            unit: ArenaUnit::Deal,
+            scheme: format!(
+                "{}; {}",
+                Seating::Teams.scheme("deal", "with the same hands in the same seats"),
+                if rotate_forehand {
+                    "forehand rotates with the deal".to_string()
+                } else {
+                    format!("forehand: {}", options.first_forehand)
+                }
+            ),
+            seat_seeds: SeatSeeds {
+                per_unit: 4,
+                per_play: 0,
+                mixed: false,
+            },
+            play: Box::new(move |unit, seed, players| {
+                let o = SchieberOptions {
+                    target: MAX_TARGET,
+                    first_forehand: if rotate_forehand {
+                        FirstForehand::Seat((unit % 4) as u8)
+                    } else {
+                        options.first_forehand
+                    },
+                    ..options
+                };
+                let mut once = Some(arena_hands(seed));
+                jass_core::schieber::play_recorded_from(
+                    o,
+                    None,
+                    players,
+                    &mut |_: &Schieber| once.take(),
+                    &mut |_| {},
+                )
+                .map(Record::Schieber)
+            }),
+            measure: Box::new(DealPoints),
+            seer: Some(Seer {
+                name: "oracle",
+                make: Box::new(move |seed| {
+                    Box::new(OracleSchieber::new(options, arena_hands(seed)))
+                }),
+            }),
+            ..Arena::new(options)
+        })
+    }
     fn deal_lines(&self) -> Vec<ScoreLine> {
         deal_lines(self).map(|(_, lines)| lines).unwrap_or_default()
     }
@@ -189,6 +252,52 @@ impl TableGame for Schieber {
             ..Verdict::default()
         }
         .worded(Self::TEAMS)
+    }
+}
+
+/// The hands of the arena's unit seeded `seed`: every play of the unit deals them.
+fn arena_hands(seed: u64) -> [CardSet; 4] {
+    four_hands(&SeededDealer::new(seed).next_pack(), 0)
+}
+
+/// The Schieber arena's measure: A's share of the points of a deal's two plays.
+struct DealPoints;
+
+impl ArenaMeasure for DealPoints {
+    /// A's points, B's points.
+    fn figures(&self, record: &Record, a_seats: &[bool]) -> Result<Vec<f64>, String> {
+        let Some(deal) = (match record {
+            Record::Schieber(r) => r.deals.first(),
+            _ => None,
+        }) else {
+            return Err("the arena's play recorded no Schieber deal".into());
+        };
+        let (at, bt) = teams_of(a_seats);
+        Ok(vec![
+            f64::from(deal.result.score[at]),
+            f64::from(deal.result.score[bt]),
+        ])
+    }
+
+    fn report(&self, a: &str, b: &str, units: &[Vec<Vec<f64>>]) -> ArenaReport {
+        // A deal where nobody scored is even.
+        let (mean, se) = mean_se(&team_shares(units, Some(0.5)));
+        let a_pts = per_play(units, |u| team_points(u).0);
+        let b_pts = per_play(units, |u| team_points(u).1);
+        let mut r = ArenaReport::default();
+        r.field("point_share_a", mean);
+        r.field("standard_error", se);
+        r.field("points_per_deal_a", a_pts);
+        r.field("points_per_deal_b", b_pts);
+        r.lines = vec![
+            format!(
+                "point share of {a}: {} ± {} (standard error)",
+                pct(mean),
+                pct(se.0)
+            ),
+            format!("points per deal (multiplied): {a} {a_pts:.1}, {b} {b_pts:.1}"),
+        ];
+        r
     }
 }
 

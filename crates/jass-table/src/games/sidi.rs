@@ -8,6 +8,10 @@ use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
+use crate::arena::{
+    first_deal, mean_se, pct, per_play, rotating_seat, team_points, team_shares, teams_of, Arena,
+    ArenaMeasure, ArenaReport, ArenaUnit, SeatSeeds, Seating,
+};
 use crate::games::schieber::per_team;
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
@@ -146,6 +150,41 @@ impl TableGame for Sidi {
         )
         .map(Record::Sidi)
     }
+    /// A unit is one deal (auction and play), played twice with the same hands in the same
+    /// seats, the teams swapped; the dealer rotates with the unit unless `-o first_dealer` is
+    /// given. Measures: A's share of the points; the contracts each side declared and made.
+    fn arena(given: &Value) -> Result<Arena<Self>, OptionsError> {
+        let options = Self::read_options(given)?;
+        let rotate_dealer = given.get("first_dealer").is_none();
+        Ok(Arena {
+            unit: ArenaUnit::Deal,
+            scheme: format!(
+                "{}; the dealer rotates with the deal",
+                Seating::Teams.scheme("deal", "with the same hands in the same seats")
+            ),
+            seat_seeds: SeatSeeds {
+                per_unit: 8,
+                per_play: 0,
+                mixed: true,
+            },
+            play: Box::new(move |unit, seed, players| {
+                let o = SidiOptions {
+                    first_dealer: rotating_seat(rotate_dealer, unit, options.first_dealer),
+                    ..options
+                };
+                jass_core::sidi::play_recorded_from(
+                    o,
+                    Some(seed),
+                    players,
+                    &mut first_deal(seed),
+                    &mut |_| {},
+                )
+                .map(Record::Sidi)
+            }),
+            measure: Box::new(DealContracts),
+            ..Arena::new(options)
+        })
+    }
     fn deal_lines(&self) -> Vec<ScoreLine> {
         let t = self.tally();
         // `made` is known once the deal is scored (a deal thrown in has no contract).
@@ -233,5 +272,94 @@ impl TableGame for Sidi {
             ..Verdict::default()
         }
         .worded(Self::TEAMS)
+    }
+}
+
+/// The Sidi Barrani arena's measures: A's share of the points of a deal's two plays, and the
+/// contracts each side declared and made. A deal all four pass is thrown in (0:0); a unit thrown
+/// in both times carries no share.
+struct DealContracts;
+
+impl ArenaMeasure for DealContracts {
+    /// A's score, B's score, who declared (0 nobody, 1 A, 2 B), made (0/1).
+    fn figures(&self, record: &Record, a_seats: &[bool]) -> Result<Vec<f64>, String> {
+        let Some(d) = (match record {
+            Record::Sidi(r) => r.deals.first(),
+            _ => None,
+        }) else {
+            return Err("the arena's play recorded no Sidi Barrani deal".into());
+        };
+        let (at, bt) = teams_of(a_seats);
+        let (declarer, made) = match d.settled.contract {
+            Some(c) => (
+                if a_seats.get(usize::from(c.declarer)) == Some(&true) {
+                    1.0
+                } else {
+                    2.0
+                },
+                f64::from(u8::from(d.result.made.unwrap_or(false))),
+            ),
+            None => (0.0, 0.0),
+        };
+        Ok(vec![
+            f64::from(d.result.score[at]),
+            f64::from(d.result.score[bt]),
+            declarer,
+            made,
+        ])
+    }
+
+    fn report(&self, a: &str, b: &str, units: &[Vec<Vec<f64>>]) -> ArenaReport {
+        let (mean, se) = mean_se(&team_shares(units, None));
+        let a_pts = per_play(units, |u| team_points(u).0);
+        let b_pts = per_play(units, |u| team_points(u).1);
+        // Contracts: [declared, made] for A and B.
+        let mut c = [[0u64; 2]; 2];
+        let mut thrown = 0u64;
+        for play in units.iter().flatten() {
+            match play[2] as u8 {
+                0 => thrown += 1,
+                side => {
+                    c[side as usize - 1][0] += 1;
+                    c[side as usize - 1][1] += play[3] as u64;
+                }
+            }
+        }
+        // The share of the declared contracts made ("-" when none was declared).
+        let rate = |x: [u64; 2]| {
+            if x[0] > 0 {
+                pct(x[1] as f64 / x[0] as f64)
+            } else {
+                "-".to_string()
+            }
+        };
+        let mut r = ArenaReport::default();
+        r.field("point_share_a", mean);
+        r.field("standard_error", se);
+        r.field("points_per_deal_a", a_pts);
+        r.field("points_per_deal_b", b_pts);
+        r.field("contracts_a", c[0][0]);
+        r.field("contracts_made_a", c[0][1]);
+        r.field("contracts_b", c[1][0]);
+        r.field("contracts_made_b", c[1][1]);
+        r.field("thrown_in", thrown);
+        r.lines = vec![
+            format!(
+                "point share of {a}: {} ± {} (standard error)",
+                pct(mean),
+                pct(se.0)
+            ),
+            format!("points per deal: {a} {a_pts:.1}, {b} {b_pts:.1}"),
+            format!(
+                "contracts: {a} declared {} and made {} ({}), {b} declared {} and made {} ({}); thrown in {thrown}",
+                c[0][0],
+                c[0][1],
+                rate(c[0]),
+                c[1][0],
+                c[1][1],
+                rate(c[1]),
+            ),
+        ];
+        r
     }
 }
