@@ -1,5 +1,7 @@
-//! The phrase book: every word the table view ([`crate::view`]) and the verdict say, written once
-//! per language in `crates/jass-table/phrases/<language>.json` (a flat object, key → template).
+//! The phrase books: every word the table view ([`crate::view`]) and the verdict say, and every
+//! other text of the browser, the terminal table and `jass show`, written once per language in
+//! `crates/jass-table/phrases/<language>.json` (a flat object, key → template; English and
+//! German, with the same keys and placeholders).
 //! The terminal and `jass show` read it here; the server serves the same files to the browser
 //! (`/assets/phrases/<language>.json`), whose `app.js` fills them by the same rules:
 //!
@@ -34,7 +36,7 @@ pub struct PhraseBook {
 }
 
 impl PhraseBook {
-    /// The English book (the one the terminal and `jass show` use).
+    /// The English book (of the tests and machines; the default of the front ends).
     pub fn english() -> &'static PhraseBook {
         PhraseBook::language("en").expect("the English book is built in")
     }
@@ -178,6 +180,10 @@ mod tests {
                 let (Some(en), Some(other)) = (english.template(key), book.template(key)) else {
                     panic!("phrases/{lang}.json lacks `{key}`");
                 };
+                assert!(
+                    !placeholders(en).contains(&"key"),
+                    "`{key}`: `{{key}}` is the phrase's key, not an argument"
+                );
                 assert_eq!(
                     placeholders(en),
                     placeholders(other),
@@ -185,7 +191,10 @@ mod tests {
                 );
             }
             let extra: Vec<&str> = book.keys().filter(|k| !english.has(k)).collect();
-            assert!(extra.is_empty(), "phrases/{lang}.json has keys en.json lacks: {extra:?}");
+            assert!(
+                extra.is_empty(),
+                "phrases/{lang}.json has keys en.json lacks: {extra:?}"
+            );
         }
         assert_eq!(placeholders("{a} x {b}{a}"), ["a", "b"]);
         assert!(PhraseBook::language("xx").is_none());

@@ -32,6 +32,7 @@ impl Words {
         let mut phrase = serde_json::Map::new();
         phrase.insert("key".into(), key.into());
         for (name, value) in args {
+            debug_assert!(*name != "key", "`key` names the phrase, not an argument");
             phrase.insert((*name).into(), Value::String(value.to_string()));
         }
         self.book.say_json(&Value::Object(phrase), &|_, _| None)
@@ -120,9 +121,7 @@ pub fn action_label(action: &Value, words: Words) -> String {
         ),
         "announce" => words.t("act_announce", &[("points", &n("points"))]),
         // The actions that are only their kind (schieben, pass, stay, …).
-        other if words.book.has(&format!("act_{other}")) => {
-            words.t(&format!("act_{other}"), &[])
-        }
+        other if words.book.has(&format!("act_{other}")) => words.t(&format!("act_{other}"), &[]),
         other => {
             let mut rest = action.clone();
             if let Some(m) = rest.as_object_mut() {
@@ -185,7 +184,10 @@ mod tests {
             "no Weis"
         );
         assert_eq!(
-            action_label(&json!({"action":"announce","points":45}), en(CardStyle::Swiss)),
+            action_label(
+                &json!({"action":"announce","points":45}),
+                en(CardStyle::Swiss)
+            ),
             "announce 45 points"
         );
         assert_eq!(
@@ -206,14 +208,20 @@ mod tests {
             style: CardStyle::Swiss,
         };
         let label = |a: Value| action_label(&a, de);
-        assert_eq!(label(json!({"action":"schieben"})), "Schieben (der Partner wählt)");
+        assert_eq!(
+            label(json!({"action":"schieben"})),
+            "Schieben (der Partner wählt)"
+        );
         assert_eq!(label(json!({"action":"weis","weis":[]})), "kein Weis");
         assert_eq!(
             label(json!({"action":"bid","points":60,"trump":"C"})),
             "60 Trumpf Eicheln bieten"
         );
         assert_eq!(label(json!({"action":"stay"})), "drinbleiben");
-        assert_eq!(label(json!({"action":"contract","contract":"slalom"})), "Slalom (Obenabe zuerst)");
+        assert_eq!(
+            label(json!({"action":"contract","contract":"slalom"})),
+            "Slalom (Obenabe zuerst)"
+        );
         assert_eq!(seat_label(0, 0, true, de), "du");
         assert_eq!(seat_label(2, 0, true, de), "Partner (Platz 2)");
     }
