@@ -61,24 +61,26 @@ fn show_speaks_german_by_flag_or_locale_and_refuses_an_unknown_language() {
         .arg(&file)
         .assert()
         .success();
-    let german = predicate::str::contains("Runde 1 · Geber Platz")
-        .and(predicate::str::contains("Stich 1 (Platz"))
-        .and(predicate::str::contains("Kartenpunkte"))
-        .and(predicate::str::contains("Spiel vorbei: Sieger: Plätze"))
-        .and(predicate::str::contains("Deal 1").not());
+    let german = || {
+        predicate::str::contains("Runde 1 · Geber Platz")
+            .and(predicate::str::contains("Stich 1 (Platz"))
+            .and(predicate::str::contains("Kartenpunkte"))
+            .and(predicate::str::contains("Spiel vorbei: Sieger: Plätze"))
+            .and(predicate::str::contains("Deal 1").not())
+    };
     jass()
         .args(["show", "--lang", "de"])
         .arg(&file)
         .assert()
         .success()
-        .stdout(german.clone());
+        .stdout(german());
     jass()
         .arg("show")
         .arg(&file)
         .env("LC_ALL", "de_CH.UTF-8")
         .assert()
         .success()
-        .stdout(german);
+        .stdout(german());
     // The flag wins over the locale; English is the default.
     for env in ["de_CH.UTF-8", "C"] {
         jass()
