@@ -28,6 +28,8 @@ const LAUNCH_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // English unless a test asks for another language (the page follows the browser's language).
+  '--lang=en-US',
 ];
 
 function log(...a) {
@@ -600,6 +602,58 @@ test('lobby and turn timer: the lobby asks for open and recent tables only; ever
   assert(first > 0 && first <= 60, `the clock shows ${first} s of the 60`);
   await a.close();
   await b.close();
+});
+
+test('language: a German browser gets the German table; the switch changes it and is kept', async ({ browser, base }) => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'de-CH' });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // No phrase key shows as it is: every word is in the book.
+  const rawKeys = async () => (await page.textContent('body')).match(/\b(ui|fact|col|row|note|suit|rank|mode|card|verdict|unit)_[a-z_]+\b/g);
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#create-form');
+  assert((await page.textContent('#create h2')) === 'Neuer Tisch', `the lobby in German (${await page.textContent('#create h2')})`);
+  assert((await page.textContent('#create-table')) === 'Tisch eröffnen', 'the create button in German');
+  assert((await page.getAttribute('html', 'lang')) === 'de', 'the page says it is German');
+  assert(!(await rawKeys()), `no phrase keys in the lobby: ${await rawKeys()}`);
+  // The switch: English, and back; the choice is kept.
+  await page.click('#lang-switch button[data-lang="en"]');
+  await page.waitForFunction(() => document.querySelector('#create h2').textContent === 'New table');
+  await page.click('#lang-switch button[data-lang="de"]');
+  await page.waitForFunction(() => document.querySelector('#create h2').textContent === 'Neuer Tisch');
+  assert((await page.evaluate(() => localStorage.getItem('jass.lang'))) === '"de"', 'the language is kept');
+  // A table in German: we are forehand, so we are asked to choose the trump or to shove.
+  await createTable(page, base, { options: { first_forehand: 'seat0', target: 3000 } });
+  await page.waitForSelector('#actions button[data-action="schieben"]', { timeout: 60000 });
+  const prompt = await page.textContent('#prompt');
+  assert(prompt.includes('Wähle den Trumpf oder schiebe'), `the decision in German (${prompt})`);
+  assert((await page.textContent('#actions button[data-action="schieben"]')) === 'Schieben', 'Schieben');
+  assert((await page.textContent('#slate h3')) === 'Tafel', 'the slate is the Tafel');
+  assert((await page.textContent('.seat-box.me')).includes('(du)'), 'our seat in German');
+  const rows = await page.$$eval('#slate thead th', (ths) => ths.map((t) => t.textContent));
+  assert(rows.includes('Total'), `the slate's columns in German: ${rows}`);
+  const label = await page.getAttribute('.hand .card', 'aria-label');
+  assert(/^(Schellen|Rosen|Schilten|Eicheln) /.test(label), `Swiss card names (${label})`);
+  await page.selectOption('#card-style', 'french');
+  const french = await page.getAttribute('.hand .card', 'aria-label');
+  assert(/^(Karo|Herz|Pik|Kreuz) /.test(french), `French cards with German names (${french})`);
+  assert((await page.textContent('#card-style option[value="french"]')) === 'Französische Karten', 'the card style in German');
+  assert(!(await rawKeys()), `no phrase keys at the table: ${await rawKeys()}`);
+  await page.screenshot({ path: path.join(out, 'table-german.png') });
+  await page.selectOption('#card-style', 'swiss');
+  // Switched to English at the table: redrawn in place, the connection stays.
+  const ws = await page.evaluate(() => window.__jass.ws.url);
+  await page.click('#lang-switch button[data-lang="en"]');
+  await page.waitForFunction(() => document.querySelector('#prompt').textContent.includes('Choose the trump or schieben'), null, { timeout: 10000 });
+  assert((await page.evaluate(() => window.__jass.ws.url)) === ws && (await page.textContent('#conn')) === 'connected', 'the same connection');
+  assert((await page.textContent('#slate h3')) === 'Slate', 'the slate in English');
+  // A reload keeps English (the choice beats the browser's German).
+  await page.reload();
+  await page.waitForSelector('#actions button[data-action="schieben"]', { timeout: 30000 });
+  assert((await page.textContent('#prompt')).includes('Choose the trump or schieben'), 'English after a reload');
+  assert(!errors.length, `no page errors: ${errors.join('; ')}`);
+  await ctx.close();
 });
 
 // ------------------------------------------------------------------ runner

@@ -7,6 +7,7 @@ mod bench;
 mod check;
 mod games;
 mod import_export;
+mod language;
 mod options;
 mod output;
 mod play;
@@ -58,6 +59,10 @@ enum Command {
         /// Also list every hand as dealt.
         #[arg(long)]
         hands: bool,
+        /// The language: `de` or `en` (default: German if LC_ALL, LC_MESSAGES or LANG starts
+        /// with `de`, else English).
+        #[arg(long, value_name = "LANG", value_parser = language::parse)]
+        lang: Option<&'static jass_table::PhraseBook>,
     },
     /// Re-play records through the engine and report the first inconsistency of each.
     Check {
@@ -147,7 +152,8 @@ fn main() -> ExitCode {
             cards,
             game,
             hands,
-        } => show::run(&file, cards, game, hands),
+            lang,
+        } => show::run(&file, cards, language::book(lang), game, hands),
         Command::Check { files } => check::run(&files),
         Command::Bench(args) => bench::run(args),
         Command::Import(args) => import_export::import(args),

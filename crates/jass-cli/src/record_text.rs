@@ -6,6 +6,8 @@ use std::fmt::Write as _;
 use jass_core::record::TrickRecord;
 use jass_core::{Card, CardSet, CardStyle, Suit};
 
+use crate::play::labels::Words;
+
 /// A card by its long name: `Schellen Ass`, `Ace of diamonds`, ….
 pub fn card(c: Card, style: CardStyle) -> String {
     c.long_name(style)
@@ -34,19 +36,22 @@ pub fn hand(h: CardSet, style: CardStyle) -> String {
 }
 
 /// Trick `number` (1-based) of a deal: who led, the cards, who took it and its points.
-pub fn trick_line(number: usize, t: &TrickRecord, style: CardStyle) -> String {
-    format!(
-        "trick {number} (seat {} leads): {} → seat {} takes {} points",
-        t.leader,
-        cards(&t.cards, style),
-        t.winner,
-        t.points
+pub fn trick_line(number: usize, t: &TrickRecord, words: Words) -> String {
+    words.t(
+        "show_trick",
+        &[
+            ("n", &number),
+            ("leader", &t.leader),
+            ("cards", &cards(&t.cards, words.style)),
+            ("winner", &t.winner),
+            ("points", &t.points),
+        ],
     )
 }
 
 /// One line for each action of a deal that a bot program's fallback made (the record marks them
 /// with the reason): which entry, whose, what was played and why.
-pub fn fallback_lines<E: serde::Serialize>(o: &mut String, entries: &[E]) {
+pub fn fallback_lines<E: serde::Serialize>(o: &mut String, entries: &[E], words: Words) {
     for (i, e) in entries.iter().enumerate() {
         let Ok(serde_json::Value::Object(mut m)) = serde_json::to_value(e) else {
             continue;
@@ -55,12 +60,16 @@ pub fn fallback_lines<E: serde::Serialize>(o: &mut String, entries: &[E]) {
             continue;
         };
         let seat = m.remove("seat").unwrap_or_default();
-        let _ = writeln!(
-            o,
-            "  action {} by seat {seat} was the fallback's ({}): {reason}",
-            i + 1,
-            serde_json::Value::Object(m)
+        let line = words.t(
+            "show_fallback",
+            &[
+                ("n", &(i + 1)),
+                ("seat_n", &seat),
+                ("what", &serde_json::Value::Object(m)),
+                ("reason", &reason),
+            ],
         );
+        let _ = writeln!(o, "  {line}");
     }
 }
 
@@ -99,7 +108,7 @@ mod tests {
             points: 21,
         };
         assert_eq!(
-            trick_line(4, &t, CardStyle::Swiss),
+            trick_line(4, &t, Words::english(CardStyle::Swiss)),
             "trick 4 (seat 2 leads): Rosen Ass, Rosen 6, Rosen Banner, Schellen Under → seat 2 takes 21 points"
         );
     }

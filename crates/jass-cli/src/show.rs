@@ -15,10 +15,17 @@ use jass_table::{replay, GameKind, Phrase, PhraseBook, Record, TableView};
 use serde_json::Value;
 
 use crate::check::read_input;
-use crate::play::labels::{action_label, card_text, contract_label};
+use crate::play::labels::{action_label, card_text, contract_label, Words};
 use crate::record_text::{cards, fallback_lines, hand, trick_line};
 
-pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> Result<ExitCode> {
+pub fn run(
+    path: &Path,
+    style: CardStyle,
+    book: &'static PhraseBook,
+    game: Option<usize>,
+    hands: bool,
+) -> Result<ExitCode> {
+    let words = Words { book, style };
     let records = Record::read_bytes(&read_input(path)?);
     if records.is_empty() {
         bail!("{}: no record found", path.display());
@@ -57,7 +64,7 @@ pub fn run(path: &Path, style: CardStyle, game: Option<usize>, hands: bool) -> R
             continue;
         }
         match r.map(escaped) {
-            Ok(rec) => print!("{}", show(&rec, style, hands)),
+            Ok(rec) => print!("{}", show(&rec, words, hands)),
             Err(e) => {
                 eprintln!("{}", escape_unsafe(&format!("{}: {e}", path.display())));
                 failed = true;
@@ -91,7 +98,7 @@ fn escaped(rec: Record) -> Record {
 /// A record as text: a header (the game, its seed, seats and options), each deal (the hands with
 /// `--hands`, the facts of the table, every action but the cards, the tricks, the score lines)
 /// and the verdict.
-fn show(rec: &Record, style: CardStyle, show_hands: bool) -> String {
+fn show(rec: &Record, words: Words, show_hands: bool) -> String {
     let kind = GameKind::of_record(rec);
     let info = kind.info();
     // The record's shape is read here only, through its JSON (game-independent fields).
@@ -106,21 +113,28 @@ fn show(rec: &Record, style: CardStyle, show_hands: bool) -> String {
         .enumerate()
         .map(|(i, s)| format!("{i}: {}", s["name"].as_str().unwrap_or("?")))
         .collect();
-    let _ = writeln!(
-        o,
-        "{} · {} deals · seed {} · seats {} · {}",
-        info.title,
-        deals.len(),
-        json["seed"]
-            .as_u64()
-            .map_or_else(|| "none".to_string(), |s| s.to_string()),
-        seats.join(", "),
+    let seed = json["seed"]
+        .as_u64()
+        .map_or_else(|| words.t("show_no_seed", &[]), |s| s.to_string());
+    let teams = words.t(
         if info.teams {
-            "teams 0+2 and 1+3"
+            "show_teams"
         } else {
-            "each for himself"
-        }
+            "show_solo"
+        },
+        &[],
     );
+    let header = words.t(
+        "show_header",
+        &[
+            ("game", &info.title),
+            ("deals", &deals.len()),
+            ("seed", &seed),
+            ("list", &seats.join(", ")),
+            ("teams", &teams),
+        ],
+    );
+    let _ = writeln!(o, "{header}");
     let options: Vec<String> = json["options"]
         .as_object()
         .into_iter()
@@ -130,16 +144,22 @@ fn show(rec: &Record, style: CardStyle, show_hands: bool) -> String {
             other => format!("{k}={other}"),
         })
         .collect();
-    let _ = writeln!(o, "options: {}", options.join(", "));
+    let _ = writeln!(
+        o,
+        "{}",
+        words.t("show_options", &[("list", &options.join(", "))])
+    );
     let say = |phrase: &Phrase| {
-        PhraseBook::english().say(phrase, &|arg, v| name(info.teams, style, arg, v))
+        words
+            .book
+            .say(phrase, &|arg, v| name(info.teams, words, arg, v))
     };
     for (i, d) in deals.iter().enumerate() {
         deal(
             &mut o,
             d,
             replayed.views.get(i),
-            style,
+            words,
             show_hands,
             &say,
             info.teams,
@@ -148,39 +168,39 @@ fn show(rec: &Record, style: CardStyle, show_hands: bool) -> String {
     let verdict = GameKind::verdict(rec);
     let unfinished = replayed.finished == Some(false)
         || (replayed.finished.is_none() && verdict.winner.is_none() && verdict.loser.is_none());
-    if unfinished {
-        let _ = writeln!(o, "\nThe game is not finished: totals {:?}", verdict.totals);
+    let totals = format!("{:?}", verdict.totals);
+    let end = if unfinished {
+        words.t("show_unfinished", &[("totals", &totals)])
     } else {
-        let words: Vec<String> = verdict.lines.iter().map(&say).collect();
-        let _ = writeln!(
-            o,
-            "\nGame over: {} · totals {:?}",
-            words.join(". "),
-            verdict.totals
-        );
-    }
+        let lines: Vec<String> = verdict.lines.iter().map(&say).collect();
+        words.t(
+            "show_game_over",
+            &[("lines", &lines.join(". ")), ("totals", &totals)],
+        )
+    };
+    let _ = writeln!(o, "\n{end}");
     o
 }
 
 /// How `jass show` names a phrase's argument: seats by number, teams by their seats, modes and
 /// cards in the chosen card names.
-fn name(teams: bool, style: CardStyle, arg: &str, value: &Value) -> Option<String> {
+fn name(teams: bool, words: Words, arg: &str, value: &Value) -> Option<String> {
     match arg {
-        "mode" => value.as_str().map(|m| contract_label(m, style)),
-        "card" => value.as_str().map(|c| card_text(c, style)),
-        "action" => Some(action_label(value, style)),
-        "seat" | "seats" => value.as_u64().map(|s| format!("seat {s}")),
-        "side" => value.as_u64().map(|s| side_name(teams, s as usize)),
+        "mode" => value.as_str().map(|m| contract_label(m, words)),
+        "card" => value.as_str().map(|c| card_text(c, words.style)),
+        "action" => Some(action_label(value, words)),
+        "seat" | "seats" => value.as_u64().map(|s| words.t("tty_seat", &[("n", &s)])),
+        "side" => value.as_u64().map(|s| side_name(teams, s as usize, words)),
         _ => None,
     }
 }
 
 /// A side: a team by its seats, or a seat.
-fn side_name(teams: bool, side: usize) -> String {
+fn side_name(teams: bool, side: usize, words: Words) -> String {
     if teams {
-        format!("seats {side}+{}", side + 2)
+        words.t("show_team", &[("a", &side), ("b", &(side + 2))])
     } else {
-        format!("seat {side}")
+        words.t("tty_seat", &[("n", &side)])
     }
 }
 
@@ -188,20 +208,25 @@ fn deal(
     o: &mut String,
     d: &Value,
     view: Option<&TableView>,
-    style: CardStyle,
+    words: Words,
     show_hands: bool,
     say: &dyn Fn(&Phrase) -> String,
     teams: bool,
 ) {
+    let style = words.style;
     // Forehand (Handjass: Vorhand) leads the first trick.
     let forehand = d["forehand"].as_u64().or(d["vorhand"].as_u64());
-    let _ = writeln!(
-        o,
-        "\nDeal {} · dealer seat {}{}",
-        d["number"].as_u64().unwrap_or(0),
-        d["dealer"].as_u64().unwrap_or(0),
-        forehand.map_or(String::new(), |f| format!(" · forehand seat {f}"))
+    let title = words.t(
+        "show_deal",
+        &[
+            ("n", &d["number"].as_u64().unwrap_or(0)),
+            ("dealer", &d["dealer"].as_u64().unwrap_or(0)),
+        ],
     );
+    let forehand = forehand.map_or(String::new(), |f| {
+        format!(" · {}", words.t("show_forehand", &[("n", &f)]))
+    });
+    let _ = writeln!(o, "\n{title}{forehand}");
     if show_hands {
         for (s, h) in d["hands"].as_array().into_iter().flatten().enumerate() {
             let cards: CardSet = h
@@ -210,7 +235,12 @@ fn deal(
                 .flatten()
                 .filter_map(|c| c.as_str()?.parse::<Card>().ok())
                 .collect();
-            let _ = writeln!(o, "  hand {s}: {}", hand(cards, style));
+            let cards = hand(cards, style);
+            let _ = writeln!(
+                o,
+                "  {}",
+                words.t("show_hand", &[("n", &s), ("cards", &cards)])
+            );
         }
     }
     for fact in view.map(|v| v.facts.as_slice()).unwrap_or_default() {
@@ -228,7 +258,12 @@ fn deal(
     for e in &entries {
         let seat = e["seat"].as_u64().unwrap_or(0);
         if e["action"] != "play" {
-            let _ = writeln!(o, "  seat {seat}: {}", action_label(e, style));
+            let what = action_label(e, words);
+            let _ = writeln!(
+                o,
+                "  {}",
+                words.t("show_action", &[("n", &seat), ("what", &what)])
+            );
             continue;
         }
         in_trick.extend(e["card"].as_str().and_then(|c| c.parse::<Card>().ok()));
@@ -237,17 +272,22 @@ fn deal(
             .get(trick_no)
             .filter(|t| t.cards.len() == in_trick.len())
         {
-            let _ = writeln!(o, "  {}", trick_line(trick_no + 1, t, style));
+            let _ = writeln!(o, "  {}", trick_line(trick_no + 1, t, words));
             in_trick.clear();
             trick_no += 1;
         }
     }
     if !in_trick.is_empty() {
-        let _ = writeln!(o, "  unfinished trick: {}", cards(&in_trick, style));
+        let cards = cards(&in_trick, style);
+        let _ = writeln!(
+            o,
+            "  {}",
+            words.t("show_unfinished_trick", &[("cards", &cards)])
+        );
     }
-    fallback_lines(o, &entries);
+    fallback_lines(o, &entries, words);
     match view {
-        Some(view) => score_lines(o, view, say, teams),
+        Some(view) => score_lines(o, view, say, teams, words),
         // A record its game cannot replay (an imported log has no seed): its own figures.
         None => {
             let figures: Vec<String> = d["result"]
@@ -256,13 +296,20 @@ fn deal(
                 .flatten()
                 .map(|(k, v)| format!("{k} {v}"))
                 .collect();
-            let _ = writeln!(o, "  result: {}", figures.join(" · "));
+            let figures = figures.join(" · ");
+            let _ = writeln!(o, "  {}", words.t("show_result", &[("list", &figures)]));
         }
     }
 }
 
 /// The deal's score lines as a table: a column per side.
-fn score_lines(o: &mut String, view: &TableView, say: &dyn Fn(&Phrase) -> String, teams: bool) {
+fn score_lines(
+    o: &mut String,
+    view: &TableView,
+    say: &dyn Fn(&Phrase) -> String,
+    teams: bool,
+    words: Words,
+) {
     let rows: Vec<(String, &Vec<i64>)> = view
         .deal_lines
         .iter()
@@ -273,8 +320,10 @@ fn score_lines(o: &mut String, view: &TableView, say: &dyn Fn(&Phrase) -> String
         .map(|(l, _)| l.chars().count())
         .max()
         .unwrap_or(0);
-    let sides: Vec<String> = (0..view.sides.len()).map(|s| side_name(teams, s)).collect();
-    let cell = sides.iter().map(String::len).max().unwrap_or(6) + 2;
+    let sides: Vec<String> = (0..view.sides.len())
+        .map(|s| side_name(teams, s, words))
+        .collect();
+    let cell = sides.iter().map(|s| s.chars().count()).max().unwrap_or(6) + 2;
     let _ = writeln!(
         o,
         "  {:<width$}{}",

@@ -53,6 +53,63 @@ fn simulate_check_show_round_trip() {
 }
 
 #[test]
+fn show_speaks_german_by_flag_or_locale_and_refuses_an_unknown_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.json");
+    jass()
+        .args(["simulate", "--seed", "4", "-o", "target=500", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
+    let german = || {
+        predicate::str::contains("Runde 1 · Geber Platz")
+            .and(predicate::str::contains("Stich 1 (Platz"))
+            .and(predicate::str::contains("Kartenpunkte"))
+            .and(predicate::str::contains("Spiel vorbei: Sieger: Plätze"))
+            .and(predicate::str::contains("Deal 1").not())
+    };
+    jass()
+        .args(["show", "--lang", "de"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(german());
+    jass()
+        .arg("show")
+        .arg(&file)
+        .env("LC_ALL", "de_CH.UTF-8")
+        .assert()
+        .success()
+        .stdout(german());
+    // The flag wins over the locale; English is the default.
+    for env in ["de_CH.UTF-8", "C"] {
+        jass()
+            .args(["show", "--lang", "en"])
+            .arg(&file)
+            .env("LC_ALL", env)
+            .assert()
+            .success()
+            .stdout(
+                predicate::str::contains("Deal 1 · dealer seat")
+                    .and(predicate::str::contains("Game over: Won by")),
+            );
+    }
+    jass()
+        .args(["show", "--lang", "fr"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no phrase book for `fr`: the languages are en, de",
+        ));
+    jass()
+        .args(["play", "--lang", "xx"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no phrase book for `xx`"));
+}
+
+#[test]
 fn the_same_seed_gives_the_same_games() {
     let a = jass()
         .args(["simulate", "-n", "2", "--seed", "3", "--out", "-"])

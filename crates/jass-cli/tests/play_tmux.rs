@@ -103,9 +103,15 @@ fn jass() -> &'static str {
     env!("CARGO_BIN_EXE_jass")
 }
 
-/// `jass play ARGS` in a 100×30 tmux window in `dir`, which then prints `EXITED <status>`.
+/// `jass play ARGS` in a 100×30 tmux window in `dir`, which then prints `EXITED <status>`; in
+/// English unless ARGS choose a `--lang` (whatever the machine's locale).
 fn play_in(dir: &Path, args: &str) -> Tmux {
-    let cmd = format!("{} play {args}; echo EXITED $?; sleep 60", jass());
+    let lang = if args.contains("--lang") {
+        ""
+    } else {
+        "--lang en "
+    };
+    let cmd = format!("{} play {lang}{args}; echo EXITED $?; sleep 60", jass());
     Tmux::start(dir, 100, 30, &cmd)
 }
 
@@ -190,13 +196,32 @@ fn a_whole_schieber_game_to_the_summary_and_a_checked_record() {
 }
 
 #[test]
+fn the_table_speaks_german_with_lang_de() {
+    if !tmux_present() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let t = play_in(
+        dir.path(),
+        "--lang de --seed 3 --delay-ms 0 --out game.json",
+    );
+    let s = t.wait_for("du bist dran: wähle", 20);
+    for word in ["du bist Platz 0", "Deine Hand", "Tafel", "Züge", "Tipp"] {
+        assert!(s.contains(word), "`{word}` on the German table:\n{s}");
+    }
+    t.keys(&["C-c"]);
+    let s = t.wait_for("EXITED 0", 10);
+    assert!(s.contains("Spiel verlassen (Seed 3)"), "{s}");
+}
+
+#[test]
 fn resizing_and_ctrl_c_leave_a_usable_terminal() {
     if !tmux_present() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
     let cmd = format!(
-        "{} play -g differenzler --seed 5 --delay-ms 0 --cards french; echo EXITED $?; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; sleep 60",
+        "{} play --lang en -g differenzler --seed 5 --delay-ms 0 --cards french; echo EXITED $?; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; sleep 60",
         jass()
     );
     let t = Tmux::start(dir.path(), 100, 30, &cmd);

@@ -10,6 +10,7 @@ import {
   modeName,
   cardName,
   sortHand,
+  setWords,
   SUITS,
 } from './cards.js';
 
@@ -96,11 +97,59 @@ const gameInfo = (g) => GAMES.find((x) => x.game === g);
 const gameName = (g) => (gameInfo(g) && gameInfo(g).title) || g;
 const isTeamGame = (g) => !!(gameInfo(g) && gameInfo(g).teams);
 
-// The phrase book of the registry (crates/jass-table/phrases/en.json, served at
-// /assets/phrases/en.json), which the terminal and `jass show` read too: the words of the table
-// view and the verdict. A phrase is `{key, ...arguments}`; `{name}` in its template is filled by
-// the rules of crates/jass-table/src/phrases.rs.
+// The phrase books of the registry (crates/jass-table/phrases/<language>.json, served at
+// /assets/phrases/<language>.json), which the terminal and `jass show` read too: every word of
+// this page, of the table view and of the verdict. A phrase is `{key, ...arguments}`; `{name}` in
+// its template is filled by the rules of crates/jass-table/src/phrases.rs.
 let PHRASES = {};
+
+// The languages of the switch in the header (a book each); the person's choice is kept, else the
+// browser's language decides (German for de-*, else English).
+const LANGUAGES = ['de', 'en'];
+const LANG_KEY = 'jass.lang';
+
+function chosenLanguage() {
+  const kept = store.get(LANG_KEY);
+  if (LANGUAGES.includes(kept)) return kept;
+  return /^de\b/i.test(navigator.language || '') ? 'de' : 'en';
+}
+
+let LANG = chosenLanguage();
+
+async function loadBook(lang) {
+  const book = await api('GET', `/assets/phrases/${lang}.json`);
+  if (book && typeof book === 'object') PHRASES = book;
+  LANG = lang;
+  document.documentElement.lang = lang;
+}
+
+// A key of the book with its arguments, in words (`html`: escaped for innerHTML).
+const tr = (key, args = {}, html = false) => say({ ...args, key }, html);
+
+// A phrase whose arguments are elements of the page (an input inside a label's words): its
+// template's text around them, for `h`.
+function sayParts(key, nodes) {
+  const template = PHRASES[key] ?? key;
+  return template.split(/(\{\w+\})/).map((part) => {
+    const m = /^\{(\w+)\}$/.exec(part);
+    return m ? nodes[m[1]] : part;
+  });
+}
+
+setWords((key, args) => (key in PHRASES ? tr(key, args) : undefined));
+
+// The words of index.html: `data-phrase` (the text) and `data-phrase-title` (title and label).
+function wordPage() {
+  for (const el of document.querySelectorAll('[data-phrase]')) el.textContent = tr(el.dataset.phrase);
+  for (const el of document.querySelectorAll('[data-phrase-title]')) {
+    el.title = tr(el.dataset.phraseTitle);
+    el.setAttribute('aria-label', el.title);
+  }
+  for (const b of document.querySelectorAll('#lang-switch button')) {
+    b.classList.toggle('active', b.dataset.lang === LANG);
+    b.setAttribute('aria-pressed', String(b.dataset.lang === LANG));
+  }
+}
 
 function say(phrase, html = false) {
   if (!phrase) return '';
@@ -153,11 +202,11 @@ function isOpenSeat(s) {
 
 function seatLabel(seats, i) {
   const s = seats && seats[i];
-  if (!s) return `Seat ${i}`;
-  if (isOpenSeat(s)) return `Seat ${i} (open)`;
-  const name = s.name || (s.kind === 'bot' ? 'bot' : `Seat ${i}`);
+  if (!s) return tr('ui_seat_n', { n: i });
+  if (isOpenSeat(s)) return tr('ui_seat_n_open', { n: i });
+  const name = s.name || (s.kind === 'bot' ? tr('ui_bot') : tr('ui_seat_n', { n: i }));
   // Several seats of one name (three `rule` players): add the seat number.
-  const same = seats.filter((x) => x && !isOpenSeat(x) && (x.name || (x.kind === 'bot' ? 'bot' : '')) === name).length;
+  const same = seats.filter((x) => x && !isOpenSeat(x) && (x.name || (x.kind === 'bot' ? tr('ui_bot') : '')) === name).length;
   return same > 1 ? `${name} ${i}` : name;
 }
 
@@ -168,6 +217,33 @@ styleSelect.addEventListener('change', () => {
   setStyle(styleSelect.value);
   window.dispatchEvent(new Event('cardstyle'));
 });
+
+// The language switch (header): the page is worded anew in the chosen language, and the choice
+// is kept. A table being played is redrawn in place (its connection stays); the lobby and the
+// invitation are built again.
+for (const b of document.querySelectorAll('#lang-switch button')) {
+  b.addEventListener('click', async () => {
+    const lang = b.dataset.lang;
+    store.set(LANG_KEY, lang);
+    if (lang === LANG) return;
+    try {
+      await loadBook(lang);
+    } catch (e) {
+      toast(e.message);
+      return;
+    }
+    wordPage();
+    if (T.ws) {
+      setConn(connText(), 'ok');
+      $('#title').textContent = tableTitle();
+      const talk = $('#log h3');
+      if (talk) talk.textContent = tr('ui_table_talk');
+      if (T.state) render();
+      else renderWaiting();
+      renderAway(true);
+    } else route();
+  });
+}
 
 // ---------------------------------------------------------------- lobby
 
@@ -195,10 +271,10 @@ const OPTION_VALUES = {
 };
 
 async function lobby() {
-  $('#title').textContent = 'Lobby';
-  document.title = 'Jass — lobby';
+  $('#title').textContent = tr('ui_lobby');
+  document.title = tr('ui_title_lobby');
   app.innerHTML = '';
-  const create = h('section', { class: 'panel create', id: 'create' }, h('h2', {}, 'New table'));
+  const create = h('section', { class: 'panel create', id: 'create' }, h('h2', {}, tr('ui_new_table')));
   const list = h('section', { class: 'panel tables', id: 'tables' });
   app.append(h('div', { class: 'lobby' }, create, list));
 
@@ -209,7 +285,7 @@ async function lobby() {
       if (Array.isArray(games)) GAMES = games;
     }
   } catch (e) {
-    create.append(h('p', { class: 'error' }, `Could not load the games: ${e.message}`));
+    create.append(h('p', { class: 'error' }, tr('ui_err_games', { error: e.message })));
   }
   if (Array.isArray(games) && games.length) buildCreateForm(create, games);
   refreshTables(list);
@@ -226,19 +302,19 @@ function buildCreateForm(root, games) {
     { name: 'game', id: 'game' },
     games.map((g) => h('option', { value: g.game }, gameName(g.game))),
   );
-  const name = h('input', { name: 'name', id: 'name', value: store.get('jass.name', ''), placeholder: 'Your name', maxlength: 40 });
+  const name = h('input', { name: 'name', id: 'name', value: store.get('jass.name', ''), placeholder: tr('ui_your_name'), maxlength: 40 });
   const takeover = h('input', { type: 'number', name: 'takeover_secs', id: 'takeover', value: 60, min: 0, max: 3600, step: 5 });
   const friends = h('input', { type: 'checkbox', name: 'friends', id: 'friends' });
   const seatsBox = h('div', { class: 'seats-form', id: 'seats-form' });
   const optsBox = h('details', { class: 'options-form', id: 'options-form' });
-  const submit = h('button', { type: 'submit', class: 'primary', id: 'create-table' }, 'Create table');
+  const submit = h('button', { type: 'submit', class: 'primary', id: 'create-table' }, tr('ui_create_table'));
   form.append(
-    h('label', {}, 'Game ', gameSel),
-    h('label', {}, 'Your name ', name),
+    h('label', {}, `${tr('ui_game')} `, gameSel),
+    h('label', {}, `${tr('ui_your_name')} `, name),
     seatsBox,
     optsBox,
-    h('label', {}, 'A computer stands in after ', takeover, ' s away'),
-    h('label', { title: 'Not offered in the lobby: share the link. 5 minutes a move instead of 1.' }, friends, " Friends' table (joined by its link)"),
+    h('label', {}, sayParts('ui_takeover', { secs: takeover })),
+    h('label', { title: tr('ui_friends_title') }, friends, ` ${tr('ui_friends')}`),
     submit,
   );
   root.append(form);
@@ -257,20 +333,20 @@ function buildCreateForm(root, games) {
     while (seatChoices.length < n) seatChoices.push(seatChoices.length === 0 ? 'me' : (game.bots || []).includes('rule') ? 'rule' : kinds[2]);
     seatChoices = seatChoices.slice(0, n);
     seatsBox.innerHTML = '';
-    seatsBox.append(h('div', { class: 'label' }, 'Seats (in playing order)'));
+    seatsBox.append(h('div', { class: 'label' }, tr('ui_seats')));
     for (let i = 0; i < n; i++) {
-      const team = isTeamGame(game.game) ? (i % 2 === 0 ? ' · team A' : ' · team B') : '';
+      const team = isTeamGame(game.game) ? ` · ${tr('ui_team', { team: i % 2 === 0 ? 'A' : 'B' })}` : '';
       const sel = h(
         'select',
-        { 'data-seat': i, id: `seat-${i}`, 'aria-label': `Seat ${i}` },
-        kinds.map((k) => h('option', { value: k, selected: seatChoices[i] === k }, k === 'me' ? 'me' : k === 'open' ? 'open (invite)' : `computer: ${k}`)),
+        { 'data-seat': i, id: `seat-${i}`, 'aria-label': tr('ui_seat_n', { n: i }) },
+        kinds.map((k) => h('option', { value: k, selected: seatChoices[i] === k }, k === 'me' ? tr('ui_seat_me') : k === 'open' ? tr('ui_seat_invite') : tr('ui_seat_bot', { bot: k }))),
       );
       sel.addEventListener('change', () => {
         if (sel.value === 'me') seatChoices = seatChoices.map((c) => (c === 'me' ? 'open' : c));
         seatChoices[i] = sel.value;
         renderSeats(n);
       });
-      seatsBox.append(h('label', { class: 'seat-choice' }, `Seat ${i}${team} `, sel));
+      seatsBox.append(h('label', { class: 'seat-choice' }, `${tr('ui_seat_n', { n: i })}${team} `, sel));
     }
   }
 
@@ -278,7 +354,7 @@ function buildCreateForm(root, games) {
     const game = current;
     const defaults = game.options || {};
     optsBox.innerHTML = '';
-    optsBox.append(h('summary', {}, `Options (${Object.keys(defaults).length}, defaults shown)`));
+    optsBox.append(h('summary', {}, tr('ui_options', { count: Object.keys(defaults).length })));
     const grid = h('div', { class: 'options-grid' });
     for (const [key, def] of Object.entries(defaults)) {
       let input;
@@ -287,7 +363,7 @@ function buildCreateForm(root, games) {
       } else if (typeof def === 'number') {
         input = h('input', { type: 'number', name: key, value: def, step: 'any' });
       } else if (def === null) {
-        input = h('input', { type: 'text', name: key, value: '', placeholder: 'none' });
+        input = h('input', { type: 'text', name: key, value: '', placeholder: tr('ui_none') });
       } else if (typeof def === 'object') {
         input = h('input', { type: 'text', name: key, value: JSON.stringify(def), class: 'json', list: `dl-${key}` });
       } else {
@@ -342,7 +418,7 @@ function buildCreateForm(root, games) {
       game: current.game,
       options: collectOptions(),
       seats: [...seatsBox.querySelectorAll('select[data-seat]')].map((s) => s.value),
-      name: name.value.trim() || 'Player',
+      name: name.value.trim() || tr('ui_player'),
       takeover_secs: Number(takeover.value) || 0,
       friends: friends.checked,
     };
@@ -377,15 +453,15 @@ async function refreshTables(root, quiet = false) {
   } catch (e) {
     if (!quiet) {
       root.innerHTML = '';
-      root.append(h('h2', {}, 'Tables'), h('p', { class: 'error' }, `Could not load the tables: ${e.message}`));
+      root.append(h('h2', {}, tr('ui_tables')), h('p', { class: 'error' }, tr('ui_err_tables', { error: e.message })));
     }
     return;
   }
   root.innerHTML = '';
-  const refresh = h('button', { type: 'button', class: 'small', id: 'refresh', onclick: () => refreshTables(root) }, 'Refresh');
-  root.append(h('div', { class: 'row' }, h('h2', {}, 'Tables'), h('span', { class: 'spacer' }), refresh));
+  const refresh = h('button', { type: 'button', class: 'small', id: 'refresh', onclick: () => refreshTables(root) }, tr('ui_refresh'));
+  root.append(h('div', { class: 'row' }, h('h2', {}, tr('ui_tables')), h('span', { class: 'spacer' }), refresh));
   if (!tables || !tables.length) {
-    root.append(h('p', { class: 'muted' }, 'No tables yet. Create one.'));
+    root.append(h('p', { class: 'muted' }, tr('ui_no_tables')));
     return;
   }
   const order = { waiting: 0, playing: 1, over: 2, closed: 3 };
@@ -394,30 +470,42 @@ async function refreshTables(root, quiet = false) {
   for (const t of tables) {
     const mine = store.get(seatKey(t.id));
     const seats = (t.seats || []).map((s, i) =>
-      h('span', { class: `seat-chip ${s.kind} ${s.connected ? 'on' : ''}`, title: s.taken_over ? 'a computer player stands in' : '' }, isOpenSeat(s) ? `${i}: open` : `${i}: ${s.name || s.kind}${s.kind === 'bot' ? ' (bot)' : ''}`),
+      h('span', { class: `seat-chip ${s.kind} ${s.connected ? 'on' : ''}`, title: s.taken_over ? tr('ui_bot_stands_in_title') : '' }, seatChip(s, i)),
     );
     const actions = h('span', { class: 'actions' });
     const ended = t.status === 'over' || t.status === 'closed' || t.status === 'error';
-    if (mine && !ended) actions.append(h('a', { class: 'button small primary', href: `/table/${t.id}` }, 'Resume'));
+    if (mine && !ended) actions.append(h('a', { class: 'button small primary', href: `/table/${t.id}` }, tr('ui_resume')));
     if (!ended && !mine) {
       (t.seats || []).forEach((s, i) => {
-        if (isOpenSeat(s)) actions.append(h('button', { type: 'button', class: 'small', 'data-join': i, onclick: () => joinSeat(t.id, i) }, `Join seat ${i}`));
+        if (isOpenSeat(s)) actions.append(h('button', { type: 'button', class: 'small', 'data-join': i, onclick: () => joinSeat(t.id, i) }, tr('ui_join_seat', { n: i })));
       });
     }
-    actions.append(h('a', { class: 'button small', href: `/table/${t.id}?watch=1` }, ended ? 'View' : 'Watch'));
-    if (t.status === 'over') actions.append(h('a', { class: 'button small', href: `/api/tables/${t.id}/record`, download: `jass-${t.id}.json` }, 'Record'));
+    actions.append(h('a', { class: 'button small', href: `/table/${t.id}?watch=1` }, tr(ended ? 'ui_view' : 'ui_watch')));
+    if (t.status === 'over') actions.append(h('a', { class: 'button small', href: `/api/tables/${t.id}/record`, download: `jass-${t.id}.json` }, tr('ui_record')));
     ul.append(
       h(
         'li',
         { 'data-table': t.id },
-        h('div', { class: 'row' }, h('strong', {}, gameName(t.game)), h('span', { class: `status ${t.status}` }, t.status), h('span', { class: 'muted small' }, t.created ? formatTime(t.created) : ''), h('code', { class: 'muted small' }, t.id)),
+        h('div', { class: 'row' }, h('strong', {}, gameName(t.game)), h('span', { class: `status ${t.status}` }, statusName(t.status)), h('span', { class: 'muted small' }, t.created ? formatTime(t.created) : ''), h('code', { class: 'muted small' }, t.id)),
         h('div', { class: 'chips' }, seats),
-        t.seed_chosen ? h('div', { class: 'muted small' }, 'Fixed deals: the creator chose the seed and can know every hand.') : null,
+        t.seed_chosen ? h('div', { class: 'muted small' }, tr('ui_fixed_deals')) : null,
         actions,
       ),
     );
   }
   root.append(ul);
+}
+
+// A seat in a list of seats: `0: Anna`, `1: rule (bot)`, `2: open`.
+function seatChip(s, i) {
+  if (isOpenSeat(s)) return tr('ui_chip_open', { n: i });
+  return tr(s.kind === 'bot' ? 'ui_chip_bot' : 'ui_chip', { n: i, name: s.name || s.kind });
+}
+
+// A table's status in words (`waiting`, `playing`, …).
+function statusName(status) {
+  const key = `ui_status_${status}`;
+  return key in PHRASES ? tr(key) : status;
 }
 
 function formatTime(t) {
@@ -428,7 +516,7 @@ function formatTime(t) {
 async function joinSeat(id, seat) {
   let name = store.get('jass.name', '');
   if (!name) {
-    name = (prompt('Your name?') || '').trim();
+    name = (prompt(tr('ui_your_name_q')) || '').trim();
     if (!name) return;
     store.set('jass.name', name);
   }
@@ -451,21 +539,12 @@ const POSITIONS = {
   6: ['bottom', 'right', 'top-right', 'top', 'top-left', 'left'],
 };
 
-const ACTION_LABELS = {
-  schieben: 'Schieben',
-  pass: 'Pass',
-  double: 'Double',
-  redouble: 'Redouble',
-  stay: 'Stay in',
-  drop: 'Drop out',
-  blind: 'Take the blind',
-  'exchange-six': 'Exchange the six',
-  'keep-six': 'Keep / pass',
-  bessern: 'Bessern',
-  'keep-hand': 'Keep my hand',
-  agree: 'Agree (a stroke each)',
-  'play-on': 'Play on',
-};
+// An action without more to it in words: its button (`ui_btn_<action>`) or what the table
+// talk says of it (`ui_act_<action>`); an action the book does not know is written as it is.
+function actionWord(prefix, action) {
+  const key = `${prefix}${action}`;
+  return key in PHRASES ? tr(key) : action;
+}
 
 const T = {
   id: null,
@@ -492,22 +571,22 @@ const T = {
 
 async function tablePage(id) {
   T.id = id;
-  document.title = `Jass — table ${id}`;
-  $('#title').textContent = `Table ${id}`;
+  document.title = tr('ui_title_table', { id });
+  $('#title').textContent = tr('ui_table_id', { id });
   const saved = store.get(seatKey(id));
   const watch = new URLSearchParams(location.search).has('watch');
-  app.innerHTML = '<p class="loading">Loading the table…</p>';
+  app.innerHTML = `<p class="loading">${tr('ui_loading_table', {}, true)}</p>`;
   let info = null;
   try {
     info = await api('GET', `/api/tables/${id}`);
   } catch (e) {
     app.innerHTML = '';
-    app.append(h('section', { class: 'panel' }, h('h2', {}, 'Table not found'), h('p', { class: 'error' }, e.message), h('a', { class: 'button', href: '/' }, 'Back to the lobby')));
+    app.append(h('section', { class: 'panel' }, h('h2', {}, tr('ui_table_not_found')), h('p', { class: 'error' }, e.message), h('a', { class: 'button', href: '/' }, tr('ui_back_to_lobby'))));
     return;
   }
   T.table = info;
   T.game = info.game;
-  $('#title').textContent = `${gameName(info.game)} · ${id}`;
+  $('#title').textContent = tableTitle();
   if (saved && saved.token && !watch) {
     T.seat = saved.seat;
     T.token = saved.token;
@@ -521,13 +600,13 @@ async function tablePage(id) {
   }
   // An invite link: take an open seat or watch.
   app.innerHTML = '';
-  const name = h('input', { id: 'join-name', value: store.get('jass.name', ''), placeholder: 'Your name', maxlength: 40 });
+  const name = h('input', { id: 'join-name', value: store.get('jass.name', ''), placeholder: tr('ui_your_name'), maxlength: 40 });
   const panel = h(
     'section',
     { class: 'panel join', id: 'join' },
-    h('h2', {}, `Join this ${gameName(info.game)} table`),
-    h('p', {}, 'Seated: ', (info.seats || []).map((s, i) => `${i}: ${isOpenSeat(s) ? 'open' : s.name || s.kind}`).join(' · ')),
-    h('label', {}, 'Your name ', name),
+    h('h2', {}, tr('ui_join_title', { game: gameName(info.game) })),
+    h('p', {}, tr('ui_seated', { list: (info.seats || []).map(seatChip).join(' · ') })),
+    h('label', {}, `${tr('ui_your_name')} `, name),
     h(
       'div',
       { class: 'buttons' },
@@ -539,7 +618,7 @@ async function tablePage(id) {
             'data-join': i,
             onclick: async () => {
               const n = name.value.trim();
-              if (!n) return toast('Please enter your name.');
+              if (!n) return toast(tr('ui_enter_name'));
               store.set('jass.name', n);
               try {
                 const res = await api('POST', `/api/tables/${id}/join`, { seat: i, name: n });
@@ -552,10 +631,10 @@ async function tablePage(id) {
               }
             },
           },
-          `Take seat ${i}${isTeamGame(info.game) ? ` (partner of ${seatLabel(info.seats, (i + 2) % (info.seats || []).length)})` : ''}`,
+          isTeamGame(info.game) ? tr('ui_take_seat_partner', { n: i, partner: seatLabel(info.seats, (i + 2) % (info.seats || []).length) }) : tr('ui_take_seat', { n: i }),
         ),
       ),
-      h('button', { id: 'watch', onclick: () => startTable() }, 'Just watch'),
+      h('button', { id: 'watch', onclick: () => startTable() }, tr('ui_just_watch')),
     ),
   );
   app.append(panel);
@@ -576,7 +655,7 @@ function startTable() {
       ),
       h('div', { class: 'controls', id: 'controls' }, h('div', { class: 'prompt', id: 'prompt' }), h('div', { class: 'actions', id: 'actions' })),
       h('div', { class: 'hand', id: 'hand' }),
-      h('aside', { class: 'side' }, h('section', { class: 'panel info', id: 'info' }), h('section', { class: 'panel slate', id: 'slate' }), h('section', { class: 'panel weis', id: 'weis-panel' }), h('section', { class: 'panel log', id: 'log' }, h('h3', {}, 'Table talk'), h('ol', { id: 'log-list' }))),
+      h('aside', { class: 'side' }, h('section', { class: 'panel info', id: 'info' }), h('section', { class: 'panel slate', id: 'slate' }), h('section', { class: 'panel weis', id: 'weis-panel' }), h('section', { class: 'panel log', id: 'log' }, h('h3', {}, tr('ui_table_talk')), h('ol', { id: 'log-list' }))),
       h('div', { class: 'invite', id: 'invite', hidden: true }),
     ),
   );
@@ -586,6 +665,16 @@ function startTable() {
   setInterval(() => {
     if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify({ type: 'ping' }));
   }, 20000);
+}
+
+// The title of a table's page: its game and its id.
+function tableTitle() {
+  return `${gameName(T.game)} · ${T.id}`;
+}
+
+// The connection's word once it is open: watching or connected.
+function connText() {
+  return tr(T.seat === null ? 'ui_watching' : 'ui_connected');
 }
 
 function setConn(text, kind) {
@@ -600,10 +689,10 @@ function connect() {
   const q = T.token ? `?token=${encodeURIComponent(T.token)}` : '';
   const ws = new WebSocket(`${proto}//${location.host}/api/tables/${encodeURIComponent(T.id)}/ws${q}`);
   T.ws = ws;
-  setConn(T.retry ? 'reconnecting…' : 'connecting…', 'warn');
+  setConn(tr(T.retry ? 'ui_reconnecting' : 'ui_connecting'), 'warn');
   ws.addEventListener('open', () => {
     T.retry = 0;
-    setConn(T.seat === null ? 'watching' : 'connected', 'ok');
+    setConn(connText(), 'ok');
   });
   ws.addEventListener('message', (ev) => {
     let msg;
@@ -625,15 +714,15 @@ function connect() {
       store.set(seatKey(T.id), null);
       T.token = null;
       T.seat = null;
-      toast('Your seat at this table could not be resumed; you are watching.', 'info');
+      toast(tr('ui_seat_lost'), 'info');
     }
     if (T.over) {
-      setConn('game over', 'ok');
+      setConn(tr('ui_game_over_short'), 'ok');
       return;
     }
     T.retry += 1;
     const delay = Math.min(8000, 500 * 2 ** Math.min(T.retry, 4));
-    setConn(`connection lost — retrying in ${Math.round(delay / 1000)} s`, 'warn');
+    setConn(tr('ui_conn_lost', { secs: Math.round(delay / 1000) }), 'warn');
     T.pending = false;
     setTimeout(() => {
       if (T.ws === ws) connect();
@@ -643,7 +732,7 @@ function connect() {
 
 function send(obj) {
   if (!T.ws || T.ws.readyState !== WebSocket.OPEN) {
-    toast('Not connected — reconnecting…');
+    toast(tr('ui_not_connected'));
     return false;
   }
   T.ws.send(JSON.stringify(obj));
@@ -681,9 +770,9 @@ function handle(msg) {
         // The token was not accepted (an old table, a wiped server): watch instead.
         store.set(seatKey(T.id), null);
         T.token = null;
-        toast('Your seat at this table could not be resumed; you are watching.', 'info');
+        toast(tr('ui_seat_lost'), 'info');
       }
-      setConn(T.seat === null ? 'watching' : 'connected', 'ok');
+      setConn(connText(), 'ok');
       if (T.state) render();
       else renderWaiting();
       return 0;
@@ -696,13 +785,13 @@ function handle(msg) {
       return 0;
     case 'error':
       T.pending = false;
-      toast(msg.message || 'error');
+      toast(msg.message || tr('ui_error'));
       if (T.state) renderControls();
       return 0;
     case 'table': {
       // Seats or status changed (someone joined, left, a computer stands in, the table closed).
       const closing = msg.table && msg.table.status === 'closed' && T.table && T.table.status !== 'closed';
-      if (closing) toast('This table was closed.', 'info');
+      if (closing) toast(tr('ui_table_closed'), 'info');
       if (msg.table) T.table = { ...T.table, ...msg.table };
       if (T.state && msg.table && msg.table.seats) T.state.seats = msg.table.seats;
       renderAway();
@@ -722,8 +811,8 @@ function handle(msg) {
       return 0;
     }
     case 'fallback':
-      if (msg.seat === me()) toast(`Your move was made for you: ${msg.reason || ''}`, 'info');
-      else addLog(`${nameOf(msg.seat)}: a computer player stood in`);
+      if (msg.seat === me()) toast(tr('ui_move_made_for_you', { reason: msg.reason || '' }), 'info');
+      else addLog(tr('ui_bot_stood_in', { who: nameOf(msg.seat) }));
       return 0;
     case 'over':
       T.over = msg;
@@ -732,10 +821,10 @@ function handle(msg) {
     case 'paused':
       // The server could not store the last move: nothing goes on until it can.
       T.pending = false;
-      toast(msg.reason || 'The table is paused: the server cannot store moves now.');
+      toast(msg.reason || tr('ui_paused'));
       return 0;
     case 'resumed':
-      toast('The server stores moves again: the game goes on.', 'info');
+      toast(tr('ui_resumed'), 'info');
       return 0;
     case 'pong':
     default:
@@ -770,7 +859,7 @@ function posOf(seat) {
 
 function nameOf(seat) {
   if (seat === null || seat === undefined) return '';
-  if (seat === me()) return 'You';
+  if (seat === me()) return tr('ui_you');
   return seatLabel(seatsOf(), seat);
 }
 
@@ -799,13 +888,14 @@ function onState(msg) {
   const calls = v.weis_calls || [];
   if (prev && calls.length > prevCalls && v.phase !== 'deal') {
     for (const c of calls.slice(prevCalls)) {
-      addLog(`${nameOf(c.seat)}: Weis ${c.points}`);
-      bubble(c.seat, `Weis ${c.points}`);
+      const text = tr('ui_weis_points', { points: c.points });
+      addLog(tr('ui_said', { who: nameOf(c.seat), text }));
+      bubble(c.seat, text);
     }
   }
   if (prev && v.stoeck !== null && v.stoeck !== undefined && (prev.stoeck === null || prev.stoeck === undefined)) {
-    addLog(`${nameOf(v.stoeck)}: Stöck!`);
-    bubble(v.stoeck, 'Stöck!');
+    addLog(tr('ui_said', { who: nameOf(v.stoeck), text: tr('ui_stoeck_call') }));
+    bubble(v.stoeck, tr('ui_stoeck_call'));
   }
   maybeCloseSummary();
   render();
@@ -818,31 +908,25 @@ function onState(msg) {
 }
 
 function describeAction(a) {
-  const st = getStyle();
   switch (a.action) {
-    case 'schieben':
-      return 'schiebt';
     case 'contract':
-      return `Trumpf: ${modeName(a.contract, st)}`;
+      return tr('ui_act_contract', { mode: a.contract });
     case 'bid':
-      return `bids ${a.points} ${modeName(a.trump, st)}`;
+      return tr('ui_act_bid', { points: a.points, mode: a.trump });
     case 'announce':
-      return a.points === undefined || a.points === null ? 'announced' : `announces ${a.points}`;
+      return a.points === undefined || a.points === null ? tr('ui_act_announced') : tr('ui_act_announce', { points: a.points });
     case 'trump':
-      return `trump: ${modeName(a.trump, st)}`;
+      return tr('ui_act_trump', { mode: a.trump });
     case 'weis': {
       const w = a.weis || a.melds;
-      if (Array.isArray(w) && w.length === 0) return 'no Weis';
-      return 'Weis';
+      return tr(Array.isArray(w) && w.length === 0 ? 'ui_act_no_weis' : 'ui_act_weis');
     }
     case 'stoeck':
-      return 'Stöck!';
+      return tr('ui_stoeck_call');
     case 'play':
-      return `plays ${cardName(a.card, st)}`;
-    case 'discard':
-      return 'discards a card';
+      return tr('ui_act_play', { card: a.card });
     default:
-      return (ACTION_LABELS[a.action] || a.action).toLowerCase();
+      return actionWord('ui_act_', a.action);
   }
 }
 
@@ -853,8 +937,8 @@ function onActed(msg) {
   let text = describeAction(a);
   // Hidden Differenzler announcements stay hidden until the view reveals them.
   const hidden = T.table && T.table.options && T.table.options.announcements === 'hidden';
-  if (a.action === 'announce' && hidden && msg.seat !== me()) text = 'announced';
-  addLog(`${nameOf(msg.seat)}: ${text}`);
+  if (a.action === 'announce' && hidden && msg.seat !== me()) text = tr('ui_act_announced');
+  addLog(tr('ui_said', { who: nameOf(msg.seat), text }));
   bubble(msg.seat, text.replace(/^./, (c) => c.toUpperCase()));
 }
 
@@ -893,10 +977,10 @@ function renderWaiting() {
   const status = $('#status-line');
   const open = seatsOf().some(isOpenSeat);
   if (status && T.table && T.table.status === 'closed') {
-    status.textContent = 'This table was closed.';
+    status.textContent = tr('ui_table_closed');
   } else if (status) {
-    status.textContent = open ? 'Waiting for players…' : 'Waiting for the game to start…';
-    if (T.table && T.table.seed_chosen) status.textContent += ' Fixed deals: the creator chose the seed and can know every hand.';
+    status.textContent = tr(open ? 'ui_waiting_players' : 'ui_waiting_start');
+    if (T.table && T.table.seed_chosen) status.textContent += ` ${tr('ui_fixed_deals')}`;
   }
   renderSeats();
 }
@@ -939,21 +1023,21 @@ function renderSeats() {
     if (isTeamGame(T.game)) classes.push(s % 2 === 0 ? 'team-a' : 'team-b');
     if (Array.isArray(v.dropped) && v.dropped.includes(s)) classes.push('dropped');
     const marks = [];
-    if (v.dealer === s) marks.push(h('span', { class: 'mark dealer', title: 'dealer' }, 'D'));
-    if (v.chooser === s || (v.bid && v.bid[2] === s)) marks.push(h('span', { class: 'mark chooser', title: 'chose the trump' }, 'T'));
-    if (v.stoeck === s) marks.push(h('span', { class: 'mark stoeck', title: 'Stöck' }, 'St'));
+    if (v.dealer === s) marks.push(h('span', { class: 'mark dealer', title: tr('ui_dealer') }, tr('ui_dealer_mark')));
+    if (v.chooser === s || (v.bid && v.bid[2] === s)) marks.push(h('span', { class: 'mark chooser', title: tr('ui_chooser') }, tr('ui_chooser_mark')));
+    if (v.stoeck === s) marks.push(h('span', { class: 'mark stoeck', title: tr('stoeck') }, tr('ui_stoeck_mark')));
     const extra = [];
     // Decorations read from the view's fields where a game has them: announcements, strokes.
     if (Array.isArray(v.announcements)) {
       const a = v.announcements[s];
-      if (a !== null && a !== undefined) extra.push(`says ${a}`);
-      else if (v.announced && v.announced[s]) extra.push('announced');
+      if (a !== null && a !== undefined) extra.push(tr('ui_says', { points: a }));
+      else if (v.announced && v.announced[s]) extra.push(tr('ui_announced'));
     }
-    if (Array.isArray(v.slate)) extra.push(`${v.slate[s]} strokes`);
-    if (v.phase === 'play' && (v.trick || []).length && v.trick_leader === s) extra.push('leads');
+    if (Array.isArray(v.slate)) extra.push(tr('ui_strokes_n', { count: v.slate[s] }));
+    if (v.phase === 'play' && (v.trick || []).length && v.trick_leader === s) extra.push(tr('ui_leads'));
     const tricksWon = (v.tricks || []).filter((t) => t.winner === s).length;
-    if (v.phase === 'play' && tricksWon) extra.push(`${tricksWon} tr.`);
-    const status = info.kind === 'bot' ? 'bot' : isOpenSeat(info) ? 'open' : info.taken_over ? 'bot stands in' : info.connected ? '' : 'away';
+    if (v.phase === 'play' && tricksWon) extra.push(tr('ui_tricks_short', { count: tricksWon }));
+    const status = info.kind === 'bot' ? tr('ui_bot') : isOpenSeat(info) ? tr('ui_open') : info.taken_over ? tr('ui_bot_stands_in') : info.connected ? '' : tr('ui_away');
     // Cards still in the other hands (for the look of the table).
     let backs = null;
     if (s !== me() && v.phase === 'play' && handSize + (me() !== null && playedNow.has(me()) ? 1 : 0) > 0 && (!Array.isArray(v.playing) || !v.playing.length || v.playing.includes(s))) {
@@ -967,7 +1051,7 @@ function renderSeats() {
       h(
         'div',
         { class: classes.join(' '), 'data-seat': s },
-        h('div', { class: 'seat-name' }, h('span', { class: `dot ${info.connected || info.kind === 'bot' ? 'on' : ''}` }), s === me() ? `${seatLabel(seats, s)} (you)` : seatLabel(seats, s), marks),
+        h('div', { class: 'seat-name' }, h('span', { class: `dot ${info.connected || info.kind === 'bot' ? 'on' : ''}` }), s === me() ? tr('ui_you_suffix', { name: seatLabel(seats, s) }) : seatLabel(seats, s), marks),
         status || extra.length ? h('div', { class: 'seat-extra' }, [status, ...extra].filter(Boolean).join(' · ')) : null,
         backs,
         bub,
@@ -1002,11 +1086,13 @@ function renderCenter() {
   const line = $('#status-line');
   if (line) {
     const parts = [];
-    if (last) parts.push(`${nameOf(winner)} ${winner === me() ? 'take' : 'takes'} the trick (${done[done.length - 1].points})`);
-    else if (v.phase === 'play' && leader !== undefined && (v.trick || []).length) parts.push(`${nameOf(leader)} led`);
-    if (T.state.to_move !== null && T.state.to_move !== undefined && !T.state.over) parts.push(T.state.to_move === me() ? 'your turn' : `${nameOf(T.state.to_move)} to play`.replace('to play', v.phase === 'play' ? 'to play' : 'to decide'));
-    if (T.state.over || v.phase === 'over') parts.push('game over');
-    line.textContent = T.table && T.table.status === 'closed' ? 'This table was closed.' : parts.join(' · ');
+    const points = last ? done[done.length - 1].points : null;
+    if (last) parts.push(winner === me() ? tr('ui_you_take_trick', { points }) : tr('ui_takes_trick', { who: nameOf(winner), points }));
+    else if (v.phase === 'play' && leader !== undefined && (v.trick || []).length) parts.push(leader === me() ? tr('ui_you_led') : tr('ui_led', { who: nameOf(leader) }));
+    const toMove = T.state.to_move;
+    if (toMove !== null && toMove !== undefined && !T.state.over) parts.push(toMove === me() ? tr('ui_your_turn') : tr(v.phase === 'play' ? 'ui_to_play' : 'ui_to_decide', { who: nameOf(toMove) }));
+    if (T.state.over || v.phase === 'over') parts.push(tr('ui_game_over_short'));
+    line.textContent = T.table && T.table.status === 'closed' ? tr('ui_table_closed') : parts.join(' · ');
   }
 }
 
@@ -1027,18 +1113,18 @@ function renderInfo() {
   const v = T.state.view || {};
   const st = getStyle();
   const rows = [];
-  rows.push(`<div class="row"><strong>${esc(gameName(T.game))}</strong>${me() === null ? '<span class="muted"> · watching</span>' : ''}</div>`);
+  rows.push(`<div class="row"><strong>${esc(gameName(T.game))}</strong>${me() === null ? `<span class="muted"> · ${tr('ui_watching', {}, true)}</span>` : ''}</div>`);
   // The table view's facts (contract or trump, auction, who plays), worded by the phrase book.
   for (const f of (T.state.table && T.state.table.facts) || []) rows.push(`<div class="fact" data-key="${esc(f.key)}">${say(f, true)}</div>`);
   // The cards this seat put out of play itself (Handjass: Bessern discards, the hand given up
   // for the blind): its own view's field.
-  if ((v.laid_away || []).length) rows.push(`<div class="muted">You laid away: ${v.laid_away.map((c) => esc(cardName(c, st))).join(' ')}</div>`);
+  if ((v.laid_away || []).length) rows.push(`<div class="muted">${tr('ui_laid_away', { cards: v.laid_away.map((c) => cardName(c, st)).join(' ') }, true)}</div>`);
   const done = v.tricks || [];
   if (done.length && v.phase === 'play') {
     const t = done[done.length - 1];
-    rows.push(`<div class="muted">Last trick: ${esc(nameOf(t.winner))} (${t.points})</div>`);
+    rows.push(`<div class="muted">${tr('ui_last_trick', { who: nameOf(t.winner), points: t.points }, true)}</div>`);
   }
-  if (T.table && T.table.status === 'closed') rows.push('<div class="muted">This table was closed.</div>');
+  if (T.table && T.table.status === 'closed') rows.push(`<div class="muted">${tr('ui_table_closed', {}, true)}</div>`);
   box.innerHTML = rows.join('');
   const close = closeGameButton();
   if (close) box.append(h('div', { class: 'row' }, close));
@@ -1051,7 +1137,7 @@ function closeGameButton() {
   if (!T.token || me() === null || !T.table || T.table.status !== 'playing' || (T.state && T.state.over)) return null;
   const othersHere = seatsOf().some((s, i) => i !== me() && s && s.kind === 'human' && s.connected);
   if (othersHere) return null;
-  return closeButton('close-game', 'Close game', 'Close this game for good? Nothing more is played and no record is kept.', render);
+  return closeButton('close-game', tr('ui_close_game'), tr('ui_close_game_q'), render);
 }
 
 // A button that closes this table for good with this seat's token (POST /api/tables/{id}/close)
@@ -1081,21 +1167,21 @@ function closeButton(id, label, question, after) {
 // How the game ended, in words: the verdict's phrases (its game's registry entry words the
 // winning side or the loser, the seats safe, Schneider), from the phrase book.
 function verdictText(vd) {
-  if (!vd || !(vd.lines || []).length) return 'Game over.';
-  return `Game over. ${vd.lines.map((p) => say(p)).join('. ')}.`;
+  if (!vd || !(vd.lines || []).length) return tr('ui_game_over');
+  return tr('ui_game_over_verdict', { lines: vd.lines.map((p) => say(p)).join('. ') });
 }
 
 function teamNames() {
   const m = me();
-  if (m === null) return ['Seats 0+2', 'Seats 1+3'];
-  const mine = m % 2;
-  return mine === 0 ? ['Us', 'Them'] : ['Them', 'Us'];
+  if (m === null) return [tr('ui_seats_pair', { a: 0, b: 2 }), tr('ui_seats_pair', { a: 1, b: 3 })];
+  const [us, them] = [tr('ui_us'), tr('ui_them')];
+  return m % 2 === 0 ? [us, them] : [them, us];
 }
 
 // The slate of the table view: column titles, a row per side (or per Coiffeur row), notes.
 function renderSlate() {
   const box = $('#slate');
-  box.innerHTML = `<h3>Slate</h3>${slateTable((T.state && T.state.table) || {}, 'slate-table')}`;
+  box.innerHTML = `<h3>${tr('ui_slate', {}, true)}</h3>${slateTable((T.state && T.state.table) || {}, 'slate-table')}`;
 }
 
 // A slate as an HTML table; every cell names its column by its phrase key (`data-col`).
@@ -1149,9 +1235,9 @@ function renderWeis() {
     return;
   }
   box.hidden = false;
-  let html = '<h3>Weis</h3>';
+  let html = `<h3>${tr('weis', {}, true)}</h3>`;
   if (calls.length) html += `<div>${calls.map((c) => `${esc(nameOf(c.seat))}: ${c.points}`).join(' · ')}</div>`;
-  for (const s of shown) html += `<div class="shown">${esc(nameOf(s.seat))} ${s.seat === me() ? 'show' : 'shows'} ${weisCards(s.weis || s.melds || [])}</div>`;
+  for (const s of shown) html += `<div class="shown">${s.seat === me() ? tr('ui_you_show', {}, true) : tr('ui_shows', { who: nameOf(s.seat) }, true)} ${weisCards(s.weis || s.melds || [])}</div>`;
   box.innerHTML = html;
 }
 
@@ -1193,12 +1279,15 @@ function renderControls() {
   const cardActs = legal.filter((a) => typeof a.card === 'string');
   const other = legal.filter((a) => typeof a.card !== 'string');
   const texts = [];
-  if (cardActs.length) texts.push(cardActs[0].action === 'play' ? 'Your turn: play a card' : `Your turn: ${cardActs[0].action} a card`);
-  if (kinds.has('contract')) texts.push(v.schoben ? 'Geschoben — choose the trump' : 'Choose the trump or schieben');
-  if (kinds.has('weis')) texts.push('Weis?');
-  if (kinds.has('bid')) texts.push('Your bid');
-  if (kinds.has('announce')) texts.push('Announce the points you will take');
-  if (!texts.length) texts.push('Your decision');
+  if (cardActs.length) {
+    const verb = cardActs[0].action;
+    texts.push(`ui_prompt_${verb}` in PHRASES ? tr(`ui_prompt_${verb}`) : tr('ui_prompt_card', { verb }));
+  }
+  if (kinds.has('contract')) texts.push(tr(v.schoben ? 'ui_prompt_geschoben' : 'ui_prompt_contract'));
+  if (kinds.has('weis')) texts.push(tr('ui_prompt_weis'));
+  if (kinds.has('bid')) texts.push(tr('ui_prompt_bid'));
+  if (kinds.has('announce')) texts.push(tr('ui_prompt_announce'));
+  if (!texts.length) texts.push(tr('ui_prompt_decide'));
   prompt.textContent = texts.join(' · ');
 
   // Contracts and trumps: one button each.
@@ -1209,13 +1298,13 @@ function renderControls() {
   // Weis: decline or declare one of the offered combinations.
   for (const a of other.filter((a) => a.action === 'weis')) {
     const w = a.weis || a.melds || [];
-    box.append(h('button', { class: 'action weis', 'data-action': 'weis', 'data-weis': JSON.stringify(w), onclick: () => act(a), html: w.length ? `Weis ${weisCards(w)}` : 'No Weis' }));
+    box.append(h('button', { class: 'action weis', 'data-action': 'weis', 'data-weis': JSON.stringify(w), onclick: () => act(a), html: w.length ? `${tr('ui_act_weis', {}, true)} ${weisCards(w)}` : tr('ui_btn_no_weis', {}, true) }));
   }
   // Bids: points and trump.
   const bids = other.filter((a) => a.action === 'bid');
   if (bids.length) {
     const points = [...new Set(bids.map((b) => b.points))].sort((x, y) => x - y);
-    const sel = h('select', { id: 'bid-points', 'aria-label': 'Points' }, points.map((p) => h('option', { value: p }, p)));
+    const sel = h('select', { id: 'bid-points', 'aria-label': tr('ui_points') }, points.map((p) => h('option', { value: p }, p)));
     const trumps = h('span', { class: 'bid-trumps' });
     const fill = () => {
       trumps.innerHTML = '';
@@ -1225,7 +1314,7 @@ function renderControls() {
     };
     sel.addEventListener('change', fill);
     fill();
-    box.append(h('span', { class: 'bid-box' }, h('label', {}, 'Bid ', sel), trumps));
+    box.append(h('span', { class: 'bid-box' }, h('label', {}, `${tr('ui_btn_bid')} `, sel), trumps));
   }
   // Announcements: a number.
   const ann = other.filter((a) => a.action === 'announce');
@@ -1235,11 +1324,11 @@ function renderControls() {
     const go = () => {
       const p = Number(input.value);
       const a = ann.find((x) => x.points === p);
-      if (!a) return toast(`Announce a number from ${pts[0]} to ${pts[pts.length - 1]}.`);
+      if (!a) return toast(tr('ui_announce_range', { min: pts[0], max: pts[pts.length - 1] }));
       act(a);
     };
     input.addEventListener('keydown', (e) => e.key === 'Enter' && go());
-    box.append(h('span', { class: 'announce-box' }, input, h('button', { class: 'action primary', 'data-action': 'announce', onclick: go }, 'Announce')));
+    box.append(h('span', { class: 'announce-box' }, input, h('button', { class: 'action primary', 'data-action': 'announce', onclick: go }, tr('ui_btn_announce'))));
   }
   // Everything else: a button named after the action.
   for (const a of other.filter((a) => !['contract', 'trump', 'weis', 'bid', 'announce'].includes(a.action))) {
@@ -1247,7 +1336,7 @@ function renderControls() {
       .filter(([k]) => k !== 'action')
       .map(([, val]) => (typeof val === 'object' ? JSON.stringify(val) : val))
       .join(' ');
-    box.append(h('button', { class: `action ${a.action === 'schieben' ? 'schieben' : ''}`, 'data-action': a.action, onclick: () => act(a) }, `${ACTION_LABELS[a.action] || a.action}${extra ? ` ${extra}` : ''}`));
+    box.append(h('button', { class: `action ${a.action === 'schieben' ? 'schieben' : ''}`, 'data-action': a.action, onclick: () => act(a) }, `${actionWord('ui_btn_', a.action)}${extra ? ` ${extra}` : ''}`));
   }
 }
 
@@ -1263,7 +1352,7 @@ function renderHand() {
   const v = T.state.view || {};
   box.innerHTML = '';
   if (me() === null) {
-    box.append(h('div', { class: 'muted watching' }, 'You are watching this table.'));
+    box.append(h('div', { class: 'muted watching' }, tr('ui_watching_table')));
     return;
   }
   const hand = sortHand(v.hand || [], trumpMode(v));
@@ -1293,7 +1382,7 @@ function renderHand() {
     });
     box.append(btn);
   });
-  if (!n && v.phase !== 'deal' && v.phase !== 'over') box.append(h('div', { class: 'muted' }, 'No cards in hand.'));
+  if (!n && v.phase !== 'deal' && v.phase !== 'over') box.append(h('div', { class: 'muted' }, tr('ui_no_cards')));
 }
 
 function renderSummary() {
@@ -1305,7 +1394,7 @@ function renderSummary() {
   const v = (T.summary && T.summary.view) || T.state.view || {};
   const parts = [];
   if (T.summary) {
-    parts.push(h('h3', {}, over ? 'Last deal' : 'Deal over'));
+    parts.push(h('h3', {}, tr(over ? 'ui_last_deal' : 'ui_deal_over')));
     // The server's table view at the deal's end: its facts, the tricks each side took and how
     // the deal was scored, as labelled lines that add up (the game's registry entry gives
     // them); the slate beside the table has the totals.
@@ -1326,7 +1415,7 @@ function renderSummary() {
     const verdict = verdictText(T.over && T.over.verdict);
     const url = (T.over && T.over.record_url) || `/api/tables/${T.id}/record`;
     parts.push(h('p', { class: 'verdict', id: 'game-result' }, verdict));
-    parts.push(h('p', {}, h('a', { class: 'button primary', href: url, download: `jass-${T.id}.json`, id: 'record-link' }, 'Download the record'), ' ', h('a', { class: 'button', href: '/' }, 'Lobby')));
+    parts.push(h('p', {}, h('a', { class: 'button primary', href: url, download: `jass-${T.id}.json`, id: 'record-link' }, tr('ui_download_record')), ' ', h('a', { class: 'button', href: '/' }, tr('ui_lobby'))));
   }
   const close = over
     ? null
@@ -1340,7 +1429,7 @@ function renderSummary() {
             renderSummary();
           },
         },
-        'OK',
+        tr('ui_ok'),
       );
   layer.append(h('div', { class: `summary ${over ? 'over' : ''}`, id: 'deal-summary' }, parts, close));
 }
@@ -1377,20 +1466,20 @@ function renderInvite() {
           input.select();
           document.execCommand && document.execCommand('copy');
         }
-        toast('Invite link copied.', 'info');
+        toast(tr('ui_link_copied'), 'info');
       },
     },
-    'Copy',
+    tr('ui_copy'),
   );
   box.innerHTML = '';
   box.append(
-    h('strong', {}, open.length ? `Waiting for players (open: ${open.map((i) => `seat ${i}`).join(', ')})` : 'Waiting for the game to start'),
+    h('strong', {}, open.length ? tr('ui_waiting_open', { list: open.map((i) => tr('ui_seat_lower', { n: i })).join(', ') }) : tr('ui_waiting_start_plain')),
     h('div', { class: 'row' }, input, copy),
-    h('div', { class: 'muted small' }, 'Send this link to the people you want to play with.'),
+    h('div', { class: 'muted small' }, tr('ui_send_link')),
   );
   if (T.token) {
     // Nobody came: the seat's token closes the table for good (POST /api/tables/{id}/close).
-    const close = closeButton('close-table', 'Close table', 'Close this table for good?', () => {
+    const close = closeButton('close-table', tr('ui_close_table'), tr('ui_close_table_q'), () => {
       renderInvite();
       renderWaiting();
     });
@@ -1436,26 +1525,27 @@ function tickTurn() {
   const mine = T.turnSeat === me();
   el.hidden = false;
   el.className = `turn-clock${mine ? ' mine' : ''}${left <= 10 ? ' short' : ''}`;
-  el.textContent = mine ? `Your move: ${left} s` : `${nameOf(T.turnSeat)}: ${left} s`;
+  el.textContent = mine ? tr('ui_your_move_clock', { secs: left }) : tr('ui_clock', { who: nameOf(T.turnSeat), secs: left });
 }
 
 // After a few turns missed in a row the seat counts as away (the computer plays it) until its
-// person is back: a button says so.
-function renderAway() {
+// person is back: a button says so (`again`: drawn anew, in another language).
+function renderAway(again = false) {
   let el = $('#away');
   const seat = me();
   const info = seat === null ? null : seatsOf()[seat];
   const away = !!(info && info.taken_over && T.table && T.table.status === 'playing');
-  if (!away) {
+  if (!away || (el && again)) {
     if (el) el.remove();
-    return;
+    if (!away) return;
+    el = null;
   }
   if (el || !$('#table')) return;
   el = h(
     'div',
     { class: 'away-banner', id: 'away' },
-    h('span', {}, 'You missed your turns: the computer plays for you. '),
-    h('button', { type: 'button', class: 'primary small', id: 'back', onclick: () => send({ type: 'back' }) }, "I'm back"),
+    h('span', {}, `${tr('ui_away_note')} `),
+    h('button', { type: 'button', class: 'primary small', id: 'back', onclick: () => send({ type: 'back' }) }, tr('ui_back')),
   );
   document.body.append(el);
 }
@@ -1477,9 +1567,9 @@ Promise.all([
       if (Array.isArray(g)) GAMES = g;
     })
     .catch(() => {}),
-  api('GET', '/assets/phrases/en.json')
-    .then((book) => {
-      if (book && typeof book === 'object') PHRASES = book;
-    })
-    .catch(() => {}),
-]).finally(route);
+  // The chosen language's book, else the English one.
+  loadBook(LANG).catch(() => loadBook('en').catch(() => {})),
+]).finally(() => {
+  wordPage();
+  route();
+});

@@ -24,50 +24,48 @@ export function setStyle(style) {
   }
 }
 
-const SUIT_NAMES = {
-  swiss: { D: 'Schellen', H: 'Rosen', S: 'Schilten', C: 'Eicheln' },
-  french: { D: 'Diamonds', H: 'Hearts', S: 'Spades', C: 'Clubs' },
-};
+// The names of suits, ranks, cards and modes are words of the phrase book (`suit_swiss_H`,
+// `rank_french_Q`, `card_french`, `mode_obenabe`, …), which app.js hands in with `setWords`.
+let lookup = () => undefined;
+
+/** Where the names come from: `fn(key, args)` words a phrase of the book (undefined if none). */
+export function setWords(fn) {
+  lookup = fn;
+}
+
+const word = (key, args, fallback) => lookup(key, args) ?? fallback;
+
 const RANK_LABELS = {
   swiss: { J: 'U', Q: 'O', K: 'K', A: 'A' },
   french: { J: 'J', Q: 'Q', K: 'K', A: 'A' },
 };
-const RANK_NAMES = {
-  swiss: { J: 'Under', Q: 'Ober', K: 'König', A: 'Ass', 10: 'Banner' },
-  french: { J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace' },
-};
+// The ranks with a name (the others are named by their number).
+const NAMED_RANKS = { swiss: ['10', 'J', 'Q', 'K', 'A'], french: ['J', 'Q', 'K', 'A'] };
 
 export function parseCard(card) {
   return { suit: card[0], rank: card.slice(1) };
 }
 
 export function suitName(suit, style = getStyle()) {
-  return SUIT_NAMES[style][suit] || suit;
+  return word(`suit_${style}_${suit}`, {}, suit);
 }
 
 export function rankLabel(rank, style = getStyle()) {
   return RANK_LABELS[style][rank] || rank;
 }
 
-/** A card for people: "Rosen Ober", "Queen of Hearts". */
+/** A card for people: "Rosen Ober", "Queen of Hearts", "Herz Dame". */
 export function cardName(card, style = getStyle()) {
   const { suit, rank } = parseCard(card);
-  const r = RANK_NAMES[style][rank] || rank;
-  return style === 'swiss' ? `${suitName(suit, style)} ${r}` : `${r} of ${suitName(suit, style)}`;
+  const r = NAMED_RANKS[style].includes(rank) ? word(`rank_${style}_${rank}`, {}, rank) : rank;
+  return word(`card_${style}`, { suit: suitName(suit, style), rank: r }, card);
 }
 
 /** A trump mode or contract for people. */
 export function modeName(mode, style = getStyle()) {
   if (!mode) return '';
   if (SUITS.includes(mode)) return suitName(mode, style);
-  const names = {
-    obenabe: 'Obenabe',
-    undenufe: 'Undenufe',
-    misere: 'Misère',
-    slalom: 'Slalom',
-    'slalom-undenufe': 'Slalom (Undenufe first)',
-  };
-  return names[mode] || mode;
+  return word(`mode_${mode}`, {}, mode);
 }
 
 const FRENCH_COLOR = { D: '#c8102e', H: '#c8102e', S: '#1a1a1a', C: '#1a1a1a' };

@@ -1,5 +1,7 @@
-//! The phrase book: every word the table view ([`crate::view`]) and the verdict say, written once
-//! per language in `crates/jass-table/phrases/<language>.json` (a flat object, key → template).
+//! The phrase books: every word the table view ([`crate::view`]) and the verdict say, and every
+//! other text of the browser, the terminal table and `jass show`, written once per language in
+//! `crates/jass-table/phrases/<language>.json` (a flat object, key → template; English and
+//! German, with the same keys and placeholders).
 //! The terminal and `jass show` read it here; the server serves the same files to the browser
 //! (`/assets/phrases/<language>.json`), whose `app.js` fills them by the same rules:
 //!
@@ -19,8 +21,13 @@ use serde_json::Value;
 
 use crate::view::Phrase;
 
-/// The books: (language, the JSON text).
-pub const BOOKS: &[(&str, &str)] = &[("en", include_str!("../phrases/en.json"))];
+/// The books: (language, the JSON text). English first: the book of the tests and machines.
+/// A language is added by its book here (with every key of `en.json` and the same placeholders,
+/// which a test checks) and in the language switch of the browser (`LANGUAGES` in `app.js`).
+pub const BOOKS: &[(&str, &str)] = &[
+    ("en", include_str!("../phrases/en.json")),
+    ("de", include_str!("../phrases/de.json")),
+];
 
 /// One language's phrases.
 #[derive(Debug)]
@@ -29,10 +36,30 @@ pub struct PhraseBook {
 }
 
 impl PhraseBook {
-    /// The English book (the one the terminal and `jass show` use).
+    /// The English book (of the tests and machines; the default of the front ends).
     pub fn english() -> &'static PhraseBook {
-        static BOOK: OnceLock<PhraseBook> = OnceLock::new();
-        BOOK.get_or_init(|| PhraseBook::parse(BOOKS[0].1).expect("phrases/en.json is valid"))
+        PhraseBook::language("en").expect("the English book is built in")
+    }
+
+    /// The book of `language` (`en`, `de`), if there is one.
+    pub fn language(language: &str) -> Option<&'static PhraseBook> {
+        static LOADED: OnceLock<Vec<PhraseBook>> = OnceLock::new();
+        let books = LOADED.get_or_init(|| {
+            BOOKS
+                .iter()
+                .map(|(lang, text)| {
+                    PhraseBook::parse(text)
+                        .unwrap_or_else(|e| panic!("phrases/{lang}.json is not valid: {e}"))
+                })
+                .collect()
+        });
+        let i = BOOKS.iter().position(|(lang, _)| *lang == language)?;
+        Some(&books[i])
+    }
+
+    /// The languages of the books, in their order (`en` first).
+    pub fn languages() -> impl Iterator<Item = &'static str> {
+        BOOKS.iter().map(|(lang, _)| *lang)
     }
 
     /// A book from its JSON text.
@@ -50,6 +77,11 @@ impl PhraseBook {
     /// The keys of the book.
     pub fn keys(&self) -> impl Iterator<Item = &str> {
         self.templates.keys().map(String::as_str)
+    }
+
+    /// The template of `key`, as written in the book.
+    pub fn template(&self, key: &str) -> Option<&str> {
+        self.templates.get(key).map(String::as_str)
     }
 
     /// `phrase` in words; `name(arg, value)` words the arguments the front end knows (modes,
@@ -127,15 +159,45 @@ pub fn plain_names(teams: bool) -> impl Fn(&str, &Value) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// The placeholders of a template, `{name}`, sorted, each once.
+    fn placeholders(template: &str) -> Vec<&str> {
+        let mut names: Vec<&str> = template
+            .split('{')
+            .skip(1)
+            .filter_map(|part| part.split_once('}').map(|(name, _)| name))
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
+
     #[test]
-    fn every_book_reads_and_has_the_english_keys() {
+    fn every_book_has_the_english_keys_with_their_placeholders() {
         let english = PhraseBook::english();
-        for (lang, text) in BOOKS {
-            let book = PhraseBook::parse(text).unwrap();
+        for lang in PhraseBook::languages() {
+            let book = PhraseBook::language(lang).unwrap();
             for key in english.keys() {
-                assert!(book.has(key), "phrases/{lang}.json lacks `{key}`");
+                let (Some(en), Some(other)) = (english.template(key), book.template(key)) else {
+                    panic!("phrases/{lang}.json lacks `{key}`");
+                };
+                assert!(
+                    !placeholders(en).contains(&"key"),
+                    "`{key}`: `{{key}}` is the phrase's key, not an argument"
+                );
+                assert_eq!(
+                    placeholders(en),
+                    placeholders(other),
+                    "`{key}`: the placeholders of phrases/{lang}.json are not those of en.json"
+                );
             }
+            let extra: Vec<&str> = book.keys().filter(|k| !english.has(k)).collect();
+            assert!(
+                extra.is_empty(),
+                "phrases/{lang}.json has keys en.json lacks: {extra:?}"
+            );
         }
+        assert_eq!(placeholders("{a} x {b}{a}"), ["a", "b"]);
+        assert!(PhraseBook::language("xx").is_none());
     }
 
     #[test]

@@ -163,9 +163,8 @@ fn play_one<G: TableGame>(o: G::Options, seats: usize, names: &[&str], seed: u64
     Ok(decisions)
 }
 
-/// Whether the phrase and the phrases in its arguments are in the English book.
+/// Whether the phrase and the phrases in its arguments are in every book (English, German).
 fn in_book(p: &Phrase) -> bool {
-    let book = PhraseBook::english();
     let json = serde_json::to_value(p).unwrap();
     fn keys(v: &Value, out: &mut Vec<String>) {
         match v {
@@ -181,7 +180,9 @@ fn in_book(p: &Phrase) -> bool {
     }
     let mut all = Vec::new();
     keys(&json, &mut all);
-    all.iter().all(|k| book.has(k))
+    PhraseBook::languages()
+        .map(|lang| PhraseBook::language(lang).expect("a book of every language"))
+        .all(|book| all.iter().all(|k| book.has(k)))
 }
 
 /// Every deal of the record has its score lines, and what they write adds up, deal by deal, to

@@ -1,7 +1,43 @@
-//! How cards, contracts and actions read on the terminal table, in Swiss-German or French style.
+//! How cards, contracts and actions read on the terminal table and in `jass show`, in
+//! Swiss-German or French card names, in the words of the chosen phrase book
+//! (`crates/jass-table/phrases/<language>.json`).
+
+use std::fmt::Display;
 
 use jass_core::{Card, CardStyle, Mode, Suit};
+use jass_table::PhraseBook;
 use serde_json::Value;
+
+/// The words of the terminal and of `jass show`: the phrase book of the chosen language and the
+/// card names.
+#[derive(Clone, Copy, Debug)]
+pub struct Words {
+    /// The phrase book.
+    pub book: &'static PhraseBook,
+    /// The card names.
+    pub style: CardStyle,
+}
+
+impl Words {
+    /// English words (the tests' and the default when no German is asked for).
+    pub fn english(style: CardStyle) -> Words {
+        Words {
+            book: PhraseBook::english(),
+            style,
+        }
+    }
+
+    /// `key` of the book, its `{name}`s filled by `args` (already in words, or numbers).
+    pub fn t(&self, key: &str, args: &[(&str, &dyn Display)]) -> String {
+        let mut phrase = serde_json::Map::new();
+        phrase.insert("key".into(), key.into());
+        for (name, value) in args {
+            debug_assert!(*name != "key", "`key` names the phrase, not an argument");
+            phrase.insert((*name).into(), Value::String(value.to_string()));
+        }
+        self.book.say_json(&Value::Object(phrase), &|_, _| None)
+    }
+}
 
 /// A card for people: `Rosen Ass` (Swiss) or `♥ Herz Ass` (French, with its symbol).
 pub fn card_label(card: Card, style: CardStyle) -> String {
@@ -32,17 +68,13 @@ pub fn cards_text(cards: &Value, style: CardStyle) -> String {
 }
 
 /// A trump mode or contract (`H`, `obenabe`, `misere`, …): `Trumpf Rosen`, `Obenabe`, ….
-pub fn contract_label(contract: &str, style: CardStyle) -> String {
+pub fn contract_label(contract: &str, words: Words) -> String {
     match contract.parse::<Mode>() {
-        Ok(Mode::Trump(s)) => format!("Trumpf {}", suit_label(s, style)),
-        Ok(Mode::Obenabe) => "Obenabe".into(),
-        Ok(Mode::Undenufe) => "Undenufe".into(),
-        Err(_) => match contract {
-            "misere" => "Misère".into(),
-            "slalom" => "Slalom (Obenabe first)".into(),
-            "slalom-undenufe" => "Slalom (Undenufe first)".into(),
-            other => other.to_string(),
-        },
+        Ok(Mode::Trump(s)) => words.t("tty_trump_suit", &[("suit", &suit_label(s, words.style))]),
+        _ if words.book.has(&format!("mode_{contract}")) => {
+            words.t(&format!("mode_{contract}"), &[])
+        }
+        _ => contract.to_string(),
     }
 }
 
@@ -55,16 +87,16 @@ pub fn suit_label(suit: Suit, style: CardStyle) -> String {
 }
 
 /// An action in record notation, as a person reads it.
-pub fn action_label(action: &Value, style: CardStyle) -> String {
+pub fn action_label(action: &Value, words: Words) -> String {
+    let style = words.style;
     let kind = action.get("action").and_then(Value::as_str).unwrap_or("?");
     let s = |k: &str| action.get(k).and_then(Value::as_str).unwrap_or("");
     let n = |k: &str| action.get(k).and_then(Value::as_u64).unwrap_or(0);
     match kind {
         "play" => card_text(s("card"), style),
-        "discard" => format!("discard {}", card_text(s("card"), style)),
-        "contract" => contract_label(s("contract"), style),
-        "trump" => contract_label(s("trump"), style),
-        "schieben" => "Schieben (partner chooses)".into(),
+        "discard" => words.t("act_discard", &[("card", &card_text(s("card"), style))]),
+        "contract" => contract_label(s("contract"), words),
+        "trump" => contract_label(s("trump"), words),
         "weis" => {
             let melds = action
                 .get("weis")
@@ -73,27 +105,23 @@ pub fn action_label(action: &Value, style: CardStyle) -> String {
                 .cloned()
                 .unwrap_or_default();
             if melds.is_empty() {
-                "no Weis".into()
+                words.t("act_no_weis", &[])
             } else {
                 let parts: Vec<String> = melds.iter().map(|m| cards_text(m, style)).collect();
-                format!("Weis: {}", parts.join(" + "))
+                words.t("act_weis", &[("melds", &parts.join(" + "))])
             }
         }
-        "stoeck" => "Stöck".into(),
-        "bid" => format!("bid {} {}", n("points"), contract_label(s("trump"), style)),
-        "pass" => "pass".into(),
-        "double" => "double".into(),
-        "redouble" => "redouble".into(),
-        "announce" => format!("announce {} points", n("points")),
-        "stay" => "stay in".into(),
-        "drop" => "drop out".into(),
-        "blind" => "play blind".into(),
-        "exchange-six" => "exchange the six for the turned card".into(),
-        "keep-six" => "keep the six".into(),
-        "bessern" => "bessern (exchange cards)".into(),
-        "keep-hand" => "keep the hand".into(),
-        "agree" => "agree".into(),
-        "play-on" => "play on".into(),
+        "stoeck" => words.t("stoeck", &[]),
+        "bid" => words.t(
+            "act_bid",
+            &[
+                ("points", &n("points")),
+                ("mode", &contract_label(s("trump"), words)),
+            ],
+        ),
+        "announce" => words.t("act_announce", &[("points", &n("points"))]),
+        // The actions that are only their kind (schieben, pass, stay, …).
+        other if words.book.has(&format!("act_{other}")) => words.t(&format!("act_{other}"), &[]),
         other => {
             let mut rest = action.clone();
             if let Some(m) = rest.as_object_mut() {
@@ -109,13 +137,13 @@ pub fn action_label(action: &Value, style: CardStyle) -> String {
 }
 
 /// A seat as the human sees it: `you`, `partner`, or `seat N`.
-pub fn seat_label(seat: usize, human: usize, partners: bool) -> String {
+pub fn seat_label(seat: usize, human: usize, partners: bool, words: Words) -> String {
     if seat == human {
-        "you".into()
+        words.t("tty_you", &[])
     } else if partners && seat % 2 == human % 2 {
-        format!("partner (seat {seat})")
+        words.t("tty_partner", &[("n", &seat)])
     } else {
-        format!("seat {seat}")
+        words.t("tty_seat", &[("n", &seat)])
     }
 }
 
@@ -124,42 +152,77 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    fn en(style: CardStyle) -> Words {
+        Words::english(style)
+    }
+
     #[test]
     fn cards_and_actions_read_in_both_styles() {
         let ha: Card = "HA".parse().unwrap();
         assert_eq!(card_label(ha, CardStyle::Swiss), "Rosen Ass");
         assert!(card_label(ha, CardStyle::French).starts_with("♥ Herz"));
         assert_eq!(
-            action_label(&json!({"action":"play","card":"S10"}), CardStyle::Swiss),
+            action_label(&json!({"action":"play","card":"S10"}), en(CardStyle::Swiss)),
             "Schilten Banner"
         );
         assert_eq!(
             action_label(
                 &json!({"action":"contract","contract":"D"}),
-                CardStyle::Swiss
+                en(CardStyle::Swiss)
             ),
             "Trumpf Schellen"
         );
         assert_eq!(
             action_label(
                 &json!({"action":"bid","points":60,"trump":"C"}),
-                CardStyle::French
+                en(CardStyle::French)
             ),
             "bid 60 Trumpf ♣ Kreuz"
         );
         assert_eq!(
-            action_label(&json!({"action":"weis","weis":[]}), CardStyle::Swiss),
+            action_label(&json!({"action":"weis","weis":[]}), en(CardStyle::Swiss)),
             "no Weis"
         );
         assert_eq!(
-            action_label(&json!({"action":"announce","points":45}), CardStyle::Swiss),
+            action_label(
+                &json!({"action":"announce","points":45}),
+                en(CardStyle::Swiss)
+            ),
             "announce 45 points"
         );
         assert_eq!(
-            action_label(&json!({"action":"mystery","x":1}), CardStyle::Swiss),
+            action_label(&json!({"action":"mystery","x":1}), en(CardStyle::Swiss)),
             "mystery {\"x\":1}"
         );
-        assert_eq!(seat_label(2, 0, true), "partner (seat 2)");
-        assert_eq!(seat_label(2, 0, false), "seat 2");
+        assert_eq!(
+            seat_label(2, 0, true, en(CardStyle::Swiss)),
+            "partner (seat 2)"
+        );
+        assert_eq!(seat_label(2, 0, false, en(CardStyle::Swiss)), "seat 2");
+    }
+
+    #[test]
+    fn the_german_book_words_the_actions_and_seats() {
+        let de = Words {
+            book: PhraseBook::language("de").unwrap(),
+            style: CardStyle::Swiss,
+        };
+        let label = |a: Value| action_label(&a, de);
+        assert_eq!(
+            label(json!({"action":"schieben"})),
+            "Schieben (der Partner wählt)"
+        );
+        assert_eq!(label(json!({"action":"weis","weis":[]})), "kein Weis");
+        assert_eq!(
+            label(json!({"action":"bid","points":60,"trump":"C"})),
+            "60 Trumpf Eicheln bieten"
+        );
+        assert_eq!(label(json!({"action":"stay"})), "drinbleiben");
+        assert_eq!(
+            label(json!({"action":"contract","contract":"slalom"})),
+            "Slalom (Obenabe zuerst)"
+        );
+        assert_eq!(seat_label(0, 0, true, de), "du");
+        assert_eq!(seat_label(2, 0, true, de), "Partner (Platz 2)");
     }
 }

@@ -36,7 +36,7 @@ use serde_json::{json, Value};
 use human::{Finish, HumanSeat, ToScreen};
 use jass_analysis::hint::{table_hint, HintSettings};
 use journal::Journal;
-use labels::{action_label, card_label};
+use labels::{action_label, card_label, Words};
 use model::{Command, Key, Model};
 
 /// Arguments of `jass play`.
@@ -65,6 +65,10 @@ pub struct PlayArgs {
     /// Card names: `swiss` (Schellen, Rosen, Schilten, Eicheln) or `french` (♦♥♠♣).
     #[arg(long, default_value = "swiss", value_parser = crate::parse_style)]
     cards: CardStyle,
+    /// The language of the table: `de` or `en` (default: German if LC_ALL, LC_MESSAGES or LANG
+    /// starts with `de`, else English).
+    #[arg(long, value_name = "LANG", value_parser = crate::language::parse)]
+    lang: Option<&'static jass_table::PhraseBook>,
     /// Show a hint at every decision of yours (the `?` key asks for one at any time).
     #[arg(long)]
     hint: bool,
@@ -176,6 +180,10 @@ pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
     let (go_on_tx, go_on_rx) = mpsc::channel::<()>();
     let human = journal.seat;
     let delay = Duration::from_millis(args.delay_ms);
+    let words = Words {
+        book: crate::language::book(args.lang),
+        style: args.cards,
+    };
     {
         let spec = spec.clone();
         let keep = Keep {
@@ -183,10 +191,14 @@ pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
             path: journal_path.clone(),
             error: Arc::clone(&journal_error),
         };
-        thread::spawn(move || game_thread(spec, delay, keep, to_screen, answers_rx, go_on_rx));
+        thread::spawn(move || {
+            game_thread(spec, delay, keep, words, to_screen, answers_rx, go_on_rx)
+        });
     }
 
     let mut model = Model::new(spec.kind, human, names, args.cards, seed);
+    model.words = words;
+    model.message = model.t("tty_dealing", &[]);
     model.auto_hint = args.hint;
     let screen = Screen::open()?;
     let result = screen_loop(screen, &mut model, &spec, from_game, answers_tx, go_on_tx);
@@ -204,9 +216,10 @@ pub fn run(args: PlayArgs) -> Result<std::process::ExitCode> {
             Ok(std::process::ExitCode::SUCCESS)
         }
         Left::Early => {
+            let file = journal_path.display();
             println!(
-                "left the game (seed {seed}); go on with: jass play --resume {}",
-                journal_path.display()
+                "{}",
+                words.t("tty_left", &[("seed", &seed), ("file", &file)])
             );
             Ok(std::process::ExitCode::SUCCESS)
         }
@@ -308,6 +321,7 @@ fn game_thread(
     spec: GameSpec,
     delay: Duration,
     mut keep: Keep,
+    words: Words,
     to_screen: Sender<ToScreen>,
     answers: Receiver<Value>,
     go_on: Receiver<()>,
@@ -377,10 +391,8 @@ fn game_thread(
                     )),
                     Ok(()) => {
                         keep.done();
-                        Finish::Saved(format!(
-                            "record saved to {} (replay: jass show {0}; check: jass check {0})",
-                            keep.out_shown().display()
-                        ))
+                        let file = keep.out_shown();
+                        Finish::Saved(words.t("tty_saved", &[("file", &file.display())]))
                     }
                 }
             }
@@ -470,9 +482,7 @@ fn screen_loop(
                 Err(mpsc::TryRecvError::Empty) => break,
                 Err(mpsc::TryRecvError::Disconnected) => {
                     if model.finished.is_none() {
-                        model.finished = Some(vec![
-                            "the game stopped unexpectedly (see the message after leaving)".into(),
-                        ]);
+                        model.finished = Some(vec![model.t("tty_stopped", &[])]);
                         ended = Some(Finish::Failed("the game stopped unexpectedly".into()));
                     }
                     break;
@@ -494,12 +504,14 @@ fn screen_loop(
                 ToScreen::Finished(finish, verdict) => {
                     let text = match &finish {
                         Finish::Saved(s) => s.clone(),
-                        Finish::NotWritten(e) | Finish::Failed(e) => format!("error: {e}"),
+                        Finish::NotWritten(e) | Finish::Failed(e) => {
+                            model.t("tty_error", &[("error", e)])
+                        }
                     };
                     ended = Some(finish);
                     let lines = slate::game_summary(model, verdict.as_ref(), &text);
                     model.finished = Some(lines);
-                    model.message = "game over: q leaves".into();
+                    model.message = model.t("tty_game_over_q", &[]);
                 }
             }
         }
@@ -549,36 +561,46 @@ fn give_hint(model: &mut Model, spec: &GameSpec) {
         &r.legal,
         settings,
     ) {
-        Some(h) => hint_text(&h, model.style),
-        None => "no hint here".into(),
+        Some(h) => hint_text(&h, model.words),
+        None => model.t("tty_no_hint", &[]),
     };
     model.message = String::new();
     model.hint = Some(text);
 }
 
 /// A hint as one line: the suggestion, and the expected points where known.
-pub fn hint_text(h: &jass_analysis::hint::Hint, style: CardStyle) -> String {
+pub fn hint_text(h: &jass_analysis::hint::Hint, words: Words) -> String {
+    let what = action_label(&h.action, words);
     match &h.values {
         Ok(v) => {
             let parts: Vec<String> = v
                 .values
                 .iter()
-                .map(|(c, p)| format!("{} {:.1}", card_label(*c, style), p))
+                .map(|(c, p)| format!("{} {:.1}", card_label(*c, words.style), p))
                 .collect();
             let how = match v.played_out_to {
-                Some(n) => format!("{} worlds, rule play-outs to {n} cards", v.worlds),
-                None => format!("{} worlds", v.worlds),
+                Some(n) => words.t(
+                    "tty_hint_worlds_playout",
+                    &[("n", &v.worlds), ("cards", &n)],
+                ),
+                None => words.t("tty_hint_worlds", &[("n", &v.worlds)]),
             };
-            format!(
-                "hint: {} — expected points ({how}): {}",
-                action_label(&h.action, style),
-                parts.join(", ")
+            words.t(
+                "tty_hint",
+                &[
+                    ("what", &what),
+                    ("how", &how),
+                    ("values", &parts.join(", ")),
+                ],
             )
         }
-        Err(why) => format!(
-            "hint ({} player): {} — {why}",
-            h.by.unwrap_or("rule"),
-            action_label(&h.action, style)
+        Err(why) => words.t(
+            "tty_hint_by",
+            &[
+                ("by", &h.by.unwrap_or("rule")),
+                ("what", &what),
+                ("why", why),
+            ],
         ),
     }
 }

@@ -7,7 +7,7 @@ use jass_core::{Card, CardStyle};
 use jass_table::{Event, GameKind, Request, TableView};
 use serde_json::Value;
 
-use super::labels::{action_label, seat_label};
+use super::labels::{action_label, card_label, seat_label, Words};
 
 /// A key, independent of the terminal library.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -59,8 +59,8 @@ pub struct Model {
     pub human: usize,
     /// Number of seats.
     pub seats: usize,
-    /// Card names.
-    pub style: CardStyle,
+    /// The phrase book and the card names.
+    pub words: Words,
     /// Who plays each seat.
     pub names: Vec<String>,
     /// The seed of the deals.
@@ -101,7 +101,7 @@ pub struct Model {
 const LOG_LEN: usize = 12;
 
 impl Model {
-    /// A table before the first deal.
+    /// A table before the first deal, in English (`words.book` changes the language).
     pub fn new(
         kind: GameKind,
         human: usize,
@@ -113,7 +113,7 @@ impl Model {
             kind,
             human,
             seats: names.len(),
-            style,
+            words: Words::english(style),
             names,
             seed,
             view: Value::Null,
@@ -124,7 +124,7 @@ impl Model {
             typed: String::new(),
             log: VecDeque::new(),
             actions: Vec::new(),
-            message: "dealing…".into(),
+            message: Words::english(style).t("tty_dealing", &[]),
             hint: None,
             auto_hint: false,
             quit_asked: false,
@@ -141,7 +141,12 @@ impl Model {
 
     /// A seat's name for people.
     pub fn seat_name(&self, seat: usize) -> String {
-        seat_label(seat, self.human, self.partners())
+        seat_label(seat, self.human, self.partners(), self.words)
+    }
+
+    /// `key` of the phrase book with its arguments (see [`Words::t`]).
+    pub fn t(&self, key: &str, args: &[(&str, &dyn std::fmt::Display)]) -> String {
+        self.words.t(key, args)
     }
 
     /// Takes a table event.
@@ -154,10 +159,10 @@ impl Model {
                 self.table = s.table;
                 self.to_move = s.to_move;
                 if s.over {
-                    self.message = "the game is over".into();
+                    self.message = self.t("tty_game_is_over", &[]);
                 } else if let Some(seat) = s.to_move {
                     if seat != self.human {
-                        self.message = format!("{} to act…", self.seat_name(seat));
+                        self.message = self.t("tty_to_act", &[("who", &self.seat_name(seat))]);
                     }
                 }
             }
@@ -170,12 +175,15 @@ impl Model {
                 // The others' actions as they learn of them: a Weis not declared not at all
                 // (only seats holding a Weis are asked), a Weis call or a discard by its kind.
                 let label = if seat == self.human {
-                    Some(action_label(&action, self.style))
+                    Some(action_label(&action, self.words))
                 } else {
-                    public.as_ref().map(|p| public_label(p, self.style))
+                    public.as_ref().map(|p| public_label(p, self.words))
                 };
                 if let Some(label) = label {
-                    let line = format!("{}: {label}", self.seat_name(seat));
+                    let line = self.t(
+                        "ui_said",
+                        &[("who", &self.seat_name(seat)), ("text", &label)],
+                    );
                     self.log.push_back(line);
                     while self.log.len() > LOG_LEN {
                         self.log.pop_front();
@@ -186,10 +194,12 @@ impl Model {
                 self.actions.push(action);
             }
             Event::Fallback(f) => {
-                self.message = format!(
-                    "your answer could not be used ({}); played instead: {}",
-                    f.reason,
-                    action_label(&f.played, self.style)
+                self.message = self.t(
+                    "tty_fallback",
+                    &[
+                        ("reason", &f.reason),
+                        ("played", &action_label(&f.played, self.words)),
+                    ],
                 );
             }
         }
@@ -211,9 +221,9 @@ impl Model {
                 .iter()
                 .position(|c| legal.contains(c))
                 .unwrap_or(0);
-            self.message = "your turn: choose a card".into();
+            self.message = self.t("tty_choose_card", &[]);
         } else {
-            self.message = "your turn: choose".into();
+            self.message = self.t("tty_choose", &[]);
         }
     }
 
@@ -221,7 +231,7 @@ impl Model {
     pub fn on_deal_over(&mut self, lines: Vec<String>) {
         self.deals_done += 1;
         self.deal_summary = Some(lines);
-        self.message = "deal over: press Enter to go on".into();
+        self.message = self.t("tty_deal_over_enter", &[]);
     }
 
     /// True when the pending request is card play (every legal action plays a card).
@@ -283,7 +293,7 @@ impl Model {
                 Key::Char('y') | Key::Char('Y') | Key::Char('q') => Command::Quit,
                 _ => {
                     self.quit_asked = false;
-                    self.message = "going on".into();
+                    self.message = self.t("tty_going_on", &[]);
                     Command::None
                 }
             };
@@ -293,8 +303,7 @@ impl Model {
                 return Command::Quit;
             }
             self.quit_asked = true;
-            self.message =
-                "leave the game? the record is not saved (y: leave, any other key: stay)".into();
+            self.message = self.t("tty_leave_q", &[]);
             return Command::None;
         }
         if self.finished.is_some() {
@@ -323,10 +332,10 @@ impl Model {
 
     fn hint_command(&mut self) -> Command {
         if self.request.is_none() {
-            self.message = "a hint comes when it is your turn".into();
+            self.message = self.t("tty_hint_later", &[]);
             return Command::None;
         }
-        self.message = "thinking…".into();
+        self.message = self.t("tty_thinking", &[]);
         Command::Hint
     }
 
@@ -358,7 +367,9 @@ impl Model {
                 match index {
                     Some(i) => self.play_hand_position(i),
                     None => {
-                        self.message = format!("`{c}` means nothing here: {}", CARD_KEYS);
+                        let keys = self.t(CARD_KEYS, &[]);
+                        self.message =
+                            self.t("tty_key_unknown", &[("pressed", &c), ("keys", &keys)]);
                         Command::None
                     }
                 }
@@ -370,17 +381,15 @@ impl Model {
     fn play_hand_position(&mut self, i: usize) -> Command {
         let hand = self.hand();
         let Some(&card) = hand.get(i) else {
-            self.message = format!("there is no card {} in your hand", i + 1);
+            self.message = self.t("tty_no_card_n", &[("n", &(i + 1))]);
             return Command::None;
         };
         match self.legal_index_of_card(card) {
             Some(idx) => self.answer(idx),
             None => {
                 self.selected = i;
-                self.message = format!(
-                    "{} cannot be played now (follow suit if you can); playable cards are marked ▶",
-                    super::labels::card_label(card, self.style)
-                );
+                let card = card_label(card, self.words.style);
+                self.message = self.t("tty_cannot_play", &[("card", &card)]);
                 Command::None
             }
         }
@@ -409,7 +418,7 @@ impl Model {
                     if i < n {
                         return self.answer(i);
                     }
-                    self.message = format!("choose 1 to {n}");
+                    self.message = self.t("tty_choose_range", &[("n", &n)]);
                 } else {
                     self.typed.push(c);
                     self.jump_to_typed();
@@ -435,9 +444,9 @@ impl Model {
         {
             Some(i) => {
                 self.selected = i;
-                self.message = format!("{points}: Enter to confirm, arrows to change");
+                self.message = self.t("tty_typed_points", &[("points", &points)]);
             }
-            None => self.message = format!("no choice with {points} points"),
+            None => self.message = self.t("tty_no_choice_points", &[("points", &points)]),
         }
     }
 
@@ -453,22 +462,21 @@ impl Model {
 /// which actions the others see in full, by kind only or not at all): Weis cards (shown only
 /// after the first trick, and only the scoring team's), hidden Differenzler announcements (open
 /// at the end of the deal) and discarded cards reach the log by their kind.
-pub fn public_label(action: &Value, style: CardStyle) -> String {
+pub fn public_label(action: &Value, words: Words) -> String {
     // A kind-only action (`{"action":"weis"}`) says what was done, not with which cards.
     let kind_only = action.as_object().is_some_and(|o| o.len() == 1);
     match action.get("action").and_then(Value::as_str) {
-        Some("weis") if kind_only => "declares Weis".into(),
-        Some("announce") if kind_only => "announces (hidden until the end of the deal)".into(),
-        Some("discard") if kind_only => "discards a card".into(),
-        _ => action_label(action, style),
+        Some("weis") if kind_only => words.t("tty_declares_weis", &[]),
+        Some("announce") if kind_only => words.t("tty_announces_hidden", &[]),
+        Some("discard") if kind_only => words.t("tty_discards", &[]),
+        _ => action_label(action, words),
     }
 }
 
-/// The keys of card play, for the help line.
-pub const CARD_KEYS: &str = "←/→ choose, Enter play, a–i or 1–9 play that card, ? hint, q leave";
+/// The keys of card play, for the help line (a key of the phrase book).
+pub const CARD_KEYS: &str = "tty_card_keys";
 /// The keys of other decisions.
-pub const MENU_KEYS: &str =
-    "↑/↓ choose, Enter confirm, 1–9 pick, type points in long lists, h/? hint, q leave";
+pub const MENU_KEYS: &str = "tty_menu_keys";
 
 #[cfg(test)]
 mod tests {

@@ -22,7 +22,7 @@ pub const MIN_HEIGHT: u16 = 24;
 pub fn draw(frame: &mut Frame, model: &Model) {
     let area = frame.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        draw_too_small(frame, area);
+        draw_too_small(frame, area, model);
         return;
     }
     let rows = Layout::default()
@@ -42,7 +42,7 @@ pub fn draw(frame: &mut Frame, model: &Model) {
         .split(rows[1]);
     let table = Paragraph::new(table_lines(model))
         .wrap(Wrap { trim: false })
-        .block(Block::default().borders(Borders::ALL).title(" Table "));
+        .block(titled(model.t("tty_table", &[])));
     frame.render_widget(table, middle[0]);
     let right = Layout::default()
         .direction(Direction::Vertical)
@@ -50,7 +50,7 @@ pub fn draw(frame: &mut Frame, model: &Model) {
         .split(middle[1]);
     let slate = Paragraph::new(slate_lines(model))
         .wrap(Wrap { trim: false })
-        .block(Block::default().borders(Borders::ALL).title(" Slate "));
+        .block(titled(model.t("ui_slate", &[])));
     frame.render_widget(slate, right[0]);
     let log_height = right[1].height.saturating_sub(2) as usize;
     let log: Vec<Line> = model
@@ -62,7 +62,7 @@ pub fn draw(frame: &mut Frame, model: &Model) {
     frame.render_widget(
         Paragraph::new(log)
             .wrap(Wrap { trim: false })
-            .block(Block::default().borders(Borders::ALL).title(" Moves ")),
+            .block(titled(model.t("tty_moves", &[]))),
         right[1],
     );
     draw_hand(frame, model, rows[2]);
@@ -85,14 +85,20 @@ pub fn draw(frame: &mut Frame, model: &Model) {
     }
 }
 
-fn draw_too_small(frame: &mut Frame, area: Rect) {
+/// A framed box titled ` title `.
+fn titled(title: String) -> Block<'static> {
+    Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" {title} "))
+}
+
+fn draw_too_small(frame: &mut Frame, area: Rect, model: &Model) {
+    let need = format!("{MIN_WIDTH}×{MIN_HEIGHT}");
+    let have = format!("{}×{}", area.width, area.height);
     let text = vec![
-        Line::from("Window too small"),
-        Line::from(format!(
-            "the table needs {MIN_WIDTH}×{MIN_HEIGHT}, this is {}×{}",
-            area.width, area.height
-        )),
-        Line::from("enlarge the window (q leaves)"),
+        Line::from(model.t("tty_too_small", &[])),
+        Line::from(model.t("tty_needs_size", &[("need", &need), ("have", &have)])),
+        Line::from(model.t("tty_enlarge", &[])),
     ];
     frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
 }
@@ -101,48 +107,50 @@ fn header(model: &Model) -> String {
     let v = &model.view;
     // The seed deals every hand (`jass simulate --seed`): shown once the game is over only.
     let seed = match model.finished {
-        Some(_) => format!(" · seed {}", model.seed),
+        Some(_) => format!(" · {}", model.t("tty_seed", &[("seed", &model.seed)])),
         None => String::new(),
     };
     let mut s = format!(
-        "Jass · {}{seed} · you are seat {}",
+        "Jass · {}{seed} · {}",
         model.kind.name(),
-        model.human
+        model.t("tty_you_are_seat", &[("n", &model.human)])
     );
     let contract = v
         .get("contract")
         .or_else(|| v.get("trump"))
         .and_then(Value::as_str);
     if let Some(c) = contract {
-        s += &format!(" · {}", contract_label(c, model.style));
+        s += &format!(" · {}", contract_label(c, model.words));
     }
     if let Some(bid) = v.get("bid").and_then(Value::as_array) {
         if let (Some(p), Some(t), Some(by)) = (bid[0].as_u64(), bid[1].as_str(), bid[2].as_u64()) {
-            s += &format!(
-                " · {} {} by {}",
-                p,
-                contract_label(t, model.style),
-                model.seat_name(by as usize)
+            let mode = contract_label(t, model.words);
+            let who = model.seat_name(by as usize);
+            let bid = model.t(
+                "tty_bid_by",
+                &[("points", &p), ("mode", &mode), ("who", &who)],
             );
+            s += &format!(" · {bid}");
         }
     }
     s
 }
 
 fn keys_line(model: &Model) -> String {
-    if model.finished.is_some() {
-        "q leave".into()
+    let key = if model.finished.is_some() {
+        "tty_keys_over"
     } else if model.quit_asked {
-        "y leave, any other key stay".into()
+        "tty_keys_quit"
     } else if model.deal_summary.is_some() {
-        "Enter go on, q leave".into()
+        "tty_keys_deal"
     } else if model.is_card_play() {
-        CARD_KEYS.into()
+        CARD_KEYS
     } else if model.request.is_some() {
-        MENU_KEYS.into()
+        MENU_KEYS
     } else {
-        "? hint (on your turn), q leave".into()
-    }
+        "tty_keys_wait"
+    };
+    model.t(key, &[])
 }
 
 fn draw_hand(frame: &mut Frame, model: &Model, area: Rect) {
@@ -163,7 +171,7 @@ fn draw_hand(frame: &mut Frame, model: &Model, area: Rect) {
     // As many columns as fit (at least two, so nine cards take five rows), each `x ▶ Name`.
     let longest = hand
         .iter()
-        .map(|&c| card_label(c, model.style).chars().count())
+        .map(|&c| card_label(c, model.words.style).chars().count())
         .max()
         .unwrap_or(10)
         + 6;
@@ -178,7 +186,7 @@ fn draw_hand(frame: &mut Frame, model: &Model, area: Rect) {
             let letter = (b'a' + i as u8) as char;
             let playable = card_play && legal.contains(&c);
             let mark = if playable { "▶" } else { " " };
-            let text = format!("{letter} {mark} {}", card_label(c, model.style));
+            let text = format!("{letter} {mark} {}", card_label(c, model.words.style));
             let mut style = Style::default();
             if card_play && !playable {
                 style = style.add_modifier(Modifier::DIM);
@@ -192,17 +200,17 @@ fn draw_hand(frame: &mut Frame, model: &Model, area: Rect) {
         lines.push(Line::from(spans));
     }
     if hand.is_empty() {
-        lines.push(Line::from("(no cards)"));
+        lines.push(Line::from(model.t("tty_no_cards", &[])));
     }
-    let title = if card_play {
-        " Your hand — your turn (▶ playable) "
-    } else {
-        " Your hand "
-    };
-    frame.render_widget(
-        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
-        cols[0],
+    let title = model.t(
+        if card_play {
+            "tty_hand_turn"
+        } else {
+            "tty_hand"
+        },
+        &[],
     );
+    frame.render_widget(Paragraph::new(lines).block(titled(title)), cols[0]);
     if menu {
         let r = model.request.as_ref().expect("menu has a request");
         let height = cols[1].height.saturating_sub(2) as usize;
@@ -217,7 +225,7 @@ fn draw_hand(frame: &mut Frame, model: &Model, area: Rect) {
             .skip(first)
             .take(height)
             .map(|(i, a)| {
-                let text = format!("{:>3} {}", i + 1, action_label(a, model.style));
+                let text = format!("{:>3} {}", i + 1, action_label(a, model.words));
                 if i == model.selected {
                     Line::from(Span::styled(
                         text,
@@ -229,14 +237,11 @@ fn draw_hand(frame: &mut Frame, model: &Model, area: Rect) {
             })
             .collect();
         let title = if model.typed.is_empty() {
-            " Choose ".to_string()
+            model.t("tty_choose_title", &[])
         } else {
-            format!(" Choose — typed {} ", model.typed)
+            model.t("tty_choose_typed", &[("typed", &model.typed)])
         };
-        frame.render_widget(
-            Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
-            cols[1],
-        );
+        frame.render_widget(Paragraph::new(lines).block(titled(title)), cols[1]);
     }
 }
 
@@ -249,23 +254,19 @@ fn draw_summary(frame: &mut Frame, area: Rect, model: &Model, lines: &[String]) 
         width,
         height,
     };
-    let title = if model.finished.is_some() {
-        " Game over "
+    let (title, keys) = if model.finished.is_some() {
+        ("tty_game_over_title", "tty_q_leave")
     } else {
-        " Deal over "
+        ("tty_deal_over_title", "tty_next_deal")
     };
     let mut text: Vec<Line> = lines.iter().map(|l| Line::from(l.clone())).collect();
     text.push(Line::from(""));
-    text.push(Line::from(if model.finished.is_some() {
-        "q: leave"
-    } else {
-        "Enter: next deal"
-    }));
+    text.push(Line::from(model.t(keys, &[])));
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(text)
             .wrap(Wrap { trim: false })
-            .block(Block::default().borders(Borders::ALL).title(title)),
+            .block(titled(model.t(title, &[]))),
         rect,
     );
 }
@@ -648,6 +649,41 @@ mod tests {
             assert!(
                 ["♦", "♥", "♠", "♣"].iter().any(|s| screen.contains(s)),
                 "French symbols\n{screen}"
+            );
+        }
+    }
+
+    /// With the German book the whole screen is German: the boxes, the menu, the slate, the
+    /// keys; no key of the book shows as it is.
+    #[test]
+    fn the_german_book_words_the_whole_screen() {
+        let german = jass_table::PhraseBook::language("de").unwrap();
+        for card_play in [false, true] {
+            let mut m = model_at(GameKind::Schieber, card_play, CardStyle::Swiss);
+            m.words.book = german;
+            m.on_request(m.request.clone().unwrap());
+            let screen = screen_text(&m, 100, 30);
+            for word in [
+                "du bist Platz 0",
+                "Tisch",
+                "Tafel",
+                "Züge",
+                "Deine Hand",
+                "verlassen",
+            ] {
+                assert!(screen.contains(word), "`{word}`\n{screen}");
+            }
+            let wanted = if card_play {
+                "letzter Stich:"
+            } else {
+                " Wähle "
+            };
+            assert!(screen.contains(wanted), "`{wanted}`\n{screen}");
+            assert!(
+                !["tty_", "act_", "col_", "row_", "ui_"]
+                    .iter()
+                    .any(|k| screen.contains(k)),
+                "a raw key\n{screen}"
             );
         }
     }

@@ -4,7 +4,7 @@
 //! (`jass_table::TableView`), worded by the phrase book: one drawing for every game. The rest is
 //! read from the person's view (`Game::view_json`), so nothing hidden can show.
 
-use jass_table::{Cell, Phrase, PhraseBook, ScoreLine, SlateRow, TableView, Verdict};
+use jass_table::{Cell, Phrase, ScoreLine, SlateRow, TableView, Verdict};
 use ratatui::text::Line;
 use serde_json::Value;
 
@@ -25,16 +25,19 @@ fn num(v: &Value, key: &str) -> Option<u64> {
 /// A phrase in words, with the seats and sides named from the person's side and the modes and
 /// cards in the chosen card names.
 pub fn say(model: &Model, phrase: &Phrase) -> String {
-    PhraseBook::english().say(phrase, &|arg, value| name_argument(model, arg, value))
+    model
+        .words
+        .book
+        .say(phrase, &|arg, value| name_argument(model, arg, value))
 }
 
 /// How the terminal names a phrase's argument (see `jass_table::phrases`).
 fn name_argument(model: &Model, arg: &str, value: &Value) -> Option<String> {
-    let style = model.style;
+    let words = model.words;
     match arg {
-        "mode" => value.as_str().map(|m| contract_label(m, style)),
-        "card" => value.as_str().map(|c| card_text(c, style)),
-        "action" => Some(action_label(value, style)),
+        "mode" => value.as_str().map(|m| contract_label(m, words)),
+        "card" => value.as_str().map(|c| card_text(c, words.style)),
+        "action" => Some(action_label(value, words)),
         "seat" | "seats" => value.as_u64().map(|s| model.seat_name(s as usize)),
         "side" => value.as_u64().map(|s| side_name(model, s as usize)),
         _ => None,
@@ -46,22 +49,22 @@ fn side_name(model: &Model, side: usize) -> String {
     if !model.partners() {
         model.seat_name(side)
     } else if side == model.human % 2 {
-        "us".into()
+        model.t("tty_us", &[])
     } else {
-        "them".into()
+        model.t("tty_them", &[])
     }
 }
 
 /// The lines of the table panel.
 pub fn table_lines(model: &Model) -> Vec<Line<'static>> {
     let v = &model.view;
-    let style = model.style;
+    let style = model.words.style;
     let mut out: Vec<String> = Vec::new();
     if v.is_null() {
-        return vec![Line::from("dealing…")];
+        return vec![Line::from(model.t("tty_dealing", &[]))];
     }
     if let Some(phase) = v.get("phase").and_then(Value::as_str) {
-        out.push(format!("phase: {phase}"));
+        out.push(model.t("tty_phase", &[("phase", &phase)]));
     }
     out.extend(model.table.facts.iter().map(|f| say(model, f)));
     // The cards this seat put out of play itself (Handjass: Bessern discards, the hand given up
@@ -70,14 +73,12 @@ pub fn table_lines(model: &Model) -> Vec<Line<'static>> {
         .get("laid_away")
         .filter(|l| l.as_array().is_some_and(|a| !a.is_empty()));
     if let Some(laid) = laid_away {
-        out.push(format!("you laid away: {}", cards_text(laid, style)));
+        out.push(model.t("tty_laid_away", &[("cards", &cards_text(laid, style))]));
     }
     for call in arr(v, "weis_calls") {
         if let (Some(s), Some(p)) = (num(&call, "seat"), num(&call, "points")) {
-            out.push(format!(
-                "Weis: {} announces {p}",
-                model.seat_name(s as usize)
-            ));
+            let who = model.seat_name(s as usize);
+            out.push(model.t("tty_weis_call", &[("who", &who), ("points", &p)]));
         }
     }
     for shown in weis_shown(v) {
@@ -87,15 +88,15 @@ pub fn table_lines(model: &Model) -> Vec<Line<'static>> {
                 .chain(arr(&shown, "melds").iter())
                 .map(|m| cards_text(m, style))
                 .collect();
-            out.push(format!(
-                "Weis shown by {}: {}",
-                model.seat_name(s as usize),
-                melds.join(" + ")
+            let who = model.seat_name(s as usize);
+            out.push(model.t(
+                "tty_weis_shown",
+                &[("who", &who), ("melds", &melds.join(" + "))],
             ));
         }
     }
     if let Some(s) = num(v, "stoeck") {
-        out.push(format!("Stöck: {}", model.seat_name(s as usize)));
+        out.push(model.t("tty_stoeck", &[("who", &model.seat_name(s as usize))]));
     }
     out.push(String::new());
     let tricks = arr(v, "tricks");
@@ -107,10 +108,12 @@ pub fn table_lines(model: &Model) -> Vec<Line<'static>> {
         .and_then(Value::as_str)
         .is_none_or(|p| p == "play");
     if !trick.is_empty() || (in_play && model.to_move.is_some()) {
-        out.push(format!(
-            "trick {}, led by {}:",
-            tricks.len() + 1,
-            model.seat_name(leader)
+        out.push(model.t(
+            "tty_trick_led",
+            &[
+                ("n", &(tricks.len() + 1)),
+                ("who", &model.seat_name(leader)),
+            ],
         ));
         let start = order.iter().position(|&s| s == leader).unwrap_or(0);
         for (i, c) in trick.iter().enumerate() {
@@ -122,18 +125,35 @@ pub fn table_lines(model: &Model) -> Vec<Line<'static>> {
             ));
         }
         match model.to_move {
-            Some(s) if s == model.human => out.push("  → your turn".into()),
-            Some(s) => out.push(format!("  → {} to act", model.seat_name(s))),
+            Some(s) if s == model.human => out.push(format!("  {}", model.t("tty_your_turn", &[]))),
+            Some(s) => {
+                let who = model.seat_name(s);
+                out.push(format!(
+                    "  {}",
+                    model.t("tty_arrow_to_act", &[("who", &who)])
+                ));
+            }
             None => {}
         }
     }
     if let Some(last) = tricks.last() {
-        out.push(format!(
-            "last trick: {} won {} points ({}; led by {})",
-            model.seat_name(num(last, "winner").unwrap_or(0) as usize),
-            num(last, "points").unwrap_or(0),
-            cards_text(last.get("cards").unwrap_or(&Value::Null), style),
-            model.seat_name(num(last, "leader").unwrap_or(0) as usize),
+        out.push(model.t(
+            "tty_last_trick",
+            &[
+                (
+                    "who",
+                    &model.seat_name(num(last, "winner").unwrap_or(0) as usize),
+                ),
+                ("points", &num(last, "points").unwrap_or(0)),
+                (
+                    "cards",
+                    &cards_text(last.get("cards").unwrap_or(&Value::Null), style),
+                ),
+                (
+                    "leader",
+                    &model.seat_name(num(last, "leader").unwrap_or(0) as usize),
+                ),
+            ],
         ));
     }
     out.into_iter().map(Line::from).collect()
@@ -224,7 +244,7 @@ fn slate_text(model: &Model) -> Vec<String> {
 /// The summary of the deal that just ended: the tricks each side took and how the deal was
 /// scored, then the slate.
 pub fn deal_summary(model: &Model) -> Vec<String> {
-    let mut out = vec![format!("deal {} is over", model.deals_done + 1)];
+    let mut out = vec![model.t("tty_deal_n_over", &[("n", &(model.deals_done + 1))])];
     out.extend(score_lines(model, &model.table));
     out.extend(slate_text(model));
     out
@@ -286,10 +306,12 @@ pub fn verdict_lines(model: &Model, verdict: &Verdict) -> Vec<String> {
 
 /// The summary at the end of the game (`verdict`: how it ended, when it was played to its end).
 pub fn game_summary(model: &Model, verdict: Option<&Verdict>, saved: &str) -> Vec<String> {
-    let mut out = vec![format!(
-        "{} is over (in deal {})",
-        model.kind.info().title,
-        model.deals_done + 1
+    let mut out = vec![model.t(
+        "tty_game_n_over",
+        &[
+            ("game", &model.kind.info().title),
+            ("n", &(model.deals_done + 1)),
+        ],
     )];
     if let Some(v) = verdict {
         out.extend(verdict_lines(model, v));
@@ -299,7 +321,7 @@ pub fn game_summary(model: &Model, verdict: Option<&Verdict>, saved: &str) -> Ve
         .filter(|&s| s != model.human)
         .map(|s| format!("{} {}", model.seat_name(s), model.names[s]))
         .collect();
-    out.push(format!("computer players: {}", players.join(", ")));
+    out.push(model.t("tty_computer_players", &[("list", &players.join(", "))]));
     out.push(String::new());
     out.push(saved.to_string());
     out

@@ -8,9 +8,12 @@ use std::path::Path;
 use assert_cmd::Command;
 use predicates::str::contains;
 
-/// The `jass` binary of this build.
+/// The `jass` binary of this build, in English whatever the machine's locale (`jass play` and
+/// `jass show` speak German where LC_ALL, LC_MESSAGES or LANG starts with `de`).
 pub fn jass() -> Command {
-    Command::cargo_bin("jass").unwrap()
+    let mut jass = Command::cargo_bin("jass").unwrap();
+    jass.env("LC_ALL", "C");
+    jass
 }
 
 /// `jass check FILE` accepts every one of the `records` records in `file`.
