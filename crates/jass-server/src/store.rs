@@ -9,7 +9,7 @@
 //! damaged (it marks its table `error`) instead of being refused or rewritten.
 //!
 //! The store's methods are synchronous: a table's game runs on Tokio's blocking pool and writes
-//! under the table's lock, so the store runs each query on the Tokio runtime it was opened in and
+//! under the table's lock, so the store runs each query on a small Tokio runtime of its own and
 //! waits for it ([`tokio::task::block_in_place`] when called on a runtime thread, which then
 //! hands its other tasks on). It must be used in a multi-threaded runtime, or outside any.
 
@@ -170,7 +170,7 @@ enum Backend {
     /// `jass.sqlite3` in this folder.
     Sqlite(PathBuf),
     /// PostgreSQL, and how it is shown (no password).
-    Postgres(PgConnectOptions, String),
+    Postgres(Box<PgConnectOptions>, String),
 }
 
 impl Database {
@@ -191,7 +191,7 @@ impl Database {
         let options: PgConnectOptions = url
             .parse()
             .map_err(|e| format!("--database {shown}: {e}"))?;
-        Ok(Database(Backend::Postgres(options, shown)))
+        Ok(Database(Backend::Postgres(Box::new(options), shown)))
     }
 
     /// `jass serve`'s choice: PostgreSQL at `url` if given, else SQLite in `data`.
@@ -212,7 +212,7 @@ impl Database {
         let name = format!("jass_test_{}", crate::random_hex(8));
         let pool = PgPoolOptions::new()
             .max_connections(1)
-            .connect_with(options.clone())
+            .connect_with(PgConnectOptions::clone(&options))
             .await
             .map_err(|e| format!("cannot connect to {shown}: {e}"))?;
         sqlx::query(&format!("CREATE DATABASE {name}"))
@@ -221,7 +221,7 @@ impl Database {
             .map_err(|e| format!("cannot create a test database at {shown}: {e}"))?;
         pool.close().await;
         Ok(Database(Backend::Postgres(
-            options.database(&name),
+            Box::new((*options).database(&name)),
             format!("{shown} (database {name})"),
         )))
     }
@@ -303,7 +303,7 @@ const FULL: u8 = 2;
 pub struct Store {
     pool: Pool,
     /// The runtime the pool's connections live in.
-    rt: tokio::runtime::Handle,
+    rt: StoreRuntime,
     /// On PostgreSQL, the failure every write meets for tests ([`Store::set_writable`],
     /// [`Store::set_full`]); SQLite fails for real instead.
     failing: AtomicU8,
@@ -321,32 +321,22 @@ impl Store {
     /// the database private (0600): it holds the seeds of running games, so whoever reads it
     /// knows every hand.
     pub async fn open(db: &Database) -> Result<Store, String> {
-        let pool = match &db.0 {
-            Backend::Sqlite(dir) => Pool::Sqlite(open_sqlite(dir).await?),
-            Backend::Postgres(options, shown) => {
-                let pool = PgPoolOptions::new()
-                    .max_connections(16)
-                    .acquire_timeout(Duration::from_secs(10))
-                    .connect_with(options.clone())
-                    .await
-                    .map_err(|e| format!("cannot connect to the database {shown}: {e}"))?;
-                sqlx::raw_sql(POSTGRES_SCHEMA)
-                    .execute(&pool)
-                    .await
-                    .map_err(|e| format!("cannot create the tables in {shown}: {e}"))?;
-                Pool::Postgres(pool)
-            }
-        };
+        let rt = StoreRuntime::new()?;
+        let pool = rt
+            .handle()
+            .spawn(connect(db.clone()))
+            .await
+            .map_err(|e| format!("opening the database: {e}"))??;
         Ok(Store {
             pool,
-            rt: tokio::runtime::Handle::current(),
+            rt,
             failing: AtomicU8::new(WRITES_WORK),
         })
     }
 
     /// Runs `f` on the store's runtime and waits for it.
     fn wait<T>(&self, f: impl Future<Output = T>) -> T {
-        tokio::task::block_in_place(|| self.rt.block_on(f))
+        tokio::task::block_in_place(|| self.rt.handle().block_on(f))
     }
 
     /// On PostgreSQL, the failure set for tests (SQLite's are real, see [`Store::set_writable`]).
@@ -413,15 +403,8 @@ impl Store {
     }
 
     fn set_failing(&self, on: bool, failure: u8) {
-        let _ = self
-            .failing
-            .compare_exchange(
-                if on { WRITES_WORK } else { failure },
-                if on { failure } else { WRITES_WORK },
-                Ordering::SeqCst,
-                Ordering::SeqCst,
-            )
-            .is_ok();
+        let now = if on { failure } else { WRITES_WORK };
+        self.failing.store(now, Ordering::SeqCst);
     }
 
     /// The column of the creation order (the list's order and paging).
@@ -694,6 +677,61 @@ impl Store {
             serde_json::from_str(&s).map_err(|e| format!("its stored record is not JSON ({e})"))
         })
         .transpose()
+    }
+}
+
+/// The store's own Tokio runtime (two threads), where its connections live and its queries run.
+/// Its own, because the store is called with a table's lock held: the server's runtime threads
+/// may all be waiting for that lock, and sqlx needs a running runtime to hand a connection back
+/// to its pool (and PostgreSQL's sockets one to be read).
+struct StoreRuntime(Option<tokio::runtime::Runtime>);
+
+impl StoreRuntime {
+    fn new() -> Result<StoreRuntime, String> {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("jass-store")
+            .enable_all()
+            .build()
+            .map(|rt| StoreRuntime(Some(rt)))
+            .map_err(|e| format!("cannot start the database's threads: {e}"))
+    }
+
+    fn handle(&self) -> &tokio::runtime::Handle {
+        self.0
+            .as_ref()
+            .expect("the runtime runs until dropped")
+            .handle()
+    }
+}
+
+impl Drop for StoreRuntime {
+    /// Stops without waiting (a store may be dropped on a runtime thread, where waiting is not
+    /// allowed).
+    fn drop(&mut self) {
+        if let Some(rt) = self.0.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+/// Connects to the database, creating its tables if needed.
+async fn connect(db: Database) -> Result<Pool, String> {
+    match db.0 {
+        Backend::Sqlite(dir) => Ok(Pool::Sqlite(open_sqlite(&dir).await?)),
+        Backend::Postgres(options, shown) => {
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(*options)
+                .await
+                .map_err(|e| format!("cannot connect to the database {shown}: {e}"))?;
+            sqlx::raw_sql(POSTGRES_SCHEMA)
+                .execute(&pool)
+                .await
+                .map_err(|e| format!("cannot create the tables in {shown}: {e}"))?;
+            Ok(Pool::Postgres(pool))
+        }
     }
 }
 
@@ -1015,6 +1053,21 @@ mod tests {
                 .unwrap();
             assert_eq!(store.table("t").unwrap().unwrap().status, "waiting");
         }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_unreachable_database_is_named_without_its_password() {
+        // Nothing listens on port 1.
+        let db = Database::postgres("postgres://jass:secret@127.0.0.1:1/jass").unwrap();
+        let e = match Store::open(&db).await {
+            Ok(_) => panic!("a store without a database"),
+            Err(e) => e,
+        };
+        assert!(
+            e.starts_with("cannot connect to the database postgres://jass:***@127.0.0.1:1/jass: ")
+                && !e.contains("secret"),
+            "{e}"
+        );
     }
 
     #[test]
