@@ -242,9 +242,17 @@ impl Database {
             _ if std::env::var("CI").is_ok_and(|v| v == "true") => {
                 panic!("CI runs the store's tests on PostgreSQL too: set JASS_TEST_POSTGRES (.ci/run does)")
             }
-            _ => eprintln!(
-                "note: the PostgreSQL run is skipped (set JASS_TEST_POSTGRES=postgres://user:password@host/dbname to run it)"
-            ),
+            _ => {
+                // Once, and past the test harness's capture, so that it is seen.
+                static NOTED: std::sync::Once = std::sync::Once::new();
+                NOTED.call_once(|| {
+                    use std::io::Write;
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "note: the PostgreSQL runs are skipped (set JASS_TEST_POSTGRES=postgres://user:password@host/dbname to run them)"
+                    );
+                });
+            }
         }
         all
     }
@@ -600,29 +608,30 @@ impl Store {
 
     /// The notes of a table's actions played by the rule player: (step, why).
     pub fn notes(&self, id: &str) -> Result<Vec<(usize, String)>, String> {
-        let rows: Vec<(i64, String)> = self.wait(async {
-            on_pool!(self, |pool| sqlx::query_as(
-                "SELECT step, note FROM actions WHERE table_id = $1 AND note IS NOT NULL ORDER BY step",
-            )
-            .bind(id)
-            .fetch_all(pool)
-            .await
-            .map_err(err))
-        })?;
+        let rows = self.steps(
+            "SELECT step, note FROM actions WHERE table_id = $1 AND note IS NOT NULL ORDER BY step",
+            id,
+        )?;
         Ok(rows.into_iter().map(|(s, n)| (s as usize, n)).collect())
+    }
+
+    /// The (step, text) rows `sql` selects for table `id` (`$1`).
+    fn steps(&self, sql: &str, id: &str) -> Result<Vec<(i64, String)>, String> {
+        self.wait(async {
+            on_pool!(self, |pool| sqlx::query_as(sql)
+                .bind(id)
+                .fetch_all(pool)
+                .await
+                .map_err(err))
+        })
     }
 
     /// A table's actions in order.
     pub fn actions(&self, id: &str) -> Result<Vec<Value>, String> {
-        let rows: Vec<(i64, String)> = self.wait(async {
-            on_pool!(self, |pool| sqlx::query_as(
-                "SELECT step, action FROM actions WHERE table_id = $1 ORDER BY step"
-            )
-            .bind(id)
-            .fetch_all(pool)
-            .await
-            .map_err(err))
-        })?;
+        let rows = self.steps(
+            "SELECT step, action FROM actions WHERE table_id = $1 ORDER BY step",
+            id,
+        )?;
         let mut out = Vec::new();
         for (i, (step, a)) in rows.into_iter().enumerate() {
             if step as usize != i {
