@@ -85,6 +85,10 @@ enum Command {
         /// Folder of the database (tables, actions, records); created if missing.
         #[arg(long, default_value = "./jass-data")]
         data: PathBuf,
+        /// Keep the tables in this PostgreSQL database instead of SQLite in the data folder
+        /// (postgres://user:password@host:5432/dbname; the password may come from PGPASSWORD).
+        #[arg(long)]
+        database: Option<String>,
     },
     /// List the games and their options with defaults.
     Options {
@@ -159,7 +163,11 @@ fn main() -> ExitCode {
         Command::Import(args) => import_export::import(args),
         Command::Export(args) => import_export::export(args),
         Command::Options { game } => options::list(game.as_deref()),
-        Command::Serve { addr, data } => jass_server::serve(addr, data)
+        Command::Serve {
+            addr,
+            data,
+            database,
+        } => jass_server::serve(addr, data, database)
             .map(|()| ExitCode::SUCCESS)
             .map_err(anyhow::Error::msg),
     };

@@ -43,3 +43,37 @@ fn serve_stops_on_sigterm() {
         "the database is written"
     );
 }
+
+/// A `--database` that is not a PostgreSQL URL, or a database that cannot be reached, stops
+/// `jass serve` at once with exit code 2 and what is wrong, never showing the password.
+#[test]
+fn serve_names_a_wrong_or_unreachable_database() {
+    let dir = tempfile::tempdir().unwrap();
+    for (url, why) in [
+        (
+            "mysql://jass:secret@localhost/jass",
+            "give a PostgreSQL URL",
+        ),
+        (
+            // Nothing listens on port 1.
+            "postgres://jass:secret@127.0.0.1:1/jass",
+            "cannot connect to the database postgres://jass:***@127.0.0.1:1/jass",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_jass"))
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--database",
+                url,
+                "--data",
+            ])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(why) && !err.contains("secret"), "{err}");
+    }
+}

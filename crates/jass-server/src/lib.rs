@@ -1,6 +1,7 @@
 //! The Jass server: tables of every game for people in the browser, computer players, external
-//! bots over the bot protocol's WebSocket, and spectators; every action is written to SQLite as it
-//! is taken, and unfinished tables resume after a restart. `docs/server.md` describes the API.
+//! bots over the bot protocol's WebSocket, and spectators; every action is written to the database
+//! (SQLite, or PostgreSQL) as it is taken, and unfinished tables resume after a restart.
+//! `docs/server.md` describes the API.
 #![deny(missing_docs)]
 
 mod api;
@@ -17,7 +18,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-pub use store::{ListQuery, Store, StoredTable};
+pub use store::{Database, ListQuery, Store, StoredTable};
 pub use table::{SeatInfo, Table, TableLimits, GRACE, MISSES_AWAY};
 
 mod assets {
@@ -213,8 +214,8 @@ pub struct Server {
 }
 
 impl Server {
-    /// Opens the data folder, resumes every unfinished table, and serves on `addr` (port 0: any
-    /// free port). Must be called inside a multi-threaded Tokio runtime.
+    /// Opens the SQLite database in the data folder, resumes every unfinished table, and serves
+    /// on `addr` (port 0: any free port). Must be called inside a multi-threaded Tokio runtime.
     pub async fn start(data: &Path, addr: SocketAddr) -> Result<Server, String> {
         Server::start_with(data, addr, Limits::default()).await
     }
@@ -225,7 +226,16 @@ impl Server {
         addr: SocketAddr,
         limits: Limits,
     ) -> Result<Server, String> {
-        let store = Arc::new(Store::open(data)?);
+        Server::start_on(Database::sqlite(data), addr, limits).await
+    }
+
+    /// [`Server::start_with`] on any database (SQLite or PostgreSQL).
+    pub async fn start_on(
+        db: Database,
+        addr: SocketAddr,
+        limits: Limits,
+    ) -> Result<Server, String> {
+        let store = Arc::new(Store::open(&db).await?);
         let (stop, stopping) = watch::channel(false);
         let app = Arc::new(App {
             store: Arc::clone(&store),
@@ -402,20 +412,22 @@ fn stop_signal() -> impl std::future::Future<Output = ()> {
     }
 }
 
-/// `jass serve`: serves on `addr` with the data in `data` until Ctrl-C or SIGTERM.
-pub fn serve(addr: SocketAddr, data: PathBuf) -> Result<(), String> {
+/// `jass serve`: serves on `addr` until Ctrl-C or SIGTERM, with the tables in the PostgreSQL
+/// database at `database` (a `postgres://` URL) or else in SQLite in the data folder `data`.
+pub fn serve(addr: SocketAddr, data: PathBuf, database: Option<String>) -> Result<(), String> {
+    let db = Database::from_arg(database.as_deref(), &data)?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     let limits = Limits::from_env()?;
     rt.block_on(async move {
-        let server = Server::start_with(&data, addr, limits).await?;
+        let shown = db.to_string();
+        let server = Server::start_on(db, addr, limits).await?;
         let stop = stop_signal();
         eprintln!(
-            "jass server on http://{} (data in {}); Ctrl-C or SIGTERM stops it",
-            server.addr(),
-            data.display()
+            "jass server on http://{} (tables in {shown}); Ctrl-C or SIGTERM stops it",
+            server.addr()
         );
         stop.await;
         eprintln!("stopping; unfinished tables resume at the next start");

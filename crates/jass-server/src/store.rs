@@ -1,11 +1,29 @@
-//! The server's SQLite database in the data folder: tables (game, options, seed, seats with their
-//! token hashes, takeover delay, status), every action as it is taken, the finished records.
+//! The server's database: SQLite in the data folder (the default), or PostgreSQL
+//! (`jass serve --database postgres://…`), both through sqlx with the same SQL. It holds the
+//! tables (game, options, seed, seats with their token hashes, takeover delay, status), every
+//! action as it is taken, and the finished records.
+//!
+//! The two differ only where they must: the creation order of tables is SQLite's `rowid` and a
+//! `seq` column on PostgreSQL; booleans are integers in SQLite; PostgreSQL gets a `json_valid`
+//! function like SQLite's. JSON is kept as text in both, so that a damaged row stays readable as
+//! damaged (it marks its table `error`) instead of being refused or rewritten.
+//!
+//! The store's methods are synchronous: a table's game runs on Tokio's blocking pool and writes
+//! under the table's lock, so the store runs each query on a small Tokio runtime of its own and
+//! waits for it ([`tokio::task::block_in_place`] when called on a runtime thread, which then
+//! hands its other tasks on). It must be used in a multi-threaded runtime, or outside any.
 
-use std::path::Path;
-use std::sync::Mutex;
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::Duration;
 
-use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::Value;
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+use sqlx::Row;
 
 /// A table as stored.
 #[derive(Clone, Debug)]
@@ -47,6 +65,91 @@ const COLUMNS: &str = "t.id, t.game, t.options, t.seed, t.seats, t.takeover, t.s
      t.seed_chosen, t.turn_secs, t.friends, t.creator_hash, t.creator_addr,
      (SELECT json_valid(r.record) FROM records r WHERE r.table_id = t.id)";
 
+/// The schema on SQLite (a database of an older server gets the columns it lacks, see
+/// [`SQLITE_ADDED`]).
+const SQLITE_SCHEMA: &str = "
+    CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        seats TEXT NOT NULL,
+        takeover INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        created TEXT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS actions (
+        table_id TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (table_id, step)
+    );
+    CREATE TABLE IF NOT EXISTS records (
+        table_id TEXT PRIMARY KEY,
+        record TEXT NOT NULL
+    );";
+
+/// The columns added to SQLite databases after their first version (with what the tables of an
+/// older database had: no chosen seed, no turn timer, no creator on record, no fallback notes,
+/// no owner). `owner` and `lease_until` are the instance that runs the table and until when
+/// (Unix ms): the place of leases when several servers share a database (not used yet).
+const SQLITE_ADDED: [(&str, &str, &str); 8] = [
+    ("tables", "seed_chosen", "INTEGER NOT NULL DEFAULT 0"),
+    ("tables", "turn_secs", "INTEGER NOT NULL DEFAULT 0"),
+    ("tables", "friends", "INTEGER NOT NULL DEFAULT 0"),
+    ("tables", "creator_hash", "TEXT"),
+    ("tables", "creator_addr", "TEXT"),
+    ("tables", "owner", "TEXT"),
+    ("tables", "lease_until", "INTEGER"),
+    ("actions", "note", "TEXT"),
+];
+
+/// The schema on PostgreSQL, created whole (under a lock: servers starting at the same moment
+/// do not trip over each other). `seq` is the creation order (SQLite's `rowid`); JSON is text,
+/// as in SQLite, and `json_valid` tells whether a text is JSON, as SQLite's does.
+const POSTGRES_SCHEMA: &str = "
+    BEGIN;
+    SELECT pg_advisory_xact_lock(7336174);
+    CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY,
+        seq BIGSERIAL NOT NULL UNIQUE,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        seats TEXT NOT NULL,
+        takeover BIGINT NOT NULL,
+        status TEXT NOT NULL,
+        created TEXT NOT NULL,
+        seed_chosen BOOLEAN NOT NULL DEFAULT FALSE,
+        turn_secs BIGINT NOT NULL DEFAULT 0,
+        friends BOOLEAN NOT NULL DEFAULT FALSE,
+        creator_hash TEXT,
+        creator_addr TEXT,
+        owner TEXT,
+        lease_until BIGINT
+    );
+    CREATE TABLE IF NOT EXISTS actions (
+        table_id TEXT NOT NULL,
+        step BIGINT NOT NULL,
+        action TEXT NOT NULL,
+        note TEXT,
+        PRIMARY KEY (table_id, step)
+    );
+    CREATE TABLE IF NOT EXISTS records (
+        table_id TEXT PRIMARY KEY,
+        record TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
+    CREATE OR REPLACE FUNCTION json_valid(t TEXT) RETURNS BOOLEAN
+        LANGUAGE plpgsql IMMUTABLE AS $$
+        BEGIN
+            PERFORM t::json;
+            RETURN TRUE;
+        EXCEPTION WHEN others THEN
+            RETURN FALSE;
+        END $$;
+    COMMIT;";
+
 /// Which tables a list asks for.
 #[derive(Clone, Debug, Default)]
 pub struct ListQuery {
@@ -58,160 +161,342 @@ pub struct ListQuery {
     pub before: Option<String>,
 }
 
-/// The database (one connection, shared).
-pub struct Store {
-    conn: Mutex<Connection>,
+/// Where the server keeps its tables: SQLite in the data folder, or a PostgreSQL database.
+#[derive(Clone, Debug)]
+pub struct Database(Backend);
+
+#[derive(Clone, Debug)]
+enum Backend {
+    /// `jass.sqlite3` in this folder.
+    Sqlite(PathBuf),
+    /// PostgreSQL, and how it is shown (no password).
+    Postgres(Box<PgConnectOptions>, String),
 }
 
-fn err(e: rusqlite::Error) -> String {
+impl Database {
+    /// SQLite: `jass.sqlite3` in the data folder `dir` (what `jass serve` uses by default).
+    pub fn sqlite(dir: &Path) -> Database {
+        Database(Backend::Sqlite(dir.to_path_buf()))
+    }
+
+    /// PostgreSQL at `url` (`postgres://user:password@host:5432/dbname`); an error says what is
+    /// wrong with the URL.
+    pub fn postgres(url: &str) -> Result<Database, String> {
+        let shown = without_password(url);
+        if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+            return Err(format!(
+                "--database {shown}: give a PostgreSQL URL, postgres://user:password@host:5432/dbname (without --database the tables are kept in SQLite in the data folder)"
+            ));
+        }
+        let options: PgConnectOptions = url
+            .parse()
+            .map_err(|e| format!("--database {shown}: {e}"))?;
+        Ok(Database(Backend::Postgres(Box::new(options), shown)))
+    }
+
+    /// `jass serve`'s choice: PostgreSQL at `url` if given, else SQLite in `data`.
+    pub fn from_arg(url: Option<&str>, data: &Path) -> Result<Database, String> {
+        match url {
+            Some(url) => Database::postgres(url),
+            None => Ok(Database::sqlite(data)),
+        }
+    }
+
+    /// A new, empty PostgreSQL database beside the one at `url` (whose user may create
+    /// databases), for tests: each test gets its own.
+    #[doc(hidden)]
+    pub async fn scratch_postgres(url: &str) -> Result<Database, String> {
+        let Database(Backend::Postgres(options, shown)) = Database::postgres(url)? else {
+            unreachable!("Database::postgres makes a PostgreSQL database")
+        };
+        let name = format!("jass_test_{}", crate::random_hex(8));
+        let pool = PgPoolOptions::new()
+            .max_connections(1)
+            .connect_with(PgConnectOptions::clone(&options))
+            .await
+            .map_err(|e| format!("cannot connect to {shown}: {e}"))?;
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&pool)
+            .await
+            .map_err(|e| format!("cannot create a test database at {shown}: {e}"))?;
+        pool.close().await;
+        Ok(Database(Backend::Postgres(
+            Box::new((*options).database(&name)),
+            format!("{shown} (database {name})"),
+        )))
+    }
+
+    /// The databases the store's tests run on: SQLite in `dir`, and a new PostgreSQL database
+    /// if `JASS_TEST_POSTGRES` names a server (`postgres://user:password@host/dbname`, a user
+    /// that may create databases). Without it the PostgreSQL runs are skipped with a note, but
+    /// not in CI (`CI=true`): there a missing PostgreSQL fails the test.
+    #[doc(hidden)]
+    pub async fn for_tests(dir: &Path) -> Vec<Database> {
+        let mut all = vec![Database::sqlite(dir)];
+        match std::env::var("JASS_TEST_POSTGRES") {
+            Ok(url) if !url.is_empty() => all.push(
+                Database::scratch_postgres(&url)
+                    .await
+                    .expect("JASS_TEST_POSTGRES names a PostgreSQL server"),
+            ),
+            _ if std::env::var("CI").is_ok_and(|v| v == "true") => {
+                panic!("CI runs the store's tests on PostgreSQL too: set JASS_TEST_POSTGRES (.ci/run does)")
+            }
+            _ => {
+                // Once, and past the test harness's capture, so that it is seen.
+                static NOTED: std::sync::Once = std::sync::Once::new();
+                NOTED.call_once(|| {
+                    use std::io::Write;
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "note: the PostgreSQL runs are skipped (set JASS_TEST_POSTGRES=postgres://user:password@host/dbname to run them)"
+                    );
+                });
+            }
+        }
+        all
+    }
+
+    /// Whether it is PostgreSQL.
+    pub fn is_postgres(&self) -> bool {
+        matches!(self.0, Backend::Postgres(..))
+    }
+}
+
+impl std::fmt::Display for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            Backend::Sqlite(dir) => write!(f, "SQLite in {}", dir.join("jass.sqlite3").display()),
+            Backend::Postgres(_, shown) => write!(f, "PostgreSQL at {shown}"),
+        }
+    }
+}
+
+/// `url` with its password (if any) replaced by `***`, to be shown in messages.
+fn without_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    match rest[..authority_end].rfind('@') {
+        Some(at) => match rest[..at].split_once(':') {
+            Some((user, _)) => format!("{scheme}://{user}:***{}", &rest[at..]),
+            None => url.to_string(),
+        },
+        None => url.to_string(),
+    }
+}
+
+enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` the store's pool, whichever database it is (the same SQL for both).
+macro_rules! on_pool {
+    ($store:expr, |$pool:ident| $body:expr) => {
+        match &$store.pool {
+            Pool::Sqlite($pool) => $body,
+            Pool::Postgres($pool) => $body,
+        }
+    };
+}
+
+/// No write fails on purpose ([`Store::set_writable`], [`Store::set_full`] on PostgreSQL).
+const WRITES_WORK: u8 = 0;
+const READ_ONLY: u8 = 1;
+const FULL: u8 = 2;
+
+/// The database (a pool of connections; one for SQLite, which writes one at a time anyway).
+pub struct Store {
+    pool: Pool,
+    /// The runtime the pool's connections live in.
+    rt: StoreRuntime,
+    /// On PostgreSQL, the failure every write meets for tests ([`Store::set_writable`],
+    /// [`Store::set_full`]); SQLite fails for real instead.
+    failing: AtomicU8,
+}
+
+fn err(e: sqlx::Error) -> String {
     format!("database: {e}")
 }
 
 impl Store {
-    /// Opens (creating if needed) `dir/jass.sqlite3`.
-    /// The folder is created private to the server's user (0700 on Unix) and the database
-    /// private (0600): it holds the seeds of running games, so whoever reads it knows every hand.
-    pub fn open(dir: &Path) -> Result<Store, String> {
-        create_private_dir(dir)
-            .map_err(|e| format!("cannot create the data folder {}: {e}", dir.display()))?;
-        let path = dir.join("jass.sqlite3");
-        make_private_file(&path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
-        let conn =
-            Connection::open(&path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        conn.execute_batch(
-            "PRAGMA journal_mode=WAL;
-             PRAGMA synchronous=NORMAL;
-             PRAGMA busy_timeout=5000;
-             CREATE TABLE IF NOT EXISTS tables (
-                 id TEXT PRIMARY KEY,
-                 game TEXT NOT NULL,
-                 options TEXT NOT NULL,
-                 seed INTEGER NOT NULL,
-                 seats TEXT NOT NULL,
-                 takeover INTEGER NOT NULL,
-                 status TEXT NOT NULL,
-                 created TEXT NOT NULL
-             );
-             CREATE TABLE IF NOT EXISTS actions (
-                 table_id TEXT NOT NULL,
-                 step INTEGER NOT NULL,
-                 action TEXT NOT NULL,
-                 PRIMARY KEY (table_id, step)
-             );
-             CREATE TABLE IF NOT EXISTS records (
-                 table_id TEXT PRIMARY KEY,
-                 record TEXT NOT NULL
-             );",
-        )
-        .map_err(err)?;
-        // Databases from before a column get it (with what their tables had: no chosen seed,
-        // no turn timer, no creator on record, no fallback notes).
-        for (table, column, kind) in [
-            ("tables", "seed_chosen", "INTEGER NOT NULL DEFAULT 0"),
-            ("tables", "turn_secs", "INTEGER NOT NULL DEFAULT 0"),
-            ("tables", "friends", "INTEGER NOT NULL DEFAULT 0"),
-            ("tables", "creator_hash", "TEXT"),
-            ("tables", "creator_addr", "TEXT"),
-            ("actions", "note", "TEXT"),
-        ] {
-            let has_column = conn
-                .prepare(&format!(
-                    "SELECT 1 FROM pragma_table_info('{table}') WHERE name = '{column}'"
-                ))
-                .and_then(|mut s| s.exists([]))
-                .map_err(err)?;
-            if !has_column {
-                conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {kind};"))
-                    .map_err(err)?;
-            }
-        }
-        // The table list is paged newest first, filtered by status.
-        conn.execute_batch("CREATE INDEX IF NOT EXISTS tables_status ON tables (status);")
-            .map_err(err)?;
+    /// Opens the database, creating its tables if needed (and, on SQLite, adding the columns an
+    /// older server's database lacks). Must be called in a multi-threaded Tokio runtime.
+    ///
+    /// On SQLite the data folder is created private to the server's user (0700 on Unix) and
+    /// the database private (0600): it holds the seeds of running games, so whoever reads it
+    /// knows every hand.
+    pub async fn open(db: &Database) -> Result<Store, String> {
+        let rt = StoreRuntime::new()?;
+        let pool = rt
+            .handle()
+            .spawn(connect(db.clone()))
+            .await
+            .map_err(|e| format!("opening the database: {e}"))??;
         Ok(Store {
-            conn: Mutex::new(conn),
+            pool,
+            rt,
+            failing: AtomicU8::new(WRITES_WORK),
         })
     }
 
-    /// Makes every write fail (`false`: SQLite's `query_only`) or work again: the storage
-    /// failures of a full or broken disk, for tests and maintenance.
+    /// Runs `f` on the store's runtime and waits for it.
+    fn wait<T>(&self, f: impl Future<Output = T>) -> T {
+        tokio::task::block_in_place(|| self.rt.handle().block_on(f))
+    }
+
+    /// On PostgreSQL, the failure set for tests (SQLite's are real, see [`Store::set_writable`]).
+    fn check_writable(&self) -> Result<(), String> {
+        match self.failing.load(Ordering::SeqCst) {
+            READ_ONLY => Err("database: the database is read-only (Store::set_writable)".into()),
+            FULL => Err("database: database or disk is full (Store::set_full)".into()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Makes every write fail (`false`) or work again: the storage failures of a full or broken
+    /// disk, for tests and maintenance. On SQLite it is SQLite's own (`query_only`); on
+    /// PostgreSQL the store refuses the writes itself.
     pub fn set_writable(&self, writable: bool) -> Result<(), String> {
-        self.conn()
-            .pragma_update(None, "query_only", !writable)
-            .map_err(err)
+        self.wait(async {
+            match &self.pool {
+                Pool::Sqlite(pool) => sqlx::query(if writable {
+                    "PRAGMA query_only = 0"
+                } else {
+                    "PRAGMA query_only = 1"
+                })
+                .execute(pool)
+                .await
+                .map(drop)
+                .map_err(err),
+                Pool::Postgres(_) => {
+                    self.set_failing(!writable, READ_ONLY);
+                    Ok(())
+                }
+            }
+        })
     }
 
-    /// Caps the database at its present size (`true`: SQLite's `max_page_count`), so that a
-    /// write needing a new page fails with "database or disk is full" as on a full disk, or lifts
-    /// the cap (`false`); for tests.
+    /// Caps the database at its present size (`true`), so that a write needing room fails with
+    /// "database or disk is full" as on a full disk, or lifts the cap (`false`); for tests. On
+    /// SQLite it is SQLite's own (`max_page_count`); on PostgreSQL the store refuses every write
+    /// itself.
     pub fn set_full(&self, full: bool) -> Result<(), String> {
-        let conn = self.conn();
-        let pages: i64 = if full {
-            conn.query_row("PRAGMA page_count", [], |r| r.get(0))
-                .map_err(err)?
-        } else {
-            // SQLite's own largest page count.
-            0xFFFF_FFFE
-        };
-        conn.pragma_update(None, "max_page_count", pages)
-            .map_err(err)
+        self.wait(async {
+            match &self.pool {
+                Pool::Sqlite(pool) => {
+                    let pages: i64 = if full {
+                        sqlx::query_scalar("PRAGMA page_count")
+                            .fetch_one(pool)
+                            .await
+                            .map_err(err)?
+                    } else {
+                        // SQLite's own largest page count.
+                        0xFFFF_FFFE
+                    };
+                    sqlx::query(&format!("PRAGMA max_page_count = {pages}"))
+                        .execute(pool)
+                        .await
+                        .map(drop)
+                        .map_err(err)
+                }
+                Pool::Postgres(_) => {
+                    self.set_failing(full, FULL);
+                    Ok(())
+                }
+            }
+        })
     }
 
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    fn set_failing(&self, on: bool, failure: u8) {
+        let now = if on { failure } else { WRITES_WORK };
+        self.failing.store(now, Ordering::SeqCst);
+    }
+
+    /// The column of the creation order (the list's order and paging).
+    fn order(&self) -> &'static str {
+        match self.pool {
+            Pool::Sqlite(_) => "rowid",
+            Pool::Postgres(_) => "seq",
+        }
+    }
+
+    /// Runs one statement with `$1` bound to `id` and says how many rows it changed (for tests
+    /// that damage rows, and maintenance).
+    #[doc(hidden)]
+    pub fn execute(&self, sql: &str, id: &str) -> Result<u64, String> {
+        self.wait(async {
+            on_pool!(self, |pool| sqlx::query(sql)
+                .bind(id)
+                .execute(pool)
+                .await
+                .map(|r| r.rows_affected())
+                .map_err(err))
+        })
     }
 
     /// Adds a new table.
     pub fn insert_table(&self, t: &StoredTable) -> Result<(), String> {
-        self.conn()
-            .execute(
+        self.check_writable()?;
+        self.wait(async {
+            on_pool!(self, |pool| sqlx::query(
                 "INSERT INTO tables (id, game, options, seed, seats, takeover, status, created,
                      seed_chosen, turn_secs, friends, creator_hash, creator_addr)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-                params![
-                    t.id,
-                    t.game,
-                    t.options.to_string(),
-                    t.seed as i64,
-                    t.seats.to_string(),
-                    t.takeover_secs as i64,
-                    t.status,
-                    t.created,
-                    t.seed_chosen,
-                    t.turn_secs as i64,
-                    t.friends,
-                    t.creator_hash,
-                    t.creator_addr
-                ],
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
             )
-            .map_err(err)?;
-        Ok(())
+            .bind(&t.id)
+            .bind(&t.game)
+            .bind(t.options.to_string())
+            .bind(t.seed as i64)
+            .bind(t.seats.to_string())
+            .bind(t.takeover_secs as i64)
+            .bind(&t.status)
+            .bind(&t.created)
+            .bind(t.seed_chosen)
+            .bind(t.turn_secs as i64)
+            .bind(t.friends)
+            .bind(&t.creator_hash)
+            .bind(&t.creator_addr)
+            .execute(pool)
+            .await
+            .map(drop)
+            .map_err(err))
+        })
     }
 
     /// Writes a table's seats and status.
     pub fn update_table(&self, id: &str, seats: &Value, status: &str) -> Result<(), String> {
-        self.conn()
-            .execute(
-                "UPDATE tables SET seats = ?2, status = ?3 WHERE id = ?1",
-                params![id, seats.to_string(), status],
+        self.check_writable()?;
+        self.wait(async {
+            on_pool!(self, |pool| sqlx::query(
+                "UPDATE tables SET seats = $2, status = $3 WHERE id = $1"
             )
-            .map_err(err)?;
-        Ok(())
+            .bind(id)
+            .bind(seats.to_string())
+            .bind(status)
+            .execute(pool)
+            .await
+            .map(drop)
+            .map_err(err))
+        })
     }
 
     /// The unfinished tables (waiting or playing), oldest first, and why each row that cannot
     /// be read was left out (a damaged row must not keep the other tables from loading). The
     /// finished ones stay in the database until asked for.
     pub fn tables(&self) -> Result<(Vec<StoredTable>, Vec<String>), String> {
-        self.select(
-            "WHERE t.status IN ('waiting', 'playing') ORDER BY t.rowid",
-            &[],
-        )
+        let rest = format!(
+            "WHERE t.status IN ('waiting', 'playing') ORDER BY t.{}",
+            self.order()
+        );
+        self.select(&rest, &[])
     }
 
     /// One table, any status (`None`: no such table, or its row cannot be read: the error).
     pub fn table(&self, id: &str) -> Result<Option<StoredTable>, String> {
-        let (mut rows, bad) = self.select("WHERE t.id = ?1", &[&id])?;
+        let (mut rows, bad) = self.select("WHERE t.id = $1", &[Arg::Text(id)])?;
         if let Some(e) = bad.into_iter().next() {
             return Err(e);
         }
@@ -221,29 +506,26 @@ impl Store {
     /// A page of the table list, newest first.
     pub fn list(&self, q: &ListQuery) -> Result<Vec<StoredTable>, String> {
         let mut clauses = Vec::new();
-        let mut args: Vec<&dyn rusqlite::ToSql> = Vec::new();
-        let limit = q.limit as i64;
-        for s in &q.status {
-            args.push(s);
-        }
+        let mut args: Vec<Arg> = q.status.iter().map(|s| Arg::Text(s)).collect();
         if !q.status.is_empty() {
-            let marks: Vec<String> = (1..=q.status.len()).map(|i| format!("?{i}")).collect();
+            let marks: Vec<String> = (1..=q.status.len()).map(|i| format!("${i}")).collect();
             clauses.push(format!("t.status IN ({})", marks.join(", ")));
         }
+        let order = self.order();
         if let Some(before) = &q.before {
-            args.push(before);
+            args.push(Arg::Text(before));
             clauses.push(format!(
-                "t.rowid < (SELECT rowid FROM tables WHERE id = ?{})",
+                "t.{order} < (SELECT {order} FROM tables WHERE id = ${})",
                 args.len()
             ));
         }
-        args.push(&limit);
+        args.push(Arg::Int(q.limit as i64));
         let filter = if clauses.is_empty() {
             String::new()
         } else {
             format!("WHERE {}", clauses.join(" AND "))
         };
-        let sql = format!("{filter} ORDER BY t.rowid DESC LIMIT ?{}", args.len());
+        let sql = format!("{filter} ORDER BY t.{order} DESC LIMIT ${}", args.len());
         // A row that cannot be read is left out of lists (GET /api/tables/{id} says why).
         Ok(self.select(&sql, &args)?.0)
     }
@@ -251,90 +533,51 @@ impl Store {
     fn select(
         &self,
         rest: &str,
-        args: &[&dyn rusqlite::ToSql],
+        args: &[Arg<'_>],
     ) -> Result<(Vec<StoredTable>, Vec<String>), String> {
-        let conn = self.conn();
-        let mut st = conn
-            .prepare(&format!("SELECT {COLUMNS} FROM tables t {rest}"))
-            .map_err(err)?;
-        type Row = (
-            (String, String, String, i64, String, i64, String, String),
-            (
-                bool,
-                i64,
-                bool,
-                Option<String>,
-                Option<String>,
-                Option<bool>,
-            ),
-        );
-        let rows = st
-            .query_map(args, |r| -> rusqlite::Result<Row> {
-                Ok((
-                    (
-                        r.get(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                        r.get(5)?,
-                        r.get(6)?,
-                        r.get(7)?,
-                    ),
-                    (
-                        r.get(8)?,
-                        r.get(9)?,
-                        r.get(10)?,
-                        r.get(11)?,
-                        r.get(12)?,
-                        r.get(13)?,
-                    ),
-                ))
+        let sql = format!("SELECT {COLUMNS} FROM tables t {rest}");
+        self.wait(async {
+            on_pool!(self, |pool| {
+                let mut query = sqlx::query(&sql);
+                for a in args {
+                    query = match *a {
+                        Arg::Text(s) => query.bind(s),
+                        Arg::Int(i) => query.bind(i),
+                    };
+                }
+                let rows = query.fetch_all(pool).await.map_err(err)?;
+                let mut out = Vec::new();
+                let mut bad = Vec::new();
+                for r in &rows {
+                    let row = (|| -> Result<_, sqlx::Error> {
+                        Ok(Fields {
+                            id: r.try_get(0)?,
+                            game: r.try_get(1)?,
+                            options: r.try_get(2)?,
+                            seed: r.try_get(3)?,
+                            seats: r.try_get(4)?,
+                            takeover: r.try_get(5)?,
+                            status: r.try_get(6)?,
+                            created: r.try_get(7)?,
+                            seed_chosen: r.try_get(8)?,
+                            turn_secs: r.try_get(9)?,
+                            friends: r.try_get(10)?,
+                            creator_hash: r.try_get(11)?,
+                            creator_addr: r.try_get(12)?,
+                            record_ok: r.try_get(13)?,
+                        })
+                    })();
+                    match row.map_err(|e| format!("a table row cannot be read: {}", err(e))) {
+                        Ok(f) => match f.table() {
+                            Ok(t) => out.push(t),
+                            Err(e) => bad.push(e),
+                        },
+                        Err(e) => bad.push(e),
+                    }
+                }
+                Ok((out, bad))
             })
-            .map_err(err)?;
-        let mut out = Vec::new();
-        let mut bad = Vec::new();
-        for row in rows {
-            let (
-                (id, game, options, seed, seats, takeover, status, created),
-                (seed_chosen, turn_secs, friends, creator_hash, creator_addr, record_ok),
-            ) = match row {
-                Ok(r) => r,
-                Err(e) => {
-                    bad.push(format!("a table row cannot be read: {}", err(e)));
-                    continue;
-                }
-            };
-            let json = |what: &str, text: &str| {
-                serde_json::from_str::<Value>(text).map_err(|e| {
-                    format!("table {id} cannot be loaded: its {what} are not JSON ({e})")
-                })
-            };
-            let (options, seats) = match (json("options", &options), json("seats", &seats)) {
-                (Ok(o), Ok(s)) => (o, s),
-                (Err(e), _) | (_, Err(e)) => {
-                    bad.push(e);
-                    continue;
-                }
-            };
-            out.push(StoredTable {
-                id,
-                game,
-                options,
-                seed: seed as u64,
-                seed_chosen,
-                seats,
-                takeover_secs: takeover as u64,
-                status,
-                created,
-                turn_secs: turn_secs as u64,
-                friends,
-                creator_hash,
-                creator_addr,
-                record_ok,
-            });
-        }
-        Ok((out, bad))
+        })
     }
 
     /// Records one action (a repeated step is ignored: resuming re-reports the last one), with
@@ -346,41 +589,51 @@ impl Store {
         action: &Value,
         note: Option<&str>,
     ) -> Result<(), String> {
-        self.conn()
-            .execute(
-                "INSERT OR IGNORE INTO actions (table_id, step, action, note) VALUES (?1, ?2, ?3, ?4)",
-                params![id, step as i64, action.to_string(), note],
+        self.check_writable()?;
+        self.wait(async {
+            on_pool!(self, |pool| sqlx::query(
+                "INSERT INTO actions (table_id, step, action, note) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (table_id, step) DO NOTHING",
             )
-            .map_err(err)?;
-        Ok(())
+            .bind(id)
+            .bind(step as i64)
+            .bind(action.to_string())
+            .bind(note)
+            .execute(pool)
+            .await
+            .map(drop)
+            .map_err(err))
+        })
     }
 
     /// The notes of a table's actions played by the rule player: (step, why).
     pub fn notes(&self, id: &str) -> Result<Vec<(usize, String)>, String> {
-        let conn = self.conn();
-        let mut st = conn
-            .prepare(
-                "SELECT step, note FROM actions WHERE table_id = ?1 AND note IS NOT NULL ORDER BY step",
-            )
-            .map_err(err)?;
-        let rows = st
-            .query_map([id], |r| Ok((r.get::<_, i64>(0)? as usize, r.get(1)?)))
-            .map_err(err)?;
-        rows.collect::<Result<_, _>>().map_err(err)
+        let rows = self.steps(
+            "SELECT step, note FROM actions WHERE table_id = $1 AND note IS NOT NULL ORDER BY step",
+            id,
+        )?;
+        Ok(rows.into_iter().map(|(s, n)| (s as usize, n)).collect())
+    }
+
+    /// The (step, text) rows `sql` selects for table `id` (`$1`).
+    fn steps(&self, sql: &str, id: &str) -> Result<Vec<(i64, String)>, String> {
+        self.wait(async {
+            on_pool!(self, |pool| sqlx::query_as(sql)
+                .bind(id)
+                .fetch_all(pool)
+                .await
+                .map_err(err))
+        })
     }
 
     /// A table's actions in order.
     pub fn actions(&self, id: &str) -> Result<Vec<Value>, String> {
-        let conn = self.conn();
-        let mut st = conn
-            .prepare("SELECT step, action FROM actions WHERE table_id = ?1 ORDER BY step")
-            .map_err(err)?;
-        let rows = st
-            .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
-            .map_err(err)?;
+        let rows = self.steps(
+            "SELECT step, action FROM actions WHERE table_id = $1 ORDER BY step",
+            id,
+        )?;
         let mut out = Vec::new();
-        for (i, row) in rows.enumerate() {
-            let (step, a) = row.map_err(err)?;
+        for (i, (step, a)) in rows.into_iter().enumerate() {
             if step as usize != i {
                 return Err(format!("its stored action {i} is missing"));
             }
@@ -392,39 +645,205 @@ impl Store {
         Ok(out)
     }
 
-    /// Stores the finished record and marks the table over.
+    /// Stores the finished record and marks the table over (one transaction).
     pub fn finish(&self, id: &str, record: &Value, seats: &Value) -> Result<(), String> {
-        let mut conn = self.conn();
-        let tx = conn.transaction().map_err(err)?;
-        tx.execute(
-            "INSERT OR REPLACE INTO records (table_id, record) VALUES (?1, ?2)",
-            params![id, record.to_string()],
-        )
-        .map_err(err)?;
-        tx.execute(
-            "UPDATE tables SET status = 'over', seats = ?2 WHERE id = ?1",
-            params![id, seats.to_string()],
-        )
-        .map_err(err)?;
-        tx.commit().map_err(err)
+        self.check_writable()?;
+        self.wait(async {
+            on_pool!(self, |pool| {
+                let mut tx = pool.begin().await.map_err(err)?;
+                sqlx::query(
+                    "INSERT INTO records (table_id, record) VALUES ($1, $2)
+                     ON CONFLICT (table_id) DO UPDATE SET record = excluded.record",
+                )
+                .bind(id)
+                .bind(record.to_string())
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?;
+                sqlx::query("UPDATE tables SET status = 'over', seats = $2 WHERE id = $1")
+                    .bind(id)
+                    .bind(seats.to_string())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(err)?;
+                tx.commit().await.map_err(err)
+            })
+        })
     }
 
     /// A finished table's record.
     pub fn record(&self, id: &str) -> Result<Option<Value>, String> {
-        let r: Option<String> = self
-            .conn()
-            .query_row(
-                "SELECT record FROM records WHERE table_id = ?1",
-                [id],
-                |r| r.get(0),
+        let r: Option<String> = self.wait(async {
+            on_pool!(self, |pool| sqlx::query_scalar(
+                "SELECT record FROM records WHERE table_id = $1"
             )
-            .optional()
-            .map_err(err)?;
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+            .map_err(err))
+        })?;
         r.map(|s| {
             serde_json::from_str(&s).map_err(|e| format!("its stored record is not JSON ({e})"))
         })
         .transpose()
     }
+}
+
+/// The store's own Tokio runtime (two threads), where its connections live and its queries run.
+/// Its own, because the store is called with a table's lock held: the server's runtime threads
+/// may all be waiting for that lock, and sqlx needs a running runtime to hand a connection back
+/// to its pool (and PostgreSQL's sockets one to be read).
+struct StoreRuntime(Option<tokio::runtime::Runtime>);
+
+impl StoreRuntime {
+    fn new() -> Result<StoreRuntime, String> {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("jass-store")
+            .enable_all()
+            .build()
+            .map(|rt| StoreRuntime(Some(rt)))
+            .map_err(|e| format!("cannot start the database's threads: {e}"))
+    }
+
+    fn handle(&self) -> &tokio::runtime::Handle {
+        self.0
+            .as_ref()
+            .expect("the runtime runs until dropped")
+            .handle()
+    }
+}
+
+impl Drop for StoreRuntime {
+    /// Stops without waiting (a store may be dropped on a runtime thread, where waiting is not
+    /// allowed).
+    fn drop(&mut self) {
+        if let Some(rt) = self.0.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+/// Connects to the database, creating its tables if needed.
+async fn connect(db: Database) -> Result<Pool, String> {
+    match db.0 {
+        Backend::Sqlite(dir) => Ok(Pool::Sqlite(open_sqlite(&dir).await?)),
+        Backend::Postgres(options, shown) => {
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(*options)
+                .await
+                .map_err(|e| format!("cannot connect to the database {shown}: {e}"))?;
+            sqlx::raw_sql(POSTGRES_SCHEMA)
+                .execute(&pool)
+                .await
+                .map_err(|e| format!("cannot create the tables in {shown}: {e}"))?;
+            Ok(Pool::Postgres(pool))
+        }
+    }
+}
+
+/// A value bound to a query of [`Store::select`].
+enum Arg<'a> {
+    Text(&'a str),
+    Int(i64),
+}
+
+/// A row of `tables` as read, before its JSON is parsed.
+struct Fields {
+    id: String,
+    game: String,
+    options: String,
+    seed: i64,
+    seats: String,
+    takeover: i64,
+    status: String,
+    created: String,
+    seed_chosen: bool,
+    turn_secs: i64,
+    friends: bool,
+    creator_hash: Option<String>,
+    creator_addr: Option<String>,
+    record_ok: Option<bool>,
+}
+
+impl Fields {
+    /// The table, or why its options or seats cannot be read.
+    fn table(self) -> Result<StoredTable, String> {
+        let id = self.id;
+        let json = |what: &str, text: &str| {
+            serde_json::from_str::<Value>(text)
+                .map_err(|e| format!("table {id} cannot be loaded: its {what} are not JSON ({e})"))
+        };
+        let options = json("options", &self.options)?;
+        let seats = json("seats", &self.seats)?;
+        Ok(StoredTable {
+            id,
+            game: self.game,
+            options,
+            seed: self.seed as u64,
+            seed_chosen: self.seed_chosen,
+            seats,
+            takeover_secs: self.takeover as u64,
+            status: self.status,
+            created: self.created,
+            turn_secs: self.turn_secs as u64,
+            friends: self.friends,
+            creator_hash: self.creator_hash,
+            creator_addr: self.creator_addr,
+            record_ok: self.record_ok,
+        })
+    }
+}
+
+/// Opens (creating if needed) `dir/jass.sqlite3`, private to the server's user, with the
+/// columns an older server's database lacks added.
+async fn open_sqlite(dir: &Path) -> Result<SqlitePool, String> {
+    create_private_dir(dir)
+        .map_err(|e| format!("cannot create the data folder {}: {e}", dir.display()))?;
+    let path = dir.join("jass.sqlite3");
+    make_private_file(&path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+    let options = SqliteConnectOptions::new()
+        .filename(&path)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .busy_timeout(Duration::from_secs(5));
+    // One connection, kept: SQLite writes one at a time, and the test switches
+    // (`query_only`, `max_page_count`) belong to the connection.
+    let pool = SqlitePoolOptions::new()
+        .max_connections(1)
+        .min_connections(1)
+        .idle_timeout(None)
+        .max_lifetime(None)
+        .connect_with(options)
+        .await
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    sqlx::raw_sql(SQLITE_SCHEMA)
+        .execute(&pool)
+        .await
+        .map_err(err)?;
+    for (table, column, kind) in SQLITE_ADDED {
+        let has_column = sqlx::query("SELECT 1 FROM pragma_table_info($1) WHERE name = $2")
+            .bind(table)
+            .bind(column)
+            .fetch_optional(&pool)
+            .await
+            .map_err(err)?
+            .is_some();
+        if !has_column {
+            sqlx::raw_sql(&format!("ALTER TABLE {table} ADD COLUMN {column} {kind};"))
+                .execute(&pool)
+                .await
+                .map_err(err)?;
+        }
+    }
+    // The table list is paged newest first, filtered by status.
+    sqlx::raw_sql("CREATE INDEX IF NOT EXISTS tables_status ON tables (status);")
+        .execute(&pool)
+        .await
+        .map_err(err)?;
+    Ok(pool)
 }
 
 /// Creates `dir` (and its parents) readable by the server's user only; a folder that exists
@@ -484,19 +903,28 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_database_from_before_seed_chosen_gets_the_column() {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_database_from_before_seed_chosen_gets_the_column() {
         let dir = tempfile::tempdir().unwrap();
-        let old = Connection::open(dir.path().join("jass.sqlite3")).unwrap();
-        old.execute_batch(
+        let path = dir.path().join("jass.sqlite3");
+        let old = SqlitePool::connect_with(
+            SqliteConnectOptions::new()
+                .filename(&path)
+                .create_if_missing(true),
+        )
+        .await
+        .unwrap();
+        sqlx::raw_sql(
             "CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
                  seed INTEGER NOT NULL, seats TEXT NOT NULL, takeover INTEGER NOT NULL,
                  status TEXT NOT NULL, created TEXT NOT NULL);
              INSERT INTO tables VALUES ('t1', 'schieber', '{}', 7, '[]', 60, 'playing', '2026-11-20T00:00:00Z');",
         )
+        .execute(&old)
+        .await
         .unwrap();
-        drop(old);
-        let store = Store::open(dir.path()).unwrap();
+        old.close().await;
+        let store = Store::open(&Database::sqlite(dir.path())).await.unwrap();
         let (tables, unreadable) = store.tables().unwrap();
         assert!(unreadable.is_empty(), "{unreadable:?}");
         assert_eq!(
@@ -505,27 +933,169 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_damaged_row_leaves_the_other_tables_loadable() {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_damaged_row_leaves_the_other_tables_loadable() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path()).unwrap();
-        store.insert_table(&table("good")).unwrap();
-        store.insert_table(&table("bad")).unwrap();
-        store
-            .conn()
-            .execute("UPDATE tables SET seats = 'not json' WHERE id = 'bad'", [])
-            .unwrap();
-        let (tables, unreadable) = store.tables().unwrap();
-        assert_eq!(tables.len(), 1);
-        assert_eq!(tables[0].id, "good");
-        assert_eq!(unreadable.len(), 1);
+        for db in Database::for_tests(dir.path()).await {
+            let store = Store::open(&db).await.unwrap();
+            store.insert_table(&table("good")).unwrap();
+            store.insert_table(&table("bad")).unwrap();
+            store
+                .execute("UPDATE tables SET seats = 'not json' WHERE id = $1", "bad")
+                .unwrap();
+            let (tables, unreadable) = store.tables().unwrap();
+            assert_eq!(tables.len(), 1, "{db}");
+            assert_eq!(tables[0].id, "good");
+            assert_eq!(unreadable.len(), 1);
+            assert!(
+                unreadable[0].contains("table bad cannot be loaded: its seats are not JSON"),
+                "{unreadable:?}"
+            );
+            // Reopened (the columns added before exist already).
+            drop(store);
+            let again = Store::open(&db).await.unwrap();
+            assert_eq!(again.tables().unwrap().0.len(), 1, "{db}");
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn tables_actions_records_and_pages_round_trip() {
+        let dir = tempfile::tempdir().unwrap();
+        for db in Database::for_tests(dir.path()).await {
+            let store = Store::open(&db).await.unwrap();
+            for i in 0..5 {
+                let mut t = table(&format!("t{i}"));
+                t.seed = u64::MAX >> 11;
+                t.seed_chosen = i % 2 == 0;
+                t.creator_hash = Some(format!("h{i}"));
+                store.insert_table(&t).unwrap();
+            }
+            let seats = serde_json::json!([{"kind": "bot", "name": "x"}]);
+            store.update_table("t1", &seats, "playing").unwrap();
+            for step in 0..3 {
+                let note = (step == 1).then_some("away");
+                store
+                    .add_action("t1", step, &serde_json::json!({"step": step}), note)
+                    .unwrap();
+            }
+            // A repeated step is ignored.
+            store
+                .add_action("t1", 2, &serde_json::json!("again"), None)
+                .unwrap();
+            assert_eq!(store.actions("t1").unwrap().len(), 3, "{db}");
+            assert_eq!(store.actions("t1").unwrap()[2]["step"], 2);
+            assert_eq!(store.notes("t1").unwrap(), vec![(1, "away".to_string())]);
+            store
+                .finish("t2", &serde_json::json!({"deals": []}), &seats)
+                .unwrap();
+            assert_eq!(
+                store.record("t2").unwrap(),
+                Some(serde_json::json!({"deals": []}))
+            );
+            assert_eq!(store.record("t1").unwrap(), None);
+            let t2 = store.table("t2").unwrap().unwrap();
+            assert_eq!(
+                (t2.status.as_str(), t2.record_ok, t2.seed, t2.seed_chosen),
+                ("over", Some(true), u64::MAX >> 11, true),
+                "{db}"
+            );
+            assert_eq!(t2.creator_hash.as_deref(), Some("h2"));
+            assert_eq!(store.table("t1").unwrap().unwrap().record_ok, None);
+            assert!(store.table("nope").unwrap().is_none());
+            // Unfinished oldest first; pages newest first, by status, before a table.
+            let ids = |v: Vec<StoredTable>| v.into_iter().map(|t| t.id).collect::<Vec<_>>();
+            assert_eq!(ids(store.tables().unwrap().0), ["t0", "t1", "t3", "t4"]);
+            let page = |status: &[&str], limit, before: Option<&str>| {
+                ids(store
+                    .list(&ListQuery {
+                        status: status.iter().map(|s| s.to_string()).collect(),
+                        limit,
+                        before: before.map(String::from),
+                    })
+                    .unwrap())
+            };
+            assert_eq!(page(&[], 2, None), ["t4", "t3"], "{db}");
+            assert_eq!(page(&[], 2, Some("t3")), ["t2", "t1"]);
+            assert_eq!(
+                page(&["waiting", "over"], 10, None),
+                ["t4", "t3", "t2", "t0"]
+            );
+            assert_eq!(page(&["waiting"], 10, Some("t3")), ["t0"]);
+            store
+                .execute(
+                    "UPDATE records SET record = 'not json' WHERE table_id = $1",
+                    "t2",
+                )
+                .unwrap();
+            assert_eq!(store.table("t2").unwrap().unwrap().record_ok, Some(false));
+            assert!(store.record("t2").unwrap_err().contains("not JSON"));
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_test_switches_fail_writes_and_lift() {
+        let dir = tempfile::tempdir().unwrap();
+        for db in Database::for_tests(dir.path()).await {
+            let store = Store::open(&db).await.unwrap();
+            store.insert_table(&table("t")).unwrap();
+            store.set_writable(false).unwrap();
+            let e = store.add_action("t", 0, &serde_json::json!(1), None);
+            assert!(e.is_err(), "{db}");
+            assert!(store
+                .update_table("t", &serde_json::json!([]), "closed")
+                .is_err());
+            store.set_writable(true).unwrap();
+            store
+                .add_action("t", 0, &serde_json::json!(1), None)
+                .unwrap();
+            store.set_full(true).unwrap();
+            // A cap at the present size: some write soon needs a new page.
+            let full = (1..2000)
+                .map(|step| store.add_action("t", step, &serde_json::json!("x".repeat(500)), None))
+                .find_map(Result::err)
+                .expect("the capped database fills up");
+            assert!(full.contains("full"), "{db}: {full}");
+            store.set_full(false).unwrap();
+            let n = store.actions("t").unwrap().len();
+            store
+                .add_action("t", n, &serde_json::json!(1), None)
+                .unwrap();
+            assert_eq!(store.table("t").unwrap().unwrap().status, "waiting");
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_unreachable_database_is_named_without_its_password() {
+        // Nothing listens on port 1.
+        let db = Database::postgres("postgres://jass:secret@127.0.0.1:1/jass").unwrap();
+        let e = match Store::open(&db).await {
+            Ok(_) => panic!("a store without a database"),
+            Err(e) => e,
+        };
         assert!(
-            unreadable[0].contains("table bad cannot be loaded: its seats are not JSON"),
-            "{unreadable:?}"
+            e.starts_with("cannot connect to the database postgres://jass:***@127.0.0.1:1/jass: ")
+                && !e.contains("secret"),
+            "{e}"
         );
-        // Reopened (the column added before exists already).
-        drop(store);
-        let again = Store::open(dir.path()).unwrap();
-        assert_eq!(again.tables().unwrap().0.len(), 1);
+    }
+
+    #[test]
+    fn a_database_url_is_checked_and_its_password_never_shown() {
+        let e = Database::postgres("mysql://u:secret@h/db").unwrap_err();
+        assert!(
+            e.contains("give a PostgreSQL URL") && !e.contains("secret"),
+            "{e}"
+        );
+        let e = Database::postgres("postgres://u:secret@h:notaport/db").unwrap_err();
+        assert!(!e.contains("secret"), "{e}");
+        let db = Database::postgres("postgres://u:secret@h:5433/db").unwrap();
+        assert_eq!(db.to_string(), "PostgreSQL at postgres://u:***@h:5433/db");
+        assert!(db.is_postgres());
+        assert_eq!(
+            Database::from_arg(None, Path::new("d"))
+                .unwrap()
+                .to_string(),
+            "SQLite in d/jass.sqlite3"
+        );
     }
 }

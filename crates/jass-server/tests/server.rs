@@ -6,6 +6,7 @@ mod common;
 use std::time::Duration;
 
 use common::*;
+use jass_server::Database;
 use serde_json::{json, Value};
 
 fn dir() -> tempfile::TempDir {
@@ -441,10 +442,13 @@ async fn a_reconnect_mid_trick_gets_the_same_seat_and_state() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_restart_mid_game_loses_nothing() {
-    let d = dir();
+    on_each_database(a_restart_mid_game_loses_nothing_on).await;
+}
+
+async fn a_restart_mid_game_loses_nothing_on(db: Database) {
     let seed = 77;
     let options = json!({"target": 500});
-    let s = start(d.path()).await;
+    let s = start_on(&db).await;
     let a = s.addr();
     let (id, _, t0) = create(
         a,
@@ -471,7 +475,7 @@ async fn a_restart_mid_game_loses_nothing() {
     drop(ws);
     s.stop().await;
 
-    let s = start(d.path()).await;
+    let s = start_on(&db).await;
     let a = s.addr();
     let (_, t) = get(a, &format!("/api/tables/{id}")).await;
     assert_eq!(t["status"], "playing");
@@ -695,8 +699,11 @@ async fn the_web_client_is_served_when_present() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_damaged_stored_action_stops_the_table_at_the_restart() {
-    let d = dir();
-    let s = start(d.path()).await;
+    on_each_database(a_damaged_stored_action_stops_the_table_at_the_restart_on).await;
+}
+
+async fn a_damaged_stored_action_stops_the_table_at_the_restart_on(db: Database) {
+    let s = start_on(&db).await;
     let a = s.addr();
     let (id, _, t0) = create(
         a,
@@ -710,18 +717,17 @@ async fn a_damaged_stored_action_stops_the_table_at_the_restart() {
     }
     ws.until("acted").await;
     drop(ws);
+    let store = s.store();
     s.stop().await;
     // The first stored action no longer names a legal one.
-    let db = rusqlite::Connection::open(d.path().join("jass.sqlite3")).unwrap();
-    let changed = db
+    let changed = store
         .execute(
-            "UPDATE actions SET action = '{\"action\":\"play\",\"card\":\"XX\"}' WHERE table_id = ?1 AND step = 0",
-            [&id],
+            "UPDATE actions SET action = '{\"action\":\"play\",\"card\":\"XX\"}' WHERE table_id = $1 AND step = 0",
+            &id,
         )
         .unwrap();
     assert_eq!(changed, 1);
-    drop(db);
-    let s = start(d.path()).await;
+    let s = start_on(&db).await;
     let a = s.addr();
     // The table stops at once (no seat is asked, nothing is played past the damaged action).
     let mut t = Value::Null;
@@ -1079,9 +1085,12 @@ async fn seat_of_token(a: std::net::SocketAddr, id: &str, token: &str) -> Option
 /// memory), and after a restart every seat's token still opens its seat.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn concurrent_joins_are_stored_as_made_and_survive_a_restart() {
-    let d = dir();
+    on_each_database(concurrent_joins_are_stored_as_made_and_survive_a_restart_on).await;
+}
+
+async fn concurrent_joins_are_stored_as_made_and_survive_a_restart_on(db: Database) {
     // 300 tables from this one address.
-    let s = start_with(d.path(), jass_server::Limits::unlimited_clients()).await;
+    let s = start_on_with(&db, jass_server::Limits::unlimited_clients()).await;
     let a = s.addr();
     let store = s.store();
     let mut kept = Vec::new();
@@ -1122,7 +1131,7 @@ async fn concurrent_joins_are_stored_as_made_and_survive_a_restart() {
         }
     }
     s.stop().await;
-    let s = start_with(d.path(), jass_server::Limits::unlimited_clients()).await;
+    let s = start_on_with(&db, jass_server::Limits::unlimited_clients()).await;
     let a = s.addr();
     for (id, tokens) in &kept {
         assert_eq!(memory_view(a, id).await.0, "playing");
@@ -1138,8 +1147,11 @@ async fn concurrent_joins_are_stored_as_made_and_survive_a_restart() {
 /// nothing, in memory or stored; once storing works again, both work.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_join_or_close_that_cannot_be_stored_changes_nothing() {
-    let d = dir();
-    let s = start(d.path()).await;
+    on_each_database(a_join_or_close_that_cannot_be_stored_changes_nothing_on).await;
+}
+
+async fn a_join_or_close_that_cannot_be_stored_changes_nothing_on(db: Database) {
+    let s = start_on(&db).await;
     let a = s.addr();
     let store = s.store();
     let (id, _, owner) = create(
@@ -1173,8 +1185,11 @@ async fn a_join_or_close_that_cannot_be_stored_changes_nothing() {
 /// to its clients and refuses answers) and goes on with that action once storing works again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn an_action_is_acknowledged_only_once_stored() {
-    let d = dir();
-    let s = start(d.path()).await;
+    on_each_database(an_action_is_acknowledged_only_once_stored_on).await;
+}
+
+async fn an_action_is_acknowledged_only_once_stored_on(db: Database) {
+    let s = start_on(&db).await;
     let a = s.addr();
     let store = s.store();
     let (id, _, t0) = create(
@@ -1220,12 +1235,16 @@ async fn an_action_is_acknowledged_only_once_stored() {
     s.stop().await;
 }
 
-/// F2 on a real full disk (SQLite's SQLITE_FULL, the database capped at its size): the table
-/// pauses instead of playing on, resumes when there is room, and a restart loses nothing.
+/// F2 on a real full disk (SQLite's SQLITE_FULL, the database capped at its size; on PostgreSQL the
+/// store refuses every write): the table pauses instead of playing on, resumes when there is
+/// room, and a restart loses nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_full_disk_pauses_the_table_and_loses_no_move() {
-    let d = dir();
-    let s = start(d.path()).await;
+    on_each_database(a_full_disk_pauses_the_table_and_loses_no_move_on).await;
+}
+
+async fn a_full_disk_pauses_the_table_and_loses_no_move_on(db: Database) {
+    let s = start_on(&db).await;
     let a = s.addr();
     let store = s.store();
     let (id, _, t0) = create(
@@ -1263,7 +1282,7 @@ async fn a_full_disk_pauses_the_table_and_loses_no_move() {
     drop(ws);
     let stored = store.actions(&id).unwrap();
     s.stop().await;
-    let s = start(d.path()).await;
+    let s = start_on(&db).await;
     assert_eq!(s.store().actions(&id).unwrap(), stored);
     let (_, t) = get(s.addr(), &format!("/api/tables/{id}")).await;
     assert_eq!(t["status"], "playing", "{t}");
@@ -1287,8 +1306,11 @@ async fn wait_for_table(a: std::net::SocketAddr, id: &str, done: impl Fn(&Value)
 /// the other tables load.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn damaged_rows_mark_their_table_error_and_the_others_load() {
-    let d = dir();
-    let s = start(d.path()).await;
+    on_each_database(damaged_rows_mark_their_table_error_and_the_others_load_on).await;
+}
+
+async fn damaged_rows_mark_their_table_error_and_the_others_load_on(db: Database) {
+    let s = start_on(&db).await;
     let a = s.addr();
     let bots = json!(["rule", "rule", "rule", "rule"]);
     // A game that cannot end before the server stops (a finished game's actions are not read
@@ -1315,24 +1337,23 @@ async fn damaged_rows_mark_their_table_error_and_the_others_load() {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
+    let store = s.store();
     s.stop().await;
-    let db = rusqlite::Connection::open(d.path().join("jass.sqlite3")).unwrap();
     let damage = [
-        ("DELETE FROM actions WHERE table_id = ?1 AND step = 1", &gap),
+        ("DELETE FROM actions WHERE table_id = $1 AND step = 1", &gap),
         (
-            "UPDATE actions SET action = 'not json' WHERE table_id = ?1 AND step = 0",
+            "UPDATE actions SET action = 'not json' WHERE table_id = $1 AND step = 0",
             &not_json,
         ),
         (
-            "UPDATE records SET record = 'not json' WHERE table_id = ?1",
+            "UPDATE records SET record = 'not json' WHERE table_id = $1",
             &finished,
         ),
     ];
     for (sql, id) in damage {
-        assert_eq!(db.execute(sql, [id]).unwrap(), 1, "{sql}");
+        assert_eq!(store.execute(sql, id).unwrap(), 1, "{sql}");
     }
-    drop(db);
-    let s = start(d.path()).await;
+    let s = start_on(&db).await;
     let a = s.addr();
     for (id, why) in [
         (&gap, "its stored action 1 is missing"),
@@ -1458,5 +1479,63 @@ async fn every_routing_error_has_a_json_body() {
             "{line}: {v}"
         );
     }
+    s.stop().await;
+}
+
+/// A database written by the server before it moved to sqlx (rusqlite; made by that server with
+/// a finished game, a game being played, a table waiting for a player and a closed one) opens
+/// and goes on: every table as it was, the record readable, the game resumed with its token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_database_of_the_earlier_server_opens_and_goes_on() {
+    let d = dir();
+    let db = d.path().join("jass.sqlite3");
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/jass-0.1-before-sqlx.sqlite3"
+        ),
+        &db,
+    )
+    .unwrap();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let (over, playing, waiting, closed) = (
+        "dd5837469b62",
+        "df9d142efeae",
+        "48065d8d1a1a",
+        "228bbc3ea87e",
+    );
+    let (_, list) = get(a, "/api/tables?limit=10").await;
+    let listed: Vec<(&str, &str)> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["id"].as_str().unwrap(), t["status"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            (closed, "closed"),
+            (waiting, "waiting"),
+            (playing, "playing"),
+            (over, "over")
+        ],
+        "newest first"
+    );
+    let (status, record) = get(a, &format!("/api/tables/{over}/record")).await;
+    assert_eq!(status, 200);
+    jass_table::Record::from_value(record)
+        .unwrap()
+        .check()
+        .unwrap();
+    let mut ws = Ws::player(a, playing, Some("68fa3492d194f8783d91128bdf2b1e20")).await;
+    assert_eq!(ws.next().await["seat"], 0);
+    let state = ws.my_turn().await.expect("the game goes on");
+    ws.send(json!({"type": "act", "action": state["legal"][0]}))
+        .await;
+    assert_eq!(ws.until("acted").await["seat"], 0);
+    // Stored after the 10 the earlier server had.
+    assert_eq!(s.store().actions(playing).unwrap()[10], state["legal"][0]);
+    join(a, waiting, 1).await;
     s.stop().await;
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use jass_server::Server;
+use jass_server::{Database, Server};
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
@@ -14,7 +14,17 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 pub async fn start(dir: &Path) -> Server {
-    Server::start(dir, "127.0.0.1:0".parse().unwrap())
+    start_on(&Database::sqlite(dir)).await
+}
+
+/// A server on `db` (SQLite or PostgreSQL).
+pub async fn start_on(db: &Database) -> Server {
+    start_on_with(db, jass_server::Limits::default()).await
+}
+
+/// A server on `db` with other limits.
+pub async fn start_on_with(db: &Database, limits: jass_server::Limits) -> Server {
+    Server::start_on(db.clone(), "127.0.0.1:0".parse().unwrap(), limits)
         .await
         .expect("server starts")
 }
@@ -155,7 +165,15 @@ pub async fn play_first_legal(mut ws: Ws) -> usize {
 
 /// A server with other time limits.
 pub async fn start_with(dir: &Path, limits: jass_server::Limits) -> Server {
-    Server::start_with(dir, "127.0.0.1:0".parse().unwrap(), limits)
-        .await
-        .expect("server starts")
+    start_on_with(&Database::sqlite(dir), limits).await
+}
+
+/// Runs `test` on SQLite and, when `JASS_TEST_POSTGRES` names a server, on PostgreSQL
+/// ([`Database::for_tests`]).
+pub async fn on_each_database<F: std::future::Future<Output = ()>>(test: impl Fn(Database) -> F) {
+    let d = tempfile::tempdir().unwrap();
+    for db in Database::for_tests(d.path()).await {
+        eprintln!("on {db}");
+        test(db).await;
+    }
 }
