@@ -342,6 +342,7 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
             Record::Sidi(_) => ("Sidi Barrani", Some("a Sidi Barrani deal is scored when it ends (the bid made or not; each card shows whether it is made)")),
             Record::Differenzler(_) => ("Differenzler", Some("a Differenzler deal counts each player's miss of his announcement")),
             Record::Handjass(_) => ("Handjass", Some("a Handjass deal gives strokes and potatoes when it ends")),
+            Record::Schellenjass(_) => ("Schellenjass", None),
         };
         refuse_hand_options(&a, game)?;
         if let (Some(why), Some(_)) = (race_refused, &a.race) {
@@ -391,6 +392,9 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         }
         Some(Record::Differenzler(rec)) => return solve_solo::run_differenzler(&a, rec),
         Some(Record::Handjass(rec)) => return solve_solo::run_handjass(&a, rec),
+        Some(Record::Schellenjass(_)) => {
+            bail!("jass solve does not solve Schellenjass deals: they are scored by the cards of one suit each player takes, not by points")
+        }
     };
     if misere && race.is_some() {
         bail!("--race: the race to the target counts the points a team takes, not Misère's; leave --race out for a Misère deal");

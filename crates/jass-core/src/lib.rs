@@ -18,6 +18,7 @@ pub mod game;
 pub mod handjass;
 pub mod mode;
 pub mod record;
+pub mod schellenjass;
 pub mod schieber;
 pub mod sidi;
 pub mod text;

@@ -226,10 +226,12 @@ pub trait RecordedGame: Game + fmt::Debug {
     const OPTIONS_ADDED_LATER: &'static [(&'static str, bool)] = &[];
     /// The game's options, every one written out.
     type Options: Copy + fmt::Debug + PartialEq + Serialize + DeserializeOwned;
-    /// What a seat did as the record writes it: the game's actions and the engine's Stöck.
+    /// What a seat did as the record writes it: the game's actions and, in a game with Stöck,
+    /// the engine's Stöck.
     type Recorded: Copy + fmt::Debug + Eq + Serialize + DeserializeOwned + From<Self::Action>;
-    /// The Stöck the engine enters for its holder, right after the action that scored it.
-    const STOECK: Self::Recorded;
+    /// The Stöck the engine enters for its holder, right after the action that scored it; `None`
+    /// in a game without Stöck (whose `stoeck_scored` keeps its default).
+    const STOECK: Option<Self::Recorded> = None;
     /// The deal's fields between `dealer` and `hands` (`forehand`; Handjass: `vorhand`,
     /// `active`, `layout`).
     type DealStart: RecordPart;
@@ -257,8 +259,11 @@ pub trait RecordedGame: Game + fmt::Debug {
     fn opening(&self) -> Self::Opening;
     /// Once the cards are dealt: who dealt, and the deal's start fields.
     fn deal_start(&self, opening: Self::Opening) -> (u8, Self::DealStart);
-    /// The seat whose Stöck the action `seat` has just taken scored, if it scored one.
-    fn stoeck_scored(&self, seat: usize) -> Option<u8>;
+    /// The seat whose Stöck the action `seat` has just taken scored, if it scored one (never, in
+    /// a game without Stöck).
+    fn stoeck_scored(&self, _seat: usize) -> Option<u8> {
+        None
+    }
     /// The cards of a recorded deal as the engine deals them, or what is wrong with them.
     fn recorded_deal(&self, deal: &DealRecord<Self>) -> Result<Self::Deal, String>;
     /// The record of the deal this state has just played (or is playing, if the game ended in
@@ -581,10 +586,10 @@ pub fn play_game<G: RecordedGame>(
                     action: action.into(),
                     fallback,
                 });
-                if let Some(holder) = state.stoeck_scored(seat) {
+                if let (Some(holder), Some(stoeck)) = (state.stoeck_scored(seat), G::STOECK) {
                     actions.push(ActionEntry {
                         seat: holder,
-                        action: G::STOECK,
+                        action: stoeck,
                         fallback: None,
                     });
                 }

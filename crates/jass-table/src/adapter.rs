@@ -149,7 +149,8 @@ pub struct Verdict {
     pub safe: Vec<usize>,
     /// The final score of every side (team or seat), in `unit`.
     pub totals: Vec<i64>,
-    /// What the totals count: `points`, `penalty points` (the fewest win) or `strokes`.
+    /// What the totals count: `points`, `penalty points` (the fewest win), `strokes` or `lines`
+    /// (the lines on the slate of a game played to a number of them).
     pub unit: &'static str,
     /// The deals played.
     pub deals: usize,
@@ -165,6 +166,7 @@ impl Verdict {
         let unit = Phrase::new(match self.unit {
             "penalty points" => "unit_penalty_points",
             "strokes" => "unit_strokes",
+            "lines" => "unit_lines",
             _ => "unit_points",
         });
         let total = |side: usize| self.totals.get(side).copied().unwrap_or(0);

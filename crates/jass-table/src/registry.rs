@@ -131,6 +131,8 @@ games! {
     Coiffeur(Coiffeur),
     /// Differenzler.
     Differenzler(Differenzler),
+    /// Schellenjass, Herzjass with French cards (2 to 4 players).
+    Schellenjass(jass_core::schellenjass::Schellenjass),
 }
 
 impl Record {

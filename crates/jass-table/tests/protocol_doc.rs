@@ -151,6 +151,11 @@ fn protocol_md_documents_every_phase_action_and_view_field() {
             "Differenzler",
             owned(&[&["deals=4"], &differenzler_rare]),
         ),
+        (
+            "schellenjass",
+            "Schellenjass",
+            owned(&[&["players=2"], &["players=3", "suit=H"], &[]]),
+        ),
     ];
     let mut missing = Vec::new();
     for (game, title, option_sets) in games {

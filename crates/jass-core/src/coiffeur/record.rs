@@ -139,7 +139,7 @@ impl RecordedGame for Coiffeur {
     const TITLE: &'static str = "Coiffeur";
     type Options = CoiffeurOptions;
     type Recorded = RecordedAction;
-    const STOECK: RecordedAction = RecordedAction::Stoeck {};
+    const STOECK: Option<RecordedAction> = Some(RecordedAction::Stoeck {});
     type DealStart = Forehand;
     type Hands = FourHands;
     type DealCards = NoFields;

@@ -205,7 +205,7 @@ impl RecordedGame for Differenzler {
     const TITLE: &'static str = "Differenzler";
     type Options = DifferenzlerOptions;
     type Recorded = DifferenzlerRecorded;
-    const STOECK: DifferenzlerRecorded = DifferenzlerRecorded::Stoeck {};
+    const STOECK: Option<DifferenzlerRecorded> = Some(DifferenzlerRecorded::Stoeck {});
     type DealStart = Forehand;
     type Hands = FourHands;
     type DealCards = DifferenzlerCards;

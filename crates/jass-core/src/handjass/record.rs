@@ -408,7 +408,7 @@ impl RecordedGame for Handjass {
     ];
     type Options = HandjassOptions;
     type Recorded = RecordedAction;
-    const STOECK: RecordedAction = RecordedAction::Stoeck {};
+    const STOECK: Option<RecordedAction> = Some(RecordedAction::Stoeck {});
     type DealStart = HandjassStart;
     type Hands = Vec<Option<CardSet>>;
     type DealCards = HandjassCards;

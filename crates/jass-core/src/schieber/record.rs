@@ -231,7 +231,7 @@ impl RecordedGame for Schieber {
     const OPTIONS_ADDED_LATER: &'static [(&'static str, bool)] = &[("claim_counts_all", false)];
     type Options = SchieberOptions;
     type Recorded = RecordedAction;
-    const STOECK: RecordedAction = RecordedAction::Stoeck {};
+    const STOECK: Option<RecordedAction> = Some(RecordedAction::Stoeck {});
     type DealStart = Forehand;
     type Hands = FourHands;
     type DealCards = NoFields;

@@ -240,7 +240,7 @@ impl RecordedGame for Sidi {
     const TITLE: &'static str = "Sidi Barrani";
     type Options = SidiOptions;
     type Recorded = SidiRecorded;
-    const STOECK: SidiRecorded = SidiRecorded::Stoeck {};
+    const STOECK: Option<SidiRecorded> = Some(SidiRecorded::Stoeck {});
     type DealStart = NoFields;
     type Hands = FourHands;
     type DealCards = NoFields;

@@ -5,6 +5,7 @@
 mod coiffeur;
 mod differenzler;
 mod handjass;
+mod schellenjass;
 pub(crate) mod schieber;
 mod sidi;
 

@@ -1,0 +1,173 @@
+//! Schellenjass's entry (Herzjass with French cards; 2 to 4 players, each for himself), with its
+//! computer players beside it (`players.rs`).
+
+mod players;
+
+use crate::Record;
+use jass_core::schellenjass::{Schellenjass, SchellenjassOptions, SchellenjassPhase};
+use jass_core::Player;
+use serde_json::{json, Value};
+
+use crate::adapter::{to_json, totals, TableGame, Verdict};
+use crate::kind::{read_validated, OptionsError};
+use crate::player_settings::PlayerSpec;
+use crate::registry::GameKind;
+use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
+
+use players::{RuleSchellenjass, SamplingSchellenjass, SchellenjassSettings};
+
+impl TableGame for Schellenjass {
+    type Options = SchellenjassOptions;
+    const KIND: GameKind = GameKind::Schellenjass;
+    const NAME: &'static str = "schellenjass";
+    const ALIASES: &'static [&'static str] = &["herzjass"];
+    const TITLE: &'static str = "Schellenjass";
+    const TEAMS: bool = false;
+    const OPTIONS_HELP: &'static str = concat!(
+        "  players: 2 | 3 | 4 (004; all 36 cards dealt);  suit: D (Schellen) | H (Herzjass, French cards)\n",
+        "  target: lines to win (7);  turi_lines: lines for all nine cards of the suit (3, 004)\n",
+        "  See docs/schellenjass.md for the source of every option."
+    );
+
+    fn presets() -> Vec<(&'static str, Value)> {
+        vec![
+            ("004, four players", json!({})),
+            ("004, Herzjass", json!({"suit": "H"})),
+            ("004, three players", json!({"players": 3})),
+            ("004, two players, to 9", json!({"players": 2, "target": 9})),
+        ]
+    }
+    fn read_options(options: &Value) -> Result<SchellenjassOptions, OptionsError> {
+        read_validated(Self::NAME, options, SchellenjassOptions::validate)
+    }
+    fn seat_count(options: &SchellenjassOptions) -> usize {
+        options.players as usize
+    }
+    fn action_json(action: Self::Action) -> Value {
+        to_json(&action)
+    }
+    fn rule_player(options: &SchellenjassOptions) -> Box<dyn Player<Self>> {
+        Box::new(RuleSchellenjass::new(*options))
+    }
+    fn sampling_player(options: &SchellenjassOptions, seed: u64) -> Box<dyn Player<Self>> {
+        Box::new(SamplingSchellenjass::new(
+            *options,
+            SchellenjassSettings::default(),
+            seed,
+        ))
+    }
+    fn sampling_with(
+        spec: &PlayerSpec,
+        o: &SchellenjassOptions,
+        seed: u64,
+    ) -> Result<Box<dyn Player<Self>>, String> {
+        let d = SchellenjassSettings::default();
+        let settings = SchellenjassSettings {
+            samples: spec.get(&["samples"], "samples", d.samples)?,
+        };
+        Ok(Box::new(SamplingSchellenjass::new(*o, settings, seed)))
+    }
+    fn play(
+        options: SchellenjassOptions,
+        seed: u64,
+        players: &mut [Box<dyn Player<Self>>],
+        watch: &mut dyn FnMut(&Self),
+    ) -> Result<Record, String> {
+        jass_core::schellenjass::play_recorded_watched(options, seed, players, watch)
+            .map(Record::Schellenjass)
+    }
+    /// The cards of the suit each player took (a note), the lines they write: a Turi's to its
+    /// maker alone, else a line to every player but the one(s) with the most (docs/schellenjass.md).
+    fn deal_lines(&self) -> Vec<ScoreLine> {
+        let done = matches!(
+            self.phase(),
+            SchellenjassPhase::Deal | SchellenjassPhase::Over
+        );
+        let Some(score) = self.last_deal().filter(|_| done) else {
+            return Vec::new();
+        };
+        let n = self.options().players as usize;
+        let seat = |v: &[u32]| -> Vec<i64> { v[..n].iter().map(|&x| i64::from(x)).collect() };
+        let bells: Vec<u32> = score.bells.iter().map(|&b| u32::from(b)).collect();
+        let written = seat(&score.lines);
+        vec![
+            ScoreLine::new(
+                Phrase::new(suit_phrase(self.options().suit.letter(), "taken")),
+                seat(&bells),
+                LineRole::Note,
+            ),
+            ScoreLine::part(
+                match score.turi {
+                    Some(_) => Phrase::new("turi").with("lines", self.options().turi_lines),
+                    None => Phrase::new("line_not_most"),
+                },
+                written.clone(),
+            ),
+            ScoreLine::new(Phrase::new("slate_written"), written, LineRole::Written),
+        ]
+    }
+    /// Each player's cards of the suit this deal ("this deal") and lines on the slate; the
+    /// target.
+    fn slate(public: &Value, table: &TableView) -> Slate {
+        let lines = super::ints(public, "lines");
+        let rows = (0..lines.len())
+            .map(|s| SlateRow {
+                label: super::side(s),
+                side: Some(s),
+                cells: vec![
+                    Cell::Number(table.deal_points.get(s).map_or(0, |&p| i64::from(p))),
+                    Cell::Number(lines[s]),
+                ],
+                own: None,
+            })
+            .collect();
+        Slate {
+            columns: vec![
+                // The cards of the suit taken this deal: what the tricks' `points` count here.
+                Phrase::new("col_this_deal"),
+                Phrase::new("col_lines"),
+            ],
+            rows,
+            notes: public["target"]
+                .as_u64()
+                .map(|t| vec![Phrase::new("note_target_lines").with("target", t)])
+                .unwrap_or_default(),
+        }
+    }
+    /// The suit to avoid.
+    fn facts(public: &Value) -> Vec<Phrase> {
+        vec![Phrase::new(suit_phrase(suit_of(public), "fact"))]
+    }
+    fn verdict(record: &Record) -> Verdict {
+        let Record::Schellenjass(r) = record else {
+            return Verdict::default();
+        };
+        Verdict {
+            winner: r.result.winner.map(usize::from),
+            totals: totals(&r.result.totals),
+            unit: "lines",
+            deals: r.deals.len(),
+            ..Verdict::default()
+        }
+        .worded(Self::TEAMS)
+    }
+}
+
+/// The suit to avoid of a public view (`D` or `H`).
+fn suit_of(public: &Value) -> char {
+    public["suit"]
+        .as_str()
+        .and_then(|s| s.chars().next())
+        .unwrap_or('D')
+}
+
+/// The phrase of `what` (`taken`, `fact`) for the suit to avoid: the suit is named in
+/// the phrase itself (Schellen, or hearts in Herzjass), not as a trump mode, which it is not.
+fn suit_phrase(suit: char, what: &str) -> &'static str {
+    match (suit, what) {
+        ('H', "taken") => "hearts_taken",
+        ('H', _) => "fact_avoid_hearts",
+        (_, "taken") => "bells_taken",
+        _ => "fact_avoid_bells",
+    }
+}

@@ -1,0 +1,346 @@
+//! Computer players for Schellenjass: a rule player (duck under the card that heads the trick,
+//! throw the game's suit when void, lead what others must head) and a sampling player
+//! (perfect-information Monte Carlo: every legal card played out in worlds that agree with what
+//! the seat has seen, everyone by the rule card play, the card with the best lines kept).
+
+use jass_core::schellenjass::{
+    Schellenjass, SchellenjassAction, SchellenjassObservation, SchellenjassOptions, MAX_SEATS,
+};
+use jass_core::trick::{legal_cards, trick_winner};
+use jass_core::{Card, CardSet, Decision, Mode, Player, Suit, TrickRules};
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use jass_bots::worlds::{sample_world_retry, Knowledge};
+
+/// Schellenjass is played without trump: every suit ranks as in Obenabe.
+const MODE: Mode = Mode::Obenabe;
+
+/// Cards of `card`'s suit above it that neither `mine` nor `gone` holds: the cards still out
+/// that could head it.
+fn higher_out(card: Card, mine: CardSet, gone: CardSet) -> u32 {
+    let lane = CardSet::suit(card.suit()).0;
+    let above = lane & !((2u64 << card.index()) - 1);
+    (above & !mine.0 & !gone.0).count_ones()
+}
+
+/// The rule card: `hand` holds the seat's cards, `trick` the cards played to the trick so far
+/// (lead first), `gone` every card played in the deal (the trick's included), `last` whether the
+/// seat plays last to the trick, `suit` the suit to avoid.
+pub fn rule_card(hand: CardSet, trick: &[Card], gone: CardSet, last: bool, suit: Suit) -> Card {
+    let legal = legal_cards(hand, trick, MODE, TrickRules::Strict);
+    let by = |key: &dyn Fn(Card) -> (u32, u32)| {
+        legal.iter().max_by_key(|&c| key(c)).expect("a legal card")
+    };
+    let Some(&lead) = trick.first() else {
+        // Lead the card that most cards still out can head, the lowest of equals.
+        return by(&|c| (higher_out(c, hand, gone), 8 - c.index() as u32 % 16));
+    };
+    let heading = trick[trick_winner(trick, MODE)];
+    if legal.of_suit(lead.suit()).is_empty() {
+        // Void: throw the game's suit onto another's trick, the highest first; otherwise the
+        // card most likely to win a trick later (fewest cards out above it), the highest.
+        if !legal.of_suit(suit).is_empty() {
+            return by(&|c| (u32::from(c.suit() == suit), c.index() as u32 % 16));
+        }
+        return by(&|c| (8 - higher_out(c, hand, gone), c.index() as u32 % 16));
+    }
+    let under = CardSet(legal.0 & ((1u64 << heading.index()) - 1));
+    if !under.is_empty() {
+        // Duck with the highest card that stays under.
+        return under.iter().last().expect("a card");
+    }
+    // Every card heads the trick: last to play, win with the highest (it cannot be headed); before
+    // others, with the lowest, which they may still head.
+    if last {
+        legal.iter().last().expect("a card")
+    } else {
+        legal.first().expect("a card")
+    }
+}
+
+/// The rule card for the seat to play in `obs`.
+fn rule_card_of(obs: &SchellenjassObservation, suit: Suit) -> Card {
+    let gone = CardSet::from_cards(
+        obs.tricks
+            .iter()
+            .flat_map(|t| t.cards.iter().copied())
+            .chain(obs.trick.iter().copied()),
+    );
+    let last = obs.trick.len() + 1 == obs.players as usize;
+    rule_card(obs.hand, &obs.trick, gone, last, suit)
+}
+
+/// The rule player.
+#[derive(Clone, Debug)]
+pub struct RuleSchellenjass {
+    options: SchellenjassOptions,
+}
+
+impl RuleSchellenjass {
+    /// A rule player for a game of `options`.
+    pub fn new(options: SchellenjassOptions) -> Self {
+        RuleSchellenjass { options }
+    }
+}
+
+impl Player<Schellenjass> for RuleSchellenjass {
+    fn name(&self) -> String {
+        "rule".into()
+    }
+
+    fn act(&mut self, decision: &Decision<'_, Schellenjass>) -> SchellenjassAction {
+        let card = rule_card_of(&decision.observation(), self.options.suit);
+        SchellenjassAction::Play { card }
+    }
+}
+
+/// Settings of the sampling Schellenjass player.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SchellenjassSettings {
+    /// Worlds per card decision (every legal card is played out in each).
+    pub samples: usize,
+}
+
+impl Default for SchellenjassSettings {
+    fn default() -> Self {
+        SchellenjassSettings { samples: 100 }
+    }
+}
+
+/// The sampling player.
+#[derive(Clone, Debug)]
+pub struct SamplingSchellenjass {
+    options: SchellenjassOptions,
+    settings: SchellenjassSettings,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl SamplingSchellenjass {
+    /// A sampling player for a game of `options`, its worlds drawn from `seed`.
+    pub fn new(options: SchellenjassOptions, settings: SchellenjassSettings, seed: u64) -> Self {
+        SamplingSchellenjass {
+            options,
+            settings,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        }
+    }
+}
+
+/// What `obs.seat` knows of the hands: its own; for the others, the cards not yet seen, less the
+/// suits each has shown not to hold (a card of another suit played to a lead), and how many each
+/// holds.
+fn knowledge(obs: &SchellenjassObservation) -> Knowledge {
+    let n = obs.players as usize;
+    let seat = obs.seat as usize;
+    let mut played = [CardSet::EMPTY; MAX_SEATS];
+    let mut void = [CardSet::EMPTY; MAX_SEATS];
+    let tricks = obs
+        .tricks
+        .iter()
+        .map(|t| (t.leader, t.cards.as_slice()))
+        .chain(std::iter::once((obs.trick_leader, obs.trick.as_slice())));
+    for (leader, cards) in tricks {
+        let Some(lead) = cards.first() else { continue };
+        for (i, &c) in cards.iter().enumerate() {
+            let p = (leader as usize + i) % n;
+            played[p].insert(c);
+            if c.suit() != lead.suit() {
+                void[p] = CardSet(void[p].0 | CardSet::suit(lead.suit()).0);
+            }
+        }
+    }
+    let gone = played.iter().fold(0, |all, p| all | p.0);
+    let unknown = CardSet(CardSet::ALL.0 & !gone & !obs.hand.0);
+    let hand_size = 36 / n as u32;
+    let mut k = Knowledge {
+        seat,
+        known: [CardSet::EMPTY; 4],
+        possible: [CardSet::EMPTY; 4],
+        counts: [0; 4],
+        unknown,
+    };
+    k.known[seat] = obs.hand;
+    for p in 0..n {
+        k.counts[p] = hand_size - played[p].len();
+        k.possible[p] = if p == seat {
+            obs.hand
+        } else {
+            CardSet(unknown.0 & !void[p].0)
+        };
+    }
+    k
+}
+
+/// Plays the deal out from `obs`'s position in the world `hands` (the seat's own card `first`
+/// played first), everyone by the rule card; the cards of the suit each seat ends with.
+fn play_out(
+    obs: &SchellenjassObservation,
+    mut hands: [CardSet; 4],
+    first: Card,
+    suit: Suit,
+) -> [u8; 4] {
+    let n = obs.players as usize;
+    let mut bells = [0u8; 4];
+    for (s, &b) in obs.bells.iter().enumerate() {
+        bells[s] = b;
+    }
+    let mut gone = CardSet::from_cards(
+        obs.tricks
+            .iter()
+            .flat_map(|t| t.cards.iter().copied())
+            .chain(obs.trick.iter().copied()),
+    );
+    let mut trick = [first; MAX_SEATS];
+    let mut len = obs.trick.len();
+    trick[..len].copy_from_slice(&obs.trick);
+    let mut leader = obs.trick_leader as usize;
+    let mut card = Some(first);
+    loop {
+        let seat = (leader + len) % n;
+        let c = card
+            .take()
+            .unwrap_or_else(|| rule_card(hands[seat], &trick[..len], gone, len + 1 == n, suit));
+        hands[seat].remove(c);
+        gone.insert(c);
+        trick[len] = c;
+        len += 1;
+        if len < n {
+            continue;
+        }
+        let winner = (leader + trick_winner(&trick[..n], MODE)) % n;
+        bells[winner] += trick[..n].iter().filter(|c| c.suit() == suit).count() as u8;
+        leader = winner;
+        len = 0;
+        if hands[leader].is_empty() {
+            return bells;
+        }
+    }
+}
+
+impl Player<Schellenjass> for SamplingSchellenjass {
+    fn name(&self) -> String {
+        "sampling".into()
+    }
+
+    fn act(&mut self, decision: &Decision<'_, Schellenjass>) -> SchellenjassAction {
+        let obs = decision.observation();
+        let cards: Vec<Card> = decision
+            .legal
+            .iter()
+            .map(|a| match a {
+                SchellenjassAction::Play { card } => card,
+            })
+            .collect();
+        if cards.len() == 1 {
+            return SchellenjassAction::Play { card: cards[0] };
+        }
+        let n = obs.players as usize;
+        let seat = obs.seat as usize;
+        let k = knowledge(&obs);
+        let mut value = vec![0i64; cards.len()];
+        for _ in 0..self.settings.samples {
+            let Some(world) = sample_world_retry(&k, &mut self.rng, 20) else {
+                break;
+            };
+            for (i, &card) in cards.iter().enumerate() {
+                let bells = play_out(&obs, world, card, self.options.suit);
+                let lines = Schellenjass::lines_for(&self.options, &bells);
+                // My lines against the others' average: every line counts in the race to the
+                // target. Scaled by the players so that it stays whole.
+                let others: i64 = (0..n).filter(|&s| s != seat).map(|s| lines[s] as i64).sum();
+                value[i] += lines[seat] as i64 * (n as i64 - 1) - others;
+            }
+        }
+        let best = (0..cards.len())
+            .max_by_key(|&i| (value[i], std::cmp::Reverse(i)))
+            .expect("a card");
+        if value.iter().all(|&v| v == value[best]) {
+            return SchellenjassAction::Play {
+                card: rule_card_of(&obs, self.options.suit),
+            };
+        }
+        SchellenjassAction::Play { card: cards[best] }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jass_bots::RandomPlayer;
+    use jass_core::deal::SeededDealer;
+    use jass_core::{ActionList, Game, ToMove};
+
+    /// Lines each seat wrote over `deals` deals (the game restarted whenever it ends).
+    fn lines_over(
+        players: &mut [Box<dyn Player<Schellenjass>>],
+        opts: SchellenjassOptions,
+        deals: usize,
+        seed: u64,
+    ) -> Vec<u32> {
+        let n = opts.players as usize;
+        let mut dealer = SeededDealer::new(seed);
+        let mut total = vec![0u32; n];
+        let mut game = Schellenjass::new(opts).unwrap();
+        let mut legal = ActionList::new();
+        for _ in 0..deals {
+            if game.to_move() == ToMove::Over {
+                game = Schellenjass::new(opts).unwrap();
+            }
+            game.apply_deal(game.deal_from_pack(&dealer.next_pack()))
+                .unwrap();
+            while let ToMove::Seat(seat) = game.to_move() {
+                game.legal_actions(&mut legal);
+                let action = players[seat].act(&Decision::new(&game, seat, &legal));
+                assert!(legal.contains(&action), "{action} is legal");
+                game.apply(action).unwrap();
+            }
+            let score = game.last_deal().unwrap();
+            for (t, l) in total.iter_mut().zip(score.lines) {
+                *t += l;
+            }
+        }
+        total
+    }
+
+    #[test]
+    fn the_rule_player_writes_more_lines_than_random_players() {
+        let opts = SchellenjassOptions::default();
+        let mut players: Vec<Box<dyn Player<Schellenjass>>> = vec![
+            Box::new(RuleSchellenjass::new(opts)),
+            Box::new(RandomPlayer::new(1)),
+            Box::new(RandomPlayer::new(2)),
+            Box::new(RandomPlayer::new(3)),
+        ];
+        let lines = lines_over(&mut players, opts, 400, 7);
+        let random_mean = (lines[1] + lines[2] + lines[3]) as f64 / 3.0;
+        assert!(
+            lines[0] as f64 > random_mean * 1.1,
+            "rule {} against random {random_mean:.0} lines in 400 deals",
+            lines[0]
+        );
+    }
+
+    #[test]
+    fn the_sampling_player_writes_more_lines_than_rule_players() {
+        for players_at_table in [3u8, 4] {
+            let opts = SchellenjassOptions {
+                players: players_at_table,
+                ..Default::default()
+            };
+            let mut players: Vec<Box<dyn Player<Schellenjass>>> = vec![Box::new(
+                SamplingSchellenjass::new(opts, SchellenjassSettings { samples: 30 }, 5),
+            )];
+            for _ in 1..players_at_table {
+                players.push(Box::new(RuleSchellenjass::new(opts)));
+            }
+            let lines = lines_over(&mut players, opts, 150, 11);
+            let others = lines[1..].iter().sum::<u32>() as f64 / (lines.len() - 1) as f64;
+            assert!(
+                lines[0] as f64 > others,
+                "{players_at_table} players: sampling {} against rule {others:.0} lines",
+                lines[0]
+            );
+        }
+    }
+}
