@@ -25,20 +25,21 @@ impl TableGame for Schellenjass {
     const TEAMS: bool = false;
     const OPTIONS_HELP: &'static str = concat!(
         "  players: 2 | 3 | 4 (004; all 36 cards dealt);  suit: D (Schellen) | H (Herzjass, French cards)\n",
+        "  preset: default (004, four players) | herzjass | three-players | two-players-to-9; other keys override it\n",
         "  target: lines to win (7);  turi_lines: lines for all nine cards of the suit (3, 004)\n",
         "  See docs/schellenjass.md for the source of every option."
     );
 
     fn presets() -> Vec<(&'static str, Value)> {
         vec![
-            ("004, four players", json!({})),
-            ("004, Herzjass", json!({"suit": "H"})),
-            ("004, three players", json!({"players": 3})),
-            ("004, two players, to 9", json!({"players": 2, "target": 9})),
+            ("default", json!({})),
+            ("herzjass", json!({"suit": "H"})),
+            ("three-players", json!({"players": 3})),
+            ("two-players-to-9", json!({"players": 2, "target": 9})),
         ]
     }
     fn read_options(options: &Value) -> Result<SchellenjassOptions, OptionsError> {
-        read_validated(Self::NAME, options, SchellenjassOptions::validate)
+        read_validated::<Self>(options, SchellenjassOptions::validate)
     }
     fn seat_count(options: &SchellenjassOptions) -> usize {
         options.players as usize
