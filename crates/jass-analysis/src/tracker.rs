@@ -172,21 +172,17 @@ impl DealTracker {
 mod tests {
     use super::*;
 
-    fn cards(s: &str) -> Vec<Card> {
-        s.split_whitespace().map(|c| c.parse().unwrap()).collect()
-    }
-
     /// A trick of Rosen trump entered from seat 1's side: the Under of trumps wins it, the
     /// points count by the trump table, the seat's card leaves its hand, the winner leads next.
     #[test]
     fn a_trick_is_won_scored_and_led_on_from() {
         let mut t = DealTracker::new(UndenufeEleven::Ace);
         assert_eq!(t.deal(), None, "nothing is known yet");
-        t.hand = Some(CardSet::from_cards(cards("HJ HA S6 S7 S8 C6 C7 C8 D6")));
+        t.hand = Some("HJ HA S6 S7 S8 C6 C7 C8 D6".parse().unwrap());
         t.contract = Some("H".parse().unwrap());
         t.seat = Some(1);
-        for c in cards("H6 HJ H9 HK") {
-            t.entries.push(Entry::Play(c));
+        for c in "H6 HJ H9 HK".split_whitespace() {
+            t.entries.push(Entry::Play(c.parse().unwrap()));
         }
         let d = t.deal().unwrap();
         assert_eq!(d.tricks.len(), 1);

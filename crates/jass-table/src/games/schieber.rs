@@ -78,8 +78,9 @@ impl TableGame for Schieber {
             ),
             // Tournament rules, as the published bots play (jmr/pgx, JassTheRipper, jass-kit):
             // no Weis, no Stöck, every contract single (003: "Some people play all contracts
-            // scoring single (then the target is usually 1000)"); the six counts 11 in Undenufe
-            // as JassWiki's "Kartenwerte" gives it (`-o undenufe_eleven=ace` for 003's ace).
+            // scoring single, in which case the total needed for game is reduced to 1000"); the
+            // six counts 11 in Undenufe as JassWiki's "Kartenwerte" gives it ("Sechser: 11
+            // Punkte"; `-o undenufe_eleven=ace` for 003's ace).
             (
                 "tournament",
                 json!({"multipliers": "single", "weis": "none", "stoeck": false, "undenufe_eleven": "six", "target": 1000}),
