@@ -561,8 +561,10 @@ mod tests {
         );
     }
 
-    /// Plays two units of `arena` with the rule player in every seat and reports them.
-    fn rule_units<G: TableGame>(arena: &Arena<G>) -> ArenaReport {
+    /// Plays two units of `arena` with the rule player in every seat and reports them, with the
+    /// verdict of the first play.
+    fn rule_units<G: TableGame>(arena: &Arena<G>) -> (ArenaReport, crate::Verdict) {
+        let mut first = None;
         let units: Vec<Vec<Vec<f64>>> = (0..2)
             .map(|unit| {
                 let plays = arena
@@ -571,10 +573,11 @@ mod tests {
                     })
                     .unwrap_or_else(|e| panic!("{}: {e}", G::NAME));
                 assert_eq!(plays.len(), arena.seating.plays(), "{}", G::NAME);
+                first.get_or_insert_with(|| verdict(&plays[0].0));
                 plays.into_iter().map(|(_, figures)| figures).collect()
             })
             .collect();
-        arena.measure.report("a", "b", &units)
+        (arena.measure.report("a", "b", &units), first.unwrap())
     }
 
     /// Every game plays in the arena it declares and in the default one (what a new game that
@@ -599,8 +602,18 @@ mod tests {
                     "{}",
                     G::NAME
                 );
+                let (report, verdict) = rule_units(&declared);
+                // The game's own arena calls its totals what the game's verdict calls them
+                // (points, penalty, strokes, lines).
+                let unit = verdict.unit.split(' ').next().unwrap();
+                assert!(
+                    report.lines.iter().any(|l| l.contains(unit)),
+                    "{}: the arena's report does not speak of {unit}: {:?}",
+                    G::NAME,
+                    report.lines
+                );
                 for arena in [declared, default] {
-                    let report = rule_units(&arena);
+                    let (report, _) = rule_units(&arena);
                     assert!(!report.lines.is_empty(), "{}: {report:?}", G::NAME);
                     for (name, value) in &report.fields {
                         assert!(value.is_number(), "{}: {name} = {value}", G::NAME);

@@ -9,6 +9,7 @@ use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
+use crate::arena::{Arena, SeatTotals};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
@@ -138,6 +139,15 @@ impl TableGame for Schellenjass {
     /// The suit to avoid.
     fn facts(public: &Value) -> Vec<Phrase> {
         vec![Phrase::new(suit_phrase(suit_of(public), "fact"))]
+    }
+    /// The default arena, its totals called what they are: the lines written (the most win).
+    fn arena(given: &Value) -> Result<Arena<Self>, OptionsError> {
+        let mut arena = Arena::new(Self::read_options(given)?);
+        arena.measure = Box::new(SeatTotals {
+            name: "lines",
+            lower_wins: false,
+        });
+        Ok(arena)
     }
     fn verdict(record: &Record) -> Verdict {
         let Record::Schellenjass(r) = record else {
