@@ -94,6 +94,33 @@ async function createTable(page, base, { game = 'schieber', name = 'Anna', seats
 // deal's cards are being played, and when the computer players lead that deal they can get
 // there before this script clicks (a busy machine), so a button already gone is not an error;
 // either way the summary must go.
+/** Creates a table of four rule bots by the API, waits until they have finished the game, and opens
+ * it to watch: the table's id, the game's record, and a page (its context and the page errors). */
+async function watchFinishedBotGame(browser, base, { game, options, seed }) {
+  const res = await fetch(`${base}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game, options, seed, seats: ['rule', 'rule', 'rule', 'rule'] }),
+  });
+  assert(res.ok, `table created (${res.status})`);
+  const { id } = await res.json();
+  const end = Date.now() + 60000;
+  let info;
+  do {
+    await new Promise((r) => setTimeout(r, 250));
+    info = await (await fetch(`${base}/api/tables/${id}`)).json();
+  } while (info.status !== 'over' && Date.now() < end);
+  assert(info.status === 'over', `the bots finish the game (${info.status})`);
+  const record = await (await fetch(`${base}/api/tables/${id}/record`)).json();
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/table/${id}?watch=1`);
+  await page.waitForSelector('#deal-summary #deal-result', { timeout: 15000 });
+  return { id, record, ctx, page, errors };
+}
+
 async function closeSummary(page) {
   const ok = await page.$('#summary-close');
   if (ok) await ok.click({ timeout: 5000 }).catch(() => log('note: the deal summary closed by itself'));
@@ -308,29 +335,9 @@ test('schieber: a game that ends by a Stöck before the first card still shows i
   // Stöck before any card is played, and its team (at 394) reaches the target (003: the game
   // ends as soon as a team has the target). (Seed 26 until the rule player's contract choice
   // changed, 2026-11-24.)
-  const res = await fetch(`${base}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game: 'schieber', options: { target: 400 }, seed: 37, seats: ['rule', 'rule', 'rule', 'rule'] }),
-  });
-  assert(res.ok, `table created (${res.status})`);
-  const { id } = await res.json();
-  const end = Date.now() + 60000;
-  let info;
-  do {
-    await new Promise((r) => setTimeout(r, 250));
-    info = await (await fetch(`${base}/api/tables/${id}`)).json();
-  } while (info.status !== 'over' && Date.now() < end);
-  assert(info.status === 'over', `the bots finish the game (${info.status})`);
-  const record = await (await fetch(`${base}/api/tables/${id}/record`)).json();
+  const { record, ctx, page, errors } = await watchFinishedBotGame(browser, base, { game: 'schieber', options: { target: 400 }, seed: 37 });
   const last = record.deals[record.deals.length - 1];
   assert(last.tricks.length === 0 && last.actions.some((a) => a.action === 'stoeck'), `the last deal ends by a Stöck before any trick: ${JSON.stringify(last.actions)}`);
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${base}/table/${id}?watch=1`);
-  await page.waitForSelector('#deal-summary #deal-result', { timeout: 15000 });
   await page.waitForSelector('#deal-summary #game-result');
   const rows = await page.$$eval('#deal-result tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
   const tricks = rows.find((r) => r[0] === 'tricks');
@@ -349,27 +356,7 @@ test('schieber: a game that ends by a Stöck before the first card still shows i
 });
 
 test('differenzler: the last deal\'s lines and the verdict, from the phrase book', async ({ browser, base }) => {
-  const res = await fetch(`${base}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game: 'differenzler', options: { deals: 1 }, seed: 5, seats: ['rule', 'rule', 'rule', 'rule'] }),
-  });
-  assert(res.ok, `table created (${res.status})`);
-  const { id } = await res.json();
-  const end = Date.now() + 60000;
-  let info;
-  do {
-    await new Promise((r) => setTimeout(r, 250));
-    info = await (await fetch(`${base}/api/tables/${id}`)).json();
-  } while (info.status !== 'over' && Date.now() < end);
-  assert(info.status === 'over', `the bots finish the game (${info.status})`);
-  const record = await (await fetch(`${base}/api/tables/${id}/record`)).json();
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${base}/table/${id}?watch=1`);
-  await page.waitForSelector('#deal-summary #deal-result', { timeout: 15000 });
+  const { record, ctx, page, errors } = await watchFinishedBotGame(browser, base, { game: 'differenzler', options: { deals: 1 }, seed: 5 });
   await page.waitForFunction(() => document.querySelector('#game-result') && document.querySelector('#game-result').textContent !== 'Game over.', null, { timeout: 15000 });
   const rows = await page.$$eval('#deal-result tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
   const deal = record.deals[0].result;
