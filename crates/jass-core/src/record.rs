@@ -869,11 +869,14 @@ pub fn read_records<R: Serialize>(
     let mut out = Vec::new();
     let mut stream = serde_json::Deserializer::from_str(&text).into_iter::<serde_json::Value>();
     let mut index = 0;
+    // Lines are counted on from the last record's start, not from the text's (a file of
+    // thousands of records is read in linear time).
+    let mut lines = LineCounter::default();
     loop {
         let start = stream.byte_offset();
         let Some(item) = stream.next() else { break };
         index += 1;
-        let line = line_of(&text, start);
+        let line = lines.line_of(&text, start);
         let error = |message: String| ReadError {
             index,
             line,
@@ -1007,9 +1010,28 @@ fn canonical_cards<R: Serialize>(value: &serde_json::Value, record: &R) -> Resul
 }
 
 fn line_of(text: &str, offset: usize) -> usize {
-    // The record begins at the first non-space character after the offset.
-    let skip = text[offset..].len() - text[offset..].trim_start().len();
-    text[..offset + skip].matches('\n').count() + 1
+    LineCounter::default().line_of(text, offset)
+}
+
+/// The 1-based lines of offsets that come in increasing order, each counted on from the last.
+#[derive(Default)]
+struct LineCounter {
+    /// The offset up to which newlines are counted, and how many there are before it.
+    counted_to: usize,
+    newlines: usize,
+}
+
+impl LineCounter {
+    /// The line of the record that begins at the first non-space character from `offset` on
+    /// (`offset` at or after the previous call's).
+    fn line_of(&mut self, text: &str, offset: usize) -> usize {
+        let skip = text[offset..].len() - text[offset..].trim_start().len();
+        let at = offset + skip;
+        debug_assert!(at >= self.counted_to, "offsets in increasing order");
+        self.newlines += text[self.counted_to..at].matches('\n').count();
+        self.counted_to = at;
+        self.newlines + 1
+    }
 }
 
 #[cfg(test)]
@@ -1018,6 +1040,19 @@ mod tests {
     use crate::deal::{four_hands, SeededDealer};
     use crate::schieber::{Contract, Schieber, SchieberAction, SchieberOptions};
     use crate::Mode;
+
+    #[test]
+    fn lines_counted_on_are_the_lines_counted_from_the_start() {
+        let text = "{}\n\n  {\"a\":\n1}\n{}\n\n\n{}";
+        let starts: Vec<usize> = text.match_indices('{').map(|(i, _)| i).collect();
+        let mut counter = LineCounter::default();
+        let lines: Vec<usize> = starts.iter().map(|&at| counter.line_of(text, at)).collect();
+        assert_eq!(lines, vec![1, 3, 5, 8]);
+        // From an offset before the blanks that precede a record: the record's own line.
+        assert_eq!(line_of(text, 2), 3);
+        let lines_again: Vec<usize> = starts.iter().map(|&at| line_of(text, at)).collect();
+        assert_eq!(lines, lines_again);
+    }
 
     #[test]
     fn an_entry_must_be_the_turn_of_its_seat_and_legal() {
