@@ -56,7 +56,9 @@ fn readme_examples_run_as_written() {
         .collect();
     // The examples are there (a README without them, or a parse that finds none, fails).
     assert!(run.len() >= 15, "README's examples: {lines:?}");
-    for cmd in ["simulate", "show", "check", "arena", "solve", "options", "import", "export"] {
+    for cmd in [
+        "simulate", "show", "check", "arena", "solve", "options", "import", "export",
+    ] {
         assert!(
             run.iter().any(|l| l.split_whitespace().nth(1) == Some(cmd)),
             "README has no runnable example of `jass {cmd}`: {run:?}"
@@ -96,6 +98,9 @@ fn example_lines_are_read_without_their_comments() {
     let readme = "text\n```sh\ncargo run --release -p jass-cli -- play   # play\njass show a.json --hands  # a record\ncargo test --workspace\n```\njass outside\n";
     assert_eq!(
         example_lines(readme),
-        vec!["jass play".to_string(), "jass show a.json --hands".to_string()]
+        vec![
+            "jass play".to_string(),
+            "jass show a.json --hands".to_string()
+        ]
     );
 }

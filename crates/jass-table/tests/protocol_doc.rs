@@ -1,13 +1,14 @@
 //! docs/protocol.md documents every phase, action and view field of every game, so that a bot can
-//! be written from it alone: seeded games of every game (Handjass at 2 to 5 seats, its presets,
-//! and the options that open the rarer decisions) are played with rule and random players, and
+//! be written from it alone: seeded games of every registered game (the option sets it declares,
+//! and the options that open the rarer decisions: Handjass at 2 to 5 seats with each of its core
+//! presets, …) are played with rule and random players, and
 //! every phase, action kind, action field and view key the engine sends a bot must appear, as
 //! `name` or as `"name"` in a documented action, in the text and tables (not the example messages)
 //! of that game's section of "Views and actions of every game".
 
 use std::collections::BTreeSet;
 
-use jass_table::{run_table, Event, GameSpec, SeatPlayer};
+use jass_table::{run_table, Event, GameKind, GameSpec, SeatPlayer};
 use serde_json::Value;
 
 /// What a bot is sent in one game: phases, action kinds and fields, view keys (at any depth).
@@ -33,8 +34,7 @@ fn keys(v: &Value, out: &mut BTreeSet<String>) {
     }
 }
 
-fn play(game: &str, options: &[String], seed: u64, seen: &mut Seen) {
-    let spec = GameSpec::parse(game, options).unwrap();
+fn play(spec: &GameSpec, seed: u64, seen: &mut Seen) {
     let seats = (0..spec.seats())
         .map(|s| {
             SeatPlayer::Bot(
@@ -47,7 +47,7 @@ fn play(game: &str, options: &[String], seed: u64, seen: &mut Seen) {
             )
         })
         .collect();
-    run_table(&spec, seed, seats, &[], &mut |e| {
+    run_table(spec, seed, seats, &[], &mut |e| {
         let Event::Snapshot(snap) = e else { return };
         let Some(seat) = snap.to_move else { return };
         let view = &snap.views[seat];
@@ -65,7 +65,7 @@ fn play(game: &str, options: &[String], seed: u64, seen: &mut Seen) {
             }
         }
     })
-    .unwrap_or_else(|e| panic!("{game} {options:?}: {e}"));
+    .unwrap_or_else(|e| panic!("{} {}: {e}", spec.kind.name(), spec.options));
 }
 
 /// The text of `game`'s section under "Views and actions of every game".
@@ -92,77 +92,26 @@ fn protocol_md_documents_every_phase_action_and_view_field() {
         "/../../docs/protocol.md"
     ))
     .unwrap();
-    let mut handjass: Vec<Vec<String>> = Vec::new();
-    for players in 2..=5 {
-        for preset in ["000", "parlett", "004", "004-twelve", "berner", "must-play"] {
-            handjass.push(vec![
-                format!("players={players}"),
-                format!("preset={preset}"),
-            ]);
-        }
-    }
-    for rare in [
-        "small_deal=bessern",
-        "six_exchange=before",
-        "agreement=true",
-    ] {
-        for players in 2..=5 {
-            handjass.push(vec![format!("players={players}"), rare.to_string()]);
-        }
-    }
-    let owned = |sets: &[&[&str]]| -> Vec<Vec<String>> {
-        sets.iter()
-            .map(|o| o.iter().map(|s| s.to_string()).collect())
-            .collect()
-    };
-    let schieber_rare = [
-        "target=1000",
-        "misere=true",
-        "slalom=true",
-        "zurueckschieben=true",
-        "weis=large",
-    ];
-    let differenzler_rare = [
-        "deals=4",
-        "trump=chosen",
-        "weis=true",
-        "stoeck=true",
-        "announcements=open",
-    ];
-    let games: Vec<(&str, &str, Vec<Vec<String>>)> = vec![
-        (
-            "schieber",
-            "Schieber",
-            owned(&[&["target=1000"], &schieber_rare]),
-        ),
-        ("handjass", "Handjass", handjass),
-        (
-            "sidi-barrani",
-            "Sidi Barrani",
-            owned(&[&["target=1000"], &["target=1000", "redouble=true"]]),
-        ),
-        (
-            "coiffeur",
-            "Coiffeur",
-            owned(&[&[], &["misere=true", "slalom=true"]]),
-        ),
-        (
-            "differenzler",
-            "Differenzler",
-            owned(&[&["deals=4"], &differenzler_rare]),
-        ),
-        (
-            "schellenjass",
-            "Schellenjass",
-            owned(&[&["players=2"], &["players=3", "suit=H"], &[]]),
-        ),
-    ];
     let mut missing = Vec::new();
-    for (game, title, option_sets) in games {
+    for kind in GameKind::ALL {
+        let (game, title) = (kind.name(), kind.info().title);
+        // Every option set the game declares (the conformance suite's), and the options that
+        // open its rarer decisions.
+        let mut specs: Vec<GameSpec> = kind
+            .presets()
+            .iter()
+            .map(|(name, options)| {
+                kind.spec(options)
+                    .unwrap_or_else(|e| panic!("{game} `{name}`: {e}"))
+            })
+            .collect();
+        for options in rare_options(game) {
+            specs.push(GameSpec::parse(game, &options).unwrap());
+        }
         let mut seen = Seen::default();
-        for options in &option_sets {
+        for spec in &specs {
             for seed in 1..=3 {
-                play(game, options, seed, &mut seen);
+                play(spec, seed, &mut seen);
             }
         }
         eprintln!("{game}: {seen:?}");
@@ -192,4 +141,56 @@ fn protocol_md_documents_every_phase_action_and_view_field() {
         "docs/protocol.md does not document:\n{}",
         missing.join("\n")
     );
+}
+
+/// Option sets (as on the command line) that open decisions a game's declared presets do not
+/// reach: Handjass's core presets at every seat count and its rarer deals, Schieber's and
+/// Differenzler's optional contracts and Weis, Sidi Barrani's redouble. A new game needs none.
+fn rare_options(game: &str) -> Vec<Vec<String>> {
+    let owned = |sets: &[&[&str]]| -> Vec<Vec<String>> {
+        sets.iter()
+            .map(|o| o.iter().map(|s| s.to_string()).collect())
+            .collect()
+    };
+    match game {
+        "handjass" => {
+            let mut sets = Vec::new();
+            for players in 2..=5 {
+                for preset in ["000", "parlett", "004", "004-twelve", "berner", "must-play"] {
+                    sets.push(vec![
+                        format!("players={players}"),
+                        format!("preset={preset}"),
+                    ]);
+                }
+                for rare in [
+                    "small_deal=bessern",
+                    "six_exchange=before",
+                    "agreement=true",
+                ] {
+                    sets.push(vec![format!("players={players}"), rare.to_string()]);
+                }
+            }
+            sets
+        }
+        "schieber" => owned(&[
+            &["target=1000"],
+            &[
+                "target=1000",
+                "misere=true",
+                "slalom=true",
+                "zurueckschieben=true",
+                "weis=large",
+            ],
+        ]),
+        "sidi-barrani" => owned(&[&["target=1000", "redouble=true"]]),
+        "coiffeur" => owned(&[&["misere=true", "slalom=true"]]),
+        "differenzler" => owned(&[&[
+            "deals=4",
+            "trump=chosen",
+            "weis=true",
+            "stoeck=true",
+            "announcements=open",
+        ]]),
+        _ => Vec::new(),
+    }
 }
