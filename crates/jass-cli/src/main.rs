@@ -17,7 +17,6 @@ mod seats;
 mod show;
 mod simulate;
 mod solve;
-mod solve_solo;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

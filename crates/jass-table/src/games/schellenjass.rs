@@ -9,6 +9,7 @@ use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
+use crate::deal_position::{DealPoint, DealPosition};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
@@ -151,6 +152,9 @@ impl TableGame for Schellenjass {
             ..Verdict::default()
         }
         .worded(Self::TEAMS)
+    }
+    fn deal_position(_record: &Record, _at: DealPoint) -> Result<DealPosition, String> {
+        Err("jass solve does not solve Schellenjass deals: they are scored by the cards of one suit each player takes, not by points".into())
     }
 }
 
