@@ -17,7 +17,7 @@ use jass_core::{Card, CardSet, TrickRules, UndenufeEleven};
 use jass_table::Record;
 use serde_json::{json, Value};
 
-use crate::check::read_input;
+use crate::input::read_input;
 
 #[derive(Args)]
 pub struct SolveArgs {
