@@ -1,9 +1,9 @@
 //! `jass play`: a full-screen terminal table against computer players, in every game.
 //!
 //! The game runs with [`jass_table::run_table`] on a worker thread. The person's seat is a
-//! [`human::HumanSeat`], which sends each request to the screen and waits for the answer; every
-//! table event reaches the screen over the same channel. The screen thread owns the terminal,
-//! the [`model::Model`] and the keys; [`render`] draws it. A [`journal::Journal`] beside the
+//! [`HumanSeat`], which sends each request to the screen and waits for the answer; every table
+//! event reaches the screen over the same channel. The screen thread owns the terminal (the
+//! terminal table, [`crate::table`]: its model, keys and drawing). A [`Journal`] beside the
 //! record keeps every action taken, so that an unfinished game goes on with `--resume`.
 
 use std::io;
