@@ -1,9 +1,16 @@
-//! The language of the terminal table (`jass play`) and of `jass show`: `--lang de|en`, else the
+//! The language of the terminal table (`jass play`) and of `jass show` (and their card names,
+//! `--cards`): `--lang de|en`, else the
 //! locale of the environment (the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set: German
 //! if it starts with `de`), else English. Every language is a phrase book of the registry
 //! (`crates/jass-table/phrases/<language>.json`).
 
+use jass_core::CardStyle;
 use jass_table::PhraseBook;
+
+/// `--cards`: the card names, `swiss` or `french`.
+pub fn parse_style(s: &str) -> Result<CardStyle, String> {
+    s.parse::<CardStyle>().map_err(|e| e.to_string())
+}
 
 /// `--lang`: a language that has a phrase book.
 pub fn parse(s: &str) -> Result<&'static PhraseBook, String> {

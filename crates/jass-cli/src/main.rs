@@ -1,29 +1,20 @@
-//! `jass`: simulate, show, check and benchmark Swiss Jass games.
+//! `jass`: simulate, show, check and benchmark Swiss Jass games. This file reads the command line
+//! and hands it to the command (`commands/`).
 
-mod advise;
-mod arena;
-mod arena_games;
-mod bench;
-mod check;
-mod games;
-mod import_export;
+mod commands;
+mod input;
 mod language;
-mod options;
 mod output;
-mod play;
 mod players;
 mod record_text;
 mod seats;
-mod show;
-mod simulate;
-mod solve;
-mod solve_solo;
+mod table;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use jass_core::CardStyle;
+
+use commands::*;
 
 /// Swiss Jass: the rules engine, computer opponents and tools.
 #[derive(Parser)]
@@ -47,29 +38,9 @@ enum Command {
     /// The exact value of every legal card in a position with all hands open (the solver).
     Solve(solve::SolveArgs),
     /// Print a record for a person.
-    Show {
-        /// A record file (one JSON document or JSON Lines); `-` reads standard input.
-        file: PathBuf,
-        /// Card names: `swiss` (Schellen, Rosen, Schilten, Eicheln) or `french`.
-        #[arg(long, default_value = "swiss", value_parser = parse_style)]
-        cards: CardStyle,
-        /// Show only the N-th record of the file (1-based).
-        #[arg(long)]
-        game: Option<usize>,
-        /// Also list every hand as dealt.
-        #[arg(long)]
-        hands: bool,
-        /// The language: `de` or `en` (default: German if LC_ALL, LC_MESSAGES or LANG starts
-        /// with `de`, else English).
-        #[arg(long, value_name = "LANG", value_parser = language::parse)]
-        lang: Option<&'static jass_table::PhraseBook>,
-    },
+    Show(show::ShowArgs),
     /// Re-play records through the engine and report the first inconsistency of each.
-    Check {
-        /// Record files (JSON or JSON Lines); `-` reads standard input.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-    },
+    Check(check::CheckArgs),
     /// Print speed figures as JSON (random full Schieber deals per second, legal-card generations
     /// per second), measured on one core.
     Bench(bench::BenchArgs),
@@ -78,27 +49,9 @@ enum Command {
     /// Write the complete deals of Schieber records as a jass-kit game log (one round per line).
     Export(import_export::ExportArgs),
     /// Serve tables in the browser (and to external bots over WebSockets) until Ctrl-C.
-    Serve {
-        /// Address to listen on.
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        addr: std::net::SocketAddr,
-        /// Folder of the database (tables, actions, records); created if missing.
-        #[arg(long, default_value = "./jass-data")]
-        data: PathBuf,
-        /// Keep the tables in this PostgreSQL database instead of SQLite in the data folder
-        /// (postgres://user:password@host:5432/dbname; the password may come from PGPASSWORD).
-        #[arg(long)]
-        database: Option<String>,
-    },
+    Serve(serve::ServeArgs),
     /// List the games and their options with defaults.
-    Options {
-        /// The game (default: all).
-        game: Option<String>,
-    },
-}
-
-fn parse_style(s: &str) -> Result<CardStyle, String> {
-    s.parse::<CardStyle>().map_err(|e| e.to_string())
+    Options(options::OptionsArgs),
 }
 
 /// Restores the default action of SIGPIPE, so that `jass show games.jsonl | head` ends quietly
@@ -140,7 +93,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let talks_to_programs = matches!(
         cli.command,
-        Command::Play(_) | Command::Simulate(_) | Command::Arena(_) | Command::Serve { .. }
+        Command::Play(_) | Command::Simulate(_) | Command::Arena(_) | Command::Serve(_)
     );
     if !talks_to_programs {
         quiet_on_closed_pipe();
@@ -151,25 +104,13 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(args),
         Command::Arena(args) => arena::run(args),
         Command::Solve(args) => solve::run(args),
-        Command::Show {
-            file,
-            cards,
-            game,
-            hands,
-            lang,
-        } => show::run(&file, cards, language::book(lang), game, hands),
-        Command::Check { files } => check::run(&files),
+        Command::Show(args) => show::run(args),
+        Command::Check(args) => check::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Import(args) => import_export::import(args),
         Command::Export(args) => import_export::export(args),
-        Command::Options { game } => options::list(game.as_deref()),
-        Command::Serve {
-            addr,
-            data,
-            database,
-        } => jass_server::serve(addr, data, database)
-            .map(|()| ExitCode::SUCCESS)
-            .map_err(anyhow::Error::msg),
+        Command::Options(args) => options::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(code) => code,

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use jass_core::record::TrickRecord;
 use jass_core::{Card, CardSet, CardStyle, Suit};
 
-use crate::play::labels::Words;
+use crate::table::labels::Words;
 
 /// A card by its long name: `Schellen Ass`, `Ace of diamonds`, ….
 pub fn card(c: Card, style: CardStyle) -> String {

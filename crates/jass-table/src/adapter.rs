@@ -4,6 +4,7 @@
 //! (`registry.rs`) lists them.
 
 use crate::arena::Arena;
+use crate::deal_position::{DealPoint, DealPosition};
 use crate::Record;
 use jass_core::{Game, Player};
 use serde::de::DeserializeOwned;
@@ -133,6 +134,18 @@ pub trait TableGame: Game + Send + 'static {
     /// How a game of this kind ended (`record` is one of this game's records), worded by
     /// [`Verdict::worded`].
     fn verdict(record: &Record) -> Verdict;
+    /// Why `jass solve --race` (which cards win the race to a target) does not apply to this
+    /// game's deals, or `None` if it does.
+    const SOLVE_RACE_REFUSED: Option<&'static str> = None;
+    /// The position of a deal of `record` (one of this game's records, checked) at `at`, for
+    /// the solvers (`jass solve`, `jass_analysis::solve`). The default: the game has no card
+    /// play the solvers can value.
+    fn deal_position(_record: &Record, _at: DealPoint) -> Result<DealPosition, String> {
+        Err(format!(
+            "jass solve does not solve {} deals: its entry gives no position to solve",
+            Self::TITLE
+        ))
+    }
 }
 
 /// How one game ended: what every front end says at its end (and summaries count).

@@ -8,6 +8,8 @@
 //!   [`GameKind::visit`] (the registry) runs code written once for every game with its type.
 //! - [`arena`]: how `jass arena` plays each game on duplicate cards and what it measures
 //!   ([`TableGame::arena`]; a default for a game that declares nothing).
+//! - [`DealPosition`]: a point of a recorded deal as the solvers see it
+//!   ([`TableGame::deal_position`]; `jass solve` and `jass_analysis::solve`).
 //! - [`Request`] and [`JsonPlayer`]: a seat played by anything that reads a JSON view and answers
 //!   with a JSON action (a person at a screen, a program over standard input, a browser over a
 //!   WebSocket). A wrong answer never breaks a game: it is reported and replaced by the rule
@@ -24,6 +26,7 @@
 mod adapter;
 pub mod arena;
 mod bots;
+mod deal_position;
 pub mod external;
 mod games;
 pub mod jasskit_http;
@@ -42,6 +45,7 @@ pub use adapter::{TableGame, Verdict};
 pub use bots::{
     bot, bot_seeded, check_bot_name, seat_seed, split_name, split_player, splitmix, BOT_NAMES,
 };
+pub use deal_position::{Bid, DealPoint, DealPosition, MarksOf, SoloAim, SoloDeal, TeamDeal};
 pub use kind::{checked_options, options_from_pairs, GameSpec, OptionsError};
 pub use phrases::PhraseBook;
 pub use player_settings::PlayerSpec;

@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::arena::{Arena, SeatSeeds, TeamTotals};
+use crate::deal_position::{deal_index, DealPoint, DealPosition};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
@@ -204,5 +205,21 @@ impl TableGame for Coiffeur {
             ..Verdict::default()
         }
         .worded(Self::TEAMS)
+    }
+    const SOLVE_RACE_REFUSED: Option<&'static str> =
+        Some("a Coiffeur deal is scored on its own, its points times the contract's multiplier");
+    fn deal_position(record: &Record, at: DealPoint) -> Result<DealPosition, String> {
+        let Record::Coiffeur(rec) = record else {
+            return Err("not a Coiffeur record".into());
+        };
+        let d = &rec.deals[deal_index(at, rec.deals.len())?];
+        super::schieber::contract_deal(
+            at,
+            d.start.forehand,
+            d.hands,
+            Some(d.settled.contract),
+            &d.actions,
+            rec.options.undenufe_eleven,
+        )
     }
 }

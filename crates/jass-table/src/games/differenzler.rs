@@ -2,12 +2,18 @@
 
 use crate::Record;
 use jass_bots::{DifferenzlerSettings, RuleDifferenzler, SamplingDifferenzler};
-use jass_core::differenzler::{Differenzler, DifferenzlerOptions, DifferenzlerRecorded};
-use jass_core::Player;
+use jass_core::differenzler::{
+    Differenzler, DifferenzlerOptions, DifferenzlerRecord, DifferenzlerRecorded,
+};
+use jass_core::mode::LAST_TRICK_BONUS;
+use jass_core::{Player, PointTable};
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::arena::{rotating_seat, Arena, ArenaUnit, SeatSeeds, SeatTotals, Seating};
+use crate::deal_position::{
+    leader_index, replay_to_card, DealPoint, DealPosition, ReplayedTo, SoloAim, SoloDeal,
+};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
@@ -269,4 +275,50 @@ impl TableGame for Differenzler {
         }
         .worded(Self::TEAMS)
     }
+    const SOLVE_RACE_REFUSED: Option<&'static str> =
+        Some("a Differenzler deal counts each player's miss of his announcement");
+    fn deal_position(record: &Record, at: DealPoint) -> Result<DealPosition, String> {
+        let Record::Differenzler(rec) = record else {
+            return Err("not a Differenzler record".into());
+        };
+        solo_position(rec, at).map(DealPosition::Solo)
+    }
+}
+
+/// The position of a Differenzler deal, the record replayed through the engine: every player
+/// for himself, aiming at his announcement.
+fn solo_position(rec: &DifferenzlerRecord, at: DealPoint) -> Result<SoloDeal, String> {
+    let ReplayedTo { now: g, end, mover } = replay_to_card(rec, at)?;
+    let d = &rec.deals[at.deal - 1];
+    // The Weis and Stöck the deal gives, from its end in the record (they depend on the
+    // declarations, not on the cards played; the holder of the Stöck plays both sooner or later).
+    let tally = end.tally();
+    let mode = g
+        .mode()
+        .ok_or_else(|| format!("deal {} has no trump", at.deal))?;
+    let seats: Vec<u8> = (0..4).collect();
+    let now = g.tally();
+    let trick = g.current_trick().to_vec();
+    let leader = leader_index(&seats, mover, trick.len())?;
+    let opts = rec.options;
+    Ok(SoloDeal {
+        hands: g.hands().to_vec(),
+        leader,
+        mode,
+        points: PointTable::new(mode, opts.undenufe_eleven),
+        rules: opts.trick_rules,
+        last_bonus: LAST_TRICK_BONUS,
+        trick,
+        taken: now.card_points.to_vec(),
+        tricks: now.tricks.to_vec(),
+        extra: (0..4).map(|s| tally.weis[s] + tally.stoeck[s]).collect(),
+        legal: g.legal_cards(),
+        seats,
+        aim: SoloAim::Announced {
+            announced: d.settled.announcements.to_vec(),
+            penalty: Box::new(move |announced, points, tricks| {
+                opts.penalty(announced, points, tricks)
+            }),
+        },
+    })
 }

@@ -3,12 +3,18 @@
 use crate::Record;
 use jass_bots::{RuleHandjass, SamplingHandjass};
 use jass_core::deal::seeded_deals;
-use jass_core::handjass::{Handjass, HandjassOptions, Phase, RecordedAction};
+use jass_core::handjass::{
+    Handjass, HandjassOptions, HandjassRecord, Phase, RecordedAction, MAX_SEATS,
+};
 use jass_core::Player;
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::arena::{first_deal, mean_se, Arena, ArenaMeasure, ArenaReport, ArenaUnit, SeatSeeds};
+use crate::deal_position::{
+    deal_index, leader_index, replay_to_card, DealPoint, DealPosition, ReplayedTo, SoloAim,
+    SoloDeal,
+};
 use crate::kind::OptionsError;
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
@@ -320,6 +326,89 @@ impl TableGame for Handjass {
         }
         .worded(Self::TEAMS)
     }
+    const SOLVE_RACE_REFUSED: Option<&'static str> =
+        Some("a Handjass deal gives strokes and potatoes when it ends");
+    fn deal_position(record: &Record, at: DealPoint) -> Result<DealPosition, String> {
+        let Record::Handjass(rec) = record else {
+            return Err("not a Handjass record".into());
+        };
+        solo_position(rec, at).map(DealPosition::Solo)
+    }
+}
+
+/// The position of a Handjass deal, the record replayed through the engine: the players who
+/// play the cards, each for himself, aiming at the most points (strokes and potatoes as the
+/// engine scores the deal).
+fn solo_position(rec: &HandjassRecord, at: DealPoint) -> Result<SoloDeal, String> {
+    let d = &rec.deals[deal_index(at, rec.deals.len())?];
+    if !d
+        .actions
+        .iter()
+        .any(|e| matches!(e.action, RecordedAction::Play { .. }))
+    {
+        let why = if d.result.agreed {
+            "the two players left agreed a stroke each"
+        } else if let Some(s) = d.result.survivor {
+            &format!("everybody but seat {s} dropped out")
+        } else {
+            "the deal ended before the first card"
+        };
+        return Err(format!(
+            "deal {} has no card play ({why}); pick a deal whose cards were played",
+            at.deal
+        ));
+    }
+    let ReplayedTo { now: g, end, mover } = replay_to_card(rec, at)?;
+    // Only the seats that play the cards are at the solver's table, in playing order.
+    let playing = g.playing_mask();
+    let seats: Vec<u8> = g
+        .table_seats()
+        .into_iter()
+        .filter(|&s| playing & (1 << s) != 0)
+        .collect();
+    let trick = g.current_trick().to_vec();
+    let leader = leader_index(&seats, mover, trick.len())?;
+    let hands_now = g.hands();
+    // Tricks so far per seat, from the engine's completed tricks.
+    let mut tricks = [0u8; MAX_SEATS];
+    for t in 0..g.tricks_done() as usize {
+        tricks[g.completed_trick(t).2 as usize] += 1;
+    }
+    // Weis as declared in the record, Stöck of its holder: from the deal's end in the record.
+    let (cards_now, weis, stoeck) = (g.card_points(), end.weis_points(), end.stoeck_points());
+    let of_seats = |f: &dyn Fn(usize) -> u32| seats.iter().map(|&s| f(s as usize)).collect();
+    let marks_seats = seats.clone();
+    Ok(SoloDeal {
+        hands: seats.iter().map(|&s| hands_now[s as usize]).collect(),
+        leader,
+        mode: g.mode(),
+        points: g.point_table(),
+        rules: rec.options.trick_rules,
+        last_bonus: rec.options.last_trick_bonus,
+        trick,
+        taken: of_seats(&|s| cards_now[s]),
+        tricks: seats.iter().map(|&s| tricks[s as usize]).collect(),
+        extra: of_seats(&|s| weis[s] + stoeck[s]),
+        legal: g.legal_cards(),
+        aim: SoloAim::Marks {
+            threshold: g.threshold(),
+            marks: Box::new(move |points| {
+                let mut totals = [0u32; MAX_SEATS];
+                for (i, &s) in marks_seats.iter().enumerate() {
+                    totals[s as usize] = points[i];
+                }
+                // The engine stands in card play (a player is to play a card).
+                let out = g
+                    .outcome_for_points(totals)
+                    .expect("the engine stands in card play");
+                marks_seats
+                    .iter()
+                    .map(|&s| (out.strokes[s as usize], out.potatoes[s as usize]))
+                    .collect()
+            }),
+        },
+        seats,
+    })
 }
 
 /// The Handjass arena's measures: the strokes and potatoes per deal of A and of B.

@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::arena::{Arena, SeatTotals};
+use crate::deal_position::{DealPoint, DealPosition};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
@@ -161,6 +162,9 @@ impl TableGame for Schellenjass {
             ..Verdict::default()
         }
         .worded(Self::TEAMS)
+    }
+    fn deal_position(_record: &Record, _at: DealPoint) -> Result<DealPosition, String> {
+        Err("jass solve does not solve Schellenjass deals: they are scored by the cards of one suit each player takes, not by points".into())
     }
 }
 

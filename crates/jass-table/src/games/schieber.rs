@@ -6,9 +6,10 @@ use jass_bots::{
 };
 use jass_core::deal::{four_hands, seeded_deals, SeededDealer};
 use jass_core::schieber::{
-    Contract, FirstForehand, Phase, RecordedAction, Schieber, SchieberOptions, MAX_TARGET,
+    ActionEntry, Contract, FirstForehand, Phase, RecordedAction, Schieber, SchieberOptions,
+    MAX_TARGET,
 };
-use jass_core::{CardSet, Player};
+use jass_core::{CardSet, Player, TrickRules, UndenufeEleven};
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
@@ -16,6 +17,7 @@ use crate::arena::{
     mean_se, pct, per_play, team_points, team_shares, teams_of, Arena, ArenaMeasure, ArenaReport,
     ArenaUnit, SeatSeeds, Seating, Seer,
 };
+use crate::deal_position::{deal_index, first_cards, DealPoint, DealPosition, TeamDeal};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
@@ -254,6 +256,48 @@ impl TableGame for Schieber {
         }
         .worded(Self::TEAMS)
     }
+    fn deal_position(record: &Record, at: DealPoint) -> Result<DealPosition, String> {
+        let Record::Schieber(rec) = record else {
+            return Err("not a Schieber record".into());
+        };
+        let d = &rec.deals[deal_index(at, rec.deals.len())?];
+        contract_deal(
+            at,
+            d.start.forehand,
+            d.hands,
+            d.settled.contract,
+            &d.actions,
+            rec.options.undenufe_eleven,
+        )
+    }
+}
+
+/// The position of a deal played to a Schieber contract (Schieber, Coiffeur: the same entries
+/// in both records), `forehand` leading.
+pub(crate) fn contract_deal(
+    at: DealPoint,
+    forehand: u8,
+    hands: [CardSet; 4],
+    contract: Option<Contract>,
+    actions: &[ActionEntry],
+    eleven: UndenufeEleven,
+) -> Result<DealPosition, String> {
+    let contract = contract.ok_or_else(|| format!("deal {} has no contract", at.deal))?;
+    let played = actions.iter().filter_map(|e| match e.action {
+        RecordedAction::Play { card } => Some(card),
+        _ => None,
+    });
+    Ok(DealPosition::Teams(TeamDeal {
+        hands,
+        leader: forehand,
+        mode: contract.mode(),
+        slalom: contract.is_slalom(),
+        misere: contract == Contract::Misere,
+        eleven,
+        rules: TrickRules::Strict,
+        played: first_cards(at, played)?,
+        bid: None,
+    }))
 }
 
 /// The hands of the arena's unit seeded `seed`: every play of the unit deals them.

@@ -4,7 +4,7 @@ use crate::Record;
 use jass_bots::{RuleSidi, SamplingSettings, SamplingSidi, SidiBidding};
 use jass_core::deal::seeded_deals;
 use jass_core::sidi::{Sidi, SidiOptions, SidiRecorded};
-use jass_core::Player;
+use jass_core::{Player, TrickRules};
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
@@ -12,6 +12,7 @@ use crate::arena::{
     first_deal, mean_se, pct, per_play, rotating_seat, team_points, team_shares, teams_of, Arena,
     ArenaMeasure, ArenaReport, ArenaUnit, SeatSeeds, Seating,
 };
+use crate::deal_position::{deal_index, first_cards, Bid, DealPoint, DealPosition, TeamDeal};
 use crate::games::schieber::per_team;
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
@@ -272,6 +273,38 @@ impl TableGame for Sidi {
             ..Verdict::default()
         }
         .worded(Self::TEAMS)
+    }
+    const SOLVE_RACE_REFUSED: Option<&'static str> = Some("a Sidi Barrani deal is scored when it ends (the bid made or not; each card shows whether it is made)");
+    fn deal_position(record: &Record, at: DealPoint) -> Result<DealPosition, String> {
+        let Record::Sidi(rec) = record else {
+            return Err("not a Sidi Barrani record".into());
+        };
+        let d = &rec.deals[deal_index(at, rec.deals.len())?];
+        let contract = d.settled.contract.as_ref().ok_or_else(|| {
+            format!(
+                "deal {} has no contract (everyone passed): no card was played",
+                at.deal
+            )
+        })?;
+        let played = d.actions.iter().filter_map(|e| match e.action {
+            SidiRecorded::Play { card } => Some(card),
+            _ => None,
+        });
+        Ok(DealPosition::Teams(TeamDeal {
+            hands: d.hands,
+            // 001: "The final bidder, also known as the declarer, leads to the first trick."
+            leader: contract.declarer,
+            mode: contract.trump,
+            slalom: false,
+            misere: false,
+            eleven: rec.options.undenufe_eleven,
+            rules: TrickRules::Strict,
+            played: first_cards(at, played)?,
+            bid: Some(Bid {
+                team: contract.declarer % 2,
+                points: contract.points,
+            }),
+        }))
     }
 }
 

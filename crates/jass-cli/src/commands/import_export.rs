@@ -10,6 +10,8 @@ use clap::Args;
 use jass_table::jasskit_log::{export_record, import_log};
 use jass_table::Record;
 
+use crate::input::read_input;
+
 #[derive(Args)]
 pub struct ImportArgs {
     /// A jass-kit / Swisslos log: one GameLogEntry (or GameState) JSON per line; `-` reads
@@ -33,15 +35,16 @@ pub struct ExportArgs {
     date: Option<String>,
 }
 
+/// A log as text (`-`: standard input); it must be UTF-8, as jass-kit writes it.
 fn read(file: &Path) -> Result<String> {
-    if file.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-            .context("cannot read standard input")?;
-        Ok(s)
-    } else {
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))
-    }
+    String::from_utf8(read_input(file)?).map_err(|_| {
+        let what = if file.as_os_str() == "-" {
+            "standard input".to_string()
+        } else {
+            file.display().to_string()
+        };
+        anyhow::anyhow!("cannot read {what}: stream did not contain valid UTF-8")
+    })
 }
 
 /// `--out` must not be the input file: it would be emptied before it was converted.

@@ -10,9 +10,8 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use jass_table::{GameVisitor, TableGame, Verdict};
 
-use crate::games::GameKind;
-use crate::options::to_json;
 use crate::players;
+use jass_table::GameKind;
 
 #[derive(Args)]
 pub struct SimulateArgs {
@@ -56,7 +55,8 @@ impl GameVisitor for Simulate {
     type Output = Result<ExitCode>;
     fn visit<G: TableGame>(self) -> Result<ExitCode> {
         let args = self.0;
-        let options = jass_table::checked_options::<G>(&to_json(&args.options)?)?;
+        let options =
+            jass_table::checked_options::<G>(&jass_table::options_from_pairs(&args.options)?)?;
         let seats = G::seat_count(&options);
         let seed = args.seed.unwrap_or_else(|| {
             std::time::SystemTime::now()

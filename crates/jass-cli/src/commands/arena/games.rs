@@ -8,8 +8,8 @@ use jass_table::arena::{Arena, ArenaReport};
 use jass_table::{GameVisitor, Record, TableGame};
 use serde_json::Value;
 
-use crate::games::GameKind;
 use crate::players;
+use jass_table::GameKind;
 
 /// One unit's figures (per play, read by the game's measure) and, if asked, its records.
 pub struct Unit {

@@ -2,7 +2,9 @@
 //! unit (a deal, or a whole game of Coiffeur) is played several times with the same cards, the
 //! players swapped or rotated between the seats, so that the luck of the cards cancels
 //! (each game's entry in jass-table declares its scheme and measure, `TableGame::arena`;
-//! `arena_games.rs` plays any of them). Units run in parallel on all cores.
+//! `arena/games.rs` plays any of them). Units run in parallel on all cores.
+
+mod games;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -15,9 +17,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{json, Map, Value};
 
-use crate::arena_games::{self, Unit};
-use crate::games::GameKind;
-use crate::options::to_json;
+use games::Unit;
+use jass_table::GameKind;
 
 #[derive(Args)]
 pub struct ArenaArgs {
@@ -61,8 +62,8 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
     if !(1..=MAX_UNITS).contains(&args.deals) {
         bail!("--deals {}: give 1 to {MAX_UNITS}", args.deals);
     }
-    let opts = to_json(&args.options)?;
-    let game = arena_games::build(kind, &opts, &args.a, &args.b)?;
+    let opts = jass_table::options_from_pairs(&args.options)?;
+    let game = games::build(kind, &opts, &args.a, &args.b)?;
     let to_stdout = args.out.as_deref().is_some_and(|p| p.as_os_str() == "-");
     if to_stdout && args.json {
         bail!("--out - and --json both write to standard output: write the records to a file");

@@ -1,24 +1,14 @@
 //! `jass check`: re-play records through the engine.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
+use clap::Args;
 use jass_core::text::escape_unsafe;
 use jass_table::Record;
 
-/// The bytes of a record file (`-`: standard input). They are not required to be UTF-8 here:
-/// the readers report each record that is not, and read the others.
-pub fn read_input(path: &Path) -> Result<Vec<u8>> {
-    if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-            .context("cannot read standard input")?;
-        Ok(bytes)
-    } else {
-        std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
-    }
-}
+use crate::input::read_input;
 
 /// A problem on one line of the output: what it quotes from the record (a name, a string serde
 /// could not read) is escaped.
@@ -28,7 +18,16 @@ fn report(line: &str) {
 
 /// Exit code 0: every record is consistent; 1: some record is inconsistent or unreadable;
 /// 2: a file could not be read at all.
-pub fn run(files: &[PathBuf]) -> Result<ExitCode> {
+/// Arguments of `jass check`.
+#[derive(Args)]
+pub struct CheckArgs {
+    /// Record files (JSON or JSON Lines); `-` reads standard input.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+}
+
+pub fn run(args: CheckArgs) -> Result<ExitCode> {
+    let files = &args.files;
     let mut ok = 0usize;
     let mut bad = 0usize;
     for f in files {

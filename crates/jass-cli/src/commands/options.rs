@@ -1,19 +1,22 @@
-//! Game options from the command line: `-o key=value`, checked against the game's option type.
+//! `jass options`: every game's options with their defaults and what their values mean.
 
 use anyhow::{anyhow, Result};
+use clap::Args;
 use serde_json::Value;
 use std::process::ExitCode;
 
-use crate::games::GameKind;
+use jass_table::GameKind;
 
-/// Turns `key=value` pairs into a JSON object (see [`jass_table::options_from_pairs`]).
-pub fn to_json(pairs: &[String]) -> Result<Value> {
-    Ok(jass_table::options_from_pairs(pairs)?)
+/// Arguments of `jass options`.
+#[derive(Args)]
+pub struct OptionsArgs {
+    /// The game (default: all).
+    game: Option<String>,
 }
 
 /// `jass options [GAME]`: every option with its default value.
-pub fn list(game: Option<&str>) -> Result<ExitCode> {
-    let games: Vec<GameKind> = match game {
+pub fn run(args: OptionsArgs) -> Result<ExitCode> {
+    let games: Vec<GameKind> = match args.game.as_deref() {
         Some(g) => vec![g.parse().map_err(|e: String| anyhow!(e))?],
         None => GameKind::ALL.to_vec(),
     };

@@ -19,7 +19,7 @@ use jass_core::{Card, CardSet, CardStyle, UndenufeEleven};
 #[derive(Args)]
 pub struct AdviseArgs {
     /// Card names in the output: `swiss` or `french` (input is always notation: HA, S10, CU…).
-    #[arg(long, default_value = "swiss", value_parser = crate::parse_style)]
+    #[arg(long, default_value = "swiss", value_parser = crate::language::parse_style)]
     cards: CardStyle,
     /// Sampled deals of the hidden cards per advice.
     #[arg(long, default_value_t = 32, value_parser = RangedU64ValueParser::<usize>::new().range(1..=10_000))]

@@ -4,27 +4,50 @@
 //! worded by the phrase book; at the end the verdict.
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
+use clap::Args;
 use jass_core::record::TrickRecord;
 use jass_core::text::escape_unsafe;
 use jass_core::{Card, CardSet, CardStyle};
 use jass_table::{replay, GameKind, Phrase, PhraseBook, Record, TableView};
 use serde_json::Value;
 
-use crate::check::read_input;
-use crate::play::labels::{action_label, card_text, contract_label, Words};
+use crate::input::read_input;
 use crate::record_text::{cards, fallback_lines, hand, trick_line};
+use crate::table::labels::{action_label, card_text, contract_label, Words};
 
-pub fn run(
-    path: &Path,
-    style: CardStyle,
-    book: &'static PhraseBook,
+/// Arguments of `jass show`.
+#[derive(Args)]
+pub struct ShowArgs {
+    /// A record file (one JSON document or JSON Lines); `-` reads standard input.
+    file: PathBuf,
+    /// Card names: `swiss` (Schellen, Rosen, Schilten, Eicheln) or `french`.
+    #[arg(long, default_value = "swiss", value_parser = crate::language::parse_style)]
+    cards: CardStyle,
+    /// Show only the N-th record of the file (1-based).
+    #[arg(long)]
     game: Option<usize>,
+    /// Also list every hand as dealt.
+    #[arg(long)]
     hands: bool,
-) -> Result<ExitCode> {
+    /// The language: `de` or `en` (default: German if LC_ALL, LC_MESSAGES or LANG starts
+    /// with `de`, else English).
+    #[arg(long, value_name = "LANG", value_parser = crate::language::parse)]
+    lang: Option<&'static PhraseBook>,
+}
+
+pub fn run(args: ShowArgs) -> Result<ExitCode> {
+    let ShowArgs {
+        file,
+        cards: style,
+        game,
+        hands,
+        lang,
+    } = args;
+    let (path, book) = (file.as_path(), crate::language::book(lang));
     let words = Words { book, style };
     let records = Record::read_bytes(&read_input(path)?);
     if records.is_empty() {
