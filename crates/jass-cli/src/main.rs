@@ -7,6 +7,7 @@ mod language;
 mod output;
 mod players;
 mod record_text;
+mod score_grid;
 mod seats;
 mod table;
 

@@ -17,6 +17,7 @@ use serde_json::Value;
 
 use crate::input::read_input;
 use crate::record_text::{cards, fallback_lines, hand, trick_line};
+use crate::score_grid::{score_grid, widest};
 use crate::table::labels::{action_label, card_text, contract_label, Words};
 
 /// Arguments of `jass show`.
@@ -338,32 +339,11 @@ fn score_lines(
         .iter()
         .map(|l| (say(&l.label), &l.values))
         .collect();
-    let width = rows
-        .iter()
-        .map(|(l, _)| l.chars().count())
-        .max()
-        .unwrap_or(0);
     let sides: Vec<String> = (0..view.sides.len())
         .map(|s| side_name(teams, s, words))
         .collect();
-    let cell = sides.iter().map(|s| s.chars().count()).max().unwrap_or(6) + 2;
-    let _ = writeln!(
-        o,
-        "  {:<width$}{}",
-        "",
-        sides
-            .iter()
-            .map(|s| format!("{s:>cell$}"))
-            .collect::<String>()
-    );
-    for (label, values) in rows {
-        let _ = writeln!(
-            o,
-            "  {label:<width$}{}",
-            values
-                .iter()
-                .map(|v| format!("{v:>cell$}"))
-                .collect::<String>()
-        );
+    let cell = widest(&sides).unwrap_or(6) + 2;
+    for line in score_grid(&sides, &rows, cell) {
+        let _ = writeln!(o, "  {line}");
     }
 }

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::labels::{action_label, card_text, cards_text, contract_label};
 use super::model::Model;
+use crate::score_grid::{score_grid, widest};
 
 fn arr(v: &Value, key: &str) -> Vec<Value> {
     v.get(key)
@@ -267,36 +268,8 @@ fn score_lines(model: &Model, table: &TableView) -> Vec<String> {
     let sides: Vec<String> = (0..table.sides.len())
         .map(|s| side_name(model, s))
         .collect();
-    let width = rows
-        .iter()
-        .map(|(l, _)| l.chars().count())
-        .max()
-        .unwrap_or(0);
-    let cell = sides
-        .iter()
-        .map(|s| s.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(5)
-        + 1;
-    let mut out = vec![format!(
-        "{:<width$}{}",
-        "",
-        sides
-            .iter()
-            .map(|s| format!("{s:>cell$}"))
-            .collect::<String>()
-    )];
-    for (label, values) in rows {
-        out.push(format!(
-            "{label:<width$}{}",
-            values
-                .iter()
-                .map(|v| format!("{v:>cell$}"))
-                .collect::<String>()
-        ));
-    }
-    out
+    let cell = widest(&sides).unwrap_or(0).max(5) + 1;
+    score_grid(&sides, &rows, cell)
 }
 
 /// How the game ended, in words from the person's side.
