@@ -228,3 +228,96 @@ async fn any_instance_serves_a_table_and_a_clean_stop_hands_it_over_at_once() {
     let _ = t1;
     b.stop().await;
 }
+
+/// Reads until the socket closes: the close code, and whether an `acted` came first.
+async fn close_code(ws: &mut Ws) -> (Option<u16>, bool) {
+    use futures_util::StreamExt;
+    let mut acted = false;
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(10), ws.ws.next())
+            .await
+            .expect("the socket closes within 10 s");
+        match m {
+            Some(Ok(tungstenite::Message::Text(t))) => {
+                acted |= serde_json::from_str::<Value>(&t).unwrap()["type"] == "acted";
+            }
+            Some(Ok(tungstenite::Message::Close(f))) => {
+                return (f.map(|f| u16::from(f.code)), acted)
+            }
+            None | Some(Err(_)) => return (None, acted),
+            Some(Ok(_)) => {}
+        }
+    }
+}
+
+/// Gives table `id`'s lease to another instance (one that has no address), as a takeover while
+/// this one was paused would.
+fn taken_by_another(store: &jass_server::Store, id: &str) {
+    let n = store
+        .execute(
+            "UPDATE tables SET owner = 'another',
+                 lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + 60000
+             WHERE id = $1",
+            id,
+        )
+        .unwrap();
+    assert_eq!(n, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_instance_that_lost_a_lease_writes_no_step_and_sends_its_clients_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = postgres(dir.path()).await else {
+        return;
+    };
+    // Renewals far apart: the refused write, not the renewal, finds the lease gone.
+    let slow = Limits {
+        lease: Duration::from_secs(60),
+        lease_renew: Duration::from_secs(20),
+        ..Limits::default()
+    };
+    let a = Server::start_on(db.clone(), "127.0.0.1:0".parse().unwrap(), slow)
+        .await
+        .unwrap();
+    let store = a.store();
+    let (id, _, token) = create(
+        a.addr(),
+        json!({"game": "schieber", "seed": 5, "seats": ["me", "rule", "rule", "rule"], "turn_secs": 0}),
+    )
+    .await;
+    let token = token.unwrap();
+    let mut ws = try_player(a.addr(), &id, &token).await.unwrap();
+    let state = ws.my_turn().await.unwrap();
+    let before = store.actions(&id).unwrap().len();
+    taken_by_another(&store, &id);
+    ws.send(json!({"type": "act", "index": 0, "decision": state["decision"]}))
+        .await;
+    assert_eq!(
+        close_code(&mut ws).await,
+        (Some(1012), false),
+        "told to connect again, nothing acknowledged"
+    );
+    assert_eq!(store.actions(&id).unwrap().len(), before, "no step written");
+    // The table is the other instance's now: A forwards its clients there (it has no address
+    // here: A says to try again).
+    assert_eq!(try_player(a.addr(), &id, &token).await.err(), Some(503));
+    a.stop().await;
+    assert_eq!(
+        store.lease_of(&id).unwrap().unwrap().owner.as_deref(),
+        Some("another"),
+        "a stop gives up only the leases it holds"
+    );
+
+    // A table that writes nothing (waiting for a player) learns it at the next renewal.
+    let b = instance(&db).await;
+    let (id, _, _) = create(
+        b.addr(),
+        json!({"game": "schieber", "seats": ["me", "open", "rule", "rule"]}),
+    )
+    .await;
+    let mut watcher = Ws::player(b.addr(), &id, None).await;
+    assert_eq!(watcher.next().await["type"], "welcome");
+    taken_by_another(&b.store(), &id);
+    assert_eq!(close_code(&mut watcher).await, (Some(1012), false));
+    b.stop().await;
+}
