@@ -553,3 +553,42 @@ pub(crate) fn now_iso() -> String {
         rem % 60
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(vars: &[(&str, &str)]) -> Result<Limits, String> {
+        Limits::from_vars(|name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        })
+    }
+
+    #[test]
+    fn the_lease_and_its_renewal_come_from_the_environment_and_are_checked() {
+        let d = limits(&[]).unwrap();
+        assert_eq!(
+            (d.lease, d.lease_renew),
+            (Duration::from_secs(15), Duration::from_secs(5))
+        );
+        let l = limits(&[("JASS_LEASE_SECS", "30"), ("JASS_LEASE_RENEW_SECS", "10")]).unwrap();
+        assert_eq!(
+            (l.lease, l.lease_renew),
+            (Duration::from_secs(30), Duration::from_secs(10))
+        );
+        for bad in [
+            [("JASS_LEASE_SECS", "5"), ("JASS_LEASE_RENEW_SECS", "5")],
+            [("JASS_LEASE_SECS", "15"), ("JASS_LEASE_RENEW_SECS", "0")],
+        ] {
+            let e = limits(&bad).unwrap_err();
+            assert!(e.contains("renewed more often than they run out"), "{e}");
+        }
+        let e = limits(&[("JASS_LEASE_SECS", "soon")]).unwrap_err();
+        assert!(
+            e.starts_with("JASS_LEASE_SECS=soon: give a whole number"),
+            "{e}"
+        );
+    }
+}
