@@ -229,15 +229,18 @@ pub(crate) async fn route(State(app): State<Arc<App>>, req: Request, next: Next)
     let Some(url) = lease.url else {
         return unavailable(retry);
     };
-    forward(&app, &url, req, rest == "ws" || rest == "bot", &retry).await
+    let owner = lease.owner.unwrap_or_default();
+    let websocket = (rest == "ws" || rest == "bot").then_some((id.as_str(), owner.as_str()));
+    forward(&app, &url, req, websocket, &retry).await
 }
 
-/// Forwards a request to the instance at `url` and relays its answer (a WebSocket, both ways).
+/// Forwards a request to the instance at `url` and relays its answer (for a WebSocket,
+/// `Some((table, owner))`: every message both ways while `owner` holds the table's lease).
 async fn forward(
     app: &Arc<App>,
     url: &str,
     req: Request,
-    websocket: bool,
+    websocket: Option<(&str, &str)>,
     retry: &str,
 ) -> Response {
     let authority = url
@@ -254,7 +257,8 @@ async fn forward(
             "the server running this table ({url}) does not answer ({e}); {retry}"
         ))
     };
-    if websocket {
+    if let Some((id, owner)) = websocket {
+        let (id, owner) = (id.to_string(), owner.to_string());
         let (mut parts, _) = req.into_parts();
         let slot = parts
             .extensions
@@ -296,7 +300,7 @@ async fn forward(
             .max_frame_size(crate::ws::MAX_MESSAGE)
             .on_upgrade(move |socket| async move {
                 let _slot = slot;
-                relay(app, socket, upstream).await
+                relay(app, socket, upstream, &id, &owner).await
             });
     }
     let (parts, body) = req.into_parts();
@@ -369,9 +373,11 @@ type Upstream =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// Relays a client's WebSocket to the owner's and back, message by message. When the owner's
-/// side ends without saying why (the instance stopped or died), the client is told to connect
-/// again ([`crate::ws::RECONNECT`]): it then reaches the table's next owner.
-async fn relay(app: Arc<App>, client: WebSocket, upstream: Upstream) {
+/// side ends without saying why (the instance stopped or died), or the owner no longer holds
+/// the table's lease (it hangs, or is cut off: its connection may stay open and silent), the
+/// client is told to connect again ([`crate::ws::RECONNECT`]): it then reaches the table's next
+/// owner.
+async fn relay(app: Arc<App>, client: WebSocket, upstream: Upstream, id: &str, owner: &str) {
     let (mut csink, mut cstream) = client.split();
     let (mut usink, mut ustream) = upstream.split();
     let mut stopping = app.stopping.clone();
@@ -382,8 +388,27 @@ async fn relay(app: Arc<App>, client: WebSocket, upstream: Upstream) {
         code: crate::ws::RECONNECT,
         reason: "the table's server went away: connect again".into(),
     }));
+    let mut check = tokio::time::interval(app.limits.lease_renew);
+    check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
+            _ = check.tick() => {
+                let held = match app.store.lease_of(id) {
+                    // (A finished table has no owner: its end is relayed as it comes.)
+                    Ok(Some(l)) => {
+                        !matches!(l.status.as_str(), "waiting" | "playing")
+                            || (l.owner.as_deref() == Some(owner) && l.left_ms > 0)
+                    }
+                    Ok(None) => false,
+                    // The database cannot say now: the owner's side tells soon enough.
+                    Err(_) => true,
+                };
+                if !held {
+                    let _ = usink.send(tungstenite::Message::Close(None)).await;
+                    let _ = csink.send(reconnect).await;
+                    return;
+                }
+            }
             m = cstream.next() => match live.heard(m) {
                 Some(Ok(Message::Text(t))) => {
                     if usink.send(tungstenite::Message::Text(t)).await.is_err() {

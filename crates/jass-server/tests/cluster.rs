@@ -321,3 +321,39 @@ async fn an_instance_that_lost_a_lease_writes_no_step_and_sends_its_clients_on()
     assert_eq!(close_code(&mut watcher).await, (Some(1012), false));
     b.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_forwarded_client_is_sent_on_when_the_owner_loses_the_lease_without_a_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = postgres(dir.path()).await else {
+        return;
+    };
+    let a = instance(&db).await;
+    // B renews rarely: it does not notice within the test that its lease is gone (as a hung
+    // or cut-off instance, whose connections stay open and silent).
+    let slow = Limits {
+        lease: Duration::from_secs(60),
+        lease_renew: Duration::from_secs(20),
+        ..Limits::default()
+    };
+    let b = Server::start_on(db.clone(), "127.0.0.1:0".parse().unwrap(), slow)
+        .await
+        .unwrap();
+    let (id, _, _) = create(
+        b.addr(),
+        json!({"game": "schieber", "seats": ["me", "open", "rule", "rule"]}),
+    )
+    .await;
+    let mut watcher = Ws::player(a.addr(), &id, None).await;
+    assert_eq!(watcher.next().await["type"], "welcome");
+    let since = Instant::now();
+    taken_by_another(&a.store(), &id);
+    assert_eq!(close_code(&mut watcher).await, (Some(1012), false));
+    assert!(
+        since.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        since.elapsed()
+    );
+    a.stop().await;
+    b.stop().await;
+}
