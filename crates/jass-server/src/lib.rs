@@ -1,6 +1,7 @@
 //! The Jass server: tables of every game for people in the browser, computer players, external
 //! bots over the bot protocol's WebSocket, and spectators; every action is written to the database
-//! (SQLite, or PostgreSQL) as it is taken, and unfinished tables resume after a restart.
+//! (SQLite, or PostgreSQL) as it is taken, and unfinished tables resume after a restart. Several
+//! instances may share a PostgreSQL database: each table is run by the one holding its lease.
 //! `docs/server.md` describes the API.
 #![deny(missing_docs)]
 

@@ -6,7 +6,9 @@
 //! The two differ only where they must: the creation order of tables is SQLite's `rowid` and a
 //! `seq` column on PostgreSQL; booleans are integers in SQLite; PostgreSQL gets a `json_valid`
 //! function like SQLite's. JSON is kept as text in both, so that a damaged row stays readable as
-//! damaged (it marks its table `error`) instead of being refused or rewritten.
+//! damaged (it marks its table `error`) instead of being refused or rewritten. On PostgreSQL,
+//! which several servers may share, each unfinished table has a lease (`owner`, `lease_until`,
+//! see [`crate::cluster`]): the writes of a table are made only while this instance holds it.
 //!
 //! The store's methods are synchronous: a table's game runs on Tokio's blocking pool and writes
 //! under the table's lock, so the store runs each query on a small Tokio runtime of its own and
