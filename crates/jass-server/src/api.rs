@@ -67,6 +67,11 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/table/:id", get(index))
         .route("/assets/*path", get(asset))
         .fallback(unknown)
+        // Requests about a table another instance runs go there (PostgreSQL only).
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&app),
+            crate::cluster::route,
+        ))
         .layer(axum::middleware::map_response(json_errors))
         .layer(axum::middleware::from_fn_with_state(
             Arc::clone(&app),
@@ -529,13 +534,22 @@ async fn join_table(
     let status = if all_joined { "playing" } else { "waiting" };
     // Stored before it is changed in memory, under the table's lock: joins at the same moment
     // are stored in the order they are made, and a join the database refuses changes nothing.
-    app.store
-        .update_table(
-            &id,
-            &serde_json::to_value(&seats).expect("seats serialize"),
-            status,
-        )
-        .map_err(|e| storage_failed("the join", e))?;
+    let stored = app.store.update_table(
+        &id,
+        &serde_json::to_value(&seats).expect("seats serialize"),
+        status,
+    );
+    if let Err(e) = stored {
+        drop(st);
+        if e.starts_with(crate::store::LEASE_LOST) {
+            t.moved(&e);
+            return Err(ApiError(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("{e}: nothing changed; send the join again"),
+            ));
+        }
+        return Err(storage_failed("the join", e));
+    }
     st.seats = seats;
     st.status = status.into();
     drop(st);

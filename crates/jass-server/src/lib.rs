@@ -1,10 +1,12 @@
 //! The Jass server: tables of every game for people in the browser, computer players, external
 //! bots over the bot protocol's WebSocket, and spectators; every action is written to the database
-//! (SQLite, or PostgreSQL) as it is taken, and unfinished tables resume after a restart.
+//! (SQLite, or PostgreSQL) as it is taken, and unfinished tables resume after a restart. Several
+//! instances may share a PostgreSQL database: each table is run by the one holding its lease.
 //! `docs/server.md` describes the API.
 #![deny(missing_docs)]
 
 mod api;
+mod cluster;
 mod http;
 mod store;
 mod table;
@@ -18,7 +20,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-pub use store::{Database, ListQuery, Store, StoredTable};
+pub use store::{Database, Lease, ListQuery, Store, StoredTable};
 pub use table::{SeatInfo, Table, TableLimits, GRACE, MISSES_AWAY};
 
 mod assets {
@@ -45,6 +47,8 @@ pub(crate) struct App {
     pub limits: Limits,
     /// The connections and request rates of each address.
     pub clients: http::Clients,
+    /// Where the other instances reach this one (`http://host:port`; PostgreSQL only).
+    pub url: String,
 }
 
 /// The server's limits (`Limits::default()` is what `jass serve` uses, changed by the
@@ -88,6 +92,14 @@ pub struct Limits {
     pub requests_per_second: u32,
     /// The requests one address may send at once (default 200). (`JASS_REQUEST_BURST`)
     pub request_burst: u32,
+    /// On PostgreSQL: how long a table's lease holds (default 15 s). An instance that stops
+    /// renewing its leases (killed, cut off) has its tables taken over by another this long
+    /// after its last renewal at most, plus [`Limits::lease_renew`]. (`JASS_LEASE_SECS`)
+    pub lease: Duration,
+    /// On PostgreSQL: how often an instance renews its leases and looks for tables whose lease
+    /// ran out, to take them over (default 5 s; less than [`Limits::lease`]).
+    /// (`JASS_LEASE_RENEW_SECS`)
+    pub lease_renew: Duration,
 }
 
 impl Default for Limits {
@@ -105,6 +117,8 @@ impl Default for Limits {
             connections_per_address: 256,
             requests_per_second: 50,
             request_burst: 200,
+            lease: Duration::from_secs(15),
+            lease_renew: Duration::from_secs(5),
         }
     }
 }
@@ -146,6 +160,15 @@ impl Limits {
             .min(u32::MAX as u64) as u32;
         l.request_burst =
             num("JASS_REQUEST_BURST", u64::from(l.request_burst))?.min(u32::MAX as u64) as u32;
+        l.lease = secs("JASS_LEASE_SECS", l.lease)?;
+        l.lease_renew = secs("JASS_LEASE_RENEW_SECS", l.lease_renew)?;
+        if l.lease_renew.is_zero() || l.lease_renew >= l.lease {
+            return Err(format!(
+                "JASS_LEASE_RENEW_SECS={} and JASS_LEASE_SECS={}: leases are renewed more often than they run out (at least 1 s, and less than the lease; a third of it is usual)",
+                l.lease_renew.as_secs(),
+                l.lease.as_secs()
+            ));
+        }
         if l.idle.is_zero() || l.header_read.is_zero() || l.body_read.is_zero() {
             return Err(
                 "JASS_IDLE_SECS, JASS_HEADER_READ_SECS and JASS_BODY_READ_SECS must be at least 1"
@@ -235,7 +258,33 @@ impl Server {
         addr: SocketAddr,
         limits: Limits,
     ) -> Result<Server, String> {
+        Server::start_instance(db, addr, limits, None).await
+    }
+
+    /// [`Server::start_on`], saying where the other instances sharing a PostgreSQL database
+    /// reach this one (`url`, `http://host:port`; by default `http://` and the address it
+    /// listens on, with 127.0.0.1 for an unspecified one).
+    pub async fn start_instance(
+        db: Database,
+        addr: SocketAddr,
+        limits: Limits,
+        url: Option<String>,
+    ) -> Result<Server, String> {
         let store = Arc::new(Store::open(&db).await?);
+        store.set_lease(limits.lease);
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let url = url.unwrap_or_else(|| {
+            let mut a = addr;
+            if a.ip().is_unspecified() {
+                a.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+            }
+            format!("http://{a}")
+        });
         let (stop, stopping) = watch::channel(false);
         let app = Arc::new(App {
             store: Arc::clone(&store),
@@ -244,38 +293,23 @@ impl Server {
             stopping,
             limits,
             clients: http::Clients::default(),
+            url,
         });
-        // Only the unfinished tables are loaded; the finished ones are read when asked for.
-        let (tables, unreadable) = store.tables()?;
-        for e in unreadable {
-            eprintln!("{e}");
-        }
-        for stored in tables {
-            let table = match Table::from_stored(&stored, limits.table()) {
-                Ok(t) => Arc::new(t),
-                Err(e) => {
-                    eprintln!("table {} cannot be loaded: {e}", stored.id);
-                    continue;
-                }
-            };
-            // A table whose rows cannot be read is marked `error` (with why); the others load.
-            if stored.status == "playing" {
-                match store.actions(&stored.id) {
-                    Ok(actions) => table.start(Arc::clone(&store), actions),
-                    Err(e) => table.mark_damaged(e, false),
-                }
+        if store.leased() {
+            // Several instances may share the database: this one runs the tables whose lease
+            // it takes (nobody's, or their owner stopped renewing).
+            store.register(&app.url)?;
+            cluster::take_over(&app)?;
+        } else {
+            // Only the unfinished tables are loaded; the finished ones are read when asked for.
+            let (tables, unreadable) = store.tables()?;
+            for e in unreadable {
+                eprintln!("{e}");
             }
-            app.tables
-                .write()
-                .unwrap_or_else(|p| p.into_inner())
-                .insert(stored.id.clone(), table);
+            for stored in tables {
+                cluster::load(&app, &stored);
+            }
         }
-        let listener = tokio::net::TcpListener::bind(addr)
-            .await
-            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-        let addr = listener
-            .local_addr()
-            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
         let router = api::router(Arc::clone(&app));
         let task = tokio::spawn(http::serve(
             listener,
@@ -284,12 +318,20 @@ impl Server {
             stop.subscribe(),
         ));
         tokio::spawn(sweep(Arc::clone(&app), stop.subscribe()));
+        if store.leased() {
+            tokio::spawn(cluster::leases(Arc::clone(&app), stop.subscribe()));
+        }
         Ok(Server {
             addr,
             app,
             stop,
             task,
         })
+    }
+
+    /// This instance's id (the owner of the tables it runs on PostgreSQL).
+    pub fn instance(&self) -> &str {
+        self.app.store.instance()
     }
 
     /// The address it listens on.
@@ -312,8 +354,24 @@ impl Server {
     }
 
     /// Stops serving, closes every WebSocket and stops every table (nothing more is written;
-    /// the unfinished tables resume at the next start).
+    /// the unfinished tables resume at the next start). On PostgreSQL it gives up its leases:
+    /// the other instances take its tables over at once.
     pub async fn stop(self) {
+        let app = Arc::clone(&self.app);
+        self.halt().await;
+        if let Err(e) = app.store.release() {
+            eprintln!("the leases were not given up ({e}): the other instances take the tables over when they run out");
+        }
+    }
+
+    /// Stops as a crash would, for tests: serving, the tables and the lease renewals end, but
+    /// the leases are not given up (another instance takes the tables over once they run out).
+    #[doc(hidden)]
+    pub async fn crash(self) {
+        self.halt().await;
+    }
+
+    async fn halt(self) {
         let _ = self.stop.send(true);
         let tables: Vec<Arc<Table>> = self
             .app
@@ -421,16 +479,27 @@ pub fn serve(addr: SocketAddr, data: PathBuf, database: Option<String>) -> Resul
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     let limits = Limits::from_env()?;
+    let url = std::env::var("JASS_INSTANCE_URL")
+        .ok()
+        .filter(|u| !u.is_empty());
     rt.block_on(async move {
         let shown = db.to_string();
-        let server = Server::start_on(db, addr, limits).await?;
+        let leased = db.is_postgres();
+        let server = Server::start_instance(db, addr, limits, url).await?;
         let stop = stop_signal();
         eprintln!(
             "jass server on http://{} (tables in {shown}); Ctrl-C or SIGTERM stops it",
             server.addr()
         );
+        if leased {
+            eprintln!(
+                "instance {} at {} (other instances forward its tables' clients there)",
+                server.instance(),
+                server.app.url
+            );
+        }
         stop.await;
-        eprintln!("stopping; unfinished tables resume at the next start");
+        eprintln!("stopping; unfinished tables resume at the next start (on PostgreSQL: at once, on another instance)");
         server.stop().await;
         Ok(())
     })
@@ -484,4 +553,43 @@ pub(crate) fn now_iso() -> String {
         rem % 3600 / 60,
         rem % 60
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(vars: &[(&str, &str)]) -> Result<Limits, String> {
+        Limits::from_vars(|name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        })
+    }
+
+    #[test]
+    fn the_lease_and_its_renewal_come_from_the_environment_and_are_checked() {
+        let d = limits(&[]).unwrap();
+        assert_eq!(
+            (d.lease, d.lease_renew),
+            (Duration::from_secs(15), Duration::from_secs(5))
+        );
+        let l = limits(&[("JASS_LEASE_SECS", "30"), ("JASS_LEASE_RENEW_SECS", "10")]).unwrap();
+        assert_eq!(
+            (l.lease, l.lease_renew),
+            (Duration::from_secs(30), Duration::from_secs(10))
+        );
+        for bad in [
+            [("JASS_LEASE_SECS", "5"), ("JASS_LEASE_RENEW_SECS", "5")],
+            [("JASS_LEASE_SECS", "15"), ("JASS_LEASE_RENEW_SECS", "0")],
+        ] {
+            let e = limits(&bad).unwrap_err();
+            assert!(e.contains("renewed more often than they run out"), "{e}");
+        }
+        let e = limits(&[("JASS_LEASE_SECS", "soon")]).unwrap_err();
+        assert!(
+            e.starts_with("JASS_LEASE_SECS=soon: give a whole number"),
+            "{e}"
+        );
+    }
 }

@@ -6,7 +6,9 @@
 //! The two differ only where they must: the creation order of tables is SQLite's `rowid` and a
 //! `seq` column on PostgreSQL; booleans are integers in SQLite; PostgreSQL gets a `json_valid`
 //! function like SQLite's. JSON is kept as text in both, so that a damaged row stays readable as
-//! damaged (it marks its table `error`) instead of being refused or rewritten.
+//! damaged (it marks its table `error`) instead of being refused or rewritten. On PostgreSQL,
+//! which several servers may share, each unfinished table has a lease (`owner`, `lease_until`,
+//! see [`crate::cluster`]): the writes of a table are made only while this instance holds it.
 //!
 //! The store's methods are synchronous: a table's game runs on Tokio's blocking pool and writes
 //! under the table's lock, so the store runs each query on a small Tokio runtime of its own and
@@ -15,7 +17,7 @@
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::time::Duration;
 
 use serde_json::Value;
@@ -92,7 +94,8 @@ const SQLITE_SCHEMA: &str = "
 /// The columns added to SQLite databases after their first version (with what the tables of an
 /// older database had: no chosen seed, no turn timer, no creator on record, no fallback notes,
 /// no owner). `owner` and `lease_until` are the instance that runs the table and until when
-/// (Unix ms): the place of leases when several servers share a database (not used yet).
+/// (Unix ms): used on PostgreSQL only, where several servers share the database (SQLite has
+/// one server, which runs every table).
 const SQLITE_ADDED: [(&str, &str, &str); 8] = [
     ("tables", "seed_chosen", "INTEGER NOT NULL DEFAULT 0"),
     ("tables", "turn_secs", "INTEGER NOT NULL DEFAULT 0"),
@@ -140,6 +143,11 @@ const POSTGRES_SCHEMA: &str = "
         record TEXT NOT NULL
     );
     CREATE INDEX IF NOT EXISTS tables_status ON tables (status);
+    CREATE TABLE IF NOT EXISTS instances (
+        id TEXT PRIMARY KEY,
+        url TEXT NOT NULL,
+        seen BIGINT NOT NULL
+    );
     CREATE OR REPLACE FUNCTION json_valid(t TEXT) RETURNS BOOLEAN
         LANGUAGE plpgsql IMMUTABLE AS $$
         BEGIN
@@ -315,6 +323,34 @@ pub struct Store {
     /// On PostgreSQL, the failure every write meets for tests ([`Store::set_writable`],
     /// [`Store::set_full`]); SQLite fails for real instead.
     failing: AtomicU8,
+    /// This server instance's id (random): the `owner` of the tables it runs.
+    instance: String,
+    /// How long a lease taken or renewed now holds (ms).
+    lease_ms: AtomicU64,
+}
+
+/// How every refused write of a table whose lease this instance lost begins (another instance
+/// runs the table now): the table stops here, and its clients are told to connect again.
+pub(crate) const LEASE_LOST: &str = "the table moved to another server";
+
+fn lease_lost(id: &str) -> String {
+    format!("{LEASE_LOST}: this server's lease on table {id} ran out and another took it over")
+}
+
+/// Now as Unix ms by the database's clock (every instance compares leases by the same clock).
+const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
+/// Who runs an unfinished table (PostgreSQL: [`Store::lease_of`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lease {
+    /// The table's status.
+    pub status: String,
+    /// The instance holding its lease (`None`: nobody).
+    pub owner: Option<String>,
+    /// How long the lease still holds (ms; negative: ran out).
+    pub left_ms: i64,
+    /// The owner's address (`http://host:port`), if it registered one.
+    pub url: Option<String>,
 }
 
 fn err(e: sqlx::Error) -> String {
@@ -335,11 +371,169 @@ impl Store {
             .spawn(connect(db.clone()))
             .await
             .map_err(|e| format!("opening the database: {e}"))??;
+        let instance = crate::random_hex(8);
         Ok(Store {
             pool,
             rt,
             failing: AtomicU8::new(WRITES_WORK),
+            instance,
+            lease_ms: AtomicU64::new(15_000),
         })
+    }
+
+    /// This server instance's id (the `owner` of the tables it runs on PostgreSQL).
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    /// Whether tables are leased: on PostgreSQL, which several servers may share. SQLite has
+    /// one server, which runs every table (no owner is written).
+    pub fn leased(&self) -> bool {
+        matches!(self.pool, Pool::Postgres(_))
+    }
+
+    /// How long the leases this instance takes or renews from now on hold.
+    pub fn set_lease(&self, lease: Duration) {
+        self.lease_ms
+            .store(lease.as_millis().max(1) as u64, Ordering::SeqCst);
+    }
+
+    fn lease_ms(&self) -> i64 {
+        self.lease_ms.load(Ordering::SeqCst) as i64
+    }
+
+    /// PostgreSQL: says this instance is alive at `url` (where the others forward its tables'
+    /// clients), registering it the first time.
+    pub fn register(&self, url: &str) -> Result<(), String> {
+        let Pool::Postgres(pool) = &self.pool else {
+            return Ok(());
+        };
+        self.wait(async {
+            sqlx::query(&format!(
+                "INSERT INTO instances (id, url, seen) VALUES ($1, $2, {NOW_MS})
+                 ON CONFLICT (id) DO UPDATE SET url = excluded.url, seen = excluded.seen"
+            ))
+            .bind(&self.instance)
+            .bind(url)
+            .execute(pool)
+            .await
+            .map(drop)
+            .map_err(err)
+        })
+    }
+
+    /// PostgreSQL: takes the lease of every unfinished table nobody holds (its owner stopped
+    /// renewing, or released it), or of table `only`; returns (id, previous owner) of each
+    /// taken (at most 100 at once; the rest at the next call). Another instance's valid lease
+    /// is never taken. SQLite: nothing.
+    pub fn claim(&self, only: Option<&str>) -> Result<Vec<(String, Option<String>)>, String> {
+        let Pool::Postgres(pool) = &self.pool else {
+            return Ok(Vec::new());
+        };
+        // Locked rows are skipped: another instance is claiming them, or their owner is writing
+        // (its write is fenced by that lock, see `add_action`).
+        let sql = format!(
+            "WITH c AS (
+                 SELECT id, owner FROM tables
+                 WHERE status IN ('waiting', 'playing')
+                   AND (owner IS NULL OR lease_until IS NULL OR lease_until < {NOW_MS})
+                   AND ($3::text IS NULL OR id = $3)
+                 ORDER BY seq LIMIT 100
+                 FOR UPDATE SKIP LOCKED)
+             UPDATE tables t SET owner = $1, lease_until = {NOW_MS} + $2
+             FROM c WHERE t.id = c.id
+             RETURNING t.id, c.owner"
+        );
+        self.wait(async {
+            sqlx::query_as(&sql)
+                .bind(&self.instance)
+                .bind(self.lease_ms())
+                .bind(only)
+                .fetch_all(pool)
+                .await
+                .map_err(err)
+        })
+    }
+
+    /// PostgreSQL: renews the leases of the unfinished tables this instance holds and returns
+    /// their ids (a table it runs that is not among them was taken over by another instance).
+    /// SQLite: `None` (no leases).
+    pub fn renew(&self) -> Result<Option<Vec<String>>, String> {
+        let Pool::Postgres(pool) = &self.pool else {
+            return Ok(None);
+        };
+        self.wait(async {
+            sqlx::query(&format!(
+                "UPDATE instances SET seen = {NOW_MS} WHERE id = $1"
+            ))
+            .bind(&self.instance)
+            .execute(pool)
+            .await
+            .map_err(err)?;
+            sqlx::query_scalar(&format!(
+                "UPDATE tables SET lease_until = {NOW_MS} + $2
+                 WHERE owner = $1 AND status IN ('waiting', 'playing') RETURNING id"
+            ))
+            .bind(&self.instance)
+            .bind(self.lease_ms())
+            .fetch_all(pool)
+            .await
+            .map(Some)
+            .map_err(err)
+        })
+    }
+
+    /// PostgreSQL: gives up every lease of this instance and unregisters it (a clean stop: the
+    /// other instances take its tables over at once).
+    pub fn release(&self) -> Result<(), String> {
+        let Pool::Postgres(pool) = &self.pool else {
+            return Ok(());
+        };
+        self.wait(async {
+            sqlx::query("UPDATE tables SET owner = NULL, lease_until = NULL WHERE owner = $1")
+                .bind(&self.instance)
+                .execute(pool)
+                .await
+                .map_err(err)?;
+            sqlx::query("DELETE FROM instances WHERE id = $1")
+                .bind(&self.instance)
+                .execute(pool)
+                .await
+                .map(drop)
+                .map_err(err)
+        })
+    }
+
+    /// PostgreSQL: a table's status, lease and owner's address (`None`: no such table; always
+    /// `None` on SQLite).
+    pub fn lease_of(&self, id: &str) -> Result<Option<Lease>, String> {
+        let Pool::Postgres(pool) = &self.pool else {
+            return Ok(None);
+        };
+        type Row = (String, Option<String>, Option<i64>, Option<String>);
+        let row: Option<Row> = self.wait(async {
+            sqlx::query_as(&format!(
+                "SELECT t.status, t.owner, t.lease_until - {NOW_MS}, i.url
+                     FROM tables t LEFT JOIN instances i ON i.id = t.owner WHERE t.id = $1"
+            ))
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+            .map_err(err)
+        })?;
+        Ok(row.map(|(status, owner, left, url)| Lease {
+            status,
+            owner,
+            left_ms: left.unwrap_or(-1),
+            url,
+        }))
+    }
+
+    /// PostgreSQL: whether this instance holds table `id`'s lease (asked after a refused write).
+    fn owns(&self, id: &str) -> Result<bool, String> {
+        Ok(self
+            .lease_of(id)?
+            .is_none_or(|l| l.owner.as_deref() == Some(self.instance.as_str())))
     }
 
     /// Runs `f` on the store's runtime and waits for it.
@@ -437,50 +631,81 @@ impl Store {
         })
     }
 
-    /// Adds a new table.
+    /// Adds a new table (on PostgreSQL with this instance's lease on it).
     pub fn insert_table(&self, t: &StoredTable) -> Result<(), String> {
         self.check_writable()?;
+        let (owner, lease) = match self.pool {
+            Pool::Postgres(_) => (
+                format!("$14, {NOW_MS} + $15"),
+                Some((self.instance.as_str(), self.lease_ms())),
+            ),
+            Pool::Sqlite(_) => ("NULL, NULL".to_string(), None),
+        };
+        let sql = format!(
+            "INSERT INTO tables (id, game, options, seed, seats, takeover, status, created,
+                 seed_chosen, turn_secs, friends, creator_hash, creator_addr, owner, lease_until)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, {owner})"
+        );
         self.wait(async {
-            on_pool!(self, |pool| sqlx::query(
-                "INSERT INTO tables (id, game, options, seed, seats, takeover, status, created,
-                     seed_chosen, turn_secs, friends, creator_hash, creator_addr)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
-            )
-            .bind(&t.id)
-            .bind(&t.game)
-            .bind(t.options.to_string())
-            .bind(t.seed as i64)
-            .bind(t.seats.to_string())
-            .bind(t.takeover_secs as i64)
-            .bind(&t.status)
-            .bind(&t.created)
-            .bind(t.seed_chosen)
-            .bind(t.turn_secs as i64)
-            .bind(t.friends)
-            .bind(&t.creator_hash)
-            .bind(&t.creator_addr)
-            .execute(pool)
-            .await
-            .map(drop)
-            .map_err(err))
+            on_pool!(self, |pool| {
+                let mut q = sqlx::query(&sql)
+                    .bind(&t.id)
+                    .bind(&t.game)
+                    .bind(t.options.to_string())
+                    .bind(t.seed as i64)
+                    .bind(t.seats.to_string())
+                    .bind(t.takeover_secs as i64)
+                    .bind(&t.status)
+                    .bind(&t.created)
+                    .bind(t.seed_chosen)
+                    .bind(t.turn_secs as i64)
+                    .bind(t.friends)
+                    .bind(&t.creator_hash)
+                    .bind(&t.creator_addr);
+                if let Some((me, ms)) = lease {
+                    q = q.bind(me).bind(ms);
+                }
+                q.execute(pool).await.map(drop).map_err(err)
+            })
         })
     }
 
-    /// Writes a table's seats and status.
+    /// Writes a table's seats and status (on PostgreSQL only while this instance holds its
+    /// lease, which a finished status gives up).
     pub fn update_table(&self, id: &str, seats: &Value, status: &str) -> Result<(), String> {
         self.check_writable()?;
-        self.wait(async {
-            on_pool!(self, |pool| sqlx::query(
-                "UPDATE tables SET seats = $2, status = $3 WHERE id = $1"
-            )
-            .bind(id)
-            .bind(seats.to_string())
-            .bind(status)
-            .execute(pool)
-            .await
-            .map(drop)
-            .map_err(err))
-        })
+        let changed = self.wait(async {
+            match &self.pool {
+                Pool::Sqlite(pool) => {
+                    sqlx::query("UPDATE tables SET seats = $2, status = $3 WHERE id = $1")
+                        .bind(id)
+                        .bind(seats.to_string())
+                        .bind(status)
+                        .execute(pool)
+                        .await
+                        .map(|_| true)
+                        .map_err(err)
+                }
+                Pool::Postgres(pool) => sqlx::query(
+                    "UPDATE tables SET seats = $2, status = $3,
+                         owner = CASE WHEN $3 IN ('waiting', 'playing') THEN owner END,
+                         lease_until = CASE WHEN $3 IN ('waiting', 'playing') THEN lease_until END
+                     WHERE id = $1 AND owner = $4",
+                )
+                .bind(id)
+                .bind(seats.to_string())
+                .bind(status)
+                .bind(&self.instance)
+                .execute(pool)
+                .await
+                .map(|r| r.rows_affected() == 1)
+                .map_err(err),
+            }
+        })?;
+        if changed || self.table(id)?.is_none() {
+            return Ok(());
+        }
+        Err(lease_lost(id))
     }
 
     /// The unfinished tables (waiting or playing), oldest first, and why each row that cannot
@@ -581,7 +806,10 @@ impl Store {
     }
 
     /// Records one action (a repeated step is ignored: resuming re-reports the last one), with
-    /// why it was the rule player's if it was (`note`, the record's `fallback`).
+    /// why it was the rule player's if it was (`note`, the record's `fallback`). On PostgreSQL
+    /// only while this instance holds the table's lease: the row of the table is locked while
+    /// the action is written, so that an instance taking the table over reads it, or this
+    /// write is refused ([`LEASE_LOST`]).
     pub fn add_action(
         &self,
         id: &str,
@@ -590,20 +818,42 @@ impl Store {
         note: Option<&str>,
     ) -> Result<(), String> {
         self.check_writable()?;
-        self.wait(async {
-            on_pool!(self, |pool| sqlx::query(
-                "INSERT INTO actions (table_id, step, action, note) VALUES ($1, $2, $3, $4)
-                 ON CONFLICT (table_id, step) DO NOTHING",
-            )
-            .bind(id)
-            .bind(step as i64)
-            .bind(action.to_string())
-            .bind(note)
-            .execute(pool)
-            .await
-            .map(drop)
-            .map_err(err))
-        })
+        let written = self.wait(async {
+            match &self.pool {
+                Pool::Sqlite(pool) => sqlx::query(
+                    "INSERT INTO actions (table_id, step, action, note) VALUES ($1, $2, $3, $4)
+                     ON CONFLICT (table_id, step) DO NOTHING",
+                )
+                .bind(id)
+                .bind(step as i64)
+                .bind(action.to_string())
+                .bind(note)
+                .execute(pool)
+                .await
+                .map(|_| true)
+                .map_err(err),
+                Pool::Postgres(pool) => sqlx::query(
+                    "WITH lease AS (SELECT id FROM tables WHERE id = $1 AND owner = $5 FOR UPDATE)
+                     INSERT INTO actions (table_id, step, action, note)
+                     SELECT $1, $2, $3, $4 FROM lease
+                     ON CONFLICT (table_id, step) DO NOTHING",
+                )
+                .bind(id)
+                .bind(step as i64)
+                .bind(action.to_string())
+                .bind(note)
+                .bind(&self.instance)
+                .execute(pool)
+                .await
+                .map(|r| r.rows_affected() == 1)
+                .map_err(err),
+            }
+        })?;
+        // Nothing written: a repeated step, or the lease is gone.
+        if written || self.owns(id)? {
+            return Ok(());
+        }
+        Err(lease_lost(id))
     }
 
     /// The notes of a table's actions played by the rule player: (step, why).
@@ -645,12 +895,32 @@ impl Store {
         Ok(out)
     }
 
-    /// Stores the finished record and marks the table over (one transaction).
+    /// Stores the finished record and marks the table over (one transaction; on PostgreSQL only
+    /// while this instance holds the table's lease, which it gives up).
     pub fn finish(&self, id: &str, record: &Value, seats: &Value) -> Result<(), String> {
         self.check_writable()?;
-        self.wait(async {
+        let (sql, me) = match self.pool {
+            Pool::Sqlite(_) => (
+                "UPDATE tables SET status = 'over', seats = $2 WHERE id = $1",
+                None,
+            ),
+            Pool::Postgres(_) => (
+                "UPDATE tables SET status = 'over', seats = $2, owner = NULL, lease_until = NULL
+                 WHERE id = $1 AND owner = $3",
+                Some(self.instance.as_str()),
+            ),
+        };
+        let finished = self.wait(async {
             on_pool!(self, |pool| {
                 let mut tx = pool.begin().await.map_err(err)?;
+                // The table's row first: on PostgreSQL it stays locked until the commit.
+                let mut q = sqlx::query(sql).bind(id).bind(seats.to_string());
+                if let Some(me) = me {
+                    q = q.bind(me);
+                }
+                if q.execute(&mut *tx).await.map_err(err)?.rows_affected() == 0 {
+                    return Ok(false);
+                }
                 sqlx::query(
                     "INSERT INTO records (table_id, record) VALUES ($1, $2)
                      ON CONFLICT (table_id) DO UPDATE SET record = excluded.record",
@@ -660,15 +930,13 @@ impl Store {
                 .execute(&mut *tx)
                 .await
                 .map_err(err)?;
-                sqlx::query("UPDATE tables SET status = 'over', seats = $2 WHERE id = $1")
-                    .bind(id)
-                    .bind(seats.to_string())
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(err)?;
-                tx.commit().await.map_err(err)
+                tx.commit().await.map_err(err).map(|_| true)
             })
-        })
+        })?;
+        if finished || self.table(id)?.is_none() {
+            return Ok(());
+        }
+        Err(lease_lost(id))
     }
 
     /// A finished table's record.
@@ -1029,6 +1297,74 @@ mod tests {
                 .unwrap();
             assert_eq!(store.table("t2").unwrap().unwrap().record_ok, Some(false));
             assert!(store.record("t2").unwrap_err().contains("not JSON"));
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_lease_fences_every_write_of_its_table() {
+        let dir = tempfile::tempdir().unwrap();
+        for db in Database::for_tests(dir.path()).await {
+            let a = Store::open(&db).await.unwrap();
+            if !a.leased() {
+                // SQLite: one server, no leases; the writes work as ever.
+                assert_eq!(a.claim(None).unwrap(), vec![]);
+                assert_eq!(a.renew().unwrap(), None);
+                continue;
+            }
+            let b = Store::open(&db).await.unwrap();
+            assert_ne!(a.instance(), b.instance());
+            a.register("http://a:1").unwrap();
+            a.insert_table(&table("t")).unwrap();
+            a.add_action("t", 0, &serde_json::json!(0), None).unwrap();
+            // A valid lease is not taken.
+            assert_eq!(b.claim(None).unwrap(), vec![]);
+            let lease = b.lease_of("t").unwrap().unwrap();
+            assert_eq!(lease.owner.as_deref(), Some(a.instance()));
+            assert_eq!(lease.url.as_deref(), Some("http://a:1"));
+            assert!(lease.left_ms > 10_000, "{lease:?}");
+            // The other instance writes nothing to it.
+            let e = b
+                .add_action("t", 1, &serde_json::json!(1), None)
+                .unwrap_err();
+            assert!(e.starts_with(LEASE_LOST), "{e}");
+            assert!(b
+                .update_table("t", &serde_json::json!([]), "playing")
+                .is_err());
+            assert!(b
+                .finish("t", &serde_json::json!({}), &serde_json::json!([]))
+                .is_err());
+            assert_eq!(a.renew().unwrap(), Some(vec!["t".to_string()]));
+            // A stops renewing: its lease runs out, and B takes the table over.
+            a.execute("UPDATE tables SET lease_until = 0 WHERE id = $1", "t")
+                .unwrap();
+            assert_eq!(
+                b.claim(None).unwrap(),
+                vec![("t".to_string(), Some(a.instance().to_string()))]
+            );
+            // A, waking up, can write no step, and learns it renews nothing.
+            let e = a
+                .add_action("t", 1, &serde_json::json!("old"), None)
+                .unwrap_err();
+            assert!(e.starts_with(LEASE_LOST), "{e}");
+            assert!(a
+                .update_table("t", &serde_json::json!([]), "closed")
+                .unwrap_err()
+                .starts_with(LEASE_LOST));
+            assert_eq!(a.renew().unwrap(), Some(vec![]));
+            b.add_action("t", 1, &serde_json::json!("new"), None)
+                .unwrap();
+            assert_eq!(
+                b.actions("t").unwrap(),
+                vec![serde_json::json!(0), serde_json::json!("new")]
+            );
+            // A finished table gives its lease up; a clean stop gives up the others.
+            b.insert_table(&table("u")).unwrap();
+            b.finish("t", &serde_json::json!({}), &serde_json::json!([]))
+                .unwrap();
+            assert_eq!(b.lease_of("t").unwrap().unwrap().owner, None);
+            b.release().unwrap();
+            assert_eq!(b.lease_of("u").unwrap().unwrap().owner, None);
+            assert_eq!(a.claim(Some("u")).unwrap(), vec![("u".to_string(), None)]);
         }
     }
 

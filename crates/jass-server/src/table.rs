@@ -65,6 +65,9 @@ pub enum TableEvent {
     /// Storing the last action failed (`Some`: why; the table takes no action until it is
     /// stored) or works again (`None`).
     Paused(Option<String>),
+    /// Another server instance took the table over (this one's lease ran out): this instance
+    /// stops it, and its clients connect again (to be served by the new owner).
+    Moved,
 }
 
 /// The turn of the seat to act: since when it is asked (the same across decisions the other
@@ -160,6 +163,8 @@ pub struct Table {
     /// Events for the connected clients.
     pub events: broadcast::Sender<TableEvent>,
     shutdown: AtomicBool,
+    /// Another instance runs the table now ([`Table::moved`]).
+    moved: AtomicBool,
     task: Mutex<Option<tokio::task::JoinHandle<()>>>,
 }
 
@@ -263,6 +268,7 @@ impl Table {
             notify: Notify::new(),
             events,
             shutdown: AtomicBool::new(false),
+            moved: AtomicBool::new(false),
             task: Mutex::new(None),
         })
     }
@@ -747,9 +753,13 @@ impl Table {
             }
             // Stored and changed under the lock: no join, no action, no finished game and no
             // other close comes between (actions and the end are written only while playing).
-            store
-                .update_table(&self.id, &Table::seats_json(&st), "closed")
-                .map_err(CloseError::Storage)?;
+            if let Err(e) = store.update_table(&self.id, &Table::seats_json(&st), "closed") {
+                drop(st);
+                if e.starts_with(crate::store::LEASE_LOST) {
+                    self.moved(&e);
+                }
+                return Err(CloseError::Storage(e));
+            }
             st.status = "closed".into();
             st.closed_why = Some(why.to_string());
             st.finished = Some(Instant::now());
@@ -765,6 +775,12 @@ impl Table {
         eprintln!("table {}: {why}", self.id);
         let mut st = self.lock();
         if let Err(e) = store.update_table(&self.id, &Table::seats_json(&st), "error") {
+            if e.starts_with(crate::store::LEASE_LOST) {
+                // Another instance runs it now: not this one's to fail.
+                drop(st);
+                self.moved(&e);
+                return;
+            }
             eprintln!("table {}: {e}", self.id);
         }
         st.status = "error".into();
@@ -806,6 +822,11 @@ impl Table {
                     }
                     return done;
                 }
+                Err(e) if e.starts_with(crate::store::LEASE_LOST) => {
+                    drop(st);
+                    self.moved(&e);
+                    std::panic::resume_unwind(Box::new(Shutdown));
+                }
                 Err(e) => {
                     if st.paused.is_none() {
                         let why = format!(
@@ -837,6 +858,21 @@ impl Table {
         matches!(st.status.as_str(), "waiting" | "playing")
             && (0..st.seats.len())
                 .all(|i| st.connected[i] == 0 && st.away_since[i].elapsed() >= limit)
+    }
+
+    /// Another instance took the table over (`why`): it stops here, writing nothing more, and
+    /// its clients are told to connect again (the server forgets it at its next lease check).
+    pub fn moved(&self, why: &str) {
+        if !self.moved.swap(true, Ordering::SeqCst) {
+            eprintln!("table {}: {why}; stopped here", self.id);
+            self.stop();
+            let _ = self.events.send(TableEvent::Moved);
+        }
+    }
+
+    /// Whether another instance took the table over ([`Table::moved`]).
+    pub fn is_moved(&self) -> bool {
+        self.moved.load(Ordering::SeqCst)
     }
 
     /// Stops the table's task (nothing more is written; a segment stops at its next step).

@@ -231,6 +231,7 @@ async fn player_loop(
                 Ok(TableEvent::Over) => send_ok(sink, over_msg(app, table)).await?,
                 Ok(TableEvent::Paused(Some(reason))) => send_ok(sink, json!({"type": "paused", "reason": reason})).await?,
                 Ok(TableEvent::Paused(None)) => send_ok(sink, json!({"type": "resumed"})).await?,
+                Ok(TableEvent::Moved) => return close_moved(sink).await,
                 Err(RecvError::Lagged(_)) => {
                     let (snap, deadline) = {
                         let st = table.lock();
@@ -266,7 +267,7 @@ async fn player_loop(
 
 /// The longest message a client or bot may send (the longest real one, a bot's answer with its
 /// notes, is a few hundred bytes).
-const MAX_MESSAGE: usize = 64 * 1024;
+pub(crate) const MAX_MESSAGE: usize = 64 * 1024;
 
 /// A frame that could not be read (too long, or not WebSocket): the connection closes with the
 /// reason in its close frame (1009 "message too big" or 1002 "protocol error"). Returns `None`.
@@ -291,17 +292,31 @@ async fn refuse_frame(sink: &mut Sink, e: axum::Error) -> Option<()> {
     None
 }
 
+/// The close code that asks a client to connect again (1012, "service restart").
+pub(crate) const RECONNECT: u16 = 1012;
+
+/// The table moved to another server instance: the connection closes with [`RECONNECT`] and
+/// why; connecting again (to any instance) reaches the new owner. Returns `None`.
+async fn close_moved(sink: &mut Sink) -> Option<()> {
+    let frame = axum::extract::ws::CloseFrame {
+        code: RECONNECT,
+        reason: "the table moved to another server: connect again".into(),
+    };
+    let _ = sink.send(Message::Close(Some(frame))).await;
+    None
+}
+
 /// Whether a WebSocket is still there: the server pings it every third of `idle`, and a
 /// connection from which nothing (not even a pong) arrived for `idle` is given up, so that a
 /// seat whose connection vanished without a goodbye counts as away (`Limits::idle`).
-struct Liveness {
+pub(crate) struct Liveness {
     idle: Duration,
     last: tokio::time::Instant,
     ticks: tokio::time::Interval,
 }
 
 impl Liveness {
-    fn new(idle: Duration) -> Liveness {
+    pub(crate) fn new(idle: Duration) -> Liveness {
         let every = (idle / 3).max(Duration::from_millis(10));
         let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -312,12 +327,12 @@ impl Liveness {
         }
     }
 
-    async fn tick(&mut self) {
+    pub(crate) async fn tick(&mut self) {
         self.ticks.tick().await;
     }
 
     /// Notes that the connection spoke (any frame, a pong included); passes the message on.
-    fn heard<T, E>(&mut self, msg: Option<Result<T, E>>) -> Option<Result<T, E>> {
+    pub(crate) fn heard<T, E>(&mut self, msg: Option<Result<T, E>>) -> Option<Result<T, E>> {
         if matches!(msg, Some(Ok(_))) {
             self.last = tokio::time::Instant::now();
         }
@@ -325,7 +340,7 @@ impl Liveness {
     }
 
     /// At a tick: `None` (close) if the connection has been silent for `idle`, else a ping.
-    async fn ping(&mut self, sink: &mut Sink) -> Option<()> {
+    pub(crate) async fn ping(&mut self, sink: &mut Sink) -> Option<()> {
         if self.last.elapsed() >= self.idle {
             return None;
         }
@@ -619,6 +634,7 @@ async fn bot_play(
                         return Some(());
                     }
                 }
+                Ok(TableEvent::Moved) => return close_moved(sink).await,
                 Ok(_) => {}
                 Err(RecvError::Closed) => return None,
             },

@@ -1,0 +1,359 @@
+//! Several servers on one PostgreSQL database (runs when `JASS_TEST_POSTGRES` names a server;
+//! in CI, `CI=true`, a missing one fails, see `Database::for_tests`).
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::*;
+use jass_server::{Database, Limits, Server};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite;
+
+/// A fresh PostgreSQL database, or `None` (the note says why) when none is configured.
+async fn postgres(dir: &std::path::Path) -> Option<Database> {
+    Database::for_tests(dir)
+        .await
+        .into_iter()
+        .find(Database::is_postgres)
+}
+
+/// Short leases, so that a takeover takes a second or two.
+fn limits() -> Limits {
+    Limits {
+        lease: Duration::from_millis(1500),
+        lease_renew: Duration::from_millis(300),
+        ..Limits::default()
+    }
+}
+
+async fn instance(db: &Database) -> Server {
+    Server::start_on(db.clone(), "127.0.0.1:0".parse().unwrap(), limits())
+        .await
+        .expect("server starts")
+}
+
+/// A seat's WebSocket on `addr`, or the HTTP status that refused it.
+async fn try_player(addr: std::net::SocketAddr, id: &str, token: &str) -> Result<Ws, u16> {
+    let url = format!("ws://{addr}/api/tables/{id}/ws?token={token}");
+    match tokio_tungstenite::connect_async(url).await {
+        Ok((ws, _)) => Ok(Ws { ws }),
+        Err(tungstenite::Error::Http(r)) => Err(r.status().as_u16()),
+        Err(e) => panic!("the instance does not answer: {e}"),
+    }
+}
+
+/// Seat 0's decisions in a record (without their seat), in order.
+fn my_decisions(record: &Value) -> Vec<Value> {
+    record["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| d["actions"].as_array().unwrap().clone())
+        .filter(|e| e["seat"] == 0 && e["action"] != "stoeck")
+        .map(|mut e| {
+            e.as_object_mut().unwrap().remove("seat");
+            e
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_table_moves_when_its_instance_dies_and_loses_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = postgres(dir.path()).await else {
+        return;
+    };
+    tokio::time::timeout(Duration::from_secs(90), moves(db))
+        .await
+        .expect("the game ends within 90 s");
+}
+
+async fn moves(db: Database) {
+    let a = instance(&db).await;
+    let b = instance(&db).await;
+    let store = a.store();
+    // The table is created on B: B runs it.
+    let (id, seat, token) = create(
+        b.addr(),
+        json!({"game": "schieber", "options": {"target": 300}, "seed": 41,
+               "seats": ["me", "rule", "rule", "rule"], "turn_secs": 0}),
+    )
+    .await;
+    assert_eq!(seat, Some(0));
+    let token = token.unwrap();
+    let lease = store.lease_of(&id).unwrap().unwrap();
+    assert_eq!(lease.owner.as_deref(), Some(b.instance()));
+    assert_eq!(lease.url, Some(format!("http://{}", b.addr())));
+
+    // The client plays on A, which forwards it to B; every answer is acknowledged (`acted`,
+    // sent once stored) before the next is sent.
+    let mut ws = try_player(a.addr(), &id, &token)
+        .await
+        .expect("A takes the client");
+    let welcome = ws.next().await;
+    assert_eq!(
+        (welcome["type"].as_str(), welcome["seat"].as_u64()),
+        (Some("welcome"), Some(0))
+    );
+    let (_, info) = get(a.addr(), &format!("/api/tables/{id}")).await;
+    assert_eq!(info["seats"][0]["connected"], true, "B, through A: {info}");
+    let mut acked: Vec<Value> = Vec::new();
+    while acked.len() < 6 {
+        let state = ws.my_turn().await.expect("the game goes on");
+        assert_eq!(state["decision"], acked.len() + 1);
+        ws.send(json!({"type": "act", "index": 0, "decision": state["decision"]}))
+            .await;
+        let acted = ws.until("acted").await;
+        assert_eq!(acted["seat"], 0, "{acted}");
+        acked.push(acted["action"].clone());
+    }
+    assert!(
+        store.actions(&id).unwrap().len() >= acked.len(),
+        "stored as played"
+    );
+
+    // B dies (its leases are not given up); A's client is told to connect again.
+    let died = Instant::now();
+    b.crash().await;
+    let frame = ws.closing().await.expect("the socket closes");
+    assert_eq!(frame.map(|f| u16::from(f.code)), Some(1012));
+
+    // Until B's lease runs out, A says to try again; then it takes the table over.
+    let mut refused = 0;
+    let mut ws = loop {
+        match try_player(a.addr(), &id, &token).await {
+            Ok(ws) => break ws,
+            Err(status) => {
+                assert_eq!(status, 503);
+                refused += 1;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    };
+    let took = died.elapsed();
+    assert!(refused > 0, "B's lease still held right after it died");
+    assert!(
+        took < limits().lease + limits().lease_renew + Duration::from_secs(2),
+        "taken over in {took:?}"
+    );
+    let lease = store.lease_of(&id).unwrap().unwrap();
+    assert_eq!(
+        lease.owner.as_deref(),
+        Some(a.instance()),
+        "the table moved to A"
+    );
+
+    // The game goes on where it was: the next decision asked is the one after the last
+    // acknowledged, and the client plays to the end.
+    assert_eq!(ws.next().await["type"], "welcome");
+    let state = ws.my_turn().await.expect("the game goes on");
+    assert_eq!(
+        state["decision"],
+        acked.len() + 1,
+        "no acknowledged answer lost"
+    );
+    ws.send(json!({"type": "act", "index": 0, "decision": state["decision"]}))
+        .await;
+    let mut played = acked.len() + 1;
+    while let Some(state) = ws.my_turn().await {
+        ws.send(json!({"type": "act", "index": 0, "decision": state["decision"]}))
+            .await;
+        played += 1;
+    }
+    let (status, record) = get(a.addr(), &format!("/api/tables/{id}/record")).await;
+    assert_eq!(status, 200, "{record}");
+    jass_table::Record::from_value(record.clone())
+        .unwrap()
+        .check()
+        .unwrap();
+    let mine = my_decisions(&record);
+    assert_eq!(mine.len(), played);
+    assert_eq!(
+        mine[..acked.len()],
+        acked[..],
+        "the acknowledged answers, as stored"
+    );
+    // A finished table has no owner.
+    let lease = store.lease_of(&id).unwrap().unwrap();
+    assert_eq!((lease.status.as_str(), lease.owner), ("over", None));
+    a.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn any_instance_serves_a_table_and_a_clean_stop_hands_it_over_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = postgres(dir.path()).await else {
+        return;
+    };
+    let a = instance(&db).await;
+    let b = instance(&db).await;
+    // Created on A with an open seat; joined, watched and closed through B.
+    let (id, _, token) = create(
+        a.addr(),
+        json!({"game": "schieber", "seats": ["me", "open", "rule", "rule"]}),
+    )
+    .await;
+    let token = token.unwrap();
+    let t1 = join(b.addr(), &id, 1).await;
+    let (status, info) = get(b.addr(), &format!("/api/tables/{id}")).await;
+    assert_eq!((status, info["status"].as_str()), (200, Some("playing")));
+    let mut watcher = Ws::player(b.addr(), &id, None).await;
+    assert_eq!(watcher.next().await["seat"], Value::Null);
+    // A wrong token is refused by the owner, and the refusal relayed.
+    assert_eq!(try_player(b.addr(), &id, "nope").await.err(), Some(403));
+    assert_eq!(
+        a.store().lease_of(&id).unwrap().unwrap().owner.as_deref(),
+        Some(a.instance())
+    );
+    // A stops cleanly: its lease is given up, and B runs the table at once.
+    a.stop().await;
+    let (status, info) = get(b.addr(), &format!("/api/tables/{id}")).await;
+    assert_eq!(
+        (status, info["status"].as_str()),
+        (200, Some("playing")),
+        "{info}"
+    );
+    assert_eq!(
+        b.store().lease_of(&id).unwrap().unwrap().owner.as_deref(),
+        Some(b.instance())
+    );
+    let (status, v) = post(
+        b.addr(),
+        &format!("/api/tables/{id}/close"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!((status, v["status"].as_str()), (200, Some("closed")), "{v}");
+    let _ = t1;
+    b.stop().await;
+}
+
+/// Reads until the socket closes: the close code, and whether an `acted` came first.
+async fn close_code(ws: &mut Ws) -> (Option<u16>, bool) {
+    use futures_util::StreamExt;
+    let mut acted = false;
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(10), ws.ws.next())
+            .await
+            .expect("the socket closes within 10 s");
+        match m {
+            Some(Ok(tungstenite::Message::Text(t))) => {
+                acted |= serde_json::from_str::<Value>(&t).unwrap()["type"] == "acted";
+            }
+            Some(Ok(tungstenite::Message::Close(f))) => {
+                return (f.map(|f| u16::from(f.code)), acted)
+            }
+            None | Some(Err(_)) => return (None, acted),
+            Some(Ok(_)) => {}
+        }
+    }
+}
+
+/// Gives table `id`'s lease to another instance (one that has no address), as a takeover while
+/// this one was paused would.
+fn taken_by_another(store: &jass_server::Store, id: &str) {
+    let n = store
+        .execute(
+            "UPDATE tables SET owner = 'another',
+                 lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + 60000
+             WHERE id = $1",
+            id,
+        )
+        .unwrap();
+    assert_eq!(n, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_instance_that_lost_a_lease_writes_no_step_and_sends_its_clients_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = postgres(dir.path()).await else {
+        return;
+    };
+    // Renewals far apart: the refused write, not the renewal, finds the lease gone.
+    let slow = Limits {
+        lease: Duration::from_secs(60),
+        lease_renew: Duration::from_secs(20),
+        ..Limits::default()
+    };
+    let a = Server::start_on(db.clone(), "127.0.0.1:0".parse().unwrap(), slow)
+        .await
+        .unwrap();
+    let store = a.store();
+    let (id, _, token) = create(
+        a.addr(),
+        json!({"game": "schieber", "seed": 5, "seats": ["me", "rule", "rule", "rule"], "turn_secs": 0}),
+    )
+    .await;
+    let token = token.unwrap();
+    let mut ws = try_player(a.addr(), &id, &token).await.unwrap();
+    let state = ws.my_turn().await.unwrap();
+    let before = store.actions(&id).unwrap().len();
+    taken_by_another(&store, &id);
+    ws.send(json!({"type": "act", "index": 0, "decision": state["decision"]}))
+        .await;
+    assert_eq!(
+        close_code(&mut ws).await,
+        (Some(1012), false),
+        "told to connect again, nothing acknowledged"
+    );
+    assert_eq!(store.actions(&id).unwrap().len(), before, "no step written");
+    // The table is the other instance's now: A forwards its clients there (it has no address
+    // here: A says to try again).
+    assert_eq!(try_player(a.addr(), &id, &token).await.err(), Some(503));
+    a.stop().await;
+    assert_eq!(
+        store.lease_of(&id).unwrap().unwrap().owner.as_deref(),
+        Some("another"),
+        "a stop gives up only the leases it holds"
+    );
+
+    // A table that writes nothing (waiting for a player) learns it at the next renewal.
+    let b = instance(&db).await;
+    let (id, _, _) = create(
+        b.addr(),
+        json!({"game": "schieber", "seats": ["me", "open", "rule", "rule"]}),
+    )
+    .await;
+    let mut watcher = Ws::player(b.addr(), &id, None).await;
+    assert_eq!(watcher.next().await["type"], "welcome");
+    taken_by_another(&b.store(), &id);
+    assert_eq!(close_code(&mut watcher).await, (Some(1012), false));
+    b.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_forwarded_client_is_sent_on_when_the_owner_loses_the_lease_without_a_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = postgres(dir.path()).await else {
+        return;
+    };
+    let a = instance(&db).await;
+    // B renews rarely: it does not notice within the test that its lease is gone (as a hung
+    // or cut-off instance, whose connections stay open and silent).
+    let slow = Limits {
+        lease: Duration::from_secs(60),
+        lease_renew: Duration::from_secs(20),
+        ..Limits::default()
+    };
+    let b = Server::start_on(db.clone(), "127.0.0.1:0".parse().unwrap(), slow)
+        .await
+        .unwrap();
+    let (id, _, _) = create(
+        b.addr(),
+        json!({"game": "schieber", "seats": ["me", "open", "rule", "rule"]}),
+    )
+    .await;
+    let mut watcher = Ws::player(a.addr(), &id, None).await;
+    assert_eq!(watcher.next().await["type"], "welcome");
+    let since = Instant::now();
+    taken_by_another(&a.store(), &id);
+    assert_eq!(close_code(&mut watcher).await, (Some(1012), false));
+    assert!(
+        since.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        since.elapsed()
+    );
+    a.stop().await;
+    b.stop().await;
+}
