@@ -10,12 +10,14 @@
 //! all; SAMPLES its iterations per world, MAX_CARDS its worlds) (default all;
 //! DEALS default 40); SAMPLES and MAX_CARDS override the defaults (MAX_CARDS: the cards from
 //! which the solver-based players solve; for Differenzler and Handjass the tricks left from
-//! which they finish their play-outs with the exact solo solver, `exact_tricks`).
+//! which they finish their play-outs with the exact solo solver, `exact_tricks`). For
+//! `schieber` only, further arguments READ_CARDS READ_PLAYS DECISION_NODES NODE_LIMIT set the
+//! solver's reading of the others' cards (`read_cards`, `read_plays`, 0: off) and the node caps.
 
 use jass_bots::{
     DifferenzlerSettings, MctsSchieber, MctsSettings, RuleCoiffeur, RuleDifferenzler, RuleHandjass,
     RuleSchieber, RuleSidi, SamplingCoiffeur, SamplingDifferenzler, SamplingHandjass,
-    SamplingSchieber, SamplingSettings, SamplingSidi,
+    SamplingSchieber, SamplingSettings, SamplingSidi, SolverReading,
 };
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::deal::SeededDealer;
@@ -141,10 +143,21 @@ fn main() {
     let seed: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
     let samples: Option<usize> = args.get(4).and_then(|s| s.parse().ok());
     let max_cards: Option<u32> = args.get(5).and_then(|s| s.parse().ok());
+    let arg = |i: usize| args.get(i).and_then(|s| s.parse::<u64>().ok());
     let solver = |d: SamplingSettings| SamplingSettings {
         samples: samples.unwrap_or(d.samples),
         max_cards: max_cards.unwrap_or(d.max_cards),
         ..d
+    };
+    let reading = SolverReading {
+        cards: arg(6).map_or(SolverReading::OFF.cards, |x| x as u32),
+        plays: arg(7).map_or(SolverReading::OFF.plays, |x| x as usize),
+        ..SolverReading::OFF
+    };
+    let schieber_settings = SamplingSettings {
+        decision_nodes: arg(8).unwrap_or(SamplingSettings::default().decision_nodes),
+        node_limit: arg(9).unwrap_or(SamplingSettings::default().node_limit),
+        ..solver(SamplingSettings::default())
     };
     let all = game == "all";
     if all || game == "schieber" {
@@ -155,11 +168,9 @@ fn main() {
             seed,
             &|_| Schieber::new(o).unwrap(),
             &mut |s| {
-                Box::new(SamplingSchieber::new(
-                    o,
-                    solver(SamplingSettings::default()),
-                    s,
-                ))
+                Box::new(
+                    SamplingSchieber::new(o, schieber_settings, s).with_solver_reading(reading),
+                )
             },
             &|| Box::new(RuleSchieber::new(o)),
         );

@@ -43,7 +43,9 @@ pub struct Inference {
 
 /// `n` worlds for a Schieber (or Coiffeur) card decision seen in `obs` (the hands now),
 /// [`draw_read`] with Schieber's rule player for the others' cards and, if given, their contract
-/// decisions ([`ContractEvidence`]) and Weis calls under these rules ([`WeisEvidence`]).
+/// decisions ([`ContractEvidence`]) and Weis calls under these rules ([`WeisEvidence`]); `more`
+/// counts a world's further misses (`more_evidence`: whether there is anything for it to read).
+#[allow(clippy::too_many_arguments)]
 pub fn draw_worlds<R: RngCore>(
     rng: &mut R,
     k: &Knowledge,
@@ -52,15 +54,18 @@ pub fn draw_worlds<R: RngCore>(
     inference: &Inference,
     contract: Option<ContractEvidence<'_>>,
     weis: Option<WeisRules>,
+    more_evidence: bool,
+    mut more: impl FnMut(&[CardSet; 4]) -> u32,
 ) -> Vec<[CardSet; 4]> {
     let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
     let weis = weis.and_then(|rules| WeisEvidence::of(obs, rules));
-    let evidence = !history.is_empty() || contract.is_some() || weis.is_some();
+    let evidence = !history.is_empty() || contract.is_some() || weis.is_some() || more_evidence;
     draw_read(rng, k, n, inference, evidence, |h| {
         let dealt = history.dealt(h);
         history.schieber_misses(obs, h, inference.eleven, true)
             + contract.as_ref().map_or(0, |c| c.misses(&dealt))
             + weis.as_ref().map_or(0, |w| w.misses(&dealt))
+            + more(h)
     })
 }
 

@@ -24,6 +24,7 @@ mod sampling_handjass;
 mod sampling_schieber;
 mod sampling_sidi;
 mod sidi_game_end;
+mod solver_reading;
 #[cfg(test)]
 mod test_games;
 pub mod timing;
@@ -42,3 +43,4 @@ pub use sampling_differenzler::{DifferenzlerSettings, SamplingDifferenzler};
 pub use sampling_handjass::SamplingHandjass;
 pub use sampling_schieber::{SamplingSchieber, SamplingSettings};
 pub use sampling_sidi::SamplingSidi;
+pub use solver_reading::SolverReading;

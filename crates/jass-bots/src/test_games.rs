@@ -36,8 +36,9 @@ pub(crate) fn played_games<G: Game>(
     );
 }
 
-/// The loop of both: `choose(state, seat, legal)` takes each decision after `at` has seen it.
-fn games<G: Game>(
+/// The loop of both: `choose(state, seat, legal)` takes each decision after `at` has seen it
+/// (`at(state, seat, legal, seed)`).
+pub(crate) fn games<G: Game>(
     new_game: impl Fn() -> G,
     seeds: u64,
     max_steps: usize,

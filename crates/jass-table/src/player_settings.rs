@@ -147,6 +147,10 @@ fn setting_range(key: &str) -> (usize, usize) {
         "tt_bits" => (10, 26),
         // Cards left when the play-outs hand over to the solver (Schieber).
         "early_handoff" => (0, 36),
+        // The solver's reading of the others' recent cards (Schieber): from how many cards
+        // left (0: off), and the points a card may lie below the best and count as explained.
+        "read_cards" => (0, 36),
+        "read_tol" => (0, 157),
         "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
         "race_nodes" => (0, 1_000_000_000),
         "budget_ms" => (1, 600_000),

@@ -3,6 +3,7 @@
 use crate::Record;
 use jass_bots::{
     MctsSchieber, MctsSettings, OracleSchieber, RuleSchieber, SamplingSchieber, SamplingSettings,
+    SolverReading,
 };
 use jass_core::deal::{four_hands, seeded_deals, SeededDealer};
 use jass_core::schieber::{
@@ -24,8 +25,12 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Schieber sampling player.
-const SAMPLING_KNOWN: [&str; 13] = [
+const SAMPLING_KNOWN: [&str; 17] = [
     "infer",
+    "read_cards",
+    "read_plays",
+    "read_tol",
+    "read_weight",
     "infer_pool",
     "samples",
     "max_cards",
@@ -112,6 +117,14 @@ impl TableGame for Schieber {
     ) -> Result<Box<dyn Player<Self>>, String> {
         let known = SAMPLING_KNOWN;
         let d = SamplingSettings::default();
+        let r = SolverReading::OFF;
+        let reading = SolverReading {
+            cards: spec.get(&known, "read_cards", r.cards as usize)? as u32,
+            plays: spec.get(&known, "read_plays", r.plays)?,
+            tolerance: spec.get(&known, "read_tol", r.tolerance as usize)? as u32,
+            weight: spec.get(&known, "read_weight", r.weight as usize)? as u32,
+            ..r
+        };
         let settings = SamplingSettings {
             contract_samples: spec.get(&known, "contract_samples", d.contract_samples)?,
             tt_bits: spec.get(&known, "tt_bits", d.tt_bits as usize)? as u32,
@@ -133,7 +146,8 @@ impl TableGame for Schieber {
                 .with_inference(
                     spec.get(&known, "infer", SamplingSchieber::DEFAULT_INFER as usize)? as u32,
                     spec.get(&known, "infer_pool", SamplingSchieber::DEFAULT_INFER_POOL)?,
-                ),
+                )
+                .with_solver_reading(reading),
         ))
     }
     fn rule_with(
