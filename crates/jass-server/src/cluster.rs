@@ -53,6 +53,11 @@ pub(crate) fn load(app: &App, stored: &StoredTable) -> Option<Arc<Table>> {
         if let Some(t) = map.get(&stored.id).filter(|t| !t.is_moved()) {
             return Some(Arc::clone(t));
         }
+        // Not once the server stops: its stop has listed the tables to stop (under this lock)
+        // and would leave a table loaded now running, with nobody to stop it.
+        if *app.stopping.borrow() {
+            return None;
+        }
         map.insert(stored.id.clone(), Arc::clone(&table));
     }
     // A table whose rows cannot be read is marked `error` (with why); the others load.

@@ -234,6 +234,9 @@ pub struct Server {
     app: Arc<App>,
     stop: watch::Sender<bool>,
     task: tokio::task::JoinHandle<()>,
+    /// The sweep and (PostgreSQL) the lease renewals: ended before the tables are stopped, so
+    /// that none takes a table over (and starts it) while the server stops.
+    background: Vec<tokio::task::JoinHandle<()>>,
 }
 
 impl Server {
@@ -317,15 +320,19 @@ impl Server {
             router,
             stop.subscribe(),
         ));
-        tokio::spawn(sweep(Arc::clone(&app), stop.subscribe()));
+        let mut background = vec![tokio::spawn(sweep(Arc::clone(&app), stop.subscribe()))];
         if store.leased() {
-            tokio::spawn(cluster::leases(Arc::clone(&app), stop.subscribe()));
+            background.push(tokio::spawn(cluster::leases(
+                Arc::clone(&app),
+                stop.subscribe(),
+            )));
         }
         Ok(Server {
             addr,
             app,
             stop,
             task,
+            background,
         })
     }
 
@@ -373,6 +380,11 @@ impl Server {
 
     async fn halt(self) {
         let _ = self.stop.send(true);
+        // A lease check under way may still take tables over: let it end first (each task
+        // returns at its next wait once told to stop).
+        for task in self.background {
+            let _ = tokio::time::timeout(Duration::from_secs(30), task).await;
+        }
         let tables: Vec<Arc<Table>> = self
             .app
             .tables

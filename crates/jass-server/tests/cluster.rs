@@ -357,3 +357,42 @@ async fn a_forwarded_client_is_sent_on_when_the_owner_loses_the_lease_without_a_
     a.stop().await;
     b.stop().await;
 }
+
+/// A stopping instance takes no table over: its lease check, running as often as the limits
+/// allow, ends before its tables are stopped and its leases given up, so nothing it gave up is
+/// claimed again by it (and played on with nobody to stop it) after the stop.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_stopped_instance_takes_no_table_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = postgres(dir.path()).await else {
+        return;
+    };
+    let busy = Limits {
+        lease: Duration::from_millis(1000),
+        lease_renew: Duration::from_millis(5),
+        ..Limits::default()
+    };
+    let mut ids = Vec::new();
+    for round in 0..12 {
+        let s = Server::start_on(db.clone(), "127.0.0.1:0".parse().unwrap(), busy)
+            .await
+            .expect("server starts");
+        let store = s.store();
+        let (id, _, _) = create(
+            s.addr(),
+            json!({"game": "schieber", "seats": ["me", "rule", "rule", "rule"]}),
+        )
+        .await;
+        ids.push(id);
+        tokio::time::sleep(Duration::from_millis(3 * round)).await;
+        s.stop().await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        for id in &ids {
+            let lease = store.lease_of(id).unwrap().expect("the table is stored");
+            assert_eq!(
+                lease.owner, None,
+                "round {round}: table {id} claimed after the stop"
+            );
+        }
+    }
+}
