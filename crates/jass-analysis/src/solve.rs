@@ -34,14 +34,7 @@ pub fn deal_position(record: &Record, at: DealPoint) -> Result<DealPosition, Str
 /// Why a race to a target does not apply to the deals of `kind`, or `None` if it does
 /// ([`TableGame::SOLVE_RACE_REFUSED`]).
 pub fn race_refused(kind: GameKind) -> Option<&'static str> {
-    struct Of;
-    impl GameVisitor for Of {
-        type Output = Option<&'static str>;
-        fn visit<G: TableGame>(self) -> Self::Output {
-            G::SOLVE_RACE_REFUSED
-        }
-    }
-    kind.visit(Of)
+    kind.info().solve_race_refused
 }
 
 // ----- two teams -----

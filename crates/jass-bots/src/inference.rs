@@ -41,10 +41,14 @@ pub struct Inference {
     pub eleven: UndenufeEleven,
 }
 
+/// Counts a sampled world's (the hands now) misses by evidence of a player's own.
+pub type MoreMisses<'a> = dyn FnMut(&[CardSet; 4]) -> u32 + 'a;
+
 /// `n` worlds for a Schieber (or Coiffeur) card decision seen in `obs` (the hands now),
 /// [`draw_read`] with Schieber's rule player for the others' cards and, if given, their contract
-/// decisions ([`ContractEvidence`]) and Weis calls under these rules ([`WeisEvidence`]); `more`
-/// counts a world's further misses (`more_evidence`: whether there is anything for it to read).
+/// decisions ([`ContractEvidence`]) and Weis calls under these rules ([`WeisEvidence`]); `more`,
+/// if given, counts a world's further misses (evidence of its own, such as
+/// [`crate::solver_reading`]'s).
 #[allow(clippy::too_many_arguments)]
 pub fn draw_worlds<R: RngCore>(
     rng: &mut R,
@@ -54,18 +58,17 @@ pub fn draw_worlds<R: RngCore>(
     inference: &Inference,
     contract: Option<ContractEvidence<'_>>,
     weis: Option<WeisRules>,
-    more_evidence: bool,
-    mut more: impl FnMut(&[CardSet; 4]) -> u32,
+    mut more: Option<&mut MoreMisses<'_>>,
 ) -> Vec<[CardSet; 4]> {
     let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
     let weis = weis.and_then(|rules| WeisEvidence::of(obs, rules));
-    let evidence = !history.is_empty() || contract.is_some() || weis.is_some() || more_evidence;
+    let evidence = !history.is_empty() || contract.is_some() || weis.is_some() || more.is_some();
     draw_read(rng, k, n, inference, evidence, |h| {
         let dealt = history.dealt(h);
         history.schieber_misses(obs, h, inference.eleven, true)
             + contract.as_ref().map_or(0, |c| c.misses(&dealt))
             + weis.as_ref().map_or(0, |w| w.misses(&dealt))
-            + more(h)
+            + more.as_mut().map_or(0, |m| m(h))
     })
 }
 

@@ -158,7 +158,7 @@ impl SamplingCoiffeur {
         let weis = self.options.schieber().weis_rules();
         let draw = |rng: &mut _, n| {
             let contract = ContractEvidence::of_coiffeur(&obs, &self.rule);
-            draw_worlds(rng, &k, &obs, n, &inference, contract, weis, false, |_| 0)
+            draw_worlds(rng, &k, &obs, n, &inference, contract, weis, None)
         };
         self.sampler.choose_drawn(
             draw,

@@ -206,6 +206,9 @@ pub struct GameFacts {
     pub options_help: &'static str,
     /// Whether hints can value every card ([`TableGame::SCHIEBER_CARD_PLAY`]).
     pub schieber_card_play: bool,
+    /// Why `jass solve --race` does not apply to the game's deals, if it does not
+    /// ([`TableGame::SOLVE_RACE_REFUSED`]).
+    pub solve_race_refused: Option<&'static str>,
 }
 
 struct Info;
@@ -219,6 +222,7 @@ impl GameVisitor for Info {
             teams: G::TEAMS,
             options_help: G::OPTIONS_HELP,
             schieber_card_play: G::SCHIEBER_CARD_PLAY,
+            solve_race_refused: G::SOLVE_RACE_REFUSED,
         }
     }
 }

@@ -144,14 +144,9 @@ fn protocol_md_documents_every_phase_action_and_view_field() {
 }
 
 /// Option sets (as on the command line) that open decisions a game's declared presets do not
-/// reach: Handjass's core presets at every seat count and its rarer deals, Schieber's and
-/// Differenzler's optional contracts and Weis, Sidi Barrani's redouble. A new game needs none.
+/// reach: Handjass's core presets at every seat count and its rarer deals, Sidi Barrani's
+/// redouble. A new game needs none.
 fn rare_options(game: &str) -> Vec<Vec<String>> {
-    let owned = |sets: &[&[&str]]| -> Vec<Vec<String>> {
-        sets.iter()
-            .map(|o| o.iter().map(|s| s.to_string()).collect())
-            .collect()
-    };
     match game {
         "handjass" => {
             let mut sets = Vec::new();
@@ -172,25 +167,7 @@ fn rare_options(game: &str) -> Vec<Vec<String>> {
             }
             sets
         }
-        "schieber" => owned(&[
-            &["target=1000"],
-            &[
-                "target=1000",
-                "misere=true",
-                "slalom=true",
-                "zurueckschieben=true",
-                "weis=large",
-            ],
-        ]),
-        "sidi-barrani" => owned(&[&["target=1000", "redouble=true"]]),
-        "coiffeur" => owned(&[&["misere=true", "slalom=true"]]),
-        "differenzler" => owned(&[&[
-            "deals=4",
-            "trump=chosen",
-            "weis=true",
-            "stoeck=true",
-            "announcements=open",
-        ]]),
+        "sidi-barrani" => vec![vec!["target=1000".into(), "redouble=true".into()]],
         _ => Vec::new(),
     }
 }
