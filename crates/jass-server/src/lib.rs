@@ -491,9 +491,7 @@ pub fn serve(addr: SocketAddr, data: PathBuf, database: Option<String>) -> Resul
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     let limits = Limits::from_env()?;
-    let url = std::env::var("JASS_INSTANCE_URL")
-        .ok()
-        .filter(|u| !u.is_empty());
+    let url = instance_url(std::env::var("JASS_INSTANCE_URL").ok())?;
     rt.block_on(async move {
         let shown = db.to_string();
         let leased = db.is_postgres();
@@ -567,9 +565,45 @@ pub(crate) fn now_iso() -> String {
     )
 }
 
+/// `JASS_INSTANCE_URL` (unset or empty: none), checked: the other instances forward over plain
+/// HTTP to `http://host:port`.
+fn instance_url(given: Option<String>) -> Result<Option<String>, String> {
+    let Some(url) = given.filter(|u| !u.is_empty()) else {
+        return Ok(None);
+    };
+    let rest = url.strip_prefix("http://").unwrap_or("");
+    let host_port = rest.trim_end_matches('/');
+    if host_port.is_empty() || host_port.contains('/') || !host_port.contains(':') {
+        return Err(format!(
+            "JASS_INSTANCE_URL={url}: give http://host:port, where the other instances reach this one (plain HTTP, no path)"
+        ));
+    }
+    Ok(Some(url))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_instance_url_is_http_host_and_port() {
+        assert_eq!(instance_url(None), Ok(None));
+        assert_eq!(instance_url(Some(String::new())), Ok(None));
+        assert_eq!(
+            instance_url(Some("http://10.0.0.7:8080".into())),
+            Ok(Some("http://10.0.0.7:8080".into()))
+        );
+        for bad in [
+            "https://a:1",
+            "10.0.0.7:8080",
+            "http://a",
+            "http://a:1/x",
+            "http://",
+        ] {
+            let e = instance_url(Some(bad.into())).unwrap_err();
+            assert!(e.contains("give http://host:port"), "{bad}: {e}");
+        }
+    }
 
     fn limits(vars: &[(&str, &str)]) -> Result<Limits, String> {
         Limits::from_vars(|name| {
