@@ -2,6 +2,12 @@
 //! and hands it to the command (`commands/`).
 
 mod commands;
+
+/// mimalloc rather than glibc's allocator: the server's tables allocate and free their views on
+/// many threads, where glibc's arenas fragment (1,000 tables of people held about 700 KB of memory
+/// each with it; docs/server.md, "Load").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod input;
 mod language;
 mod output;

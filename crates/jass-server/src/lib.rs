@@ -482,11 +482,20 @@ fn stop_signal() -> impl std::future::Future<Output = ()> {
     }
 }
 
+/// The most threads of the blocking pool, where the tables' game segments run. A segment waits
+/// on its thread for an answer at most [`table::GRACE`] (and at most 64 do at once), else it
+/// computes or writes to the store; beyond this many, segments queue for a thread instead of
+/// each starting one. Without the bound, 1,000 tables of people grew the pool to about 480
+/// threads, about 1 MB of memory each (stacks and allocator arenas), while the store's single
+/// writer made them wait (docs/server.md, "Load").
+const BLOCKING_THREADS: usize = 128;
+
 /// `jass serve`: serves on `addr` until Ctrl-C or SIGTERM, with the tables in the PostgreSQL
 /// database at `database` (a `postgres://` URL) or else in SQLite in the data folder `data`.
 pub fn serve(addr: SocketAddr, data: PathBuf, database: Option<String>) -> Result<(), String> {
     let db = Database::from_arg(database.as_deref(), &data)?;
     let rt = tokio::runtime::Builder::new_multi_thread()
+        .max_blocking_threads(BLOCKING_THREADS)
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;

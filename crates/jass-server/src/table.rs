@@ -179,6 +179,9 @@ struct Suspend;
 /// A refused answer: what was wrong.
 pub type Refusal = String;
 
+/// The events a table keeps for clients that read them late (see [`Table::from_stored`]).
+const EVENTS: usize = 64;
+
 /// How long a table whose action could not be stored waits before trying again.
 const STORAGE_RETRY: Duration = Duration::from_millis(500);
 
@@ -231,7 +234,10 @@ impl Table {
         let seats: Vec<SeatInfo> =
             serde_json::from_value(t.seats.clone()).map_err(|e| format!("seats: {e}"))?;
         let n = seats.len();
-        let (events, _) = broadcast::channel(1024);
+        // The channel keeps its last EVENTS values, and each state holds every seat's view: a
+        // short ring keeps a table's memory small; a client that falls further behind catches
+        // up from the table's snapshot (`RecvError::Lagged`).
+        let (events, _) = broadcast::channel(EVENTS);
         let finished = (!matches!(t.status.as_str(), "waiting" | "playing")).then(Instant::now);
         Ok(Table {
             id: t.id.clone(),
