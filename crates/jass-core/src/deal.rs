@@ -50,6 +50,103 @@ pub fn shuffled_pack<R: RngCore + ?Sized>(rng: &mut R) -> [Card; 36] {
     pack
 }
 
+/// Each card's bit (`1 << index`) in dense order: the ordered pack as card sets of one card.
+const PACK_BITS: [u64; 36] = {
+    let mut t = [0u64; 36];
+    let mut d = 0;
+    while d < 36 {
+        t[d] = 1 << Card::from_dense(d).index();
+        d += 1;
+    }
+    t
+};
+
+/// The four hands of `four_hands(&shuffled_pack(rng), forehand)`, drawn the same way (the same
+/// draws, the same deal) but dealt as the shuffle goes: Fisher-Yates fixes place `i` of the pack
+/// at step `i`, and the place says whose hand the card goes to. Unrolled, with each 64-bit draw
+/// split into its two samples without a counter; a sample rejected by Lemire's method (about one
+/// in 2^27) hands the rest of the shuffle to the plain loop.
+#[inline]
+pub fn shuffled_four_hands<R: RngCore + ?Sized>(rng: &mut R, forehand: usize) -> [CardSet; 4] {
+    let mut pack = PACK_BITS;
+    // Hands in dealing order: `h[k]` is the hand of seat `forehand + k`.
+    let h = match shuffle_deal_fast(rng, &mut pack) {
+        Ok(h) => h,
+        Err((h, place, halves)) => shuffle_deal_rest(rng, &mut pack, h, place, halves),
+    };
+    let mut out = [CardSet::EMPTY; 4];
+    for (k, bits) in h.into_iter().enumerate() {
+        out[(forehand + k) & 3] = CardSet(bits);
+    }
+    out
+}
+
+/// The hand (in dealing order) that place `i` of the pack goes to: packets of three.
+const fn packet_hand(i: u32) -> usize {
+    (i as usize / 3) % 4
+}
+
+/// The shuffle-and-deal of [`shuffled_four_hands`] while no sample is rejected: the hands, or
+/// the hands so far, the place whose sample was rejected and the samples left of the draw.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn shuffle_deal_fast<R: RngCore + ?Sized>(
+    rng: &mut R,
+    pack: &mut [u64; 36],
+) -> Result<[u64; 4], ([u64; 4], u32, HalfDraws)> {
+    let mut h = [0u64; 4];
+    // Place `i` from one sample: Lemire's method with the bound `i + 1` known, so that its
+    // rejection threshold is a constant.
+    macro_rules! place {
+        ($i:expr, $sample:expr, $left:expr) => {{
+            const N: u32 = $i + 1;
+            const THRESHOLD: u32 = N.wrapping_neg() % N;
+            let m = u64::from($sample) * u64::from(N);
+            if (m as u32) < THRESHOLD {
+                return Err((h, $i, $left));
+            }
+            let j = (m >> 32) as usize;
+            let card = pack[j];
+            pack[j] = pack[$i];
+            h[packet_hand($i)] |= card;
+        }};
+    }
+    macro_rules! pair {
+        ($($i:expr),*) => {$({
+            let w = rng.next_u64();
+            place!($i, (w >> 32) as u32, HalfDraws { word: w << 32, left: 1 });
+            place!($i - 1, w as u32, HalfDraws::new());
+        })*};
+    }
+    pair!(35, 33, 31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3);
+    // Place 1 takes the high half of one more draw (the low half is not used).
+    let w = rng.next_u64();
+    place!(1, (w >> 32) as u32, HalfDraws::new());
+    h[0] |= pack[0];
+    Ok(h)
+}
+
+/// The rest of [`shuffle_deal_fast`] from the place whose sample was rejected, by the plain
+/// loop of [`shuffled_pack`] on the samples left.
+#[cold]
+#[inline(never)]
+fn shuffle_deal_rest<R: RngCore + ?Sized>(
+    rng: &mut R,
+    pack: &mut [u64; 36],
+    mut h: [u64; 4],
+    place: u32,
+    mut halves: HalfDraws,
+) -> [u64; 4] {
+    for i in (1..=place).rev() {
+        let j = halves.below(rng, i + 1) as usize;
+        let card = pack[j];
+        pack[j] = pack[i as usize];
+        h[packet_hand(i)] |= card;
+    }
+    h[0] |= pack[0];
+    h
+}
+
 /// 32-bit samples cut from 64-bit draws (high half first): half the generator calls of
 /// [`uniform_below`], for play-outs that draw once a card.
 #[derive(Clone, Debug, Default)]

@@ -50,6 +50,37 @@ static ALLOWED_TRUMPS_AFTER: [[u64; 64]; 6] = {
     t
 };
 
+/// The cards of each suit (by index).
+static LANE_OF_SUIT: [u64; 4] = [
+    CardSet::suit(Suit::D).0,
+    CardSet::suit(Suit::H).0,
+    CardSet::suit(Suit::S).0,
+    CardSet::suit(Suit::C).0,
+];
+
+/// For each mode (by [`Mode::index`]) and suit led, the cards that oblige a player to follow:
+/// the suit, without the Puur when it is the trump suit (003: the Puur alone need not follow).
+static FOLLOW_LANE: [[u64; 4]; 6] = {
+    let mut t = [[0u64; 4]; 6];
+    let mut m = 0;
+    while m < 6 {
+        let mut s = 0;
+        while s < 4 {
+            let suit = Suit::ALL[s];
+            let lane = CardSet::suit(suit).0;
+            t[m][s] = match Mode::ALL[m] {
+                Mode::Trump(trump) if trump as u8 == suit as u8 => {
+                    lane & !CardSet::single(Card::new(suit, Rank::Jack)).0
+                }
+                _ => lane,
+            };
+            s += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// Every bit if `b`, none otherwise.
 #[inline(always)]
 fn all_if(b: bool) -> u64 {
@@ -217,6 +248,81 @@ impl TrickPlay {
         if self.trick_len == 4 {
             self.end_trick();
         }
+    }
+
+    /// Plays the deal to its end, each card `choose(legal cards)` for the seat to play (the
+    /// same deal as [`TrickPlay::play`] card by card with the same choices), trick by trick: the
+    /// lead and the three cards that follow it are separate code, so that nothing is asked of
+    /// the trick's length, and the hands and the trick stay in registers.
+    #[inline]
+    pub fn play_out(&mut self, mut choose: impl FnMut(CardSet) -> Card) {
+        // A trick under way is finished card by card.
+        while self.trick_len != 0 {
+            let card = choose(self.legal_cards());
+            self.play(card);
+        }
+        if self.is_over() {
+            return;
+        }
+        let m = self.mode_index as usize;
+        let points = self.points;
+        let trump_lane = self.trump_lane;
+        let mut hands = self.hands.map(|h| h.0);
+        let mut leader = self.leader as usize;
+        let mut card_points = self.card_points;
+        let mut tricks = self.tricks;
+        let mut last_team = 0;
+        for _ in self.tricks_done..9 {
+            let lead = choose(CardSet(hands[leader]));
+            debug_assert!(hands[leader] & (1 << lead.index()) != 0);
+            hands[leader] &= !(1u64 << lead.index());
+            let suit = lead.suit() as usize;
+            let keys = &TRICK_KEYS[m][suit];
+            let lead_lane = LANE_OF_SUIT[suit];
+            let follow_lane = FOLLOW_LANE[m][suit];
+            let mut win_key = keys[lead.index()];
+            let mut win_seat = leader;
+            let mut allowed_trumps = ALLOWED_TRUMPS_AFTER[m][lead.index()];
+            let mut trick_points = u32::from(points[lead.index()]);
+            for k in 1..4 {
+                let seat = (leader + k) & 3;
+                let hand = hands[seat];
+                // As in `legal_cards`, with the lead known.
+                let trumps = hand & trump_lane;
+                let allowed = trumps & allowed_trumps;
+                let following = (hand & lead_lane) | allowed;
+                let void = (hand ^ trumps) | allowed | all_if(trumps == hand) & hand;
+                let follows = all_if(hand & follow_lane != 0);
+                let legal = (following & follows) | (void & !follows);
+                let card = choose(CardSet(legal));
+                debug_assert!(legal & (1 << card.index()) != 0);
+                hands[seat] = hand & !(1u64 << card.index());
+                let key = keys[card.index()];
+                let heads = key > win_key;
+                win_key = if heads { key } else { win_key };
+                win_seat = if heads { seat } else { win_seat };
+                allowed_trumps = if heads {
+                    ALLOWED_TRUMPS_AFTER[m][card.index()]
+                } else {
+                    allowed_trumps
+                };
+                trick_points += u32::from(points[card.index()]);
+            }
+            last_team = win_seat & 1;
+            card_points[last_team] += trick_points;
+            tricks[last_team] += 1;
+            leader = win_seat;
+        }
+        card_points[last_team] += LAST_TRICK_BONUS;
+        self.hands = hands.map(CardSet);
+        self.leader = leader as u8;
+        self.win_seat = leader as u8;
+        self.tricks_done = 9;
+        self.card_points = card_points;
+        self.tricks = tricks;
+        self.lead_lane = 0;
+        self.follow_lane = 0;
+        self.allowed_trumps = CardSet::ALL.0;
     }
 
     fn end_trick(&mut self) {
