@@ -114,7 +114,7 @@ fn shuffle_deal_fast<R: RngCore + ?Sized>(
     macro_rules! pair {
         ($($i:expr),*) => {$({
             let w = rng.next_u64();
-            place!($i, (w >> 32) as u32, HalfDraws { word: w << 32, left: 1 });
+            place!($i, (w >> 32) as u32, HalfDraws { word: w, left: 1 });
             place!($i - 1, w as u32, HalfDraws::new());
         })*};
     }
@@ -151,6 +151,7 @@ fn shuffle_deal_rest<R: RngCore + ?Sized>(
 /// [`uniform_below`], for play-outs that draw once a card.
 #[derive(Clone, Debug, Default)]
 pub struct HalfDraws {
+    /// The last draw; its low half is the next sample if `left` is 1.
     word: u64,
     left: u8,
 }
@@ -161,16 +162,18 @@ impl HalfDraws {
         HalfDraws { word: 0, left: 0 }
     }
 
+    /// The next sample: the low half of the last draw if it is left, else the high half of a
+    /// new draw (whose low half is then left).
     #[inline(always)]
     fn next<R: RngCore + ?Sized>(&mut self, rng: &mut R) -> u32 {
-        if self.left == 0 {
+        if self.left != 0 {
+            self.left = 0;
+            self.word as u32
+        } else {
             self.word = rng.next_u64();
-            self.left = 2;
+            self.left = 1;
+            (self.word >> 32) as u32
         }
-        self.left -= 1;
-        let v = (self.word >> 32) as u32;
-        self.word <<= 32;
-        v
     }
 
     /// A uniformly random integer in `0..n` (n > 0): Lemire's method as in [`uniform_below`],

@@ -267,6 +267,7 @@ impl TrickPlay {
         let m = self.mode_index as usize;
         let points = self.points;
         let trump_lane = self.trump_lane;
+        let plain = CardSet::ALL.0 & !trump_lane;
         let mut hands = self.hands.map(|h| h.0);
         let mut leader = self.leader as usize;
         let mut card_points = self.card_points;
@@ -282,18 +283,19 @@ impl TrickPlay {
             let follow_lane = FOLLOW_LANE[m][suit];
             let mut win_key = keys[lead.index()];
             let mut win_seat = leader;
-            let mut allowed_trumps = ALLOWED_TRUMPS_AFTER[m][lead.index()];
+            // The trumps that may be played now, as cards of the trump suit.
+            let mut allowed = ALLOWED_TRUMPS_AFTER[m][lead.index()] & trump_lane;
             let mut trick_points = u32::from(points[lead.index()]);
-            for k in 1..4 {
-                let seat = (leader + k) & 3;
+            // One card after the lead: as in `legal_cards`, with the lead known. Following,
+            // the suit led and the allowed trumps; void, the plain cards and the allowed
+            // trumps, or every card if the hand holds nothing but trumps.
+            let mut follow = |seat: usize| {
                 let hand = hands[seat];
-                // As in `legal_cards`, with the lead known.
-                let trumps = hand & trump_lane;
-                let allowed = trumps & allowed_trumps;
-                let following = (hand & lead_lane) | allowed;
-                let void = (hand ^ trumps) | allowed | all_if(trumps == hand) & hand;
-                let follows = all_if(hand & follow_lane != 0);
-                let legal = (following & follows) | (void & !follows);
+                let follows = hand & follow_lane != 0;
+                let only_trumps = hand & plain == 0;
+                let void_mask = (plain | allowed) | all_if(only_trumps);
+                let mask = if follows { lead_lane | allowed } else { void_mask };
+                let legal = hand & mask;
                 let card = choose(CardSet(legal));
                 debug_assert!(legal & (1 << card.index()) != 0);
                 hands[seat] = hand & !(1u64 << card.index());
@@ -301,13 +303,16 @@ impl TrickPlay {
                 let heads = key > win_key;
                 win_key = if heads { key } else { win_key };
                 win_seat = if heads { seat } else { win_seat };
-                allowed_trumps = if heads {
-                    ALLOWED_TRUMPS_AFTER[m][card.index()]
+                allowed = if heads {
+                    ALLOWED_TRUMPS_AFTER[m][card.index()] & trump_lane
                 } else {
-                    allowed_trumps
+                    allowed
                 };
                 trick_points += u32::from(points[card.index()]);
-            }
+            };
+            follow((leader + 1) & 3);
+            follow((leader + 2) & 3);
+            follow((leader + 3) & 3);
             last_team = win_seat & 1;
             card_points[last_team] += trick_points;
             tricks[last_team] += 1;
