@@ -322,6 +322,84 @@ mod tests {
         assert!(seen.iter().all(|&n| n > 800 && n < 1200), "{seen:?}");
     }
 
+    /// The direct deal is the deal of the shuffled pack, draw for draw (and leaves the
+    /// generator where the shuffle does), on many seeds and forehands.
+    #[test]
+    fn shuffled_four_hands_deals_the_shuffled_pack() {
+        for seed in 0..300u64 {
+            let mut a = ChaCha8Rng::seed_from_u64(seed);
+            let mut b = a.clone();
+            for k in 0..40 {
+                let forehand = (seed as usize + k) % 4;
+                let want = four_hands(&shuffled_pack(&mut a), forehand);
+                assert_eq!(shuffled_four_hands(&mut b, forehand), want);
+                assert_eq!(a.next_u64(), b.next_u64());
+            }
+        }
+    }
+
+    /// A generator whose draws have, now and then, a zero half: Lemire's method rejects such a
+    /// sample for most bounds, so the direct deal's hand-over to the plain loop is exercised at
+    /// every place and with either half rejected.
+    struct Rejecting {
+        inner: ChaCha8Rng,
+        count: u64,
+    }
+
+    impl RngCore for Rejecting {
+        fn next_u32(&mut self) -> u32 {
+            self.next_u64() as u32
+        }
+        fn next_u64(&mut self) -> u64 {
+            self.count += 1;
+            let w = self.inner.next_u64();
+            match w % 7 {
+                0 => w & 0xFFFF_FFFF,
+                1 => w & !0xFFFF_FFFF,
+                2 => 0,
+                _ => w,
+            }
+        }
+        fn fill_bytes(&mut self, dest: &mut [u8]) {
+            self.inner.fill_bytes(dest)
+        }
+        fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_chacha::rand_core::Error> {
+            self.inner.try_fill_bytes(dest)
+        }
+    }
+
+    #[test]
+    fn shuffled_four_hands_after_rejected_samples() {
+        let mut a = Rejecting {
+            inner: ChaCha8Rng::seed_from_u64(5),
+            count: 0,
+        };
+        let mut b = Rejecting {
+            inner: ChaCha8Rng::seed_from_u64(5),
+            count: 0,
+        };
+        for k in 0..5000 {
+            let want = four_hands(&shuffled_pack(&mut a), k % 4);
+            assert_eq!(shuffled_four_hands(&mut b, k % 4), want, "deal {k}");
+            assert_eq!(a.count, b.count);
+        }
+        // More draws than a shuffle without rejections takes (18 a deal): rejections happened.
+        assert!(a.count > 5000 * 18 + 1000, "{}", a.count);
+    }
+
+    /// `HalfDraws` gives the high half of a draw, then its low half.
+    #[test]
+    fn half_draws_take_the_high_half_first() {
+        let mut a = ChaCha8Rng::seed_from_u64(9);
+        let mut b = a.clone();
+        let mut halves = HalfDraws::new();
+        for _ in 0..1000 {
+            let w = a.next_u64();
+            assert_eq!(halves.below(&mut b, 1 << 31) as u64, w >> 33);
+            assert_eq!(halves.below(&mut b, 1 << 31) as u64, (w & 0xFFFF_FFFF) >> 1);
+        }
+    }
+
     #[test]
     fn packets_with_a_blind() {
         let pack = ordered_pack();

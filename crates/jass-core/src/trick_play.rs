@@ -294,7 +294,11 @@ impl TrickPlay {
                 let follows = hand & follow_lane != 0;
                 let only_trumps = hand & plain == 0;
                 let void_mask = (plain | allowed) | all_if(only_trumps);
-                let mask = if follows { lead_lane | allowed } else { void_mask };
+                let mask = if follows {
+                    lead_lane | allowed
+                } else {
+                    void_mask
+                };
                 let legal = hand & mask;
                 let card = choose(CardSet(legal));
                 debug_assert!(legal & (1 << card.index()) != 0);
@@ -411,6 +415,56 @@ mod tests {
             assert_eq!(lean.card_points(), t.card_points);
             assert_eq!(lean.tricks(), t.tricks);
             assert_eq!(lean.points_with_match(), t.score);
+        }
+    }
+
+    /// `play_out` plays the deal `play` plays card by card with the same choices, from the
+    /// first card or from any card of the deal (a trick under way finished first).
+    #[test]
+    fn play_out_agrees_with_card_by_card_play() {
+        let mut dealer = SeededDealer::new(21);
+        for i in 0..4000u32 {
+            let forehand = (i % 4) as u8;
+            let hands = four_hands(&dealer.next_pack(), forehand as usize);
+            let mode = Mode::ALL[(i % 6) as usize];
+            let eleven = if i % 12 < 6 {
+                UndenufeEleven::Ace
+            } else {
+                UndenufeEleven::Six
+            };
+            let start = TrickPlay::new(hands, mode, eleven, forehand);
+            let mut rng = ChaCha8Rng::seed_from_u64(u64::from(i));
+            let mut draws = HalfDraws::new();
+            // The choices: a sequence of draws, the same for both.
+            let picks: Vec<u32> = (0..36).map(|_| draws.below(&mut rng, 1 << 20)).collect();
+            let choose = |legal: CardSet, k: usize| legal.nth(picks[k] % legal.len());
+            let mut one = start;
+            let mut legal_sets = Vec::new();
+            while !one.is_over() {
+                let legal = one.legal_cards();
+                legal_sets.push(legal);
+                one.play(choose(legal, legal_sets.len() - 1));
+            }
+            // Card by card up to card `from`, then `play_out`.
+            let from = (i % 37) as usize;
+            let mut other = start;
+            for k in 0..from.min(36) {
+                other.play(choose(other.legal_cards(), k));
+            }
+            let mut k = from.min(36);
+            other.play_out(|legal| {
+                assert_eq!(legal, legal_sets[k], "deal {i}, card {k}");
+                let c = choose(legal, k);
+                k += 1;
+                c
+            });
+            assert_eq!(k, 36);
+            assert!(other.is_over());
+            assert_eq!(other.hands(), one.hands());
+            assert_eq!(other.card_points(), one.card_points());
+            assert_eq!(other.tricks(), one.tricks());
+            assert_eq!(other.points_with_match(), one.points_with_match());
+            assert_eq!(other.to_play(), one.to_play());
         }
     }
 }
