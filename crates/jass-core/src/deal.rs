@@ -50,10 +50,108 @@ pub fn shuffled_pack<R: RngCore + ?Sized>(rng: &mut R) -> [Card; 36] {
     pack
 }
 
+/// Each card's bit (`1 << index`) in dense order: the ordered pack as card sets of one card.
+const PACK_BITS: [u64; 36] = {
+    let mut t = [0u64; 36];
+    let mut d = 0;
+    while d < 36 {
+        t[d] = 1 << Card::from_dense(d).index();
+        d += 1;
+    }
+    t
+};
+
+/// The four hands of `four_hands(&shuffled_pack(rng), forehand)`, drawn the same way (the same
+/// draws, the same deal) but dealt as the shuffle goes: Fisher-Yates fixes place `i` of the pack
+/// at step `i`, and the place says whose hand the card goes to. Unrolled, with each 64-bit draw
+/// split into its two samples without a counter; a sample rejected by Lemire's method (about one
+/// in 2^27) hands the rest of the shuffle to the plain loop.
+#[inline]
+pub fn shuffled_four_hands<R: RngCore + ?Sized>(rng: &mut R, forehand: usize) -> [CardSet; 4] {
+    let mut pack = PACK_BITS;
+    // Hands in dealing order: `h[k]` is the hand of seat `forehand + k`.
+    let h = match shuffle_deal_fast(rng, &mut pack) {
+        Ok(h) => h,
+        Err((h, place, halves)) => shuffle_deal_rest(rng, &mut pack, h, place, halves),
+    };
+    let mut out = [CardSet::EMPTY; 4];
+    for (k, bits) in h.into_iter().enumerate() {
+        out[(forehand + k) & 3] = CardSet(bits);
+    }
+    out
+}
+
+/// The hand (in dealing order) that place `i` of the pack goes to: packets of three.
+const fn packet_hand(i: u32) -> usize {
+    (i as usize / 3) % 4
+}
+
+/// The shuffle-and-deal of [`shuffled_four_hands`] while no sample is rejected: the hands, or
+/// the hands so far, the place whose sample was rejected and the samples left of the draw.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn shuffle_deal_fast<R: RngCore + ?Sized>(
+    rng: &mut R,
+    pack: &mut [u64; 36],
+) -> Result<[u64; 4], ([u64; 4], u32, HalfDraws)> {
+    let mut h = [0u64; 4];
+    // Place `i` from one sample: Lemire's method with the bound `i + 1` known, so that its
+    // rejection threshold is a constant.
+    macro_rules! place {
+        ($i:expr, $sample:expr, $left:expr) => {{
+            const N: u32 = $i + 1;
+            const THRESHOLD: u32 = N.wrapping_neg() % N;
+            let m = u64::from($sample) * u64::from(N);
+            if (m as u32) < THRESHOLD {
+                return Err((h, $i, $left));
+            }
+            let j = (m >> 32) as usize;
+            let card = pack[j];
+            pack[j] = pack[$i];
+            h[packet_hand($i)] |= card;
+        }};
+    }
+    macro_rules! pair {
+        ($($i:expr),*) => {$({
+            let w = rng.next_u64();
+            place!($i, (w >> 32) as u32, HalfDraws { word: w, left: 1 });
+            place!($i - 1, w as u32, HalfDraws::new());
+        })*};
+    }
+    pair!(35, 33, 31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3);
+    // Place 1 takes the high half of one more draw (the low half is not used).
+    let w = rng.next_u64();
+    place!(1, (w >> 32) as u32, HalfDraws::new());
+    h[0] |= pack[0];
+    Ok(h)
+}
+
+/// The rest of [`shuffle_deal_fast`] from the place whose sample was rejected, by the plain
+/// loop of [`shuffled_pack`] on the samples left.
+#[cold]
+#[inline(never)]
+fn shuffle_deal_rest<R: RngCore + ?Sized>(
+    rng: &mut R,
+    pack: &mut [u64; 36],
+    mut h: [u64; 4],
+    place: u32,
+    mut halves: HalfDraws,
+) -> [u64; 4] {
+    for i in (1..=place).rev() {
+        let j = halves.below(rng, i + 1) as usize;
+        let card = pack[j];
+        pack[j] = pack[i as usize];
+        h[packet_hand(i)] |= card;
+    }
+    h[0] |= pack[0];
+    h
+}
+
 /// 32-bit samples cut from 64-bit draws (high half first): half the generator calls of
 /// [`uniform_below`], for play-outs that draw once a card.
 #[derive(Clone, Debug, Default)]
 pub struct HalfDraws {
+    /// The last draw; its low half is the next sample if `left` is 1.
     word: u64,
     left: u8,
 }
@@ -64,16 +162,18 @@ impl HalfDraws {
         HalfDraws { word: 0, left: 0 }
     }
 
+    /// The next sample: the low half of the last draw if it is left, else the high half of a
+    /// new draw (whose low half is then left).
     #[inline(always)]
     fn next<R: RngCore + ?Sized>(&mut self, rng: &mut R) -> u32 {
-        if self.left == 0 {
+        if self.left != 0 {
+            self.left = 0;
+            self.word as u32
+        } else {
             self.word = rng.next_u64();
-            self.left = 2;
+            self.left = 1;
+            (self.word >> 32) as u32
         }
-        self.left -= 1;
-        let v = (self.word >> 32) as u32;
-        self.word <<= 32;
-        v
     }
 
     /// A uniformly random integer in `0..n` (n > 0): Lemire's method as in [`uniform_below`],
@@ -220,6 +320,84 @@ mod tests {
             seen[uniform_below(&mut r, 7) as usize] += 1;
         }
         assert!(seen.iter().all(|&n| n > 800 && n < 1200), "{seen:?}");
+    }
+
+    /// The direct deal is the deal of the shuffled pack, draw for draw (and leaves the
+    /// generator where the shuffle does), on many seeds and forehands.
+    #[test]
+    fn shuffled_four_hands_deals_the_shuffled_pack() {
+        for seed in 0..300u64 {
+            let mut a = ChaCha8Rng::seed_from_u64(seed);
+            let mut b = a.clone();
+            for k in 0..40 {
+                let forehand = (seed as usize + k) % 4;
+                let want = four_hands(&shuffled_pack(&mut a), forehand);
+                assert_eq!(shuffled_four_hands(&mut b, forehand), want);
+                assert_eq!(a.next_u64(), b.next_u64());
+            }
+        }
+    }
+
+    /// A generator whose draws have, now and then, a zero half: Lemire's method rejects such a
+    /// sample for most bounds, so the direct deal's hand-over to the plain loop is exercised at
+    /// every place and with either half rejected.
+    struct Rejecting {
+        inner: ChaCha8Rng,
+        count: u64,
+    }
+
+    impl RngCore for Rejecting {
+        fn next_u32(&mut self) -> u32 {
+            self.next_u64() as u32
+        }
+        fn next_u64(&mut self) -> u64 {
+            self.count += 1;
+            let w = self.inner.next_u64();
+            match w % 7 {
+                0 => w & 0xFFFF_FFFF,
+                1 => w & !0xFFFF_FFFF,
+                2 => 0,
+                _ => w,
+            }
+        }
+        fn fill_bytes(&mut self, dest: &mut [u8]) {
+            self.inner.fill_bytes(dest)
+        }
+        fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_chacha::rand_core::Error> {
+            self.inner.try_fill_bytes(dest)
+        }
+    }
+
+    #[test]
+    fn shuffled_four_hands_after_rejected_samples() {
+        let mut a = Rejecting {
+            inner: ChaCha8Rng::seed_from_u64(5),
+            count: 0,
+        };
+        let mut b = Rejecting {
+            inner: ChaCha8Rng::seed_from_u64(5),
+            count: 0,
+        };
+        for k in 0..5000 {
+            let want = four_hands(&shuffled_pack(&mut a), k % 4);
+            assert_eq!(shuffled_four_hands(&mut b, k % 4), want, "deal {k}");
+            assert_eq!(a.count, b.count);
+        }
+        // More draws than a shuffle without rejections takes (18 a deal): rejections happened.
+        assert!(a.count > 5000 * 18 + 1000, "{}", a.count);
+    }
+
+    /// `HalfDraws` gives the high half of a draw, then its low half.
+    #[test]
+    fn half_draws_take_the_high_half_first() {
+        let mut a = ChaCha8Rng::seed_from_u64(9);
+        let mut b = a.clone();
+        let mut halves = HalfDraws::new();
+        for _ in 0..1000 {
+            let w = a.next_u64();
+            assert_eq!(halves.below(&mut b, 1 << 31) as u64, w >> 33);
+            assert_eq!(halves.below(&mut b, 1 << 31) as u64, (w & 0xFFFF_FFFF) >> 1);
+        }
     }
 
     #[test]

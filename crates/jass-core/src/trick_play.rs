@@ -50,6 +50,37 @@ static ALLOWED_TRUMPS_AFTER: [[u64; 64]; 6] = {
     t
 };
 
+/// The cards of each suit (by index).
+static LANE_OF_SUIT: [u64; 4] = [
+    CardSet::suit(Suit::D).0,
+    CardSet::suit(Suit::H).0,
+    CardSet::suit(Suit::S).0,
+    CardSet::suit(Suit::C).0,
+];
+
+/// For each mode (by [`Mode::index`]) and suit led, the cards that oblige a player to follow:
+/// the suit, without the Puur when it is the trump suit (003: the Puur alone need not follow).
+static FOLLOW_LANE: [[u64; 4]; 6] = {
+    let mut t = [[0u64; 4]; 6];
+    let mut m = 0;
+    while m < 6 {
+        let mut s = 0;
+        while s < 4 {
+            let suit = Suit::ALL[s];
+            let lane = CardSet::suit(suit).0;
+            t[m][s] = match Mode::ALL[m] {
+                Mode::Trump(trump) if trump as u8 == suit as u8 => {
+                    lane & !CardSet::single(Card::new(suit, Rank::Jack)).0
+                }
+                _ => lane,
+            };
+            s += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// Every bit if `b`, none otherwise.
 #[inline(always)]
 fn all_if(b: bool) -> u64 {
@@ -219,6 +250,90 @@ impl TrickPlay {
         }
     }
 
+    /// Plays the deal to its end, each card `choose(legal cards)` for the seat to play (the
+    /// same deal as [`TrickPlay::play`] card by card with the same choices), trick by trick: the
+    /// lead and the three cards that follow it are separate code, so that nothing is asked of
+    /// the trick's length, and the hands and the trick stay in registers.
+    #[inline]
+    pub fn play_out(&mut self, mut choose: impl FnMut(CardSet) -> Card) {
+        // A trick under way is finished card by card.
+        while self.trick_len != 0 {
+            let card = choose(self.legal_cards());
+            self.play(card);
+        }
+        if self.is_over() {
+            return;
+        }
+        let m = self.mode_index as usize;
+        let points = self.points;
+        let trump_lane = self.trump_lane;
+        let plain = CardSet::ALL.0 & !trump_lane;
+        let mut hands = self.hands.map(|h| h.0);
+        let mut leader = self.leader as usize;
+        let mut card_points = self.card_points;
+        let mut tricks = self.tricks;
+        let mut last_team = 0;
+        for _ in self.tricks_done..9 {
+            let lead = choose(CardSet(hands[leader]));
+            debug_assert!(hands[leader] & (1 << lead.index()) != 0);
+            hands[leader] &= !(1u64 << lead.index());
+            let suit = lead.suit() as usize;
+            let keys = &TRICK_KEYS[m][suit];
+            let lead_lane = LANE_OF_SUIT[suit];
+            let follow_lane = FOLLOW_LANE[m][suit];
+            let mut win_key = keys[lead.index()];
+            let mut win_seat = leader;
+            // The trumps that may be played now, as cards of the trump suit.
+            let mut allowed = ALLOWED_TRUMPS_AFTER[m][lead.index()] & trump_lane;
+            let mut trick_points = u32::from(points[lead.index()]);
+            // One card after the lead: as in `legal_cards`, with the lead known. Following,
+            // the suit led and the allowed trumps; void, the plain cards and the allowed
+            // trumps, or every card if the hand holds nothing but trumps.
+            let mut follow = |seat: usize| {
+                let hand = hands[seat];
+                let follows = hand & follow_lane != 0;
+                let only_trumps = hand & plain == 0;
+                let void_mask = (plain | allowed) | all_if(only_trumps);
+                let mask = if follows {
+                    lead_lane | allowed
+                } else {
+                    void_mask
+                };
+                let legal = hand & mask;
+                let card = choose(CardSet(legal));
+                debug_assert!(legal & (1 << card.index()) != 0);
+                hands[seat] = hand & !(1u64 << card.index());
+                let key = keys[card.index()];
+                let heads = key > win_key;
+                win_key = if heads { key } else { win_key };
+                win_seat = if heads { seat } else { win_seat };
+                allowed = if heads {
+                    ALLOWED_TRUMPS_AFTER[m][card.index()] & trump_lane
+                } else {
+                    allowed
+                };
+                trick_points += u32::from(points[card.index()]);
+            };
+            follow((leader + 1) & 3);
+            follow((leader + 2) & 3);
+            follow((leader + 3) & 3);
+            last_team = win_seat & 1;
+            card_points[last_team] += trick_points;
+            tricks[last_team] += 1;
+            leader = win_seat;
+        }
+        card_points[last_team] += LAST_TRICK_BONUS;
+        self.hands = hands.map(CardSet);
+        self.leader = leader as u8;
+        self.win_seat = leader as u8;
+        self.tricks_done = 9;
+        self.card_points = card_points;
+        self.tricks = tricks;
+        self.lead_lane = 0;
+        self.follow_lane = 0;
+        self.allowed_trumps = CardSet::ALL.0;
+    }
+
     fn end_trick(&mut self) {
         let team = (self.win_seat & 1) as usize;
         self.tricks_done += 1;
@@ -300,6 +415,56 @@ mod tests {
             assert_eq!(lean.card_points(), t.card_points);
             assert_eq!(lean.tricks(), t.tricks);
             assert_eq!(lean.points_with_match(), t.score);
+        }
+    }
+
+    /// `play_out` plays the deal `play` plays card by card with the same choices, from the
+    /// first card or from any card of the deal (a trick under way finished first).
+    #[test]
+    fn play_out_agrees_with_card_by_card_play() {
+        let mut dealer = SeededDealer::new(21);
+        for i in 0..4000u32 {
+            let forehand = (i % 4) as u8;
+            let hands = four_hands(&dealer.next_pack(), forehand as usize);
+            let mode = Mode::ALL[(i % 6) as usize];
+            let eleven = if i % 12 < 6 {
+                UndenufeEleven::Ace
+            } else {
+                UndenufeEleven::Six
+            };
+            let start = TrickPlay::new(hands, mode, eleven, forehand);
+            let mut rng = ChaCha8Rng::seed_from_u64(u64::from(i));
+            let mut draws = HalfDraws::new();
+            // The choices: a sequence of draws, the same for both.
+            let picks: Vec<u32> = (0..36).map(|_| draws.below(&mut rng, 1 << 20)).collect();
+            let choose = |legal: CardSet, k: usize| legal.nth(picks[k] % legal.len());
+            let mut one = start;
+            let mut legal_sets = Vec::new();
+            while !one.is_over() {
+                let legal = one.legal_cards();
+                legal_sets.push(legal);
+                one.play(choose(legal, legal_sets.len() - 1));
+            }
+            // Card by card up to card `from`, then `play_out`.
+            let from = (i % 37) as usize;
+            let mut other = start;
+            for k in 0..from.min(36) {
+                other.play(choose(other.legal_cards(), k));
+            }
+            let mut k = from.min(36);
+            other.play_out(|legal| {
+                assert_eq!(legal, legal_sets[k], "deal {i}, card {k}");
+                let c = choose(legal, k);
+                k += 1;
+                c
+            });
+            assert_eq!(k, 36);
+            assert!(other.is_over());
+            assert_eq!(other.hands(), one.hands());
+            assert_eq!(other.card_points(), one.card_points());
+            assert_eq!(other.tricks(), one.tricks());
+            assert_eq!(other.points_with_match(), one.points_with_match());
+            assert_eq!(other.to_play(), one.to_play());
         }
     }
 }
