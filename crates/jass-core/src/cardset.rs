@@ -136,6 +136,10 @@ impl CardSet {
     /// then count the zeros below it): four instructions. Only for code compiled with BMI2,
     /// which the workspace's `x86-64-v2` target does not assume: call it from a function with
     /// `#[target_feature(enable = "bmi1,bmi2")]` entered after [`bmi2_is_fast`].
+    ///
+    /// # Safety
+    ///
+    /// Called from code not compiled with BMI1 and BMI2, the CPU must have them.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2")]
     #[inline]
