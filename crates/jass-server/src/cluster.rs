@@ -37,6 +37,16 @@ use crate::App;
 /// does not forward it again (no loops while a table moves).
 const FORWARDED: &str = "x-jass-forwarded";
 
+/// The header on a forwarded request that names the client's address (as the forwarding
+/// instance counted it): the owner counts the request and its connection against that address
+/// for its per-address limits, but only when it comes from a registered instance's address
+/// ([`App::instances`]); from anywhere else it is ignored.
+pub(crate) const CLIENT: &str = "x-jass-client";
+
+/// The rows of instances not heard from for this many leases (killed, never deregistered) are
+/// deleted by the live instances, unless they still hold a lease that has not run out.
+pub(crate) const PRUNE_AFTER_LEASES: u32 = 20;
+
 /// Puts a stored table in memory and starts it if it is being played (the tables of an instance
 /// at its start, and those it takes over); returns the table in memory (the one there already,
 /// if another request loaded it first).
@@ -60,6 +70,7 @@ pub(crate) fn load(app: &App, stored: &StoredTable) -> Option<Arc<Table>> {
         }
         map.insert(stored.id.clone(), Arc::clone(&table));
     }
+    app.watch_presence(&table);
     // A table whose rows cannot be read is marked `error` (with why); the others load.
     if stored.status == "playing" {
         match app.store.actions(&stored.id) {
@@ -112,6 +123,77 @@ pub(crate) async fn leases(app: Arc<App>, mut stop: watch::Receiver<bool>) {
             _ = crate::stopped(&mut stop) => return,
         }
         check_leases(&app);
+        trust_instances(&app).await;
+    }
+}
+
+/// Reads the registered instances' addresses and resolves them to the IP addresses whose
+/// forwarded requests are counted against the client they name ([`CLIENT`]).
+pub(crate) async fn trust_instances(app: &App) {
+    let urls = match app.store.instance_urls() {
+        Ok(u) => u,
+        Err(e) => {
+            eprintln!(
+                "instance {}: reading the instances: {e}",
+                app.store.instance()
+            );
+            return;
+        }
+    };
+    let mut ips = HashSet::new();
+    for url in urls {
+        let authority = url.trim_start_matches("http://").trim_end_matches('/');
+        let lookup = tokio::net::lookup_host(authority.to_string());
+        if let Ok(Ok(addrs)) = tokio::time::timeout(Duration::from_secs(2), lookup).await {
+            ips.extend(addrs.map(|a| a.ip()));
+        }
+    }
+    *app.instances.write().unwrap_or_else(|p| p.into_inner()) = ips;
+}
+
+/// Stores the presence of the seats of the tables this instance runs whenever it changes (their
+/// ids come from [`crate::table::Table::seats_changed`]), for the other instances' lists:
+/// one `UPDATE` per table and change, none when nothing shown changed.
+pub(crate) async fn presence(
+    app: Arc<App>,
+    mut changed: tokio::sync::mpsc::UnboundedReceiver<String>,
+    mut stop: watch::Receiver<bool>,
+) {
+    // What was stored last, per table.
+    let mut stored: std::collections::HashMap<String, serde_json::Value> = Default::default();
+    loop {
+        let first = tokio::select! {
+            id = changed.recv() => match id {
+                Some(id) => id,
+                None => return,
+            },
+            _ = crate::stopped(&mut stop) => return,
+        };
+        let mut ids = HashSet::from([first]);
+        while let Ok(id) = changed.try_recv() {
+            ids.insert(id);
+        }
+        for id in ids {
+            let table = app.live(&id).filter(|t| {
+                !t.is_moved() && matches!(t.lock().status.as_str(), "waiting" | "playing")
+            });
+            let Some(table) = table else {
+                stored.remove(&id);
+                continue;
+            };
+            let now = table.presence();
+            if stored.get(&id) == Some(&now) {
+                continue;
+            }
+            match app.store.set_presence(&id, &now) {
+                Ok(()) => {
+                    stored.insert(id, now);
+                }
+                // Shown a little wrong elsewhere until the next change: not worth more.
+                Err(e) => eprintln!("table {id}: storing who is connected: {e}"),
+            }
+        }
+        stored.retain(|id, _| app.live(id).is_some());
     }
 }
 
@@ -155,6 +237,24 @@ fn check_leases(app: &App) {
         .write()
         .unwrap_or_else(|p| p.into_inner())
         .retain(|_, t| !t.is_moved());
+    match app
+        .store
+        .prune_instances(app.limits.lease * PRUNE_AFTER_LEASES)
+    {
+        Ok(gone) => {
+            for id in gone {
+                eprintln!(
+                    "instance {}: removed instance {id}, which had not renewed for {} s and holds no lease",
+                    app.store.instance(),
+                    (app.limits.lease * PRUNE_AFTER_LEASES).as_secs()
+                );
+            }
+        }
+        Err(e) => eprintln!(
+            "instance {}: pruning the instances: {e}",
+            app.store.instance()
+        ),
+    }
     if let Err(e) = take_over(app) {
         eprintln!(
             "instance {}: looking for tables to take over: {e}",
@@ -282,6 +382,9 @@ async fn forward(
         upstream_req
             .headers_mut()
             .insert(FORWARDED, HeaderValue::from_static("1"));
+        if let Some(v) = client_header(&parts.extensions) {
+            upstream_req.headers_mut().insert(CLIENT, v);
+        }
         let connect = tokio_tungstenite::connect_async(upstream_req);
         let upstream = match tokio::time::timeout(Duration::from_secs(5), connect).await {
             Ok(Ok((s, _))) => s,
@@ -331,6 +434,13 @@ async fn forward(
     }
 }
 
+/// The [`CLIENT`] header for a request this instance forwards: the address it counted it
+/// against.
+fn client_header(extensions: &axum::http::Extensions) -> Option<HeaderValue> {
+    let crate::http::ClientAddr(ip) = extensions.get::<crate::http::ClientAddr>()?;
+    HeaderValue::from_str(&ip.to_string()).ok()
+}
+
 /// One HTTP request to the owner, on a connection of its own.
 async fn http_forward(
     authority: &str,
@@ -352,6 +462,9 @@ async fn http_forward(
         .uri(path)
         .header(header::HOST, authority)
         .header(FORWARDED, "1");
+    if let Some(v) = client_header(&parts.extensions) {
+        out = out.header(CLIENT, v);
+    }
     if let Some(ct) = parts.headers.get(header::CONTENT_TYPE) {
         out = out.header(header::CONTENT_TYPE, ct);
     }

@@ -38,6 +38,17 @@ struct Bucket {
     at: Instant,
 }
 
+/// The address a request is counted against for the per-address limits: the peer's, or for a
+/// request another instance forwarded (from a registered instance's address) the client's it
+/// names ([`crate::cluster::CLIENT`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClientAddr(pub IpAddr);
+
+/// On a connection from a registered instance's address: its requests are counted one by one
+/// (each against the client it names, if forwarded), not the connection at its accept.
+#[derive(Clone, Copy, Debug)]
+struct FromInstance;
+
 /// One open connection of an address (an HTTP connection, and the WebSocket it became): the
 /// address's count goes down when the last holder ends.
 pub(crate) struct ConnectionSlot {
@@ -63,6 +74,27 @@ impl Drop for ConnectionSlot {
 }
 
 impl Clients {
+    /// A place among `ip`'s connections, or `None` when it holds its limit.
+    fn take(app: &Arc<App>, ip: IpAddr) -> Option<Arc<ConnectionSlot>> {
+        let mut c = app
+            .clients
+            .connections
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        let n = c.entry(ip).or_insert(0);
+        if *n >= app.limits.connections_per_address {
+            if *n == 0 {
+                c.remove(&ip);
+            }
+            return None;
+        }
+        *n += 1;
+        Some(Arc::new(ConnectionSlot {
+            app: Arc::clone(app),
+            ip,
+        }))
+    }
+
     /// Forgets the buckets that are full again (addresses not heard from for a while).
     pub(crate) fn prune(&self, limits: &crate::Limits) {
         let mut b = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
@@ -117,22 +149,17 @@ pub(crate) async fn serve(
         };
         let _ = stream.set_nodelay(true);
         let ip = peer.ip();
-        let slot = {
-            let mut c = app
-                .clients
-                .connections
-                .lock()
-                .unwrap_or_else(|p| p.into_inner());
-            let n = c.entry(ip).or_insert(0);
-            if *n >= app.limits.connections_per_address {
-                None
-            } else {
-                *n += 1;
-                Some(Arc::new(ConnectionSlot {
-                    app: Arc::clone(&app),
-                    ip,
-                }))
-            }
+        // A registered instance's connection (a forwarded request, on PostgreSQL) is counted
+        // request by request, against the client it names ([`client_addr`]).
+        let from_instance = app
+            .instances
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains(&ip);
+        let slot = if from_instance {
+            Some(None)
+        } else {
+            Clients::take(&app, ip).map(Some)
         };
         let Some(slot) = slot else {
             let limit = app.limits.connections_per_address;
@@ -154,7 +181,14 @@ pub(crate) async fn serve(
         let service =
             hyper::service::service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
                 req.extensions_mut().insert(ConnectInfo(peer));
-                req.extensions_mut().insert(Arc::clone(&slot));
+                match &slot {
+                    Some(slot) => {
+                        req.extensions_mut().insert(Arc::clone(slot));
+                    }
+                    None => {
+                        req.extensions_mut().insert(FromInstance);
+                    }
+                }
                 let router = router.clone();
                 async move {
                     use tower::ServiceExt;
@@ -176,10 +210,47 @@ pub(crate) async fn serve(
     let _ = tokio::time::timeout(std::time::Duration::from_secs(5), graceful.shutdown()).await;
 }
 
+/// Finds the address a request counts against ([`ClientAddr`]): the peer's, or, on a connection
+/// from a registered instance, the client's that a forwarded request names
+/// ([`crate::cluster::CLIENT`]). Such a connection was not counted at its accept: each request
+/// on it takes a place among its address's connections (held while it runs, and by the
+/// WebSocket it becomes), or is refused with 429 when that address holds its limit.
+pub(crate) async fn client_addr(
+    State(app): State<Arc<App>>,
+    mut req: Request,
+    next: Next,
+) -> Response {
+    let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>().copied() else {
+        return next.run(req).await;
+    };
+    let mut ip = peer.ip();
+    if req.extensions().get::<FromInstance>().is_some() {
+        if let Some(client) = req
+            .headers()
+            .get(crate::cluster::CLIENT)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<IpAddr>().ok())
+        {
+            ip = client;
+        }
+        let Some(slot) = Clients::take(&app, ip) else {
+            let limit = app.limits.connections_per_address;
+            return ApiError(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("this address has {limit} connections open to the server, the most it takes: close some (or wait for idle ones to time out) and try again"),
+            )
+            .into_response();
+        };
+        req.extensions_mut().insert(slot);
+    }
+    req.extensions_mut().insert(ClientAddr(ip));
+    next.run(req).await
+}
+
 /// Refuses an address that sends more requests than its rate (`Limits::requests_per_second`,
 /// with bursts up to `Limits::request_burst`) with 429 and `Retry-After`.
 pub(crate) async fn rate_limit(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
-    let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>().copied() else {
+    let Some(ClientAddr(ip)) = req.extensions().get::<ClientAddr>().copied() else {
         return next.run(req).await;
     };
     let rate = f64::from(app.limits.requests_per_second);
@@ -191,7 +262,7 @@ pub(crate) async fn rate_limit(State(app): State<Arc<App>>, req: Request, next: 
             .lock()
             .unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
-        let k = b.entry(peer.ip()).or_insert(Bucket {
+        let k = b.entry(ip).or_insert(Bucket {
             tokens: burst,
             at: now,
         });

@@ -12,8 +12,8 @@ mod store;
 mod table;
 mod ws;
 
-use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::collections::{HashMap, HashSet};
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
@@ -49,6 +49,13 @@ pub(crate) struct App {
     pub clients: http::Clients,
     /// Where the other instances reach this one (`http://host:port`; PostgreSQL only).
     pub url: String,
+    /// PostgreSQL: where a table it runs sends its id when its seats change
+    /// ([`cluster::presence`] stores their presence for the other instances' lists).
+    pub presence: Option<tokio::sync::mpsc::UnboundedSender<String>>,
+    /// PostgreSQL: the IP addresses of the registered instances (refreshed at each lease
+    /// check), whose forwarded requests are counted against the client they name
+    /// ([`cluster::CLIENT`]).
+    pub instances: RwLock<HashSet<IpAddr>>,
 }
 
 /// The server's limits (`Limits::default()` is what `jass serve` uses, changed by the
@@ -209,6 +216,15 @@ impl App {
             .cloned()
     }
 
+    /// PostgreSQL: has the presence of table `t` (which this instance runs from now on) stored
+    /// now and whenever its seats change, for the other instances' lists.
+    pub fn watch_presence(&self, t: &Table) {
+        if let Some(tx) = &self.presence {
+            let _ = t.presence_changed.set(tx.clone());
+            let _ = tx.send(t.id.clone());
+        }
+    }
+
     /// A table: from memory, or else as stored (a finished one, read when asked for; not kept).
     pub fn table(&self, id: &str) -> Option<Arc<Table>> {
         if let Some(t) = self.live(id) {
@@ -289,6 +305,12 @@ impl Server {
             format!("http://{a}")
         });
         let (stop, stopping) = watch::channel(false);
+        let (presence, presence_rx) = if store.leased() {
+            let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+            (Some(tx), Some(rx))
+        } else {
+            (None, None)
+        };
         let app = Arc::new(App {
             store: Arc::clone(&store),
             tables: RwLock::new(HashMap::new()),
@@ -297,11 +319,14 @@ impl Server {
             limits,
             clients: http::Clients::default(),
             url,
+            presence,
+            instances: RwLock::new(HashSet::new()),
         });
         if store.leased() {
             // Several instances may share the database: this one runs the tables whose lease
             // it takes (nobody's, or their owner stopped renewing).
             store.register(&app.url)?;
+            cluster::trust_instances(&app).await;
             cluster::take_over(&app)?;
         } else {
             // Only the unfinished tables are loaded; the finished ones are read when asked for.
@@ -324,6 +349,13 @@ impl Server {
         if store.leased() {
             background.push(tokio::spawn(cluster::leases(
                 Arc::clone(&app),
+                stop.subscribe(),
+            )));
+        }
+        if let Some(rx) = presence_rx {
+            background.push(tokio::spawn(cluster::presence(
+                Arc::clone(&app),
+                rx,
                 stop.subscribe(),
             )));
         }
