@@ -37,11 +37,13 @@ use crate::App;
 /// does not forward it again (no loops while a table moves).
 const FORWARDED: &str = "x-jass-forwarded";
 
-/// The header on a forwarded request that names the client's address (as the forwarding
-/// instance counted it): the owner counts the request and its connection against that address
-/// for its per-address limits, but only when it comes from a registered instance's address
-/// ([`App::instances`]); from anywhere else it is ignored.
+/// The headers on a forwarded request that name the client's address (as the forwarding
+/// instance counted it) and carry the instances' shared key ([`crate::Store::forward_key`]):
+/// the owner counts the request and its connection against that address for its per-address
+/// limits when the key is right; without it (a client sending the header itself) the header is
+/// ignored.
 pub(crate) const CLIENT: &str = "x-jass-client";
+pub(crate) const KEY: &str = "x-jass-key";
 
 /// The rows of instances not heard from for this many leases (killed, never deregistered) are
 /// deleted by the live instances, unless they still hold a lease that has not run out.
@@ -123,32 +125,7 @@ pub(crate) async fn leases(app: Arc<App>, mut stop: watch::Receiver<bool>) {
             _ = crate::stopped(&mut stop) => return,
         }
         check_leases(&app);
-        trust_instances(&app).await;
     }
-}
-
-/// Reads the registered instances' addresses and resolves them to the IP addresses whose
-/// forwarded requests are counted against the client they name ([`CLIENT`]).
-pub(crate) async fn trust_instances(app: &App) {
-    let urls = match app.store.instance_urls() {
-        Ok(u) => u,
-        Err(e) => {
-            eprintln!(
-                "instance {}: reading the instances: {e}",
-                app.store.instance()
-            );
-            return;
-        }
-    };
-    let mut ips = HashSet::new();
-    for url in urls {
-        let authority = url.trim_start_matches("http://").trim_end_matches('/');
-        let lookup = tokio::net::lookup_host(authority.to_string());
-        if let Ok(Ok(addrs)) = tokio::time::timeout(Duration::from_secs(2), lookup).await {
-            ips.extend(addrs.map(|a| a.ip()));
-        }
-    }
-    *app.instances.write().unwrap_or_else(|p| p.into_inner()) = ips;
 }
 
 /// Stores the presence of the seats of the tables this instance runs whenever it changes (their
@@ -193,7 +170,11 @@ pub(crate) async fn presence(
                 Err(e) => eprintln!("table {id}: storing who is connected: {e}"),
             }
         }
-        stored.retain(|id, _| app.live(id).is_some());
+        // The tables that finished or moved meanwhile are forgotten now and then.
+        let live = app.tables.read().unwrap_or_else(|p| p.into_inner()).len();
+        if stored.len() > 2 * live + 64 {
+            stored.retain(|id, _| app.live(id).is_some());
+        }
     }
 }
 
@@ -382,8 +363,8 @@ async fn forward(
         upstream_req
             .headers_mut()
             .insert(FORWARDED, HeaderValue::from_static("1"));
-        if let Some(v) = client_header(&parts.extensions) {
-            upstream_req.headers_mut().insert(CLIENT, v);
+        for (name, value) in client_headers(app, &parts.extensions) {
+            upstream_req.headers_mut().insert(name, value);
         }
         let connect = tokio_tungstenite::connect_async(upstream_req);
         let upstream = match tokio::time::timeout(Duration::from_secs(5), connect).await {
@@ -424,7 +405,7 @@ async fn forward(
     };
     match tokio::time::timeout(
         Duration::from_secs(10),
-        http_forward(&authority, &path, parts, body),
+        http_forward(app, &authority, &path, parts, body),
     )
     .await
     {
@@ -434,15 +415,31 @@ async fn forward(
     }
 }
 
-/// The [`CLIENT`] header for a request this instance forwards: the address it counted it
-/// against.
-fn client_header(extensions: &axum::http::Extensions) -> Option<HeaderValue> {
-    let crate::http::ClientAddr(ip) = extensions.get::<crate::http::ClientAddr>()?;
-    HeaderValue::from_str(&ip.to_string()).ok()
+/// The [`CLIENT`] and [`KEY`] headers for a request this instance forwards: the address it
+/// counted it against, and the key that makes the owner believe it.
+fn client_headers(
+    app: &App,
+    extensions: &axum::http::Extensions,
+) -> Vec<(&'static str, HeaderValue)> {
+    let ip = extensions.get::<crate::http::ClientAddr>();
+    let key = app.store.forward_key();
+    match (ip, key) {
+        (Some(crate::http::ClientAddr(ip)), Some(key)) => {
+            match (
+                HeaderValue::from_str(&ip.to_string()),
+                HeaderValue::from_str(key),
+            ) {
+                (Ok(ip), Ok(key)) => vec![(CLIENT, ip), (KEY, key)],
+                _ => Vec::new(),
+            }
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// One HTTP request to the owner, on a connection of its own.
 async fn http_forward(
+    app: &App,
     authority: &str,
     path: &str,
     parts: axum::http::request::Parts,
@@ -462,8 +459,8 @@ async fn http_forward(
         .uri(path)
         .header(header::HOST, authority)
         .header(FORWARDED, "1");
-    if let Some(v) = client_header(&parts.extensions) {
-        out = out.header(CLIENT, v);
+    for (name, value) in client_headers(app, &parts.extensions) {
+        out = out.header(name, value);
     }
     if let Some(ct) = parts.headers.get(header::CONTENT_TYPE) {
         out = out.header(header::CONTENT_TYPE, ct);

@@ -39,37 +39,68 @@ struct Bucket {
 }
 
 /// The address a request is counted against for the per-address limits: the peer's, or for a
-/// request another instance forwarded (from a registered instance's address) the client's it
-/// names ([`crate::cluster::CLIENT`]).
+/// request another instance forwarded (with the instances' key) the client's it names
+/// ([`crate::cluster::CLIENT`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ClientAddr(pub IpAddr);
 
-/// On a connection from a registered instance's address: its requests are counted one by one
-/// (each against the client it names, if forwarded), not the connection at its accept.
-#[derive(Clone, Copy, Debug)]
-struct FromInstance;
-
 /// One open connection of an address (an HTTP connection, and the WebSocket it became): the
-/// address's count goes down when the last holder ends.
+/// address's count goes down when the last holder ends. A connection forwarded by another
+/// instance is counted against its client's address once its request names it
+/// ([`ConnectionSlot::reassign`]).
 pub(crate) struct ConnectionSlot {
     app: Arc<App>,
-    ip: IpAddr,
+    ip: Mutex<IpAddr>,
 }
 
 impl Drop for ConnectionSlot {
     fn drop(&mut self) {
+        let ip = *self.ip.lock().unwrap_or_else(|p| p.into_inner());
         let mut c = self
             .app
             .clients
             .connections
             .lock()
             .unwrap_or_else(|p| p.into_inner());
-        if let Some(n) = c.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                c.remove(&self.ip);
-            }
+        release(&mut c, ip);
+    }
+}
+
+/// One connection of `ip` fewer.
+fn release(c: &mut HashMap<IpAddr, usize>, ip: IpAddr) {
+    if let Some(n) = c.get_mut(&ip) {
+        *n -= 1;
+        if *n == 0 {
+            c.remove(&ip);
         }
+    }
+}
+
+impl ConnectionSlot {
+    /// Counts the connection against `to` from now on instead of the address it came from;
+    /// `false` (and counted as before) when `to` holds its limit.
+    fn reassign(&self, to: IpAddr) -> bool {
+        let mut ip = self.ip.lock().unwrap_or_else(|p| p.into_inner());
+        if *ip == to {
+            return true;
+        }
+        let mut c = self
+            .app
+            .clients
+            .connections
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        let n = c.entry(to).or_insert(0);
+        if *n >= self.app.limits.connections_per_address {
+            if *n == 0 {
+                c.remove(&to);
+            }
+            return false;
+        }
+        *n += 1;
+        release(&mut c, *ip);
+        *ip = to;
+        true
     }
 }
 
@@ -91,7 +122,7 @@ impl Clients {
         *n += 1;
         Some(Arc::new(ConnectionSlot {
             app: Arc::clone(app),
-            ip,
+            ip: Mutex::new(ip),
         }))
     }
 
@@ -149,19 +180,7 @@ pub(crate) async fn serve(
         };
         let _ = stream.set_nodelay(true);
         let ip = peer.ip();
-        // A registered instance's connection (a forwarded request, on PostgreSQL) is counted
-        // request by request, against the client it names ([`client_addr`]).
-        let from_instance = app
-            .instances
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .contains(&ip);
-        let slot = if from_instance {
-            Some(None)
-        } else {
-            Clients::take(&app, ip).map(Some)
-        };
-        let Some(slot) = slot else {
+        let Some(slot) = Clients::take(&app, ip) else {
             let limit = app.limits.connections_per_address;
             tokio::spawn(async move {
                 let mut stream = stream;
@@ -181,14 +200,7 @@ pub(crate) async fn serve(
         let service =
             hyper::service::service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
                 req.extensions_mut().insert(ConnectInfo(peer));
-                match &slot {
-                    Some(slot) => {
-                        req.extensions_mut().insert(Arc::clone(slot));
-                    }
-                    None => {
-                        req.extensions_mut().insert(FromInstance);
-                    }
-                }
+                req.extensions_mut().insert(Arc::clone(&slot));
                 let router = router.clone();
                 async move {
                     use tower::ServiceExt;
@@ -210,11 +222,12 @@ pub(crate) async fn serve(
     let _ = tokio::time::timeout(std::time::Duration::from_secs(5), graceful.shutdown()).await;
 }
 
-/// Finds the address a request counts against ([`ClientAddr`]): the peer's, or, on a connection
-/// from a registered instance, the client's that a forwarded request names
-/// ([`crate::cluster::CLIENT`]). Such a connection was not counted at its accept: each request
-/// on it takes a place among its address's connections (held while it runs, and by the
-/// WebSocket it becomes), or is refused with 429 when that address holds its limit.
+/// Finds the address a request counts against ([`ClientAddr`]): the peer's, or the client's
+/// that a request forwarded by another instance names ([`crate::cluster::CLIENT`]) with the
+/// instances' shared key ([`crate::cluster::KEY`]; without it the header is ignored, so that a
+/// client cannot pass for another). The forwarded request's connection (and the WebSocket it
+/// becomes) is then counted against the client's address instead of the forwarding instance's,
+/// or refused with 429 when that address holds its limit.
 pub(crate) async fn client_addr(
     State(app): State<Arc<App>>,
     mut req: Request,
@@ -224,27 +237,41 @@ pub(crate) async fn client_addr(
         return next.run(req).await;
     };
     let mut ip = peer.ip();
-    if req.extensions().get::<FromInstance>().is_some() {
-        if let Some(client) = req
-            .headers()
-            .get(crate::cluster::CLIENT)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<IpAddr>().ok())
-        {
-            ip = client;
+    let forwarded = app.store.forward_key().and_then(|key| {
+        let given = req.headers().get(crate::cluster::KEY)?;
+        if !same_secret(given.as_bytes(), key.as_bytes()) {
+            return None;
         }
-        let Some(slot) = Clients::take(&app, ip) else {
+        req.headers()
+            .get(crate::cluster::CLIENT)?
+            .to_str()
+            .ok()?
+            .trim()
+            .parse::<IpAddr>()
+            .ok()
+    });
+    if let Some(client) = forwarded {
+        let moved = req
+            .extensions()
+            .get::<Arc<ConnectionSlot>>()
+            .is_none_or(|slot| slot.reassign(client));
+        if !moved {
             let limit = app.limits.connections_per_address;
             return ApiError(
                 StatusCode::TOO_MANY_REQUESTS,
                 format!("this address has {limit} connections open to the server, the most it takes: close some (or wait for idle ones to time out) and try again"),
             )
             .into_response();
-        };
-        req.extensions_mut().insert(slot);
+        }
+        ip = client;
     }
     req.extensions_mut().insert(ClientAddr(ip));
     next.run(req).await
+}
+
+/// Whether two secrets are equal, in a time that does not tell how much of them matched.
+fn same_secret(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
 /// Refuses an address that sends more requests than its rate (`Limits::requests_per_second`,

@@ -12,8 +12,8 @@ mod store;
 mod table;
 mod ws;
 
-use std::collections::{HashMap, HashSet};
-use std::net::{IpAddr, SocketAddr};
+use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
@@ -52,10 +52,6 @@ pub(crate) struct App {
     /// PostgreSQL: where a table it runs sends its id when its seats change
     /// ([`cluster::presence`] stores their presence for the other instances' lists).
     pub presence: Option<tokio::sync::mpsc::UnboundedSender<String>>,
-    /// PostgreSQL: the IP addresses of the registered instances (refreshed at each lease
-    /// check), whose forwarded requests are counted against the client they name
-    /// ([`cluster::CLIENT`]).
-    pub instances: RwLock<HashSet<IpAddr>>,
 }
 
 /// The server's limits (`Limits::default()` is what `jass serve` uses, changed by the
@@ -320,13 +316,11 @@ impl Server {
             clients: http::Clients::default(),
             url,
             presence,
-            instances: RwLock::new(HashSet::new()),
         });
         if store.leased() {
             // Several instances may share the database: this one runs the tables whose lease
             // it takes (nobody's, or their owner stopped renewing).
             store.register(&app.url)?;
-            cluster::trust_instances(&app).await;
             cluster::take_over(&app)?;
         } else {
             // Only the unfinished tables are loaded; the finished ones are read when asked for.

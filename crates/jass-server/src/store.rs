@@ -155,6 +155,10 @@ const POSTGRES_SCHEMA: &str = "
         url TEXT NOT NULL,
         seen BIGINT NOT NULL
     );
+    CREATE TABLE IF NOT EXISTS cluster (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
     CREATE OR REPLACE FUNCTION json_valid(t TEXT) RETURNS BOOLEAN
         LANGUAGE plpgsql IMMUTABLE AS $$
         BEGIN
@@ -425,6 +429,9 @@ pub struct Store {
     instance: String,
     /// How long a lease taken or renewed now holds (ms).
     lease_ms: AtomicU64,
+    /// PostgreSQL: the key the instances sharing the database send with the requests they
+    /// forward ([`Store::forward_key`]).
+    forward_key: Option<String>,
 }
 
 /// How every refused write of a table whose lease this instance lost begins (another instance
@@ -464,7 +471,7 @@ impl Store {
     /// knows every hand.
     pub async fn open(db: &Database) -> Result<Store, String> {
         let rt = StoreRuntime::new()?;
-        let pool = rt
+        let (pool, forward_key) = rt
             .handle()
             .spawn(connect(db.clone()))
             .await
@@ -472,6 +479,7 @@ impl Store {
         let instance = crate::random_hex(8);
         Ok(Store {
             pool,
+            forward_key,
             rt,
             failing: AtomicU8::new(WRITES_WORK),
             instance,
@@ -624,6 +632,14 @@ impl Store {
             .await
             .map_err(err)
         })
+    }
+
+    /// PostgreSQL: the key every instance sharing the database reads from it (table `cluster`,
+    /// made at random by the first): sent with the requests an instance forwards, so that the
+    /// owner believes the client's address they name, which it would not from a client. SQLite:
+    /// none.
+    pub(crate) fn forward_key(&self) -> Option<&str> {
+        self.forward_key.as_deref()
     }
 
     /// PostgreSQL: the addresses (`http://host:port`) the instances registered, this one's
@@ -1155,10 +1171,11 @@ impl Drop for StoreRuntime {
     }
 }
 
-/// Connects to the database, creating its tables if needed.
-async fn connect(db: Database) -> Result<Pool, String> {
+/// Connects to the database, creating its tables if needed; on PostgreSQL also the instances'
+/// shared key ([`Store::forward_key`]).
+async fn connect(db: Database) -> Result<(Pool, Option<String>), String> {
     match db.0 {
-        Backend::Sqlite(dir) => Ok(Pool::Sqlite(open_sqlite(&dir).await?)),
+        Backend::Sqlite(dir) => Ok((Pool::Sqlite(open_sqlite(&dir).await?), None)),
         Backend::Postgres(options, shown, _) => {
             let pool = PgPoolOptions::new()
                 .max_connections(16)
@@ -1170,7 +1187,21 @@ async fn connect(db: Database) -> Result<Pool, String> {
                 .execute(&pool)
                 .await
                 .map_err(|e| format!("cannot create the tables in {shown}: {e}"))?;
-            Ok(Pool::Postgres(pool))
+            // The instances' shared key, made by the first (see `Store::forward_key`).
+            sqlx::query(
+                "INSERT INTO cluster (key, value) VALUES ('forward_key', $1)
+                 ON CONFLICT (key) DO NOTHING",
+            )
+            .bind(crate::random_hex(32))
+            .execute(&pool)
+            .await
+            .map_err(|e| format!("cannot create the instances' key in {shown}: {e}"))?;
+            let key: String =
+                sqlx::query_scalar("SELECT value FROM cluster WHERE key = 'forward_key'")
+                    .fetch_one(&pool)
+                    .await
+                    .map_err(|e| format!("cannot read the instances' key in {shown}: {e}"))?;
+            Ok((Pool::Postgres(pool), Some(key)))
         }
     }
 }

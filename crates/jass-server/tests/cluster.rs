@@ -559,8 +559,7 @@ async fn the_owner_counts_a_forwarded_client_against_the_clients_own_address() {
     )
     .await
     .unwrap();
-    // Created on B from an address of its own (the requests of 127.0.0.1, the instances'
-    // address, are counted one by one as well).
+    // Created on B from an address of its own.
     let (status, v) = {
         let r = reqwest::Client::builder()
             .local_address("127.0.0.9".parse::<std::net::IpAddr>().unwrap())
@@ -576,8 +575,6 @@ async fn the_owner_counts_a_forwarded_client_against_the_clients_own_address() {
     assert_eq!(status, 201, "{v}");
     let id = v["id"].as_str().unwrap().to_string();
     let watch = format!("/api/tables/{id}/ws");
-    // Wait until B knows A as an instance (at its start, or its next lease check).
-    tokio::time::sleep(limits().lease_renew * 2).await;
 
     // Client X watches twice through A: B counts both as X's.
     let mut x1 = ws_from("127.0.0.2", a.addr(), &watch, &[]).await.unwrap();
@@ -595,8 +592,8 @@ async fn the_owner_counts_a_forwarded_client_against_the_clients_own_address() {
         .await
         .expect("B counts Y's connection as Y's, not as A's");
     assert_eq!(y.next().await["type"], "welcome");
-    // A client that names an address itself is not believed (it is no instance): Z's own
-    // address is counted, not X's.
+    // A client that names an address itself is not believed (it has not the instances' key):
+    // Z's own address is counted, not X's.
     let mut z = ws_from(
         "127.0.0.4",
         b.addr(),
@@ -606,6 +603,24 @@ async fn the_owner_counts_a_forwarded_client_against_the_clients_own_address() {
     .await
     .expect("counted as Z's");
     assert_eq!(z.next().await["type"], "welcome");
+    let mut z2 = ws_from(
+        "127.0.0.4",
+        b.addr(),
+        &watch,
+        &[("x-jass-client", "127.0.0.2"), ("x-jass-key", "guessed")],
+    )
+    .await
+    .expect("counted as Z's");
+    assert_eq!(z2.next().await["type"], "welcome");
+    // Z holds two: Z's third is refused, whatever it names.
+    assert!(ws_from(
+        "127.0.0.4",
+        b.addr(),
+        &watch,
+        &[("x-jass-client", "127.0.0.8")]
+    )
+    .await
+    .is_err());
     // When X's connections end, B counts them no more.
     drop(x1);
     drop(x2);
@@ -628,7 +643,7 @@ async fn the_owner_counts_a_forwarded_client_against_the_clients_own_address() {
     }
     assert_eq!(get_from("127.0.0.6", a.addr(), &info).await, 429);
     assert_eq!(get_from("127.0.0.7", a.addr(), &info).await, 200);
-    drop((y, z, x3));
+    drop((y, z, z2, x3));
     a.stop().await;
     b.stop().await;
 }
