@@ -77,6 +77,11 @@ pub(crate) fn router(app: Arc<App>) -> Router {
             Arc::clone(&app),
             crate::http::rate_limit,
         ))
+        // (Outermost: the address the limits count, for the rate above and the connections.)
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&app),
+            crate::http::client_addr,
+        ))
         .with_state(app)
 }
 
@@ -327,6 +332,7 @@ async fn create_table(
         creator_hash: Some(creator_hash.clone()),
         creator_addr: addr.clone(),
         record_ok: None,
+        presence: None,
     };
     let table = Arc::new(Table::from_stored(&stored, app.limits.table()).map_err(internal)?);
     {
@@ -379,6 +385,7 @@ async fn create_table(
             .unwrap_or_else(|p| p.into_inner())
             .insert(stored.id.clone(), Arc::clone(&table));
     }
+    app.watch_presence(&table);
     if all_joined {
         table.start(Arc::clone(&app.store), Vec::new());
     }
@@ -457,7 +464,13 @@ async fn list_tables(
         .iter()
         .filter_map(|row| match app.live(&row.id) {
             Some(t) => Some(t.info()),
-            None => app.stored_table(row).map(|t| t.info()),
+            // Another instance's (PostgreSQL): who is connected, as that instance stored it.
+            None => app.stored_table(row).map(|t| {
+                if let Some(p) = &row.presence {
+                    t.show_presence(p);
+                }
+                t.info()
+            }),
         })
         .collect();
     Ok(Json(Value::Array(list)).into_response())

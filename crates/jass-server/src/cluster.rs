@@ -37,6 +37,18 @@ use crate::App;
 /// does not forward it again (no loops while a table moves).
 const FORWARDED: &str = "x-jass-forwarded";
 
+/// The headers on a forwarded request that name the client's address (as the forwarding
+/// instance counted it) and carry the instances' shared key ([`crate::Store::forward_key`]):
+/// the owner counts the request and its connection against that address for its per-address
+/// limits when the key is right; without it (a client sending the header itself) the header is
+/// ignored.
+pub(crate) const CLIENT: &str = "x-jass-client";
+pub(crate) const KEY: &str = "x-jass-key";
+
+/// The rows of instances not heard from for this many leases (killed, never deregistered) are
+/// deleted by the live instances, unless they still hold a lease that has not run out.
+pub(crate) const PRUNE_AFTER_LEASES: u32 = 20;
+
 /// Puts a stored table in memory and starts it if it is being played (the tables of an instance
 /// at its start, and those it takes over); returns the table in memory (the one there already,
 /// if another request loaded it first).
@@ -60,6 +72,7 @@ pub(crate) fn load(app: &App, stored: &StoredTable) -> Option<Arc<Table>> {
         }
         map.insert(stored.id.clone(), Arc::clone(&table));
     }
+    app.watch_presence(&table);
     // A table whose rows cannot be read is marked `error` (with why); the others load.
     if stored.status == "playing" {
         match app.store.actions(&stored.id) {
@@ -115,6 +128,56 @@ pub(crate) async fn leases(app: Arc<App>, mut stop: watch::Receiver<bool>) {
     }
 }
 
+/// Stores the presence of the seats of the tables this instance runs whenever it changes (their
+/// ids come from [`crate::table::Table::seats_changed`]), for the other instances' lists:
+/// one `UPDATE` per table and change, none when nothing shown changed.
+pub(crate) async fn presence(
+    app: Arc<App>,
+    mut changed: tokio::sync::mpsc::UnboundedReceiver<String>,
+    mut stop: watch::Receiver<bool>,
+) {
+    // What was stored last, per table.
+    let mut stored: std::collections::HashMap<String, serde_json::Value> = Default::default();
+    loop {
+        let first = tokio::select! {
+            id = changed.recv() => match id {
+                Some(id) => id,
+                None => return,
+            },
+            _ = crate::stopped(&mut stop) => return,
+        };
+        let mut ids = HashSet::from([first]);
+        while let Ok(id) = changed.try_recv() {
+            ids.insert(id);
+        }
+        for id in ids {
+            let table = app.live(&id).filter(|t| {
+                !t.is_moved() && matches!(t.lock().status.as_str(), "waiting" | "playing")
+            });
+            let Some(table) = table else {
+                stored.remove(&id);
+                continue;
+            };
+            let now = table.presence();
+            if stored.get(&id) == Some(&now) {
+                continue;
+            }
+            match app.store.set_presence(&id, &now) {
+                Ok(()) => {
+                    stored.insert(id, now);
+                }
+                // Shown a little wrong elsewhere until the next change: not worth more.
+                Err(e) => eprintln!("table {id}: storing who is connected: {e}"),
+            }
+        }
+        // The tables that finished or moved meanwhile are forgotten now and then.
+        let live = app.tables.read().unwrap_or_else(|p| p.into_inner()).len();
+        if stored.len() > 2 * live + 64 {
+            stored.retain(|id, _| app.live(id).is_some());
+        }
+    }
+}
+
 fn check_leases(app: &App) {
     // The tables it runs, listed before the renewal: each was stored with this instance's lease
     // before it was put in memory.
@@ -155,6 +218,24 @@ fn check_leases(app: &App) {
         .write()
         .unwrap_or_else(|p| p.into_inner())
         .retain(|_, t| !t.is_moved());
+    match app
+        .store
+        .prune_instances(app.limits.lease * PRUNE_AFTER_LEASES)
+    {
+        Ok(gone) => {
+            for id in gone {
+                eprintln!(
+                    "instance {}: removed instance {id}, which had not renewed for {} s and holds no lease",
+                    app.store.instance(),
+                    (app.limits.lease * PRUNE_AFTER_LEASES).as_secs()
+                );
+            }
+        }
+        Err(e) => eprintln!(
+            "instance {}: pruning the instances: {e}",
+            app.store.instance()
+        ),
+    }
     if let Err(e) = take_over(app) {
         eprintln!(
             "instance {}: looking for tables to take over: {e}",
@@ -282,6 +363,9 @@ async fn forward(
         upstream_req
             .headers_mut()
             .insert(FORWARDED, HeaderValue::from_static("1"));
+        for (name, value) in client_headers(app, &parts.extensions) {
+            upstream_req.headers_mut().insert(name, value);
+        }
         let connect = tokio_tungstenite::connect_async(upstream_req);
         let upstream = match tokio::time::timeout(Duration::from_secs(5), connect).await {
             Ok(Ok((s, _))) => s,
@@ -321,7 +405,7 @@ async fn forward(
     };
     match tokio::time::timeout(
         Duration::from_secs(10),
-        http_forward(&authority, &path, parts, body),
+        http_forward(app, &authority, &path, parts, body),
     )
     .await
     {
@@ -331,8 +415,31 @@ async fn forward(
     }
 }
 
+/// The [`CLIENT`] and [`KEY`] headers for a request this instance forwards: the address it
+/// counted it against, and the key that makes the owner believe it.
+fn client_headers(
+    app: &App,
+    extensions: &axum::http::Extensions,
+) -> Vec<(&'static str, HeaderValue)> {
+    let ip = extensions.get::<crate::http::ClientAddr>();
+    let key = app.store.forward_key();
+    match (ip, key) {
+        (Some(crate::http::ClientAddr(ip)), Some(key)) => {
+            match (
+                HeaderValue::from_str(&ip.to_string()),
+                HeaderValue::from_str(key),
+            ) {
+                (Ok(ip), Ok(key)) => vec![(CLIENT, ip), (KEY, key)],
+                _ => Vec::new(),
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// One HTTP request to the owner, on a connection of its own.
 async fn http_forward(
+    app: &App,
     authority: &str,
     path: &str,
     parts: axum::http::request::Parts,
@@ -352,6 +459,9 @@ async fn http_forward(
         .uri(path)
         .header(header::HOST, authority)
         .header(FORWARDED, "1");
+    for (name, value) in client_headers(app, &parts.extensions) {
+        out = out.header(name, value);
+    }
     if let Some(ct) = parts.headers.get(header::CONTENT_TYPE) {
         out = out.header(header::CONTENT_TYPE, ct);
     }

@@ -38,31 +38,94 @@ struct Bucket {
     at: Instant,
 }
 
+/// The address a request is counted against for the per-address limits: the peer's, or for a
+/// request another instance forwarded (with the instances' key) the client's it names
+/// ([`crate::cluster::CLIENT`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClientAddr(pub IpAddr);
+
 /// One open connection of an address (an HTTP connection, and the WebSocket it became): the
-/// address's count goes down when the last holder ends.
+/// address's count goes down when the last holder ends. A connection forwarded by another
+/// instance is counted against its client's address once its request names it
+/// ([`ConnectionSlot::reassign`]).
 pub(crate) struct ConnectionSlot {
     app: Arc<App>,
-    ip: IpAddr,
+    ip: Mutex<IpAddr>,
 }
 
 impl Drop for ConnectionSlot {
     fn drop(&mut self) {
+        let ip = *self.ip.lock().unwrap_or_else(|p| p.into_inner());
         let mut c = self
             .app
             .clients
             .connections
             .lock()
             .unwrap_or_else(|p| p.into_inner());
-        if let Some(n) = c.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                c.remove(&self.ip);
-            }
+        release(&mut c, ip);
+    }
+}
+
+/// One connection of `ip` fewer.
+fn release(c: &mut HashMap<IpAddr, usize>, ip: IpAddr) {
+    if let Some(n) = c.get_mut(&ip) {
+        *n -= 1;
+        if *n == 0 {
+            c.remove(&ip);
         }
     }
 }
 
+impl ConnectionSlot {
+    /// Counts the connection against `to` from now on instead of the address it came from;
+    /// `false` (and counted as before) when `to` holds its limit.
+    fn reassign(&self, to: IpAddr) -> bool {
+        let mut ip = self.ip.lock().unwrap_or_else(|p| p.into_inner());
+        if *ip == to {
+            return true;
+        }
+        let mut c = self
+            .app
+            .clients
+            .connections
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        let n = c.entry(to).or_insert(0);
+        if *n >= self.app.limits.connections_per_address {
+            if *n == 0 {
+                c.remove(&to);
+            }
+            return false;
+        }
+        *n += 1;
+        release(&mut c, *ip);
+        *ip = to;
+        true
+    }
+}
+
 impl Clients {
+    /// A place among `ip`'s connections, or `None` when it holds its limit.
+    fn take(app: &Arc<App>, ip: IpAddr) -> Option<Arc<ConnectionSlot>> {
+        let mut c = app
+            .clients
+            .connections
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        let n = c.entry(ip).or_insert(0);
+        if *n >= app.limits.connections_per_address {
+            if *n == 0 {
+                c.remove(&ip);
+            }
+            return None;
+        }
+        *n += 1;
+        Some(Arc::new(ConnectionSlot {
+            app: Arc::clone(app),
+            ip: Mutex::new(ip),
+        }))
+    }
+
     /// Forgets the buckets that are full again (addresses not heard from for a while).
     pub(crate) fn prune(&self, limits: &crate::Limits) {
         let mut b = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
@@ -117,24 +180,7 @@ pub(crate) async fn serve(
         };
         let _ = stream.set_nodelay(true);
         let ip = peer.ip();
-        let slot = {
-            let mut c = app
-                .clients
-                .connections
-                .lock()
-                .unwrap_or_else(|p| p.into_inner());
-            let n = c.entry(ip).or_insert(0);
-            if *n >= app.limits.connections_per_address {
-                None
-            } else {
-                *n += 1;
-                Some(Arc::new(ConnectionSlot {
-                    app: Arc::clone(&app),
-                    ip,
-                }))
-            }
-        };
-        let Some(slot) = slot else {
+        let Some(slot) = Clients::take(&app, ip) else {
             let limit = app.limits.connections_per_address;
             tokio::spawn(async move {
                 let mut stream = stream;
@@ -176,10 +222,62 @@ pub(crate) async fn serve(
     let _ = tokio::time::timeout(std::time::Duration::from_secs(5), graceful.shutdown()).await;
 }
 
+/// Finds the address a request counts against ([`ClientAddr`]): the peer's, or the client's
+/// that a request forwarded by another instance names ([`crate::cluster::CLIENT`]) with the
+/// instances' shared key ([`crate::cluster::KEY`]; without it the header is ignored, so that a
+/// client cannot pass for another). The forwarded request's connection (and the WebSocket it
+/// becomes) is then counted against the client's address instead of the forwarding instance's,
+/// or refused with 429 when that address holds its limit.
+pub(crate) async fn client_addr(
+    State(app): State<Arc<App>>,
+    mut req: Request,
+    next: Next,
+) -> Response {
+    let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>().copied() else {
+        return next.run(req).await;
+    };
+    let mut ip = peer.ip();
+    let forwarded = app.store.forward_key().and_then(|key| {
+        let given = req.headers().get(crate::cluster::KEY)?;
+        if !same_secret(given.as_bytes(), key.as_bytes()) {
+            return None;
+        }
+        req.headers()
+            .get(crate::cluster::CLIENT)?
+            .to_str()
+            .ok()?
+            .trim()
+            .parse::<IpAddr>()
+            .ok()
+    });
+    if let Some(client) = forwarded {
+        let moved = req
+            .extensions()
+            .get::<Arc<ConnectionSlot>>()
+            .is_none_or(|slot| slot.reassign(client));
+        if !moved {
+            let limit = app.limits.connections_per_address;
+            return ApiError(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("this address has {limit} connections open to the server, the most it takes: close some (or wait for idle ones to time out) and try again"),
+            )
+            .into_response();
+        }
+        ip = client;
+    }
+    req.extensions_mut().insert(ClientAddr(ip));
+    next.run(req).await
+}
+
+/// Whether two secrets are equal, in a time that does not tell how much of them matched.
+fn same_secret(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+}
+
 /// Refuses an address that sends more requests than its rate (`Limits::requests_per_second`,
 /// with bursts up to `Limits::request_burst`) with 429 and `Retry-After`.
 pub(crate) async fn rate_limit(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
-    let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>().copied() else {
+    let Some(ClientAddr(ip)) = req.extensions().get::<ClientAddr>().copied() else {
         return next.run(req).await;
     };
     let rate = f64::from(app.limits.requests_per_second);
@@ -191,7 +289,7 @@ pub(crate) async fn rate_limit(State(app): State<Arc<App>>, req: Request, next: 
             .lock()
             .unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
-        let k = b.entry(peer.ip()).or_insert(Bucket {
+        let k = b.entry(ip).or_insert(Bucket {
             tokens: burst,
             at: now,
         });

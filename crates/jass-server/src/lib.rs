@@ -49,6 +49,9 @@ pub(crate) struct App {
     pub clients: http::Clients,
     /// Where the other instances reach this one (`http://host:port`; PostgreSQL only).
     pub url: String,
+    /// PostgreSQL: where a table it runs sends its id when its seats change
+    /// ([`cluster::presence`] stores their presence for the other instances' lists).
+    pub presence: Option<tokio::sync::mpsc::UnboundedSender<String>>,
 }
 
 /// The server's limits (`Limits::default()` is what `jass serve` uses, changed by the
@@ -209,6 +212,15 @@ impl App {
             .cloned()
     }
 
+    /// PostgreSQL: has the presence of table `t` (which this instance runs from now on) stored
+    /// now and whenever its seats change, for the other instances' lists.
+    pub fn watch_presence(&self, t: &Table) {
+        if let Some(tx) = &self.presence {
+            let _ = t.presence_changed.set(tx.clone());
+            let _ = tx.send(t.id.clone());
+        }
+    }
+
     /// A table: from memory, or else as stored (a finished one, read when asked for; not kept).
     pub fn table(&self, id: &str) -> Option<Arc<Table>> {
         if let Some(t) = self.live(id) {
@@ -289,6 +301,12 @@ impl Server {
             format!("http://{a}")
         });
         let (stop, stopping) = watch::channel(false);
+        let (presence, presence_rx) = if store.leased() {
+            let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+            (Some(tx), Some(rx))
+        } else {
+            (None, None)
+        };
         let app = Arc::new(App {
             store: Arc::clone(&store),
             tables: RwLock::new(HashMap::new()),
@@ -297,6 +315,7 @@ impl Server {
             limits,
             clients: http::Clients::default(),
             url,
+            presence,
         });
         if store.leased() {
             // Several instances may share the database: this one runs the tables whose lease
@@ -324,6 +343,13 @@ impl Server {
         if store.leased() {
             background.push(tokio::spawn(cluster::leases(
                 Arc::clone(&app),
+                stop.subscribe(),
+            )));
+        }
+        if let Some(rx) = presence_rx {
+            background.push(tokio::spawn(cluster::presence(
+                Arc::clone(&app),
+                rx,
                 stop.subscribe(),
             )));
         }

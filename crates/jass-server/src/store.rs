@@ -18,6 +18,7 @@
 use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::Value;
@@ -60,6 +61,10 @@ pub struct StoredTable {
     /// For a finished table: whether its stored record is JSON (`None`: not asked, or no
     /// record).
     pub record_ok: Option<bool>,
+    /// PostgreSQL: the seats' presence as the instance running the table last stored it
+    /// ([`Store::set_presence`]; a JSON array of `{"connected": bool, "taken_over": bool}`), while
+    /// its lease holds (`None`: not stored, nobody holds the lease, or SQLite).
+    pub presence: Option<Value>,
 }
 
 /// The columns of [`StoredTable`] in a `SELECT` on `tables` (as `t`).
@@ -129,8 +134,10 @@ const POSTGRES_SCHEMA: &str = "
         creator_hash TEXT,
         creator_addr TEXT,
         owner TEXT,
-        lease_until BIGINT
+        lease_until BIGINT,
+        presence TEXT
     );
+    ALTER TABLE tables ADD COLUMN IF NOT EXISTS presence TEXT;
     CREATE TABLE IF NOT EXISTS actions (
         table_id TEXT NOT NULL,
         step BIGINT NOT NULL,
@@ -147,6 +154,10 @@ const POSTGRES_SCHEMA: &str = "
         id TEXT PRIMARY KEY,
         url TEXT NOT NULL,
         seen BIGINT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS cluster (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
     );
     CREATE OR REPLACE FUNCTION json_valid(t TEXT) RETURNS BOOLEAN
         LANGUAGE plpgsql IMMUTABLE AS $$
@@ -177,9 +188,61 @@ pub struct Database(Backend);
 enum Backend {
     /// `jass.sqlite3` in this folder.
     Sqlite(PathBuf),
-    /// PostgreSQL, and how it is shown (no password).
-    Postgres(Box<PgConnectOptions>, String),
+    /// PostgreSQL, how it is shown (no password), and for a test's database of its own the
+    /// guard that drops it when the last copy of the [`Database`] goes.
+    Postgres(Box<PgConnectOptions>, String, Option<Arc<Scratch>>),
 }
+
+/// A test's own PostgreSQL database ([`Database::scratch_postgres`]): dropped when the last
+/// [`Database`] naming it is dropped, also when the test fails (its values are dropped as the
+/// panic unwinds). Connections still open to it (a server the failed test did not stop) are
+/// ended by the drop (`WITH (FORCE)`).
+#[derive(Debug)]
+pub(crate) struct Scratch {
+    /// The server's own database, connected to for the drop.
+    admin: PgConnectOptions,
+    /// The test database's name.
+    name: String,
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let admin = self.admin.clone();
+        let name = self.name.clone();
+        // A thread of its own with a runtime of its own: the drop may come on a runtime thread
+        // (where no runtime may be started) or as a panic unwinds.
+        let dropped = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| e.to_string())?;
+            rt.block_on(async {
+                let pool = PgPoolOptions::new()
+                    .max_connections(1)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect_with(admin)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let r = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .execute(&pool)
+                    .await;
+                pool.close().await;
+                r.map(drop).map_err(|e| e.to_string())
+            })
+        })
+        .join();
+        if let Ok(Err(e)) = dropped {
+            eprintln!("the test database {} was not dropped: {e}", self.name);
+        }
+    }
+}
+
+/// How the test databases' names begin: `jass_test_{unix seconds}_{random}`.
+const SCRATCH_PREFIX: &str = "jass_test_";
+
+/// Test databases older than this are dropped when a new one is made: left by a test run that
+/// was killed before it could drop its own.
+const SCRATCH_STALE_SECS: u64 = 3600;
 
 impl Database {
     /// SQLite: `jass.sqlite3` in the data folder `dir` (what `jass serve` uses by default).
@@ -199,7 +262,7 @@ impl Database {
         let options: PgConnectOptions = url
             .parse()
             .map_err(|e| format!("--database {shown}: {e}"))?;
-        Ok(Database(Backend::Postgres(Box::new(options), shown)))
+        Ok(Database(Backend::Postgres(Box::new(options), shown, None)))
     }
 
     /// `jass serve`'s choice: PostgreSQL at `url` if given, else SQLite in `data`.
@@ -211,27 +274,66 @@ impl Database {
     }
 
     /// A new, empty PostgreSQL database beside the one at `url` (whose user may create
-    /// databases), for tests: each test gets its own.
+    /// databases), for tests: each test gets its own, dropped when the last copy of the returned
+    /// [`Database`] is dropped (also when the test fails). Test databases more than an hour old
+    /// (of a run that was killed) are dropped on the way.
     #[doc(hidden)]
     pub async fn scratch_postgres(url: &str) -> Result<Database, String> {
-        let Database(Backend::Postgres(options, shown)) = Database::postgres(url)? else {
+        let Database(Backend::Postgres(options, shown, _)) = Database::postgres(url)? else {
             unreachable!("Database::postgres makes a PostgreSQL database")
         };
-        let name = format!("jass_test_{}", crate::random_hex(8));
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        let name = format!("{SCRATCH_PREFIX}{now}_{}", crate::random_hex(8));
         let pool = PgPoolOptions::new()
             .max_connections(1)
             .connect_with(PgConnectOptions::clone(&options))
             .await
             .map_err(|e| format!("cannot connect to {shown}: {e}"))?;
+        // Those of runs that were killed (a name without a time, of an older version, is left).
+        let old: Vec<String> = sqlx::query_scalar(
+            r"SELECT datname FROM pg_database WHERE datname LIKE 'jass\_test\_%'",
+        )
+        .fetch_all(&pool)
+        .await
+        .unwrap_or_default();
+        for db in old {
+            let secs = db
+                .strip_prefix(SCRATCH_PREFIX)
+                .and_then(|rest| rest.split_once('_'))
+                .and_then(|(t, _)| t.parse::<u64>().ok());
+            let stale = secs.is_some_and(|t| t + SCRATCH_STALE_SECS < now);
+            if stale && db.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+                let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)"))
+                    .execute(&pool)
+                    .await;
+            }
+        }
         sqlx::query(&format!("CREATE DATABASE {name}"))
             .execute(&pool)
             .await
             .map_err(|e| format!("cannot create a test database at {shown}: {e}"))?;
         pool.close().await;
+        let scratch = Scratch {
+            admin: PgConnectOptions::clone(&options),
+            name: name.clone(),
+        };
         Ok(Database(Backend::Postgres(
             Box::new((*options).database(&name)),
             format!("{shown} (database {name})"),
+            Some(Arc::new(scratch)),
         )))
+    }
+
+    /// The name of a test's own database ([`Database::scratch_postgres`]).
+    #[doc(hidden)]
+    pub fn scratch_name(&self) -> Option<&str> {
+        match &self.0 {
+            Backend::Postgres(_, _, Some(s)) => Some(&s.name),
+            _ => None,
+        }
     }
 
     /// The databases the store's tests run on: SQLite in `dir`, and a new PostgreSQL database
@@ -275,7 +377,7 @@ impl std::fmt::Display for Database {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.0 {
             Backend::Sqlite(dir) => write!(f, "SQLite in {}", dir.join("jass.sqlite3").display()),
-            Backend::Postgres(_, shown) => write!(f, "PostgreSQL at {shown}"),
+            Backend::Postgres(_, shown, _) => write!(f, "PostgreSQL at {shown}"),
         }
     }
 }
@@ -327,6 +429,9 @@ pub struct Store {
     instance: String,
     /// How long a lease taken or renewed now holds (ms).
     lease_ms: AtomicU64,
+    /// PostgreSQL: the key the instances sharing the database send with the requests they
+    /// forward ([`Store::forward_key`]).
+    forward_key: Option<String>,
 }
 
 /// How every refused write of a table whose lease this instance lost begins (another instance
@@ -366,7 +471,7 @@ impl Store {
     /// knows every hand.
     pub async fn open(db: &Database) -> Result<Store, String> {
         let rt = StoreRuntime::new()?;
-        let pool = rt
+        let (pool, forward_key) = rt
             .handle()
             .spawn(connect(db.clone()))
             .await
@@ -374,6 +479,7 @@ impl Store {
         let instance = crate::random_hex(8);
         Ok(Store {
             pool,
+            forward_key,
             rt,
             failing: AtomicU8::new(WRITES_WORK),
             instance,
@@ -440,7 +546,7 @@ impl Store {
                    AND ($3::text IS NULL OR id = $3)
                  ORDER BY seq LIMIT 100
                  FOR UPDATE SKIP LOCKED)
-             UPDATE tables t SET owner = $1, lease_until = {NOW_MS} + $2
+             UPDATE tables t SET owner = $1, lease_until = {NOW_MS} + $2, presence = NULL
              FROM c WHERE t.id = c.id
              RETURNING t.id, c.owner"
         );
@@ -496,6 +602,71 @@ impl Store {
                 .await
                 .map_err(err)?;
             sqlx::query("DELETE FROM instances WHERE id = $1")
+                .bind(&self.instance)
+                .execute(pool)
+                .await
+                .map(drop)
+                .map_err(err)
+        })
+    }
+
+    /// PostgreSQL: deletes the rows of the other instances that have not renewed for `after`
+    /// (killed, never deregistered) and hold no lease that has not run out; returns their ids.
+    /// This instance's own row is never deleted. SQLite: nothing.
+    pub fn prune_instances(&self, after: Duration) -> Result<Vec<String>, String> {
+        let Pool::Postgres(pool) = &self.pool else {
+            return Ok(Vec::new());
+        };
+        self.wait(async {
+            sqlx::query_scalar(&format!(
+                "DELETE FROM instances i
+                 WHERE i.id <> $1 AND i.seen < {NOW_MS} - $2
+                   AND NOT EXISTS (SELECT 1 FROM tables t
+                       WHERE t.owner = i.id AND t.status IN ('waiting', 'playing')
+                         AND t.lease_until >= {NOW_MS})
+                 RETURNING i.id"
+            ))
+            .bind(&self.instance)
+            .bind(after.as_millis().min(i64::MAX as u128) as i64)
+            .fetch_all(pool)
+            .await
+            .map_err(err)
+        })
+    }
+
+    /// PostgreSQL: the key every instance sharing the database reads from it (table `cluster`,
+    /// made at random by the first): sent with the requests an instance forwards, so that the
+    /// owner believes the client's address they name, which it would not from a client. SQLite:
+    /// none.
+    pub(crate) fn forward_key(&self) -> Option<&str> {
+        self.forward_key.as_deref()
+    }
+
+    /// PostgreSQL: the addresses (`http://host:port`) the instances registered, this one's
+    /// included. SQLite: none.
+    pub fn instance_urls(&self) -> Result<Vec<String>, String> {
+        let Pool::Postgres(pool) = &self.pool else {
+            return Ok(Vec::new());
+        };
+        self.wait(async {
+            sqlx::query_scalar("SELECT url FROM instances")
+                .fetch_all(pool)
+                .await
+                .map_err(err)
+        })
+    }
+
+    /// PostgreSQL: stores the seats' presence of a table this instance runs (who is connected,
+    /// who is played by the rule player), for the lists of the other instances; nothing if the
+    /// lease is another's. SQLite: nothing (its one server lists its tables from memory).
+    pub fn set_presence(&self, id: &str, presence: &Value) -> Result<(), String> {
+        let Pool::Postgres(pool) = &self.pool else {
+            return Ok(());
+        };
+        self.wait(async {
+            sqlx::query("UPDATE tables SET presence = $2 WHERE id = $1 AND owner = $3")
+                .bind(id)
+                .bind(presence.to_string())
                 .bind(&self.instance)
                 .execute(pool)
                 .await
@@ -760,7 +931,14 @@ impl Store {
         rest: &str,
         args: &[Arg<'_>],
     ) -> Result<(Vec<StoredTable>, Vec<String>), String> {
-        let sql = format!("SELECT {COLUMNS} FROM tables t {rest}");
+        // The presence stored by the table's owner, while its lease holds.
+        let presence = match self.pool {
+            Pool::Postgres(_) => {
+                format!("CASE WHEN t.owner IS NOT NULL AND t.lease_until >= {NOW_MS} THEN t.presence END")
+            }
+            Pool::Sqlite(_) => "NULL".to_string(),
+        };
+        let sql = format!("SELECT {COLUMNS}, {presence} FROM tables t {rest}");
         self.wait(async {
             on_pool!(self, |pool| {
                 let mut query = sqlx::query(&sql);
@@ -790,6 +968,7 @@ impl Store {
                             creator_hash: r.try_get(11)?,
                             creator_addr: r.try_get(12)?,
                             record_ok: r.try_get(13)?,
+                            presence: r.try_get(14)?,
                         })
                     })();
                     match row.map_err(|e| format!("a table row cannot be read: {}", err(e))) {
@@ -992,11 +1171,12 @@ impl Drop for StoreRuntime {
     }
 }
 
-/// Connects to the database, creating its tables if needed.
-async fn connect(db: Database) -> Result<Pool, String> {
+/// Connects to the database, creating its tables if needed; on PostgreSQL also the instances'
+/// shared key ([`Store::forward_key`]).
+async fn connect(db: Database) -> Result<(Pool, Option<String>), String> {
     match db.0 {
-        Backend::Sqlite(dir) => Ok(Pool::Sqlite(open_sqlite(&dir).await?)),
-        Backend::Postgres(options, shown) => {
+        Backend::Sqlite(dir) => Ok((Pool::Sqlite(open_sqlite(&dir).await?), None)),
+        Backend::Postgres(options, shown, _) => {
             let pool = PgPoolOptions::new()
                 .max_connections(16)
                 .acquire_timeout(Duration::from_secs(10))
@@ -1007,7 +1187,21 @@ async fn connect(db: Database) -> Result<Pool, String> {
                 .execute(&pool)
                 .await
                 .map_err(|e| format!("cannot create the tables in {shown}: {e}"))?;
-            Ok(Pool::Postgres(pool))
+            // The instances' shared key, made by the first (see `Store::forward_key`).
+            sqlx::query(
+                "INSERT INTO cluster (key, value) VALUES ('forward_key', $1)
+                 ON CONFLICT (key) DO NOTHING",
+            )
+            .bind(crate::random_hex(32))
+            .execute(&pool)
+            .await
+            .map_err(|e| format!("cannot create the instances' key in {shown}: {e}"))?;
+            let key: String =
+                sqlx::query_scalar("SELECT value FROM cluster WHERE key = 'forward_key'")
+                    .fetch_one(&pool)
+                    .await
+                    .map_err(|e| format!("cannot read the instances' key in {shown}: {e}"))?;
+            Ok((Pool::Postgres(pool), Some(key)))
         }
     }
 }
@@ -1034,6 +1228,7 @@ struct Fields {
     creator_hash: Option<String>,
     creator_addr: Option<String>,
     record_ok: Option<bool>,
+    presence: Option<String>,
 }
 
 impl Fields {
@@ -1061,6 +1256,8 @@ impl Fields {
             creator_hash: self.creator_hash,
             creator_addr: self.creator_addr,
             record_ok: self.record_ok,
+            // (Not JSON: as if not stored; it only shows who is connected.)
+            presence: self.presence.and_then(|p| serde_json::from_str(&p).ok()),
         })
     }
 }
@@ -1168,6 +1365,7 @@ mod tests {
             creator_hash: None,
             creator_addr: None,
             record_ok: None,
+            presence: None,
         }
     }
 
@@ -1365,6 +1563,154 @@ mod tests {
             b.release().unwrap();
             assert_eq!(b.lease_of("u").unwrap().unwrap().owner, None);
             assert_eq!(a.claim(Some("u")).unwrap(), vec![("u".to_string(), None)]);
+        }
+    }
+
+    /// Whether the PostgreSQL server at `JASS_TEST_POSTGRES` has a database `name`.
+    async fn database_exists(name: &str) -> bool {
+        let url = std::env::var("JASS_TEST_POSTGRES").unwrap();
+        let pool = PgPoolOptions::new()
+            .max_connections(1)
+            .connect(&url)
+            .await
+            .unwrap();
+        let n: i64 = sqlx::query_scalar("SELECT count(*) FROM pg_database WHERE datname = $1")
+            .bind(name)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        pool.close().await;
+        n == 1
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_test_database_is_dropped_with_its_last_copy_also_when_the_test_fails() {
+        let dir = tempfile::tempdir().unwrap();
+        let Some(db) = Database::for_tests(dir.path())
+            .await
+            .into_iter()
+            .find(Database::is_postgres)
+        else {
+            return;
+        };
+        let name = db.scratch_name().unwrap().to_string();
+        assert!(name.starts_with(SCRATCH_PREFIX), "{name}");
+        let store = Store::open(&db).await.unwrap();
+        store.insert_table(&table("t")).unwrap();
+        let copy = db.clone();
+        drop(db);
+        assert!(database_exists(&name).await, "a copy is left");
+        // Dropped though a store is still connected to it.
+        drop(copy);
+        assert!(!database_exists(&name).await, "{name} was not dropped");
+        drop(store);
+
+        // A test that fails with its database and a store open.
+        let url = std::env::var("JASS_TEST_POSTGRES").unwrap();
+        let db = Database::scratch_postgres(&url).await.unwrap();
+        let name = db.scratch_name().unwrap().to_string();
+        let failed = tokio::spawn(async move {
+            let store = Store::open(&db).await.unwrap();
+            store.insert_table(&table("t")).unwrap();
+            panic!("a failing test");
+        })
+        .await;
+        assert!(failed.unwrap_err().is_panic());
+        assert!(!database_exists(&name).await, "{name} was not dropped");
+
+        // One left by a run that was killed more than an hour ago goes with the next.
+        let admin = PgPoolOptions::new()
+            .max_connections(1)
+            .connect(&url)
+            .await
+            .unwrap();
+        let old = format!("{SCRATCH_PREFIX}1000_{}", crate::random_hex(4));
+        sqlx::query(&format!("CREATE DATABASE {old}"))
+            .execute(&admin)
+            .await
+            .unwrap();
+        admin.close().await;
+        let next = Database::scratch_postgres(&url).await.unwrap();
+        assert!(!database_exists(&old).await, "{old} was left");
+        let next_name = next.scratch_name().unwrap().to_string();
+        assert!(database_exists(&next_name).await);
+        drop(next);
+        assert!(!database_exists(&next_name).await);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_instances_that_died_are_pruned_but_not_those_holding_a_lease() {
+        let dir = tempfile::tempdir().unwrap();
+        for db in Database::for_tests(dir.path()).await {
+            let a = Store::open(&db).await.unwrap();
+            if !a.leased() {
+                assert_eq!(
+                    a.prune_instances(Duration::ZERO).unwrap(),
+                    Vec::<String>::new()
+                );
+                continue;
+            }
+            let b = Store::open(&db).await.unwrap();
+            let c = Store::open(&db).await.unwrap();
+            let d = Store::open(&db).await.unwrap();
+            for (s, url) in [
+                (&a, "http://a:1"),
+                (&b, "http://b:1"),
+                (&c, "http://c:1"),
+                (&d, "http://d:1"),
+            ] {
+                s.register(url).unwrap();
+            }
+            // C holds a table whose lease has not run out; D held one whose lease ran out.
+            c.insert_table(&table("held")).unwrap();
+            d.insert_table(&table("lapsed")).unwrap();
+            d.execute("UPDATE tables SET lease_until = 0 WHERE id = $1", "lapsed")
+                .unwrap();
+            // None renewed for ten minutes (A, B and D died; so did C, but its lease holds).
+            a.execute(
+                "UPDATE instances SET seen = seen - 600000 WHERE id <> $1",
+                "",
+            )
+            .unwrap();
+            let ids = |v: Vec<String>| {
+                let mut v = v;
+                v.sort();
+                v
+            };
+            // Not for a generous time yet.
+            assert_eq!(
+                a.prune_instances(Duration::from_secs(900)).unwrap(),
+                Vec::<String>::new()
+            );
+            let mut gone = vec![b.instance().to_string(), d.instance().to_string()];
+            gone.sort();
+            assert_eq!(
+                ids(a.prune_instances(Duration::from_secs(300)).unwrap()),
+                gone,
+                "{db}"
+            );
+            let left: Vec<String> = a.wait(async {
+                on_pool!(a, |pool| sqlx::query_scalar("SELECT id FROM instances")
+                    .fetch_all(pool)
+                    .await
+                    .unwrap())
+            });
+            let mut kept = vec![a.instance().to_string(), c.instance().to_string()];
+            kept.sort();
+            assert_eq!(ids(left), kept, "never itself, never one holding a lease");
+            // The lapsed table is taken over as before (its owner's address is gone).
+            let lease = a.lease_of("lapsed").unwrap().unwrap();
+            assert_eq!(
+                (lease.owner.as_deref(), lease.url),
+                (Some(d.instance()), None)
+            );
+            assert_eq!(
+                a.claim(None).unwrap(),
+                vec![("lapsed".to_string(), Some(d.instance().to_string()))]
+            );
+            // An instance that was only paused registers again at its next lease check.
+            b.register("http://b:1").unwrap();
+            assert_eq!(a.instance_urls().unwrap().len(), 3);
         }
     }
 

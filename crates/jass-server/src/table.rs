@@ -11,12 +11,13 @@
 //! millisecond, far less than a person's thinking.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
 use jass_table::{match_answer, run_table, Event, GameSpec, JsonPlayer, Request, SeatPlayer};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use tokio::sync::mpsc::UnboundedSender;
 use tokio::sync::{broadcast, Notify};
 
 use crate::store::{Store, StoredTable};
@@ -166,6 +167,9 @@ pub struct Table {
     /// Another instance runs the table now ([`Table::moved`]).
     moved: AtomicBool,
     task: Mutex<Option<tokio::task::JoinHandle<()>>>,
+    /// PostgreSQL: where the table's id is sent when its seats change, so that their presence is
+    /// stored for the other instances' lists ([`crate::cluster::presence`]).
+    pub(crate) presence_changed: OnceLock<UnboundedSender<String>>,
 }
 
 /// Unwinds a segment when the table stops or is closed (not a failure: nothing is written after
@@ -276,6 +280,7 @@ impl Table {
             shutdown: AtomicBool::new(false),
             moved: AtomicBool::new(false),
             task: Mutex::new(None),
+            presence_changed: OnceLock::new(),
         })
     }
 
@@ -320,6 +325,40 @@ impl Table {
         )
     }
 
+    /// Each seat's presence as listed (`connected`, `taken_over`), stored for the other
+    /// instances' lists ([`crate::Store::set_presence`]).
+    pub fn presence(&self) -> Value {
+        let st = self.lock();
+        Value::Array(
+            st.seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    json!({
+                        "connected": s.kind == "bot" || st.connected[i] > 0,
+                        "taken_over": st.taken_over[i],
+                    })
+                })
+                .collect(),
+        )
+    }
+
+    /// Shows the presence another instance stored ([`Table::presence`]) on a table that is only
+    /// shown here (listed, never run: its counts of connections are made up from it).
+    pub(crate) fn show_presence(&self, presence: &Value) {
+        let Some(seats) = presence.as_array() else {
+            return;
+        };
+        let mut st = self.lock();
+        if !matches!(st.status.as_str(), "waiting" | "playing") || seats.len() != st.seats.len() {
+            return;
+        }
+        for (i, p) in seats.iter().enumerate() {
+            st.connected[i] = usize::from(p["connected"] == true);
+            st.taken_over[i] = p["taken_over"] == true;
+        }
+    }
+
     /// The table as listed.
     pub fn info(&self) -> Value {
         let st = self.lock();
@@ -356,9 +395,13 @@ impl Table {
         v
     }
 
-    /// Tells the clients that seats or status changed.
+    /// Tells the clients that seats or status changed (and, on PostgreSQL, has their presence
+    /// stored for the other instances' lists).
     pub fn seats_changed(&self) {
         let _ = self.events.send(TableEvent::Seats);
+        if let Some(tx) = self.presence_changed.get() {
+            let _ = tx.send(self.id.clone());
+        }
     }
 
     /// A client connected to `seat`: the seat is the person's again.

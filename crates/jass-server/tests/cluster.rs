@@ -396,3 +396,309 @@ async fn a_stopped_instance_takes_no_table_over() {
         }
     }
 }
+
+/// Table `id`'s seats as `addr` lists them (`GET /api/tables`).
+async fn listed_seats(addr: std::net::SocketAddr, id: &str) -> Value {
+    let (status, list) = get(addr, "/api/tables?status=waiting,playing").await;
+    assert_eq!(status, 200, "{list}");
+    list.as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == id)
+        .map(|t| t["seats"].clone())
+        .unwrap_or(Value::Null)
+}
+
+/// Polls `addr`'s list until `done` holds for table `id`'s seats (at most 15 s).
+async fn listed_until(
+    addr: std::net::SocketAddr,
+    id: &str,
+    what: &str,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    let since = Instant::now();
+    loop {
+        let seats = listed_seats(addr, id).await;
+        if done(&seats) {
+            return seats;
+        }
+        assert!(
+            since.elapsed() < Duration::from_secs(15),
+            "{addr} never listed {what}: {seats}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn every_instance_lists_who_is_connected_at_a_table_another_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = postgres(dir.path()).await else {
+        return;
+    };
+    let a = instance(&db).await;
+    let b = instance(&db).await;
+    // Run by B.
+    let (id, _, token) = create(
+        b.addr(),
+        json!({"game": "schieber", "seats": ["me", "open", "rule", "rule"], "takeover_secs": 0}),
+    )
+    .await;
+    let token = token.unwrap();
+    let connected = |seats: &Value, seat: usize| seats[seat]["connected"] == true;
+    for addr in [a.addr(), b.addr()] {
+        let seats = listed_seats(addr, &id).await;
+        assert!(!connected(&seats, 0) && connected(&seats, 2), "{seats}");
+    }
+    // Seat 0 connects through A (forwarded to B): both instances list it connected.
+    let mut me = try_player(a.addr(), &id, &token).await.unwrap();
+    assert_eq!(me.next().await["type"], "welcome");
+    for addr in [a.addr(), b.addr()] {
+        listed_until(addr, &id, "seat 0 connected", |s| connected(s, 0)).await;
+    }
+    // Seat 1 joins through A and connects to B directly.
+    let t1 = join(a.addr(), &id, 1).await;
+    let mut p1 = try_player(b.addr(), &id, &t1).await.unwrap();
+    assert_eq!(p1.next().await["type"], "welcome");
+    let seats = listed_until(a.addr(), &id, "seat 1 connected", |s| connected(s, 1)).await;
+    assert!(connected(&seats, 0), "{seats}");
+    // Seat 0 leaves: A's list says so.
+    me.ws.close(None).await.unwrap();
+    drop(me);
+    let seats = listed_until(a.addr(), &id, "seat 0 gone", |s| !connected(s, 0)).await;
+    assert!(connected(&seats, 1) && !connected(&seats, 0), "{seats}");
+    assert_eq!(
+        listed_seats(b.addr(), &id).await,
+        seats,
+        "both list the same"
+    );
+
+    // B dies with seat 1 connected: once its lease has run out, nobody lists seat 1 as
+    // connected (the presence B stored is not shown without its lease), and after the
+    // takeover A shows its own.
+    b.crash().await;
+    let _ = p1.closing().await;
+    listed_until(a.addr(), &id, "seat 1 gone with B", |s| !connected(s, 1)).await;
+    let c = instance(&db).await;
+    let seats = listed_seats(c.addr(), &id).await;
+    assert!(!connected(&seats, 0) && !connected(&seats, 1), "{seats}");
+    a.stop().await;
+    c.stop().await;
+}
+
+/// A WebSocket to `addr`'s `path` from the local address `from` (a loopback address of its
+/// own: 127.0.0.2, 127.0.0.3, … are clients of different addresses), with more `headers`; or
+/// the HTTP status that refused it.
+async fn ws_from(
+    from: &str,
+    addr: std::net::SocketAddr,
+    path: &str,
+    headers: &[(&'static str, &str)],
+) -> Result<Ws, u16> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+    let stream = socket.connect(addr).await.unwrap();
+    let mut req = format!("ws://{addr}{path}").into_client_request().unwrap();
+    for (k, v) in headers {
+        req.headers_mut()
+            .insert(*k, tungstenite::http::HeaderValue::from_str(v).unwrap());
+    }
+    let plain = tokio_tungstenite::MaybeTlsStream::Plain(stream);
+    match tokio_tungstenite::client_async(req, plain).await {
+        Ok((ws, _)) => Ok(Ws { ws }),
+        Err(tungstenite::Error::Http(r)) => Err(r.status().as_u16()),
+        // Refused at its accept: the answer may come before the request is read.
+        Err(tungstenite::Error::Io(_)) | Err(tungstenite::Error::Protocol(_)) => Err(0),
+        Err(e) => panic!("{addr} does not answer: {e}"),
+    }
+}
+
+/// `GET path` on `addr` from the local address `from`: the status.
+async fn get_from(from: &str, addr: std::net::SocketAddr, path: &str) -> u16 {
+    reqwest::Client::builder()
+        .local_address(from.parse::<std::net::IpAddr>().unwrap())
+        .build()
+        .unwrap()
+        .get(url(addr, path))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_owner_counts_a_forwarded_client_against_the_clients_own_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = postgres(dir.path()).await else {
+        return;
+    };
+    // A forwards and limits nobody; B, which runs the table, takes two connections and five
+    // requests (never refilled) from each address.
+    let a = Server::start_on(
+        db.clone(),
+        "127.0.0.1:0".parse().unwrap(),
+        Limits {
+            lease: limits().lease,
+            lease_renew: limits().lease_renew,
+            ..Limits::unlimited_clients()
+        },
+    )
+    .await
+    .unwrap();
+    let b = Server::start_on(
+        db.clone(),
+        "127.0.0.1:0".parse().unwrap(),
+        Limits {
+            connections_per_address: 2,
+            requests_per_second: 0,
+            request_burst: 5,
+            ..limits()
+        },
+    )
+    .await
+    .unwrap();
+    // Created on B from an address of its own.
+    let (status, v) = {
+        let r = reqwest::Client::builder()
+            .local_address("127.0.0.9".parse::<std::net::IpAddr>().unwrap())
+            .build()
+            .unwrap()
+            .post(url(b.addr(), "/api/tables"))
+            .json(&json!({"game": "schieber", "seats": ["me", "open", "rule", "rule"]}))
+            .send()
+            .await
+            .unwrap();
+        (r.status().as_u16(), r.json::<Value>().await.unwrap())
+    };
+    assert_eq!(status, 201, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    let watch = format!("/api/tables/{id}/ws");
+
+    // Client X watches twice through A: B counts both as X's.
+    let mut x1 = ws_from("127.0.0.2", a.addr(), &watch, &[]).await.unwrap();
+    let mut x2 = ws_from("127.0.0.2", a.addr(), &watch, &[]).await.unwrap();
+    assert_eq!(x1.next().await["type"], "welcome");
+    assert_eq!(x2.next().await["type"], "welcome");
+    // A third of X's is refused by B, through A or directly.
+    assert_eq!(
+        ws_from("127.0.0.2", a.addr(), &watch, &[]).await.err(),
+        Some(429)
+    );
+    assert!(ws_from("127.0.0.2", b.addr(), &watch, &[]).await.is_err());
+    // Client Y, through the same A, has its own count at B.
+    let mut y = ws_from("127.0.0.3", a.addr(), &watch, &[])
+        .await
+        .expect("B counts Y's connection as Y's, not as A's");
+    assert_eq!(y.next().await["type"], "welcome");
+    // A client that names an address itself is not believed (it has not the instances' key):
+    // Z's own address is counted, not X's.
+    let mut z = ws_from(
+        "127.0.0.4",
+        b.addr(),
+        &watch,
+        &[("x-jass-client", "127.0.0.2"), ("x-jass-forwarded", "1")],
+    )
+    .await
+    .expect("counted as Z's");
+    assert_eq!(z.next().await["type"], "welcome");
+    let mut z2 = ws_from(
+        "127.0.0.4",
+        b.addr(),
+        &watch,
+        &[("x-jass-client", "127.0.0.2"), ("x-jass-key", "guessed")],
+    )
+    .await
+    .expect("counted as Z's");
+    assert_eq!(z2.next().await["type"], "welcome");
+    // Z holds two: Z's third is refused, whatever it names.
+    assert!(ws_from(
+        "127.0.0.4",
+        b.addr(),
+        &watch,
+        &[("x-jass-client", "127.0.0.8")]
+    )
+    .await
+    .is_err());
+    // When X's connections end, B counts them no more.
+    drop(x1);
+    drop(x2);
+    let since = Instant::now();
+    let mut x3 = loop {
+        match ws_from("127.0.0.2", a.addr(), &watch, &[]).await {
+            Ok(ws) => break ws,
+            Err(_) => {
+                assert!(since.elapsed() < Duration::from_secs(10), "X's count stays");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    };
+    assert_eq!(x3.next().await["type"], "welcome");
+
+    // The request rate likewise: V's requests through A are V's at B, and W's are W's.
+    let info = format!("/api/tables/{id}");
+    for _ in 0..5 {
+        assert_eq!(get_from("127.0.0.6", a.addr(), &info).await, 200);
+    }
+    assert_eq!(get_from("127.0.0.6", a.addr(), &info).await, 429);
+    assert_eq!(get_from("127.0.0.7", a.addr(), &info).await, 200);
+    drop((y, z, z2, x3));
+    a.stop().await;
+    b.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_dead_instance_is_forgotten_once_it_holds_no_lease() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = postgres(dir.path()).await else {
+        return;
+    };
+    let longer = Limits {
+        lease: Duration::from_secs(4),
+        lease_renew: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let start = || Server::start_on(db.clone(), "127.0.0.1:0".parse().unwrap(), longer);
+    let a = start().await.unwrap();
+    let b = start().await.unwrap();
+    let store = a.store();
+    let (id, _, _) = create(
+        b.addr(),
+        json!({"game": "schieber", "seats": ["me", "open", "rule", "rule"]}),
+    )
+    .await;
+    let (a_url, b_url) = (
+        format!("http://{}", a.addr()),
+        format!("http://{}", b.addr()),
+    );
+    let b_id = b.instance().to_string();
+    b.crash().await;
+    // As if B had been dead for an hour (the rows go after 20 leases without a renewal): its
+    // row stays while its table's lease holds, and goes once A took the table over.
+    store
+        .execute(
+            "UPDATE instances SET seen = seen - 3600000 WHERE id = $1",
+            &b_id,
+        )
+        .unwrap();
+    tokio::time::sleep(longer.lease_renew * 3).await;
+    let urls = store.instance_urls().unwrap();
+    assert!(urls.contains(&b_url), "B holds a lease: {urls:?}");
+    let since = Instant::now();
+    while store.instance_urls().unwrap().contains(&b_url) {
+        assert!(since.elapsed() < Duration::from_secs(20), "B's row stays");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        store.lease_of(&id).unwrap().unwrap().owner.as_deref(),
+        Some(a.instance()),
+        "B's table moved to A before B's row went"
+    );
+    assert_eq!(
+        store.instance_urls().unwrap(),
+        vec![a_url],
+        "A's own row stays"
+    );
+    a.stop().await;
+}
