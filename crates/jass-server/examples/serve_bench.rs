@@ -99,7 +99,11 @@ impl Stats {
         self.started.load(Ordering::Relaxed) >= tables
     }
 
-    fn latency(&self, since: Instant) {
+    /// Counts the latency since `since`, once all `tables` have started.
+    fn latency(&self, tables: usize, since: Instant) {
+        if !self.measuring(tables) {
+            return;
+        }
         let us = since.elapsed().as_micros().min(u32::MAX as u128) as u32;
         self.latencies_us.lock().unwrap().push(us);
     }
@@ -156,6 +160,24 @@ async fn connect(url: String) -> Result<Ws, String> {
         .map_err(|e| format!("{url}: {e}"))
 }
 
+/// The next JSON message before `end`; `None` when the socket closes, the time is up, or it
+/// sends something that is not JSON (an error).
+async fn next_json(ws: &mut Ws, end: tokio::time::Instant, stats: &Stats) -> Option<Value> {
+    loop {
+        let Ok(Some(Ok(msg))) = tokio::time::timeout_at(end, ws.next()).await else {
+            return None;
+        };
+        let Message::Text(t) = msg else { continue };
+        return match serde_json::from_str(&t) {
+            Ok(v) => Some(v),
+            Err(_) => {
+                stats.error(format!("not JSON: {t}"));
+                None
+            }
+        };
+    }
+}
+
 fn text(v: Value) -> Message {
     Message::Text(v.to_string())
 }
@@ -178,20 +200,14 @@ async fn bot(
         return stats.error("a bot's hello was not sent".into());
     }
     let end = tokio::time::Instant::from_std(deadline + Duration::from_secs(1));
-    while let Ok(Some(Ok(msg))) = tokio::time::timeout_at(end, ws.next()).await {
-        let Message::Text(t) = msg else { continue };
-        let Ok(v) = serde_json::from_str::<Value>(&t) else {
-            return stats.error(format!("not JSON: {t}"));
-        };
+    while let Some(v) = next_json(&mut ws, end, &stats).await {
         match v["type"].as_str() {
             Some("request") => {
                 if Instant::now() > deadline {
                     return;
                 }
                 if let Some(t) = last_sent.lock().unwrap().take() {
-                    if stats.measuring(tables) {
-                        stats.latency(t);
-                    }
+                    stats.latency(tables, t);
                 }
                 *last_sent.lock().unwrap() = Some(Instant::now());
                 stats.moves.fetch_add(1, Ordering::Relaxed);
@@ -222,17 +238,11 @@ async fn person(
     let mut draws = Draws(PEOPLE.fetch_add(1, Ordering::Relaxed) * 4 + seat);
     let mut sent: Option<Instant> = None;
     let end = tokio::time::Instant::from_std(deadline + Duration::from_secs(1));
-    while let Ok(Some(Ok(msg))) = tokio::time::timeout_at(end, ws.next()).await {
-        let Message::Text(t) = msg else { continue };
-        let Ok(v) = serde_json::from_str::<Value>(&t) else {
-            return stats.error(format!("not JSON: {t}"));
-        };
+    while let Some(v) = next_json(&mut ws, end, &stats).await {
         match v["type"].as_str() {
             Some("state") => {
                 if let Some(t) = sent.take() {
-                    if stats.measuring(tables) {
-                        stats.latency(t);
-                    }
+                    stats.latency(tables, t);
                 }
                 let legal = v["legal"].as_array().map_or(0, |l| l.len()) as u64;
                 if legal == 0 || v["over"] == true {

@@ -56,12 +56,7 @@ pub(crate) struct ConnectionSlot {
 impl Drop for ConnectionSlot {
     fn drop(&mut self) {
         let ip = *self.ip.lock().unwrap_or_else(|p| p.into_inner());
-        let mut c = self
-            .app
-            .clients
-            .connections
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
+        let mut c = self.counts();
         release(&mut c, ip);
     }
 }
@@ -77,6 +72,15 @@ fn release(c: &mut HashMap<IpAddr, usize>, ip: IpAddr) {
 }
 
 impl ConnectionSlot {
+    /// The open connections per address.
+    fn counts(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, usize>> {
+        self.app
+            .clients
+            .connections
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+    }
+
     /// Counts the connection against `to` from now on instead of the address it came from;
     /// `false` (and counted as before) when `to` holds its limit.
     fn reassign(&self, to: IpAddr) -> bool {
@@ -84,12 +88,7 @@ impl ConnectionSlot {
         if *ip == to {
             return true;
         }
-        let mut c = self
-            .app
-            .clients
-            .connections
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
+        let mut c = self.counts();
         let n = c.entry(to).or_insert(0);
         if *n >= self.app.limits.connections_per_address {
             if *n == 0 {

@@ -125,6 +125,13 @@ pub struct TableState {
     pub finished: Option<Instant>,
 }
 
+impl TableState {
+    /// Whether a seat counts as connected: a computer seat always, else while a client is.
+    fn seat_connected(&self, seat: usize) -> bool {
+        self.seats[seat].kind == "bot" || self.connected[seat] > 0
+    }
+}
+
 /// The server's own limits a table needs.
 #[derive(Clone, Copy, Debug)]
 pub struct TableLimits {
@@ -317,7 +324,7 @@ impl Table {
                         "kind": s.kind,
                         "name": s.name,
                         "open": s.kind == "human" && !s.joined,
-                        "connected": s.kind == "bot" || st.connected[i] > 0,
+                        "connected": st.seat_connected(i),
                         "taken_over": st.taken_over[i],
                     })
                 })
@@ -330,12 +337,10 @@ impl Table {
     pub fn presence(&self) -> Value {
         let st = self.lock();
         Value::Array(
-            st.seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| {
+            (0..st.seats.len())
+                .map(|i| {
                     json!({
-                        "connected": s.kind == "bot" || st.connected[i] > 0,
+                        "connected": st.seat_connected(i),
                         "taken_over": st.taken_over[i],
                     })
                 })
