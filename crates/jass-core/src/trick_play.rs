@@ -1,11 +1,15 @@
-//! The card play of one four-seat deal, lean: the hands, the trick in progress and who wins it,
-//! the teams' card points and tricks, the last trick's bonus and Match. No contract phase, Weis,
-//! Stöck or slate: the part that random play-outs and `jass bench` drive card by card (and that the
-//! games can share). A plain `Copy` value; nothing is allocated, every step is a few table look-ups.
+//! The card play of one four-seat deal, the one trick-play core: the hands, the trick in progress
+//! and who wins it, the card points and tricks each seat has taken, the last trick's bonus. No
+//! contract phase, Weis, Stöck or slate: the games keep those around it ([`DealPlay`] adds the
+//! completed tricks they show and record), and random play-outs and `jass bench` drive it card by
+//! card or a whole deal at a time ([`TrickPlay::play_out`]). A plain `Copy` value; nothing is
+//! allocated, every step is a few table look-ups.
 
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
+use crate::game::IllegalAction;
 use crate::mode::{Mode, PointTable, UndenufeEleven, LAST_TRICK_BONUS, MATCH_BONUS};
+use crate::trick::{check_play, legal_cards_after, TrickRules};
 
 /// [`Mode::trick_key`] of every card (by index) for each mode (by [`Mode::index`]) and suit led:
 /// one load a card instead of matching on the mode.
@@ -87,15 +91,20 @@ fn all_if(b: bool) -> u64 {
     0u64.wrapping_sub(u64::from(b))
 }
 
-/// One deal's card play under the strict trick rules (Schieber's; [`crate::trick::legal_cards_after`]), four seats, teams {0, 2} and
-/// {1, 3}.
+/// One deal's card play, four seats, teams {0, 2} and {1, 3}: the hands, the trick in progress
+/// and who wins it, the cards and tricks each seat has taken. Every four-seat game plays its
+/// cards through it (Schieber and Coiffeur, Differenzler, Sidi Barrani, through [`DealPlay`],
+/// which also keeps the completed tricks), and so do `jass bench` and the play-outs. The legal
+/// cards under [`TrickRules::Strict`] and [`TrickRules::Weak`] come from masks kept up to date
+/// as the cards fall; [`TrickRules::Heading`] asks [`legal_cards_after`].
 #[derive(Copy, Clone, Debug)]
 pub struct TrickPlay {
     hands: [CardSet; 4],
     mode: Mode,
+    rules: TrickRules,
     /// [`Mode::index`] of the mode, for the tables.
     mode_index: u8,
-    /// The card points of every card (by index) in the mode.
+    /// The card points of every card (by index) in the deal's point table.
     points: &'static [u8; 64],
     /// The trick keys of the suit led in the trick in progress (set by the lead).
     keys: &'static [u8; 64],
@@ -108,41 +117,85 @@ pub struct TrickPlay {
     follow_lane: u64,
     /// The trumps that may be played now (see `ALLOWED_TRUMPS_AFTER`; all before the lead).
     allowed_trumps: u64,
+    /// The cards of the trick in progress, lead first.
+    trick: [Card; 4],
     /// The key of the card winning the trick in progress, and its seat.
     win_key: u8,
     win_seat: u8,
     leader: u8,
     trick_len: u8,
-    /// Card points of the trick in progress.
+    /// Card points of the trick in progress (of the last trick once it is complete).
     trick_points: u32,
     tricks_done: u8,
-    card_points: [u32; 2],
-    tricks: [u8; 2],
+    /// Card points taken by each seat, with the last trick's bonus.
+    taken: [u32; 4],
+    /// Tricks taken by each seat.
+    seat_tricks: [u8; 4],
+}
+
+/// A trick just completed: who took it and its card points (with the last trick's bonus).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TrickEnd {
+    /// The seat that took the trick.
+    pub winner: u8,
+    /// Its card points, with the last trick's bonus on the ninth.
+    pub points: u32,
 }
 
 impl TrickPlay {
-    /// The play of a deal with these hands (seat-indexed, nine cards each) in `mode`, `leader`
-    /// leading the first trick; `eleven` matters only in Undenufe.
+    /// The play of a deal with these hands (seat-indexed, nine cards each) in `mode` under the
+    /// strict rules, `leader` leading the first trick; `eleven` matters only in Undenufe.
     pub fn new(hands: [CardSet; 4], mode: Mode, eleven: UndenufeEleven, leader: u8) -> Self {
+        Self::with_rules(
+            hands,
+            mode,
+            PointTable::new(mode, eleven),
+            TrickRules::Strict,
+            leader,
+        )
+    }
+
+    /// The play of a deal in `mode` counted by `points` (a contract's own table, e.g. Slalom's)
+    /// under `rules`, `leader` leading the first trick.
+    pub fn with_rules(
+        hands: [CardSet; 4],
+        mode: Mode,
+        points: PointTable,
+        rules: TrickRules,
+        leader: u8,
+    ) -> Self {
+        let placeholder = Card::from_dense(0);
         TrickPlay {
             hands,
             mode,
+            rules,
             mode_index: mode.index() as u8,
-            points: PointTable::new(mode, eleven).row(),
+            points: points.row(),
             keys: &TRICK_KEYS[mode.index()][0],
             trump_lane: mode.trumps().0,
             lead_lane: 0,
             follow_lane: 0,
             allowed_trumps: CardSet::ALL.0,
+            trick: [placeholder; 4],
             win_key: 0,
             win_seat: leader & 3,
             leader: leader & 3,
             trick_len: 0,
             trick_points: 0,
             tricks_done: 0,
-            card_points: [0; 2],
-            tricks: [0; 2],
+            taken: [0; 4],
+            seat_tricks: [0; 4],
         }
+    }
+
+    /// Changes the mode between two tricks (Slalom: every trick in its own direction); the
+    /// point table stays the deal's.
+    pub fn set_mode(&mut self, mode: Mode) {
+        debug_assert_eq!(self.trick_len, 0, "the mode changes only between tricks");
+        self.mode = mode;
+        self.mode_index = mode.index() as u8;
+        self.keys = &TRICK_KEYS[mode.index()][0];
+        self.trump_lane = mode.trumps().0;
     }
 
     /// The seat to play.
@@ -158,36 +211,76 @@ impl TrickPlay {
     }
 
     /// The cards each seat still holds.
+    #[inline]
     pub fn hands(&self) -> [CardSet; 4] {
         self.hands
     }
 
-    /// The mode of the deal.
+    /// The cards `seat` still holds.
+    #[inline]
+    pub fn hand(&self, seat: u8) -> CardSet {
+        self.hands[seat as usize & 3]
+    }
+
+    /// The mode of the trick in progress (in Slalom it changes trick by trick).
+    #[inline]
     pub fn mode(&self) -> Mode {
         self.mode
     }
 
+    /// The trick rules.
+    pub fn rules(&self) -> TrickRules {
+        self.rules
+    }
+
+    /// Who led the trick in progress (after a trick: who leads the next).
+    #[inline]
+    pub fn leader(&self) -> u8 {
+        self.leader
+    }
+
+    /// The cards of the trick in progress, lead first.
+    #[inline]
+    pub fn current(&self) -> &[Card] {
+        &self.trick[..self.trick_len as usize]
+    }
+
     /// Tricks completed.
+    #[inline]
     pub fn tricks_done(&self) -> u8 {
         self.tricks_done
     }
 
+    /// Card points taken by each seat, with the last trick's bonus.
+    pub fn taken(&self) -> [u32; 4] {
+        self.taken
+    }
+
+    /// Tricks taken by each seat.
+    pub fn seat_tricks(&self) -> [u8; 4] {
+        self.seat_tricks
+    }
+
     /// Card points taken by each team, with the last trick's bonus (without Match).
     pub fn card_points(&self) -> [u32; 2] {
-        self.card_points
+        [self.taken[0] + self.taken[2], self.taken[1] + self.taken[3]]
     }
 
     /// Tricks taken by each team.
     pub fn tricks(&self) -> [u8; 2] {
-        self.tricks
+        [
+            self.seat_tricks[0] + self.seat_tricks[2],
+            self.seat_tricks[1] + self.seat_tricks[3],
+        ]
     }
 
     /// Each team's points: its card points, and the Match bonus for the team that took every
     /// trick (the score of a Schieber deal with the multiplier 1, no Weis or Stöck).
     pub fn points_with_match(&self) -> [u32; 2] {
-        let mut p = self.card_points;
+        let mut p = self.card_points();
+        let tricks = self.tricks();
         for (team, points) in p.iter_mut().enumerate() {
-            if self.tricks[team] == 9 {
+            if tricks[team] == 9 {
                 *points += MATCH_BONUS;
             }
         }
@@ -195,25 +288,56 @@ impl TrickPlay {
     }
 
     /// The cards the seat to play may play (empty once the deal is over): those of
-    /// [`crate::trick::legal_cards_after`] under the strict rules, from the masks the trick keeps, with no
-    /// branch on the lead (before it every card is allowed).
+    /// [`crate::trick::legal_cards_after`], from the masks the trick keeps, with no branch on
+    /// the lead (before it every card is allowed).
     #[inline]
     pub fn legal_cards(&self) -> CardSet {
         let hand = self.hands[self.to_play() as usize].0;
         let trumps = hand & self.trump_lane;
         let allowed = trumps & self.allowed_trumps;
         let following = (hand & self.lead_lane) | allowed;
-        // Void in the suit led: any card but a low trump, unless holding nothing but trumps.
-        let void = (hand ^ trumps) | allowed | all_if(trumps == hand) & hand;
+        let void = match self.rules {
+            // Void in the suit led: any card but a low trump, unless holding nothing but trumps.
+            TrickRules::Strict => (hand ^ trumps) | allowed | all_if(trumps == hand) & hand,
+            // 003's weaker rule: void in the suit led, any card.
+            TrickRules::Weak => hand,
+            TrickRules::Heading => return self.heading_legal(),
+        };
         // Masks rather than branches: whether the player can follow is a coin toss in random
         // play, and a mispredicted branch costs more than both sides.
         let follows = all_if(hand & self.follow_lane != 0);
         CardSet((following & follows) | (void & !follows))
     }
 
-    /// Plays `card` for the seat to play, unchecked: it must be one of [`TrickPlay::legal_cards`].
+    /// [`TrickRules::Heading`]'s legal cards (002), which depend on the trick's best card.
+    #[cold]
+    fn heading_legal(&self) -> CardSet {
+        let hand = self.hands[self.to_play() as usize];
+        if self.trick_len == 0 {
+            return hand;
+        }
+        let winner = self.trick[(self.win_seat.wrapping_sub(self.leader) & 3) as usize];
+        legal_cards_after(hand, self.trick[0], winner, self.mode, self.rules)
+    }
+
+    /// Whether `seat`, the seat to play, may play `card`: it holds it and the trick allows it
+    /// (the reason if not).
+    pub fn check_card(&self, seat: u8, card: Card) -> Result<(), IllegalAction> {
+        check_play(
+            seat,
+            card,
+            self.hand(seat),
+            self.legal_cards(),
+            self.current(),
+            format_args!("in {}", self.mode),
+        )
+    }
+
+    /// Plays `card` for the seat to play, unchecked: it must be one of
+    /// [`TrickPlay::legal_cards`]. Returns the trick's winner and points when the card completes
+    /// a trick.
     #[inline]
-    pub fn play(&mut self, card: Card) {
+    pub fn play(&mut self, card: Card) -> Option<TrickEnd> {
         let seat = self.to_play();
         debug_assert!(self.legal_cards().contains(card), "{card} is not legal");
         self.hands[seat as usize].remove(card);
@@ -222,11 +346,7 @@ impl TrickPlay {
             let lane = CardSet::suit(card.suit()).0;
             self.keys = &TRICK_KEYS[m][card.suit() as usize];
             self.lead_lane = lane;
-            self.follow_lane = if lane == self.trump_lane {
-                lane & !CardSet::single(Card::new(card.suit(), Rank::Jack)).0
-            } else {
-                lane
-            };
+            self.follow_lane = FOLLOW_LANE[m][card.suit() as usize];
             self.win_key = self.keys[card.index()];
             self.win_seat = seat;
             self.allowed_trumps = ALLOWED_TRUMPS_AFTER[m][card.index()];
@@ -243,21 +363,26 @@ impl TrickPlay {
                 self.allowed_trumps
             };
         }
+        self.trick[self.trick_len as usize & 3] = card;
         self.trick_points += u32::from(self.points[card.index()]);
         self.trick_len += 1;
         if self.trick_len == 4 {
-            self.end_trick();
+            Some(self.end_trick())
+        } else {
+            None
         }
     }
 
     /// Plays the deal to its end, each card `choose(legal cards)` for the seat to play (the
     /// same deal as [`TrickPlay::play`] card by card with the same choices), trick by trick: the
     /// lead and the three cards that follow it are separate code, so that nothing is asked of
-    /// the trick's length, and the hands and the trick stay in registers.
+    /// the trick's length, and the hands and the trick stay in registers. The cards of the
+    /// tricks are not kept ([`TrickPlay::current`] is empty afterwards).
     #[inline]
     pub fn play_out(&mut self, mut choose: impl FnMut(CardSet) -> Card) {
-        // A trick under way is finished card by card.
-        while self.trick_len != 0 {
+        // A trick under way is finished card by card, and other rules than the strict ones
+        // card by card throughout.
+        while self.trick_len != 0 || (self.rules != TrickRules::Strict && !self.is_over()) {
             let card = choose(self.legal_cards());
             self.play(card);
         }
@@ -270,9 +395,9 @@ impl TrickPlay {
         let plain = CardSet::ALL.0 & !trump_lane;
         let mut hands = self.hands.map(|h| h.0);
         let mut leader = self.leader as usize;
-        let mut card_points = self.card_points;
-        let mut tricks = self.tricks;
-        let mut last_team = 0;
+        let mut taken = self.taken;
+        let mut seat_tricks = self.seat_tricks;
+        let mut trick_points = 0;
         for _ in self.tricks_done..9 {
             let lead = choose(CardSet(hands[leader]));
             debug_assert!(hands[leader] & (1 << lead.index()) != 0);
@@ -285,7 +410,7 @@ impl TrickPlay {
             let mut win_seat = leader;
             // The trumps that may be played now, as cards of the trump suit.
             let mut allowed = ALLOWED_TRUMPS_AFTER[m][lead.index()] & trump_lane;
-            let mut trick_points = u32::from(points[lead.index()]);
+            trick_points = u32::from(points[lead.index()]);
             // One card after the lead: as in `legal_cards`, with the lead known. Following,
             // the suit led and the allowed trumps; void, the plain cards and the allowed
             // trumps, or every card if the hand holds nothing but trumps.
@@ -317,39 +442,119 @@ impl TrickPlay {
             follow((leader + 1) & 3);
             follow((leader + 2) & 3);
             follow((leader + 3) & 3);
-            last_team = win_seat & 1;
-            card_points[last_team] += trick_points;
-            tricks[last_team] += 1;
+            taken[win_seat] += trick_points;
+            seat_tricks[win_seat] += 1;
             leader = win_seat;
         }
-        card_points[last_team] += LAST_TRICK_BONUS;
+        taken[leader] += LAST_TRICK_BONUS;
         self.hands = hands.map(CardSet);
         self.leader = leader as u8;
         self.win_seat = leader as u8;
         self.tricks_done = 9;
-        self.card_points = card_points;
-        self.tricks = tricks;
+        self.trick_points = trick_points;
+        self.taken = taken;
+        self.seat_tricks = seat_tricks;
         self.lead_lane = 0;
         self.follow_lane = 0;
         self.allowed_trumps = CardSet::ALL.0;
     }
 
-    fn end_trick(&mut self) {
-        let team = (self.win_seat & 1) as usize;
+    fn end_trick(&mut self) -> TrickEnd {
+        let winner = self.win_seat;
         self.tricks_done += 1;
         let bonus = if self.tricks_done == 9 {
             LAST_TRICK_BONUS
         } else {
             0
         };
-        self.card_points[team] += self.trick_points + bonus;
-        self.tricks[team] += 1;
-        self.leader = self.win_seat;
+        let points = self.trick_points + bonus;
+        self.taken[winner as usize] += points;
+        self.seat_tricks[winner as usize] += 1;
+        self.leader = winner;
         self.trick_len = 0;
         // The next lead may be any card.
         self.lead_lane = 0;
         self.follow_lane = 0;
         self.allowed_trumps = CardSet::ALL.0;
+        TrickEnd { winner, points }
+    }
+}
+
+/// One completed trick as [`DealPlay`] keeps it.
+#[derive(Copy, Clone, Debug)]
+struct CompletedTrick {
+    cards: [Card; 4],
+    leader: u8,
+    winner: u8,
+    /// With the last trick's bonus.
+    points: u16,
+}
+
+/// A deal's card play as a game keeps it: the [`TrickPlay`] and every completed trick (its
+/// cards, leader, winner and points), for the views and the records. Reads through to the
+/// [`TrickPlay`].
+#[derive(Copy, Clone, Debug)]
+pub struct DealPlay {
+    play: TrickPlay,
+    completed: [CompletedTrick; 9],
+}
+
+impl std::ops::Deref for DealPlay {
+    type Target = TrickPlay;
+    fn deref(&self) -> &TrickPlay {
+        &self.play
+    }
+}
+
+impl DealPlay {
+    /// As [`TrickPlay::with_rules`].
+    pub fn new(
+        hands: [CardSet; 4],
+        mode: Mode,
+        points: PointTable,
+        rules: TrickRules,
+        leader: u8,
+    ) -> Self {
+        let placeholder = Card::from_dense(0);
+        DealPlay {
+            play: TrickPlay::with_rules(hands, mode, points, rules, leader),
+            completed: [CompletedTrick {
+                cards: [placeholder; 4],
+                leader: 0,
+                winner: 0,
+                points: 0,
+            }; 9],
+        }
+    }
+
+    /// As [`TrickPlay::play`], keeping the completed trick.
+    #[inline]
+    pub fn play(&mut self, card: Card) -> Option<TrickEnd> {
+        let leader = self.play.leader;
+        let done = self.play.play(card)?;
+        self.completed[self.play.tricks_done as usize - 1] = CompletedTrick {
+            cards: self.play.trick,
+            leader,
+            winner: done.winner,
+            points: done.points as u16,
+        };
+        Some(done)
+    }
+
+    /// As [`TrickPlay::set_mode`].
+    pub fn set_mode(&mut self, mode: Mode) {
+        self.play.set_mode(mode);
+    }
+
+    /// Completed trick `i`: leader, cards in play order, winner, card points (with the
+    /// last-trick bonus).
+    pub fn completed(&self, i: usize) -> (u8, [Card; 4], u8, u32) {
+        assert!(
+            i < self.play.tricks_done as usize,
+            "trick {i} is not complete"
+        );
+        let t = &self.completed[i];
+        (t.leader, t.cards, t.winner, u32::from(t.points))
     }
 }
 
@@ -465,6 +670,65 @@ mod tests {
             assert_eq!(other.tricks(), one.tricks());
             assert_eq!(other.points_with_match(), one.points_with_match());
             assert_eq!(other.to_play(), one.to_play());
+        }
+    }
+
+    /// Under every rule set and mode, with the mode changed between tricks as Slalom does: the
+    /// legal cards are [`crate::trick::legal_cards`]'s for the trick on the table, and every
+    /// completed trick [`DealPlay`] keeps has the winner and points that the trick's cards give.
+    #[test]
+    fn legal_cards_and_tricks_agree_with_the_trick_rules_under_every_rule_set() {
+        use crate::trick::{legal_cards, trick_points, trick_winner};
+        let mut dealer = SeededDealer::new(31);
+        let mut rng = ChaCha8Rng::seed_from_u64(32);
+        let mut draws = HalfDraws::new();
+        let rule_sets = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading];
+        for i in 0..3000u32 {
+            let rules = rule_sets[(i % 3) as usize];
+            let mode = Mode::ALL[(i / 3 % 6) as usize];
+            // Every seventh deal alternates Obenabe and Undenufe trick by trick.
+            let slalom = i % 7 == 0;
+            let first_mode = if slalom { Mode::Obenabe } else { mode };
+            let points = PointTable::new(first_mode, UndenufeEleven::Ace);
+            let leader = (i % 4) as u8;
+            let hands = four_hands(&dealer.next_pack(), leader as usize);
+            let mut play = DealPlay::new(hands, first_mode, points, rules, leader);
+            let mut taken = [0u32; 4];
+            while !play.is_over() {
+                let seat = play.to_play();
+                let legal = play.legal_cards();
+                assert_eq!(
+                    legal,
+                    legal_cards(play.hand(seat), play.current(), play.mode(), rules),
+                    "deal {i}, {rules:?}, {}, trick {:?}",
+                    play.mode(),
+                    play.current()
+                );
+                let card = legal.nth(draws.below(&mut rng, legal.len()));
+                let trick_mode = play.mode();
+                if let Some(end) = play.play(card) {
+                    let done = play.tricks_done();
+                    let (leader, cards, winner, points_taken) = play.completed(done as usize - 1);
+                    assert_eq!(
+                        winner,
+                        (leader + trick_winner(&cards, trick_mode) as u8) % 4
+                    );
+                    let bonus = if done == 9 { LAST_TRICK_BONUS } else { 0 };
+                    assert_eq!(points_taken, trick_points(&cards, points) + bonus);
+                    assert_eq!((end.winner, end.points), (winner, points_taken));
+                    assert_eq!(play.leader(), winner);
+                    taken[winner as usize] += points_taken;
+                    if slalom && done < 9 {
+                        play.set_mode(if done % 2 == 1 {
+                            Mode::Undenufe
+                        } else {
+                            Mode::Obenabe
+                        });
+                    }
+                }
+            }
+            assert_eq!(play.taken(), taken);
+            assert_eq!(taken.iter().sum::<u32>(), 157);
         }
     }
 }

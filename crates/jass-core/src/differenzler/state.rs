@@ -9,7 +9,7 @@ use crate::deal::four_hands;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable};
 use crate::schieber::{heard_weis_calls, weis_call_heard, ObservedTrick, ShownWeis, WeisCall};
-use crate::sidi::play::TrickPlay;
+use crate::trick_play::DealPlay;
 use crate::weis::{
     best_declaration, best_declarer, stoeck_cards, Declaration, WeisRules, STOECK_POINTS,
 };
@@ -100,7 +100,7 @@ pub struct Differenzler {
     mode: Option<Mode>,
     to_act: u8,
     announced: [Option<u32>; 4],
-    play: TrickPlay,
+    play: DealPlay,
     declarations: [Declaration; 4],
     declared: [bool; 4],
     weis_pending: bool,
@@ -114,7 +114,7 @@ pub struct Differenzler {
 impl Differenzler {
     /// The value of each seat's best declared combination (`None`: nothing declared, or not yet).
     fn weis_call_values(&self, r: &WeisRules) -> [Option<u32>; 4] {
-        let mode = self.play.mode;
+        let mode = self.play.mode();
         std::array::from_fn(|s| {
             let d = &self.declarations[s];
             (!d.is_empty()).then(|| d.call_points(mode, r))
@@ -123,10 +123,10 @@ impl Differenzler {
 
     /// Who leads the first trick, where the Weis are called in playing order.
     fn first_leader(&self) -> u8 {
-        if self.play.tricks_done > 0 {
+        if self.play.tricks_done() > 0 {
             self.play.completed(0).0
         } else {
-            self.play.leader
+            self.play.leader()
         }
     }
 
@@ -146,7 +146,7 @@ impl Differenzler {
             mode: None,
             to_act: 0,
             announced: [None; 4],
-            play: TrickPlay::new(
+            play: DealPlay::new(
                 [CardSet::EMPTY; 4],
                 m,
                 PointTable::new(m, opts.undenufe_eleven),
@@ -203,7 +203,7 @@ impl Differenzler {
     }
     /// The cards each seat still holds.
     pub fn hands(&self) -> [CardSet; 4] {
-        self.play.hands
+        self.play.hands()
     }
     /// The turned card (`trump = turned`).
     pub fn trump_card(&self) -> Option<Card> {
@@ -223,11 +223,11 @@ impl Differenzler {
     }
     /// Tricks completed.
     pub fn tricks_done(&self) -> u8 {
-        self.play.tricks_done
+        self.play.tricks_done()
     }
     /// Completed trick `i`: leader, cards, winner, points (with the last-trick bonus).
     pub fn completed_trick(&self, i: usize) -> (u8, [Card; 4], u8, u32) {
-        assert!(i < self.play.tricks_done as usize);
+        assert!(i < self.play.tricks_done() as usize);
         self.play.completed(i)
     }
     /// The trick in progress.
@@ -362,7 +362,7 @@ impl Differenzler {
         self.trump_card = d.trump_card;
         self.mode = mode;
         let m = mode.unwrap_or(Mode::Obenabe);
-        self.play = TrickPlay::new(
+        self.play = DealPlay::new(
             d.hands,
             m,
             PointTable::new(m, self.opts.undenufe_eleven),
@@ -390,7 +390,7 @@ impl Differenzler {
     fn start_play(&mut self) {
         let mode = self.mode.expect("a trump before play");
         // Forehand leads to the first trick.
-        self.play = TrickPlay::new(
+        self.play = DealPlay::new(
             self.dealt,
             mode,
             PointTable::new(mode, self.opts.undenufe_eleven),
@@ -408,11 +408,13 @@ impl Differenzler {
     }
 
     fn update_weis_pending(&mut self) {
-        let seat = self.play.player() as usize;
-        self.weis_pending = self.play.tricks_done == 0
+        let seat = self.play.to_play() as usize;
+        self.weis_pending = self.play.tricks_done() == 0
             && !self.declared[seat]
             && match &self.weis_rules {
-                Some(r) => !best_declaration(self.play.hands[seat], self.play.mode, r).is_empty(),
+                Some(r) => {
+                    !best_declaration(self.play.hands()[seat], self.play.mode(), r).is_empty()
+                }
                 None => false,
             };
     }
@@ -421,7 +423,7 @@ impl Differenzler {
     /// declared; nobody else scores Weis.
     fn resolve_weis(&mut self) {
         let Some(r) = self.weis_rules else { return };
-        let mode = self.play.mode;
+        let mode = self.play.mode();
         let (first, _, _, _) = self.play.completed(0);
         let best = best_declarer(&self.declarations, first, mode, &r);
         if let Some(seat) = best {
@@ -431,15 +433,15 @@ impl Differenzler {
     }
 
     fn play_card(&mut self, card: Card) {
-        let seat = self.play.player();
+        let seat = self.play.to_play();
         let done = self.play.play(card);
         if Some(seat) == self.stoeck_holder && !self.stoeck_scored {
             let t = self
                 .play
-                .mode
+                .mode()
                 .trump()
                 .expect("stoeck only with a trump suit");
-            let played = self.dealt[seat as usize] - self.play.hands[seat as usize];
+            let played = self.dealt[seat as usize] - self.play.hand(seat);
             if played.contains_all(stoeck_cards(t)) {
                 // Announced as the holder plays the second of King and Ober of trumps.
                 self.stoeck_scored = true;
@@ -447,16 +449,16 @@ impl Differenzler {
                 self.tally.stoeck[seat as usize] = STOECK_POINTS;
             }
         }
-        if done.is_some() && self.play.tricks_done == 1 {
+        if done.is_some() && self.play.tricks_done() == 1 {
             self.resolve_weis();
         }
         for s in 0..4 {
-            self.tally.card_points[s] = self.play.taken[s];
-            self.tally.tricks[s] = self.play.tricks[s];
+            self.tally.card_points[s] = self.play.taken()[s];
+            self.tally.tricks[s] = self.play.seat_tricks()[s];
         }
-        if self.play.done() {
+        if self.play.is_over() {
             self.score_deal();
-        } else if self.play.tricks_done == 0 {
+        } else if self.play.tricks_done() == 0 {
             self.update_weis_pending();
         } else {
             self.weis_pending = false;
@@ -487,7 +489,7 @@ impl Differenzler {
         if self.phase != DifferenzlerPhase::Play || self.weis_pending {
             return CardSet::EMPTY;
         }
-        self.play.legal()
+        self.play.legal_cards()
     }
 
     fn check(&self, action: DifferenzlerAction) -> Result<(), IllegalAction> {
@@ -528,7 +530,7 @@ impl Differenzler {
                     }));
                 }
                 let r = self.weis_rules.expect("weis pending only with weis rules");
-                weis.validate(self.play.hands[seat as usize], self.play.mode, &r)
+                weis.validate(self.play.hand(seat), self.play.mode(), &r)
                     .map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))
             }
             (DifferenzlerPhase::Play, DifferenzlerAction::Play { card }) => {
@@ -560,7 +562,7 @@ impl Differenzler {
                 }
             }
             (DifferenzlerPhase::Play, DifferenzlerAction::Weis { weis }) => {
-                let seat = self.play.player() as usize;
+                let seat = self.play.to_play() as usize;
                 self.declarations[seat] = weis;
                 self.declared[seat] = true;
                 self.weis_pending = false;
@@ -581,7 +583,7 @@ impl Differenzler {
     /// heard by all).
     fn observation_as(&self, seat: Option<usize>) -> DifferenzlerObservation {
         let mut tricks = Vec::new();
-        for i in 0..self.play.tricks_done as usize {
+        for i in 0..self.play.tricks_done() as usize {
             let (leader, cards, winner, points) = self.play.completed(i);
             tricks.push(ObservedTrick {
                 leader,
@@ -631,7 +633,7 @@ impl Differenzler {
             deal_number: self.deals_started,
             deals: self.opts.deals,
             hand: match seat {
-                Some(seat) if started => self.play.hands[seat],
+                Some(seat) if started => self.play.hands()[seat],
                 _ => CardSet::EMPTY,
             },
             dealer: self.dealer,
@@ -644,7 +646,7 @@ impl Differenzler {
             },
             announcements,
             announced: std::array::from_fn(|s| self.announced[s].is_some()),
-            trick_leader: self.play.leader,
+            trick_leader: self.play.leader(),
             trick: self.current_trick().to_vec(),
             tricks,
             weis_calls,
@@ -724,7 +726,7 @@ impl Game for Differenzler {
             DifferenzlerPhase::Trump | DifferenzlerPhase::Announce => {
                 ToMove::Seat(self.to_act as usize)
             }
-            DifferenzlerPhase::Play => ToMove::Seat(self.play.player() as usize),
+            DifferenzlerPhase::Play => ToMove::Seat(self.play.to_play() as usize),
             DifferenzlerPhase::Over => ToMove::Over,
         }
     }
@@ -749,14 +751,14 @@ impl Game for Differenzler {
                 });
                 out.push(DifferenzlerAction::Weis {
                     weis: best_declaration(
-                        self.play.hands[self.play.player() as usize],
-                        self.play.mode,
+                        self.play.hand(self.play.to_play()),
+                        self.play.mode(),
                         &r,
                     ),
                 });
             }
             DifferenzlerPhase::Play => {
-                for card in self.play.legal() {
+                for card in self.play.legal_cards() {
                     out.push(DifferenzlerAction::Play { card });
                 }
             }
@@ -820,7 +822,7 @@ impl Game for Differenzler {
                         self.first_leader(),
                         self.weis_call_values(r),
                         &weis,
-                        self.play.mode,
+                        self.play.mode(),
                         r,
                     )
                 }))

@@ -7,8 +7,9 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::four_hands;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
-use crate::mode::{Mode, PointTable, DEAL_POINTS, LAST_TRICK_BONUS, MATCH_BONUS};
-use crate::trick::{legal_cards_after, trick_points, trick_winner, TrickRules};
+use crate::mode::{Mode, PointTable, DEAL_POINTS, MATCH_BONUS};
+use crate::trick::TrickRules;
+use crate::trick_play::{DealPlay, TrickEnd};
 use crate::weis::{
     best_declaration, best_declarer, has_weis, stoeck_cards, Declaration, WeisRules, STOECK_POINTS,
 };
@@ -111,19 +112,11 @@ pub struct Schieber {
     chooser: u8,
     contract: Contract,
     has_contract: bool,
-    mode: Mode,
     points: PointTable,
     multiplier: u32,
     dealt: [CardSet; 4],
-    hands: [CardSet; 4],
-    trick: [Card; 4],
-    trick_len: u8,
-    win_idx: u8,
-    win_key: u8,
-    leader: u8,
-    tricks_done: u8,
-    played: [Card; 64],
-    leaders: [u8; 16],
+    /// The card play: hands, tricks, the mode of the trick in progress (in Slalom it changes).
+    play: DealPlay,
     weis_pending: bool,
     declarations: [Declaration; 4],
     declared: [bool; 4],
@@ -149,7 +142,6 @@ impl Schieber {
     /// A new game with these options; first the cards must be dealt.
     pub fn new(opts: SchieberOptions) -> Result<Schieber, String> {
         opts.validate()?;
-        let placeholder = Card::from_dense(0);
         // With a named card the packets start at seat 0; once the cards are seen, the card's holder
         // is forehand and the seat before it is recorded as the dealer.
         let dealer = match opts.first_forehand {
@@ -170,19 +162,16 @@ impl Schieber {
             chooser: 0,
             contract: Contract::Mode(Mode::Obenabe),
             has_contract: false,
-            mode: Mode::Obenabe,
             points: PointTable::new(Mode::Obenabe, opts.undenufe_eleven),
             multiplier: 1,
             dealt: [CardSet::EMPTY; 4],
-            hands: [CardSet::EMPTY; 4],
-            trick: [placeholder; 4],
-            trick_len: 0,
-            win_idx: 0,
-            win_key: 0,
-            leader: 0,
-            tricks_done: 0,
-            played: [placeholder; 64],
-            leaders: [0; 16],
+            play: DealPlay::new(
+                [CardSet::EMPTY; 4],
+                Mode::Obenabe,
+                PointTable::new(Mode::Obenabe, opts.undenufe_eleven),
+                TrickRules::Strict,
+                0,
+            ),
             weis_pending: false,
             declarations: [Declaration::NONE; 4],
             declared: [false; 4],
@@ -260,7 +249,7 @@ impl Schieber {
     }
     /// The cards each seat still holds.
     pub fn hands(&self) -> [CardSet; 4] {
-        self.hands
+        self.play.hands()
     }
     /// Tallies of the current (or last) deal.
     pub fn tally(&self) -> DealTally {
@@ -268,35 +257,20 @@ impl Schieber {
     }
     /// Tricks completed in this deal.
     pub fn tricks_done(&self) -> u8 {
-        self.tricks_done
+        self.play.tricks_done()
     }
     /// A completed trick of this deal: leader, cards in play order, winner, card points (with the
     /// last-trick bonus).
     pub fn completed_trick(&self, i: usize) -> (u8, [Card; 4], u8, u32) {
-        assert!(i < self.tricks_done as usize);
-        let mut cards = [self.played[0]; 4];
-        cards.copy_from_slice(&self.played[i * 4..i * 4 + 4]);
-        let leader = self.leaders[i];
-        // Slalom: every trick in its own mode (the points are the same in both directions).
-        let mode = if self.contract.is_slalom() {
-            self.contract.trick_mode(i)
-        } else {
-            self.mode
-        };
-        let w = trick_winner(&cards, mode);
-        let mut p = trick_points(&cards, self.points);
-        if i == 8 {
-            p += LAST_TRICK_BONUS;
-        }
-        (leader, cards, (leader + w as u8) % 4, p)
+        self.play.completed(i)
     }
     /// The cards of the trick in progress.
     pub fn current_trick(&self) -> &[Card] {
-        &self.trick[..self.trick_len as usize]
+        self.play.current()
     }
     /// Who led the trick in progress.
     pub fn trick_leader(&self) -> u8 {
-        self.leader
+        self.play.leader()
     }
     /// The Weis each seat declared in this deal.
     pub fn declarations(&self) -> [Declaration; 4] {
@@ -322,7 +296,7 @@ impl Schieber {
     /// The trump mode of the current deal; in Slalom, of the current trick (after the last
     /// trick: the first trick's).
     pub fn mode(&self) -> Mode {
-        self.mode
+        self.play.mode()
     }
     /// The mode in which Weis is declared and compared: the contract's, in Slalom the first
     /// trick's.
@@ -338,7 +312,7 @@ impl Schieber {
     /// The seat to act in the card play.
     #[inline(always)]
     fn player(&self) -> u8 {
-        (self.leader + self.trick_len) & 3
+        self.play.to_play()
     }
 
     /// Starts the game at a score: the teams' totals before its first deal, both below the
@@ -396,15 +370,20 @@ impl Schieber {
         }
         self.deals_started += 1;
         self.dealt = hands;
-        self.hands = hands;
+        // The play waits for the contract (which rebuilds it in the contract's mode); forehand
+        // leads.
+        self.play = DealPlay::new(
+            hands,
+            self.play.mode(),
+            self.points,
+            TrickRules::Strict,
+            self.forehand,
+        );
         self.phase = Phase::Contract;
         self.has_contract = false;
         self.to_act = self.forehand;
         self.schoben = false;
         self.back = false;
-        self.trick_len = 0;
-        self.tricks_done = 0;
-        self.leader = self.forehand;
         self.weis_pending = false;
         self.declarations = [Declaration::NONE; 4];
         self.declared = [false; 4];
@@ -423,18 +402,26 @@ impl Schieber {
         self.chooser = seat;
         self.contract = contract;
         self.has_contract = true;
-        self.mode = contract.mode();
         self.points = contract.points(self.opts.undenufe_eleven);
         self.multiplier = self.opts.multipliers.of(contract);
         self.phase = Phase::Play;
-        self.leader = self.forehand;
-        self.stoeck_holder = match self.mode.trump() {
+        // Forehand leads to the first trick.
+        let hands = self.play.hands();
+        self.play = DealPlay::new(
+            hands,
+            contract.mode(),
+            self.points,
+            TrickRules::Strict,
+            self.forehand,
+        );
+        let trump = contract.mode().trump();
+        self.stoeck_holder = match trump {
             Some(t) if self.opts.stoeck => {
-                (0..4u8).find(|&s| self.hands[s as usize].contains_all(stoeck_cards(t)))
+                (0..4u8).find(|&s| hands[s as usize].contains_all(stoeck_cards(t)))
             }
             _ => None,
         };
-        self.stoeck_watch = match (self.stoeck_holder, self.mode.trump()) {
+        self.stoeck_watch = match (self.stoeck_holder, trump) {
             (Some(_), Some(t)) => stoeck_cards(t),
             _ => CardSet::EMPTY,
         };
@@ -446,10 +433,10 @@ impl Schieber {
 
     fn update_weis_pending(&mut self) {
         let seat = self.player();
-        self.weis_pending = self.tricks_done == 0
+        self.weis_pending = self.play.tricks_done() == 0
             && !self.declared[seat as usize]
             && match &self.weis_rules {
-                Some(r) => has_weis(self.hands[seat as usize], self.weis_mode(), r),
+                Some(r) => has_weis(self.play.hand(seat), self.weis_mode(), r),
                 None => false,
             };
     }
@@ -566,8 +553,8 @@ impl Schieber {
                         gain += p;
                     }
                 }
-                let first_trick_counter_claim =
-                    self.tricks_done == 0 && self.opts.scoring_order.0[0] != ScoreItem::Stoeck;
+                let first_trick_counter_claim = self.play.tricks_done() == 0
+                    && self.opts.scoring_order.0[0] != ScoreItem::Stoeck;
                 if !first_trick_counter_claim
                     && self.claimable(t) + gain * self.multiplier >= self.opts.target
                 {
@@ -632,45 +619,30 @@ impl Schieber {
 
     #[inline]
     fn play_card(&mut self, seat: u8, card: Card) {
-        let len = self.trick_len as usize;
-        self.hands[seat as usize & 3].remove(card);
-        let lead = if len == 0 { card } else { self.trick[0] };
-        let key = self.mode.trick_key(card, lead.suit());
-        if len == 0 || key > self.win_key {
-            self.win_idx = len as u8;
-            self.win_key = key;
-        }
-        self.trick[len & 3] = card;
-        self.played[(self.tricks_done as usize * 4 + len) & 63] = card;
-        self.trick_len += 1;
+        let done = self.play.play(card);
         // 003: Stöck "as she plays the second of them". `stoeck_watch` holds the two cards while
         // the holder's Stöck is unscored.
         let stoeck_due = self.stoeck_watch.contains(card)
-            && (self.hands[seat as usize & 3] & self.stoeck_watch).is_empty();
-        if self.trick_len < 4 {
+            && (self.play.hand(seat) & self.stoeck_watch).is_empty();
+        let Some(end) = done else {
             if stoeck_due || !self.stoeck_watch.is_empty() {
                 self.checkpoint(stoeck_due, false, None);
                 if self.phase == Phase::Over {
                     return;
                 }
             }
-            if self.tricks_done == 0 {
+            if self.play.tricks_done() == 0 {
                 self.update_weis_pending();
             }
             return;
-        }
-        self.end_trick(stoeck_due);
+        };
+        self.end_trick(end, stoeck_due);
     }
 
-    fn end_trick(&mut self, stoeck_due: bool) {
-        let w = (self.leader + self.win_idx) & 3;
-        let wt = team(w);
-        let mut p = trick_points(&self.trick, self.points);
-        self.leaders[self.tricks_done as usize & 15] = self.leader;
-        self.tricks_done += 1;
-        if self.tricks_done == 9 {
-            p += LAST_TRICK_BONUS;
-        }
+    fn end_trick(&mut self, end: TrickEnd, stoeck_due: bool) {
+        let wt = team(end.winner);
+        let p = end.points;
+        let tricks_done = self.play.tricks_done();
         self.tally.card_points[wt as usize] += p;
         self.tally.tricks[wt as usize] += 1;
         // Misère (004): "all points won from Stich are given to the opposite teams".
@@ -694,15 +666,14 @@ impl Schieber {
             raw += bonus;
         }
         let mut weis_due = false;
-        if self.tricks_done == 1 {
+        if tricks_done == 1 {
             self.resolve_weis();
             weis_due = self.weis_rules.is_some();
         }
-        self.trick_len = 0;
-        self.leader = w;
-        if self.contract.is_slalom() && self.tricks_done < 9 {
+        if self.contract.is_slalom() && tricks_done < 9 {
             // Slalom: the next trick in the other mode (after the ninth the first trick's stays).
-            self.mode = self.contract.trick_mode(self.tricks_done as usize);
+            self.play
+                .set_mode(self.contract.trick_mode(tricks_done as usize));
         }
         if !stoeck_due && !weis_due && self.stoeck_watch.is_empty() {
             // The common case: only the trick's points fall due.
@@ -717,7 +688,7 @@ impl Schieber {
                 return;
             }
         }
-        if self.tricks_done == 9 {
+        if tricks_done == 9 {
             self.count_hand();
         } else {
             self.weis_pending = false;
@@ -729,17 +700,7 @@ impl Schieber {
         if self.phase != Phase::Play || self.weis_pending {
             return CardSet::EMPTY;
         }
-        let hand = self.hands[self.player() as usize];
-        if self.trick_len == 0 {
-            return hand;
-        }
-        legal_cards_after(
-            hand,
-            self.trick[0],
-            self.trick[self.win_idx as usize],
-            self.mode,
-            TrickRules::Strict,
-        )
+        self.play.legal_cards()
     }
 
     /// What a seat may see now.
@@ -757,7 +718,7 @@ impl Schieber {
     fn observation_as(&self, seat: Option<usize>) -> SchieberObservation {
         let seat8 = seat.map_or(u8::MAX, |s| s as u8);
         let mut tricks = Vec::new();
-        for i in 0..self.tricks_done as usize {
+        for i in 0..self.play.tricks_done() as usize {
             let (leader, cards, winner, points) = self.completed_trick(i);
             tricks.push(ObservedTrick {
                 leader,
@@ -793,7 +754,7 @@ impl Schieber {
             seat: seat8,
             phase: self.phase,
             hand: match seat {
-                Some(seat) if in_deal => self.hands[seat],
+                Some(seat) if in_deal => self.play.hand(seat as u8),
                 _ => CardSet::EMPTY,
             },
             dealer: self.dealer,
@@ -805,7 +766,7 @@ impl Schieber {
             schoben: self.schoben,
             contract: self.contract().map(|(c, _)| c),
             chooser: self.contract().map(|(_, s)| s),
-            trick_leader: self.leader,
+            trick_leader: self.play.leader(),
             trick: self.current_trick().to_vec(),
             tricks,
             weis_calls: calls,
@@ -899,7 +860,7 @@ impl Schieber {
                     }));
                 }
                 let r = self.weis_rules.expect("weis pending only with weis rules");
-                weis.validate(self.hands[seat as usize], self.weis_mode(), &r)
+                weis.validate(self.play.hand(seat), self.weis_mode(), &r)
                     .map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))
             }
             (Phase::Play, SchieberAction::Play { card }) => {
@@ -908,14 +869,7 @@ impl Schieber {
                         "seat {seat} must first declare its Weis (or `weis none`) for the first trick"
                     )));
                 }
-                crate::trick::check_play(
-                    seat,
-                    card,
-                    self.hands[seat as usize],
-                    self.legal_cards(),
-                    self.current_trick(),
-                    format_args!("in {}", self.mode),
-                )
+                self.play.check_card(seat, card)
             }
             (p, a) => Err(IllegalAction::new(format!(
                 "{a} is not possible in the {p:?} phase"
@@ -971,8 +925,7 @@ impl Game for Schieber {
                 out.push(SchieberAction::Weis {
                     weis: Declaration::NONE,
                 });
-                let best =
-                    best_declaration(self.hands[self.player() as usize], self.weis_mode(), &r);
+                let best = best_declaration(self.play.hand(self.player()), self.weis_mode(), &r);
                 if !best.is_empty() {
                     out.push(SchieberAction::Weis { weis: best });
                 }

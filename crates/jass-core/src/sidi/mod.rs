@@ -3,7 +3,6 @@
 //! take at least the bid in card points. See `docs/sidi-barrani.md`.
 
 mod options;
-pub(crate) mod play;
 mod record;
 mod state;
 

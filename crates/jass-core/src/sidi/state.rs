@@ -15,8 +15,8 @@ use crate::weis::{
 };
 
 use super::options::{Doubling, SidiOptions};
-use super::play::TrickPlay;
 use super::SidiAction;
+use crate::trick_play::DealPlay;
 
 /// Where a game stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -116,7 +116,7 @@ pub struct Sidi {
     calls: [(u8, SidiAction); 160],
     n_calls: u8,
     // Play.
-    play: TrickPlay,
+    play: DealPlay,
     declarations: [Declaration; 4],
     declared: [bool; 4],
     weis_pending: bool,
@@ -154,7 +154,7 @@ impl Sidi {
             thrown_in: false,
             calls: [(0, SidiAction::Pass); 160],
             n_calls: 0,
-            play: TrickPlay::new(
+            play: DealPlay::new(
                 [CardSet::EMPTY; 4],
                 mode,
                 PointTable::new(mode, opts.undenufe_eleven),
@@ -230,7 +230,7 @@ impl Sidi {
     }
     /// The cards each seat still holds.
     pub fn hands(&self) -> [CardSet; 4] {
-        self.play.hands
+        self.play.hands()
     }
     /// The final (or current highest) bid: points, denomination, bidder.
     pub fn bid(&self) -> Option<(u32, Mode, u8)> {
@@ -254,11 +254,11 @@ impl Sidi {
     }
     /// Tricks completed.
     pub fn tricks_done(&self) -> u8 {
-        self.play.tricks_done
+        self.play.tricks_done()
     }
     /// Completed trick `i`: leader, cards, winner, points (with the last-trick bonus).
     pub fn completed_trick(&self, i: usize) -> (u8, [Card; 4], u8, u32) {
-        assert!(i < self.play.tricks_done as usize);
+        assert!(i < self.play.tricks_done() as usize);
         self.play.completed(i)
     }
     /// The trick in progress.
@@ -283,7 +283,7 @@ impl Sidi {
     }
     /// The trump mode of the contract (Obenabe before one is made).
     pub fn mode(&self) -> Mode {
-        self.play.mode
+        self.play.mode()
     }
 
     /// Deals these hands (seat-indexed) for the next deal.
@@ -313,9 +313,15 @@ impl Sidi {
         self.dealer = self.next_dealer();
         self.deals_started += 1;
         self.dealt = hands;
-        self.play.hands = hands;
-        self.play.tricks_done = 0;
-        self.play.trick_len = 0;
+        // The auction comes first: the play waits with the first speaker as its leader and
+        // no contract's mode yet (the declarer leads once the auction ends).
+        self.play = DealPlay::new(
+            hands,
+            Mode::Obenabe,
+            PointTable::new(Mode::Obenabe, self.opts.undenufe_eleven),
+            TrickRules::Strict,
+            (self.dealer + 1) % 4,
+        );
         self.phase = SidiPhase::Auction;
         // 001: "Players speak in turn beginning with the player to dealer's right".
         self.to_act = (self.dealer + 1) % 4;
@@ -376,9 +382,9 @@ impl Sidi {
 
     fn start_play(&mut self) {
         let (_, mode, declarer) = self.bid.expect("a bid");
-        let hands = self.play.hands;
+        let hands = self.play.hands();
         // 001: "The final bidder, also known as the declarer, leads to the first trick."
-        self.play = TrickPlay::new(
+        self.play = DealPlay::new(
             hands,
             mode,
             PointTable::new(mode, self.opts.undenufe_eleven),
@@ -396,16 +402,16 @@ impl Sidi {
     }
 
     fn update_weis_pending(&mut self) {
-        let seat = self.play.player() as usize;
-        self.weis_pending = self.play.tricks_done == 0
+        let seat = self.play.to_play() as usize;
+        self.weis_pending = self.play.tricks_done() == 0
             && !self.declared[seat]
             && match &self.weis_rules {
                 // 001: "An item of Weis may only be declared if it is potentially higher than any
                 // Weis declared by earlier players to the trick": asked only if the seat's best
                 // item is worth at least the highest call so far.
                 Some(r) => {
-                    let best = best_declaration(self.play.hands[seat], self.play.mode, r);
-                    !best.is_empty() && best.call_points(self.play.mode, r) >= self.call_max
+                    let best = best_declaration(self.play.hands()[seat], self.play.mode(), r);
+                    !best.is_empty() && best.call_points(self.play.mode(), r) >= self.call_max
                 }
                 None => false,
             };
@@ -416,7 +422,7 @@ impl Sidi {
     /// the two with the best declaration of his hand as dealt, whatever he listed himself.
     fn resolve_weis(&mut self) {
         let Some(r) = self.weis_rules else { return };
-        let mode = self.play.mode;
+        let mode = self.play.mode();
         let (first, _, _, _) = self.play.completed(0);
         let best = best_declarer(&self.declarations, first, mode, &r);
         let Some(seat) = best else { return };
@@ -436,9 +442,9 @@ impl Sidi {
         if self.stoeck_scored {
             return;
         }
-        let t = self.play.mode.trump().expect("stoeck only with trump");
-        let seen = (self.dealt[h as usize] - self.play.hands[h as usize])
-            | self.scored_weis[h as usize].cards();
+        let t = self.play.mode().trump().expect("stoeck only with trump");
+        let seen =
+            (self.dealt[h as usize] - self.play.hand(h)) | self.scored_weis[h as usize].cards();
         if seen.contains_all(stoeck_cards(t)) {
             self.stoeck_scored = true;
             self.stoeck_just = true;
@@ -447,18 +453,18 @@ impl Sidi {
     }
 
     fn play_card(&mut self, card: Card) {
-        let seat = self.play.player();
+        let seat = self.play.to_play();
         let done = self.play.play(card);
         if Some(seat) == self.stoeck_holder {
             self.check_stoeck();
         }
-        if done.is_some() && self.play.tricks_done == 1 {
+        if done.is_some() && self.play.tricks_done() == 1 {
             self.resolve_weis();
             self.check_stoeck();
         }
-        if self.play.done() {
+        if self.play.is_over() {
             self.score_deal();
-        } else if self.play.tricks_done == 0 {
+        } else if self.play.tricks_done() == 0 {
             self.update_weis_pending();
         } else {
             self.weis_pending = false;
@@ -469,8 +475,8 @@ impl Sidi {
         let (bid, _, declarer) = self.bid.expect("a bid");
         let tl = &mut self.tally;
         for t in 0..2 {
-            tl.card_points[t] = self.play.taken[t] + self.play.taken[t + 2];
-            tl.tricks[t] = self.play.tricks[t] + self.play.tricks[t + 2];
+            tl.card_points[t] = self.play.taken()[t] + self.play.taken()[t + 2];
+            tl.tricks[t] = self.play.seat_tricks()[t] + self.play.seat_tricks()[t + 2];
             if tl.tricks[t] == 9 {
                 tl.match_bonus[t] = MATCH_BONUS;
             }
@@ -499,7 +505,7 @@ impl Sidi {
         if self.phase != SidiPhase::Play || self.weis_pending {
             return CardSet::EMPTY;
         }
-        self.play.legal()
+        self.play.legal_cards()
     }
 
     fn may_double_in_auction(&self) -> bool {
@@ -567,27 +573,28 @@ impl Sidi {
                     }));
                 }
                 let r = self.weis_rules.expect("weis pending only with weis rules");
-                weis.validate(self.play.hands[seat as usize], self.play.mode, &r)
+                weis.validate(self.play.hand(seat), self.play.mode(), &r)
                     .map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))?;
-                let hand = self.play.hands[seat as usize];
+                let hand = self.play.hand(seat);
                 // 001: "A player who wishes to score Weis must declare their highest instance of
                 // Weis": a declaration must hold the best item of the hand's best declaration
                 // (by the comparison key: value, length, height, trump).
-                let hand_best = best_declaration(hand, self.play.mode, &r);
+                let hand_best = best_declaration(hand, self.play.mode(), &r);
                 if !weis.is_empty()
-                    && weis.best_key(self.play.mode, &r) < hand_best.best_key(self.play.mode, &r)
+                    && weis.best_key(self.play.mode(), &r)
+                        < hand_best.best_key(self.play.mode(), &r)
                 {
                     let show = |w: Option<crate::weis::Weis>| {
-                        w.map(|w| format!("{w} ({})", w.points(self.play.mode, &r)))
+                        w.map(|w| format!("{w} ({})", w.points(self.play.mode(), &r)))
                             .unwrap_or_default()
                     };
                     return Err(IllegalAction::new(format!(
                         "seat {seat} must declare its highest Weis, {}, not only {} (001: \"must declare their highest instance of Weis\"); declare it or `weis none`",
-                        show(hand_best.best(self.play.mode, &r)),
-                        show(weis.best(self.play.mode, &r))
+                        show(hand_best.best(self.play.mode(), &r)),
+                        show(weis.best(self.play.mode(), &r))
                     )));
                 }
-                let best = weis.call_points(self.play.mode, &r);
+                let best = weis.call_points(self.play.mode(), &r);
                 if !weis.is_empty() && best < self.call_max {
                     return Err(IllegalAction::new(format!(
                         "seat {seat} may not declare {best}: {} was already declared in this trick (001: only a potentially higher Weis)",
@@ -681,12 +688,12 @@ impl Sidi {
                 }
             }
             (SidiPhase::Play, SidiAction::Weis { weis }) => {
-                let seat = self.play.player() as usize;
+                let seat = self.play.to_play() as usize;
                 self.declarations[seat] = weis;
                 self.declared[seat] = true;
                 self.weis_pending = false;
                 if let (Some(r), false) = (self.weis_rules, weis.is_empty()) {
-                    let best = weis.call_points(self.play.mode, &r);
+                    let best = weis.call_points(self.play.mode(), &r);
                     self.call_max = self.call_max.max(best);
                 }
             }
@@ -699,7 +706,7 @@ impl Sidi {
     /// Weis after the first trick, the tricks, never another seat's cards.
     pub fn observation(&self, seat: usize) -> SidiObservation {
         let mut tricks = Vec::new();
-        for i in 0..self.play.tricks_done as usize {
+        for i in 0..self.play.tricks_done() as usize {
             let (leader, cards, winner, points) = self.play.completed(i);
             tricks.push(ObservedTrick {
                 leader,
@@ -718,7 +725,7 @@ impl Sidi {
                 if !d.is_empty() {
                     weis_calls.push(WeisCall {
                         seat: s,
-                        points: d.call_points(self.play.mode, &r),
+                        points: d.call_points(self.play.mode(), &r),
                     });
                 }
                 if !self.scored_weis[s as usize].is_empty() {
@@ -734,7 +741,7 @@ impl Sidi {
             seat: seat as u8,
             phase: self.phase,
             hand: if self.deals_started > 0 {
-                self.play.hands[seat]
+                self.play.hands()[seat]
             } else {
                 CardSet::EMPTY
             },
@@ -746,7 +753,7 @@ impl Sidi {
             auction: self.auction().iter().map(|&(s, a)| (s, a)).collect(),
             bid: self.bid,
             factor: self.factor,
-            trick_leader: self.play.leader,
+            trick_leader: self.play.leader(),
             trick: if playing {
                 self.current_trick().to_vec()
             } else {
@@ -826,7 +833,7 @@ impl Game for Sidi {
             SidiPhase::DoubleAsk | SidiPhase::RedoubleAsk => {
                 ToMove::Seat(self.asks[self.ask_i as usize] as usize)
             }
-            SidiPhase::Play => ToMove::Seat(self.play.player() as usize),
+            SidiPhase::Play => ToMove::Seat(self.play.to_play() as usize),
             SidiPhase::Over => ToMove::Over,
         }
     }
@@ -864,14 +871,14 @@ impl Game for Sidi {
                 });
                 out.push(SidiAction::Weis {
                     weis: best_declaration(
-                        self.play.hands[self.play.player() as usize],
-                        self.play.mode,
+                        self.play.hand(self.play.to_play()),
+                        self.play.mode(),
                         &r,
                     ),
                 });
             }
             SidiPhase::Play => {
-                for card in self.play.legal() {
+                for card in self.play.legal_cards() {
                     out.push(SidiAction::Play { card });
                 }
             }
