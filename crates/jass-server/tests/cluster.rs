@@ -33,31 +33,6 @@ async fn instance(db: &Database) -> Server {
         .expect("server starts")
 }
 
-/// A seat's WebSocket on `addr`, or the HTTP status that refused it.
-async fn try_player(addr: std::net::SocketAddr, id: &str, token: &str) -> Result<Ws, u16> {
-    let url = format!("ws://{addr}/api/tables/{id}/ws?token={token}");
-    match tokio_tungstenite::connect_async(url).await {
-        Ok((ws, _)) => Ok(Ws { ws }),
-        Err(tungstenite::Error::Http(r)) => Err(r.status().as_u16()),
-        Err(e) => panic!("the instance does not answer: {e}"),
-    }
-}
-
-/// Seat 0's decisions in a record (without their seat), in order.
-fn my_decisions(record: &Value) -> Vec<Value> {
-    record["deals"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|d| d["actions"].as_array().unwrap().clone())
-        .filter(|e| e["seat"] == 0 && e["action"] != "stoeck")
-        .map(|mut e| {
-            e.as_object_mut().unwrap().remove("seat");
-            e
-        })
-        .collect()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_table_moves_when_its_instance_dies_and_loses_nothing() {
     let dir = tempfile::tempdir().unwrap();
@@ -167,7 +142,7 @@ async fn moves(db: Database) {
         .unwrap()
         .check()
         .unwrap();
-    let mine = my_decisions(&record);
+    let mine = decisions_of(&record, 0);
     assert_eq!(mine.len(), played);
     assert_eq!(
         mine[..acked.len()],
