@@ -30,7 +30,7 @@ use jass_server::{Database, Store};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::{json, Value};
-use server::{create, decisions_of, get, join, try_player, Ws};
+use server::{create, decisions_of, get, join, postgres, try_player, Ws};
 use tokio::sync::watch;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -395,11 +395,7 @@ fn url_of(db: &Database) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn kill_9_of_the_owning_instance_moves_its_tables_and_loses_nothing_on_postgres() {
     let dir = tempfile::tempdir().unwrap();
-    let Some(db) = Database::for_tests(dir.path())
-        .await
-        .into_iter()
-        .find(Database::is_postgres)
-    else {
+    let Some(db) = postgres(dir.path()).await else {
         eprintln!("skipped: set JASS_TEST_POSTGRES to run two instances on PostgreSQL");
         return;
     };
@@ -422,14 +418,13 @@ async fn owner_killed(db: &Database, dir: &Path) {
         let lease = store.lease_of(&t.id).unwrap().unwrap();
         assert_eq!(lease.owner, b.instance);
     }
-    let b_instance = b.instance.clone();
+    let b_instance = b.instance.clone().expect("B's instance id");
     let mut rng = kill_seed(6);
     let moves = 10 + (rng.next_u64() % 30) as usize;
     burst(a.addr, &mut tables, rng.next_u64(), Some((moves, b))).await;
     assert!(tables.iter().all(|t| !t.over), "B was killed mid-game");
     assert_stored(&store, &tables);
     // A takes the tables over once B's lease runs out (its clients meanwhile answered 503).
-    let b_instance = b_instance.unwrap();
     burst(a.addr, &mut tables, rng.next_u64(), None).await;
     let a_log = a.log.lock().unwrap().clone();
     for t in &tables {

@@ -10,14 +10,6 @@ use jass_server::{Database, Limits, Server};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite;
 
-/// A fresh PostgreSQL database, or `None` (the note says why) when none is configured.
-async fn postgres(dir: &std::path::Path) -> Option<Database> {
-    Database::for_tests(dir)
-        .await
-        .into_iter()
-        .find(Database::is_postgres)
-}
-
 /// Short leases, so that a takeover takes a second or two.
 fn limits() -> Limits {
     Limits {

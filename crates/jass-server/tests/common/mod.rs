@@ -195,6 +195,15 @@ pub async fn start_with(dir: &Path, limits: jass_server::Limits) -> Server {
     start_on_with(&Database::sqlite(dir), limits).await
 }
 
+/// A fresh PostgreSQL database, or `None` (the note says why) when none is configured
+/// ([`Database::for_tests`]).
+pub async fn postgres(dir: &Path) -> Option<Database> {
+    Database::for_tests(dir)
+        .await
+        .into_iter()
+        .find(Database::is_postgres)
+}
+
 /// Runs `test` on SQLite and, when `JASS_TEST_POSTGRES` names a server, on PostgreSQL
 /// ([`Database::for_tests`]).
 pub async fn on_each_database<F: std::future::Future<Output = ()>>(test: impl Fn(Database) -> F) {
