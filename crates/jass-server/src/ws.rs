@@ -138,7 +138,6 @@ pub(crate) async fn player_ws(
 }
 
 async fn player_session(app: Arc<App>, table: Arc<Table>, seat: Option<usize>, socket: WebSocket) {
-    let mut events = table.events.subscribe();
     if let Some(s) = seat {
         table.connect(s, false);
     }
@@ -151,7 +150,6 @@ async fn player_session(app: Arc<App>, table: Arc<Table>, seat: Option<usize>, s
         seat,
         &mut sink,
         &mut stream,
-        &mut events,
         &mut stopping,
         &mut live,
     )
@@ -170,13 +168,19 @@ async fn player_loop(
     seat: Option<usize>,
     sink: &mut Sink,
     stream: &mut SplitStream<WebSocket>,
-    events: &mut tokio::sync::broadcast::Receiver<TableEvent>,
     stopping: &mut tokio::sync::watch::Receiver<bool>,
     live: &mut Liveness,
 ) -> Option<()> {
-    let (snap, status, deadline) = {
+    let (mut events, snap, status, deadline) = {
         let st = table.lock();
         (
+            // Subscribed under the lock the state is read under: every event that comes is
+            // newer than that state (the table changes its state under the lock and then tells
+            // of it). Subscribed earlier, the events of the moments between were sent after
+            // the newest state: the game stepped back, and a person was asked again for a
+            // decision already answered (test
+            // `a_client_connecting_mid_game_never_sees_the_game_step_back`).
+            table.events.subscribe(),
             st.snapshot.clone(),
             st.status.clone(),
             st.turn.and_then(|t| t.deadline_ms),
@@ -233,14 +237,18 @@ async fn player_loop(
                 Ok(TableEvent::Paused(None)) => send_ok(sink, json!({"type": "resumed"})).await?,
                 Ok(TableEvent::Moved) => return close_moved(sink).await,
                 Err(RecvError::Lagged(_)) => {
+                    // Behind: the newest state, and only the events after it (those still
+                    // queued are older).
                     let (snap, deadline) = {
                         let st = table.lock();
+                        events = table.events.subscribe();
                         (st.snapshot.clone(), st.turn.and_then(|t| t.deadline_ms))
                     };
                     if let Some(s) = snap {
                         let msg = state_msg(table, &s, seat, deadline);
                         last_state = Some(without_step(&msg));
                         send_ok(sink, msg).await?;
+                        last_sent = Some(s);
                     }
                 }
                 Err(RecvError::Closed) => return None,

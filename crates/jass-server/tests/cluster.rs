@@ -10,14 +10,6 @@ use jass_server::{Database, Limits, Server};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite;
 
-/// A fresh PostgreSQL database, or `None` (the note says why) when none is configured.
-async fn postgres(dir: &std::path::Path) -> Option<Database> {
-    Database::for_tests(dir)
-        .await
-        .into_iter()
-        .find(Database::is_postgres)
-}
-
 /// Short leases, so that a takeover takes a second or two.
 fn limits() -> Limits {
     Limits {
@@ -31,31 +23,6 @@ async fn instance(db: &Database) -> Server {
     Server::start_on(db.clone(), "127.0.0.1:0".parse().unwrap(), limits())
         .await
         .expect("server starts")
-}
-
-/// A seat's WebSocket on `addr`, or the HTTP status that refused it.
-async fn try_player(addr: std::net::SocketAddr, id: &str, token: &str) -> Result<Ws, u16> {
-    let url = format!("ws://{addr}/api/tables/{id}/ws?token={token}");
-    match tokio_tungstenite::connect_async(url).await {
-        Ok((ws, _)) => Ok(Ws { ws }),
-        Err(tungstenite::Error::Http(r)) => Err(r.status().as_u16()),
-        Err(e) => panic!("the instance does not answer: {e}"),
-    }
-}
-
-/// Seat 0's decisions in a record (without their seat), in order.
-fn my_decisions(record: &Value) -> Vec<Value> {
-    record["deals"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|d| d["actions"].as_array().unwrap().clone())
-        .filter(|e| e["seat"] == 0 && e["action"] != "stoeck")
-        .map(|mut e| {
-            e.as_object_mut().unwrap().remove("seat");
-            e
-        })
-        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -167,7 +134,7 @@ async fn moves(db: Database) {
         .unwrap()
         .check()
         .unwrap();
-    let mine = my_decisions(&record);
+    let mine = decisions_of(&record, 0);
     assert_eq!(mine.len(), played);
     assert_eq!(
         mine[..acked.len()],

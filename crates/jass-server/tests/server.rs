@@ -447,6 +447,72 @@ async fn a_reconnect_mid_trick_gets_the_same_seat_and_state() {
     s.stop().await;
 }
 
+/// A client connecting while the game moves gets the newest state first and then only what
+/// follows it: never an older state or an action the state it got already holds (the events
+/// queued while it connected were sent after the newest state, so that the game stepped back
+/// and a person was asked again for a decision it had just answered; found by
+/// `crates/jass-cli/tests/serve_kill.rs`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_client_connecting_mid_game_never_sees_the_game_step_back() {
+    let d = dir();
+    // Hundreds of connections from one address.
+    let s = start_with(d.path(), jass_server::Limits::unlimited_clients()).await;
+    let a = s.addr();
+    let (id, _, token) = create(
+        a,
+        json!({"game": "schieber", "options": {"target": 3000}, "seed": 7,
+               "seats": ["me", "rule", "rule", "rule"], "turn_secs": 0}),
+    )
+    .await;
+    // The person answers at once: each answer sets off the computer players' moves.
+    let player = tokio::spawn(play_first_legal(Ws::player(a, &id, token.as_deref()).await));
+    let mut stepped_back = Vec::new();
+    let mut watched_mid_game = 0;
+    for _ in 0..300 {
+        let mut watcher = Ws::player(a, &id, None).await;
+        assert_eq!(watcher.next().await["type"], "welcome");
+        let first = watcher.next().await;
+        if first["type"] != "state" {
+            break;
+        }
+        watched_mid_game += 1;
+        let shown = first["step"].as_u64().unwrap();
+        // The states seen (without the seats, which connections change): one seen before
+        // coming again after another is the game stepping back (e.g. a deal's end after the
+        // next deal's first state, at the same step).
+        let position = |m: &Value| {
+            let mut m = m.clone();
+            m.as_object_mut().unwrap().remove("seats");
+            m
+        };
+        let mut positions = vec![position(&first)];
+        for _ in 0..6 {
+            let m = watcher.next().await;
+            let older = match m["type"].as_str() {
+                Some("state") => {
+                    let p = position(&m);
+                    let again = positions.last() != Some(&p) && positions.contains(&p);
+                    positions.push(p);
+                    again || m["step"].as_u64().unwrap() < shown
+                }
+                Some("acted") => m["step"].as_u64().unwrap() < shown,
+                Some("over") => break,
+                _ => false,
+            };
+            if older {
+                stepped_back.push(format!("{m} after a state of step {shown}"));
+            }
+        }
+    }
+    assert!(stepped_back.is_empty(), "{stepped_back:#?}");
+    assert!(
+        watched_mid_game > 100,
+        "the game ended after {watched_mid_game} watchers"
+    );
+    player.abort();
+    s.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_restart_mid_game_loses_nothing() {
     on_each_database(a_restart_mid_game_loses_nothing_on).await;

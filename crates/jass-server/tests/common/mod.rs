@@ -151,6 +151,33 @@ impl Ws {
     }
 }
 
+/// A seat's WebSocket on `addr`, or the HTTP status that refused it (503 while the table moves
+/// to another instance).
+pub async fn try_player(addr: SocketAddr, id: &str, token: &str) -> Result<Ws, u16> {
+    let url = format!("ws://{addr}/api/tables/{id}/ws?token={token}");
+    match tokio_tungstenite::connect_async(url).await {
+        Ok((ws, _)) => Ok(Ws { ws }),
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => Err(r.status().as_u16()),
+        Err(e) => panic!("the instance does not answer: {e}"),
+    }
+}
+
+/// A seat's decisions in a record (without their seat), in order: the `decision` numbers of
+/// its `state` messages count them from 1.
+pub fn decisions_of(record: &Value, seat: usize) -> Vec<Value> {
+    record["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| d["actions"].as_array().unwrap().clone())
+        .filter(|e| e["seat"] == seat && e["action"] != "stoeck")
+        .map(|mut e| {
+            e.as_object_mut().unwrap().remove("seat");
+            e
+        })
+        .collect()
+}
+
 /// Plays the first legal action whenever it is this client's turn, to the end of the game;
 /// returns the number of actions it played.
 pub async fn play_first_legal(mut ws: Ws) -> usize {
@@ -166,6 +193,15 @@ pub async fn play_first_legal(mut ws: Ws) -> usize {
 /// A server with other time limits.
 pub async fn start_with(dir: &Path, limits: jass_server::Limits) -> Server {
     start_on_with(&Database::sqlite(dir), limits).await
+}
+
+/// A fresh PostgreSQL database, or `None` (the note says why) when none is configured
+/// ([`Database::for_tests`]).
+pub async fn postgres(dir: &Path) -> Option<Database> {
+    Database::for_tests(dir)
+        .await
+        .into_iter()
+        .find(Database::is_postgres)
 }
 
 /// Runs `test` on SQLite and, when `JASS_TEST_POSTGRES` names a server, on PostgreSQL
