@@ -124,7 +124,7 @@ pub struct TrickPlay {
     win_seat: u8,
     leader: u8,
     trick_len: u8,
-    /// Card points of the trick in progress (of the last trick once it is complete).
+    /// Card points of the trick in progress.
     trick_points: u32,
     tricks_done: u8,
     /// Card points taken by each seat, with the last trick's bonus.
@@ -336,7 +336,7 @@ impl TrickPlay {
     /// Plays `card` for the seat to play, unchecked: it must be one of
     /// [`TrickPlay::legal_cards`]. Returns the trick's winner and points when the card completes
     /// a trick.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, card: Card) -> Option<TrickEnd> {
         let seat = self.to_play();
         debug_assert!(self.legal_cards().contains(card), "{card} is not legal");
@@ -397,7 +397,6 @@ impl TrickPlay {
         let mut leader = self.leader as usize;
         let mut taken = self.taken;
         let mut seat_tricks = self.seat_tricks;
-        let mut trick_points = 0;
         for _ in self.tricks_done..9 {
             let lead = choose(CardSet(hands[leader]));
             debug_assert!(hands[leader] & (1 << lead.index()) != 0);
@@ -410,7 +409,7 @@ impl TrickPlay {
             let mut win_seat = leader;
             // The trumps that may be played now, as cards of the trump suit.
             let mut allowed = ALLOWED_TRUMPS_AFTER[m][lead.index()] & trump_lane;
-            trick_points = u32::from(points[lead.index()]);
+            let mut trick_points = u32::from(points[lead.index()]);
             // One card after the lead: as in `legal_cards`, with the lead known. Following,
             // the suit led and the allowed trumps; void, the plain cards and the allowed
             // trumps, or every card if the hand holds nothing but trumps.
@@ -451,7 +450,6 @@ impl TrickPlay {
         self.leader = leader as u8;
         self.win_seat = leader as u8;
         self.tricks_done = 9;
-        self.trick_points = trick_points;
         self.taken = taken;
         self.seat_tricks = seat_tricks;
         self.lead_lane = 0;
