@@ -42,6 +42,12 @@ pub trait TableGame: Game + Send + 'static {
     /// game reads its options with `kind::read_validated`, `-o preset=NAME` starts from the set
     /// of that name.
     fn presets() -> Vec<(&'static str, Value)>;
+    /// Option sets beyond the presets that open the decisions the presets do not reach (as
+    /// JSON options): the protocol's documentation test plays them too, so that every phase,
+    /// action and view key the game can show is documented. Most games need none.
+    fn coverage_options() -> Vec<Value> {
+        Vec::new()
+    }
     /// The seats at the table under these options.
     fn seat_count(_options: &Self::Options) -> usize {
         4

@@ -47,6 +47,19 @@ impl GameKind {
         self.visit(Presets)
     }
 
+    /// The option sets beyond the presets that open the game's rarer decisions
+    /// ([`TableGame::coverage_options`]).
+    pub fn coverage_options(self) -> Vec<Value> {
+        struct Coverage;
+        impl GameVisitor for Coverage {
+            type Output = Vec<Value>;
+            fn visit<G: TableGame>(self) -> Self::Output {
+                G::coverage_options()
+            }
+        }
+        self.visit(Coverage)
+    }
+
     /// This game with these options (the keys given; the rest default), checked by the game.
     pub fn spec(self, options: &Value) -> Result<GameSpec, OptionsError> {
         struct Checked<'a>(&'a Value);

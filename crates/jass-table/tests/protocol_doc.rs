@@ -1,7 +1,7 @@
 //! docs/protocol.md documents every phase, action and view field of every game, so that a bot can
-//! be written from it alone: seeded games of every registered game (the option sets it declares,
-//! and the options that open the rarer decisions: Handjass at 2 to 5 seats with each of its core
-//! presets, …) are played with rule and random players, and
+//! be written from it alone: seeded games of every registered game (its presets, and the option
+//! sets that open its rarer decisions, `TableGame::coverage_options`: Handjass at 2 to 5 seats
+//! with each of its core presets, …) are played with rule and random players, and
 //! every phase, action kind, action field and view key the engine sends a bot must appear, as
 //! `name` or as `"name"` in a documented action, in the text and tables (not the example messages)
 //! of that game's section of "Views and actions of every game".
@@ -105,8 +105,11 @@ fn protocol_md_documents_every_phase_action_and_view_field() {
                     .unwrap_or_else(|e| panic!("{game} `{name}`: {e}"))
             })
             .collect();
-        for options in rare_options(game) {
-            specs.push(GameSpec::parse(game, &options).unwrap());
+        for options in kind.coverage_options() {
+            specs.push(
+                kind.spec(&options)
+                    .unwrap_or_else(|e| panic!("{game} {options}: {e}")),
+            );
         }
         let mut seen = Seen::default();
         for spec in &specs {
@@ -143,31 +146,3 @@ fn protocol_md_documents_every_phase_action_and_view_field() {
     );
 }
 
-/// Option sets (as on the command line) that open decisions a game's declared presets do not
-/// reach: Handjass's core presets at every seat count and its rarer deals, Sidi Barrani's
-/// redouble. A new game needs none.
-fn rare_options(game: &str) -> Vec<Vec<String>> {
-    match game {
-        "handjass" => {
-            let mut sets = Vec::new();
-            for players in 2..=5 {
-                for preset in ["000", "parlett", "004", "004-twelve", "berner", "must-play"] {
-                    sets.push(vec![
-                        format!("players={players}"),
-                        format!("preset={preset}"),
-                    ]);
-                }
-                for rare in [
-                    "small_deal=bessern",
-                    "six_exchange=before",
-                    "agreement=true",
-                ] {
-                    sets.push(vec![format!("players={players}"), rare.to_string()]);
-                }
-            }
-            sets
-        }
-        "sidi-barrani" => vec![vec!["target=1000".into(), "redouble=true".into()]],
-        _ => Vec::new(),
-    }
-}

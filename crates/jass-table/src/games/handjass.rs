@@ -69,6 +69,20 @@ impl TableGame for Handjass {
             ("000, everyone plays", json!({"preset": "must-play"})),
         ]
     }
+    /// Every core preset at every seat count, and the rarer deals (Bessern, the six exchanged
+    /// before the play, the agreement to play).
+    fn coverage_options() -> Vec<Value> {
+        let mut sets = Vec::new();
+        for players in 2..=5 {
+            for preset in ["000", "parlett", "004", "004-twelve", "berner", "must-play"] {
+                sets.push(json!({"players": players, "preset": preset}));
+            }
+            sets.push(json!({"players": players, "small_deal": "bessern"}));
+            sets.push(json!({"players": players, "six_exchange": "before"}));
+            sets.push(json!({"players": players, "agreement": true}));
+        }
+        sets
+    }
     fn read_options(options: &Value) -> Result<HandjassOptions, OptionsError> {
         // The preset fills in the keys not given (HandjassOptions::from_json).
         HandjassOptions::from_json(options)

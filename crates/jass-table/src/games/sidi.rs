@@ -74,6 +74,10 @@ impl TableGame for Sidi {
             ),
         ]
     }
+    /// The redouble (with a target long enough for it to come up).
+    fn coverage_options() -> Vec<Value> {
+        vec![json!({"target": 1000, "redouble": true})]
+    }
     fn read_options(options: &Value) -> Result<SidiOptions, OptionsError> {
         read_validated::<Self>(options, SidiOptions::validate)
     }
