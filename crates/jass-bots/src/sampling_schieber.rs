@@ -762,6 +762,69 @@ mod tests {
     use crate::test_games::played_games;
     use crate::worlds::knowledge;
 
+    /// The contract decision in a deal of `hands` (by seat) with seat 0 forehand: seat 0's, or
+    /// after schieben (`shoved`) seat 2's.
+    fn contract_choice(
+        player: &mut SamplingSchieber,
+        hands: [&str; 4],
+        shoved: bool,
+    ) -> SchieberAction {
+        let o = SchieberOptions {
+            first_forehand: FirstForehand::Seat(0),
+            ..SchieberOptions::default()
+        };
+        let mut g = Schieber::new(o).unwrap();
+        g.deal(hands.map(|h| h.parse().unwrap())).unwrap();
+        if shoved {
+            g.apply(SchieberAction::Schieben).unwrap();
+        }
+        let seat = if shoved { 2 } else { 0 };
+        let mut list = ActionList::new();
+        g.legal_actions(&mut list);
+        player.act(&Decision::new(&g, seat, &list))
+    }
+
+    const HANDS: [&str; 4] = [
+        "HJ H9 HA HK HQ H10 H8 SA CA",
+        "D6 D7 D8 D9 D10 DJ DQ DK DA",
+        "S6 S7 S8 S9 S10 SJ SQ SK H6",
+        "C6 C7 C8 C9 C10 CJ CQ CK H7",
+    ];
+
+    /// The solved contract choice takes Obenabe with the seven top hearts and two side aces (a
+    /// Match from the lead, worth three times one in hearts), whether it
+    /// hands over to the solver after four tricks or solves from the first card; the same seed
+    /// chooses the same; after schieben the partner chooses a contract (it may not shove back)
+    /// and, with eight spades and the six of hearts, not hearts.
+    #[test]
+    fn the_solved_contract_choice_takes_the_match_a_hand_holds() {
+        let o = SchieberOptions::default();
+        let settings = SamplingSettings {
+            contract_samples: 6,
+            ..SamplingSettings::default()
+        };
+        let hearts = SchieberAction::Contract {
+            contract: Contract::Mode(jass_core::Mode::Trump(jass_core::Suit::H)),
+        };
+        let obenabe = SchieberAction::Contract {
+            contract: Contract::Mode(jass_core::Mode::Obenabe),
+        };
+        for (handoff, read) in [(20, 0), (36, 0), (20, 4)] {
+            let mut p = SamplingSchieber::new(o, settings, 5).with_contract_play(handoff, read);
+            assert_eq!(contract_choice(&mut p, HANDS, false), obenabe, "{handoff}");
+            let partner = contract_choice(&mut p, HANDS, true);
+            assert!(
+                matches!(partner, SchieberAction::Contract { .. }) && partner != hearts,
+                "{handoff}: {partner:?}"
+            );
+        }
+        let choose = |seed| {
+            let mut p = SamplingSchieber::new(o, settings, seed).with_contract_play(20, 4);
+            contract_choice(&mut p, HANDS, true)
+        };
+        assert_eq!(choose(9), choose(9));
+    }
+
     /// With inference the worlds kept explain the others' cards better: at the card decisions
     /// of seeded games of rule players, the worlds drawn with a weight of 10% per unexplained card
     /// miss far fewer of the rule player's choices than the worlds drawn without, and every world
