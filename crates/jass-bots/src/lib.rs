@@ -5,6 +5,7 @@
 #![deny(missing_docs)]
 
 pub mod chosen_deals;
+mod contract_value;
 mod handjass_game_end;
 mod inference;
 mod mcts_schieber;

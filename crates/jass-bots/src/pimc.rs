@@ -450,7 +450,13 @@ pub fn rule_play_on(pos: &mut Position, team: u8, chooser: u8, handoff: u32) -> 
 }
 
 /// [`rule_play_on`], with Misère's ducking play for every seat when `misere`.
-fn play_on(pos: &mut Position, team: u8, chooser: u8, handoff: u32, misere: bool) -> u32 {
+pub(crate) fn play_on(
+    pos: &mut Position,
+    team: u8,
+    chooser: u8,
+    handoff: u32,
+    misere: bool,
+) -> u32 {
     let mut got = 0;
     let handed_off = |pos: &Position| pos.trick_len == 0 && pos.cards_left() <= handoff;
     while !(pos.is_over() || handed_off(pos)) {

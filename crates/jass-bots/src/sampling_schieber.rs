@@ -33,6 +33,7 @@ use jass_solver::{race_cards, Position, Solver, SolverConfig};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::contract_value::{contract_margin, ContractPlay};
 use crate::inference::{draw_worlds, ContractEvidence, Inference, MoreMisses};
 use crate::pimc::{rollout_worlds, PlayState};
 use crate::rule_schieber::RuleSchieber;
@@ -105,6 +106,12 @@ pub struct SamplingSchieber {
     early_samples: usize,
     /// The play-outs' hand-off to the solver: cards left at the end of a trick.
     early_handoff: u32,
+    /// The contract's worlds: the rule players play until this many cards are left, the solver
+    /// the rest (0: rule play-outs to the end, the default; [`Self::with_contract_play`]).
+    contract_handoff: u32,
+    /// When the partner chooses after schieben: each world drawn again up to this many times
+    /// until forehand's hand is one the rule player shoves (0: uniform worlds).
+    contract_read: usize,
     /// Reading the others' cards from their play ([`crate::inference`]).
     inference: Inference,
     /// Reading the others' recent cards with the solver ([`crate::solver_reading`]; off by
@@ -130,6 +137,8 @@ impl SamplingSchieber {
             settings,
             early_samples: Self::DEFAULT_EARLY,
             early_handoff: Self::DEFAULT_HANDOFF,
+            contract_handoff: 0,
+            contract_read: 0,
             inference: Inference {
                 percent: Self::DEFAULT_INFER,
                 pool: Self::DEFAULT_INFER_POOL,
@@ -164,6 +173,19 @@ impl SamplingSchieber {
     pub fn with_early_samples(mut self, n: usize, handoff: u32) -> Self {
         self.early_samples = n;
         self.early_handoff = handoff;
+        self
+    }
+
+    /// The same player choosing the contract (and schieben) in its `contract_samples` worlds
+    /// with the solver: in each world every contract is played by the rule players until at most
+    /// `handoff` cards are left at the end of a trick (36: none) and solved exactly from there
+    /// (Weis and Stöck as the hands hold them); schieben is worth the contract the rule player
+    /// would choose for the partner in that world. With `read` above 0, the partner choosing after
+    /// schieben draws each world again up to `read` times until forehand's hand is one the rule
+    /// player would shove. `handoff` 0: rule play-outs to the end (the default).
+    pub fn with_contract_play(mut self, handoff: u32, read: usize) -> Self {
+        self.contract_handoff = handoff.min(36);
+        self.contract_read = read;
         self
     }
 
@@ -442,6 +464,9 @@ impl SamplingSchieber {
             ..self.options
         };
         let base = Schieber::new(opts).ok()?;
+        if self.contract_handoff > 0 {
+            return self.solved_contract(obs, legal, base);
+        }
         let mut sums = vec![0i64; legal.len()];
         let mut cards = unseen;
         for _ in 0..n {
@@ -471,6 +496,107 @@ impl SamplingSchieber {
         let best = (0..legal.len()).max_by_key(|&i| (sums[i], std::cmp::Reverse(i)))?;
         Some(legal[best])
     }
+}
+
+impl SamplingSchieber {
+    /// [`Self::sampled_contract`] with the solver ([`Self::with_contract_play`]): `base` is a
+    /// game about to be dealt with the real forehand.
+    fn solved_contract(
+        &mut self,
+        obs: &SchieberObservation,
+        legal: &[SchieberAction],
+        base: Schieber,
+    ) -> Option<SchieberAction> {
+        let me = obs.seat;
+        let team = me % 2;
+        let partner = (me + 2) % 4;
+        let mut cards: Vec<Card> = (CardSet::ALL - obs.hand).iter().collect();
+        let play = ContractPlay {
+            handoff: self.contract_handoff,
+            node_limit: Self::CONTRACT_NODES,
+        };
+        let mut sums = vec![0i64; legal.len()];
+        let mut rule = RuleSchieber::new(self.options);
+        let mut list = ActionList::new();
+        self.solvers(1);
+        let mut kept = 0;
+        for _ in 0..self.settings.contract_samples {
+            let mut dealt = base;
+            let mut hands = [CardSet::EMPTY; 4];
+            // Worlds drawn again while forehand's hand is one the rule player keeps (it shoved).
+            for tries in 0..=self.contract_read {
+                hands = deal_unseen(&mut self.rng, &mut cards, obs.hand, me);
+                dealt = base;
+                dealt.deal(hands).ok()?;
+                if !obs.schoben || tries == self.contract_read {
+                    break;
+                }
+                dealt.legal_actions(&mut list);
+                let fh = obs.forehand as usize;
+                if matches!(
+                    rule.act(&Decision::new(&dealt, fh, &list)),
+                    SchieberAction::Schieben
+                ) {
+                    break;
+                }
+            }
+            if obs.schoben {
+                dealt.apply(SchieberAction::Schieben).ok()?;
+            }
+            if dealt.to_move() != ToMove::Seat(me as usize) {
+                return None;
+            }
+            let mut world = Vec::with_capacity(legal.len());
+            for &a in legal {
+                let (contract, chooser) = match a {
+                    SchieberAction::Contract { contract } => (contract, me),
+                    SchieberAction::Schieben => {
+                        // The partner's choice in this world: the rule player's.
+                        let mut s = dealt;
+                        s.apply(a).ok()?;
+                        if s.to_move() != ToMove::Seat(partner as usize) {
+                            return None;
+                        }
+                        s.legal_actions(&mut list);
+                        match rule.act(&Decision::new(&s, partner as usize, &list)) {
+                            SchieberAction::Contract { contract } => (contract, partner),
+                            _ => return None,
+                        }
+                    }
+                    _ => return None,
+                };
+                let solver = &mut self.solvers[0];
+                match contract_margin(
+                    solver,
+                    hands,
+                    obs.forehand,
+                    chooser,
+                    contract,
+                    team,
+                    &self.options,
+                    play,
+                ) {
+                    Some(v) => world.push(v),
+                    None => break,
+                }
+            }
+            // A world beyond the node cap for some contract counts for none.
+            if world.len() == legal.len() {
+                kept += 1;
+                for (s, v) in sums.iter_mut().zip(world) {
+                    *s += v;
+                }
+            }
+        }
+        if kept == 0 {
+            return None;
+        }
+        let best = (0..legal.len()).max_by_key(|&i| (sums[i], std::cmp::Reverse(i)))?;
+        Some(legal[best])
+    }
+
+    /// The most search nodes of one world's solve for a contract (beyond, the world is left out).
+    const CONTRACT_NODES: u64 = 2_000_000;
 }
 
 /// Plays a dealt Schieber deal to its end with four rule-based players; the deal's score.
@@ -635,6 +761,69 @@ mod tests {
     use crate::inference::PlayHistory;
     use crate::test_games::played_games;
     use crate::worlds::knowledge;
+
+    /// The contract decision in a deal of `hands` (by seat) with seat 0 forehand: seat 0's, or
+    /// after schieben (`shoved`) seat 2's.
+    fn contract_choice(
+        player: &mut SamplingSchieber,
+        hands: [&str; 4],
+        shoved: bool,
+    ) -> SchieberAction {
+        let o = SchieberOptions {
+            first_forehand: FirstForehand::Seat(0),
+            ..SchieberOptions::default()
+        };
+        let mut g = Schieber::new(o).unwrap();
+        g.deal(hands.map(|h| h.parse().unwrap())).unwrap();
+        if shoved {
+            g.apply(SchieberAction::Schieben).unwrap();
+        }
+        let seat = if shoved { 2 } else { 0 };
+        let mut list = ActionList::new();
+        g.legal_actions(&mut list);
+        player.act(&Decision::new(&g, seat, &list))
+    }
+
+    const HANDS: [&str; 4] = [
+        "HJ H9 HA HK HQ H10 H8 SA CA",
+        "D6 D7 D8 D9 D10 DJ DQ DK DA",
+        "S6 S7 S8 S9 S10 SJ SQ SK H6",
+        "C6 C7 C8 C9 C10 CJ CQ CK H7",
+    ];
+
+    /// The solved contract choice takes Obenabe with the seven top hearts and two side aces (a
+    /// Match from the lead, worth three times one in hearts), whether it
+    /// hands over to the solver after four tricks or solves from the first card; the same seed
+    /// chooses the same; after schieben the partner chooses a contract (it may not shove back)
+    /// and, with eight spades and the six of hearts, not hearts.
+    #[test]
+    fn the_solved_contract_choice_takes_the_match_a_hand_holds() {
+        let o = SchieberOptions::default();
+        let settings = SamplingSettings {
+            contract_samples: 6,
+            ..SamplingSettings::default()
+        };
+        let hearts = SchieberAction::Contract {
+            contract: Contract::Mode(jass_core::Mode::Trump(jass_core::Suit::H)),
+        };
+        let obenabe = SchieberAction::Contract {
+            contract: Contract::Mode(jass_core::Mode::Obenabe),
+        };
+        for (handoff, read) in [(20, 0), (36, 0), (20, 4)] {
+            let mut p = SamplingSchieber::new(o, settings, 5).with_contract_play(handoff, read);
+            assert_eq!(contract_choice(&mut p, HANDS, false), obenabe, "{handoff}");
+            let partner = contract_choice(&mut p, HANDS, true);
+            assert!(
+                matches!(partner, SchieberAction::Contract { .. }) && partner != hearts,
+                "{handoff}: {partner:?}"
+            );
+        }
+        let choose = |seed| {
+            let mut p = SamplingSchieber::new(o, settings, seed).with_contract_play(20, 4);
+            contract_choice(&mut p, HANDS, true)
+        };
+        assert_eq!(choose(9), choose(9));
+    }
 
     /// With inference the worlds kept explain the others' cards better: at the card decisions
     /// of seeded games of rule players, the worlds drawn with a weight of 10% per unexplained card

@@ -25,8 +25,9 @@ pub struct ArenaArgs {
     /// The first player (in Schieber, Sidi Barrani and Coiffeur seats 0 and 2 in the first play
     /// of each unit): random, rule, sampling (with settings, e.g. sampling:samples=32), Schieber
     /// also mcts, two joined by `+` (rule+sampling: the second plays the cards, the first decides
-    /// the rest), or a program (cmd:…, http://…). Schieber also `oracle`, a card player told
-    /// every hand, to measure what hidden cards cost (best as `sampling+oracle`).
+    /// the rest), or a program (cmd:…, http://…). Schieber also `oracle`, told every hand, to
+    /// measure what hidden cards cost (its cards: `sampling+oracle`; its contracts:
+    /// `oracle+sampling`).
     a: String,
     /// The second player.
     b: String,

@@ -25,8 +25,10 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Schieber sampling player.
-const SAMPLING_KNOWN: [&str; 17] = [
+const SAMPLING_KNOWN: [&str; 19] = [
     "infer",
+    "contract_handoff",
+    "contract_read",
     "read_cards",
     "read_plays",
     "read_tol",
@@ -147,7 +149,11 @@ impl TableGame for Schieber {
                     spec.get(&known, "infer", SamplingSchieber::DEFAULT_INFER as usize)? as u32,
                     spec.get(&known, "infer_pool", SamplingSchieber::DEFAULT_INFER_POOL)?,
                 )
-                .with_solver_reading(reading),
+                .with_solver_reading(reading)
+                .with_contract_play(
+                    spec.get(&known, "contract_handoff", 0)? as u32,
+                    spec.get(&known, "contract_read", 0)?,
+                ),
         ))
     }
     fn rule_with(

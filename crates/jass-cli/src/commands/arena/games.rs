@@ -71,19 +71,21 @@ struct Duplicate<G: TableGame> {
 }
 
 impl<G: TableGame> Duplicate<G> {
-    /// Whether `name` seats the game's arena-only player (alone, or as a split seat's card
-    /// player).
+    /// Whether `name` seats the game's arena-only player (alone, or as either side of a split
+    /// seat).
     fn seats_seer(&self, name: &str) -> bool {
         let Some(seer) = &self.arena.seer else {
             return false;
         };
         name == seer.name
-            || jass_table::split_name(name).is_ok_and(|s| s.is_some_and(|(_, c)| c == seer.name))
+            || jass_table::split_name(name)
+                .is_ok_and(|s| s.is_some_and(|(o, c)| o == seer.name || c == seer.name))
     }
 
     /// The player `name` at `seat` with `seed`, in a play of the unit seeded `unit_seed`: any
-    /// player by name, or the game's arena-only player (`oracle`, or the card player of a split
-    /// seat, `sampling+oracle`), told the unit's hands.
+    /// player by name, or the game's arena-only player (`oracle`, or one side of a split seat:
+    /// the cards in `sampling+oracle`, the other decisions in `oracle+sampling`), told the unit's
+    /// hands.
     fn player(
         &self,
         name: &str,
@@ -96,10 +98,10 @@ impl<G: TableGame> Duplicate<G> {
                 return Ok((seer.make)(unit_seed));
             }
             if let Some((others, cards)) = jass_table::split_name(name).map_err(|e| anyhow!(e))? {
-                if cards == seer.name {
+                if cards == seer.name || others == seer.name {
                     return Ok(jass_table::split_player(
                         self.player(others, seat, seed, unit_seed)?,
-                        (seer.make)(unit_seed),
+                        self.player(cards, seat, seed, unit_seed)?,
                     ));
                 }
             }
