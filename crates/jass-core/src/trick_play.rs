@@ -505,17 +505,12 @@ impl std::ops::Deref for DealPlay {
 }
 
 impl DealPlay {
-    /// As [`TrickPlay::with_rules`].
-    pub fn new(
-        hands: [CardSet; 4],
-        mode: Mode,
-        points: PointTable,
-        rules: TrickRules,
-        leader: u8,
-    ) -> Self {
+    /// The deal's play from its first card (`play` has no card played yet).
+    pub fn new(play: TrickPlay) -> Self {
+        debug_assert_eq!(play.tricks_done, 0);
         let placeholder = Card::from_dense(0);
         DealPlay {
-            play: TrickPlay::with_rules(hands, mode, points, rules, leader),
+            play,
             completed: [CompletedTrick {
                 cards: [placeholder; 4],
                 leader: 0,
@@ -690,7 +685,9 @@ mod tests {
             let points = PointTable::new(first_mode, UndenufeEleven::Ace);
             let leader = (i % 4) as u8;
             let hands = four_hands(&dealer.next_pack(), leader as usize);
-            let mut play = DealPlay::new(hands, first_mode, points, rules, leader);
+            let mut play = DealPlay::new(TrickPlay::with_rules(
+                hands, first_mode, points, rules, leader,
+            ));
             let mut taken = [0u32; 4];
             while !play.is_over() {
                 let seat = play.to_play();

@@ -145,4 +145,3 @@ fn protocol_md_documents_every_phase_action_and_view_field() {
         missing.join("\n")
     );
 }
-

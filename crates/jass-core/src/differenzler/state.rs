@@ -9,7 +9,7 @@ use crate::deal::four_hands;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable};
 use crate::schieber::{heard_weis_calls, weis_call_heard, ObservedTrick, ShownWeis, WeisCall};
-use crate::trick_play::DealPlay;
+use crate::trick_play::{DealPlay, TrickPlay};
 use crate::weis::{
     best_declaration, best_declarer, stoeck_cards, Declaration, WeisRules, STOECK_POINTS,
 };
@@ -146,13 +146,13 @@ impl Differenzler {
             mode: None,
             to_act: 0,
             announced: [None; 4],
-            play: DealPlay::new(
+            play: DealPlay::new(TrickPlay::with_rules(
                 [CardSet::EMPTY; 4],
                 m,
                 PointTable::new(m, opts.undenufe_eleven),
                 opts.trick_rules,
                 0,
-            ),
+            )),
             declarations: [Declaration::NONE; 4],
             declared: [false; 4],
             weis_pending: false,
@@ -362,13 +362,13 @@ impl Differenzler {
         self.trump_card = d.trump_card;
         self.mode = mode;
         let m = mode.unwrap_or(Mode::Obenabe);
-        self.play = DealPlay::new(
+        self.play = DealPlay::new(TrickPlay::with_rules(
             d.hands,
             m,
             PointTable::new(m, self.opts.undenufe_eleven),
             self.opts.trick_rules,
             self.forehand(),
-        );
+        ));
         self.to_act = self.forehand();
         self.phase = if mode.is_some() {
             DifferenzlerPhase::Announce
@@ -390,13 +390,13 @@ impl Differenzler {
     fn start_play(&mut self) {
         let mode = self.mode.expect("a trump before play");
         // Forehand leads to the first trick.
-        self.play = DealPlay::new(
+        self.play = DealPlay::new(TrickPlay::with_rules(
             self.dealt,
             mode,
             PointTable::new(mode, self.opts.undenufe_eleven),
             self.opts.trick_rules,
             self.forehand(),
-        );
+        ));
         self.phase = DifferenzlerPhase::Play;
         self.stoeck_holder = match mode.trump() {
             Some(t) if self.opts.stoeck => {

@@ -9,7 +9,7 @@ use crate::deal::four_hands;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable, DEAL_POINTS, MATCH_BONUS};
 use crate::trick::TrickRules;
-use crate::trick_play::{DealPlay, TrickEnd};
+use crate::trick_play::{DealPlay, TrickEnd, TrickPlay};
 use crate::weis::{
     best_declaration, best_declarer, has_weis, stoeck_cards, Declaration, WeisRules, STOECK_POINTS,
 };
@@ -165,13 +165,13 @@ impl Schieber {
             points: PointTable::new(Mode::Obenabe, opts.undenufe_eleven),
             multiplier: 1,
             dealt: [CardSet::EMPTY; 4],
-            play: DealPlay::new(
+            play: DealPlay::new(TrickPlay::with_rules(
                 [CardSet::EMPTY; 4],
                 Mode::Obenabe,
                 PointTable::new(Mode::Obenabe, opts.undenufe_eleven),
                 TrickRules::Strict,
                 0,
-            ),
+            )),
             weis_pending: false,
             declarations: [Declaration::NONE; 4],
             declared: [false; 4],
@@ -372,13 +372,13 @@ impl Schieber {
         self.dealt = hands;
         // The play waits for the contract (which rebuilds it in the contract's mode); forehand
         // leads.
-        self.play = DealPlay::new(
+        self.play = DealPlay::new(TrickPlay::with_rules(
             hands,
             self.play.mode(),
             self.points,
             TrickRules::Strict,
             self.forehand,
-        );
+        ));
         self.phase = Phase::Contract;
         self.has_contract = false;
         self.to_act = self.forehand;
@@ -407,13 +407,13 @@ impl Schieber {
         self.phase = Phase::Play;
         // Forehand leads to the first trick.
         let hands = self.play.hands();
-        self.play = DealPlay::new(
+        self.play = DealPlay::new(TrickPlay::with_rules(
             hands,
             contract.mode(),
             self.points,
             TrickRules::Strict,
             self.forehand,
-        );
+        ));
         let trump = contract.mode().trump();
         self.stoeck_holder = match trump {
             Some(t) if self.opts.stoeck => {

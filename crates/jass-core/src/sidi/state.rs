@@ -16,7 +16,7 @@ use crate::weis::{
 
 use super::options::{Doubling, SidiOptions};
 use super::SidiAction;
-use crate::trick_play::DealPlay;
+use crate::trick_play::{DealPlay, TrickPlay};
 
 /// Where a game stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -154,13 +154,13 @@ impl Sidi {
             thrown_in: false,
             calls: [(0, SidiAction::Pass); 160],
             n_calls: 0,
-            play: DealPlay::new(
+            play: DealPlay::new(TrickPlay::with_rules(
                 [CardSet::EMPTY; 4],
                 mode,
                 PointTable::new(mode, opts.undenufe_eleven),
                 TrickRules::Strict,
                 0,
-            ),
+            )),
             declarations: [Declaration::NONE; 4],
             declared: [false; 4],
             weis_pending: false,
@@ -315,13 +315,13 @@ impl Sidi {
         self.dealt = hands;
         // The auction comes first: the play waits with the first speaker as its leader and
         // no contract's mode yet (the declarer leads once the auction ends).
-        self.play = DealPlay::new(
+        self.play = DealPlay::new(TrickPlay::with_rules(
             hands,
             Mode::Obenabe,
             PointTable::new(Mode::Obenabe, self.opts.undenufe_eleven),
             TrickRules::Strict,
             (self.dealer + 1) % 4,
-        );
+        ));
         self.phase = SidiPhase::Auction;
         // 001: "Players speak in turn beginning with the player to dealer's right".
         self.to_act = (self.dealer + 1) % 4;
@@ -384,13 +384,13 @@ impl Sidi {
         let (_, mode, declarer) = self.bid.expect("a bid");
         let hands = self.play.hands();
         // 001: "The final bidder, also known as the declarer, leads to the first trick."
-        self.play = DealPlay::new(
+        self.play = DealPlay::new(TrickPlay::with_rules(
             hands,
             mode,
             PointTable::new(mode, self.opts.undenufe_eleven),
             TrickRules::Strict,
             declarer,
-        );
+        ));
         self.phase = SidiPhase::Play;
         self.stoeck_holder = match mode.trump() {
             Some(t) if self.opts.stoeck => {
