@@ -5,7 +5,9 @@
 //! player's solved contract choice (`contract_handoff`) measure contracts this way.
 
 use jass_core::schieber::{Contract, SchieberOptions};
-use jass_core::weis::{best_declaration, best_declarer, has_stoeck, STOECK_POINTS};
+use jass_core::weis::{
+    best_declaration, best_declarer, has_stoeck, team_weis_points, STOECK_POINTS,
+};
 use jass_core::{CardSet, TrickRules};
 use jass_solver::{Position, Solver};
 
@@ -54,15 +56,10 @@ pub(crate) fn weis_and_stoeck(
     let mode = contract.mode();
     let mut out = [0u32; 2];
     if let Some(rules) = options.weis_rules() {
-        let decls: Vec<_> = hands
-            .iter()
-            .map(|&h| best_declaration(h, mode, &rules))
-            .collect();
+        let decls = hands.map(|h| best_declaration(h, mode, &rules));
         if let Some(best) = best_declarer(&decls, forehand, mode, &rules) {
             let team = best % 2;
-            for s in (0..4u8).filter(|s| s % 2 == team) {
-                out[team as usize] += decls[s as usize].points(mode, &rules);
-            }
+            out[team as usize] += team_weis_points(&decls, team, mode, &rules);
         }
     }
     if options.stoeck {

@@ -383,6 +383,22 @@ pub fn best_declarer(
     best.map(|(_, seat)| seat)
 }
 
+/// The Weis points of a partnership, seats `team` and `team + 2` (as [`best_declarer`]'s seat
+/// `% 2`): the sum of both partners' declarations, which the team of the best single Weis
+/// scores in a four-seat partnership game (003, Schieber: "The partnership with the best single
+/// instance of Weis scores points for all their Weis").
+pub fn team_weis_points(
+    declarations: &[Declaration; 4],
+    team: u8,
+    mode: Mode,
+    rules: &WeisRules,
+) -> u32 {
+    (0..4u8)
+        .filter(|&seat| seat % 2 == team % 2)
+        .map(|seat| declarations[seat as usize].points(mode, rules))
+        .sum()
+}
+
 /// The maximal runs (three or more) in a nine-bit lane, as (lowest index, length).
 #[inline]
 fn runs(mut lane: u32, mut f: impl FnMut(u32, u32)) {

@@ -11,7 +11,8 @@ use crate::mode::{Mode, PointTable, DEAL_POINTS, MATCH_BONUS};
 use crate::trick::TrickRules;
 use crate::trick_play::{DealPlay, TrickEnd, TrickPlay};
 use crate::weis::{
-    best_declaration, best_declarer, has_weis, stoeck_cards, Declaration, WeisRules, STOECK_POINTS,
+    best_declaration, best_declarer, has_weis, stoeck_cards, team_weis_points, Declaration,
+    WeisRules, STOECK_POINTS,
 };
 
 use super::options::{FirstForehand, SchieberOptions, ScoreItem};
@@ -526,10 +527,7 @@ impl Schieber {
         let Some(r) = self.weis_rules.as_ref() else {
             return 0;
         };
-        (0..4u8)
-            .filter(|&p| super::state::team(p) == team)
-            .map(|p| self.declarations[p as usize].points(self.weis_mode(), r))
-            .sum()
+        team_weis_points(&self.declarations, team, self.weis_mode(), r)
     }
 
     /// Scores what falls due at one moment in the configured order and ends the game the moment
