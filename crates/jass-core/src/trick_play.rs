@@ -1,9 +1,15 @@
-//! The card play of one four-seat deal, the one trick-play core: the hands, the trick in progress
-//! and who wins it, the card points and tricks each seat has taken, the last trick's bonus. No
-//! contract phase, Weis, Stöck or slate: the games keep those around it ([`DealPlay`] adds the
-//! completed tricks they show and record), and random play-outs and `jass bench` drive it card by
-//! card or a whole deal at a time ([`TrickPlay::play_out`]). A plain `Copy` value; nothing is
-//! allocated, every step is a few table look-ups.
+//! The card play of one deal, the one trick-play core: the hands, the trick in progress and who
+//! wins it, the card points and tricks each seat has taken, the last trick's bonus. No contract
+//! phase, Weis, Stöck or slate: the games keep those around it ([`DealPlay`] adds the completed
+//! tricks they show and record), and random play-outs and `jass bench` drive it card by card or a
+//! whole deal at a time ([`TrickPlay::play_out`]). A plain `Copy` value; nothing is allocated,
+//! every step is a few table look-ups.
+//!
+//! The seat count `N` (two to five) is a type parameter, so that the four-seat games run the
+//! code compiled for exactly four seats (`% 4` is a mask); the games whose count is known only
+//! at run time (Handjass, Schellenjass, the play-outs of sampled worlds) hold an [`AnyDealPlay`]
+//! or [`AnyTrickPlay`], one of the four. Seats in the core are places at the deal, `0..N` in
+//! playing order: a game whose players are not the seats `0..N` of its table maps them.
 
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
@@ -91,15 +97,16 @@ fn all_if(b: bool) -> u64 {
     0u64.wrapping_sub(u64::from(b))
 }
 
-/// One deal's card play, four seats, teams {0, 2} and {1, 3}: the hands, the trick in progress
-/// and who wins it, the cards and tricks each seat has taken. Every four-seat game plays its
-/// cards through it (Schieber and Coiffeur, Differenzler, Sidi Barrani, through [`DealPlay`],
-/// which also keeps the completed tricks), and so do `jass bench` and the play-outs. The legal
-/// cards under [`TrickRules::Strict`] and [`TrickRules::Weak`] come from masks kept up to date
-/// as the cards fall; [`TrickRules::Heading`] asks [`legal_cards_after`].
+/// One deal's card play among `N` seats (two to five; four by default, teams {0, 2} and {1, 3}
+/// there): the hands, the trick in progress and who wins it, the cards and tricks each seat has
+/// taken. Every game plays its cards through it (Schieber and Coiffeur, Differenzler, Sidi
+/// Barrani, Handjass and Schellenjass, through [`DealPlay`] or [`AnyDealPlay`], which also keep
+/// the completed tricks), and so do `jass bench` and the play-outs. The legal cards under
+/// [`TrickRules::Strict`] and [`TrickRules::Weak`] come from masks kept up to date as the cards
+/// fall; [`TrickRules::Heading`] asks [`legal_cards_after`].
 #[derive(Copy, Clone, Debug)]
-pub struct TrickPlay {
-    hands: [CardSet; 4],
+pub struct TrickPlay<const N: usize = 4> {
+    hands: [CardSet; N],
     mode: Mode,
     rules: TrickRules,
     /// [`Mode::index`] of the mode, for the tables.
@@ -118,7 +125,7 @@ pub struct TrickPlay {
     /// The trumps that may be played now (see `ALLOWED_TRUMPS_AFTER`; all before the lead).
     allowed_trumps: u64,
     /// The cards of the trick in progress, lead first.
-    trick: [Card; 4],
+    trick: [Card; N],
     /// The key of the card winning the trick in progress, and its seat.
     win_key: u8,
     win_seat: u8,
@@ -127,10 +134,14 @@ pub struct TrickPlay {
     /// Card points of the trick in progress.
     trick_points: u32,
     tricks_done: u8,
+    /// The tricks of the deal (the cards each seat holds at the start).
+    tricks_in_deal: u8,
+    /// The last trick's bonus.
+    last_trick_bonus: u32,
     /// Card points taken by each seat, with the last trick's bonus.
-    taken: [u32; 4],
+    taken: [u32; N],
     /// Tricks taken by each seat.
-    seat_tricks: [u8; 4],
+    seat_tricks: [u8; N],
 }
 
 /// A trick just completed: who took it and its card points (with the last trick's bonus).
@@ -138,13 +149,14 @@ pub struct TrickPlay {
 pub struct TrickEnd {
     /// The seat that took the trick.
     pub winner: u8,
-    /// Its card points, with the last trick's bonus on the ninth.
+    /// Its card points, with the last trick's bonus on the last.
     pub points: u32,
 }
 
-impl TrickPlay {
-    /// The play of a deal with these hands (seat-indexed, nine cards each) in `mode` under the
-    /// strict rules, `leader` leading the first trick; `eleven` matters only in Undenufe.
+impl TrickPlay<4> {
+    /// The play of a four-seat deal with these hands (seat-indexed, nine cards each) in `mode`
+    /// under the strict rules, `leader` leading the first trick; `eleven` matters only in
+    /// Undenufe.
     pub fn new(hands: [CardSet; 4], mode: Mode, eleven: UndenufeEleven, leader: u8) -> Self {
         Self::with_rules(
             hands,
@@ -153,112 +165,6 @@ impl TrickPlay {
             TrickRules::Strict,
             leader,
         )
-    }
-
-    /// The play of a deal in `mode` counted by `points` (a contract's own table, e.g. Slalom's)
-    /// under `rules`, `leader` leading the first trick.
-    pub fn with_rules(
-        hands: [CardSet; 4],
-        mode: Mode,
-        points: PointTable,
-        rules: TrickRules,
-        leader: u8,
-    ) -> Self {
-        let placeholder = Card::from_dense(0);
-        TrickPlay {
-            hands,
-            mode,
-            rules,
-            mode_index: mode.index() as u8,
-            points: points.row(),
-            keys: &TRICK_KEYS[mode.index()][0],
-            trump_lane: mode.trumps().0,
-            lead_lane: 0,
-            follow_lane: 0,
-            allowed_trumps: CardSet::ALL.0,
-            trick: [placeholder; 4],
-            win_key: 0,
-            win_seat: leader & 3,
-            leader: leader & 3,
-            trick_len: 0,
-            trick_points: 0,
-            tricks_done: 0,
-            taken: [0; 4],
-            seat_tricks: [0; 4],
-        }
-    }
-
-    /// Changes the mode between two tricks (Slalom: every trick in its own direction); the
-    /// point table stays the deal's.
-    pub fn set_mode(&mut self, mode: Mode) {
-        debug_assert_eq!(self.trick_len, 0, "the mode changes only between tricks");
-        self.mode = mode;
-        self.mode_index = mode.index() as u8;
-        self.keys = &TRICK_KEYS[mode.index()][0];
-        self.trump_lane = mode.trumps().0;
-    }
-
-    /// The seat to play.
-    #[inline(always)]
-    pub fn to_play(&self) -> u8 {
-        (self.leader + self.trick_len) & 3
-    }
-
-    /// True once all nine tricks are played.
-    #[inline(always)]
-    pub fn is_over(&self) -> bool {
-        self.tricks_done == 9
-    }
-
-    /// The cards each seat still holds.
-    #[inline]
-    pub fn hands(&self) -> [CardSet; 4] {
-        self.hands
-    }
-
-    /// The cards `seat` still holds.
-    #[inline]
-    pub fn hand(&self, seat: u8) -> CardSet {
-        self.hands[seat as usize & 3]
-    }
-
-    /// The mode of the trick in progress (in Slalom it changes trick by trick).
-    #[inline]
-    pub fn mode(&self) -> Mode {
-        self.mode
-    }
-
-    /// The trick rules.
-    pub fn rules(&self) -> TrickRules {
-        self.rules
-    }
-
-    /// Who led the trick in progress (after a trick: who leads the next).
-    #[inline]
-    pub fn leader(&self) -> u8 {
-        self.leader
-    }
-
-    /// The cards of the trick in progress, lead first.
-    #[inline]
-    pub fn current(&self) -> &[Card] {
-        &self.trick[..self.trick_len as usize]
-    }
-
-    /// Tricks completed.
-    #[inline]
-    pub fn tricks_done(&self) -> u8 {
-        self.tricks_done
-    }
-
-    /// Card points taken by each seat, with the last trick's bonus.
-    pub fn taken(&self) -> [u32; 4] {
-        self.taken
-    }
-
-    /// Tricks taken by each seat.
-    pub fn seat_tricks(&self) -> [u8; 4] {
-        self.seat_tricks
     }
 
     /// Card points taken by each team, with the last trick's bonus (without Match).
@@ -285,6 +191,153 @@ impl TrickPlay {
             }
         }
         p
+    }
+}
+
+impl<const N: usize> TrickPlay<N> {
+    /// The play of a deal in `mode` counted by `points` (a contract's own table, e.g. Slalom's)
+    /// under `rules`, `leader` leading the first trick. The deal has `36 / N` tricks (nine for
+    /// four seats) and the last trick's bonus is [`LAST_TRICK_BONUS`]; a game that deals fewer
+    /// cards or counts another bonus says so ([`TrickPlay::with_tricks`],
+    /// [`TrickPlay::with_last_trick_bonus`]).
+    pub fn with_rules(
+        hands: [CardSet; N],
+        mode: Mode,
+        points: PointTable,
+        rules: TrickRules,
+        leader: u8,
+    ) -> Self {
+        const { assert!(N >= 2 && N <= 5, "two to five seats") };
+        let placeholder = Card::from_dense(0);
+        let leader = leader % N as u8;
+        TrickPlay {
+            hands,
+            mode,
+            rules,
+            mode_index: mode.index() as u8,
+            points: points.row(),
+            keys: &TRICK_KEYS[mode.index()][0],
+            trump_lane: mode.trumps().0,
+            lead_lane: 0,
+            follow_lane: 0,
+            allowed_trumps: CardSet::ALL.0,
+            trick: [placeholder; N],
+            win_key: 0,
+            win_seat: leader,
+            leader,
+            trick_len: 0,
+            trick_points: 0,
+            tricks_done: 0,
+            tricks_in_deal: (36 / N) as u8,
+            last_trick_bonus: LAST_TRICK_BONUS,
+            taken: [0; N],
+            seat_tricks: [0; N],
+        }
+    }
+
+    /// The same play with `tricks` tricks in the deal (the cards each seat holds), for the
+    /// games that deal fewer than `36 / N` cards a seat.
+    pub fn with_tricks(mut self, tricks: u8) -> Self {
+        debug_assert!(tricks as usize * N <= 36);
+        self.tricks_in_deal = tricks;
+        self
+    }
+
+    /// The same play with `bonus` points for the last trick.
+    pub fn with_last_trick_bonus(mut self, bonus: u32) -> Self {
+        self.last_trick_bonus = bonus;
+        self
+    }
+
+    /// Changes the mode between two tricks (Slalom: every trick in its own direction); the
+    /// point table stays the deal's.
+    pub fn set_mode(&mut self, mode: Mode) {
+        debug_assert_eq!(self.trick_len, 0, "the mode changes only between tricks");
+        self.mode = mode;
+        self.mode_index = mode.index() as u8;
+        self.keys = &TRICK_KEYS[mode.index()][0];
+        self.trump_lane = mode.trumps().0;
+    }
+
+    /// The seat after `seat`.
+    #[inline(always)]
+    fn next(seat: usize) -> usize {
+        (seat + 1) % N
+    }
+
+    /// The seat to play.
+    #[inline(always)]
+    pub fn to_play(&self) -> u8 {
+        ((self.leader + self.trick_len) as usize % N) as u8
+    }
+
+    /// True once every trick is played.
+    #[inline(always)]
+    pub fn is_over(&self) -> bool {
+        self.tricks_done == self.tricks_in_deal
+    }
+
+    /// The cards each seat still holds.
+    #[inline]
+    pub fn hands(&self) -> [CardSet; N] {
+        self.hands
+    }
+
+    /// The cards `seat` still holds.
+    #[inline]
+    pub fn hand(&self, seat: u8) -> CardSet {
+        self.hands[seat as usize % N]
+    }
+
+    /// The mode of the trick in progress (in Slalom it changes trick by trick).
+    #[inline]
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The trick rules.
+    pub fn rules(&self) -> TrickRules {
+        self.rules
+    }
+
+    /// Who led the trick in progress (after a trick: who leads the next).
+    #[inline]
+    pub fn leader(&self) -> u8 {
+        self.leader
+    }
+
+    /// The cards of the trick in progress, lead first.
+    #[inline]
+    pub fn current(&self) -> &[Card] {
+        &self.trick[..self.trick_len as usize]
+    }
+
+    /// The seat whose card heads the trick in progress (the leader before the lead).
+    #[inline]
+    pub fn heading_seat(&self) -> u8 {
+        self.win_seat
+    }
+
+    /// Tricks completed.
+    #[inline]
+    pub fn tricks_done(&self) -> u8 {
+        self.tricks_done
+    }
+
+    /// The tricks of the deal.
+    #[inline]
+    pub fn tricks_in_deal(&self) -> u8 {
+        self.tricks_in_deal
+    }
+
+    /// Card points taken by each seat, with the last trick's bonus.
+    pub fn taken(&self) -> [u32; N] {
+        self.taken
+    }
+
+    /// Tricks taken by each seat.
+    pub fn seat_tricks(&self) -> [u8; N] {
+        self.seat_tricks
     }
 
     /// The cards the seat to play may play (empty once the deal is over): those of
@@ -316,7 +369,7 @@ impl TrickPlay {
         if self.trick_len == 0 {
             return hand;
         }
-        let winner = self.trick[(self.win_seat.wrapping_sub(self.leader) & 3) as usize];
+        let winner = self.trick[(self.win_seat as usize + N - self.leader as usize) % N];
         legal_cards_after(hand, self.trick[0], winner, self.mode, self.rules)
     }
 
@@ -363,10 +416,10 @@ impl TrickPlay {
                 self.allowed_trumps
             };
         }
-        self.trick[self.trick_len as usize & 3] = card;
+        self.trick[self.trick_len as usize % N] = card;
         self.trick_points += u32::from(self.points[card.index()]);
         self.trick_len += 1;
-        if self.trick_len == 4 {
+        if self.trick_len as usize == N {
             Some(self.end_trick())
         } else {
             None
@@ -375,9 +428,9 @@ impl TrickPlay {
 
     /// Plays the deal to its end, each card `choose(legal cards)` for the seat to play (the
     /// same deal as [`TrickPlay::play`] card by card with the same choices), trick by trick: the
-    /// lead and the three cards that follow it are separate code, so that nothing is asked of
-    /// the trick's length, and the hands and the trick stay in registers. The cards of the
-    /// tricks are not kept ([`TrickPlay::current`] is empty afterwards).
+    /// lead and the cards that follow it are separate code, so that nothing is asked of the
+    /// trick's length, and the hands and the trick stay in registers. The cards of the tricks
+    /// are not kept ([`TrickPlay::current`] is empty afterwards).
     #[inline]
     pub fn play_out(&mut self, mut choose: impl FnMut(CardSet) -> Card) {
         // A trick under way is finished card by card, and other rules than the strict ones
@@ -397,7 +450,7 @@ impl TrickPlay {
         let mut leader = self.leader as usize;
         let mut taken = self.taken;
         let mut seat_tricks = self.seat_tricks;
-        for _ in self.tricks_done..9 {
+        for _ in self.tricks_done..self.tricks_in_deal {
             let lead = choose(CardSet(hands[leader]));
             debug_assert!(hands[leader] & (1 << lead.index()) != 0);
             hands[leader] &= !(1u64 << lead.index());
@@ -438,18 +491,20 @@ impl TrickPlay {
                 };
                 trick_points += u32::from(points[card.index()]);
             };
-            follow((leader + 1) & 3);
-            follow((leader + 2) & 3);
-            follow((leader + 3) & 3);
+            let mut seat = leader;
+            for _ in 1..N {
+                seat = Self::next(seat);
+                follow(seat);
+            }
             taken[win_seat] += trick_points;
             seat_tricks[win_seat] += 1;
             leader = win_seat;
         }
-        taken[leader] += LAST_TRICK_BONUS;
+        taken[leader] += self.last_trick_bonus;
         self.hands = hands.map(CardSet);
         self.leader = leader as u8;
         self.win_seat = leader as u8;
-        self.tricks_done = 9;
+        self.tricks_done = self.tricks_in_deal;
         self.taken = taken;
         self.seat_tricks = seat_tricks;
         self.lead_lane = 0;
@@ -460,8 +515,8 @@ impl TrickPlay {
     fn end_trick(&mut self) -> TrickEnd {
         let winner = self.win_seat;
         self.tricks_done += 1;
-        let bonus = if self.tricks_done == 9 {
-            LAST_TRICK_BONUS
+        let bonus = if self.tricks_done == self.tricks_in_deal {
+            self.last_trick_bonus
         } else {
             0
         };
@@ -478,45 +533,41 @@ impl TrickPlay {
     }
 }
 
-/// One completed trick as [`DealPlay`] keeps it.
-#[derive(Copy, Clone, Debug)]
-struct CompletedTrick {
-    cards: [Card; 4],
-    leader: u8,
-    winner: u8,
-    /// With the last trick's bonus.
-    points: u16,
-}
+/// The most tricks of a deal: two seats, eighteen cards each.
+pub const MAX_TRICKS: usize = 18;
 
 /// A deal's card play as a game keeps it: the [`TrickPlay`] and every completed trick (its
 /// cards, leader, winner and points), for the views and the records. Reads through to the
 /// [`TrickPlay`].
 #[derive(Copy, Clone, Debug)]
-pub struct DealPlay {
-    play: TrickPlay,
-    completed: [CompletedTrick; 9],
+pub struct DealPlay<const N: usize = 4> {
+    play: TrickPlay<N>,
+    /// The cards of the completed tricks in play order, trick after trick.
+    played: [Card; 36],
+    /// Of each completed trick: its leader, its winner and its card points (with the last
+    /// trick's bonus).
+    leaders: [u8; MAX_TRICKS],
+    winners: [u8; MAX_TRICKS],
+    points: [u16; MAX_TRICKS],
 }
 
-impl std::ops::Deref for DealPlay {
-    type Target = TrickPlay;
-    fn deref(&self) -> &TrickPlay {
+impl<const N: usize> std::ops::Deref for DealPlay<N> {
+    type Target = TrickPlay<N>;
+    fn deref(&self) -> &TrickPlay<N> {
         &self.play
     }
 }
 
-impl DealPlay {
+impl<const N: usize> DealPlay<N> {
     /// The deal's play from its first card (`play` has no card played yet).
-    pub fn new(play: TrickPlay) -> Self {
+    pub fn new(play: TrickPlay<N>) -> Self {
         debug_assert_eq!(play.tricks_done, 0);
-        let placeholder = Card::from_dense(0);
         DealPlay {
             play,
-            completed: [CompletedTrick {
-                cards: [placeholder; 4],
-                leader: 0,
-                winner: 0,
-                points: 0,
-            }; 9],
+            played: [Card::from_dense(0); 36],
+            leaders: [0; MAX_TRICKS],
+            winners: [0; MAX_TRICKS],
+            points: [0; MAX_TRICKS],
         }
     }
 
@@ -525,12 +576,11 @@ impl DealPlay {
     pub fn play(&mut self, card: Card) -> Option<TrickEnd> {
         let leader = self.play.leader;
         let done = self.play.play(card)?;
-        self.completed[self.play.tricks_done as usize - 1] = CompletedTrick {
-            cards: self.play.trick,
-            leader,
-            winner: done.winner,
-            points: done.points as u16,
-        };
+        let t = self.play.tricks_done as usize - 1;
+        self.played[t * N..t * N + N].copy_from_slice(&self.play.trick);
+        self.leaders[t] = leader;
+        self.winners[t] = done.winner;
+        self.points[t] = done.points as u16;
         Some(done)
     }
 
@@ -541,13 +591,276 @@ impl DealPlay {
 
     /// Completed trick `i`: leader, cards in play order, winner, card points (with the
     /// last-trick bonus).
-    pub fn completed(&self, i: usize) -> (u8, [Card; 4], u8, u32) {
+    pub fn completed(&self, i: usize) -> (u8, [Card; N], u8, u32) {
         assert!(
             i < self.play.tricks_done as usize,
             "trick {i} is not complete"
         );
-        let t = &self.completed[i];
-        (t.leader, t.cards, t.winner, u32::from(t.points))
+        let cards = std::array::from_fn(|k| self.played[i * N + k]);
+        (
+            self.leaders[i],
+            cards,
+            self.winners[i],
+            u32::from(self.points[i]),
+        )
+    }
+
+    /// The cards of the completed tricks in play order.
+    pub fn played(&self) -> &[Card] {
+        &self.played[..self.play.tricks_done as usize * N]
+    }
+
+    /// The cards of completed trick `i` in play order.
+    pub fn completed_cards(&self, i: usize) -> &[Card] {
+        assert!(
+            i < self.play.tricks_done as usize,
+            "trick {i} is not complete"
+        );
+        &self.played[i * N..i * N + N]
+    }
+}
+
+/// Calls `$e` with `$p` bound to the play inside `$any`, whatever its seat count.
+macro_rules! on_any {
+    ($any:expr, $p:ident => $e:expr) => {
+        match $any {
+            Self::Two($p) => $e,
+            Self::Three($p) => $e,
+            Self::Four($p) => $e,
+            Self::Five($p) => $e,
+        }
+    };
+}
+
+/// The methods [`AnyTrickPlay`] and [`AnyDealPlay`] share: those of the play inside.
+macro_rules! any_seats_methods {
+    () => {
+        /// How many seats play.
+        pub fn seats(&self) -> usize {
+            match self {
+                Self::Two(_) => 2,
+                Self::Three(_) => 3,
+                Self::Four(_) => 4,
+                Self::Five(_) => 5,
+            }
+        }
+
+        /// As [`TrickPlay::to_play`].
+        #[inline]
+        pub fn to_play(&self) -> u8 {
+            on_any!(self, p => p.to_play())
+        }
+
+        /// As [`TrickPlay::is_over`].
+        #[inline]
+        pub fn is_over(&self) -> bool {
+            on_any!(self, p => p.is_over())
+        }
+
+        /// As [`TrickPlay::hand`].
+        #[inline]
+        pub fn hand(&self, seat: u8) -> CardSet {
+            on_any!(self, p => p.hand(seat))
+        }
+
+        /// As [`TrickPlay::mode`].
+        pub fn mode(&self) -> Mode {
+            on_any!(self, p => p.mode())
+        }
+
+        /// As [`TrickPlay::rules`].
+        pub fn rules(&self) -> TrickRules {
+            on_any!(self, p => p.rules())
+        }
+
+        /// As [`TrickPlay::leader`].
+        #[inline]
+        pub fn leader(&self) -> u8 {
+            on_any!(self, p => p.leader())
+        }
+
+        /// As [`TrickPlay::current`].
+        #[inline]
+        pub fn current(&self) -> &[Card] {
+            on_any!(self, p => p.current())
+        }
+
+        /// As [`TrickPlay::heading_seat`].
+        pub fn heading_seat(&self) -> u8 {
+            on_any!(self, p => p.heading_seat())
+        }
+
+        /// As [`TrickPlay::tricks_done`].
+        #[inline]
+        pub fn tricks_done(&self) -> u8 {
+            on_any!(self, p => p.tricks_done())
+        }
+
+        /// As [`TrickPlay::tricks_in_deal`].
+        pub fn tricks_in_deal(&self) -> u8 {
+            on_any!(self, p => p.tricks_in_deal())
+        }
+
+        /// Card points taken by `seat`, with the last trick's bonus.
+        pub fn taken(&self, seat: u8) -> u32 {
+            on_any!(self, p => p.taken()[seat as usize])
+        }
+
+        /// Tricks taken by `seat`.
+        pub fn seat_tricks(&self, seat: u8) -> u8 {
+            on_any!(self, p => p.seat_tricks()[seat as usize])
+        }
+
+        /// As [`TrickPlay::legal_cards`].
+        #[inline]
+        pub fn legal_cards(&self) -> CardSet {
+            on_any!(self, p => p.legal_cards())
+        }
+
+        /// As [`TrickPlay::check_card`].
+        pub fn check_card(&self, seat: u8, card: Card) -> Result<(), IllegalAction> {
+            on_any!(self, p => p.check_card(seat, card))
+        }
+
+        /// As [`TrickPlay::play`] (and [`DealPlay::play`], which keeps the trick).
+        #[inline]
+        pub fn play(&mut self, card: Card) -> Option<TrickEnd> {
+            on_any!(self, p => p.play(card))
+        }
+
+        /// As [`TrickPlay::set_mode`].
+        pub fn set_mode(&mut self, mode: Mode) {
+            on_any!(self, p => p.set_mode(mode))
+        }
+    };
+}
+
+/// A [`TrickPlay`] of two to five seats, the count known at run time (Handjass's players, the
+/// play-outs of sampled worlds): one of the four plays compiled for their count.
+#[derive(Copy, Clone, Debug)]
+pub enum AnyTrickPlay {
+    /// Two seats.
+    Two(TrickPlay<2>),
+    /// Three seats.
+    Three(TrickPlay<3>),
+    /// Four seats.
+    Four(TrickPlay<4>),
+    /// Five seats.
+    Five(TrickPlay<5>),
+}
+
+impl AnyTrickPlay {
+    /// As [`TrickPlay::with_rules`], the seats being `hands.len()` (two to five).
+    ///
+    /// # Panics
+    /// If `hands` holds fewer than two or more than five hands.
+    pub fn with_rules(
+        hands: &[CardSet],
+        mode: Mode,
+        points: PointTable,
+        rules: TrickRules,
+        leader: u8,
+    ) -> Self {
+        fn of<const N: usize>(
+            hands: &[CardSet],
+            mode: Mode,
+            points: PointTable,
+            rules: TrickRules,
+            leader: u8,
+        ) -> TrickPlay<N> {
+            TrickPlay::with_rules(
+                std::array::from_fn(|s| hands[s]),
+                mode,
+                points,
+                rules,
+                leader,
+            )
+        }
+        match hands.len() {
+            2 => Self::Two(of(hands, mode, points, rules, leader)),
+            3 => Self::Three(of(hands, mode, points, rules, leader)),
+            4 => Self::Four(of(hands, mode, points, rules, leader)),
+            5 => Self::Five(of(hands, mode, points, rules, leader)),
+            n => panic!("a deal's play has two to five seats, not {n}"),
+        }
+    }
+
+    /// As [`TrickPlay::with_tricks`].
+    pub fn with_tricks(self, tricks: u8) -> Self {
+        match self {
+            Self::Two(p) => Self::Two(p.with_tricks(tricks)),
+            Self::Three(p) => Self::Three(p.with_tricks(tricks)),
+            Self::Four(p) => Self::Four(p.with_tricks(tricks)),
+            Self::Five(p) => Self::Five(p.with_tricks(tricks)),
+        }
+    }
+
+    /// As [`TrickPlay::with_last_trick_bonus`].
+    pub fn with_last_trick_bonus(self, bonus: u32) -> Self {
+        match self {
+            Self::Two(p) => Self::Two(p.with_last_trick_bonus(bonus)),
+            Self::Three(p) => Self::Three(p.with_last_trick_bonus(bonus)),
+            Self::Four(p) => Self::Four(p.with_last_trick_bonus(bonus)),
+            Self::Five(p) => Self::Five(p.with_last_trick_bonus(bonus)),
+        }
+    }
+
+    any_seats_methods!();
+
+    /// As [`TrickPlay::play_out`].
+    pub fn play_out(&mut self, choose: impl FnMut(CardSet) -> Card) {
+        on_any!(self, p => p.play_out(choose))
+    }
+}
+
+/// A [`DealPlay`] of two to five seats, the count known at run time (Handjass, Schellenjass).
+#[derive(Copy, Clone, Debug)]
+pub enum AnyDealPlay {
+    /// Two seats.
+    Two(DealPlay<2>),
+    /// Three seats.
+    Three(DealPlay<3>),
+    /// Four seats.
+    Four(DealPlay<4>),
+    /// Five seats.
+    Five(DealPlay<5>),
+}
+
+impl AnyDealPlay {
+    /// The deal's play from its first card (`play` has no card played yet).
+    pub fn new(play: AnyTrickPlay) -> Self {
+        match play {
+            AnyTrickPlay::Two(p) => Self::Two(DealPlay::new(p)),
+            AnyTrickPlay::Three(p) => Self::Three(DealPlay::new(p)),
+            AnyTrickPlay::Four(p) => Self::Four(DealPlay::new(p)),
+            AnyTrickPlay::Five(p) => Self::Five(DealPlay::new(p)),
+        }
+    }
+
+    any_seats_methods!();
+
+    /// Completed trick `i`: leader, cards in play order, winner, card points (with the
+    /// last-trick bonus).
+    pub fn completed(&self, i: usize) -> (u8, &[Card], u8, u32) {
+        on_any!(self, p => {
+            let (leader, _, winner, points) = p.completed(i);
+            (leader, p.completed_cards(i), winner, points)
+        })
+    }
+
+    /// As [`DealPlay::played`].
+    pub fn played(&self) -> &[Card] {
+        on_any!(self, p => p.played())
+    }
+
+    /// The trick play inside, for play-outs from here.
+    pub fn trick_play(&self) -> AnyTrickPlay {
+        match self {
+            Self::Two(p) => AnyTrickPlay::Two(p.play),
+            Self::Three(p) => AnyTrickPlay::Three(p.play),
+            Self::Four(p) => AnyTrickPlay::Four(p.play),
+            Self::Five(p) => AnyTrickPlay::Five(p.play),
+        }
     }
 }
 
@@ -724,6 +1037,90 @@ mod tests {
             }
             assert_eq!(play.taken(), taken);
             assert_eq!(taken.iter().sum::<u32>(), 157);
+        }
+    }
+
+    /// Two, three and five seats (and four with fewer tricks and another bonus, as Handjass
+    /// deals them), card by card through [`AnyDealPlay`]: the legal cards are
+    /// [`crate::trick::legal_cards`]'s, every completed trick has the winner and points its
+    /// cards give, the seats' points add up to the cards dealt and the last trick's bonus, and
+    /// [`AnyTrickPlay::play_out`] from any card plays the same deal with the same choices.
+    #[test]
+    fn any_seat_count_plays_by_the_trick_rules() {
+        use crate::trick::{legal_cards, trick_points, trick_winner};
+        let mut dealer = SeededDealer::new(41);
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        let mut draws = HalfDraws::new();
+        let rule_sets = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading];
+        for i in 0..4000u32 {
+            let seats = [2usize, 3, 4, 5][(i % 4) as usize];
+            // Four seats as Handjass deals them when one of five drops: seven cards, bonus 10.
+            let (tricks, bonus) = if seats == 4 { (7, 10) } else { (36 / seats, 5) };
+            let rules = rule_sets[(i / 4 % 3) as usize];
+            let mode = Mode::ALL[(i / 12 % 6) as usize];
+            let points = PointTable::new(mode, UndenufeEleven::Ace);
+            let pack = dealer.next_pack();
+            let hands: Vec<CardSet> = (0..seats)
+                .map(|s| pack[s * tricks..(s + 1) * tricks].iter().copied().collect())
+                .collect();
+            let dealt: CardSet = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+            let leader = (i % seats as u32) as u8;
+            let start = AnyTrickPlay::with_rules(&hands, mode, points, rules, leader)
+                .with_tricks(tricks as u8)
+                .with_last_trick_bonus(bonus);
+            assert_eq!(start.seats(), seats);
+            let mut play = AnyDealPlay::new(start);
+            let mut choices = Vec::new();
+            let mut taken = vec![0u32; seats];
+            while !play.is_over() {
+                let seat = play.to_play();
+                let legal = play.legal_cards();
+                assert_eq!(
+                    legal,
+                    legal_cards(play.hand(seat), play.current(), mode, rules),
+                    "deal {i}, {seats} seats, {rules:?}, {mode}"
+                );
+                let card = legal.nth(draws.below(&mut rng, legal.len()));
+                choices.push(card);
+                if let Some(end) = play.play(card) {
+                    let done = play.tricks_done() as usize;
+                    let (leader, cards, winner, points_taken) = play.completed(done - 1);
+                    assert_eq!(cards.len(), seats);
+                    assert_eq!(
+                        winner as usize,
+                        (leader as usize + trick_winner(cards, mode)) % seats
+                    );
+                    let last = if done == tricks { bonus } else { 0 };
+                    assert_eq!(points_taken, trick_points(cards, points) + last);
+                    assert_eq!((end.winner, end.points), (winner, points_taken));
+                    taken[winner as usize] += points_taken;
+                }
+            }
+            assert_eq!(play.tricks_done() as usize, tricks);
+            assert_eq!(play.played(), &choices[..]);
+            for (s, &points_taken) in taken.iter().enumerate() {
+                assert_eq!(play.taken(s as u8), points_taken);
+                assert!(play.hand(s as u8).is_empty());
+            }
+            assert_eq!(taken.iter().sum::<u32>(), points.sum(dealt) + bonus);
+            // The same choices through play_out, from card `from` on.
+            let from = (i as usize / 4) % (choices.len() + 1);
+            let mut other = start;
+            for &c in &choices[..from] {
+                other.play(c);
+            }
+            let mut k = from;
+            other.play_out(|legal| {
+                assert!(legal.contains(choices[k]), "deal {i}, card {k}");
+                k += 1;
+                choices[k - 1]
+            });
+            assert_eq!(k, choices.len());
+            assert!(other.is_over());
+            for s in 0..seats as u8 {
+                assert_eq!(other.taken(s), play.taken(s));
+                assert_eq!(other.seat_tricks(s), play.seat_tricks(s));
+            }
         }
     }
 }
