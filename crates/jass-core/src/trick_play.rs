@@ -259,12 +259,6 @@ impl<const N: usize> TrickPlay<N> {
         self.trump_lane = mode.trumps().0;
     }
 
-    /// The seat after `seat`.
-    #[inline(always)]
-    fn next(seat: usize) -> usize {
-        (seat + 1) % N
-    }
-
     /// The seat to play.
     #[inline(always)]
     pub fn to_play(&self) -> u8 {
@@ -491,10 +485,16 @@ impl<const N: usize> TrickPlay<N> {
                 };
                 trick_points += u32::from(points[card.index()]);
             };
-            let mut seat = leader;
-            for _ in 1..N {
-                seat = Self::next(seat);
-                follow(seat);
+            // Written out rather than a loop, so that each count compiles to straight code.
+            follow((leader + 1) % N);
+            if N > 2 {
+                follow((leader + 2) % N);
+            }
+            if N > 3 {
+                follow((leader + 3) % N);
+            }
+            if N > 4 {
+                follow((leader + 4) % N);
             }
             taken[win_seat] += trick_points;
             seat_tricks[win_seat] += 1;

@@ -10,7 +10,8 @@ use crate::cardset::CardSet;
 use crate::deal::{deal_in_packets, shuffled_pack};
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable, UndenufeEleven};
-use crate::trick::{legal_cards, legal_cards_after, trick_points, trick_winner};
+use crate::trick::{legal_cards, trick_winner};
+use crate::trick_play::{AnyDealPlay, AnyTrickPlay};
 use crate::weis::stoeck_cards;
 
 use super::melds::{best_melds, has_meld, MeldRules, Melds};
@@ -261,16 +262,19 @@ pub struct Handjass {
     agree_votes: u8,
     agree_asked: u8,
     // Card play.
-    trick: [Card; MAX_SEATS],
-    trick_len: u8,
-    win_idx: u8,
-    win_key: u8,
+    /// The deal's card play among the playing seats through the one trick-play core, built when
+    /// the play starts (before: no tricks): its places are the playing seats in table order
+    /// from the lowest (`places`), so that the place after a place is the next seat to play.
+    /// The playing seats' hands are the core's from then on.
+    play: AnyDealPlay,
+    /// The seat at each place of `play`.
+    places: [u8; MAX_SEATS],
+    /// The place of each playing seat in `play`.
+    place_of: [u8; MAX_SEATS],
+    /// Who leads the trick in progress (after a trick: who leads the next), as a seat.
     leader: u8,
-    tricks_done: u8,
+    /// Tricks in a full deal.
     n_tricks: u8,
-    played: [Card; 36],
-    leaders: [u8; 12],
-    taken: [u32; MAX_SEATS],
     weis_pending: bool,
     decls: [Melds; MAX_SEATS],
     declared: u8,
@@ -311,6 +315,21 @@ impl From<&HandjassDeal> for HandjassDealCopy {
 
 fn bit(s: u8) -> u8 {
     1 << s
+}
+
+/// The card play of a deal before its play starts: no tricks.
+fn no_play(opts: &HandjassOptions) -> AnyDealPlay {
+    let mode = Mode::Trump(Suit::D);
+    AnyDealPlay::new(
+        AnyTrickPlay::with_rules(
+            &[CardSet::EMPTY; 2],
+            mode,
+            PointTable::new(mode, UndenufeEleven::Ace),
+            opts.trick_rules,
+            0,
+        )
+        .with_tricks(0),
+    )
 }
 
 /// The full pack for `m` players (004: five players play without the six of shields/spades).
@@ -377,16 +396,11 @@ impl Handjass {
             six_by: None,
             agree_votes: 0,
             agree_asked: 0,
-            trick: [p; MAX_SEATS],
-            trick_len: 0,
-            win_idx: 0,
-            win_key: 0,
+            play: no_play(&opts),
+            places: [0; MAX_SEATS],
+            place_of: [0; MAX_SEATS],
             leader: 0,
-            tricks_done: 0,
             n_tricks: 0,
-            played: [p; 36],
-            leaders: [0; 12],
-            taken: [0; MAX_SEATS],
             weis_pending: false,
             decls: [Melds::NONE; MAX_SEATS],
             declared: 0,
@@ -500,7 +514,19 @@ impl Handjass {
     }
     /// The cards each seat holds now.
     pub fn hands(&self) -> [CardSet; MAX_SEATS] {
-        self.hands
+        std::array::from_fn(|s| self.hand(s as u8))
+    }
+    /// The cards `seat` holds now: during the play a playing seat's are the core's.
+    fn hand(&self, seat: u8) -> CardSet {
+        if self.play_started() && self.playing & bit(seat) != 0 {
+            self.play.hand(self.place_of[seat as usize])
+        } else {
+            self.hands[seat as usize]
+        }
+    }
+    /// Whether this deal's card play has started (its core built).
+    fn play_started(&self) -> bool {
+        self.play.tricks_in_deal() > 0
     }
     /// Seats that play this deal (bit mask).
     pub fn playing_mask(&self) -> u8 {
@@ -529,7 +555,7 @@ impl Handjass {
     }
     /// Tricks completed in this deal.
     pub fn tricks_done(&self) -> u8 {
-        self.tricks_done
+        self.play.tricks_done()
     }
     /// Tricks in a full deal.
     pub fn tricks_in_deal(&self) -> u8 {
@@ -537,20 +563,17 @@ impl Handjass {
     }
     /// The trick in progress.
     pub fn current_trick(&self) -> &[Card] {
-        &self.trick[..self.trick_len as usize]
+        self.play.current()
     }
     /// A completed trick: leader, cards, winner, points (the last with `last_trick_bonus`).
     pub fn completed_trick(&self, i: usize) -> (u8, Vec<Card>, u8, u32) {
-        let m = self.playing.count_ones() as usize;
-        let cards = self.played[i * m..i * m + m].to_vec();
-        let leader = self.leaders[i];
-        let w = trick_winner(&cards, self.mode);
-        let order = self.order_from(leader, self.playing);
-        let mut p = trick_points(&cards, self.points);
-        if i + 1 == self.n_tricks as usize {
-            p += self.opts.last_trick_bonus;
-        }
-        (leader, cards, order[w], p)
+        let (leader, cards, winner, points) = self.play.completed(i);
+        (
+            self.places[leader as usize],
+            cards.to_vec(),
+            self.places[winner as usize],
+            points,
+        )
     }
     /// The Weis each seat declared.
     pub fn declarations(&self) -> [Melds; MAX_SEATS] {
@@ -570,7 +593,13 @@ impl Handjass {
     }
     /// Card points taken per seat in this deal (with the last-trick bonus).
     pub fn card_points(&self) -> [u32; MAX_SEATS] {
-        self.taken
+        std::array::from_fn(|s| {
+            if self.play_started() && self.playing & bit(s as u8) != 0 {
+                self.play.taken(self.place_of[s])
+            } else {
+                0
+            }
+        })
     }
     /// True if the last action made its seat announce Stöck.
     pub fn stoeck_just_announced(&self) -> bool {
@@ -589,10 +618,9 @@ impl Handjass {
             return None;
         }
         let mut g = *self;
-        g.taken = totals;
         g.weis_points = [0; MAX_SEATS];
         g.stoeck_points = [0; MAX_SEATS];
-        g.score_play();
+        g.score_play_with(totals);
         Some(g.outcome)
     }
     /// The card points of every card of the deal that was not played to a trick (blind, stock,
@@ -604,12 +632,8 @@ impl Handjass {
         for s in 0..MAX_SEATS {
             all |= d.hands[s] | d.bessern[s];
         }
-        let m = self.playing.count_ones() as usize;
-        let played: CardSet = self.played[..self.tricks_done as usize * m]
-            .iter()
-            .copied()
-            .collect();
-        let bonus = if self.tricks_done == self.n_tricks && self.n_tricks > 0 {
+        let played: CardSet = self.play.played().iter().copied().collect();
+        let bonus = if self.play_started() && self.play.is_over() {
             0
         } else {
             self.opts.last_trick_bonus
@@ -690,11 +714,7 @@ impl Handjass {
 
     /// The seat to play a card.
     fn player(&self) -> u8 {
-        let mut s = self.leader;
-        for _ in 0..self.trick_len {
-            s = self.next_in(s, self.playing);
-        }
-        s
+        self.places[self.play.to_play() as usize]
     }
 
     // ----- dealing -----
@@ -888,10 +908,8 @@ impl Handjass {
         self.six_by = None;
         self.agree_votes = 0;
         self.agree_asked = 0;
-        self.trick_len = 0;
-        self.tricks_done = 0;
+        self.play = no_play(&self.opts);
         self.n_tricks = size as u8;
-        self.taken = [0; MAX_SEATS];
         self.weis_pending = false;
         self.decls = [Melds::NONE; MAX_SEATS];
         self.declared = 0;
@@ -1013,15 +1031,37 @@ impl Handjass {
             }),
             _ => None,
         };
+        // The playing seats' hands go to the core, places in table order from the lowest.
+        let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        let mut m = 0;
+        for s in 0..self.n {
+            if self.playing & bit(s) != 0 {
+                self.places[m] = s;
+                self.place_of[s as usize] = m as u8;
+                hands[m] = std::mem::take(&mut self.hands[s as usize]);
+                m += 1;
+            }
+        }
+        self.play = AnyDealPlay::new(
+            AnyTrickPlay::with_rules(
+                &hands[..m],
+                self.mode,
+                self.points,
+                self.opts.trick_rules,
+                self.place_of[self.leader as usize],
+            )
+            .with_tricks(self.n_tricks)
+            .with_last_trick_bonus(self.opts.last_trick_bonus),
+        );
         self.update_weis_pending();
     }
 
     fn update_weis_pending(&mut self) {
         let s = self.player();
         self.weis_pending = self.opts.weis
-            && self.tricks_done == 0
+            && self.play.tricks_done() == 0
             && self.declared & bit(s) == 0
-            && has_meld(self.hands[s as usize], self.mode, &self.rules);
+            && has_meld(self.hand(s), self.mode, &self.rules);
     }
 
     /// The card that lies face up in front of the blind taker until the lead to the first trick
@@ -1032,8 +1072,8 @@ impl Handjass {
     pub fn first_lead_withheld(&self) -> Option<(u8, Card)> {
         if self.layout != Layout::Blind3
             || !self.opts.withhold_indicator
-            || self.tricks_done > 0
-            || self.trick_len > 0
+            || self.play.tricks_done() > 0
+            || !self.play.current().is_empty()
             || !matches!(
                 self.phase,
                 Phase::Six | Phase::Agree | Phase::Play | Phase::Decide
@@ -1047,7 +1087,7 @@ impl Handjass {
         } else {
             self.dealt.trump_card
         };
-        if self.hands[taker as usize].contains(c) {
+        if self.hand(taker).contains(c) {
             Some((taker, c))
         } else {
             None
@@ -1057,16 +1097,12 @@ impl Handjass {
     /// Where the turned card lies now, as everybody knows it.
     pub fn turned_card_place(&self) -> TurnedCardPlace {
         let t = self.dealt.trump_card;
-        let m = self.playing.count_ones() as usize;
-        let played = self.played
-            [..(self.tricks_done as usize * m + self.trick_len as usize).min(36)]
-            .contains(&t)
-            || self.current_trick().contains(&t);
+        let played = self.play.played().contains(&t) || self.current_trick().contains(&t);
         if played {
             return TurnedCardPlace::Played;
         }
         let dealer = self.deal_dealer;
-        if let Some(s) = (0..self.n).find(|&s| self.hands[s as usize].contains(t)) {
+        if let Some(s) = (0..self.n).find(|&s| self.hand(s).contains(t)) {
             if matches!(self.first_lead_withheld(), Some((taker, c)) if taker == s && c == t) {
                 return TurnedCardPlace::BlindTaker { seat: s };
             }
@@ -1112,8 +1148,8 @@ impl Handjass {
             return CardSet::EMPTY;
         }
         let seat = self.player();
-        let hand = self.hands[seat as usize];
-        if self.trick_len == 0 {
+        let hand = self.hand(seat);
+        if self.play.current().is_empty() {
             // 000: the blind taker's face-up card joins the hand only after the lead to the first
             // trick.
             if let Some((s, c)) = self.first_lead_withheld() {
@@ -1123,13 +1159,7 @@ impl Handjass {
             }
             return hand;
         }
-        legal_cards_after(
-            hand,
-            self.trick[0],
-            self.trick[self.win_idx as usize],
-            self.mode,
-            self.opts.trick_rules,
-        )
+        self.play.legal_cards()
     }
 
     fn list(&self, out: &mut ActionList<HandjassAction>) {
@@ -1168,7 +1198,7 @@ impl Handjass {
             }
             Phase::Play if self.weis_pending => {
                 out.push(HandjassAction::Weis { melds: Melds::NONE });
-                let best = best_melds(self.hands[seat as usize], self.mode, &self.rules);
+                let best = best_melds(self.hand(seat), self.mode, &self.rules);
                 if !best.is_empty() && best.best_points(self.mode, &self.rules) >= self.highest_call
                 {
                     out.push(HandjassAction::Weis { melds: best });
@@ -1193,7 +1223,7 @@ impl Handjass {
             }
             ToMove::Over => return Err(IllegalAction::new("the game is over")),
         };
-        let hand = self.hands[seat as usize];
+        let hand = self.hand(seat);
         match (self.phase, a) {
             (Phase::Bessern, HandjassAction::Discard { card }) if self.discards_left > 0 => {
                 if hand.contains(card) {
@@ -1444,52 +1474,28 @@ impl Handjass {
     }
 
     fn play_card(&mut self, seat: u8, card: Card) {
-        self.hands[seat as usize].remove(card);
-        let lead = if self.trick_len == 0 {
-            card
-        } else {
-            self.trick[0]
-        };
-        let key = self.mode.trick_key(card, lead.suit());
-        let len = self.trick_len as usize;
-        if len == 0 || key > self.win_key {
-            self.win_idx = len as u8;
-            self.win_key = key;
-        }
-        self.trick[len] = card;
-        let m = self.playing.count_ones() as usize;
-        self.played[self.tricks_done as usize * m + len] = card;
-        self.trick_len += 1;
+        debug_assert_eq!(self.player(), seat);
+        let end = self.play.play(card);
         if let (Some(h), Some(t)) = (self.stoeck_holder, self.mode.trump()) {
             let sc = stoeck_cards(t);
-            if h == seat && sc.contains(card) && (self.hands[seat as usize] & sc).is_empty() {
+            if h == seat && sc.contains(card) && (self.hand(seat) & sc).is_empty() {
                 self.stoeck_points[seat as usize] = crate::weis::STOECK_POINTS;
                 self.stoeck_just = true;
             }
         }
-        if (self.trick_len as usize) < m {
-            if self.tricks_done == 0 {
+        let Some(end) = end else {
+            if self.play.tricks_done() == 0 {
                 self.update_weis_pending();
             }
             return;
-        }
+        };
         // The trick is complete.
-        let order = self.order_from(self.leader, self.playing);
-        let w = order[self.win_idx as usize];
-        let mut p = trick_points(&self.trick[..m], self.points);
-        self.leaders[self.tricks_done as usize] = self.leader;
-        self.tricks_done += 1;
-        if self.tricks_done == self.n_tricks {
-            p += self.opts.last_trick_bonus;
-        }
-        self.taken[w as usize] += p;
-        self.trick_len = 0;
-        self.leader = w;
-        if self.tricks_done == 1 {
+        self.leader = self.places[end.winner as usize];
+        if self.play.tricks_done() == 1 {
             self.resolve_weis();
         }
         self.weis_pending = false;
-        if self.tricks_done == self.n_tricks {
+        if self.play.is_over() {
             self.score_play();
         }
     }
@@ -1603,6 +1609,11 @@ impl Handjass {
     }
 
     fn score_play(&mut self) {
+        self.score_play_with(self.card_points());
+    }
+
+    /// Scores the deal's play with these card points per seat (and the Weis and Stöck taken).
+    fn score_play_with(&mut self, card_points: [u32; MAX_SEATS]) {
         let thr = self.threshold();
         let min = self.stroke_minimum();
         let mult = self.outcome.multiplier;
@@ -1610,7 +1621,7 @@ impl Handjass {
         let mut totals = [0u32; MAX_SEATS];
         for &s in &order {
             let i = s as usize;
-            totals[i] = self.taken[i] + self.weis_points[i] + self.stoeck_points[i];
+            totals[i] = card_points[i] + self.weis_points[i] + self.stoeck_points[i];
         }
         self.outcome.totals = totals;
         let mut strokes = [0u32; MAX_SEATS];
@@ -1862,7 +1873,7 @@ impl Handjass {
     fn observation_as(&self, seat: Option<usize>) -> HandjassObservation {
         let seat8 = seat.map_or(u8::MAX, |s| s as u8);
         let in_deal = self.deals_started > 0;
-        let tricks = (0..self.tricks_done as usize)
+        let tricks = (0..self.play.tricks_done() as usize)
             .map(|i| {
                 let (leader, cards, winner, points) = self.completed_trick(i);
                 ObservedTrick {
@@ -1887,7 +1898,7 @@ impl Handjass {
             seat: seat8,
             phase: self.phase,
             hand: match seat {
-                Some(seat) if in_deal && self.table & bit(seat8) != 0 => self.hands[seat],
+                Some(_) if in_deal && self.table & bit(seat8) != 0 => self.hand(seat8),
                 _ => CardSet::EMPTY,
             },
             laid_away: match seat {
