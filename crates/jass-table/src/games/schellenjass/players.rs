@@ -7,7 +7,10 @@ use jass_core::schellenjass::{
     Schellenjass, SchellenjassAction, SchellenjassObservation, SchellenjassOptions, MAX_SEATS,
 };
 use jass_core::trick::{legal_cards, trick_winner};
-use jass_core::{Card, CardSet, Decision, Mode, Player, Suit, TrickRules};
+use jass_core::trick_play::AnyTrickPlay;
+use jass_core::{
+    Card, CardSet, Decision, Mode, Player, PointTable, Suit, TrickRules, UndenufeEleven,
+};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -173,10 +176,11 @@ fn knowledge(obs: &SchellenjassObservation) -> Knowledge {
 }
 
 /// Plays the deal out from `obs`'s position in the world `hands` (the seat's own card `first`
-/// played first), everyone by the rule card; the cards of the suit each seat ends with.
+/// played first), everyone by the rule card, through the one trick-play core; the cards of the
+/// suit each seat ends with.
 fn play_out(
     obs: &SchellenjassObservation,
-    mut hands: [CardSet; 4],
+    world: [CardSet; 4],
     first: Card,
     suit: Suit,
 ) -> [u8; 4] {
@@ -191,31 +195,51 @@ fn play_out(
             .flat_map(|t| t.cards.iter().copied())
             .chain(obs.trick.iter().copied()),
     );
-    let mut trick = [first; MAX_SEATS];
-    let mut len = obs.trick.len();
-    trick[..len].copy_from_slice(&obs.trick);
-    let mut leader = obs.trick_leader as usize;
-    let mut card = Some(first);
-    loop {
-        let seat = (leader + len) % n;
-        let c = card
-            .take()
-            .unwrap_or_else(|| rule_card(hands[seat], &trick[..len], gone, len + 1 == n, suit));
-        hands[seat].remove(c);
-        gone.insert(c);
-        trick[len] = c;
-        len += 1;
-        if len < n {
-            continue;
-        }
-        let winner = (leader + trick_winner(&trick[..n], MODE)) % n;
-        bells[winner] += trick[..n].iter().filter(|c| c.suit() == suit).count() as u8;
-        leader = winner;
-        len = 0;
-        if hands[leader].is_empty() {
-            return bells;
+    // The world as the trick in progress began: its cards back in their players' hands, and
+    // played again.
+    let mut hands = world;
+    let leader = obs.trick_leader as usize;
+    for (i, &c) in obs.trick.iter().enumerate() {
+        hands[(leader + i) % n].insert(c);
+    }
+    let tricks = hands[leader].len() as u8;
+    let mut play = AnyTrickPlay::with_rules(
+        &hands[..n],
+        MODE,
+        PointTable::new(MODE, UndenufeEleven::Ace),
+        TrickRules::Strict,
+        leader as u8,
+    )
+    .with_tricks(tricks);
+    let mut trick_bells = 0u8;
+    for (k, c) in obs
+        .trick
+        .iter()
+        .copied()
+        .chain(std::iter::once(first))
+        .enumerate()
+    {
+        trick_bells += u8::from(c.suit() == suit);
+        // The last of these may complete the trick (the first card is the seat's own).
+        if let Some(end) = play.play(c) {
+            debug_assert_eq!(k, obs.trick.len());
+            bells[end.winner as usize] += trick_bells;
+            trick_bells = 0;
         }
     }
+    gone.insert(first);
+    while !play.is_over() {
+        let seat = play.to_play();
+        let trick = play.current();
+        let c = rule_card(play.hand(seat), trick, gone, trick.len() + 1 == n, suit);
+        gone.insert(c);
+        trick_bells += u8::from(c.suit() == suit);
+        if let Some(end) = play.play(c) {
+            bells[end.winner as usize] += trick_bells;
+            trick_bells = 0;
+        }
+    }
+    bells
 }
 
 impl Player<Schellenjass> for SamplingSchellenjass {
