@@ -22,7 +22,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::inference::{draw_read, Inference, PlayHistory};
 use crate::pimc::{observed_knowledge, MAX_SEATS};
-use crate::rollout::Rollout;
+use crate::rollout::{Rollout, RolloutTable};
 use crate::rule_differenzler::{announcement, differenzler_card, RuleDifferenzler};
 use crate::worlds::{played_by_seat, sample_world_retry, seen_tricks, stoeck_holder, Knowledge};
 use jass_solver::SoloSolver;
@@ -132,12 +132,14 @@ impl World {
                 // `me`'s best reply to the others' rule play, all hands open.
                 let (targets, extra, me) = (self.targets, self.extra, endgame.me as usize);
                 let policy = |r: &Rollout| {
-                    let s = r.mover() as usize;
-                    differenzler_card(&r.view(), targets[s] - (r.taken[s] + extra[s]) as i32)
+                    let s = r.mover();
+                    let need = targets[s as usize] - (r.taken(s) + extra[s as usize]) as i32;
+                    differenzler_card(&r.view(), need)
                 };
                 let aimed = targets[me].max(0) as u32;
+                let m = endgame.me;
                 let score =
-                    |r: &Rollout| -o.penalty(aimed, r.taken[me] + extra[me], r.tricks[me]) as i64;
+                    |r: &Rollout| -o.penalty(aimed, r.taken(m) + extra[me], r.tricks(m)) as i64;
                 self.play.finish_best_reply(endgame.me, &policy, &score);
                 break;
             }
@@ -157,17 +159,18 @@ impl World {
                     break;
                 }
             }
-            let s = self.play.mover() as usize;
+            let s = self.play.mover();
             let view = self.play.view();
-            let need = self.targets[s] - (self.play.taken[s] + self.extra[s]) as i32;
+            let need =
+                self.targets[s as usize] - (self.play.taken(s) + self.extra[s as usize]) as i32;
             let c = differenzler_card(&view, need);
             self.play.play(c);
         }
         let mut taken = [0u32; 4];
         let mut tricks = [0u8; 4];
         for s in 0..4 {
-            taken[s] = self.play.taken[s] + self.extra[s];
-            tricks[s] = self.play.tricks[s];
+            taken[s] = self.play.taken(s as u8) + self.extra[s];
+            tricks[s] = self.play.tricks(s as u8);
         }
         (taken, tricks)
     }
@@ -187,20 +190,13 @@ impl SamplingDifferenzler {
         let dealt = history.dealt(hands);
         let mut seats = [CardSet::EMPTY; MAX_SEATS];
         seats[..4].copy_from_slice(&dealt);
-        let replay = Rollout {
-            hands: seats,
-            leader: obs.tricks.first().map_or(obs.trick_leader, |t| t.leader),
-            trick_len: 0,
-            taken: [0; MAX_SEATS],
-            tricks: [0; MAX_SEATS],
-            played: CardSet::EMPTY,
-            ..world.play
-        };
+        let first_leader = obs.tricks.first().map_or(obs.trick_leader, |t| t.leader);
+        let replay = world.play.table().rollout(&seats, first_leader, &[]);
         let seen = seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick);
         let cards = seen.flat_map(|(_, cards)| cards.iter().copied());
         let played = replay.replay_misses(cards, obs.seat, |r| {
-            let s = r.mover() as usize;
-            let need = world.targets[s] - (r.taken[s] + world.extra[s]) as i32;
+            let s = r.mover();
+            let need = world.targets[s as usize] - (r.taken(s) + world.extra[s as usize]) as i32;
             differenzler_card(&r.view(), need)
         });
         played + self.announcement_misses(obs, &dealt)
@@ -321,8 +317,6 @@ impl SamplingDifferenzler {
         let by_seat = played_by_seat(seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick));
         let played = by_seat.iter().fold(CardSet::EMPTY, |a, &s| a | s);
         let dealt: [CardSet; 4] = std::array::from_fn(|s| hands[s] | by_seat[s]);
-        let mut trick = [Card::from_dense(0); MAX_SEATS];
-        trick[..obs.trick.len()].copy_from_slice(&obs.trick);
         // Points beyond the tricks: the Weis scored, and Stöck (scored, or held in this world).
         let tally = &obs.deal_tally;
         let mut extra: [u32; 4] = std::array::from_fn(|s| tally.weis[s] + tally.stoeck[s]);
@@ -342,21 +336,16 @@ impl SamplingDifferenzler {
         let mut hands5 = [CardSet::EMPTY; MAX_SEATS];
         hands5[..4].copy_from_slice(&hands);
         World {
-            play: Rollout {
-                order: [0, 1, 2, 3, 0],
-                n: 4,
-                hands: hands5,
+            play: RolloutTable::new(
+                &[0, 1, 2, 3],
                 mode,
-                points: PointTable::new(mode, self.options.undenufe_eleven),
-                rules: self.options.trick_rules,
-                leader: obs.trick_leader,
-                trick,
-                trick_len: obs.trick.len(),
-                taken,
-                tricks,
-                played,
-                last_bonus: jass_core::mode::LAST_TRICK_BONUS,
-            },
+                PointTable::new(mode, self.options.undenufe_eleven),
+                self.options.trick_rules,
+                jass_core::mode::LAST_TRICK_BONUS,
+            )
+            .rollout(&hands5, obs.trick_leader, &obs.trick)
+            .with_taken(&taken, &tricks)
+            .with_played(played),
             targets,
             extra,
         }
@@ -447,7 +436,7 @@ impl SamplingDifferenzler {
         let outcomes: Vec<(u32, u8, [i32; 4])> = self.judge(drawn.len(), |i| {
             // Forehand leads the first trick.
             let mut w = self.world(obs, mode, drawn[i], Some(guess));
-            w.play.leader = obs.forehand;
+            w.play = w.play.led_by(obs.forehand);
             let targets = w.targets;
             let mut solver = SoloSolver::new();
             let (taken, tricks) = w.finish(&self.options, self.endgame(me), &mut solver);

@@ -39,7 +39,7 @@ use crate::handjass_game_end::GameEnd;
 use crate::inference::{read_worlds, Inference};
 use crate::pimc::{deal_unknown, excluded_by_play, MAX_SEATS};
 use crate::play_common::take_points;
-use crate::rollout::Rollout;
+use crate::rollout::{Rollout, RolloutTable};
 use crate::rule_handjass::RuleHandjass;
 use crate::worlds::stoeck_holder;
 use jass_solver::SoloSolver;
@@ -95,8 +95,10 @@ struct Seen {
 /// The card play of a deal so far, to judge a world by: how many of the others' cards would the
 /// rule player (`take_points`) have chosen otherwise, holding that world's hands?
 struct PlayRead {
-    /// The deal's card play at its first card, the hands left empty.
-    start: Rollout,
+    /// The seats, mode and rules of the deal's card play.
+    table: RolloutTable,
+    /// Who led the deal's first card.
+    first_leader: u8,
     /// The cards played so far, in order.
     cards: Vec<Card>,
     /// Each seat's cards among them.
@@ -119,8 +121,6 @@ impl PlayRead {
         order: &[u8],
         mode: Mode,
     ) -> Option<Self> {
-        let mut seats = [0u8; MAX_SEATS];
-        seats[..order.len()].copy_from_slice(order);
         let mut played_by = [CardSet::EMPTY; MAX_SEATS];
         let led = obs.tricks.iter().map(|t| (t.leader, &t.cards[..]));
         for (leader, cards) in led.chain([(obs.trick_leader, &obs.trick[..])]) {
@@ -129,21 +129,14 @@ impl PlayRead {
                 played_by[order[(first + i) % order.len()] as usize].insert(c);
             }
         }
-        let start = Rollout {
-            order: seats,
-            n: order.len(),
-            hands: [CardSet::EMPTY; MAX_SEATS],
+        let table = RolloutTable::new(
+            order,
             mode,
-            points: PointTable::new(mode, UndenufeEleven::Ace),
-            rules: options.trick_rules,
-            leader: obs.tricks.first().map_or(obs.trick_leader, |t| t.leader),
-            trick: [Card::from_dense(0); MAX_SEATS],
-            trick_len: 0,
-            taken: [0; MAX_SEATS],
-            tricks: [0; MAX_SEATS],
-            played: CardSet::EMPTY,
-            last_bonus: options.last_trick_bonus,
-        };
+            PointTable::new(mode, UndenufeEleven::Ace),
+            options.trick_rules,
+            options.last_trick_bonus,
+        );
+        let first_leader = obs.tricks.first().map_or(obs.trick_leader, |t| t.leader);
         let cards = obs
             .tricks
             .iter()
@@ -151,21 +144,22 @@ impl PlayRead {
             .chain(obs.trick.iter().copied())
             .collect();
         Some(PlayRead {
-            start,
+            table,
+            first_leader,
             cards,
             played_by,
             me: obs.seat,
             public: RuleHandjass::out_of_play_seen(obs),
             withheld_lead: options.withhold_indicator
-                && obs.blind_taker.is_some_and(|t| t == start.leader),
+                && obs.blind_taker.is_some_and(|t| t == first_leader),
         })
     }
 
     /// The others' cards the rule player would have chosen otherwise in the world `hands` (the
     /// hands now).
     fn misses(&self, hands: &[CardSet; MAX_SEATS]) -> u32 {
-        let mut replay = self.start;
-        replay.hands = std::array::from_fn(|s| hands[s] | self.played_by[s]);
+        let dealt = std::array::from_fn(|s| hands[s] | self.played_by[s]);
+        let mut replay = self.table.rollout(&dealt, self.first_leader, &[]);
         let mut cards = self.cards.iter().copied();
         if self.withheld_lead {
             // Not judged: the card withheld from the first lead narrowed the choice.
@@ -616,12 +610,9 @@ impl SamplingHandjass {
             taken[t.winner as usize] += t.points;
             tricks[t.winner as usize] += 1;
         }
-        let mut trick = [Card::from_dense(0); MAX_SEATS];
-        trick[..obs.trick.len()].copy_from_slice(&obs.trick);
         let read = PlayRead::new(obs, &self.options, &h.order, mode)?;
         let played_by = read.played_by;
         let played = CardSet::from_cards(read.cards.iter().copied());
-        let order = read.start.order;
         let game = self
             .game_end
             .then(|| GameJudge::new(&self.options, obs))
@@ -654,21 +645,11 @@ impl SamplingHandjass {
                     }
                 }
             }
-            let base = Rollout {
-                order,
-                n,
-                hands,
-                mode,
-                points: PointTable::new(mode, UndenufeEleven::Ace),
-                rules: self.options.trick_rules,
-                leader: obs.trick_leader,
-                trick,
-                trick_len: obs.trick.len(),
-                taken,
-                tricks,
-                played,
-                last_bonus: self.options.last_trick_bonus,
-            };
+            let base = read
+                .table
+                .rollout(&hands, obs.trick_leader, &obs.trick)
+                .with_taken(&taken, &tricks)
+                .with_played(played);
             // One table for the cards of this world (the same hands and measures).
             let mut solver = SoloSolver::new();
             // Each seat's measure of a deal's end when solved exactly: its strokes minus
@@ -695,7 +676,7 @@ impl SamplingHandjass {
                 let finals: Vec<(u8, u32)> = h
                     .order
                     .iter()
-                    .map(|&s| (s, r.taken[s as usize] + extra[s as usize]))
+                    .map(|&s| (s, r.taken(s) + extra[s as usize]))
                     .collect();
                 match &game {
                     Some(j) => self
