@@ -1,6 +1,7 @@
-//! `jass serve` killed with SIGKILL (`kill -9`) in the middle of a burst of moves loses no
-//! acknowledged move (issue 41, items 1 and 6): the real binary as a child process on loopback,
-//! people's seats playing over WebSockets as fast as they can, the kill at a seeded moment.
+//! `jass serve` killed with SIGKILL (`kill -9`) in the middle of a burst of moves, joins or
+//! closes loses nothing it answered (issue 41, items 1 and 6): the real binary as a child
+//! process on loopback, people's seats playing over WebSockets as fast as they can, the kill at
+//! a seeded moment (`JASS_KILL_SEED` tries others).
 //!
 //! - On SQLite: killed and restarted on the same data folder several times; each time every
 //!   move acknowledged before the kill is stored, the restored table asks each seat for the
@@ -8,7 +9,19 @@
 //!   `jass check` accepts and that hold every acknowledged move.
 //! - On PostgreSQL (when `JASS_TEST_POSTGRES` names a server): two instances on one database,
 //!   the tables owned by B, their clients on A; B is killed mid-burst, A takes the tables over
-//!   once B's lease runs out, and the games go on likewise.
+//!   once B's lease runs out, a new instance serves the clients, A is killed in its turn, and
+//!   so on three times; the games go on likewise.
+//! - Joins and closes (on SQLite, and on PostgreSQL with one instance killed and a new one
+//!   taking its tables over): a five-seat Handjass table and two Schieber tables whose open
+//!   seats two clients each race to join, one of them closed by its creator meanwhile, and a
+//!   game being played closed by its creator, all requests at once and the server killed once a
+//!   seeded number is answered, three times. Then in the database every seat is joined wholly
+//!   or not at all, every join answered is stored with its token, no seat went to two clients,
+//!   a join refused as taken was refused for a taken seat, a table is `playing` exactly when
+//!   every seat is joined, and every close answered is stored; after the restart the tables are
+//!   as stored, the answered tokens play their seats, the seats still open are joined by
+//!   others, the game being played goes on after its last acknowledged move, and every game
+//!   ends in a record `jass check` accepts.
 
 #![cfg(unix)]
 
@@ -26,7 +39,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures_util::SinkExt;
-use jass_server::{Database, Store};
+use jass_server::{Database, SeatInfo, Store};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::{json, Value};
@@ -120,10 +133,12 @@ impl Drop for Serve {
     }
 }
 
-/// A Schieber table of four people, and what their clients were acknowledged.
+/// A table of people, and what their clients were acknowledged.
 struct PeopleTable {
     id: String,
-    tokens: Vec<String>,
+    /// Per seat: its token (`None`: a computer player's seat, or one whose join the server
+    /// stored but was killed before answering; the rule player plays it once it is away).
+    tokens: Vec<Option<String>>,
     /// Per seat: the action of each of its decisions (by number, from 1) that its `acted`
     /// acknowledged.
     acked: Vec<BTreeMap<u64, Value>>,
@@ -142,15 +157,21 @@ impl PeopleTable {
                    "seats": ["me", "open", "open", "open"], "takeover_secs": 0, "turn_secs": 0}),
         )
         .await;
-        let mut tokens = vec![token.expect("the creator's seat token")];
+        let mut tokens = vec![Some(token.expect("the creator's seat token"))];
         for seat in 1..4 {
-            tokens.push(join(joined_at, &id, seat).await);
+            tokens.push(Some(join(joined_at, &id, seat).await));
         }
+        PeopleTable::of(id, tokens)
+    }
+
+    /// Table `id` with these seats' `tokens`, nothing played yet.
+    fn of(id: String, tokens: Vec<Option<String>>) -> PeopleTable {
+        let n = tokens.len();
         PeopleTable {
             id,
             tokens,
-            acked: vec![BTreeMap::new(); 4],
-            answered: vec![0; 4],
+            acked: vec![BTreeMap::new(); n],
+            answered: vec![0; n],
             over: false,
         }
     }
@@ -209,7 +230,9 @@ async fn play_seat(mut ws: Ws, seat: usize, seed: u64, acks: Arc<watch::Sender<u
                 run.over = true;
                 break;
             }
-            Some("error" | "paused" | "fallback") => panic!("seat {seat}: {m}"),
+            Some("error" | "paused") => panic!("seat {seat}: {m}"),
+            // The rule player plays only seats nobody holds (a join stored but never answered).
+            Some("fallback") if m["seat"] == seat => panic!("seat {seat}: {m}"),
             _ => {}
         }
     }
@@ -248,9 +271,12 @@ async fn burst(
     let mut seats = Vec::new();
     for (t, table) in tables.iter().enumerate().filter(|(_, t)| !t.over) {
         for (seat, token) in table.tokens.iter().enumerate() {
+            let Some(token) = token else { continue };
             let mut ws = connect_seat(addr, &table.id, token).await;
-            assert_eq!(ws.next().await["type"], "welcome");
-            let seed = seed ^ (t * 4 + seat) as u64;
+            let welcome = ws.next().await;
+            assert_eq!(welcome["type"], "welcome");
+            assert_eq!(welcome["seat"], seat, "table {}: {welcome}", table.id);
+            let seed = seed ^ (t * 8 + seat) as u64;
             seats.push((
                 t,
                 seat,
@@ -295,7 +321,7 @@ async fn burst(
 }
 
 /// Every move acknowledged at `tables` is stored.
-fn assert_stored(store: &Store, tables: &[PeopleTable]) {
+fn assert_stored<'a>(store: &Store, tables: impl IntoIterator<Item = &'a PeopleTable>) {
     for t in tables {
         let stored = store.actions(&t.id).expect("the table's actions").len();
         eprintln!(
@@ -404,32 +430,474 @@ async fn kill_9_of_the_owning_instance_moves_its_tables_and_loses_nothing_on_pos
         .expect("the takeover and the games end within 120 s");
 }
 
+/// How many times the PostgreSQL test kills the instance that owns the tables.
+const OWNER_KILLS: usize = 3;
+
 async fn owner_killed(db: &Database, dir: &Path) {
     let url = url_of(db);
-    let a = Serve::start(&dir.join("a"), Some(&url));
-    let b = Serve::start(&dir.join("b"), Some(&url));
+    // `other` serves the clients (forwarding to the owner) and takes the tables over when the
+    // owner is killed; a new instance then serves the clients, and the new owner is killed.
+    let mut other = Serve::start(&dir.join("a"), Some(&url));
+    let mut owner = Serve::start(&dir.join("b"), Some(&url));
     let store = Store::open(db).await.unwrap();
     // Created on B (B runs them), joined and played through A (which forwards to B).
     let mut tables = Vec::new();
     for seed in [3, 4] {
-        tables.push(PeopleTable::new(b.addr, a.addr, seed).await);
+        tables.push(PeopleTable::new(owner.addr, other.addr, seed).await);
     }
-    for t in &tables {
-        let lease = store.lease_of(&t.id).unwrap().unwrap();
-        assert_eq!(lease.owner, b.instance);
-    }
-    let b_instance = b.instance.clone().expect("B's instance id");
     let mut rng = kill_seed(6);
-    let moves = 10 + (rng.next_u64() % 30) as usize;
-    burst(a.addr, &mut tables, rng.next_u64(), Some((moves, b))).await;
-    assert!(tables.iter().all(|t| !t.over), "B was killed mid-game");
-    assert_stored(&store, &tables);
-    // A takes the tables over once B's lease runs out (its clients meanwhile answered 503).
-    burst(a.addr, &mut tables, rng.next_u64(), None).await;
-    let a_log = a.log.lock().unwrap().clone();
-    for t in &tables {
-        let took = format!("took table {} over from instance {b_instance}", t.id);
-        assert!(a_log.contains(&took), "A says `{took}`:\n{a_log}");
+    for kill in 0..OWNER_KILLS {
+        let killed = owner.instance.clone().expect("the owner's instance id");
+        for t in &tables {
+            let lease = store.lease_of(&t.id).unwrap().unwrap();
+            assert_eq!(lease.owner.as_ref(), Some(&killed), "kill {kill}");
+        }
+        let moves = 10 + (rng.next_u64() % 30) as usize;
+        eprintln!("kill {kill}: instance {killed} after {moves} moves");
+        burst(
+            other.addr,
+            &mut tables,
+            rng.next_u64(),
+            Some((moves, owner)),
+        )
+        .await;
+        assert!(
+            tables.iter().all(|t| !t.over),
+            "the owner was killed mid-game"
+        );
+        assert_stored(&store, &tables);
+        // The other takes the tables over once the killed owner's lease runs out (a client
+        // meanwhile answered 503), and runs them from their stored actions.
+        for t in &tables {
+            let token = t.tokens[0].as_deref().expect("seat 0's token");
+            let mut ws = connect_seat(other.addr, &t.id, token).await;
+            assert_eq!(ws.next().await["type"], "welcome");
+            let _ = ws.ws.close(None).await;
+        }
+        let taker = other.instance.clone().expect("its instance id");
+        let took = |t: &PeopleTable| {
+            store.lease_of(&t.id).unwrap().unwrap().owner.as_ref() == Some(&taker)
+                && other
+                    .log
+                    .lock()
+                    .unwrap()
+                    .contains(&format!("took table {} over from instance {killed}", t.id))
+        };
+        let since = Instant::now();
+        while !tables.iter().all(took) {
+            assert!(
+                since.elapsed() < Duration::from_secs(20),
+                "instance {taker} takes the tables over from {killed} within 20 s and says so:\n{}",
+                other.log.lock().unwrap()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        owner = other;
+        other = Serve::start(&dir.join(format!("{kill}")), Some(&url));
     }
-    assert_records(a.addr, &tables, dir).await;
+    // The games go on through the new instance, forwarded to the last owner.
+    burst(other.addr, &mut tables, rng.next_u64(), None).await;
+    assert_records(other.addr, &tables, dir).await;
+}
+
+/// How many times the join and close test kills the server (a new set of tables each time).
+const JOIN_KILLS: usize = 3;
+
+/// Clients racing for each open seat in the join and close test.
+const RACERS: usize = 2;
+
+/// One request of the join and close burst.
+#[derive(Clone, Copy, Debug)]
+enum Ask {
+    /// Table `.0`'s seat `.1`, by racer `.2`.
+    Join(usize, usize, usize),
+    /// Table `.0` closed by its creator.
+    Close(usize),
+}
+
+/// A table of the join and close test and what its requests were answered.
+struct Contested {
+    people: PeopleTable,
+    /// The creator's token (seat 0's).
+    creator: String,
+    /// The seats open at its creation.
+    open: Vec<usize>,
+    /// Its creator closes it in the burst.
+    close: bool,
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn kill_9_during_joins_and_closes_keeps_every_answered_one_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Database::sqlite(&dir.path().join("data"));
+    tokio::time::timeout(
+        Duration::from_secs(150),
+        joins_and_closes_killed(&db, dir.path()),
+    )
+    .await
+    .expect("the kills and the games end within 150 s");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn kill_9_during_joins_and_closes_keeps_every_answered_one_on_postgres() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = postgres(dir.path()).await else {
+        eprintln!("skipped: set JASS_TEST_POSTGRES to run it on PostgreSQL");
+        return;
+    };
+    tokio::time::timeout(
+        Duration::from_secs(150),
+        joins_and_closes_killed(&db, dir.path()),
+    )
+    .await
+    .expect("the kills and the games end within 150 s");
+}
+
+/// The join and close test on `db`: one `jass serve` killed and started again (on PostgreSQL a
+/// new instance, which takes the tables over once the killed one's leases run out).
+async fn joins_and_closes_killed(db: &Database, dir: &Path) {
+    let data = dir.join("data");
+    let url = db.is_postgres().then(|| url_of(db));
+    let mut rng = kill_seed(43);
+    let mut server = Serve::start(&data, url.as_deref());
+    for round in 0..JOIN_KILLS {
+        let addr = server.addr;
+        let mut tables = Vec::new();
+        // A game being played, its creator the only person (the others computer players): it
+        // plays a few moves, leaves, and closes the table in the burst.
+        let body = json!({"game": "schieber", "options": {"target": 1000}, "seed": rng.next_u64(),
+                          "seats": ["me", "rule", "rule", "rule"], "takeover_secs": 0, "turn_secs": 0});
+        let (id, _, token) = create(addr, body).await;
+        let creator = token.expect("the creator's token");
+        let mut played = PeopleTable::of(id, vec![Some(creator.clone()), None, None, None]);
+        play_some(
+            addr,
+            &mut played,
+            1 + (rng.next_u64() % 8) as usize,
+            rng.next_u64(),
+        )
+        .await;
+        tables.push(Contested {
+            people: played,
+            creator,
+            open: Vec::new(),
+            close: true,
+        });
+        // Tables waiting for people: a five-seat Handjass table and two Schieber tables, one of
+        // them closed by its creator while its seats are being joined. (A join stored but never
+        // answered leaves a seat nobody holds: the rule player takes it over after 5 s.)
+        for (game, options, seats, close) in [
+            ("handjass", json!({"players": 5, "target": 2}), 5, false),
+            ("schieber", json!({"target": 300}), 4, false),
+            ("schieber", json!({"target": 300}), 4, true),
+        ] {
+            let mut names = vec!["me"];
+            names.resize(seats, "open");
+            let body = json!({"game": game, "options": options, "seed": rng.next_u64(),
+                              "seats": names, "takeover_secs": 5, "turn_secs": 0});
+            let (id, _, token) = create(addr, body).await;
+            let creator = token.expect("the creator's token");
+            let mut tokens = vec![None; seats];
+            tokens[0] = Some(creator.clone());
+            tables.push(Contested {
+                people: PeopleTable::of(id, tokens),
+                creator,
+                open: (1..seats).collect(),
+                close,
+            });
+        }
+        let mut asks = Vec::new();
+        for (t, table) in tables.iter().enumerate() {
+            for &seat in &table.open {
+                asks.extend((0..RACERS).map(|racer| Ask::Join(t, seat, racer)));
+            }
+            if table.close {
+                asks.push(Ask::Close(t));
+            }
+        }
+        // In a seeded order, all at once; the kill once a seeded number of them is answered.
+        for i in (1..asks.len()).rev() {
+            asks.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+        }
+        let kill_after = (rng.next_u64() % asks.len() as u64) as usize;
+        eprintln!(
+            "round {round}: {} requests, killed after {kill_after} answers",
+            asks.len()
+        );
+        let answers = ask_all(&tables, &asks, kill_after, server).await;
+        let store = Store::open(db).await.unwrap();
+        assert_joins_stored(&store, &tables, &answers);
+        assert_stored(&store, [&tables[0].people]);
+        server = Serve::start(&data, url.as_deref());
+        if let Some(me) = &server.instance {
+            // The unfinished tables are the new instance's once the killed one's leases ran out.
+            let since = Instant::now();
+            for t in &tables {
+                loop {
+                    let stored = store.table(&t.people.id).unwrap().unwrap();
+                    let lease = store.lease_of(&t.people.id).unwrap().unwrap();
+                    if stored.status == "closed" || lease.owner.as_ref() == Some(me) {
+                        break;
+                    }
+                    assert!(
+                        since.elapsed() < Duration::from_secs(20),
+                        "instance {me} takes table {} over within 20 s:\n{}",
+                        t.people.id,
+                        server.log.lock().unwrap()
+                    );
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            }
+        }
+        drop(store);
+        let mut people = seats_after_restart(server.addr, &mut tables, &answers).await;
+        burst(server.addr, &mut people, rng.next_u64(), None).await;
+        assert_records(server.addr, &people, dir).await;
+    }
+}
+
+/// Seat 0 of `table` plays `moves` moves (random legal actions, each acknowledged) through
+/// `addr`, and leaves.
+async fn play_some(addr: SocketAddr, table: &mut PeopleTable, moves: usize, seed: u64) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let token = table.tokens[0].clone().expect("seat 0's token");
+    let mut ws = connect_seat(addr, &table.id, &token).await;
+    let mut answered = None;
+    while table.acked[0].len() < moves {
+        let m = ws.next().await;
+        match m["type"].as_str() {
+            Some("state") => {
+                let Some(decision) = m["decision"].as_u64() else {
+                    continue;
+                };
+                let legal = m["legal"].as_array().unwrap().len() as u64;
+                ws.send(
+                    json!({"type": "act", "index": rng.next_u64() % legal, "decision": decision}),
+                )
+                .await;
+                answered = Some(decision);
+                table.answered[0] = decision;
+            }
+            Some("acted") if m["seat"] == 0 => {
+                let decision = answered.take().expect("an answer sent");
+                table.acked[0].insert(decision, m["action"].clone());
+            }
+            Some("over" | "error" | "paused" | "fallback") => panic!("table {}: {m}", table.id),
+            _ => {}
+        }
+    }
+    let _ = ws.ws.close(None).await;
+}
+
+/// Sends every request of `asks` at once, each by a client of its own, and kills `server` with
+/// SIGKILL once `kill_after` of them are answered; returns each request with its answer
+/// (`None`: no whole answer came, the server died first).
+async fn ask_all(
+    tables: &[Contested],
+    asks: &[Ask],
+    kill_after: usize,
+    server: Serve,
+) -> Vec<(Ask, Option<(u16, Value)>)> {
+    let addr = server.addr;
+    let (answered, mut count) = watch::channel(0);
+    let answered = Arc::new(answered);
+    let mut sent = Vec::new();
+    for &ask in asks {
+        let (path, body) = match ask {
+            Ask::Join(t, seat, racer) => (
+                format!("/api/tables/{}/join", tables[t].people.id),
+                json!({"seat": seat, "name": format!("p{seat}-{racer}")}),
+            ),
+            Ask::Close(t) => (
+                format!("/api/tables/{}/close", tables[t].people.id),
+                json!({"token": tables[t].creator}),
+            ),
+        };
+        let answered = Arc::clone(&answered);
+        sent.push((
+            ask,
+            tokio::spawn(async move {
+                let answer = server::try_post(addr, &path, body).await.ok();
+                if answer.is_some() {
+                    answered.send_modify(|n| *n += 1);
+                }
+                answer
+            }),
+        ));
+    }
+    drop(answered);
+    let log = Arc::clone(&server.log);
+    if tokio::time::timeout(
+        Duration::from_secs(60),
+        count.wait_for(|n| *n >= kill_after),
+    )
+    .await
+    .is_err()
+    {
+        panic!(
+            "{kill_after} requests were not answered within 60 s:\n{}",
+            log.lock().unwrap()
+        );
+    }
+    server.kill9();
+    let mut answers = Vec::new();
+    for (ask, answer) in sent {
+        answers.push((ask, answer.await.expect("the request's client")));
+    }
+    answers
+}
+
+/// The hex SHA-256 of a seat token, as the server stores it.
+fn token_hash(token: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|x| format!("{x:02x}"))
+        .collect()
+}
+
+/// After the kill, in the database: every seat joined wholly (with its token's hash) or not at
+/// all, every join answered with a token stored with that token, every join refused as taken
+/// refused for a seat that is taken, no seat given to two clients, a table `playing` exactly
+/// when every seat is joined, and every close answered stored.
+fn assert_joins_stored(
+    store: &Store,
+    tables: &[Contested],
+    answers: &[(Ask, Option<(u16, Value)>)],
+) {
+    for (t, table) in tables.iter().enumerate() {
+        let id = &table.people.id;
+        let stored = store.table(id).unwrap().expect("the table is stored");
+        let seats: Vec<SeatInfo> = serde_json::from_value(stored.seats).unwrap();
+        for (seat, s) in seats.iter().enumerate().filter(|(_, s)| s.kind == "human") {
+            assert_eq!(
+                s.joined,
+                s.token_hash.is_some(),
+                "table {id}, seat {seat}: half a join stored: {s:?}"
+            );
+        }
+        let closed = answers.iter().any(|(ask, answer)| {
+            matches!(ask, Ask::Close(c) if *c == t) && answer.as_ref().is_some_and(|a| a.0 == 200)
+        });
+        if closed {
+            assert_eq!(
+                stored.status, "closed",
+                "table {id}: its close was answered"
+            );
+        } else if stored.status == "closed" {
+            assert!(table.close, "table {id} closed by nobody");
+        } else {
+            let all = seats.iter().all(|s| s.joined);
+            let status = if all { "playing" } else { "waiting" };
+            assert_eq!(stored.status, status, "table {id}: {seats:?}");
+        }
+        let mut given = vec![0; seats.len()];
+        for (ask, answer) in answers {
+            match (ask, answer) {
+                (Ask::Join(j, seat, _), Some((200, v))) if *j == t => {
+                    assert_eq!(v["seat"], *seat, "table {id}: {v}");
+                    let token = v["token"].as_str().expect("the seat's token");
+                    assert_eq!(
+                        seats[*seat].token_hash.as_deref(),
+                        Some(token_hash(token).as_str()),
+                        "table {id}, seat {seat}: the join answered is stored"
+                    );
+                    given[*seat] += 1;
+                }
+                (Ask::Join(j, seat, _), Some((409, v))) if *j == t => assert!(
+                    seats[*seat].joined || stored.status == "closed",
+                    "table {id}, seat {seat}: refused ({v}), but open in the database"
+                ),
+                (Ask::Join(j, ..), Some(answer)) if *j == t => {
+                    panic!("table {id}: {ask:?} answered {answer:?}")
+                }
+                (Ask::Close(c), Some(answer)) if *c == t => {
+                    assert_eq!(answer.0, 200, "table {id}: {ask:?} answered {answer:?}")
+                }
+                _ => {}
+            }
+        }
+        assert!(
+            given.iter().all(|&n| n <= 1),
+            "table {id}: a seat given to two clients ({given:?})"
+        );
+        let unanswered = answers
+            .iter()
+            .filter(|(ask, answer)| {
+                answer.is_none() && matches!(ask, Ask::Join(j, ..) | Ask::Close(j) if *j == t)
+            })
+            .count();
+        let held = table
+            .open
+            .iter()
+            .filter(|&&s| seats[s].joined && given[s] == 0)
+            .count();
+        eprintln!(
+            "table {id}: {}, seats given {given:?}, {unanswered} requests unanswered, {held} seats joined without an answer",
+            stored.status
+        );
+    }
+}
+
+/// After the restart: every table as stored (its status, its open seats), a closed table
+/// refusing joins, and the tables still unfinished with their seats' tokens: the answered joins',
+/// the creator's, and those of new joins of the seats still open (the unanswered joins that were
+/// not stored left them open). Returns those tables.
+async fn seats_after_restart(
+    addr: SocketAddr,
+    tables: &mut [Contested],
+    answers: &[(Ask, Option<(u16, Value)>)],
+) -> Vec<PeopleTable> {
+    let mut people = Vec::new();
+    for (t, table) in tables.iter_mut().enumerate() {
+        let id = table.people.id.clone();
+        let (status, info) = get(addr, &format!("/api/tables/{id}")).await;
+        assert_eq!(status, 200, "{info}");
+        let closed = answers.iter().any(|(ask, answer)| {
+            matches!(ask, Ask::Close(c) if *c == t) && answer.as_ref().is_some_and(|a| a.0 == 200)
+        });
+        if info["status"] == "closed" {
+            let (status, v) = server::post(
+                addr,
+                &format!("/api/tables/{id}/join"),
+                json!({"seat": 1, "name": "late"}),
+            )
+            .await;
+            assert_eq!(status, 409, "table {id} is closed: {v}");
+            continue;
+        }
+        assert!(
+            !closed,
+            "table {id}: its close was answered, and it is {info}"
+        );
+        let open = info["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["open"] == true);
+        let status = if open { "waiting" } else { "playing" };
+        assert_eq!(info["status"], status, "table {id}: {info}");
+        for (ask, answer) in answers {
+            if let (Ask::Join(j, seat, _), Some((200, v))) = (ask, answer) {
+                if *j == t {
+                    table.people.tokens[*seat] = v["token"].as_str().map(String::from);
+                }
+            }
+        }
+        for &seat in &table.open {
+            let s = &info["seats"][seat];
+            if s["open"] == true {
+                assert!(
+                    table.people.tokens[seat].is_none(),
+                    "table {id}: seat {seat} was joined, and it is open: {info}"
+                );
+                table.people.tokens[seat] = Some(join(addr, &id, seat).await);
+            }
+        }
+        people.push(std::mem::replace(
+            &mut table.people,
+            PeopleTable::of(id, Vec::new()),
+        ));
+    }
+    people
 }

@@ -40,14 +40,24 @@ pub async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
 }
 
 pub async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+    try_post(addr, path, body)
+        .await
+        .expect("the server answers")
+}
+
+/// `post`, or why no whole answer came (the connection refused, cut before the answer's end:
+/// the server killed meanwhile).
+pub async fn try_post(addr: SocketAddr, path: &str, body: Value) -> Result<(u16, Value), String> {
     let r = reqwest::Client::new()
         .post(url(addr, path))
         .json(&body)
+        .timeout(Duration::from_secs(30))
         .send()
         .await
-        .unwrap();
+        .map_err(|e| e.to_string())?;
     let status = r.status().as_u16();
-    (status, r.json().await.unwrap_or(Value::Null))
+    let body = r.bytes().await.map_err(|e| e.to_string())?;
+    Ok((status, serde_json::from_slice(&body).unwrap_or(Value::Null)))
 }
 
 /// Creates a table; returns (id, seat, token).
