@@ -1,6 +1,6 @@
 //! Shared pieces of the sampling players (perfect-information Monte Carlo) for the games beyond
 //! Schieber: what the card play tells about the hidden hands under any of the trick rules
-//! ([`excluded_by_play`]), the hidden-card knowledge of a four-seat game ([`four_seat_knowledge`],
+//! ([`excluded_by_play`]), the hidden-card knowledge of a four-seat game ([`seat_knowledge`],
 //! the same form as [`crate::worlds::Knowledge`], so [`crate::worlds::sample_world`] deals its
 //! worlds), and the exact values of every legal card in sampled worlds of a partnership deal
 //! ([`partnership_values`], with the solver).
@@ -146,7 +146,7 @@ sees_play!(
     jass_core::differenzler::DifferenzlerObservation
 );
 
-/// [`four_seat_knowledge`] from an observation, with `also_shown` (a seat and cards it was seen
+/// [`seat_knowledge`] from an observation, with `also_shown` (a seat and cards it was seen
 /// to keep, e.g. the turned trump card the dealer holds) besides the scored Weis.
 pub fn observed_knowledge(
     obs: &impl SeesPlay,
@@ -166,7 +166,8 @@ pub fn observed_knowledge(
         .map(|w| (w.seat, w.weis.cards()))
         .chain(also_shown)
         .collect();
-    four_seat_knowledge(
+    seat_knowledge(
+        4,
         seen.seat as usize,
         seen.hand,
         &completed,
@@ -177,11 +178,13 @@ pub fn observed_knowledge(
     )
 }
 
-/// What a seat of a four-seat game knows of the hidden hands during card play: its own hand,
-/// cards of other seats it has been shown (`shown`: seat and cards, e.g. a scored Weis or the
-/// turned card the dealer keeps; cards already played are ignored), the cards played, and what
-/// the play excludes.
-pub fn four_seat_knowledge(
+/// What a seat knows of the hidden hands during the card play of a game of `seats` seats (two
+/// to four, `0..seats` in playing order, the whole pack dealt out evenly): its own hand, cards
+/// of other seats it has been shown (`shown`: seat and cards, e.g. a scored Weis or the turned
+/// card the dealer keeps; cards already played are ignored), the cards played, and what the
+/// play excludes.
+pub fn seat_knowledge(
+    seats: usize,
     seat: usize,
     hand: CardSet,
     completed: &[(u8, &[Card])],
@@ -194,13 +197,15 @@ pub fn four_seat_knowledge(
     if !current.1.is_empty() {
         tricks.push(current);
     }
-    let ex = excluded_by_play(&[0, 1, 2, 3], &tricks, mode, rules);
+    debug_assert!((2..=4).contains(&seats));
+    let ex = excluded_by_play(&[0, 1, 2, 3][..seats], &tricks, mode, rules);
     let mut played = CardSet::EMPTY;
-    let mut counts = [9u32; 4];
+    let mut counts = [0u32; 4];
+    counts[..seats].fill(36 / seats as u32);
     for &(leader, cards) in &tricks {
         for (i, &c) in cards.iter().enumerate() {
             played.insert(c);
-            counts[(leader as usize + i) % 4] -= 1;
+            counts[(leader as usize + i) % seats] -= 1;
         }
     }
     let mut known = [CardSet::EMPTY; 4];
@@ -213,7 +218,7 @@ pub fn four_seat_knowledge(
     let all_known = known.iter().fold(CardSet::EMPTY, |a, &b| a | b);
     let unknown = CardSet::ALL - played - all_known;
     let mut possible = [CardSet::EMPTY; 4];
-    for p in 0..4 {
+    for p in 0..seats {
         possible[p] = ((CardSet::ALL - ex[p]) & unknown) | known[p];
     }
     Knowledge {
@@ -906,7 +911,8 @@ mod tests {
         }
         let done: Vec<(u8, &[Card])> = tricks.iter().map(|(l, c)| (*l, c.as_slice())).collect();
         for seat in 0..4 {
-            let k = four_seat_knowledge(
+            let k = seat_knowledge(
+                4,
                 seat,
                 pos.hands[seat],
                 &done,
@@ -921,6 +927,70 @@ mod tests {
                     "seat {seat} on {p}"
                 );
                 assert_eq!(k.counts[p], pos.hands[p].len());
+            }
+        }
+    }
+
+    /// With two and three seats (the whole pack dealt out evenly, played by the trick rules
+    /// through the core), every seat's knowledge at every card admits the true hands and counts
+    /// them right.
+    #[test]
+    fn knowledge_of_two_and_three_seats_admits_the_true_deal() {
+        use jass_core::deal::SeededDealer;
+        use jass_core::trick_play::AnyTrickPlay;
+        use jass_core::UndenufeEleven;
+        let mut dealer = SeededDealer::new(77);
+        for i in 0..200usize {
+            let seats = 2 + i % 2;
+            let size = 36 / seats;
+            let mode = Mode::ALL[i % 6];
+            let rules = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][i / 2 % 3];
+            let pack = dealer.next_pack();
+            let hands: Vec<CardSet> = (0..seats)
+                .map(|s| pack[s * size..(s + 1) * size].iter().copied().collect())
+                .collect();
+            let mut play = AnyTrickPlay::with_rules(
+                &hands,
+                mode,
+                PointTable::new(mode, UndenufeEleven::Ace),
+                rules,
+                (i % seats) as u8,
+            );
+            let mut tricks: Vec<(u8, Vec<Card>)> = Vec::new();
+            let mut cur: Vec<Card> = Vec::new();
+            let mut leader = play.leader();
+            let mut k = 0usize;
+            while !play.is_over() {
+                let done: Vec<(u8, &[Card])> =
+                    tricks.iter().map(|(l, c)| (*l, c.as_slice())).collect();
+                for seat in 0..seats {
+                    let know = seat_knowledge(
+                        seats,
+                        seat,
+                        play.hand(seat as u8),
+                        &done,
+                        (leader, &cur),
+                        &[],
+                        mode,
+                        rules,
+                    );
+                    for p in 0..seats {
+                        let hand = play.hand(p as u8);
+                        assert!(
+                            know.possible[p].contains_all(hand),
+                            "deal {i}, seat {seat} of {seats}, seat {p}"
+                        );
+                        assert_eq!(know.counts[p], hand.len(), "deal {i}, seat {p}");
+                    }
+                }
+                let legal = play.legal_cards();
+                let c = legal.nth((k * 7 + i) as u32 % legal.len());
+                k += 1;
+                cur.push(c);
+                if let Some(end) = play.play(c) {
+                    tricks.push((leader, std::mem::take(&mut cur)));
+                    leader = end.winner;
+                }
             }
         }
     }

@@ -4,7 +4,7 @@
 //! the seat has seen, everyone by the rule card play, the card with the best lines kept).
 
 use jass_core::schellenjass::{
-    Schellenjass, SchellenjassAction, SchellenjassObservation, SchellenjassOptions, MAX_SEATS,
+    Schellenjass, SchellenjassAction, SchellenjassObservation, SchellenjassOptions,
 };
 use jass_core::trick::{legal_cards, trick_winner};
 use jass_core::trick_play::AnyTrickPlay;
@@ -14,6 +14,7 @@ use jass_core::{
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use jass_bots::pimc::seat_knowledge;
 use jass_bots::worlds::{sample_world_retry, Knowledge};
 
 /// Schellenjass is played without trump: every suit ranks as in Obenabe.
@@ -134,45 +135,21 @@ impl SamplingSchellenjass {
 /// suits each has shown not to hold (a card of another suit played to a lead), and how many each
 /// holds.
 fn knowledge(obs: &SchellenjassObservation) -> Knowledge {
-    let n = obs.players as usize;
-    let seat = obs.seat as usize;
-    let mut played = [CardSet::EMPTY; MAX_SEATS];
-    let mut void = [CardSet::EMPTY; MAX_SEATS];
-    let tricks = obs
+    let completed: Vec<(u8, &[Card])> = obs
         .tricks
         .iter()
         .map(|t| (t.leader, t.cards.as_slice()))
-        .chain(std::iter::once((obs.trick_leader, obs.trick.as_slice())));
-    for (leader, cards) in tricks {
-        let Some(lead) = cards.first() else { continue };
-        for (i, &c) in cards.iter().enumerate() {
-            let p = (leader as usize + i) % n;
-            played[p].insert(c);
-            if c.suit() != lead.suit() {
-                void[p] = CardSet(void[p].0 | CardSet::suit(lead.suit()).0);
-            }
-        }
-    }
-    let gone = played.iter().fold(0, |all, p| all | p.0);
-    let unknown = CardSet(CardSet::ALL.0 & !gone & !obs.hand.0);
-    let hand_size = 36 / n as u32;
-    let mut k = Knowledge {
-        seat,
-        known: [CardSet::EMPTY; 4],
-        possible: [CardSet::EMPTY; 4],
-        counts: [0; 4],
-        unknown,
-    };
-    k.known[seat] = obs.hand;
-    for p in 0..n {
-        k.counts[p] = hand_size - played[p].len();
-        k.possible[p] = if p == seat {
-            obs.hand
-        } else {
-            CardSet(unknown.0 & !void[p].0)
-        };
-    }
-    k
+        .collect();
+    seat_knowledge(
+        obs.players as usize,
+        obs.seat as usize,
+        obs.hand,
+        &completed,
+        (obs.trick_leader, &obs.trick),
+        &[],
+        MODE,
+        TrickRules::Strict,
+    )
 }
 
 /// Plays the deal out from `obs`'s position in the world `hands` (the seat's own card `first`
