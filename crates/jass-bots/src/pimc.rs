@@ -183,6 +183,7 @@ pub fn observed_knowledge(
 /// of other seats it has been shown (`shown`: seat and cards, e.g. a scored Weis or the turned
 /// card the dealer keeps; cards already played are ignored), the cards played, and what the
 /// play excludes.
+#[allow(clippy::too_many_arguments)]
 pub fn seat_knowledge(
     seats: usize,
     seat: usize,
