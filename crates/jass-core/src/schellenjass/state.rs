@@ -1,5 +1,7 @@
 //! The Schellenjass state machine: deal after deal of card play without trump, each scored by the
-//! bells (or hearts) every player took, until one player alone has the target of lines.
+//! bells (or hearts) every player took, until one player alone has the target of lines. The cards
+//! are played through the one trick-play core ([`AnyDealPlay`], two to four seats), which keeps
+//! the hands, the trick, the completed tricks, the legal cards and who wins each trick.
 //! Copyable and allocation-free.
 
 use serde::{Deserialize, Serialize};
@@ -7,9 +9,10 @@ use serde::{Deserialize, Serialize};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
-use crate::mode::Mode;
+use crate::mode::{Mode, PointTable, UndenufeEleven};
 use crate::record::TrickRecord;
-use crate::trick::{check_play, legal_cards, trick_winner, TrickRules};
+use crate::trick::{check_play, TrickRules};
+use crate::trick_play::{AnyDealPlay, AnyTrickPlay};
 
 use super::options::SchellenjassOptions;
 use super::SchellenjassAction;
@@ -21,7 +24,9 @@ pub const MAX_TRICKS: usize = 18;
 /// Cards of one suit: a Turi takes them all.
 const SUIT_CARDS: u8 = 9;
 /// "Ohne Trumpf": every suit ranks as in Obenabe, the ace high, and whoever can follow suit must
-/// ("Farbe muss gehalten werden"); without a trump the strict and weak rules are the same.
+/// ("Farbe muss gehalten werden"); without a trump the strict and weak rules are the same: void
+/// in the suit led, any card, a bell too (004: "a Bell may only be discarded if a player can no
+/// longer follow suit"). The core's legal cards under these rules are exactly the game's.
 const MODE: Mode = Mode::Obenabe;
 const RULES: TrickRules = TrickRules::Strict;
 
@@ -85,18 +90,11 @@ pub struct Schellenjass {
     phase: SchellenjassPhase,
     deals_started: u32,
     dealer: u8,
-    hands: [CardSet; MAX_SEATS],
     /// The hands as dealt, for the record.
     dealt: [CardSet; MAX_SEATS],
-    leader: u8,
-    trick: [Card; MAX_SEATS],
-    trick_len: u8,
-    tricks_done: u8,
-    /// This deal's completed tricks: cards in play order, and who led each.
-    done_cards: [[Card; MAX_SEATS]; MAX_TRICKS],
-    done_leaders: [u8; MAX_TRICKS],
-    /// Cards of the suit each seat took this deal.
-    bells: [u8; MAX_SEATS],
+    /// This deal's card play (the last deal's, finished, between deals; before the first, no
+    /// cards, seat 0 to lead): the hands, the trick, the completed tricks.
+    play: AnyDealPlay,
     lines: [u32; MAX_SEATS],
     last: Option<DealScore>,
 }
@@ -105,25 +103,34 @@ impl Schellenjass {
     /// A new game; first the cards must be dealt.
     pub fn new(opts: SchellenjassOptions) -> Result<Schellenjass, String> {
         opts.validate()?;
-        let no_card = Card::from_index(0).expect("card 0");
+        let no_cards = [CardSet::EMPTY; MAX_SEATS];
         Ok(Schellenjass {
             opts,
             phase: SchellenjassPhase::Deal,
             deals_started: 0,
             // Seat 0 is forehand in the first deal.
             dealer: opts.players - 1,
-            hands: [CardSet::EMPTY; MAX_SEATS],
-            dealt: [CardSet::EMPTY; MAX_SEATS],
-            leader: 0,
-            trick: [no_card; MAX_SEATS],
-            trick_len: 0,
-            tricks_done: 0,
-            done_cards: [[no_card; MAX_SEATS]; MAX_TRICKS],
-            done_leaders: [0; MAX_TRICKS],
-            bells: [0; MAX_SEATS],
+            dealt: no_cards,
+            play: Self::deal_play(&opts, &no_cards, 0),
             lines: [0; MAX_SEATS],
             last: None,
         })
+    }
+
+    /// The card play of a deal with these hands (seat-indexed; those of the players are used),
+    /// `leader` leading the first trick: no trump, follow suit, one trick per card in a hand.
+    /// The core counts card points too; the game counts only the cards of its suit.
+    fn deal_play(
+        opts: &SchellenjassOptions,
+        hands: &[CardSet; MAX_SEATS],
+        leader: u8,
+    ) -> AnyDealPlay {
+        let points = PointTable::new(MODE, UndenufeEleven::Ace);
+        let hands = &hands[..opts.players as usize];
+        AnyDealPlay::new(
+            AnyTrickPlay::with_rules(hands, MODE, points, RULES, leader)
+                .with_tricks(opts.hand_size() as u8),
+        )
     }
 
     /// The options.
@@ -169,9 +176,14 @@ impl Schellenjass {
         self.lines
     }
 
-    /// Cards of the suit each seat has taken in this deal.
+    /// Cards of the suit each seat has taken in this deal (counted in its completed tricks).
     pub fn bells(&self) -> [u8; MAX_SEATS] {
-        self.bells
+        let mut bells = [0; MAX_SEATS];
+        for i in 0..self.tricks_done() {
+            let (_, cards, winner, _) = self.play.completed(i);
+            bells[winner as usize] += self.suit_cards(cards) as u8;
+        }
+        bells
     }
 
     /// The score of the last finished deal.
@@ -179,9 +191,13 @@ impl Schellenjass {
         self.last.as_ref()
     }
 
-    /// The seat's cards.
+    /// The seat's cards (none for a seat beyond the players).
     pub fn hand(&self, seat: usize) -> CardSet {
-        self.hands[seat]
+        if seat < self.players() as usize {
+            self.play.hand(seat as u8)
+        } else {
+            CardSet::EMPTY
+        }
     }
 
     /// Each seat's cards as dealt in this deal.
@@ -191,22 +207,19 @@ impl Schellenjass {
 
     /// Tricks completed in this deal.
     pub fn tricks_done(&self) -> usize {
-        self.tricks_done as usize
+        self.play.tricks_done() as usize
     }
 
     /// Completed trick `i` of this deal: who led, the cards in play order, who won it and how
     /// many cards of the suit it holds.
     pub fn completed_trick(&self, i: usize) -> (u8, Vec<Card>, u8, u32) {
-        let n = self.players() as usize;
-        let cards = &self.done_cards[i][..n];
-        let leader = self.done_leaders[i];
-        let winner = (leader as usize + trick_winner(cards, MODE)) % n;
-        (leader, cards.to_vec(), winner as u8, self.suit_cards(cards))
+        let (leader, cards, winner, _) = self.play.completed(i);
+        (leader, cards.to_vec(), winner, self.suit_cards(cards))
     }
 
     /// The cards of the trick in progress, lead first.
     pub fn current_trick(&self) -> &[Card] {
-        &self.trick[..self.trick_len as usize]
+        self.play.current()
     }
 
     /// The winner, once the game is over: the first player alone at the target.
@@ -248,19 +261,6 @@ impl Schellenjass {
         cards.iter().filter(|c| c.suit() == self.opts.suit).count() as u32
     }
 
-    fn seat_to_play(&self) -> u8 {
-        (self.leader + self.trick_len) % self.players()
-    }
-
-    fn legal(&self) -> CardSet {
-        legal_cards(
-            self.hands[self.seat_to_play() as usize],
-            self.current_trick(),
-            MODE,
-            RULES,
-        )
-    }
-
     fn deal(&mut self, deal: SchellenjassDeal) -> Result<(), IllegalAction> {
         if self.phase != SchellenjassPhase::Deal {
             return Err(IllegalAction::new("the cards are dealt only between deals"));
@@ -285,12 +285,8 @@ impl Schellenjass {
         }
         self.dealer = self.next_dealer();
         self.deals_started += 1;
-        self.hands = deal.hands;
         self.dealt = deal.hands;
-        self.leader = self.forehand();
-        self.trick_len = 0;
-        self.tricks_done = 0;
-        self.bells = [0; MAX_SEATS];
+        self.play = Self::deal_play(&self.opts, &deal.hands, self.forehand());
         self.phase = SchellenjassPhase::Play;
         Ok(())
     }
@@ -299,43 +295,25 @@ impl Schellenjass {
         if self.phase != SchellenjassPhase::Play {
             return Err(IllegalAction::new("no card may be played now"));
         }
-        let seat = self.seat_to_play();
-        let hand = self.hands[seat as usize];
+        let seat = self.play.to_play();
         check_play(
             seat,
             card,
-            hand,
-            self.legal(),
-            self.current_trick(),
+            self.play.hand(seat),
+            self.play.legal_cards(),
+            self.play.current(),
             format_args!("in Schellenjass (no trump, follow suit)"),
         )?;
-        self.hands[seat as usize].remove(card);
-        self.trick[self.trick_len as usize] = card;
-        self.trick_len += 1;
-        let n = self.players();
-        if self.trick_len < n {
-            return Ok(());
-        }
-        let cards = &self.trick[..n as usize];
-        let winner = (self.leader + trick_winner(cards, MODE) as u8) % n;
-        self.bells[winner as usize] += self.suit_cards(cards) as u8;
-        let t = self.tricks_done as usize;
-        self.done_cards[t] = self.trick;
-        self.done_leaders[t] = self.leader;
-        self.tricks_done += 1;
-        self.trick_len = 0;
-        self.leader = winner;
-        if self.tricks_done as usize == self.opts.hand_size() {
-            self.score_deal();
+        if self.play.play(card).is_some() && self.play.is_over() {
+            self.score_deal(self.bells());
         }
         Ok(())
     }
 
-    /// Writes the deal's lines ([`Schellenjass::lines_for`]); the game is over once one player
-    /// alone has the target.
-    fn score_deal(&mut self) {
+    /// Writes the deal's lines for the cards of the suit each seat took
+    /// ([`Schellenjass::lines_for`]); the game is over once one player alone has the target.
+    fn score_deal(&mut self, bells: [u8; MAX_SEATS]) {
         let n = self.players() as usize;
-        let bells = self.bells;
         let score = DealScore {
             bells,
             turi: (0..n as u8).find(|&s| bells[s as usize] == SUIT_CARDS),
@@ -354,7 +332,7 @@ impl Schellenjass {
 
     fn observation_as(&self, seat: Option<usize>) -> SchellenjassObservation {
         let n = self.players() as usize;
-        let tricks = TrickRecord::first(self.tricks_done, |i| self.completed_trick(i));
+        let tricks = TrickRecord::first(self.play.tricks_done(), |i| self.completed_trick(i));
         let to_move = match self.to_move() {
             ToMove::Seat(s) => Some(s as u8),
             _ => None,
@@ -366,14 +344,14 @@ impl Schellenjass {
             suit: self.opts.suit.letter().to_string(),
             target: self.opts.target,
             deal_number: self.deals_started,
-            hand: seat.map_or(CardSet::EMPTY, |s| self.hands[s]),
+            hand: seat.map_or(CardSet::EMPTY, |s| self.hand(s)),
             dealer: self.dealer,
             forehand: self.forehand(),
             to_move,
-            trick_leader: self.leader,
+            trick_leader: self.play.leader(),
             trick: self.current_trick().to_vec(),
             tricks,
-            bells: self.bells[..n].to_vec(),
+            bells: self.bells()[..n].to_vec(),
             lines: self.lines[..n].to_vec(),
             last_deal: self.last.map(|d| d.view(n)),
         }
@@ -433,7 +411,7 @@ impl Game for Schellenjass {
     fn to_move(&self) -> ToMove {
         match self.phase {
             SchellenjassPhase::Deal => ToMove::Deal,
-            SchellenjassPhase::Play => ToMove::Seat(self.seat_to_play() as usize),
+            SchellenjassPhase::Play => ToMove::Seat(self.play.to_play() as usize),
             SchellenjassPhase::Over => ToMove::Over,
         }
     }
@@ -441,7 +419,7 @@ impl Game for Schellenjass {
     fn legal_actions(&self, out: &mut ActionList<SchellenjassAction>) {
         out.clear();
         if self.phase == SchellenjassPhase::Play {
-            for card in self.legal() {
+            for card in self.play.legal_cards() {
                 out.push(SchellenjassAction::Play { card });
             }
         }
@@ -482,6 +460,7 @@ mod tests {
     use super::*;
     use crate::card::Suit;
     use crate::deal::{four_hands, SeededDealer};
+    use crate::trick::{legal_cards, trick_winner};
     use rand_core::{RngCore, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -504,8 +483,26 @@ mod tests {
                 let SchellenjassAction::Play { card } = a;
                 assert!(g.hand(seat).contains(card), "a legal card is in the hand");
             }
+            // The core's legal cards are those of the trick rules: follow suit, else any card.
+            let offered = CardSet::from_cards(legal.iter().map(|a| {
+                let SchellenjassAction::Play { card } = a;
+                card
+            }));
+            let hand = g.hand(seat);
+            assert_eq!(offered, legal_cards(hand, g.current_trick(), MODE, RULES));
             let a = legal.get(rng.next_u32() as usize % legal.len());
             g.apply(a).unwrap();
+        }
+        // Every trick's winner is the highest card of the suit led.
+        let n = g.players() as usize;
+        assert_eq!(g.tricks_done(), g.options().hand_size());
+        for i in 0..g.tricks_done() {
+            let (leader, cards, winner, _) = g.completed_trick(i);
+            assert_eq!(cards.len(), n);
+            assert_eq!(
+                winner as usize,
+                (leader as usize + trick_winner(&cards, MODE)) % n
+            );
         }
     }
 
@@ -536,7 +533,7 @@ mod tests {
                         let score = g.last_deal().unwrap();
                         let taken: u8 = score.bells[..players as usize].iter().sum();
                         assert_eq!(taken, 9, "all nine cards of the suit are taken");
-                        assert!(g.hands.iter().all(|h| h.is_empty()));
+                        assert!((0..MAX_SEATS).all(|s| g.hand(s).is_empty()));
                         assert!(deals < 200, "the game ends");
                     }
                     let winner = g.winner().unwrap() as usize;
@@ -552,9 +549,8 @@ mod tests {
     fn scored(opts: SchellenjassOptions, deals: &[[u8; 4]]) -> Schellenjass {
         let mut g = game(opts);
         for bells in deals {
-            g.bells = *bells;
             g.deals_started += 1;
-            g.score_deal();
+            g.score_deal(*bells);
         }
         g
     }
