@@ -632,6 +632,19 @@ macro_rules! on_any {
     };
 }
 
+/// The `$to` of the same seat count as `$from`, holding `$e` with `$p` bound to the play
+/// inside `$from` (one of [`AnyTrickPlay`] and [`AnyDealPlay`] to one of them).
+macro_rules! map_any {
+    ($from:ident => $to:ident, $any:expr, $p:ident => $e:expr) => {
+        match $any {
+            $from::Two($p) => $to::Two($e),
+            $from::Three($p) => $to::Three($e),
+            $from::Four($p) => $to::Four($e),
+            $from::Five($p) => $to::Five($e),
+        }
+    };
+}
+
 /// The methods [`AnyTrickPlay`] and [`AnyDealPlay`] share: those of the play inside.
 macro_rules! any_seats_methods {
     () => {
@@ -787,22 +800,12 @@ impl AnyTrickPlay {
 
     /// As [`TrickPlay::with_tricks`].
     pub fn with_tricks(self, tricks: u8) -> Self {
-        match self {
-            Self::Two(p) => Self::Two(p.with_tricks(tricks)),
-            Self::Three(p) => Self::Three(p.with_tricks(tricks)),
-            Self::Four(p) => Self::Four(p.with_tricks(tricks)),
-            Self::Five(p) => Self::Five(p.with_tricks(tricks)),
-        }
+        map_any!(Self => Self, self, p => p.with_tricks(tricks))
     }
 
     /// As [`TrickPlay::with_last_trick_bonus`].
     pub fn with_last_trick_bonus(self, bonus: u32) -> Self {
-        match self {
-            Self::Two(p) => Self::Two(p.with_last_trick_bonus(bonus)),
-            Self::Three(p) => Self::Three(p.with_last_trick_bonus(bonus)),
-            Self::Four(p) => Self::Four(p.with_last_trick_bonus(bonus)),
-            Self::Five(p) => Self::Five(p.with_last_trick_bonus(bonus)),
-        }
+        map_any!(Self => Self, self, p => p.with_last_trick_bonus(bonus))
     }
 
     any_seats_methods!();
@@ -829,12 +832,7 @@ pub enum AnyDealPlay {
 impl AnyDealPlay {
     /// The deal's play from its first card (`play` has no card played yet).
     pub fn new(play: AnyTrickPlay) -> Self {
-        match play {
-            AnyTrickPlay::Two(p) => Self::Two(DealPlay::new(p)),
-            AnyTrickPlay::Three(p) => Self::Three(DealPlay::new(p)),
-            AnyTrickPlay::Four(p) => Self::Four(DealPlay::new(p)),
-            AnyTrickPlay::Five(p) => Self::Five(DealPlay::new(p)),
-        }
+        map_any!(AnyTrickPlay => Self, play, p => DealPlay::new(p))
     }
 
     any_seats_methods!();
@@ -855,12 +853,7 @@ impl AnyDealPlay {
 
     /// The trick play inside, for play-outs from here.
     pub fn trick_play(&self) -> AnyTrickPlay {
-        match self {
-            Self::Two(p) => AnyTrickPlay::Two(p.play),
-            Self::Three(p) => AnyTrickPlay::Three(p.play),
-            Self::Four(p) => AnyTrickPlay::Four(p.play),
-            Self::Five(p) => AnyTrickPlay::Five(p.play),
-        }
+        map_any!(Self => AnyTrickPlay, self, p => p.play)
     }
 }
 
