@@ -541,9 +541,12 @@ const POSITIONS = {
 
 // An action without more to it in words: its button (`ui_btn_<action>`) or what the table
 // talk says of it (`ui_act_<action>`); an action the book does not know is written as it is.
-function actionWord(prefix, action) {
-  const key = `${prefix}${action}`;
-  return key in PHRASES ? tr(key) : action;
+// An action by its phrase (`ui_act_<kind>`, `ui_btn_<kind>`), its fields the phrase's arguments
+// (cards and modes in words): a game's new action needs only its phrases.
+function actionWord(prefix, a) {
+  const key = `${prefix}${a.action}`;
+  const { action, ...fields } = a;
+  return key in PHRASES ? tr(key, fields) : action;
 }
 
 const T = {
@@ -926,7 +929,7 @@ function describeAction(a) {
     case 'play':
       return tr('ui_act_play', { card: a.card });
     default:
-      return actionWord('ui_act_', a.action);
+      return actionWord('ui_act_', a);
   }
 }
 
@@ -1332,11 +1335,13 @@ function renderControls() {
   }
   // Everything else: a button named after the action.
   for (const a of other.filter((a) => !['contract', 'trump', 'weis', 'bid', 'announce'].includes(a.action))) {
+    // Fields the button's phrase does not name are shown after it.
+    const named = /\{\w+\}/.test(PHRASES[`ui_btn_${a.action}`] ?? '');
     const extra = Object.entries(a)
-      .filter(([k]) => k !== 'action')
+      .filter(([k]) => k !== 'action' && !named)
       .map(([, val]) => (typeof val === 'object' ? JSON.stringify(val) : val))
       .join(' ');
-    box.append(h('button', { class: `action ${a.action === 'schieben' ? 'schieben' : ''}`, 'data-action': a.action, onclick: () => act(a) }, `${actionWord('ui_btn_', a.action)}${extra ? ` ${extra}` : ''}`));
+    box.append(h('button', { class: `action ${a.action === 'schieben' ? 'schieben' : ''}`, 'data-action': a.action, onclick: () => act(a) }, `${actionWord('ui_btn_', a)}${extra ? ` ${extra}` : ''}`));
   }
 }
 

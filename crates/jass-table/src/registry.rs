@@ -1,22 +1,18 @@
 //! The registry of games: every game of the project, listed once, in [`games!`]'s one
-//! invocation below. Each game declares what the front ends need to know in its [`TableGame`]
+//! invocation in `games/mod.rs`. Each game declares what the front ends need to know in its [`TableGame`]
 //! impl (`games/*.rs`) and what its records hold in its `jass_core::record::RecordedGame` impl;
 //! the list generates [`GameKind`] (which names it), [`GameKind::ALL`], [`GameKind::visit`] (the
 //! one place that turns the name into the game's type, so that commands, the table and the
 //! server are written once, generically over [`TableGame`]) and [`Record`], the record of any
 //! game, read by its `game` field.
 //!
-//! A new game: its core module, its file in `games/`, and its line in the list below
+//! A new game: its core module, its entry in `games/` (`games/<game>.rs`, with its players and
+//! phrases in `games/<game>/`), and its line in the list in `games/mod.rs`
 //! (docs/adding-a-game.md).
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use jass_core::coiffeur::Coiffeur;
-use jass_core::differenzler::Differenzler;
-use jass_core::handjass::Handjass;
-use jass_core::record::{read_records, CheckError, GameRecord, ReadError};
-use jass_core::schieber::Schieber;
-use jass_core::sidi::Sidi;
+use jass_core::record::{read_records, ReadError};
 
 use crate::adapter::{TableGame, Verdict};
 
@@ -29,11 +25,14 @@ pub trait GameVisitor {
     fn visit<G: TableGame>(self) -> Self::Output;
 }
 
-/// Generates, from the one list of games (`Variant(Type)`, in the order users see them), the
-/// game's name ([`GameKind`]), the list ([`GameKind::ALL`]), the dispatch to its type
-/// ([`GameKind::visit`]) and the record of any game ([`Record`]).
+/// Generates, from the one list of games in `games/mod.rs` (`Variant(module: Type)`, in the order
+/// users see them), the entry modules (`mod module;`), the game's name ([`GameKind`]), the list
+/// ([`GameKind::ALL`]), the dispatch to its type ([`GameKind::visit`]) and the record of any game
+/// ([`Record`]).
 macro_rules! games {
-    ($($(#[$doc:meta])* $kind:ident($game:ty),)*) => {
+    ($($(#[$doc:meta])* $kind:ident($module:ident: $game:ty),)*) => {
+        $(mod $module;)*
+
         /// A game of the project.
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
         pub enum GameKind {
@@ -45,18 +44,18 @@ macro_rules! games {
             pub const ALL: [GameKind; [$(stringify!($kind)),*].len()] = [$(GameKind::$kind),*];
 
             /// Runs `visitor` with this game's type.
-            pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
+            pub fn visit<V: $crate::registry::GameVisitor>(self, visitor: V) -> V::Output {
                 match self {
                     $(GameKind::$kind => visitor.visit::<$game>(),)*
                 }
             }
         }
 
-        /// A record of any game: the game's own record ([`GameRecord`]), told apart by its
-        /// `game` field.
+        /// A record of any game: the game's own record (`jass_core::record::GameRecord`), told
+        /// apart by its `game` field.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum Record {
-            $($(#[$doc])* $kind(GameRecord<$game>),)*
+            $($(#[$doc])* $kind(::jass_core::record::GameRecord<$game>),)*
         }
 
         impl Record {
@@ -68,7 +67,7 @@ macro_rules! games {
             }
 
             /// Re-plays the record through the engine (`jass_core::record::check`).
-            pub fn check(&self) -> Result<(), CheckError> {
+            pub fn check(&self) -> Result<(), ::jass_core::record::CheckError> {
                 match self {
                     $(Record::$kind(r) => r.check(),)*
                 }
@@ -84,15 +83,21 @@ macro_rules! games {
             }
 
             /// Reads the record of game `kind` from a JSON value.
-            fn of_kind(kind: GameKind, value: serde_json::Value) -> Result<Record, String> {
+            pub(crate) fn of_kind(
+                kind: GameKind,
+                value: serde_json::Value,
+            ) -> Result<Record, String> {
                 match kind {
-                    $(GameKind::$kind => GameRecord::<$game>::from_value(value).map(Record::$kind),)*
+                    $(GameKind::$kind => {
+                        ::jass_core::record::GameRecord::<$game>::from_value(value)
+                            .map(Record::$kind)
+                    })*
                 }
             }
         }
 
-        impl Serialize for Record {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        impl ::serde::Serialize for Record {
+            fn serialize<S: ::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 match self {
                     $(Record::$kind(r) => r.serialize(s),)*
                 }
@@ -101,7 +106,8 @@ macro_rules! games {
 
         #[cfg(test)]
         mod listed_names {
-            use super::*;
+            use super::GameKind;
+            use $crate::TableGame;
 
             /// The name a record is read by is the name the registry gives the game.
             #[test]
@@ -119,21 +125,9 @@ macro_rules! games {
         }
     };
 }
+pub(crate) use games;
 
-games! {
-    /// Schieber.
-    Schieber(Schieber),
-    /// Handjass (2 to 5 players).
-    Handjass(Handjass),
-    /// Sidi Barrani.
-    Sidi(Sidi),
-    /// Coiffeur.
-    Coiffeur(Coiffeur),
-    /// Differenzler.
-    Differenzler(Differenzler),
-    /// Schellenjass, Herzjass with French cards (2 to 4 players).
-    Schellenjass(jass_core::schellenjass::Schellenjass),
-}
+pub use crate::games::{GameKind, Record};
 
 impl Record {
     /// The game's name (`sidi-barrani`).

@@ -94,7 +94,6 @@ pub fn action_label(action: &Value, words: Words) -> String {
     let n = |k: &str| action.get(k).and_then(Value::as_u64).unwrap_or(0);
     match kind {
         "play" => card_text(s("card"), style),
-        "discard" => words.t("act_discard", &[("card", &card_text(s("card"), style))]),
         "contract" => contract_label(s("contract"), words),
         "trump" => contract_label(s("trump"), words),
         "weis" => {
@@ -120,8 +119,23 @@ pub fn action_label(action: &Value, words: Words) -> String {
             ],
         ),
         "announce" => words.t("act_announce", &[("points", &n("points"))]),
-        // The actions that are only their kind (schieben, pass, stay, …).
-        other if words.book.has(&format!("act_{other}")) => words.t(&format!("act_{other}"), &[]),
+        // Every other action by its phrase `act_<kind>`, its fields the phrase's arguments, cards
+        // and modes in words (`discard {card}`): a game's new action needs only its phrase.
+        other if words.book.has(&format!("act_{other}")) => {
+            let mut phrase = action.as_object().cloned().unwrap_or_default();
+            phrase.remove("action");
+            phrase.insert("key".into(), format!("act_{other}").into());
+            words
+                .book
+                .say_json(&Value::Object(phrase), &|name, value| match name {
+                    "card" => value.as_str().map(|c| card_text(c, style)),
+                    "cards" => Some(cards_text(value, style)),
+                    "mode" | "contract" | "trump" => {
+                        value.as_str().map(|m| contract_label(m, words))
+                    }
+                    _ => None,
+                })
+        }
         other => {
             let mut rest = action.clone();
             if let Some(m) = rest.as_object_mut() {
@@ -199,6 +213,30 @@ mod tests {
             "partner (seat 2)"
         );
         assert_eq!(seat_label(2, 0, false, en(CardStyle::Swiss)), "seat 2");
+    }
+
+    #[test]
+    fn an_action_with_fields_reads_by_its_phrase_alone() {
+        let swiss = en(CardStyle::Swiss);
+        assert_eq!(
+            action_label(&json!({"action":"discard","card":"S10"}), swiss),
+            "discard Schilten Banner"
+        );
+        // A game's own action: its phrase names the fields, cards and modes worded.
+        let book: &'static PhraseBook = Box::leak(Box::new(
+            PhraseBook::parse(r#"{"act_swap": "swap {card} for {cards}, {mode}, {n}"}"#).unwrap(),
+        ));
+        let words = Words {
+            book,
+            style: CardStyle::Swiss,
+        };
+        assert_eq!(
+            action_label(
+                &json!({"action":"swap","card":"HA","cards":["S6","C7"],"mode":"obenabe","n":2}),
+                words
+            ),
+            "swap Rosen Ass for Schilten 6, Eicheln 7, obenabe, 2"
+        );
     }
 
     #[test]

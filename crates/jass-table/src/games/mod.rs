@@ -1,13 +1,23 @@
-//! Each game's entry: its [`TableGame`](crate::TableGame) impl (names, seats, options, players
-//! and their settings, recorded play, verdict). A new game adds one file here and one line in
-//! `registry.rs`.
+//! The games: the one list below, and each game's entry, its [`TableGame`](crate::TableGame) impl
+//! (names, seats, options, players and their settings, recorded play, verdict, its part of the
+//! table view) in `<module>.rs`, with its players and phrases beside it in `<module>/`. A new game
+//! adds its entry and one line in the list (docs/adding-a-game.md); the helpers below are shared
+//! by the entries.
 
-mod coiffeur;
-mod differenzler;
-mod handjass;
-mod schellenjass;
-pub(crate) mod schieber;
-mod sidi;
+crate::registry::games! {
+    /// Schieber.
+    Schieber(schieber: jass_core::schieber::Schieber),
+    /// Handjass (2 to 5 players).
+    Handjass(handjass: jass_core::handjass::Handjass),
+    /// Sidi Barrani.
+    Sidi(sidi: jass_core::sidi::Sidi),
+    /// Coiffeur.
+    Coiffeur(coiffeur: jass_core::coiffeur::Coiffeur),
+    /// Differenzler.
+    Differenzler(differenzler: jass_core::differenzler::Differenzler),
+    /// Schellenjass, Herzjass with French cards (2 to 4 players).
+    Schellenjass(schellenjass: jass_core::schellenjass::Schellenjass),
+}
 
 use serde_json::Value;
 
