@@ -1,10 +1,13 @@
-//! docs/protocol.md documents every phase, action and view field of every game, so that a bot can
-//! be written from it alone: seeded games of every registered game (its presets, and the option
-//! sets that open its rarer decisions, `TableGame::coverage_options`: Handjass at 2 to 5 seats
-//! with each of its core presets, …) are played with rule and random players, and
-//! every phase, action kind, action field and view key the engine sends a bot must appear, as
-//! `name` or as `"name"` in a documented action, in the text and tables (not the example messages)
-//! of that game's section of "Views and actions of every game".
+//! The bot protocol documents every phase, action and view field of every game, so that a bot can
+//! be written from docs/protocol.md and the game's page alone: seeded games of every registered
+//! game (its presets, and the option sets that open its rarer decisions,
+//! `TableGame::coverage_options`: Handjass at 2 to 5 seats with each of its core presets, …) are
+//! played with rule and random players, and every phase, action kind, action field and view key
+//! the engine sends a bot must appear, as `name` or as `"name"` in a documented action, in the text
+//! and tables (not the example messages) of the game's section "## Bot protocol" of its page,
+//! `docs/<name>.md` (`<name>` being `GameKind::name()`), or of the part common to every game,
+//! docs/protocol.md's "## Views and actions of every game" (the keys it describes for all games,
+//! such as `tricks` and its `leader`, `cards`, `winner`, `points`, count for each game).
 
 use std::collections::BTreeSet;
 
@@ -68,33 +71,48 @@ fn play(spec: &GameSpec, seed: u64, seen: &mut Seen) {
     .unwrap_or_else(|e| panic!("{} {}: {e}", spec.kind.name(), spec.options));
 }
 
-/// The text of `game`'s section under "Views and actions of every game".
-fn section<'a>(doc: &'a str, title: &str) -> &'a str {
-    let all = doc
-        .split("\n## Views and actions of every game")
-        .nth(1)
-        .expect("protocol.md has the section");
-    let all = all.split("\n## ").next().unwrap();
-    let start = all
-        .find(&format!("\n### {title}\n"))
-        .unwrap_or_else(|| panic!("no section ### {title}"));
-    let rest = &all[start + 1..];
-    match rest[4..].find("\n### ") {
-        Some(end) => &rest[..end + 4],
+/// The text of the section `## {title}` of `doc` (up to the next `## ` heading), named `file` in
+/// the panic when it has none.
+fn section<'a>(doc: &'a str, title: &str, file: &str) -> &'a str {
+    let heading = format!("\n## {title}\n");
+    let start = doc
+        .find(&heading)
+        .unwrap_or_else(|| panic!("{file} has no section `## {title}`"));
+    let rest = &doc[start + heading.len()..];
+    match rest.find("\n## ") {
+        Some(end) => &rest[..end],
         None => rest,
     }
 }
 
+/// The text and tables of a piece of Markdown, without its code blocks (the example messages show
+/// only what one game sent).
+fn prose(text: &str) -> String {
+    text.split("```").step_by(2).collect::<Vec<_>>().join("\n")
+}
+
+fn read_doc(file: &str) -> String {
+    std::fs::read_to_string(format!("{}/../../docs/{file}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap_or_else(|e| panic!("docs/{file}: {e}"))
+}
+
 #[test]
-fn protocol_md_documents_every_phase_action_and_view_field() {
-    let doc = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../docs/protocol.md"
-    ))
-    .unwrap();
+fn the_bot_protocol_documents_every_phase_action_and_view_field() {
+    let protocol = read_doc("protocol.md");
+    let common = prose(section(
+        &protocol,
+        "Views and actions of every game",
+        "docs/protocol.md",
+    ));
     let mut missing = Vec::new();
     for kind in GameKind::ALL {
-        let (game, title) = (kind.name(), kind.info().title);
+        let game = kind.name();
+        let page = format!("{game}.md");
+        let own = prose(section(
+            &read_doc(&page),
+            "Bot protocol",
+            &format!("docs/{page}"),
+        ));
         // Every option set the game declares (the conformance suite's), and the options that
         // open its rarer decisions.
         let mut specs: Vec<GameSpec> = kind
@@ -118,12 +136,8 @@ fn protocol_md_documents_every_phase_action_and_view_field() {
             }
         }
         eprintln!("{game}: {seen:?}");
-        // The tables and text, not the example messages (which show only what one game sent).
-        let text: String = section(&doc, title)
-            .split("```")
-            .step_by(2)
-            .collect::<Vec<_>>()
-            .join("\n");
+        // The game's own section, and what protocol.md says of every game.
+        let text = format!("{own}\n{common}");
         for (what, names) in [
             ("phase", &seen.phases),
             ("action", &seen.actions),
@@ -134,14 +148,14 @@ fn protocol_md_documents_every_phase_action_and_view_field() {
             for name in names {
                 // Named in text (`name`) or in a documented action or field ("name").
                 if !text.contains(&format!("`{name}`")) && !text.contains(&format!("\"{name}\"")) {
-                    missing.push(format!("{game}: {what} `{name}`"));
+                    missing.push(format!("docs/{page} (Bot protocol): {what} `{name}`"));
                 }
             }
         }
     }
     assert!(
         missing.is_empty(),
-        "docs/protocol.md does not document:\n{}",
+        "the bot protocol does not document:\n{}",
         missing.join("\n")
     );
 }

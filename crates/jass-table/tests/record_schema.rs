@@ -1679,7 +1679,7 @@ fn coiffeur_records_validate() {
                 assert_eq!(
                     r["written"].as_u64().unwrap(),
                     r["points"][team].as_u64().unwrap() * r["multiplier"].as_u64().unwrap(),
-                    "coiffeur {name}, seed {seed}: written = points[team] × multiplier (docs/records.md)"
+                    "coiffeur {name}, seed {seed}: written = points[team] × multiplier (docs/coiffeur.md, Record)"
                 );
             }
             if seed < 2 {

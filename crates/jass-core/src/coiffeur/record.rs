@@ -1,4 +1,5 @@
-//! Coiffeur records: Schieber's deal entries, plus each deal's list entry and the final lists.
+//! Coiffeur records: Schieber's deal entries, plus each deal's list entry and the final lists
+//! (`docs/coiffeur.md`, section "Record").
 
 use serde::{Deserialize, Serialize};
 

@@ -1,5 +1,6 @@
 //! Differenzler game records: play a game into a record, and re-play a record to find the first
-//! illegal action or wrong figure. The format is documented in `docs/records.md`.
+//! illegal action or wrong figure. The format is documented in `docs/records.md`, this game's own
+//! parts in `docs/differenzler.md` (section "Record").
 
 use serde::{Deserialize, Serialize};
 

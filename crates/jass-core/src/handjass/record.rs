@@ -1,6 +1,6 @@
 //! Handjass game records: play a game into a record, and re-play a record through the engine to
 //! find the first illegal action or wrong figure. Documented in `docs/records.md` and
-//! `docs/handjass.md`.
+//! `docs/handjass.md` (section "Record").
 
 use serde::{Deserialize, Serialize};
 

@@ -1,6 +1,7 @@
 //! Schellenjass game records: play a game into a record, and re-play a record to find the first
-//! illegal action or wrong figure. The format is documented in `docs/records.md`; Schellenjass
-//! has no Stöck, its actions are recorded as they are played (`{"seat":0,"action":"play",...}`).
+//! illegal action or wrong figure. The format is documented in `docs/records.md` and
+//! `docs/schellenjass.md` (section "Record"); Schellenjass has no Stöck, its actions are recorded
+//! as they are played (`{"seat":0,"action":"play",...}`).
 
 use serde::{Deserialize, Serialize};
 

@@ -1,5 +1,7 @@
 //! Schieber game records: play a game into a record, and re-play a record through the engine to
-//! find the first illegal action or wrong score. The format is documented in `docs/records.md`.
+//! find the first illegal action or wrong score. The format is documented in `docs/records.md`,
+//! Schieber's own parts (its options, the deal that ends the game) in `docs/schieber.md` (section
+//! "Record").
 
 use serde::{Deserialize, Serialize};
 

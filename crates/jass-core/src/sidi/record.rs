@@ -1,5 +1,6 @@
 //! Sidi Barrani game records: play a game into a record, and re-play a record to find the first
-//! illegal action or wrong figure. The format is documented in `docs/records.md`.
+//! illegal action or wrong figure. The format is documented in `docs/records.md`, this game's own
+//! parts in `docs/sidi-barrani.md` (section "Record").
 
 use serde::{Deserialize, Serialize};
 
