@@ -532,6 +532,19 @@ pub fn options_are_an_object(value: &serde_json::Value) -> Result<(), String> {
 /// Where [`play_game`] takes each deal's cards: `Ok(None)` stops the game, `Err` ends it.
 pub type NextDeal<'a, G> = dyn FnMut(&G) -> Result<Option<<G as Game>::Deal>, String> + 'a;
 
+/// Plays a whole game of `G` with these players (one per seat) into its record, the deals drawn
+/// from `seed` ([`crate::deal::seeded_deals`]), calling `watch` before every step and once at
+/// the end.
+pub fn play_seeded<G: RecordedGame>(
+    options: G::Options,
+    seed: u64,
+    players: &mut [Box<dyn Player<G>>],
+    watch: &mut dyn FnMut(&G),
+) -> Result<GameRecord<G>, String> {
+    let mut deals = crate::deal::seeded_deals(seed);
+    play_game(options, Some(seed), players, &mut |s| Ok(deals(s)), watch)
+}
+
 /// Plays a game of `G` with these players (one per seat) into its record, calling `watch` before
 /// every step and once at the end. Each deal's cards come from `next_deal`, asked when they are
 /// to be dealt: `None` stops the game there (the record then says it `stopped`), an error ends

@@ -4,8 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use jass_core::coiffeur::{self, Coiffeur, CoiffeurOptions};
-use jass_core::differenzler::{self, Announcements, Differenzler, DifferenzlerOptions};
+use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
+use jass_core::differenzler::{Announcements, Differenzler, DifferenzlerOptions};
 use jass_core::handjass::{self, Handjass, HandjassOptions};
 use jass_core::schieber::{self, Schieber, SchieberOptions};
 use jass_core::sidi::{self, Sidi, SidiOptions};
@@ -105,7 +105,7 @@ fn schieber_public_view_hides_every_hand() {
 #[test]
 fn coiffeur_public_view_hides_every_hand_and_keeps_the_slate() {
     let mut n = 0;
-    coiffeur::play_recorded_watched(
+    jass_core::record::play_seeded(
         CoiffeurOptions::default(),
         3,
         &mut players::<Coiffeur>(4, 3),
@@ -148,7 +148,7 @@ fn differenzler_public_view_hides_hands_and_hidden_announcements() {
             ..Default::default()
         };
         assert_eq!(o.announcements, Announcements::Hidden);
-        differenzler::play_recorded_watched(
+        jass_core::record::play_seeded(
             o,
             seed,
             &mut players::<Differenzler>(4, seed),

@@ -5,9 +5,10 @@
 
 use crate::arena::Arena;
 use crate::deal_position::{DealPoint, DealPosition};
+use crate::registry::IntoRecord;
 use crate::Record;
-use jass_core::{Game, Player};
-use serde::de::DeserializeOwned;
+use jass_core::record::RecordedGame;
+use jass_core::Player;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -16,18 +17,17 @@ use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
 use crate::view::{Phrase, ScoreLine, Slate, TableView};
 
-/// A game as the table, the commands and the server see it.
-pub trait TableGame: Game + Send + 'static {
-    /// The game's options.
-    type Options: Copy + Send + Sync + Serialize + DeserializeOwned + 'static;
+/// A game as the table, the commands and the server see it. Its name in notation (`NAME`,
+/// `sidi-barrani`), its name for people (`TITLE`) and its options (`Options`) are its record's
+/// ([`RecordedGame`]), declared once in the game's core module.
+pub trait TableGame:
+    RecordedGame<Options: Send + Sync + 'static> + IntoRecord + Send + 'static
+{
     /// Which game this is (its key in the registry).
     const KIND: GameKind;
-    /// The name in notation, records and on the command line (`sidi-barrani`).
-    const NAME: &'static str;
-    /// Other names the command line accepts (`sidi`).
-    const ALIASES: &'static [&'static str];
-    /// The name for people (`Sidi Barrani`).
-    const TITLE: &'static str;
+    /// Other names the command line and the server accept (`sidi`; a record's own other names,
+    /// `RecordedGame::ALIASES`, must be among them).
+    const COMMAND_ALIASES: &'static [&'static str];
     /// True if seats `s` and `s + 2` play as a team (team `s % 2`); false if every player is for
     /// himself.
     const TEAMS: bool;
@@ -103,13 +103,16 @@ pub trait TableGame: Game + Send + 'static {
     /// (`jass_analysis::hint::CardPlayView`). False by default: hints then name the sampling
     /// player's choice only.
     const SCHIEBER_CARD_PLAY: bool = false;
-    /// Plays a whole game with these players, calling `watch` before every step and at the end.
+    /// Plays a whole game with these players, the deals drawn from `seed`, calling `watch`
+    /// before every step and at the end.
     fn play(
         options: Self::Options,
         seed: u64,
         players: &mut [Box<dyn Player<Self>>],
         watch: &mut dyn FnMut(&Self),
-    ) -> Result<Record, String>;
+    ) -> Result<Record, String> {
+        jass_core::record::play_seeded(options, seed, players, watch).map(Self::into_record)
+    }
     /// Once a deal is over, how it was scored, as labelled lines that add up
     /// ([`ScoreLine::check`]); empty during a deal, and where the game gives none.
     fn deal_lines(&self) -> Vec<ScoreLine> {

@@ -19,8 +19,8 @@ use crate::schieber::{
 use crate::weis::WeisTie;
 
 pub use record::{
-    check_record, play_recorded, play_recorded_watched, CoiffeurDealRecord, CoiffeurDealResult,
-    CoiffeurRecord, CoiffeurSettled,
+    check_record, play_recorded, CoiffeurDealRecord, CoiffeurDealResult, CoiffeurRecord,
+    CoiffeurSettled,
 };
 
 /// A decision in Coiffeur: the same as in Schieber.

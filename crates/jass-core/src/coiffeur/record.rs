@@ -6,8 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::cardset::CardSet;
 use crate::game::Player;
 use crate::record::{
-    check, check_dealer, play_game, CheckError, DealRecord, GameRecord, GameResult, NoFields,
-    RecordedGame,
+    check, check_dealer, CheckError, DealRecord, GameRecord, GameResult, NoFields, RecordedGame,
 };
 use crate::schieber::{
     ActionEntry, Contract, Forehand, FourHands, RecordedAction, SchieberAction, TrickRecord,
@@ -120,19 +119,7 @@ pub fn play_recorded(
     seed: u64,
     players: &mut [Box<dyn Player<Coiffeur>>],
 ) -> Result<CoiffeurRecord, String> {
-    play_recorded_watched(options, seed, players, &mut |_| {})
-}
-
-/// Like [`play_recorded`], calling `watch` with the state before every step (each deal, each
-/// action) and once at the end: how a table shows the game as it goes.
-pub fn play_recorded_watched(
-    options: CoiffeurOptions,
-    seed: u64,
-    players: &mut [Box<dyn Player<Coiffeur>>],
-    watch: &mut dyn FnMut(&Coiffeur),
-) -> Result<CoiffeurRecord, String> {
-    let mut deals = crate::deal::seeded_deals(seed);
-    play_game(options, Some(seed), players, &mut |s| Ok(deals(s)), watch)
+    crate::record::play_seeded(options, seed, players, &mut |_| {})
 }
 
 impl RecordedGame for Coiffeur {

@@ -19,9 +19,9 @@ use crate::weis::Declaration;
 
 pub use options::{Announcements, DifferenzlerOptions, TrumpRule, MAX_ANNOUNCEMENT};
 pub use record::{
-    check_record, play_recorded, play_recorded_watched, DifferenzlerCards, DifferenzlerDealRecord,
-    DifferenzlerDealResult, DifferenzlerEntry, DifferenzlerGameResult, DifferenzlerRecord,
-    DifferenzlerRecorded, DifferenzlerSettled,
+    check_record, play_recorded, DifferenzlerCards, DifferenzlerDealRecord, DifferenzlerDealResult,
+    DifferenzlerEntry, DifferenzlerGameResult, DifferenzlerRecord, DifferenzlerRecorded,
+    DifferenzlerSettled,
 };
 pub use state::{
     random_trump, Differenzler, DifferenzlerDeal, DifferenzlerObservation, DifferenzlerPhase,

@@ -7,9 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::card::Card;
 use crate::game::Player;
 use crate::mode::Mode;
-use crate::record::{
-    check, check_dealer, play_game, CheckError, DealRecord, GameRecord, RecordedGame,
-};
+use crate::record::{check, check_dealer, CheckError, DealRecord, GameRecord, RecordedGame};
 use crate::schieber::{Forehand, FourHands, TrickRecord};
 use crate::weis::Declaration;
 
@@ -186,19 +184,7 @@ pub fn play_recorded(
     seed: u64,
     players: &mut [Box<dyn Player<Differenzler>>],
 ) -> Result<DifferenzlerRecord, String> {
-    play_recorded_watched(options, seed, players, &mut |_| {})
-}
-
-/// Like [`play_recorded`], calling `watch` with the state before every step (each deal, each
-/// action) and once at the end: how a table shows the game as it goes.
-pub fn play_recorded_watched(
-    options: DifferenzlerOptions,
-    seed: u64,
-    players: &mut [Box<dyn Player<Differenzler>>],
-    watch: &mut dyn FnMut(&Differenzler),
-) -> Result<DifferenzlerRecord, String> {
-    let mut deals = crate::deal::seeded_deals(seed);
-    play_game(options, Some(seed), players, &mut |s| Ok(deals(s)), watch)
+    crate::record::play_seeded(options, seed, players, &mut |_| {})
 }
 
 impl RecordedGame for Differenzler {

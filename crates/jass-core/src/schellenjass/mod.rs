@@ -15,8 +15,7 @@ use crate::card::{Card, ParseError};
 
 pub use options::{SchellenjassOptions, MAX_TARGET};
 pub use record::{
-    play_recorded, play_recorded_watched, SchellenjassDealResult, SchellenjassGameResult,
-    SchellenjassRecord,
+    play_recorded, SchellenjassDealResult, SchellenjassGameResult, SchellenjassRecord,
 };
 pub use state::{
     DealScore, LastDeal, Schellenjass, SchellenjassDeal, SchellenjassObservation,

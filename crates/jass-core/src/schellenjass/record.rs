@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cardset::CardSet;
 use crate::game::Player;
-use crate::record::{is_false, play_game, DealRecord, GameRecord, NoFields, RecordedGame};
+use crate::record::{is_false, DealRecord, GameRecord, NoFields, RecordedGame};
 use crate::schieber::{Forehand, TrickRecord};
 
 use super::options::SchellenjassOptions;
@@ -51,18 +51,7 @@ pub fn play_recorded(
     seed: u64,
     players: &mut [Box<dyn Player<Schellenjass>>],
 ) -> Result<SchellenjassRecord, String> {
-    play_recorded_watched(options, seed, players, &mut |_| {})
-}
-
-/// Like [`play_recorded`], calling `watch` with the state before every step and once at the end.
-pub fn play_recorded_watched(
-    options: SchellenjassOptions,
-    seed: u64,
-    players: &mut [Box<dyn Player<Schellenjass>>],
-    watch: &mut dyn FnMut(&Schellenjass),
-) -> Result<SchellenjassRecord, String> {
-    let mut deals = crate::deal::seeded_deals(seed);
-    play_game(options, Some(seed), players, &mut |s| Ok(deals(s)), watch)
+    crate::record::play_seeded(options, seed, players, &mut |_| {})
 }
 
 impl Schellenjass {

@@ -28,11 +28,8 @@ const SAMPLING_KNOWN: [&str; 8] = [
 ];
 
 impl TableGame for Coiffeur {
-    type Options = CoiffeurOptions;
     const KIND: GameKind = GameKind::Coiffeur;
-    const NAME: &'static str = "coiffeur";
-    const ALIASES: &'static [&'static str] = &[];
-    const TITLE: &'static str = "Coiffeur";
+    const COMMAND_ALIASES: &'static [&'static str] = &[];
     const TEAMS: bool = true;
     const SCHIEBER_CARD_PLAY: bool = true;
     const OPTIONS_HELP: &'static str = concat!(
@@ -92,15 +89,6 @@ impl TableGame for Coiffeur {
                 spec.get(&known, "infer_pool", SamplingSchieber::DEFAULT_INFER_POOL)?,
             ),
         ))
-    }
-    fn play(
-        options: CoiffeurOptions,
-        seed: u64,
-        players: &mut [Box<dyn Player<Self>>],
-        watch: &mut dyn FnMut(&Self),
-    ) -> Result<Record, String> {
-        jass_core::coiffeur::play_recorded_watched(options, seed, players, watch)
-            .map(Record::Coiffeur)
     }
     /// The default arena (a whole game, the teams swapped), measured in the points written.
     fn arena(given: &Value) -> Result<Arena<Self>, OptionsError> {

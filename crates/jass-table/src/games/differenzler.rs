@@ -5,6 +5,7 @@ use jass_bots::{DifferenzlerSettings, RuleDifferenzler, SamplingDifferenzler};
 use jass_core::differenzler::{
     Differenzler, DifferenzlerOptions, DifferenzlerRecord, DifferenzlerRecorded,
 };
+use jass_core::record::RecordedGame;
 use jass_core::mode::LAST_TRICK_BONUS;
 use jass_core::{Player, PointTable};
 use serde_json::{json, Value};
@@ -39,11 +40,8 @@ const SAMPLING_KNOWN: [&str; 10] = [
 ];
 
 impl TableGame for Differenzler {
-    type Options = DifferenzlerOptions;
     const KIND: GameKind = GameKind::Differenzler;
-    const NAME: &'static str = "differenzler";
-    const ALIASES: &'static [&'static str] = &[];
-    const TITLE: &'static str = "Differenzler";
+    const COMMAND_ALIASES: &'static [&'static str] = &[];
     const TEAMS: bool = false;
     const OPTIONS_HELP: &'static str = concat!(
         "  preset: default | open-chosen-trump | one-round-rotation-strict; other keys override it\n",
@@ -106,15 +104,6 @@ impl TableGame for Differenzler {
         Ok(Box::new(SamplingDifferenzler::with_settings(
             *o, settings, seed,
         )))
-    }
-    fn play(
-        options: DifferenzlerOptions,
-        seed: u64,
-        players: &mut [Box<dyn Player<Self>>],
-        watch: &mut dyn FnMut(&Self),
-    ) -> Result<Record, String> {
-        jass_core::differenzler::play_recorded_watched(options, seed, players, watch)
-            .map(Record::Differenzler)
     }
     /// The deal's penalty from the forecast: the card points taken (with Weis and Stöck where
     /// the options count them) make the points taken, their distance from the forecast the

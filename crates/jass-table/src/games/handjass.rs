@@ -2,7 +2,6 @@
 
 use crate::Record;
 use jass_bots::{RuleHandjass, SamplingHandjass};
-use jass_core::deal::seeded_deals;
 use jass_core::handjass::{
     Handjass, HandjassOptions, HandjassRecord, Phase, RecordedAction, MAX_SEATS,
 };
@@ -35,11 +34,8 @@ const SAMPLING_KNOWN: [&str; 10] = [
 ];
 
 impl TableGame for Handjass {
-    type Options = HandjassOptions;
     const KIND: GameKind = GameKind::Handjass;
-    const NAME: &'static str = "handjass";
-    const ALIASES: &'static [&'static str] = &["sackjass", "butzer", "schlaeger"];
-    const TITLE: &'static str = "Handjass";
+    const COMMAND_ALIASES: &'static [&'static str] = &["sackjass", "butzer", "schlaeger"];
     const TEAMS: bool = false;
     const OPTIONS_HELP: &'static str = concat!(
         "  preset: 000 (default) | parlett (002) | 004 | 004-twelve | berner | must-play; other keys override the preset\n",
@@ -131,21 +127,6 @@ impl TableGame for Handjass {
                 )? as u32)
                 .with_threads(threads, budget),
         ))
-    }
-    fn play(
-        options: HandjassOptions,
-        seed: u64,
-        players: &mut [Box<dyn Player<Self>>],
-        watch: &mut dyn FnMut(&Self),
-    ) -> Result<Record, String> {
-        jass_core::handjass::play_recorded_from(
-            options,
-            Some(seed),
-            players,
-            &mut seeded_deals(seed),
-            watch,
-        )
-        .map(Record::Handjass)
     }
     /// A unit is the first deal of a game, played with A in each seat in turn. Measures: the
     /// strokes and potatoes per deal of A and of B.

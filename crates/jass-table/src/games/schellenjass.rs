@@ -19,11 +19,8 @@ use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView}
 use players::{RuleSchellenjass, SamplingSchellenjass, SchellenjassSettings};
 
 impl TableGame for Schellenjass {
-    type Options = SchellenjassOptions;
     const KIND: GameKind = GameKind::Schellenjass;
-    const NAME: &'static str = "schellenjass";
-    const ALIASES: &'static [&'static str] = &["herzjass"];
-    const TITLE: &'static str = "Schellenjass";
+    const COMMAND_ALIASES: &'static [&'static str] = &["herzjass"];
     const TEAMS: bool = false;
     const OPTIONS_HELP: &'static str = concat!(
         "  players: 2 | 3 | 4 (004; all 36 cards dealt);  suit: D (Schellen) | H (Herzjass, French cards)\n",
@@ -69,15 +66,6 @@ impl TableGame for Schellenjass {
             samples: spec.get(&["samples"], "samples", d.samples)?,
         };
         Ok(Box::new(SamplingSchellenjass::new(*o, settings, seed)))
-    }
-    fn play(
-        options: SchellenjassOptions,
-        seed: u64,
-        players: &mut [Box<dyn Player<Self>>],
-        watch: &mut dyn FnMut(&Self),
-    ) -> Result<Record, String> {
-        jass_core::schellenjass::play_recorded_watched(options, seed, players, watch)
-            .map(Record::Schellenjass)
     }
     /// The cards of the suit each player took (a note), the lines they write: a Turi's to its
     /// maker alone, else a line to every player but the one(s) with the most (docs/schellenjass.md).

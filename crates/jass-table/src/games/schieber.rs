@@ -5,7 +5,7 @@ use jass_bots::{
     MctsSchieber, MctsSettings, OracleSchieber, RuleSchieber, SamplingSchieber, SamplingSettings,
     SolverReading,
 };
-use jass_core::deal::{four_hands, seeded_deals, SeededDealer};
+use jass_core::deal::{four_hands, SeededDealer};
 use jass_core::schieber::{
     ActionEntry, Contract, FirstForehand, Phase, RecordedAction, Schieber, SchieberOptions,
     MAX_TARGET,
@@ -51,11 +51,8 @@ const SAMPLING_KNOWN: [&str; 19] = [
 const MCTS_KNOWN: [&str; 3] = ["worlds", "iterations", "exploration"];
 
 impl TableGame for Schieber {
-    type Options = SchieberOptions;
     const KIND: GameKind = GameKind::Schieber;
-    const NAME: &'static str = "schieber";
-    const ALIASES: &'static [&'static str] = &[];
-    const TITLE: &'static str = "Schieber";
+    const COMMAND_ALIASES: &'static [&'static str] = &[];
     const TEAMS: bool = true;
     const SCHIEBER_CARD_PLAY: bool = true;
     const OPTIONS_HELP: &'static str = concat!(
@@ -181,21 +178,6 @@ impl TableGame for Schieber {
                 / 100.0,
         };
         Ok(Box::new(MctsSchieber::new(*o, settings, seed)))
-    }
-    fn play(
-        options: SchieberOptions,
-        seed: u64,
-        players: &mut [Box<dyn Player<Self>>],
-        watch: &mut dyn FnMut(&Self),
-    ) -> Result<Record, String> {
-        jass_core::schieber::play_recorded_from(
-            options,
-            Some(seed),
-            players,
-            &mut seeded_deals(seed),
-            watch,
-        )
-        .map(Record::Schieber)
     }
     /// A unit is one deal, played twice with the same hands in the same seats, the teams
     /// swapped; forehand rotates with the unit unless `-o first_forehand` fixes it. Measure: A's

@@ -2,7 +2,6 @@
 
 use crate::Record;
 use jass_bots::{RuleSidi, SamplingSettings, SamplingSidi, SidiBidding};
-use jass_core::deal::seeded_deals;
 use jass_core::sidi::{Sidi, SidiOptions, SidiRecorded};
 use jass_core::{Player, TrickRules};
 use serde_json::{json, Value};
@@ -47,11 +46,8 @@ fn bidding(spec: &PlayerSpec, known: &[&str]) -> Result<SidiBidding, String> {
 }
 
 impl TableGame for Sidi {
-    type Options = SidiOptions;
     const KIND: GameKind = GameKind::Sidi;
-    const NAME: &'static str = "sidi-barrani";
-    const ALIASES: &'static [&'static str] = &["sidi"];
-    const TITLE: &'static str = "Sidi Barrani";
+    const COMMAND_ALIASES: &'static [&'static str] = &["sidi"];
     const TEAMS: bool = true;
     const OPTIONS_HELP: &'static str = concat!(
         "  preset: default | 004-double-at-first-lead | no-weis-no-doubling; other keys override it\n",
@@ -139,21 +135,6 @@ impl TableGame for Sidi {
                     spec.get(&known, "infer_pool", SamplingSidi::DEFAULT_INFER_POOL)?,
                 ),
         ))
-    }
-    fn play(
-        options: SidiOptions,
-        seed: u64,
-        players: &mut [Box<dyn Player<Self>>],
-        watch: &mut dyn FnMut(&Self),
-    ) -> Result<Record, String> {
-        jass_core::sidi::play_recorded_from(
-            options,
-            Some(seed),
-            players,
-            &mut seeded_deals(seed),
-            watch,
-        )
-        .map(Record::Sidi)
     }
     /// A unit is one deal (auction and play), played twice with the same hands in the same
     /// seats, the teams swapped; the dealer rotates with the unit unless `-o first_dealer` is
