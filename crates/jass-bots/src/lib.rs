@@ -4,6 +4,7 @@
 //! exact solver where the game's card play fits it, rule-player rollouts where it does not).
 #![deny(missing_docs)]
 
+pub mod card_play_sampling;
 pub mod chosen_deals;
 mod contract_value;
 mod handjass_game_end;

@@ -1,21 +1,19 @@
 //! Computer players for Schellenjass: a rule player (duck under the card that heads the trick,
 //! throw the game's suit when void, lead what others must head) and a sampling player
-//! (perfect-information Monte Carlo: every legal card played out in worlds that agree with what
+//! (`jass_bots::card_play_sampling`: every legal card played out in worlds that agree with what
 //! the seat has seen, everyone by the rule card play, the card with the best lines kept).
 
 use jass_core::schellenjass::{
     Schellenjass, SchellenjassAction, SchellenjassObservation, SchellenjassOptions,
 };
 use jass_core::trick::{legal_cards, trick_winner};
-use jass_core::trick_play::AnyTrickPlay;
 use jass_core::{
     Card, CardSet, Decision, Mode, Player, PointTable, Suit, TrickRules, UndenufeEleven,
 };
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use jass_bots::pimc::seat_knowledge;
-use jass_bots::worlds::{sample_world_retry, Knowledge};
+use jass_bots::card_play_sampling::{sampled_card, CardPlayView, PlayedOut};
 
 /// Schellenjass is played without trump: every suit ranks as in Obenabe.
 const MODE: Mode = Mode::Obenabe;
@@ -131,94 +129,6 @@ impl SamplingSchellenjass {
     }
 }
 
-/// What `obs.seat` knows of the hands: its own; for the others, the cards not yet seen, less the
-/// suits each has shown not to hold (a card of another suit played to a lead), and how many each
-/// holds.
-fn knowledge(obs: &SchellenjassObservation) -> Knowledge {
-    let completed: Vec<(u8, &[Card])> = obs
-        .tricks
-        .iter()
-        .map(|t| (t.leader, t.cards.as_slice()))
-        .collect();
-    seat_knowledge(
-        obs.players as usize,
-        obs.seat as usize,
-        obs.hand,
-        &completed,
-        (obs.trick_leader, &obs.trick),
-        &[],
-        MODE,
-        TrickRules::Strict,
-    )
-}
-
-/// Plays the deal out from `obs`'s position in the world `hands` (the seat's own card `first`
-/// played first), everyone by the rule card, through the one trick-play core; the cards of the
-/// suit each seat ends with.
-fn play_out(
-    obs: &SchellenjassObservation,
-    world: [CardSet; 4],
-    first: Card,
-    suit: Suit,
-) -> [u8; 4] {
-    let n = obs.players as usize;
-    let mut bells = [0u8; 4];
-    for (s, &b) in obs.bells.iter().enumerate() {
-        bells[s] = b;
-    }
-    let mut gone = CardSet::from_cards(
-        obs.tricks
-            .iter()
-            .flat_map(|t| t.cards.iter().copied())
-            .chain(obs.trick.iter().copied()),
-    );
-    // The world as the trick in progress began: its cards back in their players' hands, and
-    // played again.
-    let mut hands = world;
-    let leader = obs.trick_leader as usize;
-    for (i, &c) in obs.trick.iter().enumerate() {
-        hands[(leader + i) % n].insert(c);
-    }
-    let tricks = hands[leader].len() as u8;
-    let mut play = AnyTrickPlay::with_rules(
-        &hands[..n],
-        MODE,
-        PointTable::new(MODE, UndenufeEleven::Ace),
-        TrickRules::Strict,
-        leader as u8,
-    )
-    .with_tricks(tricks);
-    let mut trick_bells = 0u8;
-    for (k, c) in obs
-        .trick
-        .iter()
-        .copied()
-        .chain(std::iter::once(first))
-        .enumerate()
-    {
-        trick_bells += u8::from(c.suit() == suit);
-        // The last of these may complete the trick (the first card is the seat's own).
-        if let Some(end) = play.play(c) {
-            debug_assert_eq!(k, obs.trick.len());
-            bells[end.winner as usize] += trick_bells;
-            trick_bells = 0;
-        }
-    }
-    gone.insert(first);
-    while !play.is_over() {
-        let seat = play.to_play();
-        let trick = play.current();
-        let c = rule_card(play.hand(seat), trick, gone, trick.len() + 1 == n, suit);
-        gone.insert(c);
-        trick_bells += u8::from(c.suit() == suit);
-        if let Some(end) = play.play(c) {
-            bells[end.winner as usize] += trick_bells;
-            trick_bells = 0;
-        }
-    }
-    bells
-}
-
 impl Player<Schellenjass> for SamplingSchellenjass {
     fn name(&self) -> String {
         "sampling".into()
@@ -233,35 +143,45 @@ impl Player<Schellenjass> for SamplingSchellenjass {
                 SchellenjassAction::Play { card } => card,
             })
             .collect();
-        if cards.len() == 1 {
-            return SchellenjassAction::Play { card: cards[0] };
-        }
         let n = obs.players as usize;
         let seat = obs.seat as usize;
-        let k = knowledge(&obs);
-        let mut value = vec![0i64; cards.len()];
-        for _ in 0..self.settings.samples {
-            let Some(world) = sample_world_retry(&k, &mut self.rng, 20) else {
-                break;
-            };
-            for (i, &card) in cards.iter().enumerate() {
-                let bells = play_out(&obs, world, card, self.options.suit);
-                let lines = Schellenjass::lines_for(&self.options, &bells);
-                // My lines against the others' average: every line counts in the race to the
-                // target. Scaled by the players so that it stays whole.
-                let others: i64 = (0..n).filter(|&s| s != seat).map(|s| lines[s] as i64).sum();
-                value[i] += lines[seat] as i64 * (n as i64 - 1) - others;
-            }
-        }
-        let best = (0..cards.len())
-            .max_by_key(|&i| (value[i], std::cmp::Reverse(i)))
-            .expect("a card");
-        if value.iter().all(|&v| v == value[best]) {
-            return SchellenjassAction::Play {
-                card: rule_card_of(&obs, self.options.suit),
-            };
-        }
-        SchellenjassAction::Play { card: cards[best] }
+        let suit = self.options.suit;
+        let completed: Vec<(u8, &[Card])> = obs
+            .tricks
+            .iter()
+            .map(|t| (t.leader, t.cards.as_slice()))
+            .collect();
+        let view = CardPlayView {
+            seats: n,
+            seat,
+            hand: obs.hand,
+            completed: &completed,
+            trick_leader: obs.trick_leader,
+            trick: &obs.trick,
+            shown: &[],
+            mode: MODE,
+            points: PointTable::new(MODE, UndenufeEleven::Ace),
+            rules: TrickRules::Strict,
+        };
+        // My lines against the others' average: every line counts in the race to the target.
+        // Scaled by the players so that it stays whole.
+        let value = |out: &PlayedOut| {
+            let bells: [u8; 4] = std::array::from_fn(|s| out.taken[s].of_suit(suit).len() as u8);
+            let lines = Schellenjass::lines_for(&self.options, &bells);
+            let others: i64 = (0..n).filter(|&s| s != seat).map(|s| lines[s] as i64).sum();
+            lines[seat] as i64 * (n as i64 - 1) - others
+        };
+        let rule = |hand, trick: &[Card], gone, last| rule_card(hand, trick, gone, last, suit);
+        let card = sampled_card(
+            &view,
+            &cards,
+            self.settings.samples,
+            &mut self.rng,
+            &rule,
+            &value,
+        )
+        .unwrap_or_else(|| rule_card_of(&obs, suit));
+        SchellenjassAction::Play { card }
     }
 }
 

@@ -1,0 +1,262 @@
+//! The sampling card choice of a game whose deal is card play alone (no Weis or auction left to
+//! read), for two to four seats, written once: every legal card is played out in worlds that
+//! agree with what the seat has seen ([`seat_knowledge`]), everyone by the game's rule card, and
+//! the card whose play-outs the game values best is kept. A game gives two hooks: its rule card
+//! ([`RuleCard`]) and its objective (a value of a [`PlayedOut`] deal for the deciding seat).
+//! Schellenjass's sampling player is this choice with its bells as the objective.
+
+use jass_core::trick::trick_winner;
+use jass_core::trick_play::AnyTrickPlay;
+use jass_core::{Card, CardSet, Mode, PointTable, TrickRules};
+use rand_core::RngCore;
+
+use crate::pimc::seat_knowledge;
+use crate::worlds::sample_world_retry;
+
+/// The card a seat plays by the game's rules of thumb: `(hand, trick so far (lead first), every
+/// card played in the deal (the trick's included), whether the seat plays last to the trick)`.
+pub type RuleCard<'a> = &'a dyn Fn(CardSet, &[Card], CardSet, bool) -> Card;
+
+/// The card play as the deciding seat sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct CardPlayView<'a> {
+    /// Seats at the table (two to four), `0..seats` in playing order.
+    pub seats: usize,
+    /// The deciding seat.
+    pub seat: usize,
+    /// Its hand.
+    pub hand: CardSet,
+    /// The completed tricks of the deal: leader and cards, in playing order.
+    pub completed: &'a [(u8, &'a [Card])],
+    /// The seat that led the trick in progress.
+    pub trick_leader: u8,
+    /// The trick in progress, lead first.
+    pub trick: &'a [Card],
+    /// Cards of other seats the deciding seat has been shown (the turned card the dealer keeps).
+    pub shown: &'a [(u8, CardSet)],
+    /// The trump mode.
+    pub mode: Mode,
+    /// The cards' points.
+    pub points: PointTable,
+    /// Who must follow, trump and may undertrump.
+    pub rules: TrickRules,
+}
+
+/// A deal played to its end in one world: what each seat took in the whole deal, the completed
+/// tricks before the play-out included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayedOut {
+    /// The cards each seat took.
+    pub taken: [CardSet; 4],
+    /// The tricks each seat won.
+    pub tricks: [u8; 4],
+    /// The seat that won the last trick.
+    pub last: u8,
+}
+
+/// The card the sampling choice keeps among `legal` (the seat's legal cards), from `samples`
+/// worlds drawn with `rng`; `None` when every card is valued alike (the caller then plays its
+/// rule card). `value` values a played-out deal for the deciding seat: higher is better.
+pub fn sampled_card(
+    view: &CardPlayView<'_>,
+    legal: &[Card],
+    samples: usize,
+    rng: &mut impl RngCore,
+    rule: RuleCard<'_>,
+    value: &dyn Fn(&PlayedOut) -> i64,
+) -> Option<Card> {
+    match legal {
+        [] => return None,
+        [only] => return Some(*only),
+        _ => {}
+    }
+    let knowledge = seat_knowledge(
+        view.seats,
+        view.seat,
+        view.hand,
+        view.completed,
+        (view.trick_leader, view.trick),
+        view.shown,
+        view.mode,
+        view.rules,
+    );
+    let mut total = vec![0i64; legal.len()];
+    for _ in 0..samples {
+        let Some(world) = sample_world_retry(&knowledge, rng, 20) else {
+            break;
+        };
+        for (i, &card) in legal.iter().enumerate() {
+            total[i] += value(&play_out(view, world, card, rule));
+        }
+    }
+    let best = (0..legal.len())
+        .max_by_key(|&i| (total[i], std::cmp::Reverse(i)))
+        .expect("a card");
+    (!total.iter().all(|&v| v == total[best])).then_some(legal[best])
+}
+
+/// Plays the deal out from `view`'s position in the world `world` (the hands still held), the
+/// seat's own card `first` played first, everyone else by `rule`, through the one trick-play core.
+pub fn play_out(
+    view: &CardPlayView<'_>,
+    world: [CardSet; 4],
+    first: Card,
+    rule: RuleCard<'_>,
+) -> PlayedOut {
+    let n = view.seats;
+    let mut out = PlayedOut {
+        taken: [CardSet::EMPTY; 4],
+        tricks: [0; 4],
+        last: 0,
+    };
+    let mut gone = view.trick.iter().copied().collect::<CardSet>();
+    for &(leader, cards) in view.completed {
+        let winner = (leader as usize + trick_winner(cards, view.mode)) % n;
+        let cards = cards.iter().copied().collect::<CardSet>();
+        out.taken[winner] |= cards;
+        out.tricks[winner] += 1;
+        out.last = winner as u8;
+        gone |= cards;
+    }
+    // The world as the trick in progress began: its cards back in their players' hands, and
+    // played again.
+    let mut hands = world;
+    let leader = view.trick_leader as usize;
+    for (i, &c) in view.trick.iter().enumerate() {
+        hands[(leader + i) % n].insert(c);
+    }
+    let mut play = AnyTrickPlay::with_rules(
+        &hands[..n],
+        view.mode,
+        view.points,
+        view.rules,
+        leader as u8,
+    )
+    .with_tricks(hands[leader].len() as u8);
+    let mut trick = CardSet::EMPTY;
+    let take = |out: &mut PlayedOut, trick: &mut CardSet, winner: u8| {
+        out.taken[winner as usize] |= *trick;
+        out.tricks[winner as usize] += 1;
+        out.last = winner;
+        *trick = CardSet::EMPTY;
+    };
+    for c in view.trick.iter().copied().chain(std::iter::once(first)) {
+        trick.insert(c);
+        // The last of these may complete the trick (the first card is the seat's own).
+        if let Some(end) = play.play(c) {
+            take(&mut out, &mut trick, end.winner);
+        }
+    }
+    gone.insert(first);
+    while !play.is_over() {
+        let seat = play.to_play();
+        let current = play.current();
+        let c = rule(play.hand(seat), current, gone, current.len() + 1 == n);
+        gone.insert(c);
+        trick.insert(c);
+        if let Some(end) = play.play(c) {
+            take(&mut out, &mut trick, end.winner);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jass_core::trick::legal_cards;
+    use jass_core::UndenufeEleven;
+    use rand_core::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    fn cards(s: &str) -> CardSet {
+        s.split_whitespace()
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect()
+    }
+
+    /// The lowest legal card.
+    fn lowest(hand: CardSet, trick: &[Card], _gone: CardSet, _last: bool) -> Card {
+        legal_cards(hand, trick, Mode::Obenabe, TrickRules::Strict)
+            .first()
+            .unwrap()
+    }
+
+    fn view<'a>(
+        hand: CardSet,
+        completed: &'a [(u8, &'a [Card])],
+        trick: &'a [Card],
+    ) -> CardPlayView<'a> {
+        CardPlayView {
+            seats: 3,
+            seat: 0,
+            hand,
+            completed,
+            trick_leader: 0,
+            trick,
+            shown: &[],
+            mode: Mode::Obenabe,
+            points: PointTable::new(Mode::Obenabe, UndenufeEleven::Ace),
+            rules: TrickRules::Strict,
+        }
+    }
+
+    #[test]
+    fn a_play_out_gives_every_card_to_a_trick_winner_and_counts_the_completed_tricks() {
+        // Three seats, one trick done (seat 1 led, seat 2 won it with the ace), the rest played
+        // out from a world of 11 cards each.
+        let done: Vec<Card> = ["H6", "HA", "H7"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let completed = [(1u8, done.as_slice())];
+        let pack = CardSet::ALL - done.iter().copied().collect::<CardSet>();
+        let mut rest = pack.iter();
+        let mut world = [CardSet::EMPTY; 4];
+        for hand in world.iter_mut().take(3) {
+            *hand = (&mut rest).take(11).collect();
+        }
+        let mut v = view(world[2], &completed, &[]);
+        // Seat 2 won the first trick: it leads the second and decides.
+        (v.seat, v.trick_leader) = (2, 2);
+        let first = lowest(world[2], &[], CardSet::EMPTY, false);
+        let out = play_out(&v, world, first, &lowest);
+        let all = out.taken[0] | out.taken[1] | out.taken[2];
+        assert_eq!(all, CardSet::ALL, "every card was taken");
+        assert_eq!(out.tricks.iter().map(|&t| u32::from(t)).sum::<u32>(), 12);
+        assert!(out.taken[2].contains("HA".parse().unwrap()));
+        let points: u32 = (0..3).map(|s| v.points.sum(out.taken[s])).sum();
+        assert_eq!(
+            points + 5,
+            157,
+            "the deal's card points and the last trick's 5"
+        );
+        assert!(out.tricks[out.last as usize] > 0);
+    }
+
+    #[test]
+    fn the_choice_avoids_a_trick_it_can_duck() {
+        // Seat 0 plays last to a trick of the hearts 7 and 8 and holds the king and the 6 of
+        // hearts; the objective is to take as few card points as possible: ducking with the 6
+        // is better in every world.
+        let trick: Vec<Card> = vec!["H7".parse().unwrap(), "H8".parse().unwrap()];
+        let hand = cards("HK H6 S6 S7 S8 S9 C6 C7 C8 C9 D6 D7");
+        let mut v = view(hand, &[], &trick);
+        v.trick_leader = 1;
+        let legal: Vec<Card> = legal_cards(hand, &trick, Mode::Obenabe, TrickRules::Strict)
+            .iter()
+            .collect();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let me = 0usize;
+        let chosen = sampled_card(&v, &legal, 20, &mut rng, &lowest, &|out| {
+            -(v.points.sum(out.taken[me]) as i64)
+        });
+        assert_eq!(chosen, Some("H6".parse().unwrap()));
+        // With one legal card there is nothing to sample.
+        let only: [Card; 1] = ["H6".parse().unwrap()];
+        assert_eq!(
+            sampled_card(&v, &only, 20, &mut rng, &lowest, &|_| 0),
+            Some(only[0])
+        );
+    }
+}
