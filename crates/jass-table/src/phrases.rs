@@ -8,11 +8,18 @@
 //!   `games/mod.rs`, the page, the terminal table, `jass show`, card, suit and mode names, the
 //!   actions more than one game has);
 //! - each game's own phrases, beside its registry entry: `games/<game>/phrases.json`, declared by
-//!   the entry as [`TableGame::PHRASES`](crate::TableGame::PHRASES), of the form
-//!   `{"en": {key: template, …}, "de": {…}}` (both languages in one file, every language with the
-//!   same keys and placeholders): the words of its facts, score lines and slate that no other
-//!   game says, and the names of the actions only it has (`act_<kind>`, `ui_act_<kind>`,
-//!   `ui_btn_<kind>`). A game without words of its own declares nothing.
+//!   the entry as [`TableGame::PHRASES`], of the form `{"en": {key: template, …}, "de": {…}}`
+//!   (both languages in one file, every language with the same keys and placeholders): the words
+//!   of its facts, score lines and slate that no other game says, and the names of the actions
+//!   only it has (`act_<kind>`, `ui_act_<kind>`, `ui_btn_<kind>`, `ui_prompt_<kind>`). A game
+//!   without words of its own declares nothing.
+//!
+//! A key is a game's own when only its entry (`games/<game>.rs` and its folder) says it, or when
+//! it is built from an action kind only that game has (Handjass's `act_bessern`, Sidi Barrani's
+//! `ui_btn_redouble`). A key that code shared by the games names stays common, even where one
+//! game alone says it today (`games/mod.rs`, `adapter.rs`, jass-cli's table and labels, `app.js`
+//! by name: `act_bid`, `act_discard`, `ui_act_announce`, `col_taken`, `row_total`, …); so do the
+//! words of an action kind two games have (`schieben`: Schieber and Coiffeur).
 //!
 //! A key belongs to one file. The merge ([`merge`]) refuses a key that two files (the common
 //! book and a game, or two games) word differently in a language; the same key worded alike in
@@ -32,7 +39,7 @@
 //!   or a seat, from the viewer's side); every other argument is written as it is, a list joined
 //!   by commas;
 //! - a key missing from the book is written as the key (the conformance suite checks that every
-//!   key the games use is in every book).
+//!   key the games use, and the words of every legal action, are in every book).
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -66,6 +73,9 @@ pub fn game_phrases() -> Vec<(&'static str, &'static str)> {
     GameKind::ALL.iter().map(|kind| kind.visit(Of)).collect()
 }
 
+/// A book's phrases: key → template.
+pub type Templates = BTreeMap<String, String>;
+
 /// The book of every language: its common book (`common`: language, JSON text) with the phrases
 /// of every game of `games` (the game's name, its phrases' JSON text: `{language: {key:
 /// template}}`) of that language, in the order of `common`. An error names a file that is not
@@ -73,12 +83,12 @@ pub fn game_phrases() -> Vec<(&'static str, &'static str)> {
 pub fn merge<'a>(
     common: &[(&'a str, &str)],
     games: &[(&str, &str)],
-) -> Result<Vec<(&'a str, BTreeMap<String, String>)>, String> {
+) -> Result<Vec<(&'a str, Templates)>, String> {
     let mut books = Vec::new();
     // Per language: the file each key comes from.
     let mut sources: Vec<BTreeMap<String, String>> = Vec::new();
     for (lang, text) in common {
-        let book: BTreeMap<String, String> = serde_json::from_str(text)
+        let book: Templates = serde_json::from_str(text)
             .map_err(|e| format!("phrases/{lang}.json is not valid: {e}"))?;
         let source = format!("phrases/{lang}.json");
         sources.push(book.keys().map(|k| (k.clone(), source.clone())).collect());
@@ -86,7 +96,7 @@ pub fn merge<'a>(
     }
     for (game, text) in games {
         let file = format!("{game}'s phrases.json");
-        let langs: BTreeMap<String, BTreeMap<String, String>> =
+        let langs: BTreeMap<String, Templates> =
             serde_json::from_str(text).map_err(|e| format!("{file} is not valid: {e}"))?;
         for (lang, phrases) in langs {
             let Some(i) = books.iter().position(|(l, _)| *l == lang) else {
@@ -115,7 +125,7 @@ pub fn merge<'a>(
 /// One language's phrases.
 #[derive(Debug)]
 pub struct PhraseBook {
-    templates: BTreeMap<String, String>,
+    templates: Templates,
     json: OnceLock<String>,
 }
 
@@ -149,12 +159,12 @@ impl PhraseBook {
 
     /// A book from its JSON text.
     pub fn parse(text: &str) -> Result<PhraseBook, String> {
-        let templates: BTreeMap<String, String> =
+        let templates: Templates =
             serde_json::from_str(text).map_err(|e| format!("a phrase book: {e}"))?;
         Ok(PhraseBook::of(templates))
     }
 
-    fn of(templates: BTreeMap<String, String>) -> PhraseBook {
+    fn of(templates: Templates) -> PhraseBook {
         PhraseBook {
             templates,
             json: OnceLock::new(),
@@ -272,7 +282,7 @@ mod tests {
 
     /// Whether the books of `file` (language, key → template; English first) have the same keys
     /// with the same placeholders in every language, and no `{key}` placeholder.
-    fn agreement(file: &str, books: &[(&str, &BTreeMap<String, String>)]) -> Result<(), String> {
+    fn agreement(file: &str, books: &[(&str, &Templates)]) -> Result<(), String> {
         let Some((first, english)) = books.first() else {
             return Ok(());
         };
@@ -294,16 +304,17 @@ mod tests {
             }
             let extra: Vec<&String> = book.keys().filter(|k| !english.contains_key(*k)).collect();
             if !extra.is_empty() {
-                return Err(format!("{file}: `{lang}` has keys `{first}` lacks: {extra:?}"));
+                return Err(format!(
+                    "{file}: `{lang}` has keys `{first}` lacks: {extra:?}"
+                ));
             }
         }
         Ok(())
     }
 
     /// A game's phrases by language, in the order of the common books.
-    fn game_books(text: &str) -> Vec<(&'static str, BTreeMap<String, String>)> {
-        let mut langs: BTreeMap<String, BTreeMap<String, String>> =
-            serde_json::from_str(text).unwrap();
+    fn game_books(text: &str) -> Vec<(&'static str, Templates)> {
+        let mut langs: BTreeMap<String, Templates> = serde_json::from_str(text).unwrap();
         PhraseBook::languages()
             .filter_map(|lang| langs.remove(lang).map(|book| (lang, book)))
             .collect()
@@ -311,7 +322,7 @@ mod tests {
 
     #[test]
     fn every_book_has_the_english_keys_with_their_placeholders() {
-        let books: Vec<(&str, BTreeMap<String, String>)> = PhraseBook::languages()
+        let books: Vec<(&str, Templates)> = PhraseBook::languages()
             .map(|lang| {
                 let book = PhraseBook::language(lang).unwrap();
                 let templates = book
@@ -321,8 +332,7 @@ mod tests {
                 (lang, templates)
             })
             .collect();
-        let refs: Vec<(&str, &BTreeMap<String, String>)> =
-            books.iter().map(|(l, b)| (*l, b)).collect();
+        let refs: Vec<(&str, &Templates)> = books.iter().map(|(l, b)| (*l, b)).collect();
         agreement("the merged books", &refs).unwrap();
         assert_eq!(PhraseBook::languages().next(), Some("en"));
         assert_eq!(placeholders("{a} x {b}{a}"), ["a", "b"]);
@@ -350,13 +360,16 @@ mod tests {
                 langs, languages,
                 "{game}'s phrases.json words its phrases in {langs:?}, the books are {languages:?}"
             );
-            let refs: Vec<(&str, &BTreeMap<String, String>)> =
-                books.iter().map(|(l, b)| (*l, b)).collect();
+            let refs: Vec<(&str, &Templates)> = books.iter().map(|(l, b)| (*l, b)).collect();
             agreement(&format!("{game}'s phrases.json"), &refs).unwrap();
             for (lang, book) in &books {
                 let merged = PhraseBook::language(lang).unwrap();
                 for (key, template) in book {
-                    assert_eq!(merged.template(key), Some(template.as_str()), "{game}: {key}");
+                    assert_eq!(
+                        merged.template(key),
+                        Some(template.as_str()),
+                        "{game}: {key}"
+                    );
                 }
             }
         }
@@ -368,7 +381,7 @@ mod tests {
 
     #[test]
     fn a_language_that_lacks_a_key_or_a_placeholder_is_found() {
-        let book = |pairs: &[(&str, &str)]| -> BTreeMap<String, String> {
+        let book = |pairs: &[(&str, &str)]| -> Templates {
             pairs
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -389,14 +402,16 @@ mod tests {
         // The same on a game's file, as the test of every game reads it.
         let file = r#"{"en": {"won": "won by {side}"}, "de": {"won": "gewonnen"}}"#;
         let books = game_books(file);
-        let refs: Vec<(&str, &BTreeMap<String, String>)> =
-            books.iter().map(|(l, b)| (*l, b)).collect();
+        let refs: Vec<(&str, &Templates)> = books.iter().map(|(l, b)| (*l, b)).collect();
         assert!(agreement("g", &refs).is_err());
     }
 
     #[test]
     fn a_key_worded_twice_differently_is_refused() {
-        let common = [("en", r#"{"side": "{side}"}"#), ("de", r#"{"side": "{side}"}"#)];
+        let common = [
+            ("en", r#"{"side": "{side}"}"#),
+            ("de", r#"{"side": "{side}"}"#),
+        ];
         let ok = merge(
             &common,
             &[
@@ -412,7 +427,10 @@ mod tests {
         assert_eq!(ok[1].1["a_x"], "X");
         // A game against the common book.
         let e = merge(&common, &[("a", r#"{"en": {"side": "the {side}"}}"#)]).unwrap_err();
-        assert!(e.contains("`side` (en)") && e.contains("phrases/en.json"), "{e}");
+        assert!(
+            e.contains("`side` (en)") && e.contains("phrases/en.json"),
+            "{e}"
+        );
         // Two games.
         let e = merge(
             &common,
@@ -422,7 +440,10 @@ mod tests {
             ],
         )
         .unwrap_err();
-        assert!(e.contains("`x` (de)") && e.contains("a's phrases.json"), "{e}");
+        assert!(
+            e.contains("`x` (de)") && e.contains("a's phrases.json"),
+            "{e}"
+        );
         // A language without a common book, and a file that is not valid.
         assert!(merge(&common, &[("a", r#"{"fr": {"x": "x"}}"#)])
             .unwrap_err()
@@ -436,7 +457,7 @@ mod tests {
     fn the_served_json_is_the_merged_book() {
         for lang in PhraseBook::languages() {
             let book = PhraseBook::language(lang).unwrap();
-            let served: BTreeMap<String, String> = serde_json::from_str(book.json()).unwrap();
+            let served: Templates = serde_json::from_str(book.json()).unwrap();
             assert_eq!(served.len(), book.keys().count());
             assert!(served.iter().all(|(k, v)| book.template(k) == Some(v)));
             assert!(std::ptr::eq(book.json(), book.json()));

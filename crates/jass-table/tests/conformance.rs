@@ -127,7 +127,9 @@ fn play_one<G: TableGame>(o: G::Options, seats: usize, names: &[&str], seed: u64
         }
         let written: Vec<Value> = legal.iter().map(G::action_json).collect();
         if let Some(key) = written.iter().find_map(action_words_missing) {
-            problems.push(format!("the action's words `{key}` are not in the phrase book"));
+            problems.push(format!(
+                "the action's words `{key}` are not in the phrase book"
+            ));
         }
         for (i, json) in written.iter().enumerate() {
             match match_answer(json, &written) {
