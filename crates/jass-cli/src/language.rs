@@ -2,7 +2,7 @@
 //! `--cards`): `--lang de|en`, else the
 //! locale of the environment (the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set: German
 //! if it starts with `de`), else English. Every language is a phrase book of the registry
-//! (`crates/jass-table/phrases/<language>.json`).
+//! (`crates/jass-table/phrases/<language>.json` with each game's phrases, `jass_table::phrases`).
 
 use jass_core::CardStyle;
 use jass_table::PhraseBook;

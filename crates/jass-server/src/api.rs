@@ -679,12 +679,13 @@ fn content_type(path: &str) -> &'static str {
 
 fn serve_asset(path: &str) -> Response {
     // The phrase books of the table view (`phrases/en.json`) live with the registry, which the
-    // terminal reads too (jass_table::phrases).
+    // terminal reads too: each the common book with every game's own phrases, merged and written
+    // as JSON once (jass_table::phrases).
     let book = path
         .strip_prefix("phrases/")
         .and_then(|f| f.strip_suffix(".json"))
-        .and_then(|lang| jass_table::phrases::BOOKS.iter().find(|(l, _)| *l == lang))
-        .map(|(_, text)| (path, text.as_bytes()));
+        .and_then(jass_table::PhraseBook::language)
+        .map(|book| (path, book.json().as_bytes()));
     match book.or_else(|| {
         crate::assets()
             .iter()

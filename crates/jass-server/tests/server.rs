@@ -770,6 +770,45 @@ async fn the_web_client_is_served_when_present() {
     s.stop().await;
 }
 
+/// The phrase books are served merged: the common words and every game's own, as the terminal
+/// reads them (`jass_table::phrases`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_phrase_books_are_served_with_every_games_phrases() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    for lang in jass_table::PhraseBook::languages() {
+        let r = reqwest::get(url(a, &format!("/assets/phrases/{lang}.json")))
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 200, "{lang}");
+        assert_eq!(r.headers()["content-type"], "application/json");
+        assert_eq!(r.headers()["cache-control"], "no-cache");
+        let served: std::collections::BTreeMap<String, String> = r.json().await.unwrap();
+        let book = jass_table::PhraseBook::language(lang).unwrap();
+        assert_eq!(served.len(), book.keys().count(), "{lang}");
+        for key in [
+            "ui_lobby",
+            "fact_contract",
+            "sidi_bid_made",
+            "act_bessern",
+            "turi",
+        ] {
+            assert!(book.has(key), "{lang}: {key}");
+            assert_eq!(
+                served.get(key).map(String::as_str),
+                book.template(key),
+                "{lang}: {key}"
+            );
+        }
+    }
+    let r = reqwest::get(url(a, "/assets/phrases/xx.json"))
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 404);
+    s.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_damaged_stored_action_stops_the_table_at_the_restart() {
     on_each_database(a_damaged_stored_action_stops_the_table_at_the_restart_on).await;

@@ -97,10 +97,11 @@ const gameInfo = (g) => GAMES.find((x) => x.game === g);
 const gameName = (g) => (gameInfo(g) && gameInfo(g).title) || g;
 const isTeamGame = (g) => !!(gameInfo(g) && gameInfo(g).teams);
 
-// The phrase books of the registry (crates/jass-table/phrases/<language>.json, served at
-// /assets/phrases/<language>.json), which the terminal and `jass show` read too: every word of
-// this page, of the table view and of the verdict. A phrase is `{key, ...arguments}`; `{name}` in
-// its template is filled by the rules of crates/jass-table/src/phrases.rs.
+// The phrase books of the registry (crates/jass-table/phrases/<language>.json with each game's
+// games/<game>/phrases.json, merged and served at /assets/phrases/<language>.json), which the
+// terminal and `jass show` read too: every word of this page, of the table view and of the
+// verdict. A phrase is `{key, ...arguments}`; `{name}` in its template is filled by the rules of
+// crates/jass-table/src/phrases.rs.
 let PHRASES = {};
 
 // The languages of the switch in the header (a book each); the person's choice is kept, else the

@@ -34,6 +34,12 @@ pub trait TableGame:
     /// What each option's values mean, for `jass options` (one line per group of options, the
     /// last naming the game's doc).
     const OPTIONS_HELP: &'static str;
+    /// The game's own phrases (the words of its facts, score lines and slate, and of the actions
+    /// only it has), as JSON: `{"en": {key: template, …}, "de": {…}}`, every language with the
+    /// same keys and placeholders. Written beside the entry, in `games/<game>/phrases.json`, and
+    /// merged into every language's book with the common phrases (`crate::phrases`). By default
+    /// none: a game whose every word is common needs nothing.
+    const PHRASES: &'static str = "{}";
 
     /// The options from JSON (the keys given; the rest default), checked by the game.
     fn read_options(options: &Value) -> Result<Self::Options, OptionsError>;

@@ -1,9 +1,10 @@
 //! What every front end draws beside the cards, the same for each seat and for spectators: it is
 //! read from the public view, so it holds nothing hidden. The one table view (issue 40): the
 //! sides that score, what each has taken so far in the deal, the slate, and once a deal is over
-//! how it was scored. Every text in it is a [`Phrase`]: a key of the phrase book
-//! (`crates/jass-table/phrases/<language>.json`) and its arguments, so that the terminal, `jass
-//! show` and the browser word it the same way, each from the one book.
+//! how it was scored. Every text in it is a [`Phrase`]: a key of the phrase book (the common
+//! `crates/jass-table/phrases/<language>.json` with each game's `games/<game>/phrases.json`,
+//! [`crate::phrases`]) and its arguments, so that the terminal, `jass show` and the browser word
+//! it the same way, each from the one book.
 
 use serde::Serialize;
 use serde_json::{Map, Value};

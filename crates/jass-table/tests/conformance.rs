@@ -7,7 +7,7 @@
 //! read back as itself (what a bot or a browser answers); every seat's view and the spectators'
 //! view serialize, the spectators' without a hand; the deal's score lines add up, every deal has
 //! them, and what they write adds up to the verdict's totals; every phrase of the table view and
-//! the verdict is in the phrase book; the record checks, reads back from its JSON unchanged, names
+//! the verdict, and the words of every legal action, are in the phrase book; the record checks, reads back from its JSON unchanged, names
 //! the game's seats and deals as its verdict does; the same seed plays the same game.
 
 use jass_core::{ActionList, Player, ToMove};
@@ -126,6 +126,11 @@ fn play_one<G: TableGame>(o: G::Options, seats: usize, names: &[&str], seed: u64
             return;
         }
         let written: Vec<Value> = legal.iter().map(G::action_json).collect();
+        if let Some(key) = written.iter().find_map(action_words_missing) {
+            problems.push(format!(
+                "the action's words `{key}` are not in the phrase book"
+            ));
+        }
         for (i, json) in written.iter().enumerate() {
             match match_answer(json, &written) {
                 Ok(j) if j == i => {}
@@ -183,6 +188,28 @@ fn in_book(p: &Phrase) -> bool {
     PhraseBook::languages()
         .map(|lang| PhraseBook::language(lang).expect("a book of every language"))
         .all(|book| all.iter().all(|k| book.has(k)))
+}
+
+/// The first key missing from a book of the words the front ends name `action` by, if any: an
+/// action worded by its kind alone (all but the ones every front end words itself: a card played,
+/// a contract or trump, Weis, Stöck, a bid, an announcement) needs `act_<kind>` (the terminal,
+/// `jass show`), `ui_act_<kind>` (the browser's table talk) and, without a card, `ui_btn_<kind>`
+/// (its button): in the common books, or in the game's `phrases.json` if only it has the kind.
+fn action_words_missing(action: &Value) -> Option<String> {
+    let kind = action["action"].as_str().unwrap_or("?");
+    if matches!(
+        kind,
+        "play" | "contract" | "trump" | "weis" | "stoeck" | "bid" | "announce"
+    ) {
+        return None;
+    }
+    let mut keys = vec![format!("act_{kind}"), format!("ui_act_{kind}")];
+    if action.get("card").is_none() {
+        keys.push(format!("ui_btn_{kind}"));
+    }
+    keys.into_iter().find(|key| {
+        !PhraseBook::languages().all(|lang| PhraseBook::language(lang).unwrap().has(key))
+    })
 }
 
 /// Every deal of the record has its score lines, and what they write adds up, deal by deal, to

@@ -1,6 +1,6 @@
 //! How cards, contracts and actions read on the terminal table and in `jass show`, in
 //! Swiss-German or French card names, in the words of the chosen phrase book
-//! (`crates/jass-table/phrases/<language>.json`).
+//! (`crates/jass-table/phrases/<language>.json` with each game's phrases, `jass_table::phrases`).
 
 use std::fmt::Display;
 

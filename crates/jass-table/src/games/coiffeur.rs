@@ -40,6 +40,7 @@ impl TableGame for Coiffeur {
         "  undenufe_eleven: ace | six;  weis_tie: more-cards | list-order;  first_forehand: H7 or seat0 .. seat3\n",
         "  See docs/coiffeur.md for the source of every option."
     );
+    const PHRASES: &'static str = include_str!("coiffeur/phrases.json");
 
     fn presets() -> Vec<(&'static str, Value)> {
         vec![

@@ -51,6 +51,7 @@ impl TableGame for Differenzler {
         "  miss_penalty, exact_bonus: points (0);  zero_bonus_needs_trick: true | false\n",
         "  See docs/differenzler.md for the source of every option."
     );
+    const PHRASES: &'static str = include_str!("differenzler/phrases.json");
 
     fn presets() -> Vec<(&'static str, Value)> {
         vec![

@@ -51,6 +51,7 @@ impl TableGame for Handjass {
         "  sequences: natural | trump;  quartets: standard | queens-kings-aces (parlett: 002's values) | above-eight (002: any rank above the 8)\n",
         "  See docs/handjass.md for the source of every option."
     );
+    const PHRASES: &'static str = include_str!("handjass/phrases.json");
 
     fn presets() -> Vec<(&'static str, Value)> {
         vec![

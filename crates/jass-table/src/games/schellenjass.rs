@@ -28,6 +28,7 @@ impl TableGame for Schellenjass {
         "  target: lines to win (7);  turi_lines: lines for all nine cards of the suit (3, 004)\n",
         "  See docs/schellenjass.md for the source of every option."
     );
+    const PHRASES: &'static str = include_str!("schellenjass/phrases.json");
 
     fn presets() -> Vec<(&'static str, Value)> {
         vec![

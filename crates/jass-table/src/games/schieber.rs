@@ -70,6 +70,7 @@ impl TableGame for Schieber {
         "  first_forehand: a card whose holder leads first (H7) or seat0 .. seat3\n",
         "  See docs/schieber.md for the source of every option."
     );
+    const PHRASES: &'static str = include_str!("schieber/phrases.json");
 
     fn presets() -> Vec<(&'static str, Value)> {
         vec![

@@ -56,6 +56,7 @@ impl TableGame for Sidi {
         "  doubling: next-call (001) | first-lead (004) | none;  undenufe_eleven: ace | six;  first_dealer: 0 .. 3\n",
         "  See docs/sidi-barrani.md for the source of every option."
     );
+    const PHRASES: &'static str = include_str!("sidi/phrases.json");
 
     fn presets() -> Vec<(&'static str, Value)> {
         vec![
