@@ -141,7 +141,16 @@ async fn the_api_lists_games_and_refuses_wrong_requests_with_reasons() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn every_advertised_player_plays_in_every_game() {
     let d = dir();
-    let s = start(d.path()).await;
+    // A table per game and player from one address, kept open: more than the default limit of
+    // tables per address once the registry lists seven games.
+    let s = start_with(
+        d.path(),
+        jass_server::Limits {
+            tables_per_address: usize::MAX,
+            ..Default::default()
+        },
+    )
+    .await;
     let a = s.addr();
     let (_, games) = get(a, "/api/games").await;
     let mut seated = 0;

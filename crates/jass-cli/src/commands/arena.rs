@@ -31,7 +31,7 @@ pub struct ArenaArgs {
     a: String,
     /// The second player.
     b: String,
-    /// The game: schieber, handjass, sidi-barrani, coiffeur, differenzler.
+    /// The game, by its name (`jass options` lists every game).
     #[arg(long, short = 'g', default_value = "schieber")]
     game: String,
     /// Number of duplicate units: deals (a whole game in Coiffeur), each played several times.

@@ -28,7 +28,7 @@ use crate::table::{screen_loop, Left, Screen};
 /// Arguments of `jass play`.
 #[derive(Args)]
 pub struct PlayArgs {
-    /// The game: schieber, handjass, sidi-barrani, coiffeur, differenzler.
+    /// The game, by its name (`jass options` lists every game).
     #[arg(long, short = 'g', default_value = "schieber")]
     game: String,
     /// A game option as key=value (repeatable; `jass options GAME` lists them).
