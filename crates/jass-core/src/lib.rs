@@ -16,6 +16,7 @@ pub mod deal;
 pub mod differenzler;
 pub mod game;
 pub mod handjass;
+pub mod hindersi;
 pub mod mode;
 pub mod record;
 pub mod schellenjass;

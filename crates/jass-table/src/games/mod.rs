@@ -17,6 +17,8 @@ crate::registry::games! {
     Differenzler(differenzler: jass_core::differenzler::Differenzler),
     /// Schellenjass, Herzjass with French cards (2 to 4 players).
     Schellenjass(schellenjass: jass_core::schellenjass::Schellenjass),
+    /// Hindersi, a reverse Jass: the fewest points (4 or 3 players).
+    Hindersi(hindersi: jass_core::hindersi::Hindersi),
 }
 
 use serde_json::Value;

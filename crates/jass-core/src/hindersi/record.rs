@@ -1,0 +1,192 @@
+//! Hindersi game records: play a game into a record, and re-play a record to find the first
+//! illegal action or wrong figure. The format is documented in `docs/records.md` and
+//! `docs/hindersi.md` (section "Record"); Hindersi has no Stöck, its actions are recorded as they
+//! are played (`{"seat":0,"action":"play",...}`).
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::game::Player;
+use crate::record::{is_false, DealRecord, GameRecord, NoFields, RecordedGame};
+use crate::schieber::{Forehand, TrickRecord};
+
+use super::options::HindersiOptions;
+use super::state::{Hindersi, HindersiDeal, MAX_SEATS};
+use super::HindersiAction;
+
+/// A Hindersi deal's card beside the hands: the one turned for trump.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HindersiCards {
+    /// The dealer's last card, turned for trump; it stays in his hand.
+    pub trump_card: Card,
+}
+
+/// The marks written at the end of a Partie, one value per player (0 or 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HindersiMarks {
+    /// A Strich to the lowest totals.
+    pub striche: Vec<u32>,
+    /// A Nuller to the highest.
+    pub nuller: Vec<u32>,
+}
+
+/// The figures of one deal, one value per player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HindersiDealResult {
+    /// Card points each player took, the last trick's 5 included; they add up to 157.
+    pub card_points: Vec<u32>,
+    /// The player who took every trick, if one did.
+    pub all_tricks: Option<u8>,
+    /// The points each player writes for the deal: the card points, or 0 to the player who took
+    /// every trick and 157 to each other.
+    pub points: Vec<u32>,
+    /// The Partie's totals after this deal.
+    pub partie: Vec<u32>,
+    /// The marks, in the deal that ends a Partie; `null` in the others.
+    pub marks: Option<HindersiMarks>,
+    /// Each player's Striche after this deal.
+    pub striche: Vec<u32>,
+    /// Each player's Nuller after this deal.
+    pub nuller: Vec<u32>,
+}
+
+/// How a Hindersi game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HindersiGameResult {
+    /// The players with the best score (and then the fewest points): more than one is a shared
+    /// win; none in a record that stopped early.
+    pub winners: Vec<u8>,
+    /// Each player's Striche.
+    pub striche: Vec<u32>,
+    /// Each player's Nuller.
+    pub nuller: Vec<u32>,
+    /// What ranks the players: Striche less Nuller (`ranking` `net`) or Striche (`striche`).
+    pub score: Vec<i64>,
+    /// Every point each player wrote over the game (the tie-break: the fewest).
+    pub points: Vec<u32>,
+    /// The record stops by choice after its last deal, before the game is over. Absent in the
+    /// record of a whole game.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub stopped: bool,
+}
+
+/// A whole Hindersi game.
+pub type HindersiRecord = GameRecord<Hindersi>;
+
+/// Plays a whole game with these players (seat-indexed), the deals drawn from `seed`.
+pub fn play_recorded(
+    options: HindersiOptions,
+    seed: u64,
+    players: &mut [Box<dyn Player<Hindersi>>],
+) -> Result<HindersiRecord, String> {
+    crate::record::play_seeded(options, seed, players, &mut |_| {})
+}
+
+impl Hindersi {
+    fn per_seat<T: Copy>(&self, v: [T; MAX_SEATS]) -> Vec<T> {
+        v[..self.options().players as usize].to_vec()
+    }
+}
+
+impl RecordedGame for Hindersi {
+    const NAME: &'static str = "hindersi";
+    const ALIASES: &'static [&'static str] = &["hintersich"];
+    const TITLE: &'static str = "Hindersi";
+    type Options = HindersiOptions;
+    type Recorded = HindersiAction;
+    type DealStart = Forehand;
+    /// One hand per player.
+    type Hands = Vec<CardSet>;
+    type DealCards = HindersiCards;
+    type Settled = NoFields;
+    type DealResult = HindersiDealResult;
+    type GameResult = HindersiGameResult;
+    type Opening = ();
+
+    fn new_game(options: HindersiOptions) -> Result<Self, String> {
+        Hindersi::new(options)
+    }
+    fn action_of(recorded: HindersiAction) -> Option<HindersiAction> {
+        Some(recorded)
+    }
+    fn opening(&self) {}
+    fn deal_start(&self, (): ()) -> (u8, Forehand) {
+        let forehand = self.forehand();
+        (self.dealer(), Forehand { forehand })
+    }
+    fn recorded_deal(&self, deal: &DealRecord<Self>) -> Result<HindersiDeal, String> {
+        let n = self.options().players as usize;
+        if deal.hands.len() != n {
+            return Err(format!(
+                "{} hands are listed; the game has {n} players",
+                deal.hands.len()
+            ));
+        }
+        let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        hands[..n].copy_from_slice(&deal.hands);
+        Ok(HindersiDeal {
+            hands,
+            trump_card: deal.cards.trump_card,
+        })
+    }
+    fn deal_record(
+        &self,
+        number: u32,
+        dealer: u8,
+        start: Forehand,
+        actions: Vec<crate::record::ActionEntry<HindersiAction>>,
+    ) -> DealRecord<Self> {
+        let over = self.tricks_done() == self.options().hand_size();
+        let score = self.last_deal().filter(|_| over);
+        DealRecord {
+            number,
+            dealer,
+            start,
+            hands: self.per_seat(self.dealt_hands()),
+            cards: HindersiCards {
+                trump_card: self.trump_card().expect("a deal was dealt"),
+            },
+            actions,
+            settled: NoFields {},
+            tricks: TrickRecord::first(self.tricks_done() as u8, |i| self.completed_trick(i)),
+            result: HindersiDealResult {
+                card_points: self.per_seat(self.card_points()),
+                all_tricks: score.and_then(|d| d.all_tricks),
+                points: self.per_seat(score.map_or([0; MAX_SEATS], |d| d.points)),
+                partie: self.per_seat(self.partie_totals()),
+                marks: score.and_then(|d| d.marks).map(|m| HindersiMarks {
+                    striche: self.per_seat(m.striche),
+                    nuller: self.per_seat(m.nuller),
+                }),
+                striche: self.per_seat(self.striche()),
+                nuller: self.per_seat(self.nuller()),
+            },
+        }
+    }
+    fn game_result(&self, stopped: bool) -> HindersiGameResult {
+        HindersiGameResult {
+            winners: self.winners(),
+            striche: self.per_seat(self.striche()),
+            nuller: self.per_seat(self.nuller()),
+            score: self.per_seat(self.score()),
+            points: self.per_seat(self.game_points()),
+            stopped,
+        }
+    }
+    fn stopped(result: &HindersiGameResult) -> bool {
+        result.stopped
+    }
+    fn not_over(&self, deals: usize) -> String {
+        format!(
+            "the record ends after {deals} deal(s) but the game has {} ({} Parties of {})",
+            self.options().deals(),
+            self.options().parties,
+            self.options().deals_per_partie()
+        )
+    }
+}

@@ -1,0 +1,292 @@
+//! Computer players for Hindersi: a rule player (duck under the card that heads the trick with the
+//! card worth most, take a trick it cannot duck with the card worth least, lead what others must
+//! head) and a sampling player (`jass_bots::card_play_sampling`: every legal card played out in
+//! worlds that agree with what the seat has seen, the turned trump card in the dealer's hand,
+//! everyone by the rule card play, the card with the fewest points of its own against the
+//! others' kept).
+
+use jass_core::hindersi::{
+    Hindersi, HindersiAction, HindersiObservation, HindersiOptions, MAX_SEATS, RULES,
+};
+use jass_core::trick::{legal_cards, trick_winner};
+use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleven};
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use jass_bots::card_play_sampling::{sampled_card, CardPlayView, PlayedOut};
+use jass_core::mode::LAST_TRICK_BONUS;
+
+/// The card points of a Hindersi deal in `mode` (a trump game: the Under 20, the Nell 14).
+fn points_of(mode: Mode) -> PointTable {
+    PointTable::new(mode, UndenufeEleven::Ace)
+}
+
+/// Cards still out (neither in `mine` nor `gone`) that head `card` when it is led: the higher
+/// cards of its suit in `mode`'s order.
+fn higher_out(card: Card, mine: CardSet, gone: CardSet, mode: Mode) -> u32 {
+    let key = mode.trick_key(card, card.suit());
+    (CardSet::suit(card.suit()) - mine - gone)
+        .iter()
+        .filter(|&c| mode.trick_key(c, card.suit()) > key)
+        .count() as u32
+}
+
+/// Whether `card` played now would head the trick whose cards so far are `trick`.
+fn heads(trick: &[Card], card: Card, mode: Mode) -> bool {
+    let mut cards = trick.to_vec();
+    cards.push(card);
+    trick_winner(&cards, mode) == trick.len()
+}
+
+/// The rule card: `hand` holds the seat's cards, `trick` the cards played to the trick so far
+/// (lead first), `gone` every card played in the deal (the trick's included), `last` whether the
+/// seat plays last to the trick, `mode` the deal's trump.
+pub fn rule_card(hand: CardSet, trick: &[Card], gone: CardSet, last: bool, mode: Mode) -> Card {
+    let legal = legal_cards(hand, trick, mode, RULES);
+    let points = points_of(mode);
+    let rank = |c: Card| u32::from(mode.trick_key(c, c.suit()));
+    let best = |cards: CardSet, key: &dyn Fn(Card) -> (u32, u32)| {
+        cards.iter().max_by_key(|&c| key(c)).expect("a card")
+    };
+    if trick.is_empty() {
+        // Lead the card the most cards still out can head; of equals, the one worth least.
+        return best(legal, &|c| {
+            (higher_out(c, hand, gone, mode), 100 - points.card(c))
+        });
+    }
+    let ducks = CardSet::from_cards(legal.iter().filter(|&c| !heads(trick, c, mode)));
+    if !ducks.is_empty() {
+        // Stay under and give away the card worth most (the highest of equals).
+        return best(ducks, &|c| (points.card(c), rank(c)));
+    }
+    if last {
+        // The trick is ours whatever we play: the card worth least, the highest of equals (it
+        // would take a trick later).
+        best(legal, &|c| (100 - points.card(c), rank(c)))
+    } else {
+        // Head it as low as we can, so that the others may still head it.
+        best(legal, &|c| (100 - rank(c), 100 - points.card(c)))
+    }
+}
+
+/// Every card played in the deal of `obs`, the trick in progress included.
+fn gone_of(obs: &HindersiObservation) -> CardSet {
+    CardSet::from_cards(
+        obs.tricks
+            .iter()
+            .flat_map(|t| t.cards.iter().copied())
+            .chain(obs.trick.iter().copied()),
+    )
+}
+
+/// The rule card for the seat to play in `obs`.
+fn rule_card_of(obs: &HindersiObservation) -> Card {
+    let last = obs.trick.len() + 1 == obs.players as usize;
+    let mode = obs.trump.expect("a trump during the play");
+    rule_card(obs.hand, &obs.trick, gone_of(obs), last, mode)
+}
+
+/// The rule player.
+#[derive(Clone, Debug, Default)]
+pub struct RuleHindersi;
+
+impl RuleHindersi {
+    /// A rule player.
+    pub fn new() -> Self {
+        RuleHindersi
+    }
+}
+
+impl Player<Hindersi> for RuleHindersi {
+    fn name(&self) -> String {
+        "rule".into()
+    }
+
+    fn act(&mut self, decision: &Decision<'_, Hindersi>) -> HindersiAction {
+        HindersiAction::Play {
+            card: rule_card_of(&decision.observation()),
+        }
+    }
+}
+
+/// Settings of the sampling Hindersi player.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct HindersiSettings {
+    /// Worlds per card decision (every legal card is played out in each).
+    pub samples: usize,
+}
+
+impl Default for HindersiSettings {
+    fn default() -> Self {
+        HindersiSettings { samples: 60 }
+    }
+}
+
+/// The sampling player.
+#[derive(Clone, Debug)]
+pub struct SamplingHindersi {
+    settings: HindersiSettings,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl SamplingHindersi {
+    /// A sampling player for a game of `options`, its worlds drawn from `seed`.
+    pub fn new(_options: HindersiOptions, settings: HindersiSettings, seed: u64) -> Self {
+        SamplingHindersi {
+            settings,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player<Hindersi> for SamplingHindersi {
+    fn name(&self) -> String {
+        "sampling".into()
+    }
+
+    fn act(&mut self, decision: &Decision<'_, Hindersi>) -> HindersiAction {
+        let obs = decision.observation();
+        let cards: Vec<Card> = decision
+            .legal
+            .iter()
+            .map(|a| match a {
+                HindersiAction::Play { card } => card,
+            })
+            .collect();
+        let n = obs.players as usize;
+        let seat = obs.seat as usize;
+        let mode = obs.trump.expect("a trump during the play");
+        let points = points_of(mode);
+        let completed: Vec<(u8, &[Card])> = obs
+            .tricks
+            .iter()
+            .map(|t| (t.leader, t.cards.as_slice()))
+            .collect();
+        // The turned trump card is the dealer's until he plays it.
+        let shown: Vec<(u8, CardSet)> = obs
+            .trump_card
+            .map(|c| (obs.dealer, CardSet::single(c)))
+            .into_iter()
+            .collect();
+        let view = CardPlayView {
+            seats: n,
+            seat,
+            hand: obs.hand,
+            completed: &completed,
+            trick_leader: obs.trick_leader,
+            trick: &obs.trick,
+            shown: &shown,
+            mode,
+            points,
+            rules: RULES,
+        };
+        // The others' points against mine: the fewest points are best, and every point an other
+        // writes counts in the race for the Partie's marks. Scaled by the players so that it
+        // stays whole.
+        let value = |out: &PlayedOut| {
+            let mut card_points = [0u32; MAX_SEATS];
+            for (s, p) in card_points.iter_mut().enumerate().take(n) {
+                *p = points.sum(out.taken[s]) + if out.last as usize == s { LAST_TRICK_BONUS } else { 0 };
+            }
+            let all_tricks = (0..n).find(|&s| out.tricks[s] as usize == 36 / n).map(|s| s as u8);
+            let written = Hindersi::deal_points(n, &card_points, all_tricks);
+            let others: i64 = (0..n)
+                .filter(|&s| s != seat)
+                .map(|s| i64::from(written[s]))
+                .sum();
+            others - i64::from(written[seat]) * (n as i64 - 1)
+        };
+        let rule = |hand, trick: &[Card], gone, last| rule_card(hand, trick, gone, last, mode);
+        let card = sampled_card(
+            &view,
+            &cards,
+            self.settings.samples,
+            &mut self.rng,
+            &rule,
+            &value,
+        )
+        .unwrap_or_else(|| rule_card_of(&obs));
+        HindersiAction::Play { card }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jass_bots::RandomPlayer;
+    use jass_core::deal::SeededDealer;
+    use jass_core::{ActionList, Game, ToMove};
+
+    /// Points each seat wrote over `deals` deals (the game restarted whenever it ends).
+    fn points_over(
+        players: &mut [Box<dyn Player<Hindersi>>],
+        opts: HindersiOptions,
+        deals: usize,
+        seed: u64,
+    ) -> Vec<u32> {
+        let n = opts.players as usize;
+        let mut dealer = SeededDealer::new(seed);
+        let mut total = vec![0u32; n];
+        let mut game = Hindersi::new(opts).unwrap();
+        let mut legal = ActionList::new();
+        for _ in 0..deals {
+            if game.to_move() == ToMove::Over {
+                game = Hindersi::new(opts).unwrap();
+            }
+            game.apply_deal(game.deal_from_pack(&dealer.next_pack()))
+                .unwrap();
+            while let ToMove::Seat(seat) = game.to_move() {
+                game.legal_actions(&mut legal);
+                let action = players[seat].act(&Decision::new(&game, seat, &legal));
+                assert!(legal.contains(&action), "{action} is legal");
+                game.apply(action).unwrap();
+            }
+            let score = game.last_deal().unwrap();
+            for (t, p) in total.iter_mut().zip(score.points) {
+                *t += p;
+            }
+        }
+        total
+    }
+
+    #[test]
+    fn the_rule_player_writes_fewer_points_than_random_players() {
+        let opts = HindersiOptions::default();
+        let mut players: Vec<Box<dyn Player<Hindersi>>> = vec![
+            Box::new(RuleHindersi::new()),
+            Box::new(RandomPlayer::new(1)),
+            Box::new(RandomPlayer::new(2)),
+            Box::new(RandomPlayer::new(3)),
+        ];
+        let points = points_over(&mut players, opts, 300, 7);
+        let random_mean = f64::from(points[1] + points[2] + points[3]) / 3.0;
+        assert!(
+            f64::from(points[0]) < random_mean * 0.9,
+            "rule {} against random {random_mean:.0} points in 300 deals",
+            points[0]
+        );
+    }
+
+    #[test]
+    fn the_sampling_player_writes_fewer_points_than_rule_players() {
+        for players_at_table in [3u8, 4] {
+            let opts = HindersiOptions {
+                players: players_at_table,
+                ..Default::default()
+            };
+            let mut players: Vec<Box<dyn Player<Hindersi>>> = vec![Box::new(
+                SamplingHindersi::new(opts, HindersiSettings { samples: 20 }, 5),
+            )];
+            for _ in 1..players_at_table {
+                players.push(Box::new(RuleHindersi::new()));
+            }
+            let points = points_over(&mut players, opts, 60, 11);
+            let others = f64::from(points[1..].iter().sum::<u32>()) / (points.len() - 1) as f64;
+            assert!(
+                f64::from(points[0]) < others,
+                "{players_at_table} players: sampling {} against rule {others:.0} points",
+                points[0]
+            );
+        }
+    }
+}
