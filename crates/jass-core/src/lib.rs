@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod card;
+pub mod card_play_action;
 pub mod cardset;
 pub mod coiffeur;
 pub mod deal;
