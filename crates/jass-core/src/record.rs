@@ -519,6 +519,23 @@ impl<G: RecordedGame> GameRecord<G> {
     }
 }
 
+/// A record's hands, one per player, in the engine's array of `M` seats (the seats past `players`
+/// empty), or what is wrong with their number: the games whose deal is one hand per player.
+pub fn player_hands<const M: usize>(
+    listed: &[crate::CardSet],
+    players: usize,
+) -> Result<[crate::CardSet; M], String> {
+    if listed.len() != players {
+        return Err(format!(
+            "{} hands are listed; the game has {players} players",
+            listed.len()
+        ));
+    }
+    let mut hands = [crate::CardSet::EMPTY; M];
+    hands[..players].copy_from_slice(listed);
+    Ok(hands)
+}
+
 /// serde would read a struct from a list by position too; the format says `options` is an object.
 pub fn options_are_an_object(value: &serde_json::Value) -> Result<(), String> {
     match value.get("options").filter(|o| !o.is_object()) {

@@ -120,15 +120,7 @@ impl RecordedGame for Hindersi {
         (self.dealer(), Forehand { forehand })
     }
     fn recorded_deal(&self, deal: &DealRecord<Self>) -> Result<HindersiDeal, String> {
-        let n = self.options().players as usize;
-        if deal.hands.len() != n {
-            return Err(format!(
-                "{} hands are listed; the game has {n} players",
-                deal.hands.len()
-            ));
-        }
-        let mut hands = [CardSet::EMPTY; MAX_SEATS];
-        hands[..n].copy_from_slice(&deal.hands);
+        let hands = crate::record::player_hands(&deal.hands, self.options().players as usize)?;
         Ok(HindersiDeal {
             hands,
             trump_card: deal.cards.trump_card,

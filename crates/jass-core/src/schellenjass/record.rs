@@ -87,15 +87,7 @@ impl RecordedGame for Schellenjass {
         (self.dealer(), Forehand { forehand })
     }
     fn recorded_deal(&self, deal: &DealRecord<Self>) -> Result<SchellenjassDeal, String> {
-        let n = self.options().players as usize;
-        if deal.hands.len() != n {
-            return Err(format!(
-                "{} hands are listed; the game has {n} players",
-                deal.hands.len()
-            ));
-        }
-        let mut hands = [CardSet::EMPTY; MAX_SEATS];
-        hands[..n].copy_from_slice(&deal.hands);
+        let hands = crate::record::player_hands(&deal.hands, self.options().players as usize)?;
         Ok(SchellenjassDeal { hands })
     }
     fn deal_record(

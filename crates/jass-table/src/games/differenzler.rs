@@ -224,7 +224,7 @@ impl TableGame for Differenzler {
                     side: Some(s),
                     cells: vec![
                         said,
-                        Cell::Number(table.deal_points.get(s).map_or(0, |&p| i64::from(p))),
+                        super::deal_points_cell(table, s),
                         Cell::Number(totals[s]),
                     ],
                     own: Some("announcements"),

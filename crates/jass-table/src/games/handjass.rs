@@ -265,7 +265,7 @@ impl TableGame for Handjass {
                 label: super::side(s),
                 side: Some(s),
                 cells: vec![
-                    Cell::Number(table.deal_points.get(s).map_or(0, |&p| i64::from(p))),
+                    super::deal_points_cell(table, s),
                     Cell::Number(slate[s]),
                     super::cell(sacks.get(s).copied()),
                 ],

@@ -13,7 +13,7 @@ use crate::arena::{Arena, SeatTotals};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
-use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
+use crate::view::{LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
 use players::{HindersiSettings, RuleHindersi, SamplingHindersi};
 
@@ -155,7 +155,7 @@ impl TableGame for Hindersi {
                 label: super::side(s),
                 side: Some(s),
                 cells: vec![
-                    Cell::Number(table.deal_points.get(s).map_or(0, |&p| i64::from(p))),
+                    super::deal_points_cell(table, s),
                     super::cell(partie.get(s).copied()),
                     super::cell(striche.get(s).copied()),
                     super::cell(nuller.get(s).copied()),

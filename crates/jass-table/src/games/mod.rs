@@ -38,6 +38,11 @@ pub(crate) fn side(s: usize) -> Phrase {
     Phrase::new("side").with("side", s)
 }
 
+/// The card points side `s` has taken this deal (the running points of the table view).
+pub(crate) fn deal_points_cell(table: &TableView, s: usize) -> Cell {
+    Cell::Number(table.deal_points.get(s).map_or(0, |&p| i64::from(p)))
+}
+
 /// A number of a field, or nothing.
 pub(crate) fn cell(v: Option<i64>) -> Cell {
     v.map_or(Cell::Empty, Cell::Number)

@@ -107,7 +107,7 @@ impl TableGame for Schellenjass {
                 label: super::side(s),
                 side: Some(s),
                 cells: vec![
-                    Cell::Number(table.deal_points.get(s).map_or(0, |&p| i64::from(p))),
+                    super::deal_points_cell(table, s),
                     Cell::Number(lines[s]),
                 ],
                 own: None,
