@@ -54,7 +54,7 @@ proptest! {
             let path = idx.get(&all).clone();
             let leaf = at(&mut v, &path);
             *leaf = match how {
-                0 => Value::from(leaf.as_u64().map(|n| n + 1).unwrap_or(7)),
+                0 => Value::from(leaf.as_u64().map(|n| n.wrapping_add(1)).unwrap_or(7)),
                 1 => Value::from("HA"),
                 2 => Value::from("C6"),
                 3 => Value::Null,
