@@ -188,6 +188,39 @@ fn the_same_seed_gives_the_same_figures_on_any_number_of_threads() {
     assert_eq!(a["penalty_per_deal_b"], b["penalty_per_deal_b"]);
 }
 
+/// Each side's decisions with a choice are timed, cards apart from the others (issue 42: "per-card
+/// time mean, p99, max"), and each time is the side's own: the sampling player, which solves
+/// worlds for every card, thinks longer per card than the rule player on whichever side it sits.
+#[test]
+fn the_arena_times_each_sides_cards_and_other_decisions() {
+    let spread_is_ordered = |s: &Value| {
+        let f = |k: &str| s[k].as_f64().unwrap_or_else(|| panic!("{k} in {s}"));
+        assert!(
+            0.0 <= f("median_ms") && f("median_ms") <= f("p99_ms") && f("p99_ms") <= f("max_ms")
+        );
+        assert!(f("mean_ms") <= f("max_ms"), "{s}");
+    };
+    for (a, b, slow) in [("sampling", "rule", "a"), ("rule", "sampling", "b")] {
+        let v = arena_json(&[a, b, "-n", "2", "--seed", "3", "--threads", "1"]);
+        let times = &v["decision_times"];
+        for side in ["a", "b"] {
+            let cards = &times[side]["cards"];
+            // At most 36 cards of a deal in each of the 2 plays of each of the 2 deals, about
+            // half of them this side's; the last trick's cards have no choice.
+            let decisions = cards["decisions"].as_u64().unwrap_or_else(|| panic!("{v}"));
+            assert!((10..=2 * 2 * 18).contains(&decisions), "{v}");
+            spread_is_ordered(&cards["cpu"]);
+            spread_is_ordered(&cards["wall"]);
+        }
+        let fast = if slow == "a" { "b" } else { "a" };
+        let mean = |side: &str| times[side]["cards"]["cpu"]["mean_ms"].as_f64().unwrap();
+        assert!(
+            mean(slow) > 5.0 * mean(fast),
+            "the sampling side ({slow}) thinks longer: {v}"
+        );
+    }
+}
+
 #[test]
 fn bad_input_is_a_clear_error_with_exit_code_2() {
     jass()

@@ -27,6 +27,7 @@ mod adapter;
 pub mod arena;
 mod bots;
 mod deal_position;
+pub mod decision_times;
 pub mod external;
 mod games;
 pub mod jasskit_http;

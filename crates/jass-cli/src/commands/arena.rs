@@ -18,6 +18,7 @@ use rayon::prelude::*;
 use serde_json::{json, Map, Value};
 
 use games::Unit;
+use jass_table::decision_times::{DecisionTime, TimeSummary};
 use jass_table::GameKind;
 
 #[derive(Args)]
@@ -92,6 +93,7 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
     // Units in chunks, so that records can be written in order as they come without holding all.
     let chunk = 32 * rayon::current_num_threads().max(1) as u64;
     let mut values: Vec<Vec<Vec<f64>>> = Vec::new();
+    let mut times: [Vec<DecisionTime>; 2] = Default::default();
     let record = out.is_some();
     let mut first = 0;
     while first < args.deals {
@@ -107,6 +109,9 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
         for u in units {
             let u = u?;
             values.push(u.figures);
+            for (all, unit) in times.iter_mut().zip(u.times) {
+                all.extend(unit);
+            }
             if let Some(w) = out.as_mut() {
                 for r in u.records {
                     writeln!(w, "{}", r.to_json_line()).context("cannot write the records")?;
@@ -122,6 +127,9 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
     let secs = start.elapsed().as_secs_f64();
     let report = game.report(&values);
     let plays = args.deals * game.plays_per_unit() as u64;
+    // Each side's time per card and per other decision with a choice (issue 42).
+    let summaries = |cards: bool| times.each_ref().map(|log| TimeSummary::of(log, cards));
+    let (card_times, other_times) = (summaries(true), summaries(false));
     if args.json {
         let mut m = Map::new();
         m.insert("game".into(), json!(kind.name()));
@@ -143,6 +151,13 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
         for (k, v) in report.fields {
             m.insert(k, v);
         }
+        m.insert(
+            "decision_times".into(),
+            json!({
+                "a": {"cards": card_times[0], "other": other_times[0]},
+                "b": {"cards": card_times[1], "other": other_times[1]},
+            }),
+        );
         m.insert("seconds".into(), json!(secs));
         m.insert(
             "fallbacks".into(),
@@ -163,6 +178,18 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
         for l in report.lines {
             text.push_str(&l);
             text.push('\n');
+        }
+        for (side, name) in [&args.a, &args.b].into_iter().enumerate() {
+            let kinds = [
+                (card_times[side], "cards"),
+                (other_times[side], "other decisions"),
+            ];
+            for (summary, what) in kinds {
+                if let Some(s) = summary {
+                    text.push_str(&s.line(&format!("time of {name}'s {what}")));
+                    text.push('\n');
+                }
+            }
         }
         text.push_str(&format!("time: {secs:.1} s"));
         text.push_str(&crate::seats::summary(&format!("{},{}", args.a, args.b)));

@@ -352,12 +352,9 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         })
         .unwrap_or_default();
     // The sampling player's time per card (issue 5: at most 100 ms at its default settings).
-    let mut cards = sampling_card_times(args.sampling_deals, 1);
-    cards.sort_by(f64::total_cmp);
-    let at = |q: f64| -> Option<f64> {
-        (!cards.is_empty()).then(|| cards[((cards.len() - 1) as f64 * q).round() as usize])
-    };
-    let mean = (!cards.is_empty()).then(|| cards.iter().sum::<f64>() / cards.len() as f64);
+    let cards = sampling_card_times(args.sampling_deals, 1);
+    let card_decisions = cards.len();
+    let card = jass_table::decision_times::Spread::of(cards);
 
     let out = json!({
         "bench": "jass",
@@ -395,11 +392,11 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         "solver_chosen_deal_ns_per_node": chosen["ns_per_node"],
         "solver_checksum": (args.solver_deals + args.solver_positions > 0).then(|| solver["checksum"].clone()),
         "sampling_schieber_deals": args.sampling_deals,
-        "sampling_schieber_card_decisions": cards.len(),
-        "sampling_schieber_card_mean_ms": mean,
-        "sampling_schieber_card_median_ms": at(0.5),
-        "sampling_schieber_card_p99_ms": at(0.99),
-        "sampling_schieber_card_max_ms": at(1.0),
+        "sampling_schieber_card_decisions": card_decisions,
+        "sampling_schieber_card_mean_ms": card.map(|c| c.mean_ms),
+        "sampling_schieber_card_median_ms": card.map(|c| c.median_ms),
+        "sampling_schieber_card_p99_ms": card.map(|c| c.p99_ms),
+        "sampling_schieber_card_max_ms": card.map(|c| c.max_ms),
     });
     println!("{}", serde_json::to_string_pretty(&out)?);
     Ok(ExitCode::SUCCESS)

@@ -5,15 +5,18 @@
 use anyhow::{anyhow, Result};
 use jass_core::Player;
 use jass_table::arena::{Arena, ArenaReport};
+use jass_table::decision_times::{DecisionTime, TimeLog, TimedPlayer};
 use jass_table::{GameVisitor, Record, TableGame};
 use serde_json::Value;
 
 use crate::players;
 use jass_table::GameKind;
 
-/// One unit's figures (per play, read by the game's measure) and, if asked, its records.
+/// One unit's figures (per play, read by the game's measure), the times of A's and of B's
+/// decisions with a choice, and, if asked, its records.
 pub struct Unit {
     pub figures: Vec<Vec<f64>>,
+    pub times: [Vec<DecisionTime>; 2],
     pub records: Vec<Record>,
 }
 
@@ -122,16 +125,21 @@ impl<G: TableGame> ArenaGame for Duplicate<G> {
     }
 
     fn play_unit(&self, i: u64, seed: u64, record: bool) -> Result<Unit> {
+        let logs: [TimeLog; 2] = Default::default();
         let played = self
             .arena
             .play_unit(i, seed, |a, seat, seat_seed| {
                 let name = if a { &self.a } else { &self.b };
-                self.player(name, seat, seat_seed, seed)
-                    .map_err(|e| format!("{e:#}"))
+                let player = self
+                    .player(name, seat, seat_seed, seed)
+                    .map_err(|e| format!("{e:#}"))?;
+                let log = logs[usize::from(!a)].clone();
+                Ok(Box::new(TimedPlayer::new(player, log)) as Box<dyn Player<G>>)
             })
             .map_err(|e| anyhow!(e))?;
         let mut unit = Unit {
             figures: Vec::with_capacity(played.len()),
+            times: logs.map(|log| log.take()),
             records: Vec::new(),
         };
         for (rec, figures) in played {
