@@ -112,6 +112,9 @@ pub struct SamplingSchieber {
     /// When the partner chooses after schieben: each world drawn again up to this many times
     /// until forehand's hand is one the rule player shoves (0: uniform worlds).
     contract_read: usize,
+    /// The seat's next card chosen once for the worlds that look alike to it then, from this
+    /// many cards left (0: off, plain sums; [`Self::with_fusion`]).
+    fusion_cards: u32,
     /// Reading the others' cards from their play ([`crate::inference`]).
     inference: Inference,
     /// Reading the others' recent cards with the solver ([`crate::solver_reading`]; off by
@@ -139,6 +142,7 @@ impl SamplingSchieber {
             early_handoff: Self::DEFAULT_HANDOFF,
             contract_handoff: 0,
             contract_read: 0,
+            fusion_cards: 0,
             inference: Inference {
                 percent: Self::DEFAULT_INFER,
                 pool: Self::DEFAULT_INFER_POOL,
@@ -196,6 +200,14 @@ impl SamplingSchieber {
     pub fn with_inference(mut self, percent: u32, pool: usize) -> Self {
         self.inference.percent = percent.min(100);
         self.inference.pool = pool.max(1);
+        self
+    }
+
+    /// The same player choosing, from `cards` cards left (0: never), its card by the worlds'
+    /// values with its own next card chosen once for the worlds that look alike to it then
+    /// ([`crate::fusion`]) instead of the plain sums of the worlds' solved values.
+    pub fn with_fusion(mut self, cards: u32) -> Self {
+        self.fusion_cards = cards;
         self
     }
 
@@ -306,8 +318,20 @@ impl SamplingSchieber {
             self.end_of_game(obs, contract, &positions, &results)
         };
         self.solved += 1;
+        // Strategy fusion reduced at the seat's next card ([`crate::fusion`]), for the points
+        // (not in Misère, nor where the race to the target decides).
+        let fused = if outcomes.is_none() && !state.misere && 36 - played <= self.fusion_cards {
+            let worlds: Vec<&Position> = results.iter().map(|(i, _)| &positions[*i]).collect();
+            let limit = self.settings.node_limit;
+            crate::fusion::fused_values(&mut self.solvers[0], &worlds, legal, team, limit)
+        } else {
+            None
+        };
         legal.iter().max_by_key(|c| {
-            let total: u64 = results.iter().map(|(_, v)| v[c.index()] as u64).sum();
+            let total: u64 = match &fused {
+                Some(f) => f[c.index()],
+                None => results.iter().map(|(_, v)| v[c.index()] as u64).sum(),
+            };
             let race = outcomes.as_ref().map_or(0, |o| o[c.index()]);
             (race, total)
         })

@@ -150,6 +150,9 @@ fn setting_range(key: &str) -> (usize, usize) {
         // The solver's reading of the others' recent cards (Schieber): from how many cards
         // left (0: off), and the points a card may lie below the best and count as explained.
         "read_cards" => (0, 36),
+        // The sampling Schieber player's next card chosen once for the worlds alike (issue
+        // 42, crates/jass-bots/src/fusion.rs): from how many cards left (0: off).
+        "fusion" => (0, 36),
         "read_tol" => (0, 157),
         "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
         "race_nodes" => (0, 1_000_000_000),

@@ -25,8 +25,9 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Schieber sampling player.
-const SAMPLING_KNOWN: [&str; 19] = [
+const SAMPLING_KNOWN: [&str; 20] = [
     "infer",
+    "fusion",
     "contract_handoff",
     "contract_read",
     "read_cards",
@@ -148,6 +149,7 @@ impl TableGame for Schieber {
                     spec.get(&known, "infer_pool", SamplingSchieber::DEFAULT_INFER_POOL)?,
                 )
                 .with_solver_reading(reading)
+                .with_fusion(spec.get(&known, "fusion", 0)? as u32)
                 .with_contract_play(
                     spec.get(&known, "contract_handoff", 0)? as u32,
                     spec.get(&known, "contract_read", 0)?,
