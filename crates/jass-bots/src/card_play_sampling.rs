@@ -3,12 +3,18 @@
 //! agree with what the seat has seen ([`seat_knowledge`]), everyone by the game's rule card, and
 //! the card whose play-outs the game values best is kept. A game gives two hooks: its rule card
 //! ([`RuleCard`]) and its objective (a value of a [`PlayedOut`] deal for the deciding seat).
-//! Schellenjass's sampling player is this choice with its bells as the objective.
+//! The sampling players of the card-play games ([`jass_core::card_play_game`]) are a
+//! [`CardPlaySampler`] with these hooks: Schellenjass's values its lines, Hindersi's its points.
 
+use jass_core::card_play_action::CardPlayAction;
+use jass_core::card_play_game::{CardPlayGame, CardPlayObservation, CardPlayRules};
+use jass_core::deal::SeededDealer;
+use jass_core::game::{play_turn, ActionList, Game, Player, ToMove};
 use jass_core::trick::trick_winner;
 use jass_core::trick_play::AnyTrickPlay;
-use jass_core::{Card, CardSet, Mode, PointTable, TrickRules};
-use rand_core::RngCore;
+use jass_core::{Card, CardSet, Mode, PointTable, TrickRules, UndenufeEleven};
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::pimc::seat_knowledge;
 use crate::worlds::sample_world_retry;
@@ -159,6 +165,99 @@ pub fn play_out(
         }
     }
     out
+}
+
+/// The sampling player of a card-play game, written once: its worlds per decision, their random
+/// source and the deal's trick rules; the game gives the deal's trump, what the seat was shown,
+/// its rule card and its objective at each decision.
+#[derive(Clone, Debug)]
+pub struct CardPlaySampler {
+    samples: usize,
+    rules: TrickRules,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl CardPlaySampler {
+    /// `samples` worlds per decision, drawn from `seed`, the cards played under `rules`.
+    pub fn new(samples: usize, rules: TrickRules, seed: u64) -> Self {
+        CardPlaySampler {
+            samples,
+            rules,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        }
+    }
+
+    /// The card for the seat to play in `obs` among `legal`, the deal played in `mode` (card
+    /// points as in any game of the mode) with the cards of others in `shown`, everyone by
+    /// `rule`, each play-out valued by `value` (higher is better); the rule card when every card
+    /// is valued alike.
+    pub fn card<V>(
+        &mut self,
+        obs: &CardPlayObservation<V>,
+        legal: &ActionList<CardPlayAction>,
+        mode: Mode,
+        shown: &[(u8, CardSet)],
+        rule: RuleCard<'_>,
+        value: &dyn Fn(&PlayedOut) -> i64,
+    ) -> Card {
+        let cards: Vec<Card> = legal
+            .iter()
+            .map(|a| match a {
+                CardPlayAction::Play { card } => card,
+            })
+            .collect();
+        let completed: Vec<(u8, &[Card])> = obs
+            .tricks
+            .iter()
+            .map(|t| (t.leader, t.cards.as_slice()))
+            .collect();
+        let view = CardPlayView {
+            seats: obs.players as usize,
+            seat: obs.seat as usize,
+            hand: obs.hand,
+            completed: &completed,
+            trick_leader: obs.trick_leader,
+            trick: &obs.trick,
+            shown,
+            mode,
+            points: PointTable::new(mode, UndenufeEleven::Ace),
+            rules: self.rules,
+        };
+        sampled_card(&view, &cards, self.samples, &mut self.rng, rule, value)
+            .unwrap_or_else(|| rule(obs.hand, &obs.trick, obs.played_cards(), obs.plays_last()))
+    }
+}
+
+/// Plays `deals` deals of a card-play game under `options` with these players (seat-indexed),
+/// the packs drawn from `seed`, a new game begun whenever one ends, and sums seat by seat what
+/// `figure` reads of each deal (its lines, its points). For measuring players deal by deal; an
+/// illegal card is an error.
+pub fn sum_over_deals<R: CardPlayRules>(
+    players: &mut [Box<dyn Player<CardPlayGame<R>>>],
+    options: R::Options,
+    deals: usize,
+    seed: u64,
+    figure: impl Fn(&R::DealScore) -> [u32; 4],
+) -> Result<Vec<u32>, String> {
+    let mut dealer = SeededDealer::new(seed);
+    let mut game = CardPlayGame::<R>::new(options)?;
+    let mut total = vec![0; game.seats()];
+    let mut legal = ActionList::new();
+    for _ in 0..deals {
+        if game.to_move() == ToMove::Over {
+            game = CardPlayGame::new(options)?;
+        }
+        game.apply_deal(game.deal_from_pack(&dealer.next_pack()))
+            .map_err(|e| e.to_string())?;
+        while let ToMove::Seat(seat) = game.to_move() {
+            play_turn(&mut game, seat, players[seat].as_mut(), &mut legal)?;
+        }
+        let score = game.last_deal().ok_or("a played deal is scored")?;
+        for (t, x) in total.iter_mut().zip(figure(score)) {
+            *t += x;
+        }
+    }
+    Ok(total)
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 
 pub mod card;
 pub mod card_play_action;
+pub mod card_play_game;
 pub mod cardset;
 pub mod coiffeur;
 pub mod deal;

@@ -5,30 +5,21 @@
 //! records played and checked, and properties over many seeded games of 3 and 4 players: every
 //! deal writes 157 card points, no view shows a hidden card, the game ends after its Parties.
 
-use jass_core::deal::{uniform_below, SeededDealer};
-use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
+mod common;
+
+use common::{card, play, players, random_game};
+use jass_core::deal::SeededDealer;
+use jass_core::game::{ActionList, Game};
 use jass_core::hindersi::{
-    play_recorded, Hindersi, HindersiAction, HindersiDeal, HindersiOptions, Ranking, MAX_SEATS,
+    play_recorded, Hindersi, HindersiAction, HindersiDeal, HindersiOptions, HindersiRules, Ranking,
+    MAX_SEATS,
 };
 use jass_core::record::GameRecord;
-use jass_core::{Card, CardSet, Mode};
+use jass_core::{CardSet, Mode};
 use proptest::prelude::*;
-use rand_core::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
-
-fn card(s: &str) -> Card {
-    s.parse().unwrap()
-}
 
 fn hands(h: [&str; 4]) -> [CardSet; MAX_SEATS] {
     h.map(|h| h.parse::<CardSet>().unwrap())
-}
-
-fn play(g: &mut Hindersi, cards: &str) {
-    for c in cards.split_whitespace() {
-        g.apply(HindersiAction::Play { card: card(c) })
-            .unwrap_or_else(|e| panic!("{c}: {e}"));
-    }
 }
 
 fn legal(g: &Hindersi) -> CardSet {
@@ -322,31 +313,6 @@ fn equal_marks_are_decided_by_the_fewest_points_and_else_shared() {
     assert_eq!(g.winners(), vec![0, 1]);
 }
 
-/// Plays the lowest legal card (by index), or a seeded random one: enough to drive records.
-struct Simple(Option<Xoshiro256PlusPlus>);
-
-impl Player<Hindersi> for Simple {
-    fn name(&self) -> String {
-        "simple".into()
-    }
-    fn act(&mut self, d: &Decision<'_, Hindersi>) -> HindersiAction {
-        let i = match &mut self.0 {
-            Some(rng) => uniform_below(rng, d.legal.len() as u32) as usize,
-            None => 0,
-        };
-        d.legal.get(i)
-    }
-}
-
-fn players(n: u8, seed: u64) -> Vec<Box<dyn Player<Hindersi>>> {
-    (0..n)
-        .map(|s| {
-            let rng = (s % 2 == 0).then(|| Xoshiro256PlusPlus::seed_from_u64(seed + u64::from(s)));
-            Box::new(Simple(rng)) as Box<dyn Player<Hindersi>>
-        })
-        .collect()
-}
-
 #[test]
 fn whole_seeded_games_are_recorded_checked_and_read_back() {
     for opts in [
@@ -444,54 +410,16 @@ fn whole_seeded_games_are_recorded_checked_and_read_back() {
     }
 }
 
-/// Plays a whole game with uniformly random legal cards, checking every step.
-fn random_game(opts: HindersiOptions, seed: u64) -> Hindersi {
+/// Plays a whole game with uniformly random legal cards, checking every step (the turned trump
+/// card, which all have seen, may show in every view) and that every deal writes 157 card
+/// points.
+fn random_hindersi(opts: HindersiOptions, seed: u64) -> Hindersi {
     let n = opts.players as usize;
-    let mut g = Hindersi::new(opts).unwrap();
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut dealer = SeededDealer::new(seed);
-    let mut legal = ActionList::new();
-    let mut deals = 0;
-    loop {
-        match g.to_move() {
-            ToMove::Over => break,
-            ToMove::Deal => {
-                if deals > 0 {
-                    let d = g.last_deal().unwrap();
-                    assert_eq!(d.card_points[..n].iter().sum::<u32>(), 157);
-                }
-                g.apply_deal(g.deal_from_pack(&dealer.next_pack())).unwrap();
-                deals += 1;
-            }
-            ToMove::Seat(seat) => {
-                g.legal_actions(&mut legal);
-                assert!(!legal.is_empty());
-                for a in legal.iter() {
-                    let HindersiAction::Play { card } = a;
-                    assert!(g.hand(seat).contains(card));
-                }
-                // Nothing hidden in any view: another seat's cards never show, but for the
-                // turned trump card, which all have seen.
-                let turned = g.trump_card().unwrap();
-                let public = g.public_view_json().to_string();
-                for s in 0..n {
-                    let view = g.view_json(s).to_string();
-                    for other in (0..n).filter(|&o| o != s) {
-                        for c in g.hand(other) {
-                            if c == turned {
-                                continue;
-                            }
-                            let quoted = format!("\"{c}\"");
-                            assert!(!view.contains(&quoted), "seat {s} sees {c}");
-                            assert!(!public.contains(&quoted), "spectators see {c}");
-                        }
-                    }
-                }
-                let a = legal.get(uniform_below(&mut rng, legal.len() as u32) as usize);
-                g.apply(a).unwrap();
-            }
-        }
-    }
+    let turned = |g: &Hindersi| CardSet::from_cards(g.trump_card());
+    let (g, deals) = random_game::<HindersiRules>(opts, seed, turned, |g| {
+        let d = g.last_deal().unwrap();
+        assert_eq!(d.card_points[..n].iter().sum::<u32>(), 157);
+    });
     assert_eq!(deals, opts.deals());
     g
 }
@@ -510,7 +438,7 @@ proptest! {
             parties: 2,
             ranking: if striche { Ranking::Striche } else { Ranking::Net },
         };
-        let g = random_game(opts, seed);
+        let g = random_hindersi(opts, seed);
         let n = players as usize;
         let score = g.score();
         let best = score[..n].iter().copied().max().unwrap();

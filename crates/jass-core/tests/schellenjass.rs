@@ -3,28 +3,18 @@
 //! hand, every deal gives out the nine cards of the suit and writes the lines the rule says, no
 //! view shows a card its seat may not see, and the game ends with one player alone at the target.
 
-use jass_core::deal::{uniform_below, SeededDealer};
-use jass_core::game::{ActionList, Game, ToMove};
-use jass_core::game::{Decision, Player};
+mod common;
+
+use common::{card, play, players, random_game};
+use jass_core::deal::SeededDealer;
+use jass_core::game::Game;
 use jass_core::record::GameRecord;
 use jass_core::schellenjass::{
     play_recorded, Schellenjass, SchellenjassAction, SchellenjassDeal, SchellenjassOptions,
+    SchellenjassRules,
 };
-use jass_core::{Card, CardSet, Suit};
+use jass_core::{CardSet, Suit};
 use proptest::prelude::*;
-use rand_core::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
-
-fn card(s: &str) -> Card {
-    s.parse().unwrap()
-}
-
-fn play(g: &mut Schellenjass, cards: &str) {
-    for c in cards.split_whitespace() {
-        g.apply(SchellenjassAction::Play { card: card(c) })
-            .unwrap_or_else(|e| panic!("{c}: {e}"));
-    }
-}
 
 /// Four hands of nine: seat 0 all clubs, seat 1 all hearts, seat 2 all spades, seat 3 all bells.
 fn suits_apart() -> SchellenjassDeal {
@@ -79,57 +69,32 @@ fn whoever_can_follow_suit_must_and_the_ace_heads_its_suit() {
     assert_eq!(g.bells(), [0, 0, 3, 0]);
 }
 
-/// Plays a whole game with uniformly random legal cards, checking every step.
-fn random_game(opts: SchellenjassOptions, seed: u64) -> Schellenjass {
+/// Plays a whole game with uniformly random legal cards, checking every step and every deal's
+/// lines.
+fn random_schellenjass(opts: SchellenjassOptions, seed: u64) -> Schellenjass {
     let n = opts.players as usize;
-    let mut g = Schellenjass::new(opts).unwrap();
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut dealer = SeededDealer::new(seed);
-    let mut legal = ActionList::new();
-    let mut deals = 0;
-    loop {
-        match g.to_move() {
-            ToMove::Over => break,
-            ToMove::Deal => {
-                let lines_before = g.lines();
-                if deals > 0 {
-                    let score = g.last_deal().unwrap();
-                    assert_eq!(score.bells[..n].iter().sum::<u8>(), 9);
-                    let written: u32 = score.lines[..n].iter().sum();
-                    match score.turi {
-                        Some(t) => assert_eq!(written, score.lines[t as usize]),
-                        None => assert!(written < n as u32, "the most bells write nothing"),
-                    }
-                }
-                g.apply_deal(g.deal_from_pack(&dealer.next_pack())).unwrap();
-                deals += 1;
-                assert!(deals < 500, "the game ends");
-                assert_eq!(g.lines(), lines_before);
+    let mut lines_before = [0; 4];
+    let (g, _) = random_game::<SchellenjassRules>(
+        opts,
+        seed,
+        |_| CardSet::EMPTY,
+        |g| {
+            let score = g.last_deal().unwrap();
+            assert_eq!(score.bells[..n].iter().sum::<u8>(), 9);
+            let written: u32 = score.lines[..n].iter().sum();
+            match score.turi {
+                Some(t) => assert_eq!(written, score.lines[t as usize]),
+                None => assert!(written < n as u32, "the most bells write nothing"),
             }
-            ToMove::Seat(seat) => {
-                g.legal_actions(&mut legal);
-                assert!(!legal.is_empty());
-                for a in legal.iter() {
-                    let SchellenjassAction::Play { card } = a;
-                    assert!(g.hand(seat).contains(card));
-                }
-                // Nothing hidden in any view: another seat's cards never show.
-                let public = g.public_view_json().to_string();
-                for s in 0..n {
-                    let view = g.view_json(s).to_string();
-                    for other in (0..n).filter(|&o| o != s) {
-                        for c in g.hand(other) {
-                            let quoted = format!("\"{c}\"");
-                            assert!(!view.contains(&quoted), "seat {s} sees {c}");
-                            assert!(!public.contains(&quoted), "spectators see {c}");
-                        }
-                    }
-                }
-                let a = legal.get(uniform_below(&mut rng, legal.len() as u32) as usize);
-                g.apply(a).unwrap();
-            }
-        }
-    }
+            let summed: [u32; 4] = std::array::from_fn(|s| lines_before[s] + score.lines[s]);
+            assert_eq!(
+                g.lines(),
+                summed,
+                "the deal's lines are added to the totals"
+            );
+            lines_before = g.lines();
+        },
+    );
     g
 }
 
@@ -148,7 +113,7 @@ proptest! {
             target: 3,
             ..Default::default()
         };
-        let g = random_game(opts, seed);
+        let g = random_schellenjass(opts, seed);
         let winner = g.winner().expect("over") as usize;
         let lines = g.lines();
         prop_assert!(lines[winner] >= 3);
@@ -171,31 +136,6 @@ fn a_deal_with_the_wrong_number_of_cards_is_refused() {
     assert!(ok.hands[..3].iter().all(|h| h.len() == 12));
     assert!(ok.hands[3].is_empty());
     g.apply_deal(ok).unwrap();
-}
-
-/// Plays the lowest legal card (by index), or a seeded random one: enough to drive records.
-struct Simple(Option<Xoshiro256PlusPlus>);
-
-impl Player<Schellenjass> for Simple {
-    fn name(&self) -> String {
-        "simple".into()
-    }
-    fn act(&mut self, d: &Decision<'_, Schellenjass>) -> SchellenjassAction {
-        let i = match &mut self.0 {
-            Some(rng) => uniform_below(rng, d.legal.len() as u32) as usize,
-            None => 0,
-        };
-        d.legal.get(i)
-    }
-}
-
-fn players(n: u8, seed: u64) -> Vec<Box<dyn Player<Schellenjass>>> {
-    (0..n)
-        .map(|s| {
-            let rng = (s % 2 == 0).then(|| Xoshiro256PlusPlus::seed_from_u64(seed + u64::from(s)));
-            Box::new(Simple(rng)) as Box<dyn Player<Schellenjass>>
-        })
-        .collect()
 }
 
 #[test]

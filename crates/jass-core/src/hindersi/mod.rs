@@ -14,8 +14,8 @@ pub use record::{
     HindersiRecord,
 };
 pub use state::{
-    DealScore, Hindersi, HindersiDeal, HindersiObservation, HindersiPhase, LastDeal, PartieMarks,
-    DEAL_POINTS, MAX_SEATS, MAX_TRICKS, RULES,
+    DealScore, Hindersi, HindersiDeal, HindersiObservation, HindersiPhase, HindersiRules,
+    HindersiView, LastDeal, PartieMarks, DEAL_POINTS, MAX_SEATS, MAX_TRICKS, RULES,
 };
 
 /// A decision of a player: the game has only card play (the shared action type).

@@ -6,14 +6,13 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
+use crate::card_play_game::{CardPlayRecord, MAX_SEATS};
 use crate::cardset::CardSet;
 use crate::game::Player;
-use crate::record::{is_false, DealRecord, GameRecord, NoFields, RecordedGame};
-use crate::schieber::{Forehand, TrickRecord};
+use crate::record::{is_false, GameRecord};
 
 use super::options::HindersiOptions;
-use super::state::{Hindersi, HindersiDeal, MAX_SEATS};
-use super::HindersiAction;
+use super::state::{DealScore, Hindersi, HindersiDeal, HindersiRules};
 
 /// A Hindersi deal's card beside the hands: the one turned for trump.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,98 +86,57 @@ pub fn play_recorded(
     crate::record::play_seeded(options, seed, players, &mut |_| {})
 }
 
-impl Hindersi {
-    fn per_seat<T: Copy>(&self, v: [T; MAX_SEATS]) -> Vec<T> {
-        v[..self.options().players as usize].to_vec()
-    }
-}
-
-impl RecordedGame for Hindersi {
-    const NAME: &'static str = "hindersi";
+impl CardPlayRecord for HindersiRules {
     const ALIASES: &'static [&'static str] = &["hintersich"];
     const TITLE: &'static str = "Hindersi";
-    type Options = HindersiOptions;
-    type Recorded = HindersiAction;
-    type DealStart = Forehand;
-    /// One hand per player.
-    type Hands = Vec<CardSet>;
     type DealCards = HindersiCards;
-    type Settled = NoFields;
     type DealResult = HindersiDealResult;
     type GameResult = HindersiGameResult;
-    type Opening = ();
 
-    fn new_game(options: HindersiOptions) -> Result<Self, String> {
-        Hindersi::new(options)
-    }
-    fn action_of(recorded: HindersiAction) -> Option<HindersiAction> {
-        Some(recorded)
-    }
-    fn opening(&self) {}
-    fn deal_start(&self, (): ()) -> (u8, Forehand) {
-        let forehand = self.forehand();
-        (self.dealer(), Forehand { forehand })
-    }
-    fn recorded_deal(&self, deal: &DealRecord<Self>) -> Result<HindersiDeal, String> {
-        let hands = crate::record::player_hands(&deal.hands, self.options().players as usize)?;
-        Ok(HindersiDeal {
+    fn recorded_deal(hands: [CardSet; MAX_SEATS], cards: &HindersiCards) -> HindersiDeal {
+        HindersiDeal {
             hands,
-            trump_card: deal.cards.trump_card,
-        })
-    }
-    fn deal_record(
-        &self,
-        number: u32,
-        dealer: u8,
-        start: Forehand,
-        actions: Vec<crate::record::ActionEntry<HindersiAction>>,
-    ) -> DealRecord<Self> {
-        let over = self.tricks_done() == self.options().hand_size();
-        let score = self.last_deal().filter(|_| over);
-        DealRecord {
-            number,
-            dealer,
-            start,
-            hands: self.per_seat(self.dealt_hands()),
-            cards: HindersiCards {
-                trump_card: self.trump_card().expect("a deal was dealt"),
-            },
-            actions,
-            settled: NoFields {},
-            tricks: TrickRecord::first(self.tricks_done() as u8, |i| self.completed_trick(i)),
-            result: HindersiDealResult {
-                card_points: self.per_seat(self.card_points()),
-                all_tricks: score.and_then(|d| d.all_tricks),
-                points: self.per_seat(score.map_or([0; MAX_SEATS], |d| d.points)),
-                partie: self.per_seat(self.partie_totals()),
-                marks: score.and_then(|d| d.marks).map(|m| HindersiMarks {
-                    striche: self.per_seat(m.striche),
-                    nuller: self.per_seat(m.nuller),
-                }),
-                striche: self.per_seat(self.striche()),
-                nuller: self.per_seat(self.nuller()),
-            },
+            trump_card: cards.trump_card,
         }
     }
-    fn game_result(&self, stopped: bool) -> HindersiGameResult {
+    fn deal_cards(g: &Hindersi) -> HindersiCards {
+        HindersiCards {
+            trump_card: g.trump_card().expect("a deal was dealt"),
+        }
+    }
+    fn deal_result(g: &Hindersi, score: Option<&DealScore>) -> HindersiDealResult {
+        HindersiDealResult {
+            card_points: g.per_seat(g.card_points()),
+            all_tricks: score.and_then(|d| d.all_tricks),
+            points: g.per_seat(score.map_or([0; MAX_SEATS], |d| d.points)),
+            partie: g.per_seat(g.partie_totals()),
+            marks: score.and_then(|d| d.marks).map(|m| HindersiMarks {
+                striche: g.per_seat(m.striche),
+                nuller: g.per_seat(m.nuller),
+            }),
+            striche: g.per_seat(g.striche()),
+            nuller: g.per_seat(g.nuller()),
+        }
+    }
+    fn game_result(g: &Hindersi, stopped: bool) -> HindersiGameResult {
         HindersiGameResult {
-            winners: self.winners(),
-            striche: self.per_seat(self.striche()),
-            nuller: self.per_seat(self.nuller()),
-            score: self.per_seat(self.score()),
-            points: self.per_seat(self.game_points()),
+            winners: g.winners(),
+            striche: g.per_seat(g.striche()),
+            nuller: g.per_seat(g.nuller()),
+            score: g.per_seat(g.score()),
+            points: g.per_seat(g.game_points()),
             stopped,
         }
     }
     fn stopped(result: &HindersiGameResult) -> bool {
         result.stopped
     }
-    fn not_over(&self, deals: usize) -> String {
+    fn not_over(g: &Hindersi, deals: usize) -> String {
         format!(
             "the record ends after {deals} deal(s) but the game has {} ({} Parties of {})",
-            self.options().deals(),
-            self.options().parties,
-            self.options().deals_per_partie()
+            g.options().deals(),
+            g.options().parties,
+            g.options().deals_per_partie()
         )
     }
 }

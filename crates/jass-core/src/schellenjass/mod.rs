@@ -12,7 +12,7 @@ pub use record::{
 };
 pub use state::{
     DealScore, LastDeal, Schellenjass, SchellenjassDeal, SchellenjassObservation,
-    SchellenjassPhase, MAX_SEATS, MAX_TRICKS,
+    SchellenjassPhase, SchellenjassRules, SchellenjassView, MAX_SEATS, MAX_TRICKS,
 };
 
 /// A decision of a player: the game has only card play (the shared action type).

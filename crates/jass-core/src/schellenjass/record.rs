@@ -5,14 +5,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::card_play_game::{CardPlayRecord, HandsDeal, MAX_SEATS};
 use crate::cardset::CardSet;
 use crate::game::Player;
-use crate::record::{is_false, DealRecord, GameRecord, NoFields, RecordedGame};
-use crate::schieber::{Forehand, TrickRecord};
+use crate::record::{is_false, GameRecord, NoFields};
 
 use super::options::SchellenjassOptions;
-use super::state::{Schellenjass, SchellenjassDeal, MAX_SEATS};
-use super::SchellenjassAction;
+use super::state::{DealScore, Schellenjass, SchellenjassRules};
 
 /// The figures of one deal, one value per player.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,83 +53,42 @@ pub fn play_recorded(
     crate::record::play_seeded(options, seed, players, &mut |_| {})
 }
 
-impl Schellenjass {
-    fn per_seat<T: Copy>(&self, v: [T; MAX_SEATS]) -> Vec<T> {
-        v[..self.options().players as usize].to_vec()
-    }
-}
-
-impl RecordedGame for Schellenjass {
-    const NAME: &'static str = "schellenjass";
+impl CardPlayRecord for SchellenjassRules {
     const ALIASES: &'static [&'static str] = &["herzjass"];
     const TITLE: &'static str = "Schellenjass";
-    type Options = SchellenjassOptions;
-    type Recorded = SchellenjassAction;
-    type DealStart = Forehand;
-    /// One hand per player.
-    type Hands = Vec<CardSet>;
     type DealCards = NoFields;
-    type Settled = NoFields;
     type DealResult = SchellenjassDealResult;
     type GameResult = SchellenjassGameResult;
-    type Opening = ();
 
-    fn new_game(options: SchellenjassOptions) -> Result<Self, String> {
-        Schellenjass::new(options)
+    fn recorded_deal(hands: [CardSet; MAX_SEATS], NoFields {}: &NoFields) -> HandsDeal {
+        HandsDeal { hands }
     }
-    fn action_of(recorded: SchellenjassAction) -> Option<SchellenjassAction> {
-        Some(recorded)
+    fn deal_cards(_: &Schellenjass) -> NoFields {
+        NoFields {}
     }
-    fn opening(&self) {}
-    fn deal_start(&self, (): ()) -> (u8, Forehand) {
-        let forehand = self.forehand();
-        (self.dealer(), Forehand { forehand })
-    }
-    fn recorded_deal(&self, deal: &DealRecord<Self>) -> Result<SchellenjassDeal, String> {
-        let hands = crate::record::player_hands(&deal.hands, self.options().players as usize)?;
-        Ok(SchellenjassDeal { hands })
-    }
-    fn deal_record(
-        &self,
-        number: u32,
-        dealer: u8,
-        start: Forehand,
-        actions: Vec<crate::record::ActionEntry<SchellenjassAction>>,
-    ) -> DealRecord<Self> {
-        let over = self.tricks_done() == self.options().hand_size();
-        let score = self.last_deal().filter(|_| over);
-        DealRecord {
-            number,
-            dealer,
-            start,
-            hands: self.per_seat(self.dealt_hands()),
-            cards: NoFields {},
-            actions,
-            settled: NoFields {},
-            tricks: TrickRecord::first(self.tricks_done() as u8, |i| self.completed_trick(i)),
-            result: SchellenjassDealResult {
-                bells: self.per_seat(self.bells()),
-                turi: score.and_then(|d| d.turi),
-                lines: self.per_seat(score.map_or([0; MAX_SEATS], |d| d.lines)),
-                totals: self.per_seat(self.lines()),
-            },
+    fn deal_result(g: &Schellenjass, score: Option<&DealScore>) -> SchellenjassDealResult {
+        SchellenjassDealResult {
+            bells: g.per_seat(g.bells()),
+            turi: score.and_then(|d| d.turi),
+            lines: g.per_seat(score.map_or([0; MAX_SEATS], |d| d.lines)),
+            totals: g.per_seat(g.lines()),
         }
     }
-    fn game_result(&self, stopped: bool) -> SchellenjassGameResult {
+    fn game_result(g: &Schellenjass, stopped: bool) -> SchellenjassGameResult {
         SchellenjassGameResult {
-            winner: self.winner(),
-            totals: self.per_seat(self.lines()),
+            winner: g.winner(),
+            totals: g.per_seat(g.lines()),
             stopped,
         }
     }
     fn stopped(result: &SchellenjassGameResult) -> bool {
         result.stopped
     }
-    fn not_over(&self, deals: usize) -> String {
+    fn not_over(g: &Schellenjass, deals: usize) -> String {
         format!(
             "the record ends after {deals} deal(s) but nobody is alone at {} lines (lines {:?})",
-            self.options().target,
-            self.per_seat(self.lines())
+            g.options().target,
+            g.per_seat(g.lines())
         )
     }
 }

@@ -1,24 +1,23 @@
-//! The Schellenjass state machine: deal after deal of card play without trump, each scored by the
-//! bells (or hearts) every player took, until one player alone has the target of lines. The cards
-//! are played through the one trick-play core ([`AnyDealPlay`], two to four seats), which keeps
-//! the hands, the trick, the completed tricks, the legal cards and who wins each trick.
-//! Copyable and allocation-free.
+//! Schellenjass's own part of a card-play game ([`CardPlayGame`]): deal after deal of card play
+//! without trump, each scored by the bells (or hearts) every player took, until one player alone
+//! has the target of lines. The base deals, plays the cards through the one trick-play core and
+//! keeps the tricks; this module keeps the options, the lines and how a deal writes them.
 
-use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use serde::Serialize;
 
 use crate::card::Card;
+use crate::card_play_game::{CardPlayGame, CardPlayObservation, CardPlayRules, HandsDeal};
 use crate::cardset::CardSet;
-use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
-use crate::mode::{Mode, PointTable, UndenufeEleven};
-use crate::record::TrickRecord;
-use crate::trick::{check_play, TrickRules};
-use crate::trick_play::{AnyDealPlay, AnyTrickPlay};
+use crate::mode::Mode;
+use crate::trick::TrickRules;
+use crate::trick_play::AnyDealPlay;
 
 use super::options::SchellenjassOptions;
-use super::SchellenjassAction;
 
-/// The most players.
-pub const MAX_SEATS: usize = 4;
+pub use crate::card_play_game::{CardPlayPhase as SchellenjassPhase, MAX_SEATS};
+
 /// The most tricks of a deal (two players, 18 cards each).
 pub const MAX_TRICKS: usize = 18;
 /// Cards of one suit: a Turi takes them all.
@@ -30,25 +29,8 @@ const SUIT_CARDS: u8 = 9;
 const MODE: Mode = Mode::Obenabe;
 const RULES: TrickRules = TrickRules::Strict;
 
-/// Where a game stands.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SchellenjassPhase {
-    /// Waiting for the cards of the next deal.
-    Deal,
-    /// Card play.
-    Play,
-    /// The game is over.
-    Over,
-}
-
 /// The cards of one deal: each seat's hand (seats beyond the table's players empty).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SchellenjassDeal {
-    /// Each seat's cards.
-    pub hands: [CardSet; MAX_SEATS],
-}
+pub type SchellenjassDeal = HandsDeal;
 
 /// How a finished deal was scored, per seat (seats beyond the table's players 0).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -83,149 +65,132 @@ impl DealScore {
     }
 }
 
-/// A Schellenjass game in progress.
+/// Schellenjass's own part of a game: its options and its lines.
 #[derive(Copy, Clone, Debug)]
-pub struct Schellenjass {
+pub struct SchellenjassRules {
     opts: SchellenjassOptions,
-    phase: SchellenjassPhase,
-    deals_started: u32,
-    dealer: u8,
-    /// The hands as dealt, for the record.
-    dealt: [CardSet; MAX_SEATS],
-    /// This deal's card play (the last deal's, finished, between deals; before the first, no
-    /// cards, seat 0 to lead): the hands, the trick, the completed tricks.
-    play: AnyDealPlay,
     lines: [u32; MAX_SEATS],
     last: Option<DealScore>,
 }
 
-impl Schellenjass {
-    /// A new game; first the cards must be dealt.
-    pub fn new(opts: SchellenjassOptions) -> Result<Schellenjass, String> {
-        opts.validate()?;
-        let no_cards = [CardSet::EMPTY; MAX_SEATS];
-        Ok(Schellenjass {
-            opts,
-            phase: SchellenjassPhase::Deal,
-            deals_started: 0,
-            // Seat 0 is forehand in the first deal.
-            dealer: opts.players - 1,
-            dealt: no_cards,
-            play: Self::deal_play(&opts, &no_cards, 0),
-            lines: [0; MAX_SEATS],
-            last: None,
-        })
+/// A Schellenjass game in progress: deal after deal of card play without trump, each scored by
+/// the bells (or hearts) every player took, until one player alone has the target of lines.
+pub type Schellenjass = CardPlayGame<SchellenjassRules>;
+
+impl SchellenjassRules {
+    fn suit_cards(&self, cards: &[Card]) -> u32 {
+        cards.iter().filter(|c| c.suit() == self.opts.suit).count() as u32
     }
 
-    /// The card play of a deal with these hands (seat-indexed; those of the players are used),
-    /// `leader` leading the first trick: no trump, follow suit, one trick per card in a hand.
-    /// The core counts card points too; the game counts only the cards of its suit.
-    fn deal_play(
-        opts: &SchellenjassOptions,
-        hands: &[CardSet; MAX_SEATS],
-        leader: u8,
-    ) -> AnyDealPlay {
-        let points = PointTable::new(MODE, UndenufeEleven::Ace);
-        let hands = &hands[..opts.players as usize];
-        AnyDealPlay::new(
-            AnyTrickPlay::with_rules(hands, MODE, points, RULES, leader)
-                .with_tricks(opts.hand_size() as u8),
-        )
-    }
-
-    /// The options.
-    pub fn options(&self) -> &SchellenjassOptions {
-        &self.opts
-    }
-
-    fn players(&self) -> u8 {
-        self.opts.players
-    }
-
-    /// The phase.
-    pub fn phase(&self) -> SchellenjassPhase {
-        self.phase
-    }
-
-    /// Deals started so far (the current deal's number, 1-based).
-    pub fn deals_started(&self) -> u32 {
-        self.deals_started
-    }
-
-    /// Who dealt the current (or last) deal.
-    pub fn dealer(&self) -> u8 {
-        self.dealer
-    }
-
-    /// Who deals next: the seat after the last dealer; seat `players - 1` first.
-    fn next_dealer(&self) -> u8 {
-        if self.deals_started == 0 {
-            self.dealer
-        } else {
-            (self.dealer + 1) % self.players()
-        }
-    }
-
-    /// Forehand of the current deal, who leads its first trick.
-    pub fn forehand(&self) -> u8 {
-        (self.dealer + 1) % self.players()
-    }
-
-    /// Each seat's lines.
-    pub fn lines(&self) -> [u32; MAX_SEATS] {
-        self.lines
-    }
-
-    /// Cards of the suit each seat has taken in this deal (counted in its completed tricks).
-    pub fn bells(&self) -> [u8; MAX_SEATS] {
+    /// Cards of the suit each seat has taken in `play` (counted in its completed tricks).
+    fn bells(&self, play: &AnyDealPlay) -> [u8; MAX_SEATS] {
         let mut bells = [0; MAX_SEATS];
-        for i in 0..self.tricks_done() {
-            let (_, cards, winner, _) = self.play.completed(i);
+        for i in 0..play.tricks_done() as usize {
+            let (_, cards, winner, _) = play.completed(i);
             bells[winner as usize] += self.suit_cards(cards) as u8;
         }
         bells
     }
 
-    /// The score of the last finished deal.
-    pub fn last_deal(&self) -> Option<&DealScore> {
+    /// The one seat with the most lines, if it has the target and nobody shares its count.
+    fn leading_seat(&self) -> Option<u8> {
+        let n = self.opts.players as usize;
+        let most = self.lines[..n].iter().copied().max()?;
+        let mut at_most = (0..n).filter(|&s| self.lines[s] == most);
+        let seat = at_most.next()?;
+        (most >= self.opts.target && at_most.next().is_none()).then_some(seat as u8)
+    }
+
+    /// Writes the deal's lines for the cards of the suit each seat took
+    /// ([`Schellenjass::lines_for`]); the game is over once one player alone has the target.
+    fn write_deal(&mut self, bells: [u8; MAX_SEATS]) -> bool {
+        let n = self.opts.players as usize;
+        let score = DealScore {
+            bells,
+            turi: (0..n as u8).find(|&s| bells[s as usize] == SUIT_CARDS),
+            lines: Schellenjass::lines_for(&self.opts, &bells),
+        };
+        for s in 0..n {
+            self.lines[s] += score.lines[s];
+        }
+        self.last = Some(score);
+        self.leading_seat().is_some()
+    }
+}
+
+impl CardPlayRules for SchellenjassRules {
+    const NAME: &'static str = "schellenjass";
+    const TRICK_RULES: TrickRules = RULES;
+    type Options = SchellenjassOptions;
+    type Deal = SchellenjassDeal;
+    type DealScore = DealScore;
+    type View = SchellenjassView;
+
+    fn new(opts: SchellenjassOptions) -> Result<Self, String> {
+        opts.validate()?;
+        Ok(SchellenjassRules {
+            opts,
+            lines: [0; MAX_SEATS],
+            last: None,
+        })
+    }
+    fn options(&self) -> &SchellenjassOptions {
+        &self.opts
+    }
+    fn players(&self) -> u8 {
+        self.opts.players
+    }
+    fn deal_of(&self, hands: [CardSet; MAX_SEATS], _pack: &[Card; 36]) -> HandsDeal {
+        HandsDeal { hands }
+    }
+    fn hands(deal: &HandsDeal) -> [CardSet; MAX_SEATS] {
+        deal.hands
+    }
+    fn mode(&self) -> Mode {
+        MODE
+    }
+    fn play_rules(&self, _mode: Mode, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("in Schellenjass (no trump, follow suit)")
+    }
+    /// The cards of the suit in it: the core counts card points too, the game only these.
+    fn trick_points(&self, cards: &[Card], _card_points: u32) -> u32 {
+        self.suit_cards(cards)
+    }
+    fn last_deal(&self) -> Option<&DealScore> {
         self.last.as_ref()
     }
-
-    /// The seat's cards (none for a seat beyond the players).
-    pub fn hand(&self, seat: usize) -> CardSet {
-        if seat < self.players() as usize {
-            self.play.hand(seat as u8)
-        } else {
-            CardSet::EMPTY
+    fn score_deal(&mut self, play: &AnyDealPlay, _number: u32) -> bool {
+        self.write_deal(self.bells(play))
+    }
+    fn view(g: &Schellenjass) -> SchellenjassView {
+        let n = g.players() as usize;
+        let own = g.own();
+        SchellenjassView {
+            suit: own.opts.suit.letter().to_string(),
+            target: own.opts.target,
+            bells: g.per_seat(g.bells()),
+            lines: g.per_seat(own.lines),
+            last_deal: own.last.map(|d| d.view(n)),
         }
     }
+}
 
-    /// Each seat's cards as dealt in this deal.
-    pub fn dealt_hands(&self) -> [CardSet; MAX_SEATS] {
-        self.dealt
+impl Schellenjass {
+    /// Each seat's lines.
+    pub fn lines(&self) -> [u32; MAX_SEATS] {
+        self.own().lines
     }
 
-    /// Tricks completed in this deal.
-    pub fn tricks_done(&self) -> usize {
-        self.play.tricks_done() as usize
-    }
-
-    /// Completed trick `i` of this deal: who led, the cards in play order, who won it and how
-    /// many cards of the suit it holds.
-    pub fn completed_trick(&self, i: usize) -> (u8, Vec<Card>, u8, u32) {
-        let (leader, cards, winner, _) = self.play.completed(i);
-        (leader, cards.to_vec(), winner, self.suit_cards(cards))
-    }
-
-    /// The cards of the trick in progress, lead first.
-    pub fn current_trick(&self) -> &[Card] {
-        self.play.current()
+    /// Cards of the suit each seat has taken in this deal (counted in its completed tricks).
+    pub fn bells(&self) -> [u8; MAX_SEATS] {
+        self.own().bells(self.card_play())
     }
 
     /// The winner, once the game is over: the first player alone at the target.
     pub fn winner(&self) -> Option<u8> {
-        self.leading_seat()
-            .filter(|_| self.phase == SchellenjassPhase::Over)
+        self.own()
+            .leading_seat()
+            .filter(|_| self.phase() == SchellenjassPhase::Over)
     }
 
     /// The lines a deal writes by the cards of the suit each seat took (`bells`). A Turi writes
@@ -247,146 +212,19 @@ impl Schellenjass {
         }
         lines
     }
-
-    /// The one seat with the most lines, if it has the target and nobody shares its count.
-    fn leading_seat(&self) -> Option<u8> {
-        let n = self.players() as usize;
-        let most = self.lines[..n].iter().copied().max()?;
-        let mut at_most = (0..n).filter(|&s| self.lines[s] == most);
-        let seat = at_most.next()?;
-        (most >= self.opts.target && at_most.next().is_none()).then_some(seat as u8)
-    }
-
-    fn suit_cards(&self, cards: &[Card]) -> u32 {
-        cards.iter().filter(|c| c.suit() == self.opts.suit).count() as u32
-    }
-
-    fn deal(&mut self, deal: SchellenjassDeal) -> Result<(), IllegalAction> {
-        if self.phase != SchellenjassPhase::Deal {
-            return Err(IllegalAction::new("the cards are dealt only between deals"));
-        }
-        let n = self.players() as usize;
-        let size = self.opts.hand_size() as u32;
-        let mut all = CardSet::EMPTY;
-        for (seat, hand) in deal.hands.iter().enumerate() {
-            let want = if seat < n { size } else { 0 };
-            if hand.len() != want {
-                return Err(IllegalAction::new(format!(
-                    "seat {seat} is dealt {} cards, not {want}",
-                    hand.len()
-                )));
-            }
-            if all.0 & hand.0 != 0 {
-                return Err(IllegalAction::new(format!(
-                    "seat {seat} is dealt a card another seat holds"
-                )));
-            }
-            all = CardSet(all.0 | hand.0);
-        }
-        self.dealer = self.next_dealer();
-        self.deals_started += 1;
-        self.dealt = deal.hands;
-        self.play = Self::deal_play(&self.opts, &deal.hands, self.forehand());
-        self.phase = SchellenjassPhase::Play;
-        Ok(())
-    }
-
-    fn play(&mut self, card: Card) -> Result<(), IllegalAction> {
-        if self.phase != SchellenjassPhase::Play {
-            return Err(IllegalAction::new("no card may be played now"));
-        }
-        let seat = self.play.to_play();
-        check_play(
-            seat,
-            card,
-            self.play.hand(seat),
-            self.play.legal_cards(),
-            self.play.current(),
-            format_args!("in Schellenjass (no trump, follow suit)"),
-        )?;
-        if self.play.play(card).is_some() && self.play.is_over() {
-            self.score_deal(self.bells());
-        }
-        Ok(())
-    }
-
-    /// Writes the deal's lines for the cards of the suit each seat took
-    /// ([`Schellenjass::lines_for`]); the game is over once one player alone has the target.
-    fn score_deal(&mut self, bells: [u8; MAX_SEATS]) {
-        let n = self.players() as usize;
-        let score = DealScore {
-            bells,
-            turi: (0..n as u8).find(|&s| bells[s as usize] == SUIT_CARDS),
-            lines: Self::lines_for(&self.opts, &bells),
-        };
-        for s in 0..n {
-            self.lines[s] += score.lines[s];
-        }
-        self.last = Some(score);
-        self.phase = if self.leading_seat().is_some() {
-            SchellenjassPhase::Over
-        } else {
-            SchellenjassPhase::Deal
-        };
-    }
-
-    fn observation_as(&self, seat: Option<usize>) -> SchellenjassObservation {
-        let n = self.players() as usize;
-        let tricks = TrickRecord::first(self.play.tricks_done(), |i| self.completed_trick(i));
-        let to_move = match self.to_move() {
-            ToMove::Seat(s) => Some(s as u8),
-            _ => None,
-        };
-        SchellenjassObservation {
-            seat: seat.map_or(u8::MAX, |s| s as u8),
-            phase: self.phase,
-            players: self.players(),
-            suit: self.opts.suit.letter().to_string(),
-            target: self.opts.target,
-            deal_number: self.deals_started,
-            hand: seat.map_or(CardSet::EMPTY, |s| self.hand(s)),
-            dealer: self.dealer,
-            forehand: self.forehand(),
-            to_move,
-            trick_leader: self.play.leader(),
-            trick: self.current_trick().to_vec(),
-            tricks,
-            bells: self.bells()[..n].to_vec(),
-            lines: self.lines[..n].to_vec(),
-            last_deal: self.last.map(|d| d.view(n)),
-        }
-    }
 }
 
-/// Everything one seat may see (a spectator: no hand).
+/// Everything one seat may see (a spectator: no hand); a completed trick's `points` are the
+/// cards of the suit in it.
+pub type SchellenjassObservation = CardPlayObservation<SchellenjassView>;
+
+/// Schellenjass's part of a seat's view.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SchellenjassObservation {
-    /// The observing seat.
-    pub seat: u8,
-    /// The phase.
-    pub phase: SchellenjassPhase,
-    /// Players at the table.
-    pub players: u8,
+pub struct SchellenjassView {
     /// The suit to avoid (`D`, or `H` in Herzjass).
     pub suit: String,
     /// Lines to win.
     pub target: u32,
-    /// The current deal (1-based; 0 before the first).
-    pub deal_number: u32,
-    /// The seat's own cards.
-    pub hand: CardSet,
-    /// Dealer of this deal.
-    pub dealer: u8,
-    /// Forehand of this deal.
-    pub forehand: u8,
-    /// Who acts next.
-    pub to_move: Option<u8>,
-    /// Who led the current trick.
-    pub trick_leader: u8,
-    /// The trick in progress.
-    pub trick: Vec<Card>,
-    /// This deal's completed tricks; a trick's `points` are the cards of the suit in it.
-    pub tricks: Vec<TrickRecord>,
     /// Cards of the suit each player has taken in this deal.
     pub bells: Vec<u8>,
     /// Each player's lines.
@@ -395,71 +233,13 @@ pub struct SchellenjassObservation {
     pub last_deal: Option<LastDeal>,
 }
 
-impl Game for Schellenjass {
-    type Action = SchellenjassAction;
-    type Observation = SchellenjassObservation;
-    type Deal = SchellenjassDeal;
-
-    fn name(&self) -> &'static str {
-        "schellenjass"
-    }
-
-    fn seats(&self) -> usize {
-        self.players() as usize
-    }
-
-    fn to_move(&self) -> ToMove {
-        match self.phase {
-            SchellenjassPhase::Deal => ToMove::Deal,
-            SchellenjassPhase::Play => ToMove::Seat(self.play.to_play() as usize),
-            SchellenjassPhase::Over => ToMove::Over,
-        }
-    }
-
-    fn legal_actions(&self, out: &mut ActionList<SchellenjassAction>) {
-        out.clear();
-        if self.phase == SchellenjassPhase::Play {
-            for card in self.play.legal_cards() {
-                out.push(SchellenjassAction::Play { card });
-            }
-        }
-    }
-
-    fn apply(&mut self, action: SchellenjassAction) -> Result<(), IllegalAction> {
-        match action {
-            SchellenjassAction::Play { card } => self.play(card),
-        }
-    }
-
-    /// All 36 cards in packets of three from forehand, round the table.
-    fn deal_from_pack(&self, pack: &[Card; 36]) -> SchellenjassDeal {
-        let n = self.players() as usize;
-        let forehand = ((self.next_dealer() + 1) % self.players()) as usize;
-        let mut hands = [CardSet::EMPTY; MAX_SEATS];
-        for (i, &card) in pack.iter().enumerate() {
-            hands[(forehand + i / 3) % n].insert(card);
-        }
-        SchellenjassDeal { hands }
-    }
-
-    fn apply_deal(&mut self, deal: SchellenjassDeal) -> Result<(), IllegalAction> {
-        self.deal(deal)
-    }
-
-    fn observe(&self, seat: usize) -> SchellenjassObservation {
-        self.observation_as(Some(seat))
-    }
-
-    fn public_view_json(&self) -> serde_json::Value {
-        public_json(self.observation_as(None))
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::SchellenjassAction;
     use super::*;
     use crate::card::Suit;
     use crate::deal::{four_hands, SeededDealer};
+    use crate::game::{ActionList, Game, ToMove};
     use crate::trick::{legal_cards, trick_winner};
     use rand_core::{RngCore, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
@@ -474,7 +254,7 @@ mod tests {
         g.apply_deal(deal).unwrap();
         let mut legal = ActionList::new();
         while let ToMove::Seat(seat) = g.to_move() {
-            if g.phase != SchellenjassPhase::Play {
+            if g.phase() != SchellenjassPhase::Play {
                 break;
             }
             g.legal_actions(&mut legal);
@@ -549,8 +329,7 @@ mod tests {
     fn scored(opts: SchellenjassOptions, deals: &[[u8; 4]]) -> Schellenjass {
         let mut g = game(opts);
         for bells in deals {
-            g.deals_started += 1;
-            g.score_deal(*bells);
+            g.score_unplayed_deal(|own, _| own.write_deal(*bells));
         }
         g
     }
@@ -645,6 +424,6 @@ mod tests {
             .sum();
         assert_eq!(bells, 9);
         let seat = g.observe(2);
-        assert_eq!(seat.bells.iter().map(|&b| b as u32).sum::<u32>(), 9);
+        assert_eq!(seat.own.bells.iter().map(|&b| b as u32).sum::<u32>(), 9);
     }
 }

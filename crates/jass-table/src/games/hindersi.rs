@@ -4,7 +4,7 @@
 mod players;
 
 use crate::Record;
-use jass_core::hindersi::{Hindersi, HindersiOptions, HindersiPhase, Ranking};
+use jass_core::hindersi::{Hindersi, HindersiOptions, Ranking};
 use jass_core::Player;
 use serde_json::{json, Value};
 
@@ -72,8 +72,7 @@ impl TableGame for Hindersi {
     /// the Partie's totals (a note); at the end of a Partie its Striche, less its Nuller under
     /// `ranking` `net`: what the slate's ranking gains (docs/hindersi.md).
     fn deal_lines(&self) -> Vec<ScoreLine> {
-        let done = matches!(self.phase(), HindersiPhase::Deal | HindersiPhase::Over);
-        let Some(score) = self.last_deal().filter(|_| done) else {
+        let Some(score) = self.played_deal_score() else {
             return Vec::new();
         };
         let n = self.options().players as usize;

@@ -4,7 +4,7 @@
 mod players;
 
 use crate::Record;
-use jass_core::schellenjass::{Schellenjass, SchellenjassOptions, SchellenjassPhase};
+use jass_core::schellenjass::{Schellenjass, SchellenjassOptions};
 use jass_core::Player;
 use serde_json::{json, Value};
 
@@ -71,11 +71,7 @@ impl TableGame for Schellenjass {
     /// The cards of the suit each player took (a note), the lines they write: a Turi's to its
     /// maker alone, else a line to every player but the one(s) with the most (docs/schellenjass.md).
     fn deal_lines(&self) -> Vec<ScoreLine> {
-        let done = matches!(
-            self.phase(),
-            SchellenjassPhase::Deal | SchellenjassPhase::Over
-        );
-        let Some(score) = self.last_deal().filter(|_| done) else {
+        let Some(score) = self.played_deal_score() else {
             return Vec::new();
         };
         let n = self.options().players as usize;

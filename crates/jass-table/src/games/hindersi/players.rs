@@ -10,10 +10,8 @@ use jass_core::hindersi::{
 };
 use jass_core::trick::{legal_cards, trick_winner};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleven};
-use rand_core::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
-use jass_bots::card_play_sampling::{sampled_card, CardPlayView, PlayedOut};
+use jass_bots::card_play_sampling::{CardPlaySampler, PlayedOut};
 use jass_core::mode::LAST_TRICK_BONUS;
 
 /// The card points of a Hindersi deal in `mode` (a trump game: the Under 20, the Nell 14).
@@ -69,21 +67,10 @@ pub fn rule_card(hand: CardSet, trick: &[Card], gone: CardSet, last: bool, mode:
     }
 }
 
-/// Every card played in the deal of `obs`, the trick in progress included.
-fn gone_of(obs: &HindersiObservation) -> CardSet {
-    CardSet::from_cards(
-        obs.tricks
-            .iter()
-            .flat_map(|t| t.cards.iter().copied())
-            .chain(obs.trick.iter().copied()),
-    )
-}
-
 /// The rule card for the seat to play in `obs`.
 fn rule_card_of(obs: &HindersiObservation) -> Card {
-    let last = obs.trick.len() + 1 == obs.players as usize;
-    let mode = obs.trump.expect("a trump during the play");
-    rule_card(obs.hand, &obs.trick, gone_of(obs), last, mode)
+    let mode = obs.own.trump.expect("a trump during the play");
+    rule_card(obs.hand, &obs.trick, obs.played_cards(), obs.plays_last(), mode)
 }
 
 /// The rule player.
@@ -125,16 +112,14 @@ impl Default for HindersiSettings {
 /// The sampling player.
 #[derive(Clone, Debug)]
 pub struct SamplingHindersi {
-    settings: HindersiSettings,
-    rng: Xoshiro256PlusPlus,
+    sampler: CardPlaySampler,
 }
 
 impl SamplingHindersi {
     /// A sampling player for a game of `options`, its worlds drawn from `seed`.
     pub fn new(_options: HindersiOptions, settings: HindersiSettings, seed: u64) -> Self {
         SamplingHindersi {
-            settings,
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            sampler: CardPlaySampler::new(settings.samples, RULES, seed),
         }
     }
 }
@@ -146,40 +131,17 @@ impl Player<Hindersi> for SamplingHindersi {
 
     fn act(&mut self, decision: &Decision<'_, Hindersi>) -> HindersiAction {
         let obs = decision.observation();
-        let cards: Vec<Card> = decision
-            .legal
-            .iter()
-            .map(|a| match a {
-                HindersiAction::Play { card } => card,
-            })
-            .collect();
         let n = obs.players as usize;
         let seat = obs.seat as usize;
-        let mode = obs.trump.expect("a trump during the play");
+        let mode = obs.own.trump.expect("a trump during the play");
         let points = points_of(mode);
-        let completed: Vec<(u8, &[Card])> = obs
-            .tricks
-            .iter()
-            .map(|t| (t.leader, t.cards.as_slice()))
-            .collect();
         // The turned trump card is the dealer's until he plays it.
         let shown: Vec<(u8, CardSet)> = obs
+            .own
             .trump_card
             .map(|c| (obs.dealer, CardSet::single(c)))
             .into_iter()
             .collect();
-        let view = CardPlayView {
-            seats: n,
-            seat,
-            hand: obs.hand,
-            completed: &completed,
-            trick_leader: obs.trick_leader,
-            trick: &obs.trick,
-            shown: &shown,
-            mode,
-            points,
-            rules: RULES,
-        };
         // The others' points against mine: the fewest points are best, and every point an other
         // writes counts in the race for the Partie's marks. Scaled by the players so that it
         // stays whole.
@@ -197,15 +159,9 @@ impl Player<Hindersi> for SamplingHindersi {
             others - i64::from(written[seat]) * (n as i64 - 1)
         };
         let rule = |hand, trick: &[Card], gone, last| rule_card(hand, trick, gone, last, mode);
-        let card = sampled_card(
-            &view,
-            &cards,
-            self.settings.samples,
-            &mut self.rng,
-            &rule,
-            &value,
-        )
-        .unwrap_or_else(|| rule_card_of(&obs));
+        let card = self
+            .sampler
+            .card(&obs, decision.legal, mode, &shown, &rule, &value);
         HindersiAction::Play { card }
     }
 }
@@ -213,9 +169,8 @@ impl Player<Hindersi> for SamplingHindersi {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use jass_bots::card_play_sampling::sum_over_deals;
     use jass_bots::RandomPlayer;
-    use jass_core::deal::SeededDealer;
-    use jass_core::{ActionList, Game, ToMove};
 
     /// Points each seat wrote over `deals` deals (the game restarted whenever it ends).
     fn points_over(
@@ -224,29 +179,7 @@ mod tests {
         deals: usize,
         seed: u64,
     ) -> Vec<u32> {
-        let n = opts.players as usize;
-        let mut dealer = SeededDealer::new(seed);
-        let mut total = vec![0u32; n];
-        let mut game = Hindersi::new(opts).unwrap();
-        let mut legal = ActionList::new();
-        for _ in 0..deals {
-            if game.to_move() == ToMove::Over {
-                game = Hindersi::new(opts).unwrap();
-            }
-            game.apply_deal(game.deal_from_pack(&dealer.next_pack()))
-                .unwrap();
-            while let ToMove::Seat(seat) = game.to_move() {
-                game.legal_actions(&mut legal);
-                let action = players[seat].act(&Decision::new(&game, seat, &legal));
-                assert!(legal.contains(&action), "{action} is legal");
-                game.apply(action).unwrap();
-            }
-            let score = game.last_deal().unwrap();
-            for (t, p) in total.iter_mut().zip(score.points) {
-                *t += p;
-            }
-        }
-        total
+        sum_over_deals(players, opts, deals, seed, |score| score.points).unwrap()
     }
 
     #[test]

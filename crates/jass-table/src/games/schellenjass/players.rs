@@ -7,13 +7,9 @@ use jass_core::schellenjass::{
     Schellenjass, SchellenjassAction, SchellenjassObservation, SchellenjassOptions,
 };
 use jass_core::trick::{legal_cards, trick_winner};
-use jass_core::{
-    Card, CardSet, Decision, Mode, Player, PointTable, Suit, TrickRules, UndenufeEleven,
-};
-use rand_core::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
+use jass_core::{Card, CardSet, Decision, Mode, Player, Suit, TrickRules};
 
-use jass_bots::card_play_sampling::{sampled_card, CardPlayView, PlayedOut};
+use jass_bots::card_play_sampling::{CardPlaySampler, PlayedOut};
 
 /// Schellenjass is played without trump: every suit ranks as in Obenabe.
 const MODE: Mode = Mode::Obenabe;
@@ -63,14 +59,7 @@ pub fn rule_card(hand: CardSet, trick: &[Card], gone: CardSet, last: bool, suit:
 
 /// The rule card for the seat to play in `obs`.
 fn rule_card_of(obs: &SchellenjassObservation, suit: Suit) -> Card {
-    let gone = CardSet::from_cards(
-        obs.tricks
-            .iter()
-            .flat_map(|t| t.cards.iter().copied())
-            .chain(obs.trick.iter().copied()),
-    );
-    let last = obs.trick.len() + 1 == obs.players as usize;
-    rule_card(obs.hand, &obs.trick, gone, last, suit)
+    rule_card(obs.hand, &obs.trick, obs.played_cards(), obs.plays_last(), suit)
 }
 
 /// The rule player.
@@ -114,8 +103,7 @@ impl Default for SchellenjassSettings {
 #[derive(Clone, Debug)]
 pub struct SamplingSchellenjass {
     options: SchellenjassOptions,
-    settings: SchellenjassSettings,
-    rng: Xoshiro256PlusPlus,
+    sampler: CardPlaySampler,
 }
 
 impl SamplingSchellenjass {
@@ -123,8 +111,7 @@ impl SamplingSchellenjass {
     pub fn new(options: SchellenjassOptions, settings: SchellenjassSettings, seed: u64) -> Self {
         SamplingSchellenjass {
             options,
-            settings,
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            sampler: CardPlaySampler::new(settings.samples, TrickRules::Strict, seed),
         }
     }
 }
@@ -136,33 +123,9 @@ impl Player<Schellenjass> for SamplingSchellenjass {
 
     fn act(&mut self, decision: &Decision<'_, Schellenjass>) -> SchellenjassAction {
         let obs = decision.observation();
-        let cards: Vec<Card> = decision
-            .legal
-            .iter()
-            .map(|a| match a {
-                SchellenjassAction::Play { card } => card,
-            })
-            .collect();
         let n = obs.players as usize;
         let seat = obs.seat as usize;
         let suit = self.options.suit;
-        let completed: Vec<(u8, &[Card])> = obs
-            .tricks
-            .iter()
-            .map(|t| (t.leader, t.cards.as_slice()))
-            .collect();
-        let view = CardPlayView {
-            seats: n,
-            seat,
-            hand: obs.hand,
-            completed: &completed,
-            trick_leader: obs.trick_leader,
-            trick: &obs.trick,
-            shown: &[],
-            mode: MODE,
-            points: PointTable::new(MODE, UndenufeEleven::Ace),
-            rules: TrickRules::Strict,
-        };
         // My lines against the others' average: every line counts in the race to the target.
         // Scaled by the players so that it stays whole.
         let value = |out: &PlayedOut| {
@@ -172,15 +135,9 @@ impl Player<Schellenjass> for SamplingSchellenjass {
             lines[seat] as i64 * (n as i64 - 1) - others
         };
         let rule = |hand, trick: &[Card], gone, last| rule_card(hand, trick, gone, last, suit);
-        let card = sampled_card(
-            &view,
-            &cards,
-            self.settings.samples,
-            &mut self.rng,
-            &rule,
-            &value,
-        )
-        .unwrap_or_else(|| rule_card_of(&obs, suit));
+        let card = self
+            .sampler
+            .card(&obs, decision.legal, MODE, &[], &rule, &value);
         SchellenjassAction::Play { card }
     }
 }
@@ -188,9 +145,8 @@ impl Player<Schellenjass> for SamplingSchellenjass {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use jass_bots::card_play_sampling::sum_over_deals;
     use jass_bots::RandomPlayer;
-    use jass_core::deal::SeededDealer;
-    use jass_core::{ActionList, Game, ToMove};
 
     /// Lines each seat wrote over `deals` deals (the game restarted whenever it ends).
     fn lines_over(
@@ -199,29 +155,7 @@ mod tests {
         deals: usize,
         seed: u64,
     ) -> Vec<u32> {
-        let n = opts.players as usize;
-        let mut dealer = SeededDealer::new(seed);
-        let mut total = vec![0u32; n];
-        let mut game = Schellenjass::new(opts).unwrap();
-        let mut legal = ActionList::new();
-        for _ in 0..deals {
-            if game.to_move() == ToMove::Over {
-                game = Schellenjass::new(opts).unwrap();
-            }
-            game.apply_deal(game.deal_from_pack(&dealer.next_pack()))
-                .unwrap();
-            while let ToMove::Seat(seat) = game.to_move() {
-                game.legal_actions(&mut legal);
-                let action = players[seat].act(&Decision::new(&game, seat, &legal));
-                assert!(legal.contains(&action), "{action} is legal");
-                game.apply(action).unwrap();
-            }
-            let score = game.last_deal().unwrap();
-            for (t, l) in total.iter_mut().zip(score.lines) {
-                *t += l;
-            }
-        }
-        total
+        sum_over_deals(players, opts, deals, seed, |score| score.lines).unwrap()
     }
 
     #[test]

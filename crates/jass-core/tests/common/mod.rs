@@ -1,0 +1,102 @@
+//! Helpers of the tests of the card-play games (Schellenjass, Hindersi: `jass_core::card_play_game`),
+//! a module of each test binary rather than a binary of its own.
+
+use jass_core::card_play_action::CardPlayAction;
+use jass_core::card_play_game::{CardPlayGame, CardPlayRules};
+use jass_core::deal::{uniform_below, SeededDealer};
+use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
+use jass_core::{Card, CardSet};
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+pub fn card(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+/// Plays these cards (`"C6 HA"`) in turn; each must be legal.
+pub fn play<G: Game<Action = CardPlayAction>>(g: &mut G, cards: &str) {
+    for c in cards.split_whitespace() {
+        g.apply(CardPlayAction::Play { card: card(c) })
+            .unwrap_or_else(|e| panic!("{c}: {e}"));
+    }
+}
+
+/// Plays the lowest legal card (by index), or a seeded random one: enough to drive records.
+pub struct Simple(Option<Xoshiro256PlusPlus>);
+
+impl<G: Game> Player<G> for Simple {
+    fn name(&self) -> String {
+        "simple".into()
+    }
+    fn act(&mut self, d: &Decision<'_, G>) -> G::Action {
+        let i = match &mut self.0 {
+            Some(rng) => uniform_below(rng, d.legal.len() as u32) as usize,
+            None => 0,
+        };
+        d.legal.get(i)
+    }
+}
+
+/// `n` players: the even seats random (from `seed`), the odd ones the lowest card.
+pub fn players<G: Game>(n: u8, seed: u64) -> Vec<Box<dyn Player<G>>> {
+    (0..n)
+        .map(|s| {
+            let rng = (s % 2 == 0).then(|| Xoshiro256PlusPlus::seed_from_u64(seed + u64::from(s)));
+            Box::new(Simple(rng)) as Box<dyn Player<G>>
+        })
+        .collect()
+}
+
+/// Plays a whole game with uniformly random legal cards, checking every step: every legal card
+/// is in the hand, and no view (a seat's, the spectators') shows another seat's card but those
+/// in `shown` (cards all have seen). `after_deal` checks the game after each deal; the number of
+/// deals is returned with the game.
+pub fn random_game<R: CardPlayRules>(
+    opts: R::Options,
+    seed: u64,
+    shown: impl Fn(&CardPlayGame<R>) -> CardSet,
+    mut after_deal: impl FnMut(&CardPlayGame<R>),
+) -> (CardPlayGame<R>, u32) {
+    let mut g = CardPlayGame::<R>::new(opts).unwrap();
+    let n = g.seats();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut dealer = SeededDealer::new(seed);
+    let mut legal = ActionList::new();
+    let (mut deals, mut checked) = (0, 0);
+    loop {
+        match g.to_move() {
+            ToMove::Over => break,
+            ToMove::Deal => {
+                g.apply_deal(g.deal_from_pack(&dealer.next_pack())).unwrap();
+                deals += 1;
+                assert!(deals < 500, "the game ends");
+            }
+            ToMove::Seat(seat) => {
+                g.legal_actions(&mut legal);
+                assert!(!legal.is_empty());
+                let not_held = legal.played_cards() - g.hand(seat);
+                assert!(not_held.is_empty(), "every legal card is in the hand");
+                let public = g.public_view_json().to_string();
+                let seen_by_all = shown(&g);
+                for s in 0..n {
+                    let view = g.view_json(s).to_string();
+                    for other in (0..n).filter(|&o| o != s) {
+                        for c in g.hand(other) - seen_by_all {
+                            let quoted = format!("\"{c}\"");
+                            assert!(!view.contains(&quoted), "seat {s} sees {c}");
+                            assert!(!public.contains(&quoted), "spectators see {c}");
+                        }
+                    }
+                }
+                let a = legal.get(uniform_below(&mut rng, legal.len() as u32) as usize);
+                g.apply(a).unwrap();
+                if g.deal_played() {
+                    after_deal(&g);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, deals, "every deal was checked when it ended");
+    (g, deals)
+}
