@@ -54,6 +54,8 @@ pub struct WeisRules {
     pub large_step: u32,
 }
 
+/// Small Weis, no optional four, equal values compared by length: the rules of the games that
+/// vary nothing (Differenzler; Sidi Barrani but for its four nines).
 impl Default for WeisRules {
     fn default() -> Self {
         WeisRules {
@@ -406,6 +408,19 @@ pub fn heard_weis_calls(forehand: u8, best: [Option<u32>; 4], observer: u8) -> [
         }
     }
     heard
+}
+
+/// The value of each seat's best declared combination, what its call says (`None`: nothing
+/// declared, or not yet): the `best` of [`heard_weis_calls`].
+pub fn weis_call_values(
+    declarations: &[Declaration; 4],
+    mode: Mode,
+    rules: &WeisRules,
+) -> [Option<u32>; 4] {
+    std::array::from_fn(|s| {
+        let d = &declarations[s];
+        (!d.is_empty()).then(|| d.call_points(mode, rules))
+    })
 }
 
 /// Whether the others hear `weis`, declared by the next seat to declare in `mode`, the calls so

@@ -12,7 +12,7 @@ use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick_play::{DealPlay, TrickPlay};
 use crate::weis::{
     best_declaration, best_declarer, heard_weis_calls, stoeck_cards, stoeck_holder,
-    weis_call_heard, Declaration, ShownWeis, WeisCall, WeisRules, STOECK_POINTS,
+    weis_call_heard, weis_call_values, Declaration, ShownWeis, WeisCall, WeisRules, STOECK_POINTS,
 };
 
 use super::options::{Announcements, DifferenzlerOptions, TrumpRule, MAX_ANNOUNCEMENT};
@@ -115,11 +115,7 @@ pub struct Differenzler {
 impl Differenzler {
     /// The value of each seat's best declared combination (`None`: nothing declared, or not yet).
     fn weis_call_values(&self, r: &WeisRules) -> [Option<u32>; 4] {
-        let mode = self.play.mode();
-        std::array::from_fn(|s| {
-            let d = &self.declarations[s];
-            (!d.is_empty()).then(|| d.call_points(mode, r))
-        })
+        weis_call_values(&self.declarations, self.play.mode(), r)
     }
 
     /// Who leads the first trick, where the Weis are called in playing order.

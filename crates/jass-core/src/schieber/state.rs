@@ -13,7 +13,8 @@ use crate::trick::TrickRules;
 use crate::trick_play::{DealPlay, TrickEnd, TrickPlay};
 use crate::weis::{
     best_declaration, best_declarer, has_weis, heard_weis_calls, stoeck_cards, stoeck_holder,
-    team_weis_points, weis_call_heard, Declaration, ShownWeis, WeisCall, WeisRules, STOECK_POINTS,
+    team_weis_points, weis_call_heard, weis_call_values, Declaration, ShownWeis, WeisCall,
+    WeisRules, STOECK_POINTS,
 };
 
 use super::options::{FirstForehand, SchieberOptions, ScoreItem};
@@ -896,11 +897,7 @@ impl Game for Schieber {
 impl Schieber {
     /// The value of each seat's best declared combination (`None`: nothing declared, or not yet).
     fn weis_call_values(&self, r: &WeisRules) -> [Option<u32>; 4] {
-        let m = self.weis_mode();
-        std::array::from_fn(|s| {
-            let d = &self.declarations[s];
-            (self.declared[s] && !d.is_empty()).then(|| d.call_points(m, r))
-        })
+        weis_call_values(&self.declarations, self.weis_mode(), r)
     }
 
     /// The dealer of the coming deal.
