@@ -258,6 +258,32 @@ pub fn four_hands(pack: &[Card; 36], forehand: usize) -> [CardSet; 4] {
     bits.map(CardSet)
 }
 
+/// Checks the four hands of a deal given to a four-seat game (`game`, its name in messages): nine
+/// cards each, no card twice.
+pub fn check_four_hands(
+    hands: &[CardSet; 4],
+    game: &str,
+) -> Result<(), crate::game::IllegalAction> {
+    use crate::game::IllegalAction;
+    let mut all = CardSet::EMPTY;
+    for (s, h) in hands.iter().enumerate() {
+        if h.len() != 9 {
+            return Err(IllegalAction::new(format!(
+                "seat {s} was dealt {} cards; {game} deals 9 to each",
+                h.len()
+            )));
+        }
+        if !(all & *h).is_empty() {
+            return Err(IllegalAction::new(format!(
+                "card(s) {} dealt twice",
+                all & *h
+            )));
+        }
+        all |= *h;
+    }
+    Ok(())
+}
+
 /// The deals of game `G` drawn from `seed`, one shuffled pack each, as a recorder's `next_deal`
 /// (every game's `play_recorded` uses this).
 pub fn seeded_deals<G: crate::Game>(seed: u64) -> impl FnMut(&G) -> Option<G::Deal> {

@@ -15,6 +15,20 @@ pub enum ToMove {
     Over,
 }
 
+impl ToMove {
+    /// The seat whose action is due, or why no action is possible now (checking an action
+    /// starts here in every game).
+    pub fn seat_to_act(self) -> Result<u8, IllegalAction> {
+        match self {
+            ToMove::Seat(s) => Ok(s as u8),
+            ToMove::Deal => Err(IllegalAction::new(
+                "no action now: the cards must be dealt first",
+            )),
+            ToMove::Over => Err(IllegalAction::new("the game is over")),
+        }
+    }
+}
+
 /// A refused action: what was wrong. The state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]

@@ -150,6 +150,14 @@ impl Mode {
         Mode::Undenufe,
     ];
 
+    /// The modes of a game that lets the trump be one of the four suits and, where it allows them
+    /// (`obenabe_undenufe`), Obenabe and Undenufe; in notation order.
+    pub fn suits_and(obenabe_undenufe: bool) -> impl Iterator<Item = Mode> {
+        Mode::ALL
+            .into_iter()
+            .filter(move |m| obenabe_undenufe || m.trump().is_some())
+    }
+
     /// The trump suit, if any.
     #[inline(always)]
     pub const fn trump(self) -> Option<Suit> {

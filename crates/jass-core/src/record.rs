@@ -60,6 +60,34 @@ impl TrickRecord {
     }
 }
 
+/// A completed trick as every seat sees it in an observation: the same four figures as the
+/// record's, written the same way.
+pub type ObservedTrick = TrickRecord;
+
+/// A deal's forehand (Schieber, Coiffeur, Differenzler): chose or shoved first, led the first
+/// trick; always the seat after the dealer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Forehand {
+    /// Who was forehand.
+    pub forehand: u8,
+}
+
+/// The four hands as dealt (the four-seat games).
+pub type FourHands = [crate::CardSet; 4];
+
+/// A forehand game's recorded dealer and forehand against the engine's ([`check_dealer`]): its
+/// [`RecordedGame::check_start`].
+pub fn check_forehand<G: RecordedGame<DealStart = Forehand>>(
+    deal: usize,
+    recorded: &DealRecord<G>,
+    dealer: u8,
+    start: &Forehand,
+) -> Result<(), CheckError> {
+    let forehand = recorded.start.forehand;
+    check_dealer(deal, (recorded.dealer, forehand), (dealer, start.forehand))
+}
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -78,6 +106,39 @@ pub struct GameResult {
     /// its own, as `jass arena` does). Absent in the record of a whole game.
     #[serde(default, skip_serializing_if = "is_false")]
     pub stopped: bool,
+}
+
+impl GameResult {
+    /// The result of a game between two teams as it stands: the winning team once it is over,
+    /// the totals, whether the losers were Schneider (then it counts as two games won), and the
+    /// Bergpreis.
+    pub fn of_teams(
+        winner: Option<u8>,
+        totals: [u32; 2],
+        schneider: bool,
+        bergpreis: Option<u8>,
+    ) -> GameResult {
+        GameResult {
+            winner,
+            totals: totals.to_vec(),
+            schneider,
+            bergpreis,
+            games_won: match winner {
+                Some(_) if schneider => 2,
+                Some(_) => 1,
+                None => 0,
+            },
+            stopped: false,
+        }
+    }
+}
+
+/// Why a record of `deals` deals of a game played to a `target` is incomplete: no team has won
+/// ([`RecordedGame::not_over`]).
+pub fn target_not_reached(deals: usize, totals: [u32; 2], target: u32) -> String {
+    format!(
+        "the record ends after {deals} deal(s) but the game is not over (totals {totals:?}, target {target})"
+    )
 }
 
 /// A record's options, where the options that records written before them lack take the value

@@ -54,6 +54,8 @@ pub struct WeisRules {
     pub large_step: u32,
 }
 
+/// Small Weis, no optional four, equal values compared by length: the rules of the games that
+/// vary nothing (Differenzler; Sidi Barrani but for its four nines).
 impl Default for WeisRules {
     fn default() -> Self {
         WeisRules {
@@ -343,6 +345,32 @@ impl Declaration {
     }
 }
 
+/// A Weis action in the notation of every game that declares a [`Declaration`]: `weis none`,
+/// or `weis` and the combinations separated by commas (`weis HK HQ HJ, DA HA SA CA`).
+impl Declaration {
+    /// Writes the action: `weis none`, or `weis ` and the combinations joined by `, `.
+    pub fn fmt_action(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("weis none");
+        }
+        let parts: Vec<String> = self.iter().map(|w| w.to_string()).collect();
+        write!(f, "weis {}", parts.join(", "))
+    }
+
+    /// Reads what follows `weis` in an action: nothing or `none` (declaring nothing), or
+    /// combinations separated by commas.
+    pub fn parse_action(rest: &str) -> Result<Declaration, ParseError> {
+        if rest.is_empty() || rest.eq_ignore_ascii_case("none") {
+            return Ok(Declaration::NONE);
+        }
+        let items = rest
+            .split(',')
+            .map(|p| p.parse::<Weis>())
+            .collect::<Result<Vec<_>, _>>()?;
+        Declaration::new(&items).map_err(ParseError::new)
+    }
+}
+
 impl fmt::Debug for Declaration {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
@@ -360,6 +388,75 @@ impl<'de> Deserialize<'de> for Declaration {
         let v = Vec::<Weis>::deserialize(d)?;
         Declaration::new(&v).map_err(serde::de::Error::custom)
     }
+}
+
+/// The Weis calls heard at the table, by seat: `best[s]` is the value of the best combination
+/// seat `s` declared (`None`: nothing declared, or not yet). In playing order from `forehand`, a
+/// call is heard only when it is at least as high as every call heard before it (003: "if it is
+/// at least as great as any which has so far been announced"; a lower one stays silent, though
+/// it can still count for the partner of the best Weis); `observer` always hears its own.
+pub fn heard_weis_calls(forehand: u8, best: [Option<u32>; 4], observer: u8) -> [Option<u32>; 4] {
+    let mut heard = [None; 4];
+    let mut highest = 0;
+    for i in 0..4u8 {
+        let s = (forehand + i) % 4;
+        if let Some(points) = best[s as usize] {
+            if points >= highest || s == observer {
+                heard[s as usize] = Some(points);
+                highest = highest.max(points);
+            }
+        }
+    }
+    heard
+}
+
+/// The value of each seat's best declared combination, what its call says (`None`: nothing
+/// declared, or not yet): the `best` of [`heard_weis_calls`].
+pub fn weis_call_values(
+    declarations: &[Declaration; 4],
+    mode: Mode,
+    rules: &WeisRules,
+) -> [Option<u32>; 4] {
+    std::array::from_fn(|s| {
+        let d = &declarations[s];
+        (!d.is_empty()).then(|| d.call_points(mode, rules))
+    })
+}
+
+/// Whether the others hear `weis`, declared by the next seat to declare in `mode`, the calls so
+/// far being `best` (as for [`heard_weis_calls`]): something is declared, and its call (000: "the
+/// score for the best single Weis") is at least as high as every call heard before it (003: "if
+/// it is at least as great as any which has so far been announced"). A call not heard must not
+/// reach them at all, not even as "a Weis".
+pub fn weis_call_heard(
+    forehand: u8,
+    best: [Option<u32>; 4],
+    weis: &Declaration,
+    mode: Mode,
+    rules: &WeisRules,
+) -> bool {
+    let heard = heard_weis_calls(forehand, best, u8::MAX);
+    !weis.is_empty()
+        && weis.call_points(mode, rules) >= heard.into_iter().flatten().max().unwrap_or(0)
+}
+
+/// A Weis announcement as the other players hear it during the first trick: the value of the
+/// declarer's best combination (000: "announcing the score for the best single Weis").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WeisCall {
+    /// Who announced.
+    pub seat: u8,
+    /// The value of the best combination.
+    pub points: u32,
+}
+
+/// A declaration shown after the first trick.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ShownWeis {
+    /// Whose.
+    pub seat: u8,
+    /// The combinations.
+    pub weis: Declaration,
 }
 
 /// The seat whose declaration holds the best single Weis, the seats compared in playing order from
@@ -537,6 +634,18 @@ pub fn has_stoeck(hand: CardSet, mode: Mode) -> bool {
     match mode.trump() {
         Some(t) => hand.contains_all(stoeck_cards(t)),
         None => false,
+    }
+}
+
+/// The seat whose hand (of `hands`, as dealt) holds Stöck in `mode`; `None` without a trump suit,
+/// or where Stöck is not played (`played` false).
+pub fn stoeck_holder(hands: &[CardSet], mode: Mode, played: bool) -> Option<u8> {
+    match mode.trump() {
+        Some(t) if played => hands
+            .iter()
+            .position(|h| h.contains_all(stoeck_cards(t)))
+            .map(|s| s as u8),
+        _ => None,
     }
 }
 

@@ -2,32 +2,15 @@
 
 use jass_core::coiffeur::CoiffeurRecord;
 use jass_core::coiffeur::{check_record, play_recorded, Coiffeur, CoiffeurOptions};
-use jass_core::deal::uniform_below;
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::schieber::{Contract, SchieberAction, WeisOption};
 use jass_core::CardSet;
-use rand_core::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
-struct Rnd(Xoshiro256PlusPlus);
-
-impl Player<Coiffeur> for Rnd {
-    fn name(&self) -> String {
-        "random".into()
-    }
-    fn act(&mut self, d: &Decision<'_, Coiffeur>) -> SchieberAction {
-        d.legal
-            .get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
-    }
-}
+mod common;
+use common::{golden, Rnd};
 
 fn players(seed: u64) -> Vec<Box<dyn Player<Coiffeur>>> {
-    (0..4)
-        .map(|s| {
-            Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s)))
-                as Box<dyn Player<Coiffeur>>
-        })
-        .collect()
+    common::random_players(4, seed * 4)
 }
 
 const ALL_HEARTS: [&str; 4] = [
@@ -280,21 +263,7 @@ fn golden_records_do_not_drift() {
     ];
     for (name, o, seed) in cases {
         let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
-        let text = rec.to_json_pretty() + "\n";
-        let path = format!(
-            "{}/tests/data/golden/issue4/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        if std::env::var_os("UPDATE_GOLDEN").is_some() {
-            std::fs::write(&path, &text).unwrap();
-            continue;
-        }
-        let want = std::fs::read_to_string(&path)
-            .unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
-        assert!(
-            want == text,
-            "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
-        );
+        golden(&format!("issue4/{name}"), &rec);
     }
 }
 
@@ -348,7 +317,7 @@ fn the_slate_shows_each_teams_choices() {
         let decisions = std::rc::Rc::new(std::cell::Cell::new(0));
         let mut seats: Vec<Box<dyn Player<Coiffeur>>> = (0..4)
             .map(|s| {
-                let rnd = Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s));
+                let rnd = Rnd::new(seed * 4 + s);
                 Box::new(SlateChecker(rnd, decisions.clone())) as Box<dyn Player<Coiffeur>>
             })
             .collect();

@@ -2,7 +2,7 @@
 //! worked examples checked by hand, the trump rules, hidden announcements, Weis and Stöck as
 //! options, properties over many seeded games, golden records.
 
-use jass_core::deal::{uniform_below, SeededDealer};
+use jass_core::deal::SeededDealer;
 use jass_core::differenzler::DifferenzlerRecord;
 use jass_core::differenzler::{
     check_record, play_recorded, random_trump, Announcements, Differenzler, DifferenzlerAction,
@@ -11,38 +11,12 @@ use jass_core::differenzler::{
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::trick::legal_cards;
 use jass_core::{Card, CardSet, Mode, Suit, TrickRules};
-use rand_core::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
-struct Rnd(Xoshiro256PlusPlus);
-
-impl Player<Differenzler> for Rnd {
-    fn name(&self) -> String {
-        "random".into()
-    }
-    fn act(&mut self, d: &Decision<'_, Differenzler>) -> DifferenzlerAction {
-        d.legal
-            .get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
-    }
-}
+mod common;
+use common::{cards_in, golden, hands};
 
 fn players(seed: u64) -> Vec<Box<dyn Player<Differenzler>>> {
-    (0..4)
-        .map(|s| {
-            Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s)))
-                as Box<dyn Player<Differenzler>>
-        })
-        .collect()
-}
-
-fn hands(h: [&str; 4]) -> [CardSet; 4] {
-    let hs = h.map(|s| s.parse::<CardSet>().unwrap());
-    assert_eq!(
-        hs.iter().fold(CardSet::EMPTY, |a, &b| a | b),
-        CardSet::ALL,
-        "the hands must make the pack"
-    );
-    hs
+    common::random_players(4, seed * 4)
 }
 
 fn card(s: &str) -> Card {
@@ -437,19 +411,6 @@ fn weis_and_stoeck_are_options_and_count_for_the_holder() {
     assert_eq!(d.tally().penalty, [0, 0, 0, 0]);
 }
 
-fn cards_in(v: &serde_json::Value, out: &mut CardSet) {
-    match v {
-        serde_json::Value::String(s) => {
-            if let Ok(c) = s.parse::<Card>() {
-                out.insert(c);
-            }
-        }
-        serde_json::Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
-        serde_json::Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
-        _ => {}
-    }
-}
-
 fn variants() -> Vec<DifferenzlerOptions> {
     let d = DifferenzlerOptions::default();
     vec![
@@ -692,27 +653,7 @@ fn golden_records_do_not_drift() {
     ];
     for (name, o, seed) in cases {
         let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
-        let text = rec.to_json_pretty() + "\n";
-        let path = format!(
-            "{}/tests/data/golden/issue4/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        if std::env::var_os("UPDATE_GOLDEN").is_some() {
-            std::fs::write(&path, &text).unwrap();
-            continue;
-        }
-        let want = std::fs::read_to_string(&path)
-            .unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
-        assert!(
-            want == text,
-            "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
-        );
-        DifferenzlerRecord::read_all(&want)
-            .pop()
-            .unwrap()
-            .unwrap()
-            .check()
-            .unwrap();
+        golden(&format!("issue4/{name}"), &rec);
     }
 }
 

@@ -1,7 +1,7 @@
 //! Handjass as a whole: the worked examples of 000, properties over many seeded games for 2 to 5
 //! players and every preset, golden records.
 
-use jass_core::deal::{uniform_below, SeededDealer};
+use jass_core::deal::SeededDealer;
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::handjass::{
     check_record, pack_for, play_recorded, Handjass, HandjassAction, HandjassDeal,
@@ -10,32 +10,12 @@ use jass_core::handjass::{
 };
 use jass_core::mode::{Mode, PointTable, UndenufeEleven};
 use jass_core::{Card, CardSet};
-use rand_core::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
-struct Rnd(Xoshiro256PlusPlus);
-
-impl Player<Handjass> for Rnd {
-    fn name(&self) -> String {
-        "random".into()
-    }
-    fn act(&mut self, d: &Decision<'_, Handjass>) -> HandjassAction {
-        d.legal
-            .get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
-    }
-}
+mod common;
+use common::{golden, set};
 
 fn players(n: usize, seed: u64) -> Vec<Box<dyn Player<Handjass>>> {
-    (0..n)
-        .map(|s| {
-            Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 8 + s as u64)))
-                as Box<dyn Player<Handjass>>
-        })
-        .collect()
-}
-
-fn set(s: &str) -> CardSet {
-    s.parse().unwrap()
+    common::random_players(n, seed * 8)
 }
 
 fn act(state: &mut Handjass, actions: &[&str]) {
@@ -688,26 +668,8 @@ fn golden_records() {
         ),
     ];
     for (name, o, seed) in cases {
-        let path = format!(
-            "{}/tests/data/golden/handjass/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        );
         let rec = play_recorded(o, seed, &mut players(o.players as usize, seed)).unwrap();
-        let text = rec.to_json_pretty() + "\n";
-        if std::env::var_os("UPDATE_GOLDEN").is_some() {
-            std::fs::write(&path, &text).unwrap();
-        }
-        let want = std::fs::read_to_string(&path)
-            .unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
-        assert!(
-            want == text,
-            "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
-        );
-        HandjassRecord::read_all(&want)[0]
-            .as_ref()
-            .unwrap()
-            .check()
-            .unwrap();
+        golden(&format!("handjass/{name}"), &rec);
     }
 }
 

@@ -1,6 +1,6 @@
 //! Schieber as a whole: worked examples, properties over many seeded games, golden records.
 
-use jass_core::deal::{four_hands, uniform_below, SeededDealer};
+use jass_core::deal::{four_hands, SeededDealer};
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::schieber::{
     check_record, play_recorded, Multipliers, Phase, Schieber, SchieberAction, SchieberOptions,
@@ -8,44 +8,12 @@ use jass_core::schieber::{
 };
 use jass_core::weis::Declaration;
 use jass_core::{Card, CardSet};
-use rand_core::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// Uniformly random legal actions.
-struct Rnd(Xoshiro256PlusPlus);
-
-impl Player<Schieber> for Rnd {
-    fn name(&self) -> String {
-        "random".into()
-    }
-    fn act(&mut self, d: &Decision<'_, Schieber>) -> SchieberAction {
-        d.legal
-            .get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
-    }
-}
+mod common;
+use common::{cards_in, golden, hands};
 
 fn players(seed: u64) -> Vec<Box<dyn Player<Schieber>>> {
-    (0..4)
-        .map(|s| {
-            Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s)))
-                as Box<dyn Player<Schieber>>
-        })
-        .collect()
-}
-
-fn set(s: &str) -> CardSet {
-    s.parse().unwrap()
-}
-
-/// Hands for seats 0..3 from four strings of nine cards.
-fn hands(h: [&str; 4]) -> [CardSet; 4] {
-    let hs = h.map(set);
-    assert_eq!(
-        hs.iter().fold(CardSet::EMPTY, |a, &b| a | b),
-        CardSet::ALL,
-        "the hands must make the pack"
-    );
-    hs
+    common::random_players(4, seed * 4)
 }
 
 /// Applies actions written as text (`schieben`, `contract H`, `weis none`, `HA` …).
@@ -435,20 +403,6 @@ fn weis_calls_hide_lower_weis() {
     assert_eq!(seen_by_2.weis_calls[0].points, 100);
 }
 
-/// Every card mentioned in a JSON value (strings that parse as cards).
-fn cards_in(v: &serde_json::Value, out: &mut CardSet) {
-    match v {
-        serde_json::Value::String(s) => {
-            if let Ok(c) = s.parse::<Card>() {
-                out.insert(c);
-            }
-        }
-        serde_json::Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
-        serde_json::Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
-        _ => {}
-    }
-}
-
 #[test]
 fn properties_over_many_seeded_games() {
     let variants = [
@@ -620,25 +574,8 @@ fn golden_records_do_not_drift() {
         ),
     ];
     for (name, o, seed) in cases {
-        let path = format!("{}/tests/data/golden/{name}", env!("CARGO_MANIFEST_DIR"));
         let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
-        let text = rec.to_json_pretty() + "\n";
-        if std::env::var_os("UPDATE_GOLDEN").is_some() {
-            std::fs::create_dir_all(std::path::Path::new(&path).parent().unwrap()).unwrap();
-            std::fs::write(&path, &text).unwrap();
-        }
-        let want = std::fs::read_to_string(&path)
-            .unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
-        assert!(
-            want == text,
-            "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
-        );
-        // And the stored record re-plays cleanly.
-        SchieberRecord::read_all(&want)[0]
-            .as_ref()
-            .unwrap()
-            .check()
-            .unwrap();
+        golden(name, &rec);
     }
 }
 

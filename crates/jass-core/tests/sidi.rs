@@ -11,34 +11,11 @@ use jass_core::CardSet;
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-struct Rnd(Xoshiro256PlusPlus);
-
-impl Player<Sidi> for Rnd {
-    fn name(&self) -> String {
-        "random".into()
-    }
-    fn act(&mut self, d: &Decision<'_, Sidi>) -> SidiAction {
-        d.legal
-            .get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
-    }
-}
+mod common;
+use common::{cards_in, golden, hands};
 
 fn players(seed: u64) -> Vec<Box<dyn Player<Sidi>>> {
-    (0..4)
-        .map(|s| {
-            Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s))) as Box<dyn Player<Sidi>>
-        })
-        .collect()
-}
-
-fn hands(h: [&str; 4]) -> [CardSet; 4] {
-    let hs = h.map(|s| s.parse::<CardSet>().unwrap());
-    assert_eq!(
-        hs.iter().fold(CardSet::EMPTY, |a, &b| a | b),
-        CardSet::ALL,
-        "the hands must make the pack"
-    );
-    hs
+    common::random_players(4, seed * 4)
 }
 
 fn run(state: &mut Sidi, actions: &[&str]) {
@@ -525,19 +502,6 @@ fn a_tie_at_the_target_is_played_on_and_a_double_game_is_recorded() {
     }
 }
 
-fn cards_in(v: &serde_json::Value, out: &mut CardSet) {
-    match v {
-        serde_json::Value::String(s) => {
-            if let Ok(c) = s.parse::<jass_core::Card>() {
-                out.insert(c);
-            }
-        }
-        serde_json::Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
-        serde_json::Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
-        _ => {}
-    }
-}
-
 #[test]
 fn properties_over_many_seeded_games() {
     let variants = [
@@ -682,26 +646,6 @@ fn golden_records_do_not_drift() {
     ];
     for (name, o, seed) in cases {
         let rec = play_recorded(o, seed, &mut players(seed)).unwrap();
-        let text = rec.to_json_pretty() + "\n";
-        let path = format!(
-            "{}/tests/data/golden/issue4/{name}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        if std::env::var_os("UPDATE_GOLDEN").is_some() {
-            std::fs::write(&path, &text).unwrap();
-            continue;
-        }
-        let want = std::fs::read_to_string(&path)
-            .unwrap_or_else(|_| panic!("missing {path}: run with UPDATE_GOLDEN=1"));
-        assert!(
-            want == text,
-            "{name} changed; if deliberate, regenerate with UPDATE_GOLDEN=1"
-        );
-        SidiRecord::read_all(&want)
-            .pop()
-            .unwrap()
-            .unwrap()
-            .check()
-            .unwrap();
+        golden(&format!("issue4/{name}"), &rec);
     }
 }

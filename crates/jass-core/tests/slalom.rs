@@ -4,44 +4,18 @@
 
 use jass_core::coiffeur::CoiffeurRecord;
 use jass_core::coiffeur::{self, Coiffeur, CoiffeurOptions};
-use jass_core::deal::uniform_below;
-use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
+use jass_core::game::{ActionList, Game, Player, ToMove};
 use jass_core::schieber::SchieberRecord;
 use jass_core::schieber::{
     check_record, play_recorded, Contract, Schieber, SchieberAction, SchieberOptions, WeisOption,
 };
 use jass_core::{CardSet, Mode, UndenufeEleven};
-use rand_core::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
-struct Rnd(Xoshiro256PlusPlus);
-
-impl<G: Game> Player<G> for Rnd {
-    fn name(&self) -> String {
-        "random".into()
-    }
-    fn act(&mut self, d: &Decision<'_, G>) -> G::Action {
-        d.legal
-            .get(uniform_below(&mut self.0, d.legal.len() as u32) as usize)
-    }
-}
+mod common;
+use common::{hands, random_players};
 
 fn players<G: Game + 'static>(seed: u64) -> Vec<Box<dyn Player<G>>> {
-    (0..4)
-        .map(|s| {
-            Box::new(Rnd(Xoshiro256PlusPlus::seed_from_u64(seed * 4 + s))) as Box<dyn Player<G>>
-        })
-        .collect()
-}
-
-fn hands(h: [&str; 4]) -> [CardSet; 4] {
-    let hs = h.map(|s| s.parse::<CardSet>().unwrap());
-    assert_eq!(
-        hs.iter().fold(CardSet::EMPTY, |a, &b| a | b),
-        CardSet::ALL,
-        "the hands must make the pack"
-    );
-    hs
+    random_players(4, seed * 4)
 }
 
 fn run(s: &mut Schieber, actions: &[&str]) {

@@ -6,11 +6,10 @@ use serde::{Deserialize, Serialize};
 use crate::cardset::CardSet;
 use crate::game::Player;
 use crate::record::{
-    check, check_dealer, CheckError, DealRecord, GameRecord, GameResult, NoFields, RecordedGame,
+    check, check_forehand, CheckError, DealRecord, Forehand, FourHands, GameRecord, GameResult,
+    NoFields, RecordedGame, TrickRecord,
 };
-use crate::schieber::{
-    ActionEntry, Contract, Forehand, FourHands, RecordedAction, SchieberAction, TrickRecord,
-};
+use crate::schieber::{ActionEntry, Contract, RecordedAction, SchieberAction};
 
 use super::{Coiffeur, CoiffeurOptions};
 
@@ -103,14 +102,7 @@ fn deal_record(
 }
 
 fn game_result(c: &Coiffeur) -> GameResult {
-    GameResult {
-        winner: c.winner(),
-        totals: c.totals().to_vec(),
-        schneider: false,
-        bergpreis: None,
-        games_won: c.winner().is_some() as u32,
-        stopped: false,
-    }
+    GameResult::of_teams(c.winner(), c.totals(), false, None)
 }
 
 /// Plays a whole game with these players, the deals drawn from `seed`.
@@ -182,8 +174,7 @@ impl RecordedGame for Coiffeur {
         dealer: u8,
         start: &Forehand,
     ) -> Result<(), CheckError> {
-        let forehand = recorded.start.forehand;
-        check_dealer(deal, (recorded.dealer, forehand), (dealer, start.forehand))
+        check_forehand(deal, recorded, dealer, start)
     }
     // Issue 39: deal 1 with `first_forehand` a card recorded seat 3 as the dealer.
     fn correct(record: &mut CoiffeurRecord) {

@@ -68,11 +68,7 @@ impl fmt::Display for DifferenzlerAction {
         match self {
             DifferenzlerAction::Trump { trump } => write!(f, "trump {trump}"),
             DifferenzlerAction::Announce { points } => write!(f, "announce {points}"),
-            DifferenzlerAction::Weis { weis } if weis.is_empty() => f.write_str("weis none"),
-            DifferenzlerAction::Weis { weis } => {
-                let parts: Vec<String> = weis.iter().map(|w| w.to_string()).collect();
-                write!(f, "weis {}", parts.join(", "))
-            }
+            DifferenzlerAction::Weis { weis } => weis.fmt_action(f),
             DifferenzlerAction::Play { card } => write!(f, "play {card}"),
         }
     }
@@ -92,13 +88,9 @@ impl FromStr for DifferenzlerAction {
                 Ok(DifferenzlerAction::Announce { points })
             }
             "play" => Ok(DifferenzlerAction::Play { card: rest.parse()? }),
-            "weis" => {
-                if rest.is_empty() || rest.eq_ignore_ascii_case("none") {
-                    return Ok(DifferenzlerAction::Weis { weis: Declaration::NONE });
-                }
-                let items = rest.split(',').map(|p| p.parse::<crate::weis::Weis>()).collect::<Result<Vec<_>, _>>()?;
-                Ok(DifferenzlerAction::Weis { weis: Declaration::new(&items).map_err(ParseError::new)? })
-            }
+            "weis" => Ok(DifferenzlerAction::Weis {
+                weis: Declaration::parse_action(rest)?,
+            }),
             _ => t.parse::<Card>().map(|card| DifferenzlerAction::Play { card }).map_err(|_| {
                 ParseError::new(format!(
                     "unknown action `{t}`: expected trump <D|H|S|C|obenabe|undenufe>, announce <points>, weis none, weis <cards>, or play <card>"

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::mode::{Mode, UndenufeEleven};
 use crate::trick::TrickRules;
-use crate::weis::{WeisRules, WeisStyle, WeisTie};
+use crate::weis::WeisRules;
 
 /// The highest announcement: all card points with the last trick (152 + 5). There is no Match
 /// bonus in Differenzler, so 157 is also the most one can take without Weis or Stöck.
@@ -140,24 +140,12 @@ impl DifferenzlerOptions {
 
     /// The trump modes a deal may have: the four suits, and Obenabe and Undenufe if allowed.
     pub fn modes(&self) -> impl Iterator<Item = Mode> + '_ {
-        Mode::ALL
-            .into_iter()
-            .filter(|m| self.obenabe_undenufe || m.trump().is_some())
+        Mode::suits_and(self.obenabe_undenufe)
     }
 
     /// The Weis rules (small Weis; equal values compare by length, height, trump, then the earlier
     /// player in the first trick), or `None` without Weis.
     pub fn weis_rules(&self) -> Option<WeisRules> {
-        if !self.weis {
-            return None;
-        }
-        Some(WeisRules {
-            style: WeisStyle::Small,
-            four_nines: false,
-            fours_any_rank: false,
-            undenufe_four_sixes: false,
-            tie: WeisTie::MoreCards,
-            large_step: 50,
-        })
+        self.weis.then(WeisRules::default)
     }
 }

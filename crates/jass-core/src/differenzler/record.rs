@@ -7,8 +7,10 @@ use serde::{Deserialize, Serialize};
 use crate::card::Card;
 use crate::game::Player;
 use crate::mode::Mode;
-use crate::record::{check, check_dealer, CheckError, DealRecord, GameRecord, RecordedGame};
-use crate::schieber::{Forehand, FourHands, TrickRecord};
+use crate::record::{
+    check, check_forehand, CheckError, DealRecord, Forehand, FourHands, GameRecord, RecordedGame,
+    TrickRecord,
+};
 use crate::weis::Declaration;
 
 use super::options::{DifferenzlerOptions, TrumpRule};
@@ -250,8 +252,7 @@ impl RecordedGame for Differenzler {
         dealer: u8,
         start: &Forehand,
     ) -> Result<(), CheckError> {
-        let forehand = recorded.start.forehand;
-        check_dealer(deal, (recorded.dealer, forehand), (dealer, start.forehand))
+        check_forehand(deal, recorded, dealer, start)
     }
 }
 

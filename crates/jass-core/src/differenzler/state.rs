@@ -5,13 +5,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::deal::four_hands;
+use crate::deal::{check_four_hands, four_hands};
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable};
-use crate::schieber::{heard_weis_calls, weis_call_heard, ObservedTrick, ShownWeis, WeisCall};
+use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick_play::{DealPlay, TrickPlay};
 use crate::weis::{
-    best_declaration, best_declarer, stoeck_cards, Declaration, WeisRules, STOECK_POINTS,
+    best_declaration, best_declarer, heard_weis_calls, stoeck_cards, stoeck_holder,
+    weis_call_heard, weis_call_values, Declaration, ShownWeis, WeisCall, WeisRules, STOECK_POINTS,
 };
 
 use super::options::{Announcements, DifferenzlerOptions, TrumpRule, MAX_ANNOUNCEMENT};
@@ -114,11 +115,7 @@ pub struct Differenzler {
 impl Differenzler {
     /// The value of each seat's best declared combination (`None`: nothing declared, or not yet).
     fn weis_call_values(&self, r: &WeisRules) -> [Option<u32>; 4] {
-        let mode = self.play.mode();
-        std::array::from_fn(|s| {
-            let d = &self.declarations[s];
-            (!d.is_empty()).then(|| d.call_points(mode, r))
-        })
+        weis_call_values(&self.declarations, self.play.mode(), r)
     }
 
     /// Who leads the first trick, where the Weis are called in playing order.
@@ -279,22 +276,7 @@ impl Differenzler {
                 self.phase
             )));
         }
-        let mut all = CardSet::EMPTY;
-        for (s, h) in d.hands.iter().enumerate() {
-            if h.len() != 9 {
-                return Err(IllegalAction::new(format!(
-                    "seat {s} was dealt {} cards; Differenzler deals 9 to each",
-                    h.len()
-                )));
-            }
-            if !(all & *h).is_empty() {
-                return Err(IllegalAction::new(format!(
-                    "card(s) {} dealt twice",
-                    all & *h
-                )));
-            }
-            all |= *h;
-        }
+        check_four_hands(&d.hands, "Differenzler")?;
         let dealer = self.next_dealer();
         let number = self.deals_started + 1;
         let rule = self.opts.trump;
@@ -398,12 +380,7 @@ impl Differenzler {
             self.forehand(),
         ));
         self.phase = DifferenzlerPhase::Play;
-        self.stoeck_holder = match mode.trump() {
-            Some(t) if self.opts.stoeck => {
-                (0..4u8).find(|&s| self.dealt[s as usize].contains_all(stoeck_cards(t)))
-            }
-            _ => None,
-        };
+        self.stoeck_holder = stoeck_holder(&self.dealt, mode, self.opts.stoeck);
         self.update_weis_pending();
     }
 
@@ -493,15 +470,7 @@ impl Differenzler {
     }
 
     fn check(&self, action: DifferenzlerAction) -> Result<(), IllegalAction> {
-        let seat = match self.to_move() {
-            ToMove::Seat(s) => s as u8,
-            ToMove::Deal => {
-                return Err(IllegalAction::new(
-                    "no action now: the cards must be dealt first",
-                ))
-            }
-            ToMove::Over => return Err(IllegalAction::new("the game is over")),
-        };
+        let seat = self.to_move().seat_to_act()?;
         match (self.phase, action) {
             (DifferenzlerPhase::Trump, DifferenzlerAction::Trump { trump }) => {
                 if self.opts.modes().any(|m| m == trump) {
@@ -582,16 +551,7 @@ impl Differenzler {
     /// The observation of `seat`, or of a spectator (`None`: no hand, only the announcements
     /// heard by all).
     fn observation_as(&self, seat: Option<usize>) -> DifferenzlerObservation {
-        let mut tricks = Vec::new();
-        for i in 0..self.play.tricks_done() as usize {
-            let (leader, cards, winner, points) = self.play.completed(i);
-            tricks.push(ObservedTrick {
-                leader,
-                cards: cards.to_vec(),
-                winner,
-                points,
-            });
-        }
+        let tricks = TrickRecord::first(self.play.tricks_done(), |i| self.play.completed(i));
         let mut weis_calls = Vec::new();
         let mut weis_shown = Vec::new();
         if let (Some(r), true) = (

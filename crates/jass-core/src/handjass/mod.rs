@@ -27,9 +27,12 @@ pub use record::{
     TrickRecord,
 };
 pub use state::{
-    pack_for, DealOutcome, Handjass, HandjassDeal, HandjassObservation, Layout, ObservedTrick,
-    Phase, TieDraw, TurnedCardPlace, WeisCall, MAX_SEATS,
+    pack_for, DealOutcome, Handjass, HandjassDeal, HandjassObservation, Layout, Phase, TieDraw,
+    TurnedCardPlace, MAX_SEATS,
 };
+// What the observation shows of the tricks and the Weis calls, as in every game.
+pub use crate::record::ObservedTrick;
+pub use crate::weis::WeisCall;
 
 /// A decision in Handjass.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -10,9 +10,10 @@ use crate::cardset::CardSet;
 use crate::deal::{deal_in_packets, shuffled_pack};
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable, UndenufeEleven};
+use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::{legal_cards, trick_winner};
 use crate::trick_play::{AnyDealPlay, AnyTrickPlay};
-use crate::weis::stoeck_cards;
+use crate::weis::{stoeck_cards, WeisCall};
 
 use super::melds::{best_melds, has_meld, MeldRules, Melds};
 use super::options::{
@@ -158,15 +159,6 @@ pub enum TurnedCardPlace {
     },
     /// Played to a trick.
     Played,
-}
-
-/// A Weis announcement during the first trick: the value of the best single meld.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct WeisCall {
-    /// Who announced.
-    pub seat: u8,
-    /// Value of the best meld.
-    pub points: u32,
 }
 
 /// One card drawn to settle a tie.
@@ -1214,15 +1206,7 @@ impl Handjass {
     }
 
     fn check(&self, a: HandjassAction) -> Result<(), IllegalAction> {
-        let seat = match self.to_move() {
-            ToMove::Seat(s) => s as u8,
-            ToMove::Deal => {
-                return Err(IllegalAction::new(
-                    "no action now: the cards must be dealt first",
-                ))
-            }
-            ToMove::Over => return Err(IllegalAction::new("the game is over")),
-        };
+        let seat = self.to_move().seat_to_act()?;
         let hand = self.hand(seat);
         match (self.phase, a) {
             (Phase::Bessern, HandjassAction::Discard { card }) if self.discards_left > 0 => {
@@ -1873,17 +1857,7 @@ impl Handjass {
     fn observation_as(&self, seat: Option<usize>) -> HandjassObservation {
         let seat8 = seat.map_or(u8::MAX, |s| s as u8);
         let in_deal = self.deals_started > 0;
-        let tricks = (0..self.play.tricks_done() as usize)
-            .map(|i| {
-                let (leader, cards, winner, points) = self.completed_trick(i);
-                ObservedTrick {
-                    leader,
-                    cards,
-                    winner,
-                    points,
-                }
-            })
-            .collect();
+        let tricks = TrickRecord::first(self.play.tricks_done(), |i| self.completed_trick(i));
         let mut calls = Vec::new();
         let mut high = 0;
         for &s in &self.decl_order[..self.n_decl as usize] {
@@ -2127,19 +2101,6 @@ impl Game for Handjass {
             _ => Visibility::Public,
         }
     }
-}
-
-/// A completed trick as everyone sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ObservedTrick {
-    /// Who led.
-    pub leader: u8,
-    /// Cards in play order.
-    pub cards: Vec<Card>,
-    /// Who won.
-    pub winner: u8,
-    /// Card points (the last with `last_trick_bonus`).
-    pub points: u32,
 }
 
 /// Everything one seat may see.

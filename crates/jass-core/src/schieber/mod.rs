@@ -14,20 +14,20 @@ use crate::card::{Card, ParseError};
 use crate::mode::{Mode, PointTable, UndenufeEleven};
 use crate::weis::Declaration;
 
-pub use crate::record::TrickRecord;
+// The record's parts Schieber shares with the other forehand games, under its name as before.
+pub use crate::record::{Forehand, FourHands, TrickRecord};
 pub use options::{
     FirstForehand, Multipliers, SchieberOptions, ScoreItem, ScoringOrder, WeisOption,
     MAX_MULTIPLIER, MAX_TARGET,
 };
 pub use record::{
     check_record, finish_deal, game_result, play_recorded, play_recorded_from, ActionEntry,
-    DealResult, Forehand, FourHands, RecordedAction, SchieberDealRecord, SchieberRecord,
-    SchieberSettled,
+    DealResult, RecordedAction, SchieberDealRecord, SchieberRecord, SchieberSettled,
 };
-pub use state::{
-    heard_weis_calls, weis_call_heard, Phase, Schieber, SchieberObservation, WeisCall,
-};
-pub use state::{ObservedTrick, ShownWeis};
+pub use state::{Phase, Schieber, SchieberObservation};
+// What the Schieber observation shows of the tricks and the Weis, written once for every game.
+pub use crate::record::ObservedTrick;
+pub use crate::weis::{heard_weis_calls, weis_call_heard, ShownWeis, WeisCall};
 
 /// A contract: a trump mode, Misère (004: played as Obenabe, trick points to the other team), or
 /// Slalom (named by 003 and 004, defined by neither; we play the common definition: no trump, the
@@ -183,11 +183,7 @@ impl fmt::Display for SchieberAction {
         match self {
             SchieberAction::Schieben => f.write_str("schieben"),
             SchieberAction::Contract { contract } => write!(f, "contract {contract}"),
-            SchieberAction::Weis { weis } if weis.is_empty() => f.write_str("weis none"),
-            SchieberAction::Weis { weis } => {
-                let parts: Vec<String> = weis.iter().map(|w| w.to_string()).collect();
-                write!(f, "weis {}", parts.join(", "))
-            }
+            SchieberAction::Weis { weis } => weis.fmt_action(f),
             SchieberAction::Play { card } => write!(f, "play {card}"),
         }
     }
@@ -209,20 +205,9 @@ impl FromStr for SchieberAction {
             "play" => Ok(SchieberAction::Play {
                 card: rest.parse()?,
             }),
-            "weis" => {
-                if rest.is_empty() || rest.eq_ignore_ascii_case("none") {
-                    return Ok(SchieberAction::Weis {
-                        weis: Declaration::NONE,
-                    });
-                }
-                let items = rest
-                    .split(',')
-                    .map(|p| p.parse::<crate::weis::Weis>())
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(SchieberAction::Weis {
-                    weis: Declaration::new(&items).map_err(ParseError::new)?,
-                })
-            }
+            "weis" => Ok(SchieberAction::Weis {
+                weis: Declaration::parse_action(rest)?,
+            }),
             _ => {
                 if let Ok(card) = t.parse::<Card>() {
                     return Ok(SchieberAction::Play { card });

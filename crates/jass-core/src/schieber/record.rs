@@ -9,8 +9,8 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::Player;
 use crate::record::{
-    check, check_dealer, play_game, CheckError, DealRecord, GameRecord, GameResult, NoFields,
-    RecordedGame, TrickRecord,
+    check, check_forehand, play_game, target_not_reached, CheckError, DealRecord, Forehand,
+    FourHands, GameRecord, GameResult, NoFields, RecordedGame, TrickRecord,
 };
 use crate::weis::Declaration;
 
@@ -100,18 +100,6 @@ pub struct DealResult {
     pub complete: bool,
 }
 
-/// A deal's forehand (Schieber, Coiffeur, Differenzler): chose or shoved first, led the first
-/// trick; always the seat after the dealer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Forehand {
-    /// Who was forehand.
-    pub forehand: u8,
-}
-
-/// The four hands as dealt (the four-seat games).
-pub type FourHands = [CardSet; 4];
-
 /// What a Schieber deal's actions settled before the tricks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -154,18 +142,7 @@ fn tricks_of(s: &Schieber) -> Vec<TrickRecord> {
 
 /// The game result of `s` as it stands (a record's `result`).
 pub fn game_result(s: &Schieber) -> GameResult {
-    GameResult {
-        winner: s.winner(),
-        totals: s.totals().to_vec(),
-        schneider: s.schneider(),
-        bergpreis: s.bergpreis(),
-        games_won: match s.winner() {
-            Some(_) if s.schneider() => 2,
-            Some(_) => 1,
-            None => 0,
-        },
-        stopped: false,
-    }
+    GameResult::of_teams(s.winner(), s.totals(), s.schneider(), s.bergpreis())
 }
 
 /// The record of the deal `s` has just played (or is playing): deal `number`, dealt by `dealer`.
@@ -203,13 +180,7 @@ pub fn play_recorded(
     seed: u64,
     players: &mut [Box<dyn Player<Schieber>>],
 ) -> Result<SchieberRecord, String> {
-    play_recorded_from(
-        options,
-        Some(seed),
-        players,
-        &mut crate::deal::seeded_deals(seed),
-        &mut |_| {},
-    )
+    crate::record::play_seeded(options, seed, players, &mut |_| {})
 }
 
 /// Plays a game with these players, calling `watch` before every step and at the end; each
@@ -280,11 +251,7 @@ impl RecordedGame for Schieber {
         result.stopped
     }
     fn not_over(&self, deals: usize) -> String {
-        format!(
-            "the record ends after {deals} deal(s) but the game is not over (totals {:?}, target {})",
-            self.totals(),
-            self.options().target
-        )
+        target_not_reached(deals, self.totals(), self.options().target)
     }
     fn check_start(
         deal: usize,
@@ -292,8 +259,7 @@ impl RecordedGame for Schieber {
         dealer: u8,
         start: &Forehand,
     ) -> Result<(), CheckError> {
-        let forehand = recorded.start.forehand;
-        check_dealer(deal, (recorded.dealer, forehand), (dealer, start.forehand))
+        check_forehand(deal, recorded, dealer, start)
     }
 }
 

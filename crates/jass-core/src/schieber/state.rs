@@ -5,13 +5,15 @@ use serde::Serialize;
 
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::deal::four_hands;
+use crate::deal::{check_four_hands, four_hands};
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable, DEAL_POINTS, MATCH_BONUS};
+use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::TrickRules;
 use crate::trick_play::{DealPlay, TrickEnd, TrickPlay};
 use crate::weis::{
-    best_declaration, best_declarer, has_weis, stoeck_cards, team_weis_points, Declaration,
+    best_declaration, best_declarer, has_weis, heard_weis_calls, stoeck_cards, stoeck_holder,
+    team_weis_points, weis_call_heard, weis_call_values, Declaration, ShownWeis, WeisCall,
     WeisRules, STOECK_POINTS,
 };
 
@@ -48,53 +50,6 @@ pub struct DealTally {
     pub stoeck: [u32; 2],
     /// Everything credited to each team this deal, multiplied.
     pub score: [u32; 2],
-}
-
-/// The Weis calls heard at the table, by seat: `best[s]` is the value of the best combination
-/// seat `s` declared (`None`: nothing declared, or not yet). In playing order from `forehand`, a
-/// call is heard only when it is at least as high as every call heard before it (003: "if it is
-/// at least as great as any which has so far been announced"; a lower one stays silent, though
-/// it can still count for the partner of the best Weis); `observer` always hears its own.
-pub fn heard_weis_calls(forehand: u8, best: [Option<u32>; 4], observer: u8) -> [Option<u32>; 4] {
-    let mut heard = [None; 4];
-    let mut highest = 0;
-    for i in 0..4u8 {
-        let s = (forehand + i) % 4;
-        if let Some(points) = best[s as usize] {
-            if points >= highest || s == observer {
-                heard[s as usize] = Some(points);
-                highest = highest.max(points);
-            }
-        }
-    }
-    heard
-}
-
-/// Whether the others hear `weis`, declared by the next seat to declare in `mode`, the calls so
-/// far being `best` (as for [`heard_weis_calls`]): something is declared, and its call (000: "the
-/// score for the best single Weis") is at least as high as every call heard before it (003: "if
-/// it is at least as great as any which has so far been announced"). A call not heard must not
-/// reach them at all, not even as "a Weis".
-pub fn weis_call_heard(
-    forehand: u8,
-    best: [Option<u32>; 4],
-    weis: &Declaration,
-    mode: Mode,
-    rules: &WeisRules,
-) -> bool {
-    let heard = heard_weis_calls(forehand, best, u8::MAX);
-    !weis.is_empty()
-        && weis.call_points(mode, rules) >= heard.into_iter().flatten().max().unwrap_or(0)
-}
-
-/// A Weis announcement as the other players hear it during the first trick: the value of the
-/// declarer's best combination (000: "announcing the score for the best single Weis").
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct WeisCall {
-    /// Who announced.
-    pub seat: u8,
-    /// The value of the best combination.
-    pub points: u32,
 }
 
 /// A Schieber game in progress.
@@ -340,22 +295,7 @@ impl Schieber {
                 self.phase
             )));
         }
-        let mut all = CardSet::EMPTY;
-        for (s, h) in hands.iter().enumerate() {
-            if h.len() != 9 {
-                return Err(IllegalAction::new(format!(
-                    "seat {s} was dealt {} cards; Schieber deals 9 to each",
-                    h.len()
-                )));
-            }
-            if !(all & *h).is_empty() {
-                return Err(IllegalAction::new(format!(
-                    "card(s) {} dealt twice",
-                    all & *h
-                )));
-            }
-            all |= *h;
-        }
+        check_four_hands(&hands, "Schieber")?;
         if self.deals_started > 0 {
             // 003: the deal rotates; whoever was forehand deals next (also after the first deal,
             // where forehand was the holder of the named card).
@@ -416,12 +356,7 @@ impl Schieber {
             self.forehand,
         ));
         let trump = contract.mode().trump();
-        self.stoeck_holder = match trump {
-            Some(t) if self.opts.stoeck => {
-                (0..4u8).find(|&s| hands[s as usize].contains_all(stoeck_cards(t)))
-            }
-            _ => None,
-        };
+        self.stoeck_holder = stoeck_holder(&hands, contract.mode(), self.opts.stoeck);
         self.stoeck_watch = match (self.stoeck_holder, trump) {
             (Some(_), Some(t)) => stoeck_cards(t),
             _ => CardSet::EMPTY,
@@ -715,16 +650,7 @@ impl Schieber {
     /// The observation of `seat`, or of a spectator (`None`: an empty hand, only public calls).
     fn observation_as(&self, seat: Option<usize>) -> SchieberObservation {
         let seat8 = seat.map_or(u8::MAX, |s| s as u8);
-        let mut tricks = Vec::new();
-        for i in 0..self.play.tricks_done() as usize {
-            let (leader, cards, winner, points) = self.completed_trick(i);
-            tricks.push(ObservedTrick {
-                leader,
-                cards: cards.to_vec(),
-                winner,
-                points,
-            });
-        }
+        let tricks = TrickRecord::first(self.play.tricks_done(), |i| self.completed_trick(i));
         let mut calls = Vec::new();
         let mut shown = Vec::new();
         if let Some(r) = &self.weis_rules {
@@ -814,15 +740,7 @@ impl Schieber {
     }
 
     fn check(&self, action: SchieberAction) -> Result<(), IllegalAction> {
-        let seat = match self.to_move() {
-            ToMove::Seat(s) => s as u8,
-            ToMove::Deal => {
-                return Err(IllegalAction::new(
-                    "no action now: the cards must be dealt first",
-                ))
-            }
-            ToMove::Over => return Err(IllegalAction::new("the game is over")),
-        };
+        let seat = self.to_move().seat_to_act()?;
         match (self.phase, action) {
             (Phase::Contract, SchieberAction::Schieben) => {
                 // Forehand may shove once; the partner shoves back only with zurückschieben.
@@ -979,11 +897,7 @@ impl Game for Schieber {
 impl Schieber {
     /// The value of each seat's best declared combination (`None`: nothing declared, or not yet).
     fn weis_call_values(&self, r: &WeisRules) -> [Option<u32>; 4] {
-        let m = self.weis_mode();
-        std::array::from_fn(|s| {
-            let d = &self.declarations[s];
-            (self.declared[s] && !d.is_empty()).then(|| d.call_points(m, r))
-        })
+        weis_call_values(&self.declarations, self.weis_mode(), r)
     }
 
     /// The dealer of the coming deal.
@@ -994,28 +908,6 @@ impl Schieber {
             self.forehand
         }
     }
-}
-
-/// A completed trick as every seat sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ObservedTrick {
-    /// Who led.
-    pub leader: u8,
-    /// Cards in play order.
-    pub cards: Vec<Card>,
-    /// Who won.
-    pub winner: u8,
-    /// Card points (with the last-trick bonus on the ninth).
-    pub points: u32,
-}
-
-/// A declaration shown after the first trick.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ShownWeis {
-    /// Whose.
-    pub seat: u8,
-    /// The combinations.
-    pub weis: Declaration,
 }
 
 /// Everything one seat may see.

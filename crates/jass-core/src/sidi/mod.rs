@@ -67,11 +67,7 @@ impl fmt::Display for SidiAction {
             SidiAction::Bid { points, trump } => write!(f, "bid {points} {trump}"),
             SidiAction::Double => f.write_str("double"),
             SidiAction::Redouble => f.write_str("redouble"),
-            SidiAction::Weis { weis } if weis.is_empty() => f.write_str("weis none"),
-            SidiAction::Weis { weis } => {
-                let parts: Vec<String> = weis.iter().map(|w| w.to_string()).collect();
-                write!(f, "weis {}", parts.join(", "))
-            }
+            SidiAction::Weis { weis } => weis.fmt_action(f),
             SidiAction::Play { card } => write!(f, "play {card}"),
         }
     }
@@ -97,13 +93,9 @@ impl FromStr for SidiAction {
                 Ok(SidiAction::Bid { points, trump: m.trim().parse()? })
             }
             "play" => Ok(SidiAction::Play { card: rest.parse()? }),
-            "weis" => {
-                if rest.is_empty() || rest.eq_ignore_ascii_case("none") {
-                    return Ok(SidiAction::Weis { weis: Declaration::NONE });
-                }
-                let items = rest.split(',').map(|p| p.parse::<crate::weis::Weis>()).collect::<Result<Vec<_>, _>>()?;
-                Ok(SidiAction::Weis { weis: Declaration::new(&items).map_err(ParseError::new)? })
-            }
+            "weis" => Ok(SidiAction::Weis {
+                weis: Declaration::parse_action(rest)?,
+            }),
             _ => t.parse::<Card>().map(|card| SidiAction::Play { card }).map_err(|_| {
                 ParseError::new(format!(
                     "unknown action `{t}`: expected pass, bid <points> <trump>, double, redouble, weis none, weis <cards>, or play <card>"

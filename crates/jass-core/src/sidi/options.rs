@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::mode::{Mode, UndenufeEleven};
-use crate::weis::{WeisRules, WeisStyle, WeisTie};
+use crate::weis::WeisRules;
 
 /// When the opponents of the declarer may double.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -141,24 +141,15 @@ impl SidiOptions {
 
     /// The denominations that may be bid.
     pub fn denominations(&self) -> impl Iterator<Item = Mode> + '_ {
-        Mode::ALL
-            .into_iter()
-            .filter(|m| self.obenabe_undenufe || m.trump().is_some())
+        Mode::suits_and(self.obenabe_undenufe)
     }
 
     /// The Weis rules (001: small Weis; equal values compare by length, height, trump, then the
     /// earlier declarer), or `None` without Weis.
     pub fn weis_rules(&self) -> Option<WeisRules> {
-        if !self.weis {
-            return None;
-        }
-        Some(WeisRules {
-            style: WeisStyle::Small,
+        self.weis.then(|| WeisRules {
             four_nines: self.four_nines,
-            fours_any_rank: false,
-            undenufe_four_sixes: false,
-            tie: WeisTie::MoreCards,
-            large_step: 50,
+            ..WeisRules::default()
         })
     }
 }

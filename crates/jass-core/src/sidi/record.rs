@@ -9,9 +9,9 @@ use crate::cardset::CardSet;
 use crate::game::Player;
 use crate::mode::Mode;
 use crate::record::{
-    check, play_game, CheckError, DealRecord, GameRecord, GameResult, NoFields, RecordedGame,
+    check, play_game, target_not_reached, CheckError, DealRecord, FourHands, GameRecord,
+    GameResult, NoFields, RecordedGame, TrickRecord,
 };
-use crate::schieber::{FourHands, TrickRecord};
 use crate::weis::Declaration;
 
 use super::options::SidiOptions;
@@ -167,19 +167,9 @@ fn tricks_of(s: &Sidi) -> Vec<TrickRecord> {
     TrickRecord::first(s.tricks_done(), |i| s.completed_trick(i))
 }
 
+// A double game is recorded as Schneider: it counts as two games won.
 fn game_result(s: &Sidi) -> GameResult {
-    GameResult {
-        winner: s.winner(),
-        totals: s.totals().to_vec(),
-        schneider: s.double_game(),
-        bergpreis: None,
-        games_won: match s.winner() {
-            Some(_) if s.double_game() => 2,
-            Some(_) => 1,
-            None => 0,
-        },
-        stopped: false,
-    }
+    GameResult::of_teams(s.winner(), s.totals(), s.double_game(), None)
 }
 
 fn finish_deal(s: &Sidi, number: u32, actions: Vec<SidiEntry>) -> SidiDealRecord {
@@ -286,11 +276,7 @@ impl RecordedGame for Sidi {
         result.stopped
     }
     fn not_over(&self, deals: usize) -> String {
-        format!(
-            "the record ends after {deals} deal(s) but the game is not over (totals {:?}, target {})",
-            self.totals(),
-            self.options().target
-        )
+        target_not_reached(deals, self.totals(), self.options().target)
     }
 }
 

@@ -5,13 +5,14 @@ use serde::Serialize;
 
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::deal::four_hands;
+use crate::deal::{check_four_hands, four_hands};
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable, MATCH_BONUS};
-use crate::schieber::{ObservedTrick, ShownWeis, WeisCall};
+use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::TrickRules;
 use crate::weis::{
-    best_declaration, best_declarer, stoeck_cards, Declaration, WeisRules, STOECK_POINTS,
+    best_declaration, best_declarer, stoeck_cards, stoeck_holder, Declaration, ShownWeis, WeisCall,
+    WeisRules, STOECK_POINTS,
 };
 
 use super::options::{Doubling, SidiOptions};
@@ -294,22 +295,7 @@ impl Sidi {
                 self.phase
             )));
         }
-        let mut all = CardSet::EMPTY;
-        for (s, h) in hands.iter().enumerate() {
-            if h.len() != 9 {
-                return Err(IllegalAction::new(format!(
-                    "seat {s} was dealt {} cards; Sidi Barrani deals 9 to each",
-                    h.len()
-                )));
-            }
-            if !(all & *h).is_empty() {
-                return Err(IllegalAction::new(format!(
-                    "card(s) {} dealt twice",
-                    all & *h
-                )));
-            }
-            all |= *h;
-        }
+        check_four_hands(&hands, "Sidi Barrani")?;
         self.dealer = self.next_dealer();
         self.deals_started += 1;
         self.dealt = hands;
@@ -392,12 +378,7 @@ impl Sidi {
             declarer,
         ));
         self.phase = SidiPhase::Play;
-        self.stoeck_holder = match mode.trump() {
-            Some(t) if self.opts.stoeck => {
-                (0..4u8).find(|&s| hands[s as usize].contains_all(stoeck_cards(t)))
-            }
-            _ => None,
-        };
+        self.stoeck_holder = stoeck_holder(&hands, mode, self.opts.stoeck);
         self.update_weis_pending();
     }
 
@@ -520,15 +501,7 @@ impl Sidi {
     }
 
     fn check(&self, action: SidiAction) -> Result<(), IllegalAction> {
-        let seat = match self.to_move() {
-            ToMove::Seat(s) => s as u8,
-            ToMove::Deal => {
-                return Err(IllegalAction::new(
-                    "no action now: the cards must be dealt first",
-                ))
-            }
-            ToMove::Over => return Err(IllegalAction::new("the game is over")),
-        };
+        let seat = self.to_move().seat_to_act()?;
         match (self.phase, action) {
             (SidiPhase::Auction, SidiAction::Pass) => Ok(()),
             (SidiPhase::Auction, SidiAction::Bid { points, trump }) => {
@@ -705,16 +678,7 @@ impl Sidi {
     /// What a seat may see now: its own hand, the auction, the Weis calls (values), the scored
     /// Weis after the first trick, the tricks, never another seat's cards.
     pub fn observation(&self, seat: usize) -> SidiObservation {
-        let mut tricks = Vec::new();
-        for i in 0..self.play.tricks_done() as usize {
-            let (leader, cards, winner, points) = self.play.completed(i);
-            tricks.push(ObservedTrick {
-                leader,
-                cards: cards.to_vec(),
-                winner,
-                points,
-            });
-        }
+        let tricks = TrickRecord::first(self.play.tricks_done(), |i| self.play.completed(i));
         let mut weis_calls = Vec::new();
         let mut weis_shown = Vec::new();
         if let (Some(r), SidiPhase::Play | SidiPhase::Deal | SidiPhase::Over) =
