@@ -32,23 +32,9 @@ fn simulate_consistent(
     out
 }
 
-/// `jass show FILE ARGS` succeeds and prints every one of `says`.
-fn show_says(file: &Path, args: &[&str], says: &[&str]) {
-    let out = jass().arg("show").arg(file).args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
-    for s in says {
-        assert!(text.contains(s), "`jass show` does not say {s:?}:\n{text}");
-    }
-}
-
-/// `jass options GAME` lists every one of `says`.
-fn options_say(game: &str, says: &[&str]) {
-    let out = jass().args(["options", game]).output().unwrap();
+/// `command` succeeds and prints every one of `says`.
+fn prints(mut command: assert_cmd::Command, says: &[&str]) {
+    let out = command.output().unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -58,9 +44,23 @@ fn options_say(game: &str, says: &[&str]) {
     for s in says {
         assert!(
             text.contains(s),
-            "`jass options {game}` does not say {s:?}:\n{text}"
+            "{command:?} does not print {s:?}:\n{text}"
         );
     }
+}
+
+/// `jass show FILE ARGS` succeeds and prints every one of `says`.
+fn show_says(file: &Path, args: &[&str], says: &[&str]) {
+    let mut show = jass();
+    show.arg("show").arg(file).args(args);
+    prints(show, says);
+}
+
+/// `jass options GAME` lists every one of `says`.
+fn options_say(game: &str, says: &[&str]) {
+    let mut options = jass();
+    options.args(["options", game]);
+    prints(options, says);
 }
 
 /// `jass simulate ARGS` is refused, naming `says` in its error.
@@ -89,149 +89,177 @@ fn tampered_fails(dir: &Path, file: &Path, edit: impl FnOnce(&mut serde_json::Va
         .stdout(contains(says.to_string()).and(contains("with problems")));
 }
 
+/// One game's round trip: `jass simulate ARGS` (split at spaces) saying `says` with `records`
+/// records that `jass check` accepts, `jass show FILE SHOW` printing each of `shown`, and `jass
+/// options GAME` listing each of `options`.
+struct RoundTrip {
+    file: &'static str,
+    simulate: &'static str,
+    says: &'static str,
+    records: usize,
+    show: &'static str,
+    shown: &'static [&'static str],
+    game: &'static str,
+    options: &'static [&'static str],
+}
+
+const ROUND_TRIPS: [RoundTrip; 6] = [
+    RoundTrip {
+        file: "sidi.jsonl",
+        simulate: "-g sidi-barrani -n 4 --seed 3",
+        says: "4 game(s) of sidi-barrani",
+        records: 4,
+        show: "--game 2 --hands",
+        shown: &["Sidi Barrani · ", "target=2000"],
+        game: "sidi",
+        options: &["doubling = \"next-call\""],
+    },
+    RoundTrip {
+        file: "coiffeur.json",
+        simulate: "-g coiffeur --seed 4 -o misere=true",
+        says: "deals: 14",
+        records: 1,
+        show: "",
+        shown: &["Coiffeur", "Game over"],
+        game: "coiffeur",
+        options: &["multipliers"],
+    },
+    RoundTrip {
+        file: "coiffeur-slalom.json",
+        simulate: "-g coiffeur --seed 4 -o misere=true -o slalom=true",
+        says: "deals: 16",
+        records: 1,
+        show: "",
+        shown: &["slalom=true", "×7 in the Slalom"],
+        game: "coiffeur",
+        options: &["slalom"],
+    },
+    RoundTrip {
+        file: "differenzler.jsonl",
+        simulate: "-g differenzler -n 3 --seed 3",
+        says: "deals: 36 (12.0 per game)",
+        records: 3,
+        show: "--game 2 --hands --cards french",
+        shown: &[
+            "Differenzler · 12 deals",
+            "announce ",
+            "forecast",
+            "Game over",
+        ],
+        game: "differenzler",
+        options: &["trump = \"turned\"", "announcements = \"hidden\""],
+    },
+    RoundTrip {
+        file: "differenzler-open.json",
+        simulate: "-g differenzler --seed 9 -o announcements=open -o trump=chosen \
+                   -o obenabe_undenufe=true -o weis=true -o stoeck=true -o deals=4",
+        says: "deals: 4",
+        records: 1,
+        show: "",
+        // Forehand chose the trump (trump=chosen): its choice among the actions.
+        shown: &["Game over"],
+        game: "differenzler",
+        options: &["weis", "stoeck"],
+    },
+    RoundTrip {
+        file: "schieber-slalom.jsonl",
+        simulate: "-n 3 --seed 5 -o misere=true -o slalom=true",
+        says: "3 game(s) of schieber",
+        records: 3,
+        show: "--game 1",
+        shown: &["Slalom ("],
+        game: "schieber",
+        options: &["slalom = false"],
+    },
+];
+
+/// Each game's round trip; the file of each.
+fn round_trips(dir: &Path) -> Vec<PathBuf> {
+    ROUND_TRIPS
+        .iter()
+        .map(|t| {
+            let args: Vec<&str> = t.simulate.split_whitespace().collect();
+            let out = simulate_consistent(dir, t.file, &args, t.says, t.records);
+            let show: Vec<&str> = t.show.split_whitespace().collect();
+            show_says(&out, &show, t.shown);
+            options_say(t.game, t.options);
+            out
+        })
+        .collect()
+}
+
 #[test]
-fn sidi_barrani_simulate_check_show_options() {
+fn every_game_simulates_checks_shows_and_lists_its_options() {
     let dir = tempfile::tempdir().unwrap();
-    let out = simulate_consistent(
-        dir.path(),
-        "sidi.jsonl",
-        &["-g", "sidi-barrani", "-n", "4", "--seed", "3"],
-        "4 game(s) of sidi-barrani",
-        4,
-    );
-    show_says(
-        &out,
-        &["--game", "2", "--hands"],
-        &["Sidi Barrani · ", "target=2000"],
-    );
-    options_say("sidi", &["doubling = \"next-call\""]);
-    simulate_refuses(&["-g", "sidi", "-o", "bid_step=7"], "bid_step");
-    // A deal's verdict turned round.
+    let files = round_trips(dir.path());
+    // Forehand chose the trump in the Differenzler game with trump=chosen.
+    jass()
+        .arg("show")
+        .arg(&files[4])
+        .assert()
+        .success()
+        .stdout(predicates::str::is_match(r"seat \d: (Trumpf|Obenabe|Undenufe)").unwrap());
+    // The random players choose both Slalom and Misère in Schieber.
+    let text = std::fs::read_to_string(&files[5]).unwrap();
+    assert!(text.contains("\"contract\":\"slalom") && text.contains("\"contract\":\"misere\""));
+    // A deal's verdict turned round (Sidi Barrani), a penalty changed (Differenzler).
     tampered_fails(
         dir.path(),
-        &out,
+        &files[0],
         |record| {
             let made = &mut record["deals"][0]["result"]["made"];
             *made = serde_json::Value::Bool(!made.as_bool().unwrap());
         },
         "deal 1",
     );
-}
-
-#[test]
-fn coiffeur_simulate_check_show_options() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = simulate_consistent(
-        dir.path(),
-        "c.json",
-        &["-g", "coiffeur", "--seed", "4", "-o", "misere=true"],
-        "deals: 14",
-        1,
-    );
-    show_says(&out, &[], &["Coiffeur", "Game over"]);
-    options_say("coiffeur", &["multipliers"]);
-}
-
-#[test]
-fn differenzler_simulate_check_show_options() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = simulate_consistent(
-        dir.path(),
-        "d.jsonl",
-        &["-g", "differenzler", "-n", "3", "--seed", "3"],
-        "deals: 36 (12.0 per game)",
-        3,
-    );
-    show_says(
-        &out,
-        &["--game", "2", "--hands", "--cards", "french"],
-        &[
-            "Differenzler · 12 deals",
-            "announce ",
-            "forecast",
-            "Game over",
-        ],
-    );
-    // Options: listed with their defaults, given with -o, wrong ones named.
-    options_say(
-        "differenzler",
-        &["trump = \"turned\"", "announcements = \"hidden\""],
-    );
-    let open = simulate_consistent(
-        dir.path(),
-        "open.json",
-        &[
-            "-g",
-            "differenzler",
-            "--seed",
-            "9",
-            "-o",
-            "announcements=open",
-            "-o",
-            "trump=chosen",
-            "-o",
-            "obenabe_undenufe=true",
-            "-o",
-            "weis=true",
-            "-o",
-            "stoeck=true",
-            "-o",
-            "deals=4",
-        ],
-        "deals: 4",
-        1,
-    );
-    jass()
-        .arg("show")
-        .arg(&open)
-        .assert()
-        .success()
-        // Forehand chose the trump (trump=chosen): its choice among the actions.
-        .stdout(predicates::str::is_match(r"seat \d: (Trumpf|Obenabe|Undenufe)").unwrap());
-    simulate_refuses(&["-g", "differenzler", "-o", "trump=dealer"], "trump");
-    simulate_refuses(&["-g", "differenzler", "-o", "deals=0"], "deals");
     tampered_fails(
         dir.path(),
-        &out,
+        &files[3],
         |record| {
             let penalty = &mut record["deals"][0]["result"]["penalty"][0];
             *penalty = (penalty.as_i64().unwrap() + 1).into();
         },
         "deal 1",
     );
+    // The rule players play Slalom and Misère too.
+    jass()
+        .args(["simulate", "-n", "2", "--seed", "5", "--players", "rule"])
+        .args(["-o", "misere=true", "-o", "slalom=true"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn wrong_options_are_named() {
+    for (args, says) in [
+        ("-g sidi -o bid_step=7", "bid_step"),
+        ("-g differenzler -o trump=dealer", "trump"),
+        ("-g differenzler -o deals=0", "deals"),
+        ("-g handjass -o players=7", "2 to 5 players"),
+        ("-g handjass -o preset=nope", "unknown preset"),
+        ("-g handjass -o tie=coin", "tie"),
+    ] {
+        simulate_refuses(&args.split_whitespace().collect::<Vec<_>>(), says);
+    }
 }
 
 #[test]
 fn handjass_for_every_number_of_players_and_preset() {
     let dir = tempfile::tempdir().unwrap();
-    let cases: [&[&str]; 9] = [
-        &["-o", "players=2"],
-        &["-o", "players=3"],
-        &["-o", "players=4"],
-        &["-o", "players=5", "-o", "preset=004"],
-        &["-o", "preset=parlett"],
-        &["-o", "preset=004-twelve", "-o", "players=3"],
-        &[
-            "-o",
-            "players=3",
-            "-o",
-            "small_deal=bessern",
-            "-o",
-            "tie=abeyance",
-        ],
-        &[
-            "-o",
-            "players=2",
-            "-o",
-            "tie=draw-always",
-            "-o",
-            "last_trick_bonus=0",
-        ],
-        &["-o", "preset=parlett", "-o", "sack_window=until-cancelled"],
+    let cases = [
+        "-o players=2",
+        "-o players=3",
+        "-o players=4",
+        "-o players=5 -o preset=004",
+        "-o preset=parlett",
+        "-o preset=004-twelve -o players=3",
+        "-o players=3 -o small_deal=bessern -o tie=abeyance",
+        "-o players=2 -o tie=draw-always -o last_trick_bonus=0",
+        "-o preset=parlett -o sack_window=until-cancelled",
     ];
     for (i, extra) in cases.iter().enumerate() {
         let mut args = vec!["-g", "handjass", "-n", "3", "--seed", "5"];
-        args.extend_from_slice(extra);
+        args.extend(extra.split_whitespace());
         let file = simulate_consistent(
             dir.path(),
             &format!("hj{i}.jsonl"),
@@ -256,72 +284,12 @@ fn handjass_for_every_number_of_players_and_preset() {
             "draw-always",
         ],
     );
-    simulate_refuses(&["-g", "handjass", "-o", "players=7"], "2 to 5 players");
-    simulate_refuses(&["-g", "handjass", "-o", "preset=nope"], "unknown preset");
-    simulate_refuses(&["-g", "handjass", "-o", "tie=coin"], "tie");
     tampered_fails(
         dir.path(),
         &dir.path().join("hj1.jsonl"),
         |record| record["deals"][0]["result"]["slate"][0] = serde_json::json!(99),
         "deal 1",
     );
-}
-
-#[test]
-fn schieber_with_misere_and_slalom() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = simulate_consistent(
-        dir.path(),
-        "s.jsonl",
-        &[
-            "-n",
-            "3",
-            "--seed",
-            "5",
-            "-o",
-            "misere=true",
-            "-o",
-            "slalom=true",
-        ],
-        "3 game(s) of schieber",
-        3,
-    );
-    let text = std::fs::read_to_string(&out).unwrap();
-    assert!(
-        text.contains("\"contract\":\"slalom") && text.contains("\"contract\":\"misere\""),
-        "random players choose both"
-    );
-    show_says(&out, &["--game", "1"], &["Slalom ("]);
-    // The rule players too.
-    jass()
-        .args(["simulate", "-n", "2", "--seed", "5", "--players", "rule"])
-        .args(["-o", "misere=true", "-o", "slalom=true"])
-        .assert()
-        .success();
-    options_say("schieber", &["slalom = false"]);
-}
-
-#[test]
-fn coiffeur_with_the_slalom_row() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = simulate_consistent(
-        dir.path(),
-        "c.json",
-        &[
-            "-g",
-            "coiffeur",
-            "--seed",
-            "4",
-            "-o",
-            "misere=true",
-            "-o",
-            "slalom=true",
-        ],
-        "deals: 16",
-        1,
-    );
-    show_says(&out, &[], &["slalom=true", "×7 in the Slalom"]);
-    options_say("coiffeur", &["slalom"]);
 }
 
 /// `jass show` reports a record that its game's engine does not accept (short or out-of-range
