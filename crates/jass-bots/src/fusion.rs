@@ -13,16 +13,10 @@
 //! the sum over those groups of their best sums; never more than the plain sum of the worlds'
 //! solved values, and equal to it when every group holds one world or agrees on its best card.
 
-use jass_core::{Card, CardSet};
+use jass_core::CardSet;
 use jass_solver::{Position, Solver};
 
-/// The points `team` takes from the trick `card` completes, if it completes one.
-fn trick_gain(pos: &mut Position, card: Card, team: u8) -> u32 {
-    match pos.play(card) {
-        Some(r) if r.winner % 2 == team => r.points + r.match_bonus,
-        _ => 0,
-    }
-}
+use crate::pimc::team_points;
 
 /// The worlds' value of each legal card of the seat to move (by card index), its own next card
 /// chosen once for the worlds that look alike to it then; `None` if a search needed more than
@@ -47,7 +41,7 @@ pub fn fused_values(
         for world in worlds {
             let mut pos = **world;
             let me = pos.to_move();
-            let mut gain = trick_gain(&mut pos, card, team);
+            let mut gain = team_points(&mut pos, card, team);
             // Three to six cards of the others until the seat's next (six when it led and
             // the seat after it wins the trick); at most 36^6 keys.
             let mut key = 0u64;
@@ -60,7 +54,7 @@ pub fn fused_values(
                     moves.worst()?
                 };
                 key = key * 37 + played.index() as u64 + 1;
-                gain += trick_gain(&mut pos, played, team);
+                gain += team_points(&mut pos, played, team);
             }
             let at = match groups.iter().position(|(k, _)| *k == key) {
                 Some(i) => i,

@@ -441,7 +441,7 @@ fn position_view(pos: &Position, chooser: u8) -> crate::play_common::PlayView {
 
 /// Plays card `c` at `pos`: the points `team` takes with it (a trick it completes, with the last
 /// trick's and the Match bonus), 0 otherwise.
-fn team_points(pos: &mut Position, c: Card, team: u8) -> u32 {
+pub(crate) fn team_points(pos: &mut Position, c: Card, team: u8) -> u32 {
     match pos.play_unchecked(c) {
         Some(r) if r.winner % 2 == team => r.points + r.match_bonus,
         _ => 0,

@@ -3,7 +3,6 @@
 
 use jass_core::deal::{shuffle, uniform_below};
 use jass_core::schieber::{ObservedTrick, SchieberObservation};
-use jass_core::weis::stoeck_cards;
 use jass_core::{Card, CardSet, Mode, Rank, Suit};
 use rand_core::RngCore;
 
@@ -27,8 +26,7 @@ pub struct Knowledge {
 /// what each seat holds now together with what it has played (`held`, by seat; any number of
 /// seats).
 pub fn stoeck_holder(held: &[CardSet], trump: Suit) -> Option<usize> {
-    held.iter()
-        .position(|h| h.contains_all(stoeck_cards(trump)))
+    jass_core::weis::stoeck_holder(held, Mode::Trump(trump), true).map(usize::from)
 }
 
 /// The tricks of a deal as seen (the completed ones, then the one in progress led by
