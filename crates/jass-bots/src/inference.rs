@@ -21,9 +21,10 @@ use jass_core::schieber::{
 };
 use jass_core::trick::legal_cards;
 use jass_core::weis::{best_declaration, WeisRules};
-use jass_core::{Card, CardSet, Mode, TrickRules, UndenufeEleven};
+use jass_core::{Card, CardSet, Mode, PointTable, TrickRules, UndenufeEleven};
 use rand_core::RngCore;
 
+use crate::play_model::{PlayModel, PlaySituation};
 use crate::rule_coiffeur::RuleCoiffeur;
 use crate::rule_schieber::{schieber_play, RuleSchieber};
 use crate::worlds::{played_by_seat, sample_world_retry, seen_tricks, Knowledge};
@@ -39,6 +40,11 @@ pub struct Inference {
     pub pool: usize,
     /// The Undenufe point option (the rule player's card play depends on the points).
     pub eleven: UndenufeEleven,
+    /// Schieber and Coiffeur: the others' cards read by the learned play model
+    /// ([`crate::play_model`]) instead of the rule player's choices: a world weighs the model's
+    /// probability of each past card of another seat to the power `belief` percent (0: off,
+    /// the rule player's misses as above).
+    pub belief: u32,
 }
 
 /// Counts a sampled world's (the hands now) misses by evidence of a player's own.
@@ -63,6 +69,25 @@ pub fn draw_worlds<R: RngCore>(
     let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
     let weis = weis.and_then(|rules| WeisEvidence::of(obs, rules));
     let evidence = !history.is_empty() || contract.is_some() || weis.is_some() || more.is_some();
+    let learned = inference.belief > 0 && obs.contract.is_some_and(|c| c != Contract::Misere);
+    if learned && inference.percent < 100 && evidence {
+        // The model's log-probabilities of the cards played, with the other evidence's misses
+        // weighing as before (`percent` each).
+        let beta = inference.belief as f64 / 100.0;
+        let ln_eps = (inference.percent as f64 / 100.0).ln();
+        let drawn = n * inference.pool.max(1);
+        let pool: Vec<[CardSet; 4]> = (0..drawn)
+            .filter_map(|_| sample_world_retry(k, rng, 20))
+            .collect();
+        return keep_by_log_weight(rng, pool, n, |h| {
+            let dealt = history.dealt(h);
+            let misses = contract.as_ref().map_or(0, |c| c.misses(&dealt))
+                + weis.as_ref().map_or(0, |w| w.misses(&dealt))
+                + more.as_mut().map_or(0, |m| m(h));
+            beta * history.schieber_log_likelihood(obs, h, inference.eleven, &PLAY_MODEL)
+                + ln_eps * misses as f64
+        });
+    }
     draw_read(rng, k, n, inference, evidence, |h| {
         let dealt = history.dealt(h);
         history.schieber_misses(obs, h, inference.eleven, true)
@@ -71,6 +96,9 @@ pub fn draw_worlds<R: RngCore>(
             + more.as_mut().map_or(0, |m| m(h))
     })
 }
+
+/// The shipped play model.
+static PLAY_MODEL: PlayModel = PlayModel::builtin();
 
 /// The Weis calls heard in a Schieber deal's first trick, to judge a world by: each seat
 /// declares its best Weis (as the rule and sampling players do; 003 lets a player keep a Weis
@@ -303,6 +331,29 @@ pub fn keep_read<R: RngCore, W>(
     keyed.into_iter().take(n).map(|(_, w)| w).collect()
 }
 
+/// `n` of the worlds of `pool`, kept at random in proportion to `exp(log_weight)` (as
+/// [`keep_read`], the weights scaled by the largest first so that none overflows).
+pub fn keep_by_log_weight<R: RngCore, W>(
+    rng: &mut R,
+    pool: Vec<W>,
+    n: usize,
+    mut log_weight: impl FnMut(&W) -> f64,
+) -> Vec<W> {
+    let logs: Vec<f64> = pool.iter().map(&mut log_weight).collect();
+    let top = logs.iter().copied().fold(f64::MIN, f64::max);
+    let mut keyed: Vec<(f64, W)> = pool
+        .into_iter()
+        .zip(logs)
+        .map(|(world, lw)| {
+            let weight = (lw - top).exp().max(1e-300);
+            let u = ((rng.next_u64() >> 11) + 1) as f64 / (1u64 << 53) as f64;
+            (u.ln() / weight, world)
+        })
+        .collect();
+    keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
+    keyed.into_iter().take(n).map(|(_, w)| w).collect()
+}
+
 /// One past card of another seat, as the rule player would have had to choose it.
 pub struct PastDecision<'a> {
     /// Who played.
@@ -317,6 +368,10 @@ pub struct PastDecision<'a> {
     pub leader: u8,
     /// The cards already in the trick.
     pub trick: &'a [Card],
+    /// The trick's mode.
+    pub mode: Mode,
+    /// Every card played before this one (the trick's included).
+    pub gone: CardSet,
 }
 
 /// The past cards of the other seats of a deal's card play, each with what the rule player would
@@ -368,14 +423,33 @@ impl PlayHistory {
     /// strict rules). Decisions with one legal card do not count.
     pub fn misses_by(
         &self,
-        (tricks, trick_leader, trick): (&[ObservedTrick], u8, &[Card]),
+        seen: (&[ObservedTrick], u8, &[Card]),
         hands: &[CardSet; 4],
         mode_of: impl Fn(usize) -> Mode,
         mut rule: impl FnMut(&PastDecision) -> Card,
     ) -> u32 {
+        let mut misses = 0;
+        self.for_each_decision(seen, hands, mode_of, |d, c| {
+            if rule(d) != c {
+                misses += 1;
+            }
+        });
+        misses
+    }
+
+    /// Calls `f` with each of the other seats' past decisions with two or more legal cards and
+    /// the card played there, holding the hands of the world `hands` (the hands now; trick `t`
+    /// in `mode_of(t)`, strict rules).
+    pub fn for_each_decision(
+        &self,
+        (tricks, trick_leader, trick): (&[ObservedTrick], u8, &[Card]),
+        hands: &[CardSet; 4],
+        mode_of: impl Fn(usize) -> Mode,
+        mut f: impl FnMut(&PastDecision, Card),
+    ) {
         let dealt = self.dealt(hands);
         let mut gone = [CardSet::EMPTY; 4];
-        let mut misses = 0;
+        let mut all_gone = CardSet::EMPTY;
         let mut next = 0;
         for (t, (leader, cards)) in seen_tricks(tricks, trick_leader, trick).enumerate() {
             for (i, &c) in cards.iter().enumerate() {
@@ -383,7 +457,8 @@ impl PlayHistory {
                 if next < self.plays.len() && self.plays[next].2 == t && self.plays[next].3 == i {
                     next += 1;
                     let hand = dealt[seat] - gone[seat];
-                    let legal = legal_cards(hand, &cards[..i], mode_of(t), TrickRules::Strict);
+                    let mode = mode_of(t);
+                    let legal = legal_cards(hand, &cards[..i], mode, TrickRules::Strict);
                     if legal.len() >= 2 {
                         let d = PastDecision {
                             seat: seat as u8,
@@ -392,16 +467,53 @@ impl PlayHistory {
                             tricks_done: t,
                             leader,
                             trick: &cards[..i],
+                            mode,
+                            gone: all_gone,
                         };
-                        if rule(&d) != c {
-                            misses += 1;
-                        }
+                        f(&d, c);
                     }
                 }
                 gone[seat].insert(c);
+                all_gone.insert(c);
             }
         }
-        misses
+    }
+
+    /// The log-probability, by the learned play `model`, of the other seats' past cards holding
+    /// the hands of the world `hands` (the hands now) in a Schieber (or Coiffeur) deal.
+    pub fn schieber_log_likelihood(
+        &self,
+        obs: &SchieberObservation,
+        hands: &[CardSet; 4],
+        eleven: UndenufeEleven,
+        model: &PlayModel,
+    ) -> f64 {
+        let Some(contract) = obs.contract else {
+            return 0.0;
+        };
+        let chooser_team = obs.chooser.map(|c| c % 2);
+        let mut sum = 0.0;
+        self.for_each_decision(
+            (&obs.tricks, obs.trick_leader, &obs.trick),
+            hands,
+            |t| contract.trick_mode(t),
+            |d, c| {
+                let s = PlaySituation {
+                    seat: d.seat,
+                    hand: d.hand,
+                    legal: d.legal,
+                    leader: d.leader,
+                    trick: d.trick,
+                    gone: d.gone,
+                    mode: d.mode,
+                    points: PointTable::new(d.mode, eleven),
+                    choosers: chooser_team == Some(d.seat % 2),
+                    tricks_done: d.tricks_done,
+                };
+                sum += model.log_prob(&s, c);
+            },
+        );
+        sum
     }
 
     /// [`Self::misses_by`] with Schieber's rule player (with or without 001's discard signals).
@@ -510,6 +622,65 @@ mod tests {
         // Random players declare nothing or any Weis: their calls often differ from the best.
         assert!(weis_misses > 100, "{weis_misses}");
     }
+    /// The shipped play model finds the others' cards likelier with the true hands than with
+    /// worlds drawn at random that agree with everything seen (in seeded games of rule players,
+    /// whose cards the model was not fitted to; with untrained weights every world is alike).
+    #[test]
+    fn the_learned_model_prefers_the_true_hands() {
+        let o = SchieberOptions::default();
+        let model = PlayModel::builtin();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let (mut better, mut judged, mut sum_true, mut sum_random) = (0, 0, 0.0, 0.0);
+        played_games(
+            || Schieber::new(o).unwrap(),
+            &mut RuleSchieber::new(o),
+            3,
+            usize::MAX,
+            |g, seat, list| {
+                let obs = g.observe(seat);
+                let misere = obs.contract == Some(Contract::Misere);
+                if obs.phase != Phase::Play || misere || list.len() < 2 {
+                    return;
+                }
+                let h = PlayHistory::of(&obs);
+                if h.is_empty() {
+                    return;
+                }
+                let k = crate::worlds::knowledge(&obs);
+                let Some(world) = sample_world_retry(&k, &mut rng, 20) else {
+                    return;
+                };
+                let t = h.schieber_log_likelihood(&obs, &g.hands(), o.undenufe_eleven, &model);
+                let r = h.schieber_log_likelihood(&obs, &world, o.undenufe_eleven, &model);
+                judged += 1;
+                better += (t > r) as u32;
+                sum_true += t;
+                sum_random += r;
+            },
+        );
+        assert!(judged > 300, "{judged}");
+        assert!(better * 10 > judged * 6, "{better} of {judged}");
+        assert!(
+            sum_true > sum_random + judged as f64 * 0.2,
+            "{sum_true} {sum_random}"
+        );
+    }
+
+    /// Worlds kept by their log-weights: the heavy ones first, whatever the order drawn.
+    #[test]
+    fn keeps_the_heaviest_worlds() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let pool: Vec<u32> = (0..40).collect();
+        let kept = keep_by_log_weight(
+            &mut rng,
+            pool,
+            10,
+            |&w| if w % 4 == 0 { 0.0 } else { -60.0 },
+        );
+        assert_eq!(kept.len(), 10);
+        assert!(kept.iter().all(|w| w % 4 == 0), "{kept:?}");
+    }
+
     /// Coiffeur's contract decisions (a row of the chooser's team, schieben, shoving back) are
     /// those of its rule player in its own games, and often not in random ones. Shoving back
     /// and the Misère and Slalom rows are allowed, so that every kind of decision occurs.

@@ -104,6 +104,7 @@ impl SamplingCoiffeur {
                 percent: SamplingSchieber::DEFAULT_INFER,
                 pool: SamplingSchieber::DEFAULT_INFER_POOL,
                 eleven: options.undenufe_eleven,
+                belief: 0,
             },
         }
     }

@@ -366,6 +366,7 @@ impl SamplingDifferenzler {
             percent: self.settings.infer,
             pool: self.settings.infer_pool,
             eleven: self.options.undenufe_eleven,
+            belief: 0,
         };
         let mut rng = self.rng.clone();
         let drawn = draw_read(

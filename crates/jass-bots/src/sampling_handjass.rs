@@ -303,6 +303,7 @@ impl SamplingHandjass {
                 percent: Self::DEFAULT_INFER,
                 pool: Self::DEFAULT_INFER_POOL,
                 eleven: UndenufeEleven::Ace,
+                belief: 0,
             },
             threads: 1,
             time_budget: None,

@@ -153,6 +153,7 @@ impl SamplingSchieber {
                 percent: Self::DEFAULT_INFER,
                 pool: Self::DEFAULT_INFER_POOL,
                 eleven: options.undenufe_eleven,
+                belief: 0,
             },
             solver_reading: SolverReading::OFF,
             rule: RuleSchieber::new(options),
@@ -206,6 +207,15 @@ impl SamplingSchieber {
     pub fn with_inference(mut self, percent: u32, pool: usize) -> Self {
         self.inference.percent = percent.min(100);
         self.inference.pool = pool.max(1);
+        self
+    }
+
+    /// The same player reading the others' cards with the learned play model
+    /// ([`crate::play_model`]): a world weighs the model's probability of each past card of
+    /// another seat to the power `percent` percent, instead of `infer` per card the rule player
+    /// would not have chosen (0: off, the default).
+    pub fn with_belief(mut self, percent: u32) -> Self {
+        self.inference.belief = percent;
         self
     }
 

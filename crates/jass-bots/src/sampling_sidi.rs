@@ -158,6 +158,7 @@ impl SamplingSidi {
                 percent: Self::DEFAULT_INFER,
                 pool: Self::DEFAULT_INFER_POOL,
                 eleven: options.undenufe_eleven,
+                belief: 0,
             },
             read_auction: true,
         }

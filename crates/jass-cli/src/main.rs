@@ -59,6 +59,9 @@ enum Command {
     Serve(serve::ServeArgs),
     /// List the games and their options with defaults.
     Options(options::OptionsArgs),
+    /// Fit a learned model from seeded self-play (`jass train play-model`: the Schieber play
+    /// model that the sampling player's `belief` setting reads the others' cards with).
+    Train(train::TrainArgs),
 }
 
 /// Restores the default action of SIGPIPE, so that `jass show games.jsonl | head` ends quietly
@@ -118,6 +121,7 @@ fn main() -> ExitCode {
         Command::Export(args) => import_export::export(args),
         Command::Options(args) => options::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Train(args) => train::run(args),
     };
     match result {
         Ok(code) => code,

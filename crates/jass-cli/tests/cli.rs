@@ -734,3 +734,93 @@ fn play_keeps_unfinished_games_and_checks_the_record_place_first() {
             .stderr(predicate::str::contains("cannot write the record to"));
     }
 }
+
+/// `jass train play-model` fits the play model to saved card decisions, writes weights that
+/// name the command and the fit, and saves what it played for a refit; a damaged samples file
+/// is refused with its line.
+#[test]
+fn train_fits_the_play_model_and_refuses_a_damaged_samples_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let samples = data.join("play_model_samples.txt");
+    let out = dir.path().join("weights.rs");
+    let run = jass()
+        .args(["train", "play-model", "--steps", "100", "--samples"])
+        .arg(&samples)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let report: serde_json::Value = serde_json::from_slice(&run.get_output().stdout).unwrap();
+    // Six deals: the second is held out, the other five are fitted.
+    let held_out = std::fs::read_to_string(&samples)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("1|"))
+        .count();
+    assert_eq!(report["test_decisions"], held_out);
+    // The fit predicts the cards played better than chance on the deals it fitted.
+    let ll = report["test_log_likelihood"].as_f64().unwrap();
+    assert!(ll < 0.0 && ll.is_finite(), "{report}");
+    let weights = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        weights.contains("pub const WEIGHTS: [f32; 128] = ["),
+        "{weights}"
+    );
+    assert!(weights.contains("jass train play-model"), "{weights}");
+
+    // Playing deals: two, saved, and the saved file read back gives the same weights.
+    let saved = dir.path().join("saved.txt");
+    let (out2, out3) = (dir.path().join("w2.rs"), dir.path().join("w3.rs"));
+    jass()
+        .args([
+            "train",
+            "play-model",
+            "--deals",
+            "5",
+            "--steps",
+            "20",
+            "--save-samples",
+        ])
+        .arg(&saved)
+        .arg("--out")
+        .arg(&out2)
+        .assert()
+        .success();
+    jass()
+        .args([
+            "train",
+            "play-model",
+            "--steps",
+            "20",
+            "--deals",
+            "5",
+            "--samples",
+        ])
+        .arg(&saved)
+        .arg("--out")
+        .arg(&out3)
+        .assert()
+        .success();
+    let body = |p: &std::path::Path| {
+        let t = std::fs::read_to_string(p).unwrap();
+        t[t.find("pub const").unwrap()..].to_string()
+    };
+    assert_eq!(body(&out2), body(&out3));
+
+    // A damaged line: refused with the file and line, nothing written.
+    let bad = dir.path().join("bad.txt");
+    let mut text = std::fs::read_to_string(&samples).unwrap();
+    text.push_str("6|0|D6 D9|D6 D9|0|||undenufe|ace|1|0|D6\n");
+    std::fs::write(&bad, text).unwrap();
+    let none = dir.path().join("none.rs");
+    jass()
+        .args(["train", "play-model", "--samples"])
+        .arg(&bad)
+        .arg("--out")
+        .arg(&none)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("line 164").and(predicate::str::contains("12 fields")));
+    assert!(!none.exists());
+}

@@ -153,6 +153,9 @@ fn setting_range(key: &str) -> (usize, usize) {
         // The sampling Schieber player's next card chosen once for the worlds alike (issue
         // 42, crates/jass-bots/src/fusion.rs): from how many cards left (0: off).
         "fusion" => (0, 36),
+        // The learned play model's weight in the Schieber player's reading of the others'
+        // cards, in percent (issue 42, crates/jass-bots/src/play_model.rs; 0: off).
+        "belief" => (0, 1_000),
         "read_tol" => (0, 157),
         "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
         "race_nodes" => (0, 1_000_000_000),

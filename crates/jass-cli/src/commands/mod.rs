@@ -13,3 +13,4 @@ pub mod serve;
 pub mod show;
 pub mod simulate;
 pub mod solve;
+pub mod train;

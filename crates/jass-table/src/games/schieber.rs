@@ -25,8 +25,9 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Schieber sampling player.
-const SAMPLING_KNOWN: [&str; 20] = [
+const SAMPLING_KNOWN: [&str; 21] = [
     "infer",
+    "belief",
     "fusion",
     "contract_handoff",
     "contract_read",
@@ -148,6 +149,7 @@ impl TableGame for Schieber {
                     spec.get(&known, "infer", SamplingSchieber::DEFAULT_INFER as usize)? as u32,
                     spec.get(&known, "infer_pool", SamplingSchieber::DEFAULT_INFER_POOL)?,
                 )
+                .with_belief(spec.get(&known, "belief", 0)? as u32)
                 .with_solver_reading(reading)
                 .with_fusion(spec.get(&known, "fusion", 0)? as u32)
                 .with_contract_play(

@@ -1,0 +1,279 @@
+//! A learned model of how Schieber players choose their cards (issue 42: beliefs learned from
+//! the play). For a card decision it gives every legal card a probability, a conditional logit
+//! (softmax over the legal cards) of a weighted sum of features that say what the card does
+//! there: its points, whether it wins the trick, whether it is the last card of its suit out,
+//! whether it is the lowest or highest the hand holds in its suit, and such, each within the kind
+//! of play (a lead, following suit, trumping in, a discard).
+//!
+//! The weights are fitted to the choices of the sampling players in their own games
+//! (`jass train play-model`, [`crate::play_model_train`]) and shipped in
+//! `play_model_weights.rs`. The sampling player's reading of the others' cards
+//! ([`crate::inference`], setting `belief`) weighs a world by how likely this model finds the
+//! cards the others played, holding that world's hands, instead of counting the cards the rule
+//! player would have played otherwise.
+
+use jass_core::trick::{trick_points, trick_winner};
+use jass_core::{Card, CardSet, Mode, PointTable, Rank};
+
+/// Features per kind of play.
+const PER_KIND: usize = 32;
+/// The kinds of play: a lead, a card of the suit led, a trump on a plain lead, a discard.
+const KINDS: usize = 4;
+/// Features of one legal card.
+pub const FEATURES: usize = PER_KIND * KINDS;
+
+/// One card decision as the player saw it.
+#[derive(Copy, Clone, Debug)]
+pub struct PlaySituation<'a> {
+    /// The deciding seat.
+    pub seat: u8,
+    /// Its hand.
+    pub hand: CardSet,
+    /// Its legal cards (two or more).
+    pub legal: CardSet,
+    /// Who led the trick.
+    pub leader: u8,
+    /// The cards in the trick before this one.
+    pub trick: &'a [Card],
+    /// Every card played in the deal before this one (the trick's included).
+    pub gone: CardSet,
+    /// The trick's mode.
+    pub mode: Mode,
+    /// Its card points.
+    pub points: PointTable,
+    /// True if the seat's team chose the contract.
+    pub choosers: bool,
+    /// Tricks completed before.
+    pub tricks_done: usize,
+}
+
+/// What the features of every legal card of a decision share, computed once per decision.
+struct Context {
+    lead: Option<jass_core::Suit>,
+    winner: Option<Card>,
+    partner_winning: bool,
+    last: bool,
+    trick_points: f32,
+    trumps_held: f32,
+    no_trump: bool,
+    /// By suit: the hand's highest and lowest strength there, and the highest of the cards out
+    /// in the others' hands (-1: none), and how many are out.
+    hand_max: [i8; 4],
+    hand_min: [i8; 4],
+    out_max: [i8; 4],
+    out_len: [u8; 4],
+    /// The fewest points of a legal card, and the lowest trick key of a legal card that wins
+    /// the trick (`u8::MAX`: none wins, or the trick is empty).
+    min_points: u32,
+    cheapest_win: u8,
+}
+
+impl Context {
+    fn of(s: &PlaySituation) -> Context {
+        let lead = s.trick.first().map(|c| c.suit());
+        let (winner, partner_winning) = if s.trick.is_empty() {
+            (None, false)
+        } else {
+            let w = trick_winner(s.trick, s.mode);
+            let by = (s.leader as usize + w) % 4;
+            (Some(s.trick[w]), by == (s.seat as usize + 2) % 4)
+        };
+        let out = !(s.gone | s.hand);
+        let (mut hand_max, mut hand_min, mut out_max, mut out_len) =
+            ([-1i8; 4], [9i8; 4], [-1i8; 4], [0u8; 4]);
+        for suit in jass_core::Suit::ALL {
+            let i = suit.index();
+            for c in s.hand.of_suit(suit) {
+                let st = s.mode.strength(c) as i8;
+                hand_max[i] = hand_max[i].max(st);
+                hand_min[i] = hand_min[i].min(st);
+            }
+            let others = out.of_suit(suit);
+            out_len[i] = others.len() as u8;
+            for c in others {
+                out_max[i] = out_max[i].max(s.mode.strength(c) as i8);
+            }
+        }
+        let (mut min_points, mut cheapest_win) = (u32::MAX, u8::MAX);
+        for c in s.legal {
+            min_points = min_points.min(s.points.card(c));
+            if let (Some(w), Some(l)) = (winner, lead) {
+                if s.mode.beats(c, w, l) {
+                    cheapest_win = cheapest_win.min(s.mode.trick_key(c, l));
+                }
+            }
+        }
+        Context {
+            min_points,
+            cheapest_win,
+            lead,
+            winner,
+            partner_winning,
+            last: s.trick.len() == 3,
+            trick_points: trick_points(s.trick, s.points) as f32 / 10.0,
+            trumps_held: (s.hand & s.mode.trumps()).len() as f32 / 9.0,
+            no_trump: s.mode.trump().is_none(),
+            hand_max,
+            hand_min,
+            out_max,
+            out_len,
+        }
+    }
+}
+
+/// Writes the features of `card` in situation `s` into `out` (zeroed first).
+pub fn card_features(s: &PlaySituation, card: Card, out: &mut [f32; FEATURES]) {
+    features_in(s, &Context::of(s), card, out)
+}
+
+fn features_in(s: &PlaySituation, cx: &Context, card: Card, out: &mut [f32; FEATURES]) {
+    out.fill(0.0);
+    let mode = s.mode;
+    let suit = card.suit();
+    let i = suit.index();
+    let trump = mode.trump() == Some(suit);
+    let kind = match cx.lead {
+        None => 0,
+        Some(l) if l == suit => 1,
+        Some(_) if trump => 2,
+        Some(_) => 3,
+    };
+    let st = mode.strength(card) as i8;
+    // No card out in the others' hands beats it.
+    let master = st > cx.out_max[i];
+    let lowest = st <= cx.hand_min[i];
+    let highest = st >= cx.hand_max[i];
+    let holds_master = cx.hand_max[i] > cx.out_max[i];
+    let wins = match (cx.winner, cx.lead) {
+        (Some(w), Some(l)) => mode.beats(card, w, l),
+        _ => false,
+    };
+    let pts = s.points.card(card) as f32 / 10.0;
+    let strength = st as f32 / 8.0;
+    let b = |x: bool| x as u8 as f32;
+    let f = &mut out[kind * PER_KIND..(kind + 1) * PER_KIND];
+    f[0] = 1.0;
+    f[1] = pts;
+    f[2] = b(master);
+    f[3] = b(trump);
+    f[4] = b(lowest);
+    f[5] = b(highest);
+    f[6] = s.hand.of_suit(suit).len() as f32 / 9.0;
+    f[7] = b(wins);
+    f[8] = b(wins) * pts;
+    f[9] = b(cx.partner_winning) * pts;
+    f[10] = b(cx.partner_winning && wins);
+    f[11] = b(cx.last && wins);
+    f[12] = b(wins) * cx.trick_points;
+    f[13] = b(trump && card.rank() == Rank::Jack);
+    f[14] = b(trump && card.rank() == Rank::Nine);
+    f[15] = b(s.choosers && trump);
+    f[16] = b(s.choosers && master);
+    f[17] = strength;
+    f[18] = s.tricks_done as f32 / 8.0 * pts;
+    f[19] = b(cx.partner_winning && master);
+    f[20] = b(holds_master);
+    f[21] = cx.trumps_held * b(trump);
+    f[22] = cx.out_len[i] as f32 / 9.0;
+    f[23] = b(cx.no_trump) * pts;
+    f[24] = b(s.points.card(card) == cx.min_points);
+    f[25] = b(wins
+        && cx
+            .lead
+            .is_some_and(|l| mode.trick_key(card, l) == cx.cheapest_win));
+    f[26] = b(s.hand.of_suit(suit).len() == 1);
+    f[27] = b(s.trick.len() == 1 && wins);
+    f[28] = b(trump && master);
+    f[29] = b(highest && !master);
+    f[30] = b(!wins && !cx.partner_winning && !s.trick.is_empty()) * pts;
+    f[31] = b(cx.out_len[i] == 0);
+}
+
+/// A conditional logit over the legal cards.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayModel {
+    /// One weight per feature.
+    pub weights: [f32; FEATURES],
+}
+
+impl PlayModel {
+    /// The model shipped with the player (fitted by `jass train play-model`).
+    pub const fn builtin() -> PlayModel {
+        PlayModel {
+            weights: crate::play_model_weights::WEIGHTS,
+        }
+    }
+
+    /// The natural log of the probability that a player in situation `s` plays `card` (one of
+    /// `s.legal`).
+    pub fn log_prob(&self, s: &PlaySituation, card: Card) -> f64 {
+        let cx = Context::of(s);
+        let mut f = [0f32; FEATURES];
+        let mut chosen = 0f32;
+        let mut scores = [0f32; 9];
+        let mut n = 0;
+        for c in s.legal {
+            features_in(s, &cx, c, &mut f);
+            let v = dot(&self.weights, &f);
+            if c == card {
+                chosen = v;
+            }
+            scores[n] = v;
+            n += 1;
+        }
+        let max = scores[..n].iter().copied().fold(f32::MIN, f32::max);
+        let sum: f32 = scores[..n].iter().map(|&v| (v - max).exp()).sum();
+        (chosen - max - sum.ln()) as f64
+    }
+}
+
+/// The weighted sum of one card's features.
+pub(crate) fn dot(w: &[f32; FEATURES], f: &[f32; FEATURES]) -> f32 {
+    w.iter().zip(f).map(|(a, b)| a * b).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jass_core::Suit;
+
+    fn set(s: &str) -> CardSet {
+        s.parse().unwrap()
+    }
+
+    /// The probabilities of the legal cards add up to one, whatever the weights.
+    #[test]
+    fn probabilities_add_up_to_one() {
+        let mode = Mode::Trump(Suit::H);
+        let trick: Vec<Card> = vec!["S10".parse().unwrap(), "SK".parse().unwrap()];
+        let s = PlaySituation {
+            seat: 2,
+            hand: set("SA S6 HJ H7 D9"),
+            legal: set("SA S6 HJ H7"),
+            leader: 0,
+            trick: &trick,
+            gone: set("S10 SK D6 D7 D8 DA"),
+            mode,
+            points: PointTable::new(mode, jass_core::UndenufeEleven::Ace),
+            choosers: false,
+            tricks_done: 1,
+        };
+        let mut weights = [0f32; FEATURES];
+        for (i, w) in weights.iter_mut().enumerate() {
+            *w = ((i * 37) % 11) as f32 / 5.0 - 1.0;
+        }
+        for model in [PlayModel { weights }, PlayModel::builtin()] {
+            let total: f64 = s.legal.iter().map(|c| model.log_prob(&s, c).exp()).sum();
+            assert!((total - 1.0).abs() < 1e-5, "{total}");
+        }
+        // Following suit: the Ace beats the King, and no spade is above it.
+        let mut f = [0f32; FEATURES];
+        card_features(&s, "SA".parse().unwrap(), &mut f);
+        assert_eq!(f[PER_KIND], 1.0, "a card of the suit led");
+        assert_eq!(f[PER_KIND + 7], 1.0, "the Ace wins the trick");
+        assert_eq!(f[PER_KIND + 2], 1.0, "no spade above the Ace");
+        card_features(&s, "HJ".parse().unwrap(), &mut f);
+        assert_eq!(f[2 * PER_KIND], 1.0, "a trump on a plain lead");
+        assert_eq!(f[2 * PER_KIND + 13], 1.0, "the Puur");
+    }
+}

@@ -1,0 +1,383 @@
+//! Fitting the play model ([`crate::play_model`]) to the sampling players' own card play
+//! (`jass train play-model`): seeded Schieber deals played by four sampling players, every card
+//! decision with two or more legal cards (Misère left out: its aim is the other way round) kept
+//! as it was seen ([`Sample`]), and the weights fitted by maximum likelihood (full-batch
+//! gradient descent with Adam and a small L2 penalty) on four fifths of the deals; the fifth left
+//! out measures how well the model predicts the cards played, beside the rule player, whose
+//! habits the reading used before. Everything is fixed by the seed, also with several threads.
+
+use jass_core::deal::SeededDealer;
+use jass_core::game::{ActionList, Game, ToMove};
+use jass_core::schieber::{Contract, Phase, Schieber, SchieberAction, SchieberOptions};
+use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleven};
+
+use crate::play_model::{card_features, dot, PlaySituation, FEATURES};
+use crate::{SamplingSchieber, SamplingSettings};
+
+/// One card decision as it was seen, with the card played and the rule player's card there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The deciding seat.
+    pub seat: u8,
+    /// Its hand.
+    pub hand: CardSet,
+    /// Its legal cards.
+    pub legal: CardSet,
+    /// Who led the trick.
+    pub leader: u8,
+    /// The cards in the trick before.
+    pub trick: Vec<Card>,
+    /// Every card played before.
+    pub gone: CardSet,
+    /// The trick's mode.
+    pub mode: Mode,
+    /// The Undenufe point option.
+    pub eleven: UndenufeEleven,
+    /// True if the seat's team chose the contract.
+    pub choosers: bool,
+    /// Tricks completed before.
+    pub tricks_done: usize,
+    /// The card played.
+    pub played: Card,
+    /// The rule player's card.
+    pub rule: Card,
+}
+
+impl Sample {
+    /// The situation for the model.
+    pub fn situation(&self) -> PlaySituation<'_> {
+        PlaySituation {
+            seat: self.seat,
+            hand: self.hand,
+            legal: self.legal,
+            leader: self.leader,
+            trick: &self.trick,
+            gone: self.gone,
+            mode: self.mode,
+            points: PointTable::new(self.mode, self.eleven),
+            choosers: self.choosers,
+            tricks_done: self.tricks_done,
+        }
+    }
+
+    /// One line of text: the fields separated by `|` (card sets as space-separated cards).
+    pub fn to_line(&self) -> String {
+        let trick: Vec<String> = self.trick.iter().map(|c| c.to_string()).collect();
+        let eleven = match self.eleven {
+            UndenufeEleven::Ace => "ace",
+            UndenufeEleven::Six => "six",
+        };
+        format!(
+            "{}|{}|{}|{}|{}|{}|{}|{eleven}|{}|{}|{}|{}",
+            self.seat,
+            self.hand,
+            self.legal,
+            self.leader,
+            trick.join(" "),
+            self.gone,
+            self.mode,
+            self.choosers as u8,
+            self.tricks_done,
+            self.played,
+            self.rule
+        )
+    }
+
+    /// Reads a line written by [`Self::to_line`].
+    pub fn from_line(line: &str) -> Result<Sample, String> {
+        let f: Vec<&str> = line.split('|').collect();
+        if f.len() != 12 {
+            return Err(format!(
+                "expected 12 fields separated by |, found {}",
+                f.len()
+            ));
+        }
+        let set = |s: &str| -> Result<CardSet, String> {
+            if s.is_empty() {
+                Ok(CardSet::EMPTY)
+            } else {
+                s.parse().map_err(|e| format!("{s:?}: {e}"))
+            }
+        };
+        let num = |s: &str| s.parse::<usize>().map_err(|e| format!("{s:?}: {e}"));
+        let card = |s: &str| s.parse::<Card>().map_err(|e| format!("{s:?}: {e}"));
+        Ok(Sample {
+            seat: num(f[0])? as u8,
+            hand: set(f[1])?,
+            legal: set(f[2])?,
+            leader: num(f[3])? as u8,
+            trick: f[4]
+                .split_whitespace()
+                .map(card)
+                .collect::<Result<_, _>>()?,
+            gone: set(f[5])?,
+            mode: f[6].parse().map_err(|e| format!("{:?}: {e}", f[6]))?,
+            eleven: match f[7] {
+                "ace" => UndenufeEleven::Ace,
+                "six" => UndenufeEleven::Six,
+                other => return Err(format!("{other:?}: expected ace or six")),
+            },
+            choosers: f[8] == "1",
+            tricks_done: num(f[9])?,
+            played: card(f[10])?,
+            rule: card(f[11])?,
+        })
+    }
+}
+
+/// One decision's features, for the fit.
+struct Example {
+    cards: Vec<[f32; FEATURES]>,
+    chosen: usize,
+    rule_agrees: bool,
+}
+
+impl Example {
+    fn of(s: &Sample) -> Example {
+        let sit = s.situation();
+        let mut cards = Vec::with_capacity(s.legal.len() as usize);
+        let mut chosen = 0;
+        for (k, c) in s.legal.iter().enumerate() {
+            let mut f = [0f32; FEATURES];
+            card_features(&sit, c, &mut f);
+            cards.push(f);
+            if c == s.played {
+                chosen = k;
+            }
+        }
+        Example {
+            cards,
+            chosen,
+            rule_agrees: s.rule == s.played,
+        }
+    }
+}
+
+/// What to fit.
+#[derive(Copy, Clone, Debug)]
+pub struct TrainSettings {
+    /// Deals played.
+    pub deals: usize,
+    /// The seed of the deals and the players.
+    pub seed: u64,
+    /// Threads playing the deals.
+    pub threads: usize,
+    /// The players' settings.
+    pub players: SamplingSettings,
+}
+
+/// What the fit found.
+#[derive(Clone, Debug)]
+pub struct TrainReport {
+    /// The fitted weights.
+    pub weights: [f32; FEATURES],
+    /// Decisions fitted on.
+    pub train_decisions: usize,
+    /// Decisions held out (every fifth deal).
+    pub test_decisions: usize,
+    /// Mean log-likelihood of a card played, on the held-out decisions (0 is perfect).
+    pub test_log_likelihood: f64,
+    /// The same for choosing uniformly among the legal cards.
+    pub uniform_log_likelihood: f64,
+    /// Held-out decisions where the model's likeliest card was played.
+    pub test_top1: f64,
+    /// Held-out decisions where the rule player's card was played.
+    pub rule_top1: f64,
+}
+
+/// The card decisions of `deals` deals played by four sampling players (each deal its own
+/// game, dealt from `seed` and its index; deal `i`'s players seeded from them and the seat).
+pub fn collect(options: SchieberOptions, t: &TrainSettings) -> Vec<Vec<Sample>> {
+    let threads = t.threads.max(1);
+    let mut per_deal: Vec<Vec<Sample>> = vec![Vec::new(); t.deals];
+    std::thread::scope(|scope| {
+        let chunks: Vec<_> = (0..threads)
+            .map(|k| {
+                scope.spawn(move || {
+                    (k..t.deals)
+                        .step_by(threads)
+                        .map(|i| (i, play_deal(options, t, i)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for c in chunks {
+            for (i, samples) in c.join().expect("a training thread panicked") {
+                per_deal[i] = samples;
+            }
+        }
+    });
+    per_deal
+}
+
+/// Plays deal `i` to its end and returns its card decisions.
+fn play_deal(options: SchieberOptions, t: &TrainSettings, i: usize) -> Vec<Sample> {
+    let base = t.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i as u64;
+    let mut players: Vec<SamplingSchieber> = (0..4)
+        .map(|s| SamplingSchieber::new(options, t.players, base.wrapping_add(1 + s)))
+        .collect();
+    let mut dealer = SeededDealer::new(base);
+    let mut g = Schieber::new(options).expect("valid options");
+    let mut list = ActionList::new();
+    let mut out = Vec::new();
+    let mut dealt = false;
+    loop {
+        match g.to_move() {
+            ToMove::Over => break,
+            ToMove::Deal if dealt => break,
+            ToMove::Deal => {
+                let d = g.deal_from_pack(&dealer.next_pack());
+                g.apply_deal(d).expect("a dealt pack");
+                dealt = true;
+            }
+            ToMove::Seat(seat) => {
+                g.legal_actions(&mut list);
+                let a = players[seat].act(&Decision::new(&g, seat, &list));
+                if let SchieberAction::Play { card } = a {
+                    out.extend(sample(&g, seat, &list, card));
+                }
+                g.apply(a).expect("a legal action");
+            }
+        }
+    }
+    out
+}
+
+/// The decision of `seat` to play `card`, if it counts (two or more legal cards, not Misère).
+fn sample(
+    g: &Schieber,
+    seat: usize,
+    list: &ActionList<SchieberAction>,
+    card: Card,
+) -> Option<Sample> {
+    let obs = g.observe(seat);
+    let contract = obs.contract?;
+    if obs.phase != Phase::Play || contract == Contract::Misere {
+        return None;
+    }
+    let legal: CardSet = list
+        .iter()
+        .filter_map(|a| match a {
+            SchieberAction::Play { card } => Some(card),
+            _ => None,
+        })
+        .collect();
+    if legal.len() < 2 {
+        return None;
+    }
+    let eleven = g.options().undenufe_eleven;
+    let gone: CardSet = obs
+        .tricks
+        .iter()
+        .flat_map(|t| t.cards.iter())
+        .chain(&obs.trick)
+        .copied()
+        .collect();
+    Some(Sample {
+        seat: obs.seat,
+        hand: obs.hand,
+        legal,
+        leader: obs.trick_leader,
+        trick: obs.trick.clone(),
+        gone,
+        mode: contract.trick_mode(obs.tricks.len()),
+        eleven,
+        choosers: obs.chooser.is_some_and(|c| c % 2 == obs.seat % 2),
+        tricks_done: obs.tricks.len(),
+        played: card,
+        rule: crate::rule_schieber::schieber_play(&obs, legal, eleven, true),
+    })
+}
+
+/// Fits the weights in `steps` gradient steps on the deals not held out (every fifth deal,
+/// from the second, is held out and measures the fit).
+pub fn fit(per_deal: &[Vec<Sample>], steps: usize) -> TrainReport {
+    let examples = |held_out: bool| -> Vec<Example> {
+        per_deal
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| (i % 5 == 1) == held_out)
+            .flat_map(|(_, d)| d.iter().map(Example::of))
+            .collect()
+    };
+    let (train, test) = (examples(false), examples(true));
+    let mut w = [0f32; FEATURES];
+    let (mut m, mut v) = ([0f64; FEATURES], [0f64; FEATURES]);
+    let (rate, beta1, beta2, l2) = (0.05, 0.9, 0.999, 1e-4);
+    for step in 1..=steps {
+        let mut grad = [0f64; FEATURES];
+        for ex in &train {
+            let probs = softmax(&w, ex);
+            for (k, f) in ex.cards.iter().enumerate() {
+                let g = probs[k] - (k == ex.chosen) as u8 as f64;
+                for (gj, &fj) in grad.iter_mut().zip(f) {
+                    *gj += g * fj as f64;
+                }
+            }
+        }
+        let n = train.len().max(1) as f64;
+        for j in 0..FEATURES {
+            let g = grad[j] / n + l2 * w[j] as f64;
+            m[j] = beta1 * m[j] + (1.0 - beta1) * g;
+            v[j] = beta2 * v[j] + (1.0 - beta2) * g * g;
+            let mh = m[j] / (1.0 - beta1.powi(step as i32));
+            let vh = v[j] / (1.0 - beta2.powi(step as i32));
+            w[j] -= (rate * mh / (vh.sqrt() + 1e-8)) as f32;
+        }
+    }
+    let n = test.len().max(1) as f64;
+    let (mut ll, mut uniform, mut top1, mut rule) = (0.0, 0.0, 0usize, 0usize);
+    for ex in &test {
+        let probs = softmax(&w, ex);
+        ll += probs[ex.chosen].max(1e-300).ln();
+        uniform -= (ex.cards.len() as f64).ln();
+        let best = (0..probs.len())
+            .max_by(|&a, &b| probs[a].total_cmp(&probs[b]))
+            .expect("two or more cards");
+        top1 += (best == ex.chosen) as usize;
+        rule += ex.rule_agrees as usize;
+    }
+    TrainReport {
+        weights: w,
+        train_decisions: train.len(),
+        test_decisions: test.len(),
+        test_log_likelihood: ll / n,
+        uniform_log_likelihood: uniform / n,
+        test_top1: top1 as f64 / n,
+        rule_top1: rule as f64 / n,
+    }
+}
+
+/// The probability of each legal card of `ex` under the weights `w`.
+fn softmax(w: &[f32; FEATURES], ex: &Example) -> Vec<f64> {
+    let scores: Vec<f64> = ex.cards.iter().map(|f| dot(w, f) as f64).collect();
+    let max = scores.iter().copied().fold(f64::MIN, f64::max);
+    let exps: Vec<f64> = scores.iter().map(|s| (s - max).exp()).collect();
+    let sum: f64 = exps.iter().sum();
+    exps.into_iter().map(|e| e / sum).collect()
+}
+
+/// The Rust source of `play_model_weights.rs` for these weights, with how they were made.
+pub fn weights_source(r: &TrainReport, command: &str) -> String {
+    let mut s = String::new();
+    s.push_str("//! The weights of the Schieber play model ([`crate::play_model`]), written by\n");
+    s.push_str(&format!("//! `{command}`.\n"));
+    s.push_str(&format!(
+        "//! Fitted on {} card decisions of the sampling players; on {} held out: mean log-likelihood\n//! {:.4} a card (uniform among the legal cards {:.4}), the likeliest card played in {:.1}% (the rule\n//! player's card in {:.1}%).\n\n",
+        r.train_decisions,
+        r.test_decisions,
+        r.test_log_likelihood,
+        r.uniform_log_likelihood,
+        100.0 * r.test_top1,
+        100.0 * r.rule_top1
+    ));
+    s.push_str("/// One weight per feature ([`crate::play_model::FEATURES`]).\n");
+    s.push_str("#[rustfmt::skip]\n");
+    s.push_str(&format!("pub const WEIGHTS: [f32; {FEATURES}] = [\n"));
+    for row in r.weights.chunks(6) {
+        let cells: Vec<String> = row.iter().map(|w| format!("{w:?}")).collect();
+        s.push_str(&format!("    {},\n", cells.join(", ")));
+    }
+    s.push_str("];\n");
+    s
+}

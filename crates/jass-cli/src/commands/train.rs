@@ -1,0 +1,145 @@
+//! `jass train play-model`: fits the Schieber play model that the sampling player's reading of
+//! the others' cards can use (`sampling:belief=N`; crates/jass-bots/src/play_model.rs) to the
+//! sampling players' own card play, from a fixed seed, and writes its weights as Rust source.
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Subcommand};
+use serde_json::json;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use jass_bots::play_model_train::{collect, fit, weights_source, Sample, TrainSettings};
+use jass_bots::SamplingSettings;
+use jass_core::schieber::SchieberOptions;
+
+/// Arguments of `jass train`.
+#[derive(Args)]
+pub struct TrainArgs {
+    #[command(subcommand)]
+    what: TrainWhat,
+}
+
+/// What `jass train` fits.
+#[derive(Subcommand)]
+enum TrainWhat {
+    /// The Schieber play model: how likely a player is to play each legal card (default rules).
+    PlayModel {
+        /// Deals played by four sampling players (every fifth held out to measure the fit).
+        #[arg(long, default_value_t = 2000)]
+        deals: usize,
+        /// The seed of the deals and the players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads playing the deals (the result is the same for any number).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Gradient steps of the fit.
+        #[arg(long, default_value_t = 300)]
+        steps: usize,
+        /// Where to write the weights (Rust source; the shipped model is
+        /// crates/jass-bots/src/play_model_weights.rs, used after a rebuild).
+        #[arg(long)]
+        out: PathBuf,
+        /// Also write the card decisions played, one a line (`DEAL|...`), to refit from later.
+        #[arg(long)]
+        save_samples: Option<PathBuf>,
+        /// Fit on the card decisions of this file (written by --save-samples) instead of
+        /// playing deals (--deals, --seed and --threads are then not used).
+        #[arg(long, conflicts_with = "save_samples")]
+        samples: Option<PathBuf>,
+    },
+}
+
+/// `jass train play-model`: plays the deals, fits, prints the fit's figures as JSON.
+pub fn run(args: TrainArgs) -> Result<ExitCode> {
+    let TrainWhat::PlayModel {
+        deals,
+        seed,
+        threads,
+        steps,
+        out,
+        save_samples,
+        samples,
+    } = args.what;
+    if deals < 5 {
+        bail!("--deals {deals}: at least 5 deals are needed (every fifth is held out to measure the fit)");
+    }
+    let t = TrainSettings {
+        deals,
+        seed,
+        threads: threads.max(1),
+        players: SamplingSettings::default(),
+    };
+    let started = std::time::Instant::now();
+    let (per_deal, deals) = match &samples {
+        Some(path) => {
+            let per_deal = read_samples(path)?;
+            let n = per_deal.len();
+            (per_deal, n)
+        }
+        None => (collect(SchieberOptions::default(), &t), deals),
+    };
+    if let Some(path) = &save_samples {
+        let mut text = String::new();
+        for (i, d) in per_deal.iter().enumerate() {
+            for s in d {
+                text.push_str(&format!("{i}|{}\n", s.to_line()));
+            }
+        }
+        std::fs::write(path, text)
+            .with_context(|| format!("cannot write the samples to {}", path.display()))?;
+    }
+    let played = started.elapsed().as_secs_f64();
+    let report = fit(&per_deal, steps);
+    let command = format!(
+        "jass train play-model --deals {deals} --seed {seed} --steps {steps} --out {}",
+        out.display()
+    );
+    std::fs::write(&out, weights_source(&report, &command))
+        .with_context(|| format!("cannot write the weights to {}", out.display()))?;
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&json!({
+            "deals": deals,
+            "seed": seed,
+            "train_decisions": report.train_decisions,
+            "test_decisions": report.test_decisions,
+            "test_log_likelihood": report.test_log_likelihood,
+            "uniform_log_likelihood": report.uniform_log_likelihood,
+            "test_top1": report.test_top1,
+            "rule_top1": report.rule_top1,
+            "seconds_playing": played,
+            "seconds_total": started.elapsed().as_secs_f64(),
+            "out": out.display().to_string(),
+        }))?
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The card decisions of a file written by `--save-samples`, by deal.
+fn read_samples(path: &std::path::Path) -> Result<Vec<Vec<Sample>>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the samples from {}", path.display()))?;
+    let mut per_deal: Vec<Vec<Sample>> = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let bad = |e: String| anyhow::anyhow!("{}, line {}: {e}", path.display(), n + 1);
+        let (deal, rest) = line
+            .split_once('|')
+            .ok_or_else(|| bad("expected DEAL|... (a line written by --save-samples)".into()))?;
+        let deal: usize = deal
+            .parse()
+            .map_err(|e| bad(format!("deal {deal:?}: {e}")))?;
+        if deal >= per_deal.len() {
+            per_deal.resize(deal + 1, Vec::new());
+        }
+        per_deal[deal].push(Sample::from_line(rest).map_err(bad)?);
+    }
+    if per_deal.len() < 5 {
+        bail!(
+            "{}: {} deals; at least 5 are needed",
+            path.display(),
+            per_deal.len()
+        );
+    }
+    Ok(per_deal)
+}
