@@ -13,7 +13,9 @@
 //!
 //! The rule player stands for the others' habits (taking points, smearing on the partner's
 //! trick, keeping the Puur, the discard signals), so the weights are a model, not the truth:
-//! `eps` keeps every world possible.
+//! `eps` keeps every world possible. Schieber's sampling player reads the cards by a learned
+//! model instead ([`Inference::belief`], [`crate::play_model`]): each past card weighs with the
+//! probability the model gives it in the world.
 
 use jass_core::coiffeur::CoiffeurObservation;
 use jass_core::schieber::{
@@ -318,17 +320,11 @@ pub fn keep_read<R: RngCore, W>(
     mut misses: impl FnMut(&W) -> u32,
 ) -> Vec<W> {
     let eps = inference.percent as f64 / 100.0;
-    let mut keyed: Vec<(f64, W)> = pool
-        .into_iter()
-        .map(|world| {
-            let weight = eps.powi(misses(&world) as i32).max(1e-300);
-            // A uniform number in (0, 1]; the key ln(u) / weight is larger for heavier worlds.
-            let u = ((rng.next_u64() >> 11) + 1) as f64 / (1u64 << 53) as f64;
-            (u.ln() / weight, world)
-        })
+    let weights: Vec<f64> = pool
+        .iter()
+        .map(|world| eps.powi(misses(world) as i32).max(1e-300))
         .collect();
-    keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
-    keyed.into_iter().take(n).map(|(_, w)| w).collect()
+    keep_by_weight(rng, pool, weights, n)
 }
 
 /// `n` of the worlds of `pool`, kept at random in proportion to `exp(log_weight)` (as
@@ -341,11 +337,18 @@ pub fn keep_by_log_weight<R: RngCore, W>(
 ) -> Vec<W> {
     let logs: Vec<f64> = pool.iter().map(&mut log_weight).collect();
     let top = logs.iter().copied().fold(f64::MIN, f64::max);
+    let weights = logs.iter().map(|lw| (lw - top).exp().max(1e-300)).collect();
+    keep_by_weight(rng, pool, weights, n)
+}
+
+/// `n` of the worlds of `pool`, kept at random in proportion to `weights` (one a world)
+/// (Efraimidis and Spirakis' weighted sampling without replacement).
+fn keep_by_weight<R: RngCore, W>(rng: &mut R, pool: Vec<W>, weights: Vec<f64>, n: usize) -> Vec<W> {
     let mut keyed: Vec<(f64, W)> = pool
         .into_iter()
-        .zip(logs)
-        .map(|(world, lw)| {
-            let weight = (lw - top).exp().max(1e-300);
+        .zip(weights)
+        .map(|(world, weight)| {
+            // A uniform number in (0, 1]; the key ln(u) / weight is larger for heavier worlds.
             let u = ((rng.next_u64() >> 11) + 1) as f64 / (1u64 << 53) as f64;
             (u.ln() / weight, world)
         })

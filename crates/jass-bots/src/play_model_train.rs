@@ -164,6 +164,9 @@ pub struct TrainSettings {
     pub threads: usize,
     /// The players' settings.
     pub players: SamplingSettings,
+    /// The players' reading by the shipped play model ([`SamplingSchieber::with_belief`]; the
+    /// shipped model was fitted to players with 0, who read by the rule player's habits).
+    pub belief: u32,
 }
 
 /// What the fit found.
@@ -214,7 +217,10 @@ pub fn collect(options: SchieberOptions, t: &TrainSettings) -> Vec<Vec<Sample>> 
 fn play_deal(options: SchieberOptions, t: &TrainSettings, i: usize) -> Vec<Sample> {
     let base = t.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i as u64;
     let mut players: Vec<SamplingSchieber> = (0..4)
-        .map(|s| SamplingSchieber::new(options, t.players, base.wrapping_add(1 + s)))
+        .map(|s| {
+            SamplingSchieber::new(options, t.players, base.wrapping_add(1 + s))
+                .with_belief(t.belief)
+        })
         .collect();
     let mut dealer = SeededDealer::new(base);
     let mut g = Schieber::new(options).expect("valid options");

@@ -33,6 +33,10 @@ enum TrainWhat {
         /// Threads playing the deals (the result is the same for any number).
         #[arg(long, default_value_t = 2)]
         threads: usize,
+        /// The playing sampling players' own reading by the shipped model (`belief`, percent;
+        /// the shipped model was fitted to players with 0).
+        #[arg(long, default_value_t = 0)]
+        belief: u32,
         /// Gradient steps of the fit.
         #[arg(long, default_value_t = 300)]
         steps: usize,
@@ -60,6 +64,7 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
         out,
         save_samples,
         samples,
+        belief,
     } = args.what;
     if deals < 5 {
         bail!("--deals {deals}: at least 5 deals are needed (every fifth is held out to measure the fit)");
@@ -69,6 +74,7 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
         seed,
         threads: threads.max(1),
         players: SamplingSettings::default(),
+        belief,
     };
     let started = std::time::Instant::now();
     let (per_deal, deals) = match &samples {
@@ -91,8 +97,13 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
     }
     let played = started.elapsed().as_secs_f64();
     let report = fit(&per_deal, steps);
+    let source = match &samples {
+        Some(path) => format!("--samples {}", path.display()),
+        None if belief > 0 => format!("--deals {deals} --seed {seed} --belief {belief}"),
+        None => format!("--deals {deals} --seed {seed}"),
+    };
     let command = format!(
-        "jass train play-model --deals {deals} --seed {seed} --steps {steps} --out {}",
+        "jass train play-model {source} --steps {steps} --out {}",
         out.display()
     );
     std::fs::write(&out, weights_source(&report, &command))

@@ -149,7 +149,11 @@ impl TableGame for Schieber {
                     spec.get(&known, "infer", SamplingSchieber::DEFAULT_INFER as usize)? as u32,
                     spec.get(&known, "infer_pool", SamplingSchieber::DEFAULT_INFER_POOL)?,
                 )
-                .with_belief(spec.get(&known, "belief", 0)? as u32)
+                .with_belief(spec.get(
+                    &known,
+                    "belief",
+                    SamplingSchieber::DEFAULT_BELIEF as usize,
+                )? as u32)
                 .with_solver_reading(reading)
                 .with_fusion(spec.get(&known, "fusion", 0)? as u32)
                 .with_contract_play(
