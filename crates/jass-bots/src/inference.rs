@@ -77,10 +77,9 @@ pub fn draw_worlds<R: RngCore>(
         // weighing as before (`percent` each).
         let beta = inference.belief as f64 / 100.0;
         let ln_eps = (inference.percent as f64 / 100.0).ln();
-        let drawn = n * inference.pool.max(1);
-        let pool: Vec<[CardSet; 4]> = (0..drawn)
-            .filter_map(|_| sample_world_retry(k, rng, 20))
-            .collect();
+        let pool = draw_pool(rng, n, inference, true, |rng| {
+            sample_world_retry(k, rng, 20)
+        });
         return keep_by_log_weight(rng, pool, n, |h| {
             let dealt = history.dealt(h);
             let misses = contract.as_ref().map_or(0, |c| c.misses(&dealt))
@@ -293,20 +292,32 @@ pub fn read_worlds<R: RngCore, W>(
     n: usize,
     inference: &Inference,
     evidence: bool,
-    mut draw: impl FnMut(&mut R) -> Option<W>,
+    draw: impl FnMut(&mut R) -> Option<W>,
     misses: impl FnMut(&W) -> u32,
 ) -> Vec<W> {
     let reading = inference.percent < 100 && evidence;
+    let pool = draw_pool(rng, n, inference, reading, draw);
+    if !reading {
+        return pool;
+    }
+    keep_read(rng, pool, n, inference, misses)
+}
+
+/// The worlds drawn for `n` kept: `pool` times as many when reading, else `n` (each by `draw`;
+/// `None`: none found).
+fn draw_pool<R: RngCore, W>(
+    rng: &mut R,
+    n: usize,
+    inference: &Inference,
+    reading: bool,
+    mut draw: impl FnMut(&mut R) -> Option<W>,
+) -> Vec<W> {
     let drawn = if reading {
         n * inference.pool.max(1)
     } else {
         n
     };
-    let pool: Vec<W> = (0..drawn).filter_map(|_| draw(rng)).collect();
-    if !reading {
-        return pool;
-    }
-    keep_read(rng, pool, n, inference, misses)
+    (0..drawn).filter_map(|_| draw(rng)).collect()
 }
 
 /// `n` of the worlds of `pool`, kept at random in proportion to their weights, `percent`
