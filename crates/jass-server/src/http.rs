@@ -325,30 +325,69 @@ pub(crate) async fn rate_limit(State(app): State<Arc<App>>, req: Request, next: 
 /// as one shorter than its `Content-Length`, is answered 408) and at most [`MAX_BODY`] bytes.
 pub(crate) struct Body(pub axum::body::Bytes);
 
+/// How much of a too large body is still read (and thrown away) before the 413 is sent: a
+/// client still sending when the server closes the connection gets a reset instead of the
+/// answer (RFC 9112 9.6, "lingering close"). A body declared longer than this is refused
+/// without reading it.
+const MAX_DRAIN: usize = 8 * MAX_BODY;
+
+/// Why a request body was not read.
+enum BodyError {
+    TooLarge,
+    Broken(axum::Error),
+}
+
+/// Reads `body` up to [`MAX_BODY`] bytes; past that it reads on to [`MAX_DRAIN`], throwing the
+/// bytes away, so that the client has sent its request when it is refused.
+async fn read_body(mut body: axum::body::Body) -> Result<axum::body::Bytes, BodyError> {
+    use http_body_util::BodyExt;
+    let mut kept = Vec::new();
+    let mut seen = 0usize;
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(BodyError::Broken)?;
+        let Ok(data) = frame.into_data() else {
+            continue; // trailers
+        };
+        seen = seen.saturating_add(data.len());
+        if seen <= MAX_BODY {
+            kept.extend_from_slice(&data);
+        } else if seen > MAX_DRAIN {
+            break;
+        }
+    }
+    if seen > MAX_BODY {
+        return Err(BodyError::TooLarge);
+    }
+    Ok(kept.into())
+}
+
 #[axum::async_trait]
 impl FromRequest<Arc<App>> for Body {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, app: &Arc<App>) -> Result<Body, ApiError> {
+        let too_large = || {
+            ApiError(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the request body is too large: at most {MAX_BODY} bytes (the API's bodies are small JSON documents)"),
+            )
+        };
+        let declared = req
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        if declared.is_some_and(|n| n > MAX_DRAIN as u64) {
+            return Err(too_large());
+        }
         let limit = app.limits.body_read;
-        let read = axum::body::to_bytes(req.into_body(), MAX_BODY);
-        match tokio::time::timeout(limit, read).await {
+        match tokio::time::timeout(limit, read_body(req.into_body())).await {
             Ok(Ok(b)) => Ok(Body(b)),
-            Ok(Err(e)) => {
-                let too_long = std::error::Error::source(&e)
-                    .is_some_and(|s| s.is::<http_body_util::LengthLimitError>());
-                Err(if too_long {
-                    ApiError(
-                        StatusCode::PAYLOAD_TOO_LARGE,
-                        format!("the request body is too large: at most {MAX_BODY} bytes (the API's bodies are small JSON documents)"),
-                    )
-                } else {
-                    ApiError(
-                        StatusCode::BAD_REQUEST,
-                        format!("the request body could not be read: {e}"),
-                    )
-                })
-            }
+            Ok(Err(BodyError::TooLarge)) => Err(too_large()),
+            Ok(Err(BodyError::Broken(e))) => Err(ApiError(
+                StatusCode::BAD_REQUEST,
+                format!("the request body could not be read: {e}"),
+            )),
             Err(_) => Err(ApiError(
                 StatusCode::REQUEST_TIMEOUT,
                 format!(

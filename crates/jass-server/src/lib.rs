@@ -404,28 +404,43 @@ impl Server {
         self.halt().await;
     }
 
-    async fn halt(self) {
+    async fn halt(mut self) {
         let _ = self.stop.send(true);
         // A lease check under way may still take tables over: let it end first (each task
         // returns at its next wait once told to stop).
-        for task in self.background {
+        for task in std::mem::take(&mut self.background) {
             let _ = tokio::time::timeout(Duration::from_secs(30), task).await;
         }
-        let tables: Vec<Arc<Table>> = self
-            .app
-            .tables
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .values()
-            .cloned()
-            .collect();
+        let tables = self.tables();
         for t in &tables {
             t.stop();
         }
         for t in tables {
             t.stopped().await;
         }
-        let _ = tokio::time::timeout(Duration::from_secs(5), self.task).await;
+        let _ = tokio::time::timeout(Duration::from_secs(5), &mut self.task).await;
+    }
+
+    fn tables(&self) -> Vec<Arc<Table>> {
+        self.app
+            .tables
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .values()
+            .cloned()
+            .collect()
+    }
+}
+
+impl Drop for Server {
+    /// A server dropped without [`Server::stop`] (a panic, a test that failed) still stops its
+    /// tables: a table retrying a write that cannot be stored would otherwise retry for ever on
+    /// a thread of the runtime's blocking pool, which the runtime waits for when it shuts down.
+    fn drop(&mut self) {
+        let _ = self.stop.send(true);
+        for t in self.tables() {
+            t.stop();
+        }
     }
 }
 

@@ -161,6 +161,14 @@ async fn player_session(app: Arc<App>, table: Arc<Table>, seat: Option<usize>, s
     let _ = sink.send(Message::Close(None)).await;
 }
 
+/// `paused` with the reason while the table cannot store its moves, `resumed` when it can again.
+fn paused_msg(why: Option<String>) -> Value {
+    match why {
+        Some(reason) => json!({"type": "paused", "reason": reason}),
+        None => json!({"type": "resumed"}),
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 async fn player_loop(
     app: &App,
@@ -171,7 +179,7 @@ async fn player_loop(
     stopping: &mut tokio::sync::watch::Receiver<bool>,
     live: &mut Liveness,
 ) -> Option<()> {
-    let (mut events, snap, status, deadline) = {
+    let (mut events, snap, status, deadline, paused) = {
         let st = table.lock();
         (
             // Subscribed under the lock the state is read under: every event that comes is
@@ -184,6 +192,9 @@ async fn player_loop(
             st.snapshot.clone(),
             st.status.clone(),
             st.turn.and_then(|t| t.deadline_ms),
+            // A client that comes while the table is paused is told so after the state, as
+            // one that was there when it paused.
+            st.paused.clone(),
         )
     };
     send_ok(
@@ -204,6 +215,10 @@ async fn player_loop(
     let mut last_sent = snap;
     if status == "over" {
         send_ok(sink, over_msg(app, table)).await?;
+    }
+    let mut told_paused = paused.is_some();
+    if told_paused {
+        send_ok(sink, paused_msg(paused)).await?;
     }
     loop {
         tokio::select! {
@@ -233,22 +248,30 @@ async fn player_loop(
                 }
                 Ok(TableEvent::Seats) => send_ok(sink, json!({"type": "table", "table": table.info()})).await?,
                 Ok(TableEvent::Over) => send_ok(sink, over_msg(app, table)).await?,
-                Ok(TableEvent::Paused(Some(reason))) => send_ok(sink, json!({"type": "paused", "reason": reason})).await?,
-                Ok(TableEvent::Paused(None)) => send_ok(sink, json!({"type": "resumed"})).await?,
+                Ok(TableEvent::Paused(why)) => {
+                    told_paused = why.is_some();
+                    send_ok(sink, paused_msg(why)).await?
+                }
                 Ok(TableEvent::Moved) => return close_moved(sink).await,
                 Err(RecvError::Lagged(_)) => {
                     // Behind: the newest state, and only the events after it (those still
-                    // queued are older).
-                    let (snap, deadline) = {
+                    // queued are older). A pause or resume among the events missed is told
+                    // again (the client would wait for a table that goes on, or not know why
+                    // its answer is refused).
+                    let (snap, deadline, paused) = {
                         let st = table.lock();
                         events = table.events.subscribe();
-                        (st.snapshot.clone(), st.turn.and_then(|t| t.deadline_ms))
+                        (st.snapshot.clone(), st.turn.and_then(|t| t.deadline_ms), st.paused.clone())
                     };
                     if let Some(s) = snap {
                         let msg = state_msg(table, &s, seat, deadline);
                         last_state = Some(without_step(&msg));
                         send_ok(sink, msg).await?;
                         last_sent = Some(s);
+                    }
+                    if paused.is_some() != told_paused {
+                        told_paused = paused.is_some();
+                        send_ok(sink, paused_msg(paused)).await?;
                     }
                 }
                 Err(RecvError::Closed) => return None,

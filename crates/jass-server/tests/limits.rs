@@ -398,6 +398,52 @@ async fn slow_and_greedy_clients_are_cut_off() {
     s.stop().await;
 }
 
+/// A body over the limit is read to its end before the 413 (a client still sending when the
+/// connection closes would get a reset, not the answer), so the connection stays usable; a
+/// body declared far too long is refused at once, unread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_too_large_body_is_answered_and_the_connection_kept() {
+    let d = dir();
+    let s = start(d.path()).await;
+    let a = s.addr();
+    let body = vec![b' '; 3 << 20];
+    let mut request = format!(
+        "POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    request.extend_from_slice(&body);
+    request.extend_from_slice(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let (mut reader, mut writer) = tokio::net::TcpStream::connect(a)
+        .await
+        .unwrap()
+        .into_split();
+    let sent = tokio::spawn(async move { writer.write_all(&request).await.map(|_| writer) });
+    let mut response = Vec::new();
+    tokio::time::timeout(Duration::from_secs(30), reader.read_to_end(&mut response))
+        .await
+        .expect("both answers within 30 s")
+        .expect("no reset");
+    assert!(sent.await.unwrap().is_ok(), "the whole request was taken");
+    let text = String::from_utf8_lossy(&response);
+    let first = text.find("HTTP/1.1 413").expect("the 413 first");
+    let second = text
+        .find("HTTP/1.1 200")
+        .expect("then the games, on the same connection");
+    assert!(first < second, "{text}");
+    assert!(text.contains("the request body is too large"), "{text}");
+
+    let (st, body) = raw(
+        a,
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\nConnection: close\r\n\r\n",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert_eq!(st, 413, "{body}");
+    assert!(json_error(&body).contains("too large"), "{body}");
+    s.stop().await;
+}
+
 /// F7: a person connected but not acting is played by the rule player when the turn timer runs
 /// out (every client sees the deadline; the record notes it as a fallback); after a few misses
 /// in a row the seat counts as away until the person is back.

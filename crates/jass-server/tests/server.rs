@@ -1410,6 +1410,47 @@ async fn a_full_disk_pauses_the_table_and_loses_no_move_on(db: Database) {
     s.stop().await;
 }
 
+/// A client that fell behind (its socket full while the table played on, the events it missed
+/// dropped for it) is still told of a pause among them: it gets the newest state and `paused`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_client_behind_is_told_of_the_pause_it_missed() {
+    let d = dir();
+    let s = start_with(
+        d.path(),
+        jass_server::Limits {
+            bot_table_steps: usize::MAX,
+            ..Default::default()
+        },
+    )
+    .await;
+    let a = s.addr();
+    let store = s.store();
+    let (id, _, _) = create(
+        a,
+        json!({"game": "schieber", "options": {"target": 1000000}, "seats": ["rule", "rule", "rule", "rule"], "seed": 3}),
+    )
+    .await;
+    // A spectator that reads nothing while the computer plays thousands of moves: far more
+    // events than the table keeps for a late reader, and more than the sockets hold.
+    let mut spectator = Ws::player(a, &id, None).await;
+    let mut stored = 0;
+    for _ in 0..1200 {
+        stored = store.actions(&id).unwrap().len();
+        if stored >= 6000 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(stored >= 6000, "{stored} moves in 60 s");
+    store.set_full(true).unwrap();
+    let t = wait_for_table(a, &id, |t| t["paused"].is_string()).await;
+    let paused = spectator.until("paused").await;
+    assert_eq!(paused["reason"], t["paused"], "{paused}");
+    store.set_full(false).unwrap();
+    spectator.until("resumed").await;
+    s.stop().await;
+}
+
 /// Polls table `id` until `done` holds for it (bounded: 20 s).
 async fn wait_for_table(a: std::net::SocketAddr, id: &str, done: impl Fn(&Value) -> bool) -> Value {
     for _ in 0..400 {

@@ -115,10 +115,13 @@ impl Ws {
             .expect("a message before the socket closed")
     }
     pub async fn try_next(&mut self) -> Option<Value> {
+        // One deadline for the message, not for each frame: the server's pings would renew it
+        // (a table that never speaks again would hang the test). Generous: a loaded machine.
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
         loop {
-            let m = tokio::time::timeout(Duration::from_secs(20), self.ws.next())
+            let m = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
-                .expect("a message within 20 s");
+                .expect("a message within 60 s");
             match m {
                 Some(Ok(Message::Text(t))) => return Some(serde_json::from_str(&t).unwrap()),
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
@@ -129,8 +132,9 @@ impl Ws {
     /// Reads until the connection ends (within 10 s, else `None`): `Some(frame)`, the close
     /// frame's code and reason if the server sent one.
     pub async fn closing(&mut self) -> Option<Option<CloseFrame<'static>>> {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
         loop {
-            match tokio::time::timeout(Duration::from_secs(10), self.ws.next()).await {
+            match tokio::time::timeout_at(deadline, self.ws.next()).await {
                 Err(_) => return None,
                 Ok(Some(Ok(Message::Close(f)))) => return Some(f),
                 Ok(None | Some(Err(_))) => return Some(None),
