@@ -22,7 +22,7 @@ use jass_bots::{
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::deal::SeededDealer;
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions};
-use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
+use jass_core::game::{Decision, Game, Player};
 use jass_core::handjass::{Handjass, HandjassOptions, SmallDeal};
 use jass_core::schieber::{Schieber, SchieberOptions};
 use jass_core::sidi::{Sidi, SidiOptions};
@@ -74,36 +74,20 @@ fn run<G: Game>(
     rule: &dyn Fn() -> Box<dyn Player<G>>,
 ) {
     let mut timed = Timed::new(sampling(seed));
-    let mut legal = ActionList::new();
     for i in 0..deals {
         let mut g = new_game(i);
         let n = g.seats();
         let me = (i as usize) % n;
         timed.inner = sampling(seed.wrapping_add(i));
         let mut others: Vec<Box<dyn Player<G>>> = (0..n).map(|_| rule()).collect();
-        let mut dealer = SeededDealer::new(seed.wrapping_add(i));
-        let mut dealt = false;
-        loop {
-            match g.to_move() {
-                ToMove::Over => break,
-                ToMove::Deal if dealt => break,
-                ToMove::Deal => {
-                    dealt = true;
-                    let d = g.deal_from_pack(&dealer.next_pack());
-                    g.apply_deal(d).expect("deal");
-                }
-                ToMove::Seat(s) => {
-                    g.legal_actions(&mut legal);
-                    let d = Decision::new(&g, s, &legal);
-                    let a = if s == me {
-                        timed.act(&d)
-                    } else {
-                        others[s].act(&d)
-                    };
-                    g.apply(a).expect("legal");
-                }
+        SeededDealer::new(seed.wrapping_add(i)).play_one_deal(&mut g, |g, s, legal| {
+            let d = Decision::new(g, s, legal);
+            if s == me {
+                timed.act(&d)
+            } else {
+                others[s].act(&d)
             }
-        }
+        });
     }
     report(name, "card", &mut timed.play);
     if !timed.announce.is_empty() {

@@ -7,7 +7,7 @@
 //! habits the reading used before. Everything is fixed by the seed, also with several threads.
 
 use jass_core::deal::SeededDealer;
-use jass_core::game::{ActionList, Game, ToMove};
+use jass_core::game::{ActionList, Game};
 use jass_core::schieber::{Contract, Phase, Schieber, SchieberAction, SchieberOptions};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleven};
 
@@ -222,30 +222,15 @@ fn play_deal(options: SchieberOptions, t: &TrainSettings, i: usize) -> Vec<Sampl
                 .with_belief(t.belief)
         })
         .collect();
-    let mut dealer = SeededDealer::new(base);
     let mut g = Schieber::new(options).expect("valid options");
-    let mut list = ActionList::new();
     let mut out = Vec::new();
-    let mut dealt = false;
-    loop {
-        match g.to_move() {
-            ToMove::Over => break,
-            ToMove::Deal if dealt => break,
-            ToMove::Deal => {
-                let d = g.deal_from_pack(&dealer.next_pack());
-                g.apply_deal(d).expect("a dealt pack");
-                dealt = true;
-            }
-            ToMove::Seat(seat) => {
-                g.legal_actions(&mut list);
-                let a = players[seat].act(&Decision::new(&g, seat, &list));
-                if let SchieberAction::Play { card } = a {
-                    out.extend(sample(&g, seat, &list, card));
-                }
-                g.apply(a).expect("a legal action");
-            }
+    SeededDealer::new(base).play_one_deal(&mut g, |g, seat, list| {
+        let a = players[seat].act(&Decision::new(g, seat, list));
+        if let SchieberAction::Play { card } = a {
+            out.extend(sample(g, seat, list, card));
         }
-    }
+        a
+    });
     out
 }
 

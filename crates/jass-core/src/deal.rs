@@ -235,6 +235,37 @@ impl SeededDealer {
     pub fn next_pack(&mut self) -> [Card; 36] {
         shuffled_pack(&mut self.rng)
     }
+
+    /// Plays `game`'s coming deal to its end (or the game's): deals it from the next pack and
+    /// takes every decision from `act` (the game, the seat to act, its legal actions); stops
+    /// where the deal after it would be dealt. For simulations whose players are trusted to
+    /// answer with a legal action (a wrong one panics, naming it).
+    pub fn play_one_deal<G: crate::Game>(
+        &mut self,
+        game: &mut G,
+        mut act: impl FnMut(&G, usize, &crate::ActionList<G::Action>) -> G::Action,
+    ) {
+        let mut legal = crate::ActionList::new();
+        let mut dealt = false;
+        loop {
+            match game.to_move() {
+                crate::ToMove::Over => return,
+                crate::ToMove::Deal if dealt => return,
+                crate::ToMove::Deal => {
+                    let d = game.deal_from_pack(&self.next_pack());
+                    game.apply_deal(d).expect("a deal of the game's own pack");
+                    dealt = true;
+                }
+                crate::ToMove::Seat(seat) => {
+                    game.legal_actions(&mut legal);
+                    let a = act(game, seat, &legal);
+                    if let Err(e) = game.apply(a) {
+                        panic!("seat {seat} chose {a}, which is not legal: {e}");
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Four 9-card hands from a shuffled pack, dealt in threes starting with `forehand`
@@ -294,6 +325,28 @@ pub fn seeded_deals<G: crate::Game>(seed: u64) -> impl FnMut(&G) -> Option<G::De
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn play_one_deal_plays_one_deal_and_stops_before_the_next() {
+        use crate::schieber::{Schieber, SchieberOptions};
+        use crate::{Game, ToMove};
+        let mut g = Schieber::new(SchieberOptions::default()).unwrap();
+        let mut dealer = SeededDealer::new(7);
+        let mut decisions = 0;
+        dealer.play_one_deal(&mut g, |_, seat, legal| {
+            decisions += 1;
+            assert!(seat < 4);
+            legal.iter().next().unwrap()
+        });
+        assert_eq!(g.deals_started(), 1);
+        assert_eq!(g.to_move(), ToMove::Deal, "the game goes on with a deal");
+        // A contract, 36 cards, and whatever Weis and schieben the first legal actions are.
+        assert!(decisions >= 37, "{decisions}");
+        let total: u32 = g.totals().iter().sum();
+        assert!(total >= 157, "{total}: the deal was scored");
+        dealer.play_one_deal(&mut g, |_, _, legal| legal.iter().next().unwrap());
+        assert_eq!(g.deals_started(), 2);
+    }
 
     #[test]
     fn seeded_deal_is_fixed_forever() {
