@@ -200,8 +200,9 @@ async fn any_instance_serves_a_table_and_a_clean_stop_hands_it_over_at_once() {
 async fn close_code(ws: &mut Ws) -> (Option<u16>, bool) {
     use futures_util::StreamExt;
     let mut acted = false;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     loop {
-        let m = tokio::time::timeout(Duration::from_secs(10), ws.ws.next())
+        let m = tokio::time::timeout_at(deadline, ws.ws.next())
             .await
             .expect("the socket closes within 10 s");
         match m {
