@@ -270,7 +270,7 @@ impl Player<Schieber> for MctsSchieber {
 mod tests {
     use super::*;
     use jass_core::deal::SeededDealer;
-    use jass_core::game::{ActionList, Game, ToMove};
+    use jass_core::game::{Game, ToMove};
     use jass_core::{Mode, UndenufeEleven};
 
     fn hand(s: &str) -> CardSet {
@@ -341,28 +341,19 @@ mod tests {
             ];
             let mut g = Schieber::new(o).unwrap();
             let mut dealer = SeededDealer::new(seed);
-            let mut legal = ActionList::new();
             let mut cards = Vec::new();
             while g.to_move() != ToMove::Over {
-                match g.to_move() {
-                    ToMove::Deal => {
-                        let d = g.deal_from_pack(&dealer.next_pack());
-                        g.apply_deal(d).unwrap();
+                dealer.play_one_deal(&mut g, |g, s, legal| {
+                    let a = players[s].act(&Decision::new(g, s, legal));
+                    assert!(
+                        legal.contains(&a),
+                        "seed {seed}: {a} is not legal: {legal:?}"
+                    );
+                    if let SchieberAction::Play { card } = a {
+                        cards.push(card);
                     }
-                    ToMove::Seat(s) => {
-                        g.legal_actions(&mut legal);
-                        let a = players[s].act(&Decision::new(&g, s, &legal));
-                        assert!(
-                            legal.contains(&a),
-                            "seed {seed}: {a} is not legal: {legal:?}"
-                        );
-                        if let SchieberAction::Play { card } = a {
-                            cards.push(card);
-                        }
-                        g.apply(a).unwrap();
-                    }
-                    ToMove::Over => unreachable!(),
-                }
+                    a
+                });
             }
             cards
         };

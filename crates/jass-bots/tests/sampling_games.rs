@@ -10,7 +10,7 @@ use jass_bots::{
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::deal::SeededDealer;
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions, TrumpRule};
-use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
+use jass_core::game::{Decision, Game, Player, ToMove};
 use jass_core::handjass::{Handjass, HandjassOptions, Scoring, SmallDeal};
 use jass_core::sidi::{Sidi, SidiAction, SidiOptions, SidiPhase};
 use jass_core::TrickRules;
@@ -24,30 +24,18 @@ fn play<G: Game>(
     max_deals: usize,
 ) -> (G, usize) {
     let mut dealer = SeededDealer::new(seed);
-    let mut legal = ActionList::new();
     let mut deals = 0;
-    loop {
-        match state.to_move() {
-            ToMove::Over => break,
-            ToMove::Deal => {
-                if deals == max_deals {
-                    break;
-                }
-                deals += 1;
-                let d = state.deal_from_pack(&dealer.next_pack());
-                state.apply_deal(d).expect("deal");
-            }
-            ToMove::Seat(seat) => {
-                state.legal_actions(&mut legal);
-                let a = players[seat].act(&Decision::new(&state, seat, &legal));
-                assert!(
-                    legal.contains(&a),
-                    "seed {seed}: {} at seat {seat} chose {a}, not among {legal:?}",
-                    players[seat].name()
-                );
-                state.apply(a).expect("a legal action applies");
-            }
-        }
+    while deals < max_deals && state.to_move() != ToMove::Over {
+        deals += 1;
+        dealer.play_one_deal(&mut state, |g, seat, legal| {
+            let a = players[seat].act(&Decision::new(g, seat, legal));
+            assert!(
+                legal.contains(&a),
+                "seed {seed}: {} at seat {seat} chose {a}, not among {legal:?}",
+                players[seat].name()
+            );
+            a
+        });
     }
     (state, deals)
 }
