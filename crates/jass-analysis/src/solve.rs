@@ -262,7 +262,7 @@ pub struct SoloCard {
     pub card: Card,
     /// What the mover can be sure of against all the others: with [`SoloAim::Announced`] the
     /// smallest miss of his announcement, with [`SoloAim::Marks`] the most points (cards, Weis,
-    /// Stöck).
+    /// Stöck), with [`SoloAim::Fewest`] the fewest points (a sweep's 0 or its charge included).
     pub guarantee: u32,
     /// How the deal ends when every player plays for himself (max^n), per player.
     pub end: Vec<SoloEnd>,
@@ -273,12 +273,13 @@ pub struct SoloCard {
 pub struct SoloEnd {
     /// His real seat.
     pub seat: u8,
-    /// His final points: cards, Weis and Stöck.
+    /// His final points: cards, Weis and Stöck ([`SoloAim::Fewest`]: the deal's points, a
+    /// sweep's 0 or its charge instead of the cards).
     pub points: u32,
     /// His tricks.
     pub tricks: u8,
     /// His measure (higher is better): minus the penalty ([`SoloAim::Announced`]), strokes minus
-    /// potatoes ([`SoloAim::Marks`]).
+    /// potatoes ([`SoloAim::Marks`]), minus the points ([`SoloAim::Fewest`]).
     pub score: i32,
     /// His strokes and potatoes ([`SoloAim::Marks`]).
     pub marks: Option<(u32, u32)>,
@@ -286,7 +287,7 @@ pub struct SoloEnd {
 
 /// What the solo solver found.
 pub struct SoloSolution {
-    /// Every legal card, best first (the smallest sure miss, the most sure points); `None` if
+    /// Every legal card, best first (the smallest sure miss, the most or the fewest sure points); `None` if
     /// the node limit cut the search short.
     pub cards: Option<Vec<SoloCard>>,
     /// The time it took.
@@ -365,7 +366,9 @@ impl SoloAnalysis {
         let seconds = start.elapsed().as_secs_f64();
         if let Some(list) = cards.as_mut() {
             match self.deal.aim {
-                SoloAim::Announced { .. } => list.sort_by_key(|r| r.guarantee),
+                SoloAim::Announced { .. } | SoloAim::Fewest { .. } => {
+                    list.sort_by_key(|r| r.guarantee)
+                }
                 SoloAim::Marks { .. } => list.sort_by_key(|r| std::cmp::Reverse(r.guarantee)),
             }
         }
@@ -398,6 +401,10 @@ impl SoloAnalysis {
                 let v = solver.guarantee(child, me, SoloGoal::MostPoints)?;
                 Some(v as u32 + extra)
             }
+            &SoloAim::Fewest { sweep } => {
+                let v = solver.guarantee(child, me, SoloGoal::FewestPoints { sweep })?;
+                Some(v.unsigned_abs() + extra)
+            }
         }
     }
 }
@@ -410,9 +417,23 @@ struct Utility<'a> {
 }
 
 impl Utility<'_> {
-    /// Final points of each player: card points and the deal's Weis and Stöck.
+    /// Final points of each player: card points and the deal's Weis and Stöck; with
+    /// [`SoloAim::Fewest`] and a sweep, 0 to the player who took every trick and the charge to
+    /// every other.
     fn points(&self, o: &SoloOutcome) -> [u32; SOLO_SEATS] {
-        std::array::from_fn(|i| o.taken[i] + self.analysis.extra[i])
+        let n = self.analysis.pos.n;
+        let all: u8 = o.tricks[..n].iter().sum();
+        let swept = match self.analysis.deal.aim {
+            SoloAim::Fewest { sweep: Some(x) } => {
+                (0..n).find(|&i| o.tricks[i] == all).map(|i| (i, x))
+            }
+            _ => None,
+        };
+        std::array::from_fn(|i| match swept {
+            Some((p, _)) if p == i => 0,
+            Some((_, x)) if i < n => x,
+            _ => o.taken[i] + self.analysis.extra[i],
+        })
     }
 
     /// Strokes and potatoes of each player, if the aim is the most points.
@@ -434,6 +455,9 @@ impl Utility<'_> {
                     0
                 }
             }),
+            SoloAim::Fewest { .. } => {
+                std::array::from_fn(|i| if i < n { -(points[i] as i32) } else { 0 })
+            }
             SoloAim::Marks { .. } => {
                 if let Some(u) = self.cache.borrow().get(&o.taken) {
                     return *u;

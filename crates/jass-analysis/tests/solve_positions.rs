@@ -111,3 +111,102 @@ fn points_outside_the_record_are_refused() {
     assert!(err(at(deals + 1, 0)).contains(&format!("give 1 to {deals}")));
     assert!(err(at(1, 36)).contains("give 0 to 35"));
 }
+
+/// Hindersi (004: "the aim is to score the fewest points; however a player taking all tricks
+/// wins the deal, scoring zero, while the rest score 157 each"): at the first card of every
+/// deal's last trick, where every card is forced, the solver's end of the deal is the record's
+/// points for it, seat by seat, and each card's guarantee is the mover's.
+#[test]
+fn hindersi_last_tricks_end_as_the_record_scored_them() {
+    for (seed, players) in [(3, 4), (8, 3)] {
+        struct PlayN(u64, u64);
+        impl GameVisitor for PlayN {
+            type Output = Record;
+            fn visit<G: TableGame>(self) -> Record {
+                let options = G::read_options(&serde_json::json!({ "players": self.1 })).unwrap();
+                let mut players: Vec<Box<dyn Player<G>>> = (0..G::seat_count(&options))
+                    .map(|_| G::rule_player(&options))
+                    .collect();
+                G::play(options, self.0, &mut players, &mut |_| {}).unwrap()
+            }
+        }
+        let record = GameKind::Hindersi.visit(PlayN(seed, players));
+        let v = serde_json::to_value(&record).unwrap();
+        let deals = v["deals"].as_array().unwrap();
+        for (d, deal) in deals.iter().enumerate() {
+            let at = DealPoint {
+                game: 1,
+                deal: d + 1,
+                cards: 36 - players as usize,
+            };
+            let Ok(DealPosition::Solo(pos)) = deal_position(&record, at) else {
+                panic!("deal {}: no solo position", d + 1);
+            };
+            let an = SoloAnalysis::new(pos).unwrap();
+            let cards = an.solve(0).cards.unwrap();
+            assert_eq!(cards.len(), 1, "one card left to play");
+            let points: Vec<u64> = cards[0].end.iter().map(|e| e.points as u64).collect();
+            let want: Vec<u64> = deal["result"]["points"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_u64().unwrap())
+                .collect();
+            assert_eq!(points, want, "seed {seed} deal {}", d + 1);
+            let mover = an.seat() as usize;
+            assert_eq!(u64::from(cards[0].guarantee), want[mover]);
+            assert_eq!(cards[0].end[mover].score, -(want[mover] as i32));
+        }
+    }
+}
+
+/// A Hindersi sweep: the player who takes every trick scores nothing, each other 157, and the
+/// solver sees it coming: the sweeper is sure of 0, the others of being charged 157.
+#[test]
+fn a_hindersi_sweep_scores_nothing_and_charges_the_others() {
+    use jass_analysis::solve::{SoloAim, SoloDeal};
+    use jass_core::{CardSet, Mode, PointTable, Suit, TrickRules, UndenufeEleven};
+    let hand = |s: &str| s.parse::<CardSet>().unwrap();
+    // Diamonds trump, three cards each, seat 0 to lead with the two top trumps and the Ace of
+    // hearts; seat 3 has the only other trump and no heart. Leading a trump draws it and sweeps;
+    // the Ace first lets seat 3 trump it.
+    let mode = Mode::Trump(Suit::D);
+    let hands = vec![
+        hand("DJ D9 HA"),
+        hand("H6 S7 C8"),
+        hand("S6 C6 C7"),
+        hand("DK SA CA"),
+    ];
+    let deal = SoloDeal {
+        seats: vec![0, 1, 2, 3],
+        legal: hands[0],
+        hands,
+        leader: 0,
+        mode,
+        points: PointTable::new(mode, UndenufeEleven::Ace),
+        rules: TrickRules::Weak,
+        last_bonus: 5,
+        trick: Vec::new(),
+        taken: vec![40, 0, 0, 0],
+        tricks: vec![6, 0, 0, 0],
+        extra: vec![0; 4],
+        aim: SoloAim::Fewest { sweep: Some(157) },
+    };
+    let an = SoloAnalysis::new(deal).unwrap();
+    let cards = an.solve(0).cards.unwrap();
+    let card = |c: &str| cards.iter().find(|r| r.card.to_string() == c).unwrap();
+    for lead in ["DJ", "D9"] {
+        assert_eq!(card(lead).guarantee, 0, "{lead}: seat 0 sweeps");
+        let points: Vec<u32> = card(lead).end.iter().map(|e| e.points).collect();
+        assert_eq!(points, [0, 157, 157, 157]);
+    }
+    // After the Ace seat 3 may trump: seat 0 can no longer be sure of the sweep, and the
+    // others play for themselves, so nobody sweeps.
+    assert!(card("HA").guarantee > 40, "{}", card("HA").guarantee);
+    assert!(card("HA").end.iter().all(|e| e.points < 157));
+    assert_eq!(
+        cards.last().unwrap().card.to_string(),
+        "HA",
+        "the worst card last"
+    );
+}

@@ -1,4 +1,4 @@
-//! `jass solve` on Differenzler and Handjass records (every player for himself): the position
+//! `jass solve` on Differenzler, Handjass and Hindersi records (every player for himself): the position
 //! rebuilt from the record, the mover's legal cards as the engine lists them, the guarantees
 //! against a plain minimax computed here, the outcome against the record's own scoring, and
 //! the errors.
@@ -403,6 +403,54 @@ fn handjass_text_output_and_node_budget() {
     let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_eq!(v["gave_up"], true);
     assert!(v["cards"].is_null());
+}
+
+#[test]
+fn hindersi_text_and_json() {
+    // Three players, the last two tricks: the text names the game, the aim and the sweep rule;
+    // in JSON every card's guarantee is at most the points the mover ends with when every player
+    // plays for himself (he can be sure of no fewer than the best he may hope for), and the
+    // players' deal points add up to the 157 of the deal.
+    let dir = tempfile::tempdir().unwrap();
+    let (file, _) = simulate(
+        dir.path(),
+        "h.json",
+        &[
+            "-g",
+            "hindersi",
+            "-o",
+            "players=3",
+            "--seed",
+            "4",
+            "--players",
+            "rule",
+        ],
+    );
+    let out = jass()
+        .args(["solve", "--record"])
+        .arg(&file)
+        .args(["--deal", "1", "--cards", "30"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("Hindersi, deal 1, 30 cards played"), "{text}");
+    assert!(text.contains("the fewest points seat"), "{text}");
+    assert!(text.contains("the others 157 each"), "{text}");
+    for cards in 27..33 {
+        let v = solve(&file, 1, cards);
+        assert_eq!(v["sweep"], 157);
+        let mover = v["seat"].as_u64().unwrap() as usize;
+        let list = v["cards"].as_array().unwrap();
+        assert!(!list.is_empty());
+        for c in list {
+            let sure = c["guarantee"]["points"].as_u64().unwrap();
+            let end = c["outcome"].as_array().unwrap();
+            let points: Vec<u64> = end.iter().map(|e| e["points"].as_u64().unwrap()).collect();
+            assert!(sure >= points[mover], "{c}");
+            let swept = points.contains(&0) && points.iter().filter(|&&p| p == 157).count() == 2;
+            assert!(swept || points.iter().sum::<u64>() == 157, "{c}");
+        }
+    }
 }
 
 // ----- errors -----

@@ -240,18 +240,64 @@ pub enum SoloGoal {
     /// As close to an announcement as possible: the score is minus the distance, `-|points -
     /// target|` (Differenzler).
     Target(u32),
+    /// As few points as possible: the score is minus the points (Hindersi). With `sweep`, a
+    /// player who takes every trick scores 0 and every other player `sweep` (004, Hindersi: "a
+    /// player taking all tricks wins the deal, scoring zero, while the rest score 157 each").
+    FewestPoints {
+        /// What every other player scores when one takes every trick.
+        sweep: Option<u32>,
+    },
 }
 
-impl SoloGoal {
-    fn score(self, points: u32) -> i32 {
-        match self {
-            SoloGoal::MostPoints => points as i32,
-            SoloGoal::Target(t) => -(points.abs_diff(t) as i32),
+/// Who has taken every trick of the deal so far: what a sweep needs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Sweeper {
+    /// No trick is complete: anybody may still take them all.
+    Anybody,
+    /// This player has taken every trick so far.
+    Only(usize),
+    /// Two players or more have tricks: nobody can take them all.
+    Nobody,
+}
+
+impl Sweeper {
+    fn of(pos: &SoloPosition) -> Sweeper {
+        let mut with_tricks = (0..pos.n).filter(|&p| pos.tricks[p] > 0);
+        match (with_tricks.next(), with_tricks.next()) {
+            (None, _) => Sweeper::Anybody,
+            (Some(p), None) => Sweeper::Only(p),
+            _ => Sweeper::Nobody,
         }
     }
 
-    /// The lowest and highest score with final points in `lo..=hi`.
-    fn range(self, lo: u32, hi: u32) -> (i32, i32) {
+    /// Part of a table key (four bits).
+    fn tag(self) -> u64 {
+        match self {
+            Sweeper::Nobody => 0,
+            Sweeper::Anybody => 1,
+            Sweeper::Only(p) => 2 + p as u64,
+        }
+    }
+}
+
+impl SoloGoal {
+    /// The score of `seat`'s final `points` at a deal's end, where `sweeper` took every trick
+    /// (if one did).
+    fn score(self, points: u32, seat: usize, sweeper: Sweeper) -> i32 {
+        match self {
+            SoloGoal::MostPoints => points as i32,
+            SoloGoal::Target(t) => -(points.abs_diff(t) as i32),
+            SoloGoal::FewestPoints { sweep } => match (sweep, sweeper) {
+                (Some(_), Sweeper::Only(p)) if p == seat => 0,
+                (Some(others), Sweeper::Only(_)) => -(others as i32),
+                _ => -(points as i32),
+            },
+        }
+    }
+
+    /// The lowest and highest score of `seat` with final points in `lo..=hi`, where `sweeper`
+    /// has taken every trick so far.
+    fn range(self, lo: u32, hi: u32, seat: usize, sweeper: Sweeper) -> (i32, i32) {
         match self {
             SoloGoal::MostPoints => (lo as i32, hi as i32),
             SoloGoal::Target(t) => {
@@ -260,7 +306,36 @@ impl SoloGoal {
                 let worst = t.abs_diff(lo).max(t.abs_diff(hi));
                 (-(worst as i32), -(best as i32))
             }
+            SoloGoal::FewestPoints { sweep: None } => (-(hi as i32), -(lo as i32)),
+            SoloGoal::FewestPoints {
+                sweep: Some(others),
+            } => {
+                let (mine, theirs) = match sweeper {
+                    Sweeper::Anybody => (true, true),
+                    Sweeper::Only(p) => (p == seat, p != seat),
+                    Sweeper::Nobody => (false, false),
+                };
+                let worst = if theirs { hi.max(others) } else { hi };
+                let best = if mine { 0 } else { lo };
+                (-(worst as i32), -(best as i32))
+            }
         }
+    }
+
+    /// The goal's part of a table key (the target or sweep in the high bits), with what decides
+    /// a sweep so far where the goal knows one.
+    fn tag(self, sweeper: Sweeper) -> u64 {
+        match self {
+            SoloGoal::MostPoints => 0,
+            SoloGoal::Target(t) => 1 | (t as u64) << 20,
+            SoloGoal::FewestPoints { sweep: None } => 2,
+            SoloGoal::FewestPoints { sweep: Some(x) } => 3 | sweeper.tag() << 20 | (x as u64) << 24,
+        }
+    }
+
+    /// Whether the score depends on who took the tricks (not only on the points).
+    fn counts_sweeps(self) -> bool {
+        matches!(self, SoloGoal::FewestPoints { sweep: Some(_) })
     }
 }
 
@@ -431,21 +506,26 @@ impl SoloSolver {
         mut beta: i32,
     ) -> i32 {
         let own = pos.taken[seat];
+        let sweeper = if goal.counts_sweeps() {
+            Sweeper::of(pos)
+        } else {
+            Sweeper::Nobody
+        };
         if pos.is_over() {
-            return goal.score(own);
+            return goal.score(own, seat, sweeper);
         }
         if self.count_node() {
             return 0;
         }
         // The score lies between those of taking nothing more and everything left.
-        let (lo, hi) = goal.range(own, own + pos.remaining_points());
+        let (lo, hi) = goal.range(own, own + pos.remaining_points(), seat, sweeper);
         if lo == hi || hi <= alpha || lo >= beta {
             return if hi <= alpha { hi } else { lo };
         }
         let key = (pos.trick_len == 0).then(|| {
             (
                 pos.owners(),
-                (own as u64) << 8 | (seat as u64) << 4 | goal_tag(goal),
+                (own as u64) << 8 | (seat as u64) << 4 | goal.tag(sweeper),
             )
         });
         if let Some(k) = key {
@@ -492,14 +572,6 @@ impl SoloSolver {
     }
 }
 
-/// The goal's part of a table key (the target is in the high bits).
-fn goal_tag(goal: SoloGoal) -> u64 {
-    match goal {
-        SoloGoal::MostPoints => 0,
-        SoloGoal::Target(t) => 1 | (t as u64) << 20,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -532,7 +604,7 @@ mod tests {
     /// Plain minimax of the paranoid game, no pruning, no table.
     fn brute_guarantee(pos: &SoloPosition, seat: usize, goal: SoloGoal) -> i32 {
         if pos.is_over() {
-            return goal.score(pos.taken[seat]);
+            return goal.score(pos.taken[seat], seat, Sweeper::of(pos));
         }
         let vals = pos.legal().iter().map(|c| {
             let mut child = *pos;
@@ -629,6 +701,54 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn fewest_points_guarantees_equal_plain_minimax_with_sweeps() {
+        // Short deals (two or three cards each, the rest out of play) from their first card
+        // or after one trick, so that a player can still take every trick.
+        let mut sweeps = 0;
+        for seed in 0..160u64 {
+            let n = 2 + (seed % 4) as usize;
+            let per = 2 + (seed % 2) as usize;
+            let played = (seed / 4 % 2) as u32 * n as u32;
+            let pos = random_position(seed, n, per, (n * per) as u32 - played, TrickRules::Weak);
+            let seat = (seed as usize / 3) % n;
+            let mut s = SoloSolver::new();
+            for goal in [
+                SoloGoal::FewestPoints { sweep: None },
+                SoloGoal::FewestPoints { sweep: Some(157) },
+            ] {
+                let got = s.guarantee(&pos, seat, goal).unwrap();
+                assert_eq!(
+                    got,
+                    brute_guarantee(&pos, seat, goal),
+                    "seed {seed} {goal:?}"
+                );
+                if goal.counts_sweeps() && (got == 0 || got == -157) {
+                    sweeps += 1;
+                }
+            }
+        }
+        // The sweep decided some of them (a guarantee of 0 points or of being charged 157).
+        assert!(sweeps > 5, "only {sweeps} guarantees decided by a sweep");
+    }
+
+    #[test]
+    fn a_sweep_scores_nothing_and_charges_the_others() {
+        // Hearts trump, two players with two cards each, player 0 to lead: he holds both top
+        // trumps and takes both tricks whatever he plays, 20 + 14 + 11 + 0 + 5 = 50 points.
+        let hands = [cards("HJ H9"), cards("HA H6")];
+        let mode = Mode::Trump(Suit::H);
+        let points = PointTable::new(mode, UndenufeEleven::Ace);
+        let pos = SoloPosition::new_deal(&hands, 0, mode, points, TrickRules::Weak);
+        let mut s = SoloSolver::new();
+        let plain = SoloGoal::FewestPoints { sweep: None };
+        let sweep = SoloGoal::FewestPoints { sweep: Some(157) };
+        assert_eq!(s.guarantee(&pos, 0, plain), Some(-50));
+        assert_eq!(s.guarantee(&pos, 0, sweep), Some(0));
+        assert_eq!(s.guarantee(&pos, 1, plain), Some(0));
+        assert_eq!(s.guarantee(&pos, 1, sweep), Some(-157));
     }
 
     fn cards(s: &str) -> CardSet {

@@ -116,6 +116,12 @@ pub enum SoloAim {
         /// Each player's strokes and potatoes.
         marks: MarksOf,
     },
+    /// The fewest points (Hindersi). With `sweep`, a player who takes every trick scores 0 and
+    /// every other player `sweep`.
+    Fewest {
+        /// What every other player scores when one takes every trick.
+        sweep: Option<u32>,
+    },
 }
 
 /// The index of `at.deal` among a record's `count` deals.

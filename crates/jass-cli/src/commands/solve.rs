@@ -44,10 +44,10 @@ pub struct SolveArgs {
     rules: Option<String>,
     /// A record to take the position from (with --game, --deal and --cards): Schieber, Coiffeur
     /// or Sidi Barrani (there each card also shows whether the declarer's team makes its bid
-    /// against the best defence), or Differenzler or Handjass, where every player is for himself. There each legal card gets
-    /// the best the mover can be sure of against all the others (Differenzler: the smallest
-    /// miss of the announcement; Handjass: the most points, and whether that is safe from a
-    /// potato) and the end of the deal when every player plays for himself (max^n). The solo
+    /// against the best defence), or Differenzler, Handjass or Hindersi, where every player is for
+    /// himself. There each legal card gets the best the mover can be sure of against all the
+    /// others (Differenzler: the smallest miss of the announcement; Handjass: the most points,
+    /// and whether that is safe from a potato; Hindersi: the fewest points) and the end of the deal when every player plays for himself (max^n). The solo
     /// solver is meant for endgames (about 16 cards or fewer left); earlier positions, above all
     /// whole four-player deals, need --max-nodes to end.
     #[arg(long)]
@@ -387,6 +387,10 @@ fn run_solo(a: &SolveArgs, rec: &Record, deal: SoloDeal) -> Result<ExitCode> {
             format!("the most points seat {seat} can be sure of (a potato below {threshold})"),
             "points (strokes − potatoes)",
         ),
+        SoloAim::Fewest { .. } => (
+            format!("the fewest points seat {seat} can be sure of"),
+            "points",
+        ),
     };
     println!("card, {what}; then each seat's {each} when every player plays for himself:");
     for r in &results {
@@ -401,6 +405,7 @@ fn run_solo(a: &SolveArgs, rec: &Record, deal: SoloDeal) -> Result<ExitCode> {
                     "at risk"
                 }
             ),
+            SoloAim::Fewest { .. } => format!("{:>3}", r.guarantee),
         };
         let each: Vec<String> = r
             .end
@@ -410,6 +415,7 @@ fn run_solo(a: &SolveArgs, rec: &Record, deal: SoloDeal) -> Result<ExitCode> {
                     format!("{}: {:>3} ({:>3})", e.seat, e.points, -e.score)
                 }
                 SoloAim::Marks { .. } => format!("{}: {:>3} ({:+})", e.seat, e.points, e.score),
+                SoloAim::Fewest { .. } => format!("{}: {:>3}", e.seat, e.points),
             })
             .collect();
         println!("  {:>4}  {sure}   {}", r.card.to_string(), each.join("  "));
@@ -452,8 +458,10 @@ fn position_json(a: &SolveArgs, game: &str, an: &SoloAnalysis) -> Value {
         "trick": pos.trick[..pos.trick_len].iter().map(|c| c.to_string()).collect::<Vec<_>>(),
         "players": players,
     });
-    if let SoloAim::Marks { threshold, .. } = &an.deal.aim {
-        out["threshold"] = json!(threshold);
+    match &an.deal.aim {
+        SoloAim::Marks { threshold, .. } => out["threshold"] = json!(threshold),
+        SoloAim::Fewest { sweep } => out["sweep"] = json!(sweep),
+        SoloAim::Announced { .. } => {}
     }
     out
 }
@@ -481,6 +489,13 @@ fn card_json(aim: &SoloAim, r: &SoloCard) -> Value {
                 })
                 .collect(),
         ),
+        SoloAim::Fewest { .. } => (
+            json!({ "points": r.guarantee }),
+            r.end
+                .iter()
+                .map(|e| json!({"seat": e.seat, "points": e.points, "tricks": e.tricks}))
+                .collect(),
+        ),
     };
     json!({ "card": r.card.to_string(), "guarantee": guarantee, "outcome": outcome })
 }
@@ -491,6 +506,10 @@ fn print_position(a: &SolveArgs, title: &str, an: &SoloAnalysis) {
     let tail = match &an.deal.aim {
         SoloAim::Announced { .. } => String::new(),
         SoloAim::Marks { threshold, .. } => format!(", a potato below {threshold} points"),
+        SoloAim::Fewest { sweep: None } => ", the fewest points best".into(),
+        SoloAim::Fewest { sweep: Some(x) } => format!(
+            ", the fewest points best (one who takes every trick scores 0, the others {x} each)"
+        ),
     };
     println!(
         "{title}, deal {}, {} cards played, {} left; trump {}, {} trick rules{tail}",
@@ -503,7 +522,7 @@ fn print_position(a: &SolveArgs, title: &str, an: &SoloAnalysis) {
     for (i, &s) in an.deal.seats.iter().enumerate() {
         let aim = match &an.deal.aim {
             SoloAim::Announced { announced, .. } => format!("announced {:>3}, ", announced[i]),
-            SoloAim::Marks { .. } => String::new(),
+            SoloAim::Marks { .. } | SoloAim::Fewest { .. } => String::new(),
         };
         let extra = match an.deal.extra[i] {
             0 => String::new(),
