@@ -295,12 +295,30 @@ pub fn check_four_hands(
     hands: &[CardSet; 4],
     game: &str,
 ) -> Result<(), crate::game::IllegalAction> {
+    check_hands(hands, 4, game)
+}
+
+/// Checks the hands of a deal of the whole pack to `players` players (`game`, its name in
+/// messages): `36 / players` cards to each seat at the table, none to a seat beyond it, no card
+/// twice.
+pub fn check_hands(
+    hands: &[CardSet],
+    players: usize,
+    game: &str,
+) -> Result<(), crate::game::IllegalAction> {
     use crate::game::IllegalAction;
+    let size = 36 / players as u32;
     let mut all = CardSet::EMPTY;
     for (s, h) in hands.iter().enumerate() {
-        if h.len() != 9 {
+        if s >= players && !h.is_empty() {
             return Err(IllegalAction::new(format!(
-                "seat {s} was dealt {} cards; {game} deals 9 to each",
+                "seat {s} was dealt cards; {game} has {players} players (seats 0 to {})",
+                players - 1
+            )));
+        }
+        if s < players && h.len() != size {
+            return Err(IllegalAction::new(format!(
+                "seat {s} was dealt {} cards; {game} deals {size} to each",
                 h.len()
             )));
         }
@@ -325,6 +343,33 @@ pub fn seeded_deals<G: crate::Game>(seed: u64) -> impl FnMut(&G) -> Option<G::De
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hands_are_checked_for_size_seats_and_cards_dealt_twice() {
+        let pack = SeededDealer::new(7).next_pack();
+        let mut hands = [CardSet::EMPTY; 5];
+        for (i, &c) in pack.iter().enumerate() {
+            hands[i % 3].insert(c);
+        }
+        assert!(check_hands(&hands, 3, "hindersi").is_ok());
+        let err = |h: &[CardSet], n| check_hands(h, n, "hindersi").unwrap_err().to_string();
+        // Three players' hands to a four-player game: seat 0 has 12 cards, not 9.
+        assert!(err(&hands, 4).contains("seat 0 was dealt 12 cards; hindersi deals 9 to each"));
+        // A card moved to a seat beyond the table.
+        let mut beyond = hands;
+        let c = beyond[0].first().unwrap();
+        beyond[0].remove(c);
+        beyond[3].insert(c);
+        assert!(err(&beyond, 3).contains("seat 0 was dealt 11 cards"));
+        beyond[0].insert(c);
+        assert!(err(&beyond, 3).contains("seat 3 was dealt cards; hindersi has 3 players"));
+        // A card in two hands (and one missing).
+        let mut twice = hands;
+        let (a, b) = (twice[1].first().unwrap(), twice[0].first().unwrap());
+        twice[1].remove(a);
+        twice[1].insert(b);
+        assert!(err(&twice, 3).contains(&format!("card(s) {b} dealt twice")));
+    }
 
     #[test]
     fn play_one_deal_plays_one_deal_and_stops_before_the_next() {

@@ -131,7 +131,7 @@ fn a_deal_with_the_wrong_number_of_cards_is_refused() {
     })
     .unwrap();
     let err = g.apply_deal(suits_apart()).unwrap_err();
-    assert!(err.to_string().contains("not 12"), "{err}");
+    assert!(err.to_string().contains("deals 12 to each"), "{err}");
     let ok = g.deal_from_pack(&SeededDealer::new(1).next_pack());
     assert!(ok.hands[..3].iter().all(|h| h.len() == 12));
     assert!(ok.hands[3].is_empty());

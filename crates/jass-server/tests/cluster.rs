@@ -196,6 +196,108 @@ async fn any_instance_serves_a_table_and_a_clean_stop_hands_it_over_at_once() {
     b.stop().await;
 }
 
+/// The joins of a waiting table survive the death of the instance that ran it: B runs a table
+/// with two open seats, one joined through A before B is killed; the other is joined through A
+/// once A has taken the table over (503 until B's lease runs out), and every seat's token plays
+/// on A to the end. The seat joined before the death stays taken (F1 reopened such seats).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn joins_go_on_when_the_instance_running_the_table_dies() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = postgres(dir.path()).await else {
+        return;
+    };
+    tokio::time::timeout(Duration::from_secs(90), joins_after_a_death(db))
+        .await
+        .expect("the game ends within 90 s");
+}
+
+async fn joins_after_a_death(db: Database) {
+    let a = instance(&db).await;
+    let b = instance(&db).await;
+    let store = a.store();
+    let (id, seat, token) = create(
+        b.addr(),
+        json!({"game": "schieber", "options": {"target": 300}, "seed": 7,
+               "seats": ["me", "open", "open", "rule"], "turn_secs": 0}),
+    )
+    .await;
+    assert_eq!(seat, Some(0));
+    let creator = token.unwrap();
+    let first = join(a.addr(), &id, 1).await;
+    let lease = store.lease_of(&id).unwrap().unwrap();
+    assert_eq!(lease.owner.as_deref(), Some(b.instance()), "B runs it");
+
+    let died = Instant::now();
+    b.crash().await;
+    // A join through A: refused (and nothing changed) until B's lease runs out, then served by A.
+    let mut refused = 0;
+    let second = loop {
+        let (status, v) = post(
+            a.addr(),
+            &format!("/api/tables/{id}/join"),
+            json!({"seat": 2, "name": "p2"}),
+        )
+        .await;
+        match status {
+            200 => break v["token"].as_str().unwrap().to_string(),
+            503 => {
+                assert!(v["error"].is_string(), "{v}");
+                refused += 1;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            _ => panic!("join answered {status}: {v}"),
+        }
+    };
+    assert!(refused > 0, "B's lease still held right after it died");
+    assert!(
+        died.elapsed() < limits().lease + limits().lease_renew + Duration::from_secs(2),
+        "taken over in {:?}",
+        died.elapsed()
+    );
+    assert_eq!(
+        store.lease_of(&id).unwrap().unwrap().owner.as_deref(),
+        Some(a.instance()),
+        "the table moved to A"
+    );
+    let (status, info) = get(a.addr(), &format!("/api/tables/{id}")).await;
+    assert_eq!((status, info["status"].as_str()), (200, Some("playing")), "{info}");
+    // The seat joined on B before its death is still taken; every seat is.
+    let (status, v) = post(
+        a.addr(),
+        &format!("/api/tables/{id}/join"),
+        json!({"seat": 1, "name": "stranger"}),
+    )
+    .await;
+    assert_eq!(status, 409, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("no open seat"), "{v}");
+
+    // Each token plays its seat on A, to the end of the game.
+    let mut players = Vec::new();
+    for t in [&creator, &first, &second] {
+        let ws = try_player(a.addr(), &id, t)
+            .await
+            .expect("A takes the seat's client");
+        players.push(tokio::spawn(play_first_legal(ws)));
+    }
+    for p in players {
+        assert!(p.await.unwrap() > 0, "every seat played");
+    }
+    let (status, record) = get(a.addr(), &format!("/api/tables/{id}/record")).await;
+    assert_eq!(status, 200, "{record}");
+    jass_table::Record::from_value(record.clone())
+        .unwrap()
+        .check()
+        .unwrap();
+    let names: Vec<&str> = record["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(names[1..3], ["p1", "p2"], "{names:?}");
+    a.stop().await;
+}
+
 /// Reads until the socket closes: the close code, and whether an `acted` came first.
 async fn close_code(ws: &mut Ws) -> (Option<u16>, bool) {
     use futures_util::StreamExt;

@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::card::Card;
 use crate::card_play_action::CardPlayAction;
 use crate::cardset::CardSet;
+use crate::deal::check_hands;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
 use crate::mode::{Mode, PointTable, UndenufeEleven};
 use crate::record::TrickRecord;
@@ -277,25 +278,8 @@ impl<R: CardPlayRules> CardPlayGame<R> {
         if self.phase != CardPlayPhase::Deal {
             return Err(IllegalAction::new("the cards are dealt only between deals"));
         }
-        let n = self.players() as usize;
-        let size = 36 / n as u32;
         let hands = R::hands(&deal);
-        let mut all = CardSet::EMPTY;
-        for (seat, hand) in hands.iter().enumerate() {
-            let want = if seat < n { size } else { 0 };
-            if hand.len() != want {
-                return Err(IllegalAction::new(format!(
-                    "seat {seat} is dealt {} cards, not {want}",
-                    hand.len()
-                )));
-            }
-            if all.0 & hand.0 != 0 {
-                return Err(IllegalAction::new(format!(
-                    "seat {seat} is dealt a card another seat holds"
-                )));
-            }
-            all = CardSet(all.0 | hand.0);
-        }
+        check_hands(&hands, self.players() as usize, R::NAME)?;
         let dealer = self.next_dealer();
         self.own.check_deal(&deal, dealer)?;
         self.own.start_deal(&deal, self.deals_started + 1);
