@@ -260,7 +260,11 @@ async fn joins_after_a_death(db: Database) {
         "the table moved to A"
     );
     let (status, info) = get(a.addr(), &format!("/api/tables/{id}")).await;
-    assert_eq!((status, info["status"].as_str()), (200, Some("playing")), "{info}");
+    assert_eq!(
+        (status, info["status"].as_str()),
+        (200, Some("playing")),
+        "{info}"
+    );
     // The seat joined on B before its death is still taken; every seat is.
     let (status, v) = post(
         a.addr(),
