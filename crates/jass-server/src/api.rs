@@ -1,18 +1,17 @@
 //! The HTTP API (JSON), the WebSocket routes and the embedded web client.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use jass_table::{GameKind, BOT_NAMES};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::http::Body;
+use crate::http::{Body, ClientAddr};
 use crate::store::{ListQuery, StoredTable};
 use crate::table::{CloseError, SeatInfo, Table};
 use crate::App;
@@ -213,7 +212,7 @@ fn clean_name(name: Option<String>, fallback: &str) -> Result<String, ApiError> 
 
 async fn create_table(
     State(app): State<Arc<App>>,
-    peer: Option<ConnectInfo<SocketAddr>>,
+    client: Option<Extension<ClientAddr>>,
     Body(body): Body,
 ) -> ApiResult {
     let example = r#"{"game":"schieber","options":{"target":1000},"seats":["me","rule","open","rule"],"name":"Anna","takeover_secs":60,"turn_secs":60}"#;
@@ -316,7 +315,8 @@ async fn create_table(
         None => OPEN_TURN_SECS,
     };
     let all_joined = seats.iter().all(|s| s.joined);
-    let addr = peer.map(|ConnectInfo(a)| a.ip().to_string());
+    // The client's address (through a trusted reverse proxy, the one the proxy names).
+    let addr = client.map(|Extension(ClientAddr(ip))| ip.to_string());
     let stored = StoredTable {
         id: crate::random_hex(6),
         game: kind.name().into(),

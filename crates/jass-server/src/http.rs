@@ -12,7 +12,7 @@ use std::task::{Context, Poll};
 use std::time::Instant;
 
 use axum::extract::{ConnectInfo, FromRequest, Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
@@ -249,6 +249,14 @@ pub(crate) async fn client_addr(
             .parse::<IpAddr>()
             .ok()
     });
+    // Else a request through a trusted reverse proxy: the client it names.
+    let forwarded = forwarded.or_else(|| {
+        let proxies = &app.limits.trusted_proxies;
+        proxies
+            .contains(&ip)
+            .then(|| proxied_client(req.headers(), proxies))
+            .flatten()
+    });
     if let Some(client) = forwarded {
         let moved = req
             .extensions()
@@ -266,6 +274,33 @@ pub(crate) async fn client_addr(
     }
     req.extensions_mut().insert(ClientAddr(ip));
     next.run(req).await
+}
+
+/// The client a request through a trusted reverse proxy came from: the last address of its
+/// `X-Forwarded-For` headers that is not itself a trusted proxy (each proxy appends the address
+/// it was reached from, so the addresses before the last proxy's were sent by the client and
+/// could be anything). `None` without the header, or when an address on the way cannot be read.
+fn proxied_client(headers: &HeaderMap, proxies: &[IpAddr]) -> Option<IpAddr> {
+    let mut hops: Vec<&str> = Vec::new();
+    for h in headers.get_all("x-forwarded-for") {
+        hops.extend(h.to_str().ok()?.split(',').map(str::trim));
+    }
+    for hop in hops.iter().rev() {
+        let ip = address(hop)?;
+        if !proxies.contains(&ip) {
+            return Some(ip);
+        }
+    }
+    // Only proxies on the way: the first one is the client.
+    address(hops.first()?)
+}
+
+/// An address of `X-Forwarded-For`: `1.2.3.4`, `2001:db8::1`, or with a port (`1.2.3.4:5678`,
+/// `[2001:db8::1]:5678`), as some proxies write it.
+fn address(hop: &str) -> Option<IpAddr> {
+    hop.parse()
+        .ok()
+        .or_else(|| hop.parse::<SocketAddr>().ok().map(|a| a.ip()))
 }
 
 /// Whether two secrets are equal, in a time that does not tell how much of them matched.
@@ -484,5 +519,47 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for JsonErrors<T> {
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
         Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn client(values: &[&str], proxies: &[&str]) -> Option<IpAddr> {
+        let mut h = HeaderMap::new();
+        for v in values {
+            h.append("x-forwarded-for", HeaderValue::from_str(v).unwrap());
+        }
+        let proxies: Vec<IpAddr> = proxies.iter().map(|p| p.parse().unwrap()).collect();
+        proxied_client(&h, &proxies)
+    }
+
+    #[test]
+    fn the_client_is_the_last_address_before_the_trusted_proxies() {
+        let ip = |s: &str| Some(s.parse::<IpAddr>().unwrap());
+        assert_eq!(client(&["10.0.0.1"], &["127.0.0.1"]), ip("10.0.0.1"));
+        // What the client wrote itself comes first and is passed over.
+        assert_eq!(
+            client(&["6.6.6.6, 10.0.0.1"], &["127.0.0.1"]),
+            ip("10.0.0.1")
+        );
+        assert_eq!(
+            client(&["garbage, 10.0.0.1"], &["127.0.0.1"]),
+            ip("10.0.0.1")
+        );
+        // Two proxies in a row (a load balancer before the TLS front), two header lines.
+        assert_eq!(
+            client(&["10.0.0.1", "192.168.1.5"], &["127.0.0.1", "192.168.1.5"]),
+            ip("10.0.0.1")
+        );
+        // With ports, as some proxies write them; IPv6.
+        assert_eq!(client(&["10.0.0.1:5555"], &[]), ip("10.0.0.1"));
+        assert_eq!(client(&["[2001:db8::1]:443"], &[]), ip("2001:db8::1"));
+        assert_eq!(client(&["2001:db8::1"], &[]), ip("2001:db8::1"));
+        // Only proxies: the first is the client; nothing readable, or no header: none.
+        assert_eq!(client(&["127.0.0.1"], &["127.0.0.1"]), ip("127.0.0.1"));
+        assert_eq!(client(&["10.0.0.1, unknown"], &["127.0.0.1"]), None);
+        assert_eq!(client(&[], &["127.0.0.1"]), None);
     }
 }

@@ -56,7 +56,7 @@ pub(crate) struct App {
 
 /// The server's limits (`Limits::default()` is what `jass serve` uses, changed by the
 /// environment variables [`Limits::from_env`] reads; `docs/server.md` lists them).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// How long a WebSocket may stay silent before the server closes it (default 60 s). The
     /// server pings every third of it, and browsers and WebSocket libraries answer pings by
@@ -103,6 +103,11 @@ pub struct Limits {
     /// ran out, to take them over (default 5 s; less than [`Limits::lease`]).
     /// (`JASS_LEASE_RENEW_SECS`)
     pub lease_renew: Duration,
+    /// The reverse proxies (a TLS front such as Caddy or nginx) whose `X-Forwarded-For` is
+    /// believed (default none): a request from one of these addresses counts against the
+    /// client's address that the proxy added to the header, for every per-address limit and as
+    /// a table's creator. (`JASS_TRUSTED_PROXIES`, addresses separated by commas)
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Default for Limits {
@@ -122,6 +127,7 @@ impl Default for Limits {
             request_burst: 200,
             lease: Duration::from_secs(15),
             lease_renew: Duration::from_secs(5),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -165,6 +171,18 @@ impl Limits {
             num("JASS_REQUEST_BURST", u64::from(l.request_burst))?.min(u32::MAX as u64) as u32;
         l.lease = secs("JASS_LEASE_SECS", l.lease)?;
         l.lease_renew = secs("JASS_LEASE_RENEW_SECS", l.lease_renew)?;
+        if let Some(list) = var("JASS_TRUSTED_PROXIES") {
+            l.trusted_proxies = list
+                .split(',')
+                .map(str::trim)
+                .filter(|a| !a.is_empty())
+                .map(|a| {
+                    a.parse().map_err(|_| {
+                        format!("JASS_TRUSTED_PROXIES={list}: `{a}` is not an IP address; give the proxies' addresses separated by commas, e.g. 127.0.0.1,::1")
+                    })
+                })
+                .collect::<Result<_, _>>()?;
+        }
         if l.lease_renew.is_zero() || l.lease_renew >= l.lease {
             return Err(format!(
                 "JASS_LEASE_RENEW_SECS={} and JASS_LEASE_SECS={}: leases are renewed more often than they run out (at least 1 s, and less than the lease; a third of it is usual)",
@@ -685,6 +703,20 @@ mod tests {
         let e = limits(&[("JASS_LEASE_SECS", "soon")]).unwrap_err();
         assert!(
             e.starts_with("JASS_LEASE_SECS=soon: give a whole number"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_trusted_proxies_come_from_the_environment_and_are_checked() {
+        assert!(limits(&[]).unwrap().trusted_proxies.is_empty());
+        let l = limits(&[("JASS_TRUSTED_PROXIES", " 127.0.0.1, ::1,")]).unwrap();
+        let want: Vec<std::net::IpAddr> =
+            vec!["127.0.0.1".parse().unwrap(), "::1".parse().unwrap()];
+        assert_eq!(l.trusted_proxies, want);
+        let e = limits(&[("JASS_TRUSTED_PROXIES", "127.0.0.1,proxy.local")]).unwrap_err();
+        assert!(
+            e.contains("`proxy.local` is not an IP address; give the proxies' addresses"),
             "{e}"
         );
     }

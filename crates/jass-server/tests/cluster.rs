@@ -448,7 +448,7 @@ async fn a_stopped_instance_takes_no_table_over() {
     };
     let mut ids = Vec::new();
     for round in 0..12 {
-        let s = Server::start_on(db.clone(), "127.0.0.1:0".parse().unwrap(), busy)
+        let s = Server::start_on(db.clone(), "127.0.0.1:0".parse().unwrap(), busy.clone())
             .await
             .expect("server starts");
         let store = s.store();
@@ -733,7 +733,7 @@ async fn a_dead_instance_is_forgotten_once_it_holds_no_lease() {
         lease_renew: Duration::from_millis(300),
         ..Limits::default()
     };
-    let start = || Server::start_on(db.clone(), "127.0.0.1:0".parse().unwrap(), longer);
+    let start = || Server::start_on(db.clone(), "127.0.0.1:0".parse().unwrap(), longer.clone());
     let a = start().await.unwrap();
     let b = start().await.unwrap();
     let store = a.store();

@@ -172,7 +172,7 @@ async fn finished_tables_leave_memory_and_the_list_is_paged() {
         keep_finished: Duration::from_millis(300),
         ..Limits::unlimited_clients()
     };
-    let s = start_with(d.path(), limits).await;
+    let s = start_with(d.path(), limits.clone()).await;
     let a = s.addr();
     let short = json!({"game": "schieber", "options": {"target": 100}, "seats": ["rule", "rule", "rule", "rule"]});
     let mut finished = Vec::new();
@@ -649,5 +649,87 @@ async fn slow_answers_are_taken_after_a_replay_in_every_game() {
         assert_eq!(t["seats"][0]["taken_over"], false, "{game}: {t}");
         assert_eq!(t["status"], "playing", "{game}: {t}");
     }
+    s.stop().await;
+}
+
+/// `method path` on `addr` from the local address `from` (127.0.0.2, 127.0.0.3, … are clients of
+/// different addresses) with `X-Forwarded-For: xff` if given: the status and the JSON answer.
+async fn from_with_xff(
+    from: &str,
+    addr: std::net::SocketAddr,
+    path: &str,
+    body: Option<Value>,
+    xff: Option<&str>,
+) -> (u16, Value) {
+    let client = reqwest::Client::builder()
+        .local_address(from.parse::<std::net::IpAddr>().unwrap())
+        .build()
+        .unwrap();
+    let mut req = match body {
+        Some(b) => client.post(url(addr, path)).json(&b),
+        None => client.get(url(addr, path)),
+    };
+    if let Some(x) = xff {
+        req = req.header("x-forwarded-for", x);
+    }
+    let r = req.send().await.unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+/// Behind a trusted reverse proxy (a TLS front), each client counts as the address the proxy
+/// names in `X-Forwarded-For` (its last entry: what the client wrote before it is not
+/// believed), for the tables one address may create and for the request rate; a peer that is
+/// not a trusted proxy counts as itself whatever it writes there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_trusted_proxy_names_its_clients_and_others_cannot() {
+    let d = dir();
+    let s = start_with(
+        d.path(),
+        Limits {
+            tables_per_address: 1,
+            request_burst: 4,
+            requests_per_second: 1,
+            trusted_proxies: vec!["127.0.0.2".parse().unwrap()],
+            ..Limits::default()
+        },
+    )
+    .await;
+    let a = s.addr();
+    let proxy = "127.0.0.2";
+    let create = |from: &'static str, xff: Option<&'static str>| async move {
+        from_with_xff(from, a, "/api/tables", Some(waiting()), xff).await
+    };
+    // Through the proxy: one table per client, each client its own address.
+    assert_eq!(create(proxy, Some("10.0.0.1")).await.0, 201);
+    let (status, v) = create(proxy, Some("10.0.0.1")).await;
+    assert_eq!(status, 429, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("this address has 1"),
+        "{v}"
+    );
+    assert_eq!(create(proxy, Some("10.0.0.2")).await.0, 201);
+    // A client that writes an address of its own is still the address the proxy added last.
+    let (status, v) = create(proxy, Some("10.0.0.9, 10.0.0.1")).await;
+    assert_eq!(status, 429, "counted as 10.0.0.1: {v}");
+    // Another peer is not believed: both its creates count against 127.0.0.3 itself.
+    assert_eq!(create("127.0.0.3", Some("10.0.0.5")).await.0, 201);
+    assert_eq!(create("127.0.0.3", Some("10.0.0.6")).await.0, 429);
+    // The request rate too, per client behind the proxy (4 at once, then 1 a second).
+    let get = |xff: &'static str| async move {
+        from_with_xff(proxy, a, "/api/games", None, Some(xff))
+            .await
+            .0
+    };
+    let mut first = Vec::new();
+    for _ in 0..6 {
+        first.push(get("10.0.0.7").await);
+    }
+    assert!(first.contains(&429), "{first:?}");
+    assert_eq!(
+        get("10.0.0.8").await,
+        200,
+        "another client is not held back"
+    );
     s.stop().await;
 }
