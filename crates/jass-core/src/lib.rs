@@ -16,6 +16,7 @@ pub mod cardset;
 pub mod coiffeur;
 pub mod deal;
 pub mod differenzler;
+pub mod first_trick_weis;
 pub mod game;
 pub mod handjass;
 pub mod hindersi;

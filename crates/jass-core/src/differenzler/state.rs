@@ -6,13 +6,14 @@ use serde::{Deserialize, Serialize};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{check_four_hands, four_hands};
+use crate::first_trick_weis::FirstTrickWeis;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable};
 use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick_play::{DealPlay, TrickPlay};
 use crate::weis::{
-    best_declaration, best_declarer, heard_weis_calls, stoeck_cards, stoeck_holder,
-    weis_call_heard, weis_call_values, Declaration, ShownWeis, WeisCall, WeisRules, STOECK_POINTS,
+    best_declaration, heard_weis_calls, stoeck_cards, stoeck_holder, weis_call_heard,
+    weis_call_values, Declaration, ShownWeis, WeisCall, WeisRules, STOECK_POINTS,
 };
 
 use super::options::{Announcements, DifferenzlerOptions, TrumpRule, MAX_ANNOUNCEMENT};
@@ -91,7 +92,6 @@ pub struct DifferenzlerTally {
 #[derive(Copy, Clone, Debug)]
 pub struct Differenzler {
     opts: DifferenzlerOptions,
-    weis_rules: Option<WeisRules>,
     phase: DifferenzlerPhase,
     totals: [i32; 4],
     deals_started: u32,
@@ -102,9 +102,8 @@ pub struct Differenzler {
     to_act: u8,
     announced: [Option<u32>; 4],
     play: DealPlay,
-    declarations: [Declaration; 4],
-    declared: [bool; 4],
-    weis_pending: bool,
+    /// The Weis of the first trick: who is asked, who declared what.
+    weis: FirstTrickWeis,
     weis_seat: Option<u8>,
     stoeck_holder: Option<u8>,
     stoeck_scored: bool,
@@ -115,7 +114,7 @@ pub struct Differenzler {
 impl Differenzler {
     /// The value of each seat's best declared combination (`None`: nothing declared, or not yet).
     fn weis_call_values(&self, r: &WeisRules) -> [Option<u32>; 4] {
-        weis_call_values(&self.declarations, self.play.mode(), r)
+        weis_call_values(self.weis.declarations(), self.play.mode(), r)
     }
 
     /// Who leads the first trick, where the Weis are called in playing order.
@@ -133,7 +132,6 @@ impl Differenzler {
         let m = Mode::Obenabe;
         Ok(Differenzler {
             opts,
-            weis_rules: opts.weis_rules(),
             phase: DifferenzlerPhase::Deal,
             totals: [0; 4],
             deals_started: 0,
@@ -150,9 +148,7 @@ impl Differenzler {
                 opts.trick_rules,
                 0,
             )),
-            declarations: [Declaration::NONE; 4],
-            declared: [false; 4],
-            weis_pending: false,
+            weis: FirstTrickWeis::new(opts.weis_rules()),
             weis_seat: None,
             stoeck_holder: None,
             stoeck_scored: false,
@@ -237,7 +233,7 @@ impl Differenzler {
     }
     /// The Weis declared by each seat.
     pub fn declarations(&self) -> [Declaration; 4] {
-        self.declarations
+        *self.weis.declarations()
     }
     /// The seat whose Weis scored (after the first trick).
     pub fn weis_seat(&self) -> Option<u8> {
@@ -358,9 +354,7 @@ impl Differenzler {
             DifferenzlerPhase::Trump
         };
         self.announced = [None; 4];
-        self.declarations = [Declaration::NONE; 4];
-        self.declared = [false; 4];
-        self.weis_pending = false;
+        self.weis.new_deal();
         self.weis_seat = None;
         self.stoeck_holder = None;
         self.stoeck_scored = false;
@@ -385,27 +379,23 @@ impl Differenzler {
     }
 
     fn update_weis_pending(&mut self) {
-        let seat = self.play.to_play() as usize;
-        self.weis_pending = self.play.tricks_done() == 0
-            && !self.declared[seat]
-            && match &self.weis_rules {
-                Some(r) => {
-                    !best_declaration(self.play.hands()[seat], self.play.mode(), r).is_empty()
-                }
-                None => false,
-            };
+        let seat = self.play.to_play();
+        let (hand, mode) = (self.play.hand(seat), self.play.mode());
+        self.weis.ask(self.play.tricks_done(), seat, |r| {
+            !best_declaration(hand, mode, r).is_empty()
+        });
     }
 
     /// End of the first trick: the player with the best single declared item scores all he
     /// declared; nobody else scores Weis.
     fn resolve_weis(&mut self) {
-        let Some(r) = self.weis_rules else { return };
+        let Some(r) = self.weis.rules() else { return };
         let mode = self.play.mode();
         let (first, _, _, _) = self.play.completed(0);
-        let best = best_declarer(&self.declarations, first, mode, &r);
-        if let Some(seat) = best {
+        if let Some(seat) = self.weis.best_declarer(first, mode) {
             self.weis_seat = Some(seat);
-            self.tally.weis[seat as usize] = self.declarations[seat as usize].points(mode, &r);
+            self.tally.weis[seat as usize] =
+                self.weis.declarations()[seat as usize].points(mode, &r);
         }
     }
 
@@ -438,7 +428,7 @@ impl Differenzler {
         } else if self.play.tricks_done() == 0 {
             self.update_weis_pending();
         } else {
-            self.weis_pending = false;
+            self.weis.stop_asking();
         }
     }
 
@@ -463,7 +453,7 @@ impl Differenzler {
 
     /// Legal cards of the seat to play (empty outside card play or while Weis is asked).
     pub fn legal_cards(&self) -> CardSet {
-        if self.phase != DifferenzlerPhase::Play || self.weis_pending {
+        if self.phase != DifferenzlerPhase::Play || self.weis.pending() {
             return CardSet::EMPTY;
         }
         self.play.legal_cards()
@@ -491,21 +481,17 @@ impl Differenzler {
                 }
             }
             (DifferenzlerPhase::Play, DifferenzlerAction::Weis { weis }) => {
-                if !self.weis_pending {
-                    return Err(IllegalAction::new(if self.weis_rules.is_none() {
-                        "Weis is not played under these options".to_string()
-                    } else {
-                        format!("seat {seat} cannot declare Weis now: only while playing to the first trick, before the card, holding a Weis")
-                    }));
-                }
-                let r = self.weis_rules.expect("weis pending only with weis rules");
-                weis.validate(self.play.hand(seat), self.play.mode(), &r)
-                    .map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))
+                let when = || {
+                    "only while playing to the first trick, before the card, holding a Weis"
+                        .to_string()
+                };
+                let hand = self.play.hand(seat);
+                self.weis
+                    .check_declaration(seat, weis, hand, self.play.mode(), when)
+                    .map(|_| ())
             }
             (DifferenzlerPhase::Play, DifferenzlerAction::Play { card }) => {
-                if self.weis_pending {
-                    return Err(IllegalAction::new(format!("seat {seat} must first declare its Weis (or `weis none`) for the first trick")));
-                }
+                self.weis.check_card(seat)?;
                 self.play.check_card(seat, card)
             }
             (p, a) => Err(IllegalAction::new(format!(
@@ -532,9 +518,7 @@ impl Differenzler {
             }
             (DifferenzlerPhase::Play, DifferenzlerAction::Weis { weis }) => {
                 let seat = self.play.to_play() as usize;
-                self.declarations[seat] = weis;
-                self.declared[seat] = true;
-                self.weis_pending = false;
+                self.weis.declare(seat as u8, weis);
             }
             (DifferenzlerPhase::Play, DifferenzlerAction::Play { card }) => self.play_card(card),
             _ => {}
@@ -555,7 +539,7 @@ impl Differenzler {
         let mut weis_calls = Vec::new();
         let mut weis_shown = Vec::new();
         if let (Some(r), true) = (
-            self.weis_rules,
+            self.weis.rules(),
             self.phase != DifferenzlerPhase::Announce && self.phase != DifferenzlerPhase::Trump,
         ) {
             let best = self.weis_call_values(&r);
@@ -574,7 +558,7 @@ impl Differenzler {
             if let Some(s) = self.weis_seat {
                 weis_shown.push(ShownWeis {
                     seat: s,
-                    weis: self.declarations[s as usize],
+                    weis: self.weis.declarations()[s as usize],
                 });
             }
         }
@@ -704,17 +688,10 @@ impl Game for Differenzler {
                     out.push(DifferenzlerAction::Announce { points });
                 }
             }
-            DifferenzlerPhase::Play if self.weis_pending => {
-                let r = self.weis_rules.expect("weis pending only with weis rules");
-                out.push(DifferenzlerAction::Weis {
-                    weis: Declaration::NONE,
-                });
-                out.push(DifferenzlerAction::Weis {
-                    weis: best_declaration(
-                        self.play.hand(self.play.to_play()),
-                        self.play.mode(),
-                        &r,
-                    ),
+            DifferenzlerPhase::Play if self.weis.pending() => {
+                let hand = self.play.hand(self.play.to_play());
+                self.weis.choices(hand, self.play.mode(), |weis| {
+                    out.push(DifferenzlerAction::Weis { weis })
                 });
             }
             DifferenzlerPhase::Play => {
@@ -777,7 +754,7 @@ impl Game for Differenzler {
             }
             // As in Schieber: a call lower than one heard before it reaches no one.
             DifferenzlerAction::Weis { weis } => {
-                Visibility::of_weis(self.weis_rules.as_ref().is_some_and(|r| {
+                Visibility::of_weis(self.weis.rules().as_ref().is_some_and(|r| {
                     weis_call_heard(
                         self.first_leader(),
                         self.weis_call_values(r),

@@ -6,15 +6,15 @@ use serde::Serialize;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{check_four_hands, four_hands};
+use crate::first_trick_weis::FirstTrickWeis;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable, DEAL_POINTS, MATCH_BONUS};
 use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::TrickRules;
 use crate::trick_play::{DealPlay, TrickEnd, TrickPlay};
 use crate::weis::{
-    best_declaration, best_declarer, has_weis, heard_weis_calls, stoeck_cards, stoeck_holder,
-    team_weis_points, weis_call_heard, weis_call_values, Declaration, ShownWeis, WeisCall,
-    WeisRules, STOECK_POINTS,
+    has_weis, heard_weis_calls, stoeck_cards, stoeck_holder, team_weis_points, weis_call_heard,
+    weis_call_values, Declaration, ShownWeis, WeisCall, WeisRules, STOECK_POINTS,
 };
 
 use super::options::{FirstForehand, SchieberOptions, ScoreItem};
@@ -56,7 +56,6 @@ pub struct DealTally {
 #[derive(Copy, Clone, Debug)]
 pub struct Schieber {
     opts: SchieberOptions,
-    weis_rules: Option<WeisRules>,
     phase: Phase,
     totals: [u32; 2],
     deals_started: u32,
@@ -73,9 +72,8 @@ pub struct Schieber {
     dealt: [CardSet; 4],
     /// The card play: hands, tricks, the mode of the trick in progress (in Slalom it changes).
     play: DealPlay,
-    weis_pending: bool,
-    declarations: [Declaration; 4],
-    declared: [bool; 4],
+    /// The Weis of the first trick: who is asked, who declared what.
+    weis: FirstTrickWeis,
     weis_team: Option<u8>,
     weis_resolved: bool,
     stoeck_holder: Option<u8>,
@@ -106,7 +104,6 @@ impl Schieber {
         };
         Ok(Schieber {
             opts,
-            weis_rules: opts.weis_rules(),
             phase: Phase::Deal,
             totals: [0; 2],
             deals_started: 0,
@@ -128,9 +125,7 @@ impl Schieber {
                 TrickRules::Strict,
                 0,
             )),
-            weis_pending: false,
-            declarations: [Declaration::NONE; 4],
-            declared: [false; 4],
+            weis: FirstTrickWeis::new(opts.weis_rules()),
             weis_team: None,
             weis_resolved: false,
             stoeck_holder: None,
@@ -230,7 +225,7 @@ impl Schieber {
     }
     /// The Weis each seat declared in this deal.
     pub fn declarations(&self) -> [Declaration; 4] {
-        self.declarations
+        *self.weis.declarations()
     }
     /// The team whose Weis scored in this deal, once the first trick is complete.
     pub fn weis_team(&self) -> Option<u8> {
@@ -325,9 +320,7 @@ impl Schieber {
         self.to_act = self.forehand;
         self.schoben = false;
         self.back = false;
-        self.weis_pending = false;
-        self.declarations = [Declaration::NONE; 4];
-        self.declared = [false; 4];
+        self.weis.new_deal();
         self.weis_team = None;
         self.weis_resolved = false;
         self.stoeck_holder = None;
@@ -368,13 +361,10 @@ impl Schieber {
     }
 
     fn update_weis_pending(&mut self) {
-        let seat = self.player();
-        self.weis_pending = self.play.tricks_done() == 0
-            && !self.declared[seat as usize]
-            && match &self.weis_rules {
-                Some(r) => has_weis(self.play.hand(seat), self.weis_mode(), r),
-                None => false,
-            };
+        let (seat, mode) = (self.player(), self.weis_mode());
+        let hand = self.play.hand(seat);
+        self.weis
+            .ask(self.play.tricks_done(), seat, |r| has_weis(hand, mode, r));
     }
 
     /// Writes points on the slate (multiplied).
@@ -459,10 +449,10 @@ impl Schieber {
     }
 
     fn weis_points(&self, team: u8) -> u32 {
-        let Some(r) = self.weis_rules.as_ref() else {
+        let Some(r) = self.weis.rules() else {
             return 0;
         };
-        team_weis_points(&self.declarations, team, self.weis_mode(), r)
+        team_weis_points(self.weis.declarations(), team, self.weis_mode(), &r)
     }
 
     /// Scores what falls due at one moment in the configured order and ends the game the moment
@@ -545,9 +535,10 @@ impl Schieber {
     /// from forehand (003, 000).
     fn resolve_weis(&mut self) {
         self.weis_resolved = true;
-        let Some(r) = self.weis_rules else { return };
-        self.weis_team =
-            best_declarer(&self.declarations, self.forehand, self.weis_mode(), &r).map(team);
+        self.weis_team = self
+            .weis
+            .best_declarer(self.forehand, self.weis_mode())
+            .map(team);
     }
 
     #[inline]
@@ -601,7 +592,7 @@ impl Schieber {
         let mut weis_due = false;
         if tricks_done == 1 {
             self.resolve_weis();
-            weis_due = self.weis_rules.is_some();
+            weis_due = self.weis.rules().is_some();
         }
         if self.contract.is_slalom() && tricks_done < 9 {
             // Slalom: the next trick in the other mode (after the ninth the first trick's stays).
@@ -624,13 +615,13 @@ impl Schieber {
         if tricks_done == 9 {
             self.count_hand();
         } else {
-            self.weis_pending = false;
+            self.weis.stop_asking();
         }
     }
 
     /// Legal cards of the seat to play (empty outside card play).
     pub fn legal_cards(&self) -> CardSet {
-        if self.phase != Phase::Play || self.weis_pending {
+        if self.phase != Phase::Play || self.weis.pending() {
             return CardSet::EMPTY;
         }
         self.play.legal_cards()
@@ -653,7 +644,7 @@ impl Schieber {
         let tricks = TrickRecord::first(self.play.tricks_done(), |i| self.completed_trick(i));
         let mut calls = Vec::new();
         let mut shown = Vec::new();
-        if let Some(r) = &self.weis_rules {
+        if let Some(r) = &self.weis.rules() {
             let best = self.weis_call_values(r);
             let heard = heard_weis_calls(self.forehand, best, seat8);
             for i in 0..4u8 {
@@ -668,7 +659,7 @@ impl Schieber {
                 {
                     shown.push(ShownWeis {
                         seat: s,
-                        weis: self.declarations[s as usize],
+                        weis: self.weis.declarations()[s as usize],
                     });
                 }
             }
@@ -729,12 +720,7 @@ impl Schieber {
                 self.to_act = (self.to_act + 2) % 4;
             }
             SchieberAction::Contract { contract } => self.choose(self.to_act, contract),
-            SchieberAction::Weis { weis } => {
-                let seat = self.player() as usize;
-                self.declarations[seat] = weis;
-                self.declared[seat] = true;
-                self.weis_pending = false;
-            }
+            SchieberAction::Weis { weis } => self.weis.declare(self.player(), weis),
             SchieberAction::Play { card } => self.play_card(self.player(), card),
         }
     }
@@ -768,23 +754,14 @@ impl Schieber {
                 }
             }
             (Phase::Play, SchieberAction::Weis { weis }) => {
-                if !self.weis_pending {
-                    return Err(IllegalAction::new(if self.weis_rules.is_none() {
-                        "Weis is not played under these options".to_string()
-                    } else {
-                        format!("seat {seat} cannot declare Weis now: only while playing to the first trick, before the card")
-                    }));
-                }
-                let r = self.weis_rules.expect("weis pending only with weis rules");
-                weis.validate(self.play.hand(seat), self.weis_mode(), &r)
-                    .map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))
+                let when = || "only while playing to the first trick, before the card".to_string();
+                let hand = self.play.hand(seat);
+                self.weis
+                    .check_declaration(seat, weis, hand, self.weis_mode(), when)
+                    .map(|_| ())
             }
             (Phase::Play, SchieberAction::Play { card }) => {
-                if self.weis_pending {
-                    return Err(IllegalAction::new(format!(
-                        "seat {seat} must first declare its Weis (or `weis none`) for the first trick"
-                    )));
-                }
+                self.weis.check_card(seat)?;
                 self.play.check_card(seat, card)
             }
             (p, a) => Err(IllegalAction::new(format!(
@@ -834,17 +811,11 @@ impl Game for Schieber {
                     out.push(SchieberAction::Schieben);
                 }
             }
-            Phase::Play if self.weis_pending => {
-                // The useful choices: declare nothing, or the hand's best declaration. `apply`
-                // accepts any valid declaration.
-                let r = self.weis_rules.expect("weis pending only with weis rules");
-                out.push(SchieberAction::Weis {
-                    weis: Declaration::NONE,
+            Phase::Play if self.weis.pending() => {
+                let hand = self.play.hand(self.player());
+                self.weis.choices(hand, self.weis_mode(), |weis| {
+                    out.push(SchieberAction::Weis { weis })
                 });
-                let best = best_declaration(self.play.hand(self.player()), self.weis_mode(), &r);
-                if !best.is_empty() {
-                    out.push(SchieberAction::Weis { weis: best });
-                }
             }
             Phase::Play => {
                 for card in self.legal_cards() {
@@ -879,7 +850,7 @@ impl Game for Schieber {
     fn action_visibility(&self, action: SchieberAction) -> Visibility {
         match action {
             SchieberAction::Weis { weis } => {
-                Visibility::of_weis(self.weis_rules.as_ref().is_some_and(|r| {
+                Visibility::of_weis(self.weis.rules().as_ref().is_some_and(|r| {
                     weis_call_heard(
                         self.forehand,
                         self.weis_call_values(r),
@@ -897,7 +868,7 @@ impl Game for Schieber {
 impl Schieber {
     /// The value of each seat's best declared combination (`None`: nothing declared, or not yet).
     fn weis_call_values(&self, r: &WeisRules) -> [Option<u32>; 4] {
-        weis_call_values(&self.declarations, self.weis_mode(), r)
+        weis_call_values(self.weis.declarations(), self.weis_mode(), r)
     }
 
     /// The dealer of the coming deal.

@@ -6,13 +6,13 @@ use serde::Serialize;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{check_four_hands, four_hands};
+use crate::first_trick_weis::FirstTrickWeis;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable, MATCH_BONUS};
 use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::TrickRules;
 use crate::weis::{
-    best_declaration, best_declarer, stoeck_cards, stoeck_holder, Declaration, ShownWeis, WeisCall,
-    WeisRules, STOECK_POINTS,
+    best_declaration, stoeck_cards, stoeck_holder, Declaration, ShownWeis, WeisCall, STOECK_POINTS,
 };
 
 use super::options::{Doubling, SidiOptions};
@@ -98,7 +98,6 @@ const fn team(seat: u8) -> u8 {
 #[derive(Copy, Clone, Debug)]
 pub struct Sidi {
     opts: SidiOptions,
-    weis_rules: Option<WeisRules>,
     phase: SidiPhase,
     totals: [u32; 2],
     deals_started: u32,
@@ -118,9 +117,8 @@ pub struct Sidi {
     n_calls: u8,
     // Play.
     play: DealPlay,
-    declarations: [Declaration; 4],
-    declared: [bool; 4],
-    weis_pending: bool,
+    /// The Weis of the first trick: who is asked, who declared what.
+    weis: FirstTrickWeis,
     call_max: u32,
     weis_team: Option<u8>,
     scored_weis: [Declaration; 4],
@@ -138,7 +136,6 @@ impl Sidi {
         let mode = Mode::Obenabe;
         Ok(Sidi {
             opts,
-            weis_rules: opts.weis_rules(),
             phase: SidiPhase::Deal,
             totals: [0; 2],
             deals_started: 0,
@@ -162,9 +159,7 @@ impl Sidi {
                 TrickRules::Strict,
                 0,
             )),
-            declarations: [Declaration::NONE; 4],
-            declared: [false; 4],
-            weis_pending: false,
+            weis: FirstTrickWeis::new(opts.weis_rules()),
             call_max: 0,
             weis_team: None,
             scored_weis: [Declaration::NONE; 4],
@@ -268,7 +263,7 @@ impl Sidi {
     }
     /// The Weis declared by each seat.
     pub fn declarations(&self) -> [Declaration; 4] {
-        self.declarations
+        *self.weis.declarations()
     }
     /// The team whose Weis scored (after the first trick).
     pub fn weis_team(&self) -> Option<u8> {
@@ -318,9 +313,7 @@ impl Sidi {
         self.factor = 1;
         self.thrown_in = false;
         self.n_calls = 0;
-        self.declarations = [Declaration::NONE; 4];
-        self.declared = [false; 4];
-        self.weis_pending = false;
+        self.weis.new_deal();
         self.call_max = 0;
         self.weis_team = None;
         self.scored_weis = [Declaration::NONE; 4];
@@ -383,30 +376,27 @@ impl Sidi {
     }
 
     fn update_weis_pending(&mut self) {
-        let seat = self.play.to_play() as usize;
-        self.weis_pending = self.play.tricks_done() == 0
-            && !self.declared[seat]
-            && match &self.weis_rules {
-                // 001: "An item of Weis may only be declared if it is potentially higher than any
-                // Weis declared by earlier players to the trick": asked only if the seat's best
-                // item is worth at least the highest call so far.
-                Some(r) => {
-                    let best = best_declaration(self.play.hands()[seat], self.play.mode(), r);
-                    !best.is_empty() && best.call_points(self.play.mode(), r) >= self.call_max
-                }
-                None => false,
-            };
+        let seat = self.play.to_play();
+        let (hand, mode, call_max) = (self.play.hand(seat), self.play.mode(), self.call_max);
+        // 001: "An item of Weis may only be declared if it is potentially higher than any Weis
+        // declared by earlier players to the trick": asked only if the seat's best item is worth
+        // at least the highest call so far.
+        self.weis.ask(self.play.tricks_done(), seat, |r| {
+            let best = best_declaration(hand, mode, r);
+            !best.is_empty() && best.call_points(mode, r) >= call_max
+        });
     }
 
     /// The end of the first trick: the team with the best declared item scores every Weis held by
     /// both partners (001: "entitled to score all items of Weis held by both partners"): each of
     /// the two with the best declaration of his hand as dealt, whatever he listed himself.
     fn resolve_weis(&mut self) {
-        let Some(r) = self.weis_rules else { return };
+        let Some(r) = self.weis.rules() else { return };
         let mode = self.play.mode();
         let (first, _, _, _) = self.play.completed(0);
-        let best = best_declarer(&self.declarations, first, mode, &r);
-        let Some(seat) = best else { return };
+        let Some(seat) = self.weis.best_declarer(first, mode) else {
+            return;
+        };
         let t = team(seat);
         self.weis_team = Some(t);
         for s in [t, t + 2] {
@@ -448,7 +438,7 @@ impl Sidi {
         } else if self.play.tricks_done() == 0 {
             self.update_weis_pending();
         } else {
-            self.weis_pending = false;
+            self.weis.stop_asking();
         }
     }
 
@@ -483,7 +473,7 @@ impl Sidi {
 
     /// Legal cards of the seat to play (empty outside card play or while Weis is asked).
     pub fn legal_cards(&self) -> CardSet {
-        if self.phase != SidiPhase::Play || self.weis_pending {
+        if self.phase != SidiPhase::Play || self.weis.pending() {
             return CardSet::EMPTY;
         }
         self.play.legal_cards()
@@ -538,17 +528,13 @@ impl Sidi {
             (SidiPhase::DoubleAsk, SidiAction::Double | SidiAction::Pass) => Ok(()),
             (SidiPhase::RedoubleAsk, SidiAction::Redouble | SidiAction::Pass) => Ok(()),
             (SidiPhase::Play, SidiAction::Weis { weis }) => {
-                if !self.weis_pending {
-                    return Err(IllegalAction::new(if self.weis_rules.is_none() {
-                        "Weis is not played under these options".to_string()
-                    } else {
-                        format!("seat {seat} cannot declare Weis now: only while playing to the first trick, before the card, with an item at least as high as the last call ({})", self.call_max)
-                    }));
-                }
-                let r = self.weis_rules.expect("weis pending only with weis rules");
-                weis.validate(self.play.hand(seat), self.play.mode(), &r)
-                    .map_err(|e| IllegalAction::new(format!("seat {seat}: {e}")))?;
+                let when = || {
+                    format!("only while playing to the first trick, before the card, with an item at least as high as the last call ({})", self.call_max)
+                };
                 let hand = self.play.hand(seat);
+                let r = self
+                    .weis
+                    .check_declaration(seat, weis, hand, self.play.mode(), when)?;
                 // 001: "A player who wishes to score Weis must declare their highest instance of
                 // Weis": a declaration must hold the best item of the hand's best declaration
                 // (by the comparison key: value, length, height, trump).
@@ -577,9 +563,7 @@ impl Sidi {
                 Ok(())
             }
             (SidiPhase::Play, SidiAction::Play { card }) => {
-                if self.weis_pending {
-                    return Err(IllegalAction::new(format!("seat {seat} must first declare its Weis (or `weis none`) for the first trick")));
-                }
+                self.weis.check_card(seat)?;
                 self.play.check_card(seat, card)
             }
             (p, a) => Err(IllegalAction::new(format!(
@@ -661,11 +645,8 @@ impl Sidi {
                 }
             }
             (SidiPhase::Play, SidiAction::Weis { weis }) => {
-                let seat = self.play.to_play() as usize;
-                self.declarations[seat] = weis;
-                self.declared[seat] = true;
-                self.weis_pending = false;
-                if let (Some(r), false) = (self.weis_rules, weis.is_empty()) {
+                self.weis.declare(self.play.to_play(), weis);
+                if let (Some(r), false) = (self.weis.rules(), weis.is_empty()) {
                     let best = weis.call_points(self.play.mode(), &r);
                     self.call_max = self.call_max.max(best);
                 }
@@ -682,10 +663,10 @@ impl Sidi {
         let mut weis_calls = Vec::new();
         let mut weis_shown = Vec::new();
         if let (Some(r), SidiPhase::Play | SidiPhase::Deal | SidiPhase::Over) =
-            (self.weis_rules, self.phase)
+            (self.weis.rules(), self.phase)
         {
             for s in 0..4u8 {
-                let d = &self.declarations[s as usize];
+                let d = &self.weis.declarations()[s as usize];
                 if !d.is_empty() {
                     weis_calls.push(WeisCall {
                         seat: s,
@@ -828,17 +809,10 @@ impl Game for Sidi {
                 out.push(SidiAction::Pass);
                 out.push(SidiAction::Redouble);
             }
-            SidiPhase::Play if self.weis_pending => {
-                let r = self.weis_rules.expect("weis pending only with weis rules");
-                out.push(SidiAction::Weis {
-                    weis: Declaration::NONE,
-                });
-                out.push(SidiAction::Weis {
-                    weis: best_declaration(
-                        self.play.hand(self.play.to_play()),
-                        self.play.mode(),
-                        &r,
-                    ),
+            SidiPhase::Play if self.weis.pending() => {
+                let hand = self.play.hand(self.play.to_play());
+                self.weis.choices(hand, self.play.mode(), |weis| {
+                    out.push(SidiAction::Weis { weis })
                 });
             }
             SidiPhase::Play => {
