@@ -252,6 +252,8 @@ test('schieber: a whole deal against three rule bots by clicking', async ({ brow
   assert(done.schieben === 1, 'we were asked and shoved');
   if (!done.dimmedSeen) log('note: every card was legal at every turn of this deal (nothing to dim)');
   assert(done.reconnected, 'reconnected after a dropped WebSocket');
+  // Nine cards of ours: at our last card eight tricks are taken, and they hold points.
+  assert(done.runningSeen, 'the slate showed card points taken during the deal');
   // The deal result: both teams' points, card points 157 in all (with the last-trick 5).
   const summary = await (await page.waitForFunction(() => window.firstDealSummary, null, { timeout: 30000 })).jsonValue();
   assert(summary.close, 'the deal summary has its OK button');
@@ -307,7 +309,10 @@ test('schieber: a whole game to the end, and `jass check` accepts its record', a
   // Nine cards of ours in every deal but the last, which ends once a team reaches the target
   // (003: the game may end inside a deal).
   assert(cards.slice(0, -1).every((c) => c === 9) && cards[cards.length - 1] <= 9, `cards of ours by deal: ${cards}`);
-  assert(runningSeen, 'the slate showed card points taken during a deal');
+  // The slate's running points are checked at every turn (in playDeal); that they were seen is
+  // asserted by the one-deal test: a game to 400 can end in its first trick (a Weis of 150
+  // under Obenabe's x3), before any trick is taken at one of our turns.
+  if (!runningSeen) log(`note: the game ended before a trick was taken at one of our turns (cards ${cards})`);
   await page.screenshot({ path: path.join(out, 'game-over.png') });
   // The verdict comes with the server's `over` message, just after the last state.
   await page.waitForFunction(() => document.querySelector('#game-result').textContent !== 'Game over.', null, { timeout: 15000 });
