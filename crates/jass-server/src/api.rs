@@ -224,7 +224,9 @@ async fn create_table(
             "`options` must be a JSON object, e.g. {\"target\":1000}",
         ));
     }
-    let spec = kind.spec(&options).map_err(|e| bad(e.0))?;
+    let spec = kind
+        .spec(&kind.named_options(&req.game, &options))
+        .map_err(|e| bad(e.0))?;
     let n = spec.seats();
     let seat_names = req.seats.unwrap_or_else(|| {
         std::iter::once("me".to_string())

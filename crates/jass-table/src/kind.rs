@@ -154,6 +154,23 @@ fn parse_named<T: DeserializeOwned>(game: &str, options: &Value) -> Result<T, Op
     })
 }
 
+impl GameKind {
+    /// The options of the game called `name` (any of its names): a game called by the name of
+    /// one of its presets starts from that preset unless `options` names one (`herzjass`:
+    /// Schellenjass with hearts, 004: "If Schellenjass is played with French-suited cards,
+    /// Hearts are chosen as the relevant suit, the game is then called Herzjass").
+    pub fn named_options(self, name: &str, options: &Value) -> Value {
+        let name = name.trim().to_ascii_lowercase();
+        let mut options = options.clone();
+        if name != self.name() && self.presets().iter().any(|(p, _)| *p == name) {
+            if let Value::Object(given) = &mut options {
+                given.entry("preset").or_insert(Value::String(name));
+            }
+        }
+        options
+    }
+}
+
 impl FromStr for GameKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
@@ -181,10 +198,11 @@ pub struct GameSpec {
 }
 
 impl GameSpec {
-    /// The game from its name and `key=value` pairs.
+    /// The game from its name and `key=value` pairs (a game named by one of its presets starts
+    /// from that preset: [`GameKind::named_options`]).
     pub fn parse(game: &str, pairs: &[String]) -> Result<GameSpec, OptionsError> {
         let kind: GameKind = game.parse().map_err(OptionsError)?;
-        kind.spec(&options_from_pairs(pairs)?)
+        kind.spec(&kind.named_options(game, &options_from_pairs(pairs)?))
     }
 
     /// The number of seats at the table under these options.
@@ -294,6 +312,7 @@ fn duplicate_key(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn a_key_given_twice_in_an_option_value_is_refused() {
@@ -306,6 +325,31 @@ mod tests {
         assert_eq!(duplicate_key(r#"[{"a":1},{"a":2}]"#), None);
         assert_eq!(duplicate_key("standard"), None);
         assert_eq!(duplicate_key(r#"{"a":1}"#), None);
+    }
+
+    /// 004: "If Schellenjass is played with French-suited cards, Hearts are chosen as the
+    /// relevant suit, the game is then called Herzjass": the game called `herzjass` plays
+    /// hearts unless its options say otherwise; by its own name it plays bells.
+    #[test]
+    fn a_game_called_by_a_presets_name_starts_from_that_preset() {
+        let suit = |game: &str, pairs: &[&str]| {
+            let pairs: Vec<String> = pairs.iter().map(|p| p.to_string()).collect();
+            let spec = GameSpec::parse(game, &pairs).unwrap();
+            assert_eq!(spec.kind, GameKind::Schellenjass);
+            spec.options["suit"].as_str().unwrap().to_string()
+        };
+        assert_eq!(suit("herzjass", &[]), "H");
+        assert_eq!(suit(" HerzJass", &["players=3"]), "H");
+        assert_eq!(suit("herzjass", &["suit=D"]), "D");
+        assert_eq!(suit("herzjass", &["preset=default"]), "D");
+        assert_eq!(suit("schellenjass", &[]), "D");
+        // A game's own name or an alias that names no preset changes nothing.
+        let sidi = GameKind::Sidi;
+        assert_eq!(sidi.named_options("sidi", &json!({})), json!({}));
+        assert_eq!(
+            sidi.named_options("sidi-barrani", &json!({"target": 1000})),
+            json!({"target": 1000})
+        );
     }
 
     #[test]

@@ -64,7 +64,7 @@ pub fn run(args: ArenaArgs) -> Result<ExitCode> {
     if !(1..=MAX_UNITS).contains(&args.deals) {
         bail!("--deals {}: give 1 to {MAX_UNITS}", args.deals);
     }
-    let opts = jass_table::options_from_pairs(&args.options)?;
+    let opts = kind.named_options(&args.game, &jass_table::options_from_pairs(&args.options)?);
     let game = games::build(kind, &opts, &args.a, &args.b)?;
     let to_stdout = args.out.as_deref().is_some_and(|p| p.as_os_str() == "-");
     if to_stdout && args.json {

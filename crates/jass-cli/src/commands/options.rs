@@ -21,8 +21,26 @@ pub fn run(args: OptionsArgs) -> Result<ExitCode> {
         None => GameKind::ALL.to_vec(),
     };
     for g in games {
-        println!("{} (defaults; change with -o key=value):", g.name());
-        let defaults = g.default_options();
+        // A game called by one of its presets' names (`herzjass`) starts from that preset.
+        let named = args
+            .game
+            .as_deref()
+            .map(|name| g.named_options(name, &Value::Object(Default::default())));
+        let defaults = match named.as_ref().and_then(|o| o.get("preset")) {
+            Some(preset) => {
+                println!(
+                    "{} with preset {preset} (defaults; change with -o key=value):",
+                    g.name()
+                );
+                g.spec(named.as_ref().expect("named"))
+                    .map_err(|e| anyhow!(e.0))?
+                    .options
+            }
+            None => {
+                println!("{} (defaults; change with -o key=value):", g.name());
+                g.default_options()
+            }
+        };
         if let Value::Object(m) = defaults {
             for (k, v) in m {
                 println!("  {k} = {v}");

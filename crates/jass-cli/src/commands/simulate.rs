@@ -55,8 +55,8 @@ impl GameVisitor for Simulate {
     type Output = Result<ExitCode>;
     fn visit<G: TableGame>(self) -> Result<ExitCode> {
         let args = self.0;
-        let options =
-            jass_table::checked_options::<G>(&jass_table::options_from_pairs(&args.options)?)?;
+        let given = jass_table::options_from_pairs(&args.options)?;
+        let options = jass_table::checked_options::<G>(&G::KIND.named_options(&args.game, &given))?;
         let seats = G::seat_count(&options);
         let seed = args.seed.unwrap_or_else(|| {
             std::time::SystemTime::now()
