@@ -196,9 +196,10 @@ impl SamplingSchieber {
     /// with the solver: in each world every contract is played by the rule players until at most
     /// `handoff` cards are left at the end of a trick (36: none) and solved exactly from there
     /// (Weis and Stöck as the hands hold them); schieben is worth the contract the rule player
-    /// would choose for the partner in that world. With `read` above 0, the partner choosing after
-    /// schieben draws each world again up to `read` times until forehand's hand is one the rule
-    /// player would shove. `handoff` 0: rule play-outs to the end (the default).
+    /// would choose for the partner in that world. `handoff` 0: rule play-outs to the end (the
+    /// default). With `read` above 0 (with either hand-off), the partner choosing after schieben
+    /// draws each world again up to `read` times until forehand's hand is one the rule player
+    /// would shove.
     pub fn with_contract_play(mut self, handoff: u32, read: usize) -> Self {
         self.contract_handoff = handoff.min(36);
         self.contract_read = read;
@@ -514,13 +515,12 @@ impl SamplingSchieber {
         }
         let mut sums = vec![0i64; legal.len()];
         let mut cards = unseen;
+        let mut rule = RuleSchieber::new(self.options);
+        let mut list = ActionList::new();
         for _ in 0..n {
             // The 27 unseen cards dealt at random, 9 to each other seat.
-            let hands = deal_unseen(&mut self.rng, &mut cards, obs.hand, me);
-            let mut dealt = base;
-            if dealt.deal(hands).is_err() {
-                return None;
-            }
+            let (_, mut dealt) =
+                self.contract_world(obs, base, &mut cards, &mut rule, &mut list)?;
             if obs.schoben {
                 // Forehand shoved: we are the partner choosing.
                 dealt.apply(SchieberAction::Schieben).ok()?;
@@ -544,6 +544,38 @@ impl SamplingSchieber {
 }
 
 impl SamplingSchieber {
+    /// A world of a contract decision, dealt into `base` (a game about to be dealt): the
+    /// `unseen` cards dealt at random, 9 to each other seat; when the partner chooses after
+    /// schieben, drawn again up to `contract_read` times until forehand's hand is one the rule
+    /// player shoves (`None`: a deal the game refuses).
+    fn contract_world(
+        &mut self,
+        obs: &SchieberObservation,
+        base: Schieber,
+        unseen: &mut [Card],
+        rule: &mut RuleSchieber,
+        list: &mut ActionList<SchieberAction>,
+    ) -> Option<([CardSet; 4], Schieber)> {
+        let mut tries = 0;
+        loop {
+            let hands = deal_unseen(&mut self.rng, unseen, obs.hand, obs.seat);
+            let mut dealt = base;
+            dealt.deal(hands).ok()?;
+            if !obs.schoben || tries == self.contract_read {
+                return Some((hands, dealt));
+            }
+            tries += 1;
+            dealt.legal_actions(list);
+            let fh = obs.forehand as usize;
+            if matches!(
+                rule.act(&Decision::new(&dealt, fh, list)),
+                SchieberAction::Schieben
+            ) {
+                return Some((hands, dealt));
+            }
+        }
+    }
+
     /// [`Self::sampled_contract`] with the solver ([`Self::with_contract_play`]): `base` is a
     /// game about to be dealt with the real forehand.
     fn solved_contract(
@@ -566,25 +598,8 @@ impl SamplingSchieber {
         self.solvers(1);
         let mut kept = 0;
         for _ in 0..self.settings.contract_samples {
-            let mut dealt = base;
-            let mut hands = [CardSet::EMPTY; 4];
-            // Worlds drawn again while forehand's hand is one the rule player keeps (it shoved).
-            for tries in 0..=self.contract_read {
-                hands = deal_unseen(&mut self.rng, &mut cards, obs.hand, me);
-                dealt = base;
-                dealt.deal(hands).ok()?;
-                if !obs.schoben || tries == self.contract_read {
-                    break;
-                }
-                dealt.legal_actions(&mut list);
-                let fh = obs.forehand as usize;
-                if matches!(
-                    rule.act(&Decision::new(&dealt, fh, &list)),
-                    SchieberAction::Schieben
-                ) {
-                    break;
-                }
-            }
+            let (hands, mut dealt) =
+                self.contract_world(obs, base, &mut cards, &mut rule, &mut list)?;
             if obs.schoben {
                 dealt.apply(SchieberAction::Schieben).ok()?;
             }
@@ -868,6 +883,51 @@ mod tests {
             contract_choice(&mut p, HANDS, true)
         };
         assert_eq!(choose(9), choose(9));
+    }
+
+    /// After schieben the partner's contract worlds read forehand's shove with `contract_read`:
+    /// drawn again until the rule player would have shoved forehand's hand, far more of them
+    /// are such hands than among uniform worlds, and at most `read` redraws are made (every
+    /// world still holds the seat's own hand and 27 other cards).
+    #[test]
+    fn contract_worlds_after_schieben_read_the_shove() {
+        let o = SchieberOptions {
+            first_forehand: FirstForehand::Seat(0),
+            ..SchieberOptions::default()
+        };
+        let mut g = Schieber::new(o).unwrap();
+        g.deal(HANDS.map(|h| h.parse().unwrap())).unwrap();
+        g.apply(SchieberAction::Schieben).unwrap();
+        let obs = g.observation(2);
+        let base = Schieber::new(o).unwrap();
+        let shoving_share = |read: usize| {
+            let mut p = SamplingSchieber::new(o, SamplingSettings::default(), 3)
+                .with_contract_play(0, read);
+            let mut rule = RuleSchieber::new(o);
+            let mut list = ActionList::new();
+            let mut unseen: Vec<Card> = (CardSet::ALL - obs.hand).iter().collect();
+            let mut shoved = 0;
+            for _ in 0..200 {
+                let (hands, dealt) = p
+                    .contract_world(&obs, base, &mut unseen, &mut rule, &mut list)
+                    .unwrap();
+                assert_eq!(hands[2], obs.hand);
+                assert_eq!(hands.iter().map(|h| h.len()).sum::<u32>(), 36);
+                dealt.legal_actions(&mut list);
+                let a = rule.act(&Decision::new(&dealt, 0, &list));
+                shoved += u32::from(a == SchieberAction::Schieben);
+            }
+            shoved
+        };
+        let (uniform, read) = (shoving_share(0), shoving_share(30));
+        assert!(
+            uniform < 180,
+            "uniform worlds: {uniform} of 200 shoving hands"
+        );
+        assert!(
+            read >= 196 && read > uniform,
+            "read worlds: {read} of 200 (uniform {uniform})"
+        );
     }
 
     /// With inference the worlds kept explain the others' cards better: at the card decisions
