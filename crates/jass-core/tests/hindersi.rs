@@ -138,6 +138,51 @@ fn undertrumping_is_refused_while_holding_the_suit_led_and_allowed_when_void_of_
     assert_eq!(points, 22);
 }
 
+/// 004: "players may either follow suit or trump, but may only discard if unable to follow":
+/// a player holding the suit led may trump, not discard; over a trump he may overtrump but not
+/// undertrump while he holds the suit led.
+#[test]
+fn a_player_holding_the_suit_led_may_trump_but_not_discard() {
+    let mut g = Hindersi::new(four()).unwrap();
+    let deal = HindersiDeal {
+        hands: hands([
+            "C6 C7 S6 S7 S8 S9 S10 SJ SQ",
+            "C8 H8 D6 D8 D9 D10 DJ DQ DK",
+            "C9 CK CA H6 HA D7 DA SK SA",
+            "H7 H9 H10 HJ HQ HK C10 CJ CQ",
+        ]),
+        trump_card: card("H7"),
+    };
+    g.apply_deal(deal).unwrap();
+    play(&mut g, "C6");
+    // Seat 1 holds the eight of clubs: it follows or trumps, its diamonds stay.
+    assert_eq!(legal(&g), "C8 H8".parse::<CardSet>().unwrap());
+    play(&mut g, "H8");
+    // Seat 2 holds clubs: follow, or trump over the eight; the six would go under it.
+    assert_eq!(legal(&g), "C9 CK CA HA".parse::<CardSet>().unwrap());
+}
+
+/// The Puur (the Under of trumps) is never forced (003), under Hindersi's weak rule too: a
+/// player whose only trump is the Puur may play any card on a trump lead.
+#[test]
+fn the_puur_is_not_forced_on_a_trump_lead() {
+    let mut g = Hindersi::new(four()).unwrap();
+    let deal = HindersiDeal {
+        hands: hands([
+            "H6 C6 C7 S6 S7 S8 S9 S10 SJ",
+            "HJ D6 D7 D8 D9 D10 DJ DQ DK",
+            "C8 C9 C10 CK CA SQ SK SA DA",
+            "H7 H8 H9 H10 HQ HK HA CJ CQ",
+        ]),
+        trump_card: card("H7"),
+    };
+    g.apply_deal(deal).unwrap();
+    play(&mut g, "H6");
+    assert_eq!(legal(&g), g.hand(1));
+    play(&mut g, "D6");
+    assert_eq!(legal(&g), g.hand(2), "void in trumps: any card");
+}
+
 #[test]
 fn a_partie_of_four_gives_the_two_lowest_a_strich_and_the_two_highest_a_nuller() {
     let g = Hindersi::scored(
@@ -197,6 +242,19 @@ fn a_partie_of_three_gives_the_lowest_a_strich_the_highest_a_nuller_and_the_midd
     assert_eq!(g.partie_totals(), [150, 60, 261, 0]);
     assert_eq!(g.striche(), [0, 1, 0, 0]);
     assert_eq!(g.nuller(), [0, 0, 1, 0]);
+    // Seat 0 takes all twelve tricks of the third deal: 0 to it, 157 to each other.
+    let g = Hindersi::scored(
+        three(),
+        &[
+            ([50, 50, 57, 0], None),
+            ([50, 50, 57, 0], None),
+            ([157, 0, 0, 0], Some(0)),
+        ],
+    )
+    .unwrap();
+    assert_eq!(g.partie_totals(), [100, 257, 271, 0]);
+    assert_eq!(g.striche(), [1, 0, 0, 0]);
+    assert_eq!(g.nuller(), [0, 0, 1, 0]);
 }
 
 #[test]
@@ -207,6 +265,9 @@ fn a_tie_across_the_line_between_the_marks_gives_the_tied_players_neither() {
     // A tie inside the lowest two or the highest two changes nothing.
     let m = Hindersi::marks_for(4, &[10, 10, 30, 30]);
     assert_eq!((m.striche, m.nuller), ([1, 1, 0, 0], [0, 0, 1, 1]));
+    // Three tied for the lowest: none is among the two lowest alone, so no Strich.
+    let m = Hindersi::marks_for(4, &[10, 10, 10, 30]);
+    assert_eq!((m.striche, m.nuller), ([0; 4], [0, 0, 0, 1]));
     // All equal: no marks.
     let m = Hindersi::marks_for(4, &[40, 40, 40, 40]);
     assert_eq!((m.striche, m.nuller), ([0; 4], [0; 4]));

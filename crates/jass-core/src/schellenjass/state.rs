@@ -22,10 +22,10 @@ pub use crate::card_play_game::{CardPlayPhase as SchellenjassPhase, MAX_SEATS};
 pub const MAX_TRICKS: usize = 18;
 /// Cards of one suit: a Turi takes them all.
 const SUIT_CARDS: u8 = 9;
-/// "Ohne Trumpf": every suit ranks as in Obenabe, the ace high, and whoever can follow suit must
-/// ("Farbe muss gehalten werden"); without a trump the strict and weak rules are the same: void
-/// in the suit led, any card, a bell too (004: "a Bell may only be discarded if a player can no
-/// longer follow suit"). The core's legal cards under these rules are exactly the game's.
+/// 004: "The game is played without trumps": every suit ranks as in Obenabe, the ace high, and
+/// whoever can follow suit must (003's trick rules); without a trump the strict and weak rules
+/// are the same: void in the suit led, any card, a bell too (004: "a Bell may only be discarded
+/// if a player can no longer follow suit"). The core's legal cards under these rules are exactly the game's.
 const MODE: Mode = Mode::Obenabe;
 const RULES: TrickRules = TrickRules::Strict;
 
@@ -336,9 +336,8 @@ mod tests {
 
     #[test]
     fn the_player_with_the_most_bells_writes_no_line() {
-        // The worked example: "ein Spieler eroberte drei Schellen, die andern nur je deren
-        // zwei. Sämtliche drei Spieler mit nur je zwei Schellenkarten erhalten einen Strich; der
-        // Spieler mit drei Schellenkarten geht leer aus."
+        // 004 scores only the Turi; an ordinary deal is our reading (docs/schellenjass.md,
+        // "Scoring a deal"): a line to every player but the one who took the most bells.
         let g = scored(SchellenjassOptions::default(), &[[3, 2, 2, 2]]);
         assert_eq!(g.lines(), [0, 1, 1, 1]);
         let g = scored(SchellenjassOptions::default(), &[[0, 5, 4, 0]]);
@@ -350,6 +349,59 @@ mod tests {
         let g = scored(SchellenjassOptions::default(), &[[0, 0, 9, 0]]);
         assert_eq!(g.lines(), [0, 0, 3, 0]);
         assert_eq!(g.last_deal().unwrap().turi, Some(2));
+    }
+
+    /// Two players, 18 cards each: the one with fewer bells writes a line, a Turi its
+    /// `turi_lines` (three by default, 004; five when the table says so) and the other nothing.
+    #[test]
+    fn two_players_and_other_turi_lines_score_by_the_same_rule() {
+        let two = SchellenjassOptions {
+            players: 2,
+            ..Default::default()
+        };
+        assert_eq!(scored(two, &[[4, 5, 0, 0]]).lines(), [1, 0, 0, 0]);
+        assert_eq!(scored(two, &[[9, 0, 0, 0]]).lines(), [3, 0, 0, 0]);
+        let five = SchellenjassOptions {
+            turi_lines: 5,
+            ..Default::default()
+        };
+        let g = scored(five, &[[0, 0, 9, 0]]);
+        assert_eq!(g.lines(), [0, 0, 5, 0]);
+        assert_eq!(g.last_deal().unwrap().turi, Some(2));
+    }
+
+    /// Herzjass (004: "Hearts are chosen as the relevant suit"): a trick counts its hearts, not
+    /// its bells; the highest club wins the club lead (no trump).
+    #[test]
+    fn a_herzjass_trick_counts_its_hearts() {
+        let opts = SchellenjassOptions {
+            suit: Suit::H,
+            ..Default::default()
+        };
+        let mut g = game(opts);
+        let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        for (s, h) in [
+            "C6 D6 D7 D8 D9 S6 S7 S8 S9",
+            "H7 D10 DJ DQ DK DA S10 SJ SQ",
+            "CA C7 C8 C9 C10 CJ CQ CK SK",
+            "H9 H6 H8 H10 HJ HQ HK HA SA",
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            hands[s] = h.parse().unwrap();
+        }
+        g.apply_deal(HandsDeal { hands }).unwrap();
+        for c in ["C6", "H7", "CA", "H9"] {
+            let card: Card = c.parse().unwrap();
+            g.apply(SchellenjassAction::Play { card }).unwrap();
+        }
+        let (leader, cards, winner, points) = g.completed_trick(0);
+        assert_eq!((leader, cards.len(), winner), (0, 4, 2));
+        assert_eq!(
+            points, 2,
+            "H7 and H9; the diamonds would count under suit D"
+        );
     }
 
     #[test]

@@ -32,7 +32,7 @@ impl TableGame for Hindersi {
         "  players (or seats): 4 | 3 (004, JassWiki; all 36 cards dealt, 9 or 12 each)\n",
         "  parties: Parties of one round of deals each (4; 004: \"4 or 8\")\n",
         "  ranking: net (Striche less Nuller, 004's \"minus mark\") | striche (JassWiki: the most Striche)\n",
-        "  preset: default (four players, 4 Parties) | three-players | eight-parties | jasswiki (ranking striche); other keys override it\n",
+        "  preset: default (four players, 4 Parties) | three-players | eight-parties | jasswiki (three players, ranking striche); other keys override it\n",
         "  See docs/hindersi.md for the source of every option."
     );
 
