@@ -27,11 +27,17 @@ async fn instance(db: &Database) -> Server {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_table_moves_when_its_instance_dies_and_loses_nothing() {
+    on_postgres_within_90_s(moves).await;
+}
+
+/// Runs `test` on PostgreSQL (nothing without `JASS_TEST_POSTGRES`), failing it if its game
+/// has not ended within 90 s.
+async fn on_postgres_within_90_s<F: std::future::Future<Output = ()>>(test: fn(Database) -> F) {
     let dir = tempfile::tempdir().unwrap();
     let Some(db) = postgres(dir.path()).await else {
         return;
     };
-    tokio::time::timeout(Duration::from_secs(90), moves(db))
+    tokio::time::timeout(Duration::from_secs(90), test(db))
         .await
         .expect("the game ends within 90 s");
 }
@@ -202,13 +208,7 @@ async fn any_instance_serves_a_table_and_a_clean_stop_hands_it_over_at_once() {
 /// on A to the end. The seat joined before the death stays taken (F1 reopened such seats).
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn joins_go_on_when_the_instance_running_the_table_dies() {
-    let dir = tempfile::tempdir().unwrap();
-    let Some(db) = postgres(dir.path()).await else {
-        return;
-    };
-    tokio::time::timeout(Duration::from_secs(90), joins_after_a_death(db))
-        .await
-        .expect("the game ends within 90 s");
+    on_postgres_within_90_s(joins_after_a_death).await;
 }
 
 async fn joins_after_a_death(db: Database) {
