@@ -9,7 +9,7 @@
 use crate::cardset::CardSet;
 use crate::game::IllegalAction;
 use crate::mode::Mode;
-use crate::weis::{best_declaration, best_declarer, Declaration, WeisRules};
+use crate::weis::{best_declaration, best_declarer, has_weis, Declaration, WeisRules};
 
 /// Who has declared what in the first trick of a deal, and whether the seat to play is asked.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -56,14 +56,22 @@ impl FirstTrickWeis {
     }
 
     /// Asks `seat`, the seat to play, for its Weis if it plays to the first trick (`tricks_done`
-    /// is 0), has not declared yet, Weis is played and `holds` says its hand has an item it may
-    /// declare; else asks nobody.
+    /// is 0), has not declared yet, Weis is played, its `hand` holds a scoring item in `mode`
+    /// and the game's own condition `may_call` holds (Sidi Barrani's: an item as high as the
+    /// last call); else asks nobody.
     #[inline]
-    pub fn ask(&mut self, tricks_done: u8, seat: u8, holds: impl FnOnce(&WeisRules) -> bool) {
+    pub fn ask(
+        &mut self,
+        tricks_done: u8,
+        seat: u8,
+        hand: CardSet,
+        mode: Mode,
+        may_call: impl FnOnce(&WeisRules) -> bool,
+    ) {
         self.pending = tricks_done == 0
             && !self.declared[seat as usize]
             && match &self.rules {
-                Some(r) => holds(r),
+                Some(r) => has_weis(hand, mode, r) && may_call(r),
                 None => false,
             };
     }
@@ -138,7 +146,7 @@ impl FirstTrickWeis {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::weis::{has_weis, WeisRules};
+    use crate::weis::WeisRules;
 
     fn hand(s: &str) -> CardSet {
         s.parse().unwrap()
@@ -150,14 +158,17 @@ mod tests {
         let mode = Mode::Obenabe;
         let three = hand("H6 H7 H8 S9 SJ C10 CK DA DQ");
         let mut w = FirstTrickWeis::new(Some(rules));
-        let holds = |r: &WeisRules| has_weis(three, mode, r);
-        // Not asked before its card once the first trick is over, nor without an item.
-        w.ask(1, 0, holds);
+        let nothing = hand("H6 H8 S9 SJ C10 CK DA DQ D6");
+        // Not asked before its card once the first trick is over, nor without an item, nor
+        // when the game's own condition says no.
+        w.ask(1, 0, three, mode, |_| true);
         assert!(!w.pending());
-        w.ask(0, 0, |_| false);
+        w.ask(0, 0, nothing, mode, |_| true);
+        assert!(!w.pending());
+        w.ask(0, 0, three, mode, |_| false);
         assert!(!w.pending());
         assert!(w.check_card(0).is_ok());
-        w.ask(0, 0, holds);
+        w.ask(0, 0, three, mode, |_| true);
         assert!(w.pending());
         let err = w.check_card(0).unwrap_err().to_string();
         assert!(err.contains("must first declare its Weis"), "{err}");
@@ -176,7 +187,7 @@ mod tests {
             .is_ok());
         w.declare(0, offered[1]);
         assert!(!w.pending());
-        w.ask(0, 0, holds);
+        w.ask(0, 0, three, mode, |_| true);
         assert!(!w.pending(), "a seat declares once");
         let err = w
             .check_declaration(0, offered[1], three, mode, || {
@@ -193,7 +204,7 @@ mod tests {
         w.new_deal();
         assert_eq!(w.best_declarer(3, mode), None);
         let mut none = FirstTrickWeis::new(None);
-        none.ask(0, 0, |_| true);
+        none.ask(0, 0, three, mode, |_| true);
         assert!(!none.pending());
         let err = none
             .check_declaration(0, offered[1], three, mode, String::new)

@@ -12,8 +12,8 @@ use crate::mode::{Mode, PointTable};
 use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick_play::{DealPlay, TrickPlay};
 use crate::weis::{
-    best_declaration, heard_weis_calls, stoeck_cards, stoeck_holder, weis_call_heard,
-    weis_call_values, Declaration, ShownWeis, WeisCall, WeisRules, STOECK_POINTS,
+    heard_weis_calls, stoeck_cards, stoeck_holder, weis_call_heard, weis_call_values, Declaration,
+    ShownWeis, WeisCall, WeisRules, STOECK_POINTS,
 };
 
 use super::options::{Announcements, DifferenzlerOptions, TrumpRule, MAX_ANNOUNCEMENT};
@@ -380,10 +380,14 @@ impl Differenzler {
 
     fn update_weis_pending(&mut self) {
         let seat = self.play.to_play();
-        let (hand, mode) = (self.play.hand(seat), self.play.mode());
-        self.weis.ask(self.play.tricks_done(), seat, |r| {
-            !best_declaration(hand, mode, r).is_empty()
-        });
+        let hand = self.play.hand(seat);
+        self.weis.ask(
+            self.play.tricks_done(),
+            seat,
+            hand,
+            self.play.mode(),
+            |_| true,
+        );
     }
 
     /// End of the first trick: the player with the best single declared item scores all he

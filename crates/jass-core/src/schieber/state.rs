@@ -13,7 +13,7 @@ use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::TrickRules;
 use crate::trick_play::{DealPlay, TrickEnd, TrickPlay};
 use crate::weis::{
-    has_weis, heard_weis_calls, stoeck_cards, stoeck_holder, team_weis_points, weis_call_heard,
+    heard_weis_calls, stoeck_cards, stoeck_holder, team_weis_points, weis_call_heard,
     weis_call_values, Declaration, ShownWeis, WeisCall, WeisRules, STOECK_POINTS,
 };
 
@@ -361,10 +361,15 @@ impl Schieber {
     }
 
     fn update_weis_pending(&mut self) {
-        let (seat, mode) = (self.player(), self.weis_mode());
+        let seat = self.player();
         let hand = self.play.hand(seat);
-        self.weis
-            .ask(self.play.tricks_done(), seat, |r| has_weis(hand, mode, r));
+        self.weis.ask(
+            self.play.tricks_done(),
+            seat,
+            hand,
+            self.weis_mode(),
+            |_| true,
+        );
     }
 
     /// Writes points on the slate (multiplied).

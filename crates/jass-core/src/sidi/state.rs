@@ -381,10 +381,10 @@ impl Sidi {
         // 001: "An item of Weis may only be declared if it is potentially higher than any Weis
         // declared by earlier players to the trick": asked only if the seat's best item is worth
         // at least the highest call so far.
-        self.weis.ask(self.play.tricks_done(), seat, |r| {
-            let best = best_declaration(hand, mode, r);
-            !best.is_empty() && best.call_points(mode, r) >= call_max
-        });
+        self.weis
+            .ask(self.play.tricks_done(), seat, hand, mode, |r| {
+                best_declaration(hand, mode, r).call_points(mode, r) >= call_max
+            });
     }
 
     /// The end of the first trick: the team with the best declared item scores every Weis held by
