@@ -158,7 +158,11 @@ impl TableGame for Schieber {
                 .with_fusion(spec.get(&known, "fusion", 0)? as u32)
                 .with_contract_play(
                     spec.get(&known, "contract_handoff", 0)? as u32,
-                    spec.get(&known, "contract_read", 0)?,
+                    spec.get(
+                        &known,
+                        "contract_read",
+                        SamplingSchieber::DEFAULT_CONTRACT_READ,
+                    )?,
                 ),
         ))
     }
