@@ -117,6 +117,14 @@ impl SamplingCoiffeur {
         self
     }
 
+    /// The same player reading the others' cards by the learned play model as the Schieber
+    /// player does ([`SamplingSchieber::with_belief`]; 0, the default here: by the rule player's
+    /// habits alone).
+    pub fn with_belief(mut self, percent: u32) -> Self {
+        self.inference.belief = percent;
+        self
+    }
+
     /// The same player with the game's last deal played for its points only (`false`) or, as by
     /// default, for the game (`true`).
     pub fn with_game_end(mut self, on: bool) -> Self {

@@ -16,7 +16,7 @@ use crate::registry::GameKind;
 use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
 /// The settings of the Coiffeur sampling player.
-const SAMPLING_KNOWN: [&str; 8] = [
+const SAMPLING_KNOWN: [&str; 9] = [
     "samples",
     "max_cards",
     "threads",
@@ -25,6 +25,7 @@ const SAMPLING_KNOWN: [&str; 8] = [
     "game_end",
     "infer",
     "infer_pool",
+    "belief",
 ];
 
 impl TableGame for Coiffeur {
@@ -88,7 +89,8 @@ impl TableGame for Coiffeur {
             .with_inference(
                 spec.get(&known, "infer", SamplingSchieber::DEFAULT_INFER as usize)? as u32,
                 spec.get(&known, "infer_pool", SamplingSchieber::DEFAULT_INFER_POOL)?,
-            ),
+            )
+            .with_belief(spec.get(&known, "belief", 0)? as u32),
         ))
     }
     /// The default arena (a whole game, the teams swapped), measured in the points written.
