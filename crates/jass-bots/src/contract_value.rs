@@ -93,7 +93,7 @@ pub(crate) fn contract_margin(
     // The team the solver counts: in Misère the other team's tricks are credited to `team`.
     let counted = state.counted_team(team);
     solver.set_objective(state.objective());
-    let early = play_on(&mut pos, counted, chooser, play.handoff, state.misere);
+    let early = play_on(&mut pos, counted, chooser, play.handoff, state.misere, None);
     let late = solver.try_solve_for(&pos, counted, play.node_limit)?;
     let ours = early + late;
     // The other team's: the rest, all of it with Match when we take nothing, none after our Match.

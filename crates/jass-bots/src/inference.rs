@@ -99,7 +99,7 @@ pub fn draw_worlds<R: RngCore>(
 }
 
 /// The shipped play model.
-static PLAY_MODEL: PlayModel = PlayModel::builtin();
+pub(crate) static PLAY_MODEL: PlayModel = PlayModel::builtin();
 
 /// The Weis calls heard in a Schieber deal's first trick, to judge a world by: each seat
 /// declares its best Weis (as the rule and sampling players do; 003 lets a player keep a Weis

@@ -10,6 +10,7 @@ use jass_core::{Card, CardSet, Mode, PointTable, Rank, TrickRules};
 use jass_solver::{MoveValues, Objective, Position, Solver};
 use rand_core::RngCore;
 
+use crate::play_model::{PlayModel, PlaySituation};
 use crate::worlds::{sample_world_retry, Knowledge};
 
 /// Most seats of any game (Handjass: 5).
@@ -404,14 +405,41 @@ pub fn rule_card(pos: &Position, chooser: u8) -> Card {
     crate::play_common::take_points(&position_view(pos, chooser))
 }
 
-/// The rule players' card of a play-out: Misère's ducking play ([`crate::RuleSchieber`]'s) or the
+/// The card of a play-out: Misère's ducking play ([`crate::RuleSchieber`]'s), the play model's
+/// likeliest card when the play-out follows a model ([`model_card`]), or the rule players'
 /// point-taking play.
-fn play_out_card(pos: &Position, chooser: u8, misere: bool) -> Card {
-    if misere {
-        crate::rule_schieber::misere_card(&position_view(pos, chooser))
-    } else {
-        rule_card(pos, chooser)
+fn play_out_card(pos: &Position, chooser: u8, misere: bool, model: Option<&PlayModel>) -> Card {
+    match (misere, model) {
+        (true, _) => crate::rule_schieber::misere_card(&position_view(pos, chooser)),
+        (false, Some(m)) => model_card(m, pos, chooser),
+        (false, None) => rule_card(pos, chooser),
     }
+}
+
+/// The likeliest card of the play model ([`PlayModel::likeliest`]) for the seat to move in a
+/// position where every hand is known, judged from what that seat sees (its hand, the cards
+/// gone), as the model was fitted.
+pub fn model_card(model: &PlayModel, pos: &Position, chooser: u8) -> Card {
+    let legal = pos.legal_cards();
+    if legal.len() < 2 {
+        return legal.iter().next().expect("the seat to move holds a card");
+    }
+    let seat = pos.to_move();
+    let in_hands = pos.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+    let gone = CardSet::ALL - in_hands;
+    let completed = gone.len() as usize - pos.trick_len as usize;
+    model.likeliest(&PlaySituation {
+        seat,
+        hand: pos.hands[seat as usize],
+        legal,
+        leader: pos.leader,
+        trick: pos.trick_cards(),
+        gone,
+        mode: pos.mode,
+        points: pos.points,
+        choosers: chooser % 2 == seat % 2,
+        tricks_done: completed / 4,
+    })
 }
 
 /// What the seat to move sees of a position where every hand is known, for the rule players.
@@ -452,21 +480,23 @@ pub(crate) fn team_points(pos: &mut Position, c: Card, team: u8) -> u32 {
 /// the contract) until the deal is over or, at the end of a trick, at most `handoff` cards are
 /// left; returns the points `team` took on the way (cards, last trick, Match).
 pub fn rule_play_on(pos: &mut Position, team: u8, chooser: u8, handoff: u32) -> u32 {
-    play_on(pos, team, chooser, handoff, false)
+    play_on(pos, team, chooser, handoff, false, None)
 }
 
-/// [`rule_play_on`], with Misère's ducking play for every seat when `misere`.
+/// [`rule_play_on`], with Misère's ducking play for every seat when `misere`, and otherwise the
+/// play model's likeliest cards instead of the rule players' when `model` is given.
 pub(crate) fn play_on(
     pos: &mut Position,
     team: u8,
     chooser: u8,
     handoff: u32,
     misere: bool,
+    model: Option<&PlayModel>,
 ) -> u32 {
     let mut got = 0;
     let handed_off = |pos: &Position| pos.trick_len == 0 && pos.cards_left() <= handoff;
     while !(pos.is_over() || handed_off(pos)) {
-        let c = play_out_card(pos, chooser, misere);
+        let c = play_out_card(pos, chooser, misere, model);
         got += team_points(pos, c, team);
     }
     got
@@ -494,10 +524,13 @@ pub fn rollout_values<R: RngCore>(
     let worlds: Vec<[CardSet; 4]> = (0..samples)
         .filter_map(|_| sample_world_retry(k, rng, 20))
         .collect();
-    rollout_worlds(solver, &worlds, state, legal, team, chooser, handoff, f)
+    rollout_worlds(
+        solver, &worlds, state, legal, team, chooser, handoff, None, f,
+    )
 }
 
-/// [`rollout_values`] in the given worlds (the hands now).
+/// [`rollout_values`] in the given worlds (the hands now); with `model`, the play-outs play the
+/// play model's likeliest cards ([`model_card`]) instead of the rule players'.
 #[allow(clippy::too_many_arguments)]
 pub fn rollout_worlds(
     solver: &mut Solver,
@@ -507,6 +540,7 @@ pub fn rollout_worlds(
     team: u8,
     chooser: u8,
     handoff: u32,
+    model: Option<&PlayModel>,
     mut f: impl FnMut(Card, u32),
 ) -> usize {
     solver.set_objective(state.objective());
@@ -519,7 +553,7 @@ pub fn rollout_worlds(
         for c in legal {
             let mut pos = start;
             let mut got = team_points(&mut pos, c, team);
-            got += play_on(&mut pos, team, chooser, handoff, state.misere);
+            got += play_on(&mut pos, team, chooser, handoff, state.misere, model);
             f(c, got + solver.solve_for(&pos, team));
         }
         n += 1;
@@ -578,6 +612,9 @@ pub struct PartnershipSampler {
     /// Worlds per card before `max_cards` are left (rule play to the hand-off, then the solver;
     /// 0: the rule player's card).
     pub early_samples: usize,
+    /// The early play-outs play the learned play model's likeliest cards ([`model_card`])
+    /// instead of the rule players' (false by default).
+    pub playout_model: bool,
     /// One solver per thread (`settings.threads`), the others made when first needed.
     solvers: Vec<Solver>,
     rng: rand_xoshiro::Xoshiro256PlusPlus,
@@ -591,6 +628,7 @@ impl PartnershipSampler {
         PartnershipSampler {
             settings,
             early_samples,
+            playout_model: false,
             solvers: vec![Self::new_solver()],
             rng: rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed),
             sampled: 0,
@@ -691,6 +729,7 @@ impl PartnershipSampler {
             },
         );
         let handoff = self.settings.max_cards;
+        let model = self.playout_model.then_some(&crate::inference::PLAY_MODEL);
         let values = self.world_values(&worlds, |solver, world, out| {
             if early {
                 rollout_worlds(
@@ -701,6 +740,7 @@ impl PartnershipSampler {
                     team,
                     chooser,
                     handoff,
+                    model,
                     |c, v| out.push((c, v)),
                 );
             } else {
@@ -800,6 +840,45 @@ mod tests {
     /// the other team gives it the most (the plain minimax with that objective), solved at once
     /// or from play-outs (the card completes the trick, so they hand over before any rule card);
     /// and the counted team takes the smallest total, the other team the largest.
+    /// A play-out by the play model plays a legal card at every turn, the two teams' points add
+    /// up to the deal's, and it is not the rule players' play-out.
+    #[test]
+    fn model_play_outs_play_legal_cards_to_the_end() {
+        use jass_solver::bench::{random_position, SplitMix};
+        let model = PlayModel::builtin();
+        let mut rng = SplitMix::new(5);
+        let mut other_than_rule = 0;
+        for i in 0..30 {
+            let mode = [Mode::Trump(Suit::H), Mode::Obenabe, Mode::Undenufe][i % 3];
+            let start = random_position(
+                &mut rng,
+                36,
+                mode,
+                jass_core::UndenufeEleven::Ace,
+                TrickRules::Strict,
+            );
+            let mut pos = start;
+            while !pos.is_over() {
+                let c = model_card(&model, &pos, 0);
+                assert!(pos.legal_cards().contains(c), "{c} is not legal");
+                pos.play_unchecked(c);
+            }
+            let got = |team, model| play_on(&mut start.clone(), team, 0, 0, false, model);
+            let (ours, theirs) = (got(0, Some(&model)), got(1, Some(&model)));
+            let all = start.remaining_points() + start.match_bonus;
+            if ours == 0 || theirs == 0 {
+                assert_eq!(ours + theirs, all, "a Match takes its bonus");
+            } else {
+                assert_eq!(ours + theirs, start.remaining_points());
+            }
+            other_than_rule += (ours != got(0, None)) as u32;
+        }
+        assert!(
+            other_than_rule > 0,
+            "the model played as the rule players in every deal"
+        );
+    }
+
     #[test]
     fn misere_values_play_for_the_fewest_points() {
         use jass_solver::bench::{random_position, SplitMix};

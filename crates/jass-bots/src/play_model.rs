@@ -12,8 +12,9 @@
 //! cards the others played, holding that world's hands, instead of counting the cards the rule
 //! player would have played otherwise.
 
+use jass_core::schieber::{Contract, Phase, SchieberObservation};
 use jass_core::trick::{trick_points, trick_winner};
-use jass_core::{Card, CardSet, Mode, PointTable, Rank};
+use jass_core::{Card, CardSet, Mode, PointTable, Rank, UndenufeEleven};
 
 /// Features per kind of play.
 const PER_KIND: usize = 32;
@@ -45,6 +46,39 @@ pub struct PlaySituation<'a> {
     pub choosers: bool,
     /// Tricks completed before.
     pub tricks_done: usize,
+}
+
+impl<'a> PlaySituation<'a> {
+    /// A Schieber card decision as the seat of `obs` sees it, with these `legal` cards; `None`
+    /// outside the card play, in Misère (whose aim is the other way round: the model was not
+    /// fitted to it) and with fewer than two legal cards.
+    pub fn of_schieber(
+        obs: &'a SchieberObservation,
+        legal: CardSet,
+        eleven: UndenufeEleven,
+    ) -> Option<PlaySituation<'a>> {
+        let contract = obs.contract?;
+        if obs.phase != Phase::Play || contract == Contract::Misere || legal.len() < 2 {
+            return None;
+        }
+        let gone: CardSet = (obs.tricks.iter().flat_map(|t| t.cards.iter()))
+            .chain(&obs.trick)
+            .copied()
+            .collect();
+        let mode = contract.trick_mode(obs.tricks.len());
+        Some(PlaySituation {
+            seat: obs.seat,
+            hand: obs.hand,
+            legal,
+            leader: obs.trick_leader,
+            trick: &obs.trick,
+            gone,
+            mode,
+            points: PointTable::new(mode, eleven),
+            choosers: obs.chooser.is_some_and(|c| c % 2 == obs.seat % 2),
+            tricks_done: obs.tricks.len(),
+        })
+    }
 }
 
 /// What the features of every legal card of a decision share, computed once per decision.
@@ -204,6 +238,21 @@ impl PlayModel {
         }
     }
 
+    /// The card the model finds likeliest in situation `s` (the first by card order among equals).
+    pub fn likeliest(&self, s: &PlaySituation) -> Card {
+        let cx = Context::of(s);
+        let mut f = [0f32; FEATURES];
+        let mut best: Option<(f32, Card)> = None;
+        for c in s.legal {
+            features_in(s, &cx, c, &mut f);
+            let v = dot(&self.weights, &f);
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, c));
+            }
+        }
+        best.expect("a situation has legal cards").1
+    }
+
     /// The natural log of the probability that a player in situation `s` plays `card` (one of
     /// `s.legal`).
     pub fn log_prob(&self, s: &PlaySituation, card: Card) -> f64 {
@@ -265,6 +314,12 @@ mod tests {
         for model in [PlayModel { weights }, PlayModel::builtin()] {
             let total: f64 = s.legal.iter().map(|c| model.log_prob(&s, c).exp()).sum();
             assert!((total - 1.0).abs() < 1e-5, "{total}");
+        }
+        // The likeliest card is the one of the highest probability.
+        for model in [PlayModel { weights }, PlayModel::builtin()] {
+            let best = s.legal.iter().map(|c| (model.log_prob(&s, c), c));
+            let best = best.max_by(|a, b| a.0.total_cmp(&b.0)).unwrap().1;
+            assert_eq!(model.likeliest(&s), best);
         }
         // Following suit: the Ace beats the King, and no spade is above it.
         let mut f = [0f32; FEATURES];

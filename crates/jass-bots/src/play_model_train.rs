@@ -8,7 +8,7 @@
 
 use jass_core::deal::SeededDealer;
 use jass_core::game::{ActionList, Game};
-use jass_core::schieber::{Contract, Phase, Schieber, SchieberAction, SchieberOptions};
+use jass_core::schieber::{Schieber, SchieberAction, SchieberOptions};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleven};
 
 use crate::play_model::{card_features, dot, PlaySituation, FEATURES};
@@ -242,10 +242,6 @@ fn sample(
     card: Card,
 ) -> Option<Sample> {
     let obs = g.observe(seat);
-    let contract = obs.contract?;
-    if obs.phase != Phase::Play || contract == Contract::Misere {
-        return None;
-    }
     let legal: CardSet = list
         .iter()
         .filter_map(|a| match a {
@@ -253,28 +249,19 @@ fn sample(
             _ => None,
         })
         .collect();
-    if legal.len() < 2 {
-        return None;
-    }
     let eleven = g.options().undenufe_eleven;
-    let gone: CardSet = obs
-        .tricks
-        .iter()
-        .flat_map(|t| t.cards.iter())
-        .chain(&obs.trick)
-        .copied()
-        .collect();
+    let s = PlaySituation::of_schieber(&obs, legal, eleven)?;
     Some(Sample {
-        seat: obs.seat,
-        hand: obs.hand,
+        seat: s.seat,
+        hand: s.hand,
         legal,
-        leader: obs.trick_leader,
-        trick: obs.trick.clone(),
-        gone,
-        mode: contract.trick_mode(obs.tricks.len()),
+        leader: s.leader,
+        trick: s.trick.to_vec(),
+        gone: s.gone,
+        mode: s.mode,
         eleven,
-        choosers: obs.chooser.is_some_and(|c| c % 2 == obs.seat % 2),
-        tricks_done: obs.tricks.len(),
+        choosers: s.choosers,
+        tricks_done: s.tricks_done,
         played: card,
         rule: crate::rule_schieber::schieber_play(&obs, legal, eleven, true),
     })

@@ -36,6 +36,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::contract_value::{contract_margin, ContractPlay};
 use crate::inference::{draw_worlds, ContractEvidence, Inference, MoreMisses};
 use crate::pimc::{rollout_worlds, PlayState};
+use crate::play_model::{PlayModel, PlaySituation};
 use crate::rule_schieber::RuleSchieber;
 use crate::solver_reading::{PastCards, SolverReading};
 use crate::worlds::{deal_unseen, knowledge, played_by_seat, seen_tricks, stoeck_holder};
@@ -115,6 +116,12 @@ pub struct SamplingSchieber {
     /// The contract's worlds: the rule players play until this many cards are left, the solver
     /// the rest (0: rule play-outs to the end, the default; [`Self::with_contract_play`]).
     contract_handoff: u32,
+    /// The play-outs of the early cards play the learned play model's likeliest cards instead of
+    /// the rule players' ([`Self::with_playout_model`]).
+    playout_model: bool,
+    /// The contract's play-outs play the learned play model's likeliest cards instead of the
+    /// rule players' ([`Self::with_contract_model`]).
+    contract_model: bool,
     /// When the partner chooses after schieben: each world drawn again up to this many times
     /// until forehand's hand is one the rule player shoves (0: uniform worlds).
     contract_read: usize,
@@ -146,6 +153,8 @@ impl SamplingSchieber {
             settings,
             early_samples: Self::DEFAULT_EARLY,
             early_handoff: Self::DEFAULT_HANDOFF,
+            playout_model: false,
+            contract_model: false,
             contract_handoff: 0,
             contract_read: Self::DEFAULT_CONTRACT_READ,
             fusion_cards: 0,
@@ -195,6 +204,22 @@ impl SamplingSchieber {
     pub fn with_early_samples(mut self, n: usize, handoff: u32) -> Self {
         self.early_samples = n;
         self.early_handoff = handoff;
+        self
+    }
+
+    /// The same player playing out its early cards' worlds ([`Self::with_early_samples`]) with
+    /// the learned play model's likeliest card for every seat ([`crate::pimc::model_card`]) when
+    /// `on`, instead of the rule players' card play (Misère keeps the rule players' ducking).
+    pub fn with_playout_model(mut self, on: bool) -> Self {
+        self.playout_model = on;
+        self
+    }
+
+    /// The same player judging the contracts by play-outs ([`Self::sampled_contract`]) in which
+    /// every seat plays the learned play model's likeliest card when `on` (Weis and Misère
+    /// stay the rule player's), instead of the rule players' card play.
+    pub fn with_contract_model(mut self, on: bool) -> Self {
+        self.contract_model = on;
         self
     }
 
@@ -398,6 +423,7 @@ impl SamplingSchieber {
             team,
             chooser,
             handoff,
+            self.playout_model.then_some(&crate::inference::PLAY_MODEL),
             |c, v| totals[c.index()] += v as u64,
         );
         if worlds == 0 {
@@ -540,7 +566,8 @@ impl SamplingSchieber {
                 if s.apply(a).is_err() {
                     return None;
                 }
-                let score = play_out(&mut s, &self.options);
+                let model = self.contract_model.then_some(&crate::inference::PLAY_MODEL);
+                let score = play_out(&mut s, &self.options, model);
                 sums[i] += score[team] as i64 - score[1 - team] as i64;
             }
         }
@@ -665,8 +692,10 @@ impl SamplingSchieber {
     const CONTRACT_NODES: u64 = 2_000_000;
 }
 
-/// Plays a dealt Schieber deal to its end with four rule-based players; the deal's score.
-fn play_out(s: &mut Schieber, options: &SchieberOptions) -> [u32; 2] {
+/// Plays a dealt Schieber deal to its end with four rule-based players; the deal's score. With
+/// `model`, their cards are the play model's likeliest instead (the seat's own view; Weis and
+/// Misère stay the rule player's).
+fn play_out(s: &mut Schieber, options: &SchieberOptions, model: Option<&PlayModel>) -> [u32; 2] {
     let mut rule = RuleSchieber::new(*options);
     let mut list = ActionList::new();
     while let ToMove::Seat(seat) = s.to_move() {
@@ -674,12 +703,32 @@ fn play_out(s: &mut Schieber, options: &SchieberOptions) -> [u32; 2] {
             break;
         }
         s.legal_actions(&mut list);
-        let a = rule.act(&Decision::new(s, seat, &list));
+        let decision = Decision::new(s, seat, &list);
+        let a = model
+            .and_then(|m| model_play(m, &decision, options))
+            .unwrap_or_else(|| rule.act(&decision));
         if s.apply(a).is_err() {
             break;
         }
     }
     s.tally().score
+}
+
+/// The play model's likeliest card for a card decision with a choice ([`PlaySituation::of_schieber`]).
+fn model_play(
+    model: &PlayModel,
+    decision: &Decision<'_, Schieber>,
+    options: &SchieberOptions,
+) -> Option<SchieberAction> {
+    let legal: CardSet = decision.legal.played_cards();
+    if legal.len() < 2 {
+        return None;
+    }
+    let obs = decision.observation();
+    let s = PlaySituation::of_schieber(&obs, legal, options.undenufe_eleven)?;
+    Some(SchieberAction::Play {
+        card: model.likeliest(&s),
+    })
 }
 
 /// The node budget of one card decision, as if its worlds were solved one after the other: each
@@ -889,6 +938,38 @@ mod tests {
             contract_choice(&mut p, HANDS, true)
         };
         assert_eq!(choose(9), choose(9));
+    }
+
+    /// The contract's play-outs by the play model play whole deals to their end: without Weis
+    /// and Stöck the two teams score the deal's 157 card points times the contract's multiplier
+    /// (or the Match: 257 to one team), and the model's deals are not all the rule players'.
+    #[test]
+    fn model_play_outs_of_a_contract_play_whole_deals() {
+        use jass_core::deal::{four_hands, SeededDealer};
+        let o = SchieberOptions {
+            first_forehand: FirstForehand::Seat(0),
+            weis: jass_core::schieber::WeisOption::None,
+            stoeck: false,
+            ..SchieberOptions::default()
+        };
+        let model = crate::inference::PLAY_MODEL.clone();
+        let mut other_than_rule = 0;
+        for seed in 0..12u64 {
+            let mut g = Schieber::new(o).unwrap();
+            let pack = SeededDealer::new(seed).next_pack();
+            g.deal(four_hands(&pack, 0)).unwrap();
+            let contract = Contract::ALL[seed as usize % 6];
+            g.apply(SchieberAction::Contract { contract }).unwrap();
+            let score = play_out(&mut g.clone(), &o, Some(&model));
+            let m = o.multipliers.of(contract);
+            let total = score[0] + score[1];
+            assert!(
+                total == 157 * m || total == 257 * m,
+                "{contract}: {score:?}"
+            );
+            other_than_rule += u32::from(score != play_out(&mut g.clone(), &o, None));
+        }
+        assert!(other_than_rule > 0, "the model played as the rule players");
     }
 
     /// After schieben the partner's contract worlds read forehand's shove with `contract_read`:

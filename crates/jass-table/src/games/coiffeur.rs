@@ -16,7 +16,7 @@ use crate::registry::GameKind;
 use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
 /// The settings of the Coiffeur sampling player.
-const SAMPLING_KNOWN: [&str; 9] = [
+const SAMPLING_KNOWN: [&str; 10] = [
     "samples",
     "max_cards",
     "threads",
@@ -26,6 +26,7 @@ const SAMPLING_KNOWN: [&str; 9] = [
     "infer",
     "infer_pool",
     "belief",
+    "playout_model",
 ];
 
 impl TableGame for Coiffeur {
@@ -86,11 +87,16 @@ impl TableGame for Coiffeur {
                 SamplingCoiffeur::DEFAULT_EARLY,
             )?)
             .with_game_end(spec.flag(&known, "game_end", true)?)
+            .with_playout_model(spec.flag(&known, "playout_model", false)?)
             .with_inference(
                 spec.get(&known, "infer", SamplingSchieber::DEFAULT_INFER as usize)? as u32,
                 spec.get(&known, "infer_pool", SamplingSchieber::DEFAULT_INFER_POOL)?,
             )
-            .with_belief(spec.get(&known, "belief", 0)? as u32),
+            .with_belief(spec.get(
+                &known,
+                "belief",
+                SamplingSchieber::DEFAULT_BELIEF as usize,
+            )? as u32),
         ))
     }
     /// The default arena (a whole game, the teams swapped), measured in the points written.

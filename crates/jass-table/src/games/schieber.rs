@@ -25,12 +25,14 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Schieber sampling player.
-const SAMPLING_KNOWN: [&str; 21] = [
+const SAMPLING_KNOWN: [&str; 23] = [
     "infer",
     "belief",
     "fusion",
     "contract_handoff",
     "contract_read",
+    "playout_model",
+    "contract_model",
     "read_cards",
     "read_plays",
     "read_tol",
@@ -156,6 +158,8 @@ impl TableGame for Schieber {
                 )? as u32)
                 .with_solver_reading(reading)
                 .with_fusion(spec.get(&known, "fusion", 0)? as u32)
+                .with_playout_model(spec.flag(&known, "playout_model", false)?)
+                .with_contract_model(spec.flag(&known, "contract_model", false)?)
                 .with_contract_play(
                     spec.get(&known, "contract_handoff", 0)? as u32,
                     spec.get(
