@@ -158,7 +158,11 @@ impl TableGame for Schieber {
                 )? as u32)
                 .with_solver_reading(reading)
                 .with_fusion(spec.get(&known, "fusion", 0)? as u32)
-                .with_playout_model(spec.flag(&known, "playout_model", false)?)
+                .with_playout_model(spec.flag(
+                    &known,
+                    "playout_model",
+                    SamplingSchieber::DEFAULT_PLAYOUT_MODEL,
+                )?)
                 .with_contract_model(spec.flag(&known, "contract_model", false)?)
                 .with_contract_play(
                     spec.get(&known, "contract_handoff", 0)? as u32,
