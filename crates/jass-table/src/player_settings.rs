@@ -143,7 +143,14 @@ fn setting_range(key: &str) -> (usize, usize) {
         // its points.
         // 1: Sidi Barrani's competitive auction numbers; 0: the conservative ones.
         // 1: read the others' cards from their auction calls too (Sidi Barrani); 0: not.
-        "last_call" | "signals" | "game_end" | "competitive" | "read_auction" => (0, 1),
+        // 1: the play-outs play the learned play model's cards (Schieber, Coiffeur); 0: the
+        // rule player's.
+        "last_call" | "signals" | "game_end" | "competitive" | "read_auction" | "playout_model"
+        | "contract_model" => (0, 1),
+        // Cards left when the contract's play-outs hand over to the solver (Schieber; 0: off).
+        "contract_handoff" => (0, 36),
+        // Redraws of the partner's contract worlds until forehand's hand shoves (0: uniform).
+        "contract_read" => (0, 10_000),
         "tt_bits" => (10, 26),
         // Cards left when the play-outs hand over to the solver (Schieber).
         "early_handoff" => (0, 36),
@@ -185,6 +192,33 @@ mod tests {
             .unwrap()
             .get(&known, "samples", 1);
         assert!(e.unwrap_err().contains("use 1 .. 10000"));
+        // The switches and the settings whose 0 turns a reading off take 0, and no more than
+        // they mean.
+        let known = [
+            "playout_model",
+            "contract_model",
+            "contract_read",
+            "contract_handoff",
+        ];
+        for ok in [
+            "sampling:playout_model=0:contract_model=0:contract_read=0:contract_handoff=0",
+            "sampling:playout_model=1:contract_model=1:contract_read=30:contract_handoff=36",
+        ] {
+            let s = PlayerSpec::parse(ok).unwrap();
+            assert!(s.get(&known, "contract_read", 5).is_ok(), "{ok}");
+        }
+        let s = PlayerSpec::parse("sampling:playout_model=0").unwrap();
+        assert!(!s.flag(&known, "playout_model", true).unwrap());
+        for (bad, range) in [
+            ("sampling:playout_model=2", "use 0 .. 1"),
+            ("sampling:contract_model=5", "use 0 .. 1"),
+            ("sampling:contract_handoff=37", "use 0 .. 36"),
+        ] {
+            let e = PlayerSpec::parse(bad)
+                .unwrap()
+                .get(&known, "contract_read", 5);
+            assert!(e.unwrap_err().contains(range), "{bad}");
+        }
         assert!(PlayerSpec::parse("random:samples=3")
             .unwrap_err()
             .contains("takes no settings"));

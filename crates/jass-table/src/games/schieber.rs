@@ -163,7 +163,11 @@ impl TableGame for Schieber {
                     "playout_model",
                     SamplingSchieber::DEFAULT_PLAYOUT_MODEL,
                 )?)
-                .with_contract_model(spec.flag(&known, "contract_model", false)?)
+                .with_contract_model(spec.flag(
+                    &known,
+                    "contract_model",
+                    SamplingSchieber::DEFAULT_CONTRACT_MODEL,
+                )?)
                 .with_contract_play(
                     spec.get(&known, "contract_handoff", 0)? as u32,
                     spec.get(
