@@ -12,9 +12,9 @@
 //! cards the others played, holding that world's hands, instead of counting the cards the rule
 //! player would have played otherwise.
 
-use jass_core::schieber::{Contract, Phase, SchieberObservation};
+use jass_core::schieber::{Contract, Phase, Schieber};
 use jass_core::trick::{trick_points, trick_winner};
-use jass_core::{Card, CardSet, Mode, PointTable, Rank, UndenufeEleven};
+use jass_core::{Card, CardSet, Mode, PointTable, Rank};
 
 /// Features per kind of play.
 const PER_KIND: usize = 32;
@@ -49,34 +49,32 @@ pub struct PlaySituation<'a> {
 }
 
 impl<'a> PlaySituation<'a> {
-    /// A Schieber card decision as the seat of `obs` sees it, with these `legal` cards; `None`
-    /// outside the card play, in Misère (whose aim is the other way round: the model was not
-    /// fitted to it) and with fewer than two legal cards.
-    pub fn of_schieber(
-        obs: &'a SchieberObservation,
-        legal: CardSet,
-        eleven: UndenufeEleven,
-    ) -> Option<PlaySituation<'a>> {
-        let contract = obs.contract?;
-        if obs.phase != Phase::Play || contract == Contract::Misere || legal.len() < 2 {
+    /// The card decision of `seat`, the seat to move in the Schieber deal `g`, with these
+    /// `legal` cards, as that seat sees it (its own hand and the cards played, never the
+    /// others' hands); `None` outside the card play, in Misère (whose aim is the other way
+    /// round: the model was not fitted to it) and with fewer than two legal cards. Read from the
+    /// state, not an observation: the contract play-outs ask it at every card.
+    pub fn of_schieber(g: &'a Schieber, seat: usize, legal: CardSet) -> Option<PlaySituation<'a>> {
+        let (contract, chooser) = g.contract()?;
+        if g.phase() != Phase::Play || contract == Contract::Misere || legal.len() < 2 {
             return None;
         }
-        let gone: CardSet = (obs.tricks.iter().flat_map(|t| t.cards.iter()))
-            .chain(&obs.trick)
-            .copied()
-            .collect();
-        let mode = contract.trick_mode(obs.tricks.len());
+        let hands = g.hands();
+        // Every card is dealt, so the cards played are those no hand holds.
+        let gone = CardSet::ALL - hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        let tricks_done = g.tricks_done() as usize;
+        let mode = contract.trick_mode(tricks_done);
         Some(PlaySituation {
-            seat: obs.seat,
-            hand: obs.hand,
+            seat: seat as u8,
+            hand: hands[seat],
             legal,
-            leader: obs.trick_leader,
-            trick: &obs.trick,
+            leader: g.trick_leader(),
+            trick: g.current_trick(),
             gone,
             mode,
-            points: PointTable::new(mode, eleven),
-            choosers: obs.chooser.is_some_and(|c| c % 2 == obs.seat % 2),
-            tricks_done: obs.tricks.len(),
+            points: PointTable::new(mode, g.options().undenufe_eleven),
+            choosers: chooser % 2 == seat as u8 % 2,
+            tricks_done,
         })
     }
 }

@@ -241,7 +241,6 @@ fn sample(
     list: &ActionList<SchieberAction>,
     card: Card,
 ) -> Option<Sample> {
-    let obs = g.observe(seat);
     let legal: CardSet = list
         .iter()
         .filter_map(|a| match a {
@@ -250,7 +249,8 @@ fn sample(
         })
         .collect();
     let eleven = g.options().undenufe_eleven;
-    let s = PlaySituation::of_schieber(&obs, legal, eleven)?;
+    let s = PlaySituation::of_schieber(g, seat, legal)?;
+    let obs = g.observe(seat);
     Some(Sample {
         seat: s.seat,
         hand: s.hand,

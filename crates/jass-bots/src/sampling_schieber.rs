@@ -562,6 +562,7 @@ impl SamplingSchieber {
         let mut cards = unseen;
         let mut rule = RuleSchieber::new(self.options);
         let mut list = ActionList::new();
+        let model = self.contract_model.then_some(&crate::inference::PLAY_MODEL);
         for _ in 0..n {
             // The 27 unseen cards dealt at random, 9 to each other seat.
             let (_, mut dealt) =
@@ -579,7 +580,6 @@ impl SamplingSchieber {
                 if s.apply(a).is_err() {
                     return None;
                 }
-                let model = self.contract_model.then_some(&crate::inference::PLAY_MODEL);
                 let score = play_out(&mut s, &self.options, model);
                 sums[i] += score[team] as i64 - score[1 - team] as i64;
             }
@@ -716,10 +716,9 @@ fn play_out(s: &mut Schieber, options: &SchieberOptions, model: Option<&PlayMode
             break;
         }
         s.legal_actions(&mut list);
-        let decision = Decision::new(s, seat, &list);
         let a = model
-            .and_then(|m| model_play(m, &decision, options))
-            .unwrap_or_else(|| rule.act(&decision));
+            .and_then(|m| model_play(m, s, seat, &list))
+            .unwrap_or_else(|| rule.act(&Decision::new(s, seat, &list)));
         if s.apply(a).is_err() {
             break;
         }
@@ -727,20 +726,18 @@ fn play_out(s: &mut Schieber, options: &SchieberOptions, model: Option<&PlayMode
     s.tally().score
 }
 
-/// The play model's likeliest card for a card decision with a choice ([`PlaySituation::of_schieber`]).
+/// The play model's likeliest card for `seat`'s card decision in a play-out, read from the
+/// deal's state ([`PlaySituation::of_schieber`]: the seat's own view); `None` where the model
+/// does not decide (no card play, Misère, a single legal card).
 fn model_play(
     model: &PlayModel,
-    decision: &Decision<'_, Schieber>,
-    options: &SchieberOptions,
+    s: &Schieber,
+    seat: usize,
+    list: &ActionList<SchieberAction>,
 ) -> Option<SchieberAction> {
-    let legal: CardSet = decision.legal.played_cards();
-    if legal.len() < 2 {
-        return None;
-    }
-    let obs = decision.observation();
-    let s = PlaySituation::of_schieber(&obs, legal, options.undenufe_eleven)?;
+    let situation = PlaySituation::of_schieber(s, seat, list.played_cards())?;
     Some(SchieberAction::Play {
-        card: model.likeliest(&s),
+        card: model.likeliest(&situation),
     })
 }
 
