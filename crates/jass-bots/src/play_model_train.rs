@@ -162,11 +162,22 @@ pub struct TrainSettings {
     pub seed: u64,
     /// Threads playing the deals.
     pub threads: usize,
-    /// The players' settings.
+    /// The players' settings ([`TrainSettings::FITTED_PLAYERS`] for the shipped weights).
     pub players: SamplingSettings,
     /// The players' reading by the shipped play model ([`SamplingSchieber::with_belief`]; the
     /// shipped model was fitted to players with 0, who read by the rule player's habits).
     pub belief: u32,
+}
+
+impl TrainSettings {
+    /// The players the shipped weights were fitted to (2026-12-02): the sampling player's
+    /// settings of that day (48 worlds a card, 900,000 nodes a decision, 24 contract worlds),
+    /// kept so that `jass train play-model` reproduces the shipped weights after the player's
+    /// defaults moved on.
+    pub const FITTED_PLAYERS: SamplingSettings = SamplingSettings {
+        decision_nodes: 900_000,
+        ..SamplingSettings::solving(48, 28)
+    };
 }
 
 /// What the fit found.
@@ -218,8 +229,13 @@ fn play_deal(options: SchieberOptions, t: &TrainSettings, i: usize) -> Vec<Sampl
     let base = t.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i as u64;
     let mut players: Vec<SamplingSchieber> = (0..4)
         .map(|s| {
+            // The play-outs, contract reading and contract play-outs of 2026-12-02 (rule
+            // players, uniform worlds), as the shipped weights were fitted.
             SamplingSchieber::new(options, t.players, base.wrapping_add(1 + s))
                 .with_belief(t.belief)
+                .with_playout_model(false)
+                .with_contract_model(false)
+                .with_contract_play(0, 0)
         })
         .collect();
     let mut g = Schieber::new(options).expect("valid options");

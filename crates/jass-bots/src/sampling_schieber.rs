@@ -76,10 +76,13 @@ pub struct SamplingSettings {
 impl Default for SamplingSettings {
     /// 48 worlds a card from 28 cards left, at most 900,000 search nodes a decision (2026-12-02,
     /// issue 42: 50.49% ± 0.15% of the points on 2,000 duplicate deals against 16 worlds and
-    /// 600,000 nodes, at a p99 of 59 ms a card; docs/players.md).
+    /// 600,000 nodes, at a p99 of 59 ms a card; docs/players.md); 384 worlds for the contract
+    /// and schieben (2026-12-03, issue 42: 50.66% ± 0.22% of the points on 2,000 duplicate
+    /// deals against 24, 50.52% ± 0.23% with 96; a contract decision's median 58 ms).
     fn default() -> Self {
         SamplingSettings {
             decision_nodes: 900_000,
+            contract_samples: 384,
             ..SamplingSettings::solving(48, 28)
         }
     }

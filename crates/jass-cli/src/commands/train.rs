@@ -9,7 +9,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use jass_bots::play_model_train::{collect, fit, weights_source, Sample, TrainSettings};
-use jass_bots::SamplingSettings;
 use jass_core::schieber::SchieberOptions;
 
 /// Arguments of `jass train`.
@@ -73,7 +72,7 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
         deals,
         seed,
         threads: threads.max(1),
-        players: SamplingSettings::default(),
+        players: TrainSettings::FITTED_PLAYERS,
         belief,
     };
     let started = std::time::Instant::now();
