@@ -5,7 +5,7 @@
 //!
 //! `cargo run --release -p jass-bots --example card_time_by_cards -- [DEALS] [SEED] [SETTINGS]`
 //! (default 40 deals from seed 1, the default settings; SETTINGS `samples=N,max_cards=N,
-//! decision_nodes=N` override those). Prints, for each count of cards played, the decisions,
+//! decision_nodes=N,early_samples=N` override those). Prints, for each count of cards played, the decisions,
 //! their median, mean and longest time, and the 99th percentile of all.
 
 use jass_bots::{RuleSchieber, SamplingSchieber, SamplingSettings};
@@ -25,6 +25,7 @@ fn main() {
     };
     let (deals, seed) = (number(0, 40), number(1, 1));
     let mut settings = SamplingSettings::default();
+    let mut early = SamplingSchieber::DEFAULT_EARLY;
     for kv in args
         .get(2)
         .map_or("", String::as_str)
@@ -37,7 +38,8 @@ fn main() {
             "samples" => settings.samples = value as usize,
             "max_cards" => settings.max_cards = value as u32,
             "decision_nodes" => settings.decision_nodes = value,
-            _ => panic!("SETTINGS: samples, max_cards or decision_nodes, not {key}"),
+            "early_samples" => early = value as usize,
+            _ => panic!("SETTINGS: samples, max_cards, decision_nodes or early_samples, not {key}"),
         }
     }
     let mut list = ActionList::new();
@@ -49,7 +51,8 @@ fn main() {
             ..SchieberOptions::default()
         };
         let me = (d % 4) as usize;
-        let mut sampling = SamplingSchieber::new(options, settings, seed + d);
+        let mut sampling = SamplingSchieber::new(options, settings, seed + d)
+            .with_early_samples(early, SamplingSchieber::DEFAULT_HANDOFF);
         let mut rule = RuleSchieber::new(options);
         let mut s = Schieber::new(options).expect("valid options");
         let hands = s.deal_from_pack(&SeededDealer::new(seed + d).next_pack());

@@ -171,7 +171,8 @@ pub struct TrainSettings {
 
 impl TrainSettings {
     /// The players the shipped weights were fitted to (2026-12-02): the sampling player's
-    /// settings of that day (48 worlds a card, 900,000 nodes a decision, 24 contract worlds),
+    /// settings of that day (48 worlds a card, 900,000 nodes a decision, 24 contract worlds;
+    /// [`collect`] also sets that day's 64 play-out worlds and rule play-outs),
     /// kept so that `jass train play-model` reproduces the shipped weights after the player's
     /// defaults moved on.
     pub const FITTED_PLAYERS: SamplingSettings = SamplingSettings {
@@ -229,10 +230,11 @@ fn play_deal(options: SchieberOptions, t: &TrainSettings, i: usize) -> Vec<Sampl
     let base = t.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i as u64;
     let mut players: Vec<SamplingSchieber> = (0..4)
         .map(|s| {
-            // The play-outs, contract reading and contract play-outs of 2026-12-02 (rule
-            // players, uniform worlds), as the shipped weights were fitted.
+            // The play-outs, contract reading and contract play-outs of 2026-12-02 (64 worlds
+            // of rule players, uniform worlds), as the shipped weights were fitted.
             SamplingSchieber::new(options, t.players, base.wrapping_add(1 + s))
                 .with_belief(t.belief)
+                .with_early_samples(64, 12)
                 .with_playout_model(false)
                 .with_contract_model(false)
                 .with_contract_play(0, 0)
