@@ -5,8 +5,8 @@
 //!
 //! `cargo run --release -p jass-bots --example card_time_by_cards -- [DEALS] [SEED] [SETTINGS]`
 //! (default 40 deals from seed 1, the default settings; SETTINGS `samples=N,max_cards=N,
-//! decision_nodes=N,early_samples=N` override those). Prints, for each count of cards played, the decisions,
-//! their median, mean and longest time, and the 99th percentile of all.
+//! decision_nodes=N,early_samples=N` override those). Prints, for each count of cards played,
+//! the decisions, their median, mean and longest time, and the 99th percentile of all.
 
 use jass_bots::{RuleSchieber, SamplingSchieber, SamplingSettings};
 use jass_core::deal::SeededDealer;

@@ -170,15 +170,26 @@ pub struct TrainSettings {
 }
 
 impl TrainSettings {
-    /// The players the shipped weights were fitted to (2026-12-02): the sampling player's
-    /// settings of that day (48 worlds a card, 900,000 nodes a decision, 24 contract worlds;
-    /// [`collect`] also sets that day's 64 play-out worlds and rule play-outs),
-    /// kept so that `jass train play-model` reproduces the shipped weights after the player's
-    /// defaults moved on.
+    /// The settings of the players the shipped weights were fitted to (2026-12-02: 48 worlds a
+    /// card, 900,000 nodes a decision, 24 contract worlds), kept so that `jass train
+    /// play-model` reproduces the shipped weights after the player's defaults moved on; the
+    /// rest of that day's player is fixed by [`TrainSettings::player`].
     pub const FITTED_PLAYERS: SamplingSettings = SamplingSettings {
         decision_nodes: 900_000,
         ..SamplingSettings::solving(48, 28)
     };
+
+    /// A training player: `players` and `belief`, and what else the sampling player was on
+    /// 2026-12-02 whatever its defaults are now: 64 play-out worlds to 12 cards left, the rule
+    /// players' play-outs for the cards and the contract, uniform contract worlds.
+    fn player(&self, options: SchieberOptions, seed: u64) -> SamplingSchieber {
+        SamplingSchieber::new(options, self.players, seed)
+            .with_belief(self.belief)
+            .with_early_samples(64, 12)
+            .with_playout_model(false)
+            .with_contract_model(false)
+            .with_contract_play(0, 0)
+    }
 }
 
 /// What the fit found.
@@ -229,16 +240,7 @@ pub fn collect(options: SchieberOptions, t: &TrainSettings) -> Vec<Vec<Sample>> 
 fn play_deal(options: SchieberOptions, t: &TrainSettings, i: usize) -> Vec<Sample> {
     let base = t.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i as u64;
     let mut players: Vec<SamplingSchieber> = (0..4)
-        .map(|s| {
-            // The play-outs, contract reading and contract play-outs of 2026-12-02 (64 worlds
-            // of rule players, uniform worlds), as the shipped weights were fitted.
-            SamplingSchieber::new(options, t.players, base.wrapping_add(1 + s))
-                .with_belief(t.belief)
-                .with_early_samples(64, 12)
-                .with_playout_model(false)
-                .with_contract_model(false)
-                .with_contract_play(0, 0)
-        })
+        .map(|s| t.player(options, base.wrapping_add(1 + s)))
         .collect();
     let mut g = Schieber::new(options).expect("valid options");
     let mut out = Vec::new();
