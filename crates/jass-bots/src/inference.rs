@@ -77,10 +77,8 @@ pub fn draw_worlds<R: RngCore>(
         // weighing as before (`percent` each).
         let beta = inference.belief as f64 / 100.0;
         let ln_eps = (inference.percent as f64 / 100.0).ln();
-        let pool = draw_pool(rng, n, inference, true, |rng| {
-            sample_world_retry(k, rng, 20)
-        });
-        return keep_by_log_weight(rng, pool, n, |h| {
+        let draw = |rng: &mut R| sample_world_retry(k, rng, 20);
+        return read_worlds_weighed(rng, n, inference, draw, |h| {
             let dealt = history.dealt(h);
             let misses = contract.as_ref().map_or(0, |c| c.misses(&dealt))
                 + weis.as_ref().map_or(0, |w| w.misses(&dealt))
@@ -303,6 +301,20 @@ pub fn read_worlds<R: RngCore, W>(
     keep_read(rng, pool, n, inference, misses)
 }
 
+/// `n` worlds read by weight: `pool` times as many drawn by `draw` (`None`: none found), `n`
+/// kept at random in proportion to `exp(log_weight)` ([`keep_by_log_weight`]; the learned
+/// reading, [`Inference::belief`]).
+pub fn read_worlds_weighed<R: RngCore, W>(
+    rng: &mut R,
+    n: usize,
+    inference: &Inference,
+    draw: impl FnMut(&mut R) -> Option<W>,
+    log_weight: impl FnMut(&W) -> f64,
+) -> Vec<W> {
+    let pool = draw_pool(rng, n, inference, true, draw);
+    keep_by_log_weight(rng, pool, n, log_weight)
+}
+
 /// The worlds drawn for `n` kept: `pool` times as many when reading, else `n` (each by `draw`;
 /// `None`: none found).
 fn draw_pool<R: RngCore, W>(
@@ -522,6 +534,7 @@ impl PlayHistory {
                     mode: d.mode,
                     points: PointTable::new(d.mode, eleven),
                     choosers: chooser_team == Some(d.seat % 2),
+                    partners: true,
                     tricks_done: d.tricks_done,
                 };
                 sum += model.log_prob(&s, c);

@@ -15,6 +15,8 @@ mod oracle_schieber;
 pub mod pimc;
 pub mod play_common;
 pub mod play_model;
+pub mod play_model_differenzler;
+mod play_model_differenzler_weights;
 pub mod play_model_train;
 mod play_model_weights;
 mod random;

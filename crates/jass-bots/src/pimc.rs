@@ -438,6 +438,7 @@ pub fn model_card(model: &PlayModel, pos: &Position, chooser: u8) -> Card {
         mode: pos.mode,
         points: pos.points,
         choosers: chooser % 2 == seat % 2,
+        partners: true,
         tricks_done: completed / 4,
     })
 }

@@ -17,9 +17,9 @@ use jass_core::trick::{trick_points, trick_winner};
 use jass_core::{Card, CardSet, Mode, PointTable, Rank};
 
 /// Features per kind of play.
-const PER_KIND: usize = 32;
+pub(crate) const PER_KIND: usize = 32;
 /// The kinds of play: a lead, a card of the suit led, a trump on a plain lead, a discard.
-const KINDS: usize = 4;
+pub(crate) const KINDS: usize = 4;
 /// Features of one legal card.
 pub const FEATURES: usize = PER_KIND * KINDS;
 
@@ -44,6 +44,9 @@ pub struct PlaySituation<'a> {
     pub points: PointTable,
     /// True if the seat's team chose the contract.
     pub choosers: bool,
+    /// True if the seat across the table is its partner (Schieber; in Differenzler everyone
+    /// plays for himself).
+    pub partners: bool,
     /// Tricks completed before.
     pub tricks_done: usize,
 }
@@ -74,13 +77,14 @@ impl<'a> PlaySituation<'a> {
             mode,
             points: PointTable::new(mode, g.options().undenufe_eleven),
             choosers: chooser % 2 == seat as u8 % 2,
+            partners: true,
             tricks_done,
         })
     }
 }
 
 /// What the features of every legal card of a decision share, computed once per decision.
-struct Context {
+pub(crate) struct Context {
     lead: Option<jass_core::Suit>,
     winner: Option<Card>,
     partner_winning: bool,
@@ -101,14 +105,17 @@ struct Context {
 }
 
 impl Context {
-    fn of(s: &PlaySituation) -> Context {
+    pub(crate) fn of(s: &PlaySituation) -> Context {
         let lead = s.trick.first().map(|c| c.suit());
         let (winner, partner_winning) = if s.trick.is_empty() {
             (None, false)
         } else {
             let w = trick_winner(s.trick, s.mode);
             let by = (s.leader as usize + w) % 4;
-            (Some(s.trick[w]), by == (s.seat as usize + 2) % 4)
+            (
+                Some(s.trick[w]),
+                s.partners && by == (s.seat as usize + 2) % 4,
+            )
         };
         let out = !(s.gone | s.hand);
         let (mut hand_max, mut hand_min, mut out_max, mut out_len) =
@@ -160,6 +167,27 @@ pub fn card_features(s: &PlaySituation, card: Card, out: &mut [f32; FEATURES]) {
 
 fn features_in(s: &PlaySituation, cx: &Context, card: Card, out: &mut [f32; FEATURES]) {
     out.fill(0.0);
+    let mut block = [0f32; PER_KIND];
+    let facts = kind_features(s, cx, card, &mut block);
+    out[facts.kind * PER_KIND..(facts.kind + 1) * PER_KIND].copy_from_slice(&block);
+}
+
+/// What [`kind_features`] found out about a card beside its features.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct CardFacts {
+    /// The kind of play (0 a lead, 1 following suit, 2 a trump on a plain lead, 3 a discard).
+    pub kind: usize,
+    /// True if it wins the trick so far.
+    pub wins: bool,
+}
+
+/// Writes the [`PER_KIND`] features of `card` within its kind of play into `f` (every one).
+pub(crate) fn kind_features(
+    s: &PlaySituation,
+    cx: &Context,
+    card: Card,
+    f: &mut [f32; PER_KIND],
+) -> CardFacts {
     let mode = s.mode;
     let suit = card.suit();
     let i = suit.index();
@@ -183,7 +211,6 @@ fn features_in(s: &PlaySituation, cx: &Context, card: Card, out: &mut [f32; FEAT
     let pts = s.points.card(card) as f32 / 10.0;
     let strength = st as f32 / 8.0;
     let b = |x: bool| x as u8 as f32;
-    let f = &mut out[kind * PER_KIND..(kind + 1) * PER_KIND];
     f[0] = 1.0;
     f[1] = pts;
     f[2] = b(master);
@@ -219,6 +246,7 @@ fn features_in(s: &PlaySituation, cx: &Context, card: Card, out: &mut [f32; FEAT
     f[29] = b(highest && !master);
     f[30] = b(!wins && !cx.partner_winning && !s.trick.is_empty()) * pts;
     f[31] = b(cx.out_len[i] == 0);
+    CardFacts { kind, wins }
 }
 
 /// A conditional logit over the legal cards.
@@ -303,6 +331,7 @@ mod tests {
             mode,
             points: PointTable::new(mode, jass_core::UndenufeEleven::Ace),
             choosers: false,
+            partners: true,
             tricks_done: 1,
         };
         let mut weights = [0f32; FEATURES];

@@ -5,14 +5,47 @@
 //! gradient descent with Adam and a small L2 penalty) on four fifths of the deals; the fifth left
 //! out measures how well the model predicts the cards played, beside the rule player, whose
 //! habits the reading used before. Everything is fixed by the seed, also with several threads.
+//!
+//! The Differenzler play model ([`crate::play_model_differenzler`]) is fitted the same way to
+//! Differenzler deals (each a one-deal game) of four sampling Differenzler players
+//! ([`TrainGame::Differenzler`]); its decisions carry the points the seat still needed.
 
 use jass_core::deal::SeededDealer;
+use jass_core::differenzler::{Differenzler, DifferenzlerAction, DifferenzlerOptions};
 use jass_core::game::{ActionList, Game};
 use jass_core::schieber::{Schieber, SchieberAction, SchieberOptions};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleven};
 
-use crate::play_model::{card_features, dot, PlaySituation, FEATURES};
-use crate::{SamplingSchieber, SamplingSettings};
+use crate::play_model::{card_features, PlaySituation, FEATURES};
+use crate::play_model_differenzler::{
+    differenzler_features, DifferenzlerSituation, DIFFERENZLER_FEATURES,
+};
+use crate::{DifferenzlerSettings, SamplingDifferenzler, SamplingSchieber, SamplingSettings};
+
+/// The game whose play model is fitted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TrainGame {
+    /// Schieber ([`crate::play_model`]).
+    Schieber,
+    /// Differenzler ([`crate::play_model_differenzler`]).
+    Differenzler,
+}
+
+impl TrainGame {
+    /// The model's description and the path of its features' constant, for the weights' source.
+    fn model_paths(self) -> (&'static str, &'static str) {
+        match self {
+            TrainGame::Schieber => (
+                "Schieber play model ([`crate::play_model`])",
+                "play_model::FEATURES",
+            ),
+            TrainGame::Differenzler => (
+                "Differenzler play model ([`crate::play_model_differenzler`])",
+                "play_model_differenzler::DIFFERENZLER_FEATURES",
+            ),
+        }
+    }
+}
 
 /// One card decision as it was seen, with the card played and the rule player's card there.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,6 +74,9 @@ pub struct Sample {
     pub played: Card,
     /// The rule player's card.
     pub rule: Card,
+    /// In Differenzler the points the seat still needed to reach its announcement (negative:
+    /// it had too many); `None` in Schieber.
+    pub need: Option<i32>,
 }
 
 impl Sample {
@@ -56,19 +92,23 @@ impl Sample {
             mode: self.mode,
             points: PointTable::new(self.mode, self.eleven),
             choosers: self.choosers,
+            // Nobody plays with a partner in Differenzler.
+            partners: self.need.is_none(),
             tricks_done: self.tricks_done,
         }
     }
 
-    /// One line of text: the fields separated by `|` (card sets as space-separated cards).
+    /// One line of text: the fields separated by `|` (card sets as space-separated cards; the
+    /// points needed last, in Differenzler only).
     pub fn to_line(&self) -> String {
         let trick: Vec<String> = self.trick.iter().map(|c| c.to_string()).collect();
         let eleven = match self.eleven {
             UndenufeEleven::Ace => "ace",
             UndenufeEleven::Six => "six",
         };
+        let need = self.need.map_or(String::new(), |n| format!("|{n}"));
         format!(
-            "{}|{}|{}|{}|{}|{}|{}|{eleven}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}|{eleven}|{}|{}|{}|{}{need}",
             self.seat,
             self.hand,
             self.legal,
@@ -86,9 +126,9 @@ impl Sample {
     /// Reads a line written by [`Self::to_line`].
     pub fn from_line(line: &str) -> Result<Sample, String> {
         let f: Vec<&str> = line.split('|').collect();
-        if f.len() != 12 {
+        if f.len() != 12 && f.len() != 13 {
             return Err(format!(
-                "expected 12 fields separated by |, found {}",
+                "expected 12 fields separated by | (13 in Differenzler), found {}",
                 f.len()
             ));
         }
@@ -121,13 +161,17 @@ impl Sample {
             tricks_done: num(f[9])?,
             played: card(f[10])?,
             rule: card(f[11])?,
+            need: match f.get(12) {
+                Some(n) => Some(n.parse().map_err(|e| format!("points needed {n:?}: {e}"))?),
+                None => None,
+            },
         })
     }
 }
 
-/// One decision's features, for the fit.
+/// One decision's features, for the fit (each legal card's, as many as its game's model has).
 struct Example {
-    cards: Vec<[f32; FEATURES]>,
+    cards: Vec<Vec<f32>>,
     chosen: usize,
     rule_agrees: bool,
 }
@@ -138,9 +182,19 @@ impl Example {
         let mut cards = Vec::with_capacity(s.legal.len() as usize);
         let mut chosen = 0;
         for (k, c) in s.legal.iter().enumerate() {
-            let mut f = [0f32; FEATURES];
-            card_features(&sit, c, &mut f);
-            cards.push(f);
+            cards.push(match s.need {
+                None => {
+                    let mut f = [0f32; FEATURES];
+                    card_features(&sit, c, &mut f);
+                    f.to_vec()
+                }
+                Some(need) => {
+                    let mut f = [0f32; DIFFERENZLER_FEATURES];
+                    let d = DifferenzlerSituation { play: sit, need };
+                    differenzler_features(&d, c, &mut f);
+                    f.to_vec()
+                }
+            });
             if c == s.played {
                 chosen = k;
             }
@@ -167,6 +221,8 @@ pub struct TrainSettings {
     /// The players' reading by the shipped play model ([`SamplingSchieber::with_belief`]; the
     /// shipped model was fitted to players with 0, who read by the rule player's habits).
     pub belief: u32,
+    /// The game played.
+    pub game: TrainGame,
 }
 
 impl TrainSettings {
@@ -196,7 +252,7 @@ impl TrainSettings {
 #[derive(Clone, Debug)]
 pub struct TrainReport {
     /// The fitted weights.
-    pub weights: [f32; FEATURES],
+    pub weights: Vec<f32>,
     /// Decisions fitted on.
     pub train_decisions: usize,
     /// Decisions held out (every fifth deal).
@@ -211,10 +267,27 @@ pub struct TrainReport {
     pub rule_top1: f64,
 }
 
-/// The card decisions of `deals` deals played by four sampling players (each deal its own
-/// game, dealt from `seed` and its index; deal `i`'s players seeded from them and the seat).
-pub fn collect(options: SchieberOptions, t: &TrainSettings) -> Vec<Vec<Sample>> {
+/// The card decisions of `deals` deals of `t.game` played by four sampling players (each deal
+/// its own game under the default rules, dealt from `seed` and its index; deal `i`'s players
+/// seeded from them and the seat).
+pub fn collect(t: &TrainSettings) -> Vec<Vec<Sample>> {
+    match t.game {
+        TrainGame::Schieber => collect_with(t, |i| play_deal(SchieberOptions::default(), t, i)),
+        TrainGame::Differenzler => {
+            // Each deal a game of its own, as `jass arena` plays Differenzler.
+            let options = DifferenzlerOptions {
+                deals: 1,
+                ..DifferenzlerOptions::default()
+            };
+            collect_with(t, |i| play_differenzler_deal(options, t, i))
+        }
+    }
+}
+
+/// The samples of deals `0..t.deals`, each from `play(i)`, on `t.threads` threads.
+fn collect_with(t: &TrainSettings, play: impl Fn(usize) -> Vec<Sample> + Sync) -> Vec<Vec<Sample>> {
     let threads = t.threads.max(1);
+    let play = &play;
     let mut per_deal: Vec<Vec<Sample>> = vec![Vec::new(); t.deals];
     std::thread::scope(|scope| {
         let chunks: Vec<_> = (0..threads)
@@ -222,7 +295,7 @@ pub fn collect(options: SchieberOptions, t: &TrainSettings) -> Vec<Vec<Sample>> 
                 scope.spawn(move || {
                     (k..t.deals)
                         .step_by(threads)
-                        .map(|i| (i, play_deal(options, t, i)))
+                        .map(|i| (i, play(i)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -284,7 +357,65 @@ fn sample(
         tricks_done: s.tricks_done,
         played: card,
         rule: crate::rule_schieber::schieber_play(&obs, legal, eleven, true),
+        need: None,
     })
+}
+
+/// Plays the Differenzler deal `i` (a game of one deal) to its end and returns its card
+/// decisions with two or more legal cards.
+fn play_differenzler_deal(
+    options: DifferenzlerOptions,
+    t: &TrainSettings,
+    i: usize,
+) -> Vec<Sample> {
+    let base = t.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i as u64;
+    let settings = DifferenzlerSettings {
+        belief: t.belief,
+        ..DifferenzlerSettings::default()
+    };
+    let mut players: Vec<SamplingDifferenzler> = (0..4)
+        .map(|s| SamplingDifferenzler::with_settings(options, settings, base.wrapping_add(1 + s)))
+        .collect();
+    let mut rule = crate::RuleDifferenzler::new(options);
+    let mut g = Differenzler::new(options).expect("valid options");
+    let mut out = Vec::new();
+    SeededDealer::new(base).play_one_deal(&mut g, |g, seat, list| {
+        let decision = Decision::new(g, seat, list);
+        let a = players[seat].act(&decision);
+        if let DifferenzlerAction::Play { card } = a {
+            let legal: CardSet = list.played_cards();
+            let obs = decision.observation();
+            if let (Some(mode), true) = (obs.trump, legal.len() >= 2) {
+                let gone = obs
+                    .tricks
+                    .iter()
+                    .flat_map(|tr| tr.cards.iter().copied())
+                    .chain(obs.trick.iter().copied())
+                    .collect();
+                let rule_card = match rule.act(&decision) {
+                    DifferenzlerAction::Play { card } => card,
+                    other => unreachable!("the rule player answered a card with {other}"),
+                };
+                out.push(Sample {
+                    seat: seat as u8,
+                    hand: obs.hand,
+                    legal,
+                    leader: obs.trick_leader,
+                    trick: obs.trick.clone(),
+                    gone,
+                    mode,
+                    eleven: options.undenufe_eleven,
+                    choosers: false,
+                    tricks_done: obs.tricks.len(),
+                    played: card,
+                    rule: rule_card,
+                    need: Some(crate::rule_differenzler::need(&obs, &options)),
+                });
+            }
+        }
+        a
+    });
+    out
 }
 
 /// Fits the weights in `steps` gradient steps on the deals not held out (every fifth deal,
@@ -299,11 +430,12 @@ pub fn fit(per_deal: &[Vec<Sample>], steps: usize) -> TrainReport {
             .collect()
     };
     let (train, test) = (examples(false), examples(true));
-    let mut w = [0f32; FEATURES];
-    let (mut m, mut v) = ([0f64; FEATURES], [0f64; FEATURES]);
+    let n_features = train.first().map_or(FEATURES, |e| e.cards[0].len());
+    let mut w = vec![0f32; n_features];
+    let (mut m, mut v) = (vec![0f64; n_features], vec![0f64; n_features]);
     let (rate, beta1, beta2, l2) = (0.05, 0.9, 0.999, 1e-4);
     for step in 1..=steps {
-        let mut grad = [0f64; FEATURES];
+        let mut grad = vec![0f64; n_features];
         for ex in &train {
             let probs = softmax(&w, ex);
             for (k, f) in ex.cards.iter().enumerate() {
@@ -314,7 +446,7 @@ pub fn fit(per_deal: &[Vec<Sample>], steps: usize) -> TrainReport {
             }
         }
         let n = train.len().max(1) as f64;
-        for j in 0..FEATURES {
+        for j in 0..n_features {
             let g = grad[j] / n + l2 * w[j] as f64;
             m[j] = beta1 * m[j] + (1.0 - beta1) * g;
             v[j] = beta2 * v[j] + (1.0 - beta2) * g * g;
@@ -347,18 +479,24 @@ pub fn fit(per_deal: &[Vec<Sample>], steps: usize) -> TrainReport {
 }
 
 /// The probability of each legal card of `ex` under the weights `w`.
-fn softmax(w: &[f32; FEATURES], ex: &Example) -> Vec<f64> {
-    let scores: Vec<f64> = ex.cards.iter().map(|f| dot(w, f) as f64).collect();
+fn softmax(w: &[f32], ex: &Example) -> Vec<f64> {
+    let scores: Vec<f64> = ex
+        .cards
+        .iter()
+        .map(|f| w.iter().zip(f).map(|(a, b)| a * b).sum::<f32>() as f64)
+        .collect();
     let max = scores.iter().copied().fold(f64::MIN, f64::max);
     let exps: Vec<f64> = scores.iter().map(|s| (s - max).exp()).collect();
     let sum: f64 = exps.iter().sum();
     exps.into_iter().map(|e| e / sum).collect()
 }
 
-/// The Rust source of `play_model_weights.rs` for these weights, with how they were made.
-pub fn weights_source(r: &TrainReport, command: &str) -> String {
+/// The Rust source of the weights file of `game`'s model (`play_model_weights.rs`,
+/// `play_model_differenzler_weights.rs`) for these weights, with how they were made.
+pub fn weights_source(game: TrainGame, r: &TrainReport, command: &str) -> String {
+    let (model, features) = game.model_paths();
     let mut s = String::new();
-    s.push_str("//! The weights of the Schieber play model ([`crate::play_model`]), written by\n");
+    s.push_str(&format!("//! The weights of the {model}, written by\n"));
     s.push_str(&format!("//! `{command}`.\n"));
     s.push_str(&format!(
         "//! Fitted on {} card decisions of the sampling players; on {} held out: mean log-likelihood\n//! {:.4} a card (uniform among the legal cards {:.4}), the likeliest card played in {:.1}% (the rule\n//! player's card in {:.1}%).\n\n",
@@ -369,9 +507,14 @@ pub fn weights_source(r: &TrainReport, command: &str) -> String {
         100.0 * r.test_top1,
         100.0 * r.rule_top1
     ));
-    s.push_str("/// One weight per feature ([`crate::play_model::FEATURES`]).\n");
+    s.push_str(&format!(
+        "/// One weight per feature ([`crate::{features}`]).\n"
+    ));
     s.push_str("#[rustfmt::skip]\n");
-    s.push_str(&format!("pub const WEIGHTS: [f32; {FEATURES}] = [\n"));
+    s.push_str(&format!(
+        "pub const WEIGHTS: [f32; {}] = [\n",
+        r.weights.len()
+    ));
     for row in r.weights.chunks(6) {
         let cells: Vec<String> = row.iter().map(|w| format!("{w:?}")).collect();
         s.push_str(&format!("    {},\n", cells.join(", ")));

@@ -11,6 +11,7 @@ use jass_solver::{SoloOutcome, SoloPosition, SoloSolver, SOLO_SEATS};
 
 use crate::pimc::MAX_SEATS;
 use crate::play_common::PlayView;
+use crate::play_model::PlaySituation;
 
 /// The place of a seat not at the table.
 const NO_PLACE: u8 = u8::MAX;
@@ -213,19 +214,54 @@ impl Rollout {
     /// counts those of seats other than `me` that `policy` would have chosen otherwise when
     /// they had two or more legal cards (reading the others' cards, [`crate::inference`]).
     pub fn replay_misses(
-        mut self,
+        self,
         cards: impl IntoIterator<Item = Card>,
         me: u8,
         mut policy: impl FnMut(&Rollout) -> Card,
     ) -> u32 {
         let mut misses = 0;
-        for c in cards {
-            if self.mover() != me && self.legal().len() >= 2 && policy(&self) != c {
+        self.replay_each(cards, me, |r, c| {
+            if policy(r) != c {
                 misses += 1;
+            }
+        });
+        misses
+    }
+
+    /// Plays `cards` (the deal's card play so far, in order, from this rollout's start) and
+    /// calls `f` with the rollout before each card of a seat other than `me` that had two or
+    /// more legal cards, and that card.
+    pub fn replay_each(
+        mut self,
+        cards: impl IntoIterator<Item = Card>,
+        me: u8,
+        mut f: impl FnMut(&Rollout, Card),
+    ) {
+        for c in cards {
+            if self.mover() != me && self.legal().len() >= 2 {
+                f(&self, c);
             }
             self.play(c);
         }
-        misses
+    }
+
+    /// The seat to play's card decision for the learned play models: what it sees (its hand,
+    /// the trick, every card gone), each seat for itself.
+    pub fn situation(&self) -> PlaySituation<'_> {
+        let trick = self.deal.current();
+        PlaySituation {
+            seat: self.mover(),
+            hand: self.deal.hand(self.deal.to_play()),
+            legal: self.legal(),
+            leader: self.table.order[self.deal.leader() as usize],
+            trick,
+            gone: self.played,
+            mode: self.table.mode,
+            points: self.table.points,
+            choosers: false,
+            partners: false,
+            tricks_done: (self.played.len() as usize - trick.len()) / self.table.n,
+        }
     }
 
     /// The cards still in the hands.

@@ -69,7 +69,6 @@ pub fn announcement(hand: CardSet, mode: Mode, options: &DifferenzlerOptions) ->
 impl RuleDifferenzler {
     fn play(&self, obs: &DifferenzlerObservation, legal: CardSet) -> Card {
         let mode = obs.trump.expect("card play has a trump");
-        let me = obs.seat as usize;
         let points = PointTable::new(mode, self.options.undenufe_eleven);
         let mut seen = obs.hand | CardSet::from_cards(obs.trick.iter().copied());
         for t in &obs.tricks {
@@ -93,18 +92,22 @@ impl RuleDifferenzler {
             partner_discard: None,
             signal: false,
         };
-        let t = &obs.deal_tally;
-        let have = t.card_points[me]
-            + t.weis[me]
-            + t.stoeck[me]
-            + if t.stoeck[me] == 0 {
-                stoeck(obs.hand, mode, &self.options)
-            } else {
-                0
-            };
-        let target = obs.announcements[me].unwrap_or(0);
-        differenzler_card(&view, target as i32 - have as i32)
+        differenzler_card(&view, need(obs, &self.options))
     }
+}
+
+/// The points the seat of `obs` still needs to reach its announcement in the card play
+/// (negative: it has too many): its announcement less the card points it took, its Weis and
+/// Stöck scored, and Stöck it holds still to score.
+pub(crate) fn need(obs: &DifferenzlerObservation, options: &DifferenzlerOptions) -> i32 {
+    let me = obs.seat as usize;
+    let t = &obs.deal_tally;
+    let held = match (obs.trump, t.stoeck[me]) {
+        (Some(mode), 0) => stoeck(obs.hand, mode, options),
+        _ => 0,
+    };
+    let have = t.card_points[me] + t.weis[me] + t.stoeck[me] + held;
+    obs.announcements[me].unwrap_or(0) as i32 - have as i32
 }
 
 /// The card play aimed at the announcement, for a seat that still needs `need` points (negative:

@@ -302,19 +302,24 @@ fn sampling_differenzler_plays_legally_and_misses_by_less_than_random() {
         reply_tricks: 0,
         ..DifferenzlerSettings::default()
     };
-    for o in [
-        DifferenzlerOptions::default(),
-        DifferenzlerOptions {
-            trump: TrumpRule::Chosen,
-            obenabe_undenufe: true,
-            weis: true,
-            stoeck: true,
-            trick_rules: TrickRules::Strict,
-            announcements: jass_core::differenzler::Announcements::Open,
-            exact_bonus: 10,
-            ..DifferenzlerOptions::default()
-        },
+    // The second set reads the others' cards by the learned play model (`belief`).
+    for (o, belief) in [
+        (DifferenzlerOptions::default(), 0),
+        (
+            DifferenzlerOptions {
+                trump: TrumpRule::Chosen,
+                obenabe_undenufe: true,
+                weis: true,
+                stoeck: true,
+                trick_rules: TrickRules::Strict,
+                announcements: jass_core::differenzler::Announcements::Open,
+                exact_bonus: 10,
+                ..DifferenzlerOptions::default()
+            },
+            100,
+        ),
     ] {
+        let settings = DifferenzlerSettings { belief, ..settings };
         let (mut mine, mut theirs, mut sampled) = (0i64, 0i64, 0);
         for seed in 0..8u64 {
             let seat = (seed % 4) as usize;

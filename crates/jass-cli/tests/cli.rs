@@ -824,3 +824,74 @@ fn train_fits_the_play_model_and_refuses_a_damaged_samples_file() {
         .stderr(predicate::str::contains("line 164").and(predicate::str::contains("12 fields")));
     assert!(!none.exists());
 }
+
+/// `jass train play-model --game differenzler` plays Differenzler deals, writes the
+/// Differenzler model's weights, and refits the same weights from what it saved; a Differenzler
+/// samples file is refused for the Schieber model with the flag to use, and a Schieber one for
+/// the Differenzler model.
+#[test]
+fn train_fits_the_differenzler_play_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("saved.txt");
+    let (out, refit) = (dir.path().join("w.rs"), dir.path().join("w2.rs"));
+    let train = |extra: &[&str], out: &std::path::Path| {
+        let mut cmd = jass();
+        cmd.args([
+            "train",
+            "play-model",
+            "--game",
+            "differenzler",
+            "--steps",
+            "20",
+        ])
+        .args(extra)
+        .arg("--out")
+        .arg(out);
+        cmd
+    };
+    let saved_arg = saved.display().to_string();
+    let run = train(&["--deals", "5", "--save-samples", &saved_arg], &out)
+        .assert()
+        .success();
+    let report: serde_json::Value = serde_json::from_slice(&run.get_output().stdout).unwrap();
+    let held_out = std::fs::read_to_string(&saved)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("1|"))
+        .count();
+    assert!(held_out > 0);
+    assert_eq!(report["test_decisions"], held_out);
+    let weights = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        weights.contains("pub const WEIGHTS: [f32; 400] = [")
+            && weights.contains("Differenzler play model")
+            && weights.contains("jass train play-model --game differenzler --deals 5"),
+        "{weights}"
+    );
+    train(&["--samples", &saved_arg], &refit).assert().success();
+    let body = |p: &std::path::Path| {
+        let t = std::fs::read_to_string(p).unwrap();
+        t[t.find("pub const").unwrap()..].to_string()
+    };
+    assert_eq!(body(&out), body(&refit));
+
+    // The wrong model for a file: refused with the flag to use, nothing written.
+    let none = dir.path().join("none.rs");
+    jass()
+        .args(["train", "play-model", "--samples"])
+        .arg(&saved)
+        .arg("--out")
+        .arg(&none)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("use --game differenzler"));
+    let schieber = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/play_model_samples.txt")
+        .display()
+        .to_string();
+    train(&["--samples", &schieber], &none)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("use --game schieber"));
+    assert!(!none.exists());
+}

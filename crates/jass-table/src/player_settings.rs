@@ -143,7 +143,8 @@ fn setting_range(key: &str) -> (usize, usize) {
         // its points.
         // 1: Sidi Barrani's competitive auction numbers; 0: the conservative ones.
         // 1: read the others' cards from their auction calls too (Sidi Barrani); 0: not.
-        // 1: the play-outs play the learned play model's cards (Schieber, Coiffeur); 0: the
+        // 1: the play-outs play the learned play model's cards (Schieber, Coiffeur,
+        // Differenzler); 0: the
         // rule player's.
         "last_call" | "signals" | "game_end" | "competitive" | "read_auction" | "playout_model"
         | "contract_model" => (0, 1),

@@ -1,6 +1,8 @@
 //! `jass train play-model`: fits the Schieber play model that the sampling player's reading of
 //! the others' cards can use (`sampling:belief=N`; crates/jass-bots/src/play_model.rs) to the
-//! sampling players' own card play, from a fixed seed, and writes its weights as Rust source.
+//! sampling players' own card play, from a fixed seed, and writes its weights as Rust source;
+//! with `--game differenzler` the Differenzler play model
+//! (crates/jass-bots/src/play_model_differenzler.rs) the same way.
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
@@ -8,8 +10,7 @@ use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use jass_bots::play_model_train::{collect, fit, weights_source, Sample, TrainSettings};
-use jass_core::schieber::SchieberOptions;
+use jass_bots::play_model_train::{collect, fit, weights_source, Sample, TrainGame, TrainSettings};
 
 /// Arguments of `jass train`.
 #[derive(Args)]
@@ -21,8 +22,12 @@ pub struct TrainArgs {
 /// What `jass train` fits.
 #[derive(Subcommand)]
 enum TrainWhat {
-    /// The Schieber play model: how likely a player is to play each legal card (default rules).
+    /// A play model: how likely a player is to play each legal card (default rules).
     PlayModel {
+        /// The game: schieber (crates/jass-bots/src/play_model_weights.rs) or differenzler
+        /// (play_model_differenzler_weights.rs; each deal a game of one deal).
+        #[arg(long, value_enum, default_value_t = GameArg::Schieber)]
+        game: GameArg,
         /// Deals played by four sampling players (every fifth held out to measure the fit).
         #[arg(long, default_value_t = 2000)]
         deals: usize,
@@ -53,9 +58,26 @@ enum TrainWhat {
     },
 }
 
+/// The games with a play model.
+#[derive(Copy, Clone, clap::ValueEnum)]
+enum GameArg {
+    Schieber,
+    Differenzler,
+}
+
+impl GameArg {
+    fn train_game(self) -> TrainGame {
+        match self {
+            GameArg::Schieber => TrainGame::Schieber,
+            GameArg::Differenzler => TrainGame::Differenzler,
+        }
+    }
+}
+
 /// `jass train play-model`: plays the deals, fits, prints the fit's figures as JSON.
 pub fn run(args: TrainArgs) -> Result<ExitCode> {
     let TrainWhat::PlayModel {
+        game,
         deals,
         seed,
         threads,
@@ -74,15 +96,16 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
         threads: threads.max(1),
         players: TrainSettings::FITTED_PLAYERS,
         belief,
+        game: game.train_game(),
     };
     let started = std::time::Instant::now();
     let (per_deal, deals) = match &samples {
         Some(path) => {
-            let per_deal = read_samples(path)?;
+            let per_deal = read_samples(path, t.game)?;
             let n = per_deal.len();
             (per_deal, n)
         }
-        None => (collect(SchieberOptions::default(), &t), deals),
+        None => (collect(&t), deals),
     };
     if let Some(path) = &save_samples {
         let mut text = String::new();
@@ -96,16 +119,20 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
     }
     let played = started.elapsed().as_secs_f64();
     let report = fit(&per_deal, steps);
+    let game_flag = match game {
+        GameArg::Schieber => "",
+        GameArg::Differenzler => "--game differenzler ",
+    };
     let source = match &samples {
         Some(path) => format!("--samples {}", path.display()),
         None if belief > 0 => format!("--deals {deals} --seed {seed} --belief {belief}"),
         None => format!("--deals {deals} --seed {seed}"),
     };
     let command = format!(
-        "jass train play-model {source} --steps {steps} --out {}",
+        "jass train play-model {game_flag}{source} --steps {steps} --out {}",
         out.display()
     );
-    std::fs::write(&out, weights_source(&report, &command))
+    std::fs::write(&out, weights_source(t.game, &report, &command))
         .with_context(|| format!("cannot write the weights to {}", out.display()))?;
     println!(
         "{}",
@@ -126,8 +153,8 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The card decisions of a file written by `--save-samples`, by deal.
-fn read_samples(path: &std::path::Path) -> Result<Vec<Vec<Sample>>> {
+/// The card decisions of `game` in a file written by `--save-samples`, by deal.
+fn read_samples(path: &std::path::Path, game: TrainGame) -> Result<Vec<Vec<Sample>>> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read the samples from {}", path.display()))?;
     let mut per_deal: Vec<Vec<Sample>> = Vec::new();
@@ -142,7 +169,17 @@ fn read_samples(path: &std::path::Path) -> Result<Vec<Vec<Sample>>> {
         if deal >= per_deal.len() {
             per_deal.resize(deal + 1, Vec::new());
         }
-        per_deal[deal].push(Sample::from_line(rest).map_err(bad)?);
+        let sample = Sample::from_line(rest).map_err(bad)?;
+        let of_differenzler = sample.need.is_some();
+        if of_differenzler != (game == TrainGame::Differenzler) {
+            let (is, flag) = if of_differenzler {
+                ("a Differenzler", "--game differenzler")
+            } else {
+                ("a Schieber", "--game schieber")
+            };
+            return Err(bad(format!("{is} card decision: use {flag} for this file")));
+        }
+        per_deal[deal].push(sample);
     }
     if per_deal.len() < 5 {
         bail!(

@@ -26,12 +26,14 @@ fn per_seat<T: Copy + Into<i64>>(values: [T; 4]) -> Vec<i64> {
 }
 
 /// The settings of the Differenzler sampling player.
-const SAMPLING_KNOWN: [&str; 10] = [
+const SAMPLING_KNOWN: [&str; 12] = [
     "samples",
     "announce_samples",
     "game_end",
     "infer",
     "infer_pool",
+    "belief",
+    "playout_model",
     "infer_announcement",
     "exact_tricks",
     "reply_tricks",
@@ -92,6 +94,8 @@ impl TableGame for Differenzler {
             game_end: spec.get(&known, "game_end", d.game_end as usize)? != 0,
             infer: spec.get(&known, "infer", d.infer as usize)? as u32,
             infer_pool: spec.get(&known, "infer_pool", d.infer_pool)?,
+            belief: spec.get(&known, "belief", d.belief as usize)? as u32,
+            playout_model: spec.get(&known, "playout_model", d.playout_model as usize)? != 0,
             infer_announcement: spec.get(
                 &known,
                 "infer_announcement",
