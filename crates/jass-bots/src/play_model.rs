@@ -284,22 +284,30 @@ impl PlayModel {
     pub fn log_prob(&self, s: &PlaySituation, card: Card) -> f64 {
         let cx = Context::of(s);
         let mut f = [0f32; FEATURES];
-        let mut chosen = 0f32;
-        let mut scores = [0f32; 9];
-        let mut n = 0;
-        for c in s.legal {
+        log_softmax(s.legal, card, |c| {
             features_in(s, &cx, c, &mut f);
-            let v = dot(&self.weights, &f);
-            if c == card {
-                chosen = v;
-            }
-            scores[n] = v;
-            n += 1;
-        }
-        let max = scores[..n].iter().copied().fold(f32::MIN, f32::max);
-        let sum: f32 = scores[..n].iter().map(|&v| (v - max).exp()).sum();
-        (chosen - max - sum.ln()) as f64
+            dot(&self.weights, &f)
+        })
     }
+}
+
+/// The natural log of the softmax probability of `card` among `legal` (at most nine cards),
+/// each scored by `score`.
+pub(crate) fn log_softmax(legal: CardSet, card: Card, mut score: impl FnMut(Card) -> f32) -> f64 {
+    let mut chosen = 0f32;
+    let mut scores = [0f32; 9];
+    let mut n = 0;
+    for c in legal {
+        let v = score(c);
+        if c == card {
+            chosen = v;
+        }
+        scores[n] = v;
+        n += 1;
+    }
+    let max = scores[..n].iter().copied().fold(f32::MIN, f32::max);
+    let sum: f32 = scores[..n].iter().map(|&v| (v - max).exp()).sum();
+    (chosen - max - sum.ln()) as f64
 }
 
 /// The weighted sum of one card's features.

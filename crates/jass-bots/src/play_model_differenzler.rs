@@ -15,7 +15,9 @@
 use jass_core::trick::trick_points;
 use jass_core::Card;
 
-use crate::play_model::{kind_features, Context, PlaySituation, FEATURES, KINDS, PER_KIND};
+use crate::play_model::{
+    kind_features, log_softmax, Context, PlaySituation, FEATURES, KINDS, PER_KIND,
+};
 
 /// Zones of the points still needed, each with its own weights.
 const ZONES: usize = 3;
@@ -120,20 +122,7 @@ impl DifferenzlerPlayModel {
     /// its legal cards).
     pub fn log_prob(&self, s: &DifferenzlerSituation, card: Card) -> f64 {
         let cx = Context::of(&s.play);
-        let mut scores = [0f32; 9];
-        let mut chosen = 0f32;
-        let mut n = 0;
-        for c in s.play.legal {
-            let v = self.score(&sparse(s, &cx, c));
-            if c == card {
-                chosen = v;
-            }
-            scores[n] = v;
-            n += 1;
-        }
-        let max = scores[..n].iter().copied().fold(f32::MIN, f32::max);
-        let sum: f32 = scores[..n].iter().map(|&v| (v - max).exp()).sum();
-        (chosen - max - sum.ln()) as f64
+        log_softmax(s.play.legal, card, |c| self.score(&sparse(s, &cx, c)))
     }
 
     /// The card the model finds likeliest in situation `s` (the first by card order among

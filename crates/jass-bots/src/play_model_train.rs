@@ -248,6 +248,31 @@ impl TrainSettings {
     }
 }
 
+impl TrainSettings {
+    /// The Differenzler training players' settings: the sampling Differenzler player of
+    /// 2026-12-03 that the shipped Differenzler weights were fitted to (400 worlds a card, 200
+    /// for the announcement, the rule card play's reading and play-outs, the best reply in the
+    /// last three tricks), spelled out so that `jass train play-model --game differenzler`
+    /// reproduces those weights whatever the player's defaults become; `belief` its reading by
+    /// the shipped model.
+    pub fn differenzler_player(belief: u32) -> DifferenzlerSettings {
+        DifferenzlerSettings {
+            samples: 400,
+            announce_samples: 200,
+            game_end: true,
+            infer: 10,
+            infer_pool: 4,
+            belief,
+            playout_model: false,
+            infer_announcement: 10,
+            exact_tricks: 0,
+            reply_tricks: 3,
+            threads: 1,
+            time_budget: None,
+        }
+    }
+}
+
 /// What the fit found.
 #[derive(Clone, Debug)]
 pub struct TrainReport {
@@ -369,10 +394,7 @@ fn play_differenzler_deal(
     i: usize,
 ) -> Vec<Sample> {
     let base = t.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i as u64;
-    let settings = DifferenzlerSettings {
-        belief: t.belief,
-        ..DifferenzlerSettings::default()
-    };
+    let settings = TrainSettings::differenzler_player(t.belief);
     let mut players: Vec<SamplingDifferenzler> = (0..4)
         .map(|s| SamplingDifferenzler::with_settings(options, settings, base.wrapping_add(1 + s)))
         .collect();

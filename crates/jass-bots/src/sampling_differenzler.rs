@@ -49,8 +49,9 @@ pub struct DifferenzlerSettings {
     /// aiming at that world's targets, to the power `belief` percent, the announcement
     /// evidence `infer` percent a miss as before (0: off; reading needs `infer` below 100).
     pub belief: u32,
-    /// The play-outs play the learned Differenzler play model's likeliest card for every seat
-    /// (until the seat's best reply or the exact finish) instead of the rule card play.
+    /// The card decisions' play-outs play the learned Differenzler play model's likeliest card
+    /// for every seat (until the seat's best reply or the exact finish) instead of the rule card
+    /// play (the announcement's play-outs keep the rule card play).
     pub playout_model: bool,
     /// Reading the others' open announcements: a world counts one unexplained card more for
     /// every this many points between a seat's announcement and the rule player's for its
@@ -221,6 +222,24 @@ impl SamplingDifferenzler {
         hands: &[CardSet; 4],
         world: &World,
     ) -> u32 {
+        let mut played = 0;
+        let dealt = Self::replay_others(obs, history, hands, world, |r, need, c| {
+            played += (differenzler_card(&r.view(), need) != c) as u32;
+        });
+        played + self.announcement_misses(obs, &dealt)
+    }
+
+    /// Replays the deal from its first card with the world's hands (the hands now `hands`) and
+    /// calls `f` with the rollout before each past card of another seat that had two or more
+    /// legal cards, the points that seat needed then (aiming at the world's targets, counting
+    /// its `extra`), and the card; returns the hands as dealt in the world.
+    fn replay_others(
+        obs: &DifferenzlerObservation,
+        history: &PlayHistory,
+        hands: &[CardSet; 4],
+        world: &World,
+        mut f: impl FnMut(&Rollout, i32, Card),
+    ) -> [CardSet; 4] {
         let dealt = history.dealt(hands);
         let mut seats = [CardSet::EMPTY; MAX_SEATS];
         seats[..4].copy_from_slice(&dealt);
@@ -228,12 +247,15 @@ impl SamplingDifferenzler {
         let replay = world.play.table().rollout(&seats, first_leader, &[]);
         let seen = seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick);
         let cards = seen.flat_map(|(_, cards)| cards.iter().copied());
-        let played = replay.replay_misses(cards, obs.seat, |r| {
-            let s = r.mover();
-            let need = world.targets[s as usize] - (r.taken(s) + world.extra[s as usize]) as i32;
-            differenzler_card(&r.view(), need)
+        replay.replay_each(cards, obs.seat, |r, c| {
+            let s = r.mover() as usize;
+            f(
+                r,
+                world.targets[s] - (r.taken(s as u8) + world.extra[s]) as i32,
+                c,
+            )
         });
-        played + self.announcement_misses(obs, &dealt)
+        dealt
     }
 
     /// The log-probability, by the learned play model, of the others' past cards in a world
@@ -248,17 +270,8 @@ impl SamplingDifferenzler {
         world: &World,
         ln_eps: f64,
     ) -> f64 {
-        let dealt = history.dealt(hands);
-        let mut seats = [CardSet::EMPTY; MAX_SEATS];
-        seats[..4].copy_from_slice(&dealt);
-        let first_leader = obs.tricks.first().map_or(obs.trick_leader, |t| t.leader);
-        let replay = world.play.table().rollout(&seats, first_leader, &[]);
-        let seen = seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick);
-        let cards = seen.flat_map(|(_, cards)| cards.iter().copied());
         let mut sum = 0.0;
-        replay.replay_each(cards, obs.seat, |r, c| {
-            let s = r.mover() as usize;
-            let need = world.targets[s] - (r.taken(s as u8) + world.extra[s]) as i32;
+        let dealt = Self::replay_others(obs, history, hands, world, |r, need, c| {
             let situation = DifferenzlerSituation {
                 play: r.situation(),
                 need,
@@ -518,7 +531,13 @@ impl SamplingDifferenzler {
             w.play = w.play.led_by(obs.forehand);
             let targets = w.targets;
             let mut solver = SoloSolver::new();
-            let (taken, tricks) = w.finish(&self.options, self.endgame(me), &mut solver);
+            // The rule card play for everyone: the model's play-outs, fitted to sampling
+            // players, misjudge what a seat takes at a table of others (docs/players.md).
+            let endgame = Endgame {
+                playout_model: false,
+                ..self.endgame(me)
+            };
+            let (taken, tricks) = w.finish(&self.options, endgame, &mut solver);
             let after = self.totals_after(obs, &targets, guess, &taken, &tricks);
             (taken[me], tricks[me], after)
         });
