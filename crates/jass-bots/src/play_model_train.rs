@@ -32,6 +32,33 @@ pub enum TrainGame {
 }
 
 impl TrainGame {
+    /// Every game with a play model.
+    pub const ALL: [TrainGame; 2] = [TrainGame::Schieber, TrainGame::Differenzler];
+
+    /// Its name on the command line (`--game NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            TrainGame::Schieber => "schieber",
+            TrainGame::Differenzler => "differenzler",
+        }
+    }
+
+    /// The game named `name` (see [`Self::name`]).
+    pub fn from_name(name: &str) -> Result<TrainGame, String> {
+        Self::ALL
+            .into_iter()
+            .find(|g| g.name() == name)
+            .ok_or_else(|| format!("{name:?}: use schieber or differenzler"))
+    }
+
+    /// The `--game` flag that names it in a command (none for the default, Schieber).
+    pub fn flag(self) -> String {
+        match self {
+            TrainGame::Schieber => String::new(),
+            other => format!("--game {} ", other.name()),
+        }
+    }
+
     /// The model's description and the path of its features' constant, for the weights' source.
     fn model_paths(self) -> (&'static str, &'static str) {
         match self {

@@ -26,8 +26,8 @@ enum TrainWhat {
     PlayModel {
         /// The game: schieber (crates/jass-bots/src/play_model_weights.rs) or differenzler
         /// (play_model_differenzler_weights.rs; each deal a game of one deal).
-        #[arg(long, value_enum, default_value_t = GameArg::Schieber)]
-        game: GameArg,
+        #[arg(long, default_value = "schieber", value_parser = TrainGame::from_name)]
+        game: TrainGame,
         /// Deals played by four sampling players (every fifth held out to measure the fit).
         #[arg(long, default_value_t = 2000)]
         deals: usize,
@@ -58,22 +58,6 @@ enum TrainWhat {
     },
 }
 
-/// The games with a play model.
-#[derive(Copy, Clone, clap::ValueEnum)]
-enum GameArg {
-    Schieber,
-    Differenzler,
-}
-
-impl GameArg {
-    fn train_game(self) -> TrainGame {
-        match self {
-            GameArg::Schieber => TrainGame::Schieber,
-            GameArg::Differenzler => TrainGame::Differenzler,
-        }
-    }
-}
-
 /// `jass train play-model`: plays the deals, fits, prints the fit's figures as JSON.
 pub fn run(args: TrainArgs) -> Result<ExitCode> {
     let TrainWhat::PlayModel {
@@ -96,7 +80,7 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
         threads: threads.max(1),
         players: TrainSettings::FITTED_PLAYERS,
         belief,
-        game: game.train_game(),
+        game,
     };
     let started = std::time::Instant::now();
     let (per_deal, deals) = match &samples {
@@ -119,10 +103,7 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
     }
     let played = started.elapsed().as_secs_f64();
     let report = fit(&per_deal, steps);
-    let game_flag = match game {
-        GameArg::Schieber => "",
-        GameArg::Differenzler => "--game differenzler ",
-    };
+    let game_flag = game.flag();
     let source = match &samples {
         Some(path) => format!("--samples {}", path.display()),
         None if belief > 0 => format!("--deals {deals} --seed {seed} --belief {belief}"),
@@ -172,12 +153,15 @@ fn read_samples(path: &std::path::Path, game: TrainGame) -> Result<Vec<Vec<Sampl
         let sample = Sample::from_line(rest).map_err(bad)?;
         let of_differenzler = sample.need.is_some();
         if of_differenzler != (game == TrainGame::Differenzler) {
-            let (is, flag) = if of_differenzler {
-                ("a Differenzler", "--game differenzler")
+            let is = if of_differenzler {
+                TrainGame::Differenzler
             } else {
-                ("a Schieber", "--game schieber")
+                TrainGame::Schieber
             };
-            return Err(bad(format!("{is} card decision: use {flag} for this file")));
+            let name = is.name();
+            return Err(bad(format!(
+                "a {name} card decision: use --game {name} for this file"
+            )));
         }
         per_deal[deal].push(sample);
     }
