@@ -517,29 +517,46 @@ impl PlayHistory {
         let Some(contract) = obs.contract else {
             return 0.0;
         };
-        let chooser_team = obs.chooser.map(|c| c % 2);
-        let mut sum = 0.0;
-        self.for_each_decision(
+        self.log_likelihood(
             (&obs.tricks, obs.trick_leader, &obs.trick),
             hands,
             |t| contract.trick_mode(t),
-            |d, c| {
-                let s = PlaySituation {
-                    seat: d.seat,
-                    hand: d.hand,
-                    legal: d.legal,
-                    leader: d.leader,
-                    trick: d.trick,
-                    gone: d.gone,
-                    mode: d.mode,
-                    points: PointTable::new(d.mode, eleven),
-                    choosers: chooser_team == Some(d.seat % 2),
-                    partners: true,
-                    tricks_done: d.tricks_done,
-                };
-                sum += model.log_prob(&s, c);
-            },
-        );
+            obs.chooser.map(|c| c % 2),
+            eleven,
+            model,
+        )
+    }
+
+    /// The log-probability, by the learned play `model`, of the other seats' past cards seen
+    /// (`seen`: the completed tricks, the trick's leader and cards) holding the hands of the
+    /// world `hands` (the hands now) in a deal of two teams (`chooser_team` chose or declared
+    /// the contract; the trick `t`'s mode `mode_of(t)`).
+    pub fn log_likelihood(
+        &self,
+        seen: (&[ObservedTrick], u8, &[Card]),
+        hands: &[CardSet; 4],
+        mode_of: impl Fn(usize) -> Mode,
+        chooser_team: Option<u8>,
+        eleven: UndenufeEleven,
+        model: &PlayModel,
+    ) -> f64 {
+        let mut sum = 0.0;
+        self.for_each_decision(seen, hands, mode_of, |d, c| {
+            let s = PlaySituation {
+                seat: d.seat,
+                hand: d.hand,
+                legal: d.legal,
+                leader: d.leader,
+                trick: d.trick,
+                gone: d.gone,
+                mode: d.mode,
+                points: PointTable::new(d.mode, eleven),
+                choosers: chooser_team == Some(d.seat % 2),
+                partners: true,
+                tricks_done: d.tricks_done,
+            };
+            sum += model.log_prob(&s, c);
+        });
         sum
     }
 

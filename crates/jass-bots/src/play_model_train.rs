@@ -291,6 +291,7 @@ impl TrainSettings {
             infer_pool: 4,
             belief,
             playout_model: false,
+            adapt: false,
             infer_announcement: 10,
             exact_tricks: 0,
             reply_tricks: 3,

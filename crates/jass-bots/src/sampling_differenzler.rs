@@ -20,7 +20,9 @@ use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::inference::{draw_read, read_worlds_weighed, Inference, PlayHistory};
+use crate::inference::{
+    draw_read, keep_by_log_weight, read_worlds_weighed, Inference, PlayHistory,
+};
 use crate::pimc::{observed_knowledge, MAX_SEATS};
 use crate::play_model_differenzler::{DifferenzlerPlayModel, DifferenzlerSituation};
 use crate::rollout::{Rollout, RolloutTable};
@@ -53,6 +55,13 @@ pub struct DifferenzlerSettings {
     /// for every seat (until the seat's best reply or the exact finish) instead of the rule card
     /// play (the announcement's play-outs keep the rule card play).
     pub playout_model: bool,
+    /// Tells rule-like players from the others: each other seat's past cards are explained
+    /// both by the rule card play and by the learned play model over the drawn worlds, and the
+    /// likelier explanation reads that seat's cards (rule misses at `infer` percent, or the
+    /// model's probabilities) and plays its cards in the play-outs; this seat's play-outs by
+    /// the model (a seat with no card yet: the model). Needs `infer` below 100; in place of
+    /// `belief` and `playout_model` for the card decisions.
+    pub adapt: bool,
     /// Reading the others' open announcements: a world counts one unexplained card more for
     /// every this many points between a seat's announcement and the rule player's for its
     /// hand in the world (0: not read).
@@ -83,6 +92,7 @@ impl Default for DifferenzlerSettings {
             infer_pool: crate::SamplingSchieber::DEFAULT_INFER_POOL,
             belief: 0,
             playout_model: false,
+            adapt: false,
             infer_announcement: 10,
             exact_tricks: 0,
             // −10.35 against the rule player instead of −9.72 (2000 deals; docs/players.md).
@@ -115,6 +125,30 @@ fn win_share(totals: &[i32; 4], me: usize) -> i64 {
     12 / totals.iter().filter(|&&t| t == lowest).count() as i64
 }
 
+/// The chance, in the adaptive reading ([`DifferenzlerSettings::adapt`]), that a rule-like
+/// player plays another card than the rule card play's (shared among the other legal cards).
+const RULE_SLIP: f64 = 0.1;
+
+/// How one seat's past cards fit a world: the rule card play's misses, and the log-likelihood of
+/// the cards if the seat plays like the rule player (missing at [`RULE_SLIP`]) or by the
+/// learned model.
+#[derive(Copy, Clone, Debug, Default)]
+struct SeatFit {
+    misses: u32,
+    rule_ln: f64,
+    model_ln: f64,
+}
+
+/// `ln(mean(exp(x)))` of the values, computed without overflow (`-inf` for none).
+fn log_mean_exp(xs: impl Iterator<Item = f64> + Clone) -> f64 {
+    let top = xs.clone().fold(f64::NEG_INFINITY, f64::max);
+    if top == f64::NEG_INFINITY {
+        return top;
+    }
+    let (sum, count) = xs.fold((0.0, 0usize), |(s, c), x| (s + (x - top).exp(), c + 1));
+    top + (sum / count as f64).ln()
+}
+
 /// One sampled world ready for rollouts: the card play, what each seat aims at, and the points
 /// each seat counts beyond its tricks (Weis scored, Stöck).
 struct World {
@@ -131,15 +165,15 @@ struct Endgame {
     me: u8,
     exact_tricks: u32,
     reply_tricks: u32,
-    /// The others' cards (and `me`'s before its best reply) by the learned play model's
-    /// likeliest card instead of the rule card play.
-    playout_model: bool,
+    /// The seats (bit `s` for seat `s`, `me`'s before its best reply) whose cards are the
+    /// learned play model's likeliest card instead of the rule card play.
+    model_seats: u8,
 }
 
 impl Endgame {
     /// The play-outs' card for the seat to play in `r`, which still needs `need` points.
     fn card(&self, r: &Rollout, need: i32) -> Card {
-        if !self.playout_model {
+        if self.model_seats & (1 << r.mover()) == 0 {
             return differenzler_card(&r.view(), need);
         }
         let legal = r.legal();
@@ -282,6 +316,82 @@ impl SamplingDifferenzler {
         beta * sum + ln_eps * self.announcement_misses(obs, &dealt) as f64
     }
 
+    /// How well the rule card play and the learned model explain each other seat's past cards
+    /// in a world (the hands now `hands`, aiming at the world's targets), and the announcement
+    /// evidence's misses.
+    fn seat_fits(
+        &self,
+        obs: &DifferenzlerObservation,
+        history: &PlayHistory,
+        hands: &[CardSet; 4],
+        world: &World,
+    ) -> ([SeatFit; 4], u32) {
+        let mut fits = [SeatFit::default(); 4];
+        let dealt = Self::replay_others(obs, history, hands, world, |r, need, c| {
+            let fit = &mut fits[r.mover() as usize];
+            if differenzler_card(&r.view(), need) == c {
+                fit.rule_ln += (1.0 - RULE_SLIP).ln();
+            } else {
+                fit.misses += 1;
+                fit.rule_ln += (RULE_SLIP / (r.legal().len() - 1) as f64).ln();
+            }
+            let situation = DifferenzlerSituation {
+                play: r.situation(),
+                need,
+            };
+            fit.model_ln += PLAY_MODEL.log_prob(&situation, c);
+        });
+        (fits, self.announcement_misses(obs, &dealt))
+    }
+
+    /// The worlds for a card decision read seat by seat ([`DifferenzlerSettings::adapt`]), and
+    /// the seats whose play-outs the learned model plays (this seat's always).
+    fn read_adapting(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        k: &Knowledge,
+        obs: &DifferenzlerObservation,
+        mode: Mode,
+        history: &PlayHistory,
+    ) -> (Vec<[CardSet; 4]>, u8) {
+        let me = obs.seat as usize;
+        let n = self.settings.samples;
+        let pool: Vec<[CardSet; 4]> = (0..n * self.settings.infer_pool.max(1))
+            .filter_map(|_| sample_world_retry(k, rng, 20))
+            .collect();
+        let fits: Vec<([SeatFit; 4], u32)> = pool
+            .iter()
+            .map(|h| self.seat_fits(obs, history, h, &self.world(obs, mode, *h, None)))
+            .collect();
+        // A seat plays like the rule player if that explains its cards better on average over
+        // the worlds drawn (each world as likely as the next before its cards are read).
+        let mut model_seats = 1u8 << me;
+        for s in (0..4).filter(|&s| s != me) {
+            let rule = log_mean_exp(fits.iter().map(|f| f.0[s].rule_ln));
+            let model = log_mean_exp(fits.iter().map(|f| f.0[s].model_ln));
+            if model >= rule {
+                model_seats |= 1 << s;
+            }
+        }
+        let ln_eps = (self.settings.infer as f64 / 100.0).ln();
+        let weighed: Vec<(usize, f64)> = fits
+            .iter()
+            .enumerate()
+            .map(|(i, (seats, announced))| {
+                let read: f64 = (0..4)
+                    .filter(|&s| s != me)
+                    .map(|s| match model_seats & (1 << s) {
+                        0 => ln_eps * seats[s].misses as f64,
+                        _ => seats[s].model_ln,
+                    })
+                    .sum();
+                (i, read + ln_eps * *announced as f64)
+            })
+            .collect();
+        let kept = keep_by_log_weight(rng, weighed, n, |w| w.1);
+        (kept.iter().map(|&(i, _)| pool[i]).collect(), model_seats)
+    }
+
     /// The others' open announcements as evidence: a miss for every full
     /// [`DifferenzlerSettings::infer_announcement`] points between a seat's announcement and
     /// the rule player's for its hand as dealt in the world (none while the announcements are
@@ -351,13 +461,13 @@ impl SamplingDifferenzler {
         }
     }
 
-    /// How the play-outs of seat `me` end.
-    fn endgame(&self, me: usize) -> Endgame {
+    /// How the play-outs of seat `me` end, the cards of `model_seats` by the learned model.
+    fn endgame(&self, me: usize, model_seats: u8) -> Endgame {
         Endgame {
             me: me as u8,
             exact_tricks: self.settings.exact_tricks,
             reply_tricks: self.settings.reply_tricks,
-            playout_model: self.settings.playout_model,
+            model_seats,
         }
     }
 
@@ -453,22 +563,37 @@ impl SamplingDifferenzler {
         let evidence = !history.is_empty()
             || (self.settings.infer_announcement > 0
                 && (0..4).any(|s| s != me && obs.announcements[s].is_some()));
-        let drawn = if self.settings.belief > 0 && inference.percent < 100 && evidence {
+        let all_model = if self.settings.playout_model {
+            0b1111
+        } else {
+            0
+        };
+        let (drawn, model_seats) = if self.settings.adapt && inference.percent < 100 && evidence {
+            self.read_adapting(&mut rng, &k, obs, mode, &history)
+        } else if self.settings.belief > 0 && inference.percent < 100 && evidence {
             let ln_eps = (inference.percent as f64 / 100.0).ln();
             let draw = |rng: &mut Xoshiro256PlusPlus| sample_world_retry(&k, rng, 20);
-            read_worlds_weighed(&mut rng, self.settings.samples, &inference, draw, |hands| {
-                let world = self.world(obs, mode, *hands, None);
-                self.log_weight(obs, &history, hands, &world, ln_eps)
-            })
+            let drawn =
+                read_worlds_weighed(&mut rng, self.settings.samples, &inference, draw, |hands| {
+                    let world = self.world(obs, mode, *hands, None);
+                    self.log_weight(obs, &history, hands, &world, ln_eps)
+                });
+            (drawn, all_model)
         } else {
-            draw_read(
+            let drawn = draw_read(
                 &mut rng,
                 &k,
                 self.settings.samples,
                 &inference,
                 evidence,
                 |hands| self.misses(obs, &history, hands, &self.world(obs, mode, *hands, None)),
-            )
+            );
+            let model_seats = if self.settings.adapt {
+                0b1111
+            } else {
+                all_model
+            };
+            (drawn, model_seats)
         };
         self.rng = rng;
         // Per card of each world: the penalty, and in the last deal the game's win.
@@ -485,7 +610,8 @@ impl SamplingDifferenzler {
                         extra: base.extra,
                     };
                     w.play.play(c);
-                    let (taken, tricks) = w.finish(&self.options, self.endgame(me), &mut solver);
+                    let (taken, tricks) =
+                        w.finish(&self.options, self.endgame(me, model_seats), &mut solver);
                     let p = self.options.penalty(announced, taken[me], tricks[me]) as i64;
                     let win = if for_the_game {
                         let after =
@@ -533,10 +659,7 @@ impl SamplingDifferenzler {
             let mut solver = SoloSolver::new();
             // The rule card play for everyone: the model's play-outs, fitted to sampling
             // players, misjudge what a seat takes at a table of others (docs/players.md).
-            let endgame = Endgame {
-                playout_model: false,
-                ..self.endgame(me)
-            };
+            let endgame = self.endgame(me, 0);
             let (taken, tricks) = w.finish(&self.options, endgame, &mut solver);
             let after = self.totals_after(obs, &targets, guess, &taken, &tricks);
             (taken[me], tricks[me], after)
@@ -678,7 +801,7 @@ mod tests {
                             me: seat as u8,
                             exact_tricks: [0, 3, 0][checked % 3],
                             reply_tricks: [0, 0, 3][checked % 3],
-                            playout_model: checked % 2 == 0,
+                            model_seats: [0, 0b1111, 0b0101][checked / 3 % 3],
                         };
                         let (taken, _) = w.finish(&o, endgame, &mut SoloSolver::new());
                         let cards: u32 = taken.iter().sum::<u32>()
@@ -746,6 +869,78 @@ mod tests {
             sum_true > sum_random + judged as f64 * 0.4,
             "{sum_true} {sum_random}"
         );
+    }
+
+    /// The adaptive reading tells the seats that play by the rule card play from those that play
+    /// the learned model's likeliest card, from the third trick on (in seeded games where seats
+    /// 1 and 3 are rule players and seats 0 and 2 play by the model; the rule players always
+    /// match their rule card in the true world, the model players rarely more than half).
+    #[test]
+    fn the_adaptive_reading_tells_rule_players_from_model_players() {
+        use crate::test_games::games;
+        let o = DifferenzlerOptions::default();
+        let settings = DifferenzlerSettings {
+            samples: 24,
+            adapt: true,
+            ..DifferenzlerSettings::default()
+        };
+        let player = SamplingDifferenzler::with_settings(o, settings, 0);
+        let mut rule = RuleDifferenzler::new(o);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let (mut judged, mut right) = (0, 0);
+        games(
+            || Differenzler::new(o).unwrap(),
+            4,
+            usize::MAX,
+            |g, seat, list, _| {
+                let obs = g.observe(seat);
+                if seat != 0 || obs.tricks.len() < 2 || list.len() < 2 {
+                    return;
+                }
+                let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
+                let k = player.knowledge(&obs, obs.trump.unwrap());
+                let (worlds, model_seats) =
+                    player.read_adapting(&mut rng, &k, &obs, obs.trump.unwrap(), &history);
+                assert_eq!(worlds.len(), settings.samples);
+                assert_ne!(model_seats & 1, 0, "this seat's play-outs are the model's");
+                for s in 1..4 {
+                    judged += 1;
+                    right += ((model_seats >> s & 1 == 1) == (s == 2)) as u32;
+                }
+            },
+            |g, seat, list| {
+                let obs = g.observe(seat);
+                let legal = list.played_cards();
+                if seat % 2 == 1 || obs.phase != DifferenzlerPhase::Play || legal.len() < 2 {
+                    return rule.act(&Decision::new(g, seat, list));
+                }
+                let trick = obs.trick.clone();
+                let gone = obs.tricks.iter().flat_map(|t| t.cards.iter().copied());
+                let mode = obs.trump.unwrap();
+                let situation = DifferenzlerSituation {
+                    play: crate::play_model::PlaySituation {
+                        seat: seat as u8,
+                        hand: obs.hand,
+                        legal,
+                        leader: obs.trick_leader,
+                        trick: &trick,
+                        gone: gone.chain(trick.iter().copied()).collect(),
+                        mode,
+                        points: PointTable::new(mode, o.undenufe_eleven),
+                        choosers: false,
+                        partners: false,
+                        tricks_done: obs.tricks.len(),
+                    },
+                    need: crate::rule_differenzler::need(&obs, &o),
+                };
+                DifferenzlerAction::Play {
+                    card: PLAY_MODEL.likeliest(&situation),
+                }
+            },
+        );
+        assert!(judged > 100, "{judged}");
+        // 778 of 816 (95%) when written.
+        assert!(right * 100 > judged * 85, "{right} of {judged}");
     }
 
     /// In games of rule players the true hands explain (nearly) every card the others played.

@@ -34,7 +34,7 @@ use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, TrickRules};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::inference::{read_worlds, Inference, PlayHistory};
+use crate::inference::{read_worlds, read_worlds_weighed, Inference, PlayHistory, PLAY_MODEL};
 use crate::pimc::{observed_knowledge, rule_play_on, PartnershipSampler, PlayState};
 use crate::rule_sidi::{
     team_estimate, HandEvaluation, HandJudge, RuleSidi, SidiBidding, AVERAGE_ESTIMATE,
@@ -237,6 +237,24 @@ impl SamplingSidi {
         self
     }
 
+    /// The same player reading the others' cards by the learned Schieber play model
+    /// ([`crate::play_model`], the declarers as the model's choosers) instead of the rule
+    /// player's card play: a world weighs the model's probability of each past card of another
+    /// seat to the power `percent` percent (0, the default: off; as
+    /// [`crate::SamplingSchieber::with_belief`]). Needs `infer` below 100.
+    pub fn with_belief(mut self, percent: u32) -> Self {
+        self.inference.belief = percent;
+        self
+    }
+
+    /// The same player playing the early play-outs (before `max_cards` are left) by the
+    /// learned Schieber play model's likeliest cards instead of the rule players' (off by
+    /// default; [`crate::SamplingSchieber::with_playout_model`]).
+    pub fn with_playout_model(mut self, on: bool) -> Self {
+        self.sampler.playout_model = on;
+        self
+    }
+
     /// The same player reading the others' cards from their auction calls too (on by default:
     /// a world in which the rule player, holding its hands, would have called as the others
     /// did is more likely), or from their card play alone. Reading needs `infer` below 100.
@@ -332,20 +350,36 @@ impl SamplingSidi {
         let evidence = !history.is_empty() || auction.is_some();
         // The Weis calls heard are facts, not habits: a world must agree with them.
         let calls = WeisCalls::of(&obs, &self.options, mode);
+        let agreeing = |rng: &mut _| draw_agreeing(rng, &k, |h| calls.agree(&history.dealt(h)));
+        let eleven = self.options.undenufe_eleven;
         let draw = |rng: &mut _, n| {
-            read_worlds(
-                rng,
-                n,
-                &inference,
-                evidence,
-                |rng| draw_agreeing(rng, &k, |hands| calls.agree(&history.dealt(hands))),
-                |hands| {
+            if inference.belief > 0 && inference.percent < 100 && evidence {
+                // The cards by the learned Schieber play model (the declarers as its choosers),
+                // the auction calls' misses as before.
+                let beta = inference.belief as f64 / 100.0;
+                let ln_eps = (inference.percent as f64 / 100.0).ln();
+                return read_worlds_weighed(rng, n, &inference, agreeing, |hands| {
                     let called = auction
                         .as_mut()
                         .map_or(0, |a| a.misses(&callers, &history.dealt(hands)));
-                    misses(rule, &obs, &history, hands) + called
-                },
-            )
+                    let seen = (&obs.tricks[..], obs.trick_leader, &obs.trick[..]);
+                    let cards = history.log_likelihood(
+                        seen,
+                        hands,
+                        |_| mode,
+                        Some(d_team),
+                        eleven,
+                        &PLAY_MODEL,
+                    );
+                    beta * cards + ln_eps * called as f64
+                });
+            }
+            read_worlds(rng, n, &inference, evidence, agreeing, |hands| {
+                let called = auction
+                    .as_mut()
+                    .map_or(0, |a| a.misses(&callers, &history.dealt(hands)));
+                misses(rule, &obs, &history, hands) + called
+            })
         };
         self.sampler.choose_drawn(
             draw, &state, legal, played, obs.seat, d_team, declarer, score,

@@ -53,11 +53,20 @@ fn doubling_at_first_lead() -> SidiOptions {
 #[test]
 fn sampling_sidi_plays_legally_and_beats_random() {
     let settings = SamplingSettings::solving(8, 16);
-    for o in [SidiOptions::default(), doubling_at_first_lead()] {
+    // The second set reads the others' cards by the learned play model and plays the early
+    // play-outs by it.
+    for (o, model) in [
+        (SidiOptions::default(), false),
+        (doubling_at_first_lead(), true),
+    ] {
         let (mut won, mut sampled) = (0, 0);
         for seed in 0..12u64 {
-            let mut s0 = SamplingSidi::with_settings(o, settings, seed);
-            let mut s2 = SamplingSidi::with_settings(o, settings, seed + 100);
+            let player = |seed| {
+                SamplingSidi::with_settings(o, settings, seed)
+                    .with_belief(if model { 100 } else { 0 })
+                    .with_playout_model(model)
+            };
+            let (mut s0, mut s2) = (player(seed), player(seed + 100));
             let mut r1 = RandomPlayer::new(seed * 4 + 1);
             let mut r3 = RandomPlayer::new(seed * 4 + 3);
             let (g, _) = play(
@@ -302,9 +311,18 @@ fn sampling_differenzler_plays_legally_and_misses_by_less_than_random() {
         reply_tricks: 0,
         ..DifferenzlerSettings::default()
     };
-    // The second set reads the others' cards by the learned play model (`belief`).
-    for (o, belief) in [
-        (DifferenzlerOptions::default(), 0),
+    // The second set reads the others' cards by the learned play model (`belief`), the third
+    // by the rule card play or the model, seat by seat (`adapt`).
+    for (o, belief, adapt) in [
+        (DifferenzlerOptions::default(), 0, false),
+        (
+            DifferenzlerOptions {
+                trick_rules: TrickRules::Strict,
+                ..DifferenzlerOptions::default()
+            },
+            0,
+            true,
+        ),
         (
             DifferenzlerOptions {
                 trump: TrumpRule::Chosen,
@@ -317,9 +335,14 @@ fn sampling_differenzler_plays_legally_and_misses_by_less_than_random() {
                 ..DifferenzlerOptions::default()
             },
             100,
+            false,
         ),
     ] {
-        let settings = DifferenzlerSettings { belief, ..settings };
+        let settings = DifferenzlerSettings {
+            belief,
+            adapt,
+            ..settings
+        };
         let (mut mine, mut theirs, mut sampled) = (0i64, 0i64, 0);
         for seed in 0..8u64 {
             let seat = (seed % 4) as usize;

@@ -144,10 +144,11 @@ fn setting_range(key: &str) -> (usize, usize) {
         // 1: Sidi Barrani's competitive auction numbers; 0: the conservative ones.
         // 1: read the others' cards from their auction calls too (Sidi Barrani); 0: not.
         // 1: the play-outs play the learned play model's cards (Schieber, Coiffeur,
-        // Differenzler); 0: the
-        // rule player's.
+        // Differenzler, Sidi Barrani); 0: the rule player's.
+        // 1: Differenzler's reading and play-outs by the rule card play or the learned model,
+        // whichever explains each seat's cards better; 0: as the other settings say.
         "last_call" | "signals" | "game_end" | "competitive" | "read_auction" | "playout_model"
-        | "contract_model" => (0, 1),
+        | "contract_model" | "adapt" => (0, 1),
         // Cards left when the contract's play-outs hand over to the solver (Schieber; 0: off).
         "contract_handoff" => (0, 36),
         // Redraws of the partner's contract worlds until forehand's hand shoves (0: uniform).
@@ -161,8 +162,9 @@ fn setting_range(key: &str) -> (usize, usize) {
         // The sampling Schieber player's next card chosen once for the worlds alike (issue
         // 42, crates/jass-bots/src/fusion.rs): from how many cards left (0: off).
         "fusion" => (0, 36),
-        // The learned play model's weight in the Schieber player's reading of the others'
-        // cards, in percent (issue 42, crates/jass-bots/src/play_model.rs; 0: off).
+        // The learned play model's weight in the reading of the others' cards, in percent
+        // (issue 42: Schieber, Coiffeur, Sidi Barrani by crates/jass-bots/src/play_model.rs,
+        // Differenzler by play_model_differenzler.rs; 0: off).
         "belief" => (0, 1_000),
         "read_tol" => (0, 157),
         "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),

@@ -26,7 +26,7 @@ fn per_seat<T: Copy + Into<i64>>(values: [T; 4]) -> Vec<i64> {
 }
 
 /// The settings of the Differenzler sampling player.
-const SAMPLING_KNOWN: [&str; 12] = [
+const SAMPLING_KNOWN: [&str; 13] = [
     "samples",
     "announce_samples",
     "game_end",
@@ -34,6 +34,7 @@ const SAMPLING_KNOWN: [&str; 12] = [
     "infer_pool",
     "belief",
     "playout_model",
+    "adapt",
     "infer_announcement",
     "exact_tricks",
     "reply_tricks",
@@ -96,6 +97,7 @@ impl TableGame for Differenzler {
             infer_pool: spec.get(&known, "infer_pool", d.infer_pool)?,
             belief: spec.get(&known, "belief", d.belief as usize)? as u32,
             playout_model: spec.get(&known, "playout_model", d.playout_model as usize)? != 0,
+            adapt: spec.get(&known, "adapt", d.adapt as usize)? != 0,
             infer_announcement: spec.get(
                 &known,
                 "infer_announcement",

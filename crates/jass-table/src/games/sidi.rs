@@ -19,7 +19,7 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Sidi Barrani sampling player.
-const SAMPLING_KNOWN: [&str; 13] = [
+const SAMPLING_KNOWN: [&str; 15] = [
     "competitive",
     "infer",
     "infer_pool",
@@ -33,6 +33,8 @@ const SAMPLING_KNOWN: [&str; 13] = [
     "bid_blend",
     "bid_shift",
     "last_call",
+    "belief",
+    "playout_model",
 ];
 
 /// Sidi Barrani's auction numbers by the setting `competitive` (1, the default: the competitive
@@ -131,6 +133,8 @@ impl TableGame for Sidi {
                 .with_last_call(spec.flag(&known, "last_call", true)?)
                 .with_bidding(bidding(spec, &known)?)
                 .with_auction_reading(spec.flag(&known, "read_auction", true)?)
+                .with_belief(spec.get(&known, "belief", 0)? as u32)
+                .with_playout_model(spec.flag(&known, "playout_model", false)?)
                 .with_inference(
                     spec.get(&known, "infer", SamplingSidi::DEFAULT_INFER as usize)? as u32,
                     spec.get(&known, "infer_pool", SamplingSidi::DEFAULT_INFER_POOL)?,
