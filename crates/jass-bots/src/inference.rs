@@ -96,6 +96,83 @@ pub fn draw_worlds<R: RngCore>(
     })
 }
 
+/// The chance, in the adaptive reading (Differenzler's and Sidi Barrani's `adapt`), that a
+/// rule-like player plays another card than its rule card play's (shared among the other legal
+/// cards).
+const RULE_SLIP: f64 = 0.1;
+
+/// How one seat's past cards fit a world, for the adaptive reading: the rule card play's misses,
+/// and the log-likelihood of the cards if the seat plays like the rule player (missing at
+/// [`RULE_SLIP`]) or by a learned play model.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct SeatFit {
+    misses: u32,
+    rule_ln: f64,
+    model_ln: f64,
+}
+
+impl SeatFit {
+    /// One more past card of the seat: whether the rule card play chose it, among how many
+    /// legal cards (two or more), and its log-probability by the model.
+    pub(crate) fn add(&mut self, rule_chose: bool, legal: u32, model_ln: f64) {
+        if rule_chose {
+            self.rule_ln += (1.0 - RULE_SLIP).ln();
+        } else {
+            self.misses += 1;
+            self.rule_ln += (RULE_SLIP / (legal.max(2) - 1) as f64).ln();
+        }
+        self.model_ln += model_ln;
+    }
+}
+
+/// `ln(mean(exp(x)))` of the values, computed without overflow (`-inf` for none).
+fn log_mean_exp(xs: impl Iterator<Item = f64> + Clone) -> f64 {
+    let top = xs.clone().fold(f64::NEG_INFINITY, f64::max);
+    if top == f64::NEG_INFINITY {
+        return top;
+    }
+    let (sum, count) = xs.fold((0.0, 0usize), |(s, c), x| (s + (x - top).exp(), c + 1));
+    top + (sum / count as f64).ln()
+}
+
+/// The seats (a bit each) read and played out by the learned model in the adaptive reading,
+/// from every world's fits of the four seats: `me`, and each other seat whose cards the model
+/// explains at least as well as the rule card play on average over the worlds drawn (each
+/// world as likely as the next before the cards are read: the marginal likelihood of each
+/// explanation). A seat without a card yet is the model's.
+pub(crate) fn adapted_seats<'a>(
+    fits: impl Iterator<Item = &'a [SeatFit; 4]> + Clone,
+    me: usize,
+) -> u8 {
+    let mut seats = 1u8 << me;
+    for s in (0..4).filter(|&s| s != me) {
+        let rule = log_mean_exp(fits.clone().map(|f| f[s].rule_ln));
+        let model = log_mean_exp(fits.clone().map(|f| f[s].model_ln));
+        if model >= rule {
+            seats |= 1 << s;
+        }
+    }
+    seats
+}
+
+/// A world's log-weight in the adaptive reading: each other seat's cards by its explanation
+/// (`model_seats`: the model's probabilities; the others: the rule card play's misses, `ln_eps`
+/// each).
+pub(crate) fn adapted_log_weight(
+    fits: &[SeatFit; 4],
+    me: usize,
+    model_seats: u8,
+    ln_eps: f64,
+) -> f64 {
+    (0..4)
+        .filter(|&s| s != me)
+        .map(|s| match model_seats & (1 << s) {
+            0 => ln_eps * fits[s].misses as f64,
+            _ => fits[s].model_ln,
+        })
+        .sum()
+}
+
 /// The shipped play model.
 pub(crate) static PLAY_MODEL: PlayModel = PlayModel::builtin();
 
@@ -596,6 +673,40 @@ impl PlayHistory {
 
 #[cfg(test)]
 mod tests {
+    /// The adaptive reading takes each seat's likelier explanation over the worlds (the mean of
+    /// the likelihoods, not of their logarithms), the model's for a seat without a card, and
+    /// weighs a world by each seat's own explanation.
+    #[test]
+    fn the_adaptive_reading_takes_each_seats_likelier_explanation() {
+        let fit = |rule_ln, model_ln, misses| SeatFit {
+            misses,
+            rule_ln,
+            model_ln,
+        };
+        let none = SeatFit::default();
+        let worlds = [
+            // Seat 1: the rule card play explains its cards well in one world of two (mean
+            // likelihood about 0.41 against 0.05); seat 3 the model in one (0.07 against 0.007).
+            [none, fit(-0.2, -3.0, 0), none, fit(-5.0, -2.0, 3)],
+            [none, fit(-10.0, -3.0, 4), none, fit(-5.0, -8.0, 3)],
+        ];
+        let seats = adapted_seats(worlds.iter(), 0);
+        assert_eq!(seats, 0b1101, "{seats:b}");
+        // Seen from seat 1 (its own bit always set), seats 0 and 2 without a card and seat 3
+        // are the model's.
+        assert_eq!(adapted_seats(worlds.iter(), 1), 0b1111);
+        let ln_eps = 0.1f64.ln();
+        let w = adapted_log_weight(&worlds[1], 0, seats, ln_eps);
+        assert!((w - (4.0 * ln_eps - 8.0)).abs() < 1e-9, "{w}");
+        // One card of each kind: the rule card at 0.9, another of four legal at 0.1 / 3.
+        let mut f = SeatFit::default();
+        f.add(true, 4, -1.0);
+        f.add(false, 4, -2.0);
+        assert_eq!(f.misses, 1);
+        assert!((f.rule_ln - (0.9f64.ln() + (0.1f64 / 3.0).ln())).abs() < 1e-12);
+        assert!((f.model_ln + 3.0).abs() < 1e-12);
+    }
+
     use super::*;
     use crate::rule_schieber::RuleSchieber;
     use crate::test_games::{played_games, random_games};

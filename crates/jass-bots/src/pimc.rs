@@ -405,14 +405,36 @@ pub fn rule_card(pos: &Position, chooser: u8) -> Card {
     crate::play_common::take_points(&position_view(pos, chooser))
 }
 
+/// The play-outs' cards by a learned play model for some seats (the others' by the rule
+/// players' card play).
+#[derive(Copy, Clone, Debug)]
+pub struct ModelPlay<'a> {
+    /// The model.
+    pub model: &'a PlayModel,
+    /// The seats whose cards are the model's likeliest, a bit per seat.
+    pub seats: u8,
+}
+
+impl<'a> ModelPlay<'a> {
+    /// Every seat's play-out cards by `model`.
+    pub fn all(model: &'a PlayModel) -> Self {
+        ModelPlay {
+            model,
+            seats: 0b1111,
+        }
+    }
+}
+
 /// The card of a play-out: Misère's ducking play ([`crate::RuleSchieber`]'s), the play model's
-/// likeliest card when the play-out follows a model ([`model_card`]), or the rule players'
-/// point-taking play.
-fn play_out_card(pos: &Position, chooser: u8, misere: bool, model: Option<&PlayModel>) -> Card {
+/// likeliest card when the play-out follows a model for the seat to move ([`model_card`]), or
+/// the rule players' point-taking play.
+fn play_out_card(pos: &Position, chooser: u8, misere: bool, model: Option<ModelPlay>) -> Card {
     match (misere, model) {
         (true, _) => crate::rule_schieber::misere_card(&position_view(pos, chooser)),
-        (false, Some(m)) => model_card(m, pos, chooser),
-        (false, None) => rule_card(pos, chooser),
+        (false, Some(m)) if m.seats & (1 << pos.to_move()) != 0 => {
+            model_card(m.model, pos, chooser)
+        }
+        (false, _) => rule_card(pos, chooser),
     }
 }
 
@@ -492,7 +514,7 @@ pub(crate) fn play_on(
     chooser: u8,
     handoff: u32,
     misere: bool,
-    model: Option<&PlayModel>,
+    model: Option<ModelPlay>,
 ) -> u32 {
     let mut got = 0;
     let handed_off = |pos: &Position| pos.trick_len == 0 && pos.cards_left() <= handoff;
@@ -541,7 +563,7 @@ pub fn rollout_worlds(
     team: u8,
     chooser: u8,
     handoff: u32,
-    model: Option<&PlayModel>,
+    model: Option<ModelPlay>,
     mut f: impl FnMut(Card, u32),
 ) -> usize {
     solver.set_objective(state.objective());
@@ -604,6 +626,10 @@ pub fn deal_unknown<R: RngCore>(
 
 /// Every legal card's value in one world.
 type CardValues = Vec<(Card, u32)>;
+
+/// The worlds drawn for a decision (the hands now) and the seats whose early play-outs follow
+/// the learned play model when [`PartnershipSampler::playout_model`] is on (a bit per seat).
+pub type DrawnWorlds = (Vec<[CardSet; 4]>, u8);
 
 /// What the partnership sampling players (Sidi Barrani, Coiffeur) share: their settings, solver,
 /// random worlds and the choice of a card from the worlds' values.
@@ -698,9 +724,10 @@ impl PartnershipSampler {
         score: impl FnMut(u32) -> i64,
     ) -> Option<Card> {
         let draw = |rng: &mut rand_xoshiro::Xoshiro256PlusPlus, n: usize| {
-            (0..n)
+            let worlds = (0..n)
                 .filter_map(|_| sample_world_retry(k, rng, 20))
-                .collect()
+                .collect();
+            (worlds, 0b1111)
         };
         self.choose_drawn(draw, state, legal, played, seat, team, chooser, score)
     }
@@ -710,7 +737,7 @@ impl PartnershipSampler {
     #[allow(clippy::too_many_arguments)]
     pub fn choose_drawn(
         &mut self,
-        draw: impl FnOnce(&mut rand_xoshiro::Xoshiro256PlusPlus, usize) -> Vec<[CardSet; 4]>,
+        draw: impl FnOnce(&mut rand_xoshiro::Xoshiro256PlusPlus, usize) -> DrawnWorlds,
         state: &PlayState,
         legal: CardSet,
         played: u32,
@@ -721,7 +748,7 @@ impl PartnershipSampler {
     ) -> Option<Card> {
         let mut totals = [0i64; 64];
         let early = 36 - played > self.settings.max_cards;
-        let worlds = draw(
+        let (worlds, model_seats) = draw(
             &mut self.rng,
             if early {
                 self.early_samples
@@ -730,7 +757,10 @@ impl PartnershipSampler {
             },
         );
         let handoff = self.settings.max_cards;
-        let model = self.playout_model.then_some(&crate::inference::PLAY_MODEL);
+        let model = self.playout_model.then_some(ModelPlay {
+            model: &crate::inference::PLAY_MODEL,
+            seats: model_seats,
+        });
         let values = self.world_values(&worlds, |solver, world, out| {
             if early {
                 rollout_worlds(
@@ -865,7 +895,8 @@ mod tests {
                 pos.play_unchecked(c);
             }
             let got = |team, model| play_on(&mut start.clone(), team, 0, 0, false, model);
-            let (ours, theirs) = (got(0, Some(&model)), got(1, Some(&model)));
+            let all_model = Some(ModelPlay::all(&model));
+            let (ours, theirs) = (got(0, all_model), got(1, all_model));
             let all = start.remaining_points() + start.match_bonus;
             if ours == 0 || theirs == 0 {
                 assert_eq!(ours + theirs, all, "a Match takes its bonus");

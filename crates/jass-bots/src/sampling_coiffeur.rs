@@ -175,7 +175,8 @@ impl SamplingCoiffeur {
         let weis = self.options.schieber().weis_rules();
         let draw = |rng: &mut _, n| {
             let contract = ContractEvidence::of_coiffeur(&obs, &self.rule);
-            draw_worlds(rng, &k, &obs, n, &inference, contract, weis, None)
+            let worlds = draw_worlds(rng, &k, &obs, n, &inference, contract, weis, None);
+            (worlds, 0b1111)
         };
         self.sampler.choose_drawn(
             draw,

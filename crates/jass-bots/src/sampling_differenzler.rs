@@ -24,7 +24,8 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::inference::{
-    draw_read, keep_by_log_weight, read_worlds_weighed, Inference, PlayHistory,
+    adapted_log_weight, adapted_seats, draw_read, keep_by_log_weight, read_worlds_weighed,
+    Inference, PlayHistory, SeatFit,
 };
 use crate::pimc::{observed_knowledge, MAX_SEATS};
 use crate::play_model_differenzler::{DifferenzlerPlayModel, DifferenzlerSituation};
@@ -128,30 +129,6 @@ fn win_share(totals: &[i32; 4], me: usize) -> i64 {
         return 0;
     }
     12 / totals.iter().filter(|&&t| t == lowest).count() as i64
-}
-
-/// The chance, in the adaptive reading ([`DifferenzlerSettings::adapt`]), that a rule-like
-/// player plays another card than the rule card play's (shared among the other legal cards).
-const RULE_SLIP: f64 = 0.1;
-
-/// How one seat's past cards fit a world: the rule card play's misses, and the log-likelihood of
-/// the cards if the seat plays like the rule player (missing at [`RULE_SLIP`]) or by the
-/// learned model.
-#[derive(Copy, Clone, Debug, Default)]
-struct SeatFit {
-    misses: u32,
-    rule_ln: f64,
-    model_ln: f64,
-}
-
-/// `ln(mean(exp(x)))` of the values, computed without overflow (`-inf` for none).
-fn log_mean_exp(xs: impl Iterator<Item = f64> + Clone) -> f64 {
-    let top = xs.clone().fold(f64::NEG_INFINITY, f64::max);
-    if top == f64::NEG_INFINITY {
-        return top;
-    }
-    let (sum, count) = xs.fold((0.0, 0usize), |(s, c), x| (s + (x - top).exp(), c + 1));
-    top + (sum / count as f64).ln()
 }
 
 /// One sampled world ready for rollouts: the card play, what each seat aims at, and the points
@@ -333,18 +310,15 @@ impl SamplingDifferenzler {
     ) -> ([SeatFit; 4], u32) {
         let mut fits = [SeatFit::default(); 4];
         let dealt = Self::replay_others(obs, history, hands, world, |r, need, c| {
-            let fit = &mut fits[r.mover() as usize];
-            if differenzler_card(&r.view(), need) == c {
-                fit.rule_ln += (1.0 - RULE_SLIP).ln();
-            } else {
-                fit.misses += 1;
-                fit.rule_ln += (RULE_SLIP / (r.legal().len() - 1) as f64).ln();
-            }
             let situation = DifferenzlerSituation {
                 play: r.situation(),
                 need,
             };
-            fit.model_ln += PLAY_MODEL.log_prob(&situation, c);
+            fits[r.mover() as usize].add(
+                differenzler_card(&r.view(), need) == c,
+                r.legal().len(),
+                PLAY_MODEL.log_prob(&situation, c),
+            );
         });
         (fits, self.announcement_misses(obs, &dealt))
     }
@@ -368,28 +342,13 @@ impl SamplingDifferenzler {
             .iter()
             .map(|h| self.seat_fits(obs, history, h, &self.world(obs, mode, *h, None)))
             .collect();
-        // A seat plays like the rule player if that explains its cards better on average over
-        // the worlds drawn (each world as likely as the next before its cards are read).
-        let mut model_seats = 1u8 << me;
-        for s in (0..4).filter(|&s| s != me) {
-            let rule = log_mean_exp(fits.iter().map(|f| f.0[s].rule_ln));
-            let model = log_mean_exp(fits.iter().map(|f| f.0[s].model_ln));
-            if model >= rule {
-                model_seats |= 1 << s;
-            }
-        }
+        let model_seats = adapted_seats(fits.iter().map(|f| &f.0), me);
         let ln_eps = (self.settings.infer as f64 / 100.0).ln();
         let weighed: Vec<(usize, f64)> = fits
             .iter()
             .enumerate()
             .map(|(i, (seats, announced))| {
-                let read: f64 = (0..4)
-                    .filter(|&s| s != me)
-                    .map(|s| match model_seats & (1 << s) {
-                        0 => ln_eps * seats[s].misses as f64,
-                        _ => seats[s].model_ln,
-                    })
-                    .sum();
+                let read = adapted_log_weight(seats, me, model_seats, ln_eps);
                 (i, read + ln_eps * *announced as f64)
             })
             .collect();

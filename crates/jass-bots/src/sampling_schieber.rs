@@ -441,7 +441,8 @@ impl SamplingSchieber {
             team,
             chooser,
             handoff,
-            self.playout_model.then_some(&crate::inference::PLAY_MODEL),
+            self.playout_model
+                .then_some(crate::pimc::ModelPlay::all(&crate::inference::PLAY_MODEL)),
             |c, v| totals[c.index()] += v as u64,
         );
         if worlds == 0 {

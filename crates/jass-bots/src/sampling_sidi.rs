@@ -30,12 +30,16 @@
 use jass_core::game::{ActionList, Game};
 use jass_core::sidi::{Sidi, SidiAction, SidiObservation, SidiOptions, SidiPhase};
 use jass_core::weis::{best_declaration, WeisRules};
-use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, TrickRules};
+use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, TrickRules, UndenufeEleven};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::inference::{read_worlds, read_worlds_weighed, Inference, PlayHistory, PLAY_MODEL};
+use crate::inference::{
+    adapted_log_weight, adapted_seats, keep_by_log_weight, read_worlds, read_worlds_weighed,
+    Inference, PlayHistory, SeatFit, PLAY_MODEL,
+};
 use crate::pimc::{observed_knowledge, rule_play_on, PartnershipSampler, PlayState};
+use crate::play_model::PlaySituation;
 use crate::rule_sidi::{
     team_estimate, HandEvaluation, HandJudge, RuleSidi, SidiBidding, AVERAGE_ESTIMATE,
 };
@@ -61,6 +65,9 @@ pub struct SamplingSidi {
     inference: Inference,
     /// Reading them from their auction calls too (`AuctionEvidence`).
     read_auction: bool,
+    /// Each other seat read (and played out) as rule-like or by the play model
+    /// ([`Self::with_adapt`]).
+    adapt: bool,
 }
 
 /// Play-out means per denomination.
@@ -161,6 +168,7 @@ impl SamplingSidi {
                 belief: 0,
             },
             read_auction: true,
+            adapt: false,
         }
     }
 
@@ -252,6 +260,17 @@ impl SamplingSidi {
     /// default; [`crate::SamplingSchieber::with_playout_model`]).
     pub fn with_playout_model(mut self, on: bool) -> Self {
         self.sampler.playout_model = on;
+        self
+    }
+
+    /// The same player telling rule-like players from the others, seat by seat
+    /// ([`crate::DifferenzlerSettings::adapt`]): each other seat's past cards are explained by
+    /// the rule player's card play and by the learned Schieber play model over the worlds
+    /// drawn, and the likelier explanation reads that seat's cards and, with
+    /// [`Self::with_playout_model`], plays its early play-out cards (this seat's by the model).
+    /// Off by default; needs `infer` below 100.
+    pub fn with_adapt(mut self, on: bool) -> Self {
+        self.adapt = on;
         self
     }
 
@@ -352,13 +371,47 @@ impl SamplingSidi {
         let calls = WeisCalls::of(&obs, &self.options, mode);
         let agreeing = |rng: &mut _| draw_agreeing(rng, &k, |h| calls.agree(&history.dealt(h)));
         let eleven = self.options.undenufe_eleven;
+        let all_model = 0b1111;
+        let adapt = self.adapt;
         let draw = |rng: &mut _, n| {
+            if adapt && inference.percent < 100 && evidence {
+                // Each other seat read and played out by the rule card play or the model,
+                // whichever explains its cards better (Differenzler's `adapt`).
+                let pool: Vec<[CardSet; 4]> = (0..n * inference.pool.max(1))
+                    .filter_map(|_| agreeing(rng))
+                    .collect();
+                let fits: Vec<([SeatFit; 4], u32)> = pool
+                    .iter()
+                    .map(|hands| {
+                        let called = auction
+                            .as_mut()
+                            .map_or(0, |a| a.misses(&callers, &history.dealt(hands)));
+                        (
+                            seat_fits(rule, &obs, &history, hands, d_team, eleven),
+                            called,
+                        )
+                    })
+                    .collect();
+                let me = obs.seat as usize;
+                let seats = adapted_seats(fits.iter().map(|f| &f.0), me);
+                let ln_eps = (inference.percent as f64 / 100.0).ln();
+                let weighed: Vec<(usize, f64)> = fits
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (fit, called))| {
+                        let read = adapted_log_weight(fit, me, seats, ln_eps);
+                        (i, read + ln_eps * *called as f64)
+                    })
+                    .collect();
+                let kept = keep_by_log_weight(rng, weighed, n, |w| w.1);
+                return (kept.iter().map(|&(i, _)| pool[i]).collect(), seats);
+            }
             if inference.belief > 0 && inference.percent < 100 && evidence {
                 // The cards by the learned Schieber play model (the declarers as its choosers),
                 // the auction calls' misses as before.
                 let beta = inference.belief as f64 / 100.0;
                 let ln_eps = (inference.percent as f64 / 100.0).ln();
-                return read_worlds_weighed(rng, n, &inference, agreeing, |hands| {
+                let worlds = read_worlds_weighed(rng, n, &inference, agreeing, |hands| {
                     let called = auction
                         .as_mut()
                         .map_or(0, |a| a.misses(&callers, &history.dealt(hands)));
@@ -373,13 +426,15 @@ impl SamplingSidi {
                     );
                     beta * cards + ln_eps * called as f64
                 });
+                return (worlds, all_model);
             }
-            read_worlds(rng, n, &inference, evidence, agreeing, |hands| {
+            let worlds = read_worlds(rng, n, &inference, evidence, agreeing, |hands| {
                 let called = auction
                     .as_mut()
                     .map_or(0, |a| a.misses(&callers, &history.dealt(hands)));
                 misses(rule, &obs, &history, hands) + called
-            })
+            });
+            (worlds, all_model)
         };
         self.sampler.choose_drawn(
             draw, &state, legal, played, obs.seat, d_team, declarer, score,
@@ -504,6 +559,57 @@ impl AuctionEvidence {
         }
         n
     }
+}
+
+/// How each other seat's past cards fit the world `hands` (the hands now): Sidi Barrani's rule
+/// player's card play, and the learned Schieber play model (`d_team` declared, as its
+/// choosers), for the adaptive reading.
+fn seat_fits(
+    rule: &RuleSidi,
+    obs: &SidiObservation,
+    history: &PlayHistory,
+    hands: &[CardSet; 4],
+    d_team: u8,
+    eleven: UndenufeEleven,
+) -> [SeatFit; 4] {
+    let mut fits = [SeatFit::default(); 4];
+    let Some((_, mode, _)) = obs.bid else {
+        return fits;
+    };
+    let mut view = obs.clone();
+    history.for_each_decision(
+        (&obs.tricks, obs.trick_leader, &obs.trick),
+        hands,
+        |_| mode,
+        |d, c| {
+            view.seat = d.seat;
+            view.hand = d.hand;
+            view.tricks.clear();
+            view.tricks.extend_from_slice(&obs.tricks[..d.tricks_done]);
+            view.trick_leader = d.leader;
+            view.trick.clear();
+            view.trick.extend_from_slice(d.trick);
+            let situation = PlaySituation {
+                seat: d.seat,
+                hand: d.hand,
+                legal: d.legal,
+                leader: d.leader,
+                trick: d.trick,
+                gone: d.gone,
+                mode: d.mode,
+                points: PointTable::new(d.mode, eleven),
+                choosers: d.seat % 2 == d_team,
+                partners: true,
+                tricks_done: d.tricks_done,
+            };
+            fits[d.seat as usize & 3].add(
+                rule.play(&view, d.legal) == c,
+                d.legal.len(),
+                PLAY_MODEL.log_prob(&situation, c),
+            );
+        },
+    );
+    fits
 }
 
 /// How many of the others' past cards Sidi Barrani's rule player would have chosen otherwise,

@@ -53,8 +53,8 @@ fn doubling_at_first_lead() -> SidiOptions {
 #[test]
 fn sampling_sidi_plays_legally_and_beats_random() {
     let settings = SamplingSettings::solving(8, 16);
-    // The second set reads the others' cards by the learned play model and plays the early
-    // play-outs by it.
+    // The second set reads the others' cards by the rule player or the learned play model,
+    // seat by seat, and plays the early play-outs by it.
     for (o, model) in [
         (SidiOptions::default(), false),
         (doubling_at_first_lead(), true),
@@ -65,6 +65,7 @@ fn sampling_sidi_plays_legally_and_beats_random() {
                 SamplingSidi::with_settings(o, settings, seed)
                     .with_belief(if model { 100 } else { 0 })
                     .with_playout_model(model)
+                    .with_adapt(model)
             };
             let (mut s0, mut s2) = (player(seed), player(seed + 100));
             let mut r1 = RandomPlayer::new(seed * 4 + 1);

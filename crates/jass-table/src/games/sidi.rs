@@ -19,7 +19,7 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Sidi Barrani sampling player.
-const SAMPLING_KNOWN: [&str; 15] = [
+const SAMPLING_KNOWN: [&str; 16] = [
     "competitive",
     "infer",
     "infer_pool",
@@ -35,6 +35,7 @@ const SAMPLING_KNOWN: [&str; 15] = [
     "last_call",
     "belief",
     "playout_model",
+    "adapt",
 ];
 
 /// Sidi Barrani's auction numbers by the setting `competitive` (1, the default: the competitive
@@ -135,6 +136,7 @@ impl TableGame for Sidi {
                 .with_auction_reading(spec.flag(&known, "read_auction", true)?)
                 .with_belief(spec.get(&known, "belief", 0)? as u32)
                 .with_playout_model(spec.flag(&known, "playout_model", false)?)
+                .with_adapt(spec.flag(&known, "adapt", false)?)
                 .with_inference(
                     spec.get(&known, "infer", SamplingSidi::DEFAULT_INFER as usize)? as u32,
                     spec.get(&known, "infer_pool", SamplingSidi::DEFAULT_INFER_POOL)?,
