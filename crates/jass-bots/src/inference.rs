@@ -477,6 +477,30 @@ pub struct PastDecision<'a> {
     pub gone: CardSet,
 }
 
+impl PastDecision<'_> {
+    /// The decision for the learned play model in a deal of two teams (`chooser_team` chose
+    /// or declared the contract).
+    pub(crate) fn situation(
+        &self,
+        eleven: UndenufeEleven,
+        chooser_team: Option<u8>,
+    ) -> PlaySituation<'_> {
+        PlaySituation {
+            seat: self.seat,
+            hand: self.hand,
+            legal: self.legal,
+            leader: self.leader,
+            trick: self.trick,
+            gone: self.gone,
+            mode: self.mode,
+            points: PointTable::new(self.mode, eleven),
+            choosers: chooser_team == Some(self.seat % 2),
+            partners: true,
+            tricks_done: self.tricks_done,
+        }
+    }
+}
+
 /// The past cards of the other seats of a deal's card play, each with what the rule player would
 /// have needed to choose it: who, which card, how many tricks were done and how many cards lay
 /// in the trick.
@@ -619,20 +643,7 @@ impl PlayHistory {
     ) -> f64 {
         let mut sum = 0.0;
         self.for_each_decision(seen, hands, mode_of, |d, c| {
-            let s = PlaySituation {
-                seat: d.seat,
-                hand: d.hand,
-                legal: d.legal,
-                leader: d.leader,
-                trick: d.trick,
-                gone: d.gone,
-                mode: d.mode,
-                points: PointTable::new(d.mode, eleven),
-                choosers: chooser_team == Some(d.seat % 2),
-                partners: true,
-                tricks_done: d.tricks_done,
-            };
-            sum += model.log_prob(&s, c);
+            sum += model.log_prob(&d.situation(eleven, chooser_team), c);
         });
         sum
     }

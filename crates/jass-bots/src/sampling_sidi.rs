@@ -36,10 +36,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::inference::{
     adapted_log_weight, adapted_seats, keep_by_log_weight, read_worlds, read_worlds_weighed,
-    Inference, PlayHistory, SeatFit, PLAY_MODEL,
+    Inference, PastDecision, PlayHistory, SeatFit, PLAY_MODEL,
 };
 use crate::pimc::{observed_knowledge, rule_play_on, PartnershipSampler, PlayState};
-use crate::play_model::PlaySituation;
 use crate::rule_sidi::{
     team_estimate, HandEvaluation, HandJudge, RuleSidi, SidiBidding, AVERAGE_ESTIMATE,
 };
@@ -582,30 +581,10 @@ fn seat_fits(
         hands,
         |_| mode,
         |d, c| {
-            view.seat = d.seat;
-            view.hand = d.hand;
-            view.tricks.clear();
-            view.tricks.extend_from_slice(&obs.tricks[..d.tricks_done]);
-            view.trick_leader = d.leader;
-            view.trick.clear();
-            view.trick.extend_from_slice(d.trick);
-            let situation = PlaySituation {
-                seat: d.seat,
-                hand: d.hand,
-                legal: d.legal,
-                leader: d.leader,
-                trick: d.trick,
-                gone: d.gone,
-                mode: d.mode,
-                points: PointTable::new(d.mode, eleven),
-                choosers: d.seat % 2 == d_team,
-                partners: true,
-                tricks_done: d.tricks_done,
-            };
             fits[d.seat as usize & 3].add(
-                rule.play(&view, d.legal) == c,
+                rule_card(rule, obs, &mut view, d) == c,
                 d.legal.len(),
-                PLAY_MODEL.log_prob(&situation, c),
+                PLAY_MODEL.log_prob(&d.situation(eleven, Some(d_team)), c),
             );
         },
     );
@@ -628,17 +607,26 @@ fn misses(
         (&obs.tricks, obs.trick_leader, &obs.trick),
         hands,
         |_| mode,
-        |d| {
-            view.seat = d.seat;
-            view.hand = d.hand;
-            view.tricks.clear();
-            view.tricks.extend_from_slice(&obs.tricks[..d.tricks_done]);
-            view.trick_leader = d.leader;
-            view.trick.clear();
-            view.trick.extend_from_slice(d.trick);
-            rule.play(&view, d.legal)
-        },
+        |d| rule_card(rule, obs, &mut view, d),
     )
+}
+
+/// Sidi Barrani's rule player's card at a past decision of the deal seen in `obs` (`view`: a
+/// copy of `obs` rebuilt for the decision, reused from one decision to the next).
+fn rule_card(
+    rule: &RuleSidi,
+    obs: &SidiObservation,
+    view: &mut SidiObservation,
+    d: &PastDecision,
+) -> Card {
+    view.seat = d.seat;
+    view.hand = d.hand;
+    view.tricks.clear();
+    view.tricks.extend_from_slice(&obs.tricks[..d.tricks_done]);
+    view.trick_leader = d.leader;
+    view.trick.clear();
+    view.trick.extend_from_slice(d.trick);
+    rule.play(view, d.legal)
 }
 
 impl Player<Sidi> for SamplingSidi {
