@@ -254,20 +254,25 @@ async fn player_loop(
                 }
                 Ok(TableEvent::Moved) => return close_moved(sink).await,
                 Err(RecvError::Lagged(_)) => {
-                    // Behind: the newest state, and only the events after it (those still
-                    // queued are older). A pause or resume among the events missed is told
-                    // again (the client would wait for a table that goes on, or not know why
-                    // its answer is refused).
-                    let (snap, deadline, paused) = {
+                    // Behind: the seats and the newest state, and only the events after them
+                    // (those still queued are older). A change of seats (one taken over, or
+                    // back), the end of the game, and a pause or resume among the events
+                    // missed are told again: the client would show a seat's old state, wait
+                    // for a game that is over, or not know why its answer is refused.
+                    let (info, snap, deadline, paused, over) = {
                         let st = table.lock();
                         events = table.events.subscribe();
-                        (st.snapshot.clone(), st.turn.and_then(|t| t.deadline_ms), st.paused.clone())
+                        (table.info_locked(&st), st.snapshot.clone(), st.turn.and_then(|t| t.deadline_ms), st.paused.clone(), st.status == "over")
                     };
+                    send_ok(sink, json!({"type": "table", "table": info})).await?;
                     if let Some(s) = snap {
                         let msg = state_msg(table, &s, seat, deadline);
                         last_state = Some(without_step(&msg));
                         send_ok(sink, msg).await?;
                         last_sent = Some(s);
+                    }
+                    if over {
+                        send_ok(sink, over_msg(app, table)).await?;
                     }
                     if paused.is_some() != told_paused {
                         told_paused = paused.is_some();

@@ -1451,6 +1451,47 @@ async fn a_client_behind_is_told_of_the_pause_it_missed() {
     s.stop().await;
 }
 
+/// A client that fell behind is still told of the end of the game and of the seats as they are
+/// now: a game that ended among the events it missed is not waited for forever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_client_behind_is_told_of_the_end_it_missed() {
+    let d = dir();
+    let s = start_with(
+        d.path(),
+        jass_server::Limits {
+            bot_table_steps: usize::MAX,
+            ..Default::default()
+        },
+    )
+    .await;
+    let a = s.addr();
+    let (id, _, _) = create(
+        a,
+        json!({"game": "schieber", "options": {"target": 50000}, "seats": ["rule", "rule", "rule", "rule"], "seed": 5}),
+    )
+    .await;
+    // A spectator that reads nothing while the computer plays the whole game: thousands of
+    // moves, far more events than the table keeps for a late reader and more than the sockets
+    // hold (so the spectator is still behind when the game ends).
+    let mut spectator = Ws::player(a, &id, None).await;
+    wait_for_table(a, &id, |t| t["status"] == "over").await;
+    let stored = s.store().actions(&id).unwrap().len();
+    assert!(stored > 5 * 64, "{stored} moves: too few to fall behind");
+    let mut last_table = None;
+    loop {
+        let m = spectator.next().await;
+        match m["type"].as_str() {
+            Some("table") => last_table = Some(m["table"].clone()),
+            Some("over") => break,
+            _ => {}
+        }
+    }
+    // The rule-only table never changes its seats: a `table` message is the one told again.
+    let table = last_table.expect("the seats are told again after the events missed");
+    assert_eq!(table["status"], "over", "{table}");
+    s.stop().await;
+}
+
 /// Polls table `id` until `done` holds for it (bounded: 20 s).
 async fn wait_for_table(a: std::net::SocketAddr, id: &str, done: impl Fn(&Value) -> bool) -> Value {
     for _ in 0..400 {
