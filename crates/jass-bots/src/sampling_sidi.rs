@@ -10,7 +10,10 @@
 //! their points reach the bid in that world (the exact value reaches the bid exactly when the
 //! contract can be forced), else to the defenders. The declarers play the card with the best
 //! average, the defenders the card with the worst. Before `max_cards` are left every legal card
-//! is played on by the rule players' card play in `early_samples` worlds and then solved.
+//! is played on in `early_samples` worlds and then solved. By default (`adapt`) each other seat
+//! whose cards the learned Schieber play model explains better than the rule card play is read
+//! by the model and played on by its likeliest cards (as is this seat), the others by the rule
+//! card play.
 //!
 //! Bids, doubles and redoubles follow the rule player's conventions and numbers ([`RuleSidi`],
 //! [`SidiBidding`]: the opening numbers, raising partner with support, competing, doubling),
@@ -151,10 +154,12 @@ impl SamplingSidi {
 
     /// A player with other settings.
     pub fn with_settings(options: SidiOptions, settings: SamplingSettings, seed: u64) -> Self {
+        let mut sampler = PartnershipSampler::new(settings, Self::DEFAULT_EARLY, seed);
+        sampler.playout_model = Self::DEFAULT_PLAYOUT_MODEL;
         SamplingSidi {
             options,
             rule: RuleSidi::new(options).with_bidding(SidiBidding::COMPETITIVE),
-            sampler: PartnershipSampler::new(settings, Self::DEFAULT_EARLY, seed),
+            sampler,
             bid_rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5151_b1d5_0000_0001),
             bid_cache: None,
             bid_blend: Self::DEFAULT_BID_BLEND,
@@ -167,9 +172,18 @@ impl SamplingSidi {
                 belief: 0,
             },
             read_auction: true,
-            adapt: false,
+            adapt: Self::DEFAULT_ADAPT,
         }
     }
+
+    /// The early play-outs by the learned Schieber play model, by default
+    /// ([`Self::with_playout_model`]; 2026-12-04, issue 42: with `adapt`, 52.66% ± 0.33% of the
+    /// points against the player without either, 73.76% ± 0.38% against the rule player instead
+    /// of 74.72%; docs/lab/2026-12-03-differenzler-adapt.md).
+    pub const DEFAULT_PLAYOUT_MODEL: bool = true;
+    /// Each other seat read and played out as rule-like or by the model, by default
+    /// ([`Self::with_adapt`]; measured with [`Self::DEFAULT_PLAYOUT_MODEL`]).
+    pub const DEFAULT_ADAPT: bool = true;
 
     /// Reading the others' cards, by default (percent per unexplained card; 100: off).
     pub const DEFAULT_INFER: u32 = SamplingSchieber::DEFAULT_INFER;
@@ -255,7 +269,7 @@ impl SamplingSidi {
     }
 
     /// The same player playing the early play-outs (before `max_cards` are left) by the
-    /// learned Schieber play model's likeliest cards instead of the rule players' (off by
+    /// learned Schieber play model's likeliest cards instead of the rule players' (on by
     /// default; [`crate::SamplingSchieber::with_playout_model`]).
     pub fn with_playout_model(mut self, on: bool) -> Self {
         self.sampler.playout_model = on;
@@ -267,7 +281,7 @@ impl SamplingSidi {
     /// the rule player's card play and by the learned Schieber play model over the worlds
     /// drawn, and the likelier explanation reads that seat's cards and, with
     /// [`Self::with_playout_model`], plays its early play-out cards (this seat's by the model).
-    /// Off by default; needs `infer` below 100.
+    /// On by default; needs `infer` below 100.
     pub fn with_adapt(mut self, on: bool) -> Self {
         self.adapt = on;
         self

@@ -135,8 +135,12 @@ impl TableGame for Sidi {
                 .with_bidding(bidding(spec, &known)?)
                 .with_auction_reading(spec.flag(&known, "read_auction", true)?)
                 .with_belief(spec.get(&known, "belief", 0)? as u32)
-                .with_playout_model(spec.flag(&known, "playout_model", false)?)
-                .with_adapt(spec.flag(&known, "adapt", false)?)
+                .with_playout_model(spec.flag(
+                    &known,
+                    "playout_model",
+                    SamplingSidi::DEFAULT_PLAYOUT_MODEL,
+                )?)
+                .with_adapt(spec.flag(&known, "adapt", SamplingSidi::DEFAULT_ADAPT)?)
                 .with_inference(
                     spec.get(&known, "infer", SamplingSidi::DEFAULT_INFER as usize)? as u32,
                     spec.get(&known, "infer_pool", SamplingSidi::DEFAULT_INFER_POOL)?,
