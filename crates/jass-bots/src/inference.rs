@@ -26,6 +26,7 @@ use jass_core::weis::{best_declaration, WeisRules};
 use jass_core::{Card, CardSet, Mode, PointTable, TrickRules, UndenufeEleven};
 use rand_core::RngCore;
 
+use crate::pimc::DrawnWorlds;
 use crate::play_model::{PlayModel, PlaySituation};
 use crate::rule_coiffeur::RuleCoiffeur;
 use crate::rule_schieber::{schieber_play, RuleSchieber};
@@ -47,6 +48,10 @@ pub struct Inference {
     /// probability of each past card of another seat to the power `belief` percent (0: off,
     /// the rule player's misses as above).
     pub belief: u32,
+    /// Each other seat read, and played out in the play-outs, by the rule card play or by the
+    /// learned model, whichever explains its cards better over the worlds drawn (the adaptive
+    /// reading: [`adapted_seats`]; Schieber, Sidi Barrani and Differenzler; instead of `belief`).
+    pub adapt: bool,
 }
 
 /// Counts a sampled world's (the hands now) misses by evidence of a player's own.
@@ -56,7 +61,8 @@ pub type MoreMisses<'a> = dyn FnMut(&[CardSet; 4]) -> u32 + 'a;
 /// [`draw_read`] with Schieber's rule player for the others' cards and, if given, their contract
 /// decisions ([`ContractEvidence`]) and Weis calls under these rules ([`WeisEvidence`]); `more`,
 /// if given, counts a world's further misses (evidence of its own, such as
-/// [`crate::solver_reading`]'s).
+/// [`crate::solver_reading`]'s). With the adaptive reading ([`Inference::adapt`]) the seats read
+/// by the model come with the worlds (the others are rule-like), else all four.
 #[allow(clippy::too_many_arguments)]
 pub fn draw_worlds<R: RngCore>(
     rng: &mut R,
@@ -67,18 +73,51 @@ pub fn draw_worlds<R: RngCore>(
     contract: Option<ContractEvidence<'_>>,
     weis: Option<WeisRules>,
     mut more: Option<&mut MoreMisses<'_>>,
-) -> Vec<[CardSet; 4]> {
+) -> DrawnWorlds {
     let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
     let weis = weis.and_then(|rules| WeisEvidence::of(obs, rules));
     let evidence = !history.is_empty() || contract.is_some() || weis.is_some() || more.is_some();
-    let learned = inference.belief > 0 && obs.contract.is_some_and(|c| c != Contract::Misere);
-    if learned && inference.percent < 100 && evidence {
+    let modelled = obs.contract.is_some_and(|c| c != Contract::Misere);
+    let all_model = 0b1111;
+    if inference.adapt && modelled && inference.percent < 100 && evidence {
+        // Each other seat by its likelier explanation over the pool; the other evidence's
+        // misses weigh as before (`percent` each).
+        let ln_eps = (inference.percent as f64 / 100.0).ln();
+        let pool = draw_pool(rng, n, inference, true, |rng| {
+            sample_world_retry(k, rng, 20)
+        });
+        let mut rules = RuleView::new(obs);
+        let fits: Vec<([SeatFit; 4], u32)> = pool
+            .iter()
+            .map(|h| {
+                let dealt = history.dealt(h);
+                let misses = contract.as_ref().map_or(0, |c| c.misses(&dealt))
+                    + weis.as_ref().map_or(0, |w| w.misses(&dealt))
+                    + more.as_mut().map_or(0, |m| m(h));
+                let fit = history.schieber_seat_fits(obs, h, inference.eleven, &mut rules);
+                (fit, misses)
+            })
+            .collect();
+        let me = obs.seat as usize;
+        let seats = adapted_seats(fits.iter().map(|f| &f.0), me);
+        let weighed: Vec<(usize, f64)> = fits
+            .iter()
+            .enumerate()
+            .map(|(i, (fit, misses))| {
+                let read = adapted_log_weight(fit, me, seats, ln_eps);
+                (i, read + ln_eps * *misses as f64)
+            })
+            .collect();
+        let kept = keep_by_log_weight(rng, weighed, n, |w| w.1);
+        return (kept.iter().map(|&(i, _)| pool[i]).collect(), seats);
+    }
+    if inference.belief > 0 && modelled && inference.percent < 100 && evidence {
         // The model's log-probabilities of the cards played, with the other evidence's misses
         // weighing as before (`percent` each).
         let beta = inference.belief as f64 / 100.0;
         let ln_eps = (inference.percent as f64 / 100.0).ln();
         let draw = |rng: &mut R| sample_world_retry(k, rng, 20);
-        return read_worlds_weighed(rng, n, inference, draw, |h| {
+        let worlds = read_worlds_weighed(rng, n, inference, draw, |h| {
             let dealt = history.dealt(h);
             let misses = contract.as_ref().map_or(0, |c| c.misses(&dealt))
                 + weis.as_ref().map_or(0, |w| w.misses(&dealt))
@@ -86,14 +125,16 @@ pub fn draw_worlds<R: RngCore>(
             beta * history.schieber_log_likelihood(obs, h, inference.eleven, &PLAY_MODEL)
                 + ln_eps * misses as f64
         });
+        return (worlds, all_model);
     }
-    draw_read(rng, k, n, inference, evidence, |h| {
+    let worlds = draw_read(rng, k, n, inference, evidence, |h| {
         let dealt = history.dealt(h);
         history.schieber_misses(obs, h, inference.eleven, true)
             + contract.as_ref().map_or(0, |c| c.misses(&dealt))
             + weis.as_ref().map_or(0, |w| w.misses(&dealt))
             + more.as_mut().map_or(0, |m| m(h))
-    })
+    });
+    (worlds, all_model)
 }
 
 /// The chance, in the adaptive reading (Differenzler's and Sidi Barrani's `adapt`), that a
@@ -659,26 +700,80 @@ impl PlayHistory {
         let Some(contract) = obs.contract else {
             return 0;
         };
-        let mut view = obs.clone();
-        view.phase = Phase::Play;
-        // The completed tricks grow with the history (one clone per trick, not per card).
-        view.tricks.clear();
+        let mut rules = RuleView::new(obs);
         self.misses_by(
             (&obs.tricks, obs.trick_leader, &obs.trick),
             hands,
             |t| contract.trick_mode(t),
-            |d| {
-                view.seat = d.seat;
-                view.hand = d.hand;
-                while view.tricks.len() < d.tricks_done {
-                    view.tricks.push(obs.tricks[view.tricks.len()].clone());
-                }
-                view.trick_leader = d.leader;
-                view.trick.clear();
-                view.trick.extend_from_slice(d.trick);
-                schieber_play(&view, d.legal, eleven, signals)
-            },
+            |d| rules.card(obs, d, eleven, signals),
         )
+    }
+
+    /// How each other seat's past cards fit the world `hands` (the hands now) in a Schieber
+    /// deal, for the adaptive reading: by Schieber's rule player (with the discard signals) and
+    /// by the learned play model.
+    fn schieber_seat_fits(
+        &self,
+        obs: &SchieberObservation,
+        hands: &[CardSet; 4],
+        eleven: UndenufeEleven,
+        rules: &mut RuleView,
+    ) -> [SeatFit; 4] {
+        let mut fits = [SeatFit::default(); 4];
+        let Some(contract) = obs.contract else {
+            return fits;
+        };
+        let chooser_team = obs.chooser.map(|c| c % 2);
+        self.for_each_decision(
+            (&obs.tricks, obs.trick_leader, &obs.trick),
+            hands,
+            |t| contract.trick_mode(t),
+            |d, c| {
+                fits[d.seat as usize & 3].add(
+                    rules.card(obs, d, eleven, true) == c,
+                    d.legal.len(),
+                    PLAY_MODEL.log_prob(&d.situation(eleven, chooser_team), c),
+                );
+            },
+        );
+        fits
+    }
+}
+
+/// Schieber's rule player's view of the others' past decisions, rebuilt decision by decision
+/// from the observation (the completed tricks grow with the history, one clone per trick and
+/// not per card, and are cut back for the next world's first decisions).
+struct RuleView {
+    view: SchieberObservation,
+}
+
+impl RuleView {
+    fn new(obs: &SchieberObservation) -> Self {
+        let mut view = obs.clone();
+        view.phase = Phase::Play;
+        view.tricks.clear();
+        RuleView { view }
+    }
+
+    /// The card Schieber's rule player chooses at the past decision `d` of `obs`'s card play.
+    fn card(
+        &mut self,
+        obs: &SchieberObservation,
+        d: &PastDecision,
+        eleven: UndenufeEleven,
+        signals: bool,
+    ) -> Card {
+        let view = &mut self.view;
+        view.seat = d.seat;
+        view.hand = d.hand;
+        view.tricks.truncate(d.tricks_done);
+        while view.tricks.len() < d.tricks_done {
+            view.tricks.push(obs.tricks[view.tricks.len()].clone());
+        }
+        view.trick_leader = d.leader;
+        view.trick.clear();
+        view.trick.extend_from_slice(d.trick);
+        schieber_play(view, d.legal, eleven, signals)
     }
 }
 

@@ -105,6 +105,7 @@ impl SamplingCoiffeur {
                 pool: SamplingSchieber::DEFAULT_INFER_POOL,
                 eleven: options.undenufe_eleven,
                 belief: SamplingSchieber::DEFAULT_BELIEF,
+                adapt: false,
             },
         }
     }
@@ -175,8 +176,7 @@ impl SamplingCoiffeur {
         let weis = self.options.schieber().weis_rules();
         let draw = |rng: &mut _, n| {
             let contract = ContractEvidence::of_coiffeur(&obs, &self.rule);
-            let worlds = draw_worlds(rng, &k, &obs, n, &inference, contract, weis, None);
-            (worlds, 0b1111)
+            draw_worlds(rng, &k, &obs, n, &inference, contract, weis, None)
         };
         self.sampler.choose_drawn(
             draw,

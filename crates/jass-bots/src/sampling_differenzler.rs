@@ -522,6 +522,7 @@ impl SamplingDifferenzler {
             pool: self.settings.infer_pool,
             eleven: self.options.undenufe_eleven,
             belief: 0,
+            adapt: self.settings.adapt,
         };
         let mut rng = self.rng.clone();
         let evidence = !history.is_empty()
@@ -532,7 +533,7 @@ impl SamplingDifferenzler {
         } else {
             0
         };
-        let (drawn, model_seats) = if self.settings.adapt && inference.percent < 100 && evidence {
+        let (drawn, model_seats) = if inference.adapt && inference.percent < 100 && evidence {
             self.read_adapting(&mut rng, &k, obs, mode, &history)
         } else if self.settings.belief > 0 && inference.percent < 100 && evidence {
             let ln_eps = (inference.percent as f64 / 100.0).ln();
@@ -552,11 +553,7 @@ impl SamplingDifferenzler {
                 evidence,
                 |hands| self.misses(obs, &history, hands, &self.world(obs, mode, *hands, None)),
             );
-            let model_seats = if self.settings.adapt {
-                0b1111
-            } else {
-                all_model
-            };
+            let model_seats = if inference.adapt { 0b1111 } else { all_model };
             (drawn, model_seats)
         };
         self.rng = rng;

@@ -304,6 +304,7 @@ impl SamplingHandjass {
                 pool: Self::DEFAULT_INFER_POOL,
                 eleven: UndenufeEleven::Ace,
                 belief: 0,
+                adapt: false,
             },
             threads: 1,
             time_budget: None,

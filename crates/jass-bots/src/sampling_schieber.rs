@@ -166,6 +166,7 @@ impl SamplingSchieber {
                 pool: Self::DEFAULT_INFER_POOL,
                 eleven: options.undenufe_eleven,
                 belief: Self::DEFAULT_BELIEF,
+                adapt: Self::DEFAULT_ADAPT,
             },
             solver_reading: SolverReading::OFF,
             rule: RuleSchieber::new(options),
@@ -184,6 +185,10 @@ impl SamplingSchieber {
     /// probabilities to the power 100% ([`Self::with_belief`]; 2026-12-02, issue 42: 50.71% ±
     /// 0.16% of the points against the rule player's misses on 2,000 duplicate deals).
     pub const DEFAULT_BELIEF: u32 = 100;
+
+    /// Each other seat read and played out as rule-like or by the learned model, by default
+    /// ([`Self::with_adapt`]).
+    pub const DEFAULT_ADAPT: bool = false;
 
     /// After schieben, the partner's contract worlds drawn again up to this many times until
     /// forehand's hand is one the rule player shoves, by default ([`Self::with_contract_play`];
@@ -274,6 +279,17 @@ impl SamplingSchieber {
         self
     }
 
+    /// The same player telling rule-like players from the others, seat by seat
+    /// ([`Inference::adapt`], as Differenzler's and Sidi Barrani's): each other seat's past cards
+    /// are explained by the rule player's card play and by the learned play model over the
+    /// worlds drawn, and the likelier explanation reads that seat's cards (instead of `belief`)
+    /// and, with [`Self::with_playout_model`], plays its early play-out cards. Needs `infer`
+    /// below 100.
+    pub fn with_adapt(mut self, on: bool) -> Self {
+        self.inference.adapt = on;
+        self
+    }
+
     /// The same player choosing, from `cards` cards left (0: never), its card by the worlds'
     /// values with its own next card chosen once for the worlds that look alike to it then
     /// ([`crate::fusion`]) instead of the plain sums of the worlds' solved values.
@@ -292,13 +308,14 @@ impl SamplingSchieber {
     }
 
     /// `n` worlds for a card decision (the hands now), read by [`crate::inference`] (the rule
-    /// player's card play, contract decisions and Weis calls) and, if on, by the solver.
+    /// player's card play, contract decisions and Weis calls) and, if on, by the solver; with
+    /// the seats the learned model reads and plays out.
     fn draw_worlds(
         &mut self,
         obs: &SchieberObservation,
         k: &crate::worlds::Knowledge,
         n: usize,
-    ) -> Vec<[CardSet; 4]> {
+    ) -> crate::pimc::DrawnWorlds {
         let past = PastCards::of(obs, self.solver_reading, self.inference.eleven);
         if past.is_some() {
             self.solvers(1);
@@ -354,6 +371,7 @@ impl SamplingSchieber {
         let (state, team) = self.play_state(obs, contract);
         let positions: Vec<Position> = self
             .draw_worlds(obs, &k, self.settings.samples)
+            .0
             .into_iter()
             .map(|hands| state.position(hands))
             .collect();
@@ -432,7 +450,7 @@ impl SamplingSchieber {
         let (samples, handoff) = (self.early_samples, self.early_handoff);
         self.solvers(1);
         let mut totals = [0u64; 64];
-        let drawn = self.draw_worlds(obs, &k, samples);
+        let (drawn, model_seats) = self.draw_worlds(obs, &k, samples);
         let worlds = rollout_worlds(
             &mut self.solvers[0],
             &drawn,
@@ -441,8 +459,10 @@ impl SamplingSchieber {
             team,
             chooser,
             handoff,
-            self.playout_model
-                .then_some(crate::pimc::ModelPlay::all(&crate::inference::PLAY_MODEL)),
+            self.playout_model.then_some(crate::pimc::ModelPlay {
+                model: &crate::inference::PLAY_MODEL,
+                seats: model_seats,
+            }),
             |c, v| totals[c.index()] += v as u64,
         );
         if worlds == 0 {
@@ -1068,9 +1088,9 @@ mod tests {
                         .map(|w| history.schieber_misses(&obs, w, o.undenufe_eleven, true) as u64)
                         .sum()
                 };
-                let a = plain.draw_worlds(&obs, &k, 16);
-                let b = reading.draw_worlds(&obs, &k, 16);
-                let c = learned.draw_worlds(&obs, &k, 16);
+                let a = plain.draw_worlds(&obs, &k, 16).0;
+                let b = reading.draw_worlds(&obs, &k, 16).0;
+                let c = learned.draw_worlds(&obs, &k, 16).0;
                 assert_eq!(b.len(), a.len());
                 assert_eq!(c.len(), a.len());
                 let likely = |worlds: &[[CardSet; 4]]| -> f64 {
@@ -1128,9 +1148,9 @@ mod tests {
                 return;
             };
             let k = knowledge(&obs);
-            let a = plain.draw_worlds(&obs, &k, 16);
-            let b = read.draw_worlds(&obs, &k, 16);
-            assert_eq!(b, again.draw_worlds(&obs, &k, 16));
+            let a = plain.draw_worlds(&obs, &k, 16).0;
+            let b = read.draw_worlds(&obs, &k, 16).0;
+            assert_eq!(b, again.draw_worlds(&obs, &k, 16).0);
             misses_plain += a.iter().map(|w| past.misses(&mut judge, w)).sum::<u32>();
             misses_read += b.iter().map(|w| past.misses(&mut judge, w)).sum::<u32>();
             decisions += 1;
@@ -1140,5 +1160,47 @@ mod tests {
             misses_read * 3 < misses_plain * 2,
             "{misses_read} against {misses_plain}"
         );
+    }
+
+    /// The adaptive reading tells the seats that play by the rule card play from those that play
+    /// the learned model's likeliest card, from the third trick on (in seeded games where seats
+    /// 1 and 3 are rule players and seats 0 and 2 play by the model; the other decisions are
+    /// the rule player's), and keeps this seat's play-outs the model's.
+    #[test]
+    fn the_adaptive_reading_tells_rule_players_from_model_players() {
+        use crate::test_games::games;
+        let o = SchieberOptions::default();
+        let mut player = SamplingSchieber::new(o, SamplingSettings::default(), 0).with_adapt(true);
+        let mut rule = RuleSchieber::new(o);
+        let (mut judged, mut right) = (0, 0);
+        games(
+            || Schieber::new(o).unwrap(),
+            3,
+            usize::MAX,
+            |g, seat, list, _| {
+                let obs = g.observe(seat);
+                if seat != 0 || obs.tricks.len() < 2 || list.len() < 2 || obs.contract.is_none() {
+                    return;
+                }
+                if obs.contract == Some(Contract::Misere) {
+                    return;
+                }
+                let k = knowledge(&obs);
+                let (worlds, model_seats) = player.draw_worlds(&obs, &k, 16);
+                assert_eq!(worlds.len(), 16);
+                assert_ne!(model_seats & 1, 0, "this seat's play-outs are the model's");
+                for s in 1..4 {
+                    judged += 1;
+                    right += ((model_seats >> s & 1 == 1) == (s == 2)) as u32;
+                }
+            },
+            |g, seat, list| match model_play(&crate::inference::PLAY_MODEL, g, seat, list) {
+                Some(a) if seat % 2 == 0 => a,
+                _ => rule.act(&Decision::new(g, seat, list)),
+            },
+        );
+        assert!(judged > 100, "{judged}");
+        // 464 of 504 (92%) when written.
+        assert!(right * 100 > judged * 85, "{right} of {judged}");
     }
 }

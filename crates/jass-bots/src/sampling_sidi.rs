@@ -67,9 +67,6 @@ pub struct SamplingSidi {
     inference: Inference,
     /// Reading them from their auction calls too (`AuctionEvidence`).
     read_auction: bool,
-    /// Each other seat read (and played out) as rule-like or by the play model
-    /// ([`Self::with_adapt`]).
-    adapt: bool,
 }
 
 /// Play-out means per denomination.
@@ -170,9 +167,9 @@ impl SamplingSidi {
                 pool: Self::DEFAULT_INFER_POOL,
                 eleven: options.undenufe_eleven,
                 belief: 0,
+                adapt: Self::DEFAULT_ADAPT,
             },
             read_auction: true,
-            adapt: Self::DEFAULT_ADAPT,
         }
     }
 
@@ -283,7 +280,7 @@ impl SamplingSidi {
     /// [`Self::with_playout_model`], plays its early play-out cards (this seat's by the model).
     /// On by default; needs `infer` below 100.
     pub fn with_adapt(mut self, on: bool) -> Self {
-        self.adapt = on;
+        self.inference.adapt = on;
         self
     }
 
@@ -385,9 +382,8 @@ impl SamplingSidi {
         let agreeing = |rng: &mut _| draw_agreeing(rng, &k, |h| calls.agree(&history.dealt(h)));
         let eleven = self.options.undenufe_eleven;
         let all_model = 0b1111;
-        let adapt = self.adapt;
         let draw = |rng: &mut _, n| {
-            if adapt && inference.percent < 100 && evidence {
+            if inference.adapt && inference.percent < 100 && evidence {
                 // Each other seat read and played out by the rule card play or the model,
                 // whichever explains its cards better (Differenzler's `adapt`).
                 let pool: Vec<[CardSet; 4]> = (0..n * inference.pool.max(1))

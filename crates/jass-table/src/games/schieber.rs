@@ -25,9 +25,10 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Schieber sampling player.
-const SAMPLING_KNOWN: [&str; 23] = [
+const SAMPLING_KNOWN: [&str; 24] = [
     "infer",
     "belief",
+    "adapt",
     "fusion",
     "contract_handoff",
     "contract_read",
@@ -156,6 +157,7 @@ impl TableGame for Schieber {
                     "belief",
                     SamplingSchieber::DEFAULT_BELIEF as usize,
                 )? as u32)
+                .with_adapt(spec.flag(&known, "adapt", SamplingSchieber::DEFAULT_ADAPT)?)
                 .with_solver_reading(reading)
                 .with_fusion(spec.get(&known, "fusion", 0)? as u32)
                 .with_playout_model(spec.flag(
