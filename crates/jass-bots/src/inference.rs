@@ -15,7 +15,9 @@
 //! trick, keeping the Puur, the discard signals), so the weights are a model, not the truth:
 //! `eps` keeps every world possible. Schieber's sampling player reads the cards by a learned
 //! model instead ([`Inference::belief`], [`crate::play_model`]): each past card weighs with the
-//! probability the model gives it in the world.
+//! probability the model gives it in the world. The adaptive reading ([`Inference::adapt`])
+//! chooses, seat by seat, whichever of the two explains the seat's cards better
+//! ([`adapted_seats`]).
 
 use jass_core::coiffeur::CoiffeurObservation;
 use jass_core::schieber::{

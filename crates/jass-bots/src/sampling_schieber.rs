@@ -279,12 +279,12 @@ impl SamplingSchieber {
         self
     }
 
-    /// The same player telling rule-like players from the others, seat by seat
-    /// ([`Inference::adapt`], as Differenzler's and Sidi Barrani's): each other seat's past cards
-    /// are explained by the rule player's card play and by the learned play model over the
-    /// worlds drawn, and the likelier explanation reads that seat's cards (instead of `belief`)
-    /// and, with [`Self::with_playout_model`], plays its early play-out cards. Needs `infer`
-    /// below 100.
+    /// The same player telling rule-like players from the others, seat by seat (the adaptive
+    /// reading, as [`crate::DifferenzlerSettings::adapt`]): each other seat's past cards are
+    /// explained by the rule player's card play and by the learned play model over the worlds
+    /// drawn, and the likelier explanation reads that seat's cards (instead of `belief`) and,
+    /// with [`Self::with_playout_model`], plays its early play-out cards. Needs `infer` below
+    /// 100.
     pub fn with_adapt(mut self, on: bool) -> Self {
         self.inference.adapt = on;
         self
