@@ -1474,7 +1474,15 @@ async fn a_client_behind_is_told_of_the_end_it_missed() {
     // moves, far more events than the table keeps for a late reader and more than the sockets
     // hold (so the spectator is still behind when the game ends).
     let mut spectator = Ws::player(a, &id, None).await;
-    wait_for_table(a, &id, |t| t["status"] == "over").await;
+    // (Bounded by 120 s: a loaded machine plays the thousands of moves slowly.)
+    let status = || async { get(a, &format!("/api/tables/{id}")).await.1["status"].clone() };
+    for _ in 0..1200 {
+        if status().await == "over" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(status().await, "over");
     let stored = s.store().actions(&id).unwrap().len();
     assert!(stored > 5 * 64, "{stored} moves: too few to fall behind");
     let mut last_table = None;
