@@ -54,6 +54,10 @@ pub struct Inference {
     /// learned model, whichever explains its cards better over the worlds drawn (the adaptive
     /// reading: [`adapted_seats`]; Schieber, Sidi Barrani and Differenzler; instead of `belief`).
     pub adapt: bool,
+    /// In the adaptive reading, a seat is read as rule-like only when the rule card play
+    /// explains its cards this many times better than the model (1: whichever explains them
+    /// better).
+    pub adapt_odds: u32,
 }
 
 /// Counts a sampled world's (the hands now) misses by evidence of a player's own.
@@ -101,7 +105,7 @@ pub fn draw_worlds<R: RngCore>(
             })
             .collect();
         let me = obs.seat as usize;
-        let seats = adapted_seats(fits.iter().map(|f| &f.0), me);
+        let seats = adapted_seats(fits.iter().map(|f| &f.0), me, inference.adapt_odds);
         let weighed: Vec<(usize, f64)> = fits
             .iter()
             .enumerate()
@@ -182,16 +186,19 @@ fn log_mean_exp(xs: impl Iterator<Item = f64> + Clone) -> f64 {
 /// from every world's fits of the four seats: `me`, and each other seat whose cards the model
 /// explains at least as well as the rule card play on average over the worlds drawn (each
 /// world as likely as the next before the cards are read: the marginal likelihood of each
-/// explanation). A seat without a card yet is the model's.
+/// explanation), or the rule card play not `odds` times better. A seat without a card yet is
+/// the model's.
 pub(crate) fn adapted_seats<'a>(
     fits: impl Iterator<Item = &'a [SeatFit; 4]> + Clone,
     me: usize,
+    odds: u32,
 ) -> u8 {
+    let margin = (odds.max(1) as f64).ln();
     let mut seats = 1u8 << me;
     for s in (0..4).filter(|&s| s != me) {
         let rule = log_mean_exp(fits.clone().map(|f| f[s].rule_ln));
         let model = log_mean_exp(fits.clone().map(|f| f[s].model_ln));
-        if model >= rule {
+        if model + margin >= rule {
             seats |= 1 << s;
         }
     }
@@ -798,11 +805,14 @@ mod tests {
             [none, fit(-0.2, -3.0, 0), none, fit(-5.0, -2.0, 3)],
             [none, fit(-10.0, -3.0, 4), none, fit(-5.0, -8.0, 3)],
         ];
-        let seats = adapted_seats(worlds.iter(), 0);
+        let seats = adapted_seats(worlds.iter(), 0, 1);
         assert_eq!(seats, 0b1101, "{seats:b}");
         // Seen from seat 1 (its own bit always set), seats 0 and 2 without a card and seat 3
         // are the model's.
-        assert_eq!(adapted_seats(worlds.iter(), 1), 0b1111);
+        assert_eq!(adapted_seats(worlds.iter(), 1, 1), 0b1111);
+        // Seat 1's rule explanation is about 8 times as likely: not enough at odds 10.
+        assert_eq!(adapted_seats(worlds.iter(), 0, 8), 0b1101);
+        assert_eq!(adapted_seats(worlds.iter(), 0, 10), 0b1111);
         let ln_eps = 0.1f64.ln();
         let w = adapted_log_weight(&worlds[1], 0, seats, ln_eps);
         assert!((w - (4.0 * ln_eps - 8.0)).abs() < 1e-9, "{w}");

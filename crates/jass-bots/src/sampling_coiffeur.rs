@@ -106,6 +106,7 @@ impl SamplingCoiffeur {
                 eleven: options.undenufe_eleven,
                 belief: SamplingSchieber::DEFAULT_BELIEF,
                 adapt: false,
+                adapt_odds: 1,
             },
         }
     }

@@ -342,7 +342,7 @@ impl SamplingDifferenzler {
             .iter()
             .map(|h| self.seat_fits(obs, history, h, &self.world(obs, mode, *h, None)))
             .collect();
-        let model_seats = adapted_seats(fits.iter().map(|f| &f.0), me);
+        let model_seats = adapted_seats(fits.iter().map(|f| &f.0), me, 1);
         let ln_eps = (self.settings.infer as f64 / 100.0).ln();
         let weighed: Vec<(usize, f64)> = fits
             .iter()
@@ -523,6 +523,7 @@ impl SamplingDifferenzler {
             eleven: self.options.undenufe_eleven,
             belief: 0,
             adapt: self.settings.adapt,
+            adapt_odds: 1,
         };
         let mut rng = self.rng.clone();
         let evidence = !history.is_empty()

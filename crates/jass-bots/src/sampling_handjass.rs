@@ -305,6 +305,7 @@ impl SamplingHandjass {
                 eleven: UndenufeEleven::Ace,
                 belief: 0,
                 adapt: false,
+                adapt_odds: 1,
             },
             threads: 1,
             time_budget: None,

@@ -167,6 +167,7 @@ impl SamplingSchieber {
                 eleven: options.undenufe_eleven,
                 belief: Self::DEFAULT_BELIEF,
                 adapt: Self::DEFAULT_ADAPT,
+                adapt_odds: 1,
             },
             solver_reading: SolverReading::OFF,
             rule: RuleSchieber::new(options),
@@ -287,6 +288,14 @@ impl SamplingSchieber {
     /// 100.
     pub fn with_adapt(mut self, on: bool) -> Self {
         self.inference.adapt = on;
+        self
+    }
+
+    /// The same player reading a seat as rule-like in the adaptive reading only when the rule
+    /// card play explains its cards `odds` times better than the model (1, the default:
+    /// whichever explains them better).
+    pub fn with_adapt_odds(mut self, odds: u32) -> Self {
+        self.inference.adapt_odds = odds.max(1);
         self
     }
 

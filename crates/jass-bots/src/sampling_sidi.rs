@@ -168,6 +168,7 @@ impl SamplingSidi {
                 eleven: options.undenufe_eleven,
                 belief: 0,
                 adapt: Self::DEFAULT_ADAPT,
+                adapt_odds: 1,
             },
             read_auction: true,
         }
@@ -402,7 +403,7 @@ impl SamplingSidi {
                     })
                     .collect();
                 let me = obs.seat as usize;
-                let seats = adapted_seats(fits.iter().map(|f| &f.0), me);
+                let seats = adapted_seats(fits.iter().map(|f| &f.0), me, inference.adapt_odds);
                 let ln_eps = (inference.percent as f64 / 100.0).ln();
                 let weighed: Vec<(usize, f64)> = fits
                     .iter()

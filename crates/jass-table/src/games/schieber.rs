@@ -25,10 +25,11 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Schieber sampling player.
-const SAMPLING_KNOWN: [&str; 24] = [
+const SAMPLING_KNOWN: [&str; 25] = [
     "infer",
     "belief",
     "adapt",
+    "adapt_odds",
     "fusion",
     "contract_handoff",
     "contract_read",
@@ -158,6 +159,7 @@ impl TableGame for Schieber {
                     SamplingSchieber::DEFAULT_BELIEF as usize,
                 )? as u32)
                 .with_adapt(spec.flag(&known, "adapt", SamplingSchieber::DEFAULT_ADAPT)?)
+                .with_adapt_odds(spec.get(&known, "adapt_odds", 1)? as u32)
                 .with_solver_reading(reading)
                 .with_fusion(spec.get(&known, "fusion", 0)? as u32)
                 .with_playout_model(spec.flag(
