@@ -159,7 +159,11 @@ impl TableGame for Schieber {
                     SamplingSchieber::DEFAULT_BELIEF as usize,
                 )? as u32)
                 .with_adapt(spec.flag(&known, "adapt", SamplingSchieber::DEFAULT_ADAPT)?)
-                .with_adapt_odds(spec.get(&known, "adapt_odds", 1)? as u32)
+                .with_adapt_odds(spec.get(
+                    &known,
+                    "adapt_odds",
+                    SamplingSchieber::DEFAULT_ADAPT_ODDS as usize,
+                )? as u32)
                 .with_solver_reading(reading)
                 .with_fusion(spec.get(&known, "fusion", 0)? as u32)
                 .with_playout_model(spec.flag(
