@@ -105,17 +105,7 @@ pub fn draw_worlds<R: RngCore>(
             })
             .collect();
         let me = obs.seat as usize;
-        let seats = adapted_seats(fits.iter().map(|f| &f.0), me, inference.adapt_odds);
-        let weighed: Vec<(usize, f64)> = fits
-            .iter()
-            .enumerate()
-            .map(|(i, (fit, misses))| {
-                let read = adapted_log_weight(fit, me, seats, ln_eps);
-                (i, read + ln_eps * *misses as f64)
-            })
-            .collect();
-        let kept = keep_by_log_weight(rng, weighed, n, |w| w.1);
-        return (kept.iter().map(|&(i, _)| pool[i]).collect(), seats);
+        return keep_adapted(rng, &pool, &fits, n, me, inference.adapt_odds, ln_eps);
     }
     if inference.belief > 0 && modelled && inference.percent < 100 && evidence {
         // The model's log-probabilities of the cards played, with the other evidence's misses
@@ -203,6 +193,31 @@ pub(crate) fn adapted_seats<'a>(
         }
     }
     seats
+}
+
+/// The adaptive reading's worlds: `n` of `pool` kept by weight, each world's other seats'
+/// cards by their explanation ([`adapted_seats`] at `odds`) and its other evidence's misses
+/// (`fits[i].1`, `ln_eps` each); with the seats read by the model.
+pub(crate) fn keep_adapted<R: RngCore>(
+    rng: &mut R,
+    pool: &[[CardSet; 4]],
+    fits: &[([SeatFit; 4], u32)],
+    n: usize,
+    me: usize,
+    odds: u32,
+    ln_eps: f64,
+) -> DrawnWorlds {
+    let seats = adapted_seats(fits.iter().map(|f| &f.0), me, odds);
+    let weighed: Vec<(usize, f64)> = fits
+        .iter()
+        .enumerate()
+        .map(|(i, (fit, misses))| {
+            let read = adapted_log_weight(fit, me, seats, ln_eps);
+            (i, read + ln_eps * *misses as f64)
+        })
+        .collect();
+    let kept = keep_by_log_weight(rng, weighed, n, |w| w.1);
+    (kept.iter().map(|&(i, _)| pool[i]).collect(), seats)
 }
 
 /// A world's log-weight in the adaptive reading: each other seat's cards by its explanation

@@ -24,8 +24,7 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::inference::{
-    adapted_log_weight, adapted_seats, draw_read, keep_by_log_weight, read_worlds_weighed,
-    Inference, PlayHistory, SeatFit,
+    draw_read, keep_adapted, read_worlds_weighed, Inference, PlayHistory, SeatFit,
 };
 use crate::pimc::{observed_knowledge, MAX_SEATS};
 use crate::play_model_differenzler::{DifferenzlerPlayModel, DifferenzlerSituation};
@@ -342,18 +341,8 @@ impl SamplingDifferenzler {
             .iter()
             .map(|h| self.seat_fits(obs, history, h, &self.world(obs, mode, *h, None)))
             .collect();
-        let model_seats = adapted_seats(fits.iter().map(|f| &f.0), me, 1);
         let ln_eps = (self.settings.infer as f64 / 100.0).ln();
-        let weighed: Vec<(usize, f64)> = fits
-            .iter()
-            .enumerate()
-            .map(|(i, (seats, announced))| {
-                let read = adapted_log_weight(seats, me, model_seats, ln_eps);
-                (i, read + ln_eps * *announced as f64)
-            })
-            .collect();
-        let kept = keep_by_log_weight(rng, weighed, n, |w| w.1);
-        (kept.iter().map(|&(i, _)| pool[i]).collect(), model_seats)
+        keep_adapted(rng, &pool, &fits, n, me, 1, ln_eps)
     }
 
     /// The others' open announcements as evidence: a miss for every full

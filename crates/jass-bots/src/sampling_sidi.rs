@@ -38,8 +38,8 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::inference::{
-    adapted_log_weight, adapted_seats, keep_by_log_weight, read_worlds, read_worlds_weighed,
-    Inference, PastDecision, PlayHistory, SeatFit, PLAY_MODEL,
+    keep_adapted, read_worlds, read_worlds_weighed, Inference, PastDecision, PlayHistory, SeatFit,
+    PLAY_MODEL,
 };
 use crate::pimc::{observed_knowledge, rule_play_on, PartnershipSampler, PlayState};
 use crate::rule_sidi::{
@@ -403,18 +403,8 @@ impl SamplingSidi {
                     })
                     .collect();
                 let me = obs.seat as usize;
-                let seats = adapted_seats(fits.iter().map(|f| &f.0), me, inference.adapt_odds);
                 let ln_eps = (inference.percent as f64 / 100.0).ln();
-                let weighed: Vec<(usize, f64)> = fits
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (fit, called))| {
-                        let read = adapted_log_weight(fit, me, seats, ln_eps);
-                        (i, read + ln_eps * *called as f64)
-                    })
-                    .collect();
-                let kept = keep_by_log_weight(rng, weighed, n, |w| w.1);
-                return (kept.iter().map(|&(i, _)| pool[i]).collect(), seats);
+                return keep_adapted(rng, &pool, &fits, n, me, inference.adapt_odds, ln_eps);
             }
             if inference.belief > 0 && inference.percent < 100 && evidence {
                 // The cards by the learned Schieber play model (the declarers as its choosers),
