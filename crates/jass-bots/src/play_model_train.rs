@@ -292,6 +292,7 @@ impl TrainSettings {
             belief,
             playout_model: false,
             adapt: false,
+            adapt_odds: 1,
             infer_announcement: 10,
             exact_tricks: 0,
             reply_tricks: 3,

@@ -106,7 +106,7 @@ impl SamplingCoiffeur {
                 eleven: options.undenufe_eleven,
                 belief: SamplingSchieber::DEFAULT_BELIEF,
                 adapt: false,
-                adapt_odds: 1,
+                adapt_odds: SamplingSchieber::DEFAULT_ADAPT_ODDS,
             },
         }
     }
@@ -125,6 +125,20 @@ impl SamplingCoiffeur {
     /// 1,000 duplicate games).
     pub fn with_belief(mut self, percent: u32) -> Self {
         self.inference.belief = percent;
+        self
+    }
+
+    /// The same player telling rule-like players from the others, seat by seat, as the Schieber
+    /// player does ([`SamplingSchieber::with_adapt`]).
+    pub fn with_adapt(mut self, on: bool) -> Self {
+        self.inference.adapt = on;
+        self
+    }
+
+    /// The same player reading a seat as rule-like only when the rule card play explains its
+    /// cards `odds` times better than the model ([`SamplingSchieber::with_adapt_odds`]).
+    pub fn with_adapt_odds(mut self, odds: u32) -> Self {
+        self.inference.adapt_odds = odds.max(1);
         self
     }
 

@@ -65,6 +65,10 @@ pub struct DifferenzlerSettings {
     /// the model (a seat with no card yet: the model). Needs `infer` below 100; in place of
     /// `belief` and `playout_model` for the card decisions. On by default since 2026-12-03.
     pub adapt: bool,
+    /// In the adaptive reading, a seat is read as rule-like only when the rule card play
+    /// explains its cards this many times better than the model ([`Inference::adapt_odds`]; 1:
+    /// whichever explains them better).
+    pub adapt_odds: u32,
     /// Reading the others' open announcements: a world counts one unexplained card more for
     /// every this many points between a seat's announcement and the rule player's for its
     /// hand in the world (0: not read).
@@ -98,6 +102,7 @@ impl Default for DifferenzlerSettings {
             // −1.56 ± 0.13 penalty a deal against the player without it, −10.18 against the
             // rule player (−10.35 without; docs/lab/2026-12-03-differenzler-adapt.md).
             adapt: true,
+            adapt_odds: 1,
             infer_announcement: 10,
             exact_tricks: 0,
             // −10.35 against the rule player instead of −9.72 (2000 deals; docs/players.md).
@@ -342,7 +347,7 @@ impl SamplingDifferenzler {
             .map(|h| self.seat_fits(obs, history, h, &self.world(obs, mode, *h, None)))
             .collect();
         let ln_eps = (self.settings.infer as f64 / 100.0).ln();
-        keep_adapted(rng, &pool, &fits, n, me, 1, ln_eps)
+        keep_adapted(rng, &pool, &fits, n, me, self.settings.adapt_odds, ln_eps)
     }
 
     /// The others' open announcements as evidence: a miss for every full
@@ -512,7 +517,7 @@ impl SamplingDifferenzler {
             eleven: self.options.undenufe_eleven,
             belief: 0,
             adapt: self.settings.adapt,
-            adapt_odds: 1,
+            adapt_odds: self.settings.adapt_odds,
         };
         let mut rng = self.rng.clone();
         let evidence = !history.is_empty()

@@ -285,6 +285,14 @@ impl SamplingSidi {
         self
     }
 
+    /// The same player reading a seat as rule-like in the adaptive reading only when the rule
+    /// card play explains its cards `odds` times better than the model
+    /// ([`crate::SamplingSchieber::with_adapt_odds`]; 1 by default: whichever explains better).
+    pub fn with_adapt_odds(mut self, odds: u32) -> Self {
+        self.inference.adapt_odds = odds.max(1);
+        self
+    }
+
     /// The same player reading the others' cards from their auction calls too (on by default:
     /// a world in which the rule player, holding its hands, would have called as the others
     /// did is more likely), or from their card play alone. Reading needs `infer` below 100.

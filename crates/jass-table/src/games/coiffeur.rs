@@ -16,7 +16,7 @@ use crate::registry::GameKind;
 use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
 /// The settings of the Coiffeur sampling player.
-const SAMPLING_KNOWN: [&str; 10] = [
+const SAMPLING_KNOWN: [&str; 12] = [
     "samples",
     "max_cards",
     "threads",
@@ -27,6 +27,8 @@ const SAMPLING_KNOWN: [&str; 10] = [
     "infer_pool",
     "belief",
     "playout_model",
+    "adapt",
+    "adapt_odds",
 ];
 
 impl TableGame for Coiffeur {
@@ -96,6 +98,12 @@ impl TableGame for Coiffeur {
                 &known,
                 "belief",
                 SamplingSchieber::DEFAULT_BELIEF as usize,
+            )? as u32)
+            .with_adapt(spec.flag(&known, "adapt", false)?)
+            .with_adapt_odds(spec.get(
+                &known,
+                "adapt_odds",
+                SamplingSchieber::DEFAULT_ADAPT_ODDS as usize,
             )? as u32),
         ))
     }

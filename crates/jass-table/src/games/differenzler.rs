@@ -26,7 +26,7 @@ fn per_seat<T: Copy + Into<i64>>(values: [T; 4]) -> Vec<i64> {
 }
 
 /// The settings of the Differenzler sampling player.
-const SAMPLING_KNOWN: [&str; 13] = [
+const SAMPLING_KNOWN: [&str; 14] = [
     "samples",
     "announce_samples",
     "game_end",
@@ -35,6 +35,7 @@ const SAMPLING_KNOWN: [&str; 13] = [
     "belief",
     "playout_model",
     "adapt",
+    "adapt_odds",
     "infer_announcement",
     "exact_tricks",
     "reply_tricks",
@@ -98,6 +99,7 @@ impl TableGame for Differenzler {
             belief: spec.get(&known, "belief", d.belief as usize)? as u32,
             playout_model: spec.get(&known, "playout_model", d.playout_model as usize)? != 0,
             adapt: spec.get(&known, "adapt", d.adapt as usize)? != 0,
+            adapt_odds: (spec.get(&known, "adapt_odds", d.adapt_odds as usize)? as u32).max(1),
             infer_announcement: spec.get(
                 &known,
                 "infer_announcement",

@@ -19,7 +19,7 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Sidi Barrani sampling player.
-const SAMPLING_KNOWN: [&str; 16] = [
+const SAMPLING_KNOWN: [&str; 17] = [
     "competitive",
     "infer",
     "infer_pool",
@@ -36,6 +36,7 @@ const SAMPLING_KNOWN: [&str; 16] = [
     "belief",
     "playout_model",
     "adapt",
+    "adapt_odds",
 ];
 
 /// Sidi Barrani's auction numbers by the setting `competitive` (1, the default: the competitive
@@ -141,6 +142,7 @@ impl TableGame for Sidi {
                     SamplingSidi::DEFAULT_PLAYOUT_MODEL,
                 )?)
                 .with_adapt(spec.flag(&known, "adapt", SamplingSidi::DEFAULT_ADAPT)?)
+                .with_adapt_odds(spec.get(&known, "adapt_odds", 1)? as u32)
                 .with_inference(
                     spec.get(&known, "infer", SamplingSidi::DEFAULT_INFER as usize)? as u32,
                     spec.get(&known, "infer_pool", SamplingSidi::DEFAULT_INFER_POOL)?,
