@@ -89,7 +89,11 @@ impl TableGame for Coiffeur {
                 SamplingCoiffeur::DEFAULT_EARLY,
             )?)
             .with_game_end(spec.flag(&known, "game_end", true)?)
-            .with_playout_model(spec.flag(&known, "playout_model", false)?)
+            .with_playout_model(spec.flag(
+                &known,
+                "playout_model",
+                SamplingCoiffeur::DEFAULT_PLAYOUT_MODEL,
+            )?)
             .with_inference(
                 spec.get(&known, "infer", SamplingSchieber::DEFAULT_INFER as usize)? as u32,
                 spec.get(&known, "infer_pool", SamplingSchieber::DEFAULT_INFER_POOL)?,
@@ -99,7 +103,7 @@ impl TableGame for Coiffeur {
                 "belief",
                 SamplingSchieber::DEFAULT_BELIEF as usize,
             )? as u32)
-            .with_adapt(spec.flag(&known, "adapt", false)?)
+            .with_adapt(spec.flag(&known, "adapt", SamplingCoiffeur::DEFAULT_ADAPT)?)
             .with_adapt_odds(spec.get(
                 &known,
                 "adapt_odds",
