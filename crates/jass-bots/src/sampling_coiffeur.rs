@@ -4,9 +4,9 @@
 //! count the chooser's points: the chooser's team plays the card with the highest total, the other
 //! team the card with the lowest (in Misère the chooser writes the other team's points, which
 //! that team keeps low: the solver's fewest-points objective). Before `max_cards` are left the
-//! cards are judged by play-outs handed over to the solver, each other seat played by the rule
-//! card play or the learned play model, whichever explains its cards so far (the adaptive
-//! reading, as Schieber's), this seat by the model. In the game's last deal both
+//! cards are judged by play-outs handed over to the solver, each other seat played by the
+//! learned play model unless the rule card play explains its cards so far `adapt_odds` times
+//! better (the adaptive reading, as Schieber's), this seat by the model. In the game's last deal both
 //! sides play for the game instead (the worlds in which the chooser's list ends above the
 //! other's, then the points: [`LastDeal`]). The contract, schieben and Weis are played like
 //! [`RuleCoiffeur`].
