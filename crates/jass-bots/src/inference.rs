@@ -562,6 +562,7 @@ impl PastDecision<'_> {
             choosers: chooser_team == Some(self.seat % 2),
             partners: true,
             tricks_done: self.tricks_done,
+            seats: 4,
         }
     }
 }

@@ -17,6 +17,8 @@ pub mod play_common;
 pub mod play_model;
 pub mod play_model_differenzler;
 mod play_model_differenzler_weights;
+pub mod play_model_handjass;
+mod play_model_handjass_weights;
 pub mod play_model_train;
 mod play_model_weights;
 mod random;

@@ -462,6 +462,7 @@ pub fn model_card(model: &PlayModel, pos: &Position, chooser: u8) -> Card {
         choosers: chooser % 2 == seat % 2,
         partners: true,
         tricks_done: completed / 4,
+        seats: 4,
     })
 }
 

@@ -49,6 +49,9 @@ pub struct PlaySituation<'a> {
     pub partners: bool,
     /// Tricks completed before.
     pub tricks_done: usize,
+    /// The players at the table (4 in Schieber; 2 to 5 in Handjass): the trick's last card is
+    /// its `seats`-th.
+    pub seats: u8,
 }
 
 impl<'a> PlaySituation<'a> {
@@ -79,6 +82,7 @@ impl<'a> PlaySituation<'a> {
             choosers: chooser % 2 == seat as u8 % 2,
             partners: true,
             tricks_done,
+            seats: 4,
         })
     }
 }
@@ -148,7 +152,7 @@ impl Context {
             lead,
             winner,
             partner_winning,
-            last: s.trick.len() == 3,
+            last: s.trick.len() + 1 == s.seats as usize,
             trick_points: trick_points(s.trick, s.points) as f32 / 10.0,
             trumps_held: (s.hand & s.mode.trumps()).len() as f32 / 9.0,
             no_trump: s.mode.trump().is_none(),
@@ -291,11 +295,12 @@ impl PlayModel {
     }
 }
 
-/// The natural log of the softmax probability of `card` among `legal` (at most nine cards),
+/// The natural log of the softmax probability of `card` among `legal` (a hand: at most
+/// twelve cards in the games here, room for the whole pack),
 /// each scored by `score`.
 pub(crate) fn log_softmax(legal: CardSet, card: Card, mut score: impl FnMut(Card) -> f32) -> f64 {
     let mut chosen = 0f32;
-    let mut scores = [0f32; 9];
+    let mut scores = [0f32; 36];
     let mut n = 0;
     for c in legal {
         let v = score(c);
@@ -341,6 +346,7 @@ mod tests {
             choosers: false,
             partners: true,
             tricks_done: 1,
+            seats: 4,
         };
         let mut weights = [0f32; FEATURES];
         for (i, w) in weights.iter_mut().enumerate() {

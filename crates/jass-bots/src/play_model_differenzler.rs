@@ -164,6 +164,7 @@ mod tests {
                 choosers: false,
                 partners: false,
                 tricks_done: 1,
+                seats: 4,
             },
             need,
         }

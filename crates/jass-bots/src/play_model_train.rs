@@ -8,11 +8,16 @@
 //!
 //! The Differenzler play model ([`crate::play_model_differenzler`]) is fitted the same way to
 //! Differenzler deals (each a one-deal game) of four sampling Differenzler players
-//! ([`TrainGame::Differenzler`]); its decisions carry the points the seat still needed.
+//! ([`TrainGame::Differenzler`]); its decisions carry the points the seat still needed. The
+//! Handjass play model ([`crate::play_model_handjass`]) likewise to first deals of Handjass
+//! games of two to five sampling Handjass players in turn ([`TrainGame::Handjass`]); its
+//! decisions carry the trick points the seat needed to the threshold, its lead over the best
+//! of the others and the seats at the table.
 
 use jass_core::deal::SeededDealer;
 use jass_core::differenzler::{Differenzler, DifferenzlerAction, DifferenzlerOptions};
 use jass_core::game::{ActionList, Game};
+use jass_core::handjass::{Handjass, HandjassAction, HandjassOptions};
 use jass_core::schieber::{Schieber, SchieberAction, SchieberOptions};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleven};
 
@@ -20,7 +25,11 @@ use crate::play_model::{card_features, PlaySituation, FEATURES};
 use crate::play_model_differenzler::{
     differenzler_features, DifferenzlerSituation, DIFFERENZLER_FEATURES,
 };
-use crate::{DifferenzlerSettings, SamplingDifferenzler, SamplingSchieber, SamplingSettings};
+use crate::play_model_handjass::{handjass_features, HandjassSituation, HANDJASS_FEATURES};
+use crate::{
+    DifferenzlerSettings, RuleHandjass, SamplingDifferenzler, SamplingHandjass, SamplingSchieber,
+    SamplingSettings,
+};
 
 /// The game whose play model is fitted.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -29,17 +38,24 @@ pub enum TrainGame {
     Schieber,
     /// Differenzler ([`crate::play_model_differenzler`]).
     Differenzler,
+    /// Handjass ([`crate::play_model_handjass`]).
+    Handjass,
 }
 
 impl TrainGame {
     /// Every game with a play model.
-    pub const ALL: [TrainGame; 2] = [TrainGame::Schieber, TrainGame::Differenzler];
+    pub const ALL: [TrainGame; 3] = [
+        TrainGame::Schieber,
+        TrainGame::Differenzler,
+        TrainGame::Handjass,
+    ];
 
     /// Its name on the command line (`--game NAME`).
     pub fn name(self) -> &'static str {
         match self {
             TrainGame::Schieber => "schieber",
             TrainGame::Differenzler => "differenzler",
+            TrainGame::Handjass => "handjass",
         }
     }
 
@@ -48,7 +64,7 @@ impl TrainGame {
         Self::ALL
             .into_iter()
             .find(|g| g.name() == name)
-            .ok_or_else(|| format!("{name:?}: use schieber or differenzler"))
+            .ok_or_else(|| format!("{name:?}: use schieber, differenzler or handjass"))
     }
 
     /// The `--game` flag that names it in a command (none for the default, Schieber).
@@ -69,6 +85,10 @@ impl TrainGame {
             TrainGame::Differenzler => (
                 "Differenzler play model ([`crate::play_model_differenzler`])",
                 "play_model_differenzler::DIFFERENZLER_FEATURES",
+            ),
+            TrainGame::Handjass => (
+                "Handjass play model ([`crate::play_model_handjass`])",
+                "play_model_handjass::HANDJASS_FEATURES",
             ),
         }
     }
@@ -102,11 +122,27 @@ pub struct Sample {
     /// The rule player's card.
     pub rule: Card,
     /// In Differenzler the points the seat still needed to reach its announcement (negative:
-    /// it had too many); `None` in Schieber.
+    /// it had too many), in Handjass its trick points still needed to reach the threshold;
+    /// `None` in Schieber.
     pub need: Option<i32>,
+    /// In Handjass the seat's trick points minus the most another seat at the table had taken;
+    /// `None` in the other games.
+    pub ahead: Option<i32>,
+    /// The seats at the table (4 but in Handjass).
+    pub seats: u8,
 }
 
 impl Sample {
+    /// The game of the decision: Handjass if it has `ahead`, Differenzler if it has only
+    /// `need`, else Schieber.
+    pub fn game(&self) -> TrainGame {
+        match (self.need, self.ahead) {
+            (_, Some(_)) => TrainGame::Handjass,
+            (Some(_), None) => TrainGame::Differenzler,
+            (None, None) => TrainGame::Schieber,
+        }
+    }
+
     /// The situation for the model.
     pub fn situation(&self) -> PlaySituation<'_> {
         PlaySituation {
@@ -119,21 +155,26 @@ impl Sample {
             mode: self.mode,
             points: PointTable::new(self.mode, self.eleven),
             choosers: self.choosers,
-            // Nobody plays with a partner in Differenzler.
+            // Nobody plays with a partner in Differenzler and Handjass.
             partners: self.need.is_none(),
             tricks_done: self.tricks_done,
+            seats: self.seats,
         }
     }
 
     /// One line of text: the fields separated by `|` (card sets as space-separated cards; the
-    /// points needed last, in Differenzler only).
+    /// points needed last, in Differenzler and Handjass only, and in Handjass then the lead
+    /// over the others and the seats at the table).
     pub fn to_line(&self) -> String {
         let trick: Vec<String> = self.trick.iter().map(|c| c.to_string()).collect();
         let eleven = match self.eleven {
             UndenufeEleven::Ace => "ace",
             UndenufeEleven::Six => "six",
         };
-        let need = self.need.map_or(String::new(), |n| format!("|{n}"));
+        let mut need = self.need.map_or(String::new(), |n| format!("|{n}"));
+        if let Some(a) = self.ahead {
+            need.push_str(&format!("|{a}|{}", self.seats));
+        }
         format!(
             "{}|{}|{}|{}|{}|{}|{}|{eleven}|{}|{}|{}|{}{need}",
             self.seat,
@@ -153,9 +194,9 @@ impl Sample {
     /// Reads a line written by [`Self::to_line`].
     pub fn from_line(line: &str) -> Result<Sample, String> {
         let f: Vec<&str> = line.split('|').collect();
-        if f.len() != 12 && f.len() != 13 {
+        if ![12, 13, 15].contains(&f.len()) {
             return Err(format!(
-                "expected 12 fields separated by | (13 in Differenzler), found {}",
+                "expected 12 fields separated by | (13 in Differenzler, 15 in Handjass), found {}",
                 f.len()
             ));
         }
@@ -192,6 +233,17 @@ impl Sample {
                 Some(n) => Some(n.parse().map_err(|e| format!("points needed {n:?}: {e}"))?),
                 None => None,
             },
+            ahead: match f.get(13) {
+                Some(a) => Some(a.parse().map_err(|e| format!("lead {a:?}: {e}"))?),
+                None => None,
+            },
+            seats: match f.get(14) {
+                Some(n) => match n.parse::<u8>() {
+                    Ok(n) if (2..=5).contains(&n) => n,
+                    _ => return Err(format!("seats {n:?}: expected 2 to 5")),
+                },
+                None => 4,
+            },
         })
     }
 }
@@ -209,16 +261,26 @@ impl Example {
         let mut cards = Vec::with_capacity(s.legal.len() as usize);
         let mut chosen = 0;
         for (k, c) in s.legal.iter().enumerate() {
-            cards.push(match s.need {
-                None => {
+            cards.push(match (s.need, s.ahead) {
+                (None, _) => {
                     let mut f = [0f32; FEATURES];
                     card_features(&sit, c, &mut f);
                     f.to_vec()
                 }
-                Some(need) => {
+                (Some(need), None) => {
                     let mut f = [0f32; DIFFERENZLER_FEATURES];
                     let d = DifferenzlerSituation { play: sit, need };
                     differenzler_features(&d, c, &mut f);
+                    f.to_vec()
+                }
+                (Some(need), Some(ahead)) => {
+                    let mut f = [0f32; HANDJASS_FEATURES];
+                    let h = HandjassSituation {
+                        play: sit,
+                        need,
+                        ahead,
+                    };
+                    handjass_features(&h, c, &mut f);
                     f.to_vec()
                 }
             });
@@ -302,6 +364,26 @@ impl TrainSettings {
     }
 }
 
+impl TrainSettings {
+    /// A Handjass training player: the sampling Handjass player of 2026-12-04 that the shipped
+    /// Handjass weights were fitted to (400 worlds a card, 32 before the card play, the rule
+    /// card play's reading at 10% a miss from four times the worlds, the rule card play's
+    /// play-outs, the best reply in the last three tricks, the chance of a good end of the
+    /// game), spelled out so that `jass train play-model --game handjass` reproduces those
+    /// weights whatever the player's defaults become; `belief` its reading by the shipped model.
+    pub fn handjass_player(options: HandjassOptions, belief: u32, seed: u64) -> SamplingHandjass {
+        SamplingHandjass::with_samples(options, 400, seed)
+            .with_decision_samples(32)
+            .with_bessern_samples(0)
+            .with_inference(10, 4)
+            .with_belief(belief)
+            .with_playout_model(false)
+            .with_game_end(true)
+            .with_exact_tricks(0)
+            .with_reply_tricks(3)
+    }
+}
+
 /// What the fit found.
 #[derive(Clone, Debug)]
 pub struct TrainReport {
@@ -335,6 +417,7 @@ pub fn collect(t: &TrainSettings) -> Vec<Vec<Sample>> {
             };
             collect_with(t, |i| play_differenzler_deal(options, t, i))
         }
+        TrainGame::Handjass => collect_with(t, |i| play_handjass_deal(t, i)),
     }
 }
 
@@ -412,6 +495,8 @@ fn sample(
         played: card,
         rule: crate::rule_schieber::schieber_play(&obs, legal, eleven, true),
         need: None,
+        ahead: None,
+        seats: 4,
     })
 }
 
@@ -461,6 +546,71 @@ fn play_differenzler_deal(
                     played: card,
                     rule: rule_card,
                     need: Some(crate::rule_differenzler::need(&obs, &options)),
+                    ahead: None,
+                    seats: 4,
+                });
+            }
+        }
+        a
+    });
+    out
+}
+
+/// The seats at the table in Handjass training deal `i`: two to five in turn, so that every
+/// size of table is a quarter of the deals.
+pub fn handjass_players(i: usize) -> u8 {
+    [4, 3, 5, 2][i % 4]
+}
+
+/// Plays the first deal of Handjass game `i` (000's rules, [`handjass_players`] at the table)
+/// with the sampling Handjass players of [`TrainSettings::handjass_player`] and returns its card decisions with
+/// two or more legal cards.
+fn play_handjass_deal(t: &TrainSettings, i: usize) -> Vec<Sample> {
+    let base = t.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i as u64;
+    let options = HandjassOptions {
+        players: handjass_players(i),
+        ..HandjassOptions::default()
+    };
+    let n = options.players as usize;
+    let mut players: Vec<SamplingHandjass> = (0..n)
+        .map(|s| TrainSettings::handjass_player(options, t.belief, base.wrapping_add(1 + s as u64)))
+        .collect();
+    let mut rule = RuleHandjass::new(options);
+    let mut g = Handjass::new(options).expect("valid options");
+    let mut out = Vec::new();
+    SeededDealer::new(base).play_one_deal(&mut g, |g, seat, list| {
+        let decision = Decision::new(g, seat, list);
+        let a = players[seat].act(&decision);
+        if let HandjassAction::Play { card } = a {
+            let legal: CardSet = list.played_cards();
+            let obs = decision.observation();
+            if let (Some(mode), true) = (obs.trump, legal.len() >= 2) {
+                let rule_card = match rule.act(&decision) {
+                    HandjassAction::Play { card } => card,
+                    other => unreachable!("the rule player answered a card with {other:?}"),
+                };
+                let (need, ahead) = crate::sampling_handjass::need_and_lead(&obs, &options);
+                out.push(Sample {
+                    seat: seat as u8,
+                    hand: obs.hand,
+                    legal,
+                    leader: obs.trick_leader,
+                    trick: obs.trick.clone(),
+                    gone: obs
+                        .tricks
+                        .iter()
+                        .flat_map(|tr| tr.cards.iter().copied())
+                        .chain(obs.trick.iter().copied())
+                        .collect(),
+                    mode,
+                    eleven: UndenufeEleven::Ace,
+                    choosers: false,
+                    tricks_done: obs.tricks.len(),
+                    played: card,
+                    rule: rule_card,
+                    need: Some(need),
+                    ahead: Some(ahead),
+                    seats: obs.playing.len() as u8,
                 });
             }
         }

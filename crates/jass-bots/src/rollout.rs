@@ -261,6 +261,7 @@ impl Rollout {
             choosers: false,
             partners: false,
             tricks_done: (self.played.len() as usize - trick.len()) / self.table.n,
+            seats: self.table.n as u8,
         }
     }
 

@@ -886,6 +886,7 @@ mod tests {
                         choosers: false,
                         partners: false,
                         tricks_done: obs.tricks.len(),
+                        seats: 4,
                     },
                     need: crate::rule_differenzler::need(&obs, &o),
                 };

@@ -36,9 +36,10 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::handjass_game_end::GameEnd;
-use crate::inference::{read_worlds, Inference};
+use crate::inference::{read_worlds, read_worlds_weighed, Inference};
 use crate::pimc::{deal_unknown, excluded_by_play, MAX_SEATS};
 use crate::play_common::take_points;
+use crate::play_model_handjass::{HandjassPlayModel, HandjassSituation};
 use crate::rollout::{Rollout, RolloutTable};
 use crate::rule_handjass::RuleHandjass;
 use crate::worlds::stoeck_holder;
@@ -70,6 +71,72 @@ pub struct SamplingHandjass {
     /// Tricks left from which this seat's cards in a play-out are its best reply to the others'
     /// rule play (0: off; before `exact_tricks`).
     reply_tricks: u32,
+    /// The play-outs play the learned Handjass play model's likeliest card for every seat
+    /// instead of the rule card play ([`SamplingHandjass::with_playout_model`]).
+    playout_model: bool,
+}
+
+/// The shipped Handjass play model.
+static PLAY_MODEL: HandjassPlayModel = HandjassPlayModel::builtin();
+
+/// The learned model's view of the seat to play in `r`: its need to reach `threshold` and its
+/// lead over the best of the others, by their trick points so far.
+fn rollout_situation(r: &Rollout, threshold: u32) -> HandjassSituation<'_> {
+    let me = r.mover();
+    let t = r.table();
+    let mine = r.taken(me) as i32;
+    let best_other = t.order[..t.n]
+        .iter()
+        .filter(|&&s| s != me)
+        .map(|&s| r.taken(s) as i32)
+        .max()
+        .unwrap_or(0);
+    HandjassSituation {
+        play: r.situation(),
+        need: threshold as i32 - mine,
+        ahead: mine - best_other,
+    }
+}
+
+/// The points a stroke needs in the deal of `obs` (the 12-card deal's own threshold, if any).
+fn deal_threshold(options: &HandjassOptions, obs: &HandjassObservation) -> u32 {
+    if options.small_deal == SmallDeal::Twelve && obs.table.len() <= 3 {
+        options.twelve_threshold.unwrap_or(options.threshold)
+    } else {
+        options.threshold
+    }
+}
+
+/// What the learned model reads of the observing seat's standing in the card play of `obs`, as
+/// [`rollout_situation`] does in a play-out: the trick points it still needs to reach the
+/// threshold, and its trick points minus the most another seat at the table has taken.
+pub(crate) fn need_and_lead(obs: &HandjassObservation, options: &HandjassOptions) -> (i32, i32) {
+    let mut taken = [0i32; MAX_SEATS];
+    for t in &obs.tricks {
+        taken[t.winner as usize] += t.points as i32;
+    }
+    let mine = taken[obs.seat as usize];
+    let best_other = obs
+        .playing
+        .iter()
+        .filter(|&&s| s != obs.seat)
+        .map(|&s| taken[s as usize])
+        .max()
+        .unwrap_or(0);
+    (
+        deal_threshold(options, obs) as i32 - mine,
+        mine - best_other,
+    )
+}
+
+/// The play-outs' card for the seat to play in `r`: the learned model's likeliest card with
+/// `model`, else the rule card play's.
+fn playout_card(r: &Rollout, model: bool, threshold: u32) -> Card {
+    let legal = r.legal();
+    if !model || legal.len() < 2 {
+        return take_points(&r.view());
+    }
+    PLAY_MODEL.likeliest(&rollout_situation(r, threshold))
 }
 
 /// One world of a decision before the card play: the engine's state at this seat's decision, with
@@ -172,6 +239,25 @@ impl PlayRead {
             v.seen |= self.public;
             take_points(&v)
         })
+    }
+
+    /// The log-probability, by the learned play model, of the others' past cards in the world
+    /// `hands` (the hands now), each seat aiming at `threshold`: the deal replayed from its
+    /// first card with the world's hands.
+    fn log_likelihood(&self, hands: &[CardSet; MAX_SEATS], threshold: u32) -> f64 {
+        let dealt = std::array::from_fn(|s| hands[s] | self.played_by[s]);
+        let mut replay = self.table.rollout(&dealt, self.first_leader, &[]);
+        let mut cards = self.cards.iter().copied();
+        if self.withheld_lead {
+            if let Some(first) = cards.next() {
+                replay.play(first);
+            }
+        }
+        let mut sum = 0.0;
+        replay.replay_each(cards, self.me, |r, c| {
+            sum += PLAY_MODEL.log_prob(&rollout_situation(r, threshold), c);
+        });
+        sum
     }
 }
 
@@ -312,7 +398,25 @@ impl SamplingHandjass {
             game_end: true,
             exact_tricks: 0,
             reply_tricks: Self::DEFAULT_REPLY_TRICKS,
+            playout_model: false,
         }
+    }
+
+    /// The same player playing out its card decisions' worlds with the learned Handjass play
+    /// model's likeliest card for every seat ([`crate::play_model_handjass`]; until this seat's
+    /// best reply, where the others' cards stay the model's) instead of the rule card play.
+    pub fn with_playout_model(mut self, on: bool) -> Self {
+        self.playout_model = on;
+        self
+    }
+
+    /// The same player reading the others' cards by the learned Handjass play model instead of
+    /// the rule card play's misses: a world weighs the model's probability of every past card of
+    /// another seat, holding that world's hands, to the power `percent` percent (0: off;
+    /// reading needs `infer` below 100).
+    pub fn with_belief(mut self, percent: u32) -> Self {
+        self.inference.belief = percent;
+        self
     }
 
     /// Tricks left from which the seat's own cards in a play-out are its best reply, by
@@ -402,13 +506,7 @@ impl SamplingHandjass {
     }
 
     fn threshold(&self, obs: &HandjassObservation) -> u32 {
-        if self.options.small_deal == SmallDeal::Twelve && obs.table.len() <= 3 {
-            self.options
-                .twelve_threshold
-                .unwrap_or(self.options.threshold)
-        } else {
-            self.options.threshold
-        }
+        deal_threshold(&self.options, obs)
     }
 
     fn strokes(&self, obs: &HandjassObservation) -> u32 {
@@ -622,14 +720,28 @@ impl SamplingHandjass {
             .flatten();
         // The worlds: drawn at random, or `pool` times as many kept by how well the rule
         // player's card play explains the others' cards in them.
-        let worlds_kept = read_worlds(
-            &mut self.rng,
-            self.samples,
-            &self.inference,
-            !played.is_empty(),
-            |rng| h.world(rng),
-            |hands| read.misses(hands),
-        );
+        let threshold = self.threshold(obs);
+        let evidence = !played.is_empty();
+        let worlds_kept = if self.inference.belief > 0 && self.inference.percent < 100 && evidence {
+            let beta = self.inference.belief as f64 / 100.0;
+            read_worlds_weighed(
+                &mut self.rng,
+                self.samples,
+                &self.inference,
+                |rng| h.world(rng),
+                |hands| beta * read.log_likelihood(hands, threshold),
+            )
+        } else {
+            read_worlds(
+                &mut self.rng,
+                self.samples,
+                &self.inference,
+                evidence,
+                |rng| h.world(rng),
+                |hands| read.misses(hands),
+            )
+        };
+        let model = self.playout_model;
         let per_world = self.judge(worlds_kept.len(), |i| {
             let hands = worlds_kept[i];
             // Points beyond the tricks: the scoring Weis, and Stöck (scored or held).
@@ -699,7 +811,7 @@ impl SamplingHandjass {
                         if r.cards_left() <= self.reply_tricks * n as u32 {
                             // This seat's best reply to the others' rule play, all hands open
                             // (the worth in millionths, to compare the lines).
-                            let policy = |r: &Rollout| take_points(&r.view());
+                            let policy = |r: &Rollout| playout_card(r, model, threshold);
                             let score = |r: &Rollout| (worth(r) * 1e6).round() as i64;
                             r.finish_best_reply(me, &policy, &score);
                             break;
@@ -709,8 +821,7 @@ impl SamplingHandjass {
                         {
                             break;
                         }
-                        let v = r.view();
-                        let card = take_points(&v);
+                        let card = playout_card(&r, model, threshold);
                         r.play(card);
                     }
                     (c, worth(&r))
@@ -1299,6 +1410,92 @@ mod tests {
             },
         );
         assert!(misses > 100, "{misses}");
+    }
+
+    /// The learned model sees the same in a play-out as in play (where its training samples
+    /// are read): at every card decision of seeded games of rule players, two to five at the
+    /// table, the play-out of the true hands from there gives the model the seat, its hand and
+    /// legal cards (more only at the first lead, below), the trick, the cards gone, the seats, the tricks done, the points needed and
+    /// the lead that [`need_and_lead`] and the observation give.
+    #[test]
+    fn the_model_sees_the_same_in_play_outs_and_in_play() {
+        for players in 2u8..=5 {
+            let o = HandjassOptions {
+                players,
+                ..HandjassOptions::default()
+            };
+            let reader = SamplingHandjass::new(o, 5);
+            let mut checked = 0;
+            crate::test_games::played_games(
+                || Handjass::new(o).unwrap(),
+                &mut RuleHandjass::new(o),
+                4,
+                3000,
+                |s, seat, list| {
+                    let obs = s.observe(seat);
+                    let legal = list.played_cards();
+                    if obs.phase != Phase::Play || legal.len() < 2 {
+                        return;
+                    }
+                    let mode = obs.trump.unwrap();
+                    let h = reader.hidden(&obs, mode).unwrap();
+                    let read = PlayRead::new(&obs, &o, &h.order, mode).unwrap();
+                    let (mut taken, mut tricks) = ([0u32; MAX_SEATS], [0u8; MAX_SEATS]);
+                    for t in &obs.tricks {
+                        taken[t.winner as usize] += t.points;
+                        tricks[t.winner as usize] += 1;
+                    }
+                    let mut truth = [CardSet::EMPTY; MAX_SEATS];
+                    truth[..s.hands().len()].copy_from_slice(&s.hands());
+                    let played = CardSet::from_cards(read.cards.iter().copied());
+                    let r = read
+                        .table
+                        .rollout(&truth, obs.trick_leader, &obs.trick)
+                        .with_taken(&taken, &tricks)
+                        .with_played(played);
+                    let m = rollout_situation(&r, reader.threshold(&obs));
+                    let (need, ahead) = need_and_lead(&obs, &o);
+                    assert_eq!((m.need, m.ahead), (need, ahead), "{players} players");
+                    assert_eq!(m.play.seat as usize, seat);
+                    assert_eq!(m.play.hand, obs.hand);
+                    // The engine withholds the blind's face-up card from its taker's first lead
+                    // (000); the play-outs do not know it.
+                    let first_lead = obs.tricks.is_empty() && obs.trick.is_empty();
+                    assert!(legal - m.play.legal == CardSet::EMPTY);
+                    assert!(first_lead || legal == m.play.legal, "{players} players");
+                    assert_eq!(
+                        (m.play.leader, m.play.trick),
+                        (obs.trick_leader, &obs.trick[..])
+                    );
+                    assert_eq!(m.play.gone, played);
+                    assert_eq!(m.play.seats as usize, obs.playing.len());
+                    assert_eq!(m.play.tricks_done, obs.tricks.len());
+                    checked += 1;
+                },
+            );
+            assert!(checked > 40, "{players} players: {checked}");
+        }
+    }
+
+    /// Players with the model's play-outs and its reading play seeded games to their end, and
+    /// decide their cards by sampling.
+    #[test]
+    fn players_with_the_model_play_whole_games() {
+        let o = HandjassOptions {
+            players: 3,
+            ..HandjassOptions::default()
+        };
+        let mut p = SamplingHandjass::with_samples(o, 16, 1)
+            .with_playout_model(true)
+            .with_belief(100);
+        crate::test_games::played_games(
+            || Handjass::new(o).unwrap(),
+            &mut p,
+            2,
+            3000,
+            |_, _, _| {},
+        );
+        assert!(p.sampled() > 20, "{}", p.sampled());
     }
 
     /// At every decision before the card play of seeded random games (four and five players,

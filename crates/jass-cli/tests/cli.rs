@@ -831,22 +831,27 @@ fn train_fits_the_play_model_and_refuses_a_damaged_samples_file() {
 /// the Differenzler model.
 #[test]
 fn train_fits_the_differenzler_play_model() {
+    fits_and_refits("differenzler", "Differenzler", 400);
+}
+
+/// `jass train play-model --game handjass` likewise, with first deals of two to five players.
+#[test]
+fn train_fits_the_handjass_play_model() {
+    fits_and_refits("handjass", "Handjass", 2 * 128 + 4 * 6);
+}
+
+/// Trains `game`'s model (`name` in the weights' description, `weights` of them) on five deals,
+/// refits it from the saved samples, and checks that a file of another game is refused.
+fn fits_and_refits(game: &str, name: &str, weights: usize) {
     let dir = tempfile::tempdir().unwrap();
     let saved = dir.path().join("saved.txt");
     let (out, refit) = (dir.path().join("w.rs"), dir.path().join("w2.rs"));
     let train = |extra: &[&str], out: &std::path::Path| {
         let mut cmd = jass();
-        cmd.args([
-            "train",
-            "play-model",
-            "--game",
-            "differenzler",
-            "--steps",
-            "20",
-        ])
-        .args(extra)
-        .arg("--out")
-        .arg(out);
+        cmd.args(["train", "play-model", "--game", game, "--steps", "20"])
+            .args(extra)
+            .arg("--out")
+            .arg(out);
         cmd
     };
     let saved_arg = saved.display().to_string();
@@ -861,12 +866,12 @@ fn train_fits_the_differenzler_play_model() {
         .count();
     assert!(held_out > 0);
     assert_eq!(report["test_decisions"], held_out);
-    let weights = std::fs::read_to_string(&out).unwrap();
+    let written = std::fs::read_to_string(&out).unwrap();
     assert!(
-        weights.contains("pub const WEIGHTS: [f32; 400] = [")
-            && weights.contains("Differenzler play model")
-            && weights.contains("jass train play-model --game differenzler --deals 5"),
-        "{weights}"
+        written.contains(&format!("pub const WEIGHTS: [f32; {weights}] = ["))
+            && written.contains(&format!("{name} play model"))
+            && written.contains(&format!("jass train play-model --game {game} --deals 5")),
+        "{written}"
     );
     train(&["--samples", &saved_arg], &refit).assert().success();
     let body = |p: &std::path::Path| {
@@ -884,7 +889,7 @@ fn train_fits_the_differenzler_play_model() {
         .arg(&none)
         .assert()
         .failure()
-        .stderr(predicate::str::contains("use --game differenzler"));
+        .stderr(predicate::str::contains(format!("use --game {game}")));
     let schieber = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/play_model_samples.txt")
         .display()

@@ -2,7 +2,8 @@
 //! the others' cards can use (`sampling:belief=N`; crates/jass-bots/src/play_model.rs) to the
 //! sampling players' own card play, from a fixed seed, and writes its weights as Rust source;
 //! with `--game differenzler` the Differenzler play model
-//! (crates/jass-bots/src/play_model_differenzler.rs) the same way.
+//! (crates/jass-bots/src/play_model_differenzler.rs) and with `--game handjass` the Handjass
+//! play model (crates/jass-bots/src/play_model_handjass.rs) the same way.
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
@@ -24,11 +25,13 @@ pub struct TrainArgs {
 enum TrainWhat {
     /// A play model: how likely a player is to play each legal card (default rules).
     PlayModel {
-        /// The game: schieber (crates/jass-bots/src/play_model_weights.rs) or differenzler
-        /// (play_model_differenzler_weights.rs; each deal a game of one deal).
+        /// The game: schieber (crates/jass-bots/src/play_model_weights.rs), differenzler
+        /// (play_model_differenzler_weights.rs; each deal a game of one deal) or handjass
+        /// (play_model_handjass_weights.rs; the first deal of a game, two to five players in
+        /// turn).
         #[arg(long, default_value = "schieber", value_parser = TrainGame::from_name)]
         game: TrainGame,
-        /// Deals played by four sampling players (every fifth held out to measure the fit).
+        /// Deals played by sampling players (every fifth held out to measure the fit).
         #[arg(long, default_value_t = 2000)]
         deals: usize,
         /// The seed of the deals and the players.
@@ -151,14 +154,8 @@ fn read_samples(path: &std::path::Path, game: TrainGame) -> Result<Vec<Vec<Sampl
             per_deal.resize(deal + 1, Vec::new());
         }
         let sample = Sample::from_line(rest).map_err(bad)?;
-        let of_differenzler = sample.need.is_some();
-        if of_differenzler != (game == TrainGame::Differenzler) {
-            let is = if of_differenzler {
-                TrainGame::Differenzler
-            } else {
-                TrainGame::Schieber
-            };
-            let name = is.name();
+        if sample.game() != game {
+            let name = sample.game().name();
             return Err(bad(format!(
                 "a {name} card decision: use --game {name} for this file"
             )));

@@ -20,13 +20,15 @@ use crate::registry::GameKind;
 use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
 /// The settings of the Handjass sampling player.
-const SAMPLING_KNOWN: [&str; 10] = [
+const SAMPLING_KNOWN: [&str; 12] = [
     "samples",
     "decision_samples",
     "bessern_samples",
     "game_end",
     "infer",
     "infer_pool",
+    "belief",
+    "playout_model",
     "exact_tricks",
     "reply_tricks",
     "threads",
@@ -120,6 +122,8 @@ impl TableGame for Handjass {
                     spec.get(&known, "infer", SamplingHandjass::DEFAULT_INFER as usize)? as u32,
                     spec.get(&known, "infer_pool", SamplingHandjass::DEFAULT_INFER_POOL)?,
                 )
+                .with_belief(spec.get(&known, "belief", 0)? as u32)
+                .with_playout_model(spec.flag(&known, "playout_model", false)?)
                 .with_exact_tricks(spec.get(&known, "exact_tricks", 0)? as u32)
                 .with_reply_tricks(spec.get(
                     &known,
