@@ -6,7 +6,7 @@
 //! than it needs and keeps as many as it needs by weight ([`keep_read`]).
 //! [`PlayHistory::misses_by`] rebuilds each past decision for any game's rule player;
 //! `schieber_misses` and Sidi Barrani's player supply theirs (Differenzler's and Handjass's
-//! replay their rollout from the deal's first card, [`crate::rollout::Rollout::replay_misses`]).
+//! replay their rollout from the deal's first card, [`crate::rollout::Rollout::replay_each`]).
 //! Other decisions count the same way: Schieber's and Coiffeur's contract and schieben
 //! ([`ContractEvidence`]), the Weis calls of Schieber and Coiffeur ([`WeisEvidence`]),
 //! Differenzler's open announcements.
@@ -173,19 +173,20 @@ fn log_mean_exp(xs: impl Iterator<Item = f64> + Clone) -> f64 {
 }
 
 /// The seats (a bit each) read and played out by the learned model in the adaptive reading,
-/// from every world's fits of the four seats: `me`, and each other seat whose cards the model
+/// from every world's fits of the seats (four, or Handjass's five places): `me`, and each other
+/// seat whose cards the model
 /// explains at least as well as the rule card play on average over the worlds drawn (each
 /// world as likely as the next before the cards are read: the marginal likelihood of each
 /// explanation), or the rule card play not `odds` times better. A seat without a card yet is
 /// the model's.
-pub(crate) fn adapted_seats<'a>(
-    fits: impl Iterator<Item = &'a [SeatFit; 4]> + Clone,
+pub(crate) fn adapted_seats<'a, const N: usize>(
+    fits: impl Iterator<Item = &'a [SeatFit; N]> + Clone,
     me: usize,
     odds: u32,
 ) -> u8 {
     let margin = (odds.max(1) as f64).ln();
     let mut seats = 1u8 << me;
-    for s in (0..4).filter(|&s| s != me) {
+    for s in (0..N).filter(|&s| s != me) {
         let rule = log_mean_exp(fits.clone().map(|f| f[s].rule_ln));
         let model = log_mean_exp(fits.clone().map(|f| f[s].model_ln));
         if model + margin >= rule {
@@ -198,15 +199,15 @@ pub(crate) fn adapted_seats<'a>(
 /// The adaptive reading's worlds: `n` of `pool` kept by weight, each world's other seats'
 /// cards by their explanation ([`adapted_seats`] at `odds`) and its other evidence's misses
 /// (`fits[i].1`, `ln_eps` each); with the seats read by the model.
-pub(crate) fn keep_adapted<R: RngCore>(
+pub(crate) fn keep_adapted<R: RngCore, W: Copy, const N: usize>(
     rng: &mut R,
-    pool: &[[CardSet; 4]],
-    fits: &[([SeatFit; 4], u32)],
+    pool: &[W],
+    fits: &[([SeatFit; N], u32)],
     n: usize,
     me: usize,
     odds: u32,
     ln_eps: f64,
-) -> DrawnWorlds {
+) -> (Vec<W>, u8) {
     let seats = adapted_seats(fits.iter().map(|f| &f.0), me, odds);
     let weighed: Vec<(usize, f64)> = fits
         .iter()
@@ -223,13 +224,13 @@ pub(crate) fn keep_adapted<R: RngCore>(
 /// A world's log-weight in the adaptive reading: each other seat's cards by its explanation
 /// (`model_seats`: the model's probabilities; the others: the rule card play's misses, `ln_eps`
 /// each).
-pub(crate) fn adapted_log_weight(
-    fits: &[SeatFit; 4],
+pub(crate) fn adapted_log_weight<const N: usize>(
+    fits: &[SeatFit; N],
     me: usize,
     model_seats: u8,
     ln_eps: f64,
 ) -> f64 {
-    (0..4)
+    (0..N)
         .filter(|&s| s != me)
         .map(|s| match model_seats & (1 << s) {
             0 => ln_eps * fits[s].misses as f64,

@@ -211,24 +211,6 @@ impl Rollout {
     }
 
     /// Plays `cards` (the deal's card play so far, in order, from this rollout's start) and
-    /// counts those of seats other than `me` that `policy` would have chosen otherwise when
-    /// they had two or more legal cards (reading the others' cards, [`crate::inference`]).
-    pub fn replay_misses(
-        self,
-        cards: impl IntoIterator<Item = Card>,
-        me: u8,
-        mut policy: impl FnMut(&Rollout) -> Card,
-    ) -> u32 {
-        let mut misses = 0;
-        self.replay_each(cards, me, |r, c| {
-            if policy(r) != c {
-                misses += 1;
-            }
-        });
-        misses
-    }
-
-    /// Plays `cards` (the deal's card play so far, in order, from this rollout's start) and
     /// calls `f` with the rollout before each card of a seat other than `me` that had two or
     /// more legal cards, and that card.
     pub fn replay_each(

@@ -36,7 +36,7 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::handjass_game_end::GameEnd;
-use crate::inference::{read_worlds, read_worlds_weighed, Inference};
+use crate::inference::{keep_adapted, read_worlds, read_worlds_weighed, Inference, SeatFit};
 use crate::pimc::{deal_unknown, excluded_by_play, MAX_SEATS};
 use crate::play_common::take_points;
 use crate::play_model_handjass::{HandjassPlayModel, HandjassSituation};
@@ -129,11 +129,14 @@ pub(crate) fn need_and_lead(obs: &HandjassObservation, options: &HandjassOptions
     )
 }
 
-/// The play-outs' card for the seat to play in `r`: the learned model's likeliest card with
-/// `model`, else the rule card play's.
-fn playout_card(r: &Rollout, model: bool, threshold: u32) -> Card {
+/// Every seat's bit: all play-outs by the learned model.
+const ALL_SEATS: u8 = (1 << MAX_SEATS) - 1;
+
+/// The play-outs' card for the seat to play in `r`: the learned model's likeliest card if its
+/// bit is in `model_seats`, else the rule card play's.
+fn playout_card(r: &Rollout, model_seats: u8, threshold: u32) -> Card {
     let legal = r.legal();
-    if !model || legal.len() < 2 {
+    if model_seats & (1 << r.mover()) == 0 || legal.len() < 2 {
         return take_points(&r.view());
     }
     PLAY_MODEL.likeliest(&rollout_situation(r, threshold))
@@ -225,6 +228,53 @@ impl PlayRead {
     /// The others' cards the rule player would have chosen otherwise in the world `hands` (the
     /// hands now).
     fn misses(&self, hands: &[CardSet; MAX_SEATS]) -> u32 {
+        let mut misses = 0;
+        self.replay_others(hands, |r, c| {
+            if self.rule_card(r) != c {
+                misses += 1;
+            }
+        });
+        misses
+    }
+
+    /// The rule card play's card for the seat to play in a replay (seeing the cards everyone
+    /// saw go out of play).
+    fn rule_card(&self, r: &Rollout) -> Card {
+        let mut v = r.view();
+        v.seen |= self.public;
+        take_points(&v)
+    }
+
+    /// The log-probability, by the learned play model, of the others' past cards in the world
+    /// `hands` (the hands now), each seat aiming at `threshold`: the deal replayed from its
+    /// first card with the world's hands.
+    fn log_likelihood(&self, hands: &[CardSet; MAX_SEATS], threshold: u32) -> f64 {
+        let mut sum = 0.0;
+        self.replay_others(hands, |r, c| {
+            sum += PLAY_MODEL.log_prob(&rollout_situation(r, threshold), c);
+        });
+        sum
+    }
+
+    /// How well the rule card play and the learned model explain each other seat's past cards
+    /// in the world `hands` (the hands now), each seat aiming at `threshold` (the adaptive
+    /// reading, [`SamplingHandjass::with_adapt`]).
+    fn seat_fits(&self, hands: &[CardSet; MAX_SEATS], threshold: u32) -> [SeatFit; MAX_SEATS] {
+        let mut fits = [SeatFit::default(); MAX_SEATS];
+        self.replay_others(hands, |r, c| {
+            fits[r.mover() as usize].add(
+                self.rule_card(r) == c,
+                r.legal().len(),
+                PLAY_MODEL.log_prob(&rollout_situation(r, threshold), c),
+            );
+        });
+        fits
+    }
+
+    /// Replays the deal from its first card with the world's hands (the hands now `hands`) and
+    /// calls `f` with the replay before each past card of another seat that had two or more
+    /// legal cards, and that card.
+    fn replay_others(&self, hands: &[CardSet; MAX_SEATS], f: impl FnMut(&Rollout, Card)) {
         let dealt = std::array::from_fn(|s| hands[s] | self.played_by[s]);
         let mut replay = self.table.rollout(&dealt, self.first_leader, &[]);
         let mut cards = self.cards.iter().copied();
@@ -234,30 +284,7 @@ impl PlayRead {
                 replay.play(first);
             }
         }
-        replay.replay_misses(cards, self.me, |r| {
-            let mut v = r.view();
-            v.seen |= self.public;
-            take_points(&v)
-        })
-    }
-
-    /// The log-probability, by the learned play model, of the others' past cards in the world
-    /// `hands` (the hands now), each seat aiming at `threshold`: the deal replayed from its
-    /// first card with the world's hands.
-    fn log_likelihood(&self, hands: &[CardSet; MAX_SEATS], threshold: u32) -> f64 {
-        let dealt = std::array::from_fn(|s| hands[s] | self.played_by[s]);
-        let mut replay = self.table.rollout(&dealt, self.first_leader, &[]);
-        let mut cards = self.cards.iter().copied();
-        if self.withheld_lead {
-            if let Some(first) = cards.next() {
-                replay.play(first);
-            }
-        }
-        let mut sum = 0.0;
-        replay.replay_each(cards, self.me, |r, c| {
-            sum += PLAY_MODEL.log_prob(&rollout_situation(r, threshold), c);
-        });
-        sum
+        replay.replay_each(cards, self.me, f);
     }
 }
 
@@ -407,6 +434,18 @@ impl SamplingHandjass {
     /// best reply, where the others' cards stay the model's) instead of the rule card play.
     pub fn with_playout_model(mut self, on: bool) -> Self {
         self.playout_model = on;
+        self
+    }
+
+    /// The same player telling rule-like players from the others
+    /// ([`crate::DifferenzlerSettings::adapt`]): each other seat's past cards are explained
+    /// both by the rule card play and by the learned Handjass play model over the drawn worlds,
+    /// and the likelier explanation (the rule card play only when `odds` times likelier) reads
+    /// that seat's cards and plays its cards in the play-outs; this seat's play-outs by the
+    /// model. Needs `infer` below 100; in place of `belief` and `playout_model`.
+    pub fn with_adapt(mut self, on: bool, odds: u32) -> Self {
+        self.inference.adapt = on;
+        self.inference.adapt_odds = odds.max(1);
         self
     }
 
@@ -722,26 +761,52 @@ impl SamplingHandjass {
         // player's card play explains the others' cards in them.
         let threshold = self.threshold(obs);
         let evidence = !played.is_empty();
-        let worlds_kept = if self.inference.belief > 0 && self.inference.percent < 100 && evidence {
-            let beta = self.inference.belief as f64 / 100.0;
-            read_worlds_weighed(
+        let inference = self.inference;
+        let reading = inference.percent < 100 && evidence;
+        let all_model = if self.playout_model { ALL_SEATS } else { 0 };
+        // The worlds, and the seats whose play-outs the learned model plays.
+        let (worlds_kept, model_seats) = if inference.adapt && reading {
+            // Each other seat read and played out by whichever of the rule card play and the
+            // model explains its cards (the rule card play only when `adapt_odds` times better).
+            let pool: Vec<[CardSet; MAX_SEATS]> = (0..self.samples * inference.pool.max(1))
+                .filter_map(|_| h.world(&mut self.rng))
+                .collect();
+            let fits: Vec<([SeatFit; MAX_SEATS], u32)> = pool
+                .iter()
+                .map(|w| (read.seat_fits(w, threshold), 0))
+                .collect();
+            let ln_eps = (inference.percent as f64 / 100.0).ln();
+            let (odds, n) = (inference.adapt_odds, self.samples);
+            keep_adapted(&mut self.rng, &pool, &fits, n, me as usize, odds, ln_eps)
+        } else if inference.belief > 0 && reading {
+            let beta = inference.belief as f64 / 100.0;
+            let kept = read_worlds_weighed(
                 &mut self.rng,
                 self.samples,
-                &self.inference,
+                &inference,
                 |rng| h.world(rng),
                 |hands| beta * read.log_likelihood(hands, threshold),
-            )
+            );
+            (kept, all_model)
         } else {
-            read_worlds(
+            let kept = read_worlds(
                 &mut self.rng,
                 self.samples,
-                &self.inference,
+                &inference,
                 evidence,
                 |rng| h.world(rng),
                 |hands| read.misses(hands),
+            );
+            // Adapting without a card of the others yet: every seat the model's.
+            (
+                kept,
+                if inference.adapt {
+                    ALL_SEATS
+                } else {
+                    all_model
+                },
             )
         };
-        let model = self.playout_model;
         let per_world = self.judge(worlds_kept.len(), |i| {
             let hands = worlds_kept[i];
             // Points beyond the tricks: the scoring Weis, and Stöck (scored or held).
@@ -811,7 +876,7 @@ impl SamplingHandjass {
                         if r.cards_left() <= self.reply_tricks * n as u32 {
                             // This seat's best reply to the others' rule play, all hands open
                             // (the worth in millionths, to compare the lines).
-                            let policy = |r: &Rollout| playout_card(r, model, threshold);
+                            let policy = |r: &Rollout| playout_card(r, model_seats, threshold);
                             let score = |r: &Rollout| (worth(r) * 1e6).round() as i64;
                             r.finish_best_reply(me, &policy, &score);
                             break;
@@ -821,7 +886,7 @@ impl SamplingHandjass {
                         {
                             break;
                         }
-                        let card = playout_card(&r, model, threshold);
+                        let card = playout_card(&r, model_seats, threshold);
                         r.play(card);
                     }
                     (c, worth(&r))
@@ -1477,8 +1542,10 @@ mod tests {
         }
     }
 
-    /// Players with the model's play-outs and its reading play seeded games to their end, and
-    /// decide their cards by sampling.
+    /// Players with the model's play-outs and its reading, and with the adaptive reading, play
+    /// seeded games to their end and decide their cards by sampling; the adaptive reading reads
+    /// the rule players at the table as rule-like once they have played (a rule player's cards
+    /// are all its rule card play's, which the model explains less well).
     #[test]
     fn players_with_the_model_play_whole_games() {
         let o = HandjassOptions {
@@ -1488,6 +1555,44 @@ mod tests {
         let mut p = SamplingHandjass::with_samples(o, 16, 1)
             .with_playout_model(true)
             .with_belief(100);
+        crate::test_games::played_games(
+            || Handjass::new(o).unwrap(),
+            &mut p,
+            2,
+            3000,
+            |_, _, _| {},
+        );
+        assert!(p.sampled() > 20, "{}", p.sampled());
+        let reader = SamplingHandjass::with_samples(o, 16, 1);
+        let (mut rule_like, mut read) = (0, 0);
+        crate::test_games::played_games(
+            || Handjass::new(o).unwrap(),
+            &mut RuleHandjass::new(o),
+            3,
+            3000,
+            |s, seat, list| {
+                let obs = s.observe(seat);
+                if obs.phase != Phase::Play || obs.tricks.len() < 3 || list.len() < 2 {
+                    return;
+                }
+                let mode = obs.trump.unwrap();
+                let h = reader.hidden(&obs, mode).unwrap();
+                let r = PlayRead::new(&obs, &o, &h.order, mode).unwrap();
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(read);
+                let pool: Vec<_> = (0..32).filter_map(|_| h.world(&mut rng)).collect();
+                let fits: Vec<_> = pool.iter().map(|w| (r.seat_fits(w, 26), 0)).collect();
+                let (_, seats) = keep_adapted(&mut rng, &pool, &fits, 8, seat, 1, 0.1f64.ln());
+                read += 1;
+                if h.order
+                    .iter()
+                    .all(|&s| s as usize == seat || seats & (1 << s) == 0)
+                {
+                    rule_like += 1;
+                }
+            },
+        );
+        assert!(read > 20 && 2 * rule_like > read, "{rule_like} of {read}");
+        let mut p = SamplingHandjass::with_samples(o, 16, 2).with_adapt(true, 1);
         crate::test_games::played_games(
             || Handjass::new(o).unwrap(),
             &mut p,

@@ -20,7 +20,7 @@ use crate::registry::GameKind;
 use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
 /// The settings of the Handjass sampling player.
-const SAMPLING_KNOWN: [&str; 12] = [
+const SAMPLING_KNOWN: [&str; 14] = [
     "samples",
     "decision_samples",
     "bessern_samples",
@@ -29,6 +29,8 @@ const SAMPLING_KNOWN: [&str; 12] = [
     "infer_pool",
     "belief",
     "playout_model",
+    "adapt",
+    "adapt_odds",
     "exact_tricks",
     "reply_tricks",
     "threads",
@@ -124,6 +126,10 @@ impl TableGame for Handjass {
                 )
                 .with_belief(spec.get(&known, "belief", 0)? as u32)
                 .with_playout_model(spec.flag(&known, "playout_model", false)?)
+                .with_adapt(
+                    spec.flag(&known, "adapt", false)?,
+                    spec.get(&known, "adapt_odds", 1)? as u32,
+                )
                 .with_exact_tricks(spec.get(&known, "exact_tricks", 0)? as u32)
                 .with_reply_tricks(spec.get(
                     &known,
