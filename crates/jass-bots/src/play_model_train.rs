@@ -378,6 +378,7 @@ impl TrainSettings {
             .with_inference(10, 4)
             .with_belief(belief)
             .with_playout_model(false)
+            .with_adapt(false, 1)
             .with_game_end(true)
             .with_exact_tricks(0)
             .with_reply_tricks(3)

@@ -127,7 +127,7 @@ impl TableGame for Handjass {
                 .with_belief(spec.get(&known, "belief", 0)? as u32)
                 .with_playout_model(spec.flag(&known, "playout_model", false)?)
                 .with_adapt(
-                    spec.flag(&known, "adapt", false)?,
+                    spec.flag(&known, "adapt", SamplingHandjass::DEFAULT_ADAPT)?,
                     spec.get(&known, "adapt_odds", 1)? as u32,
                 )
                 .with_exact_tricks(spec.get(&known, "exact_tricks", 0)? as u32)
