@@ -272,15 +272,10 @@ impl PlayModel {
     pub fn likeliest(&self, s: &PlaySituation) -> Card {
         let cx = Context::of(s);
         let mut f = [0f32; FEATURES];
-        let mut best: Option<(f32, Card)> = None;
-        for c in s.legal {
+        likeliest_by(s.legal, |c| {
             features_in(s, &cx, c, &mut f);
-            let v = dot(&self.weights, &f);
-            if best.is_none_or(|(b, _)| v > b) {
-                best = Some((v, c));
-            }
-        }
-        best.expect("a situation has legal cards").1
+            dot(&self.weights, &f)
+        })
     }
 
     /// The natural log of the probability that a player in situation `s` plays `card` (one of
@@ -293,6 +288,49 @@ impl PlayModel {
             dot(&self.weights, &f)
         })
     }
+}
+
+/// A card's features in a model that adds `E` features per kind of play to the Schieber
+/// model's block (Differenzler's, Handjass's), sparse: its kind of play's block and where it
+/// goes among the weights, and the extra features and where they go.
+pub(crate) struct SparseCard<const E: usize> {
+    pub block: [f32; PER_KIND],
+    pub block_at: usize,
+    pub extra: [f32; E],
+    pub extra_at: usize,
+}
+
+impl<const E: usize> SparseCard<E> {
+    /// The weighted sum of the card's features (only the nonzero ones are read).
+    pub fn score(&self, weights: &[f32]) -> f32 {
+        let block = &weights[self.block_at..self.block_at + PER_KIND];
+        let extra = &weights[self.extra_at..self.extra_at + E];
+        let a: f32 = block.iter().zip(&self.block).map(|(w, x)| w * x).sum();
+        a + extra
+            .iter()
+            .zip(&self.extra)
+            .map(|(w, x)| w * x)
+            .sum::<f32>()
+    }
+
+    /// Writes the features densely into `out` (zeroed first).
+    pub fn write(&self, out: &mut [f32]) {
+        out.fill(0.0);
+        out[self.block_at..self.block_at + PER_KIND].copy_from_slice(&self.block);
+        out[self.extra_at..self.extra_at + E].copy_from_slice(&self.extra);
+    }
+}
+
+/// The legal card of the highest `score` (the first by card order among equals).
+pub(crate) fn likeliest_by(legal: CardSet, mut score: impl FnMut(Card) -> f32) -> Card {
+    let mut best: Option<(f32, Card)> = None;
+    for c in legal {
+        let v = score(c);
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, c));
+        }
+    }
+    best.expect("a situation has legal cards").1
 }
 
 /// The natural log of the softmax probability of `card` among `legal` (a hand: at most

@@ -16,7 +16,8 @@ use jass_core::trick::trick_points;
 use jass_core::Card;
 
 use crate::play_model::{
-    kind_features, log_softmax, Context, PlaySituation, FEATURES, KINDS, PER_KIND,
+    kind_features, likeliest_by, log_softmax, Context, PlaySituation, SparseCard, FEATURES, KINDS,
+    PER_KIND,
 };
 
 /// Zones of the points still needed, each with its own weights.
@@ -47,14 +48,8 @@ fn zone(need: i32) -> usize {
     }
 }
 
-/// A card's features in a decision, sparse: its kind of play's block and where it goes, and the
-/// extra features and where they go.
-struct Sparse {
-    block: [f32; PER_KIND],
-    block_at: usize,
-    extra: [f32; EXTRA],
-    extra_at: usize,
-}
+/// A card's features in a decision, sparse.
+type Sparse = SparseCard<EXTRA>;
 
 fn sparse(s: &DifferenzlerSituation, cx: &Context, card: Card) -> Sparse {
     let mut block = [0f32; PER_KIND];
@@ -88,10 +83,7 @@ pub fn differenzler_features(
     card: Card,
     out: &mut [f32; DIFFERENZLER_FEATURES],
 ) {
-    out.fill(0.0);
-    let f = sparse(s, &Context::of(&s.play), card);
-    out[f.block_at..f.block_at + PER_KIND].copy_from_slice(&f.block);
-    out[f.extra_at..f.extra_at + EXTRA].copy_from_slice(&f.extra);
+    sparse(s, &Context::of(&s.play), card).write(out);
 }
 
 /// A conditional logit over the legal cards of a Differenzler decision.
@@ -110,12 +102,9 @@ impl DifferenzlerPlayModel {
         }
     }
 
-    /// The weighted sum of a card's features (only the nonzero ones are read).
+    /// The weighted sum of a card's features.
     fn score(&self, f: &Sparse) -> f32 {
-        let block = &self.weights[f.block_at..f.block_at + PER_KIND];
-        let extra = &self.weights[f.extra_at..f.extra_at + EXTRA];
-        let a: f32 = block.iter().zip(&f.block).map(|(w, x)| w * x).sum();
-        a + extra.iter().zip(&f.extra).map(|(w, x)| w * x).sum::<f32>()
+        f.score(&self.weights)
     }
 
     /// The natural log of the probability that a player in situation `s` plays `card` (one of
@@ -129,14 +118,7 @@ impl DifferenzlerPlayModel {
     /// equals).
     pub fn likeliest(&self, s: &DifferenzlerSituation) -> Card {
         let cx = Context::of(&s.play);
-        let mut best: Option<(f32, Card)> = None;
-        for c in s.play.legal {
-            let v = self.score(&sparse(s, &cx, c));
-            if best.is_none_or(|(b, _)| v > b) {
-                best = Some((v, c));
-            }
-        }
-        best.expect("a situation has legal cards").1
+        likeliest_by(s.play.legal, |c| self.score(&sparse(s, &cx, c)))
     }
 }
 

@@ -16,7 +16,8 @@
 use jass_core::Card;
 
 use crate::play_model::{
-    kind_features, log_softmax, Context, PlaySituation, FEATURES, KINDS, PER_KIND,
+    kind_features, likeliest_by, log_softmax, Context, PlaySituation, SparseCard, FEATURES, KINDS,
+    PER_KIND,
 };
 
 /// Short of the threshold, and at or past it: each with its own weights.
@@ -38,14 +39,8 @@ pub struct HandjassSituation<'a> {
     pub ahead: i32,
 }
 
-/// A card's features in a decision, sparse: its kind of play's block and where it goes, and the
-/// extra features and where they go.
-struct Sparse {
-    block: [f32; PER_KIND],
-    block_at: usize,
-    extra: [f32; EXTRA],
-    extra_at: usize,
-}
+/// A card's features in a decision, sparse.
+type Sparse = SparseCard<EXTRA>;
 
 fn sparse(s: &HandjassSituation, cx: &Context, card: Card) -> Sparse {
     let mut block = [0f32; PER_KIND];
@@ -74,10 +69,7 @@ fn sparse(s: &HandjassSituation, cx: &Context, card: Card) -> Sparse {
 
 /// Writes the features of `card` in situation `s` into `out` (zeroed first).
 pub fn handjass_features(s: &HandjassSituation, card: Card, out: &mut [f32; HANDJASS_FEATURES]) {
-    out.fill(0.0);
-    let f = sparse(s, &Context::of(&s.play), card);
-    out[f.block_at..f.block_at + PER_KIND].copy_from_slice(&f.block);
-    out[f.extra_at..f.extra_at + EXTRA].copy_from_slice(&f.extra);
+    sparse(s, &Context::of(&s.play), card).write(out);
 }
 
 /// A conditional logit over the legal cards of a Handjass decision.
@@ -95,12 +87,9 @@ impl HandjassPlayModel {
         }
     }
 
-    /// The weighted sum of a card's features (only the nonzero ones are read).
+    /// The weighted sum of a card's features.
     fn score(&self, f: &Sparse) -> f32 {
-        let block = &self.weights[f.block_at..f.block_at + PER_KIND];
-        let extra = &self.weights[f.extra_at..f.extra_at + EXTRA];
-        let a: f32 = block.iter().zip(&f.block).map(|(w, x)| w * x).sum();
-        a + extra.iter().zip(&f.extra).map(|(w, x)| w * x).sum::<f32>()
+        f.score(&self.weights)
     }
 
     /// The natural log of the probability that a player in situation `s` plays `card` (one of
@@ -114,14 +103,7 @@ impl HandjassPlayModel {
     /// equals).
     pub fn likeliest(&self, s: &HandjassSituation) -> Card {
         let cx = Context::of(&s.play);
-        let mut best: Option<(f32, Card)> = None;
-        for c in s.play.legal {
-            let v = self.score(&sparse(s, &cx, c));
-            if best.is_none_or(|(b, _)| v > b) {
-                best = Some((v, c));
-            }
-        }
-        best.expect("a situation has legal cards").1
+        likeliest_by(s.play.legal, |c| self.score(&sparse(s, &cx, c)))
     }
 }
 

@@ -15,9 +15,9 @@
 //! of the others and the seats at the table.
 
 use jass_core::deal::SeededDealer;
-use jass_core::differenzler::{Differenzler, DifferenzlerAction, DifferenzlerOptions};
-use jass_core::game::{ActionList, Game};
-use jass_core::handjass::{Handjass, HandjassAction, HandjassOptions};
+use jass_core::differenzler::{Differenzler, DifferenzlerOptions};
+use jass_core::game::{ActionList, Game, PlaysCard};
+use jass_core::handjass::{Handjass, HandjassOptions};
 use jass_core::schieber::{Schieber, SchieberAction, SchieberOptions};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleven};
 
@@ -133,6 +133,44 @@ pub struct Sample {
 }
 
 impl Sample {
+    /// A card decision of a game without partners as `seat` saw it (holding `hand`, `legal`
+    /// of it, the trick so far led by `trick.0`, after the completed `tricks`): `played`, and
+    /// the rule player's `rule` card; with the default point table, Schieber's fields for the
+    /// rest (the caller fills in its game's).
+    #[allow(clippy::too_many_arguments)]
+    fn seen(
+        seat: u8,
+        hand: CardSet,
+        legal: CardSet,
+        trick: (u8, &[Card]),
+        tricks: &[jass_core::record::ObservedTrick],
+        mode: Mode,
+        played: Card,
+        rule: Card,
+    ) -> Sample {
+        Sample {
+            seat,
+            hand,
+            legal,
+            leader: trick.0,
+            trick: trick.1.to_vec(),
+            gone: tricks
+                .iter()
+                .flat_map(|t| t.cards.iter().copied())
+                .chain(trick.1.iter().copied())
+                .collect(),
+            mode,
+            eleven: UndenufeEleven::Ace,
+            choosers: false,
+            tricks_done: tricks.len(),
+            played,
+            rule,
+            need: None,
+            ahead: None,
+            seats: 4,
+        }
+    }
+
     /// The game of the decision: Handjass if it has `ahead`, Differenzler if it has only
     /// `need`, else Schieber.
     pub fn game(&self) -> TrainGame {
@@ -515,46 +553,32 @@ fn play_differenzler_deal(
         .collect();
     let mut rule = crate::RuleDifferenzler::new(options);
     let mut g = Differenzler::new(options).expect("valid options");
-    let mut out = Vec::new();
-    SeededDealer::new(base).play_one_deal(&mut g, |g, seat, list| {
-        let decision = Decision::new(g, seat, list);
-        let a = players[seat].act(&decision);
-        if let DifferenzlerAction::Play { card } = a {
-            let legal: CardSet = list.played_cards();
+    card_decisions(
+        &mut g,
+        base,
+        &mut players,
+        &mut rule,
+        |decision, legal, card, rule| {
             let obs = decision.observation();
-            if let (Some(mode), true) = (obs.trump, legal.len() >= 2) {
-                let gone = obs
-                    .tricks
-                    .iter()
-                    .flat_map(|tr| tr.cards.iter().copied())
-                    .chain(obs.trick.iter().copied())
-                    .collect();
-                let rule_card = match rule.act(&decision) {
-                    DifferenzlerAction::Play { card } => card,
-                    other => unreachable!("the rule player answered a card with {other}"),
-                };
-                out.push(Sample {
-                    seat: seat as u8,
-                    hand: obs.hand,
+            let mode = obs.trump?;
+            Some(Sample {
+                eleven: options.undenufe_eleven,
+                need: Some(crate::rule_differenzler::need(&obs, &options)),
+                ahead: None,
+                seats: 4,
+                ..Sample::seen(
+                    obs.seat,
+                    obs.hand,
                     legal,
-                    leader: obs.trick_leader,
-                    trick: obs.trick.clone(),
-                    gone,
+                    (obs.trick_leader, &obs.trick),
+                    &obs.tricks,
                     mode,
-                    eleven: options.undenufe_eleven,
-                    choosers: false,
-                    tricks_done: obs.tricks.len(),
-                    played: card,
-                    rule: rule_card,
-                    need: Some(crate::rule_differenzler::need(&obs, &options)),
-                    ahead: None,
-                    seats: 4,
-                });
-            }
-        }
-        a
-    });
-    out
+                    card,
+                    rule,
+                )
+            })
+        },
+    )
 }
 
 /// The seats at the table in Handjass training deal `i`: two to five in turn, so that every
@@ -578,42 +602,59 @@ fn play_handjass_deal(t: &TrainSettings, i: usize) -> Vec<Sample> {
         .collect();
     let mut rule = RuleHandjass::new(options);
     let mut g = Handjass::new(options).expect("valid options");
+    card_decisions(
+        &mut g,
+        base,
+        &mut players,
+        &mut rule,
+        |decision, legal, card, rule| {
+            let obs = decision.observation();
+            let mode = obs.trump?;
+            let (need, ahead) = crate::sampling_handjass::need_and_lead(&obs, &options);
+            Some(Sample {
+                eleven: UndenufeEleven::Ace,
+                need: Some(need),
+                ahead: Some(ahead),
+                seats: obs.playing.len() as u8,
+                ..Sample::seen(
+                    obs.seat,
+                    obs.hand,
+                    legal,
+                    (obs.trick_leader, &obs.trick),
+                    &obs.tricks,
+                    mode,
+                    card,
+                    rule,
+                )
+            })
+        },
+    )
+}
+
+/// Plays the coming deal of `g`, dealt from `base`, with `players`, and returns `sample` of
+/// every card they play with two or more legal cards (the decision, the legal cards, the card
+/// and the rule player's card there; `None`: not kept).
+fn card_decisions<G: Game, P: Player<G>>(
+    g: &mut G,
+    base: u64,
+    players: &mut [P],
+    rule: &mut impl Player<G>,
+    mut sample: impl FnMut(&Decision<'_, G>, CardSet, Card, Card) -> Option<Sample>,
+) -> Vec<Sample>
+where
+    G::Action: PlaysCard,
+{
     let mut out = Vec::new();
-    SeededDealer::new(base).play_one_deal(&mut g, |g, seat, list| {
+    SeededDealer::new(base).play_one_deal(g, |g, seat, list| {
         let decision = Decision::new(g, seat, list);
         let a = players[seat].act(&decision);
-        if let HandjassAction::Play { card } = a {
-            let legal: CardSet = list.played_cards();
-            let obs = decision.observation();
-            if let (Some(mode), true) = (obs.trump, legal.len() >= 2) {
-                let rule_card = match rule.act(&decision) {
-                    HandjassAction::Play { card } => card,
-                    other => unreachable!("the rule player answered a card with {other:?}"),
-                };
-                let (need, ahead) = crate::sampling_handjass::need_and_lead(&obs, &options);
-                out.push(Sample {
-                    seat: seat as u8,
-                    hand: obs.hand,
-                    legal,
-                    leader: obs.trick_leader,
-                    trick: obs.trick.clone(),
-                    gone: obs
-                        .tricks
-                        .iter()
-                        .flat_map(|tr| tr.cards.iter().copied())
-                        .chain(obs.trick.iter().copied())
-                        .collect(),
-                    mode,
-                    eleven: UndenufeEleven::Ace,
-                    choosers: false,
-                    tricks_done: obs.tricks.len(),
-                    played: card,
-                    rule: rule_card,
-                    need: Some(need),
-                    ahead: Some(ahead),
-                    seats: obs.playing.len() as u8,
-                });
-            }
+        let legal = list.played_cards();
+        if let (Some(card), true) = (a.played_card(), legal.len() >= 2) {
+            let rule_card = rule
+                .act(&decision)
+                .played_card()
+                .expect("the rule player answers a card decision with a card");
+            out.extend(sample(&decision, legal, card, rule_card));
         }
         a
     });
