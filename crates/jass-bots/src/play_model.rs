@@ -88,7 +88,7 @@ impl<'a> PlaySituation<'a> {
 }
 
 /// What the features of every legal card of a decision share, computed once per decision.
-pub(crate) struct Context {
+pub struct Context {
     lead: Option<jass_core::Suit>,
     winner: Option<Card>,
     partner_winning: bool,
@@ -293,16 +293,36 @@ impl PlayModel {
 /// A card's features in a model that adds `E` features per kind of play to the Schieber
 /// model's block (Differenzler's, Handjass's), sparse: its kind of play's block and where it
 /// goes among the weights, and the extra features and where they go.
-pub(crate) struct SparseCard<const E: usize> {
-    pub block: [f32; PER_KIND],
-    pub block_at: usize,
-    pub extra: [f32; E],
-    pub extra_at: usize,
+pub struct SparseCard<const E: usize> {
+    pub(crate) block: [f32; PER_KIND],
+    pub(crate) block_at: usize,
+    pub(crate) extra: [f32; E],
+    pub(crate) extra_at: usize,
 }
 
 impl<const E: usize> SparseCard<E> {
+    /// `card`'s features in situation `play` (context `cx`): its kind of play's block among the
+    /// weights of zone `zone` (of `zones`, each a [`FEATURES`]-long copy of the Schieber
+    /// model's), then `E` extra features per kind, computed by `extra` from what the card does.
+    pub(crate) fn new(
+        play: &PlaySituation,
+        cx: &Context,
+        card: Card,
+        (zone, zones): (usize, usize),
+        extra: impl FnOnce(CardFacts) -> [f32; E],
+    ) -> SparseCard<E> {
+        let mut block = [0f32; PER_KIND];
+        let facts = kind_features(play, cx, card, &mut block);
+        SparseCard {
+            block,
+            block_at: zone * FEATURES + facts.kind * PER_KIND,
+            extra: extra(facts),
+            extra_at: zones * FEATURES + facts.kind * E,
+        }
+    }
+
     /// The weighted sum of the card's features (only the nonzero ones are read).
-    pub fn score(&self, weights: &[f32]) -> f32 {
+    fn score(&self, weights: &[f32]) -> f32 {
         let block = &weights[self.block_at..self.block_at + PER_KIND];
         let extra = &weights[self.extra_at..self.extra_at + E];
         let a: f32 = block.iter().zip(&self.block).map(|(w, x)| w * x).sum();
@@ -314,15 +334,72 @@ impl<const E: usize> SparseCard<E> {
     }
 
     /// Writes the features densely into `out` (zeroed first).
-    pub fn write(&self, out: &mut [f32]) {
+    fn write(&self, out: &mut [f32]) {
         out.fill(0.0);
         out[self.block_at..self.block_at + PER_KIND].copy_from_slice(&self.block);
         out[self.extra_at..self.extra_at + E].copy_from_slice(&self.extra);
     }
 }
 
+/// A card decision of a game whose model extends the Schieber model's features
+/// ([`ExtendedPlayModel`]): `N` features in all, `E` of them beyond the Schieber block per kind
+/// of play. The game's own module says which weights a card's features go to.
+pub trait ExtendedSituation<const N: usize, const E: usize> {
+    /// The card play as for Schieber.
+    fn play(&self) -> &PlaySituation<'_>;
+    /// The features of `card` (one of the legal cards), sparse; `cx` is the decision's context.
+    fn sparse(&self, cx: &Context, card: Card) -> SparseCard<E>;
+}
+
+/// Writes the features of `card` in situation `s` densely into `out` (zeroed first): what the
+/// training fits the weights of an [`ExtendedPlayModel`] to.
+pub fn extended_features<const N: usize, const E: usize>(
+    s: &impl ExtendedSituation<N, E>,
+    card: Card,
+    out: &mut [f32; N],
+) {
+    s.sparse(&Context::of(s.play()), card).write(out);
+}
+
+/// A conditional logit over the legal cards of a game's decision, on the Schieber model's
+/// features and the game's own ([`ExtendedSituation`]): the Differenzler and Handjass models.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExtendedPlayModel<const N: usize> {
+    /// One weight per feature.
+    pub weights: [f32; N],
+}
+
+impl<const N: usize> ExtendedPlayModel<N> {
+    /// The natural log of the probability that a player in situation `s` plays `card` (one of
+    /// its legal cards).
+    pub fn log_prob<const E: usize>(&self, s: &impl ExtendedSituation<N, E>, card: Card) -> f64 {
+        let cx = Context::of(s.play());
+        log_softmax(s.play().legal, card, |c| {
+            s.sparse(&cx, c).score(&self.weights)
+        })
+    }
+
+    /// The card the model finds likeliest in situation `s` (the first by card order among
+    /// equals).
+    pub fn likeliest<const E: usize>(&self, s: &impl ExtendedSituation<N, E>) -> Card {
+        let cx = Context::of(s.play());
+        likeliest_by(s.play().legal, |c| s.sparse(&cx, c).score(&self.weights))
+    }
+
+    /// The weighted sum of `card`'s features in situation `s` (the tests compare it with the
+    /// dense features').
+    #[cfg(test)]
+    pub(crate) fn score<const E: usize>(
+        &self,
+        s: &impl ExtendedSituation<N, E>,
+        card: Card,
+    ) -> f32 {
+        s.sparse(&Context::of(s.play()), card).score(&self.weights)
+    }
+}
+
 /// The legal card of the highest `score` (the first by card order among equals).
-pub(crate) fn likeliest_by(legal: CardSet, mut score: impl FnMut(Card) -> f32) -> Card {
+fn likeliest_by(legal: CardSet, mut score: impl FnMut(Card) -> f32) -> Card {
     let mut best: Option<(f32, Card)> = None;
     for c in legal {
         let v = score(c);
@@ -336,7 +413,7 @@ pub(crate) fn likeliest_by(legal: CardSet, mut score: impl FnMut(Card) -> f32) -
 /// The natural log of the softmax probability of `card` among `legal` (a hand: at most
 /// twelve cards in the games here, room for the whole pack),
 /// each scored by `score`.
-pub(crate) fn log_softmax(legal: CardSet, card: Card, mut score: impl FnMut(Card) -> f32) -> f64 {
+fn log_softmax(legal: CardSet, card: Card, mut score: impl FnMut(Card) -> f32) -> f64 {
     let mut chosen = 0f32;
     let mut scores = [0f32; 36];
     let mut n = 0;

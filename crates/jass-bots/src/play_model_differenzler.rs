@@ -16,8 +16,7 @@ use jass_core::trick::trick_points;
 use jass_core::Card;
 
 use crate::play_model::{
-    kind_features, likeliest_by, log_softmax, Context, PlaySituation, SparseCard, FEATURES, KINDS,
-    PER_KIND,
+    Context, ExtendedPlayModel, ExtendedSituation, PlaySituation, SparseCard, FEATURES, KINDS,
 };
 
 /// Zones of the points still needed, each with its own weights.
@@ -48,83 +47,48 @@ fn zone(need: i32) -> usize {
     }
 }
 
-/// A card's features in a decision, sparse.
-type Sparse = SparseCard<EXTRA>;
-
-fn sparse(s: &DifferenzlerSituation, cx: &Context, card: Card) -> Sparse {
-    let mut block = [0f32; PER_KIND];
-    let facts = kind_features(&s.play, cx, card, &mut block);
-    let pts = s.play.points.card(card) as i32;
-    let need = s.need.clamp(-60, 90) as f32 / 30.0;
-    let last_card = s.play.trick.len() == 3;
-    // Taking the trick as its last card: how far from the announcement that leaves the seat,
-    // the last trick's 5 included (the rule player's measure when it plays last).
-    let gain = trick_points(s.play.trick, s.play.points) as i32
-        + pts
-        + if s.play.tricks_done == 8 { 5 } else { 0 };
-    let w = facts.wins as u8 as f32;
-    let extra = [
-        w * need,
-        pts as f32 / 10.0 * need,
-        w * last_card as u8 as f32 * (s.need - gain).abs().min(90) as f32 / 30.0,
-        (1.0 - w) * last_card as u8 as f32 * s.need.abs().min(90) as f32 / 30.0,
-    ];
-    Sparse {
-        block,
-        block_at: zone(s.need) * FEATURES + facts.kind * PER_KIND,
-        extra,
-        extra_at: ZONES * FEATURES + facts.kind * EXTRA,
+impl ExtendedSituation<DIFFERENZLER_FEATURES, EXTRA> for DifferenzlerSituation<'_> {
+    fn play(&self) -> &PlaySituation<'_> {
+        &self.play
     }
-}
 
-/// Writes the features of `card` in situation `s` into `out` (zeroed first).
-pub fn differenzler_features(
-    s: &DifferenzlerSituation,
-    card: Card,
-    out: &mut [f32; DIFFERENZLER_FEATURES],
-) {
-    sparse(s, &Context::of(&s.play), card).write(out);
+    fn sparse(&self, cx: &Context, card: Card) -> SparseCard<EXTRA> {
+        let s = self;
+        let pts = s.play.points.card(card) as i32;
+        let need = s.need.clamp(-60, 90) as f32 / 30.0;
+        let last_card = s.play.trick.len() == 3;
+        // Taking the trick as its last card: how far from the announcement that leaves the
+        // seat, the last trick's 5 included (the rule player's measure when it plays last).
+        let gain = trick_points(s.play.trick, s.play.points) as i32
+            + pts
+            + if s.play.tricks_done == 8 { 5 } else { 0 };
+        let zones = (zone(s.need), ZONES);
+        SparseCard::new(&s.play, cx, card, zones, |facts| {
+            let w = facts.wins as u8 as f32;
+            [
+                w * need,
+                pts as f32 / 10.0 * need,
+                w * last_card as u8 as f32 * (s.need - gain).abs().min(90) as f32 / 30.0,
+                (1.0 - w) * last_card as u8 as f32 * s.need.abs().min(90) as f32 / 30.0,
+            ]
+        })
+    }
 }
 
 /// A conditional logit over the legal cards of a Differenzler decision.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DifferenzlerPlayModel {
-    /// One weight per feature.
-    pub weights: [f32; DIFFERENZLER_FEATURES],
-}
+pub type DifferenzlerPlayModel = ExtendedPlayModel<DIFFERENZLER_FEATURES>;
 
-impl DifferenzlerPlayModel {
-    /// The model shipped with the player (fitted by `jass train play-model --game
-    /// differenzler`).
-    pub const fn builtin() -> DifferenzlerPlayModel {
-        DifferenzlerPlayModel {
-            weights: crate::play_model_differenzler_weights::WEIGHTS,
-        }
-    }
-
-    /// The weighted sum of a card's features.
-    fn score(&self, f: &Sparse) -> f32 {
-        f.score(&self.weights)
-    }
-
-    /// The natural log of the probability that a player in situation `s` plays `card` (one of
-    /// its legal cards).
-    pub fn log_prob(&self, s: &DifferenzlerSituation, card: Card) -> f64 {
-        let cx = Context::of(&s.play);
-        log_softmax(s.play.legal, card, |c| self.score(&sparse(s, &cx, c)))
-    }
-
-    /// The card the model finds likeliest in situation `s` (the first by card order among
-    /// equals).
-    pub fn likeliest(&self, s: &DifferenzlerSituation) -> Card {
-        let cx = Context::of(&s.play);
-        likeliest_by(s.play.legal, |c| self.score(&sparse(s, &cx, c)))
+/// The model shipped with the player (fitted by `jass train play-model --game differenzler`).
+pub const fn builtin() -> DifferenzlerPlayModel {
+    ExtendedPlayModel {
+        weights: crate::play_model_differenzler_weights::WEIGHTS,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play_model::{extended_features, PER_KIND};
     use jass_core::{CardSet, Mode, PointTable, Suit, UndenufeEleven};
 
     fn set(s: &str) -> CardSet {
@@ -174,12 +138,11 @@ mod tests {
                 .map(|c| model.log_prob(&s, c).exp())
                 .sum();
             assert!((total - 1.0).abs() < 1e-5, "{total}");
-            let cx = Context::of(&s.play);
             for c in s.play.legal {
                 let mut f = [0f32; DIFFERENZLER_FEATURES];
-                differenzler_features(&s, c, &mut f);
+                extended_features(&s, c, &mut f);
                 let dense: f32 = weights.iter().zip(&f).map(|(w, x)| w * x).sum();
-                let sparse_score = model.score(&sparse(&s, &cx, c));
+                let sparse_score = model.score(&s, c);
                 assert!(
                     (dense - sparse_score).abs() < 1e-4,
                     "{dense} {sparse_score}"
@@ -189,7 +152,7 @@ mod tests {
         // The Ace, last to the trick, wins it: 11 + 10 + 4 + 3 = 28 points.
         let ace: Card = "SA".parse().unwrap();
         let mut f = [0f32; DIFFERENZLER_FEATURES];
-        differenzler_features(&situation(&trick, 40), ace, &mut f);
+        extended_features(&situation(&trick, 40), ace, &mut f);
         assert_eq!(f[PER_KIND], 1.0, "zone 0, a card of the suit led");
         assert_eq!(f[PER_KIND + 7], 1.0, "the Ace wins the trick");
         let at = ZONES * FEATURES + EXTRA;
@@ -197,7 +160,7 @@ mod tests {
             (f[at + 2] - 12.0 / 30.0).abs() < 1e-6,
             "40 needed, 28 taken"
         );
-        differenzler_features(&situation(&trick, 2), ace, &mut f);
+        extended_features(&situation(&trick, 2), ace, &mut f);
         assert_eq!(f[2 * FEATURES + PER_KIND], 1.0, "zone 2: 3 or fewer needed");
         assert!((f[at + 2] - 26.0 / 30.0).abs() < 1e-6, "2 needed, 28 taken");
         // Seat 1 wins the trick so far with the King: across the table from seat 3, its partner

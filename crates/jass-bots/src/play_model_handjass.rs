@@ -16,8 +16,7 @@
 use jass_core::Card;
 
 use crate::play_model::{
-    kind_features, likeliest_by, log_softmax, Context, PlaySituation, SparseCard, FEATURES, KINDS,
-    PER_KIND,
+    Context, ExtendedPlayModel, ExtendedSituation, PlaySituation, SparseCard, FEATURES, KINDS,
 };
 
 /// Short of the threshold, and at or past it: each with its own weights.
@@ -39,77 +38,47 @@ pub struct HandjassSituation<'a> {
     pub ahead: i32,
 }
 
-/// A card's features in a decision, sparse.
-type Sparse = SparseCard<EXTRA>;
-
-fn sparse(s: &HandjassSituation, cx: &Context, card: Card) -> Sparse {
-    let mut block = [0f32; PER_KIND];
-    let facts = kind_features(&s.play, cx, card, &mut block);
-    let pts = s.play.points.card(card) as f32 / 10.0;
-    let need = s.need.clamp(-60, 90) as f32 / 30.0;
-    let ahead = s.ahead.clamp(-90, 90) as f32 / 30.0;
-    // 0 with two at the table, 1 with five.
-    let crowd = (s.play.seats as f32 - 2.0) / 3.0;
-    let w = facts.wins as u8 as f32;
-    let zone = usize::from(s.need <= 0);
-    Sparse {
-        block,
-        block_at: zone * FEATURES + facts.kind * PER_KIND,
-        extra: [
-            w * need,
-            pts * need,
-            w * ahead,
-            pts * ahead,
-            w * crowd,
-            pts * crowd,
-        ],
-        extra_at: ZONES * FEATURES + facts.kind * EXTRA,
+impl ExtendedSituation<HANDJASS_FEATURES, EXTRA> for HandjassSituation<'_> {
+    fn play(&self) -> &PlaySituation<'_> {
+        &self.play
     }
-}
 
-/// Writes the features of `card` in situation `s` into `out` (zeroed first).
-pub fn handjass_features(s: &HandjassSituation, card: Card, out: &mut [f32; HANDJASS_FEATURES]) {
-    sparse(s, &Context::of(&s.play), card).write(out);
+    fn sparse(&self, cx: &Context, card: Card) -> SparseCard<EXTRA> {
+        let s = self;
+        let pts = s.play.points.card(card) as f32 / 10.0;
+        let need = s.need.clamp(-60, 90) as f32 / 30.0;
+        let ahead = s.ahead.clamp(-90, 90) as f32 / 30.0;
+        // 0 with two at the table, 1 with five.
+        let crowd = (s.play.seats as f32 - 2.0) / 3.0;
+        let zones = (usize::from(s.need <= 0), ZONES);
+        SparseCard::new(&s.play, cx, card, zones, |facts| {
+            let w = facts.wins as u8 as f32;
+            [
+                w * need,
+                pts * need,
+                w * ahead,
+                pts * ahead,
+                w * crowd,
+                pts * crowd,
+            ]
+        })
+    }
 }
 
 /// A conditional logit over the legal cards of a Handjass decision.
-#[derive(Clone, Debug, PartialEq)]
-pub struct HandjassPlayModel {
-    /// One weight per feature.
-    pub weights: [f32; HANDJASS_FEATURES],
-}
+pub type HandjassPlayModel = ExtendedPlayModel<HANDJASS_FEATURES>;
 
-impl HandjassPlayModel {
-    /// The model shipped with the player (fitted by `jass train play-model --game handjass`).
-    pub const fn builtin() -> HandjassPlayModel {
-        HandjassPlayModel {
-            weights: crate::play_model_handjass_weights::WEIGHTS,
-        }
-    }
-
-    /// The weighted sum of a card's features.
-    fn score(&self, f: &Sparse) -> f32 {
-        f.score(&self.weights)
-    }
-
-    /// The natural log of the probability that a player in situation `s` plays `card` (one of
-    /// its legal cards).
-    pub fn log_prob(&self, s: &HandjassSituation, card: Card) -> f64 {
-        let cx = Context::of(&s.play);
-        log_softmax(s.play.legal, card, |c| self.score(&sparse(s, &cx, c)))
-    }
-
-    /// The card the model finds likeliest in situation `s` (the first by card order among
-    /// equals).
-    pub fn likeliest(&self, s: &HandjassSituation) -> Card {
-        let cx = Context::of(&s.play);
-        likeliest_by(s.play.legal, |c| self.score(&sparse(s, &cx, c)))
+/// The model shipped with the player (fitted by `jass train play-model --game handjass`).
+pub const fn builtin() -> HandjassPlayModel {
+    ExtendedPlayModel {
+        weights: crate::play_model_handjass_weights::WEIGHTS,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play_model::{extended_features, PER_KIND};
     use jass_core::{CardSet, Mode, PointTable, Suit, UndenufeEleven};
 
     fn set(s: &str) -> CardSet {
@@ -157,12 +126,11 @@ mod tests {
                 .map(|c| model.log_prob(&s, c).exp())
                 .sum();
             assert!((total - 1.0).abs() < 1e-5, "{total}");
-            let cx = Context::of(&s.play);
             for c in s.play.legal {
                 let mut f = [0f32; HANDJASS_FEATURES];
-                handjass_features(&s, c, &mut f);
+                extended_features(&s, c, &mut f);
                 let dense: f32 = weights.iter().zip(&f).map(|(w, x)| w * x).sum();
-                let sparse_score = model.score(&sparse(&s, &cx, c));
+                let sparse_score = model.score(&s, c);
                 assert!(
                     (dense - sparse_score).abs() < 1e-4,
                     "{dense} {sparse_score}"
@@ -175,7 +143,7 @@ mod tests {
         let ace: Card = "SA".parse().unwrap();
         let mut f = [0f32; HANDJASS_FEATURES];
         // Three at the table: the Ace is the trick's last card and wins it.
-        handjass_features(&situation(&trick, 3, 20), ace, &mut f);
+        extended_features(&situation(&trick, 3, 20), ace, &mut f);
         assert_eq!(
             f[PER_KIND], 1.0,
             "short of the threshold, a card of the suit led"
@@ -187,10 +155,10 @@ mod tests {
         assert!((f[at + 2] + 12.0 / 30.0).abs() < 1e-6, "wins times ahead");
         assert!((f[at + 4] - 1.0 / 3.0).abs() < 1e-6, "three at the table");
         // Four at the table: a card follows.
-        handjass_features(&situation(&trick, 4, 20), ace, &mut f);
+        extended_features(&situation(&trick, 4, 20), ace, &mut f);
         assert_eq!(f[PER_KIND + 11], 0.0, "not the last card of four");
         // Past the threshold: the second zone's weights.
-        handjass_features(&situation(&trick, 4, -4), ace, &mut f);
+        extended_features(&situation(&trick, 4, -4), ace, &mut f);
         assert_eq!(f[PER_KIND], 0.0);
         assert_eq!(f[FEATURES + PER_KIND], 1.0, "past the threshold");
     }

@@ -21,11 +21,9 @@ use jass_core::handjass::{Handjass, HandjassOptions};
 use jass_core::schieber::{Schieber, SchieberAction, SchieberOptions};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleven};
 
-use crate::play_model::{card_features, PlaySituation, FEATURES};
-use crate::play_model_differenzler::{
-    differenzler_features, DifferenzlerSituation, DIFFERENZLER_FEATURES,
-};
-use crate::play_model_handjass::{handjass_features, HandjassSituation, HANDJASS_FEATURES};
+use crate::play_model::{card_features, extended_features, PlaySituation, FEATURES};
+use crate::play_model_differenzler::{DifferenzlerSituation, DIFFERENZLER_FEATURES};
+use crate::play_model_handjass::{HandjassSituation, HANDJASS_FEATURES};
 use crate::{
     DifferenzlerSettings, RuleHandjass, SamplingDifferenzler, SamplingHandjass, SamplingSchieber,
     SamplingSettings,
@@ -308,7 +306,7 @@ impl Example {
                 (Some(need), None) => {
                     let mut f = [0f32; DIFFERENZLER_FEATURES];
                     let d = DifferenzlerSituation { play: sit, need };
-                    differenzler_features(&d, c, &mut f);
+                    extended_features(&d, c, &mut f);
                     f.to_vec()
                 }
                 (Some(need), Some(ahead)) => {
@@ -318,7 +316,7 @@ impl Example {
                         need,
                         ahead,
                     };
-                    handjass_features(&h, c, &mut f);
+                    extended_features(&h, c, &mut f);
                     f.to_vec()
                 }
             });

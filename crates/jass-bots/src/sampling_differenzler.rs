@@ -123,7 +123,7 @@ pub struct SamplingDifferenzler {
 }
 
 /// The shipped Differenzler play model.
-static PLAY_MODEL: DifferenzlerPlayModel = DifferenzlerPlayModel::builtin();
+static PLAY_MODEL: DifferenzlerPlayModel = crate::play_model_differenzler::builtin();
 
 /// This seat's share of the game's win (in twelfths: 12, or 12/k when k seats tie for the lowest
 /// total; 0 otherwise) with these totals after the last deal.

@@ -83,7 +83,7 @@ pub struct SamplingHandjass {
 }
 
 /// The shipped Handjass play model.
-static PLAY_MODEL: HandjassPlayModel = HandjassPlayModel::builtin();
+static PLAY_MODEL: HandjassPlayModel = crate::play_model_handjass::builtin();
 
 /// The learned model's view of the seat to play in `r`: its need to reach `threshold` and its
 /// lead over the best of the others, by their trick points so far.
@@ -117,10 +117,7 @@ fn deal_threshold(options: &HandjassOptions, obs: &HandjassObservation) -> u32 {
 /// [`rollout_situation`] does in a play-out: the trick points it still needs to reach the
 /// threshold, and its trick points minus the most another seat at the table has taken.
 pub(crate) fn need_and_lead(obs: &HandjassObservation, options: &HandjassOptions) -> (i32, i32) {
-    let mut taken = [0i32; MAX_SEATS];
-    for t in &obs.tricks {
-        taken[t.winner as usize] += t.points as i32;
-    }
+    let taken = takings(obs).0.map(|p| p as i32);
     let mine = taken[obs.seat as usize];
     let best_other = obs
         .playing
@@ -133,6 +130,17 @@ pub(crate) fn need_and_lead(obs: &HandjassObservation, options: &HandjassOptions
         deal_threshold(options, obs) as i32 - mine,
         mine - best_other,
     )
+}
+
+/// The trick points and the tricks each seat has taken so far in `obs`.
+fn takings(obs: &HandjassObservation) -> ([u32; MAX_SEATS], [u8; MAX_SEATS]) {
+    let mut taken = [0u32; MAX_SEATS];
+    let mut tricks = [0u8; MAX_SEATS];
+    for t in &obs.tricks {
+        taken[t.winner as usize] += t.points;
+        tricks[t.winner as usize] += 1;
+    }
+    (taken, tricks)
 }
 
 /// Every seat's bit: all play-outs by the learned model.
@@ -757,12 +765,7 @@ impl SamplingHandjass {
         }
         let rules = self.options.meld_rules();
         let weis = obs.weis_shown.map(|(s, m)| (s, m.points(mode, &rules)));
-        let mut taken = [0u32; MAX_SEATS];
-        let mut tricks = [0u8; MAX_SEATS];
-        for t in &obs.tricks {
-            taken[t.winner as usize] += t.points;
-            tricks[t.winner as usize] += 1;
-        }
+        let (taken, tricks) = takings(obs);
         let read = PlayRead::new(obs, &self.options, &h.order, mode)?;
         let played_by = read.played_by;
         let played = CardSet::from_cards(read.cards.iter().copied());
