@@ -137,6 +137,9 @@ pub struct SamplingSchieber {
     /// default).
     solver_reading: SolverReading,
     rule: RuleSchieber,
+    /// The deal's hands as dealt, of which the card play is told the partner's (never at a
+    /// table: [`Self::with_partner_told`]).
+    partner_told: Option<[CardSet; 4]>,
     solvers: Vec<Solver>,
     rng: Xoshiro256PlusPlus,
     /// Card decisions made from solved worlds, and from play-outs.
@@ -171,6 +174,7 @@ impl SamplingSchieber {
             },
             solver_reading: SolverReading::OFF,
             rule: RuleSchieber::new(options),
+            partner_told: None,
             solvers: Vec::new(),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             solved: 0,
@@ -306,6 +310,34 @@ impl SamplingSchieber {
         self
     }
 
+    /// The same player told its partner's hand in its card play, the hands being `dealt` (a
+    /// measuring rod, never a player for a table: the arena's `partner-seer`, which measures
+    /// what the partner's hidden hand costs, docs/lab/2026-12-04-partner-hand.md). Its worlds
+    /// hold the partner's true hand; every other decision is as without it.
+    pub fn with_partner_told(mut self, dealt: [CardSet; 4]) -> Self {
+        self.partner_told = Some(dealt);
+        self
+    }
+
+    /// What the seat knows of the hands in `obs`, the partner's told if it is
+    /// ([`Self::with_partner_told`]).
+    fn knowledge(&self, obs: &SchieberObservation) -> crate::worlds::Knowledge {
+        let mut k = knowledge(obs);
+        if let Some(dealt) = self.partner_told {
+            let p = (obs.seat as usize + 2) % 4;
+            let tricks = crate::worlds::seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick);
+            let played = crate::worlds::played_by_seat(tricks);
+            let me = obs.seat as usize;
+            assert_eq!(
+                dealt[me] - played[me],
+                obs.hand,
+                "the sampling player was told the hands of another deal"
+            );
+            crate::worlds::tell(&mut k, p, dealt[p] - played[p]);
+        }
+        k
+    }
+
     /// The same player choosing, from `cards` cards left (0: never), its card by the worlds'
     /// values with its own next card chosen once for the worlds that look alike to it then
     /// ([`crate::fusion`]) instead of the plain sums of the worlds' solved values.
@@ -383,7 +415,7 @@ impl SamplingSchieber {
         if 36 - played > self.settings.max_cards || legal.len() < 2 {
             return None;
         }
-        let k = knowledge(obs);
+        let k = self.knowledge(obs);
         let (state, team) = self.play_state(obs, contract);
         let positions: Vec<Position> = self
             .draw_worlds(obs, &k, self.settings.samples)
@@ -462,7 +494,7 @@ impl SamplingSchieber {
         }
         let chooser = obs.chooser?;
         let (state, team) = self.play_state(obs, contract);
-        let k = knowledge(obs);
+        let k = self.knowledge(obs);
         let (samples, handoff) = (self.early_samples, self.early_handoff);
         self.solvers(1);
         let mut totals = [0u64; 64];

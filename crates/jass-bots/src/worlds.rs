@@ -128,6 +128,16 @@ pub fn knowledge(obs: &SchieberObservation) -> Knowledge {
     }
 }
 
+/// Tells `k`'s observer that seat `p` holds `hand` now (a measuring rod of the arena's: the
+/// sampling player told its partner's hand, [`crate::SamplingSchieber::with_partner_told`]).
+pub fn tell(k: &mut Knowledge, p: usize, hand: CardSet) {
+    k.known[p] = hand;
+    k.unknown = k.unknown - hand;
+    for (q, possible) in k.possible.iter_mut().enumerate() {
+        *possible = if q == p { hand } else { *possible - hand };
+    }
+}
+
 /// A random deal of the cards a seat has not seen, as the contract and bid play-outs draw it: the
 /// `unseen` cards shuffled in place with `rng` (each call shuffles them further), then nine each
 /// to the other seats in seat order; `seat` keeps `hand`.
@@ -341,6 +351,23 @@ mod tests {
                     }
                     // Exactly the cards not yet played.
                     assert_eq!(all, truth.iter().fold(CardSet::EMPTY, |a, &b| a | b));
+                }
+                // Told the partner's hand, every world holds it, and the others' cards where
+                // they may lie.
+                let partner = (seat + 2) % 4;
+                let mut told = k.clone();
+                tell(&mut told, partner, truth[partner]);
+                for _ in 0..3 {
+                    let w = sample_world_retry(&told, &mut rng, 50).expect("a world");
+                    assert_eq!(w[partner], truth[partner], "the partner's hand as told");
+                    assert_eq!(w[seat], obs.hand);
+                    for (possible, held) in k.possible.iter().zip(w) {
+                        assert!(possible.contains_all(held));
+                    }
+                    let others = (0..4).filter(|&p| p != seat && p != partner);
+                    let held = others.fold(CardSet::EMPTY, |a, p| a | w[p]);
+                    let truly = truth[(seat + 1) % 4] | truth[(seat + 3) % 4];
+                    assert_eq!(held, truly, "the opponents hold the rest");
                 }
                 if matches!(s.to_move(), ToMove::Deal | ToMove::Over) {
                     break;

@@ -642,3 +642,28 @@ fn the_oracle_plays_the_cards_with_every_hand_open_and_takes_more() {
         "unknown player `oracle`",
     );
 }
+
+/// The sampling player told its partner's hand plays the cards behind the rule player's
+/// contracts (`rule+partner-seer`): its records replay, it takes more than half the points from
+/// the rule player on these seeds, and it is refused where it cannot sit.
+#[test]
+fn the_partner_seer_plays_the_cards_told_its_partners_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("partner.jsonl");
+    let v = arena_json(&[
+        "rule+partner-seer",
+        "rule",
+        "-n",
+        "3",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(v["point_share_a"].as_f64().unwrap() > 0.5, "{v}");
+    jass().arg("check").arg(&out).assert().success();
+    refused(
+        &["arena", "partner-seer", "rule", "-g", "coiffeur", "-n", "1"],
+        "unknown player `partner-seer`",
+    );
+}

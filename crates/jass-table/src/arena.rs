@@ -31,8 +31,9 @@ pub struct Arena<G: TableGame> {
     pub play: PlayFn<G>,
     /// What the arena counts and reports.
     pub measure: Box<dyn ArenaMeasure>,
-    /// A player only the arena can seat, because it is told every hand (Schieber's oracle).
-    pub seer: Option<Seer<G>>,
+    /// Players only the arena can seat, because they are told hands no seat may see (Schieber's
+    /// oracle, and its sampling player told the partner's hand).
+    pub seers: Vec<Seer<G>>,
 }
 
 /// One play of a unit: `(unit index, unit seed, players)` to its record.
@@ -62,7 +63,7 @@ impl<G: TableGame> Arena<G> {
             seat_seeds: SeatSeeds::DEFAULT,
             play: Box::new(move |_, seed, players| G::play(options, seed, players, &mut |_| {})),
             measure,
-            seer: None,
+            seers: Vec::new(),
         }
     }
 
@@ -233,9 +234,12 @@ impl SeatSeeds {
 pub struct Seer<G: TableGame> {
     /// Its name on the command line.
     pub name: &'static str,
-    /// The player for a play of the unit seeded so.
-    pub make: Box<dyn Fn(u64) -> Box<dyn Player<G>> + Send + Sync>,
+    /// The player for a play of the unit seeded `unit_seed`, its own seed `seed` (its draws).
+    pub make: SeerMake<G>,
 }
+
+/// How a [`Seer`] is made: `(unit_seed, seed)` to the player.
+pub type SeerMake<G> = Box<dyn Fn(u64, u64) -> Box<dyn Player<G>> + Send + Sync>;
 
 /// What the arena counts in each play, and its summary.
 pub trait ArenaMeasure: Send + Sync {

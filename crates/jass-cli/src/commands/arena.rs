@@ -28,7 +28,8 @@ pub struct ArenaArgs {
     /// also mcts, two joined by `+` (rule+sampling: the second plays the cards, the first decides
     /// the rest), or a program (cmd:…, http://…). Schieber also `oracle`, told every hand, to
     /// measure what hidden cards cost (its cards: `sampling+oracle`; its contracts:
-    /// `oracle+sampling`).
+    /// `oracle+sampling`), and `partner-seer`, the sampling card player told its partner's hand
+    /// (`sampling+partner-seer`: what the partner's hidden cards cost).
     a: String,
     /// The second player.
     b: String,

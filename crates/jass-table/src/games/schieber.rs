@@ -258,12 +258,25 @@ impl TableGame for Schieber {
                 .map(Record::Schieber)
             }),
             measure: Box::new(DealPoints),
-            seer: Some(Seer {
-                name: "oracle",
-                make: Box::new(move |seed| {
-                    Box::new(OracleSchieber::new(options, arena_hands(seed)))
-                }),
-            }),
+            seers: vec![
+                Seer {
+                    name: "oracle",
+                    make: Box::new(move |unit_seed, _| {
+                        Box::new(OracleSchieber::new(options, arena_hands(unit_seed)))
+                    }),
+                },
+                // The sampling player told its partner's hand in the card play: what the
+                // partner's hidden cards cost (docs/lab/2026-12-04-partner-hand.md).
+                Seer {
+                    name: "partner-seer",
+                    make: Box::new(move |unit_seed, seed| {
+                        Box::new(
+                            SamplingSchieber::new(options, SamplingSettings::default(), seed)
+                                .with_partner_told(arena_hands(unit_seed)),
+                        )
+                    }),
+                },
+            ],
             ..Arena::new(options)
         })
     }

@@ -77,12 +77,11 @@ impl<G: TableGame> Duplicate<G> {
     /// Whether `name` seats the game's arena-only player (alone, or as either side of a split
     /// seat).
     fn seats_seer(&self, name: &str) -> bool {
-        let Some(seer) = &self.arena.seer else {
-            return false;
-        };
-        name == seer.name
-            || jass_table::split_name(name)
-                .is_ok_and(|s| s.is_some_and(|(o, c)| o == seer.name || c == seer.name))
+        self.arena.seers.iter().any(|seer| {
+            name == seer.name
+                || jass_table::split_name(name)
+                    .is_ok_and(|s| s.is_some_and(|(o, c)| o == seer.name || c == seer.name))
+        })
     }
 
     /// The player `name` at `seat` with `seed`, in a play of the unit seeded `unit_seed`: any
@@ -96,17 +95,15 @@ impl<G: TableGame> Duplicate<G> {
         seed: u64,
         unit_seed: u64,
     ) -> Result<Box<dyn Player<G>>> {
-        if let Some(seer) = &self.arena.seer {
-            if name == seer.name {
-                return Ok((seer.make)(unit_seed));
-            }
+        if let Some(seer) = self.arena.seers.iter().find(|s| s.name == name) {
+            return Ok((seer.make)(unit_seed, seed));
+        }
+        if self.seats_seer(name) {
             if let Some((others, cards)) = jass_table::split_name(name).map_err(|e| anyhow!(e))? {
-                if cards == seer.name || others == seer.name {
-                    return Ok(jass_table::split_player(
-                        self.player(others, seat, seed, unit_seed)?,
-                        self.player(cards, seat, seed, unit_seed)?,
-                    ));
-                }
+                return Ok(jass_table::split_player(
+                    self.player(others, seat, seed, unit_seed)?,
+                    self.player(cards, seat, seed, unit_seed)?,
+                ));
             }
         }
         players::player::<G>(name, &self.arena.options, seat, seed)
