@@ -7,6 +7,7 @@
 pub mod card_play_sampling;
 pub mod chosen_deals;
 mod contract_value;
+mod discard_signals;
 mod fusion;
 mod handjass_game_end;
 mod inference;

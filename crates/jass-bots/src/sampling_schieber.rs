@@ -34,6 +34,7 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::contract_value::{contract_margin, ContractPlay};
+use crate::discard_signals::{signal_instead, PartnerSignal};
 use crate::inference::{draw_worlds, ContractEvidence, Inference, MoreMisses};
 use crate::pimc::{rollout_worlds, PlayState};
 use crate::play_model::{PlayModel, PlaySituation};
@@ -133,6 +134,9 @@ pub struct SamplingSchieber {
     fusion_cards: u32,
     /// Reading the others' cards from their play ([`crate::inference`]).
     inference: Inference,
+    /// 001's discard signal given within this many points of the best card (averaged over the
+    /// worlds) and read from the partner ([`crate::discard_signals`]; 0: neither).
+    signals: u32,
     /// Reading the others' recent cards with the solver ([`crate::solver_reading`]; off by
     /// default).
     solver_reading: SolverReading,
@@ -164,6 +168,7 @@ impl SamplingSchieber {
             contract_handoff: 0,
             contract_read: Self::DEFAULT_CONTRACT_READ,
             fusion_cards: 0,
+            signals: 0,
             inference: Inference {
                 percent: Self::DEFAULT_INFER,
                 pool: Self::DEFAULT_INFER_POOL,
@@ -201,6 +206,10 @@ impl SamplingSchieber {
     /// read as rule-like, by default ([`Self::with_adapt_odds`]; at 1, 49.63% ± 0.19% against
     /// the player without `adapt`: sampling seats read as rule-like lose the model's reading).
     pub const DEFAULT_ADAPT_ODDS: u32 = 10;
+
+    /// The points (averaged over the worlds) the discard signal may cost against the best card,
+    /// by default ([`Self::with_signals`]).
+    pub const DEFAULT_SIGNAL_TOL: u32 = 2;
 
     /// After schieben, the partner's contract worlds drawn again up to this many times until
     /// forehand's hand is one the rule player shoves, by default ([`Self::with_contract_play`];
@@ -310,6 +319,15 @@ impl SamplingSchieber {
         self
     }
 
+    /// The same player giving 001's discard signal at its first discard when the worlds value
+    /// the signalling card within `tolerance` points of the best (at least 1), and reading its
+    /// partner's first discard as that signal ([`crate::discard_signals`]; off by default). A
+    /// convention between two such partners.
+    pub fn with_signals(mut self, on: bool, tolerance: u32) -> Self {
+        self.signals = if on { tolerance.max(1) } else { 0 };
+        self
+    }
+
     /// The same player told its partner's hand in its card play, the hands being `dealt` (a
     /// measuring rod, never a player for a table: the arena's `partner-seer`, which measures
     /// what the partner's hidden hand costs, docs/lab/2026-12-04-partner-hand.md). Its worlds
@@ -369,7 +387,16 @@ impl SamplingSchieber {
             self.solvers(1);
         }
         let solver = &mut self.solvers;
-        let mut read = past.map(|p| move |h: &[CardSet; 4]| p.misses(&mut solver[0], h));
+        let signal = (self.signals > 0)
+            .then(|| PartnerSignal::of(obs, self.inference.eleven))
+            .flatten();
+        let read = (past.is_some() || signal.is_some()).then_some(());
+        let mut read = read.map(|()| {
+            move |h: &[CardSet; 4]| {
+                past.as_ref().map_or(0, |p| p.misses(&mut solver[0], h))
+                    + signal.as_ref().map_or(0, |s| s.misses(h))
+            }
+        });
         draw_worlds(
             &mut self.rng,
             k,
@@ -464,14 +491,31 @@ impl SamplingSchieber {
         } else {
             None
         };
-        legal.iter().max_by_key(|c| {
+        let key = |c: Card| {
             let total: u64 = match &fused {
                 Some(f) => f[c.index()],
                 None => results.iter().map(|(_, v)| v[c.index()] as u64).sum(),
             };
             let race = outcomes.as_ref().map_or(0, |o| o[c.index()]);
             (race, total)
-        })
+        };
+        let best = legal.iter().max_by_key(|&c| key(c))?;
+        if state.misere {
+            return Some(best);
+        }
+        // The discard signal, where it costs at most the tolerance on average over the worlds
+        // and nothing in the race to the target.
+        let worlds = results.len() as f64;
+        let value = |c: Card| {
+            let (race, total) = key(c);
+            if race == key(best).0 {
+                total as f64 / worlds
+            } else {
+                f64::NEG_INFINITY
+            }
+        };
+        let eleven = self.inference.eleven;
+        Some(signal_instead(obs, legal, best, self.signals, eleven, value).unwrap_or(best))
     }
 
     /// The card play as the solver sees it, and the team whose points count for this seat: its
@@ -517,7 +561,13 @@ impl SamplingSchieber {
             return None;
         }
         self.rolled_out += 1;
-        legal.iter().max_by_key(|c| totals[c.index()])
+        let best = legal.iter().max_by_key(|c| totals[c.index()])?;
+        if state.misere {
+            return Some(best);
+        }
+        let value = |c: Card| totals[c.index()] as f64 / worlds as f64;
+        let eleven = self.inference.eleven;
+        Some(signal_instead(obs, legal, best, self.signals, eleven, value).unwrap_or(best))
     }
 
     /// Near the end of a game (a target both teams may reach in this deal): for each card (by

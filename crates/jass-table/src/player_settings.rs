@@ -167,6 +167,9 @@ fn setting_range(key: &str) -> (usize, usize) {
         // Differenzler by play_model_differenzler.rs; 0: off).
         "belief" => (0, 1_000),
         "read_tol" => (0, 157),
+        // The points (averaged over the worlds) a sampling Schieber player's discard signal
+        // may cost against the best card (`signals=1`).
+        "signal_tol" => (0, 157),
         "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
         "race_nodes" => (0, 1_000_000_000),
         "budget_ms" => (1, 600_000),

@@ -25,8 +25,10 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Schieber sampling player.
-const SAMPLING_KNOWN: [&str; 25] = [
+const SAMPLING_KNOWN: [&str; 27] = [
     "infer",
+    "signals",
+    "signal_tol",
     "belief",
     "adapt",
     "adapt_odds",
@@ -166,6 +168,14 @@ impl TableGame for Schieber {
                 )? as u32)
                 .with_solver_reading(reading)
                 .with_fusion(spec.get(&known, "fusion", 0)? as u32)
+                .with_signals(
+                    spec.flag(&known, "signals", false)?,
+                    spec.get(
+                        &known,
+                        "signal_tol",
+                        SamplingSchieber::DEFAULT_SIGNAL_TOL as usize,
+                    )? as u32,
+                )
                 .with_playout_model(spec.flag(
                     &known,
                     "playout_model",
