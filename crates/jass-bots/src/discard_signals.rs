@@ -6,7 +6,7 @@
 //! let a partner send.
 //!
 //! *Giving*: at a seat's first discard (a card of neither the suit led nor trumps), the card the
-//! rule player would signal with ([`PlayView::signal_discard`]: the fewest points, from the
+//! rule player would signal with ([`crate::play_common::signal_discard`]: the fewest points, from the
 //! suit whose best card in the hand is lowest) when the worlds value it within the tolerance of
 //! the best card. *Reading*: a world in which the partner's first discard is not the card it
 //! would have signalled with, holding that world's hand, counts one more miss (weighed as the
@@ -19,7 +19,7 @@
 use jass_core::schieber::{Contract, SchieberObservation};
 use jass_core::{Card, CardSet, Mode, PointTable, UndenufeEleven};
 
-use crate::play_common::PlayView;
+use crate::play_common::{first_discard_at, signal_discard};
 
 /// The signalling discard of a hand `hand` among its `legal` cards in mode `mode`, if the
 /// decision is a discard (no card of the suit `led`, a plain card to give): 001's weakest suit,
@@ -35,40 +35,20 @@ fn signal_card(
     if plain.is_empty() || !legal.of_suit(led).is_empty() {
         return None;
     }
-    let view = PlayView {
-        seat: 0,
-        partner: None,
+    Some(signal_discard(
         hand,
-        legal,
+        plain,
         mode,
-        points: PointTable::new(mode, eleven),
-        trick: Vec::new(),
-        trick_seats: Vec::new(),
-        after_me: 0,
-        seen: hand,
-        we_chose: false,
-        partner_chose: false,
-        partner_discard: None,
-        signal: true,
-    };
-    Some(view.signal_discard(plain))
+        PointTable::new(mode, eleven),
+    ))
 }
 
 /// `seat`'s first discard in the tricks seen in `obs` (the completed ones, then the one in
-/// progress): the trick's index and the card.
+/// progress): the trick's index and the card. (The trumps are the same in every trick of a
+/// contract; Slalom's two modes have none.)
 fn first_discard(obs: &SchieberObservation, contract: Contract, seat: u8) -> Option<(usize, Card)> {
-    crate::worlds::seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick)
-        .enumerate()
-        .find_map(|(t, (leader, cards))| {
-            let led = cards.first()?.suit();
-            let mode = contract.trick_mode(t);
-            cards.iter().enumerate().find_map(|(i, &c)| {
-                let discard = (leader as usize + i) % 4 == seat as usize
-                    && c.suit() != led
-                    && !mode.trumps().contains(c);
-                discard.then_some((t, c))
-            })
-        })
+    let tricks = crate::worlds::seen_tricks(&obs.tricks, obs.trick_leader, &obs.trick);
+    first_discard_at(seat, tricks, contract.trick_mode(0))
 }
 
 /// The card this seat signals with instead of `best` in `obs`, if it is its first discard and

@@ -119,18 +119,7 @@ impl PlayView {
     /// The discard that signals (001): the fewest points, then from the suit this hand is
     /// weakest in (its best card there the lowest), then the weakest card.
     pub fn signal_discard(&self, set: CardSet) -> Card {
-        let mode = self.mode;
-        let best_in = |c: Card| {
-            self.hand
-                .of_suit(c.suit())
-                .iter()
-                .map(|x| mode.strength(x))
-                .max()
-                .unwrap_or(0)
-        };
-        set.iter()
-            .min_by_key(|&c| (self.value(c), best_in(c), mode.strength(c)))
-            .expect("nonempty")
+        signal_discard(self.hand, set, self.mode, self.points)
     }
 
     /// The dearest card of a set: most points, then weakest.
@@ -139,6 +128,23 @@ impl PlayView {
             .max_by_key(|&c| (self.value(c), -(self.mode.strength(c) as i32)))
             .expect("nonempty")
     }
+}
+
+/// The discard of `hand` among `set` (nonempty) that signals (001: "a discarded card shows a
+/// suit that the discarder does not want their partner to lead ... The weakest suit should be
+/// discarded first"): the fewest points, then from the suit `hand` is weakest in (its best card
+/// there the lowest), then the weakest card.
+pub fn signal_discard(hand: CardSet, set: CardSet, mode: Mode, points: PointTable) -> Card {
+    let best_in = |c: Card| {
+        hand.of_suit(c.suit())
+            .iter()
+            .map(|x| mode.strength(x))
+            .max()
+            .unwrap_or(0)
+    };
+    set.iter()
+        .min_by_key(|&c| (points.card(c), best_in(c), mode.strength(c)))
+        .expect("nonempty")
 }
 
 /// The weakest card of a set by strength (trumps above plain cards).
@@ -276,18 +282,30 @@ pub fn first_discard<'a>(
     tricks: impl IntoIterator<Item = (u8, &'a [Card])>,
     mode: Mode,
 ) -> Option<Suit> {
-    tricks.into_iter().find_map(|(leader, cards)| {
-        let led = cards.first()?.suit();
-        cards
-            .iter()
-            .enumerate()
-            .find(|&(i, c)| {
-                (leader as usize + i) % 4 == seat as usize
-                    && c.suit() != led
-                    && !mode.trumps().contains(*c)
-            })
-            .map(|(_, c)| c.suit())
-    })
+    first_discard_at(seat, tricks, mode).map(|(_, c)| c.suit())
+}
+
+/// [`first_discard`]'s trick (its index among `tricks`) and card.
+pub fn first_discard_at<'a>(
+    seat: u8,
+    tricks: impl IntoIterator<Item = (u8, &'a [Card])>,
+    mode: Mode,
+) -> Option<(usize, Card)> {
+    tricks
+        .into_iter()
+        .enumerate()
+        .find_map(|(t, (leader, cards))| {
+            let led = cards.first()?.suit();
+            cards
+                .iter()
+                .enumerate()
+                .find(|&(i, c)| {
+                    (leader as usize + i) % 4 == seat as usize
+                        && c.suit() != led
+                        && !mode.trumps().contains(*c)
+                })
+                .map(|(_, &c)| (t, c))
+        })
 }
 
 /// The ducking play (a Differenzler player who has enough; Schieber's Misère has its own,

@@ -390,12 +390,11 @@ impl SamplingSchieber {
         let signal = (self.signals > 0)
             .then(|| PartnerSignal::of(obs, self.inference.eleven))
             .flatten();
-        let read = (past.is_some() || signal.is_some()).then_some(());
-        let mut read = read.map(|()| {
-            move |h: &[CardSet; 4]| {
-                past.as_ref().map_or(0, |p| p.misses(&mut solver[0], h))
-                    + signal.as_ref().map_or(0, |s| s.misses(h))
-            }
+        // The other evidence's misses: the solver's reading and the partner's signal, if any.
+        let any = past.is_some() || signal.is_some();
+        let mut read = any.then_some(move |h: &[CardSet; 4]| {
+            past.as_ref().map_or(0, |p| p.misses(&mut solver[0], h))
+                + signal.as_ref().map_or(0, |s| s.misses(h))
         });
         draw_worlds(
             &mut self.rng,
@@ -500,11 +499,7 @@ impl SamplingSchieber {
             (race, total)
         };
         let best = legal.iter().max_by_key(|&c| key(c))?;
-        if state.misere {
-            return Some(best);
-        }
-        // The discard signal, where it costs at most the tolerance on average over the worlds
-        // and nothing in the race to the target.
+        // The signal costs nothing in the race to the target.
         let worlds = results.len() as f64;
         let value = |c: Card| {
             let (race, total) = key(c);
@@ -514,8 +509,25 @@ impl SamplingSchieber {
                 f64::NEG_INFINITY
             }
         };
+        Some(self.signalled(obs, legal, best, state.misere, value))
+    }
+
+    /// The card to play instead of `best` in `obs`: 001's discard signal if the setting gives it
+    /// here ([`signal_instead`]: the seat's first discard, within the tolerance of `best` by
+    /// `value`, a card's worth averaged over the worlds), else `best`. Not in Misère.
+    fn signalled(
+        &self,
+        obs: &SchieberObservation,
+        legal: CardSet,
+        best: Card,
+        misere: bool,
+        value: impl Fn(Card) -> f64,
+    ) -> Card {
+        if misere {
+            return best;
+        }
         let eleven = self.inference.eleven;
-        Some(signal_instead(obs, legal, best, self.signals, eleven, value).unwrap_or(best))
+        signal_instead(obs, legal, best, self.signals, eleven, value).unwrap_or(best)
     }
 
     /// The card play as the solver sees it, and the team whose points count for this seat: its
@@ -562,12 +574,8 @@ impl SamplingSchieber {
         }
         self.rolled_out += 1;
         let best = legal.iter().max_by_key(|c| totals[c.index()])?;
-        if state.misere {
-            return Some(best);
-        }
         let value = |c: Card| totals[c.index()] as f64 / worlds as f64;
-        let eleven = self.inference.eleven;
-        Some(signal_instead(obs, legal, best, self.signals, eleven, value).unwrap_or(best))
+        Some(self.signalled(obs, legal, best, state.misere, value))
     }
 
     /// Near the end of a game (a target both teams may reach in this deal): for each card (by
