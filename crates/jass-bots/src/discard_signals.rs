@@ -64,7 +64,7 @@ pub(crate) fn signal_instead(
 ) -> Option<Card> {
     let contract = obs.contract?;
     let led = obs.trick.first()?.suit();
-    if tolerance == 0 || first_discard(obs, contract, obs.seat).is_some() {
+    if first_discard(obs, contract, obs.seat).is_some() {
         return None;
     }
     let mode = contract.trick_mode(obs.tricks.len());
@@ -178,11 +178,11 @@ mod tests {
         assert_eq!(signal_instead(&obs, legal, best, 2, eleven, dearer), None);
         let signal = signal_instead(&obs, legal, best, 3, eleven, dearer);
         assert_eq!(signal, Some(card("C6")));
-        assert_eq!(
-            signal_instead(&obs, legal, best, 0, eleven, level),
-            None,
-            "off"
-        );
+        // Tolerance 0: only a signal worth as much as the best card.
+        let signal = signal_instead(&obs, legal, best, 0, eleven, level);
+        assert_eq!(signal, Some(card("C6")));
+        let cheaper = |c: Card| if c == card("C6") { 9.5 } else { 10.0 };
+        assert_eq!(signal_instead(&obs, legal, best, 0, eleven, cheaper), None);
         // Seat 3's signal (the seven of clubs: its clubs and diamonds both topped by the queen,
         // the seven the weakest of its pointless cards) is given unless it is the best already.
         let mut g = first_trick();

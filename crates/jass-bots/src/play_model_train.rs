@@ -24,6 +24,7 @@ use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleve
 use crate::play_model::{card_features, extended_features, PlaySituation, FEATURES};
 use crate::play_model_differenzler::{DifferenzlerSituation, DIFFERENZLER_FEATURES};
 use crate::play_model_handjass::{HandjassSituation, HANDJASS_FEATURES};
+use crate::sampling_handjass::observed_situation;
 use crate::{
     DifferenzlerSettings, RuleHandjass, SamplingDifferenzler, SamplingHandjass, SamplingSchieber,
     SamplingSettings,
@@ -166,6 +167,28 @@ impl Sample {
             need: None,
             ahead: None,
             seats: 4,
+        }
+    }
+
+    /// The decision `s` (its points by `eleven`) to play `played`, where the rule player
+    /// would have played `rule`; Schieber's `need` and `ahead` (none).
+    fn of_situation(s: &PlaySituation, eleven: UndenufeEleven, played: Card, rule: Card) -> Sample {
+        Sample {
+            seat: s.seat,
+            hand: s.hand,
+            legal: s.legal,
+            leader: s.leader,
+            trick: s.trick.to_vec(),
+            gone: s.gone,
+            mode: s.mode,
+            eleven,
+            choosers: s.choosers,
+            tricks_done: s.tricks_done,
+            played,
+            rule,
+            need: None,
+            ahead: None,
+            seats: s.seats,
         }
     }
 
@@ -518,23 +541,8 @@ fn sample(
     let eleven = g.options().undenufe_eleven;
     let s = PlaySituation::of_schieber(g, seat, legal)?;
     let obs = g.observe(seat);
-    Some(Sample {
-        seat: s.seat,
-        hand: s.hand,
-        legal,
-        leader: s.leader,
-        trick: s.trick.to_vec(),
-        gone: s.gone,
-        mode: s.mode,
-        eleven,
-        choosers: s.choosers,
-        tricks_done: s.tricks_done,
-        played: card,
-        rule: crate::rule_schieber::schieber_play(&obs, legal, eleven, true),
-        need: None,
-        ahead: None,
-        seats: 4,
-    })
+    let rule = crate::rule_schieber::schieber_play(&obs, legal, eleven, true);
+    Some(Sample::of_situation(&s, eleven, card, rule))
 }
 
 /// Plays the Differenzler deal `i` (a game of one deal) to its end and returns its card
@@ -608,22 +616,12 @@ fn play_handjass_deal(t: &TrainSettings, i: usize) -> Vec<Sample> {
         |decision, legal, card, rule| {
             let obs = decision.observation();
             let mode = obs.trump?;
-            let (need, ahead) = crate::sampling_handjass::need_and_lead(&obs, &options);
+            // What the sampling player's play-outs show the model ([`observed_situation`]).
+            let h = observed_situation(&obs, legal, mode, &options);
             Some(Sample {
-                eleven: UndenufeEleven::Ace,
-                need: Some(need),
-                ahead: Some(ahead),
-                seats: obs.playing.len() as u8,
-                ..Sample::seen(
-                    obs.seat,
-                    obs.hand,
-                    legal,
-                    (obs.trick_leader, &obs.trick),
-                    &obs.tricks,
-                    mode,
-                    card,
-                    rule,
-                )
+                need: Some(h.need),
+                ahead: Some(h.ahead),
+                ..Sample::of_situation(&h.play, UndenufeEleven::Ace, card, rule)
             })
         },
     )

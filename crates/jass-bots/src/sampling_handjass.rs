@@ -45,6 +45,7 @@ use crate::handjass_game_end::GameEnd;
 use crate::inference::{keep_adapted, read_worlds, read_worlds_weighed, Inference, SeatFit};
 use crate::pimc::{deal_unknown, excluded_by_play, MAX_SEATS};
 use crate::play_common::take_points;
+use crate::play_model::PlaySituation;
 use crate::play_model_handjass::{HandjassPlayModel, HandjassSituation};
 use crate::rollout::{Rollout, RolloutTable};
 use crate::rule_handjass::RuleHandjass;
@@ -80,6 +81,10 @@ pub struct SamplingHandjass {
     /// The play-outs play the learned Handjass play model's likeliest card for every seat
     /// instead of the rule card play ([`SamplingHandjass::with_playout_model`]).
     playout_model: bool,
+    /// The play-outs of the decisions before the card play play the learned model's likeliest
+    /// card for every seat instead of the rule card play
+    /// ([`SamplingHandjass::with_decision_model`]).
+    decision_model: bool,
 }
 
 /// The shipped Handjass play model.
@@ -116,7 +121,7 @@ fn deal_threshold(options: &HandjassOptions, obs: &HandjassObservation) -> u32 {
 /// What the learned model reads of the observing seat's standing in the card play of `obs`, as
 /// [`rollout_situation`] does in a play-out: the trick points it still needs to reach the
 /// threshold, and its trick points minus the most another seat at the table has taken.
-pub(crate) fn need_and_lead(obs: &HandjassObservation, options: &HandjassOptions) -> (i32, i32) {
+fn need_and_lead(obs: &HandjassObservation, options: &HandjassOptions) -> (i32, i32) {
     let taken = takings(obs).0.map(|p| p as i32);
     let mine = taken[obs.seat as usize];
     let best_other = obs
@@ -130,6 +135,58 @@ pub(crate) fn need_and_lead(obs: &HandjassObservation, options: &HandjassOptions
         deal_threshold(options, obs) as i32 - mine,
         mine - best_other,
     )
+}
+
+/// The learned model's view of the observing seat's card decision in `obs` with these `legal`
+/// cards (two or more) in a trick of mode `mode`, as [`rollout_situation`] reads it in a
+/// play-out and the training read it ([`crate::play_model_train`]).
+pub(crate) fn observed_situation<'a>(
+    obs: &'a HandjassObservation,
+    legal: CardSet,
+    mode: Mode,
+    options: &HandjassOptions,
+) -> HandjassSituation<'a> {
+    let (need, ahead) = need_and_lead(obs, options);
+    let gone = obs
+        .tricks
+        .iter()
+        .flat_map(|t| t.cards.iter().copied())
+        .chain(obs.trick.iter().copied())
+        .collect();
+    HandjassSituation {
+        play: PlaySituation {
+            seat: obs.seat,
+            hand: obs.hand,
+            legal,
+            leader: obs.trick_leader,
+            trick: &obs.trick,
+            gone,
+            mode,
+            points: PointTable::new(mode, UndenufeEleven::Ace),
+            choosers: false,
+            partners: false,
+            tricks_done: obs.tricks.len(),
+            seats: obs.playing.len() as u8,
+        },
+        need,
+        ahead,
+    }
+}
+
+/// The learned model's likeliest card for `seat` in the engine's state `g` of a play-out (its
+/// own view), if it is the card play and `legal` holds two or more cards.
+fn model_card_in(
+    g: &Handjass,
+    seat: usize,
+    legal: CardSet,
+    options: &HandjassOptions,
+) -> Option<Card> {
+    if legal.len() < 2 {
+        return None;
+    }
+    let obs = g.observe(seat);
+    let mode = obs.trump.filter(|_| obs.phase == Phase::Play)?;
+    Some(PLAY_MODEL.likeliest(&observed_situation(&obs, legal, mode, options)))
 }
 
 /// The trick points and the tricks each seat has taken so far in `obs`.
@@ -440,6 +497,7 @@ impl SamplingHandjass {
             exact_tricks: 0,
             reply_tricks: Self::DEFAULT_REPLY_TRICKS,
             playout_model: false,
+            decision_model: Self::DEFAULT_DECISION_MODEL,
         }
     }
 
@@ -449,6 +507,18 @@ impl SamplingHandjass {
     /// (without the adaptive reading, which chooses the seats played out by the model).
     pub fn with_playout_model(mut self, on: bool) -> Self {
         self.playout_model = on;
+        self
+    }
+
+    /// The play-outs of the decisions before the card play by the learned model, by default.
+    pub const DEFAULT_DECISION_MODEL: bool = false;
+
+    /// The same player playing out the worlds of its decisions before the card play (stay, drop
+    /// out or take the blind, the six of trumps, agreement, Bessern) with the learned Handjass
+    /// play model's likeliest card for every seat, itself included, instead of the rule card
+    /// play (Weis and the others' decisions before the play stay the rule player's).
+    pub fn with_decision_model(mut self, on: bool) -> Self {
+        self.decision_model = on;
         self
     }
 
@@ -1276,6 +1346,7 @@ impl SamplingHandjass {
             .game_end
             .then(|| GameJudge::new(&self.options, obs))
             .flatten();
+        let model = self.decision_model;
         // Each world's value of every action (`None`: the engine refused a step).
         let per_world = self.judge(worlds.len(), |k| {
             let w = &worlds[k];
@@ -1292,7 +1363,13 @@ impl SamplingHandjass {
                             break;
                         }
                         g.legal_actions(&mut list);
-                        let b = rule.act(&Decision::new(&g, s, &list));
+                        let card = model
+                            .then(|| model_card_in(&g, s, list.played_cards(), &opts))
+                            .flatten();
+                        let b = match card {
+                            Some(card) => HandjassAction::Play { card },
+                            None => rule.act(&Decision::new(&g, s, &list)),
+                        };
                         g.apply(b).ok()?;
                     }
                     Some(match &game {
@@ -1535,9 +1612,11 @@ mod tests {
                         .with_taken(&taken, &tricks)
                         .with_played(played);
                     let m = rollout_situation(&r, reader.threshold(&obs));
-                    let (need, ahead) = need_and_lead(&obs, &o);
-                    assert_eq!((m.need, m.ahead), (need, ahead), "{players} players");
+                    // What the pre-play decisions' play-outs read from the engine's state.
+                    let e = observed_situation(&obs, legal, mode, &o);
+                    assert_eq!((m.need, m.ahead), (e.need, e.ahead), "{players} players");
                     assert_eq!(m.play.seat as usize, seat);
+                    assert_eq!((e.play.seat, e.play.hand), (m.play.seat, obs.hand));
                     assert_eq!(m.play.hand, obs.hand);
                     // The engine withholds the blind's face-up card from its taker's first lead
                     // (000); the play-outs do not know it.
@@ -1548,9 +1627,17 @@ mod tests {
                         (m.play.leader, m.play.trick),
                         (obs.trick_leader, &obs.trick[..])
                     );
+                    assert_eq!((e.play.leader, e.play.trick), (m.play.leader, m.play.trick));
                     assert_eq!(m.play.gone, played);
+                    assert_eq!(e.play.gone, played);
                     assert_eq!(m.play.seats as usize, obs.playing.len());
+                    assert_eq!(e.play.seats, m.play.seats);
                     assert_eq!(m.play.tricks_done, obs.tricks.len());
+                    assert_eq!(e.play.tricks_done, m.play.tricks_done);
+                    assert_eq!(
+                        (e.play.mode, e.play.partners),
+                        (m.play.mode, m.play.partners)
+                    );
                     checked += 1;
                 },
             );
@@ -1774,8 +1861,10 @@ mod tests {
         (s, t)
     }
 
-    fn decide(s: &Handjass, samples: usize) -> (HandjassAction, u64) {
-        let mut p = SamplingHandjass::new(*s.options(), 5).with_decision_samples(samples);
+    fn decide(s: &Handjass, samples: usize, model: bool) -> (HandjassAction, u64) {
+        let mut p = SamplingHandjass::new(*s.options(), 5)
+            .with_decision_samples(samples)
+            .with_decision_model(model);
         let mut list = ActionList::new();
         s.legal_actions(&mut list);
         let a = p.act(&Decision::new(s, 0, &list));
@@ -1914,16 +2003,63 @@ mod tests {
         assert_eq!(judge.after_world(&s, &obs.table), after(strokes));
     }
 
-    /// A hand without a point drops out, a strong hand stays, by sampling; with
-    /// `decision_samples` 0 the rule player decides.
+    /// A hand without a point drops out, a strong hand stays, by sampling, with the worlds
+    /// played out by the rule card play or by the learned model; with `decision_samples` 0 the
+    /// rule player decides.
     #[test]
     fn sampled_stay_or_drop() {
         let (weak, _) = four_player_decision("H6 H7 H8 S6 S7 S8 D7 D8 D9", "C10");
         assert_eq!(weak.phase(), Phase::Decide);
-        assert_eq!(decide(&weak, 32), (HandjassAction::Drop, 1));
         let (strong, _) = four_player_decision("CJ C9 CA CK HA SA DA HK H10", "C6");
-        assert_eq!(decide(&strong, 32), (HandjassAction::Stay, 1));
-        let (a, n) = decide(&strong, 0);
+        for model in [false, true] {
+            assert_eq!(decide(&weak, 32, model), (HandjassAction::Drop, 1));
+            assert_eq!(decide(&strong, 32, model), (HandjassAction::Stay, 1));
+        }
+        let (a, n) = decide(&strong, 0, false);
         assert_eq!((a, n), (HandjassAction::Stay, 0));
+    }
+
+    /// The pre-play decisions' play-outs ask the model for the card play only: in seeded games
+    /// of rule players, two to five at the table, `model_card_in` gives the model's likeliest
+    /// card of the seat's own view at every card decision with a choice, and nothing before
+    /// the card play or with a single legal card.
+    #[test]
+    fn the_pre_play_play_outs_ask_the_model_for_cards_only() {
+        for players in 2u8..=5 {
+            let o = HandjassOptions {
+                players,
+                ..HandjassOptions::default()
+            };
+            let (mut asked, mut before, mut rule_differs) = (0, 0, 0);
+            let mut rule = RuleHandjass::new(o);
+            crate::test_games::played_games(
+                || Handjass::new(o).unwrap(),
+                &mut RuleHandjass::new(o),
+                3,
+                4000,
+                |s, seat, list| {
+                    let legal = list.played_cards();
+                    let card = model_card_in(s, seat, legal, &o);
+                    let obs = s.observe(seat);
+                    if obs.phase != Phase::Play || legal.len() < 2 {
+                        assert_eq!(card, None, "{:?}", obs.phase);
+                        before += usize::from(obs.phase != Phase::Play);
+                        return;
+                    }
+                    let mode = obs.trump.unwrap();
+                    let want = PLAY_MODEL.likeliest(&observed_situation(&obs, legal, mode, &o));
+                    assert_eq!(card, Some(want));
+                    assert!(legal.contains(want));
+                    asked += 1;
+                    let r = rule.act(&Decision::new(s, seat, list));
+                    rule_differs += usize::from(r != HandjassAction::Play { card: want });
+                },
+            );
+            assert!(asked > 30 && before > 0, "{players}: {asked} {before}");
+            assert!(
+                rule_differs > 0,
+                "{players}: the model played as the rule player"
+            );
+        }
     }
 }

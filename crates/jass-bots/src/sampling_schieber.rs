@@ -135,8 +135,8 @@ pub struct SamplingSchieber {
     /// Reading the others' cards from their play ([`crate::inference`]).
     inference: Inference,
     /// 001's discard signal given within this many points of the best card (averaged over the
-    /// worlds) and read from the partner ([`crate::discard_signals`]; 0: neither).
-    signals: u32,
+    /// worlds) and read from the partner ([`crate::discard_signals`]; `None`: neither).
+    signals: Option<u32>,
     /// Reading the others' recent cards with the solver ([`crate::solver_reading`]; off by
     /// default).
     solver_reading: SolverReading,
@@ -168,7 +168,7 @@ impl SamplingSchieber {
             contract_handoff: 0,
             contract_read: Self::DEFAULT_CONTRACT_READ,
             fusion_cards: 0,
-            signals: 0,
+            signals: None,
             inference: Inference {
                 percent: Self::DEFAULT_INFER,
                 pool: Self::DEFAULT_INFER_POOL,
@@ -320,11 +320,11 @@ impl SamplingSchieber {
     }
 
     /// The same player giving 001's discard signal at its first discard when the worlds value
-    /// the signalling card within `tolerance` points of the best (at least 1), and reading its
+    /// the signalling card within `tolerance` points of the best, and reading its
     /// partner's first discard as that signal ([`crate::discard_signals`]; off by default). A
     /// convention between two such partners.
     pub fn with_signals(mut self, on: bool, tolerance: u32) -> Self {
-        self.signals = if on { tolerance.max(1) } else { 0 };
+        self.signals = on.then_some(tolerance);
         self
     }
 
@@ -387,7 +387,9 @@ impl SamplingSchieber {
             self.solvers(1);
         }
         let solver = &mut self.solvers;
-        let signal = (self.signals > 0)
+        let signal = self
+            .signals
+            .is_some()
             .then(|| PartnerSignal::of(obs, self.inference.eleven))
             .flatten();
         // The other evidence's misses: the solver's reading and the partner's signal, if any.
@@ -523,11 +525,11 @@ impl SamplingSchieber {
         misere: bool,
         value: impl Fn(Card) -> f64,
     ) -> Card {
-        if misere {
+        let Some(tolerance) = self.signals.filter(|_| !misere) else {
             return best;
-        }
+        };
         let eleven = self.inference.eleven;
-        signal_instead(obs, legal, best, self.signals, eleven, value).unwrap_or(best)
+        signal_instead(obs, legal, best, tolerance, eleven, value).unwrap_or(best)
     }
 
     /// The card play as the solver sees it, and the team whose points count for this seat: its

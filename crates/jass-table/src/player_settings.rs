@@ -147,8 +147,10 @@ fn setting_range(key: &str) -> (usize, usize) {
         // Differenzler, Sidi Barrani); 0: the rule player's.
         // 1: Differenzler's reading and play-outs by the rule card play or the learned model,
         // whichever explains each seat's cards better; 0: as the other settings say.
+        // 1: Handjass's decisions before the card play played out by the learned model's
+        // cards; 0: the rule card play's.
         "last_call" | "signals" | "game_end" | "competitive" | "read_auction" | "playout_model"
-        | "contract_model" | "adapt" => (0, 1),
+        | "contract_model" | "adapt" | "decision_model" => (0, 1),
         // Cards left when the contract's play-outs hand over to the solver (Schieber; 0: off).
         "contract_handoff" => (0, 36),
         // Redraws of the partner's contract worlds until forehand's hand shoves (0: uniform).

@@ -20,9 +20,10 @@ use crate::registry::GameKind;
 use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
 /// The settings of the Handjass sampling player.
-const SAMPLING_KNOWN: [&str; 14] = [
+const SAMPLING_KNOWN: [&str; 15] = [
     "samples",
     "decision_samples",
+    "decision_model",
     "bessern_samples",
     "game_end",
     "infer",
@@ -119,6 +120,11 @@ impl TableGame for Handjass {
             SamplingHandjass::with_samples(*o, n, seed)
                 .with_decision_samples(d)
                 .with_bessern_samples(b)
+                .with_decision_model(spec.flag(
+                    &known,
+                    "decision_model",
+                    SamplingHandjass::DEFAULT_DECISION_MODEL,
+                )?)
                 .with_game_end(spec.flag(&known, "game_end", true)?)
                 .with_inference(
                     spec.get(&known, "infer", SamplingHandjass::DEFAULT_INFER as usize)? as u32,
