@@ -26,9 +26,10 @@
 //! hand kept and each of the three discards. In each world the unseen cards are dealt where they
 //! may lie, the deal is rebuilt in the engine (a game of the seats at the table, numbered from
 //! Vorhand) with the decisions so far made again (the other seats' Bessern discards at random),
-//! and every option is played out by the engine with the rule player at every seat and scored by
-//! the engine's outcome (the chance of a good end of the game from the slate it leaves, or
-//! strokes minus potatoes). Weis is the rule player's.
+//! and every option is played out by the engine, the card play by the learned model for every
+//! seat (`decision_model`, on by default since 2026-12-05; off: the rule card play) and the other
+//! decisions by the rule player, and scored by the engine's outcome (the chance of a good end of
+//! the game from the slate it leaves, or strokes minus potatoes). Weis is the rule player's.
 
 use jass_core::deal::{shuffle, uniform_below};
 use jass_core::game::{ActionList, Game, ToMove};
@@ -510,8 +511,11 @@ impl SamplingHandjass {
         self
     }
 
-    /// The play-outs of the decisions before the card play by the learned model, by default.
-    pub const DEFAULT_DECISION_MODEL: bool = false;
+    /// The play-outs of the decisions before the card play by the learned model, by default
+    /// (2026-12-05, issue 42: against the player without it +0.028 ± 0.009 strokes minus
+    /// potatoes a deal with four players, +0.043 ± 0.009 with five, +0.040 ± 0.013 with two,
+    /// +0.000 ± 0.014 with three; against the rule player level; docs/lab/2026-12-05-handjass-decisions.md).
+    pub const DEFAULT_DECISION_MODEL: bool = true;
 
     /// The same player playing out the worlds of its decisions before the card play (stay, drop
     /// out or take the blind, the six of trumps, agreement, Bessern) with the learned Handjass
@@ -1305,8 +1309,10 @@ impl SamplingHandjass {
     }
 
     /// A decision before the card play by sampling: every legal action is played out in the same
-    /// worlds by the engine with the rule player at every seat after it, and the action with the
-    /// best average worth (the chance of a good end, or strokes minus potatoes) is chosen.
+    /// worlds by the engine after it (every seat's cards the learned model's with
+    /// `decision_model`, else the rule player's; the other decisions the rule player's), and the
+    /// action with the best average worth (the chance of a good end, or strokes minus potatoes)
+    /// is chosen.
     /// `None` if no world could be built.
     fn sampled_pre_play(
         &mut self,
