@@ -138,6 +138,12 @@ fn need_and_lead(obs: &HandjassObservation, options: &HandjassOptions) -> (i32, 
     )
 }
 
+/// Every card played in the deal of `obs` so far, in order (the trick in progress last).
+fn played_in(obs: &HandjassObservation) -> impl Iterator<Item = Card> + '_ {
+    let done = obs.tricks.iter().flat_map(|t| t.cards.iter().copied());
+    done.chain(obs.trick.iter().copied())
+}
+
 /// The learned model's view of the observing seat's card decision in `obs` with these `legal`
 /// cards (two or more) in a trick of mode `mode`, as [`rollout_situation`] reads it in a
 /// play-out and the training read it ([`crate::play_model_train`]).
@@ -148,12 +154,7 @@ pub(crate) fn observed_situation<'a>(
     options: &HandjassOptions,
 ) -> HandjassSituation<'a> {
     let (need, ahead) = need_and_lead(obs, options);
-    let gone = obs
-        .tricks
-        .iter()
-        .flat_map(|t| t.cards.iter().copied())
-        .chain(obs.trick.iter().copied())
-        .collect();
+    let gone = played_in(obs).collect();
     HandjassSituation {
         play: PlaySituation {
             seat: obs.seat,
@@ -279,12 +280,7 @@ impl PlayRead {
             options.last_trick_bonus,
         );
         let first_leader = obs.tricks.first().map_or(obs.trick_leader, |t| t.leader);
-        let cards = obs
-            .tricks
-            .iter()
-            .flat_map(|t| t.cards.iter().copied())
-            .chain(obs.trick.iter().copied())
-            .collect();
+        let cards = played_in(obs).collect();
         Some(PlayRead {
             table,
             first_leader,
@@ -1511,40 +1507,29 @@ mod tests {
     #[test]
     fn the_rule_players_own_games_have_no_misses() {
         for players in [3u8, 4] {
-            let o = HandjassOptions {
-                players,
-                ..HandjassOptions::default()
-            };
+            let o = table_of(players);
             let mut reader = SamplingHandjass::new(o, 5);
             let mut judged = 0;
             let (mut kept, mut plain) = (0, 0);
-            crate::test_games::played_games(
-                || Handjass::new(o).unwrap(),
-                &mut RuleHandjass::new(o),
-                8,
-                3000,
-                |s, seat, list| {
-                    let obs = s.observe(seat);
-                    if !matches!(list.get(0), HandjassAction::Play { .. }) || obs.tricks.is_empty()
-                    {
-                        return;
-                    }
-                    let mode = obs.trump.unwrap();
-                    let h = reader.hidden(&obs, mode).unwrap();
-                    let read = PlayRead::new(&obs, &o, &h.order, mode).unwrap();
-                    let mut truth = [CardSet::EMPTY; MAX_SEATS];
-                    truth[..s.hands().len()].copy_from_slice(&s.hands());
-                    assert_eq!(read.misses(&truth), 0, "{players} players, seat {seat}");
-                    judged += 1;
-                    // Worlds kept by weight against worlds drawn at random.
-                    let pool: Vec<_> = (0..64).filter_map(|_| h.world(&mut reader.rng)).collect();
-                    plain += pool[..16].iter().map(|w| read.misses(w)).sum::<u32>();
-                    let inference = reader.inference;
-                    let chosen =
-                        keep_read(&mut reader.rng, pool, 16, &inference, |w| read.misses(w));
-                    kept += chosen.iter().map(|w| read.misses(w)).sum::<u32>();
-                },
-            );
+            rule_games(o, 8, 3000, |s, seat, list| {
+                let obs = s.observe(seat);
+                if !matches!(list.get(0), HandjassAction::Play { .. }) || obs.tricks.is_empty() {
+                    return;
+                }
+                let mode = obs.trump.unwrap();
+                let h = reader.hidden(&obs, mode).unwrap();
+                let read = PlayRead::new(&obs, &o, &h.order, mode).unwrap();
+                let mut truth = [CardSet::EMPTY; MAX_SEATS];
+                truth[..s.hands().len()].copy_from_slice(&s.hands());
+                assert_eq!(read.misses(&truth), 0, "{players} players, seat {seat}");
+                judged += 1;
+                // Worlds kept by weight against worlds drawn at random.
+                let pool: Vec<_> = (0..64).filter_map(|_| h.world(&mut reader.rng)).collect();
+                plain += pool[..16].iter().map(|w| read.misses(w)).sum::<u32>();
+                let inference = reader.inference;
+                let chosen = keep_read(&mut reader.rng, pool, 16, &inference, |w| read.misses(w));
+                kept += chosen.iter().map(|w| read.misses(w)).sum::<u32>();
+            });
             assert!(judged > 300, "{judged}");
             assert!(
                 2 * kept < plain,
@@ -1584,69 +1569,60 @@ mod tests {
     #[test]
     fn the_model_sees_the_same_in_play_outs_and_in_play() {
         for players in 2u8..=5 {
-            let o = HandjassOptions {
-                players,
-                ..HandjassOptions::default()
-            };
+            let o = table_of(players);
             let reader = SamplingHandjass::new(o, 5);
             let mut checked = 0;
-            crate::test_games::played_games(
-                || Handjass::new(o).unwrap(),
-                &mut RuleHandjass::new(o),
-                4,
-                3000,
-                |s, seat, list| {
-                    let obs = s.observe(seat);
-                    let legal = list.played_cards();
-                    if obs.phase != Phase::Play || legal.len() < 2 {
-                        return;
-                    }
-                    let mode = obs.trump.unwrap();
-                    let h = reader.hidden(&obs, mode).unwrap();
-                    let read = PlayRead::new(&obs, &o, &h.order, mode).unwrap();
-                    let (mut taken, mut tricks) = ([0u32; MAX_SEATS], [0u8; MAX_SEATS]);
-                    for t in &obs.tricks {
-                        taken[t.winner as usize] += t.points;
-                        tricks[t.winner as usize] += 1;
-                    }
-                    let mut truth = [CardSet::EMPTY; MAX_SEATS];
-                    truth[..s.hands().len()].copy_from_slice(&s.hands());
-                    let played = CardSet::from_cards(read.cards.iter().copied());
-                    let r = read
-                        .table
-                        .rollout(&truth, obs.trick_leader, &obs.trick)
-                        .with_taken(&taken, &tricks)
-                        .with_played(played);
-                    let m = rollout_situation(&r, reader.threshold(&obs));
-                    // What the pre-play decisions' play-outs read from the engine's state.
-                    let e = observed_situation(&obs, legal, mode, &o);
-                    assert_eq!((m.need, m.ahead), (e.need, e.ahead), "{players} players");
-                    assert_eq!(m.play.seat as usize, seat);
-                    assert_eq!((e.play.seat, e.play.hand), (m.play.seat, obs.hand));
-                    assert_eq!(m.play.hand, obs.hand);
-                    // The engine withholds the blind's face-up card from its taker's first lead
-                    // (000); the play-outs do not know it.
-                    let first_lead = obs.tricks.is_empty() && obs.trick.is_empty();
-                    assert!(legal - m.play.legal == CardSet::EMPTY);
-                    assert!(first_lead || legal == m.play.legal, "{players} players");
-                    assert_eq!(
-                        (m.play.leader, m.play.trick),
-                        (obs.trick_leader, &obs.trick[..])
-                    );
-                    assert_eq!((e.play.leader, e.play.trick), (m.play.leader, m.play.trick));
-                    assert_eq!(m.play.gone, played);
-                    assert_eq!(e.play.gone, played);
-                    assert_eq!(m.play.seats as usize, obs.playing.len());
-                    assert_eq!(e.play.seats, m.play.seats);
-                    assert_eq!(m.play.tricks_done, obs.tricks.len());
-                    assert_eq!(e.play.tricks_done, m.play.tricks_done);
-                    assert_eq!(
-                        (e.play.mode, e.play.partners),
-                        (m.play.mode, m.play.partners)
-                    );
-                    checked += 1;
-                },
-            );
+            rule_games(o, 4, 3000, |s, seat, list| {
+                let obs = s.observe(seat);
+                let legal = list.played_cards();
+                if obs.phase != Phase::Play || legal.len() < 2 {
+                    return;
+                }
+                let mode = obs.trump.unwrap();
+                let h = reader.hidden(&obs, mode).unwrap();
+                let read = PlayRead::new(&obs, &o, &h.order, mode).unwrap();
+                let (mut taken, mut tricks) = ([0u32; MAX_SEATS], [0u8; MAX_SEATS]);
+                for t in &obs.tricks {
+                    taken[t.winner as usize] += t.points;
+                    tricks[t.winner as usize] += 1;
+                }
+                let mut truth = [CardSet::EMPTY; MAX_SEATS];
+                truth[..s.hands().len()].copy_from_slice(&s.hands());
+                let played = CardSet::from_cards(read.cards.iter().copied());
+                let r = read
+                    .table
+                    .rollout(&truth, obs.trick_leader, &obs.trick)
+                    .with_taken(&taken, &tricks)
+                    .with_played(played);
+                let m = rollout_situation(&r, reader.threshold(&obs));
+                // What the pre-play decisions' play-outs read from the engine's state.
+                let e = observed_situation(&obs, legal, mode, &o);
+                assert_eq!((m.need, m.ahead), (e.need, e.ahead), "{players} players");
+                assert_eq!(m.play.seat as usize, seat);
+                assert_eq!((e.play.seat, e.play.hand), (m.play.seat, obs.hand));
+                assert_eq!(m.play.hand, obs.hand);
+                // The engine withholds the blind's face-up card from its taker's first lead
+                // (000); the play-outs do not know it.
+                let first_lead = obs.tricks.is_empty() && obs.trick.is_empty();
+                assert!(legal - m.play.legal == CardSet::EMPTY);
+                assert!(first_lead || legal == m.play.legal, "{players} players");
+                assert_eq!(
+                    (m.play.leader, m.play.trick),
+                    (obs.trick_leader, &obs.trick[..])
+                );
+                assert_eq!((e.play.leader, e.play.trick), (m.play.leader, m.play.trick));
+                assert_eq!(m.play.gone, played);
+                assert_eq!(e.play.gone, played);
+                assert_eq!(m.play.seats as usize, obs.playing.len());
+                assert_eq!(e.play.seats, m.play.seats);
+                assert_eq!(m.play.tricks_done, obs.tricks.len());
+                assert_eq!(e.play.tricks_done, m.play.tricks_done);
+                assert_eq!(
+                    (e.play.mode, e.play.partners),
+                    (m.play.mode, m.play.partners)
+                );
+                checked += 1;
+            });
             assert!(checked > 40, "{players} players: {checked}");
         }
     }
@@ -1830,6 +1806,26 @@ mod tests {
         assert!(checked > 500, "{checked}");
         assert!(by_phase.iter().all(|&n| n > 10), "{by_phase:?}");
         assert!(exchanged > 10, "{exchanged}");
+    }
+
+    /// 000's rules with `players` at the table.
+    fn table_of(players: u8) -> HandjassOptions {
+        HandjassOptions {
+            players,
+            ..HandjassOptions::default()
+        }
+    }
+
+    /// `at(state, seat, legal)` at every decision of `seeds` seeded games of rule players
+    /// with options `o` (at most `max_steps` decisions a game).
+    fn rule_games(
+        o: HandjassOptions,
+        seeds: u64,
+        max_steps: usize,
+        at: impl FnMut(&Handjass, usize, &ActionList<HandjassAction>),
+    ) {
+        let new_game = || Handjass::new(o).unwrap();
+        crate::test_games::played_games(new_game, &mut RuleHandjass::new(o), seeds, max_steps, at);
     }
 
     /// A deal for four players from Vorhand (seat 0) on, the turned card the dealer's last.
@@ -2032,35 +2028,26 @@ mod tests {
     #[test]
     fn the_pre_play_play_outs_ask_the_model_for_cards_only() {
         for players in 2u8..=5 {
-            let o = HandjassOptions {
-                players,
-                ..HandjassOptions::default()
-            };
+            let o = table_of(players);
             let (mut asked, mut before, mut rule_differs) = (0, 0, 0);
             let mut rule = RuleHandjass::new(o);
-            crate::test_games::played_games(
-                || Handjass::new(o).unwrap(),
-                &mut RuleHandjass::new(o),
-                3,
-                4000,
-                |s, seat, list| {
-                    let legal = list.played_cards();
-                    let card = model_card_in(s, seat, legal, &o);
-                    let obs = s.observe(seat);
-                    if obs.phase != Phase::Play || legal.len() < 2 {
-                        assert_eq!(card, None, "{:?}", obs.phase);
-                        before += usize::from(obs.phase != Phase::Play);
-                        return;
-                    }
-                    let mode = obs.trump.unwrap();
-                    let want = PLAY_MODEL.likeliest(&observed_situation(&obs, legal, mode, &o));
-                    assert_eq!(card, Some(want));
-                    assert!(legal.contains(want));
-                    asked += 1;
-                    let r = rule.act(&Decision::new(s, seat, list));
-                    rule_differs += usize::from(r != HandjassAction::Play { card: want });
-                },
-            );
+            rule_games(o, 3, 4000, |s, seat, list| {
+                let legal = list.played_cards();
+                let card = model_card_in(s, seat, legal, &o);
+                let obs = s.observe(seat);
+                if obs.phase != Phase::Play || legal.len() < 2 {
+                    assert_eq!(card, None, "{:?}", obs.phase);
+                    before += usize::from(obs.phase != Phase::Play);
+                    return;
+                }
+                let mode = obs.trump.unwrap();
+                let want = PLAY_MODEL.likeliest(&observed_situation(&obs, legal, mode, &o));
+                assert_eq!(card, Some(want));
+                assert!(legal.contains(want));
+                asked += 1;
+                let r = rule.act(&Decision::new(s, seat, list));
+                rule_differs += usize::from(r != HandjassAction::Play { card: want });
+            });
             assert!(asked > 30 && before > 0, "{players}: {asked} {before}");
             assert!(
                 rule_differs > 0,
