@@ -503,9 +503,10 @@ impl SamplingSchieber {
         let best = legal.iter().max_by_key(|&c| key(c))?;
         // The signal costs nothing in the race to the target.
         let worlds = results.len() as f64;
+        let best_race = key(best).0;
         let value = |c: Card| {
             let (race, total) = key(c);
-            if race == key(best).0 {
+            if race == best_race {
                 total as f64 / worlds
             } else {
                 f64::NEG_INFINITY
