@@ -446,11 +446,17 @@ pub fn model_card(model: &PlayModel, pos: &Position, chooser: u8) -> Card {
     if legal.len() < 2 {
         return legal.iter().next().expect("the seat to move holds a card");
     }
+    model.likeliest(&model_situation(pos, legal, chooser))
+}
+
+/// The card decision of the seat to move in `pos` with these `legal` cards, as the play model
+/// sees it: only that seat's hand and the cards gone, never the others' hands.
+pub(crate) fn model_situation(pos: &Position, legal: CardSet, chooser: u8) -> PlaySituation<'_> {
     let seat = pos.to_move();
     let in_hands = pos.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
     let gone = CardSet::ALL - in_hands;
     let completed = gone.len() as usize - pos.trick_len as usize;
-    model.likeliest(&PlaySituation {
+    PlaySituation {
         seat,
         hand: pos.hands[seat as usize],
         legal,
@@ -463,7 +469,7 @@ pub fn model_card(model: &PlayModel, pos: &Position, chooser: u8) -> Card {
         partners: true,
         tricks_done: completed / 4,
         seats: 4,
-    })
+    }
 }
 
 /// What the seat to move sees of a position where every hand is known, for the rule players.

@@ -270,9 +270,16 @@ impl PlayModel {
 
     /// The card the model finds likeliest in situation `s` (the first by card order among equals).
     pub fn likeliest(&self, s: &PlaySituation) -> Card {
+        self.likeliest_among(s, s.legal)
+    }
+
+    /// The card of `among` (legal cards of `s`) that the model finds likeliest in situation `s`,
+    /// the features computed over all of `s.legal` as the model was fitted (the first by card
+    /// order among equals).
+    pub fn likeliest_among(&self, s: &PlaySituation, among: CardSet) -> Card {
         let cx = Context::of(s);
         let mut f = [0f32; FEATURES];
-        likeliest_by(s.legal, |c| {
+        likeliest_by(among & s.legal, |c| {
             features_in(s, &cx, c, &mut f);
             dot(&self.weights, &f)
         })

@@ -137,6 +137,10 @@ pub struct SamplingSchieber {
     /// 001's discard signal given within this many points of the best card (averaged over the
     /// worlds) and read from the partner ([`crate::discard_signals`]; `None`: neither).
     signals: Option<u32>,
+    /// Among the cards within this many tenths of a point of the best (averaged over the
+    /// worlds), the learned play model's likeliest, so that the partner's reading by the model
+    /// finds the true hand likelier (`None`: the best card; [`Self::with_readable`]).
+    readable: Option<u32>,
     /// Reading the others' recent cards with the solver ([`crate::solver_reading`]; off by
     /// default).
     solver_reading: SolverReading,
@@ -169,6 +173,7 @@ impl SamplingSchieber {
             contract_read: Self::DEFAULT_CONTRACT_READ,
             fusion_cards: 0,
             signals: None,
+            readable: None,
             inference: Inference {
                 percent: Self::DEFAULT_INFER,
                 pool: Self::DEFAULT_INFER_POOL,
@@ -210,6 +215,10 @@ impl SamplingSchieber {
     /// The points (averaged over the worlds) the discard signal may cost against the best card,
     /// by default ([`Self::with_signals`]).
     pub const DEFAULT_SIGNAL_TOL: u32 = 2;
+
+    /// The tenths of a point (averaged over the worlds) the readable card may cost against the
+    /// best card, by default ([`Self::with_readable`]).
+    pub const DEFAULT_READABLE_TOL: u32 = 5;
 
     /// After schieben, the partner's contract worlds drawn again up to this many times until
     /// forehand's hand is one the rule player shoves, by default ([`Self::with_contract_play`];
@@ -325,6 +334,15 @@ impl SamplingSchieber {
     /// convention between two such partners.
     pub fn with_signals(mut self, on: bool, tolerance: u32) -> Self {
         self.signals = on.then_some(tolerance);
+        self
+    }
+
+    /// The same player playing, among the cards the worlds value within `tenths` tenths of a
+    /// point of the best, the one the learned play model finds likeliest for its own hand (off
+    /// by default): a card the partner's reading by the model explains better, at a cost of at
+    /// most `tenths` tenths of a point. Not in Misère (the model was not fitted to it).
+    pub fn with_readable(mut self, on: bool, tenths: u32) -> Self {
+        self.readable = on.then_some(tenths);
         self
     }
 
@@ -512,25 +530,41 @@ impl SamplingSchieber {
                 f64::NEG_INFINITY
             }
         };
-        Some(self.signalled(obs, legal, best, state.misere, value))
+        Some(self.signalled(obs, legal, best, (state.misere, &positions[0]), value))
     }
 
-    /// The card to play instead of `best` in `obs`: 001's discard signal if the setting gives it
-    /// here ([`signal_instead`]: the seat's first discard, within the tolerance of `best` by
-    /// `value`, a card's worth averaged over the worlds), else `best`. Not in Misère.
+    /// The card to play instead of `best` in `obs` (`world`: one of the worlds, which holds the
+    /// seat's true hand): 001's discard signal if the setting gives it here ([`signal_instead`]:
+    /// the seat's first discard, within the tolerance of `best` by `value`, a card's worth
+    /// averaged over the worlds), else the readable card if that setting is on
+    /// ([`Self::with_readable`]), else `best`. Neither in Misère.
     fn signalled(
         &self,
         obs: &SchieberObservation,
         legal: CardSet,
         best: Card,
-        misere: bool,
+        (misere, world): (bool, &Position),
         value: impl Fn(Card) -> f64,
     ) -> Card {
-        let Some(tolerance) = self.signals.filter(|_| !misere) else {
+        if misere {
+            return best;
+        }
+        let eleven = self.inference.eleven;
+        if let Some(tolerance) = self.signals {
+            if let Some(signal) = signal_instead(obs, legal, best, tolerance, eleven, &value) {
+                return signal;
+            }
+        }
+        let (Some(tenths), Some(chooser)) = (self.readable, obs.chooser) else {
             return best;
         };
-        let eleven = self.inference.eleven;
-        signal_instead(obs, legal, best, tolerance, eleven, value).unwrap_or(best)
+        let floor = value(best) - tenths as f64 / 10.0;
+        let near: CardSet = legal.iter().filter(|&c| value(c) >= floor).collect();
+        if near.len() < 2 {
+            return best;
+        }
+        let situation = crate::pimc::model_situation(world, legal, chooser);
+        crate::inference::PLAY_MODEL.likeliest_among(&situation, near)
     }
 
     /// The card play as the solver sees it, and the team whose points count for this seat: its
@@ -578,7 +612,8 @@ impl SamplingSchieber {
         self.rolled_out += 1;
         let best = legal.iter().max_by_key(|c| totals[c.index()])?;
         let value = |c: Card| totals[c.index()] as f64 / worlds as f64;
-        Some(self.signalled(obs, legal, best, state.misere, value))
+        let world = state.position(drawn.first().copied()?);
+        Some(self.signalled(obs, legal, best, (state.misere, &world), value))
     }
 
     /// Near the end of a game (a target both teams may reach in this deal): for each card (by
@@ -1327,5 +1362,84 @@ mod tests {
         assert!(default[1] * 100 > default[0] * 75, "{default:?}");
         assert!(default[2] < even[2], "{default:?} {even:?}");
         assert!(default[3] >= even[3], "{default:?} {even:?}");
+    }
+
+    /// The readable card: the model's likeliest among the cards within the tolerance of the
+    /// best, never a card beyond it (even the model's favourite), the best card when the
+    /// setting is off or in Misère; the model sees the seat's own view of the world.
+    #[test]
+    fn the_readable_card_is_the_models_likeliest_within_the_tolerance() {
+        let o = SchieberOptions {
+            first_forehand: FirstForehand::Seat(0),
+            weis: jass_core::schieber::WeisOption::None,
+            ..SchieberOptions::default()
+        };
+        let mut g = Schieber::new(o).unwrap();
+        g.deal(
+            [
+                "SA S10 SK HJ H9 HA CA C10 CK",
+                "S6 S7 S8 S9 SJ SQ HK HQ H10",
+                "D6 D7 DA DK C6 C9 H6 H7 H8",
+                "D8 D9 D10 DJ DQ C7 C8 CJ CQ",
+            ]
+            .map(|h| h.parse().unwrap()),
+        )
+        .unwrap();
+        let contract = Contract::Mode(jass_core::Mode::Trump(jass_core::Suit::H));
+        g.apply(SchieberAction::Contract { contract }).unwrap();
+        for c in ["SA", "S6"] {
+            let card = c.parse().unwrap();
+            g.apply(SchieberAction::Play { card }).unwrap();
+        }
+        let obs = g.observation(2);
+        let legal = obs.hand;
+        let player =
+            |on| SamplingSchieber::new(o, SamplingSettings::default(), 1).with_readable(on, 5);
+        let (state, _) = player(true).play_state(&obs, contract);
+        let world = state.position(g.hands());
+        let situation = crate::pimc::model_situation(&world, legal, 0);
+        let seen = PlaySituation::of_schieber(&g, 2, legal).unwrap();
+        assert_eq!(
+            (
+                situation.hand,
+                situation.gone,
+                situation.trick,
+                situation.tricks_done
+            ),
+            (seen.hand, seen.gone, seen.trick, seen.tricks_done)
+        );
+        assert_eq!(
+            (situation.leader, situation.choosers),
+            (seen.leader, seen.choosers)
+        );
+        let model = &crate::inference::PLAY_MODEL;
+        let favourite = model.likeliest(&situation);
+        let [best, near] = [0, 1].map(|i| legal.iter().filter(|&c| c != favourite).nth(i).unwrap());
+        let value = |c: Card| {
+            if c == best {
+                10.0
+            } else if c == near {
+                9.6
+            } else {
+                9.0
+            }
+        };
+        let chosen = player(true).signalled(&obs, legal, best, (false, &world), value);
+        let pair: CardSet = [best, near].into_iter().collect();
+        assert_eq!(chosen, model.likeliest_among(&situation, pair));
+        assert_ne!(chosen, favourite, "0.6 points too dear");
+        let level = |_: Card| 10.0;
+        assert_eq!(
+            player(true).signalled(&obs, legal, best, (false, &world), level),
+            favourite
+        );
+        assert_eq!(
+            player(false).signalled(&obs, legal, best, (false, &world), level),
+            best
+        );
+        assert_eq!(
+            player(true).signalled(&obs, legal, best, (true, &world), level),
+            best
+        );
     }
 }

@@ -41,7 +41,7 @@ use crate::inference::{
     keep_adapted, read_worlds, read_worlds_weighed, Inference, PastDecision, PlayHistory, SeatFit,
     PLAY_MODEL,
 };
-use crate::pimc::{observed_knowledge, rule_play_on, PartnershipSampler, PlayState};
+use crate::pimc::{observed_knowledge, play_on, ModelPlay, PartnershipSampler, PlayState};
 use crate::rule_sidi::{
     team_estimate, HandEvaluation, HandJudge, RuleSidi, SidiBidding, AVERAGE_ESTIMATE,
 };
@@ -62,6 +62,9 @@ pub struct SamplingSidi {
     bid_blend: u32,
     /// Points added to the estimate for declaring.
     bid_shift: u32,
+    /// The auction's play-outs play the learned Schieber play model's likeliest cards for
+    /// every seat instead of the rule players' ([`Self::with_bid_model`]).
+    bid_model: bool,
     bids_sampled: u64,
     /// Reading the others' cards from their play ([`crate::inference`]).
     inference: Inference,
@@ -74,15 +77,17 @@ type Means = Vec<(Mode, f64)>;
 
 /// Per denomination, the mean card points (cards, last trick, Match) the team of `seat` takes
 /// when `seat` declares it (and so leads), over `n` deals of the cards it cannot see, dealt at
-/// random to the other three seats and played out by four rule players ([`rule_play_on`], the rule
-/// player's card play); the same deals for every denomination (common random numbers).
+/// random to the other three seats and played out by four rule players ([`crate::pimc::rule_play_on`], the rule
+/// player's card play) or, with `model`, by the learned Schieber play model's likeliest cards
+/// for every seat; the same deals for every denomination (common random numbers).
 pub fn playout_means(
     rng: &mut impl RngCore,
-    hand: CardSet,
-    seat: u8,
+    (hand, seat): (CardSet, u8),
     options: &SidiOptions,
     n: usize,
+    model: bool,
 ) -> Means {
+    let model = model.then(|| ModelPlay::all(&PLAY_MODEL));
     let modes: Vec<Mode> = options.denominations().collect();
     let mut sums = vec![0u64; modes.len()];
     let mut cards: Vec<Card> = (CardSet::ALL - hand).iter().collect();
@@ -94,7 +99,7 @@ pub fn playout_means(
             let state =
                 PlayState::new(m, points, TrickRules::Strict, std::iter::empty(), seat, &[]);
             let mut pos = state.position(hands);
-            let got = rule_play_on(&mut pos, team, seat, 0);
+            let got = play_on(&mut pos, team, seat, 0, false, model);
             sums[i] += got as u64;
         }
     }
@@ -161,6 +166,7 @@ impl SamplingSidi {
             bid_cache: None,
             bid_blend: Self::DEFAULT_BID_BLEND,
             bid_shift: Self::DEFAULT_BID_SHIFT,
+            bid_model: Self::DEFAULT_BID_MODEL,
             bids_sampled: 0,
             inference: Inference {
                 percent: Self::DEFAULT_INFER,
@@ -190,6 +196,9 @@ impl SamplingSidi {
     /// other games; with the auction calls read too, 16 took 0.8% more of the points against
     /// the rule player than 4, docs/players.md).
     pub const DEFAULT_INFER_POOL: usize = 16;
+
+    /// The auction's play-outs by the learned play model, by default ([`Self::with_bid_model`]).
+    pub const DEFAULT_BID_MODEL: bool = false;
 
     /// Worlds per card decision before `max_cards` are left, by default.
     pub const DEFAULT_EARLY: usize = 64;
@@ -230,6 +239,13 @@ impl SamplingSidi {
     /// takes more than the rule players' play the estimates stand for).
     pub fn with_bid_shift(mut self, points: u32) -> Self {
         self.bid_shift = points;
+        self
+    }
+
+    /// The same player playing the auction's play-outs by the learned Schieber play model's
+    /// likeliest cards for every seat (`on`) or by the rule players' card play.
+    pub fn with_bid_model(mut self, on: bool) -> Self {
+        self.bid_model = on;
         self
     }
 
@@ -323,7 +339,13 @@ impl SamplingSidi {
             let fresh = matches!(&self.bid_cache,
                 Some((s, h, _)) if *s == obs.seat && *h == obs.hand);
             if !fresh {
-                let means = playout_means(&mut self.bid_rng, obs.hand, obs.seat, &self.options, n);
+                let means = playout_means(
+                    &mut self.bid_rng,
+                    (obs.hand, obs.seat),
+                    &self.options,
+                    n,
+                    self.bid_model,
+                );
                 self.bid_cache = Some((obs.seat, obs.hand, means));
             }
         }
@@ -815,29 +837,31 @@ mod tests {
     fn play_outs_favour_the_hands_denomination_and_repeat_for_a_seed() {
         let o = SidiOptions::default();
         let hand: CardSet = "HJ H9 HA HK H10 H8 SA SK D6".parse().unwrap();
-        let means = |seed| {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            playout_means(&mut rng, hand, 1, &o, 40)
-        };
-        let m = means(3);
-        assert_eq!(m, means(3));
-        assert_eq!(m.len(), 6);
-        let hearts = m
-            .iter()
-            .find(|(d, _)| *d == Mode::Trump(Suit::H))
-            .unwrap()
-            .1;
-        assert!(hearts > 120.0, "{m:?}");
-        for &(d, v) in &m {
-            assert!((0.0..=257.0).contains(&v), "{d}: {v}");
-            if matches!(d, Mode::Trump(s) if s != Suit::H) {
-                assert!(v < hearts - 40.0, "{m:?}");
+        for model in [false, true] {
+            let means = |seed| {
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                playout_means(&mut rng, (hand, 1), &o, 40, model)
+            };
+            let m = means(3);
+            assert_eq!(m, means(3));
+            assert_eq!(m.len(), 6);
+            let hearts = m
+                .iter()
+                .find(|(d, _)| *d == Mode::Trump(Suit::H))
+                .unwrap()
+                .1;
+            assert!(hearts > 120.0, "{m:?}");
+            for &(d, v) in &m {
+                assert!((0.0..=257.0).contains(&v), "{d}: {v}");
+                if matches!(d, Mode::Trump(s) if s != Suit::H) {
+                    assert!(v < hearts - 40.0, "{m:?}");
+                }
             }
+            // Aces and kings: good for Obenabe (six hearts from the top), poor for Undenufe.
+            let of = |d| m.iter().find(|(x, _)| *x == d).unwrap().1;
+            assert!(of(Mode::Obenabe) > 120.0, "{m:?}");
+            assert!(of(Mode::Undenufe) < 100.0, "{m:?}");
         }
-        // Aces and kings: good for Obenabe (six hearts from the top), poor for Undenufe.
-        let of = |d| m.iter().find(|(x, _)| *x == d).unwrap().1;
-        assert!(of(Mode::Obenabe) > 120.0, "{m:?}");
-        assert!(of(Mode::Undenufe) < 100.0, "{m:?}");
     }
 
     #[test]
@@ -877,3 +901,4 @@ mod tests {
         }
     }
 }
+

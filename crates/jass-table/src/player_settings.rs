@@ -150,7 +150,7 @@ fn setting_range(key: &str) -> (usize, usize) {
         // 1: Handjass's decisions before the card play played out by the learned model's
         // cards; 0: the rule card play's.
         "last_call" | "signals" | "game_end" | "competitive" | "read_auction" | "playout_model"
-        | "contract_model" | "adapt" | "decision_model" => (0, 1),
+        | "contract_model" | "adapt" | "decision_model" | "readable" | "bid_model" => (0, 1),
         // Cards left when the contract's play-outs hand over to the solver (Schieber; 0: off).
         "contract_handoff" => (0, 36),
         // Redraws of the partner's contract worlds until forehand's hand shoves (0: uniform).
@@ -172,6 +172,9 @@ fn setting_range(key: &str) -> (usize, usize) {
         // The points (averaged over the worlds) a sampling Schieber player's discard signal
         // may cost against the best card (`signals=1`).
         "signal_tol" => (0, 157),
+        // The tenths of a point (averaged over the worlds) a sampling Schieber player's
+        // readable card may cost against the best card (`readable=1`).
+        "readable_tol" => (0, 1_570),
         "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
         "race_nodes" => (0, 1_000_000_000),
         "budget_ms" => (1, 600_000),

@@ -25,10 +25,12 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Schieber sampling player.
-const SAMPLING_KNOWN: [&str; 27] = [
+const SAMPLING_KNOWN: [&str; 29] = [
     "infer",
     "signals",
     "signal_tol",
+    "readable",
+    "readable_tol",
     "belief",
     "adapt",
     "adapt_odds",
@@ -174,6 +176,14 @@ impl TableGame for Schieber {
                         &known,
                         "signal_tol",
                         SamplingSchieber::DEFAULT_SIGNAL_TOL as usize,
+                    )? as u32,
+                )
+                .with_readable(
+                    spec.flag(&known, "readable", false)?,
+                    spec.get(
+                        &known,
+                        "readable_tol",
+                        SamplingSchieber::DEFAULT_READABLE_TOL as usize,
                     )? as u32,
                 )
                 .with_playout_model(spec.flag(

@@ -19,7 +19,7 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Sidi Barrani sampling player.
-const SAMPLING_KNOWN: [&str; 17] = [
+const SAMPLING_KNOWN: [&str; 18] = [
     "competitive",
     "infer",
     "infer_pool",
@@ -32,6 +32,7 @@ const SAMPLING_KNOWN: [&str; 17] = [
     "contract_samples",
     "bid_blend",
     "bid_shift",
+    "bid_model",
     "last_call",
     "belief",
     "playout_model",
@@ -132,6 +133,8 @@ impl TableGame for Sidi {
                     "bid_shift",
                     SamplingSidi::DEFAULT_BID_SHIFT as usize,
                 )? as u32)
+                .with_bid_model(spec.flag(&known, "bid_model", SamplingSidi::DEFAULT_BID_MODEL)?)
+                .with_bid_model(spec.flag(&known, "bid_model", SamplingSidi::DEFAULT_BID_MODEL)?)
                 .with_last_call(spec.flag(&known, "last_call", true)?)
                 .with_bidding(bidding(spec, &known)?)
                 .with_auction_reading(spec.flag(&known, "read_auction", true)?)
