@@ -37,7 +37,7 @@ use crate::worlds::{played_by_seat, sample_world_retry, seen_tricks, Knowledge};
 /// How a sampling player reads the others' cards: the weight, in percent, of a world for each
 /// past card of another seat the rule player would not have chosen in it (100: no reading), and
 /// how many worlds are drawn per world kept.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Inference {
     /// Weight per unexplained card, in percent (100: off).
     pub percent: u32,
@@ -58,6 +58,9 @@ pub struct Inference {
     /// explains its cards this many times better than the model (1: whichever explains them
     /// better).
     pub adapt_odds: u32,
+    /// The learned play model that reads (and plays out) the others in the partnership games
+    /// ([`PLAY_MODEL`], the shipped one).
+    pub model: &'static PlayModel,
 }
 
 /// Counts a sampled world's (the hands now) misses by evidence of a player's own.
@@ -100,7 +103,7 @@ pub fn draw_worlds<R: RngCore>(
                 let misses = contract.as_ref().map_or(0, |c| c.misses(&dealt))
                     + weis.as_ref().map_or(0, |w| w.misses(&dealt))
                     + more.as_mut().map_or(0, |m| m(h));
-                let fit = history.schieber_seat_fits(obs, h, inference.eleven, &mut rules);
+                let fit = history.schieber_seat_fits(obs, h, inference, &mut rules);
                 (fit, misses)
             })
             .collect();
@@ -118,7 +121,7 @@ pub fn draw_worlds<R: RngCore>(
             let misses = contract.as_ref().map_or(0, |c| c.misses(&dealt))
                 + weis.as_ref().map_or(0, |w| w.misses(&dealt))
                 + more.as_mut().map_or(0, |m| m(h));
-            beta * history.schieber_log_likelihood(obs, h, inference.eleven, &PLAY_MODEL)
+            beta * history.schieber_log_likelihood(obs, h, inference.eleven, inference.model)
                 + ln_eps * misses as f64
         });
         return (worlds, all_model);
@@ -742,9 +745,10 @@ impl PlayHistory {
         &self,
         obs: &SchieberObservation,
         hands: &[CardSet; 4],
-        eleven: UndenufeEleven,
+        inference: &Inference,
         rules: &mut RuleView,
     ) -> [SeatFit; 4] {
+        let eleven = inference.eleven;
         let mut fits = [SeatFit::default(); 4];
         let Some(contract) = obs.contract else {
             return fits;
@@ -758,7 +762,9 @@ impl PlayHistory {
                 fits[d.seat as usize & 3].add(
                     rules.card(obs, d, eleven, true) == c,
                     d.legal.len(),
-                    PLAY_MODEL.log_prob(&d.situation(eleven, chooser_team), c),
+                    inference
+                        .model
+                        .log_prob(&d.situation(eleven, chooser_team), c),
                 );
             },
         );

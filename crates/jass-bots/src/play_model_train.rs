@@ -371,6 +371,9 @@ pub struct TrainSettings {
     pub belief: u32,
     /// The game played.
     pub game: TrainGame,
+    /// Schieber: the players are today's default sampling player (`players` and `belief`
+    /// unused), not the one the shipped weights were fitted to.
+    pub current: bool,
 }
 
 impl TrainSettings {
@@ -387,6 +390,9 @@ impl TrainSettings {
     /// 2026-12-02 whatever its defaults are now: 64 play-out worlds to 12 cards left, the rule
     /// players' play-outs for the cards and the contract, uniform contract worlds.
     fn player(&self, options: SchieberOptions, seed: u64) -> SamplingSchieber {
+        if self.current {
+            return SamplingSchieber::new(options, SamplingSettings::default(), seed);
+        }
         SamplingSchieber::new(options, self.players, seed)
             .with_belief(self.belief)
             .with_early_samples(64, 12)

@@ -123,6 +123,7 @@ impl SamplingCoiffeur {
                 belief: SamplingSchieber::DEFAULT_BELIEF,
                 adapt: Self::DEFAULT_ADAPT,
                 adapt_odds: SamplingSchieber::DEFAULT_ADAPT_ODDS,
+                model: &crate::inference::PLAY_MODEL,
             },
         }
     }

@@ -518,6 +518,7 @@ impl SamplingDifferenzler {
             belief: 0,
             adapt: self.settings.adapt,
             adapt_odds: self.settings.adapt_odds,
+            model: &crate::inference::PLAY_MODEL,
         };
         let mut rng = self.rng.clone();
         let evidence = !history.is_empty()

@@ -487,6 +487,7 @@ impl SamplingHandjass {
                 belief: 0,
                 adapt: Self::DEFAULT_ADAPT,
                 adapt_odds: 1,
+                model: &crate::inference::PLAY_MODEL,
             },
             threads: 1,
             time_budget: None,

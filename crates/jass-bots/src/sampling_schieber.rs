@@ -181,6 +181,7 @@ impl SamplingSchieber {
                 belief: Self::DEFAULT_BELIEF,
                 adapt: Self::DEFAULT_ADAPT,
                 adapt_odds: Self::DEFAULT_ADAPT_ODDS,
+                model: &crate::inference::PLAY_MODEL,
             },
             solver_reading: SolverReading::OFF,
             rule: RuleSchieber::new(options),
@@ -564,7 +565,7 @@ impl SamplingSchieber {
             return best;
         }
         let situation = crate::pimc::model_situation(world, legal, chooser);
-        crate::inference::PLAY_MODEL.likeliest_among(&situation, near)
+        self.inference.model.likeliest_among(&situation, near)
     }
 
     /// The card play as the solver sees it, and the team whose points count for this seat: its
@@ -601,7 +602,7 @@ impl SamplingSchieber {
             chooser,
             handoff,
             self.playout_model.then_some(crate::pimc::ModelPlay {
-                model: &crate::inference::PLAY_MODEL,
+                model: self.inference.model,
                 seats: model_seats,
             }),
             |c, v| totals[c.index()] += v as u64,
@@ -732,7 +733,7 @@ impl SamplingSchieber {
         let mut cards = unseen;
         let mut rule = RuleSchieber::new(self.options);
         let mut list = ActionList::new();
-        let model = self.contract_model.then_some(&crate::inference::PLAY_MODEL);
+        let model = self.contract_model.then_some(self.inference.model);
         for _ in 0..n {
             // The 27 unseen cards dealt at random, 9 to each other seat.
             let (_, mut dealt) =

@@ -175,6 +175,7 @@ impl SamplingSidi {
                 belief: 0,
                 adapt: Self::DEFAULT_ADAPT,
                 adapt_odds: 1,
+                model: &crate::inference::PLAY_MODEL,
             },
             read_auction: true,
         }
@@ -901,4 +902,3 @@ mod tests {
         }
     }
 }
-

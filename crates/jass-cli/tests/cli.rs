@@ -823,6 +823,43 @@ fn train_fits_the_play_model_and_refuses_a_damaged_samples_file() {
         .failure()
         .stderr(predicate::str::contains("line 164").and(predicate::str::contains("12 fields")));
     assert!(!none.exists());
+
+    // Today's sampling player as the training player: its command is written with the
+    // weights; refused for a game whose training player is fixed, nothing written.
+    let current = dir.path().join("current.rs");
+    jass()
+        .args([
+            "train",
+            "play-model",
+            "--current",
+            "--deals",
+            "5",
+            "--steps",
+            "20",
+            "--out",
+        ])
+        .arg(&current)
+        .assert()
+        .success();
+    let weights = std::fs::read_to_string(&current).unwrap();
+    assert!(
+        weights.contains("--deals 5 --seed 1 --current"),
+        "{weights}"
+    );
+    jass()
+        .args([
+            "train",
+            "play-model",
+            "--game",
+            "handjass",
+            "--current",
+            "--out",
+        ])
+        .arg(&none)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--current").and(predicate::str::contains("handjass")));
+    assert!(!none.exists());
 }
 
 /// `jass train play-model --game differenzler` plays Differenzler deals, writes the

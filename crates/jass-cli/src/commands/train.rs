@@ -44,6 +44,11 @@ enum TrainWhat {
         /// the shipped model was fitted to players with 0).
         #[arg(long, default_value_t = 0)]
         belief: u32,
+        /// Schieber: the playing players are today's default sampling player (its own reading
+        /// and play-outs by the shipped model) instead of the one the shipped weights were
+        /// fitted to.
+        #[arg(long, conflicts_with = "belief")]
+        current: bool,
         /// Gradient steps of the fit.
         #[arg(long, default_value_t = 300)]
         steps: usize,
@@ -73,7 +78,11 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
         save_samples,
         samples,
         belief,
+        current,
     } = args.what;
+    if current && game != TrainGame::Schieber {
+        bail!("--current: only the Schieber training players can be today's player so far (leave --current out for --game {})", game.name());
+    }
     if deals < 5 {
         bail!("--deals {deals}: at least 5 deals are needed (every fifth is held out to measure the fit)");
     }
@@ -84,6 +93,7 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
         players: TrainSettings::FITTED_PLAYERS,
         belief,
         game,
+        current,
     };
     let started = std::time::Instant::now();
     let (per_deal, deals) = match &samples {
@@ -109,6 +119,7 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
     let game_flag = game.flag();
     let source = match &samples {
         Some(path) => format!("--samples {}", path.display()),
+        None if current => format!("--deals {deals} --seed {seed} --current"),
         None if belief > 0 => format!("--deals {deals} --seed {seed} --belief {belief}"),
         None => format!("--deals {deals} --seed {seed}"),
     };
