@@ -531,7 +531,7 @@ impl SamplingSchieber {
                 f64::NEG_INFINITY
             }
         };
-        Some(self.signalled(obs, legal, best, (state.misere, &positions[0]), value))
+        Some(self.instead_of_best(obs, legal, best, (state.misere, &positions[0]), value))
     }
 
     /// The card to play instead of `best` in `obs` (`world`: one of the worlds, which holds the
@@ -539,7 +539,7 @@ impl SamplingSchieber {
     /// the seat's first discard, within the tolerance of `best` by `value`, a card's worth
     /// averaged over the worlds), else the readable card if that setting is on
     /// ([`Self::with_readable`]), else `best`. Neither in Misère.
-    fn signalled(
+    fn instead_of_best(
         &self,
         obs: &SchieberObservation,
         legal: CardSet,
@@ -614,7 +614,7 @@ impl SamplingSchieber {
         let best = legal.iter().max_by_key(|c| totals[c.index()])?;
         let value = |c: Card| totals[c.index()] as f64 / worlds as f64;
         let world = state.position(drawn.first().copied()?);
-        Some(self.signalled(obs, legal, best, (state.misere, &world), value))
+        Some(self.instead_of_best(obs, legal, best, (state.misere, &world), value))
     }
 
     /// Near the end of a game (a target both teams may reach in this deal): for each card (by
@@ -1425,21 +1425,21 @@ mod tests {
                 9.0
             }
         };
-        let chosen = player(true).signalled(&obs, legal, best, (false, &world), value);
+        let chosen = player(true).instead_of_best(&obs, legal, best, (false, &world), value);
         let pair: CardSet = [best, near].into_iter().collect();
         assert_eq!(chosen, model.likeliest_among(&situation, pair));
         assert_ne!(chosen, favourite, "0.6 points too dear");
         let level = |_: Card| 10.0;
         assert_eq!(
-            player(true).signalled(&obs, legal, best, (false, &world), level),
+            player(true).instead_of_best(&obs, legal, best, (false, &world), level),
             favourite
         );
         assert_eq!(
-            player(false).signalled(&obs, legal, best, (false, &world), level),
+            player(false).instead_of_best(&obs, legal, best, (false, &world), level),
             best
         );
         assert_eq!(
-            player(true).signalled(&obs, legal, best, (true, &world), level),
+            player(true).instead_of_best(&obs, legal, best, (true, &world), level),
             best
         );
     }
