@@ -33,15 +33,15 @@
 use jass_core::game::{ActionList, Game};
 use jass_core::sidi::{Sidi, SidiAction, SidiObservation, SidiOptions, SidiPhase};
 use jass_core::weis::{best_declaration, WeisRules};
-use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, TrickRules, UndenufeEleven};
+use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, TrickRules};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::inference::{
     keep_adapted, read_worlds, read_worlds_weighed, Inference, PastDecision, PlayHistory, SeatFit,
-    PLAY_MODEL,
 };
 use crate::pimc::{observed_knowledge, play_on, ModelPlay, PartnershipSampler, PlayState};
+use crate::play_model::PlayModel;
 use crate::rule_sidi::{
     team_estimate, HandEvaluation, HandJudge, RuleSidi, SidiBidding, AVERAGE_ESTIMATE,
 };
@@ -77,17 +77,18 @@ type Means = Vec<(Mode, f64)>;
 
 /// Per denomination, the mean card points (cards, last trick, Match) the team of `seat` takes
 /// when `seat` declares it (and so leads), over `n` deals of the cards it cannot see, dealt at
-/// random to the other three seats and played out by four rule players ([`crate::pimc::rule_play_on`], the rule
-/// player's card play) or, with `model`, by the learned Schieber play model's likeliest cards
-/// for every seat; the same deals for every denomination (common random numbers).
+/// random to the other three seats and played out by four rule players
+/// ([`crate::pimc::rule_play_on`], the rule player's card play) or, with `model`, by that
+/// learned play model's likeliest cards for every seat; the same deals for every denomination
+/// (common random numbers).
 pub fn playout_means(
     rng: &mut impl RngCore,
     (hand, seat): (CardSet, u8),
     options: &SidiOptions,
     n: usize,
-    model: bool,
+    model: Option<&PlayModel>,
 ) -> Means {
-    let model = model.then(|| ModelPlay::all(&PLAY_MODEL));
+    let model = model.map(ModelPlay::all);
     let modes: Vec<Mode> = options.denominations().collect();
     let mut sums = vec![0u64; modes.len()];
     let mut cards: Vec<Card> = (CardSet::ALL - hand).iter().collect();
@@ -345,7 +346,7 @@ impl SamplingSidi {
                     (obs.hand, obs.seat),
                     &self.options,
                     n,
-                    self.bid_model,
+                    self.bid_model.then_some(self.inference.model),
                 );
                 self.bid_cache = Some((obs.seat, obs.hand, means));
             }
@@ -428,7 +429,7 @@ impl SamplingSidi {
                             .as_mut()
                             .map_or(0, |a| a.misses(&callers, &history.dealt(hands)));
                         (
-                            seat_fits(rule, &obs, &history, hands, d_team, eleven),
+                            seat_fits(rule, &obs, &history, hands, d_team, &inference),
                             called,
                         )
                     })
@@ -453,7 +454,7 @@ impl SamplingSidi {
                         |_| mode,
                         Some(d_team),
                         eleven,
-                        &PLAY_MODEL,
+                        inference.model,
                     );
                     beta * cards + ln_eps * called as f64
                 });
@@ -601,8 +602,9 @@ fn seat_fits(
     history: &PlayHistory,
     hands: &[CardSet; 4],
     d_team: u8,
-    eleven: UndenufeEleven,
+    inference: &Inference,
 ) -> [SeatFit; 4] {
+    let eleven = inference.eleven;
     let mut fits = [SeatFit::default(); 4];
     let Some((_, mode, _)) = obs.bid else {
         return fits;
@@ -616,7 +618,9 @@ fn seat_fits(
             fits[d.seat as usize & 3].add(
                 rule_card(rule, obs, &mut view, d) == c,
                 d.legal.len(),
-                PLAY_MODEL.log_prob(&d.situation(eleven, Some(d_team)), c),
+                inference
+                    .model
+                    .log_prob(&d.situation(eleven, Some(d_team)), c),
             );
         },
     );
@@ -841,7 +845,13 @@ mod tests {
         for model in [false, true] {
             let means = |seed| {
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-                playout_means(&mut rng, (hand, 1), &o, 40, model)
+                playout_means(
+                    &mut rng,
+                    (hand, 1),
+                    &o,
+                    40,
+                    model.then_some(&crate::inference::PLAY_MODEL),
+                )
             };
             let m = means(3);
             assert_eq!(m, means(3));
