@@ -80,7 +80,7 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
         belief,
         current,
     } = args.what;
-    if current && game != TrainGame::Schieber {
+    if current && !game.plays_current() {
         bail!("--current: only the Schieber training players can be today's player so far (leave --current out for --game {})", game.name());
     }
     if deals < 5 {
