@@ -100,6 +100,12 @@ impl RuleSidi {
         self
     }
 
+    /// Whether a bid of `points` is one it would consider doubling at all (from
+    /// `double_from`, below 257, which its own test judges).
+    pub(crate) fn weighs_double(&self, points: u32) -> bool {
+        (self.bidding.double_from..257).contains(&points)
+    }
+
     /// The same player with 001's last call on or off: double, rather than pass, an opponents'
     /// bid that, made, wins them the game (on by default).
     pub fn with_last_call(mut self, on: bool) -> Self {
@@ -165,6 +171,13 @@ pub(crate) trait HandJudge {
     fn estimate(&self, mode: Mode) -> f64;
     /// What the hand adds to a bid in `mode` beyond an average hand (negative: less).
     fn support(&self, mode: Mode) -> f64;
+    /// Whether to double the opponents' bid standing now, if this judge has weighed it itself
+    /// (the sampling player's play-outs of the bid); `None`: by the support, as the rule player.
+    /// Asked only of a bid the rule player would consider doubling (from `double_from`, below
+    /// 257).
+    fn doubles(&self) -> Option<bool> {
+        None
+    }
 }
 
 /// The rule player's judge: the hand evaluation ([`team_estimate`], [`support`]).
@@ -229,6 +242,9 @@ impl RuleSidi {
         }
         if points < self.bidding.double_from {
             return false;
+        }
+        if let Some(verdict) = judge.doubles() {
+            return verdict;
         }
         // The bid assumed an average hand here: the strength of ours in their denomination
         // (their trumps, aces) is what they lose. Double when that puts them short.

@@ -26,7 +26,10 @@
 //! random hands: 78.9 and 78.4 points), and the estimate for declaring is raised by `bid_shift`
 //! points, since this player's card play takes more than the rule players' play the estimates
 //! stand for (the support for partner's bid and against the opponents' bid is not raised).
-//! `contract_samples=0` judges by the hand evaluation alone. Near the end of the game the rule
+//! `contract_samples=0` judges by the hand evaluation alone. With `double_samples` a bid the
+//! rule player would weigh doubling is doubled when it is made in too few play-outs of worlds
+//! read against the auction calls ([`made_share`]; off by default: at best level with the rule
+//! player's test, docs/lab/2026-12-05-sidi-doubling.md). Near the end of the game the rule
 //! player's last call doubles a bid that, made, would win the opponents the game (001). Weis: the
 //! best, as the rule player.
 
@@ -65,6 +68,14 @@ pub struct SamplingSidi {
     /// The auction's play-outs play the learned Schieber play model's likeliest cards for
     /// every seat instead of the rule players' ([`Self::with_bid_model`]).
     bid_model: bool,
+    /// Play-outs that judge whether to double the opponents' bid ([`Self::with_double_samples`];
+    /// 0: the rule player's support test).
+    double_samples: usize,
+    /// Doubles when the bid is made in fewer than this percentage of the play-outs.
+    double_below: u32,
+    /// The weight in percent of a doubling play-out's world per auction call the rule player
+    /// would have made otherwise (100: the calls not read).
+    double_infer: u32,
     bids_sampled: u64,
     /// Reading the others' cards from their play ([`crate::inference`]).
     inference: Inference,
@@ -111,8 +122,57 @@ pub fn playout_means(
         .collect()
 }
 
+/// The share of `n` worlds in which the declarers make the bid standing in `obs` (`None`: no
+/// bid), to judge a double by: deals of the cards this seat cannot see, read against the
+/// others' auction calls as the card play reads them (`inference.pool` times as many dealt at
+/// random, kept by how well `callers`, holding their hands, explains the calls:
+/// `AuctionEvidence`, `inference.percent` percent per call it would have made otherwise), each
+/// played out from the first card, the bidder leading (001: "The final bidder ... leads to the
+/// first trick"), by the learned play model's likeliest cards for every seat. Made: the
+/// declarers' card points, last trick and Match counted, reach the bid (001).
+pub fn made_share(
+    rng: &mut impl RngCore,
+    obs: &SidiObservation,
+    options: &SidiOptions,
+    n: usize,
+    inference: &Inference,
+    callers: &RuleSidi,
+) -> Option<f64> {
+    let (bid, mode, bidder) = obs.bid?;
+    let mut unseen: Vec<Card> = (CardSet::ALL - obs.hand).iter().collect();
+    let mut auction = AuctionEvidence::of(obs, options);
+    let evidence = auction.is_some();
+    let worlds = read_worlds(
+        rng,
+        n,
+        inference,
+        evidence,
+        |rng| Some(deal_unseen(rng, &mut unseen, obs.hand, obs.seat)),
+        |hands| auction.as_mut().map_or(0, |a| a.misses(callers, hands)),
+    );
+    let points = PointTable::new(mode, options.undenufe_eleven);
+    let state = PlayState::new(
+        mode,
+        points,
+        TrickRules::Strict,
+        std::iter::empty(),
+        bidder,
+        &[],
+    );
+    let model = Some(ModelPlay::all(inference.model));
+    let made = worlds
+        .iter()
+        .filter(|&&hands| {
+            let mut pos = state.position(hands);
+            play_on(&mut pos, bidder % 2, obs.seat, 0, false, model) >= bid
+        })
+        .count();
+    Some(made as f64 / worlds.len().max(1) as f64)
+}
+
 /// The hand's judge in the auction ([`HandJudge`]): the play-out means blended with the hand
-/// evaluation, and the estimate for declaring raised by the shift.
+/// evaluation, the estimate for declaring raised by the shift, and the double decided by the
+/// bid's play-outs when they were made.
 struct BidJudge<'a> {
     hand: CardSet,
     /// Play-out means per denomination (empty: the hand evaluation alone).
@@ -121,6 +181,8 @@ struct BidJudge<'a> {
     weight: f64,
     /// Added to the estimate for declaring (not to the support).
     shift: f64,
+    /// Whether to double, judged by play-outs of the opponents' bid ([`made_share`]).
+    double: Option<bool>,
 }
 
 impl BidJudge<'_> {
@@ -139,6 +201,9 @@ impl HandJudge for BidJudge<'_> {
     }
     fn support(&self, mode: Mode) -> f64 {
         self.blended(mode) - AVERAGE_ESTIMATE
+    }
+    fn doubles(&self) -> Option<bool> {
+        self.double
     }
 }
 
@@ -168,6 +233,9 @@ impl SamplingSidi {
             bid_blend: Self::DEFAULT_BID_BLEND,
             bid_shift: Self::DEFAULT_BID_SHIFT,
             bid_model: Self::DEFAULT_BID_MODEL,
+            double_samples: Self::DEFAULT_DOUBLE_SAMPLES,
+            double_below: Self::DEFAULT_DOUBLE_BELOW,
+            double_infer: Self::DEFAULT_INFER,
             bids_sampled: 0,
             inference: Inference {
                 percent: Self::DEFAULT_INFER,
@@ -201,6 +269,13 @@ impl SamplingSidi {
 
     /// The auction's play-outs by the learned play model, by default ([`Self::with_bid_model`]).
     pub const DEFAULT_BID_MODEL: bool = false;
+
+    /// Play-outs of the opponents' bid that judge a double, by default (0: the rule player's
+    /// support test; [`Self::with_double_samples`]).
+    pub const DEFAULT_DOUBLE_SAMPLES: usize = 0;
+
+    /// A double when the bid is made in fewer than this percentage of its play-outs, by default.
+    pub const DEFAULT_DOUBLE_BELOW: u32 = 50;
 
     /// Worlds per card decision before `max_cards` are left, by default.
     pub const DEFAULT_EARLY: usize = 64;
@@ -248,6 +323,25 @@ impl SamplingSidi {
     /// likeliest cards for every seat (`on`) or by the rule players' card play.
     pub fn with_bid_model(mut self, on: bool) -> Self {
         self.bid_model = on;
+        self
+    }
+
+    /// The same player judging whether to double the opponents' bid by `n` play-outs of it
+    /// ([`made_share`]: worlds read against the auction calls, the model's cards): it doubles
+    /// when the bid is made in fewer than `below` percent of them (a doubled bid moves twice
+    /// the bid to whichever side it goes). `n = 0`: the rule player's test (the hand's support
+    /// in their denomination). Redoubles and 001's last call stay the rule player's.
+    pub fn with_double_samples(mut self, n: usize, below: u32) -> Self {
+        self.double_samples = n;
+        self.double_below = below.min(100);
+        self
+    }
+
+    /// The same player reading the auction calls for its doubling play-outs at `percent`
+    /// percent a world per call the rule player would have made otherwise (by default as the
+    /// card play reads them, [`Self::DEFAULT_INFER`]; 100: not read).
+    pub fn with_double_infer(mut self, percent: u32) -> Self {
+        self.double_infer = percent.min(100);
         self
     }
 
@@ -326,7 +420,8 @@ impl SamplingSidi {
     fn judged_bid(&mut self, decision: &Decision<'_, Sidi>) -> Option<SidiAction> {
         let n = self.sampler.settings.contract_samples;
         let playouts = n > 0 && self.bid_blend > 0;
-        if (!playouts && self.bid_shift == 0) || decision.legal.len() < 2 {
+        let judged_double = self.double_samples > 0;
+        if (!playouts && self.bid_shift == 0 && !judged_double) || decision.legal.len() < 2 {
             return None;
         }
         let obs = decision.observation();
@@ -351,6 +446,15 @@ impl SamplingSidi {
                 self.bid_cache = Some((obs.seat, obs.hand, means));
             }
         }
+        let legal = decision.legal.to_vec();
+        // Only a bid the rule player would weigh doubling is played out.
+        let weighed = obs.bid.is_some_and(|(p, _, _)| self.rule.weighs_double(p));
+        let double = if judged_double && weighed && legal.contains(&SidiAction::Double) {
+            self.double_share(&obs)
+                .map(|made| made * 100.0 < self.double_below as f64)
+        } else {
+            None
+        };
         let means: &[(Mode, f64)] = match &self.bid_cache {
             Some((_, _, m)) if playouts => m,
             _ => &[],
@@ -360,13 +464,33 @@ impl SamplingSidi {
             means,
             weight: self.bid_blend as f64 / 100.0,
             shift: self.bid_shift as f64,
+            double,
         };
-        let legal = decision.legal.to_vec();
         let a = self.rule.bid_with(&obs, &legal, &judge)?;
-        if playouts {
+        if playouts || double.is_some() {
             self.bids_sampled += 1;
         }
         Some(a)
+    }
+
+    /// The share of this player's doubling play-outs in which the bid standing in `obs` is made
+    /// ([`made_share`] in `double_samples` worlds, at least one, read at `double_infer`; `None`:
+    /// no bid).
+    pub fn double_share(&mut self, obs: &SidiObservation) -> Option<f64> {
+        // The model of the others' calls, as the card play reads them.
+        let callers = self.rule.clone().with_last_call(true);
+        let inference = Inference {
+            percent: self.double_infer,
+            ..self.inference
+        };
+        made_share(
+            &mut self.bid_rng,
+            obs,
+            &self.options,
+            self.double_samples.max(1),
+            &inference,
+            &callers,
+        )
     }
 
     fn sampled_card(&mut self, decision: &Decision<'_, Sidi>, legal: CardSet) -> Option<Card> {
@@ -891,12 +1015,14 @@ mod tests {
                 means: &[],
                 weight: 0.5,
                 shift: 0.0,
+                double: None,
             };
             let shifted = BidJudge {
                 hand,
                 means: &means,
                 weight: 0.25,
                 shift: 10.0,
+                double: None,
             };
             for m in o.denominations() {
                 assert_eq!(plain.estimate(m), rule.estimate(m));
@@ -910,5 +1036,70 @@ mod tests {
                 assert!((shifted.support(m) - (blended - AVERAGE_ESTIMATE)).abs() < 1e-9);
             }
         }
+    }
+
+    /// The doubling's play-outs: a bid of 120 Hearts against a doubler holding the top Hearts
+    /// and the side aces is hardly ever made, a bid of 60 Hearts against a doubler without a
+    /// Heart nearly always; reading the opening of 100 (which the rule player makes only with
+    /// a strong Heart hand) makes the bid likelier than random hands for the bidder do; the
+    /// same seed, the same share.
+    #[test]
+    fn the_doubling_play_outs_weigh_the_doublers_cards_and_read_the_bid() {
+        use jass_core::game::ToMove;
+        let o = SidiOptions::default();
+        let hearts = Mode::Trump(Suit::H);
+        // The doubler's view of a bid `points` Hearts, made at the first call of a deal in
+        // which the doubler holds `doubler_hand`.
+        let asked = |points: u32, doubler_hand: &str| -> SidiObservation {
+            let mine: CardSet = doubler_hand.parse().unwrap();
+            let mut rest = (CardSet::ALL - mine).iter();
+            let mut g = Sidi::new(o).unwrap();
+            g.start_at([0, 0]).unwrap();
+            // Who speaks first, from a copy of the game dealt any hands.
+            let mut probe = g;
+            let pack: [Card; 36] = std::array::from_fn(Card::from_dense);
+            probe.apply_deal(probe.deal_from_pack(&pack)).unwrap();
+            let ToMove::Seat(first) = probe.to_move() else {
+                panic!("the auction starts with a seat");
+            };
+            let doubler = (first + 3) % 4;
+            let hands: [CardSet; 4] = std::array::from_fn(|s| {
+                if s == doubler {
+                    mine
+                } else {
+                    CardSet::from_cards(rest.by_ref().take(9))
+                }
+            });
+            g.apply_deal(hands).unwrap();
+            g.apply(SidiAction::Bid {
+                points,
+                trump: hearts,
+            })
+            .unwrap();
+            let obs = g.observe(doubler);
+            assert_eq!(obs.phase, SidiPhase::DoubleAsk);
+            assert_eq!(obs.seat as usize, doubler);
+            obs
+        };
+        let player = SamplingSidi::new(o, 1);
+        let callers = player.rule.clone().with_last_call(true);
+        let share = |obs: &SidiObservation, percent: u32, seed: u64| {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let inference = Inference {
+                percent,
+                ..player.inference
+            };
+            made_share(&mut rng, obs, &o, 256, &inference, &callers).expect("a bid")
+        };
+        let strong = asked(120, "HJ H9 HA HK H10 SA DA CA SK");
+        assert!(share(&strong, 10, 1) < 0.1, "{}", share(&strong, 10, 1));
+        let void = asked(60, "S6 S7 S8 D6 D7 D8 C6 C7 C8");
+        assert!(share(&void, 10, 1) > 0.8, "{}", share(&void, 10, 1));
+        let opened = asked(100, "S6 S7 S8 D6 D7 D8 C6 C7 C8");
+        // (Few random hands open exactly 100: 4% of them here; read hard, at 1% a miss, in 256
+        // worlds: seeds 0 to 3 gave 77–83% read, 67–70% unread.)
+        let (read, unread) = (share(&opened, 1, 2), share(&opened, 100, 2));
+        assert!(read > unread + 0.05, "read {read}, unread {unread}");
+        assert_eq!(read, share(&opened, 1, 2));
     }
 }

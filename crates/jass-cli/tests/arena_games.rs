@@ -142,6 +142,41 @@ fn differenzler_games_count_their_wins() {
     assert!(v["games_won_a"].as_f64().unwrap() > 0.6, "{v}");
 }
 
+/// Sidi Barrani's arena counts each side's contracts, the made ones, the doubled ones and the
+/// doubled ones made, consistently with each other; rule players double some bids, and a
+/// duplicate deal between equal players gives both sides the same counts.
+#[test]
+fn the_sidi_arena_counts_doubled_contracts() {
+    let v = arena_json(&[
+        "rule",
+        "rule",
+        "-g",
+        "sidi-barrani",
+        "-n",
+        "20",
+        "--seed",
+        "3",
+    ]);
+    let n = |k: &str| v[k].as_u64().unwrap_or_else(|| panic!("{k} in {v}"));
+    for side in ["a", "b"] {
+        let (declared, made) = (
+            n(&format!("contracts_{side}")),
+            n(&format!("contracts_made_{side}")),
+        );
+        let doubled = n(&format!("contracts_doubled_{side}"));
+        let doubled_made = n(&format!("contracts_doubled_made_{side}"));
+        assert!(made <= declared && doubled <= declared, "{v}");
+        assert!(doubled_made <= doubled && doubled_made <= made, "{v}");
+    }
+    assert!(n("contracts_doubled_a") > 0, "{v}");
+    assert_eq!(n("contracts_doubled_a"), n("contracts_doubled_b"), "{v}");
+    assert_eq!(
+        n("contracts_doubled_made_a"),
+        n("contracts_doubled_made_b"),
+        "{v}"
+    );
+}
+
 #[test]
 fn the_text_summary_names_the_measure_of_each_game() {
     for (game, want) in [

@@ -123,10 +123,12 @@ fn setting_range(key: &str) -> (usize, usize) {
     match key {
         // 0: decide like the rule player.
         "announce_samples" | "contract_samples" | "early_samples" | "decision_samples"
-        | "bessern_samples" => (0, 10_000),
-        "bid_blend" | "bid_shift" => (0, 100),
+        | "bessern_samples" | "double_samples" => (0, 10_000),
+        // Sidi Barrani: double when the bid is made in fewer than this percentage of its
+        // play-outs.
+        "bid_blend" | "bid_shift" | "double_below" => (0, 100),
         // The weight in percent of a world per card it does not explain (100: off).
-        "infer" => (0, 100),
+        "infer" | "double_infer" => (0, 100),
         "infer_pool" => (1, 64),
         // Points of an open announcement's distance per unexplained card (0: not read).
         "infer_announcement" => (0, 157),

@@ -19,7 +19,7 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Sidi Barrani sampling player.
-const SAMPLING_KNOWN: [&str; 18] = [
+const SAMPLING_KNOWN: [&str; 21] = [
     "competitive",
     "infer",
     "infer_pool",
@@ -33,6 +33,9 @@ const SAMPLING_KNOWN: [&str; 18] = [
     "bid_blend",
     "bid_shift",
     "bid_model",
+    "double_samples",
+    "double_below",
+    "double_infer",
     "last_call",
     "belief",
     "playout_model",
@@ -134,7 +137,19 @@ impl TableGame for Sidi {
                     SamplingSidi::DEFAULT_BID_SHIFT as usize,
                 )? as u32)
                 .with_bid_model(spec.flag(&known, "bid_model", SamplingSidi::DEFAULT_BID_MODEL)?)
-                .with_bid_model(spec.flag(&known, "bid_model", SamplingSidi::DEFAULT_BID_MODEL)?)
+                .with_double_samples(
+                    spec.get(&known, "double_samples", SamplingSidi::DEFAULT_DOUBLE_SAMPLES)?,
+                    spec.get(
+                        &known,
+                        "double_below",
+                        SamplingSidi::DEFAULT_DOUBLE_BELOW as usize,
+                    )? as u32,
+                )
+                .with_double_infer(spec.get(
+                    &known,
+                    "double_infer",
+                    SamplingSidi::DEFAULT_INFER as usize,
+                )? as u32)
                 .with_last_call(spec.flag(&known, "last_call", true)?)
                 .with_bidding(bidding(spec, &known)?)
                 .with_auction_reading(spec.flag(&known, "read_auction", true)?)
@@ -315,7 +330,7 @@ impl TableGame for Sidi {
 struct DealContracts;
 
 impl ArenaMeasure for DealContracts {
-    /// A's score, B's score, who declared (0 nobody, 1 A, 2 B), made (0/1).
+    /// A's score, B's score, who declared (0 nobody, 1 A, 2 B), made (0/1), doubled (0/1).
     fn figures(&self, record: &Record, a_seats: &[bool]) -> Result<Vec<f64>, String> {
         let Some(d) = (match record {
             Record::Sidi(r) => r.deals.first(),
@@ -324,7 +339,7 @@ impl ArenaMeasure for DealContracts {
             return Err("the arena's play recorded no Sidi Barrani deal".into());
         };
         let (at, bt) = teams_of(a_seats);
-        let (declarer, made) = match d.settled.contract {
+        let (declarer, made, doubled) = match d.settled.contract {
             Some(c) => (
                 if a_seats.get(usize::from(c.declarer)) == Some(&true) {
                     1.0
@@ -332,14 +347,16 @@ impl ArenaMeasure for DealContracts {
                     2.0
                 },
                 f64::from(u8::from(d.result.made.unwrap_or(false))),
+                f64::from(u8::from(c.factor > 1)),
             ),
-            None => (0.0, 0.0),
+            None => (0.0, 0.0, 0.0),
         };
         Ok(vec![
             f64::from(d.result.score[at]),
             f64::from(d.result.score[bt]),
             declarer,
             made,
+            doubled,
         ])
     }
 
@@ -347,22 +364,26 @@ impl ArenaMeasure for DealContracts {
         let (mean, se) = mean_se(&team_shares(units, None));
         let a_pts = per_play(units, |u| team_points(u).0);
         let b_pts = per_play(units, |u| team_points(u).1);
-        // Contracts: [declared, made] for A and B.
-        let mut c = [[0u64; 2]; 2];
+        // Contracts: [declared, made, doubled, made doubled] for A and B.
+        let mut c = [[0u64; 4]; 2];
         let mut thrown = 0u64;
         for play in units.iter().flatten() {
             match play[2] as u8 {
                 0 => thrown += 1,
                 side => {
-                    c[side as usize - 1][0] += 1;
-                    c[side as usize - 1][1] += play[3] as u64;
+                    let (made, doubled) = (play[3] as u64, play[4] as u64);
+                    let side = &mut c[side as usize - 1];
+                    side[0] += 1;
+                    side[1] += made;
+                    side[2] += doubled;
+                    side[3] += made * doubled;
                 }
             }
         }
         // The share of the declared contracts made ("-" when none was declared).
-        let rate = |x: [u64; 2]| {
-            if x[0] > 0 {
-                pct(x[1] as f64 / x[0] as f64)
+        let rate = |declared: u64, made: u64| {
+            if declared > 0 {
+                pct(made as f64 / declared as f64)
             } else {
                 "-".to_string()
             }
@@ -376,6 +397,10 @@ impl ArenaMeasure for DealContracts {
         r.field("contracts_made_a", c[0][1]);
         r.field("contracts_b", c[1][0]);
         r.field("contracts_made_b", c[1][1]);
+        r.field("contracts_doubled_a", c[0][2]);
+        r.field("contracts_doubled_made_a", c[0][3]);
+        r.field("contracts_doubled_b", c[1][2]);
+        r.field("contracts_doubled_made_b", c[1][3]);
         r.field("thrown_in", thrown);
         r.lines = vec![
             format!(
@@ -388,10 +413,19 @@ impl ArenaMeasure for DealContracts {
                 "contracts: {a} declared {} and made {} ({}), {b} declared {} and made {} ({}); thrown in {thrown}",
                 c[0][0],
                 c[0][1],
-                rate(c[0]),
+                rate(c[0][0], c[0][1]),
                 c[1][0],
                 c[1][1],
-                rate(c[1]),
+                rate(c[1][0], c[1][1]),
+            ),
+            format!(
+                "doubled: {a}'s contracts {} times, made {} ({}); {b}'s {} times, made {} ({})",
+                c[0][2],
+                c[0][3],
+                rate(c[0][2], c[0][3]),
+                c[1][2],
+                c[1][3],
+                rate(c[1][2], c[1][3]),
             ),
         ];
         r
