@@ -127,6 +127,10 @@ fn setting_range(key: &str) -> (usize, usize) {
         // Sidi Barrani: double when the bid is made in fewer than this percentage of its
         // play-outs.
         "bid_blend" | "bid_shift" | "double_below" => (0, 100),
+        // Sidi Barrani's doubling numbers (`SidiBidding`): the lowest bid doubled, and the
+        // points above an average hand in the bidder's denomination a double needs.
+        "double_from" => (0, 257),
+        "double_support" => (0, 157),
         // The weight in percent of a world per card it does not explain (100: off).
         "infer" | "double_infer" => (0, 100),
         "infer_pool" => (1, 64),

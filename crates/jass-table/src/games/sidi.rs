@@ -19,7 +19,7 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Sidi Barrani sampling player.
-const SAMPLING_KNOWN: [&str; 21] = [
+const SAMPLING_KNOWN: [&str; 23] = [
     "competitive",
     "infer",
     "infer_pool",
@@ -36,6 +36,8 @@ const SAMPLING_KNOWN: [&str; 21] = [
     "double_samples",
     "double_below",
     "double_infer",
+    "double_from",
+    "double_support",
     "last_call",
     "belief",
     "playout_model",
@@ -44,12 +46,20 @@ const SAMPLING_KNOWN: [&str; 21] = [
 ];
 
 /// Sidi Barrani's auction numbers by the setting `competitive` (1, the default: the competitive
-/// ones; 0: the conservative ones of before 2026-11-24), for the rule and the sampling player.
+/// ones; 0: the conservative ones of before 2026-11-24), for the rule and the sampling player;
+/// `double_from` (the lowest bid doubled) and `double_support` (the points above an average
+/// hand in the bidder's denomination a double needs) override those numbers' doubling.
 fn bidding(spec: &PlayerSpec, known: &[&str]) -> Result<SidiBidding, String> {
-    Ok(if spec.flag(known, "competitive", true)? {
+    let numbers = if spec.flag(known, "competitive", true)? {
         SidiBidding::COMPETITIVE
     } else {
         SidiBidding::CONSERVATIVE
+    };
+    Ok(SidiBidding {
+        double_from: spec.get(known, "double_from", numbers.double_from as usize)? as u32,
+        double_support: spec.get(known, "double_support", numbers.double_support as usize)?
+            as f64,
+        ..numbers
     })
 }
 
@@ -100,7 +110,13 @@ impl TableGame for Sidi {
         o: &SidiOptions,
         _seed: u64,
     ) -> Result<Box<dyn Player<Self>>, String> {
-        let known = ["signals", "last_call", "competitive"];
+        let known = [
+            "signals",
+            "last_call",
+            "competitive",
+            "double_from",
+            "double_support",
+        ];
         Ok(Box::new(
             RuleSidi::new(*o)
                 .with_signals(spec.flag(&known, "signals", true)?)
@@ -429,5 +445,27 @@ impl ArenaMeasure for DealContracts {
             ),
         ];
         r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The auction numbers by `competitive`, with the doubling numbers overridden one by one.
+    #[test]
+    fn the_doubling_numbers_override_the_chosen_auction_numbers() {
+        let read = |s: &str| bidding(&PlayerSpec::parse(s).unwrap(), &SAMPLING_KNOWN).unwrap();
+        assert_eq!(read("sampling"), SidiBidding::COMPETITIVE);
+        assert_eq!(read("sampling:competitive=0"), SidiBidding::CONSERVATIVE);
+        let b = read("sampling:competitive=0:double_from=70");
+        assert_eq!((b.double_from, b.double_support), (70, 26.0));
+        assert_eq!(b.reach, SidiBidding::CONSERVATIVE.reach);
+        let b = read("sampling:double_support=0");
+        assert_eq!((b.double_from, b.double_support), (90, 0.0));
+        assert!(PlayerSpec::parse("sampling:double_from=300")
+            .unwrap()
+            .get(&SAMPLING_KNOWN, "double_from", 90)
+            .is_err());
     }
 }
