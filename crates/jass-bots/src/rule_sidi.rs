@@ -100,8 +100,8 @@ impl RuleSidi {
         self
     }
 
-    /// Whether a bid of `points` is one it would consider doubling at all (from
-    /// `double_from`, below 257, which its own test judges).
+    /// Whether a bid of `points` is one its support test (or a judge's own verdict) weighs
+    /// doubling at all: from `double_from`, below 257 (which has a test of its own).
     pub(crate) fn weighs_double(&self, points: u32) -> bool {
         (self.bidding.double_from..257).contains(&points)
     }
@@ -240,7 +240,7 @@ impl RuleSidi {
         if points == 257 {
             return judge.support(mode) > -20.0; // all nine tricks are rarely made
         }
-        if points < self.bidding.double_from {
+        if !self.weighs_double(points) {
             return false;
         }
         if let Some(verdict) = judge.doubles() {

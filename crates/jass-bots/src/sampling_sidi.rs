@@ -473,12 +473,18 @@ impl SamplingSidi {
         Some(a)
     }
 
+    /// The model of the others' auction calls, in card play and doubling alike: our rule player
+    /// with 001's last call (whether we make the last call ourselves does not change how we
+    /// read theirs).
+    fn callers(&self) -> RuleSidi {
+        self.rule.clone().with_last_call(true)
+    }
+
     /// The share of this player's doubling play-outs in which the bid standing in `obs` is made
     /// ([`made_share`] in `double_samples` worlds, at least one, read at `double_infer`; `None`:
     /// no bid).
     pub fn double_share(&mut self, obs: &SidiObservation) -> Option<f64> {
-        // The model of the others' calls, as the card play reads them.
-        let callers = self.rule.clone().with_last_call(true);
+        let callers = self.callers();
         let inference = Inference {
             percent: self.double_infer,
             ..self.inference
@@ -525,9 +531,7 @@ impl SamplingSidi {
         // others.
         let history = PlayHistory::new(obs.seat, &obs.tricks, obs.trick_leader, &obs.trick);
         let (rule, inference) = (&self.rule, self.inference);
-        // The model of the others' calls: our rule player with 001's last call (whether we make
-        // the last call ourselves does not change how we read theirs).
-        let callers = self.rule.clone().with_last_call(true);
+        let callers = self.callers();
         let mut auction = if self.read_auction && inference.percent < 100 {
             AuctionEvidence::of(&obs, &self.options)
         } else {
@@ -1082,7 +1086,7 @@ mod tests {
             obs
         };
         let player = SamplingSidi::new(o, 1);
-        let callers = player.rule.clone().with_last_call(true);
+        let callers = player.callers();
         let share = |obs: &SidiObservation, percent: u32, seed: u64| {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             let inference = Inference {

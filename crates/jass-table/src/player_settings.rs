@@ -124,8 +124,8 @@ fn setting_range(key: &str) -> (usize, usize) {
         // 0: decide like the rule player.
         "announce_samples" | "contract_samples" | "early_samples" | "decision_samples"
         | "bessern_samples" | "double_samples" => (0, 10_000),
-        // Sidi Barrani: double when the bid is made in fewer than this percentage of its
-        // play-outs.
+        // Sidi Barrani's auction: the play-outs' share of the estimate (percent), the points
+        // added for declaring, and the percentage of play-outs under which a bid is doubled.
         "bid_blend" | "bid_shift" | "double_below" => (0, 100),
         // Sidi Barrani's doubling numbers (`SidiBidding`): the lowest bid doubled, and the
         // points above an average hand in the bidder's denomination a double needs.
