@@ -6,6 +6,7 @@
 
 pub mod card_play_sampling;
 pub mod chosen_deals;
+mod coiffeur_rows;
 mod contract_value;
 mod discard_signals;
 mod fusion;

@@ -8,18 +8,26 @@
 //! learned play model unless the rule card play explains its cards so far `adapt_odds` times
 //! better (the adaptive reading, as Schieber's), this seat by the model. In the game's last deal both
 //! sides play for the game instead (the worlds in which the chooser's list ends above the
-//! other's, then the points: [`LastDeal`]). The contract, schieben and Weis are played like
-//! [`RuleCoiffeur`].
+//! other's, then the points: [`LastDeal`]). Weis is played like [`RuleCoiffeur`], and so are the
+//! row and schieben unless `contract_samples` is set: then each open row (and schieben) is
+//! played out in that many dealt worlds and valued as the rule player values a row, its
+//! multiplier times the points over what the row is likely to bring later
+//! ([`SamplingCoiffeur::sampled_row`]).
 
 use jass_core::coiffeur::{Coiffeur, CoiffeurAction, CoiffeurObservation, CoiffeurOptions};
-use jass_core::schieber::Contract;
+use jass_core::game::{ActionList, Game, ToMove};
+use jass_core::schieber::{Contract, FirstForehand, Phase, Schieber, SchieberOptions, MAX_TARGET};
 use jass_core::weis::{stoeck_cards, STOECK_POINTS};
 use jass_core::{Card, CardSet, Decision, Player};
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::coiffeur_rows::RowOutlook;
 use crate::inference::{draw_worlds, ContractEvidence, Inference};
 use crate::pimc::{PartnershipSampler, PlayState};
-use crate::rule_coiffeur::RuleCoiffeur;
-use crate::worlds::{knowledge, played_by_seat, seen_tricks};
+use crate::rule_coiffeur::{row_baseline, RuleCoiffeur};
+use crate::sampling_schieber::play_out;
+use crate::worlds::{deal_unseen, knowledge, played_by_seat, seen_tricks};
 use crate::{SamplingSchieber, SamplingSettings};
 
 /// The sampling Coiffeur player.
@@ -30,6 +38,13 @@ pub struct SamplingCoiffeur {
     game_end: bool,
     /// Reading the others' cards from their play ([`crate::inference`]).
     inference: Inference,
+    /// Worlds per candidate of the row choice (0: the rule player's row and schieben).
+    contract_samples: usize,
+    /// The row choice's worlds (apart from the card play's, whose worlds it leaves as they were).
+    row_rng: Xoshiro256PlusPlus,
+    /// The sampled row choice weighs the rows left by what they bring later on the play-outs'
+    /// scale ([`RowOutlook`]) instead of the rule player's baseline.
+    row_outlook: bool,
 }
 
 /// The game's last deal as the chooser's team's list sees it: the game is decided by the points
@@ -87,8 +102,12 @@ impl LastDeal {
 }
 
 impl SamplingCoiffeur {
-    /// Default settings: every world solved exactly from 12 cards left, in 24 worlds per card.
-    pub const DEFAULT: SamplingSettings = SamplingSettings::solving(24, 12);
+    /// Default settings: every world solved exactly from 12 cards left, in 24 worlds per card;
+    /// the row and schieben chosen as the rule player chooses them (`contract_samples` 0).
+    pub const DEFAULT: SamplingSettings = SamplingSettings {
+        contract_samples: 0,
+        ..SamplingSettings::solving(24, 12)
+    };
 
     /// The early cards' play-outs by the learned Schieber play model, by default
     /// ([`Self::with_playout_model`]; 2026-12-04, issue 42: 51.70% ± 0.09% of the points written
@@ -125,8 +144,22 @@ impl SamplingCoiffeur {
                 adapt_odds: SamplingSchieber::DEFAULT_ADAPT_ODDS,
                 model: &crate::inference::PLAY_MODEL,
             },
+            contract_samples: settings.contract_samples,
+            row_rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ Self::ROW_SEED),
+            row_outlook: false,
         }
     }
+
+    /// The same player weighing, in its sampled row choice (`contract_samples`), the rows left
+    /// open by what they bring in the team's deals to come on the play-outs' own scale
+    /// ([`RowOutlook`]) when `on`, instead of the rule player's baseline.
+    pub fn with_row_outlook(mut self, on: bool) -> Self {
+        self.row_outlook = on;
+        self
+    }
+
+    /// Mixed into the seed for the row choice's worlds.
+    const ROW_SEED: u64 = 0x636f_6966_6675_7273;
 
     /// The same player reading the others' cards as the Schieber player does
     /// ([`SamplingSchieber::with_inference`]; 100: off).
@@ -189,6 +222,114 @@ impl SamplingCoiffeur {
         self.sampler.sampled()
     }
 
+    /// After a shove, the worlds of the row choice are drawn again up to this many times until
+    /// forehand's hand is one the rule player shoves (as Schieber's `contract_read`).
+    const ROW_READ: usize = 30;
+
+    /// The row (or schieben) with the best average over `contract_samples` worlds: the unseen
+    /// cards dealt at random, each candidate played out to the end of the deal by four rule
+    /// players (the learned play model's cards with `playout_model`, as the early cards' play-outs),
+    /// schieben by the partner's row as the rule player chooses it with the world's hand. A row
+    /// is valued as the rule player values it
+    /// ([`crate::rule_coiffeur::best_row`]): its multiplier times the points
+    /// written over what the row is likely to bring later ([`row_baseline`] of the team's open
+    /// rows), so a big row still waits for a hand that fills it well, but the points are the
+    /// play-outs' instead of the hand's value. `None`: the rule player decides (no sampling, a
+    /// single choice, or a world the game refuses).
+    pub(crate) fn sampled_row(
+        &mut self,
+        obs: &CoiffeurObservation,
+        legal: &[CoiffeurAction],
+    ) -> Option<CoiffeurAction> {
+        if self.contract_samples == 0 || legal.len() < 2 {
+            return None;
+        }
+        let me = obs.seat;
+        let team = (me % 2) as usize;
+        let open = &obs.choices[team];
+        let schieber = SchieberOptions {
+            target: MAX_TARGET,
+            first_forehand: FirstForehand::Seat(obs.forehand),
+            ..self.options.schieber()
+        };
+        let base = Schieber::new(schieber).ok()?;
+        let model = self.sampler.playout_model.then_some(self.inference.model);
+        let mut unseen: Vec<Card> = (CardSet::ALL - obs.hand).iter().collect();
+        let mut list = ActionList::new();
+        let mut sums = vec![0f64; legal.len()];
+        let outlook = self
+            .row_outlook
+            .then(|| RowOutlook::shared(&self.options, model));
+        // The rule player's row or schieben for another seat of the team in a world.
+        let rule_choice = |s: &Schieber, seat: usize, list: &mut ActionList<CoiffeurAction>| {
+            s.legal_actions(list);
+            let choices: Vec<CoiffeurAction> = list
+                .iter()
+                .filter(|a| match a {
+                    CoiffeurAction::Contract { contract } => open.contains(contract),
+                    _ => true,
+                })
+                .collect();
+            let hand = s.hands()[seat];
+            let schoben = seat as u8 != obs.forehand;
+            self.rule.choose_action(hand, schoben, &choices)
+        };
+        // Shoved to (forehand's partner), or shoved back to (forehand, with zurückschieben).
+        let shoves = if !obs.schoben {
+            0
+        } else if me == obs.forehand {
+            2
+        } else {
+            1
+        };
+        for _ in 0..self.contract_samples {
+            let mut tries = 0;
+            let dealt = loop {
+                let hands = deal_unseen(&mut self.row_rng, &mut unseen, obs.hand, me);
+                let mut dealt = base;
+                dealt.deal(hands).ok()?;
+                if shoves != 1 || tries == Self::ROW_READ {
+                    break dealt;
+                }
+                tries += 1;
+                // Forehand shoved to us: keep the worlds in which the rule player would.
+                if rule_choice(&dealt, obs.forehand as usize, &mut list) == CoiffeurAction::Schieben
+                {
+                    break dealt;
+                }
+            };
+            let mut dealt = dealt;
+            for _ in 0..shoves {
+                dealt.apply(CoiffeurAction::Schieben).ok()?;
+            }
+            if dealt.to_move() != ToMove::Seat(me as usize) {
+                return None;
+            }
+            for (i, &a) in legal.iter().enumerate() {
+                let mut s = dealt;
+                s.apply(a).ok()?;
+                // After schieben (and, with zurückschieben, back) the team's other seat
+                // chooses as the rule player would.
+                while s.phase() == Phase::Contract {
+                    let ToMove::Seat(seat) = s.to_move() else {
+                        return None;
+                    };
+                    let choice = rule_choice(&s, seat, &mut list);
+                    s.apply(choice).ok()?;
+                }
+                let (contract, _) = s.contract()?;
+                let points = play_out(&mut s, &schieber, model)[team] as f64;
+                let m = self.options.multipliers.of(contract) as f64;
+                sums[i] += match &outlook {
+                    Some(o) => m * points + o.future(open, Some(contract)),
+                    None => m * (points - row_baseline(open.len())),
+                };
+            }
+        }
+        let best = (0..legal.len()).max_by(|&x, &y| sums[x].total_cmp(&sums[y]).then(y.cmp(&x)))?;
+        Some(legal[best])
+    }
+
     fn sampled_card(&mut self, decision: &Decision<'_, Coiffeur>, legal: CardSet) -> Option<Card> {
         let obs = decision.observation();
         let contract = obs.contract?;
@@ -236,6 +377,16 @@ impl Player<Coiffeur> for SamplingCoiffeur {
                 return CoiffeurAction::Play { card };
             }
         }
+        let contract_choice = matches!(
+            decision.legal.get(0),
+            CoiffeurAction::Contract { .. } | CoiffeurAction::Schieben
+        );
+        if contract_choice {
+            let legal = decision.legal.to_vec();
+            if let Some(a) = self.sampled_row(&decision.observation(), &legal) {
+                return a;
+            }
+        }
         self.rule.act(decision)
     }
 }
@@ -248,6 +399,98 @@ mod tests {
     use jass_core::schieber::{Phase, WeisOption};
     use rand_core::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// Forehand (seat 0) of a fresh game holding `hand`, the other cards dealt in order.
+    fn first_choice(o: CoiffeurOptions, hand: &str) -> (Coiffeur, Vec<CoiffeurAction>) {
+        let hand: CardSet = hand.parse().unwrap();
+        let rest: Vec<Card> = (CardSet::ALL - hand).iter().collect();
+        let mut hands = [hand; 4];
+        for (i, h) in hands.iter_mut().skip(1).enumerate() {
+            *h = rest[9 * i..9 * i + 9].iter().copied().collect();
+        }
+        let o = CoiffeurOptions {
+            first_forehand: jass_core::schieber::FirstForehand::Seat(0),
+            ..o
+        };
+        let mut g = Coiffeur::new(o).unwrap();
+        g.deal(hands).unwrap();
+        let mut list = jass_core::ActionList::new();
+        g.legal_actions(&mut list);
+        (g, list.to_vec())
+    }
+
+    /// The row choice by play-outs: a hand of low cards takes the Undenufe row (×6), a hand
+    /// that fills no row well is shoved, and in seeded random games every answer is one of the
+    /// legal rows or schieben (after a shove: one of the team's open rows). Without worlds the
+    /// rule player decides.
+    #[test]
+    fn the_sampled_row_plays_the_open_rows_out() {
+        let o = CoiffeurOptions::default();
+        let settings = SamplingSettings {
+            contract_samples: 24,
+            ..SamplingCoiffeur::DEFAULT
+        };
+        let mut p = SamplingCoiffeur::with_settings(o, settings, 3);
+        let (g, legal) = first_choice(o, "H6 H7 H8 S6 S7 D6 D7 C6 C7");
+        assert_eq!(
+            p.sampled_row(&g.observation(0), &legal),
+            Some(CoiffeurAction::Contract {
+                contract: Contract::Mode(jass_core::Mode::Undenufe)
+            })
+        );
+        let (g, legal) = first_choice(o, "H10 H8 SQ S9 D10 D8 C7 C9 CQ");
+        assert_eq!(
+            p.sampled_row(&g.observation(0), &legal),
+            Some(CoiffeurAction::Schieben)
+        );
+        let mut off = SamplingCoiffeur::new(o, 3);
+        assert_eq!(off.sampled_row(&g.observation(0), &legal), None);
+
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+        let (mut checked, mut shoved) = (0, 0);
+        for (misere, slalom, zurueckschieben) in [(false, false, false), (true, true, true)] {
+            let o = CoiffeurOptions {
+                misere,
+                slalom,
+                zurueckschieben,
+                ..CoiffeurOptions::default()
+            };
+            let mut p = SamplingCoiffeur::with_settings(
+                o,
+                SamplingSettings {
+                    contract_samples: 4,
+                    ..SamplingCoiffeur::DEFAULT
+                },
+                5,
+            );
+            random_games(
+                || Coiffeur::new(o).unwrap(),
+                3,
+                usize::MAX,
+                &mut rng,
+                |g, seat, list, _| {
+                    let obs = g.observe(seat);
+                    if obs.phase != Phase::Contract {
+                        return;
+                    }
+                    let legal = list.to_vec();
+                    let a = p.sampled_row(&obs, &legal);
+                    if legal.len() < 2 {
+                        assert_eq!(a, None);
+                        return;
+                    }
+                    let a = a.expect("a row or schieben");
+                    assert!(legal.contains(&a), "{a:?} not in {legal:?}");
+                    if let CoiffeurAction::Contract { contract } = a {
+                        assert!(obs.choices[seat % 2].contains(&contract));
+                    }
+                    shoved += obs.schoben as u32;
+                    checked += 1;
+                },
+            );
+        }
+        assert!(checked >= 80 && shoved >= 10, "{checked} {shoved}");
+    }
 
     #[test]
     fn the_last_deal_is_won_tied_or_lost_by_the_points_it_writes() {

@@ -879,7 +879,11 @@ impl SamplingSchieber {
 /// Plays a dealt Schieber deal to its end with four rule-based players; the deal's score. With
 /// `model`, their cards are the play model's likeliest instead (the seat's own view; Weis and
 /// Misère stay the rule player's).
-fn play_out(s: &mut Schieber, options: &SchieberOptions, model: Option<&PlayModel>) -> [u32; 2] {
+pub(crate) fn play_out(
+    s: &mut Schieber,
+    options: &SchieberOptions,
+    model: Option<&PlayModel>,
+) -> [u32; 2] {
     let mut rule = RuleSchieber::new(*options);
     let mut list = ActionList::new();
     while let ToMove::Seat(seat) = s.to_move() {

@@ -1,7 +1,7 @@
 //! Coiffeur's entry.
 
 use crate::Record;
-use jass_bots::{RuleCoiffeur, SamplingCoiffeur, SamplingSchieber};
+use jass_bots::{RuleCoiffeur, SamplingCoiffeur, SamplingSchieber, SamplingSettings};
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::schieber::RecordedAction;
 use jass_core::Player;
@@ -16,8 +16,10 @@ use crate::registry::GameKind;
 use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
 /// The settings of the Coiffeur sampling player.
-const SAMPLING_KNOWN: [&str; 12] = [
+const SAMPLING_KNOWN: [&str; 14] = [
     "samples",
+    "contract_samples",
+    "row_outlook",
     "max_cards",
     "threads",
     "budget_ms",
@@ -77,18 +79,20 @@ impl TableGame for Coiffeur {
         seed: u64,
     ) -> Result<Box<dyn Player<Self>>, String> {
         let known = SAMPLING_KNOWN;
+        let d = SamplingCoiffeur::DEFAULT;
+        let settings = SamplingSettings {
+            contract_samples: spec.get(&known, "contract_samples", d.contract_samples)?,
+            ..spec.solver_settings_with(&known, d)?
+        };
         Ok(Box::new(
-            SamplingCoiffeur::with_settings(
-                *o,
-                spec.solver_settings_with(&known, SamplingCoiffeur::DEFAULT)?,
-                seed,
-            )
+            SamplingCoiffeur::with_settings(*o, settings, seed)
             .with_early_samples(spec.get(
                 &known,
                 "early_samples",
                 SamplingCoiffeur::DEFAULT_EARLY,
             )?)
             .with_game_end(spec.flag(&known, "game_end", true)?)
+            .with_row_outlook(spec.flag(&known, "row_outlook", false)?)
             .with_playout_model(spec.flag(
                 &known,
                 "playout_model",
