@@ -124,15 +124,7 @@ impl RowOutlook {
                 }
             }
         }
-        // Each contract's row bit and multiplier.
-        let bit: Vec<usize> = contracts
-            .iter()
-            .map(|&c| Self::row_index(&rows, c))
-            .collect();
-        let mult: Vec<f64> = contracts
-            .iter()
-            .map(|&c| options.multipliers.of(c) as f64)
-            .collect();
+        let (bit, mult) = Self::bits_and_multipliers(options);
         let mut future = vec![0f64; 1 << rows.len()];
         // Sets in order of their number: every smaller set first (S \ c < S as a number).
         for set in 1..future.len() {
@@ -151,6 +143,19 @@ impl RowOutlook {
             future,
             points,
         }
+    }
+
+    /// Each contract's (of [`CoiffeurOptions::contracts`]) row bit and multiplier.
+    fn bits_and_multipliers(options: &CoiffeurOptions) -> (Vec<usize>, Vec<f64>) {
+        let rows = options.rows();
+        options
+            .contracts()
+            .iter()
+            .map(|&c| {
+                let m = options.multipliers.of(c) as f64;
+                (Self::row_index(&rows, c), m)
+            })
+            .unzip()
     }
 
     /// The place of `contract`'s row in `rows` (both Slaloms fill the Slalom row).
@@ -233,14 +238,7 @@ mod tests {
         let out = RowOutlook::new(&o, None, 6, 2, 7);
         let contracts = o.contracts();
         let rows = o.rows();
-        let bit: Vec<usize> = contracts
-            .iter()
-            .map(|&c| RowOutlook::row_index(&rows, c))
-            .collect();
-        let mult: Vec<f64> = contracts
-            .iter()
-            .map(|&c| o.multipliers.of(c) as f64)
-            .collect();
+        let (bit, mult) = RowOutlook::bits_and_multipliers(&o);
         assert_eq!(out.future.len(), 1 << 8);
         assert_eq!(out.future[0], 0.0);
         let mut memo = std::collections::HashMap::new();

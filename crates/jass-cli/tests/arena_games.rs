@@ -425,6 +425,28 @@ fn the_sampling_player_plays_in_every_game_in_arena_and_simulate() {
         &["arena", "sampling:depth=3", "rule", "-g", "sidi", "-n", "2"],
         "unknown sampling setting `depth`",
     );
+    // Coiffeur's row choice: its play-outs and the outlook on the rows left (0 or 1 only).
+    let v = arena_json(&[
+        "sampling:contract_samples=8:row_outlook=0",
+        "rule",
+        "-g",
+        "coiffeur",
+        "-n",
+        "1",
+    ]);
+    assert_eq!(v["a"], "sampling:contract_samples=8:row_outlook=0");
+    refused(
+        &[
+            "arena",
+            "sampling:row_outlook=2",
+            "rule",
+            "-g",
+            "coiffeur",
+            "-n",
+            "1",
+        ],
+        "sampling setting `row_outlook=2`: use 0 .. 1",
+    );
     // The Sidi Barrani rule player's conservative auction, for comparisons.
     let v = arena_json(&["rule", "rule:competitive=0", "-g", "sidi", "-n", "2"]);
     assert_eq!(v["b"], "rule:competitive=0");

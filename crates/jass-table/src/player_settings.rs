@@ -155,8 +155,11 @@ fn setting_range(key: &str) -> (usize, usize) {
         // whichever explains each seat's cards better; 0: as the other settings say.
         // 1: Handjass's decisions before the card play played out by the learned model's
         // cards; 0: the rule card play's.
+        // 1: Coiffeur's sampled row choice values the rows left by their outlook on the
+        // play-outs' scale; 0: by the rule player's baseline.
         "last_call" | "signals" | "game_end" | "competitive" | "read_auction" | "playout_model"
-        | "contract_model" | "adapt" | "decision_model" | "readable" | "bid_model" => (0, 1),
+        | "contract_model" | "adapt" | "decision_model" | "readable" | "bid_model"
+        | "row_outlook" => (0, 1),
         // Cards left when the contract's play-outs hand over to the solver (Schieber; 0: off).
         "contract_handoff" => (0, 36),
         // Redraws of the partner's contract worlds until forehand's hand shoves (0: uniform).

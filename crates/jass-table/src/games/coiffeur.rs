@@ -92,7 +92,11 @@ impl TableGame for Coiffeur {
                 SamplingCoiffeur::DEFAULT_EARLY,
             )?)
             .with_game_end(spec.flag(&known, "game_end", true)?)
-            .with_row_outlook(spec.flag(&known, "row_outlook", false)?)
+            .with_row_outlook(spec.flag(
+                &known,
+                "row_outlook",
+                SamplingCoiffeur::DEFAULT_ROW_OUTLOOK,
+            )?)
             .with_playout_model(spec.flag(
                 &known,
                 "playout_model",
