@@ -19,7 +19,7 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use jass_core::coiffeur::CoiffeurOptions;
+use jass_core::coiffeur::{row, CoiffeurOptions, ROWS};
 use jass_core::game::Game;
 use jass_core::schieber::{Contract, FirstForehand, Schieber, SchieberAction, MAX_TARGET};
 use jass_core::{Card, CardSet};
@@ -34,9 +34,8 @@ use jass_core::deal::shuffle;
 /// The future worth of every set of a team's open rows.
 #[derive(Clone, Debug)]
 pub(crate) struct RowOutlook {
-    /// The rows of a list, in [`CoiffeurOptions::rows`] order (bit `i` of a set is row `i`).
-    rows: Vec<Contract>,
-    /// `F(S)` for every set `S` of open rows, indexed by its bits.
+    /// `F(S)` for every set `S` of open rows, indexed by its bits (bit `i`: the row
+    /// [`jass_core::coiffeur::row`] `i`; sets with a row the options have not are left at 0).
     future: Vec<f64>,
     /// The mean play-out points of each sampled hand in each contract (of
     /// [`CoiffeurOptions::contracts`]): forehand's hands (0) and the partner's after a shove (1).
@@ -82,7 +81,6 @@ impl RowOutlook {
         completions: usize,
         seed: u64,
     ) -> RowOutlook {
-        let rows = options.rows();
         let contracts = options.contracts();
         let schieber = jass_core::schieber::SchieberOptions {
             target: MAX_TARGET,
@@ -125,9 +123,10 @@ impl RowOutlook {
             }
         }
         let (bit, mult) = Self::bits_and_multipliers(options);
-        let mut future = vec![0f64; 1 << rows.len()];
+        let list = bit.iter().fold(0, |set, b| set | 1 << b);
+        let mut future = vec![0f64; 1 << ROWS];
         // Sets in order of their number: every smaller set first (S \ c < S as a number).
-        for set in 1..future.len() {
+        for set in (1..future.len()).filter(|set| set & !list == 0) {
             let best = |by_deal: &Vec<f64>| {
                 (0..contracts.len())
                     .filter(|&i| set & (1 << bit[i]) != 0)
@@ -138,36 +137,15 @@ impl RowOutlook {
             let worth = points[0].iter().map(|p| best(p).max(shove)).sum::<f64>() / deals as f64;
             future[set] = worth;
         }
-        RowOutlook {
-            rows,
-            future,
-            points,
-        }
+        RowOutlook { future, points }
     }
 
     /// Each contract's (of [`CoiffeurOptions::contracts`]) row bit and multiplier.
     fn bits_and_multipliers(options: &CoiffeurOptions) -> (Vec<usize>, Vec<f64>) {
-        let rows = options.rows();
-        options
-            .contracts()
-            .iter()
-            .map(|&c| {
-                let m = options.multipliers.of(c) as f64;
-                (Self::row_index(&rows, c), m)
-            })
+        let contracts = options.contracts().into_iter();
+        contracts
+            .map(|c| (row(c), options.multipliers.of(c) as f64))
             .unzip()
-    }
-
-    /// The place of `contract`'s row in `rows` (both Slaloms fill the Slalom row).
-    fn row_index(rows: &[Contract], contract: Contract) -> usize {
-        let c = if contract == Contract::SlalomUndenufe {
-            Contract::Slalom
-        } else {
-            contract
-        };
-        rows.iter()
-            .position(|&r| r == c)
-            .expect("a contract of the list")
     }
 
     /// What the `open` contracts' rows bring when they are filled in the team's deals to come
@@ -175,10 +153,10 @@ impl RowOutlook {
     pub(crate) fn future(&self, open: &[Contract], taken: Option<Contract>) -> f64 {
         let mut set = 0usize;
         for &c in open {
-            set |= 1 << Self::row_index(&self.rows, c);
+            set |= 1 << row(c);
         }
         if let Some(c) = taken {
-            set &= !(1 << Self::row_index(&self.rows, c));
+            set &= !(1 << row(c));
         }
         self.future[set]
     }
@@ -246,13 +224,14 @@ mod tests {
             let f = out.future[set];
             let d = by_definition(&out, &mult, &bit, set, &mut memo);
             assert!((f - d).abs() < 1e-6, "{set}");
-            let most: f64 = (0..rows.len())
-                .filter(|r| set & (1 << r) != 0)
-                .map(|r| 257.0 * o.multipliers.of(rows[r]) as f64)
+            let most: f64 = rows
+                .iter()
+                .filter(|&&r| set & (1 << row(r)) != 0)
+                .map(|&r| 257.0 * o.multipliers.of(r) as f64)
                 .sum();
             assert!((0.0..=most).contains(&f), "{set}: {f}");
-            for r in 0..rows.len() {
-                assert!(out.future[set | (1 << r)] >= f, "{set} + {r}");
+            for &r in &rows {
+                assert!(out.future[set | (1 << row(r))] >= f, "{set} + {r}");
             }
         }
         // Both Slaloms fill the Slalom row: taking either leaves the same rows.

@@ -98,8 +98,8 @@ impl<'a> PlayerSpec<'a> {
         Ok((threads, budget))
     }
 
-    /// The solver's sampling settings (`samples`, `max_cards`, `threads`, `budget_ms`) over
-    /// `default`.
+    /// The solver's sampling settings (`samples`, `max_cards`, `contract_samples`, `threads`,
+    /// `budget_ms`) over `default` (a game whose player does not know a setting refuses it).
     pub fn solver_settings_with(
         &self,
         known: &[&str],
@@ -111,6 +111,7 @@ impl<'a> PlayerSpec<'a> {
             max_cards: self
                 .get(known, "max_cards", default.max_cards as usize)?
                 .min(36) as u32,
+            contract_samples: self.get(known, "contract_samples", default.contract_samples)?,
             threads,
             time_budget,
             ..default

@@ -199,10 +199,11 @@ pub struct Coiffeur {
 }
 
 /// Rows of the longest list: the six modes, Misère, Slalom.
-const ROWS: usize = 8;
+pub const ROWS: usize = 8;
 
-/// The row of a contract: its place in [`Contract::ALL`], both Slaloms in one row.
-fn row(c: Contract) -> usize {
+/// The row of a contract in the longest list (below [`ROWS`]): its place in [`Contract::ALL`],
+/// both Slaloms in one row.
+pub fn row(c: Contract) -> usize {
     let c = if c == Contract::SlalomUndenufe {
         Contract::Slalom
     } else {

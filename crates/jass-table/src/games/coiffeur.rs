@@ -1,7 +1,7 @@
 //! Coiffeur's entry.
 
 use crate::Record;
-use jass_bots::{RuleCoiffeur, SamplingCoiffeur, SamplingSchieber, SamplingSettings};
+use jass_bots::{RuleCoiffeur, SamplingCoiffeur, SamplingSchieber};
 use jass_core::coiffeur::{Coiffeur, CoiffeurOptions};
 use jass_core::schieber::RecordedAction;
 use jass_core::Player;
@@ -79,11 +79,7 @@ impl TableGame for Coiffeur {
         seed: u64,
     ) -> Result<Box<dyn Player<Self>>, String> {
         let known = SAMPLING_KNOWN;
-        let d = SamplingCoiffeur::DEFAULT;
-        let settings = SamplingSettings {
-            contract_samples: spec.get(&known, "contract_samples", d.contract_samples)?,
-            ..spec.solver_settings_with(&known, d)?
-        };
+        let settings = spec.solver_settings_with(&known, SamplingCoiffeur::DEFAULT)?;
         Ok(Box::new(
             SamplingCoiffeur::with_settings(*o, settings, seed)
             .with_early_samples(spec.get(

@@ -136,7 +136,6 @@ impl TableGame for Schieber {
             ..r
         };
         let settings = SamplingSettings {
-            contract_samples: spec.get(&known, "contract_samples", d.contract_samples)?,
             tt_bits: spec.get(&known, "tt_bits", d.tt_bits as usize)? as u32,
             node_limit: spec.get(&known, "node_limit", d.node_limit as usize)? as u64,
             decision_nodes: spec.get(&known, "decision_nodes", d.decision_nodes as usize)? as u64,

@@ -1,7 +1,7 @@
 //! Sidi Barrani's entry.
 
 use crate::Record;
-use jass_bots::{RuleSidi, SamplingSettings, SamplingSidi, SidiBidding};
+use jass_bots::{RuleSidi, SamplingSidi, SidiBidding};
 use jass_core::sidi::{Sidi, SidiOptions, SidiRecorded};
 use jass_core::{Player, TrickRules};
 use serde_json::{json, Value};
@@ -131,10 +131,7 @@ impl TableGame for Sidi {
     ) -> Result<Box<dyn Player<Self>>, String> {
         let known = SAMPLING_KNOWN;
         let d = SamplingSidi::DEFAULT;
-        let settings = SamplingSettings {
-            contract_samples: spec.get(&known, "contract_samples", d.contract_samples)?,
-            ..spec.solver_settings_with(&known, d)?
-        };
+        let settings = spec.solver_settings_with(&known, d)?;
         Ok(Box::new(
             SamplingSidi::with_settings(*o, settings, seed)
                 .with_early_samples(spec.get(
