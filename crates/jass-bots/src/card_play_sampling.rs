@@ -1,27 +1,61 @@
 //! The sampling card choice of a game whose deal is card play alone (no Weis or auction left to
 //! read), for two to four seats, written once: every legal card is played out in worlds that
-//! agree with what the seat has seen ([`seat_knowledge`]), everyone by the game's rule card, and
-//! the card whose play-outs the game values best is kept. A game gives two hooks: its rule card
-//! ([`RuleCard`]) and its objective (a value of a [`PlayedOut`] deal for the deciding seat).
-//! The sampling players of the card-play games ([`jass_core::card_play_game`]) are a
+//! agree with what the seat has seen ([`seat_knowledge`]), read from the others' cards (a world
+//! in which the rule card play explains their cards weighs more), everyone by the game's rule
+//! card and, in the last tricks, every seat by its best card for its own measure with all hands
+//! open; the card whose play-outs the game values best is kept. A game gives its rule card
+//! ([`RuleCard`]), its objective (a value of a [`PlayedOut`] deal for the deciding seat) and,
+//! where its measure is the card points and tricks, every seat's measure ([`Utility`]). The
+//! sampling players of the card-play games ([`jass_core::card_play_game`]) are a
 //! [`CardPlaySampler`] with these hooks: Schellenjass's values its lines, Hindersi's its points.
 
 use jass_core::card_play_action::CardPlayAction;
 use jass_core::card_play_game::{CardPlayGame, CardPlayObservation, CardPlayRules};
 use jass_core::deal::SeededDealer;
 use jass_core::game::{play_turn, ActionList, Game, Player, ToMove};
-use jass_core::trick::trick_winner;
+use jass_core::mode::LAST_TRICK_BONUS;
+use jass_core::trick::{legal_cards, trick_winner};
 use jass_core::trick_play::AnyTrickPlay;
 use jass_core::{Card, CardSet, Mode, PointTable, TrickRules, UndenufeEleven};
+use jass_solver::{SoloOutcome, SoloPosition, SoloSolver, SOLO_SEATS};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::inference::{read_worlds, Inference};
 use crate::pimc::seat_knowledge;
 use crate::worlds::sample_world_retry;
 
 /// The card a seat plays by the game's rules of thumb: `(hand, trick so far (lead first), every
 /// card played in the deal (the trick's included), whether the seat plays last to the trick)`.
 pub type RuleCard<'a> = &'a dyn Fn(CardSet, &[Card], CardSet, bool) -> Card;
+
+/// Every seat's measure of how a deal ends (higher is better), from the points (by the deal's
+/// [`Counting`], the last trick's included) and the tricks each seat took, by seat: what each
+/// seat plays for in the exact last tricks ([`CardPlaySettings::exact_tricks`]).
+pub type Utility<'a> = &'a dyn Fn(&[u32; 4], &[u8; 4]) -> [i32; 4];
+
+/// What a deal's cards count: its trump mode, a point table and the points of the last trick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counting {
+    /// The trump mode.
+    pub mode: Mode,
+    /// The points of each card (the mode's card points, or a count such as Schellenjass's
+    /// bells: [`PointTable::cards_of`]).
+    pub points: PointTable,
+    /// The points of the last trick.
+    pub last_bonus: u32,
+}
+
+impl Counting {
+    /// The card points of `mode` (the ace 11 in Undenufe) and the last trick's 5.
+    pub fn card_points(mode: Mode) -> Counting {
+        Counting {
+            mode,
+            points: PointTable::new(mode, UndenufeEleven::Ace),
+            last_bonus: LAST_TRICK_BONUS,
+        }
+    }
+}
 
 /// The card play as the deciding seat sees it.
 #[derive(Clone, Copy, Debug)]
@@ -44,6 +78,8 @@ pub struct CardPlayView<'a> {
     pub mode: Mode,
     /// The cards' points.
     pub points: PointTable,
+    /// The points of the last trick.
+    pub last_bonus: u32,
     /// Who must follow, trump and may undertrump.
     pub rules: TrickRules,
 }
@@ -52,30 +88,85 @@ pub struct CardPlayView<'a> {
 /// tricks before the play-out included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayedOut {
-    /// The cards each seat took.
+    /// The cards each seat took in the tricks played card by card: every trick of the deal, but
+    /// for a play-out finished exactly ([`CardPlaySettings::exact_tricks`]) only those before.
     pub taken: [CardSet; 4],
-    /// The tricks each seat won.
+    /// The points each seat took in the whole deal by the view's table, the last trick's
+    /// included.
+    pub points: [u32; 4],
+    /// The tricks each seat won in the whole deal.
     pub tricks: [u8; 4],
-    /// The seat that won the last trick.
-    pub last: u8,
 }
 
-/// The card the sampling choice keeps among `legal` (the seat's legal cards), from `samples`
-/// worlds drawn with `rng`; `None` when every card is valued alike (the caller then plays its
-/// rule card). `value` values a played-out deal for the deciding seat: higher is better.
+/// How the sampling card choice draws, reads and plays out its worlds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CardPlaySettings {
+    /// Worlds per card decision (every legal card is played out in each).
+    pub samples: usize,
+    /// Reading the others' cards: a world weighs `infer` percent for each past card of another
+    /// seat that the rule card play would have chosen otherwise in it (100: off, the worlds
+    /// drawn alike).
+    pub infer: u32,
+    /// Worlds drawn per world kept when reading.
+    pub infer_pool: usize,
+    /// From this many tricks left in a play-out every seat plays its best card for its own
+    /// measure ([`Utility`]) with all hands open (max^n by the exact solo solver); before, the
+    /// rule card play (0: the rule card play to the end; only for a game that gives a measure).
+    pub exact_tricks: u32,
+}
+
+/// The card the sampling choice keeps among `legal` (the seat's legal cards), played out in
+/// `worlds` (the hands now, by seat); `None` when every card is valued alike (the caller then
+/// plays its rule card). `value` values a played-out deal for the deciding seat: higher is
+/// better. With `exact`, the last tricks of every play-out are played by the solver.
 pub fn sampled_card(
     view: &CardPlayView<'_>,
     legal: &[Card],
-    samples: usize,
-    rng: &mut impl RngCore,
+    worlds: &[[CardSet; 4]],
     rule: RuleCard<'_>,
     value: &dyn Fn(&PlayedOut) -> i64,
+    exact: Option<&Exact<'_>>,
 ) -> Option<Card> {
     match legal {
         [] => return None,
         [only] => return Some(*only),
         _ => {}
     }
+    let mut total = vec![0i64; legal.len()];
+    for &world in worlds {
+        // One table for the play-outs of a world (the same hands and measures).
+        let mut solver = SoloSolver::new();
+        for (i, &card) in legal.iter().enumerate() {
+            let finish = exact.map(|e| (e, &mut solver));
+            total[i] += value(&play_out(view, world, card, rule, finish));
+        }
+    }
+    let best = (0..legal.len())
+        .max_by_key(|&i| (total[i], std::cmp::Reverse(i)))
+        .expect("a card");
+    (!total.iter().all(|&v| v == total[best])).then_some(legal[best])
+}
+
+/// The exact last tricks of the play-outs: from `tricks` tricks left every seat plays for its
+/// `utility` (max^n, by the exact solo solver).
+#[derive(Clone, Copy)]
+pub struct Exact<'a> {
+    /// Tricks left at which the solver takes over.
+    pub tricks: u32,
+    /// Every seat's measure.
+    pub utility: Utility<'a>,
+}
+
+/// The worlds of a card decision (the hands now, by seat): `n` drawn at random among the deals
+/// that agree with what the seat has seen in `view`, or, when reading (`infer` below 100 and a
+/// card of another seat seen), `n` of `n * infer_pool` kept by how well `rule` explains the
+/// others' cards in each ([`misses`]).
+pub fn card_worlds(
+    view: &CardPlayView<'_>,
+    settings: &CardPlaySettings,
+    rng: &mut impl RngCore,
+    rule: RuleCard<'_>,
+) -> Vec<[CardSet; 4]> {
     let knowledge = seat_knowledge(
         view.seats,
         view.seat,
@@ -86,34 +177,70 @@ pub fn sampled_card(
         view.mode,
         view.rules,
     );
-    let mut total = vec![0i64; legal.len()];
-    for _ in 0..samples {
-        let Some(world) = sample_world_retry(&knowledge, rng, 20) else {
-            break;
-        };
-        for (i, &card) in legal.iter().enumerate() {
-            total[i] += value(&play_out(view, world, card, rule));
+    let inference = Inference::by_rule_misses(settings.infer, settings.infer_pool);
+    let evidence = !view.completed.is_empty() || !view.trick.is_empty();
+    read_worlds(
+        rng,
+        settings.samples,
+        &inference,
+        evidence,
+        |rng| sample_world_retry(&knowledge, rng, 20),
+        |world| misses(view, world, rule),
+    )
+}
+
+/// The others' cards played so far in the deal that `rule` would have chosen otherwise in the
+/// world `world` (the hands now): the deal replayed from its first card with the world's hands,
+/// a card counted only where its seat had two or more legal cards.
+pub fn misses(view: &CardPlayView<'_>, world: &[CardSet; 4], rule: RuleCard<'_>) -> u32 {
+    let n = view.seats;
+    let tricks = || {
+        view.completed
+            .iter()
+            .copied()
+            .chain(std::iter::once((view.trick_leader, view.trick)))
+    };
+    // The hands as dealt: every card played given back to its seat.
+    let mut hands = *world;
+    for (leader, cards) in tricks() {
+        for (k, &c) in cards.iter().enumerate() {
+            hands[(leader as usize + k) % n].insert(c);
         }
     }
-    let best = (0..legal.len())
-        .max_by_key(|&i| (total[i], std::cmp::Reverse(i)))
-        .expect("a card");
-    (!total.iter().all(|&v| v == total[best])).then_some(legal[best])
+    let mut gone = CardSet::EMPTY;
+    let mut missed = 0;
+    for (leader, cards) in tricks() {
+        for (k, &c) in cards.iter().enumerate() {
+            let seat = (leader as usize + k) % n;
+            let before = &cards[..k];
+            if seat != view.seat
+                && legal_cards(hands[seat], before, view.mode, view.rules).len() > 1
+                && rule(hands[seat], before, gone, k + 1 == n) != c
+            {
+                missed += 1;
+            }
+            hands[seat].remove(c);
+            gone.insert(c);
+        }
+    }
+    missed
 }
 
 /// Plays the deal out from `view`'s position in the world `world` (the hands still held), the
-/// seat's own card `first` played first, everyone else by `rule`, through the one trick-play core.
+/// seat's own card `first` played first, everyone else by `rule`, through the one trick-play core;
+/// with `exact`, its last tricks by the solver (its table one for this world's hands).
 pub fn play_out(
     view: &CardPlayView<'_>,
     world: [CardSet; 4],
     first: Card,
     rule: RuleCard<'_>,
+    mut exact: Option<(&Exact<'_>, &mut SoloSolver)>,
 ) -> PlayedOut {
     let n = view.seats;
     let mut out = PlayedOut {
         taken: [CardSet::EMPTY; 4],
+        points: [0; 4],
         tricks: [0; 4],
-        last: 0,
     };
     let mut gone = view.trick.iter().copied().collect::<CardSet>();
     for &(leader, cards) in view.completed {
@@ -121,7 +248,6 @@ pub fn play_out(
         let cards = cards.iter().copied().collect::<CardSet>();
         out.taken[winner] |= cards;
         out.tricks[winner] += 1;
-        out.last = winner as u8;
         gone |= cards;
     }
     // The world as the trick in progress began: its cards back in their players' hands, and
@@ -140,10 +266,11 @@ pub fn play_out(
     )
     .with_tricks(hands[leader].len() as u8);
     let mut trick = CardSet::EMPTY;
-    let take = |out: &mut PlayedOut, trick: &mut CardSet, winner: u8| {
+    let mut last = 0;
+    let mut take = |out: &mut PlayedOut, trick: &mut CardSet, winner: u8| {
         out.taken[winner as usize] |= *trick;
         out.tricks[winner as usize] += 1;
-        out.last = winner;
+        last = winner;
         *trick = CardSet::EMPTY;
     };
     for c in view.trick.iter().copied().chain(std::iter::once(first)) {
@@ -155,8 +282,20 @@ pub fn play_out(
     }
     gone.insert(first);
     while !play.is_over() {
-        let seat = play.to_play();
         let current = play.current();
+        if let Some((x, solver)) = exact.as_mut() {
+            let left: u32 = (0..n as u8).map(|s| play.hand(s).len()).sum();
+            if current.is_empty() && left <= x.tricks * n as u32 {
+                if let Some(end) = finish_exact(view, &play, &out, x, solver) {
+                    return PlayedOut {
+                        points: end.taken[..4].try_into().expect("four seats"),
+                        tricks: end.tricks[..4].try_into().expect("four seats"),
+                        ..out
+                    };
+                }
+            }
+        }
+        let seat = play.to_play();
         let c = rule(play.hand(seat), current, gone, current.len() + 1 == n);
         gone.insert(c);
         trick.insert(c);
@@ -164,41 +303,80 @@ pub fn play_out(
             take(&mut out, &mut trick, end.winner);
         }
     }
+    for s in 0..n {
+        out.points[s] = view.points.sum(out.taken[s]);
+    }
+    out.points[last as usize] += view.last_bonus;
     out
 }
 
-/// The sampling player of a card-play game, written once: its worlds per decision, their random
-/// source and the deal's trick rules; the game gives the deal's trump, what the seat was shown,
-/// its rule card and its objective at each decision.
+/// How the deal of `play` (at a trick boundary; `out` what each seat took before) ends when
+/// every seat plays for `exact`'s measure with all hands open (`None`: the solver gave up).
+fn finish_exact(
+    view: &CardPlayView<'_>,
+    play: &AnyTrickPlay,
+    out: &PlayedOut,
+    exact: &Exact<'_>,
+    solver: &mut SoloSolver,
+) -> Option<SoloOutcome> {
+    let n = view.seats;
+    let hands: Vec<CardSet> = (0..n as u8).map(|s| play.hand(s)).collect();
+    let mut pos = SoloPosition::new_deal(
+        &hands,
+        play.leader() as usize,
+        view.mode,
+        view.points,
+        view.rules,
+    );
+    pos.last_bonus = view.last_bonus;
+    for s in 0..n {
+        pos.taken[s] = view.points.sum(out.taken[s]);
+        pos.tricks[s] = out.tricks[s];
+    }
+    let utility = |o: &SoloOutcome| -> [i32; SOLO_SEATS] {
+        let points: [u32; 4] = o.taken[..4].try_into().expect("four seats");
+        let tricks: [u8; 4] = o.tricks[..4].try_into().expect("four seats");
+        let u = (exact.utility)(&points, &tricks);
+        std::array::from_fn(|i| if i < n { u[i] } else { 0 })
+    };
+    solver.outcome(&pos, &utility)
+}
+
+/// The sampling player of a card-play game, written once: its settings, the random source of its
+/// worlds and the deal's trick rules; the game gives the deal's trump, what the seat was shown,
+/// its rule card, its objective and every seat's measure at each decision.
 #[derive(Clone, Debug)]
 pub struct CardPlaySampler {
-    samples: usize,
+    settings: CardPlaySettings,
     rules: TrickRules,
     rng: Xoshiro256PlusPlus,
 }
 
 impl CardPlaySampler {
-    /// `samples` worlds per decision, drawn from `seed`, the cards played under `rules`.
-    pub fn new(samples: usize, rules: TrickRules, seed: u64) -> Self {
+    /// A sampler with `settings`, its worlds drawn from `seed`, the cards played under `rules`.
+    pub fn new(settings: CardPlaySettings, rules: TrickRules, seed: u64) -> Self {
         CardPlaySampler {
-            samples,
+            settings,
             rules,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
         }
     }
 
-    /// The card for the seat to play in `obs` among `legal`, the deal played in `mode` (card
-    /// points as in any game of the mode) with the cards of others in `shown`, everyone by
-    /// `rule`, each play-out valued by `value` (higher is better); the rule card when every card
-    /// is valued alike.
+    /// The card for the seat to play in `obs` among `legal`, the deal counted by `counting` with
+    /// the cards of others in `shown`, everyone by
+    /// `rule` (and, given `utility` and [`CardPlaySettings::exact_tricks`], the last tricks by
+    /// every seat's best for its `utility`), each play-out valued by `value` (higher is better);
+    /// the rule card when every card is valued alike.
+    #[allow(clippy::too_many_arguments)]
     pub fn card<V>(
         &mut self,
         obs: &CardPlayObservation<V>,
         legal: &ActionList<CardPlayAction>,
-        mode: Mode,
+        counting: Counting,
         shown: &[(u8, CardSet)],
         rule: RuleCard<'_>,
         value: &dyn Fn(&PlayedOut) -> i64,
+        utility: Option<Utility<'_>>,
     ) -> Card {
         let cards: Vec<Card> = legal
             .iter()
@@ -219,12 +397,23 @@ impl CardPlaySampler {
             trick_leader: obs.trick_leader,
             trick: &obs.trick,
             shown,
-            mode,
-            points: PointTable::new(mode, UndenufeEleven::Ace),
+            mode: counting.mode,
+            points: counting.points,
+            last_bonus: counting.last_bonus,
             rules: self.rules,
         };
-        sampled_card(&view, &cards, self.samples, &mut self.rng, rule, value)
-            .unwrap_or_else(|| rule(obs.hand, &obs.trick, obs.played_cards(), obs.plays_last()))
+        let rule_card = || rule(obs.hand, &obs.trick, obs.played_cards(), obs.plays_last());
+        if cards.len() < 2 {
+            return cards.first().copied().unwrap_or_else(rule_card);
+        }
+        let worlds = card_worlds(&view, &self.settings, &mut self.rng, rule);
+        let exact = utility
+            .filter(|_| self.settings.exact_tricks > 0)
+            .map(|utility| Exact {
+                tricks: self.settings.exact_tricks,
+                utility,
+            });
+        sampled_card(&view, &cards, &worlds, rule, value, exact.as_ref()).unwrap_or_else(rule_card)
     }
 }
 
@@ -296,6 +485,7 @@ mod tests {
             shown: &[],
             mode: Mode::Obenabe,
             points: PointTable::new(Mode::Obenabe, UndenufeEleven::Ace),
+            last_bonus: 5,
             rules: TrickRules::Strict,
         }
     }
@@ -319,7 +509,7 @@ mod tests {
         // Seat 2 won the first trick: it leads the second and decides.
         (v.seat, v.trick_leader) = (2, 2);
         let first = lowest(world[2], &[], CardSet::EMPTY, false);
-        let out = play_out(&v, world, first, &lowest);
+        let out = play_out(&v, world, first, &lowest, None);
         let all = out.taken[0] | out.taken[1] | out.taken[2];
         assert_eq!(all, CardSet::ALL, "every card was taken");
         assert_eq!(out.tricks.iter().map(|&t| u32::from(t)).sum::<u32>(), 12);
@@ -330,7 +520,15 @@ mod tests {
             157,
             "the deal's card points and the last trick's 5"
         );
-        assert!(out.tricks[out.last as usize] > 0);
+        let by_cards: Vec<u32> = (0..3).map(|s| v.points.sum(out.taken[s])).collect();
+        let last: Vec<usize> = (0..3)
+            .filter(|&s| out.points[s] == by_cards[s] + 5)
+            .collect();
+        assert_eq!(last.len(), 1, "one seat has the last trick's 5: {out:?}");
+        assert!(out.tricks[last[0]] > 0);
+        for (s, &cards) in by_cards.iter().enumerate() {
+            assert!(out.points[s] == cards || s == last[0]);
+        }
     }
 
     #[test]
@@ -347,15 +545,126 @@ mod tests {
             .collect();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
         let me = 0usize;
-        let chosen = sampled_card(&v, &legal, 20, &mut rng, &lowest, &|out| {
-            -(v.points.sum(out.taken[me]) as i64)
-        });
+        let settings = CardPlaySettings {
+            samples: 20,
+            infer: 100,
+            infer_pool: 1,
+            exact_tricks: 0,
+        };
+        let worlds = card_worlds(&v, &settings, &mut rng, &lowest);
+        assert_eq!(worlds.len(), 20);
+        let fewest = |out: &PlayedOut| -(v.points.sum(out.taken[me]) as i64);
+        let chosen = sampled_card(&v, &legal, &worlds, &lowest, &fewest, None);
         assert_eq!(chosen, Some("H6".parse().unwrap()));
         // With one legal card there is nothing to sample.
         let only: [Card; 1] = ["H6".parse().unwrap()];
         assert_eq!(
-            sampled_card(&v, &only, 20, &mut rng, &lowest, &|_| 0),
+            sampled_card(&v, &only, &worlds, &lowest, &|_| 0, None),
             Some(only[0])
         );
+    }
+
+    /// A world counts the others' past cards the rule card play would not have played with the
+    /// hands it deals them, not a card that was the only legal one; reading keeps the worlds
+    /// that explain more.
+    #[test]
+    fn a_world_misses_the_cards_its_hands_do_not_explain() {
+        // Seat 1 led the first trick with the spades 7, seat 2 followed with the spades 8 and
+        // seat 0 (deciding now, to lead the second trick) with the ace; `lowest` leads and
+        // follows with the lowest legal card.
+        let done: Vec<Card> = ["S7", "S8", "SA"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let completed = [(1u8, done.as_slice())];
+        let mut v = view(cards("HA HK HQ HJ H10 H9 H8 H7 H6 D6 D7"), &completed, &[]);
+        (v.seat, v.trick_leader) = (0, 0);
+        // Explained: seat 1 held no lower card than the spades 7 (its six elsewhere), seat 2
+        // nothing lower than the 8 in spades.
+        let rest = CardSet::ALL - v.hand - done.iter().copied().collect::<CardSet>();
+        let seat1 = cards("S9 S10 SJ SQ SK C6 C7 C8 C9 C10 CJ");
+        let seat2 = rest - seat1;
+        assert!(seat2.contains("S6".parse().unwrap()));
+        // Seat 2 held the six of spades and followed with the eight: one miss.
+        assert_eq!(
+            misses(&v, &[v.hand, seat1, seat2, CardSet::EMPTY], &lowest),
+            1
+        );
+        // Swap the six into seat 1's hand: it led the seven holding the six (a miss), and seat 2
+        // followed with its only spade (no choice, no miss): one miss again, now seat 1's.
+        let six: CardSet = cards("S6");
+        let c6: CardSet = cards("C6");
+        let (s1, s2) = ((seat1 - c6) | six, (seat2 - six) | c6);
+        assert_eq!(misses(&v, &[v.hand, s1, s2, CardSet::EMPTY], &lowest), 1);
+        // With infer 100 the worlds are drawn alike; reading keeps the explained ones first.
+        let reading = CardPlaySettings {
+            samples: 30,
+            infer: 1,
+            infer_pool: 8,
+            exact_tricks: 0,
+        };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let read = card_worlds(&v, &reading, &mut rng, &lowest);
+        let plain = card_worlds(
+            &v,
+            &CardPlaySettings {
+                infer: 100,
+                ..reading
+            },
+            &mut rng,
+            &lowest,
+        );
+        let mean = |w: &[[CardSet; 4]]| {
+            w.iter().map(|x| misses(&v, x, &lowest)).sum::<u32>() as f64 / w.len() as f64
+        };
+        assert_eq!((read.len(), plain.len()), (30, 30));
+        assert!(
+            mean(&read) < mean(&plain),
+            "read worlds {} misses against {} drawn alike",
+            mean(&read),
+            mean(&plain)
+        );
+    }
+
+    /// The exact last tricks carry over what was taken before: with the last trick left (its
+    /// cards forced) the play-out ends as the rule card play's; with more, every card and point
+    /// is still counted once.
+    #[test]
+    fn the_exact_last_tricks_end_the_deal_with_every_point_counted() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+        // Each seat wants the fewest card points.
+        let fewest = |points: &[u32; 4], _: &[u8; 4]| -> [i32; 4] {
+            std::array::from_fn(|s| -(points[s] as i32))
+        };
+        for round in 0..40 {
+            // Three seats, twelve cards each, the deciding seat leads the first trick.
+            let mut pack: Vec<Card> = CardSet::ALL.iter().collect();
+            for i in (1..pack.len()).rev() {
+                pack.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+            }
+            let mut world = [CardSet::EMPTY; 4];
+            for (i, &c) in pack.iter().enumerate() {
+                world[i % 3].insert(c);
+            }
+            let mut v = view(world[0], &[], &[]);
+            v.seat = 0;
+            let first = lowest(world[0], &[], CardSet::EMPTY, false);
+            let plain = play_out(&v, world, first, &lowest, None);
+            let tricks = [1, 1 + round % 4][(round % 2) as usize];
+            let exact = Exact {
+                tricks,
+                utility: &fewest,
+            };
+            let mut solver = SoloSolver::new();
+            let solved = play_out(&v, world, first, &lowest, Some((&exact, &mut solver)));
+            assert_eq!(solved.points.iter().sum::<u32>(), 157, "{solved:?}");
+            assert_eq!(solved.tricks.iter().map(|&t| u32::from(t)).sum::<u32>(), 12);
+            for s in 0..3 {
+                assert!(v.points.sum(solved.taken[s]) <= solved.points[s]);
+            }
+            if tricks == 1 {
+                assert_eq!((solved.points, solved.tricks), (plain.points, plain.tricks));
+            }
+        }
     }
 }

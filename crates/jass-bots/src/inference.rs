@@ -63,6 +63,22 @@ pub struct Inference {
     pub model: &'static PlayModel,
 }
 
+impl Inference {
+    /// Reading by the rule card play's misses alone (no model): a world weighs `percent` percent
+    /// for each unexplained card (100: off), `pool` worlds drawn for each kept.
+    pub fn by_rule_misses(percent: u32, pool: usize) -> Inference {
+        Inference {
+            percent: percent.min(100),
+            pool: pool.max(1),
+            eleven: UndenufeEleven::Ace,
+            belief: 0,
+            adapt: false,
+            adapt_odds: 1,
+            model: &PLAY_MODEL,
+        }
+    }
+}
+
 /// Counts a sampled world's (the hands now) misses by evidence of a player's own.
 pub type MoreMisses<'a> = dyn FnMut(&[CardSet; 4]) -> u32 + 'a;
 

@@ -336,6 +336,8 @@ fn the_sampling_player_plays_in_every_game_in_arena_and_simulate() {
         ("coiffeur", "1"),
         ("differenzler", "3"),
         ("handjass", "3"),
+        ("hindersi", "1"),
+        ("schellenjass", "1"),
     ] {
         let v = arena_json(&["sampling", "rule", "-g", game, "-n", n]);
         assert_eq!(v["a"], "sampling", "{v}");
@@ -447,6 +449,24 @@ fn the_sampling_player_plays_in_every_game_in_arena_and_simulate() {
         ],
         "sampling setting `row_outlook=2`: use 0 .. 1",
     );
+    // The card-play games' reading and exact last tricks (at most four tricks).
+    for game in ["hindersi", "schellenjass"] {
+        let spec = "sampling:samples=6:infer=10:infer_pool=2:exact_tricks=2";
+        let v = arena_json(&[spec, "rule", "-g", game, "-n", "1"]);
+        assert_eq!(v["a"], spec, "{v}");
+        refused(
+            &[
+                "arena",
+                "sampling:exact_tricks=5",
+                "rule",
+                "-g",
+                game,
+                "-n",
+                "1",
+            ],
+            "sampling setting `exact_tricks=5`: use 0 .. 4",
+        );
+    }
     // The Sidi Barrani rule player's conservative auction, for comparisons.
     let v = arena_json(&["rule", "rule:competitive=0", "-g", "sidi", "-n", "2"]);
     assert_eq!(v["b"], "rule:competitive=0");

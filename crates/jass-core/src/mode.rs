@@ -68,7 +68,8 @@ const OBENABE_POINTS: [u8; 9] = [0, 0, 8, 0, 10, 2, 3, 4, 11];
 /// Undenufe with the six worth 11 and the ace 0.
 const UNDENUFE_SIX_POINTS: [u8; 9] = [11, 0, 8, 0, 10, 2, 3, 4, 0];
 
-/// Index into the point tables: 0..4 trump suit, 4 obenabe, 5 undenufe (ace 11), 6 undenufe (six 11).
+/// Index into the point tables: 0..4 trump suit, 4 obenabe, 5 undenufe (ace 11), 6 undenufe (six
+/// 11); 7..11 one point for each card of one suit (`PointTable::cards_of`).
 const fn table_index(mode: Mode, eleven: UndenufeEleven) -> usize {
     match mode {
         Mode::Trump(s) => s as usize,
@@ -80,15 +81,20 @@ const fn table_index(mode: Mode, eleven: UndenufeEleven) -> usize {
     }
 }
 
-static POINT_TABLES: [[u8; 64]; 7] = {
-    let mut t = [[0u8; 64]; 7];
+/// The first of the tables that count the cards of one suit.
+const SUIT_COUNT_TABLES: usize = 7;
+
+static POINT_TABLES: [[u8; 64]; SUIT_COUNT_TABLES + 4] = {
+    let mut t = [[0u8; 64]; SUIT_COUNT_TABLES + 4];
     let mut k = 0;
-    while k < 7 {
+    while k < SUIT_COUNT_TABLES + 4 {
         let mut s = 0;
         while s < 4 {
             let mut r = 0;
             while r < 9 {
-                let p = if k < 4 {
+                let p = if k >= SUIT_COUNT_TABLES {
+                    (s == k - SUIT_COUNT_TABLES) as u8
+                } else if k < 4 {
                     if s == k {
                         TRUMP_POINTS[r]
                     } else {
@@ -117,6 +123,12 @@ impl PointTable {
     /// The table for a mode; `eleven` matters only in Undenufe.
     pub const fn new(mode: Mode, eleven: UndenufeEleven) -> PointTable {
         PointTable(table_index(mode, eleven) as u8)
+    }
+
+    /// One point for each card of `suit`, none for the others: the count of the games that
+    /// avoid the cards of a suit (Schellenjass's bells), for the solver and the play-outs.
+    pub const fn cards_of(suit: Suit) -> PointTable {
+        PointTable((SUIT_COUNT_TABLES + suit as usize) as u8)
     }
 
     /// Points of one card.
@@ -309,6 +321,22 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_suit_count_table_counts_the_cards_of_its_suit() {
+        for suit in Suit::ALL {
+            let t = PointTable::cards_of(suit);
+            assert_eq!(t.sum(CardSet::ALL), 9);
+            for card in CardSet::ALL.iter() {
+                assert_eq!(t.card(card), u32::from(card.suit() == suit), "{card}");
+            }
+        }
+        // The mode's tables are untouched.
+        assert_eq!(
+            PointTable::new(Mode::Obenabe, UndenufeEleven::Ace).card(c("D8")),
+            8
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use jass_bots::card_play_sampling::CardPlaySettings;
 use jass_bots::SamplingSettings;
 
 /// A player name and its settings (`sampling:samples=48:max_cards=24`).
@@ -115,6 +116,21 @@ impl<'a> PlayerSpec<'a> {
             threads,
             time_budget,
             ..default
+        })
+    }
+
+    /// The settings of a card-play game's sampling player (`samples`, `infer`, `infer_pool`,
+    /// `exact_tricks`) over `default` (a game whose player does not know a setting refuses it).
+    pub fn card_play_settings(
+        &self,
+        known: &[&str],
+        default: CardPlaySettings,
+    ) -> Result<CardPlaySettings, String> {
+        Ok(CardPlaySettings {
+            samples: self.get(known, "samples", default.samples)?,
+            infer: self.get(known, "infer", default.infer as usize)? as u32,
+            infer_pool: self.get(known, "infer_pool", default.infer_pool)?,
+            exact_tricks: self.get(known, "exact_tricks", default.exact_tricks as usize)? as u32,
         })
     }
 }

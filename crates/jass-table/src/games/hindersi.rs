@@ -21,7 +21,10 @@ use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
-use players::{HindersiSettings, RuleHindersi, SamplingHindersi};
+use players::{RuleHindersi, SamplingHindersi};
+
+/// The settings the sampling player knows (`jass arena sampling:infer=10 …`).
+const SAMPLING_KNOWN: [&str; 4] = ["samples", "infer", "infer_pool", "exact_tricks"];
 
 impl TableGame for Hindersi {
     const KIND: GameKind = GameKind::Hindersi;
@@ -59,7 +62,7 @@ impl TableGame for Hindersi {
     fn sampling_player(options: &HindersiOptions, seed: u64) -> Box<dyn Player<Self>> {
         Box::new(SamplingHindersi::new(
             *options,
-            HindersiSettings::default(),
+            SamplingHindersi::DEFAULT,
             seed,
         ))
     }
@@ -68,10 +71,7 @@ impl TableGame for Hindersi {
         o: &HindersiOptions,
         seed: u64,
     ) -> Result<Box<dyn Player<Self>>, String> {
-        let d = HindersiSettings::default();
-        let settings = HindersiSettings {
-            samples: spec.get(&["samples"], "samples", d.samples)?,
-        };
+        let settings = spec.card_play_settings(&SAMPLING_KNOWN, SamplingHindersi::DEFAULT)?;
         Ok(Box::new(SamplingHindersi::new(*o, settings, seed)))
     }
     /// The card points each player took; to one who took every trick 0 and 157 to each other;

@@ -16,7 +16,10 @@ use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
 use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
-use players::{RuleSchellenjass, SamplingSchellenjass, SchellenjassSettings};
+use players::{RuleSchellenjass, SamplingSchellenjass};
+
+/// The settings the sampling player knows (`jass arena sampling:infer=10 …`).
+const SAMPLING_KNOWN: [&str; 4] = ["samples", "infer", "infer_pool", "exact_tricks"];
 
 impl TableGame for Schellenjass {
     const KIND: GameKind = GameKind::Schellenjass;
@@ -53,7 +56,7 @@ impl TableGame for Schellenjass {
     fn sampling_player(options: &SchellenjassOptions, seed: u64) -> Box<dyn Player<Self>> {
         Box::new(SamplingSchellenjass::new(
             *options,
-            SchellenjassSettings::default(),
+            SamplingSchellenjass::DEFAULT,
             seed,
         ))
     }
@@ -62,10 +65,7 @@ impl TableGame for Schellenjass {
         o: &SchellenjassOptions,
         seed: u64,
     ) -> Result<Box<dyn Player<Self>>, String> {
-        let d = SchellenjassSettings::default();
-        let settings = SchellenjassSettings {
-            samples: spec.get(&["samples"], "samples", d.samples)?,
-        };
+        let settings = spec.card_play_settings(&SAMPLING_KNOWN, SamplingSchellenjass::DEFAULT)?;
         Ok(Box::new(SamplingSchellenjass::new(*o, settings, seed)))
     }
     /// The cards of the suit each player took (a note), the lines they write: a Turi's to its

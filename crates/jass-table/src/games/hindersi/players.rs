@@ -6,13 +6,12 @@
 //! others' kept).
 
 use jass_core::hindersi::{
-    Hindersi, HindersiAction, HindersiObservation, HindersiOptions, MAX_SEATS, RULES,
+    Hindersi, HindersiAction, HindersiObservation, HindersiOptions, RULES,
 };
 use jass_core::trick::{legal_cards, trick_winner};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleven};
 
-use jass_bots::card_play_sampling::{CardPlaySampler, PlayedOut};
-use jass_core::mode::LAST_TRICK_BONUS;
+use jass_bots::card_play_sampling::{CardPlaySampler, CardPlaySettings, Counting, PlayedOut};
 
 /// The card points of a Hindersi deal in `mode` (a trump game: the Under 20, the Nell 14).
 fn points_of(mode: Mode) -> PointTable {
@@ -96,19 +95,6 @@ impl Player<Hindersi> for RuleHindersi {
     }
 }
 
-/// Settings of the sampling Hindersi player.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct HindersiSettings {
-    /// Worlds per card decision (every legal card is played out in each).
-    pub samples: usize,
-}
-
-impl Default for HindersiSettings {
-    fn default() -> Self {
-        HindersiSettings { samples: 60 }
-    }
-}
-
 /// The sampling player.
 #[derive(Clone, Debug)]
 pub struct SamplingHindersi {
@@ -116,10 +102,18 @@ pub struct SamplingHindersi {
 }
 
 impl SamplingHindersi {
+    /// The default settings: 60 worlds a card, drawn alike, the rule card play to the end.
+    pub const DEFAULT: CardPlaySettings = CardPlaySettings {
+        samples: 60,
+        infer: 100,
+        infer_pool: 4,
+        exact_tricks: 0,
+    };
+
     /// A sampling player for a game of `options`, its worlds drawn from `seed`.
-    pub fn new(_options: HindersiOptions, settings: HindersiSettings, seed: u64) -> Self {
+    pub fn new(_options: HindersiOptions, settings: CardPlaySettings, seed: u64) -> Self {
         SamplingHindersi {
-            sampler: CardPlaySampler::new(settings.samples, RULES, seed),
+            sampler: CardPlaySampler::new(settings, RULES, seed),
         }
     }
 }
@@ -134,7 +128,6 @@ impl Player<Hindersi> for SamplingHindersi {
         let n = obs.players as usize;
         let seat = obs.seat as usize;
         let mode = obs.own.trump.expect("a trump during the play");
-        let points = points_of(mode);
         // The turned trump card is the dealer's until he plays it.
         let shown: Vec<(u8, CardSet)> = obs
             .own
@@ -142,26 +135,38 @@ impl Player<Hindersi> for SamplingHindersi {
             .map(|c| (obs.dealer, CardSet::single(c)))
             .into_iter()
             .collect();
+        // The points each seat writes for the deal: a seat that took every trick writes 0 and
+        // each other 157.
+        let written = |card_points: &[u32; 4], tricks: &[u8; 4]| {
+            let all_tricks = (0..n).find(|&s| tricks[s] as usize == 36 / n).map(|s| s as u8);
+            Hindersi::deal_points(n, card_points, all_tricks)
+        };
         // The others' points against mine: the fewest points are best, and every point an other
         // writes counts in the race for the Partie's marks. Scaled by the players so that it
         // stays whole.
         let value = |out: &PlayedOut| {
-            let mut card_points = [0u32; MAX_SEATS];
-            for (s, p) in card_points.iter_mut().enumerate().take(n) {
-                *p = points.sum(out.taken[s]) + if out.last as usize == s { LAST_TRICK_BONUS } else { 0 };
-            }
-            let all_tricks = (0..n).find(|&s| out.tricks[s] as usize == 36 / n).map(|s| s as u8);
-            let written = Hindersi::deal_points(n, &card_points, all_tricks);
+            let written = written(&out.points, &out.tricks);
             let others: i64 = (0..n)
                 .filter(|&s| s != seat)
                 .map(|s| i64::from(written[s]))
                 .sum();
             others - i64::from(written[seat]) * (n as i64 - 1)
         };
+        // In the exact last tricks each seat writes as few points as it can.
+        let fewest = |card_points: &[u32; 4], tricks: &[u8; 4]| -> [i32; 4] {
+            let written = written(card_points, tricks);
+            std::array::from_fn(|s| if s < n { -(written[s] as i32) } else { 0 })
+        };
         let rule = |hand, trick: &[Card], gone, last| rule_card(hand, trick, gone, last, mode);
-        let card = self
-            .sampler
-            .card(&obs, decision.legal, mode, &shown, &rule, &value);
+        let card = self.sampler.card(
+            &obs,
+            decision.legal,
+            Counting::card_points(mode),
+            &shown,
+            &rule,
+            &value,
+            Some(&fewest),
+        );
         HindersiAction::Play { card }
     }
 }
@@ -208,7 +213,14 @@ mod tests {
                 ..Default::default()
             };
             let mut players: Vec<Box<dyn Player<Hindersi>>> = vec![Box::new(
-                SamplingHindersi::new(opts, HindersiSettings { samples: 20 }, 5),
+                SamplingHindersi::new(
+                    opts,
+                    CardPlaySettings {
+                        samples: 20,
+                        ..SamplingHindersi::DEFAULT
+                    },
+                    5,
+                ),
             )];
             for _ in 1..players_at_table {
                 players.push(Box::new(RuleHindersi::new()));

@@ -7,9 +7,9 @@ use jass_core::schellenjass::{
     Schellenjass, SchellenjassAction, SchellenjassObservation, SchellenjassOptions,
 };
 use jass_core::trick::{legal_cards, trick_winner};
-use jass_core::{Card, CardSet, Decision, Mode, Player, Suit, TrickRules};
+use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Suit, TrickRules};
 
-use jass_bots::card_play_sampling::{CardPlaySampler, PlayedOut};
+use jass_bots::card_play_sampling::{CardPlaySampler, CardPlaySettings, Counting, PlayedOut};
 
 /// Schellenjass is played without trump: every suit ranks as in Obenabe.
 const MODE: Mode = Mode::Obenabe;
@@ -86,19 +86,6 @@ impl Player<Schellenjass> for RuleSchellenjass {
     }
 }
 
-/// Settings of the sampling Schellenjass player.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct SchellenjassSettings {
-    /// Worlds per card decision (every legal card is played out in each).
-    pub samples: usize,
-}
-
-impl Default for SchellenjassSettings {
-    fn default() -> Self {
-        SchellenjassSettings { samples: 100 }
-    }
-}
-
 /// The sampling player.
 #[derive(Clone, Debug)]
 pub struct SamplingSchellenjass {
@@ -107,11 +94,19 @@ pub struct SamplingSchellenjass {
 }
 
 impl SamplingSchellenjass {
+    /// The default settings: 100 worlds a card, drawn alike.
+    pub const DEFAULT: CardPlaySettings = CardPlaySettings {
+        samples: 100,
+        infer: 100,
+        infer_pool: 4,
+        exact_tricks: 0,
+    };
+
     /// A sampling player for a game of `options`, its worlds drawn from `seed`.
-    pub fn new(options: SchellenjassOptions, settings: SchellenjassSettings, seed: u64) -> Self {
+    pub fn new(options: SchellenjassOptions, settings: CardPlaySettings, seed: u64) -> Self {
         SamplingSchellenjass {
             options,
-            sampler: CardPlaySampler::new(settings.samples, TrickRules::Strict, seed),
+            sampler: CardPlaySampler::new(settings, TrickRules::Strict, seed),
         }
     }
 }
@@ -126,18 +121,35 @@ impl Player<Schellenjass> for SamplingSchellenjass {
         let n = obs.players as usize;
         let seat = obs.seat as usize;
         let suit = self.options.suit;
-        // My lines against the others' average: every line counts in the race to the target.
-        // Scaled by the players so that it stays whole.
-        let value = |out: &PlayedOut| {
-            let bells: [u8; 4] = std::array::from_fn(|s| out.taken[s].of_suit(suit).len() as u8);
+        // A seat's lines against the others' average, from the bells each took: every line
+        // counts in the race to the target. Scaled by the players so that it stays whole.
+        let ahead = |bells: &[u32; 4], s: usize| -> i64 {
+            let bells: [u8; 4] = std::array::from_fn(|t| bells[t] as u8);
             let lines = Schellenjass::lines_for(&self.options, &bells);
-            let others: i64 = (0..n).filter(|&s| s != seat).map(|s| lines[s] as i64).sum();
-            lines[seat] as i64 * (n as i64 - 1) - others
+            let others: i64 = (0..n).filter(|&t| t != s).map(|t| lines[t] as i64).sum();
+            lines[s] as i64 * (n as i64 - 1) - others
+        };
+        // The play-outs count the bells as points (no last trick).
+        let counting = Counting {
+            mode: MODE,
+            points: PointTable::cards_of(suit),
+            last_bonus: 0,
+        };
+        let value = |out: &PlayedOut| ahead(&out.points, seat);
+        // In the exact last tricks each seat plays for its own lines against the others'.
+        let lines = |bells: &[u32; 4], _: &[u8; 4]| -> [i32; 4] {
+            std::array::from_fn(|s| if s < n { ahead(bells, s) as i32 } else { 0 })
         };
         let rule = |hand, trick: &[Card], gone, last| rule_card(hand, trick, gone, last, suit);
-        let card = self
-            .sampler
-            .card(&obs, decision.legal, MODE, &[], &rule, &value);
+        let card = self.sampler.card(
+            &obs,
+            decision.legal,
+            counting,
+            &[],
+            &rule,
+            &value,
+            Some(&lines),
+        );
         SchellenjassAction::Play { card }
     }
 }
@@ -184,7 +196,14 @@ mod tests {
                 ..Default::default()
             };
             let mut players: Vec<Box<dyn Player<Schellenjass>>> = vec![Box::new(
-                SamplingSchellenjass::new(opts, SchellenjassSettings { samples: 30 }, 5),
+                SamplingSchellenjass::new(
+                    opts,
+                    CardPlaySettings {
+                        samples: 30,
+                        ..SamplingSchellenjass::DEFAULT
+                    },
+                    5,
+                ),
             )];
             for _ in 1..players_at_table {
                 players.push(Box::new(RuleSchellenjass::new(opts)));
