@@ -119,13 +119,12 @@ impl<'a> PlayerSpec<'a> {
         })
     }
 
-    /// The settings of a card-play game's sampling player (`samples`, `infer`, `infer_pool`,
-    /// `exact_tricks`) over `default` (a game whose player does not know a setting refuses it).
+    /// The settings of a card-play game's sampling player ([`CARD_PLAY_KNOWN`]) over `default`.
     pub fn card_play_settings(
         &self,
-        known: &[&str],
         default: CardPlaySettings,
     ) -> Result<CardPlaySettings, String> {
+        let known = &CARD_PLAY_KNOWN;
         Ok(CardPlaySettings {
             samples: self.get(known, "samples", default.samples)?,
             infer: self.get(known, "infer", default.infer as usize)? as u32,
@@ -134,6 +133,9 @@ impl<'a> PlayerSpec<'a> {
         })
     }
 }
+
+/// The settings the sampling player of a card-play game (Hindersi, Schellenjass) knows.
+pub const CARD_PLAY_KNOWN: [&str; 4] = ["samples", "infer", "infer_pool", "exact_tricks"];
 
 /// The values a setting may take.
 fn setting_range(key: &str) -> (usize, usize) {

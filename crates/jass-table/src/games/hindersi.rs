@@ -23,9 +23,6 @@ use crate::view::{LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
 use players::{RuleHindersi, SamplingHindersi};
 
-/// The settings the sampling player knows (`jass arena sampling:infer=10 …`).
-const SAMPLING_KNOWN: [&str; 4] = ["samples", "infer", "infer_pool", "exact_tricks"];
-
 impl TableGame for Hindersi {
     const KIND: GameKind = GameKind::Hindersi;
     const COMMAND_ALIASES: &'static [&'static str] = &["hintersich"];
@@ -71,7 +68,7 @@ impl TableGame for Hindersi {
         o: &HindersiOptions,
         seed: u64,
     ) -> Result<Box<dyn Player<Self>>, String> {
-        let settings = spec.card_play_settings(&SAMPLING_KNOWN, SamplingHindersi::DEFAULT)?;
+        let settings = spec.card_play_settings(SamplingHindersi::DEFAULT)?;
         Ok(Box::new(SamplingHindersi::new(*o, settings, seed)))
     }
     /// The card points each player took; to one who took every trick 0 and 157 to each other;

@@ -18,9 +18,6 @@ use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView}
 
 use players::{RuleSchellenjass, SamplingSchellenjass};
 
-/// The settings the sampling player knows (`jass arena sampling:infer=10 …`).
-const SAMPLING_KNOWN: [&str; 4] = ["samples", "infer", "infer_pool", "exact_tricks"];
-
 impl TableGame for Schellenjass {
     const KIND: GameKind = GameKind::Schellenjass;
     const COMMAND_ALIASES: &'static [&'static str] = &["herzjass"];
@@ -65,7 +62,7 @@ impl TableGame for Schellenjass {
         o: &SchellenjassOptions,
         seed: u64,
     ) -> Result<Box<dyn Player<Self>>, String> {
-        let settings = spec.card_play_settings(&SAMPLING_KNOWN, SamplingSchellenjass::DEFAULT)?;
+        let settings = spec.card_play_settings(SamplingSchellenjass::DEFAULT)?;
         Ok(Box::new(SamplingSchellenjass::new(*o, settings, seed)))
     }
     /// The cards of the suit each player took (a note), the lines they write: a Turi's to its
