@@ -74,12 +74,8 @@ pub struct CardPlayView<'a> {
     pub trick: &'a [Card],
     /// Cards of other seats the deciding seat has been shown (the turned card the dealer keeps).
     pub shown: &'a [(u8, CardSet)],
-    /// The trump mode.
-    pub mode: Mode,
-    /// The cards' points.
-    pub points: PointTable,
-    /// The points of the last trick.
-    pub last_bonus: u32,
+    /// The trump mode and what the cards count.
+    pub counting: Counting,
     /// Who must follow, trump and may undertrump.
     pub rules: TrickRules,
 }
@@ -91,8 +87,8 @@ pub struct PlayedOut {
     /// The cards each seat took in the tricks played card by card: every trick of the deal, but
     /// for a play-out finished exactly ([`CardPlaySettings::exact_tricks`]) only those before.
     pub taken: [CardSet; 4],
-    /// The points each seat took in the whole deal by the view's table, the last trick's
-    /// included.
+    /// The points each seat took in the whole deal by the view's [`Counting`], the last
+    /// trick's included.
     pub points: [u32; 4],
     /// The tricks each seat won in the whole deal.
     pub tricks: [u8; 4],
@@ -174,7 +170,7 @@ pub fn card_worlds(
         view.completed,
         (view.trick_leader, view.trick),
         view.shown,
-        view.mode,
+        view.counting.mode,
         view.rules,
     );
     let inference = Inference::by_rule_misses(settings.infer, settings.infer_pool);
@@ -214,7 +210,7 @@ pub fn misses(view: &CardPlayView<'_>, world: &[CardSet; 4], rule: RuleCard<'_>)
             let seat = (leader as usize + k) % n;
             let before = &cards[..k];
             if seat != view.seat
-                && legal_cards(hands[seat], before, view.mode, view.rules).len() > 1
+                && legal_cards(hands[seat], before, view.counting.mode, view.rules).len() > 1
                 && rule(hands[seat], before, gone, k + 1 == n) != c
             {
                 missed += 1;
@@ -244,7 +240,7 @@ pub fn play_out(
     };
     let mut gone = view.trick.iter().copied().collect::<CardSet>();
     for &(leader, cards) in view.completed {
-        let winner = (leader as usize + trick_winner(cards, view.mode)) % n;
+        let winner = (leader as usize + trick_winner(cards, view.counting.mode)) % n;
         let cards = cards.iter().copied().collect::<CardSet>();
         out.taken[winner] |= cards;
         out.tricks[winner] += 1;
@@ -259,8 +255,8 @@ pub fn play_out(
     }
     let mut play = AnyTrickPlay::with_rules(
         &hands[..n],
-        view.mode,
-        view.points,
+        view.counting.mode,
+        view.counting.points,
         view.rules,
         leader as u8,
     )
@@ -304,9 +300,9 @@ pub fn play_out(
         }
     }
     for s in 0..n {
-        out.points[s] = view.points.sum(out.taken[s]);
+        out.points[s] = view.counting.points.sum(out.taken[s]);
     }
-    out.points[last as usize] += view.last_bonus;
+    out.points[last as usize] += view.counting.last_bonus;
     out
 }
 
@@ -324,13 +320,13 @@ fn finish_exact(
     let mut pos = SoloPosition::new_deal(
         &hands,
         play.leader() as usize,
-        view.mode,
-        view.points,
+        view.counting.mode,
+        view.counting.points,
         view.rules,
     );
-    pos.last_bonus = view.last_bonus;
+    pos.last_bonus = view.counting.last_bonus;
     for s in 0..n {
-        pos.taken[s] = view.points.sum(out.taken[s]);
+        pos.taken[s] = view.counting.points.sum(out.taken[s]);
         pos.tricks[s] = out.tricks[s];
     }
     let utility = |o: &SoloOutcome| -> [i32; SOLO_SEATS] {
@@ -397,9 +393,7 @@ impl CardPlaySampler {
             trick_leader: obs.trick_leader,
             trick: &obs.trick,
             shown,
-            mode: counting.mode,
-            points: counting.points,
-            last_bonus: counting.last_bonus,
+            counting,
             rules: self.rules,
         };
         let rule_card = || rule(obs.hand, &obs.trick, obs.played_cards(), obs.plays_last());
@@ -453,7 +447,6 @@ pub fn sum_over_deals<R: CardPlayRules>(
 mod tests {
     use super::*;
     use jass_core::trick::legal_cards;
-    use jass_core::UndenufeEleven;
     use rand_core::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -461,6 +454,11 @@ mod tests {
         s.split_whitespace()
             .map(|c| c.parse::<Card>().unwrap())
             .collect()
+    }
+
+    /// Cards in the order written (a trick).
+    fn seq(s: &str) -> Vec<Card> {
+        s.split_whitespace().map(|c| c.parse().unwrap()).collect()
     }
 
     /// The lowest legal card.
@@ -483,9 +481,7 @@ mod tests {
             trick_leader: 0,
             trick,
             shown: &[],
-            mode: Mode::Obenabe,
-            points: PointTable::new(Mode::Obenabe, UndenufeEleven::Ace),
-            last_bonus: 5,
+            counting: Counting::card_points(Mode::Obenabe),
             rules: TrickRules::Strict,
         }
     }
@@ -494,10 +490,7 @@ mod tests {
     fn a_play_out_gives_every_card_to_a_trick_winner_and_counts_the_completed_tricks() {
         // Three seats, one trick done (seat 1 led, seat 2 won it with the ace), the rest played
         // out from a world of 11 cards each.
-        let done: Vec<Card> = ["H6", "HA", "H7"]
-            .iter()
-            .map(|c| c.parse().unwrap())
-            .collect();
+        let done = seq("H6 HA H7");
         let completed = [(1u8, done.as_slice())];
         let pack = CardSet::ALL - done.iter().copied().collect::<CardSet>();
         let mut rest = pack.iter();
@@ -514,13 +507,15 @@ mod tests {
         assert_eq!(all, CardSet::ALL, "every card was taken");
         assert_eq!(out.tricks.iter().map(|&t| u32::from(t)).sum::<u32>(), 12);
         assert!(out.taken[2].contains("HA".parse().unwrap()));
-        let points: u32 = (0..3).map(|s| v.points.sum(out.taken[s])).sum();
+        let points: u32 = (0..3).map(|s| v.counting.points.sum(out.taken[s])).sum();
         assert_eq!(
             points + 5,
             157,
             "the deal's card points and the last trick's 5"
         );
-        let by_cards: Vec<u32> = (0..3).map(|s| v.points.sum(out.taken[s])).collect();
+        let by_cards: Vec<u32> = (0..3)
+            .map(|s| v.counting.points.sum(out.taken[s]))
+            .collect();
         let last: Vec<usize> = (0..3)
             .filter(|&s| out.points[s] == by_cards[s] + 5)
             .collect();
@@ -536,7 +531,7 @@ mod tests {
         // Seat 0 plays last to a trick of the hearts 7 and 8 and holds the king and the 6 of
         // hearts; the objective is to take as few card points as possible: ducking with the 6
         // is better in every world.
-        let trick: Vec<Card> = vec!["H7".parse().unwrap(), "H8".parse().unwrap()];
+        let trick = seq("H7 H8");
         let hand = cards("HK H6 S6 S7 S8 S9 C6 C7 C8 C9 D6 D7");
         let mut v = view(hand, &[], &trick);
         v.trick_leader = 1;
@@ -553,7 +548,7 @@ mod tests {
         };
         let worlds = card_worlds(&v, &settings, &mut rng, &lowest);
         assert_eq!(worlds.len(), 20);
-        let fewest = |out: &PlayedOut| -(v.points.sum(out.taken[me]) as i64);
+        let fewest = |out: &PlayedOut| -(v.counting.points.sum(out.taken[me]) as i64);
         let chosen = sampled_card(&v, &legal, &worlds, &lowest, &fewest, None);
         assert_eq!(chosen, Some("H6".parse().unwrap()));
         // With one legal card there is nothing to sample.
@@ -572,10 +567,7 @@ mod tests {
         // Seat 1 led the first trick with the spades 7, seat 2 followed with the spades 8 and
         // seat 0 (deciding now, to lead the second trick) with the ace; `lowest` leads and
         // follows with the lowest legal card.
-        let done: Vec<Card> = ["S7", "S8", "SA"]
-            .iter()
-            .map(|c| c.parse().unwrap())
-            .collect();
+        let done = seq("S7 S8 SA");
         let completed = [(1u8, done.as_slice())];
         let mut v = view(cards("HA HK HQ HJ H10 H9 H8 H7 H6 D6 D7"), &completed, &[]);
         (v.seat, v.trick_leader) = (0, 0);
@@ -660,7 +652,7 @@ mod tests {
             assert_eq!(solved.points.iter().sum::<u32>(), 157, "{solved:?}");
             assert_eq!(solved.tricks.iter().map(|&t| u32::from(t)).sum::<u32>(), 12);
             for s in 0..3 {
-                assert!(v.points.sum(solved.taken[s]) <= solved.points[s]);
+                assert!(v.counting.points.sum(solved.taken[s]) <= solved.points[s]);
             }
             if tricks == 1 {
                 assert_eq!((solved.points, solved.tricks), (plain.points, plain.tricks));
