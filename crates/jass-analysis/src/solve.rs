@@ -262,7 +262,8 @@ pub struct SoloCard {
     pub card: Card,
     /// What the mover can be sure of against all the others: with [`SoloAim::Announced`] the
     /// smallest miss of his announcement, with [`SoloAim::Marks`] the most points (cards, Weis,
-    /// Stöck), with [`SoloAim::Fewest`] the fewest points (a sweep's 0 or its charge included).
+    /// Stöck), with [`SoloAim::Fewest`] the fewest points (a sweep's 0 or its charge included),
+    /// with [`SoloAim::Lines`] the fewest cards of the suit.
     pub guarantee: u32,
     /// How the deal ends when every player plays for himself (max^n), per player.
     pub end: Vec<SoloEnd>,
@@ -274,20 +275,24 @@ pub struct SoloEnd {
     /// His real seat.
     pub seat: u8,
     /// His final points: cards, Weis and Stöck ([`SoloAim::Fewest`]: the deal's points, a
-    /// sweep's 0 or its charge instead of the cards).
+    /// sweep's 0 or its charge instead of the cards; [`SoloAim::Lines`]: the cards of the suit).
     pub points: u32,
     /// His tricks.
     pub tricks: u8,
     /// His measure (higher is better): minus the penalty ([`SoloAim::Announced`]), strokes minus
-    /// potatoes ([`SoloAim::Marks`]), minus the points ([`SoloAim::Fewest`]).
+    /// potatoes ([`SoloAim::Marks`]), minus the points ([`SoloAim::Fewest`]), his lines
+    /// times the others' number less their lines ([`SoloAim::Lines`]).
     pub score: i32,
     /// His strokes and potatoes ([`SoloAim::Marks`]).
     pub marks: Option<(u32, u32)>,
+    /// His lines ([`SoloAim::Lines`]).
+    pub lines: Option<u32>,
 }
 
 /// What the solo solver found.
 pub struct SoloSolution {
-    /// Every legal card, best first (the smallest sure miss, the most or the fewest sure points); `None` if
+    /// Every legal card, best first (the smallest sure miss, the most or the fewest sure points;
+    /// in lines the mover's lines against the others' when every player plays for himself); `None` if
     /// the node limit cut the search short.
     pub cards: Option<Vec<SoloCard>>,
     /// The time it took.
@@ -369,6 +374,12 @@ impl SoloAnalysis {
                 SoloAim::Announced { .. } | SoloAim::Fewest { .. } => {
                     list.sort_by_key(|r| r.guarantee)
                 }
+                // The fewest cards of the suit is not the aim (all nine make the Turi): the
+                // lines when every player plays for himself first.
+                SoloAim::Lines { .. } => {
+                    let me = self.pos.mover();
+                    list.sort_by_key(|r| (std::cmp::Reverse(r.end[me].score), r.guarantee))
+                }
                 SoloAim::Marks { .. } => list.sort_by_key(|r| std::cmp::Reverse(r.guarantee)),
             }
         }
@@ -404,6 +415,10 @@ impl SoloAnalysis {
             &SoloAim::Fewest { sweep } => {
                 let v = solver.guarantee(child, me, SoloGoal::FewestPoints { sweep })?;
                 Some(v.unsigned_abs() + extra)
+            }
+            SoloAim::Lines { .. } => {
+                let v = solver.guarantee(child, me, SoloGoal::FewestPoints { sweep: None })?;
+                Some(v.unsigned_abs())
             }
         }
     }
@@ -444,6 +459,14 @@ impl Utility<'_> {
         Some(marks(&self.points(o)[..self.analysis.pos.n]))
     }
 
+    /// Lines of each player, if the aim is lines.
+    fn lines(&self, o: &SoloOutcome) -> Option<Vec<u32>> {
+        let SoloAim::Lines { lines } = &self.analysis.deal.aim else {
+            return None;
+        };
+        Some(lines(&self.points(o)[..self.analysis.pos.n]))
+    }
+
     fn of(&self, o: &SoloOutcome) -> [i32; SOLO_SEATS] {
         let points = self.points(o);
         let n = self.analysis.pos.n;
@@ -457,6 +480,15 @@ impl Utility<'_> {
             }),
             SoloAim::Fewest { .. } => {
                 std::array::from_fn(|i| if i < n { -(points[i] as i32) } else { 0 })
+            }
+            SoloAim::Lines { .. } => {
+                // His lines against the others', as the sampling player plays for them.
+                let lines = self.lines(o).unwrap_or_default();
+                let all: i32 = lines.iter().map(|&l| l as i32).sum();
+                std::array::from_fn(|i| match lines.get(i) {
+                    Some(&l) => l as i32 * (n as i32 - 1) - (all - l as i32),
+                    None => 0,
+                })
             }
             SoloAim::Marks { .. } => {
                 if let Some(u) = self.cache.borrow().get(&o.taken) {
@@ -478,6 +510,7 @@ impl Utility<'_> {
         let points = self.points(o);
         let score = self.of(o);
         let marks = self.marks(o);
+        let lines = self.lines(o);
         self.analysis
             .deal
             .seats
@@ -489,6 +522,7 @@ impl Utility<'_> {
                 tricks: o.tricks[i],
                 score: score[i],
                 marks: marks.as_ref().map(|m| m[i]),
+                lines: lines.as_ref().map(|l| l[i]),
             })
             .collect()
     }

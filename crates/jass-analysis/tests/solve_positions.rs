@@ -3,7 +3,8 @@
 //! and the solvers value every legal card there. A game whose entry gives no position says so.
 
 use jass_analysis::solve::{
-    deal_position, race_refused, solve_team, DealPoint, DealPosition, SoloAnalysis, TeamPosition,
+    deal_position, race_refused, solve_team, DealPoint, DealPosition, SoloAnalysis, SoloCard,
+    TeamPosition,
 };
 use jass_core::{Card, Player};
 use jass_table::{GameKind, GameVisitor, Record, TableGame};
@@ -208,5 +209,110 @@ fn a_hindersi_sweep_scores_nothing_and_charges_the_others() {
         cards.last().unwrap().card.to_string(),
         "HA",
         "the worst card last"
+    );
+}
+
+/// Schellenjass (004: "to avoid capturing Bells or to take all nine"): at the first card of
+/// every deal's last trick, where every card is forced, the solver's end of the deal is the
+/// record's bells and lines, seat by seat, for two, three and four players.
+#[test]
+fn schellenjass_last_tricks_end_as_the_record_scored_them() {
+    struct PlayN(u64, u64);
+    impl GameVisitor for PlayN {
+        type Output = Record;
+        fn visit<G: TableGame>(self) -> Record {
+            let options = G::read_options(&serde_json::json!({ "players": self.1 })).unwrap();
+            let mut players: Vec<Box<dyn Player<G>>> = (0..G::seat_count(&options))
+                .map(|_| G::rule_player(&options))
+                .collect();
+            G::play(options, self.0, &mut players, &mut |_| {}).unwrap()
+        }
+    }
+    let numbers = |v: &Value| -> Vec<u64> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect()
+    };
+    for (seed, players) in [(3, 4), (8, 3), (5, 2)] {
+        let record = GameKind::Schellenjass.visit(PlayN(seed, players));
+        let v = serde_json::to_value(&record).unwrap();
+        let deals = v["deals"].as_array().unwrap();
+        for (d, deal) in deals.iter().enumerate() {
+            let at = DealPoint {
+                game: 1,
+                deal: d + 1,
+                cards: 36 - players as usize,
+            };
+            let Ok(DealPosition::Solo(pos)) = deal_position(&record, at) else {
+                panic!("deal {}: no solo position", d + 1);
+            };
+            let an = SoloAnalysis::new(pos).unwrap();
+            let cards = an.solve(0).cards.unwrap();
+            assert_eq!(cards.len(), 1, "one card left to play");
+            let end = &cards[0].end;
+            let bells: Vec<u64> = end.iter().map(|e| e.points as u64).collect();
+            let lines: Vec<u64> = end.iter().map(|e| e.lines.unwrap() as u64).collect();
+            let want = &deal["result"];
+            assert_eq!(bells, numbers(&want["bells"]), "seed {seed} deal {}", d + 1);
+            assert_eq!(lines, numbers(&want["lines"]), "seed {seed} deal {}", d + 1);
+            let mover = an.seat() as usize;
+            assert_eq!(u64::from(cards[0].guarantee), bells[mover]);
+        }
+    }
+}
+
+/// A Schellenjass Turi: the player with eight bells can take the ninth (three lines for him,
+/// none for the others, 004) or give it away (then he has the most and writes nothing, the
+/// others one each). The solver ranks the Turi first although it takes a bell more.
+#[test]
+fn a_schellenjass_turi_is_worth_its_ninth_bell() {
+    use jass_analysis::solve::{SoloAim, SoloDeal};
+    use jass_core::schellenjass::{Schellenjass, SchellenjassOptions, MAX_SEATS};
+    use jass_core::{CardSet, Mode, PointTable, Suit, TrickRules};
+    let hand = |s: &str| s.parse::<CardSet>().unwrap();
+    let opts = SchellenjassOptions::default();
+    let lines = move |counts: &[u32]| {
+        let mut bells = [0u8; MAX_SEATS];
+        for (b, &c) in bells.iter_mut().zip(counts) {
+            *b = c as u8;
+        }
+        Schellenjass::lines_for(&opts, &bells)[..counts.len()].to_vec()
+    };
+    // Seat 0 leads with the last bell and a low spade; seat 1 wins the spade and leads a
+    // club, on which seat 0, without clubs, must throw the bell to seat 3's eight.
+    let hands = vec![hand("DA S6"), hand("SA C6"), hand("S7 C7"), hand("S8 C8")];
+    let deal = SoloDeal {
+        seats: vec![0, 1, 2, 3],
+        legal: hands[0],
+        hands,
+        leader: 0,
+        mode: Mode::Obenabe,
+        points: PointTable::cards_of(Suit::D),
+        rules: TrickRules::Strict,
+        last_bonus: 0,
+        trick: Vec::new(),
+        taken: vec![8, 0, 0, 0],
+        tricks: vec![7, 0, 0, 0],
+        extra: vec![0; 4],
+        aim: SoloAim::Lines {
+            lines: Box::new(lines),
+        },
+    };
+    let an = SoloAnalysis::new(deal).unwrap();
+    let cards = an.solve(0).cards.unwrap();
+    let row = |c: &SoloCard| -> (String, u32, Vec<u32>, Vec<u32>) {
+        let bells = c.end.iter().map(|e| e.points).collect();
+        let lines = c.end.iter().map(|e| e.lines.unwrap()).collect();
+        (c.card.to_string(), c.guarantee, bells, lines)
+    };
+    let rows: Vec<_> = cards.iter().map(row).collect();
+    assert_eq!(
+        rows,
+        vec![
+            ("DA".into(), 9, vec![9, 0, 0, 0], vec![3, 0, 0, 0]),
+            ("S6".into(), 8, vec![8, 0, 0, 1], vec![0, 1, 1, 1]),
+        ]
     );
 }

@@ -97,7 +97,11 @@ fn cases() -> Vec<Vec<&'static str>> {
         rec(&["--game", "5", "--deal", "2", "--cards", "25", "--json"]),
         rec(&["--game", "5", "--deal", "2", "--cards", "40"]),
         // Schellenjass.
-        rec(&["--game", "6"]),
+        rec(&["--game", "6", "--deal", "1", "--cards", "20"]),
+        rec(&["--game", "6", "--deal", "1", "--cards", "24", "--json"]),
+        rec(&[
+            "--game", "6", "--deal", "1", "--cards", "24", "--race", "3,4",
+        ]),
         // Typed in.
         vec![
             "--hands",

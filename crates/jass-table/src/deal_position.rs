@@ -122,7 +122,18 @@ pub enum SoloAim {
         /// What every other player scores when one takes every trick.
         sweep: Option<u32>,
     },
+    /// Lines for the cards of one suit taken (Schellenjass): the deal's points count those
+    /// cards (its point table), and `lines(counts)` gives each player's lines for every
+    /// player's count, as the engine writes them; each player plays for his lines against the
+    /// others', and can be sure of taking at most so many of the cards.
+    Lines {
+        /// Each player's lines.
+        lines: LinesOf,
+    },
 }
+
+/// Each player's lines for every player's count of the cards of the suit.
+pub type LinesOf = Box<dyn Fn(&[u32]) -> Vec<u32>>;
 
 /// The index of `at.deal` among a record's `count` deals.
 pub(crate) fn deal_index(at: DealPoint, count: usize) -> Result<usize, String> {

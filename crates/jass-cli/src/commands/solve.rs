@@ -44,10 +44,12 @@ pub struct SolveArgs {
     rules: Option<String>,
     /// A record to take the position from (with --game, --deal and --cards): Schieber, Coiffeur
     /// or Sidi Barrani (there each card also shows whether the declarer's team makes its bid
-    /// against the best defence), or Differenzler, Handjass or Hindersi, where every player is for
-    /// himself. There each legal card gets the best the mover can be sure of against all the
-    /// others (Differenzler: the smallest miss of the announcement; Handjass: the most points,
-    /// and whether that is safe from a potato; Hindersi: the fewest points) and the end of the deal when every player plays for himself (max^n). The solo
+    /// against the best defence), or Differenzler, Handjass, Hindersi or Schellenjass, where every
+    /// player is for himself. There each legal card gets the best the mover can be sure of
+    /// against all the others (Differenzler: the smallest miss of the announcement; Handjass:
+    /// the most points, and whether that is safe from a potato; Hindersi: the fewest points;
+    /// Schellenjass: the fewest cards of the suit) and the end of the deal when every player
+    /// plays for himself (max^n; Schellenjass: for his lines). The solo
     /// solver is meant for endgames (about 16 cards or fewer left); earlier positions, above all
     /// whole four-player deals, need --max-nodes to end.
     #[arg(long)]
@@ -391,6 +393,10 @@ fn run_solo(a: &SolveArgs, rec: &Record, deal: SoloDeal) -> Result<ExitCode> {
             format!("the fewest points seat {seat} can be sure of"),
             "points",
         ),
+        SoloAim::Lines { .. } => (
+            format!("the fewest cards of the suit seat {seat} can be sure of"),
+            "cards of the suit (lines)",
+        ),
     };
     println!("card, {what}; then each seat's {each} when every player plays for himself:");
     for r in &results {
@@ -405,7 +411,7 @@ fn run_solo(a: &SolveArgs, rec: &Record, deal: SoloDeal) -> Result<ExitCode> {
                     "at risk"
                 }
             ),
-            SoloAim::Fewest { .. } => format!("{:>3}", r.guarantee),
+            SoloAim::Fewest { .. } | SoloAim::Lines { .. } => format!("{:>3}", r.guarantee),
         };
         let each: Vec<String> = r
             .end
@@ -416,6 +422,9 @@ fn run_solo(a: &SolveArgs, rec: &Record, deal: SoloDeal) -> Result<ExitCode> {
                 }
                 SoloAim::Marks { .. } => format!("{}: {:>3} ({:+})", e.seat, e.points, e.score),
                 SoloAim::Fewest { .. } => format!("{}: {:>3}", e.seat, e.points),
+                SoloAim::Lines { .. } => {
+                    format!("{}: {} ({})", e.seat, e.points, e.lines.unwrap_or_default())
+                }
             })
             .collect();
         println!("  {:>4}  {sure}   {}", r.card.to_string(), each.join("  "));
@@ -440,8 +449,14 @@ fn position_json(a: &SolveArgs, game: &str, an: &SoloAnalysis) -> Value {
                 "tricks": pos.tricks[i],
                 "weis_stoeck": an.deal.extra[i],
             });
-            if let SoloAim::Announced { announced, .. } = &an.deal.aim {
-                p["announced"] = json!(announced[i]);
+            match &an.deal.aim {
+                SoloAim::Announced { announced, .. } => p["announced"] = json!(announced[i]),
+                SoloAim::Lines { .. } => {
+                    // What it counts: the cards of the suit, not card points.
+                    p["suit_cards"] = p["card_points"].take();
+                    p.as_object_mut().map(|o| o.remove("card_points"));
+                }
+                _ => {}
             }
             p
         })
@@ -461,6 +476,7 @@ fn position_json(a: &SolveArgs, game: &str, an: &SoloAnalysis) -> Value {
     match &an.deal.aim {
         SoloAim::Marks { threshold, .. } => out["threshold"] = json!(threshold),
         SoloAim::Fewest { sweep } => out["sweep"] = json!(sweep),
+        SoloAim::Lines { .. } => out["mode"] = json!("none"),
         SoloAim::Announced { .. } => {}
     }
     out
@@ -496,6 +512,16 @@ fn card_json(aim: &SoloAim, r: &SoloCard) -> Value {
                 .map(|e| json!({"seat": e.seat, "points": e.points, "tricks": e.tricks}))
                 .collect(),
         ),
+        SoloAim::Lines { .. } => (
+            json!({ "suit_cards": r.guarantee }),
+            r.end
+                .iter()
+                .map(|e| {
+                    json!({"seat": e.seat, "suit_cards": e.points, "tricks": e.tricks,
+                           "lines": e.lines.unwrap_or_default()})
+                })
+                .collect(),
+        ),
     };
     json!({ "card": r.card.to_string(), "guarantee": guarantee, "outcome": outcome })
 }
@@ -510,26 +536,33 @@ fn print_position(a: &SolveArgs, title: &str, an: &SoloAnalysis) {
         SoloAim::Fewest { sweep: Some(x) } => format!(
             ", the fewest points best (one who takes every trick scores 0, the others {x} each)"
         ),
+        SoloAim::Lines { .. } => {
+            ", the cards of one suit counted, scored in lines (every player but the one with the most writes one; all nine: the Turi)".into()
+        }
+    };
+    // Schellenjass has no trump: its suits rank as in Obenabe.
+    let (trump, counted) = match &an.deal.aim {
+        SoloAim::Lines { .. } => ("no trump".to_string(), "cards of the suit"),
+        _ => (format!("trump {}", pos.mode), "card points"),
     };
     println!(
-        "{title}, deal {}, {} cards played, {} left; trump {}, {} trick rules{tail}",
+        "{title}, deal {}, {} cards played, {} left; {trump}, {} trick rules{tail}",
         a.deal,
         a.cards,
         pos.cards_left(),
-        pos.mode,
         format!("{:?}", pos.rules).to_lowercase()
     );
     for (i, &s) in an.deal.seats.iter().enumerate() {
         let aim = match &an.deal.aim {
             SoloAim::Announced { announced, .. } => format!("announced {:>3}, ", announced[i]),
-            SoloAim::Marks { .. } | SoloAim::Fewest { .. } => String::new(),
+            SoloAim::Marks { .. } | SoloAim::Fewest { .. } | SoloAim::Lines { .. } => String::new(),
         };
         let extra = match an.deal.extra[i] {
             0 => String::new(),
             x => format!(" (and {x} Weis/Stöck in this deal)"),
         };
         println!(
-            "  seat {s}: {aim}{:>3} card points so far{extra}; holds {}",
+            "  seat {s}: {aim}{:>3} {counted} so far{extra}; holds {}",
             pos.taken[i], pos.hands[i]
         );
     }

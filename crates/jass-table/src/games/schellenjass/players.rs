@@ -13,7 +13,7 @@ use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Suit, TrickRu
 use jass_bots::card_play_sampling::{CardPlaySampler, CardPlaySettings, Counting, PlayedOut};
 
 /// Schellenjass is played without trump: every suit ranks as in Obenabe.
-const MODE: Mode = Mode::Obenabe;
+pub(super) const MODE: Mode = Mode::Obenabe;
 
 /// Cards of `card`'s suit above it that neither `mine` nor `gone` holds: the cards still out
 /// that could head it.
