@@ -10,17 +10,31 @@ use jass_core::{Card, Player};
 use jass_table::{GameKind, GameVisitor, Record, TableGame};
 use serde_json::Value;
 
-/// A game of `G` played by its rule players.
+/// A game of `G` from seed `.0` played by its rule players, with its default options.
 struct Play(u64);
 impl GameVisitor for Play {
     type Output = Record;
     fn visit<G: TableGame>(self) -> Record {
-        let options = G::read_options(&Value::Object(Default::default())).unwrap();
-        let mut players: Vec<Box<dyn Player<G>>> = (0..G::seat_count(&options))
-            .map(|_| G::rule_player(&options))
-            .collect();
-        G::play(options, self.0, &mut players, &mut |_| {}).unwrap()
+        play_rule_game::<G>(self.0, Value::Object(Default::default()))
     }
+}
+
+/// A game of `G` from seed `.0` played by `.1` rule players.
+struct PlayN(u64, u64);
+impl GameVisitor for PlayN {
+    type Output = Record;
+    fn visit<G: TableGame>(self) -> Record {
+        play_rule_game::<G>(self.0, serde_json::json!({ "players": self.1 }))
+    }
+}
+
+/// A game of `G` with these options, from `seed`, played by its rule players.
+fn play_rule_game<G: TableGame>(seed: u64, options: Value) -> Record {
+    let options = G::read_options(&options).unwrap();
+    let mut players: Vec<Box<dyn Player<G>>> = (0..G::seat_count(&options))
+        .map(|_| G::rule_player(&options))
+        .collect();
+    G::play(options, seed, &mut players, &mut |_| {}).unwrap()
 }
 
 /// The cards played in deal `deal` (0-based) of the record, with their seats.
@@ -113,6 +127,40 @@ fn points_outside_the_record_are_refused() {
     assert!(err(at(1, 36)).contains("give 0 to 35"));
 }
 
+/// The first card of every deal's last trick in a game of `kind` from `seed` with `players` rule
+/// players, where every card is forced: each deal's result in the record, the one legal card's
+/// values, and the mover.
+fn last_trick_cards(kind: GameKind, seed: u64, players: u64) -> Vec<(Value, SoloCard, usize)> {
+    let record = kind.visit(PlayN(seed, players));
+    let v = serde_json::to_value(&record).unwrap();
+    let deals = v["deals"].as_array().unwrap();
+    let mut out = Vec::new();
+    for (d, deal) in deals.iter().enumerate() {
+        let at = DealPoint {
+            game: 1,
+            deal: d + 1,
+            cards: 36 - players as usize,
+        };
+        let Ok(DealPosition::Solo(pos)) = deal_position(&record, at) else {
+            panic!("{kind:?} deal {}: no solo position", d + 1);
+        };
+        let an = SoloAnalysis::new(pos).unwrap();
+        let mut cards = an.solve(0).cards.unwrap();
+        assert_eq!(cards.len(), 1, "one card left to play");
+        out.push((deal["result"].clone(), cards.remove(0), an.seat() as usize));
+    }
+    out
+}
+
+/// The numbers of a JSON array.
+fn numbers(v: &Value) -> Vec<u64> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect()
+}
+
 /// Hindersi (004: "the aim is to score the fewest points; however a player taking all tricks
 /// wins the deal, scoring zero, while the rest score 157 each"): at the first card of every
 /// deal's last trick, where every card is forced, the solver's end of the deal is the record's
@@ -120,43 +168,15 @@ fn points_outside_the_record_are_refused() {
 #[test]
 fn hindersi_last_tricks_end_as_the_record_scored_them() {
     for (seed, players) in [(3, 4), (8, 3)] {
-        struct PlayN(u64, u64);
-        impl GameVisitor for PlayN {
-            type Output = Record;
-            fn visit<G: TableGame>(self) -> Record {
-                let options = G::read_options(&serde_json::json!({ "players": self.1 })).unwrap();
-                let mut players: Vec<Box<dyn Player<G>>> = (0..G::seat_count(&options))
-                    .map(|_| G::rule_player(&options))
-                    .collect();
-                G::play(options, self.0, &mut players, &mut |_| {}).unwrap()
-            }
-        }
-        let record = GameKind::Hindersi.visit(PlayN(seed, players));
-        let v = serde_json::to_value(&record).unwrap();
-        let deals = v["deals"].as_array().unwrap();
-        for (d, deal) in deals.iter().enumerate() {
-            let at = DealPoint {
-                game: 1,
-                deal: d + 1,
-                cards: 36 - players as usize,
-            };
-            let Ok(DealPosition::Solo(pos)) = deal_position(&record, at) else {
-                panic!("deal {}: no solo position", d + 1);
-            };
-            let an = SoloAnalysis::new(pos).unwrap();
-            let cards = an.solve(0).cards.unwrap();
-            assert_eq!(cards.len(), 1, "one card left to play");
-            let points: Vec<u64> = cards[0].end.iter().map(|e| e.points as u64).collect();
-            let want: Vec<u64> = deal["result"]["points"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|p| p.as_u64().unwrap())
-                .collect();
+        for (d, (result, card, mover)) in last_trick_cards(GameKind::Hindersi, seed, players)
+            .into_iter()
+            .enumerate()
+        {
+            let points: Vec<u64> = card.end.iter().map(|e| e.points as u64).collect();
+            let want = numbers(&result["points"]);
             assert_eq!(points, want, "seed {seed} deal {}", d + 1);
-            let mover = an.seat() as usize;
-            assert_eq!(u64::from(cards[0].guarantee), want[mover]);
-            assert_eq!(cards[0].end[mover].score, -(want[mover] as i32));
+            assert_eq!(u64::from(card.guarantee), want[mover]);
+            assert_eq!(card.end[mover].score, -(want[mover] as i32));
         }
     }
 }
@@ -217,48 +237,26 @@ fn a_hindersi_sweep_scores_nothing_and_charges_the_others() {
 /// record's bells and lines, seat by seat, for two, three and four players.
 #[test]
 fn schellenjass_last_tricks_end_as_the_record_scored_them() {
-    struct PlayN(u64, u64);
-    impl GameVisitor for PlayN {
-        type Output = Record;
-        fn visit<G: TableGame>(self) -> Record {
-            let options = G::read_options(&serde_json::json!({ "players": self.1 })).unwrap();
-            let mut players: Vec<Box<dyn Player<G>>> = (0..G::seat_count(&options))
-                .map(|_| G::rule_player(&options))
-                .collect();
-            G::play(options, self.0, &mut players, &mut |_| {}).unwrap()
-        }
-    }
-    let numbers = |v: &Value| -> Vec<u64> {
-        v.as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_u64().unwrap())
-            .collect()
-    };
     for (seed, players) in [(3, 4), (8, 3), (5, 2)] {
-        let record = GameKind::Schellenjass.visit(PlayN(seed, players));
-        let v = serde_json::to_value(&record).unwrap();
-        let deals = v["deals"].as_array().unwrap();
-        for (d, deal) in deals.iter().enumerate() {
-            let at = DealPoint {
-                game: 1,
-                deal: d + 1,
-                cards: 36 - players as usize,
-            };
-            let Ok(DealPosition::Solo(pos)) = deal_position(&record, at) else {
-                panic!("deal {}: no solo position", d + 1);
-            };
-            let an = SoloAnalysis::new(pos).unwrap();
-            let cards = an.solve(0).cards.unwrap();
-            assert_eq!(cards.len(), 1, "one card left to play");
-            let end = &cards[0].end;
-            let bells: Vec<u64> = end.iter().map(|e| e.points as u64).collect();
-            let lines: Vec<u64> = end.iter().map(|e| e.lines.unwrap() as u64).collect();
-            let want = &deal["result"];
-            assert_eq!(bells, numbers(&want["bells"]), "seed {seed} deal {}", d + 1);
-            assert_eq!(lines, numbers(&want["lines"]), "seed {seed} deal {}", d + 1);
-            let mover = an.seat() as usize;
-            assert_eq!(u64::from(cards[0].guarantee), bells[mover]);
+        for (d, (result, card, mover)) in last_trick_cards(GameKind::Schellenjass, seed, players)
+            .into_iter()
+            .enumerate()
+        {
+            let bells: Vec<u64> = card.end.iter().map(|e| e.points as u64).collect();
+            let lines: Vec<u64> = card.end.iter().map(|e| e.lines.unwrap() as u64).collect();
+            assert_eq!(
+                bells,
+                numbers(&result["bells"]),
+                "seed {seed} deal {}",
+                d + 1
+            );
+            assert_eq!(
+                lines,
+                numbers(&result["lines"]),
+                "seed {seed} deal {}",
+                d + 1
+            );
+            assert_eq!(u64::from(card.guarantee), bells[mover]);
         }
     }
 }

@@ -5,6 +5,8 @@
 //!
 //! [`TableGame::deal_position`]: crate::TableGame::deal_position
 
+use jass_core::card_play_game::{CardPlayGame, CardPlayRecord};
+use jass_core::mode::LAST_TRICK_BONUS;
 use jass_core::record::{ActionEntry, GameRecord, RecordedGame};
 use jass_core::{Card, CardSet, Mode, PlaysCard, PointTable, ToMove, TrickRules, UndenufeEleven};
 
@@ -258,4 +260,40 @@ pub(crate) fn leader_index(seats: &[u8], mover: u8, trick_len: usize) -> Result<
         .position(|&s| s == mover)
         .ok_or_else(|| format!("seat {mover} is to play but does not play this deal"))?;
     Ok((i + seats.len() * 2 - trick_len) % seats.len())
+}
+
+/// A point of a card-play game's deal ([`CardPlayGame`]: every seat plays, each for himself),
+/// the record replayed through the engine: the state there, and the deal as the solo solver takes
+/// it: the seats, hands, trick, leader, tricks taken, legal cards and the game's trick rules.
+/// What it counts is the game's to give (`mode`, `points`, `last_bonus`, `taken`, `aim`); until it
+/// does, the card points of Obenabe with the last trick's 5, nothing taken, the fewest best.
+pub(crate) fn card_play_point<R: CardPlayRecord>(
+    rec: &GameRecord<CardPlayGame<R>>,
+    at: DealPoint,
+) -> Result<(CardPlayGame<R>, SoloDeal), String> {
+    let ReplayedTo { now: g, mover, .. } = replay_to_card(rec, at)?;
+    let n = g.players() as usize;
+    let seats: Vec<u8> = (0..n as u8).collect();
+    let trick = g.current_trick().to_vec();
+    let leader = leader_index(&seats, mover, trick.len())?;
+    let mut tricks = vec![0u8; n];
+    for t in 0..g.tricks_done() {
+        tricks[g.completed_trick(t).2 as usize] += 1;
+    }
+    let deal = SoloDeal {
+        hands: (0..n).map(|s| g.hand(s)).collect(),
+        leader,
+        mode: Mode::Obenabe,
+        points: PointTable::new(Mode::Obenabe, UndenufeEleven::Ace),
+        rules: R::TRICK_RULES,
+        last_bonus: LAST_TRICK_BONUS,
+        trick,
+        taken: vec![0; n],
+        tricks,
+        extra: vec![0; n],
+        legal: g.card_play().legal_cards(),
+        seats,
+        aim: SoloAim::Fewest { sweep: None },
+    };
+    Ok((g, deal))
 }

@@ -4,18 +4,13 @@
 mod players;
 
 use crate::Record;
-use jass_core::hindersi::{
-    Hindersi, HindersiOptions, HindersiRecord, Ranking, DEAL_POINTS, RULES,
-};
-use jass_core::mode::LAST_TRICK_BONUS;
+use jass_core::hindersi::{Hindersi, HindersiOptions, HindersiRecord, Ranking, DEAL_POINTS};
 use jass_core::{Player, PointTable, UndenufeEleven};
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::arena::{Arena, SeatTotals};
-use crate::deal_position::{
-    leader_index, replay_to_card, DealPoint, DealPosition, ReplayedTo, SoloAim, SoloDeal,
-};
+use crate::deal_position::{card_play_point, DealPoint, DealPosition, SoloAim, SoloDeal};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
@@ -258,34 +253,18 @@ impl TableGame for Hindersi {
 /// himself, aiming at the fewest points, one who takes every trick scoring 0 and the others 157
 /// each (004).
 fn solo_position(rec: &HindersiRecord, at: DealPoint) -> Result<SoloDeal, String> {
-    let ReplayedTo { now: g, mover, .. } = replay_to_card(rec, at)?;
+    let (g, deal) = card_play_point(rec, at)?;
     let mode = g
         .mode()
         .ok_or_else(|| format!("deal {} has no trump", at.deal))?;
-    let n = g.players() as usize;
-    let seats: Vec<u8> = (0..n as u8).collect();
-    let trick = g.current_trick().to_vec();
-    let leader = leader_index(&seats, mover, trick.len())?;
-    let mut tricks = vec![0u8; n];
-    for t in 0..g.tricks_done() {
-        tricks[g.completed_trick(t).2 as usize] += 1;
-    }
-    let taken = g.card_points();
+    let n = deal.seats.len();
     Ok(SoloDeal {
-        hands: (0..n).map(|s| g.hand(s)).collect(),
-        leader,
         mode,
         points: PointTable::new(mode, UndenufeEleven::Ace),
-        rules: RULES,
-        last_bonus: LAST_TRICK_BONUS,
-        trick,
-        taken: taken[..n].to_vec(),
-        tricks,
-        extra: vec![0; n],
-        legal: g.card_play().legal_cards(),
-        seats,
+        taken: g.card_points()[..n].to_vec(),
         aim: SoloAim::Fewest {
             sweep: Some(DEAL_POINTS),
         },
+        ..deal
     })
 }

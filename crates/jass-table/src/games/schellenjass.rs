@@ -4,18 +4,13 @@
 mod players;
 
 use crate::Record;
-use jass_core::card_play_game::CardPlayRules;
-use jass_core::schellenjass::{
-    Schellenjass, SchellenjassOptions, SchellenjassRecord, SchellenjassRules, MAX_SEATS,
-};
+use jass_core::schellenjass::{Schellenjass, SchellenjassOptions, SchellenjassRecord, MAX_SEATS};
 use jass_core::{Player, PointTable};
 use serde_json::{json, Value};
 
 use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::arena::{Arena, SeatTotals};
-use crate::deal_position::{
-    leader_index, replay_to_card, DealPoint, DealPosition, ReplayedTo, SoloAim, SoloDeal,
-};
+use crate::deal_position::{card_play_point, DealPoint, DealPosition, SoloAim, SoloDeal};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
@@ -164,16 +159,9 @@ impl TableGame for Schellenjass {
 /// for himself, no trump, the points the cards of the suit taken (no last trick), scored in
 /// lines as the engine writes them (004; the Turi included).
 fn solo_position(rec: &SchellenjassRecord, at: DealPoint) -> Result<SoloDeal, String> {
-    let ReplayedTo { now: g, mover, .. } = replay_to_card(rec, at)?;
+    let (g, deal) = card_play_point(rec, at)?;
     let opts = *g.options();
-    let n = g.players() as usize;
-    let seats: Vec<u8> = (0..n as u8).collect();
-    let trick = g.current_trick().to_vec();
-    let leader = leader_index(&seats, mover, trick.len())?;
-    let mut tricks = vec![0u8; n];
-    for t in 0..g.tricks_done() {
-        tricks[g.completed_trick(t).2 as usize] += 1;
-    }
+    let n = deal.seats.len();
     let lines = move |counts: &[u32]| {
         let mut bells = [0u8; MAX_SEATS];
         for (b, &c) in bells.iter_mut().zip(counts) {
@@ -182,21 +170,14 @@ fn solo_position(rec: &SchellenjassRecord, at: DealPoint) -> Result<SoloDeal, St
         Schellenjass::lines_for(&opts, &bells)[..counts.len()].to_vec()
     };
     Ok(SoloDeal {
-        hands: (0..n).map(|s| g.hand(s)).collect(),
-        leader,
         mode: players::MODE,
         points: PointTable::cards_of(opts.suit),
-        rules: SchellenjassRules::TRICK_RULES,
         last_bonus: 0,
-        trick,
         taken: g.bells()[..n].iter().map(|&b| u32::from(b)).collect(),
-        tricks,
-        extra: vec![0; n],
-        legal: g.card_play().legal_cards(),
-        seats,
         aim: SoloAim::Lines {
             lines: Box::new(lines),
         },
+        ..deal
     })
 }
 
