@@ -111,6 +111,9 @@ impl SamplingSettings {
 /// The sampling player.
 pub struct SamplingSchieber {
     options: SchieberOptions,
+    /// The card play's worlds read the others' contract decisions
+    /// ([`Self::with_contract_evidence`]).
+    contract_evidence: bool,
     settings: SamplingSettings,
     /// Worlds per card judged by play-outs where the worlds are not solved from the card on
     /// (0: the rule player's card there).
@@ -164,6 +167,7 @@ impl SamplingSchieber {
     pub fn new(options: SchieberOptions, settings: SamplingSettings, seed: u64) -> Self {
         SamplingSchieber {
             options,
+            contract_evidence: true,
             settings,
             early_samples: Self::DEFAULT_EARLY,
             early_handoff: Self::DEFAULT_HANDOFF,
@@ -329,6 +333,17 @@ impl SamplingSchieber {
         self
     }
 
+    /// The same player with its card play's worlds reading the others' contract decisions or
+    /// not (forehand's schieben or contract and, after a shove, the partner's choice, each world
+    /// a tenth as likely for a decision the rule player would have made otherwise, holding that
+    /// world's hand: [`ContractEvidence`]; on by default). Off, the contract decisions weigh
+    /// nothing in the card play (the contract's own worlds, [`Self::with_contract_play`], are
+    /// not touched).
+    pub fn with_contract_evidence(mut self, on: bool) -> Self {
+        self.contract_evidence = on;
+        self
+    }
+
     /// The same player giving 001's discard signal at its first discard when the worlds value
     /// the signalling card within `tolerance` points of the best, and reading its
     /// partner's first discard as that signal ([`crate::discard_signals`]; off by default). A
@@ -411,6 +426,10 @@ impl SamplingSchieber {
             .is_some()
             .then(|| PartnerSignal::of(obs, self.inference.eleven))
             .flatten();
+        let contract = self
+            .contract_evidence
+            .then(|| ContractEvidence::of(obs, &self.rule))
+            .flatten();
         // The other evidence's misses: the solver's reading and the partner's signal, if any.
         let any = past.is_some() || signal.is_some();
         let mut read = any.then_some(move |h: &[CardSet; 4]| {
@@ -423,7 +442,7 @@ impl SamplingSchieber {
             obs,
             n,
             &self.inference,
-            ContractEvidence::of(obs, &self.rule),
+            contract,
             self.options.weis_rules(),
             read.as_mut().map(|r| r as &mut MoreMisses<'_>),
         )
@@ -1207,6 +1226,49 @@ mod tests {
     /// miss far fewer of the rule player's choices than the worlds drawn without, the worlds read
     /// by the learned model (`belief`) are likelier by that model, and every world kept
     /// still fits what the seat has seen.
+    #[test]
+    fn the_card_worlds_read_the_contract_decisions_unless_told_not_to() {
+        // Worlds drawn with the contract evidence explain the others' contract decisions
+        // (ContractEvidence's misses) better than worlds drawn without it.
+        let o = SchieberOptions::default();
+        let new = || SamplingSchieber::new(o, SamplingSettings::default(), 1);
+        let (mut on, mut off) = (new(), new().with_contract_evidence(false));
+        let rule = RuleSchieber::new(o);
+        let (mut misses_on, mut misses_off, mut decisions) = (0u64, 0u64, 0);
+        played_games(
+            || Schieber::new(o).unwrap(),
+            &mut RuleSchieber::new(o),
+            5,
+            200,
+            |g, seat, list| {
+                let obs = g.observe(seat);
+                if !matches!(list.get(0), SchieberAction::Play { .. }) {
+                    return;
+                }
+                let Some(evidence) = ContractEvidence::of(&obs, &rule) else {
+                    return;
+                };
+                let history = PlayHistory::of(&obs);
+                let k = knowledge(&obs);
+                let count = |worlds: &[[CardSet; 4]]| -> u64 {
+                    worlds
+                        .iter()
+                        .map(|w| evidence.misses(&history.dealt(w)) as u64)
+                        .sum()
+                };
+                misses_on += count(&on.draw_worlds(&obs, &k, 16).0);
+                misses_off += count(&off.draw_worlds(&obs, &k, 16).0);
+                decisions += 1;
+            },
+        );
+        assert!(decisions > 50, "{decisions}");
+        // (2,545 against 4,414 misses when written.)
+        assert!(
+            misses_on * 4 < misses_off * 3,
+            "{misses_on} against {misses_off}"
+        );
+    }
+
     #[test]
     fn inference_keeps_the_worlds_that_explain_the_play() {
         let o = SchieberOptions::default();

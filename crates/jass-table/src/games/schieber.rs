@@ -25,8 +25,9 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Schieber sampling player.
-const SAMPLING_KNOWN: [&str; 29] = [
+const SAMPLING_KNOWN: [&str; 30] = [
     "infer",
+    "contract_evidence",
     "signals",
     "signal_tol",
     "readable",
@@ -167,6 +168,7 @@ impl TableGame for Schieber {
                     "adapt_odds",
                     SamplingSchieber::DEFAULT_ADAPT_ODDS as usize,
                 )? as u32)
+                .with_contract_evidence(spec.flag(&known, "contract_evidence", true)?)
                 .with_solver_reading(reading)
                 .with_fusion(spec.get(&known, "fusion", 0)? as u32)
                 .with_signals(
