@@ -267,17 +267,11 @@ fn schellenjass_last_tricks_end_as_the_record_scored_them() {
 #[test]
 fn a_schellenjass_turi_is_worth_its_ninth_bell() {
     use jass_analysis::solve::{SoloAim, SoloDeal};
-    use jass_core::schellenjass::{Schellenjass, SchellenjassOptions, MAX_SEATS};
+    use jass_core::schellenjass::{Schellenjass, SchellenjassOptions};
     use jass_core::{CardSet, Mode, PointTable, Suit, TrickRules};
     let hand = |s: &str| s.parse::<CardSet>().unwrap();
     let opts = SchellenjassOptions::default();
-    let lines = move |counts: &[u32]| {
-        let mut bells = [0u8; MAX_SEATS];
-        for (b, &c) in bells.iter_mut().zip(counts) {
-            *b = c as u8;
-        }
-        Schellenjass::lines_for(&opts, &bells)[..counts.len()].to_vec()
-    };
+    let lines = move |counts: &[u32]| Schellenjass::lines_of_counts(&opts, counts);
     // Seat 0 leads with the last bell and a low spade; seat 1 wins the spade and leads a
     // club, on which seat 0, without clubs, must throw the bell to seat 3's eight.
     let hands = vec![hand("DA S6"), hand("SA C6"), hand("S7 C7"), hand("S8 C8")];

@@ -84,6 +84,14 @@ impl<'a> PlayerSpec<'a> {
 
     /// A 0/1 setting as a switch.
     pub fn flag(&self, known: &[&str], key: &str, default: bool) -> Result<bool, String> {
+        // A switch missing from `setting_range`'s 0/1 list would refuse its own 0: every
+        // player built in the tests reads its switches here, so the slip cannot ship.
+        if setting_range(key) != (0, 1) {
+            return Err(format!(
+                "{} setting `{key}` is a switch but its range is not 0 .. 1 (setting_range)",
+                self.name
+            ));
+        }
         Ok(self.get(known, key, default as usize)? == 1)
     }
 
@@ -176,9 +184,10 @@ fn setting_range(key: &str) -> (usize, usize) {
         // cards; 0: the rule card play's.
         // 1: Coiffeur's sampled row choice values the rows left by their outlook on the
         // play-outs' scale; 0: by the rule player's baseline.
+        // 1: the Schieber card play's worlds read the others' contract decisions; 0: not.
         "last_call" | "signals" | "game_end" | "competitive" | "read_auction" | "playout_model"
         | "contract_model" | "adapt" | "decision_model" | "readable" | "bid_model"
-        | "row_outlook" => (0, 1),
+        | "row_outlook" | "contract_evidence" => (0, 1),
         // Cards left when the contract's play-outs hand over to the solver (Schieber; 0: off).
         "contract_handoff" => (0, 36),
         // Redraws of the partner's contract worlds until forehand's hand shoves (0: uniform).
@@ -248,6 +257,11 @@ mod tests {
         }
         let s = PlayerSpec::parse("sampling:playout_model=0").unwrap();
         assert!(!s.flag(&known, "playout_model", true).unwrap());
+        // A switch whose range was never declared 0 .. 1 is caught when it is read.
+        let e = s.flag(&["samples"], "samples", true).unwrap_err();
+        assert!(e.contains("is a switch but its range"), "{e}");
+        let s = PlayerSpec::parse("sampling:contract_evidence=0").unwrap();
+        assert!(!s.flag(&["contract_evidence"], "contract_evidence", true).unwrap());
         for (bad, range) in [
             ("sampling:playout_model=2", "use 0 .. 1"),
             ("sampling:contract_model=5", "use 0 .. 1"),

@@ -212,6 +212,16 @@ impl Schellenjass {
         }
         lines
     }
+
+    /// [`Self::lines_for`] of each player's count of the suit's cards as a slice, one line
+    /// count per player given (the solver's positions count in `u32`, one per seat playing).
+    pub fn lines_of_counts(opts: &SchellenjassOptions, counts: &[u32]) -> Vec<u32> {
+        let mut bells = [0u8; MAX_SEATS];
+        for (b, &c) in bells.iter_mut().zip(counts) {
+            *b = u8::try_from(c).unwrap_or(u8::MAX);
+        }
+        Self::lines_for(opts, &bells)[..counts.len().min(MAX_SEATS)].to_vec()
+    }
 }
 
 /// Everything one seat may see (a spectator: no hand); a completed trick's `points` are the
@@ -349,6 +359,25 @@ mod tests {
         let g = scored(SchellenjassOptions::default(), &[[0, 0, 9, 0]]);
         assert_eq!(g.lines(), [0, 0, 3, 0]);
         assert_eq!(g.last_deal().unwrap().turi, Some(2));
+    }
+
+    /// The solver's counts (one per player, `u32`) score as the engine's deals do.
+    #[test]
+    fn counts_as_a_slice_score_as_the_deal_does() {
+        let four = SchellenjassOptions::default();
+        assert_eq!(
+            Schellenjass::lines_of_counts(&four, &[0, 5, 4, 0]),
+            [1, 0, 1, 1]
+        );
+        assert_eq!(
+            Schellenjass::lines_of_counts(&four, &[0, 0, 9, 0]),
+            [0, 0, 3, 0]
+        );
+        let two = SchellenjassOptions {
+            players: 2,
+            ..Default::default()
+        };
+        assert_eq!(Schellenjass::lines_of_counts(&two, &[4, 5]), [1, 0]);
     }
 
     /// Two players, 18 cards each: the one with fewer bells writes a line, a Turi its

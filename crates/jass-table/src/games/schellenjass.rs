@@ -4,7 +4,7 @@
 mod players;
 
 use crate::Record;
-use jass_core::schellenjass::{Schellenjass, SchellenjassOptions, SchellenjassRecord, MAX_SEATS};
+use jass_core::schellenjass::{Schellenjass, SchellenjassOptions, SchellenjassRecord};
 use jass_core::{Player, PointTable};
 use serde_json::{json, Value};
 
@@ -162,13 +162,7 @@ fn solo_position(rec: &SchellenjassRecord, at: DealPoint) -> Result<SoloDeal, St
     let (g, deal) = card_play_point(rec, at)?;
     let opts = *g.options();
     let n = deal.seats.len();
-    let lines = move |counts: &[u32]| {
-        let mut bells = [0u8; MAX_SEATS];
-        for (b, &c) in bells.iter_mut().zip(counts) {
-            *b = c as u8;
-        }
-        Schellenjass::lines_for(&opts, &bells)[..counts.len()].to_vec()
-    };
+    let lines = move |counts: &[u32]| Schellenjass::lines_of_counts(&opts, counts);
     Ok(SoloDeal {
         mode: players::MODE,
         points: PointTable::cards_of(opts.suit),
