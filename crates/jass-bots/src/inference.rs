@@ -28,6 +28,7 @@ use jass_core::weis::{best_declaration, WeisRules};
 use jass_core::{Card, CardSet, Mode, PointTable, TrickRules, UndenufeEleven};
 use rand_core::RngCore;
 
+use crate::contract_model::{ContractModel, ContractSituation};
 use crate::pimc::DrawnWorlds;
 use crate::play_model::{PlayModel, PlaySituation};
 use crate::rule_coiffeur::RuleCoiffeur;
@@ -112,15 +113,17 @@ pub fn draw_worlds<R: RngCore>(
             sample_world_retry(k, rng, 20)
         });
         let mut rules = RuleView::new(obs);
-        let fits: Vec<([SeatFit; 4], u32)> = pool
+        let fits: Vec<([SeatFit; 4], f64)> = pool
             .iter()
             .map(|h| {
                 let dealt = history.dealt(h);
-                let misses = contract.as_ref().map_or(0, |c| c.misses(&dealt))
-                    + weis.as_ref().map_or(0, |w| w.misses(&dealt))
+                let misses = weis.as_ref().map_or(0, |w| w.misses(&dealt))
                     + more.as_mut().map_or(0, |m| m(h));
+                let contract = contract
+                    .as_ref()
+                    .map_or(0.0, |c| c.log_weight(&dealt, ln_eps));
                 let fit = history.schieber_seat_fits(obs, h, inference, &mut rules);
-                (fit, misses)
+                (fit, ln_eps * misses as f64 + contract)
             })
             .collect();
         let me = obs.seat as usize;
@@ -134,11 +137,13 @@ pub fn draw_worlds<R: RngCore>(
         let draw = |rng: &mut R| sample_world_retry(k, rng, 20);
         let worlds = read_worlds_weighed(rng, n, inference, draw, |h| {
             let dealt = history.dealt(h);
-            let misses = contract.as_ref().map_or(0, |c| c.misses(&dealt))
-                + weis.as_ref().map_or(0, |w| w.misses(&dealt))
-                + more.as_mut().map_or(0, |m| m(h));
+            let misses =
+                weis.as_ref().map_or(0, |w| w.misses(&dealt)) + more.as_mut().map_or(0, |m| m(h));
             beta * history.schieber_log_likelihood(obs, h, inference.eleven, inference.model)
                 + ln_eps * misses as f64
+                + contract
+                    .as_ref()
+                    .map_or(0.0, |c| c.log_weight(&dealt, ln_eps))
         });
         return (worlds, all_model);
     }
@@ -216,12 +221,13 @@ pub(crate) fn adapted_seats<'a, const N: usize>(
 }
 
 /// The adaptive reading's worlds: `n` of `pool` kept by weight, each world's other seats'
-/// cards by their explanation ([`adapted_seats`] at `odds`) and its other evidence's misses
-/// (`fits[i].1`, `ln_eps` each); with the seats read by the model.
+/// cards by their explanation ([`adapted_seats`] at `odds`) and its other evidence's
+/// log-weight (`fits[i].1`: `ln_eps` a miss, or a model's log-probabilities); with the seats
+/// read by the model.
 pub(crate) fn keep_adapted<R: RngCore, W: Copy, const N: usize>(
     rng: &mut R,
     pool: &[W],
-    fits: &[([SeatFit; N], u32)],
+    fits: &[([SeatFit; N], f64)],
     n: usize,
     me: usize,
     odds: u32,
@@ -231,9 +237,9 @@ pub(crate) fn keep_adapted<R: RngCore, W: Copy, const N: usize>(
     let weighed: Vec<(usize, f64)> = fits
         .iter()
         .enumerate()
-        .map(|(i, (fit, misses))| {
+        .map(|(i, (fit, other))| {
             let read = adapted_log_weight(fit, me, seats, ln_eps);
-            (i, read + ln_eps * *misses as f64)
+            (i, read + other)
         })
         .collect();
     let kept = keep_by_log_weight(rng, weighed, n, |w| w.1);
@@ -338,6 +344,9 @@ enum ContractRule<'a> {
     Schieber(&'a RuleSchieber),
     /// Coiffeur's: a row of the team's list, or schieben when no open row suits the hand.
     Coiffeur(&'a RuleCoiffeur),
+    /// Schieber's learned contract model ([`ContractEvidence::learned`]): each decision weighs
+    /// its probability; the rule player only lends the rules.
+    Learned(&'a RuleSchieber, &'static ContractModel),
 }
 
 impl<'a> ContractEvidence<'a> {
@@ -408,8 +417,22 @@ impl<'a> ContractEvidence<'a> {
         (!decisions.is_empty()).then_some(ContractEvidence { rule, decisions })
     }
 
-    /// How many of these decisions the rule player would have made otherwise, each seat holding
-    /// its cards of `dealt` (the hands when the play began).
+    /// The same decisions judged by the learned contract model `model` instead of the rule
+    /// player's choices (Schieber; Coiffeur's stay the rule player's): a world weighs the
+    /// probability of each decision, each seat holding that world's hand ([`Self::log_weight`]).
+    pub fn learned(self, model: &'static ContractModel) -> Self {
+        let rule = match self.rule {
+            ContractRule::Schieber(rule) | ContractRule::Learned(rule, _) => {
+                ContractRule::Learned(rule, model)
+            }
+            coiffeur => coiffeur,
+        };
+        ContractEvidence { rule, ..self }
+    }
+
+    /// How many of these decisions the rule player (the learned model: as its likeliest
+    /// decision) would have made otherwise, each seat holding its cards of `dealt` (the hands
+    /// when the play began).
     pub fn misses(&self, dealt: &[CardSet; 4]) -> u32 {
         self.decisions
             .iter()
@@ -418,10 +441,45 @@ impl<'a> ContractEvidence<'a> {
                 let would = match self.rule {
                     ContractRule::Schieber(rule) => rule.choose_contract(hand, legal),
                     ContractRule::Coiffeur(rule) => rule.choose_action(hand, *schoben, legal),
+                    ContractRule::Learned(rule, model) => {
+                        let situation = situation(rule, hand, legal, *schoben);
+                        model.likeliest(&situation).unwrap_or(*did)
+                    }
                 };
                 would != *did
             })
             .count() as u32
+    }
+
+    /// A world's log-weight by these decisions, each seat holding its cards of `dealt`: the
+    /// learned model's log-probabilities of the decisions, or `ln_eps` for each decision the
+    /// rule player would have made otherwise.
+    pub fn log_weight(&self, dealt: &[CardSet; 4], ln_eps: f64) -> f64 {
+        let ContractRule::Learned(rule, model) = self.rule else {
+            return ln_eps * self.misses(dealt) as f64;
+        };
+        self.decisions
+            .iter()
+            .map(|(seat, legal, schoben, did)| {
+                let situation = situation(rule, dealt[*seat as usize], legal, *schoben);
+                model.log_probability(&situation, *did)
+            })
+            .sum()
+    }
+}
+
+/// The contract model's view of a decision under `rule`'s rules.
+fn situation<'b>(
+    rule: &'b RuleSchieber,
+    hand: CardSet,
+    legal: &'b [SchieberAction],
+    schoben: bool,
+) -> ContractSituation<'b> {
+    ContractSituation {
+        options: rule.options(),
+        hand,
+        legal,
+        schoben,
     }
 }
 

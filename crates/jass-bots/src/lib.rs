@@ -7,6 +7,9 @@
 pub mod card_play_sampling;
 pub mod chosen_deals;
 mod coiffeur_rows;
+pub mod contract_model;
+pub mod contract_model_train;
+mod contract_model_weights;
 mod contract_value;
 mod discard_signals;
 mod fusion;
@@ -53,6 +56,6 @@ pub use rule_sidi::{RuleSidi, SidiBidding};
 pub use sampling_coiffeur::SamplingCoiffeur;
 pub use sampling_differenzler::{DifferenzlerSettings, SamplingDifferenzler};
 pub use sampling_handjass::SamplingHandjass;
-pub use sampling_schieber::{SamplingSchieber, SamplingSettings};
+pub use sampling_schieber::{ContractReading, SamplingSchieber, SamplingSettings};
 pub use sampling_sidi::SamplingSidi;
 pub use solver_reading::SolverReading;

@@ -313,11 +313,12 @@ impl Sample {
     }
 }
 
-/// One decision's features, for the fit (each legal card's, as many as its game's model has).
-struct Example {
-    cards: Vec<Vec<f32>>,
-    chosen: usize,
-    rule_agrees: bool,
+/// One decision's features, for the fit (each legal card's, as many as its game's model has;
+/// the contract model's: each open decision's).
+pub(crate) struct Example {
+    pub(crate) cards: Vec<Vec<f32>>,
+    pub(crate) chosen: usize,
+    pub(crate) rule_agrees: bool,
 }
 
 impl Example {
@@ -680,14 +681,24 @@ pub fn fit(per_deal: &[Vec<Sample>], steps: usize) -> TrainReport {
             .flat_map(|(_, d)| d.iter().map(Example::of))
             .collect()
     };
-    let (train, test) = (examples(false), examples(true));
-    let n_features = train.first().map_or(FEATURES, |e| e.cards[0].len());
+    fit_examples(&examples(false), &examples(true), FEATURES, steps)
+}
+
+/// Fits a softmax over each example's choices to `train` in `steps` gradient steps (Adam, a
+/// small L2 penalty; `features` if there is no example) and measures it on `test`.
+pub(crate) fn fit_examples(
+    train: &[Example],
+    test: &[Example],
+    features: usize,
+    steps: usize,
+) -> TrainReport {
+    let n_features = train.first().map_or(features, |e| e.cards[0].len());
     let mut w = vec![0f32; n_features];
     let (mut m, mut v) = (vec![0f64; n_features], vec![0f64; n_features]);
     let (rate, beta1, beta2, l2) = (0.05, 0.9, 0.999, 1e-4);
     for step in 1..=steps {
         let mut grad = vec![0f64; n_features];
-        for ex in &train {
+        for ex in train {
             let probs = softmax(&w, ex);
             for (k, f) in ex.cards.iter().enumerate() {
                 let g = probs[k] - (k == ex.chosen) as u8 as f64;
@@ -708,13 +719,13 @@ pub fn fit(per_deal: &[Vec<Sample>], steps: usize) -> TrainReport {
     }
     let n = test.len().max(1) as f64;
     let (mut ll, mut uniform, mut top1, mut rule) = (0.0, 0.0, 0usize, 0usize);
-    for ex in &test {
+    for ex in test {
         let probs = softmax(&w, ex);
         ll += probs[ex.chosen].max(1e-300).ln();
         uniform -= (ex.cards.len() as f64).ln();
         let best = (0..probs.len())
             .max_by(|&a, &b| probs[a].total_cmp(&probs[b]))
-            .expect("two or more cards");
+            .expect("two or more choices");
         top1 += (best == ex.chosen) as usize;
         rule += ex.rule_agrees as usize;
     }

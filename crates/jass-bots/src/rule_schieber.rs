@@ -125,7 +125,7 @@ pub fn hand_value(hand: CardSet, contract: Contract) -> f64 {
 /// standard multipliers (docs/players.md: 20 took 53.7% of the points against 50, the value
 /// before 2026-11-24; 10 and 30 53.5% and 53.0%). The lower base favours the contracts that
 /// count several times.
-const CONTRACT_BASE: f64 = 20.0;
+pub(crate) const CONTRACT_BASE: f64 = 20.0;
 
 /// The random hands (from a fixed seed, so that the player stays deterministic) whose mean best
 /// score stands for what a partner's hand is worth when forehand shoves.

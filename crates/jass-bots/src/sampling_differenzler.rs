@@ -342,11 +342,15 @@ impl SamplingDifferenzler {
         let pool: Vec<[CardSet; 4]> = (0..n * self.settings.infer_pool.max(1))
             .filter_map(|_| sample_world_retry(k, rng, 20))
             .collect();
-        let fits: Vec<([SeatFit; 4], u32)> = pool
-            .iter()
-            .map(|h| self.seat_fits(obs, history, h, &self.world(obs, mode, *h, None)))
-            .collect();
         let ln_eps = (self.settings.infer as f64 / 100.0).ln();
+        let fits: Vec<([SeatFit; 4], f64)> = pool
+            .iter()
+            .map(|h| {
+                let (fits, misses) =
+                    self.seat_fits(obs, history, h, &self.world(obs, mode, *h, None));
+                (fits, ln_eps * misses as f64)
+            })
+            .collect();
         keep_adapted(rng, &pool, &fits, n, me, self.settings.adapt_odds, ln_eps)
     }
 

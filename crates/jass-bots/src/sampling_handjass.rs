@@ -858,9 +858,9 @@ impl SamplingHandjass {
             let pool: Vec<[CardSet; MAX_SEATS]> = (0..self.samples * inference.pool.max(1))
                 .filter_map(|_| h.world(&mut self.rng))
                 .collect();
-            let fits: Vec<([SeatFit; MAX_SEATS], u32)> = pool
+            let fits: Vec<([SeatFit; MAX_SEATS], f64)> = pool
                 .iter()
-                .map(|w| (read.seat_fits(w, threshold), 0))
+                .map(|w| (read.seat_fits(w, threshold), 0.0))
                 .collect();
             let ln_eps = (inference.percent as f64 / 100.0).ln();
             let (odds, n) = (inference.adapt_odds, self.samples);
@@ -1667,7 +1667,7 @@ mod tests {
                 let r = PlayRead::new(&obs, &o, &h.order, mode).unwrap();
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(read);
                 let pool: Vec<_> = (0..32).filter_map(|_| h.world(&mut rng)).collect();
-                let fits: Vec<_> = pool.iter().map(|w| (r.seat_fits(w, 26), 0)).collect();
+                let fits: Vec<_> = pool.iter().map(|w| (r.seat_fits(w, 26), 0.0)).collect();
                 let (_, seats) = keep_adapted(&mut rng, &pool, &fits, 8, seat, 1, 0.1f64.ln());
                 read += 1;
                 if h.order

@@ -33,6 +33,7 @@ use jass_solver::{race_cards, Position, Solver, SolverConfig};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::contract_model::CONTRACT_MODEL;
 use crate::contract_value::{contract_margin, ContractPlay};
 use crate::discard_signals::{signal_instead, PartnerSignal};
 use crate::inference::{draw_worlds, ContractEvidence, Inference, MoreMisses};
@@ -108,12 +109,39 @@ impl SamplingSettings {
     }
 }
 
+/// How a sampling Schieber player's card play reads the others' contract decisions
+/// (`sampling:contract_evidence=0|1|2`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ContractReading {
+    /// Not at all.
+    Off = 0,
+    /// Each world a tenth as likely for each decision the rule player, holding that world's
+    /// hand, would have made otherwise.
+    Rule = 1,
+    /// Each world weighs the learned contract model's probability of each decision
+    /// ([`crate::contract_model`], fitted to the sampling players' own decisions).
+    Model = 2,
+}
+
+impl ContractReading {
+    /// The reading of a `contract_evidence` setting (0, 1 or 2).
+    pub fn from_setting(n: usize) -> Option<ContractReading> {
+        [
+            ContractReading::Off,
+            ContractReading::Rule,
+            ContractReading::Model,
+        ]
+        .get(n)
+        .copied()
+    }
+}
+
 /// The sampling player.
 pub struct SamplingSchieber {
     options: SchieberOptions,
-    /// The card play's worlds read the others' contract decisions
-    /// ([`Self::with_contract_evidence`]).
-    contract_evidence: bool,
+    /// How the card play's worlds read the others' contract decisions
+    /// ([`Self::with_contract_reading`]).
+    contract_reading: ContractReading,
     settings: SamplingSettings,
     /// Worlds per card judged by play-outs where the worlds are not solved from the card on
     /// (0: the rule player's card there).
@@ -167,7 +195,7 @@ impl SamplingSchieber {
     pub fn new(options: SchieberOptions, settings: SamplingSettings, seed: u64) -> Self {
         SamplingSchieber {
             options,
-            contract_evidence: true,
+            contract_reading: Self::DEFAULT_CONTRACT_READING,
             settings,
             early_samples: Self::DEFAULT_EARLY,
             early_handoff: Self::DEFAULT_HANDOFF,
@@ -242,6 +270,10 @@ impl SamplingSchieber {
     /// points against the rule players' play-outs on 2,000 duplicate deals,
     /// docs/lab/2026-12-03-model-playouts.md).
     pub const DEFAULT_CONTRACT_MODEL: bool = true;
+
+    /// How the card play's worlds read the others' contract decisions, by default
+    /// ([`Self::with_contract_reading`]).
+    pub const DEFAULT_CONTRACT_READING: ContractReading = ContractReading::Rule;
 
     /// Reading the others' cards, by default: worlds drawn per world kept.
     pub const DEFAULT_INFER_POOL: usize = 4;
@@ -333,14 +365,13 @@ impl SamplingSchieber {
         self
     }
 
-    /// The same player with its card play's worlds reading the others' contract decisions or
-    /// not (forehand's schieben or contract and, after a shove, the partner's choice, each world
-    /// a tenth as likely for a decision the rule player would have made otherwise, holding that
-    /// world's hand: [`ContractEvidence`]; on by default). Off, the contract decisions weigh
-    /// nothing in the card play (the contract's own worlds, [`Self::with_contract_play`], are
-    /// not touched).
-    pub fn with_contract_evidence(mut self, on: bool) -> Self {
-        self.contract_evidence = on;
+    /// The same player with its card play's worlds reading the others' contract decisions
+    /// (forehand's schieben or contract and, after a shove, the partner's choice: [`ContractEvidence`])
+    /// as `reading` says ([`Self::DEFAULT_CONTRACT_READING`] by default). Off, the contract
+    /// decisions weigh nothing in the card play (the contract's own worlds,
+    /// [`Self::with_contract_play`], are not touched).
+    pub fn with_contract_reading(mut self, reading: ContractReading) -> Self {
+        self.contract_reading = reading;
         self
     }
 
@@ -426,10 +457,13 @@ impl SamplingSchieber {
             .is_some()
             .then(|| PartnerSignal::of(obs, self.inference.eleven))
             .flatten();
-        let contract = self
-            .contract_evidence
-            .then(|| ContractEvidence::of(obs, &self.rule))
-            .flatten();
+        let contract = match self.contract_reading {
+            ContractReading::Off => None,
+            ContractReading::Rule => ContractEvidence::of(obs, &self.rule),
+            ContractReading::Model => {
+                ContractEvidence::of(obs, &self.rule).map(|e| e.learned(&CONTRACT_MODEL))
+            }
+        };
         // The other evidence's misses: the solver's reading and the partner's signal, if any.
         let any = past.is_some() || signal.is_some();
         let mut read = any.then_some(move |h: &[CardSet; 4]| {
@@ -1221,20 +1255,23 @@ mod tests {
         );
     }
 
-    /// With inference the worlds kept explain the others' cards better: at the card decisions
-    /// of seeded games of rule players, the worlds drawn with a weight of 10% per unexplained card
-    /// miss far fewer of the rule player's choices than the worlds drawn without, the worlds read
-    /// by the learned model (`belief`) are likelier by that model, and every world kept
-    /// still fits what the seat has seen.
+    /// The card play's worlds read the others' contract decisions: at the card decisions of
+    /// seeded games of rule players, the worlds drawn with the rule player's reading miss fewer
+    /// of its contract decisions, and those drawn with the learned contract model's reading
+    /// make the decisions likelier by that model, than the worlds drawn without.
     #[test]
     fn the_card_worlds_read_the_contract_decisions_unless_told_not_to() {
         // Worlds drawn with the contract evidence explain the others' contract decisions
         // (ContractEvidence's misses) better than worlds drawn without it.
         let o = SchieberOptions::default();
         let new = || SamplingSchieber::new(o, SamplingSettings::default(), 1);
-        let (mut on, mut off) = (new(), new().with_contract_evidence(false));
+        let (mut on, mut off) = (new(), new().with_contract_reading(ContractReading::Off));
+        let mut learned = new().with_contract_reading(ContractReading::Model);
         let rule = RuleSchieber::new(o);
         let (mut misses_on, mut misses_off, mut decisions) = (0u64, 0u64, 0);
+        // The learned contract model's log-likelihood of the decisions in the worlds read by
+        // it, and in the worlds drawn without the contract evidence.
+        let (mut likely_learned, mut likely_off) = (0.0, 0.0);
         played_games(
             || Schieber::new(o).unwrap(),
             &mut RuleSchieber::new(o),
@@ -1257,7 +1294,17 @@ mod tests {
                         .sum()
                 };
                 misses_on += count(&on.draw_worlds(&obs, &k, 16).0);
-                misses_off += count(&off.draw_worlds(&obs, &k, 16).0);
+                let off_worlds = off.draw_worlds(&obs, &k, 16).0;
+                misses_off += count(&off_worlds);
+                let by_model = evidence.learned(&CONTRACT_MODEL);
+                let likely = |worlds: &[[CardSet; 4]]| -> f64 {
+                    worlds
+                        .iter()
+                        .map(|w| by_model.log_weight(&history.dealt(w), 0.0))
+                        .sum()
+                };
+                likely_learned += likely(&learned.draw_worlds(&obs, &k, 16).0);
+                likely_off += likely(&off_worlds);
                 decisions += 1;
             },
         );
@@ -1267,8 +1314,17 @@ mod tests {
             misses_on * 4 < misses_off * 3,
             "{misses_on} against {misses_off}"
         );
+        assert!(
+            likely_learned > likely_off,
+            "{likely_learned} against {likely_off}"
+        );
     }
 
+    /// With inference the worlds kept explain the others' cards better: at the card decisions
+    /// of seeded games of rule players, the worlds drawn with a weight of 10% per unexplained card
+    /// miss far fewer of the rule player's choices than the worlds drawn without, the worlds read
+    /// by the learned model (`belief`) are likelier by that model, and every world kept
+    /// still fits what the seat has seen.
     #[test]
     fn inference_keeps_the_worlds_that_explain_the_play() {
         let o = SchieberOptions::default();

@@ -550,7 +550,8 @@ impl SamplingSidi {
                 let pool: Vec<[CardSet; 4]> = (0..n * inference.pool.max(1))
                     .filter_map(|_| agreeing(rng))
                     .collect();
-                let fits: Vec<([SeatFit; 4], u32)> = pool
+                let ln_eps = (inference.percent as f64 / 100.0).ln();
+                let fits: Vec<([SeatFit; 4], f64)> = pool
                     .iter()
                     .map(|hands| {
                         let called = auction
@@ -558,12 +559,11 @@ impl SamplingSidi {
                             .map_or(0, |a| a.misses(&callers, &history.dealt(hands)));
                         (
                             seat_fits(rule, &obs, &history, hands, d_team, &inference),
-                            called,
+                            ln_eps * called as f64,
                         )
                     })
                     .collect();
                 let me = obs.seat as usize;
-                let ln_eps = (inference.percent as f64 / 100.0).ln();
                 return keep_adapted(rng, &pool, &fits, n, me, inference.adapt_odds, ln_eps);
             }
             if inference.belief > 0 && inference.percent < 100 && evidence {

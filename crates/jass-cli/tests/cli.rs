@@ -862,6 +862,79 @@ fn train_fits_the_play_model_and_refuses_a_damaged_samples_file() {
     assert!(!none.exists());
 }
 
+/// `jass train contract-model` decides seeded deals' contracts with sampling players, writes
+/// the contract model's weights with the command, refits the same weights from what it saved,
+/// and refuses a damaged samples file with its line, nothing written.
+#[test]
+fn train_fits_the_contract_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("saved.txt");
+    let (out, refit) = (dir.path().join("w.rs"), dir.path().join("refit.rs"));
+    let run = jass()
+        .args([
+            "train",
+            "contract-model",
+            "--deals",
+            "10",
+            "--steps",
+            "30",
+            "--threads",
+            "1",
+            "--save-samples",
+        ])
+        .arg(&saved)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let report: serde_json::Value = serde_json::from_slice(&run.get_output().stdout).unwrap();
+    let lines = std::fs::read_to_string(&saved).unwrap();
+    // Deals 1 and 6 are held out: forehand's decision, and the partner's after a shove.
+    let held_out = lines
+        .lines()
+        .filter(|l| l.starts_with("1|") || l.starts_with("6|"))
+        .count();
+    assert_eq!(report["test_decisions"], held_out, "{report}");
+    let weights = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        weights.contains("pub const WEIGHTS: [f32; 20] = ["),
+        "{weights}"
+    );
+    assert!(
+        weights.contains("jass train contract-model --deals 10 --seed 1 --steps 30"),
+        "{weights}"
+    );
+    jass()
+        .args(["train", "contract-model", "--steps", "30", "--samples"])
+        .arg(&saved)
+        .arg("--out")
+        .arg(&refit)
+        .assert()
+        .success();
+    let body = |p: &std::path::Path| {
+        let t = std::fs::read_to_string(p).unwrap();
+        t[t.find("pub const").unwrap()..].to_string()
+    };
+    assert_eq!(body(&out), body(&refit));
+
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, format!("{lines}3|HA HK|0|contract H|contract H\n")).unwrap();
+    let none = dir.path().join("none.rs");
+    let line = lines.lines().count() + 1;
+    jass()
+        .args(["train", "contract-model", "--samples"])
+        .arg(&bad)
+        .arg("--out")
+        .arg(&none)
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains(format!("line {line}"))
+                .and(predicate::str::contains("5 fields")),
+        );
+    assert!(!none.exists());
+}
+
 /// `jass train play-model --game differenzler` plays Differenzler deals, writes the
 /// Differenzler model's weights, and refits the same weights from what it saved; a Differenzler
 /// samples file is refused for the Schieber model with the flag to use, and a Schieber one for

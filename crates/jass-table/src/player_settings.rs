@@ -184,10 +184,12 @@ fn setting_range(key: &str) -> (usize, usize) {
         // cards; 0: the rule card play's.
         // 1: Coiffeur's sampled row choice values the rows left by their outlook on the
         // play-outs' scale; 0: by the rule player's baseline.
-        // 1: the Schieber card play's worlds read the others' contract decisions; 0: not.
         "last_call" | "signals" | "game_end" | "competitive" | "read_auction" | "playout_model"
         | "contract_model" | "adapt" | "decision_model" | "readable" | "bid_model"
-        | "row_outlook" | "contract_evidence" => (0, 1),
+        | "row_outlook" => (0, 1),
+        // The Schieber card play's reading of the others' contract decisions: 0 none, 1 by the
+        // rule player's choices, 2 by the learned contract model.
+        "contract_evidence" => (0, 2),
         // Cards left when the contract's play-outs hand over to the solver (Schieber; 0: off).
         "contract_handoff" => (0, 36),
         // Redraws of the partner's contract worlds until forehand's hand shoves (0: uniform).
@@ -260,8 +262,8 @@ mod tests {
         // A switch whose range was never declared 0 .. 1 is caught when it is read.
         let e = s.flag(&["samples"], "samples", true).unwrap_err();
         assert!(e.contains("is a switch but its range"), "{e}");
-        let s = PlayerSpec::parse("sampling:contract_evidence=0").unwrap();
-        assert!(!s.flag(&["contract_evidence"], "contract_evidence", true).unwrap());
+        let s = PlayerSpec::parse("sampling:readable=0").unwrap();
+        assert!(!s.flag(&["readable"], "readable", true).unwrap());
         for (bad, range) in [
             ("sampling:playout_model=2", "use 0 .. 1"),
             ("sampling:contract_model=5", "use 0 .. 1"),

@@ -11,6 +11,7 @@ use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use jass_bots::contract_model_train::{self, ContractSample};
 use jass_bots::play_model_train::{collect, fit, weights_source, Sample, TrainGame, TrainSettings};
 
 /// Arguments of `jass train`.
@@ -64,9 +65,38 @@ enum TrainWhat {
         #[arg(long, conflicts_with = "save_samples")]
         samples: Option<PathBuf>,
     },
+    /// The Schieber contract model: how likely a player is to shove or to choose each contract
+    /// (default rules; read by `sampling:contract_evidence=2`).
+    ContractModel {
+        /// Deals whose contract decisions today's sampling players make (every fifth held out
+        /// to measure the fit; the card play is not played).
+        #[arg(long, default_value_t = 10000)]
+        deals: usize,
+        /// The seed of the deals and the players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads deciding the deals (the result is the same for any number).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Gradient steps of the fit.
+        #[arg(long, default_value_t = 500)]
+        steps: usize,
+        /// Where to write the weights (Rust source; the shipped model is
+        /// crates/jass-bots/src/contract_model_weights.rs, used after a rebuild).
+        #[arg(long)]
+        out: PathBuf,
+        /// Also write the contract decisions, one a line (`DEAL|HAND|…`), to refit from later.
+        #[arg(long)]
+        save_samples: Option<PathBuf>,
+        /// Fit on the contract decisions of this file (written by --save-samples) instead of
+        /// deciding deals (--deals, --seed and --threads are then not used).
+        #[arg(long, conflicts_with = "save_samples")]
+        samples: Option<PathBuf>,
+    },
 }
 
-/// `jass train play-model`: plays the deals, fits, prints the fit's figures as JSON.
+/// `jass train play-model` or `contract-model`: plays the deals, fits, prints the fit's
+/// figures as JSON.
 pub fn run(args: TrainArgs) -> Result<ExitCode> {
     let TrainWhat::PlayModel {
         game,
@@ -79,7 +109,10 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
         samples,
         belief,
         current,
-    } = args.what;
+    } = args.what
+    else {
+        return run_contract_model(args.what);
+    };
     if current && !game.plays_current() {
         bail!("--current: only the Schieber training players can be today's player so far (leave --current out for --game {})", game.name());
     }
@@ -105,14 +138,7 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
         None => (collect(&t), deals),
     };
     if let Some(path) = &save_samples {
-        let mut text = String::new();
-        for (i, d) in per_deal.iter().enumerate() {
-            for s in d {
-                text.push_str(&format!("{i}|{}\n", s.to_line()));
-            }
-        }
-        std::fs::write(path, text)
-            .with_context(|| format!("cannot write the samples to {}", path.display()))?;
+        save_by_deal(path, &per_deal, |s| s.to_line())?;
     }
     let played = started.elapsed().as_secs_f64();
     let report = fit(&per_deal, steps);
@@ -148,11 +174,90 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The card decisions of `game` in a file written by `--save-samples`, by deal.
-fn read_samples(path: &std::path::Path, game: TrainGame) -> Result<Vec<Vec<Sample>>> {
+/// `jass train contract-model`: decides the deals' contracts, fits, prints the fit's figures.
+fn run_contract_model(what: TrainWhat) -> Result<ExitCode> {
+    let TrainWhat::ContractModel {
+        deals,
+        seed,
+        threads,
+        steps,
+        out,
+        save_samples,
+        samples,
+    } = what
+    else {
+        bail!("not a contract model");
+    };
+    if deals < 5 {
+        bail!("--deals {deals}: at least 5 deals are needed (every fifth is held out to measure the fit)");
+    }
+    let started = std::time::Instant::now();
+    let per_deal = match &samples {
+        Some(path) => by_deal(path, ContractSample::from_line)?,
+        None => contract_model_train::collect(deals, seed, threads.max(1)),
+    };
+    if let Some(path) = &save_samples {
+        save_by_deal(path, &per_deal, |s| s.to_line())?;
+    }
+    let played = started.elapsed().as_secs_f64();
+    let report = contract_model_train::fit(&per_deal, steps);
+    let source = match &samples {
+        Some(path) => format!("--samples {}", path.display()),
+        None => format!("--deals {deals} --seed {seed}"),
+    };
+    let command = format!(
+        "jass train contract-model {source} --steps {steps} --out {}",
+        out.display()
+    );
+    std::fs::write(
+        &out,
+        contract_model_train::weights_source(&report, &command),
+    )
+    .with_context(|| format!("cannot write the weights to {}", out.display()))?;
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&json!({
+            "deals": per_deal.len(),
+            "seed": seed,
+            "train_decisions": report.train_decisions,
+            "test_decisions": report.test_decisions,
+            "test_log_likelihood": report.test_log_likelihood,
+            "uniform_log_likelihood": report.uniform_log_likelihood,
+            "test_top1": report.test_top1,
+            "rule_top1": report.rule_top1,
+            "seconds_playing": played,
+            "seconds_total": started.elapsed().as_secs_f64(),
+            "out": out.display().to_string(),
+        }))?
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the samples of every deal to `path`, one a line (`DEAL|` and `line` of it).
+fn save_by_deal<T>(
+    path: &std::path::Path,
+    per_deal: &[Vec<T>],
+    line: impl Fn(&T) -> String,
+) -> Result<()> {
+    let mut text = String::new();
+    for (i, d) in per_deal.iter().enumerate() {
+        for s in d {
+            text.push_str(&format!("{i}|{}\n", line(s)));
+        }
+    }
+    std::fs::write(path, text)
+        .with_context(|| format!("cannot write the samples to {}", path.display()))
+}
+
+/// The samples of a file written by `--save-samples` (`DEAL|…` a line), by deal, each read
+/// by `read`; at least five deals.
+fn by_deal<T: Clone>(
+    path: &std::path::Path,
+    read: impl Fn(&str) -> Result<T, String>,
+) -> Result<Vec<Vec<T>>> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read the samples from {}", path.display()))?;
-    let mut per_deal: Vec<Vec<Sample>> = Vec::new();
+    let mut per_deal: Vec<Vec<T>> = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let bad = |e: String| anyhow::anyhow!("{}, line {}: {e}", path.display(), n + 1);
         let (deal, rest) = line
@@ -164,14 +269,7 @@ fn read_samples(path: &std::path::Path, game: TrainGame) -> Result<Vec<Vec<Sampl
         if deal >= per_deal.len() {
             per_deal.resize(deal + 1, Vec::new());
         }
-        let sample = Sample::from_line(rest).map_err(bad)?;
-        if sample.game() != game {
-            let name = sample.game().name();
-            return Err(bad(format!(
-                "a {name} card decision: use --game {name} for this file"
-            )));
-        }
-        per_deal[deal].push(sample);
+        per_deal[deal].push(read(rest).map_err(bad)?);
     }
     if per_deal.len() < 5 {
         bail!(
@@ -181,4 +279,18 @@ fn read_samples(path: &std::path::Path, game: TrainGame) -> Result<Vec<Vec<Sampl
         );
     }
     Ok(per_deal)
+}
+
+/// The card decisions of `game` in a file written by `--save-samples`, by deal.
+fn read_samples(path: &std::path::Path, game: TrainGame) -> Result<Vec<Vec<Sample>>> {
+    by_deal(path, |line| {
+        let sample = Sample::from_line(line)?;
+        if sample.game() != game {
+            let name = sample.game().name();
+            return Err(format!(
+                "a {name} card decision: use --game {name} for this file"
+            ));
+        }
+        Ok(sample)
+    })
 }

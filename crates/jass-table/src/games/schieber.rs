@@ -2,6 +2,7 @@
 
 use crate::Record;
 use jass_bots::{
+    ContractReading,
     MctsSchieber, MctsSettings, OracleSchieber, RuleSchieber, SamplingSchieber, SamplingSettings,
     SolverReading,
 };
@@ -168,7 +169,7 @@ impl TableGame for Schieber {
                     "adapt_odds",
                     SamplingSchieber::DEFAULT_ADAPT_ODDS as usize,
                 )? as u32)
-                .with_contract_evidence(spec.flag(&known, "contract_evidence", true)?)
+                .with_contract_reading(contract_reading(spec, &known)?)
                 .with_solver_reading(reading)
                 .with_fusion(spec.get(&known, "fusion", 0)? as u32)
                 .with_signals(
@@ -483,4 +484,13 @@ pub(crate) fn deal_lines(s: &Schieber) -> Option<(Contract, Vec<ScoreLine>)> {
         LineRole::Written,
     ));
     Some((contract, lines))
+}
+
+/// The `contract_evidence` setting (0 none, 1 the rule player's choices, 2 the learned contract
+/// model; [`ContractReading`]).
+fn contract_reading(spec: &PlayerSpec, known: &[&str]) -> Result<ContractReading, String> {
+    let default = SamplingSchieber::DEFAULT_CONTRACT_READING as usize;
+    let n = spec.get(known, "contract_evidence", default)?;
+    // The range (0 .. 2) is checked by `get`.
+    Ok(ContractReading::from_setting(n).unwrap_or(SamplingSchieber::DEFAULT_CONTRACT_READING))
 }
