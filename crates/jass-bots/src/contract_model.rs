@@ -8,17 +8,21 @@
 //!
 //! The model is a softmax over the decisions open to the seat. Each contract is described by
 //! the rule player's hand evaluation ([`hand_value`]) and its score (the value above the base
-//! times the contract's multiplier, what the rule player compares), its gap to the best
-//! contract's score, and its kind; schieben by the best contract's score. Forehand's first
-//! decision (schieben open) and a decision after a shove have their own weights.
+//! times the contract's multiplier, what the rule player compares) by kind of contract, its gap
+//! to the best contract's score, its kind, and the cards that make it (a trump contract: the
+//! trumps, the Puur, the Nell, the aces; Obenabe the aces and kings; Undenufe the sixes and
+//! sevens); schieben by the best contract's score and the hand's jacks, nines, aces, kings,
+//! sevens, sixes and longest suit. Forehand's first decision (schieben open) and a decision
+//! after a shove have their own weights. The features were chosen by the held-out fit
+//! (docs/lab/2026-12-05-contract-model.md).
 
 use jass_core::schieber::{Contract, SchieberAction, SchieberOptions};
-use jass_core::{CardSet, Mode};
+use jass_core::{Card, CardSet, Mode, Rank, Suit};
 
 use crate::rule_schieber::{hand_value, CONTRACT_BASE};
 
 /// Features of one decision at one stage.
-pub const STAGE_FEATURES: usize = 10;
+pub const STAGE_FEATURES: usize = 28;
 
 /// Features of one decision: those of a first decision (schieben open) in the first half,
 /// those of a decision after a shove in the second (the other half zero).
@@ -59,20 +63,55 @@ impl ContractSituation<'_> {
         let at = if self.schoben { STAGE_FEATURES } else { 0 };
         let best = self.best_score();
         let stage = &mut f[at..at + STAGE_FEATURES];
+        // The share of the four cards of rank `r` in the hand.
+        let count = |r: Rank| {
+            Suit::ALL
+                .iter()
+                .filter(|&&s| self.hand.contains(Card::new(s, r)))
+                .count() as f32
+                / 4.0
+        };
         match action {
             SchieberAction::Contract { contract } => {
                 let value = hand_value(self.hand, contract);
                 let score = self.score(contract);
-                stage[0] = (score / SCALE) as f32;
-                stage[1] = (value / SCALE) as f32;
-                stage[2] = ((score - best) / SCALE) as f32;
-                stage[3] = (score >= best) as u8 as f32;
-                stage[4 + kind(contract)] = 1.0;
+                let k = kind(contract);
+                stage[k] = (score / SCALE) as f32;
+                stage[4 + k] = 1.0;
+                stage[8] = (value / SCALE) as f32;
+                stage[9] = ((score - best) / SCALE) as f32;
+                stage[10] = (score >= best) as u8 as f32;
+                match contract {
+                    Contract::Mode(Mode::Trump(t)) => {
+                        let trumps = self.hand.of_suit(t);
+                        stage[13] = trumps.len() as f32 / 9.0;
+                        stage[14] = trumps.contains(Card::new(t, Rank::Jack)) as u8 as f32;
+                        stage[15] = trumps.contains(Card::new(t, Rank::Nine)) as u8 as f32;
+                        stage[16] = count(Rank::Ace);
+                    }
+                    Contract::Mode(Mode::Obenabe) => {
+                        stage[17] = count(Rank::Ace);
+                        stage[18] = count(Rank::King);
+                    }
+                    Contract::Mode(Mode::Undenufe) => {
+                        stage[19] = count(Rank::Six);
+                        stage[20] = count(Rank::Seven);
+                    }
+                    _ => {}
+                }
             }
             // Schieben: its own bias, and the best contract's score it gives up.
             _ => {
-                stage[8] = 1.0;
-                stage[9] = (best / SCALE) as f32;
+                stage[11] = 1.0;
+                stage[12] = (best / SCALE) as f32;
+                stage[21] = count(Rank::Jack);
+                stage[22] = count(Rank::Ace);
+                stage[23] = count(Rank::Six);
+                stage[24] = count(Rank::King);
+                stage[25] = count(Rank::Nine);
+                stage[26] = count(Rank::Seven);
+                let longest = Suit::ALL.iter().map(|&s| self.hand.of_suit(s).len()).max();
+                stage[27] = longest.unwrap_or(0) as f32 / 9.0;
             }
         }
         f

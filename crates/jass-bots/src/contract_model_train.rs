@@ -244,6 +244,7 @@ mod tests {
         assert!(r.train_decisions > 0 && r.test_decisions > 0);
         assert!(r.weights.iter().any(|&w| w != 0.0));
         let source = weights_source(&r, "jass train contract-model --deals 6");
-        assert!(source.contains("pub const WEIGHTS: [f32; 20]"), "{source}");
+        let declared = format!("pub const WEIGHTS: [f32; {CONTRACT_FEATURES}]");
+        assert!(source.contains(&declared), "{source}");
     }
 }

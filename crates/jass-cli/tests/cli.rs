@@ -896,10 +896,11 @@ fn train_fits_the_contract_model() {
         .count();
     assert_eq!(report["test_decisions"], held_out, "{report}");
     let weights = std::fs::read_to_string(&out).unwrap();
-    assert!(
-        weights.contains("pub const WEIGHTS: [f32; 20] = ["),
-        "{weights}"
+    let declared = format!(
+        "pub const WEIGHTS: [f32; {}] = [",
+        jass_bots::contract_model::CONTRACT_FEATURES
     );
+    assert!(weights.contains(&declared), "{weights}");
     assert!(
         weights.contains("jass train contract-model --deals 10 --seed 1 --steps 30"),
         "{weights}"

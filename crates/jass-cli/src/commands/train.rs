@@ -79,7 +79,7 @@ enum TrainWhat {
         #[arg(long, default_value_t = 2)]
         threads: usize,
         /// Gradient steps of the fit.
-        #[arg(long, default_value_t = 500)]
+        #[arg(long, default_value_t = 1500)]
         steps: usize,
         /// Where to write the weights (Rust source; the shipped model is
         /// crates/jass-bots/src/contract_model_weights.rs, used after a rebuild).
