@@ -9,14 +9,9 @@ use jass_core::hindersi::{
     Hindersi, HindersiAction, HindersiObservation, HindersiOptions, RULES,
 };
 use jass_core::trick::{legal_cards, trick_winner};
-use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleven};
+use jass_core::{Card, CardSet, Decision, Mode, Player};
 
 use jass_bots::card_play_sampling::{CardPlaySampler, CardPlaySettings, Counting, PlayedOut};
-
-/// The card points of a Hindersi deal in `mode` (a trump game: the Under 20, the Nell 14).
-fn points_of(mode: Mode) -> PointTable {
-    PointTable::new(mode, UndenufeEleven::Ace)
-}
 
 /// Cards still out (neither in `mine` nor `gone`) that head `card` when it is led: the higher
 /// cards of its suit in `mode`'s order.
@@ -40,7 +35,8 @@ fn heads(trick: &[Card], card: Card, mode: Mode) -> bool {
 /// seat plays last to the trick, `mode` the deal's trump.
 pub fn rule_card(hand: CardSet, trick: &[Card], gone: CardSet, last: bool, mode: Mode) -> Card {
     let legal = legal_cards(hand, trick, mode, RULES);
-    let points = points_of(mode);
+    // The card points of a Hindersi deal in `mode` (a trump game: the Under 20, the Nell 14).
+    let points = Counting::card_points(mode).points;
     let rank = |c: Card| u32::from(mode.trick_key(c, c.suit()));
     let best = |cards: CardSet, key: &dyn Fn(Card) -> (u32, u32)| {
         cards.iter().max_by_key(|&c| key(c)).expect("a card")
