@@ -13,7 +13,7 @@ use jass_core::schieber::{Schieber, SchieberAction, SchieberOptions};
 use jass_core::{CardSet, Decision, Player};
 
 use crate::contract_model::{ContractSituation, CONTRACT_FEATURES};
-use crate::play_model_train::{fit_examples, Example, TrainReport};
+use crate::play_model_train::{by_deal_on_threads, fit_examples, Example, TrainReport};
 use crate::{RuleSchieber, SamplingSchieber, SamplingSettings};
 
 /// One contract decision of a sampling player.
@@ -100,26 +100,7 @@ impl ContractSample {
 /// sampling players, by deal, on `threads` threads (the same for any number).
 pub fn collect(deals: usize, seed: u64, threads: usize) -> Vec<Vec<ContractSample>> {
     let options = SchieberOptions::default();
-    let threads = threads.max(1);
-    let mut per_deal: Vec<Vec<ContractSample>> = vec![Vec::new(); deals];
-    std::thread::scope(|scope| {
-        let chunks: Vec<_> = (0..threads)
-            .map(|k| {
-                scope.spawn(move || {
-                    (k..deals)
-                        .step_by(threads)
-                        .map(|i| (i, contract_decisions(options, seed, i)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        for c in chunks {
-            for (i, samples) in c.join().expect("a training thread panicked") {
-                per_deal[i] = samples;
-            }
-        }
-    });
-    per_deal
+    by_deal_on_threads(deals, threads, |i| contract_decisions(options, seed, i))
 }
 
 /// The contract decisions of deal `i` (played until the contract stands).

@@ -496,14 +496,24 @@ pub fn collect(t: &TrainSettings) -> Vec<Vec<Sample>> {
 
 /// The samples of deals `0..t.deals`, each from `play(i)`, on `t.threads` threads.
 fn collect_with(t: &TrainSettings, play: impl Fn(usize) -> Vec<Sample> + Sync) -> Vec<Vec<Sample>> {
-    let threads = t.threads.max(1);
+    by_deal_on_threads(t.deals, t.threads, play)
+}
+
+/// The samples of deals `0..deals`, each from `play(i)`, on `threads` threads (deal `i` on
+/// thread `i % threads`: the same result for any number).
+pub(crate) fn by_deal_on_threads<T: Clone + Send>(
+    deals: usize,
+    threads: usize,
+    play: impl Fn(usize) -> Vec<T> + Sync,
+) -> Vec<Vec<T>> {
+    let threads = threads.max(1);
     let play = &play;
-    let mut per_deal: Vec<Vec<Sample>> = vec![Vec::new(); t.deals];
+    let mut per_deal: Vec<Vec<T>> = vec![Vec::new(); deals];
     std::thread::scope(|scope| {
         let chunks: Vec<_> = (0..threads)
             .map(|k| {
                 scope.spawn(move || {
-                    (k..t.deals)
+                    (k..deals)
                         .step_by(threads)
                         .map(|i| (i, play(i)))
                         .collect::<Vec<_>>()

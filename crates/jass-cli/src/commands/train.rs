@@ -12,7 +12,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use jass_bots::contract_model_train::{self, ContractSample};
-use jass_bots::play_model_train::{collect, fit, weights_source, Sample, TrainGame, TrainSettings};
+use jass_bots::play_model_train::{
+    collect, fit, weights_source, Sample, TrainGame, TrainReport, TrainSettings,
+};
 
 /// Arguments of `jass train`.
 #[derive(Args)]
@@ -153,7 +155,20 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
         "jass train play-model {game_flag}{source} --steps {steps} --out {}",
         out.display()
     );
-    std::fs::write(&out, weights_source(t.game, &report, &command))
+    let source = weights_source(t.game, &report, &command);
+    write_and_report(&out, &source, &report, (deals, seed), played, started)
+}
+
+/// Writes the weights' `source` to `out` and prints the fit's figures as JSON.
+fn write_and_report(
+    out: &std::path::Path,
+    source: &str,
+    report: &TrainReport,
+    (deals, seed): (usize, u64),
+    played: f64,
+    started: std::time::Instant,
+) -> Result<ExitCode> {
+    std::fs::write(out, source)
         .with_context(|| format!("cannot write the weights to {}", out.display()))?;
     println!(
         "{}",
@@ -209,28 +224,15 @@ fn run_contract_model(what: TrainWhat) -> Result<ExitCode> {
         "jass train contract-model {source} --steps {steps} --out {}",
         out.display()
     );
-    std::fs::write(
+    let source = contract_model_train::weights_source(&report, &command);
+    write_and_report(
         &out,
-        contract_model_train::weights_source(&report, &command),
+        &source,
+        &report,
+        (per_deal.len(), seed),
+        played,
+        started,
     )
-    .with_context(|| format!("cannot write the weights to {}", out.display()))?;
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&json!({
-            "deals": per_deal.len(),
-            "seed": seed,
-            "train_decisions": report.train_decisions,
-            "test_decisions": report.test_decisions,
-            "test_log_likelihood": report.test_log_likelihood,
-            "uniform_log_likelihood": report.uniform_log_likelihood,
-            "test_top1": report.test_top1,
-            "rule_top1": report.rule_top1,
-            "seconds_playing": played,
-            "seconds_total": started.elapsed().as_secs_f64(),
-            "out": out.display().to_string(),
-        }))?
-    );
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Writes the samples of every deal to `path`, one a line (`DEAL|` and `line` of it).
