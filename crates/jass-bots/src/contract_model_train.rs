@@ -13,7 +13,9 @@ use jass_core::schieber::{Schieber, SchieberAction, SchieberOptions};
 use jass_core::{CardSet, Decision, Player};
 
 use crate::contract_model::{ContractSituation, CONTRACT_FEATURES};
-use crate::play_model_train::{by_deal_on_threads, fit_examples, Example, TrainReport};
+use crate::play_model_train::{
+    by_deal_on_threads, fit_examples, weights_const, Example, TrainReport,
+};
 use crate::{RuleSchieber, SamplingSchieber, SamplingSettings};
 
 /// One contract decision of a sampling player.
@@ -182,16 +184,7 @@ pub fn weights_source(r: &TrainReport, command: &str) -> String {
         100.0 * r.rule_top1
     ));
     s.push_str("/// One weight per feature ([`crate::contract_model::CONTRACT_FEATURES`]).\n");
-    s.push_str("#[rustfmt::skip]\n");
-    s.push_str(&format!(
-        "pub const WEIGHTS: [f32; {}] = [\n",
-        r.weights.len()
-    ));
-    for row in r.weights.chunks(5) {
-        let cells: Vec<String> = row.iter().map(|w| format!("{w:?}")).collect();
-        s.push_str(&format!("    {},\n", cells.join(", ")));
-    }
-    s.push_str("];\n");
+    s.push_str(&weights_const(&r.weights, 5));
     s
 }
 

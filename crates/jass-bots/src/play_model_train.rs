@@ -782,12 +782,18 @@ pub fn weights_source(game: TrainGame, r: &TrainReport, command: &str) -> String
     s.push_str(&format!(
         "/// One weight per feature ([`crate::{features}`]).\n"
     ));
-    s.push_str("#[rustfmt::skip]\n");
+    s.push_str(&weights_const(&r.weights, 6));
+    s
+}
+
+/// `pub const WEIGHTS` of a weights file: the weights, `per_row` a line, exactly as fitted.
+pub(crate) fn weights_const(weights: &[f32], per_row: usize) -> String {
+    let mut s = String::from("#[rustfmt::skip]\n");
     s.push_str(&format!(
         "pub const WEIGHTS: [f32; {}] = [\n",
-        r.weights.len()
+        weights.len()
     ));
-    for row in r.weights.chunks(6) {
+    for row in weights.chunks(per_row) {
         let cells: Vec<String> = row.iter().map(|w| format!("{w:?}")).collect();
         s.push_str(&format!("    {},\n", cells.join(", ")));
     }
