@@ -28,6 +28,9 @@ pub const STAGE_FEATURES: usize = 28;
 /// those of a decision after a shove in the second (the other half zero).
 pub const CONTRACT_FEATURES: usize = 2 * STAGE_FEATURES;
 
+/// The most decisions open at once: every contract, and schieben.
+const OPEN_MAX: usize = Contract::ALL.len() + 1;
+
 /// Points the scores are divided by, so that the weights stay near one.
 const SCALE: f64 = 100.0;
 
@@ -59,9 +62,14 @@ pub struct ContractSituation<'a> {
 impl ContractSituation<'_> {
     /// The features of deciding `action` (one of `legal`).
     pub fn features(&self, action: SchieberAction) -> [f32; CONTRACT_FEATURES] {
+        self.features_given(action, self.best_score())
+    }
+
+    /// [`Self::features`] with the best contract's score (`best`) already known: a decision's
+    /// features are computed for every open decision, the best score once.
+    fn features_given(&self, action: SchieberAction, best: f64) -> [f32; CONTRACT_FEATURES] {
         let mut f = [0f32; CONTRACT_FEATURES];
         let at = if self.schoben { STAGE_FEATURES } else { 0 };
-        let best = self.best_score();
         let stage = &mut f[at..at + STAGE_FEATURES];
         // The share of the four cards of rank `r` in the hand.
         let count = |r: Rank| {
@@ -74,7 +82,7 @@ impl ContractSituation<'_> {
         match action {
             SchieberAction::Contract { contract } => {
                 let value = hand_value(self.hand, contract);
-                let score = self.score(contract);
+                let score = self.score_of(contract, value);
                 let k = kind(contract);
                 stage[k] = (score / SCALE) as f32;
                 stage[4 + k] = 1.0;
@@ -117,10 +125,10 @@ impl ContractSituation<'_> {
         f
     }
 
-    /// The rule player's score of `contract` for this hand.
-    fn score(&self, contract: Contract) -> f64 {
+    /// The rule player's score of `contract` for this hand, whose value for it is `value`.
+    fn score_of(&self, contract: Contract, value: f64) -> f64 {
         let m = self.options.multipliers.of(contract) as f64;
-        (hand_value(self.hand, contract) - CONTRACT_BASE) * m
+        (value - CONTRACT_BASE) * m
     }
 
     /// The best score among the contracts open (0 if none).
@@ -128,7 +136,9 @@ impl ContractSituation<'_> {
         self.legal
             .iter()
             .filter_map(|a| match a {
-                SchieberAction::Contract { contract } => Some(self.score(*contract)),
+                SchieberAction::Contract { contract } => {
+                    Some(self.score_of(*contract, hand_value(self.hand, *contract)))
+                }
                 _ => None,
             })
             .fold(None, |b: Option<f64>, s| Some(b.map_or(s, |b| b.max(s))))
@@ -152,47 +162,47 @@ impl ContractModel {
         ContractModel { weights }
     }
 
-    /// The log-probability that a seat in `situation` decides `did` (one of its legal
-    /// decisions; `-inf` if it is not one).
-    pub fn log_probability(&self, situation: &ContractSituation<'_>, did: SchieberAction) -> f64 {
-        let score = |a: SchieberAction| -> f64 {
-            let f = situation.features(a);
-            self.weights
+    /// Each open decision's utility (the weights times its features), in the order of
+    /// `situation.legal`, and how many there are.
+    fn utilities(&self, situation: &ContractSituation<'_>) -> ([f64; OPEN_MAX], usize) {
+        let best = situation.best_score();
+        let mut utilities = [0f64; OPEN_MAX];
+        let n = situation.legal.len().min(OPEN_MAX);
+        for (u, &a) in utilities.iter_mut().zip(&situation.legal[..n]) {
+            let f = situation.features_given(a, best);
+            *u = self
+                .weights
                 .iter()
                 .zip(&f)
                 .map(|(w, x)| (w * x) as f64)
-                .sum()
-        };
-        let mut chosen = f64::NEG_INFINITY;
-        let mut top = f64::NEG_INFINITY;
-        let mut scores = [0f64; Contract::ALL.len() + 1];
-        let n = situation.legal.len().min(scores.len());
-        for (s, &a) in scores.iter_mut().zip(&situation.legal[..n]) {
-            *s = score(a);
-            top = top.max(*s);
-            if a == did {
-                chosen = *s;
-            }
+                .sum();
         }
-        let sum: f64 = scores[..n].iter().map(|s| (s - top).exp()).sum();
+        (utilities, n)
+    }
+
+    /// The log-probability that a seat in `situation` decides `did` (one of its legal
+    /// decisions; `-inf` if it is not one).
+    pub fn log_probability(&self, situation: &ContractSituation<'_>, did: SchieberAction) -> f64 {
+        let (utilities, n) = self.utilities(situation);
+        let utilities = &utilities[..n];
+        let top = utilities.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let chosen = situation.legal[..n]
+            .iter()
+            .position(|&a| a == did)
+            .map_or(f64::NEG_INFINITY, |i| utilities[i]);
+        let sum: f64 = utilities.iter().map(|u| (u - top).exp()).sum();
         chosen - top - sum.ln()
     }
 
     /// The decision the model finds likeliest in `situation` (the first of equals).
     pub fn likeliest(&self, situation: &ContractSituation<'_>) -> Option<SchieberAction> {
-        situation
-            .legal
-            .iter()
-            .copied()
-            .map(|a| (a, self.log_probability(situation, a)))
-            .fold(
-                None,
-                |best: Option<(SchieberAction, f64)>, (a, p)| match best {
-                    Some((_, b)) if b >= p => best,
-                    _ => Some((a, p)),
-                },
-            )
-            .map(|(a, _)| a)
+        let (utilities, n) = self.utilities(situation);
+        (0..n)
+            .fold(None, |best: Option<usize>, i| match best {
+                Some(b) if utilities[b] >= utilities[i] => best,
+                _ => Some(i),
+            })
+            .map(|i| situation.legal[i])
     }
 }
 
