@@ -16,6 +16,7 @@
 //! after a shove have their own weights. The features were chosen by the held-out fit
 //! (docs/lab/2026-12-05-contract-model.md).
 
+use jass_core::game::ActionList;
 use jass_core::schieber::{Contract, SchieberAction, SchieberOptions};
 use jass_core::{Card, CardSet, Mode, Rank, Suit};
 
@@ -154,6 +155,19 @@ fn kind(contract: Contract) -> usize {
         Contract::Mode(Mode::Undenufe) => 2,
         _ => 3,
     }
+}
+
+/// The decisions open in a contract decision's `list` of legal actions, copied to an array (at
+/// most every contract and schieben), and how many: a [`ContractSituation`]'s `legal` without
+/// allocating.
+pub fn open_decisions(list: &ActionList<SchieberAction>) -> ([SchieberAction; OPEN_MAX], usize) {
+    let mut open = [SchieberAction::Schieben; OPEN_MAX];
+    let mut n = 0;
+    for (slot, a) in open.iter_mut().zip(list.iter()) {
+        *slot = a;
+        n += 1;
+    }
+    (open, n)
 }
 
 impl ContractModel {

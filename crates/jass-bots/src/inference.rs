@@ -584,6 +584,11 @@ pub fn keep_by_log_weight<R: RngCore, W>(
     keep_by_weight(rng, pool, weights, n)
 }
 
+/// A uniform random number in (0, 1] (53 bits).
+pub(crate) fn unit_random<R: RngCore>(rng: &mut R) -> f64 {
+    ((rng.next_u64() >> 11) + 1) as f64 / (1u64 << 53) as f64
+}
+
 /// `n` of the worlds of `pool`, kept at random in proportion to `weights` (one a world)
 /// (Efraimidis and Spirakis' weighted sampling without replacement).
 fn keep_by_weight<R: RngCore, W>(rng: &mut R, pool: Vec<W>, weights: Vec<f64>, n: usize) -> Vec<W> {
@@ -591,9 +596,8 @@ fn keep_by_weight<R: RngCore, W>(rng: &mut R, pool: Vec<W>, weights: Vec<f64>, n
         .into_iter()
         .zip(weights)
         .map(|(world, weight)| {
-            // A uniform number in (0, 1]; the key ln(u) / weight is larger for heavier worlds.
-            let u = ((rng.next_u64() >> 11) + 1) as f64 / (1u64 << 53) as f64;
-            (u.ln() / weight, world)
+            // The key ln(u) / weight is larger for heavier worlds.
+            (unit_random(rng).ln() / weight, world)
         })
         .collect();
     keyed.sort_by(|a, b| b.0.total_cmp(&a.0));

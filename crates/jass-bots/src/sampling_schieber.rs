@@ -33,10 +33,10 @@ use jass_solver::{race_cards, Position, Solver, SolverConfig};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::contract_model::CONTRACT_MODEL;
+use crate::contract_model::{open_decisions, ContractSituation, CONTRACT_MODEL};
 use crate::contract_value::{contract_margin, ContractPlay};
 use crate::discard_signals::{signal_instead, PartnerSignal};
-use crate::inference::{draw_worlds, ContractEvidence, Inference, MoreMisses};
+use crate::inference::{draw_worlds, unit_random, ContractEvidence, Inference, MoreMisses};
 use crate::pimc::{rollout_worlds, PlayState};
 use crate::play_model::{PlayModel, PlaySituation};
 use crate::rule_schieber::RuleSchieber;
@@ -160,6 +160,10 @@ pub struct SamplingSchieber {
     /// When the partner chooses after schieben: each world drawn again up to this many times
     /// until forehand's hand is one the rule player shoves (0: uniform worlds).
     contract_read: usize,
+    /// The contract's own worlds read forehand's shove, and guess the partner's contract after
+    /// this seat's shove, by the learned contract model instead of the rule player
+    /// ([`Self::with_contract_guess`]).
+    contract_guess: bool,
     /// The seat's next card chosen once for the worlds that look alike to it then, from this
     /// many cards left (0: off, plain sums; [`Self::with_fusion`]).
     fusion_cards: u32,
@@ -203,6 +207,7 @@ impl SamplingSchieber {
             contract_model: Self::DEFAULT_CONTRACT_MODEL,
             contract_handoff: 0,
             contract_read: Self::DEFAULT_CONTRACT_READ,
+            contract_guess: Self::DEFAULT_CONTRACT_GUESS,
             fusion_cards: 0,
             signals: None,
             readable: None,
@@ -272,8 +277,14 @@ impl SamplingSchieber {
     pub const DEFAULT_CONTRACT_MODEL: bool = true;
 
     /// How the card play's worlds read the others' contract decisions, by default
-    /// ([`Self::with_contract_reading`]).
-    pub const DEFAULT_CONTRACT_READING: ContractReading = ContractReading::Rule;
+    /// ([`Self::with_contract_reading`]): by the learned contract model since 2026-12-05
+    /// (issue 42: 50.23% ± 0.09% of the points against the rule player's reading on 4,000
+    /// duplicate deals, 63.37% ± 0.37% against rule players; docs/lab/2026-12-05-contract-model.md).
+    pub const DEFAULT_CONTRACT_READING: ContractReading = ContractReading::Model;
+
+    /// The contract's own worlds read forehand's shove and guess the partner's contract by the
+    /// rule player, by default ([`Self::with_contract_guess`]).
+    pub const DEFAULT_CONTRACT_GUESS: bool = false;
 
     /// Reading the others' cards, by default: worlds drawn per world kept.
     pub const DEFAULT_INFER_POOL: usize = 4;
@@ -324,6 +335,18 @@ impl SamplingSchieber {
     pub fn with_contract_play(mut self, handoff: u32, read: usize) -> Self {
         self.contract_handoff = handoff.min(36);
         self.contract_read = read;
+        self
+    }
+
+    /// The same player reading, in the contract's own worlds, forehand's shove and the partner's
+    /// contract after its own shove by the learned contract model ([`CONTRACT_MODEL`]) when
+    /// `on`: a world of the partner choosing after a shove is kept with the model's probability
+    /// that forehand shoves its hand there (drawn again up to `contract_read` times), and
+    /// schieben is worth the contract the model finds likeliest for the partner. Off (the
+    /// default), the rule player's choices: a world is kept when the rule player would shove,
+    /// and schieben is worth the rule player's contract.
+    pub fn with_contract_guess(mut self, on: bool) -> Self {
+        self.contract_guess = on;
         self
     }
 
@@ -789,7 +812,7 @@ impl SamplingSchieber {
         let model = self.contract_model.then_some(self.inference.model);
         for _ in 0..n {
             // The 27 unseen cards dealt at random, 9 to each other seat.
-            let (_, mut dealt) =
+            let (hands, mut dealt) =
                 self.contract_world(obs, base, &mut cards, &mut rule, &mut list)?;
             if obs.schoben {
                 // Forehand shoved: we are the partner choosing.
@@ -803,6 +826,21 @@ impl SamplingSchieber {
                 let mut s = dealt;
                 if s.apply(a).is_err() {
                     return None;
+                }
+                if a == SchieberAction::Schieben && self.contract_guess {
+                    // The partner's contract by the model (the play-out would ask the rule
+                    // player).
+                    let partner = (me + 2) % 4;
+                    let choice = self.partner_choice(
+                        &s,
+                        partner as usize,
+                        hands[partner as usize],
+                        &mut rule,
+                        &mut list,
+                    );
+                    if s.apply(choice?).is_err() {
+                        return None;
+                    }
                 }
                 let score = play_out(&mut s, &self.options, model);
                 sums[i] += score[team] as i64 - score[1 - team] as i64;
@@ -837,10 +875,26 @@ impl SamplingSchieber {
             tries += 1;
             dealt.legal_actions(list);
             let fh = obs.forehand as usize;
-            if matches!(
-                rule.act(&Decision::new(&dealt, fh, list)),
-                SchieberAction::Schieben
-            ) {
+            let shoves = if self.contract_guess {
+                // Kept with the model's probability of the shove: drawn in proportion to it.
+                let (open, n) = open_decisions(list);
+                let situation = ContractSituation {
+                    options: &self.options,
+                    hand: hands[fh],
+                    legal: &open[..n],
+                    schoben: false,
+                };
+                let p = CONTRACT_MODEL
+                    .log_probability(&situation, SchieberAction::Schieben)
+                    .exp();
+                unit_random(&mut self.rng) <= p
+            } else {
+                matches!(
+                    rule.act(&Decision::new(&dealt, fh, list)),
+                    SchieberAction::Schieben
+                )
+            };
+            if shoves {
                 return Some((hands, dealt));
             }
         }
@@ -881,15 +935,13 @@ impl SamplingSchieber {
                 let (contract, chooser) = match a {
                     SchieberAction::Contract { contract } => (contract, me),
                     SchieberAction::Schieben => {
-                        // The partner's choice in this world: the rule player's.
+                        // The partner's choice in this world.
                         let mut s = dealt;
                         s.apply(a).ok()?;
-                        if s.to_move() != ToMove::Seat(partner as usize) {
-                            return None;
-                        }
-                        s.legal_actions(&mut list);
-                        match rule.act(&Decision::new(&s, partner as usize, &list)) {
-                            SchieberAction::Contract { contract } => (contract, partner),
+                        let hand = hands[partner as usize];
+                        match self.partner_choice(&s, partner as usize, hand, &mut rule, &mut list)
+                        {
+                            Some(SchieberAction::Contract { contract }) => (contract, partner),
                             _ => return None,
                         }
                     }
@@ -923,6 +975,33 @@ impl SamplingSchieber {
         }
         let best = (0..legal.len()).max_by_key(|&i| (sums[i], std::cmp::Reverse(i)))?;
         Some(legal[best])
+    }
+
+    /// The partner's decision after this seat's shove in a contract world `s` (the partner to
+    /// move, holding `hand`): the learned contract model's likeliest with `contract_guess`, the
+    /// rule player's otherwise (`None`: not the partner's decision).
+    fn partner_choice(
+        &self,
+        s: &Schieber,
+        partner: usize,
+        hand: CardSet,
+        rule: &mut RuleSchieber,
+        list: &mut ActionList<SchieberAction>,
+    ) -> Option<SchieberAction> {
+        if s.to_move() != ToMove::Seat(partner) {
+            return None;
+        }
+        s.legal_actions(list);
+        if !self.contract_guess {
+            return Some(rule.act(&Decision::new(s, partner, list)));
+        }
+        let (open, n) = open_decisions(list);
+        CONTRACT_MODEL.likeliest(&ContractSituation {
+            options: &self.options,
+            hand,
+            legal: &open[..n],
+            schoben: true,
+        })
     }
 
     /// The most search nodes of one world's solve for a contract (beyond, the world is left out).
@@ -1255,6 +1334,64 @@ mod tests {
         );
     }
 
+    /// With `contract_guess` the contract's worlds after a shove read it by the learned contract
+    /// model: forehand's hands there shove by the model far likelier than uniform worlds'
+    /// hands, and the partner's choice after the seat's own shove is a contract open to it.
+    #[test]
+    fn contract_worlds_guess_the_shove_by_the_contract_model() {
+        let o = SchieberOptions {
+            first_forehand: FirstForehand::Seat(0),
+            ..SchieberOptions::default()
+        };
+        let mut g = Schieber::new(o).unwrap();
+        g.deal(HANDS.map(|h| h.parse().unwrap())).unwrap();
+        g.apply(SchieberAction::Schieben).unwrap();
+        let obs = g.observation(2);
+        let base = Schieber::new(o).unwrap();
+        // The mean model probability of forehand's shove over 300 worlds.
+        let shove_probability = |read: usize| {
+            let mut p = SamplingSchieber::new(o, SamplingSettings::default(), 3)
+                .with_contract_play(0, read)
+                .with_contract_guess(true);
+            let mut rule = RuleSchieber::new(o);
+            let mut list = ActionList::new();
+            let mut unseen: Vec<Card> = (CardSet::ALL - obs.hand).iter().collect();
+            let mut sum = 0.0;
+            for _ in 0..300 {
+                let (hands, dealt) = p
+                    .contract_world(&obs, base, &mut unseen, &mut rule, &mut list)
+                    .unwrap();
+                assert_eq!(hands[2], obs.hand);
+                dealt.legal_actions(&mut list);
+                let (open, n) = open_decisions(&list);
+                let situation = ContractSituation {
+                    options: &o,
+                    hand: hands[0],
+                    legal: &open[..n],
+                    schoben: false,
+                };
+                sum += CONTRACT_MODEL
+                    .log_probability(&situation, SchieberAction::Schieben)
+                    .exp();
+                // Forehand's hand shoved here: the partner (this seat) chooses a contract.
+                let mut s = dealt;
+                s.apply(SchieberAction::Schieben).unwrap();
+                let choice = p.partner_choice(&s, 2, hands[2], &mut rule, &mut list);
+                assert!(
+                    matches!(choice, Some(SchieberAction::Contract { .. })),
+                    "{choice:?}"
+                );
+                assert!(list.iter().any(|a| Some(a) == choice));
+            }
+            sum / 300.0
+        };
+        let (uniform, read) = (shove_probability(0), shove_probability(30));
+        assert!(
+            read > uniform + 0.1,
+            "read worlds' shove probability {read:.3}, uniform {uniform:.3}"
+        );
+    }
+
     /// The card play's worlds read the others' contract decisions: at the card decisions of
     /// seeded games of rule players, the worlds drawn with the rule player's reading miss fewer
     /// of its contract decisions, and those drawn with the learned contract model's reading
@@ -1265,7 +1402,8 @@ mod tests {
         // (ContractEvidence's misses) better than worlds drawn without it.
         let o = SchieberOptions::default();
         let new = || SamplingSchieber::new(o, SamplingSettings::default(), 1);
-        let (mut on, mut off) = (new(), new().with_contract_reading(ContractReading::Off));
+        let mut on = new().with_contract_reading(ContractReading::Rule);
+        let mut off = new().with_contract_reading(ContractReading::Off);
         let mut learned = new().with_contract_reading(ContractReading::Model);
         let rule = RuleSchieber::new(o);
         let (mut misses_on, mut misses_off, mut decisions) = (0u64, 0u64, 0);

@@ -184,9 +184,11 @@ fn setting_range(key: &str) -> (usize, usize) {
         // cards; 0: the rule card play's.
         // 1: Coiffeur's sampled row choice values the rows left by their outlook on the
         // play-outs' scale; 0: by the rule player's baseline.
+        // 1: the Schieber contract's own worlds read forehand's shove and guess the partner's
+        // contract by the learned contract model; 0: by the rule player.
         "last_call" | "signals" | "game_end" | "competitive" | "read_auction" | "playout_model"
         | "contract_model" | "adapt" | "decision_model" | "readable" | "bid_model"
-        | "row_outlook" => (0, 1),
+        | "row_outlook" | "contract_guess" => (0, 1),
         // The Schieber card play's reading of the others' contract decisions: 0 none, 1 by the
         // rule player's choices, 2 by the learned contract model.
         "contract_evidence" => (0, 2),

@@ -26,9 +26,10 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Schieber sampling player.
-const SAMPLING_KNOWN: [&str; 30] = [
+const SAMPLING_KNOWN: [&str; 31] = [
     "infer",
     "contract_evidence",
+    "contract_guess",
     "signals",
     "signal_tol",
     "readable",
@@ -197,6 +198,11 @@ impl TableGame for Schieber {
                     &known,
                     "contract_model",
                     SamplingSchieber::DEFAULT_CONTRACT_MODEL,
+                )?)
+                .with_contract_guess(spec.flag(
+                    &known,
+                    "contract_guess",
+                    SamplingSchieber::DEFAULT_CONTRACT_GUESS,
                 )?)
                 .with_contract_play(
                     spec.get(&known, "contract_handoff", 0)? as u32,
