@@ -3,7 +3,9 @@
 //! sampling players' own card play, from a fixed seed, and writes its weights as Rust source;
 //! with `--game differenzler` the Differenzler play model
 //! (crates/jass-bots/src/play_model_differenzler.rs) and with `--game handjass` the Handjass
-//! play model (crates/jass-bots/src/play_model_handjass.rs) the same way.
+//! play model (crates/jass-bots/src/play_model_handjass.rs) the same way. `jass train
+//! contract-model` fits the Schieber contract model (crates/jass-bots/src/contract_model.rs) to
+//! the sampling players' contract decisions.
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
@@ -27,94 +29,103 @@ pub struct TrainArgs {
 #[derive(Subcommand)]
 enum TrainWhat {
     /// A play model: how likely a player is to play each legal card (default rules).
-    PlayModel {
-        /// The game: schieber (crates/jass-bots/src/play_model_weights.rs), differenzler
-        /// (play_model_differenzler_weights.rs; each deal a game of one deal) or handjass
-        /// (play_model_handjass_weights.rs; the first deal of a game, two to five players in
-        /// turn).
-        #[arg(long, default_value = "schieber", value_parser = TrainGame::from_name)]
-        game: TrainGame,
-        /// Deals played by sampling players (every fifth held out to measure the fit).
-        #[arg(long, default_value_t = 2000)]
-        deals: usize,
-        /// The seed of the deals and the players.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Threads playing the deals (the result is the same for any number).
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
-        /// The playing sampling players' own reading by the shipped model (`belief`, percent;
-        /// the shipped model was fitted to players with 0).
-        #[arg(long, default_value_t = 0)]
-        belief: u32,
-        /// Schieber: the playing players are today's default sampling player (its own reading
-        /// and play-outs by the shipped model) instead of the one the shipped weights were
-        /// fitted to.
-        #[arg(long, conflicts_with = "belief")]
-        current: bool,
-        /// Gradient steps of the fit.
-        #[arg(long, default_value_t = 300)]
-        steps: usize,
-        /// Where to write the weights (Rust source; the shipped model is
-        /// crates/jass-bots/src/play_model_weights.rs, used after a rebuild).
-        #[arg(long)]
-        out: PathBuf,
-        /// Also write the card decisions played, one a line (`DEAL|...`), to refit from later.
-        #[arg(long)]
-        save_samples: Option<PathBuf>,
-        /// Fit on the card decisions of this file (written by --save-samples) instead of
-        /// playing deals (--deals, --seed and --threads are then not used).
-        #[arg(long, conflicts_with = "save_samples")]
-        samples: Option<PathBuf>,
-    },
+    PlayModel(PlayModelArgs),
     /// The Schieber contract model: how likely a player is to shove or to choose each contract
-    /// (default rules; read by `sampling:contract_evidence=2`).
-    ContractModel {
-        /// Deals whose contract decisions today's sampling players make (every fifth held out
-        /// to measure the fit; the card play is not played).
-        #[arg(long, default_value_t = 10000)]
-        deals: usize,
-        /// The seed of the deals and the players.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Threads deciding the deals (the result is the same for any number).
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
-        /// Gradient steps of the fit.
-        #[arg(long, default_value_t = 1500)]
-        steps: usize,
-        /// Where to write the weights (Rust source; the shipped model is
-        /// crates/jass-bots/src/contract_model_weights.rs, used after a rebuild).
-        #[arg(long)]
-        out: PathBuf,
-        /// Also write the contract decisions, one a line (`DEAL|HAND|…`), to refit from later.
-        #[arg(long)]
-        save_samples: Option<PathBuf>,
-        /// Fit on the contract decisions of this file (written by --save-samples) instead of
-        /// deciding deals (--deals, --seed and --threads are then not used).
-        #[arg(long, conflicts_with = "save_samples")]
-        samples: Option<PathBuf>,
-    },
+    /// (default rules; read by `sampling:contract_evidence=2`, the default).
+    ContractModel(ContractModelArgs),
+}
+
+/// Arguments of `jass train play-model`.
+#[derive(Args)]
+struct PlayModelArgs {
+    /// The game: schieber (crates/jass-bots/src/play_model_weights.rs), differenzler
+    /// (play_model_differenzler_weights.rs; each deal a game of one deal) or handjass
+    /// (play_model_handjass_weights.rs; the first deal of a game, two to five players in
+    /// turn).
+    #[arg(long, default_value = "schieber", value_parser = TrainGame::from_name)]
+    game: TrainGame,
+    /// Deals played by sampling players (every fifth held out to measure the fit).
+    #[arg(long, default_value_t = 2000)]
+    deals: usize,
+    /// The playing sampling players' own reading by the shipped model (`belief`, percent;
+    /// the shipped model was fitted to players with 0).
+    #[arg(long, default_value_t = 0)]
+    belief: u32,
+    /// Schieber: the playing players are today's default sampling player (its own reading
+    /// and play-outs by the shipped model) instead of the one the shipped weights were
+    /// fitted to.
+    #[arg(long, conflicts_with = "belief")]
+    current: bool,
+    /// Gradient steps of the fit.
+    #[arg(long, default_value_t = 300)]
+    steps: usize,
+    #[command(flatten)]
+    fit: FitArgs,
+}
+
+/// Arguments of `jass train contract-model`.
+#[derive(Args)]
+struct ContractModelArgs {
+    /// Deals whose contract decisions today's sampling players make (every fifth held out
+    /// to measure the fit; the card play is not played).
+    #[arg(long, default_value_t = 10000)]
+    deals: usize,
+    /// Gradient steps of the fit.
+    #[arg(long, default_value_t = 1500)]
+    steps: usize,
+    #[command(flatten)]
+    fit: FitArgs,
+}
+
+/// The arguments both models' training takes: the seed, the threads, where the weights go,
+/// and the decisions saved or read back.
+#[derive(Args)]
+struct FitArgs {
+    /// The seed of the deals and the players.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads playing the deals (the result is the same for any number).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Where to write the weights (Rust source; the shipped weights are in crates/jass-bots/src/,
+    /// play_model_weights.rs and the like, contract_model_weights.rs, used after a rebuild).
+    #[arg(long)]
+    out: PathBuf,
+    /// Also write the decisions, one a line (`DEAL|...`), to refit from later.
+    #[arg(long)]
+    save_samples: Option<PathBuf>,
+    /// Fit on the decisions of this file (written by --save-samples) instead of playing
+    /// deals (--deals, --seed and --threads are then not used).
+    #[arg(long, conflicts_with = "save_samples")]
+    samples: Option<PathBuf>,
 }
 
 /// `jass train play-model` or `contract-model`: plays the deals, fits, prints the fit's
 /// figures as JSON.
 pub fn run(args: TrainArgs) -> Result<ExitCode> {
-    let TrainWhat::PlayModel {
+    match args.what {
+        TrainWhat::PlayModel(a) => run_play_model(a),
+        TrainWhat::ContractModel(a) => run_contract_model(a),
+    }
+}
+
+/// `jass train play-model`: plays the deals, fits, prints the fit's figures.
+fn run_play_model(args: PlayModelArgs) -> Result<ExitCode> {
+    let PlayModelArgs {
         game,
         deals,
-        seed,
-        threads,
-        steps,
-        out,
-        save_samples,
-        samples,
         belief,
         current,
-    } = args.what
-    else {
-        return run_contract_model(args.what);
-    };
+        steps,
+        fit:
+            FitArgs {
+                seed,
+                threads,
+                out,
+                save_samples,
+                samples,
+            },
+    } = args;
     if current && !game.plays_current() {
         bail!("--current: only the Schieber training players can be today's player so far (leave --current out for --game {})", game.name());
     }
@@ -190,19 +201,19 @@ fn write_and_report(
 }
 
 /// `jass train contract-model`: decides the deals' contracts, fits, prints the fit's figures.
-fn run_contract_model(what: TrainWhat) -> Result<ExitCode> {
-    let TrainWhat::ContractModel {
+fn run_contract_model(args: ContractModelArgs) -> Result<ExitCode> {
+    let ContractModelArgs {
         deals,
-        seed,
-        threads,
         steps,
-        out,
-        save_samples,
-        samples,
-    } = what
-    else {
-        bail!("not a contract model");
-    };
+        fit:
+            FitArgs {
+                seed,
+                threads,
+                out,
+                save_samples,
+                samples,
+            },
+    } = args;
     if deals < 5 {
         bail!("--deals {deals}: at least 5 deals are needed (every fifth is held out to measure the fit)");
     }
