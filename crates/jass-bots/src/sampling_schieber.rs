@@ -146,6 +146,9 @@ pub struct SamplingSchieber {
     /// Worlds per card judged by play-outs where the worlds are not solved from the card on
     /// (0: the rule player's card there).
     early_samples: usize,
+    /// Worlds for the seat's first card of the deal, judged the same way (0: `early_samples`;
+    /// [`Self::with_first_samples`]).
+    first_samples: usize,
     /// The play-outs' hand-off to the solver: cards left at the end of a trick.
     early_handoff: u32,
     /// The contract's worlds: the rule players play until this many cards are left, the solver
@@ -202,6 +205,7 @@ impl SamplingSchieber {
             contract_reading: Self::DEFAULT_CONTRACT_READING,
             settings,
             early_samples: Self::DEFAULT_EARLY,
+            first_samples: 0,
             early_handoff: Self::DEFAULT_HANDOFF,
             playout_model: Self::DEFAULT_PLAYOUT_MODEL,
             contract_model: Self::DEFAULT_CONTRACT_MODEL,
@@ -304,6 +308,15 @@ impl SamplingSchieber {
     pub fn with_early_samples(mut self, n: usize, handoff: u32) -> Self {
         self.early_samples = n;
         self.early_handoff = handoff;
+        self
+    }
+
+    /// The same player judging its first card of the deal in `n` worlds of play-outs (0: as
+    /// many as its other early cards, [`Self::with_early_samples`]): the first trick holds the
+    /// largest share of what the player gives away against open hands
+    /// (docs/lab/2026-12-05-worlds-posterior.md).
+    pub fn with_first_samples(mut self, n: usize) -> Self {
+        self.first_samples = n;
         self
     }
 
@@ -665,7 +678,13 @@ impl SamplingSchieber {
         let chooser = obs.chooser?;
         let (state, team) = self.play_state(obs, contract);
         let k = self.knowledge(obs);
-        let (samples, handoff) = (self.early_samples, self.early_handoff);
+        let first = obs.hand.len() == 9 && self.first_samples > 0;
+        let samples = if first {
+            self.first_samples
+        } else {
+            self.early_samples
+        };
+        let handoff = self.early_handoff;
         self.solvers(1);
         let mut totals = [0u64; 64];
         let (drawn, model_seats) = self.draw_worlds(obs, &k, samples);

@@ -149,8 +149,9 @@ pub const CARD_PLAY_KNOWN: [&str; 4] = ["samples", "infer", "infer_pool", "exact
 fn setting_range(key: &str) -> (usize, usize) {
     match key {
         // 0: decide like the rule player.
-        "announce_samples" | "contract_samples" | "early_samples" | "decision_samples"
-        | "bessern_samples" | "double_samples" => (0, 10_000),
+        // first_samples: the Schieber player's first card of a deal (0: as early_samples).
+        "announce_samples" | "contract_samples" | "early_samples" | "first_samples"
+        | "decision_samples" | "bessern_samples" | "double_samples" => (0, 10_000),
         // Sidi Barrani's auction: the play-outs' share of the estimate (percent), the points
         // added for declaring, and the percentage of play-outs under which a bid is doubled.
         "bid_blend" | "bid_shift" | "double_below" => (0, 100),

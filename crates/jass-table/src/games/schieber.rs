@@ -26,8 +26,9 @@ use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 /// The settings of the Schieber sampling player.
-const SAMPLING_KNOWN: [&str; 31] = [
+const SAMPLING_KNOWN: [&str; 32] = [
     "infer",
+    "first_samples",
     "contract_evidence",
     "contract_guess",
     "signals",
@@ -155,6 +156,7 @@ impl TableGame for Schieber {
                         SamplingSchieber::DEFAULT_HANDOFF as usize,
                     )? as u32,
                 )
+                .with_first_samples(spec.get(&known, "first_samples", 0)?)
                 .with_inference(
                     spec.get(&known, "infer", SamplingSchieber::DEFAULT_INFER as usize)? as u32,
                     spec.get(&known, "infer_pool", SamplingSchieber::DEFAULT_INFER_POOL)?,
