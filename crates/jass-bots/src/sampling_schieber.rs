@@ -1308,12 +1308,9 @@ mod tests {
         assert!(other_than_rule > 0, "the model played as the rule players");
     }
 
-    /// After schieben the partner's contract worlds read forehand's shove with `contract_read`:
-    /// drawn again until the rule player would have shoved forehand's hand, far more of them
-    /// are such hands than among uniform worlds, and at most `read` redraws are made (every
-    /// world still holds the seat's own hand and 27 other cards).
-    #[test]
-    fn contract_worlds_after_schieben_read_the_shove() {
+    /// The test deal with seat 0 forehand after its shove: the rules, seat 2's observation (the
+    /// partner to choose) and a game about to be dealt with those rules.
+    fn shoved_to_partner() -> (SchieberOptions, SchieberObservation, Schieber) {
         let o = SchieberOptions {
             first_forehand: FirstForehand::Seat(0),
             ..SchieberOptions::default()
@@ -1321,8 +1318,16 @@ mod tests {
         let mut g = Schieber::new(o).unwrap();
         g.deal(HANDS.map(|h| h.parse().unwrap())).unwrap();
         g.apply(SchieberAction::Schieben).unwrap();
-        let obs = g.observation(2);
-        let base = Schieber::new(o).unwrap();
+        (o, g.observation(2), Schieber::new(o).unwrap())
+    }
+
+    /// After schieben the partner's contract worlds read forehand's shove with `contract_read`:
+    /// drawn again until the rule player would have shoved forehand's hand, far more of them
+    /// are such hands than among uniform worlds, and at most `read` redraws are made (every
+    /// world still holds the seat's own hand and 27 other cards).
+    #[test]
+    fn contract_worlds_after_schieben_read_the_shove() {
+        let (o, obs, base) = shoved_to_partner();
         let shoving_share = |read: usize| {
             let mut p = SamplingSchieber::new(o, SamplingSettings::default(), 3)
                 .with_contract_play(0, read);
@@ -1358,15 +1363,7 @@ mod tests {
     /// hands, and the partner's choice after the seat's own shove is a contract open to it.
     #[test]
     fn contract_worlds_guess_the_shove_by_the_contract_model() {
-        let o = SchieberOptions {
-            first_forehand: FirstForehand::Seat(0),
-            ..SchieberOptions::default()
-        };
-        let mut g = Schieber::new(o).unwrap();
-        g.deal(HANDS.map(|h| h.parse().unwrap())).unwrap();
-        g.apply(SchieberAction::Schieben).unwrap();
-        let obs = g.observation(2);
-        let base = Schieber::new(o).unwrap();
+        let (o, obs, base) = shoved_to_partner();
         // The mean model probability of forehand's shove over 300 worlds.
         let shove_probability = |read: usize| {
             let mut p = SamplingSchieber::new(o, SamplingSettings::default(), 3)

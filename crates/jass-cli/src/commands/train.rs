@@ -117,15 +117,15 @@ fn run_play_model(args: PlayModelArgs) -> Result<ExitCode> {
         belief,
         current,
         steps,
-        fit:
-            FitArgs {
-                seed,
-                threads,
-                out,
-                save_samples,
-                samples,
-            },
+        fit: fit_args,
     } = args;
+    let FitArgs {
+        seed,
+        threads,
+        out,
+        save_samples,
+        samples,
+    } = fit_args;
     if current && !game.plays_current() {
         bail!("--current: only the Schieber training players can be today's player so far (leave --current out for --game {})", game.name());
     }
@@ -205,15 +205,15 @@ fn run_contract_model(args: ContractModelArgs) -> Result<ExitCode> {
     let ContractModelArgs {
         deals,
         steps,
-        fit:
-            FitArgs {
-                seed,
-                threads,
-                out,
-                save_samples,
-                samples,
-            },
+        fit: fit_args,
     } = args;
+    let FitArgs {
+        seed,
+        threads,
+        out,
+        save_samples,
+        samples,
+    } = fit_args;
     if deals < 5 {
         bail!("--deals {deals}: at least 5 deals are needed (every fifth is held out to measure the fit)");
     }
