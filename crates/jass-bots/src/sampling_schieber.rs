@@ -678,6 +678,7 @@ impl SamplingSchieber {
         let chooser = obs.chooser?;
         let (state, team) = self.play_state(obs, contract);
         let k = self.knowledge(obs);
+        // The seat still holds its nine cards: its first card of the deal.
         let first = obs.hand.len() == 9 && self.first_samples > 0;
         let samples = if first {
             self.first_samples
