@@ -156,7 +156,7 @@ pub struct TeamSolution {
 pub fn solve_team(p: &TeamPosition, race: Option<(u32, u32)>, max_nodes: u64) -> TeamSolution {
     // One position at a time, perhaps a whole hard deal: the 16 MiB table, which needs up to a
     // third fewer nodes than the default 2 MiB one on deals of tens of millions of nodes
-    // (docs/solver.md, "Figures").
+    // (docs/lab/solver-history.md, "Figures").
     let mut solver = Solver::new(SolverConfig {
         tt_bits: 20,
         ..SolverConfig::default()
