@@ -664,7 +664,7 @@ mod tests {
         }
     }
 
-    /// How long a hint takes (`cargo test --release -p jass-cli hint_times -- --ignored
+    /// How long a hint takes (`cargo test --release -p jass-analysis --lib hint_times -- --ignored
     /// --nocapture`): the median and the longest of every game's decisions.
     #[test]
     #[ignore]

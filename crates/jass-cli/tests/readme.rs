@@ -104,3 +104,33 @@ fn example_lines_are_read_without_their_comments() {
         ]
     );
 }
+
+/// README's table of games names every game of the registry, with a link to its rules page
+/// (which exists), and the list of rules pages under "Documentation" links it too: a game added
+/// to the registry cannot be left out of README.
+#[test]
+fn readme_lists_every_game_with_its_page() {
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
+    for kind in jass_table::GameKind::ALL {
+        let name = kind.name();
+        let page = format!("docs/{name}.md");
+        assert!(
+            repo_root().join(&page).is_file(),
+            "{page}: the rules page of {name} is missing"
+        );
+        let row = format!("| `{name}` |");
+        let row_line = readme.lines().find(|l| l.starts_with(&row));
+        assert!(
+            row_line.is_some_and(|l| l.contains(&format!("({page})"))),
+            "README's games table has no row {row} … ({page})"
+        );
+        let documentation = readme
+            .split("## Documentation")
+            .nth(1)
+            .expect("README has a section Documentation");
+        assert!(
+            documentation.contains(&format!("]({page})")),
+            "README's Documentation does not link {page}"
+        );
+    }
+}
