@@ -117,21 +117,19 @@ fn run_play_model(args: PlayModelArgs) -> Result<ExitCode> {
         belief,
         current,
         steps,
-        fit: fit_args,
+        fit:
+            FitArgs {
+                seed,
+                threads,
+                out,
+                save_samples,
+                samples,
+            },
     } = args;
-    let FitArgs {
-        seed,
-        threads,
-        out,
-        save_samples,
-        samples,
-    } = fit_args;
     if current && !game.plays_current() {
         bail!("--current: only the Schieber training players can be today's player so far (leave --current out for --game {})", game.name());
     }
-    if deals < 5 {
-        bail!("--deals {deals}: at least 5 deals are needed (every fifth is held out to measure the fit)");
-    }
+    enough_deals(deals)?;
     let t = TrainSettings {
         deals,
         seed,
@@ -170,6 +168,14 @@ fn run_play_model(args: PlayModelArgs) -> Result<ExitCode> {
     write_and_report(&out, &source, &report, (deals, seed), played, started)
 }
 
+/// `--deals`: every fifth deal is held out to measure the fit, so at least five.
+fn enough_deals(deals: usize) -> Result<()> {
+    if deals < 5 {
+        bail!("--deals {deals}: at least 5 deals are needed (every fifth is held out to measure the fit)");
+    }
+    Ok(())
+}
+
 /// Writes the weights' `source` to `out` and prints the fit's figures as JSON.
 fn write_and_report(
     out: &std::path::Path,
@@ -205,18 +211,16 @@ fn run_contract_model(args: ContractModelArgs) -> Result<ExitCode> {
     let ContractModelArgs {
         deals,
         steps,
-        fit: fit_args,
+        fit:
+            FitArgs {
+                seed,
+                threads,
+                out,
+                save_samples,
+                samples,
+            },
     } = args;
-    let FitArgs {
-        seed,
-        threads,
-        out,
-        save_samples,
-        samples,
-    } = fit_args;
-    if deals < 5 {
-        bail!("--deals {deals}: at least 5 deals are needed (every fifth is held out to measure the fit)");
-    }
+    enough_deals(deals)?;
     let started = std::time::Instant::now();
     let per_deal = match &samples {
         Some(path) => by_deal(path, ContractSample::from_line)?,
