@@ -111,6 +111,10 @@ fn example_lines_are_read_without_their_comments() {
 #[test]
 fn readme_lists_every_game_with_its_page() {
     let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
+    let documentation = readme
+        .split("## Documentation")
+        .nth(1)
+        .expect("README has a section Documentation");
     for kind in jass_table::GameKind::ALL {
         let name = kind.name();
         let page = format!("docs/{name}.md");
@@ -124,10 +128,6 @@ fn readme_lists_every_game_with_its_page() {
             row_line.is_some_and(|l| l.contains(&format!("({page})"))),
             "README's games table has no row {row} … ({page})"
         );
-        let documentation = readme
-            .split("## Documentation")
-            .nth(1)
-            .expect("README has a section Documentation");
         assert!(
             documentation.contains(&format!("]({page})")),
             "README's Documentation does not link {page}"

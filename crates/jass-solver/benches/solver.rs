@@ -3,7 +3,7 @@
 //! * `solve/cards_left_24`: random Schieber positions with 24 cards left (strict rules, the six
 //!   modes in turn), solved from an empty table.
 //! * `solve/full_deal`: a whole Schieber deal from the first card, trump given (set
-//!   `JASS_BENCH_FULL=1`; with the current search it takes seconds per deal, see docs/solver.md).
+//!   `JASS_BENCH_FULL=1`; the current figures are in docs/benchmarks.md).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use jass_core::{Mode, TrickRules, UndenufeEleven};

@@ -94,7 +94,7 @@ fn random_play(
 }
 
 /// Whole deals in [`bench_figures`] are given up after this many nodes (about a second or two on
-/// one core): the hardest deals take minutes (docs/solver.md).
+/// one core): the hardest deals take minutes (docs/lab/solver-history.md).
 pub const WHOLE_DEAL_NODE_CAP: u64 = 20_000_000;
 
 /// The `q` quantile of times in milliseconds (`None` when it is a deal given up, stored as

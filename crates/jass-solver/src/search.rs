@@ -53,7 +53,7 @@ pub enum Objective {
 pub struct SolverConfig {
     /// The transposition table holds `2^tt_bits` entries of 16 bytes (default 17: 2 MiB, so
     /// that the table and the refutation memory stay near a core's 2 MiB second-level cache:
-    /// 10% less time for whole deals than 16 MiB there for 1% more nodes, docs/solver.md).
+    /// 10% less time for whole deals than 16 MiB there for 1% more nodes, docs/lab/solver-history.md).
     pub tt_bits: u32,
     /// A deal that needs more than `tt_grow_nodes` nodes moves to a table of `2^tt_grow_bits`
     /// entries (its entries carried over) for the rest of the deal; the next deal starts in

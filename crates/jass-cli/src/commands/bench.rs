@@ -317,7 +317,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     }
     black_box(acc);
     let legal_secs = start.elapsed().as_secs_f64();
-    // The exact solver on positions with 24 cards left (the figure of docs/solver.md).
+    // The exact solver on positions with 24 cards left (a figure of docs/benchmarks.md).
     let solver = jass_solver::bench::bench_figures(args.solver_deals, args.solver_positions, 1);
     let s24 = &solver["cards_left_24"];
     let whole = &solver["full_deal"];
