@@ -59,6 +59,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// List the games and their options with defaults.
     Options(options::OptionsArgs),
+    /// List each game's computer players and their settings with defaults, ranges and meanings.
+    Players(player_settings::PlayersArgs),
     /// Fit a learned model from seeded self-play (`jass train play-model`: the Schieber play
     /// model that the sampling player's `belief` setting reads the others' cards with).
     Train(train::TrainArgs),
@@ -120,6 +122,7 @@ fn main() -> ExitCode {
         Command::Import(args) => import_export::import(args),
         Command::Export(args) => import_export::export(args),
         Command::Options(args) => options::run(args),
+        Command::Players(args) => player_settings::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Train(args) => train::run(args),
     };

@@ -40,6 +40,14 @@ pub trait TableGame:
     /// merged into every language's book with the common phrases (`crate::phrases`). By default
     /// none: a game whose every word is common needs nothing.
     const PHRASES: &'static str = "{}";
+    /// The settings the game's sampling player takes after colons (`sampling:samples=48`;
+    /// `jass players` lists them with their defaults, `crate::player_settings::SETTINGS` says
+    /// what each does).
+    const SAMPLING_SETTINGS: &'static [&'static str];
+    /// The settings the game's rule player takes (for comparisons; most take none).
+    const RULE_SETTINGS: &'static [&'static str] = &[];
+    /// The settings of the game's MCTS yardstick, where it has one.
+    const MCTS_SETTINGS: &'static [&'static str] = &[];
 
     /// The options from JSON (the keys given; the rest default), checked by the game.
     fn read_options(options: &Value) -> Result<Self::Options, OptionsError>;
@@ -74,9 +82,9 @@ pub trait TableGame:
     fn action_json(action: Self::Action) -> Value;
     /// The game's rule-based player (also the fallback for a seat that answers wrongly).
     fn rule_player(options: &Self::Options) -> Box<dyn Player<Self>>;
-    /// The game's sampling player with its default settings.
-    fn sampling_player(options: &Self::Options, seed: u64) -> Box<dyn Player<Self>>;
-    /// The sampling player with the settings `spec` gives after colons.
+    /// The sampling player with the settings `spec` gives after colons (every setting of
+    /// [`Self::SAMPLING_SETTINGS`] read with [`PlayerSpec::get`] or [`PlayerSpec::flag`], the
+    /// others at their defaults: a plain `sampling` is built here too).
     fn sampling_with(
         spec: &PlayerSpec,
         options: &Self::Options,

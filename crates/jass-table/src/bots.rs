@@ -41,13 +41,12 @@ pub fn bot_seeded<G: TableGame>(
             bot_seeded::<G>(cards, options, splitmix(seed ^ 2))?,
         ));
     }
+    // A plain name is built by the same code as one with settings, so that the defaults
+    // `jass players` lists (the ones read there) are the ones played.
     let spec = PlayerSpec::parse(name)?;
-    let plain = spec.is_plain();
     match spec.name {
         "random" => Ok(Box::new(RandomPlayer::new(seed))),
-        "rule" if plain => Ok(G::rule_player(options)),
         "rule" => G::rule_with(&spec, options, seed),
-        "sampling" if plain => Ok(G::sampling_player(options, seed)),
         "sampling" => G::sampling_with(&spec, options, seed),
         "mcts" => G::mcts_with(&spec, options, seed),
         other => Err(unknown_player(other)),

@@ -49,7 +49,7 @@ pub use bots::{
 pub use deal_position::{Bid, DealPoint, DealPosition, MarksOf, SoloAim, SoloDeal, TeamDeal};
 pub use kind::{checked_options, options_from_pairs, GameSpec, OptionsError};
 pub use phrases::PhraseBook;
-pub use player_settings::PlayerSpec;
+pub use player_settings::{PlayerSettings, PlayerSpec, SettingDefault, SETTINGS};
 pub use registry::{GameFacts, GameKind, GameVisitor, Record};
 pub use replay::{replay, Replayed};
 pub use request::{match_answer, GameOverHook, JsonPlayer, JsonSeat, Request};

@@ -3,10 +3,18 @@
 //! whole numbers checked against what the game's player knows ([`PlayerSpec::get`]); each game
 //! reads its own settings in its registry entry (`games/*.rs`).
 
+use std::cell::RefCell;
 use std::time::Duration;
+
+use jass_core::Player;
+use serde::Serialize;
+use serde_json::{Map, Value};
 
 use jass_bots::card_play_sampling::CardPlaySettings;
 use jass_bots::SamplingSettings;
+
+use crate::adapter::TableGame;
+use crate::registry::{GameKind, GameVisitor};
 
 /// A player name and its settings (`sampling:samples=48:max_cards=24`).
 #[derive(Debug)]
@@ -14,6 +22,9 @@ pub struct PlayerSpec<'a> {
     /// The player's name (`random`, `rule`, `sampling`, `mcts`).
     pub name: &'a str,
     settings: Vec<(&'a str, usize)>,
+    /// Every key read while the player was built, with the default it was read with (in the
+    /// order read): what `jass players` lists, so that its defaults are the ones in use.
+    read: RefCell<Vec<(String, usize)>>,
 }
 
 impl<'a> PlayerSpec<'a> {
@@ -42,17 +53,22 @@ impl<'a> PlayerSpec<'a> {
                 "player `{name}` takes no settings (only rule, sampling and mcts do: `{spec}`)"
             ));
         }
-        Ok(PlayerSpec { name, settings })
-    }
-
-    /// True if no setting is given (the player with its defaults).
-    pub fn is_plain(&self) -> bool {
-        self.settings.is_empty()
+        Ok(PlayerSpec {
+            name,
+            settings,
+            read: RefCell::new(Vec::new()),
+        })
     }
 
     /// The value of `key` (every given setting checked against `known`, the settings this
     /// game's player has, and against the setting's range), or `default`.
     pub fn get(&self, known: &[&str], key: &str, default: usize) -> Result<usize, String> {
+        if !key.is_empty() {
+            let mut read = self.read.borrow_mut();
+            if !read.iter().any(|(k, _)| k == key) {
+                read.push((key.to_string(), default));
+            }
+        }
         for (k, v) in &self.settings {
             if !known.contains(k) {
                 let name = self.name;
@@ -80,6 +96,11 @@ impl<'a> PlayerSpec<'a> {
             .find(|(k, _)| *k == key)
             .map(|&(_, v)| v)
             .unwrap_or(default))
+    }
+
+    /// The keys read so far with the defaults they were read with.
+    pub fn defaults_read(&self) -> Vec<(String, usize)> {
+        self.read.borrow().clone()
     }
 
     /// A 0/1 setting as a switch.
@@ -145,87 +166,201 @@ impl<'a> PlayerSpec<'a> {
 /// The settings the sampling player of a card-play game (Hindersi, Schellenjass) knows.
 pub const CARD_PLAY_KNOWN: [&str; 4] = ["samples", "infer", "infer_pool", "exact_tricks"];
 
+/// A player setting: its key, the values it may take and what it does (`jass players` lists
+/// each game's with their defaults, docs/player-settings.md). Where a game's player reads it
+/// differently, `meaning` says so.
+#[derive(Clone, Copy, Debug)]
+pub struct Setting {
+    /// The key after the colon (`samples` in `sampling:samples=48`).
+    pub key: &'static str,
+    /// The smallest value allowed.
+    pub min: usize,
+    /// The largest value allowed.
+    pub max: usize,
+    /// What the setting does, in one sentence.
+    pub meaning: &'static str,
+}
+
+const fn setting(key: &'static str, min: usize, max: usize, meaning: &'static str) -> Setting {
+    Setting {
+        key,
+        min,
+        max,
+        meaning,
+    }
+}
+
+/// Every setting of every game's computer players, with its range and meaning (a key no game
+/// knows is refused by [`PlayerSpec::get`] before its range is looked up).
+pub const SETTINGS: &[Setting] = &[
+    // The worlds and how far they are solved.
+    setting("samples", 1, 10_000, "worlds (deals of the hidden cards that agree with what the seat has seen) judged per card decision"),
+    setting("max_cards", 1, 36, "the worlds are solved exactly from this many cards left in the hands; earlier cards are judged by play-outs"),
+    setting("early_samples", 0, 10_000, "worlds per card decision judged by play-outs before `max_cards` (0: the rule player's card)"),
+    setting("first_samples", 0, 10_000, "worlds of play-outs for the seat's first card of a deal (0: as many as `early_samples`)"),
+    setting("early_handoff", 0, 36, "the play-outs of the early cards hand over to the solver at the end of the trick that leaves this many cards"),
+    setting("contract_samples", 0, 10_000, "worlds per contract decision (trump, schieben, a Coiffeur row, a Sidi Barrani call), each contract played out in each (0: the rule player's choice)"),
+    setting("contract_handoff", 0, 36, "the contract's play-outs are solved exactly from this many cards left (0: played out to the end)"),
+    setting("contract_read", 0, 10_000, "the partner's worlds after schieben are drawn again up to this many times until forehand's hand is one that shoves (0: drawn uniformly)"),
+    setting("announce_samples", 0, 10_000, "worlds for the Differenzler announcement (0: the rule player's announcement)"),
+    setting("decision_samples", 0, 10_000, "worlds per Handjass decision before the card play: stay, drop out or take the blind, the six of trumps, agreement (0: the rule player's)"),
+    setting("bessern_samples", 0, 10_000, "worlds for the Handjass Bessern choice and each discard (0: the rule player's)"),
+    setting("exact_tricks", 0, 4, "the last tricks of each play-out solved with all hands open, every seat for its own measure (0: played out by the rules); each trick more costs five to ten times the time"),
+    setting("reply_tricks", 0, 5, "the last tricks of each play-out played as the seat's best reply to the others' rule play (0: off)"),
+    setting("node_limit", 1_000, 1_000_000_000, "the most search nodes the solver may take for one world (a deterministic cap on the time); a world over it is left out"),
+    setting("decision_nodes", 1_000, 1_000_000_000, "the most search nodes of one card decision, all worlds together; once spent, the worlds solved so far decide"),
+    setting("race_nodes", 0, 1_000_000_000, "near the end of a game, the most search nodes for the race to the target in all worlds of one decision (0: judged by the deal's points)"),
+    setting("tt_bits", 10, 26, "each solver's table holds 2^tt_bits entries of 16 bytes"),
+    setting("threads", 1, 256, "threads for the worlds of one decision (the same choices as one thread)"),
+    setting("budget_ms", 0, 600_000, "a cap on the time of one decision in milliseconds: the worlds judged by then decide (0: none; with a cap, play depends on the machine)"),
+    // Reading the others' cards.
+    setting("infer", 0, 100, "a world's weight in percent for each past card of another seat that the rule player would not have played there (100: the cards are not read)"),
+    setting("infer_pool", 1, 64, "worlds drawn per world kept, before they are kept in proportion to their weights"),
+    setting("belief", 0, 1_000, "the learned play model's weight in percent in reading the others' cards (0: off)"),
+    setting("adapt", 0, 1, "1: each other seat read and played out by the rule card play or the learned play model, whichever explains its cards better; 0: as `belief` and `playout_model` say"),
+    setting("adapt_odds", 1, 10_000, "how many times better the rule card play must explain a seat's cards for `adapt` to read it as rule-like"),
+    setting("playout_model", 0, 1, "1: the play-outs play the learned play model's likeliest card; 0: the rule player's card play"),
+    setting("contract_evidence", 0, 2, "the card play reads the others' contract decisions: 0 not, 1 by the rule player's choices, 2 by the learned contract model"),
+    setting("contract_model", 0, 1, "1: the contract's worlds read forehand's shove and guess the partner's contract by the learned contract model; 0: by the rule player"),
+    setting("contract_guess", 0, 1, "1: after a shove, the card play's worlds are drawn for the contract the learned contract model finds likeliest for the partner's hand; 0: not"),
+    setting("infer_announcement", 0, 157, "the others' open Differenzler announcements read: a world counts one unexplained card more for every this many points between a seat's announcement and the rule player's for its hand there (0: not read)"),
+    setting("read_auction", 0, 1, "1: the others' cards are read from their auction calls too; 0: from their card play alone"),
+    setting("read_cards", 0, 36, "the others' recent cards judged with the solver from this many cards left (0: off)"),
+    setting("read_plays", 1, 10_000, "how many of the others' most recent cards the solver judges (`read_cards`)"),
+    setting("read_tol", 0, 157, "a card judged by the solver counts as explained within this many points of the seat's best"),
+    setting("read_weight", 1, 10_000, "misses counted for each card the solver does not explain (each applies `infer` once more)"),
+    // Conventions and choices of the card play.
+    setting("signals", 0, 1, "1: give and read 001's discard signals; 0: not"),
+    setting("signal_tol", 0, 157, "points (averaged over the worlds) a discard signal may cost against the best card (`signals=1`)"),
+    setting("readable", 0, 1, "1: among the cards within `readable_tol` of the best, the one the learned play model finds likeliest for the seat's own hand (a card the partner reads better); 0: off"),
+    setting("readable_tol", 0, 1_570, "tenths of a point (averaged over the worlds) a readable card may cost against the best card (`readable=1`)"),
+    setting("fusion", 0, 36, "the seat's next card chosen once for the worlds that look alike to it then, from this many cards left (0: off)"),
+    setting("game_end", 0, 1, "1: play for the win of the game near its end (Coiffeur and Differenzler: the last deal; Handjass: every deal judged by the chance of a good end of the game); 0: for the deal's points"),
+    setting("row_outlook", 0, 1, "1: the Coiffeur row choice values the rows left open by what they bring in the team's deals to come; 0: by the rule player's baseline"),
+    setting("decision_model", 0, 1, "1: the Handjass decisions before the card play are played out by the learned play model's cards; 0: by the rule card play"),
+    // Sidi Barrani's auction and doubling.
+    setting("competitive", 0, 1, "1: the competitive auction numbers; 0: the conservative ones (they also set `double_from` and `double_support`)"),
+    setting("bid_blend", 0, 100, "the play-outs' share in percent of the auction's estimates (0: the hand evaluation alone)"),
+    setting("bid_shift", 0, 100, "points added to the auction's estimate for declaring"),
+    setting("bid_model", 0, 1, "1: the auction's play-outs play the Schieber play model's card for every seat; 0: the rule card play"),
+    setting("double_samples", 0, 10_000, "play-outs for a double (0: the rule player's test)"),
+    setting("double_below", 0, 100, "a bid is doubled when it is made in fewer than this percentage of the `double_samples` play-outs"),
+    setting("double_infer", 0, 100, "the doubling play-outs read the auction calls at this weight in percent per call the rule player would have made otherwise (100: not read)"),
+    setting("double_from", 0, 257, "the lowest bid doubled"),
+    setting("double_support", 0, 157, "the points above an average hand in the bidder's denomination a double needs"),
+    setting("last_call", 0, 1, "1: double a bid that, made, wins the opponents the game (001); 0: not"),
+    // The MCTS yardstick.
+    setting("worlds", 1, 10_000, "worlds (determinizations) per card decision, each with its own search tree"),
+    setting("iterations", 1, 10_000_000, "tree iterations per world"),
+    setting("exploration", 1, 1_000, "UCB1's exploration constant in hundredths"),
+];
+
+/// One setting of a computer player as `jass players` lists it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SettingDefault {
+    /// The key after the colon.
+    pub key: &'static str,
+    /// The value the player takes when the setting is left out.
+    pub default: usize,
+    /// The smallest value allowed.
+    pub min: usize,
+    /// The largest value allowed.
+    pub max: usize,
+    /// What the setting does.
+    pub meaning: &'static str,
+}
+
+/// One of a game's computer players and the settings it takes.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerSettings {
+    /// The player's name (`rule`, `sampling`, …).
+    pub player: &'static str,
+    /// Its settings in the order the game declares them.
+    pub settings: Vec<SettingDefault>,
+}
+
+/// How a game builds one of its players from a name with settings.
+type Build<G> = fn(
+    &PlayerSpec,
+    &<G as jass_core::record::RecordedGame>::Options,
+    u64,
+) -> Result<Box<dyn Player<G>>, String>;
+
+impl GameKind {
+    /// The game's computer players with every setting each takes: its default as the player
+    /// is built (each player is built once with none given, and the defaults its settings were
+    /// read with are recorded), its range and its meaning. An error names a setting a player
+    /// declares but never reads, reads but does not declare, or one without a meaning.
+    pub fn player_settings(self) -> Result<Vec<PlayerSettings>, String> {
+        struct List;
+        impl GameVisitor for List {
+            type Output = Result<Vec<PlayerSettings>, String>;
+            fn visit<G: TableGame>(self) -> Self::Output {
+                let options = G::read_options(&Value::Object(Map::new())).map_err(|e| e.0)?;
+                let players: [(&'static str, &[&'static str], Build<G>); 3] = [
+                    ("rule", G::RULE_SETTINGS, G::rule_with),
+                    ("sampling", G::SAMPLING_SETTINGS, G::sampling_with),
+                    ("mcts", G::MCTS_SETTINGS, G::mcts_with),
+                ];
+                let mut out = vec![PlayerSettings {
+                    player: "random",
+                    settings: Vec::new(),
+                }];
+                for (player, known, build) in players {
+                    let spec = PlayerSpec::parse(player)?;
+                    match build(&spec, &options, 0) {
+                        Ok(_) => {}
+                        // The MCTS yardstick plays Schieber only.
+                        Err(_) if player == "mcts" && known.is_empty() => continue,
+                        Err(e) => return Err(format!("{} {player}: {e}", G::NAME)),
+                    }
+                    let read = spec.defaults_read();
+                    if let Some((key, _)) = read.iter().find(|(k, _)| !known.contains(&k.as_str()))
+                    {
+                        return Err(format!(
+                            "{}'s {player} player reads `{key}` but does not declare it, so it cannot be set",
+                            G::NAME
+                        ));
+                    }
+                    let settings = known
+                        .iter()
+                        .map(|&key| {
+                            let default = read.iter().find(|(k, _)| k == key).map(|&(_, d)| d);
+                            let default = default.ok_or_else(|| {
+                                format!(
+                                    "{}'s {player} player declares `{key}` but never reads it",
+                                    G::NAME
+                                )
+                            })?;
+                            let s = setting_of(key).ok_or_else(|| {
+                                format!("setting `{key}` has no row in player_settings::SETTINGS")
+                            })?;
+                            Ok(SettingDefault {
+                                key,
+                                default,
+                                min: s.min,
+                                max: s.max,
+                                meaning: s.meaning,
+                            })
+                        })
+                        .collect::<Result<Vec<_>, String>>()?;
+                    out.push(PlayerSettings { player, settings });
+                }
+                Ok(out)
+            }
+        }
+        self.visit(List)
+    }
+}
+
+/// The setting of `key` in [`SETTINGS`].
+pub fn setting_of(key: &str) -> Option<&'static Setting> {
+    SETTINGS.iter().find(|s| s.key == key)
+}
+
 /// The values a setting may take.
 fn setting_range(key: &str) -> (usize, usize) {
-    match key {
-        // 0: decide like the rule player.
-        // first_samples: the Schieber player's first card of a deal (0: as early_samples).
-        "announce_samples" | "contract_samples" | "early_samples" | "first_samples"
-        | "decision_samples" | "bessern_samples" | "double_samples" => (0, 10_000),
-        // Sidi Barrani's auction: the play-outs' share of the estimate (percent), the points
-        // added for declaring, and the percentage of play-outs under which a bid is doubled.
-        "bid_blend" | "bid_shift" | "double_below" => (0, 100),
-        // Sidi Barrani's doubling numbers (`SidiBidding`): the lowest bid doubled, and the
-        // points above an average hand in the bidder's denomination a double needs.
-        "double_from" => (0, 257),
-        "double_support" => (0, 157),
-        // The weight in percent of a world per card it does not explain (100: off).
-        "infer" | "double_infer" => (0, 100),
-        "infer_pool" => (1, 64),
-        // Points of an open announcement's distance per unexplained card (0: not read).
-        "infer_announcement" => (0, 157),
-        // Tricks left from which play-outs are solved exactly (0: rule play to the end).
-        // Each trick more multiplies the time by five to ten (docs/players.md): from 5
-        // on a game takes hours.
-        "exact_tricks" => (0, 4),
-        // Tricks left from which the own cards of play-outs are the best reply to the
-        // others' rule play (0: off); 5 takes about six times as long as 3.
-        "reply_tricks" => (0, 5),
-        // 1: double a bid that, made, wins the opponents the game (001); 0: not.
-        // 1: give and read 001's discard signals; 0: not.
-        // 1: play the last deal of a game for the win (Coiffeur, Differenzler); 0: for
-        // its points.
-        // 1: Sidi Barrani's competitive auction numbers; 0: the conservative ones.
-        // 1: read the others' cards from their auction calls too (Sidi Barrani); 0: not.
-        // 1: the play-outs play the learned play model's cards (Schieber, Coiffeur,
-        // Differenzler, Sidi Barrani); 0: the rule player's.
-        // 1: Differenzler's reading and play-outs by the rule card play or the learned model,
-        // whichever explains each seat's cards better; 0: as the other settings say.
-        // 1: Handjass's decisions before the card play played out by the learned model's
-        // cards; 0: the rule card play's.
-        // 1: Coiffeur's sampled row choice values the rows left by their outlook on the
-        // play-outs' scale; 0: by the rule player's baseline.
-        // 1: the Schieber contract's own worlds read forehand's shove and guess the partner's
-        // contract by the learned contract model; 0: by the rule player.
-        "last_call" | "signals" | "game_end" | "competitive" | "read_auction" | "playout_model"
-        | "contract_model" | "adapt" | "decision_model" | "readable" | "bid_model"
-        | "row_outlook" | "contract_guess" => (0, 1),
-        // The Schieber card play's reading of the others' contract decisions: 0 none, 1 by the
-        // rule player's choices, 2 by the learned contract model.
-        "contract_evidence" => (0, 2),
-        // Cards left when the contract's play-outs hand over to the solver (Schieber; 0: off).
-        "contract_handoff" => (0, 36),
-        // Redraws of the partner's contract worlds until forehand's hand shoves (0: uniform).
-        "contract_read" => (0, 10_000),
-        "tt_bits" => (10, 26),
-        // Cards left when the play-outs hand over to the solver (Schieber).
-        "early_handoff" => (0, 36),
-        // The solver's reading of the others' recent cards (Schieber): from how many cards
-        // left (0: off), and the points a card may lie below the best and count as explained.
-        "read_cards" => (0, 36),
-        // The sampling Schieber player's next card chosen once for the worlds alike (issue
-        // 42, crates/jass-bots/src/fusion.rs): from how many cards left (0: off).
-        "fusion" => (0, 36),
-        // The learned play model's weight in the reading of the others' cards, in percent
-        // (issue 42: Schieber, Coiffeur, Sidi Barrani by crates/jass-bots/src/play_model.rs,
-        // Differenzler by play_model_differenzler.rs; 0: off).
-        "belief" => (0, 1_000),
-        "read_tol" => (0, 157),
-        // The points (averaged over the worlds) a sampling Schieber player's discard signal
-        // may cost against the best card (`signals=1`).
-        "signal_tol" => (0, 157),
-        // The tenths of a point (averaged over the worlds) a sampling Schieber player's
-        // readable card may cost against the best card (`readable=1`).
-        "readable_tol" => (0, 1_570),
-        "node_limit" | "decision_nodes" => (1_000, 1_000_000_000),
-        "race_nodes" => (0, 1_000_000_000),
-        "budget_ms" => (1, 600_000),
-        // The MCTS player: tree iterations per world, UCB1's constant in hundredths.
-        "iterations" => (1, 10_000_000),
-        "exploration" => (1, 1_000),
-        "threads" => (1, 256),
-        _ => (1, 10_000),
-    }
+    setting_of(key).map_or((1, 10_000), |s| (s.min, s.max))
 }
 
 #[cfg(test)]
@@ -289,5 +424,65 @@ mod tests {
         assert!(PlayerSpec::parse("rule:signals=1:signals=0")
             .unwrap_err()
             .contains("twice"));
+    }
+
+    #[test]
+    fn every_game_lists_each_players_settings_with_a_default_in_range() {
+        let mut used = Vec::new();
+        for game in GameKind::ALL {
+            let players = game.player_settings().unwrap_or_else(|e| panic!("{e}"));
+            let names: Vec<&str> = players.iter().map(|p| p.player).collect();
+            assert!(
+                names.starts_with(&["random", "rule", "sampling"]),
+                "{}: {names:?}",
+                game.name()
+            );
+            for p in &players {
+                for s in &p.settings {
+                    assert!(
+                        (s.min..=s.max).contains(&s.default),
+                        "{} {}: `{}` defaults to {}, outside {} .. {}",
+                        game.name(),
+                        p.player,
+                        s.key,
+                        s.default,
+                        s.min,
+                        s.max
+                    );
+                    // The default is accepted when written out.
+                    let written = format!("{}:{}={}", p.player, s.key, s.default);
+                    let spec = PlayerSpec::parse(&written).unwrap();
+                    let known: Vec<&str> = p.settings.iter().map(|s| s.key).collect();
+                    assert_eq!(
+                        spec.get(&known, s.key, usize::MAX),
+                        Ok(s.default),
+                        "{written}"
+                    );
+                    used.push(s.key);
+                }
+            }
+        }
+        // Only Schieber has the MCTS yardstick; the sampling players of the card-play games
+        // take four settings, Schieber's many.
+        let schieber = GameKind::Schieber.player_settings().unwrap();
+        assert_eq!(schieber.len(), 4);
+        assert_eq!(schieber[3].player, "mcts");
+        let rule = &schieber[1].settings;
+        assert_eq!((rule[0].key, rule[0].default), ("signals", 1));
+        let sampling = &schieber[2].settings;
+        let samples = sampling.iter().find(|s| s.key == "samples").unwrap();
+        assert_eq!(samples.default, SamplingSettings::default().samples);
+        // No row of the table is left that no player takes.
+        for s in SETTINGS {
+            assert!(
+                used.contains(&s.key),
+                "`{}` is in SETTINGS but no player takes it",
+                s.key
+            );
+        }
+        let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
+        for (i, k) in keys.iter().enumerate() {
+            assert!(!keys[..i].contains(k), "`{k}` is in SETTINGS twice");
+        }
     }
 }

@@ -9,6 +9,7 @@ pub mod check;
 pub mod import_export;
 pub mod options;
 pub mod play;
+pub mod player_settings;
 pub mod serve;
 pub mod show;
 pub mod simulate;

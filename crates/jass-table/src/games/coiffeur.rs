@@ -37,6 +37,7 @@ impl TableGame for Coiffeur {
     const KIND: GameKind = GameKind::Coiffeur;
     const COMMAND_ALIASES: &'static [&'static str] = &[];
     const TEAMS: bool = true;
+    const SAMPLING_SETTINGS: &'static [&'static str] = &SAMPLING_KNOWN;
     const SCHIEBER_CARD_PLAY: bool = true;
     const OPTIONS_HELP: &'static str = concat!(
         "  preset: default | misere-slalom-large-weis | no-weis-zurueckschieben; other keys override it\n",
@@ -69,9 +70,6 @@ impl TableGame for Coiffeur {
     }
     fn rule_player(options: &CoiffeurOptions) -> Box<dyn Player<Self>> {
         Box::new(RuleCoiffeur::new(*options))
-    }
-    fn sampling_player(options: &CoiffeurOptions, seed: u64) -> Box<dyn Player<Self>> {
-        Box::new(SamplingCoiffeur::new(*options, seed))
     }
     fn sampling_with(
         spec: &PlayerSpec,

@@ -47,6 +47,7 @@ impl TableGame for Differenzler {
     const KIND: GameKind = GameKind::Differenzler;
     const COMMAND_ALIASES: &'static [&'static str] = &[];
     const TEAMS: bool = false;
+    const SAMPLING_SETTINGS: &'static [&'static str] = &SAMPLING_KNOWN;
     const OPTIONS_HELP: &'static str = concat!(
         "  preset: default | open-chosen-trump | one-round-rotation-strict; other keys override it\n",
         "  deals: number of deals (12; 4 for one round);  trump: turned | random | rotation | chosen\n",
@@ -78,9 +79,6 @@ impl TableGame for Differenzler {
     }
     fn rule_player(options: &DifferenzlerOptions) -> Box<dyn Player<Self>> {
         Box::new(RuleDifferenzler::new(*options))
-    }
-    fn sampling_player(options: &DifferenzlerOptions, seed: u64) -> Box<dyn Player<Self>> {
-        Box::new(SamplingDifferenzler::new(*options, seed))
     }
     fn sampling_with(
         spec: &PlayerSpec,

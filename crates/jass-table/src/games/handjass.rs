@@ -42,6 +42,7 @@ impl TableGame for Handjass {
     const KIND: GameKind = GameKind::Handjass;
     const COMMAND_ALIASES: &'static [&'static str] = &["sackjass", "butzer", "schlaeger"];
     const TEAMS: bool = false;
+    const SAMPLING_SETTINGS: &'static [&'static str] = &SAMPLING_KNOWN;
     const OPTIONS_HELP: &'static str = concat!(
         "  preset: 000 (default) | parlett (002) | 004 | 004-twelve | berner | must-play; other keys override the preset\n",
         "  players: 2 .. 5;  target: strokes to retire (7; 5; 9; 27 Berner);  threshold: 26 | 21;  twelve_threshold: null | 31\n",
@@ -98,9 +99,6 @@ impl TableGame for Handjass {
     }
     fn rule_player(options: &HandjassOptions) -> Box<dyn Player<Self>> {
         Box::new(RuleHandjass::new(*options))
-    }
-    fn sampling_player(options: &HandjassOptions, seed: u64) -> Box<dyn Player<Self>> {
-        Box::new(SamplingHandjass::new(*options, seed))
     }
     fn sampling_with(
         spec: &PlayerSpec,

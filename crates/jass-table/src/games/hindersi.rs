@@ -12,7 +12,7 @@ use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::arena::{Arena, SeatTotals};
 use crate::deal_position::{card_play_point, DealPoint, DealPosition, SoloAim, SoloDeal};
 use crate::kind::{read_validated, OptionsError};
-use crate::player_settings::PlayerSpec;
+use crate::player_settings::{PlayerSpec, CARD_PLAY_KNOWN};
 use crate::registry::GameKind;
 use crate::view::{LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
@@ -23,6 +23,7 @@ impl TableGame for Hindersi {
     const COMMAND_ALIASES: &'static [&'static str] = &["hintersich"];
     const PHRASES: &'static str = include_str!("hindersi/phrases.json");
     const TEAMS: bool = false;
+    const SAMPLING_SETTINGS: &'static [&'static str] = &CARD_PLAY_KNOWN;
     const OPTIONS_HELP: &'static str = concat!(
         "  players (or seats): 4 | 3 (004, JassWiki; all 36 cards dealt, 9 or 12 each)\n",
         "  parties: Parties of one round of deals each (4; 004: \"4 or 8\")\n",
@@ -50,13 +51,6 @@ impl TableGame for Hindersi {
     }
     fn rule_player(_options: &HindersiOptions) -> Box<dyn Player<Self>> {
         Box::new(RuleHindersi::new())
-    }
-    fn sampling_player(options: &HindersiOptions, seed: u64) -> Box<dyn Player<Self>> {
-        Box::new(SamplingHindersi::new(
-            *options,
-            SamplingHindersi::DEFAULT,
-            seed,
-        ))
     }
     fn sampling_with(
         spec: &PlayerSpec,

@@ -12,7 +12,7 @@ use crate::adapter::{to_json, totals, TableGame, Verdict};
 use crate::arena::{Arena, SeatTotals};
 use crate::deal_position::{card_play_point, DealPoint, DealPosition, SoloAim, SoloDeal};
 use crate::kind::{read_validated, OptionsError};
-use crate::player_settings::PlayerSpec;
+use crate::player_settings::{PlayerSpec, CARD_PLAY_KNOWN};
 use crate::registry::GameKind;
 use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
@@ -22,6 +22,7 @@ impl TableGame for Schellenjass {
     const KIND: GameKind = GameKind::Schellenjass;
     const COMMAND_ALIASES: &'static [&'static str] = &["herzjass"];
     const TEAMS: bool = false;
+    const SAMPLING_SETTINGS: &'static [&'static str] = &CARD_PLAY_KNOWN;
     const OPTIONS_HELP: &'static str = concat!(
         "  players: 2 | 3 | 4 (004; all 36 cards dealt);  suit: D (Schellen) | H (Herzjass, French cards)\n",
         "  preset: default (004, four players) | herzjass | three-players | two-players-to-9; other keys override it\n",
@@ -49,13 +50,6 @@ impl TableGame for Schellenjass {
     }
     fn rule_player(options: &SchellenjassOptions) -> Box<dyn Player<Self>> {
         Box::new(RuleSchellenjass::new(*options))
-    }
-    fn sampling_player(options: &SchellenjassOptions, seed: u64) -> Box<dyn Player<Self>> {
-        Box::new(SamplingSchellenjass::new(
-            *options,
-            SamplingSchellenjass::DEFAULT,
-            seed,
-        ))
     }
     fn sampling_with(
         spec: &PlayerSpec,

@@ -61,6 +61,9 @@ const SAMPLING_KNOWN: [&str; 32] = [
     "early_handoff",
 ];
 
+/// The settings of the Schieber rule player (for comparisons).
+const RULE_KNOWN: [&str; 1] = ["signals"];
+
 /// The settings of the Schieber MCTS player.
 const MCTS_KNOWN: [&str; 3] = ["worlds", "iterations", "exploration"];
 
@@ -68,6 +71,9 @@ impl TableGame for Schieber {
     const KIND: GameKind = GameKind::Schieber;
     const COMMAND_ALIASES: &'static [&'static str] = &[];
     const TEAMS: bool = true;
+    const SAMPLING_SETTINGS: &'static [&'static str] = &SAMPLING_KNOWN;
+    const RULE_SETTINGS: &'static [&'static str] = &RULE_KNOWN;
+    const MCTS_SETTINGS: &'static [&'static str] = &MCTS_KNOWN;
     const SCHIEBER_CARD_PLAY: bool = true;
     const OPTIONS_HELP: &'static str = concat!(
         "  preset: default | french-large-weis | every-contract | tournament (no Weis, no Stöck, all single, six 11 in Undenufe, target 1000); other keys override it\n",
@@ -116,13 +122,6 @@ impl TableGame for Schieber {
     }
     fn rule_player(options: &SchieberOptions) -> Box<dyn Player<Self>> {
         Box::new(RuleSchieber::new(*options))
-    }
-    fn sampling_player(options: &SchieberOptions, seed: u64) -> Box<dyn Player<Self>> {
-        Box::new(SamplingSchieber::new(
-            *options,
-            SamplingSettings::default(),
-            seed,
-        ))
     }
     fn sampling_with(
         spec: &PlayerSpec,
@@ -221,7 +220,7 @@ impl TableGame for Schieber {
         o: &SchieberOptions,
         _seed: u64,
     ) -> Result<Box<dyn Player<Self>>, String> {
-        let signals = spec.flag(&["signals"], "signals", true)?;
+        let signals = spec.flag(&RULE_KNOWN, "signals", true)?;
         Ok(Box::new(RuleSchieber::new(*o).with_signals(signals)))
     }
     fn mcts_with(

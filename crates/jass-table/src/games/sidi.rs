@@ -45,6 +45,15 @@ const SAMPLING_KNOWN: [&str; 23] = [
     "adapt_odds",
 ];
 
+/// The settings of the Sidi Barrani rule player (for comparisons).
+const RULE_KNOWN: [&str; 5] = [
+    "signals",
+    "last_call",
+    "competitive",
+    "double_from",
+    "double_support",
+];
+
 /// Sidi Barrani's auction numbers by the setting `competitive` (1, the default: the competitive
 /// ones; 0: the conservative ones of before 2026-11-24), for the rule and the sampling player;
 /// `double_from` (the lowest bid doubled) and `double_support` (the points above an average
@@ -67,6 +76,8 @@ impl TableGame for Sidi {
     const KIND: GameKind = GameKind::Sidi;
     const COMMAND_ALIASES: &'static [&'static str] = &["sidi"];
     const TEAMS: bool = true;
+    const SAMPLING_SETTINGS: &'static [&'static str] = &SAMPLING_KNOWN;
+    const RULE_SETTINGS: &'static [&'static str] = &RULE_KNOWN;
     const OPTIONS_HELP: &'static str = concat!(
         "  preset: default | 004-double-at-first-lead | no-weis-no-doubling; other keys override it\n",
         "  target: points to win (2000; 1500, 2500);  double_game: true | false;  double_game_below: 1000 (losers under it: a double game)\n",
@@ -102,21 +113,12 @@ impl TableGame for Sidi {
     fn rule_player(options: &SidiOptions) -> Box<dyn Player<Self>> {
         Box::new(RuleSidi::new(*options))
     }
-    fn sampling_player(options: &SidiOptions, seed: u64) -> Box<dyn Player<Self>> {
-        Box::new(SamplingSidi::new(*options, seed))
-    }
     fn rule_with(
         spec: &PlayerSpec,
         o: &SidiOptions,
         _seed: u64,
     ) -> Result<Box<dyn Player<Self>>, String> {
-        let known = [
-            "signals",
-            "last_call",
-            "competitive",
-            "double_from",
-            "double_support",
-        ];
+        let known = RULE_KNOWN;
         Ok(Box::new(
             RuleSidi::new(*o)
                 .with_signals(spec.flag(&known, "signals", true)?)
