@@ -46,7 +46,7 @@ pub mod timing;
 pub mod worlds;
 
 pub use mcts_schieber::{MctsSchieber, MctsSettings};
-pub use oracle_schieber::OracleSchieber;
+pub use oracle_schieber::{LateOracle, OracleSchieber};
 pub use random::RandomPlayer;
 pub use rule_coiffeur::RuleCoiffeur;
 pub use rule_differenzler::RuleDifferenzler;

@@ -136,6 +136,50 @@ impl Player<Schieber> for OracleSchieber {
     }
 }
 
+/// A measuring rod for where the oracle's gain lies in a deal: the sampling player's cards
+/// (and every other decision) while more than `from` cards are in the four hands, the oracle's
+/// from then on. `from` 32: the oracle from the second trick; the difference from the whole
+/// oracle is what seeing the hands is worth in the first trick, where a seat has seen at most
+/// three cards (docs/lab/2026-12-06-oracle-by-trick.md).
+pub struct LateOracle {
+    sampling: crate::SamplingSchieber,
+    oracle: OracleSchieber,
+    from: u32,
+}
+
+impl LateOracle {
+    /// The sampling player `sampling` until `from` cards are left, then the oracle for `dealt`.
+    pub fn new(
+        sampling: crate::SamplingSchieber,
+        options: SchieberOptions,
+        dealt: [CardSet; 4],
+        from: u32,
+    ) -> Self {
+        LateOracle {
+            sampling,
+            oracle: OracleSchieber::new(options, dealt),
+            from,
+        }
+    }
+}
+
+impl Player<Schieber> for LateOracle {
+    fn name(&self) -> String {
+        format!("oracle-from-{}", self.from)
+    }
+
+    fn act(&mut self, decision: &Decision<'_, Schieber>) -> SchieberAction {
+        let obs = decision.observation();
+        let played = 4 * obs.tricks.len() + obs.trick.len();
+        let left = 36 - played as u32;
+        if decision.legal.played_cards().is_empty() || left > self.from {
+            self.sampling.act(decision)
+        } else {
+            self.oracle.act(decision)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,5 +232,63 @@ mod tests {
             };
             assert_eq!(a, want, "forehand {forehand}");
         }
+    }
+
+    /// The late oracle plays the sampling player's card while more than `from` cards are in
+    /// the hands and the oracle's from then on: on a seeded deal, at every card decision, the
+    /// same card as a sampling player with its seed asked the same decisions, or as the oracle.
+    #[test]
+    fn the_late_oracle_hands_over_from_the_sampling_player_to_the_oracle() {
+        use crate::{SamplingSchieber, SamplingSettings};
+        use jass_core::{PlaysCard, ToMove};
+        use rand_core::SeedableRng;
+        let o = SchieberOptions {
+            first_forehand: FirstForehand::Seat(0),
+            ..SchieberOptions::default()
+        };
+        let settings = SamplingSettings {
+            samples: 4,
+            ..SamplingSettings::default()
+        };
+        let sampling = |seed| SamplingSchieber::new(o, settings, seed).with_early_samples(8, 12);
+        let mut g = Schieber::new(o).unwrap();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+        let hands = jass_core::deal::shuffled_four_hands(&mut rng, 0);
+        g.deal(hands).unwrap();
+        let mut list = ActionList::new();
+        let mut late = LateOracle::new(sampling(5), o, hands, 32);
+        // The same sampling player asked the same decisions (its random draws go on from one
+        // decision to the next).
+        let mut twin = sampling(5);
+        let mut oracle = OracleSchieber::new(o, hands);
+        let mut rule = RuleSchieber::new(o);
+        let (mut from_sampling, mut from_oracle) = (0, 0);
+        let mut played = 0;
+        while let ToMove::Seat(seat) = g.to_move() {
+            g.legal_actions(&mut list);
+            let decision = Decision::new(&g, seat, &list);
+            let action = if list.played_cards().len() > 1 {
+                let a = late.act(&decision);
+                if played < 4 {
+                    assert_eq!(a, twin.act(&decision), "card {played}");
+                    from_sampling += 1;
+                } else {
+                    assert_eq!(a, oracle.act(&decision), "card {played}");
+                    from_oracle += 1;
+                }
+                a
+            } else {
+                rule.act(&decision)
+            };
+            played += usize::from(action.played_card().is_some());
+            g.apply(action).unwrap();
+            if played == 36 {
+                break;
+            }
+        }
+        assert!(
+            from_sampling > 0 && from_oracle > 10,
+            "{from_sampling} {from_oracle}"
+        );
     }
 }

@@ -29,7 +29,9 @@ pub struct ArenaArgs {
     /// the rest), or a program (cmd:…, http://…). Schieber also `oracle`, told every hand, to
     /// measure what hidden cards cost (its cards: `sampling+oracle`; its contracts:
     /// `oracle+sampling`), and `partner-seer`, the sampling card player told its partner's hand
-    /// (`sampling+partner-seer`: what the partner's hidden cards cost).
+    /// (`sampling+partner-seer`: what the partner's hidden cards cost), and `oracle-from-32` and
+    /// `oracle-from-28`, the sampling player until that many cards are left and the oracle then
+    /// (`sampling+oracle-from-32`: how much of the oracle's gain lies after the first trick).
     a: String,
     /// The second player.
     b: String,

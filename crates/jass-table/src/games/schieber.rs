@@ -3,7 +3,7 @@
 use crate::Record;
 use jass_bots::{
     ContractReading,
-    MctsSchieber, MctsSettings, OracleSchieber, RuleSchieber, SamplingSchieber, SamplingSettings,
+    LateOracle, MctsSchieber, MctsSettings, OracleSchieber, RuleSchieber, SamplingSchieber, SamplingSettings,
     SolverReading,
 };
 use jass_core::deal::{four_hands, SeededDealer};
@@ -250,6 +250,17 @@ impl TableGame for Schieber {
         }
         let options = Self::read_options(given)?;
         let rotate_forehand = given.get("first_forehand").is_none();
+        let late_oracle = move |name: &'static str, from: u32| Seer {
+            name,
+            make: Box::new(move |unit_seed, seed| {
+                Box::new(LateOracle::new(
+                    SamplingSchieber::new(options, SamplingSettings::default(), seed),
+                    options,
+                    arena_hands(unit_seed),
+                    from,
+                ))
+            }),
+        };
         Ok(Arena {
             unit: ArenaUnit::Deal,
             scheme: format!(
@@ -305,6 +316,11 @@ impl TableGame for Schieber {
                         )
                     }),
                 },
+                // The sampling player until 32 or 28 cards are left, then the oracle: how much
+                // of the oracle's gain lies in the first trick or two
+                // (docs/lab/2026-12-06-oracle-by-trick.md).
+                late_oracle("oracle-from-32", 32),
+                late_oracle("oracle-from-28", 28),
             ],
             ..Arena::new(options)
         })
