@@ -2,9 +2,8 @@
 
 use crate::Record;
 use jass_bots::{
-    ContractReading,
-    LateOracle, MctsSchieber, MctsSettings, OracleSchieber, RuleSchieber, SamplingSchieber, SamplingSettings,
-    SolverReading,
+    ContractReading, LateOracle, MctsSchieber, MctsSettings, OracleSchieber, RuleSchieber,
+    SamplingSchieber, SamplingSettings, SolverReading,
 };
 use jass_core::deal::{four_hands, SeededDealer};
 use jass_core::schieber::{
