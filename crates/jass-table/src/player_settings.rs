@@ -169,7 +169,7 @@ pub const CARD_PLAY_KNOWN: [&str; 4] = ["samples", "infer", "infer_pool", "exact
 /// A player setting: its key, the values it may take and what it does (`jass players` lists
 /// each game's with their defaults, docs/player-settings.md). Where a game's player reads it
 /// differently, `meaning` says so.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Serialize)]
 pub struct Setting {
     /// The key after the colon (`samples` in `sampling:samples=48`).
     pub key: &'static str,
@@ -255,19 +255,14 @@ pub const SETTINGS: &[Setting] = &[
     setting("exploration", 1, 1_000, "UCB1's exploration constant in hundredths"),
 ];
 
-/// One setting of a computer player as `jass players` lists it.
+/// One setting of a computer player as `jass players` lists it: the setting and its default.
 #[derive(Clone, Debug, Serialize)]
 pub struct SettingDefault {
-    /// The key after the colon.
-    pub key: &'static str,
+    /// The key, range and meaning.
+    #[serde(flatten)]
+    pub setting: Setting,
     /// The value the player takes when the setting is left out.
     pub default: usize,
-    /// The smallest value allowed.
-    pub min: usize,
-    /// The largest value allowed.
-    pub max: usize,
-    /// What the setting does.
-    pub meaning: &'static str,
 }
 
 /// One of a game's computer players and the settings it takes.
@@ -332,16 +327,10 @@ impl GameKind {
                                     G::NAME
                                 )
                             })?;
-                            let s = setting_of(key).ok_or_else(|| {
+                            let setting = *setting_of(key).ok_or_else(|| {
                                 format!("setting `{key}` has no row in player_settings::SETTINGS")
                             })?;
-                            Ok(SettingDefault {
-                                key,
-                                default,
-                                min: s.min,
-                                max: s.max,
-                                meaning: s.meaning,
-                            })
+                            Ok(SettingDefault { setting, default })
                         })
                         .collect::<Result<Vec<_>, String>>()?;
                     out.push(PlayerSettings { player, settings });
@@ -440,25 +429,25 @@ mod tests {
             for p in &players {
                 for s in &p.settings {
                     assert!(
-                        (s.min..=s.max).contains(&s.default),
+                        (s.setting.min..=s.setting.max).contains(&s.default),
                         "{} {}: `{}` defaults to {}, outside {} .. {}",
                         game.name(),
                         p.player,
-                        s.key,
+                        s.setting.key,
                         s.default,
-                        s.min,
-                        s.max
+                        s.setting.min,
+                        s.setting.max
                     );
                     // The default is accepted when written out.
-                    let written = format!("{}:{}={}", p.player, s.key, s.default);
+                    let written = format!("{}:{}={}", p.player, s.setting.key, s.default);
                     let spec = PlayerSpec::parse(&written).unwrap();
-                    let known: Vec<&str> = p.settings.iter().map(|s| s.key).collect();
+                    let known: Vec<&str> = p.settings.iter().map(|s| s.setting.key).collect();
                     assert_eq!(
-                        spec.get(&known, s.key, usize::MAX),
+                        spec.get(&known, s.setting.key, usize::MAX),
                         Ok(s.default),
                         "{written}"
                     );
-                    used.push(s.key);
+                    used.push(s.setting.key);
                 }
             }
         }
@@ -468,9 +457,12 @@ mod tests {
         assert_eq!(schieber.len(), 4);
         assert_eq!(schieber[3].player, "mcts");
         let rule = &schieber[1].settings;
-        assert_eq!((rule[0].key, rule[0].default), ("signals", 1));
+        assert_eq!((rule[0].setting.key, rule[0].default), ("signals", 1));
         let sampling = &schieber[2].settings;
-        let samples = sampling.iter().find(|s| s.key == "samples").unwrap();
+        let samples = sampling
+            .iter()
+            .find(|s| s.setting.key == "samples")
+            .unwrap();
         assert_eq!(samples.default, SamplingSettings::default().samples);
         // No row of the table is left that no player takes.
         for s in SETTINGS {

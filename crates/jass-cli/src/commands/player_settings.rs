@@ -72,7 +72,7 @@ const TEXT: Form = Form {
     setting: |s, width| {
         format!(
             "    {:width$}  {:>9}  ({} .. {})  {}\n",
-            s.key, s.default, s.min, s.max, s.meaning
+            s.setting.key, s.default, s.setting.min, s.setting.max, s.setting.meaning
         )
     },
 };
@@ -94,7 +94,7 @@ const MARKDOWN: Form = Form {
     setting: |s, _| {
         format!(
             "| `{}` | {} | {} .. {} | {} |\n",
-            s.key, s.default, s.min, s.max, s.meaning
+            s.setting.key, s.default, s.setting.min, s.setting.max, s.setting.meaning
         )
     },
 };
@@ -110,7 +110,12 @@ fn write_list(listed: &[(GameKind, Vec<PlayerSettings>)], form: &Form) -> String
                 continue;
             }
             out += &(form.player)(p.player);
-            let width = p.settings.iter().map(|s| s.key.len()).max().unwrap_or(0);
+            let width = p
+                .settings
+                .iter()
+                .map(|s| s.setting.key.len())
+                .max()
+                .unwrap_or(0);
             for s in &p.settings {
                 out += &(form.setting)(s, width);
             }

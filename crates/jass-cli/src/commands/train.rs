@@ -100,6 +100,35 @@ struct FitArgs {
     samples: Option<PathBuf>,
 }
 
+impl FitArgs {
+    /// The decisions by deal: read back from `--samples`, or from the deals `play` plays;
+    /// written to `--save-samples` when asked (each decision by `line`).
+    fn decisions<S>(
+        &self,
+        read: impl FnOnce(&std::path::Path) -> Result<Vec<Vec<S>>>,
+        play: impl FnOnce() -> Vec<Vec<S>>,
+        line: impl Fn(&S) -> String,
+    ) -> Result<Vec<Vec<S>>> {
+        let per_deal = match &self.samples {
+            Some(path) => read(path)?,
+            None => play(),
+        };
+        if let Some(path) = &self.save_samples {
+            save_by_deal(path, &per_deal, line)?;
+        }
+        Ok(per_deal)
+    }
+
+    /// Where the decisions came from, as the command's flags: `--samples FILE`, or `--deals N
+    /// --seed S` and the playing flags `played` (with its leading space).
+    fn source(&self, deals: usize, played: &str) -> String {
+        match &self.samples {
+            Some(path) => format!("--samples {}", path.display()),
+            None => format!("--deals {deals} --seed {}{played}", self.seed),
+        }
+    }
+}
+
 /// `jass train play-model` or `contract-model`: plays the deals, fits, prints the fit's
 /// figures as JSON.
 pub fn run(args: TrainArgs) -> Result<ExitCode> {
@@ -117,14 +146,7 @@ fn run_play_model(args: PlayModelArgs) -> Result<ExitCode> {
         belief,
         current,
         steps,
-        fit:
-            FitArgs {
-                seed,
-                threads,
-                out,
-                save_samples,
-                samples,
-            },
+        fit: fit_args,
     } = args;
     if current && !game.plays_current() {
         bail!("--current: only the Schieber training players can be today's player so far (leave --current out for --game {})", game.name());
@@ -132,40 +154,49 @@ fn run_play_model(args: PlayModelArgs) -> Result<ExitCode> {
     enough_deals(deals)?;
     let t = TrainSettings {
         deals,
-        seed,
-        threads: threads.max(1),
+        seed: fit_args.seed,
+        threads: fit_args.threads.max(1),
         players: TrainSettings::FITTED_PLAYERS,
         belief,
         game,
         current,
     };
     let started = std::time::Instant::now();
-    let (per_deal, deals) = match &samples {
-        Some(path) => {
-            let per_deal = read_samples(path, t.game)?;
-            let n = per_deal.len();
-            (per_deal, n)
-        }
-        None => (collect(&t), deals),
+    let per_deal = fit_args.decisions(
+        |path| read_samples(path, t.game),
+        || collect(&t),
+        |s| s.to_line(),
+    )?;
+    // Read back, the deals are the file's.
+    let deals = if fit_args.samples.is_some() {
+        per_deal.len()
+    } else {
+        deals
     };
-    if let Some(path) = &save_samples {
-        save_by_deal(path, &per_deal, |s| s.to_line())?;
-    }
     let played = started.elapsed().as_secs_f64();
     let report = fit(&per_deal, steps);
     let game_flag = game.flag();
-    let source = match &samples {
-        Some(path) => format!("--samples {}", path.display()),
-        None if current => format!("--deals {deals} --seed {seed} --current"),
-        None if belief > 0 => format!("--deals {deals} --seed {seed} --belief {belief}"),
-        None => format!("--deals {deals} --seed {seed}"),
+    let playing = if current {
+        " --current".to_string()
+    } else if belief > 0 {
+        format!(" --belief {belief}")
+    } else {
+        String::new()
     };
+    let source = fit_args.source(deals, &playing);
     let command = format!(
         "jass train play-model {game_flag}{source} --steps {steps} --out {}",
-        out.display()
+        fit_args.out.display()
     );
     let source = weights_source(t.game, &report, &command);
-    write_and_report(&out, &source, &report, (deals, seed), played, started)
+    write_and_report(
+        &fit_args.out,
+        &source,
+        &report,
+        (deals, fit_args.seed),
+        played,
+        started,
+    )
 }
 
 /// `--deals`: every fifth deal is held out to measure the fit, so at least five.
@@ -211,40 +242,28 @@ fn run_contract_model(args: ContractModelArgs) -> Result<ExitCode> {
     let ContractModelArgs {
         deals,
         steps,
-        fit:
-            FitArgs {
-                seed,
-                threads,
-                out,
-                save_samples,
-                samples,
-            },
+        fit: fit_args,
     } = args;
     enough_deals(deals)?;
     let started = std::time::Instant::now();
-    let per_deal = match &samples {
-        Some(path) => by_deal(path, ContractSample::from_line)?,
-        None => contract_model_train::collect(deals, seed, threads.max(1)),
-    };
-    if let Some(path) = &save_samples {
-        save_by_deal(path, &per_deal, |s| s.to_line())?;
-    }
+    let per_deal = fit_args.decisions(
+        |path| by_deal(path, ContractSample::from_line),
+        || contract_model_train::collect(deals, fit_args.seed, fit_args.threads.max(1)),
+        |s| s.to_line(),
+    )?;
     let played = started.elapsed().as_secs_f64();
     let report = contract_model_train::fit(&per_deal, steps);
-    let source = match &samples {
-        Some(path) => format!("--samples {}", path.display()),
-        None => format!("--deals {deals} --seed {seed}"),
-    };
+    let source = fit_args.source(deals, "");
     let command = format!(
         "jass train contract-model {source} --steps {steps} --out {}",
-        out.display()
+        fit_args.out.display()
     );
     let source = contract_model_train::weights_source(&report, &command);
     write_and_report(
-        &out,
+        &fit_args.out,
         &source,
         &report,
-        (per_deal.len(), seed),
+        (per_deal.len(), fit_args.seed),
         played,
         started,
     )
