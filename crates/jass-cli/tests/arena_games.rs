@@ -1,6 +1,7 @@
 //! `jass arena` in every game, end to end: a few duplicate units, the text and JSON summaries, the
 //! records (which re-play with `jass check`), and clear errors with exit code 2 for bad input.
 
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use serde_json::Value;
 
@@ -272,6 +273,21 @@ fn bad_input_is_a_clear_error_with_exit_code_2() {
             .stderr(contains("unknown player `genius`"))
             .stderr(contains("random, rule, sampling"));
     }
+    // Schieber's arena names the players only it seats too; a game without them does not.
+    jass()
+        .args(["arena", "sampling+orakel", "sampling", "-n", "2"])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown player `orakel`"))
+        .stderr(contains(
+            "the arena also seats oracle, partner-seer, oracle-from-32",
+        ));
+    jass()
+        .args(["arena", "genius", "rule", "-g", "differenzler", "-n", "2"])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown player `genius`"))
+        .stderr(contains("also seats").not());
     refused(
         &[
             "arena",

@@ -58,7 +58,7 @@ impl GameVisitor for Build<'_> {
             // A player only the arena seats is the game's own; every other name is checked
             // before it is made, a program without being started.
             if !duplicate.seats_seer(name) {
-                players::check_name(name)?;
+                players::check_name(name).map_err(|e| duplicate.with_seers(e))?;
             }
             duplicate.player(name, 0, 0, 0)?;
         }
@@ -82,6 +82,19 @@ impl<G: TableGame> Duplicate<G> {
                 || jass_table::split_name(name)
                     .is_ok_and(|s| s.is_some_and(|(o, c)| o == seer.name || c == seer.name))
         })
+    }
+
+    /// `error` with the arena-only players of this game named too, when it is about a name
+    /// no player has.
+    fn with_seers(&self, error: anyhow::Error) -> anyhow::Error {
+        if self.arena.seers.is_empty() || !error.to_string().starts_with("unknown player") {
+            return error;
+        }
+        let names: Vec<&str> = self.arena.seers.iter().map(|s| s.name).collect();
+        anyhow!(
+            "{error:#}; in this game the arena also seats {} (`jass arena --help`, docs/players.md)",
+            names.join(", ")
+        )
     }
 
     /// The player `name` at `seat` with `seed`, in a play of the unit seeded `unit_seed`: any
