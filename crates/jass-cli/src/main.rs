@@ -1,5 +1,5 @@
-//! `jass`: play, advise, simulate, solve, measure and serve Swiss Jass games. This file reads the command line
-//! and hands it to the command (`commands/`).
+//! `jass`: play, advise, simulate, solve, measure and serve Swiss Jass games. This file reads
+//! the command line and hands it to the command (`commands/`).
 
 mod commands;
 

@@ -85,7 +85,7 @@ impl<G: TableGame> Duplicate<G> {
     }
 
     /// `error` with the arena-only players of this game named too, when it is about a name
-    /// no player has.
+    /// no player has (`jass_table`'s "unknown player" message; the arena's CLI test reads both).
     fn with_seers(&self, error: anyhow::Error) -> anyhow::Error {
         if self.arena.seers.is_empty() || !error.to_string().starts_with("unknown player") {
             return error;
