@@ -11,12 +11,11 @@ pub(super) const TABLE_MOVE_SCORE: u32 = 511;
 pub(super) const KILLER_SCORE: u32 = 510;
 
 /// At the second and third seat, a trump that wins a trick of another suit while the mover
-/// holds that suit is tried after the suit's own winning cards when the trick holds fewer than
-/// this many points so far: trumping in first was the card that failed to cut in two fifths of
-/// the nodes spent on misses in the first tricks, a card of the suit led the one that cut. On the
-/// 400 chosen deals 10% fewer nodes and 10 deals over the 20 M cap instead of 22 (5 points: 12;
-/// 3: 15; 10 and above cost nodes; always, with ducking too, cost more:
-/// docs/lab/2026-12-06-solver-ordering.md).
+/// holds that suit (001: players may trump "when holding the suit led") is tried after the
+/// suit's own winning cards when the trick holds fewer than this many points so far: trumping in
+/// first was the commonest card that failed to cut, a card of the suit led the one that cut. The
+/// threshold and its figures: docs/lab/2026-12-06-solver-ordering.md (docs/solver.md, "Move
+/// ordering").
 pub(super) const CHEAP_TRICK_POINTS: u8 = 8;
 
 /// The card of a sort key of [`Core::gen_moves`]: its low six bits hold `card ^ 0x30`.
