@@ -203,6 +203,12 @@ impl Core {
                 && (t.trump_mask & n.hands[(p + 1) & 3] == 0 || ls == t.trump)
                 && lane(n.hands[(p + 2) & 3], ls) >> (31 - lane(in_play, ls).leading_zeros()) & 1
                     != 0;
+            // A cheap trick of a plain suit the mover holds: a trump that wins it is a trump-in
+            // (see `CHEAP_TRICK_POINTS`; once per node, not per card).
+            let cheap_trump_in = !last
+                && n.trick_pts < CHEAP_TRICK_POINTS
+                && ls != t.trump
+                && lane(n.hands[p & 3], ls) != 0;
             let follow_score = |c: u8, i: u32, cp: u8| {
                 let k = t.key(c, n.lead_suit);
                 let wins = k > n.win_key;
@@ -215,11 +221,7 @@ impl Core {
                 } else if wins {
                     if last {
                         300 + cp as u32
-                    } else if n.trick_pts < CHEAP_TRICK_POINTS
-                        && (t.trump_mask >> c) & 1 == 1
-                        && ls != t.trump
-                        && lane(n.hands[p & 3], ls) != 0
-                    {
+                    } else if cheap_trump_in && (t.trump_mask >> c) & 1 == 1 {
                         // Trumping in while holding the suit led, on a cheap trick: after
                         // the suit's own winners.
                         250 + k as u32
