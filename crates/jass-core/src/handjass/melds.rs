@@ -1,7 +1,7 @@
 //! Weis (melds) of Handjass: 000's table (sequences in the natural order, four Unders 200, four
 //! Aces, Kings, Obers or Banners 100, no card in two combinations) and 002's (sequences of the
 //! trump suit in trump order, quartets of any rank above the eight, the marriage of King and
-//! Queen of trumps as a meld). 000's comparison: value, cards, height (natural order), trump,
+//! Queen of trumps as a meld), and 004's (000's with four Nines 150). 000's comparison: value, cards, height (natural order), trump,
 //! then position; 002's: value, cards, trump, then who declared first.
 //!
 //! [`crate::weis::Weis`] can only name natural-order runs, so Handjass keeps its own meld type: a
@@ -126,6 +126,14 @@ impl Meld {
                             0
                         }
                     }
+                    // 004's table: "Four Jacks: scores 200 / Four 9's: scores 150 / … / Four
+                    // A, K, Q, 10: scores 100".
+                    Quartets::WithNines => match r {
+                        Rank::Jack => 200,
+                        Rank::Nine => 150,
+                        Rank::Ace | Rank::King | Rank::Queen | Rank::Ten => 100,
+                        _ => 0,
+                    },
                     // 002's value list: "Four Queens, Kings or Aces – 100 points".
                     Quartets::QueensKingsAces => match r {
                         Rank::Ace | Rank::King | Rank::Queen => 100,
@@ -478,6 +486,38 @@ mod tests {
         // Marriage and a quartet may share the King of trumps.
         let d = best_melds(set("HK HQ DK SK CK D6 S7 C8 C6"), H, &P002);
         assert_eq!(d.points(H, &P002), 120);
+    }
+
+    #[test]
+    fn four_nines_score_150_by_004s_table_only() {
+        // 004: "Four Jacks: scores 200 / Four 9's: scores 150 / … / Four A, K, Q, 10: scores
+        // 100"; 000's table has no four Nines.
+        let w004 = MeldRules {
+            quartets: Quartets::WithNines,
+            ..STD
+        };
+        let nines = set("D9 H9 S9 C9 D6 H7 C8 S6 CA");
+        assert!(!has_meld(nines, H, &STD));
+        assert_eq!(best_melds(nines, H, &w004).points(H, &w004), 150);
+        for (four, points) in [
+            ("D6 H6 S6 C6", 0),
+            ("D8 H8 S8 C8", 0),
+            ("D9 H9 S9 C9", 150),
+            ("D10 H10 S10 C10", 100),
+            ("DJ HJ SJ CJ", 200),
+            ("DA HA SA CA", 100),
+        ] {
+            assert_eq!(Meld(set(four)).points(H, &w004), points, "{four}");
+        }
+        // The pecking order is by value: four Nines beat four Aces, four Jacks beat them.
+        let key = |four: &str| Meld(set(four)).key(H, &w004);
+        assert!(key("D9 H9 S9 C9") > key("DA HA SA CA"));
+        assert!(key("DJ HJ SJ CJ") > key("D9 H9 S9 C9"));
+        // The 004 presets play by it.
+        for name in ["004", "004-twelve"] {
+            let o = HandjassOptions::preset(name).unwrap();
+            assert_eq!(o.quartets, Quartets::WithNines, "{name}");
+        }
     }
 
     #[test]

@@ -178,6 +178,9 @@ pub enum Quartets {
     /// 002's definition: "any four cards of the same rank so long as they are higher than 8",
     /// all 100 (the only quartet value 002 gives).
     AboveEight,
+    /// 004's meld table, which its Handjass takes ("The base rules of Jass for card rank, value,
+    /// and melds apply"): 000's fours and "Four 9's: scores 150" (the 004 presets).
+    WithNines,
 }
 
 /// Every option of Handjass.
@@ -334,6 +337,7 @@ impl HandjassOptions {
             },
             Preset::Wiki004 => HandjassOptions {
                 preset: p,
+                quartets: Quartets::WithNines,
                 target: 5,
                 threshold: 21,
                 stroke_above_threshold: true,
@@ -344,6 +348,7 @@ impl HandjassOptions {
             },
             Preset::Wiki004Twelve => HandjassOptions {
                 preset: p,
+                quartets: Quartets::WithNines,
                 players: 3,
                 target: 5,
                 threshold: 21,

@@ -51,6 +51,12 @@ pub struct SidiOptions {
     pub four_nines: bool,
     /// Which card counts 11 in Undenufe (001: "the point values remain the same": the ace).
     pub undenufe_eleven: UndenufeEleven,
+    /// In Undenufe four sixes count 100 as Weis in place of four aces (003: "some people value
+    /// the 6 rather than the ace as 11 points, and allow a Weis of four sixes worth 100 points,
+    /// in place of four aces"; 001 is silent: off). Written only when `true`, so records of the
+    /// usual game stay as they were (and readable by older versions); absent, it reads as `false`.
+    #[serde(skip_serializing_if = "crate::record::is_false")]
+    pub undenufe_four_sixes: bool,
     /// The dealer of the first deal (001: "chosen by any convenient random method"; seat 3, so that
     /// seat 0 speaks first).
     pub first_dealer: u8,
@@ -71,6 +77,7 @@ impl Default for SidiOptions {
             stoeck: true,
             four_nines: false,
             undenufe_eleven: UndenufeEleven::Ace,
+            undenufe_four_sixes: false,
             first_dealer: 3,
         }
     }
@@ -149,7 +156,59 @@ impl SidiOptions {
     pub fn weis_rules(&self) -> Option<WeisRules> {
         self.weis.then(|| WeisRules {
             four_nines: self.four_nines,
+            undenufe_four_sixes: self.undenufe_four_sixes,
             ..WeisRules::default()
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cardset::CardSet;
+    use crate::weis::best_declaration;
+
+    #[test]
+    fn four_sixes_in_undenufe_only_with_the_option() {
+        // 003: "some people value the 6 rather than the ace as 11 points, and allow a Weis of
+        // four sixes worth 100 points, in place of four aces".
+        let sixes = "D6 H6 S6 C6 DA HA SA CA H9".parse().unwrap();
+        let plain = SidiOptions::default().weis_rules().unwrap();
+        let six = SidiOptions {
+            undenufe_eleven: UndenufeEleven::Six,
+            undenufe_four_sixes: true,
+            ..SidiOptions::default()
+        }
+        .weis_rules()
+        .unwrap();
+        // 001's Weis: the four aces count 100 in Undenufe, the sixes nothing; with the option
+        // the other way round.
+        let best = |rules| best_declaration(sixes, Mode::Undenufe, &rules);
+        assert_eq!(best(plain).points(Mode::Undenufe, &plain), 100);
+        let aces: CardSet = "DA HA SA CA".parse().unwrap();
+        let four_sixes: CardSet = "D6 H6 S6 C6".parse().unwrap();
+        assert_eq!(best(plain).cards(), aces);
+        assert_eq!(best(six).points(Mode::Undenufe, &six), 100);
+        assert_eq!(best(six).cards(), four_sixes);
+        // In a trump contract the option changes nothing.
+        let h = Mode::Trump(crate::card::Suit::H);
+        assert_eq!(best_declaration(sixes, h, &six).points(h, &six), 100);
+    }
+
+    #[test]
+    fn four_sixes_is_written_only_when_on() {
+        let off = serde_json::to_value(SidiOptions::default()).unwrap();
+        assert!(off.get("undenufe_four_sixes").is_none(), "{off}");
+        let on = SidiOptions {
+            undenufe_four_sixes: true,
+            ..SidiOptions::default()
+        };
+        let v = serde_json::to_value(on).unwrap();
+        assert_eq!(v["undenufe_four_sixes"], serde_json::json!(true));
+        assert_eq!(serde_json::from_value::<SidiOptions>(v).unwrap(), on);
+        assert_eq!(
+            serde_json::from_value::<SidiOptions>(off).unwrap(),
+            SidiOptions::default()
+        );
     }
 }

@@ -55,6 +55,7 @@ impl TableGame for Handjass {
         "  trick_rules: strict | heading;  weis, marriage, weis_height, stoeck, withhold_indicator: true | false\n",
         "  marriage_in_sequence: true (004: the married King and Queen may also serve in a sequence) | false\n",
         "  sequences: natural | trump;  quartets: standard | queens-kings-aces (parlett: 002's values) | above-eight (002: any rank above the 8)\n",
+        "    | with-nines (004: four Nines 150; the 004 presets)\n",
         "  See docs/handjass.md for the source of every option."
     );
     const PHRASES: &'static str = include_str!("handjass/phrases.json");

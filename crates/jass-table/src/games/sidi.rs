@@ -82,6 +82,7 @@ impl TableGame for Sidi {
         "  preset: default | 004-double-at-first-lead | no-weis-no-doubling; other keys override it\n",
         "  target: points to win (2000; 1500, 2500);  double_game: true | false;  double_game_below: 1000 (losers under it: a double game)\n",
         "  min_bid: 40 | 50 | 60;  bid_step: 10 | 5;  obenabe_undenufe, weis, stoeck, four_nines, redouble: true | false\n",
+        "  undenufe_four_sixes: true | false (003: four sixes 100 in Undenufe in place of four aces)\n",
         "  doubling: next-call (001) | first-lead (004) | none;  undenufe_eleven: ace | six;  first_dealer: 0 .. 3\n",
         "  See docs/sidi-barrani.md for the source of every option."
     );
