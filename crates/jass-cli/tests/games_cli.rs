@@ -137,11 +137,11 @@ const ROUND_TRIPS: [RoundTrip; 6] = [
     RoundTrip {
         file: "differenzler.jsonl",
         simulate: "-g differenzler -n 3 --seed 3",
-        says: "deals: 36 (12.0 per game)",
+        says: "deals: 48 (16.0 per game)",
         records: 3,
         show: "--game 2 --hands --cards french",
         shown: &[
-            "Differenzler · 12 deals",
+            "Differenzler · 16 deals",
             "announce ",
             "forecast",
             "Game over",

@@ -21,14 +21,15 @@ pub enum Mode {
     Undenufe,
 }
 
-/// Which card is worth 11 in Undenufe: 003 prefers the ace, 004 says "most people nowadays" the six.
+/// Which card is worth 11 in Undenufe: 003 prefers the ace, though "most people nowadays" give it
+/// to the six (003); 004: "the point value of 11 may be transferred from Ace to the Six".
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum UndenufeEleven {
     /// The ace counts 11, the six 0 (003's preference; the default).
     #[default]
     Ace,
-    /// The six counts 11, the ace 0 (004).
+    /// The six counts 11, the ace 0 (003's "most people nowadays"; 004; JassWiki, "Grundregeln").
     Six,
 }
 

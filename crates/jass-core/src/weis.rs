@@ -41,11 +41,13 @@ pub enum WeisTie {
 pub struct WeisRules {
     /// Small or large Weis.
     pub style: WeisStyle,
-    /// Four nines count 150 (003, 004: "some players allow"). Off by default.
+    /// Four nines count 150 (003: "Some allow four 9s as a Weis, worth 150. Most do not"; 004's
+    /// table lists them). Off by default, after 003.
     pub four_nines: bool,
     /// A four of any rank counts (100; 003 "some players now allow"). Off by default.
     pub fours_any_rank: bool,
-    /// In Undenufe four sixes count 100 in place of four aces (003, 004). Off by default.
+    /// In Undenufe four sixes count 100 in place of four aces (003: "Some people (usually the same
+    /// ones) allow four 6s as a Weis when playing undenufe"). Off by default.
     pub undenufe_four_sixes: bool,
     /// Comparison of equal values.
     pub tie: WeisTie,

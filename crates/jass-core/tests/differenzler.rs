@@ -6,7 +6,7 @@ use jass_core::deal::SeededDealer;
 use jass_core::differenzler::DifferenzlerRecord;
 use jass_core::differenzler::{
     check_record, play_recorded, random_trump, Announcements, Differenzler, DifferenzlerAction,
-    DifferenzlerDeal, DifferenzlerOptions, DifferenzlerPhase, TrumpRule,
+    DifferenzlerDeal, DifferenzlerOptions, DifferenzlerPhase, TrumpRule, ZeroBonus,
 };
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::trick::legal_cards;
@@ -69,7 +69,8 @@ fn turned(o: DifferenzlerOptions, h: [&str; 4], c: &str) -> Differenzler {
 fn worked_example_one_player_takes_every_trick_and_there_is_no_match_bonus() {
     // Trump clubs (the dealer's turned C6). Seat 3 holds every trump and nothing else, so it takes
     // all nine tricks: 152 card points + 5 for the last trick = 157, no Match bonus. Announced
-    // 0, 10, 0, 150: differences 0, 10, 0, 7.
+    // 0, 10, 0, 150: differences 0, 10, 0, 7; the exact zeros earn no bonus (JassWiki: not for an
+    // announcement of 0).
     let mut s = turned(DifferenzlerOptions::default(), SUITS, "C6");
     assert_eq!(s.mode(), Some(Mode::Trump(Suit::C)));
     assert_eq!(
@@ -97,31 +98,25 @@ fn worked_example_one_player_takes_every_trick_and_there_is_no_match_bonus() {
     assert_eq!(s.next_dealer(), 0);
 
     // The same deal with a miss penalty of 5 and an exact bonus of 10: seats 0 and 2 hit their 0
-    // but took no trick, so (by default) no bonus; without that condition they earn it.
+    // but took no trick, so no bonus by default (JassWiki: not for an announcement of 0) nor with
+    // `with-trick`; with `always` they earn it.
     let o = DifferenzlerOptions {
         miss_penalty: 5,
         exact_bonus: 10,
         ..DifferenzlerOptions::default()
     };
-    for (needs_trick, want) in [(true, [0, 15, 0, 12]), (false, [-10, 15, -10, 12])] {
-        let mut s = turned(
-            DifferenzlerOptions {
-                zero_bonus_needs_trick: needs_trick,
-                ..o
-            },
-            SUITS,
-            "C6",
-        );
+    for (zero_bonus, want) in [
+        (ZeroBonus::Never, [0, 15, 0, 12]),
+        (ZeroBonus::WithTrick, [0, 15, 0, 12]),
+        (ZeroBonus::Always, [-10, 15, -10, 12]),
+    ] {
+        let mut s = turned(DifferenzlerOptions { zero_bonus, ..o }, SUITS, "C6");
         run(
             &mut s,
             &["announce 0", "announce 10", "announce 0", "announce 150"],
         );
         play_out(&mut s);
-        assert_eq!(
-            s.tally().penalty,
-            want,
-            "zero_bonus_needs_trick = {needs_trick}"
-        );
+        assert_eq!(s.tally().penalty, want, "zero_bonus = {zero_bonus:?}");
     }
 }
 
@@ -255,7 +250,7 @@ fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
         serde_json::from_str(r#"{"trump": "rotation", "announcements": "open"}"#).unwrap();
     assert_eq!(
         (o.trump, o.announcements, o.deals),
-        (TrumpRule::Rotation, Announcements::Open, 12)
+        (TrumpRule::Rotation, Announcements::Open, 16)
     );
 }
 
@@ -408,7 +403,8 @@ fn weis_and_stoeck_are_options_and_count_for_the_holder() {
     );
     play_out(&mut d);
     assert_eq!(d.tally().taken, [0, 0, 0, 157]);
-    assert_eq!(d.tally().penalty, [0, 0, 0, 0]);
+    // Seat 3 hits its 157 exactly: the bonus of 10; the exact zeros earn none.
+    assert_eq!(d.tally().penalty, [0, 0, 0, -10]);
 }
 
 fn variants() -> Vec<DifferenzlerOptions> {
@@ -489,8 +485,8 @@ fn properties_over_many_seeded_games() {
                     if r.difference[s] > 0 {
                         p += o.miss_penalty as i32;
                     } else if d.settled.announcements[s] > 0
-                        || !o.zero_bonus_needs_trick
-                        || r.tricks[s] > 0
+                        || o.zero_bonus == ZeroBonus::Always
+                        || (o.zero_bonus == ZeroBonus::WithTrick && r.tricks[s] > 0)
                     {
                         p -= o.exact_bonus as i32;
                     }
@@ -699,4 +695,17 @@ fn a_weis_call_lower_than_one_heard_before_stays_silent() {
         Some(1),
         "{public}"
     );
+}
+
+#[test]
+fn a_record_written_before_the_zero_bonus_rule_still_checks() {
+    // Written before 2026-12-06, with the boolean `zero_bonus_needs_trick: true` (now
+    // `zero_bonus: with-trick`) and an exact bonus of 10: it still reads, and every deal's
+    // penalties replay as written.
+    let text = include_str!("data/differenzler_before_zero_bonus.json");
+    assert!(text.contains(r#""zero_bonus_needs_trick": true"#));
+    let rec = DifferenzlerRecord::read_all(text).pop().unwrap().unwrap();
+    assert_eq!(rec.options.zero_bonus, ZeroBonus::WithTrick);
+    assert_eq!(rec.options.exact_bonus, 10);
+    check_record(&rec).unwrap();
 }

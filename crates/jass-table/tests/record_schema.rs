@@ -1810,13 +1810,13 @@ fn differenzler_option_sets() -> Vec<(&'static str, DifferenzlerOptions)> {
             },
         ),
         (
-            "random trump, strict tricks, undenufe six, no zero-trick rule, dealer 0",
+            "random trump, strict tricks, undenufe six, the bonus for every exact 0, dealer 0",
             DifferenzlerOptions {
                 trump: TrumpRule::Random,
                 obenabe_undenufe: true,
                 trick_rules: jass_core::TrickRules::Strict,
                 undenufe_eleven: UndenufeEleven::Six,
-                zero_bonus_needs_trick: false,
+                zero_bonus: jass_core::differenzler::ZeroBonus::Always,
                 exact_bonus: 1000,
                 first_dealer: 0,
                 deals: 8,

@@ -63,8 +63,8 @@ impl std::ops::Deref for CoiffeurObservation {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct CoiffeurOptions {
-    /// The multiplier of each contract, each from 1 to [`MAX_MULTIPLIER`]. The texts give no
-    /// table; the default is the commonly published Swiss one: Rosen (`H`) 1, Eicheln (`C`) 2,
+    /// The multiplier of each contract, each from 1 to [`MAX_MULTIPLIER`]. The five texts give no
+    /// table (JassWiki's differs: the suits 2 to 4, docs/coiffeur.md); the default is the commonly published Swiss one: Rosen (`H`) 1, Eicheln (`C`) 2,
     /// Schilten (`S`) 3, Schellen (`D`) 4, Obenabe 5, Undenufe 6, Misère 1 (004: "points
     /// gained are not multiplied by anything"), and Slalom 7 (the published table continues
     /// after Undenufe ×6; a record from before Slalom reads as 1, which only matters with the row).
@@ -83,12 +83,29 @@ pub struct CoiffeurOptions {
     pub weis: WeisOption,
     /// Four nines count 150 as Weis.
     pub four_nines: bool,
+    /// A four of any rank counts 100 as Weis (003: "some players now allow"). The three Weis
+    /// house rules of 003 below are Schieber's (docs/schieber.md), off or at 003's table by
+    /// default, and written to records only when set otherwise (so that records of the usual
+    /// game stay as they were, and readable by older versions).
+    #[serde(skip_serializing_if = "crate::record::is_false")]
+    pub fours_any_rank: bool,
+    /// In Undenufe four sixes count 100 in place of four aces (003).
+    #[serde(skip_serializing_if = "crate::record::is_false")]
+    pub undenufe_four_sixes: bool,
+    /// Large Weis: points per card beyond five, 50 (003's table) or 20 (003: "20 or 50 more").
+    #[serde(skip_serializing_if = "is_fifty")]
+    pub large_weis_step: u32,
     /// Stöck is scored.
     pub stoeck: bool,
     /// Equal Weis values: the longer wins, or 003's list order.
     pub weis_tie: WeisTie,
     /// Who is forehand in the first deal (as in Schieber: the holder of the rose seven).
     pub first_forehand: FirstForehand,
+}
+
+/// For `skip_serializing_if`: leave 003's large Weis step out of the record.
+fn is_fifty(step: &u32) -> bool {
+    *step == 50
 }
 
 impl Default for CoiffeurOptions {
@@ -101,6 +118,9 @@ impl Default for CoiffeurOptions {
             undenufe_eleven: UndenufeEleven::Ace,
             weis: WeisOption::Small,
             four_nines: false,
+            fours_any_rank: false,
+            undenufe_four_sixes: false,
+            large_weis_step: 50,
             stoeck: true,
             weis_tie: WeisTie::MoreCards,
             first_forehand: FirstForehand::Holder(Card::new(Suit::H, Rank::Seven)),
@@ -157,6 +177,9 @@ impl CoiffeurOptions {
             undenufe_eleven: self.undenufe_eleven,
             weis: self.weis,
             four_nines: self.four_nines,
+            fours_any_rank: self.fours_any_rank,
+            undenufe_four_sixes: self.undenufe_four_sixes,
+            large_weis_step: self.large_weis_step,
             stoeck: self.stoeck,
             weis_tie: self.weis_tie,
             schneider: false,
@@ -411,5 +434,62 @@ impl Coiffeur {
             .collect();
         v["coiffeur"] = serde_json::json!({ "rows": rows, "totals": self.totals() });
         v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mode::Mode;
+    use crate::weis::best_declaration;
+
+    #[test]
+    fn schiebers_weis_house_rules_pass_through() {
+        // 003: four sixes in Undenufe "in place of four aces", any four 100, large Weis 20 more
+        // per card.
+        let o = CoiffeurOptions {
+            undenufe_four_sixes: true,
+            fours_any_rank: true,
+            weis: WeisOption::Large,
+            large_weis_step: 20,
+            ..CoiffeurOptions::default()
+        };
+        o.validate().unwrap();
+        let rules = o.schieber().weis_rules().unwrap();
+        assert!(rules.undenufe_four_sixes && rules.fours_any_rank);
+        assert_eq!(rules.large_step, 20);
+        let sixes = "D6 H6 S6 C6 DA HK SQ CJ H9".parse().unwrap();
+        let d = best_declaration(sixes, Mode::Undenufe, &rules);
+        assert_eq!(d.points(Mode::Undenufe, &rules), 100);
+        assert_eq!(d.cards(), "D6 H6 S6 C6".parse().unwrap());
+        // 003 names 20 or 50 only.
+        let e = CoiffeurOptions {
+            large_weis_step: 30,
+            ..CoiffeurOptions::default()
+        }
+        .validate()
+        .unwrap_err();
+        assert!(e.contains("large_weis_step"), "{e}");
+    }
+
+    #[test]
+    fn the_weis_house_rules_are_written_only_when_set() {
+        let usual = serde_json::to_value(CoiffeurOptions::default()).unwrap();
+        for key in ["fours_any_rank", "undenufe_four_sixes", "large_weis_step"] {
+            assert!(usual.get(key).is_none(), "{key}: {usual}");
+        }
+        let set = CoiffeurOptions {
+            undenufe_four_sixes: true,
+            large_weis_step: 20,
+            ..CoiffeurOptions::default()
+        };
+        let v = serde_json::to_value(set).unwrap();
+        assert_eq!(v["undenufe_four_sixes"], serde_json::json!(true));
+        assert_eq!(v["large_weis_step"], serde_json::json!(20));
+        assert_eq!(serde_json::from_value::<CoiffeurOptions>(v).unwrap(), set);
+        assert_eq!(
+            serde_json::from_value::<CoiffeurOptions>(usual).unwrap(),
+            CoiffeurOptions::default()
+        );
     }
 }

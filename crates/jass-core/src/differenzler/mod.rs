@@ -17,7 +17,7 @@ use crate::card::{Card, ParseError};
 use crate::mode::Mode;
 use crate::weis::Declaration;
 
-pub use options::{Announcements, DifferenzlerOptions, TrumpRule, MAX_ANNOUNCEMENT};
+pub use options::{Announcements, DifferenzlerOptions, TrumpRule, ZeroBonus, MAX_ANNOUNCEMENT};
 pub use record::{
     check_record, play_recorded, DifferenzlerCards, DifferenzlerDealRecord, DifferenzlerDealResult,
     DifferenzlerEntry, DifferenzlerGameResult, DifferenzlerRecord, DifferenzlerRecorded,

@@ -43,6 +43,7 @@ impl TableGame for Coiffeur {
         "  preset: default | misere-slalom-large-weis | no-weis-zurueckschieben; other keys override it\n",
         "  multipliers: a table, each 1 .. 100 (default {\"D\":4,\"H\":1,\"S\":3,\"C\":2,\"obenabe\":5,\"undenufe\":6,\"misere\":1,\"slalom\":7})\n",
         "  misere, slalom, zurueckschieben, stoeck, four_nines: true | false;  weis: none | small | large\n",
+        "  fours_any_rank, undenufe_four_sixes: true | false (003);  large_weis_step: 50 | 20\n",
         "  (misere, slalom: add that row to each list; a Slalom row is played as slalom or slalom-undenufe)\n",
         "  undenufe_eleven: ace | six;  weis_tie: more-cards | list-order;  first_forehand: H7 or seat0 .. seat3\n",
         "  See docs/coiffeur.md for the source of every option."

@@ -50,10 +50,10 @@ impl TableGame for Differenzler {
     const SAMPLING_SETTINGS: &'static [&'static str] = &SAMPLING_KNOWN;
     const OPTIONS_HELP: &'static str = concat!(
         "  preset: default | open-chosen-trump | one-round-rotation-strict; other keys override it\n",
-        "  deals: number of deals (12; 4 for one round);  trump: turned | random | rotation | chosen\n",
+        "  deals: number of deals (16; 12 at some tables, 4 for one round);  trump: turned | random | rotation | chosen\n",
         "  announcements: hidden | open;  obenabe_undenufe (not with turned), weis, stoeck: true | false\n",
         "  trick_rules: weak (003) | strict;  undenufe_eleven: ace | six;  first_dealer: 0 .. 3\n",
-        "  miss_penalty, exact_bonus: points (0);  zero_bonus_needs_trick: true | false\n",
+        "  miss_penalty: points (0);  exact_bonus: points (10);  zero_bonus (an exact 0): never | with-trick | always\n",
         "  See docs/differenzler.md for the source of every option."
     );
     const PHRASES: &'static str = include_str!("differenzler/phrases.json");
