@@ -360,6 +360,35 @@ fn records_written_before_claim_counts_all_still_check() {
 }
 
 #[test]
+fn records_written_before_bergpreis_by_tricks_still_check() {
+    // As above: a record played with the Bergpreis judged on the slate lacks the field and reads
+    // it as played, so it checks, while today's default would judge it otherwise.
+    let o = SchieberOptions {
+        target: 1000,
+        multipliers: Multipliers::SINGLE,
+        bergpreis: true,
+        bergpreis_by_tricks: false,
+        ..SchieberOptions::default()
+    };
+    let differs = (0..200u64)
+        .map(|seed| play_recorded(o, seed, &mut players(seed)).unwrap())
+        .find(|rec| {
+            let mut today = rec.clone();
+            today.options.bergpreis_by_tricks = true;
+            check_record(&today).is_err()
+        })
+        .expect("a game whose Bergpreis the slate gives to the later team");
+    let mut v = serde_json::to_value(&differs).unwrap();
+    v["options"]
+        .as_object_mut()
+        .unwrap()
+        .remove("bergpreis_by_tricks");
+    let old: SchieberRecord = serde_json::from_value(v).unwrap();
+    assert!(!old.options.bergpreis_by_tricks);
+    check_record(&old).unwrap();
+}
+
+#[test]
 fn first_forehand_is_the_holder_of_the_rose_seven_and_then_the_deal_rotates() {
     let mut s = Schieber::new(SchieberOptions::default()).unwrap();
     let mut dealer = SeededDealer::new(11);
@@ -647,4 +676,85 @@ fn a_wrong_multipliers_option_says_what_is_wrong() {
     let o: SchieberOptions =
         serde_json::from_value(serde_json::json!({ "multipliers": "French-Red" })).unwrap();
     assert_eq!(o.multipliers, jass_core::schieber::Multipliers::FRENCH_RED);
+}
+
+/// Plays a seeded game of random players and returns the engine's Bergpreis and the one a plain
+/// model of 003's rule gives: the first team whose slate plus its tricks of the hand so far
+/// reaches half the target, trick by trick (no Weis, no Stöck, single multipliers, so that the
+/// tricks and the Match are all that is scored).
+fn bergpreis_by_model(o: SchieberOptions, seed: u64) -> (Option<u8>, Option<u8>) {
+    let half = o.target.div_ceil(2);
+    let mut ps = players(seed);
+    let mut s = Schieber::new(o).unwrap();
+    let mut dealer = SeededDealer::new(seed);
+    let mut list = ActionList::new();
+    let mut slate = [0u32; 2];
+    let mut model = None;
+    loop {
+        match s.to_move() {
+            ToMove::Over => break,
+            ToMove::Deal => {
+                slate = s.totals();
+                let h = s.deal_from_pack(&dealer.next_pack());
+                s.deal(h).unwrap();
+            }
+            ToMove::Seat(seat) => {
+                let before = s.tricks_done();
+                s.legal_actions(&mut list);
+                let d = Decision::new(&s, seat, &list);
+                let a = ps[seat].act(&d);
+                s.apply(a).unwrap();
+                // A trick was completed.
+                let done = s.tricks_done();
+                if done == before || model.is_some() {
+                    continue;
+                }
+                let (_, _, winner, points) = s.completed_trick(done as usize - 1);
+                slate[winner as usize % 2] += points;
+                if done == 9 {
+                    // The Match: every trick to one team.
+                    let firsts: Vec<u8> = (0..9).map(|i| s.completed_trick(i).2 % 2).collect();
+                    if firsts.iter().all(|&t| t == firsts[0]) {
+                        slate[firsts[0] as usize] += 100;
+                    }
+                }
+                if let Some(t) = (0..2u8).find(|&t| slate[t as usize] >= half) {
+                    model = Some(t);
+                }
+            }
+        }
+    }
+    (s.bergpreis(), model)
+}
+
+#[test]
+fn the_bergpreis_goes_to_the_first_team_to_half_by_its_tricks() {
+    // 003: "the partnership that first gets to 1500 is first to the summit"; the tricks count as
+    // they are made, as for the target ("This may happen in the middle of a hand").
+    let o = SchieberOptions {
+        bergpreis: true,
+        weis: WeisOption::None,
+        stoeck: false,
+        multipliers: Multipliers::SINGLE,
+        target: 1000,
+        ..Default::default()
+    };
+    assert!(o.bergpreis_by_tricks, "the default");
+    let slate_only = SchieberOptions {
+        bergpreis_by_tricks: false,
+        ..o
+    };
+    let mut differ = 0;
+    for seed in 0..150 {
+        let (engine, model) = bergpreis_by_model(o, seed);
+        assert!(model.is_some(), "seed {seed}: a game of 1000 passes 500");
+        assert_eq!(engine, model, "seed {seed}");
+        // Records played before the option judged on the slate alone.
+        let (old, _) = bergpreis_by_model(slate_only, seed);
+        assert!(old.is_some(), "seed {seed}");
+        differ += (old != engine) as u32;
+    }
+    // On the slate a team that passed half during a hand loses it to one that ends the hand
+    // higher, or that claims the game while the first team's tricks are still unwritten.
+    assert!(differ > 0, "{differ}");
 }

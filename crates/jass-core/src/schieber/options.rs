@@ -344,6 +344,13 @@ pub struct SchieberOptions {
     pub schneider: bool,
     /// The first team to half the target is recorded as winning the Bergpreis (003).
     pub bergpreis: bool,
+    /// The Bergpreis is judged as the target's claim is: each team's slate plus its tricks of the
+    /// hand so far, item by item in `scoring_order` (003: "the partnership that first gets to
+    /// 1500"; JassWiki, "Bergpreis": both teams reaching it with the first trick, "ein Team durch
+    /// Weis, anderes durch Kartenpunkte", are told apart by «Stöck - Weis - Stich»). `false`: on
+    /// the slate alone, where a hand's trick points go at its end, and two teams over half at once
+    /// by the higher total. Records written before this option read it as `false`.
+    pub bergpreis_by_tricks: bool,
     /// Who is forehand in the first deal.
     pub first_forehand: FirstForehand,
 }
@@ -375,6 +382,7 @@ impl Default for SchieberOptions {
             claim_counts_all: true,
             schneider: true,
             bergpreis: false,
+            bergpreis_by_tricks: true,
             first_forehand: FirstForehand::Holder(Card::new(Suit::H, Rank::Seven)),
         }
     }

@@ -200,8 +200,9 @@ pub fn play_recorded_from(
 impl RecordedGame for Schieber {
     const NAME: &'static str = "schieber";
     const TITLE: &'static str = "Schieber";
-    // Records written before `claim_counts_all` were played without it.
-    const OPTIONS_ADDED_LATER: &'static [(&'static str, bool)] = &[("claim_counts_all", false)];
+    // Records written before `claim_counts_all` and `bergpreis_by_tricks` were played without them.
+    const OPTIONS_ADDED_LATER: &'static [(&'static str, bool)] =
+        &[("claim_counts_all", false), ("bergpreis_by_tricks", false)];
     type Options = SchieberOptions;
     type Recorded = RecordedAction;
     const STOECK: Option<RecordedAction> = Some(RecordedAction::Stoeck {});

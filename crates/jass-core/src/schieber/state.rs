@@ -380,14 +380,22 @@ impl Schieber {
         self.check_bergpreis();
     }
 
+    /// Records the Bergpreis once a team has half the target: on the slate and its tricks of the
+    /// hand so far (`bergpreis_by_tricks`, called after every item that adds to either), or on the
+    /// slate alone.
     fn check_bergpreis(&mut self) {
         if !self.opts.bergpreis || self.bergpreis.is_some() {
             return;
         }
         let half = self.opts.target.div_ceil(2);
-        let over = [self.totals[0] >= half, self.totals[1] >= half];
+        let now = if self.opts.bergpreis_by_tricks {
+            [self.claimable(0), self.claimable(1)]
+        } else {
+            self.totals
+        };
+        let over = [now[0] >= half, now[1] >= half];
         self.bergpreis = match over {
-            [true, true] => Some((self.totals[1] > self.totals[0]) as u8),
+            [true, true] => Some((now[1] > now[0]) as u8),
             [true, false] => Some(0),
             [false, true] => Some(1),
             _ => None,
@@ -500,6 +508,7 @@ impl Schieber {
                 ScoreItem::Weis if weis_due => self.weis_team.inspect(|&t| self.score_weis(t)),
                 ScoreItem::Stich => stich.map(|(t, p)| {
                     self.pending[t as usize] += p;
+                    self.check_bergpreis();
                     t
                 }),
                 _ => None,
@@ -607,6 +616,7 @@ impl Schieber {
         if !stoeck_due && !weis_due && self.stoeck_watch.is_empty() {
             // The common case: only the trick's points fall due.
             self.pending[credited as usize] += raw;
+            self.check_bergpreis();
             if self.claimable(credited) >= self.opts.target {
                 self.win(credited);
                 return;
