@@ -10,9 +10,8 @@
 //! played out by the model instead, and this seat's own play-outs are the model's.
 //!
 //! The announcement is sampled too: the deal is played out in sampled worlds (everyone by the rule
-//! card play, this seat aiming at the rule estimate), and the seat announces the number with the
-//! least penalty over what it took in them: the median (which minimises the expected difference)
-//! unless the exact bonus or a miss penalty moves it. The trump choice and Weis are the rule
+//! card play, this seat aiming at the rule estimate), and the seat announces the median of what it
+//! took (the median minimises the expected difference). The trump choice and Weis are the rule
 //! player's.
 
 use jass_core::differenzler::{
@@ -633,11 +632,7 @@ impl SamplingDifferenzler {
         taken.sort_unstable();
         let median = taken[taken.len() / 2];
         if !self.plays_for_the_game(obs) {
-            if self.settings.announce_samples % 2 == 1 {
-                return Some(median);
-            }
-            let taken: Vec<(u32, u8)> = outcomes.iter().map(|o| (o.0, o.1)).collect();
-            return Some(least_penalty_announcement(&self.options, &taken, median));
+            return Some(median);
         }
         Some(announcement_for_the_game(
             &self.options,
@@ -647,27 +642,6 @@ impl SamplingDifferenzler {
             median,
         ))
     }
-}
-
-/// The announcement with the least penalty summed over the worlds' outcomes (what the seat took
-/// in each and its tricks), ties to the one nearest `median`, then the lower. Without an exact
-/// bonus or a miss penalty that is `median` itself (the median minimises the summed difference);
-/// with the exact bonus (JassWiki: ten off for an exact hit, none for an exact 0) a number the
-/// seat took in several worlds can be worth more than the median, and 0 is worth less.
-fn least_penalty_announcement(
-    options: &DifferenzlerOptions,
-    outcomes: &[(u32, u8)],
-    median: u32,
-) -> u32 {
-    (0..=MAX_ANNOUNCEMENT)
-        .min_by_key(|&a| {
-            let penalty: i64 = outcomes
-                .iter()
-                .map(|&(taken, tricks)| options.penalty(a, taken, tricks) as i64)
-                .sum();
-            (penalty, (a as i64 - median as i64).abs())
-        })
-        .expect("announcements from 0")
 }
 
 /// The announcement for the last deal of a game: the one that wins the game in the most worlds,
