@@ -331,38 +331,51 @@ fn a_claim_at_the_end_of_the_first_trick_counts_the_claimants_trick() {
     assert_eq!(s.totals(), [20 + 11, 0]);
 }
 
+/// A record played with option `field` off (as every record before the option) lacks the field;
+/// read, it takes the value it was played under, so it still checks, while today's default
+/// (`on` sets it) would not. `o` has the option off; `what` names the game looked for.
+fn records_before_an_option_still_check(
+    o: SchieberOptions,
+    field: &str,
+    on: fn(&mut SchieberOptions),
+    is_on: fn(&SchieberOptions) -> bool,
+    what: &str,
+) {
+    assert!(!is_on(&o));
+    let differs = (0..200u64)
+        .map(|seed| play_recorded(o, seed, &mut players(seed)).unwrap())
+        .find(|rec| {
+            let mut today = rec.clone();
+            on(&mut today.options);
+            check_record(&today).is_err()
+        })
+        .unwrap_or_else(|| panic!("{what}"));
+    let mut v = serde_json::to_value(&differs).unwrap();
+    v["options"].as_object_mut().unwrap().remove(field);
+    let old: SchieberRecord = serde_json::from_value(v).unwrap();
+    assert!(!is_on(&old.options), "{field}");
+    check_record(&old).unwrap();
+}
+
 #[test]
 fn records_written_before_claim_counts_all_still_check() {
-    // A record played without the option (as every record before it) lacks the field; read, it
-    // takes the value it was played under, so it still checks, while today's default would not.
     let o = SchieberOptions {
         target: 150,
         multipliers: Multipliers::SINGLE,
         claim_counts_all: false,
         ..SchieberOptions::default()
     };
-    let differs = (0..200u64)
-        .map(|seed| play_recorded(o, seed, &mut players(seed)).unwrap())
-        .find(|rec| {
-            let mut today = rec.clone();
-            today.options.claim_counts_all = true;
-            check_record(&today).is_err()
-        })
-        .expect("a game whose claim leaves points out");
-    let mut v = serde_json::to_value(&differs).unwrap();
-    v["options"]
-        .as_object_mut()
-        .unwrap()
-        .remove("claim_counts_all");
-    let old: SchieberRecord = serde_json::from_value(v).unwrap();
-    assert!(!old.options.claim_counts_all);
-    check_record(&old).unwrap();
+    records_before_an_option_still_check(
+        o,
+        "claim_counts_all",
+        |o| o.claim_counts_all = true,
+        |o| o.claim_counts_all,
+        "a game whose claim leaves points out",
+    );
 }
 
 #[test]
 fn records_written_before_bergpreis_by_tricks_still_check() {
-    // As above: a record played with the Bergpreis judged on the slate lacks the field and reads
-    // it as played, so it checks, while today's default would judge it otherwise.
     let o = SchieberOptions {
         target: 1000,
         multipliers: Multipliers::SINGLE,
@@ -370,22 +383,13 @@ fn records_written_before_bergpreis_by_tricks_still_check() {
         bergpreis_by_tricks: false,
         ..SchieberOptions::default()
     };
-    let differs = (0..200u64)
-        .map(|seed| play_recorded(o, seed, &mut players(seed)).unwrap())
-        .find(|rec| {
-            let mut today = rec.clone();
-            today.options.bergpreis_by_tricks = true;
-            check_record(&today).is_err()
-        })
-        .expect("a game whose Bergpreis the slate gives to the later team");
-    let mut v = serde_json::to_value(&differs).unwrap();
-    v["options"]
-        .as_object_mut()
-        .unwrap()
-        .remove("bergpreis_by_tricks");
-    let old: SchieberRecord = serde_json::from_value(v).unwrap();
-    assert!(!old.options.bergpreis_by_tricks);
-    check_record(&old).unwrap();
+    records_before_an_option_still_check(
+        o,
+        "bergpreis_by_tricks",
+        |o| o.bergpreis_by_tricks = true,
+        |o| o.bergpreis_by_tricks,
+        "a game whose Bergpreis the slate gives to the later team",
+    );
 }
 
 #[test]
