@@ -151,8 +151,7 @@ impl DifferenzlerOptions {
     /// The penalty of a seat that announced `announced` and took `taken` points (cards, Weis
     /// and Stöck) in `tricks` tricks: the difference, plus `miss_penalty` on a miss, less
     /// `exact_bonus` on an exact hit (an exact 0 as `zero_bonus` says). How the engine scores a
-    /// deal; the players and `jass solve`
-    /// weigh the ways a deal can end by it.
+    /// deal; the players and `jass solve` weigh the ways a deal can end by it.
     pub fn penalty(&self, announced: u32, taken: u32, tricks: u8) -> i32 {
         let diff = announced.abs_diff(taken);
         let mut p = diff as i32;
