@@ -64,10 +64,11 @@ impl std::ops::Deref for CoiffeurObservation {
 #[serde(default, deny_unknown_fields)]
 pub struct CoiffeurOptions {
     /// The multiplier of each contract, each from 1 to [`MAX_MULTIPLIER`]. The five texts give no
-    /// table (JassWiki's differs: the suits 2 to 4, docs/coiffeur.md); the default is the commonly published Swiss one: Rosen (`H`) 1, Eicheln (`C`) 2,
-    /// Schilten (`S`) 3, Schellen (`D`) 4, Obenabe 5, Undenufe 6, Misère 1 (004: "points
-    /// gained are not multiplied by anything"), and Slalom 7 (the published table continues
-    /// after Undenufe ×6; a record from before Slalom reads as 1, which only matters with the row).
+    /// table (JassWiki's differs: the suits 2 to 4, docs/coiffeur.md); the default is the
+    /// commonly published Swiss one: Rosen (`H`) 1, Eicheln (`C`) 2, Schilten (`S`) 3, Schellen
+    /// (`D`) 4, Obenabe 5, Undenufe 6, Misère 1 (004: "points gained are not multiplied by
+    /// anything"), and Slalom 7 (the published table continues after Undenufe ×6; a record from
+    /// before Slalom reads as 1, which only matters with the row).
     pub multipliers: Multipliers,
     /// Misère is a row of the list (004's Misère: Obenabe, the trick points to the other team).
     pub misere: bool,

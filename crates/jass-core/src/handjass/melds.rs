@@ -1,8 +1,9 @@
 //! Weis (melds) of Handjass: 000's table (sequences in the natural order, four Unders 200, four
 //! Aces, Kings, Obers or Banners 100, no card in two combinations) and 002's (sequences of the
 //! trump suit in trump order, quartets of any rank above the eight, the marriage of King and
-//! Queen of trumps as a meld), and 004's (000's with four Nines 150). 000's comparison: value, cards, height (natural order), trump,
-//! then position; 002's: value, cards, trump, then who declared first.
+//! Queen of trumps as a meld), and 004's (000's with four Nines 150). 000's comparison: value,
+//! cards, height (natural order), trump, then position; 002's: value, cards, trump, then who
+//! declared first.
 //!
 //! [`crate::weis::Weis`] can only name natural-order runs, so Handjass keeps its own meld type: a
 //! meld is simply its set of cards, classified under the deal's trump and the game's rules.
@@ -111,9 +112,11 @@ impl Meld {
             Some(MeldKind::Four) => {
                 let r = self.0.first().expect("four cards").rank();
                 match rules.quartets {
-                    // 000: four Unders 200; four Aces, Kings, Obers or Banners 100.
-                    Quartets::Standard => match r {
+                    // 000: four Unders 200; four Aces, Kings, Obers or Banners 100. 004's table
+                    // adds "Four 9's: scores 150".
+                    Quartets::Standard | Quartets::WithNines => match r {
                         Rank::Jack => 200,
+                        Rank::Nine if rules.quartets == Quartets::WithNines => 150,
                         Rank::Ace | Rank::King | Rank::Queen | Rank::Ten => 100,
                         _ => 0,
                     },
@@ -126,14 +129,6 @@ impl Meld {
                             0
                         }
                     }
-                    // 004's table: "Four Jacks: scores 200 / Four 9's: scores 150 / … / Four
-                    // A, K, Q, 10: scores 100".
-                    Quartets::WithNines => match r {
-                        Rank::Jack => 200,
-                        Rank::Nine => 150,
-                        Rank::Ace | Rank::King | Rank::Queen | Rank::Ten => 100,
-                        _ => 0,
-                    },
                     // 002's value list: "Four Queens, Kings or Aces – 100 points".
                     Quartets::QueensKingsAces => match r {
                         Rank::Ace | Rank::King | Rank::Queen => 100,

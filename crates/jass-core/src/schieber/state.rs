@@ -380,9 +380,16 @@ impl Schieber {
         self.check_bergpreis();
     }
 
+    /// A trick's points (unmultiplied) credited to `team`, to be written at the hand's end or at a
+    /// claim: what the team could claim grows, so the Bergpreis is looked at too.
+    fn add_pending(&mut self, team: u8, raw: u32) {
+        self.pending[team as usize] += raw;
+        self.check_bergpreis();
+    }
+
     /// Records the Bergpreis once a team has half the target: on the slate and its tricks of the
-    /// hand so far (`bergpreis_by_tricks`, called after every item that adds to either), or on the
-    /// slate alone.
+    /// hand so far (`bergpreis_by_tricks`; called by [`Self::write`] and [`Self::add_pending`],
+    /// every change to either), or on the slate alone.
     fn check_bergpreis(&mut self) {
         if !self.opts.bergpreis || self.bergpreis.is_some() {
             return;
@@ -507,8 +514,7 @@ impl Schieber {
                 }
                 ScoreItem::Weis if weis_due => self.weis_team.inspect(|&t| self.score_weis(t)),
                 ScoreItem::Stich => stich.map(|(t, p)| {
-                    self.pending[t as usize] += p;
-                    self.check_bergpreis();
+                    self.add_pending(t, p);
                     t
                 }),
                 _ => None,
@@ -524,7 +530,7 @@ impl Schieber {
                                     self.score_weis(t)
                                 }
                                 ScoreItem::Stich => match stich {
-                                    Some((st, p)) if st == t => self.pending[t as usize] += p,
+                                    Some((st, p)) if st == t => self.add_pending(t, p),
                                     _ => {}
                                 },
                                 _ => {}
@@ -615,8 +621,7 @@ impl Schieber {
         }
         if !stoeck_due && !weis_due && self.stoeck_watch.is_empty() {
             // The common case: only the trick's points fall due.
-            self.pending[credited as usize] += raw;
-            self.check_bergpreis();
+            self.add_pending(credited, raw);
             if self.claimable(credited) >= self.opts.target {
                 self.win(credited);
                 return;
