@@ -387,8 +387,17 @@ async fn slow_and_greedy_clients_are_cut_off() {
     for _ in 0..5 {
         assert_eq!(get(a, "/api/games").await.0, 200);
     }
-    let r = reqwest::get(url(a, "/api/games")).await.unwrap();
-    assert_eq!(r.status().as_u16(), 429);
+    // The sixth is refused on a quick machine; on a loaded one, where the five took more than a
+    // second, a token has come back meanwhile: one of the next few is refused all the same.
+    let mut answered = 0;
+    let r = loop {
+        let r = reqwest::get(url(a, "/api/games")).await.unwrap();
+        if r.status().as_u16() != 200 || answered == 20 {
+            break r;
+        }
+        answered += 1;
+    };
+    assert_eq!(r.status().as_u16(), 429, "after {answered} more answered");
     assert!(r.headers().contains_key("retry-after"));
     let v: Value = r.json().await.unwrap();
     assert!(
@@ -454,10 +463,14 @@ async fn an_idle_player_is_played_by_the_turn_timer_and_then_counts_as_away() {
     let a = s.addr();
     // The game starts only once the seat's person and the spectator are connected (seat 1,
     // joined then, is never connected: the rule player plays it): however slow the machine, they
-    // see every state from the first, and seat 0 is never away for want of a connection.
+    // see every state from the first, and seat 0 is never away for want of a connection. No
+    // Weis, no Stöck and single contracts: no deal brings more than 257, so the game lasts past
+    // the first deal and seat 0's misses (with the default rules a first trick's Weis could reach
+    // the target before the third miss, and the seat would never count as away).
     let (id, _, token) = create(
         a,
-        json!({"game": "schieber", "options": {"target": 300}, "seats": ["me", "open", "rule", "rule"],
+        json!({"game": "schieber", "options": {"target": 300, "multipliers": "single", "weis": "none", "stoeck": false},
+               "seats": ["me", "open", "rule", "rule"],
                "turn_secs": 1, "takeover_secs": 1}),
     )
     .await;

@@ -196,7 +196,9 @@ async fn four_people_play_a_whole_schieber_game() {
     let a = s.addr();
     let (id, _, t0) = create(
         a,
-        json!({"game": "schieber", "options": {"target": 500}, "seats": ["me", "open", "open", "open"]}),
+        // (Single contracts without Weis or Stöck: at most 257 a deal, so more than one deal.)
+        json!({"game": "schieber", "options": {"target": 500, "multipliers": "single", "weis": "none", "stoeck": false},
+               "seats": ["me", "open", "open", "open"]}),
     )
     .await;
     let mut tokens = vec![t0.unwrap()];
