@@ -20,6 +20,7 @@ pub mod first_trick_weis;
 pub mod game;
 pub mod handjass;
 pub mod hindersi;
+pub mod mittlere;
 pub mod mode;
 pub mod record;
 pub mod schellenjass;

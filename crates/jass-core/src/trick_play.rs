@@ -249,14 +249,33 @@ impl<const N: usize> TrickPlay<N> {
         self
     }
 
-    /// Changes the mode between two tricks (Slalom: every trick in its own direction); the
-    /// point table stays the deal's.
+    /// Changes the mode between two tricks (Slalom: every trick in its own direction) or within
+    /// one (Mittlere: the first card that does not follow suit makes its suit trump, itself a
+    /// trump already); the point table stays the deal's. Within a trick the cards played so far
+    /// are ranked anew in `mode`, which must rank the suit led as before (a plain suit ranks the
+    /// same in Obenabe and under a trump of another suit).
     pub fn set_mode(&mut self, mode: Mode) {
-        debug_assert_eq!(self.trick_len, 0, "the mode changes only between tricks");
         self.mode = mode;
         self.mode_index = mode.index() as u8;
-        self.keys = &TRICK_KEYS[mode.index()][0];
         self.trump_lane = mode.trumps().0;
+        let m = mode.index();
+        if self.trick_len == 0 {
+            self.keys = &TRICK_KEYS[m][0];
+            return;
+        }
+        let lead = self.trick[0];
+        self.keys = &TRICK_KEYS[m][lead.suit() as usize];
+        self.follow_lane = FOLLOW_LANE[m][lead.suit() as usize];
+        let mut best = 0;
+        for i in 1..self.trick_len as usize {
+            if self.keys[self.trick[i].index()] > self.keys[self.trick[best].index()] {
+                best = i;
+            }
+        }
+        let winner = self.trick[best];
+        self.win_key = self.keys[winner.index()];
+        self.win_seat = ((self.leader as usize + best) % N) as u8;
+        self.allowed_trumps = ALLOWED_TRUMPS_AFTER[m][winner.index()];
     }
 
     /// The seat to play.

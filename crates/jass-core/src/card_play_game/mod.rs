@@ -1,12 +1,12 @@
 //! The base of a game whose deals are card play alone (no auction, no Weis, no Stöck): Schellenjass
-//! and Hindersi are [`CardPlayGame`]s. The base keeps what every such game does alike: the phase,
+//! Hindersi and Mittlere are [`CardPlayGame`]s. The base keeps what every such game does alike: the phase,
 //! the deals and the dealer's turn (seat `players - 1` deals first, then round the table, forehand
 //! leads), the deal's hands checked and kept as dealt, the cards played through the one trick-play
 //! core ([`AnyDealPlay`], two to four seats) and refused with the game's rules in words, the
 //! completed tricks, the seat's part of the view, the [`Game`] impl and the record hooks
 //! ([`CardPlayRecord`]). A game gives only what is its own through [`CardPlayRules`]: its options,
-//! the special cards of its deal (Hindersi's turned trump card), its trump mode and trick rules,
-//! its scoring and game end, and its part of the view. Copyable and allocation-free per card.
+//! the special cards of its deal (Hindersi's turned trump card), its trump mode (Mittlere's set by
+//! a card of the play) and trick rules, its scoring and game end, and its part of the view. Copyable and allocation-free per card.
 //!
 //! Here the state and its `Game` impl; the seat's view in `view.rs`, the record hooks in
 //! `record.rs`.
@@ -85,8 +85,16 @@ pub trait CardPlayRules: Copy + fmt::Debug + Sized {
     /// Takes what the game keeps of `deal` (its turned card), the deal `number` (1-based) about
     /// to be played.
     fn start_deal(&mut self, _deal: &Self::Deal, _number: u32) {}
-    /// The trump mode of the deal under way (before the first deal, of the empty play).
+    /// The trump mode of the deal under way as its first card is played (before the first
+    /// deal, of the empty play).
     fn mode(&self) -> Mode;
+    /// The mode from `card` on, when playing it changes the deal's mode (Mittlere: the first
+    /// card that does not follow suit makes its suit trump, itself a trump already); `play` as
+    /// it stands before the card, which is legal. The base sets it in the core before the card
+    /// is played. `None` (the default): the mode stays.
+    fn mode_change(&mut self, _play: &AnyDealPlay, _card: Card) -> Option<Mode> {
+        None
+    }
     /// How the cards rank and must be played, in words, for the message that refuses a card
     /// ("in Schellenjass (no trump, follow suit)"); `mode` is the deal's.
     fn play_rules(&self, mode: Mode, f: &mut fmt::Formatter<'_>) -> fmt::Result;
@@ -304,6 +312,9 @@ impl<R: CardPlayRules> CardPlayGame<R> {
             self.play.current(),
             format_args!("{}", PlayRules(&self.own, self.play.mode())),
         )?;
+        if let Some(mode) = self.own.mode_change(&self.play, card) {
+            self.play.set_mode(mode);
+        }
         if self.play.play(card).is_some() && self.play.is_over() {
             let over = self.own.score_deal(&self.play, self.deals_started);
             self.end_deal(over);
