@@ -26,8 +26,9 @@ use crate::pimc::seat_knowledge;
 use crate::worlds::sample_world_retry;
 
 /// The card a seat plays by the game's rules of thumb: `(hand, trick so far (lead first), every
-/// card played in the deal (the trick's included), whether the seat plays last to the trick)`.
-pub type RuleCard<'a> = &'a dyn Fn(CardSet, &[Card], CardSet, bool) -> Card;
+/// card played in the deal (the trick's included), whether the seat plays last to the trick, the
+/// trump mode as it stands)`.
+pub type RuleCard<'a> = &'a dyn Fn(CardSet, &[Card], CardSet, bool, Mode) -> Card;
 
 /// Every seat's measure of how a deal ends (higher is better), from the points (by the deal's
 /// [`Counting`], the last trick's included) and the tricks each seat took, by seat: what each
@@ -37,8 +38,13 @@ pub type Utility<'a> = &'a dyn Fn(&[u32; 4], &[u8; 4]) -> [i32; 4];
 /// What a deal's cards count: its trump mode, a point table and the points of the last trick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Counting {
-    /// The trump mode.
+    /// The trump mode (as it stands, with [`Counting::until_trump`]).
     pub mode: Mode,
+    /// `Some(m)`: the deal is played in `m` until the first card that does not follow suit makes
+    /// its suit trump (Mittlere), and then counted by that trump's card points (`points` is
+    /// then unused; a deal in which no trump is set counts nothing). `None`: `mode` holds for
+    /// the whole deal.
+    pub until_trump: Option<Mode>,
     /// The points of each card (the mode's card points, or a count such as Schellenjass's
     /// bells: [`PointTable::cards_of`]).
     pub points: PointTable,
@@ -51,8 +57,35 @@ impl Counting {
     pub fn card_points(mode: Mode) -> Counting {
         Counting {
             mode,
+            until_trump: None,
             points: PointTable::new(mode, UndenufeEleven::Ace),
             last_bonus: LAST_TRICK_BONUS,
+        }
+    }
+
+    /// The mode of the deal's first trick.
+    fn first_mode(&self) -> Mode {
+        self.until_trump.unwrap_or(self.mode)
+    }
+
+    /// The mode once `card` is played to `trick` (lead first) in `mode`: the suit of the first
+    /// card that does not follow becomes trump under [`Counting::until_trump`].
+    fn mode_after(&self, mode: Mode, trick: &[Card], card: Card) -> Mode {
+        match (self.until_trump, trick.first()) {
+            (Some(unset), Some(lead)) if mode == unset && card.suit() != lead.suit() => {
+                Mode::Trump(card.suit())
+            }
+            _ => mode,
+        }
+    }
+
+    /// The point table of a deal that ended (or stands) in `mode`; `None`: it counts nothing
+    /// (no trump was set under [`Counting::until_trump`]).
+    fn points_in(&self, mode: Mode) -> Option<PointTable> {
+        match self.until_trump {
+            Some(unset) if mode == unset => None,
+            Some(_) => Some(PointTable::new(mode, UndenufeEleven::Ace)),
+            None => Some(self.points),
         }
     }
 }
@@ -92,6 +125,9 @@ pub struct PlayedOut {
     pub points: [u32; 4],
     /// The tricks each seat won in the whole deal.
     pub tricks: [u8; 4],
+    /// The trump mode at the deal's end (with [`Counting::until_trump`], still that mode when
+    /// no trump was set).
+    pub mode: Mode,
 }
 
 /// How the sampling card choice draws, reads and plays out its worlds.
@@ -205,16 +241,18 @@ pub fn misses(view: &CardPlayView<'_>, world: &[CardSet; 4], rule: RuleCard<'_>)
     }
     let mut gone = CardSet::EMPTY;
     let mut missed = 0;
+    let mut mode = view.counting.first_mode();
     for (leader, cards) in tricks() {
         for (k, &c) in cards.iter().enumerate() {
             let seat = (leader as usize + k) % n;
             let before = &cards[..k];
             if seat != view.seat
-                && legal_cards(hands[seat], before, view.counting.mode, view.rules).len() > 1
-                && rule(hands[seat], before, gone, k + 1 == n) != c
+                && legal_cards(hands[seat], before, mode, view.rules).len() > 1
+                && rule(hands[seat], before, gone, k + 1 == n, mode) != c
             {
                 missed += 1;
             }
+            mode = view.counting.mode_after(mode, before, c);
             hands[seat].remove(c);
             gone.insert(c);
         }
@@ -237,10 +275,17 @@ pub fn play_out(
         taken: [CardSet::EMPTY; 4],
         points: [0; 4],
         tricks: [0; 4],
+        mode: view.counting.mode,
     };
+    let counting = &view.counting;
     let mut gone = view.trick.iter().copied().collect::<CardSet>();
+    // The mode trick by trick (it changes within a trick under `until_trump`).
+    let mut mode = counting.first_mode();
     for &(leader, cards) in view.completed {
-        let winner = (leader as usize + trick_winner(cards, view.counting.mode)) % n;
+        for (k, &c) in cards.iter().enumerate() {
+            mode = counting.mode_after(mode, &cards[..k], c);
+        }
+        let winner = (leader as usize + trick_winner(cards, mode)) % n;
         let cards = cards.iter().copied().collect::<CardSet>();
         out.taken[winner] |= cards;
         out.tricks[winner] += 1;
@@ -253,14 +298,9 @@ pub fn play_out(
     for (i, &c) in view.trick.iter().enumerate() {
         hands[(leader + i) % n].insert(c);
     }
-    let mut play = AnyTrickPlay::with_rules(
-        &hands[..n],
-        view.counting.mode,
-        view.counting.points,
-        view.rules,
-        leader as u8,
-    )
-    .with_tricks(hands[leader].len() as u8);
+    let mut play =
+        AnyTrickPlay::with_rules(&hands[..n], mode, counting.points, view.rules, leader as u8)
+            .with_tricks(hands[leader].len() as u8);
     let mut trick = CardSet::EMPTY;
     let mut last = 0;
     let mut take = |out: &mut PlayedOut, trick: &mut CardSet, winner: u8| {
@@ -271,6 +311,11 @@ pub fn play_out(
     };
     for c in view.trick.iter().copied().chain(std::iter::once(first)) {
         trick.insert(c);
+        let now = counting.mode_after(mode, play.current(), c);
+        if now != mode {
+            mode = now;
+            play.set_mode(mode);
+        }
         // The last of these may complete the trick (the first card is the seat's own).
         if let Some(end) = play.play(c) {
             take(&mut out, &mut trick, end.winner);
@@ -281,35 +326,56 @@ pub fn play_out(
         let current = play.current();
         if let Some((x, solver)) = exact.as_mut() {
             let left: u32 = (0..n as u8).map(|s| play.hand(s).len()).sum();
-            if current.is_empty() && left <= x.tricks * n as u32 {
-                if let Some(end) = finish_exact(view, &play, &out, x, solver) {
+            // (Not while a trump is still to be set: the solver plays one mode.)
+            let points = counting.points_in(mode);
+            if let Some(points) =
+                points.filter(|_| current.is_empty() && left <= x.tricks * n as u32)
+            {
+                let counted = Counting {
+                    mode,
+                    until_trump: None,
+                    points,
+                    ..*counting
+                };
+                if let Some(end) = finish_exact(view, &counted, &play, &out, x, solver) {
                     return PlayedOut {
                         points: end.taken[..4].try_into().expect("four seats"),
                         tricks: end.tricks[..4].try_into().expect("four seats"),
+                        mode,
                         ..out
                     };
                 }
             }
         }
         let seat = play.to_play();
-        let c = rule(play.hand(seat), current, gone, current.len() + 1 == n);
+        let c = rule(play.hand(seat), current, gone, current.len() + 1 == n, mode);
+        let now = counting.mode_after(mode, current, c);
+        if now != mode {
+            mode = now;
+            play.set_mode(mode);
+        }
         gone.insert(c);
         trick.insert(c);
         if let Some(end) = play.play(c) {
             take(&mut out, &mut trick, end.winner);
         }
     }
-    for s in 0..n {
-        out.points[s] = view.counting.points.sum(out.taken[s]);
+    out.mode = mode;
+    if let Some(points) = counting.points_in(mode) {
+        for s in 0..n {
+            out.points[s] = points.sum(out.taken[s]);
+        }
+        out.points[last as usize] += counting.last_bonus;
     }
-    out.points[last as usize] += view.counting.last_bonus;
     out
 }
 
 /// How the deal of `play` (at a trick boundary; `out` what each seat took before) ends when
-/// every seat plays for `exact`'s measure with all hands open (`None`: the solver gave up).
+/// every seat plays for `exact`'s measure with all hands open, the cards counted by `counting`
+/// (`None`: the solver gave up).
 fn finish_exact(
     view: &CardPlayView<'_>,
+    counting: &Counting,
     play: &AnyTrickPlay,
     out: &PlayedOut,
     exact: &Exact<'_>,
@@ -320,13 +386,13 @@ fn finish_exact(
     let mut pos = SoloPosition::new_deal(
         &hands,
         play.leader() as usize,
-        view.counting.mode,
-        view.counting.points,
+        counting.mode,
+        counting.points,
         view.rules,
     );
-    pos.last_bonus = view.counting.last_bonus;
+    pos.last_bonus = counting.last_bonus;
     for s in 0..n {
-        pos.taken[s] = view.counting.points.sum(out.taken[s]);
+        pos.taken[s] = counting.points.sum(out.taken[s]);
         pos.tricks[s] = out.tricks[s];
     }
     let utility = |o: &SoloOutcome| -> [i32; SOLO_SEATS] {
@@ -396,7 +462,15 @@ impl CardPlaySampler {
             counting,
             rules: self.rules,
         };
-        let rule_card = || rule(obs.hand, &obs.trick, obs.played_cards(), obs.plays_last());
+        let rule_card = || {
+            rule(
+                obs.hand,
+                &obs.trick,
+                obs.played_cards(),
+                obs.plays_last(),
+                counting.mode,
+            )
+        };
         if cards.len() < 2 {
             return cards.first().copied().unwrap_or_else(rule_card);
         }
@@ -447,6 +521,7 @@ pub fn sum_over_deals<R: CardPlayRules>(
 mod tests {
     use super::*;
     use jass_core::trick::legal_cards;
+    use jass_core::Suit;
     use rand_core::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -462,8 +537,8 @@ mod tests {
     }
 
     /// The lowest legal card.
-    fn lowest(hand: CardSet, trick: &[Card], _gone: CardSet, _last: bool) -> Card {
-        legal_cards(hand, trick, Mode::Obenabe, TrickRules::Strict)
+    fn lowest(hand: CardSet, trick: &[Card], _gone: CardSet, _last: bool, mode: Mode) -> Card {
+        legal_cards(hand, trick, mode, TrickRules::Strict)
             .first()
             .unwrap()
     }
@@ -501,7 +576,7 @@ mod tests {
         let mut v = view(world[2], &completed, &[]);
         // Seat 2 won the first trick: it leads the second and decides.
         (v.seat, v.trick_leader) = (2, 2);
-        let first = lowest(world[2], &[], CardSet::EMPTY, false);
+        let first = lowest(world[2], &[], CardSet::EMPTY, false, Mode::Obenabe);
         let out = play_out(&v, world, first, &lowest, None);
         let all = out.taken[0] | out.taken[1] | out.taken[2];
         assert_eq!(all, CardSet::ALL, "every card was taken");
@@ -523,6 +598,38 @@ mod tests {
         assert!(out.tricks[last[0]] > 0);
         for (s, &cards) in by_cards.iter().enumerate() {
             assert!(out.points[s] == cards || s == last[0]);
+        }
+    }
+
+    #[test]
+    fn a_play_out_sets_the_trump_at_the_first_card_off_suit_and_counts_by_it() {
+        // Mittlere's counting: no trump (Obenabe) until a card off suit sets it. Seat 0 leads the
+        // ace of hearts; seat 1 has no heart and plays the six of spades: spades are trump, and
+        // the six takes the trick. Every card is then counted by the spades' points.
+        let hands = [
+            cards("HA HK HQ HJ H10 H9 H8 H7 H6 DA DK DQ"),
+            cards("S6 S7 S8 S9 S10 SJ SQ SK SA CJ C10 C9"),
+            cards("C6 C7 C8 CQ CK CA DJ D10 D9 D8 D7 D6"),
+            CardSet::EMPTY,
+        ];
+        let mut v = view(hands[0], &[], &[]);
+        v.counting.until_trump = Some(Mode::Obenabe);
+        v.rules = TrickRules::Weak;
+        let first = "HA".parse().unwrap();
+        // Every seat plays its lowest legal card in the mode as it stands.
+        let weak = |hand: CardSet, trick: &[Card], _: CardSet, _: bool, mode: Mode| {
+            legal_cards(hand, trick, mode, TrickRules::Weak)
+                .first()
+                .unwrap()
+        };
+        let out = play_out(&v, hands, first, &weak, None);
+        assert_eq!(out.mode, Mode::Trump(Suit::S));
+        assert!(out.taken[1].contains("HA".parse().unwrap()), "{out:?}");
+        let spades = PointTable::new(Mode::Trump(Suit::S), UndenufeEleven::Ace);
+        assert_eq!(out.points.iter().sum::<u32>(), 157);
+        for s in 0..3 {
+            let bonus = out.points[s] - spades.sum(out.taken[s]);
+            assert!(bonus == 0 || bonus == 5, "{out:?}");
         }
     }
 
@@ -640,7 +747,7 @@ mod tests {
             }
             let mut v = view(world[0], &[], &[]);
             v.seat = 0;
-            let first = lowest(world[0], &[], CardSet::EMPTY, false);
+            let first = lowest(world[0], &[], CardSet::EMPTY, false, Mode::Obenabe);
             let plain = play_out(&v, world, first, &lowest, None);
             let tricks = [1, 1 + round % 4][(round % 2) as usize];
             let exact = Exact {

@@ -19,6 +19,8 @@ crate::registry::games! {
     Schellenjass(schellenjass: jass_core::schellenjass::Schellenjass),
     /// Hindersi, a reverse Jass: the fewest points (4 or 3 players).
     Hindersi(hindersi: jass_core::hindersi::Hindersi),
+    /// Mittlere: three players, the trump set by the first card off suit, not the middle score.
+    Mittlere(mittlere: jass_core::mittlere::Mittlere),
 }
 
 use serde_json::Value;
