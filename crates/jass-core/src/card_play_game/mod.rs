@@ -1,12 +1,13 @@
-//! The base of a game whose deals are card play alone (no auction, no Weis, no Stöck): Schellenjass
-//! Hindersi and Mittlere are [`CardPlayGame`]s. The base keeps what every such game does alike: the phase,
-//! the deals and the dealer's turn (seat `players - 1` deals first, then round the table, forehand
-//! leads), the deal's hands checked and kept as dealt, the cards played through the one trick-play
-//! core ([`AnyDealPlay`], two to four seats) and refused with the game's rules in words, the
-//! completed tricks, the seat's part of the view, the [`Game`] impl and the record hooks
+//! The base of a game whose deals are card play alone (no auction, no Weis, no Stöck): Schellenjass,
+//! Hindersi and Mittlere are [`CardPlayGame`]s. The base keeps what every such game does alike: the
+//! phase, the deals and the dealer's turn (seat `players - 1` deals first, then round the table,
+//! forehand leads), the deal's hands checked and kept as dealt, the cards played through the one
+//! trick-play core ([`AnyDealPlay`], two to four seats) and refused with the game's rules in words,
+//! the completed tricks, the seat's part of the view, the [`Game`] impl and the record hooks
 //! ([`CardPlayRecord`]). A game gives only what is its own through [`CardPlayRules`]: its options,
 //! the special cards of its deal (Hindersi's turned trump card), its trump mode (Mittlere's set by
-//! a card of the play) and trick rules, its scoring and game end, and its part of the view. Copyable and allocation-free per card.
+//! a card of the play) and trick rules, its scoring and game end, and its part of the view.
+//! Copyable and allocation-free per card.
 //!
 //! Here the state and its `Game` impl; the seat's view in `view.rs`, the record hooks in
 //! `record.rs`.

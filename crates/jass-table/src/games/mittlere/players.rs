@@ -1,9 +1,9 @@
 //! Computer players for Mittlere: a rule player (a cheap trick first, then stay under every trick
-//! and give its points away: the lowest score is the safest end) and a sampling player (`jass_bots::card_play_sampling`: every legal
-//! card played out in worlds that agree with what the seat has seen, read from the others'
-//! cards, the others by a rule card that takes cheap tricks and ducks dear ones, the trump set by
-//! the first card off suit in the play-outs too, the last two tricks solved once a trump is set,
-//! the card with the best marks kept).
+//! and give its points away: the lowest score is the safest end) and a sampling player
+//! (`jass_bots::card_play_sampling`: every legal card played out in worlds that agree with what the
+//! seat has seen, read from the others' cards, the others by a rule card that takes cheap tricks
+//! and ducks dear ones, the trump set by the first card off suit in the play-outs too, the last two
+//! tricks solved once a trump is set, the card with the best marks kept).
 
 use jass_core::mittlere::{
     card_value, Hundred, Mittlere, MittlereAction, MittlereObservation, MittlereOptions, Ranking,
