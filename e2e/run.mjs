@@ -384,7 +384,10 @@ test('differenzler: the last deal\'s lines and the verdict, from the phrase book
 
 test('every other game: its decisions are buttons and its cards can be played', async ({ browser, base }) => {
   // Every game the server offers (a new game is enrolled by its registry entry), Schieber aside: the tests above play it.
-  const games = (await (await fetch(`${base}/api/games`)).json()).map((g) => g.game).filter((g) => g !== 'schieber');
+  const offered = (await (await fetch(`${base}/api/games`)).json()).filter((g) => g.game !== 'schieber');
+  const games = offered.map((g) => g.game);
+  // Each at its default number of seats (Mittlere has three): we sit at seat 0, rule bots at the others.
+  const seatsOf = Object.fromEntries(offered.map((g) => [g.game, g.seats]));
   // The decisions before the first card that some game offers (a game without any, such as Schellenjass, offers cards at once).
   const decisions = { 'sidi-barrani': ['bid', 'pass'], differenzler: ['announce'], handjass: ['stay', 'drop', 'blind'], coiffeur: ['contract', 'schieben'] };
   assert(games.length >= 5, `the server offers the games (${games})`);
@@ -395,7 +398,8 @@ test('every other game: its decisions are buttons and its cards can be played', 
     page.on('pageerror', (e) => errors.push(e.message));
     // Coiffeur: we are forehand, so we choose the first contract.
     const options = game === 'coiffeur' ? { first_forehand: 'seat0' } : {};
-    await createTable(page, base, { game, name: 'Anna', seats: ['me', 'rule', 'rule', 'rule'], options });
+    const seats = ['me', ...Array(seatsOf[game] - 1).fill('rule')];
+    await createTable(page, base, { game, name: 'Anna', seats, options });
     const kinds = new Set();
     let cards = 0;
     // Take whatever is offered (the first button, or the first legal card) until three cards are played.
