@@ -4,7 +4,7 @@
 mod players;
 
 use crate::Record;
-use jass_core::hindersi::{Hindersi, HindersiOptions, HindersiRecord, Ranking, DEAL_POINTS};
+use jass_core::hindersi::{Hindersi, HindersiOptions, HindersiRecord, DEAL_POINTS};
 use jass_core::{Player, PointTable, UndenufeEleven};
 use serde_json::{json, Value};
 
@@ -94,30 +94,13 @@ impl TableGame for Hindersi {
             LineRole::Note,
         ));
         let written: Vec<i64> = match score.marks {
-            Some(m) => {
-                let striche = seat(&m.striche);
-                let nuller = seat(&m.nuller);
-                lines.push(ScoreLine::new(
-                    Phrase::new("hindersi_striche"),
-                    striche.clone(),
-                    LineRole::Start,
-                ));
-                match self.options().ranking {
-                    Ranking::Net => {
-                        let minus = nuller.iter().map(|x| -x).collect();
-                        lines.push(ScoreLine::part(Phrase::new("hindersi_nuller_minus"), minus));
-                        (0..n).map(|s| striche[s] - nuller[s]).collect()
-                    }
-                    Ranking::Striche => {
-                        lines.push(ScoreLine::new(
-                            Phrase::new("hindersi_nuller_note"),
-                            nuller,
-                            LineRole::Note,
-                        ));
-                        striche
-                    }
-                }
-            }
+            Some(m) => super::marks_lines(
+                &mut lines,
+                Phrase::new("hindersi_striche"),
+                (seat(&m.striche), seat(&m.nuller)),
+                self.options().ranking,
+                ("hindersi_nuller_minus", "hindersi_nuller_note"),
+            ),
             None => {
                 let zeros = vec![0; n];
                 lines.push(ScoreLine::new(
@@ -163,15 +146,15 @@ impl TableGame for Hindersi {
             );
         }
         notes.push(Phrase::new(match public["ranking"].as_str() {
-            Some("striche") => "hindersi_note_rank_striche",
-            _ => "hindersi_note_rank_net",
+            Some("striche") => "note_rank_striche",
+            _ => "note_rank_net",
         }));
         Slate {
             columns: vec![
                 Phrase::new("col_this_deal"),
                 Phrase::new("hindersi_col_partie"),
-                Phrase::new("hindersi_col_striche"),
-                Phrase::new("hindersi_col_nuller"),
+                Phrase::new("col_striche"),
+                Phrase::new("col_nuller"),
             ],
             rows,
             notes,
@@ -224,7 +207,7 @@ impl TableGame for Hindersi {
                 Phrase::new(if tied {
                     "hindersi_verdict_on_points"
                 } else {
-                    "hindersi_verdict_marks"
+                    "verdict_marks"
                 })
                 .with("striche", res.striche[w])
                 .with("nuller", res.nuller[w])

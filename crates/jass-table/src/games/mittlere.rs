@@ -5,7 +5,7 @@
 mod players;
 
 use crate::Record;
-use jass_core::mittlere::{Mittlere, MittlereOptions, Outcome, Ranking, PLAYERS};
+use jass_core::mittlere::{Mittlere, MittlereOptions, Outcome, PLAYERS};
 use jass_core::Player;
 use serde_json::{json, Value};
 
@@ -83,23 +83,14 @@ impl TableGame for Mittlere {
                 LineRole::Note,
             ),
             ScoreLine::new(Phrase::new("mittlere_tricks"), seat(&tricks), LineRole::Note),
-            ScoreLine::new(marked, striche.clone(), LineRole::Start),
         ];
-        let written = match self.options().ranking {
-            Ranking::Net => {
-                let minus = nuller.iter().map(|x| -x).collect();
-                lines.push(ScoreLine::part(Phrase::new("mittlere_nuller_minus"), minus));
-                (0..n).map(|s| striche[s] - nuller[s]).collect()
-            }
-            Ranking::Striche => {
-                lines.push(ScoreLine::new(
-                    Phrase::new("mittlere_nuller_note"),
-                    nuller,
-                    LineRole::Note,
-                ));
-                striche
-            }
-        };
+        let written = super::marks_lines(
+            &mut lines,
+            marked,
+            (striche, nuller),
+            self.options().ranking,
+            ("mittlere_nuller_minus", "mittlere_nuller_note"),
+        );
         lines.push(ScoreLine::new(
             Phrase::new("slate_written"),
             written,
@@ -133,14 +124,14 @@ impl TableGame for Mittlere {
             );
         }
         notes.push(Phrase::new(match public["ranking"].as_str() {
-            Some("striche") => "mittlere_note_rank_striche",
-            _ => "mittlere_note_rank_net",
+            Some("striche") => "note_rank_striche",
+            _ => "note_rank_net",
         }));
         Slate {
             columns: vec![
                 Phrase::new("col_this_deal"),
-                Phrase::new("mittlere_col_striche"),
-                Phrase::new("mittlere_col_nuller"),
+                Phrase::new("col_striche"),
+                Phrase::new("col_nuller"),
             ],
             rows,
             notes,
@@ -188,7 +179,7 @@ impl TableGame for Mittlere {
         .worded(Self::TEAMS);
         if let Some(w) = verdict.winner {
             verdict.lines.push(
-                Phrase::new("mittlere_verdict_marks")
+                Phrase::new("verdict_marks")
                     .with("striche", res.striche[w])
                     .with("nuller", res.nuller[w]),
             );

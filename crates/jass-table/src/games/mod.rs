@@ -25,7 +25,9 @@ crate::registry::games! {
 
 use serde_json::Value;
 
-use crate::view::{Cell, Phrase, Slate, SlateRow, TableView};
+use jass_core::hindersi::Ranking;
+
+use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
 /// The numbers of a view's field (`totals`), as whole numbers.
 pub(crate) fn ints(v: &Value, key: &str) -> Vec<i64> {
@@ -125,4 +127,37 @@ pub(crate) fn trump_facts(public: &Value, turned: &str) -> Vec<Phrase> {
             .with("card", card),
         None => Phrase::new("fact_trump").with("mode", trump),
     }]
+}
+
+/// The marks a deal wrote in the games ranked by Striche and Nuller (Hindersi, Mittlere), pushed
+/// to `lines`: the Striche start the ledger (labelled `striche_line`), the Nuller come off under
+/// `ranking` `net` (`nuller_minus`) or are only shown under `striche` (`nuller_note`). Returns
+/// what the slate gains, per player.
+pub(crate) fn marks_lines(
+    lines: &mut Vec<ScoreLine>,
+    striche_line: Phrase,
+    (striche, nuller): (Vec<i64>, Vec<i64>),
+    ranking: Ranking,
+    (nuller_minus, nuller_note): (&'static str, &'static str),
+) -> Vec<i64> {
+    lines.push(ScoreLine::new(
+        striche_line,
+        striche.clone(),
+        LineRole::Start,
+    ));
+    match ranking {
+        Ranking::Net => {
+            let minus = nuller.iter().map(|x| -x).collect();
+            lines.push(ScoreLine::part(Phrase::new(nuller_minus), minus));
+            striche.iter().zip(&nuller).map(|(s, n)| s - n).collect()
+        }
+        Ranking::Striche => {
+            lines.push(ScoreLine::new(
+                Phrase::new(nuller_note),
+                nuller,
+                LineRole::Note,
+            ));
+            striche
+        }
+    }
 }
