@@ -142,10 +142,26 @@ fn parse_named<T: DeserializeOwned>(game: &str, options: &Value) -> Result<T, Op
     serde_json::from_value::<T>(options.clone()).map_err(|e| {
         if let Value::Object(map) = options {
             for (k, v) in map {
-                let one = Value::Object([(k.clone(), v.clone())].into_iter().collect());
-                if let Err(e1) = serde_json::from_value::<T>(one) {
+                let alone = |v: Value| {
+                    serde_json::from_value::<T>(Value::Object(
+                        [(k.clone(), v)].into_iter().collect(),
+                    ))
+                };
+                if let Err(e1) = alone(v.clone()) {
+                    // A name given as a number (`hundred=99`, read as JSON): the error of the
+                    // name says what the names are ("unknown variant `99`, expected ..."), the
+                    // number's only that a string was expected.
+                    let named = match v {
+                        Value::Number(_) | Value::Bool(_) => {
+                            alone(Value::String(v.to_string())).err()
+                        }
+                        _ => None,
+                    };
+                    let why = named
+                        .filter(|e| e.to_string().contains("variant"))
+                        .unwrap_or(e1);
                     return OptionsError(format!(
-                        "bad {game} option `{k}={v}`: {e1} (`jass options {game}` lists them)"
+                        "bad {game} option `{k}={v}`: {why} (`jass options {game}` lists them)"
                     ));
                 }
             }
@@ -389,6 +405,17 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_name_given_as_a_number_is_refused_with_the_names() {
+        // `-o hundred=99` reads 99 as a number: the message names the values, not a type.
+        let e = GameSpec::parse("mittlere", &["hundred=99".into()]).unwrap_err();
+        assert!(e.0.contains("unknown variant `99`"), "{}", e.0);
+        assert!(e.0.contains("`100-or-more` or `over-100`"), "{}", e.0);
+        // A number where a number is wanted is still told as its type.
+        let e = GameSpec::parse("mittlere", &["deals=true".into()]).unwrap_err();
+        assert!(e.0.contains("expected u32"), "{}", e.0);
     }
 
     #[test]
