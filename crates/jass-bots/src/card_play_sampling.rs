@@ -14,7 +14,7 @@ use jass_core::card_play_game::{CardPlayGame, CardPlayObservation, CardPlayRules
 use jass_core::deal::SeededDealer;
 use jass_core::game::{play_turn, ActionList, Game, Player, ToMove};
 use jass_core::mode::LAST_TRICK_BONUS;
-use jass_core::trick::{legal_cards, trick_winner};
+use jass_core::trick::{legal_cards, mode_after_card, trick_winner};
 use jass_core::trick_play::AnyTrickPlay;
 use jass_core::{Card, CardSet, Mode, PointTable, TrickRules, UndenufeEleven};
 use jass_solver::{SoloOutcome, SoloPosition, SoloSolver, SOLO_SEATS};
@@ -71,11 +71,9 @@ impl Counting {
     /// The mode once `card` is played to `trick` (lead first) in `mode`: the suit of the first
     /// card that does not follow becomes trump under [`Counting::until_trump`].
     fn mode_after(&self, mode: Mode, trick: &[Card], card: Card) -> Mode {
-        match (self.until_trump, trick.first()) {
-            (Some(unset), Some(lead)) if mode == unset && card.suit() != lead.suit() => {
-                Mode::Trump(card.suit())
-            }
-            _ => mode,
+        match self.until_trump {
+            Some(unset) => mode_after_card(unset, mode, trick, card),
+            None => mode,
         }
     }
 

@@ -347,6 +347,23 @@ pub fn order_from(leader: u8, seats: &[u8]) -> Vec<u8> {
         .collect()
 }
 
+/// Cards still out (neither in `mine` nor `gone`) that head `card` when it is led: the higher
+/// cards of its suit in `mode`'s order.
+pub fn higher_out(card: Card, mine: CardSet, gone: CardSet, mode: Mode) -> u32 {
+    let key = mode.trick_key(card, card.suit());
+    (CardSet::suit(card.suit()) - mine - gone)
+        .iter()
+        .filter(|&c| mode.trick_key(c, card.suit()) > key)
+        .count() as u32
+}
+
+/// Whether `card` played now would head the trick whose cards so far are `trick`, in `mode`.
+pub fn heads(trick: &[Card], card: Card, mode: Mode) -> bool {
+    let mut cards = trick.to_vec();
+    cards.push(card);
+    jass_core::trick::trick_winner(&cards, mode) == trick.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -158,6 +158,17 @@ fn heading_legal(hand: CardSet, lead: Card, winner: Card, mode: Mode) -> CardSet
     }
 }
 
+/// The mode once `card` is played to `trick` (lead first) in `mode`, in a game whose deal starts
+/// in `unset` without trump until the first card that does not follow suit makes its suit trump
+/// (Mittlere; 004: "First card to break suit sets trump"); that card is a trump in its own trick
+/// already. Any other card, or a trump already set, leaves `mode` as it is.
+pub fn mode_after_card(unset: Mode, mode: Mode, trick: &[Card], card: Card) -> Mode {
+    match trick.first() {
+        Some(lead) if mode == unset && card.suit() != lead.suit() => Mode::Trump(card.suit()),
+        _ => mode,
+    }
+}
+
 /// Index (0-based, in play order) of the card that wins a complete or partial trick.
 #[inline]
 pub fn trick_winner(trick: &[Card], mode: Mode) -> usize {

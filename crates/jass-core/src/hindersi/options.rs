@@ -21,6 +21,16 @@ pub enum Ranking {
     Striche,
 }
 
+impl Ranking {
+    /// What ranks a player with these marks at the end: Striche less Nuller, or Striche alone.
+    pub fn score(self, striche: u32, nuller: u32) -> i64 {
+        match self {
+            Ranking::Net => i64::from(striche) - i64::from(nuller),
+            Ranking::Striche => i64::from(striche),
+        }
+    }
+}
+
 /// Every option of Hindersi. `Default` is the game documented in `docs/hindersi.md`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]

@@ -321,10 +321,7 @@ impl Hindersi {
     /// Striche alone.
     pub fn score(&self) -> [i64; MAX_SEATS] {
         let own = self.own();
-        std::array::from_fn(|s| match own.opts.ranking {
-            Ranking::Net => i64::from(own.striche[s]) - i64::from(own.nuller[s]),
-            Ranking::Striche => i64::from(own.striche[s]),
-        })
+        std::array::from_fn(|s| own.opts.ranking.score(own.striche[s], own.nuller[s]))
     }
 
     /// Card points each seat has taken in this deal so far (the last trick's 5 included).

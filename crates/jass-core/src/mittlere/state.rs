@@ -14,7 +14,7 @@ use crate::card::{Card, Suit};
 use crate::card_play_game::{CardPlayGame, CardPlayObservation, CardPlayRules, HandsDeal};
 use crate::cardset::CardSet;
 use crate::mode::{Mode, PointTable, UndenufeEleven, LAST_TRICK_BONUS};
-use crate::trick::TrickRules;
+use crate::trick::{mode_after_card, TrickRules};
 use crate::trick_play::AnyDealPlay;
 
 use super::options::{Hundred, MittlereOptions, PLAYERS};
@@ -207,12 +207,10 @@ impl CardPlayRules for MittlereRules {
     /// suit sets trump"; JassWiki: "Die erste Fehlfarbe wird somit zur Trumpffarbe, die dann bis
     /// zum Ende des Spiels gilt"), and it is a trump in its own trick already.
     fn mode_change(&mut self, play: &AnyDealPlay, card: Card) -> Option<Mode> {
-        let lead = *play.current().first()?;
-        if self.trump.is_some() || card.suit() == lead.suit() {
-            return None;
-        }
-        self.trump = Some(card.suit());
-        Some(Mode::Trump(card.suit()))
+        let before = self.mode();
+        let mode = mode_after_card(UNSET, before, play.current(), card);
+        self.trump = mode.trump();
+        (mode != before).then_some(mode)
     }
     fn play_rules(&self, mode: Mode, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match mode {
@@ -288,10 +286,7 @@ impl Mittlere {
     /// Striche alone.
     pub fn score(&self) -> [i64; MAX_SEATS] {
         let own = self.own();
-        std::array::from_fn(|s| match own.opts.ranking {
-            Ranking::Net => i64::from(own.striche[s]) - i64::from(own.nuller[s]),
-            Ranking::Striche => i64::from(own.striche[s]),
-        })
+        std::array::from_fn(|s| own.opts.ranking.score(own.striche[s], own.nuller[s]))
     }
 
     /// Points and tricks each seat has taken in this deal so far, the points counted under

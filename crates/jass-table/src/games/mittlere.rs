@@ -123,10 +123,7 @@ impl TableGame for Mittlere {
                     .with("deals", of),
             );
         }
-        notes.push(Phrase::new(match public["ranking"].as_str() {
-            Some("striche") => "note_rank_striche",
-            _ => "note_rank_net",
-        }));
+        notes.push(super::rank_note(public));
         Slate {
             columns: vec![
                 Phrase::new("col_this_deal"),

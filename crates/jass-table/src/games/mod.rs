@@ -161,3 +161,11 @@ pub(crate) fn marks_lines(
         }
     }
 }
+
+/// How the marks rank the players at the end, by the view's `ranking` (Hindersi, Mittlere).
+pub(crate) fn rank_note(public: &Value) -> Phrase {
+    Phrase::new(match public["ranking"].as_str() {
+        Some("striche") => "note_rank_striche",
+        _ => "note_rank_net",
+    })
+}

@@ -8,27 +8,11 @@
 use jass_core::hindersi::{
     Hindersi, HindersiAction, HindersiObservation, HindersiOptions, RULES,
 };
-use jass_core::trick::{legal_cards, trick_winner};
+use jass_core::trick::legal_cards;
 use jass_core::{Card, CardSet, Decision, Mode, Player};
 
 use jass_bots::card_play_sampling::{CardPlaySampler, CardPlaySettings, Counting, PlayedOut};
-
-/// Cards still out (neither in `mine` nor `gone`) that head `card` when it is led: the higher
-/// cards of its suit in `mode`'s order.
-fn higher_out(card: Card, mine: CardSet, gone: CardSet, mode: Mode) -> u32 {
-    let key = mode.trick_key(card, card.suit());
-    (CardSet::suit(card.suit()) - mine - gone)
-        .iter()
-        .filter(|&c| mode.trick_key(c, card.suit()) > key)
-        .count() as u32
-}
-
-/// Whether `card` played now would head the trick whose cards so far are `trick`.
-fn heads(trick: &[Card], card: Card, mode: Mode) -> bool {
-    let mut cards = trick.to_vec();
-    cards.push(card);
-    trick_winner(&cards, mode) == trick.len()
-}
+use jass_bots::play_common::{heads, higher_out};
 
 /// The rule card: `hand` holds the seat's cards, `trick` the cards played to the trick so far
 /// (lead first), `gone` every card played in the deal (the trick's included), `last` whether the

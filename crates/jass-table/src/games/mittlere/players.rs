@@ -9,10 +9,11 @@ use jass_core::mittlere::{
     card_value, Hundred, Mittlere, MittlereAction, MittlereObservation, MittlereOptions, Ranking,
     MAX_SEATS, RULES, UNSET,
 };
-use jass_core::trick::{legal_cards, trick_winner};
+use jass_core::trick::{legal_cards, mode_after_card};
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, UndenufeEleven};
 
 use jass_bots::card_play_sampling::{CardPlaySampler, CardPlaySettings, Counting, PlayedOut};
+use jass_bots::play_common::{heads, higher_out};
 
 /// What a seat plays for in the rest of the deal.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -24,31 +25,6 @@ pub enum Aim {
     /// Take a trick worth little, duck one worth much (the others in the play-outs, whose
     /// standing the rule card does not know).
     Cheap,
-}
-
-/// The mode in which `card`, played to `trick` in `mode`, is ranked: before a trump is set, a
-/// card off suit makes its suit trump.
-fn mode_with(trick: &[Card], card: Card, mode: Mode) -> Mode {
-    match trick.first() {
-        Some(lead) if mode == UNSET && card.suit() != lead.suit() => Mode::Trump(card.suit()),
-        _ => mode,
-    }
-}
-
-/// Whether `card` played now would head the trick whose cards so far are `trick`.
-fn heads(trick: &[Card], card: Card, mode: Mode) -> bool {
-    let mut cards = trick.to_vec();
-    cards.push(card);
-    trick_winner(&cards, mode_with(trick, card, mode)) == trick.len()
-}
-
-/// Cards still out (neither in `mine` nor `gone`) of `card`'s suit that rank above it in `mode`.
-fn higher_out(card: Card, mine: CardSet, gone: CardSet, mode: Mode) -> u32 {
-    let key = mode.trick_key(card, card.suit());
-    (CardSet::suit(card.suit()) - mine - gone)
-        .iter()
-        .filter(|&c| mode.trick_key(c, card.suit()) > key)
-        .count() as u32
 }
 
 /// The rule card: `hand` holds the seat's cards, `trick` the cards played to the trick so far
@@ -89,7 +65,12 @@ pub fn rule_card(
             }),
         };
     }
-    let winners = CardSet::from_cards(legal.iter().filter(|&c| heads(trick, c, mode)));
+    // (Before a trump is set, a card off suit is ranked as the trump it makes.)
+    let winners = CardSet::from_cards(
+        legal
+            .iter()
+            .filter(|&c| heads(trick, c, mode_after_card(UNSET, mode, trick, c))),
+    );
     let ducks = legal - winners;
     match aim {
         Aim::Take if !winners.is_empty() => {
@@ -197,11 +178,7 @@ fn marks_worth(
     p[..3].copy_from_slice(&points[..3]);
     t[..3].copy_from_slice(&tricks[..3]);
     let (_, striche, nuller) = Mittlere::marks(&p, &t, hundred);
-    std::array::from_fn(|s| match (s < 3, ranking) {
-        (false, _) => 0,
-        (true, Ranking::Net) => striche[s] as i32 - nuller[s] as i32,
-        (true, Ranking::Striche) => striche[s] as i32,
-    })
+    std::array::from_fn(|s| ranking.score(striche[s], nuller[s]) as i32)
 }
 
 impl Player<Mittlere> for SamplingMittlere {
