@@ -23,10 +23,10 @@ pub(crate) struct ContractPlay {
     pub node_limit: u64,
 }
 
-/// The solver's position of a deal in `contract` at its first card, `forehand` leading.
+/// The solver's position of a deal in `contract` at its first card, `leader` leading.
 pub(crate) fn first_card_state(
     contract: Contract,
-    forehand: u8,
+    leader: u8,
     options: &SchieberOptions,
 ) -> PlayState {
     let state = PlayState::new(
@@ -34,7 +34,7 @@ pub(crate) fn first_card_state(
         contract.points(options.undenufe_eleven),
         TrickRules::Strict,
         std::iter::empty(),
-        forehand,
+        leader,
         &[],
     )
     .with_misere(contract == Contract::Misere);
@@ -45,19 +45,19 @@ pub(crate) fn first_card_state(
 }
 
 /// Weis and Stöck on the dealt `hands` in `contract`, unmultiplied, by team: every seat declares
-/// its best declaration, the team of the best single Weis (compared from `forehand` on) scores
-/// all of its own; the holder of the trump King and Ober scores Stöck.
+/// its best declaration, the team of the best single Weis (compared from `leader` on, who leads
+/// the first trick) scores all of its own; the holder of the trump King and Ober scores Stöck.
 pub(crate) fn weis_and_stoeck(
     hands: &[CardSet; 4],
     contract: Contract,
-    forehand: u8,
+    leader: u8,
     options: &SchieberOptions,
 ) -> [u32; 2] {
     let mode = contract.mode();
     let mut out = [0u32; 2];
     if let Some(rules) = options.weis_rules() {
         let decls = hands.map(|h| best_declaration(h, mode, &rules));
-        if let Some(best) = best_declarer(&decls, forehand, mode, &rules) {
+        if let Some(best) = best_declarer(&decls, leader, mode, &rules) {
             let team = best % 2;
             out[team as usize] += team_weis_points(&decls, team, mode, &rules);
         }
@@ -74,7 +74,8 @@ pub(crate) fn weis_and_stoeck(
 
 /// The score of `team` minus the other team's (multiplied: cards, last trick, Match, Weis and
 /// Stöck) when `contract`, chosen by `chooser`, is played on the dealt `hands` from the first card
-/// with `forehand` leading, the card play as `play` says. `None` when the solve needs more than
+/// with forehand (or, with `first_lead` `chooser`, the chooser) leading, the card play as `play`
+/// says. `None` when the solve needs more than
 /// `play.node_limit` nodes.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn contract_margin(
@@ -87,7 +88,8 @@ pub(crate) fn contract_margin(
     options: &SchieberOptions,
     play: ContractPlay,
 ) -> Option<i64> {
-    let state = first_card_state(contract, forehand, options);
+    let leader = options.first_lead.leader(forehand, chooser);
+    let state = first_card_state(contract, leader, options);
     let mut pos: Position = state.position(hands);
     let total = pos.remaining_points() + pos.match_bonus;
     // The team the solver counts: in Misère the other team's tricks are credited to `team`.
@@ -104,7 +106,7 @@ pub(crate) fn contract_margin(
     } else {
         total - pos.match_bonus - ours
     };
-    let extra = weis_and_stoeck(&hands, contract, forehand, options);
+    let extra = weis_and_stoeck(&hands, contract, leader, options);
     let t = team as usize & 1;
     let m = options.multipliers.of(contract) as i64;
     Some(m * (ours as i64 - theirs as i64 + extra[t] as i64 - extra[1 - t] as i64))
@@ -149,6 +151,37 @@ mod tests {
         let bells = Contract::Mode(Mode::Trump(jass_core::Suit::D));
         let b = contract_margin(&mut solver, hands, 0, 0, bells, 0, &o, play).unwrap();
         assert!(b < v, "{b} against {v}");
+    }
+
+    /// With `first_lead` `chooser` a shoved contract is played and valued from the chooser (the
+    /// first lead and the order of equal Weis): as if the chooser were forehand. Here seats 0 and
+    /// 3 hold equal best Weis, so who leads decides which team scores them.
+    #[test]
+    fn with_the_chooser_leading_a_shoved_contract_is_valued_from_the_chooser() {
+        let hands = hands_of([
+            "H6 H7 H8 H9 H10 HJ HQ HK HA",
+            "D6 D8 D10 DQ DA S7 S9 SJ SK",
+            "D7 D9 DJ DK S6 S8 S10 SQ SA",
+            "C6 C7 C8 C9 C10 CJ CQ CK CA",
+        ]);
+        let play = ContractPlay {
+            handoff: 36,
+            node_limit: u64::MAX,
+        };
+        let mut solver = Solver::new(Default::default());
+        let obenabe = Contract::Mode(Mode::Obenabe);
+        let forehand = SchieberOptions::default();
+        let chooser = SchieberOptions {
+            first_lead: jass_core::schieber::FirstLead::Chooser,
+            ..forehand
+        };
+        let shoved = contract_margin(&mut solver, hands, 0, 2, obenabe, 0, &chooser, play);
+        let as_forehand = contract_margin(&mut solver, hands, 2, 2, obenabe, 0, &forehand, play);
+        assert_eq!(shoved, as_forehand);
+        let forehand_leads = contract_margin(&mut solver, hands, 0, 2, obenabe, 0, &forehand, play);
+        assert_ne!(shoved, forehand_leads);
+        assert_eq!(weis_and_stoeck(&hands, obenabe, 0, &forehand), [150, 0]);
+        assert_eq!(weis_and_stoeck(&hands, obenabe, 2, &forehand), [0, 150]);
     }
 
     /// On random deals, solved from the first card or after rule play-outs (hand-off at 20

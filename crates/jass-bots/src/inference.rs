@@ -276,7 +276,8 @@ pub(crate) static PLAY_MODEL: PlayModel = PlayModel::builtin();
 pub struct WeisEvidence {
     rules: WeisRules,
     mode: Mode,
-    forehand: u8,
+    /// Who led the first trick: the Weis are called in its order.
+    first: u8,
     me: u8,
     /// The seats that have declared (played to the first trick), by bit.
     declared: u8,
@@ -300,7 +301,7 @@ impl WeisEvidence {
         Some(WeisEvidence {
             rules,
             mode: contract.mode(),
-            forehand: obs.forehand,
+            first: obs.first_leader(),
             me: obs.seat,
             declared,
             heard,
@@ -321,7 +322,7 @@ impl WeisEvidence {
                     .map(|w| w.points(self.mode, &self.rules))
             }
         });
-        let predicted = heard_weis_calls(self.forehand, best, self.me);
+        let predicted = heard_weis_calls(self.first, best, self.me);
         (0..4)
             .filter(|&s| s != self.me as usize && predicted[s].unwrap_or(0) != self.heard[s])
             .count() as u32

@@ -49,6 +49,39 @@ fn played(deal: &Value) -> Vec<String> {
         .collect()
 }
 
+/// `jass solve --record` at deal `deal` (1-based) of the record in `file`, `n` cards played.
+fn from_record(file: &std::path::Path, deal: usize, n: usize) -> Value {
+    solve(&[
+        "--record".into(),
+        file.to_str().unwrap().into(),
+        "--deal".into(),
+        deal.to_string(),
+        "--cards".into(),
+        n.to_string(),
+    ])
+}
+
+/// `jass solve` on a record's deal typed in: its hands and contract, `leader` leading the first
+/// trick, its first `n` cards played.
+fn typed_in(deal: &Value, leader: &Value, n: usize) -> Value {
+    let hands: Vec<String> = deal["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| strings(h).join(" "))
+        .collect();
+    solve(&[
+        "--hands".into(),
+        hands.join("|"),
+        "--trump".into(),
+        deal["contract"].as_str().unwrap().into(),
+        "--leader".into(),
+        leader.to_string(),
+        "--played".into(),
+        played(deal)[..n].join(" "),
+    ])
+}
+
 #[test]
 fn a_coiffeur_position_has_the_values_of_the_same_position_typed_in() {
     let dir = tempfile::tempdir().unwrap();
@@ -56,32 +89,9 @@ fn a_coiffeur_position_has_the_values_of_the_same_position_typed_in() {
     let deals = rec["deals"].as_array().unwrap();
     assert!(deals.len() >= 3);
     for (i, d) in deals.iter().enumerate().take(3) {
-        let hands: Vec<String> = d["hands"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|h| strings(h).join(" "))
-            .collect();
-        let cards = played(d);
         for n in [16, 23] {
-            let from_record = solve(&[
-                "--record".into(),
-                file.to_str().unwrap().into(),
-                "--deal".into(),
-                (i + 1).to_string(),
-                "--cards".into(),
-                n.to_string(),
-            ]);
-            let typed = solve(&[
-                "--hands".into(),
-                hands.join("|"),
-                "--trump".into(),
-                d["contract"].as_str().unwrap().into(),
-                "--leader".into(),
-                d["forehand"].to_string(),
-                "--played".into(),
-                cards[..n].join(" "),
-            ]);
+            let from_record = from_record(&file, i + 1, n);
+            let typed = typed_in(d, &d["forehand"], n);
             assert_eq!(
                 from_record["values"],
                 typed["values"],
@@ -222,4 +232,32 @@ fn team_records_are_checked_and_refuse_hand_options() {
     let empty = dir.path().join("empty.json");
     std::fs::write(&empty, "").unwrap();
     fails(&empty, &[], "holds no records");
+}
+
+#[test]
+fn a_shoved_deal_whose_chooser_leads_is_solved_from_the_chooser() {
+    // `first_lead=chooser` (JassWiki, "Ausspiel"): after schieben the partner who chose leads,
+    // and the record's position must start from that seat, not from forehand.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("schieber.json");
+    jass()
+        .args(["simulate", "-g", "schieber", "--seed", "7", "-n", "1"])
+        .args(["-o", "first_lead=chooser", "-o", "target=1000"])
+        .args(["--players", "rule", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
+    let rec: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let deals = rec["deals"].as_array().unwrap();
+    let (i, d) = deals
+        .iter()
+        .enumerate()
+        .find(|(_, d)| d["schoben"] == true && d["tricks"].as_array().unwrap().len() == 9)
+        .expect("a whole shoved deal");
+    assert_eq!(d["tricks"][0]["leader"], d["chooser"]);
+    assert_ne!(d["chooser"], d["forehand"]);
+    let from_record = from_record(&file, i + 1, 22);
+    let typed = typed_in(d, &d["chooser"], 22);
+    assert_eq!(from_record["values"], typed["values"]);
+    assert_eq!(from_record["seat"], typed["seat"]);
 }

@@ -3,7 +3,7 @@
 use jass_core::coiffeur::CoiffeurRecord;
 use jass_core::coiffeur::{check_record, play_recorded, Coiffeur, CoiffeurOptions};
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
-use jass_core::schieber::{Contract, SchieberAction, WeisOption};
+use jass_core::schieber::{Contract, FirstLead, SchieberAction, WeisOption};
 use jass_core::CardSet;
 
 mod common;
@@ -38,6 +38,34 @@ fn play_out(c: &mut Coiffeur) {
         c.legal_actions(&mut l);
         c.apply(l.get(0)).unwrap();
     }
+}
+
+#[test]
+fn with_first_lead_chooser_the_partner_who_chose_leads_and_records_say_so() {
+    // JassWiki, "Ausspiel": "Schieber oder Coiffeur-Schieber: Spielübernehmer spielt statt
+    // Vorhand aus". Forehand (seat 0) shoves, seat 2 chooses and leads.
+    let o = CoiffeurOptions {
+        first_lead: FirstLead::Chooser,
+        ..opts()
+    };
+    let mut c = Coiffeur::new(o).unwrap();
+    deal_all_hearts(&mut c);
+    c.apply(SchieberAction::Schieben).unwrap();
+    c.apply("contract S".parse().unwrap()).unwrap();
+    assert_eq!(c.to_move(), ToMove::Seat(2));
+    assert_eq!(c.schieber().first_leader(), 2);
+    // The option passes to the deals' engine and into records, which re-play under it.
+    let rec = (0..20u64)
+        .map(|seed| play_recorded(o, seed, &mut players(seed)).unwrap())
+        .find(|r| r.deals.iter().any(|d| d.settled.schoben))
+        .expect("a game with a shoved deal");
+    let d = rec.deals.iter().find(|d| d.settled.schoben).unwrap();
+    assert_eq!(d.tricks[0].leader, d.settled.chooser);
+    let v = serde_json::to_value(&rec).unwrap();
+    assert_eq!(v["options"]["first_lead"], "chooser");
+    check_record(&serde_json::from_value(v).unwrap()).unwrap();
+    let usual = serde_json::to_value(CoiffeurOptions::default()).unwrap();
+    assert!(usual.get("first_lead").is_none());
 }
 
 #[test]

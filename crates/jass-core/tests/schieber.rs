@@ -3,8 +3,8 @@
 use jass_core::deal::{four_hands, SeededDealer};
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::schieber::{
-    check_record, play_recorded, Multipliers, Phase, Schieber, SchieberAction, SchieberOptions,
-    SchieberRecord, ScoringOrder, WeisOption,
+    check_record, play_recorded, FirstLead, Multipliers, Phase, Schieber, SchieberAction,
+    SchieberOptions, SchieberRecord, ScoringOrder, WeisOption,
 };
 use jass_core::weis::Declaration;
 use jass_core::{Card, CardSet};
@@ -120,6 +120,95 @@ fn schieben_and_zurueckschieben() {
     assert!(z.apply(SchieberAction::Schieben).is_err());
     run(&mut z, &["contract S"]);
     assert_eq!(z.contract().unwrap().1, 0);
+}
+
+// Seat 0 and seat 3 hold the two equal best Weis (nine in a row); seats 1 and 2 hold none.
+const TWO_NINES: [&str; 4] = [
+    "H6 H7 H8 H9 H10 HJ HQ HK HA",
+    "D6 D8 D10 DQ DA S7 S9 SJ SK",
+    "D7 D9 DJ DK S6 S8 S10 SQ SA",
+    "C6 C7 C8 C9 C10 CJ CQ CK CA",
+];
+
+#[test]
+fn with_first_lead_chooser_the_partner_who_chose_leads_and_the_weis_go_in_that_order() {
+    // JassWiki, "Ausspiel": "Schieber oder Coiffeur-Schieber: Spielübernehmer spielt statt
+    // Vorhand aus". Forehand (seat 0) shoves, seat 2 chooses Obenabe.
+    let shoved = |first_lead| {
+        let mut s = Schieber::new(SchieberOptions {
+            first_lead,
+            ..opts()
+        })
+        .unwrap();
+        s.deal(hands(TWO_NINES)).unwrap();
+        run(&mut s, &["schieben", "contract obenabe"]);
+        s
+    };
+    // 003: forehand leads, and of two equal Weis the earlier player from forehand wins: seat 0.
+    let mut s = shoved(FirstLead::Forehand);
+    assert_eq!(s.to_move(), ToMove::Seat(0));
+    assert_eq!(s.first_leader(), 0);
+    play_out_declaring(&mut s);
+    assert_eq!(s.weis_team(), Some(0));
+    assert_eq!(s.tally().weis, [150, 0]);
+    // The chooser leads: seat 2, then 3, 0, 1; seat 3's equal Weis now comes first.
+    let mut s = shoved(FirstLead::Chooser);
+    assert_eq!(s.to_move(), ToMove::Seat(2));
+    assert_eq!(s.first_leader(), 2);
+    assert_eq!(s.observation(1).first_leader(), 2);
+    run(&mut s, &["SA"]); // seat 2 holds no Weis, so it is not asked
+    assert_eq!(s.to_move(), ToMove::Seat(3));
+    play_out_declaring(&mut s);
+    assert_eq!(s.completed_trick(0).0, 2, "the first trick's leader");
+    assert_eq!(s.weis_team(), Some(1));
+    assert_eq!(s.tally().weis, [0, 150]);
+    // Without schieben forehand chooses, and so leads, under either rule.
+    let mut s = Schieber::new(SchieberOptions {
+        first_lead: FirstLead::Chooser,
+        ..opts()
+    })
+    .unwrap();
+    s.deal(hands(TWO_NINES)).unwrap();
+    run(&mut s, &["contract obenabe"]);
+    assert_eq!(s.to_move(), ToMove::Seat(0));
+    // Shoved back (zurückschieben), forehand chooses and leads.
+    let mut z = Schieber::new(SchieberOptions {
+        first_lead: FirstLead::Chooser,
+        zurueckschieben: true,
+        ..opts()
+    })
+    .unwrap();
+    z.deal(hands(TWO_NINES)).unwrap();
+    run(&mut z, &["schieben", "schieben", "contract H"]);
+    assert_eq!(z.to_move(), ToMove::Seat(0));
+}
+
+#[test]
+fn first_lead_is_written_to_records_only_when_the_chooser_leads() {
+    let usual = play_recorded(opts(), 3, &mut players(3)).unwrap();
+    let v = serde_json::to_value(&usual).unwrap();
+    assert!(v["options"].get("first_lead").is_none(), "{}", v["options"]);
+    let o = SchieberOptions {
+        first_lead: FirstLead::Chooser,
+        target: 1000,
+        ..opts()
+    };
+    // A game with a shoved deal, so that the rule changes who leads.
+    let rec = (0..50u64)
+        .map(|seed| play_recorded(o, seed, &mut players(seed)).unwrap())
+        .find(|r| r.deals.iter().any(|d| d.settled.schoben))
+        .expect("a game with a shoved deal");
+    let v = serde_json::to_value(&rec).unwrap();
+    assert_eq!(v["options"]["first_lead"], "chooser");
+    let shoved = rec.deals.iter().find(|d| d.settled.schoben).unwrap();
+    assert_eq!(Some(shoved.tricks[0].leader), shoved.settled.chooser);
+    assert_ne!(shoved.tricks[0].leader, shoved.start.forehand);
+    let back: SchieberRecord = serde_json::from_value(v).unwrap();
+    check_record(&back).unwrap();
+    // Read as if forehand had led, the same record no longer checks.
+    let mut wrong = back.clone();
+    wrong.options.first_lead = FirstLead::Forehand;
+    assert!(check_record(&wrong).is_err());
 }
 
 #[test]
@@ -446,6 +535,7 @@ fn properties_over_many_seeded_games() {
             misere: true,
             counter_match: true,
             bergpreis: true,
+            first_lead: FirstLead::Chooser,
             ..Default::default()
         },
         SchieberOptions {

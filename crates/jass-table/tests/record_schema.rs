@@ -8,7 +8,8 @@ use jass_core::coiffeur::{self, CoiffeurOptions};
 use jass_core::differenzler::{self, Announcements, DifferenzlerOptions, TrumpRule};
 use jass_core::handjass::{self, HandjassOptions, Preset};
 use jass_core::schieber::{
-    play_recorded, FirstForehand, Multipliers, Schieber, SchieberOptions, ScoringOrder, WeisOption,
+    play_recorded, FirstForehand, FirstLead, Multipliers, Schieber, SchieberOptions, ScoringOrder,
+    WeisOption,
 };
 use jass_core::sidi::{self, Doubling, SidiOptions};
 use jass_core::weis::WeisTie;
@@ -126,6 +127,7 @@ fn option_sets() -> Vec<(&'static str, SchieberOptions)> {
             .expect("a scoring order"),
         schneider: false,
         first_forehand: FirstForehand::Seat(2),
+        first_lead: FirstLead::Chooser,
         ..default
     };
     let other_card = SchieberOptions {
@@ -1634,6 +1636,7 @@ fn coiffeur_option_sets() -> Vec<(&'static str, CoiffeurOptions)> {
                 stoeck: false,
                 undenufe_eleven: UndenufeEleven::Six,
                 first_forehand: FirstForehand::Seat(1),
+                first_lead: FirstLead::Chooser,
                 multipliers: Multipliers::SINGLE,
                 ..d
             },

@@ -13,8 +13,8 @@ use crate::cardset::CardSet;
 use crate::game::{ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::UndenufeEleven;
 use crate::schieber::{
-    Contract, FirstForehand, Multipliers, Phase, Schieber, SchieberAction, SchieberObservation,
-    SchieberOptions, WeisOption, MAX_MULTIPLIER,
+    Contract, FirstForehand, FirstLead, Multipliers, Phase, Schieber, SchieberAction,
+    SchieberObservation, SchieberOptions, WeisOption, MAX_MULTIPLIER,
 };
 use crate::weis::WeisTie;
 
@@ -102,6 +102,11 @@ pub struct CoiffeurOptions {
     pub weis_tie: WeisTie,
     /// Who is forehand in the first deal (as in Schieber: the holder of the rose seven).
     pub first_forehand: FirstForehand,
+    /// Who leads the first trick of a deal, as in Schieber: forehand (003, 004) or the player who
+    /// chose the contract (JassWiki, "Ausspiel": "Schieber oder Coiffeur-Schieber:
+    /// Spielübernehmer spielt statt Vorhand aus"). Written to records only when `chooser`.
+    #[serde(skip_serializing_if = "FirstLead::is_forehand")]
+    pub first_lead: FirstLead,
 }
 
 /// For `skip_serializing_if`: leave 003's large Weis step out of the record.
@@ -125,6 +130,7 @@ impl Default for CoiffeurOptions {
             stoeck: true,
             weis_tie: WeisTie::MoreCards,
             first_forehand: FirstForehand::Holder(Card::new(Suit::H, Rank::Seven)),
+            first_lead: FirstLead::Forehand,
         }
     }
 }
@@ -186,6 +192,7 @@ impl CoiffeurOptions {
             schneider: false,
             bergpreis: false,
             first_forehand: self.first_forehand,
+            first_lead: self.first_lead,
             ..SchieberOptions::default()
         }
     }

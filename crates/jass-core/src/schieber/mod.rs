@@ -17,7 +17,7 @@ use crate::weis::Declaration;
 // The record's parts Schieber shares with the other forehand games, under its name as before.
 pub use crate::record::{Forehand, FourHands, TrickRecord};
 pub use options::{
-    FirstForehand, Multipliers, SchieberOptions, ScoreItem, ScoringOrder, WeisOption,
+    FirstForehand, FirstLead, Multipliers, SchieberOptions, ScoreItem, ScoringOrder, WeisOption,
     MAX_MULTIPLIER, MAX_TARGET,
 };
 pub use record::{

@@ -151,6 +151,34 @@ impl<'de> Deserialize<'de> for FirstForehand {
     }
 }
 
+/// Who leads the first trick of a deal.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FirstLead {
+    /// Forehand, also after schieben (003: "Forehand leads to the first trick"; 004 the same).
+    #[default]
+    Forehand,
+    /// The player who chose the contract: after schieben forehand's partner (or, shoved back,
+    /// forehand). JassWiki, "Ausspiel": "Schieber oder Coiffeur-Schieber: Spielübernehmer spielt
+    /// statt Vorhand aus", and for Slalom "bei geschobenen Spielen der trumpfmachende Spieler".
+    Chooser,
+}
+
+impl FirstLead {
+    /// The seat that leads the first trick when `forehand` is forehand and `chooser` chose.
+    pub fn leader(self, forehand: u8, chooser: u8) -> u8 {
+        match self {
+            FirstLead::Forehand => forehand,
+            FirstLead::Chooser => chooser,
+        }
+    }
+
+    /// For `skip_serializing_if`: records of the usual game (forehand leads) stay as they were.
+    pub fn is_forehand(&self) -> bool {
+        *self == FirstLead::Forehand
+    }
+}
+
 /// The multiplier of every contract.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -353,6 +381,11 @@ pub struct SchieberOptions {
     pub bergpreis_by_tricks: bool,
     /// Who is forehand in the first deal.
     pub first_forehand: FirstForehand,
+    /// Who leads the first trick of a deal: forehand (003, 004) or the player who chose the
+    /// contract (JassWiki, "Ausspiel"). Written only when `chooser`, so records of the usual game
+    /// stay as they were; absent, it reads as `forehand`.
+    #[serde(skip_serializing_if = "FirstLead::is_forehand")]
+    pub first_lead: FirstLead,
 }
 
 fn is_true(b: &bool) -> bool {
@@ -384,6 +417,7 @@ impl Default for SchieberOptions {
             bergpreis: false,
             bergpreis_by_tricks: true,
             first_forehand: FirstForehand::Holder(Card::new(Suit::H, Rank::Seven)),
+            first_lead: FirstLead::Forehand,
         }
     }
 }

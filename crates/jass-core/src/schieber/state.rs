@@ -186,6 +186,15 @@ impl Schieber {
             None
         }
     }
+    /// Who leads the first trick of the current deal: forehand, or with `first_lead` `chooser`
+    /// the player who chose the contract (forehand until a contract is chosen).
+    pub fn first_leader(&self) -> u8 {
+        if self.has_contract {
+            self.opts.first_lead.leader(self.forehand, self.chooser)
+        } else {
+            self.forehand
+        }
+    }
     /// True if forehand schob in this deal.
     pub fn schoben(&self) -> bool {
         self.schoben
@@ -339,14 +348,14 @@ impl Schieber {
         self.points = contract.points(self.opts.undenufe_eleven);
         self.multiplier = self.opts.multipliers.of(contract);
         self.phase = Phase::Play;
-        // Forehand leads to the first trick.
+        // Forehand leads to the first trick (003), or the chooser (`first_lead`).
         let hands = self.play.hands();
         self.play = DealPlay::new(TrickPlay::with_rules(
             hands,
             contract.mode(),
             self.points,
             TrickRules::Strict,
-            self.forehand,
+            self.first_leader(),
         ));
         let trump = contract.mode().trump();
         self.stoeck_holder = stoeck_holder(&hands, contract.mode(), self.opts.stoeck);
@@ -552,12 +561,12 @@ impl Schieber {
     }
 
     /// The team with the best single Weis: value, length, height, trump, then the earlier player
-    /// from forehand (003, 000).
+    /// from forehand (003, 000): in the order of the first trick, whoever leads it.
     fn resolve_weis(&mut self) {
         self.weis_resolved = true;
         self.weis_team = self
             .weis
-            .best_declarer(self.forehand, self.weis_mode())
+            .best_declarer(self.first_leader(), self.weis_mode())
             .map(team);
     }
 
@@ -666,9 +675,10 @@ impl Schieber {
         let mut shown = Vec::new();
         if let Some(r) = &self.weis.rules() {
             let best = self.weis_call_values(r);
-            let heard = heard_weis_calls(self.forehand, best, seat8);
+            let first = self.first_leader();
+            let heard = heard_weis_calls(first, best, seat8);
             for i in 0..4u8 {
-                let s = (self.forehand + i) % 4;
+                let s = (first + i) % 4;
                 if let Some(points) = heard[s as usize] {
                     calls.push(WeisCall { seat: s, points });
                 }
@@ -872,7 +882,7 @@ impl Game for Schieber {
             SchieberAction::Weis { weis } => {
                 Visibility::of_weis(self.weis.rules().as_ref().is_some_and(|r| {
                     weis_call_heard(
-                        self.forehand,
+                        self.first_leader(),
                         self.weis_call_values(r),
                         &weis,
                         self.weis_mode(),
@@ -940,4 +950,16 @@ pub struct SchieberObservation {
     pub totals: [u32; 2],
     /// The target.
     pub target: u32,
+}
+
+impl SchieberObservation {
+    /// Who led (or leads) the first trick of this deal: forehand, or with `first_lead` `chooser`
+    /// the chooser; the order in which the Weis were called. Forehand before the contract.
+    pub fn first_leader(&self) -> u8 {
+        match (self.tricks.first(), self.chooser) {
+            (Some(t), _) => t.leader,
+            (None, Some(_)) => self.trick_leader,
+            (None, None) => self.forehand,
+        }
+    }
 }

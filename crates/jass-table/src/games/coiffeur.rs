@@ -46,6 +46,7 @@ impl TableGame for Coiffeur {
         "  fours_any_rank, undenufe_four_sixes: true | false (003);  large_weis_step: 50 | 20\n",
         "  (misere, slalom: add that row to each list; a Slalom row is played as slalom or slalom-undenufe)\n",
         "  undenufe_eleven: ace | six;  weis_tie: more-cards | list-order;  first_forehand: H7 or seat0 .. seat3\n",
+        "  first_lead: forehand (003) | chooser (who chose the row leads: JassWiki \"Ausspiel\")\n",
         "  See docs/coiffeur.md for the source of every option."
     );
     const PHRASES: &'static str = include_str!("coiffeur/phrases.json");
@@ -227,7 +228,9 @@ impl TableGame for Coiffeur {
         let d = &rec.deals[deal_index(at, rec.deals.len())?];
         super::schieber::contract_deal(
             at,
-            d.start.forehand,
+            rec.options
+                .first_lead
+                .leader(d.start.forehand, d.settled.chooser),
             d.hands,
             Some(d.settled.contract),
             &d.actions,

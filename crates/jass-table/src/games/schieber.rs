@@ -87,7 +87,8 @@ impl TableGame for Schieber {
         "  four_nines, fours_any_rank, undenufe_four_sixes: true | false;  large_weis_step: 50 | 20\n",
         "  scoring_order: stoeck-weis-stich or another order of the three words\n",
         "  claim_counts_all: true (the winners' trick and Weis due at the deciding moment are written too; 003) | false\n",
-        "  first_forehand: a card whose holder leads first (H7) or seat0 .. seat3\n",
+        "  first_forehand: a card whose holder is forehand in the first deal (H7) or seat0 .. seat3\n",
+        "  first_lead: forehand (003) | chooser (who chose the contract leads: JassWiki \"Ausspiel\")\n",
         "  See docs/schieber.md for the source of every option."
     );
     const PHRASES: &'static str = include_str!("schieber/phrases.json");
@@ -354,9 +355,10 @@ impl TableGame for Schieber {
             return Err("not a Schieber record".into());
         };
         let d = &rec.deals[deal_index(at, rec.deals.len())?];
+        let chooser = d.settled.chooser.unwrap_or(d.start.forehand);
         contract_deal(
             at,
-            d.start.forehand,
+            rec.options.first_lead.leader(d.start.forehand, chooser),
             d.hands,
             d.settled.contract,
             &d.actions,
@@ -366,10 +368,11 @@ impl TableGame for Schieber {
 }
 
 /// The position of a deal played to a Schieber contract (Schieber, Coiffeur: the same entries
-/// in both records), `forehand` leading.
+/// in both records), `leader` leading the first trick (forehand, or the chooser with
+/// `first_lead` `chooser`).
 pub(crate) fn contract_deal(
     at: DealPoint,
-    forehand: u8,
+    leader: u8,
     hands: [CardSet; 4],
     contract: Option<Contract>,
     actions: &[ActionEntry],
@@ -382,7 +385,7 @@ pub(crate) fn contract_deal(
     });
     Ok(DealPosition::Teams(TeamDeal {
         hands,
-        leader: forehand,
+        leader,
         mode: contract.mode(),
         slalom: contract.is_slalom(),
         misere: contract == Contract::Misere,
