@@ -96,9 +96,10 @@ pub struct GameResult {
     pub winner: Option<u8>,
     /// Final totals per team (or seat).
     pub totals: Vec<u32>,
-    /// The losers stayed below half the target (Schneider).
+    /// The losers stayed below half the target, or the Schneider line (Schneider).
     pub schneider: bool,
-    /// The team that first reached half the target, if the Bergpreis was played.
+    /// The team that first reached half the target (or the Bergpreis line), if the Bergpreis was
+    /// played.
     pub bergpreis: Option<u8>,
     /// Games the winners won: 2 with Schneider, else 1.
     pub games_won: u32,

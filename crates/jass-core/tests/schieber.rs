@@ -747,6 +747,69 @@ fn a_game_started_at_a_score_ends_once_a_team_has_the_target() {
 }
 
 #[test]
+fn the_schneider_and_bergpreis_lines_may_be_set_by_table_rule() {
+    // JassWiki, "Schneider": "die Hälfte der Punkte (oder Punkte gemäss Tischregel)". Seat 0
+    // (every heart) wins at 990 to 400 (target 1000): below half, so Schneider; a table line at
+    // 300 leaves the losers out of it.
+    let finished = |schneider_line| {
+        let mut s = Schieber::new(SchieberOptions {
+            target: 1000,
+            schneider_line,
+            ..opts()
+        })
+        .unwrap();
+        s.start_at([990, 400]).unwrap();
+        s.deal(hands(ALL_HEARTS)).unwrap();
+        run(&mut s, &["contract H"]);
+        play_out(&mut s);
+        assert_eq!(s.winner(), Some(0));
+        s.schneider()
+    };
+    assert!(finished(None));
+    assert!(!finished(Some(300)));
+    assert!(finished(Some(401)));
+    // JassWiki, "Bergpreis": "bei der Hälfte des vereinbarten Spielziels, falls nicht anders
+    // abgemacht". A hearts Match with Stöck (277, no Weis) reaches a line at 200, not half of 1000.
+    let first_deal = |bergpreis_line| {
+        let mut s = Schieber::new(SchieberOptions {
+            target: 1000,
+            weis: WeisOption::None,
+            bergpreis: true,
+            bergpreis_line,
+            ..opts()
+        })
+        .unwrap();
+        s.deal(hands(ALL_HEARTS)).unwrap();
+        run(&mut s, &["contract H"]);
+        play_out(&mut s);
+        assert_eq!(s.totals(), [277, 0]);
+        s.bergpreis()
+    };
+    assert_eq!(first_deal(None), None);
+    assert_eq!(first_deal(Some(200)), Some(0));
+    assert_eq!(first_deal(Some(278)), None);
+    // A line must lie within the target; records write one only when set.
+    for (key, v) in [("schneider_line", 0), ("bergpreis_line", 1001)] {
+        let o: SchieberOptions =
+            serde_json::from_value(serde_json::json!({ "target": 1000, key: v })).unwrap();
+        let e = o.validate().unwrap_err();
+        assert!(
+            e.contains(key) && e.contains("1 .. the target (1000)"),
+            "{e}"
+        );
+    }
+    let usual = serde_json::to_value(SchieberOptions::default()).unwrap();
+    assert!(usual.get("schneider_line").is_none() && usual.get("bergpreis_line").is_none());
+    let set = SchieberOptions {
+        schneider_line: Some(700),
+        ..SchieberOptions::default()
+    };
+    let v = serde_json::to_value(set).unwrap();
+    assert_eq!(v["schneider_line"], 700);
+    assert_eq!(serde_json::from_value::<SchieberOptions>(v).unwrap(), set);
+}
+
+#[test]
 fn a_wrong_multipliers_option_says_what_is_wrong() {
     let err = |v: serde_json::Value| {
         serde_json::from_value::<SchieberOptions>(serde_json::json!({ "multipliers": v }))

@@ -134,6 +134,8 @@ fn option_sets() -> Vec<(&'static str, SchieberOptions)> {
         first_forehand: FirstForehand::Holder("D7".parse::<Card>().expect("a card")),
         undenufe_eleven: UndenufeEleven::Six,
         large_weis_step: 20,
+        schneider_line: Some(1000),
+        bergpreis_line: Some(1200),
         ..rich
     };
     vec![

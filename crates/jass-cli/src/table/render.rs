@@ -583,7 +583,7 @@ mod tests {
             "{screen}"
         );
         assert!(
-            screen.contains("Schneider: the losers stayed under half"),
+            screen.contains("Schneider: the losers stayed under the Schneider line"),
             "{screen}"
         );
     }

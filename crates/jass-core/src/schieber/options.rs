@@ -368,10 +368,22 @@ pub struct SchieberOptions {
     /// tricks made by the claiming partnership are counted and scored"). `false`: scoring stops
     /// at that item. Records written before this option read it as `false`.
     pub claim_counts_all: bool,
-    /// The winners win double if the losers have less than half the target (003 "Schneider").
+    /// The winners win double if the losers have less than half the target (003 "Schneider"), or
+    /// less than `schneider_line`.
     pub schneider: bool,
-    /// The first team to half the target is recorded as winning the Bergpreis (003).
+    /// The Schneider line in points, where it is not half the target (JassWiki, "Schneider":
+    /// "die Hälfte der Punkte (oder Punkte gemäss Tischregel)"). `None` (the default, then not
+    /// written): half the target.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schneider_line: Option<u32>,
+    /// The first team to half the target (or `bergpreis_line`) is recorded as winning the
+    /// Bergpreis (003).
     pub bergpreis: bool,
+    /// The Bergpreis line in points, where it is not half the target (JassWiki, "Bergpreis": "bei
+    /// der Hälfte des vereinbarten Spielziels, falls nicht anders abgemacht"). `None` (the
+    /// default, then not written): half the target.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bergpreis_line: Option<u32>,
     /// The Bergpreis is judged as the target's claim is: each team's slate plus its tricks of the
     /// hand so far, item by item in `scoring_order` (003: "the partnership that first gets to
     /// 1500"; JassWiki, "Bergpreis": both teams reaching it with the first trick, "ein Team durch
@@ -414,7 +426,9 @@ impl Default for SchieberOptions {
             scoring_order: ScoringOrder::STOECK_WEIS_STICH,
             claim_counts_all: true,
             schneider: true,
+            schneider_line: None,
             bergpreis: false,
+            bergpreis_line: None,
             bergpreis_by_tricks: true,
             first_forehand: FirstForehand::Holder(Card::new(Suit::H, Rank::Seven)),
             first_lead: FirstLead::Forehand,
@@ -423,6 +437,18 @@ impl Default for SchieberOptions {
 }
 
 impl SchieberOptions {
+    /// The points below which the losers are Schneider: `schneider_line`, or half the target.
+    pub fn schneider_points(&self) -> u32 {
+        self.schneider_line
+            .unwrap_or_else(|| self.target.div_ceil(2))
+    }
+
+    /// The points that win the Bergpreis: `bergpreis_line`, or half the target.
+    pub fn bergpreis_points(&self) -> u32 {
+        self.bergpreis_line
+            .unwrap_or_else(|| self.target.div_ceil(2))
+    }
+
     /// The Weis rules these options give, or `None` without Weis.
     pub fn weis_rules(&self) -> Option<WeisRules> {
         let style = match self.weis {
@@ -447,6 +473,17 @@ impl SchieberOptions {
                 "target is {}: it must be 1 .. {MAX_TARGET} (e.g. 1000, 1500, 2500, 3000)",
                 self.target
             ));
+        }
+        for (name, line) in [
+            ("schneider_line", self.schneider_line),
+            ("bergpreis_line", self.bergpreis_line),
+        ] {
+            if let Some(l) = line.filter(|&l| l == 0 || l > self.target) {
+                return Err(format!(
+                    "{name} is {l}: it must be 1 .. the target ({}); leave it out for half the target",
+                    self.target
+                ));
+            }
         }
         if let FirstForehand::Seat(s) = self.first_forehand {
             if s > 3 {

@@ -155,14 +155,18 @@ impl Schieber {
     pub fn winner(&self) -> Option<u8> {
         self.winner
     }
-    /// The team that first reached half the target, if the Bergpreis is played.
+    /// The team that first reached half the target (or `bergpreis_line`), if the Bergpreis is
+    /// played.
     pub fn bergpreis(&self) -> Option<u8> {
         self.bergpreis
     }
-    /// True if the game is over and the losers have less than half the target (003 Schneider).
+    /// True if the game is over and the losers have less than half the target (003 Schneider),
+    /// or than `schneider_line`.
     pub fn schneider(&self) -> bool {
         match self.winner {
-            Some(w) if self.opts.schneider => self.totals[1 - w as usize] * 2 < self.opts.target,
+            Some(w) if self.opts.schneider => {
+                self.totals[1 - w as usize] < self.opts.schneider_points()
+            }
             _ => false,
         }
     }
@@ -403,7 +407,7 @@ impl Schieber {
         if !self.opts.bergpreis || self.bergpreis.is_some() {
             return;
         }
-        let half = self.opts.target.div_ceil(2);
+        let half = self.opts.bergpreis_points();
         let now = if self.opts.bergpreis_by_tricks {
             [self.claimable(0), self.claimable(1)]
         } else {

@@ -80,6 +80,7 @@ impl TableGame for Schieber {
         "  multipliers: standard | french-red | french-black | single | {\"D\":2,\"H\":1,...}\n",
         "  obenabe_undenufe, misere, slalom, zurueckschieben, counter_match, stoeck, schneider, bergpreis: true | false\n",
         "  bergpreis_by_tricks: true (half the target by slate and tricks so far) | false (by the slate alone)\n",
+        "  schneider_line, bergpreis_line: points (default half the target; JassWiki: a table rule may set them)\n",
         "  match_bonus: true | false (false: no 100-point Match bonus, as jass-kit plays)\n",
         "  (slalom: contracts slalom / slalom-undenufe, no trump, the tricks alternate Obenabe and Undenufe;\n",
         "   its multiplier is \"slalom\" in the table, 1 in every preset)\n",
