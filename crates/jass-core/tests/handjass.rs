@@ -5,8 +5,8 @@ use jass_core::deal::SeededDealer;
 use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
 use jass_core::handjass::{
     check_record, pack_for, play_recorded, Handjass, HandjassAction, HandjassDeal,
-    HandjassObservation, HandjassOptions, HandjassRecord, Layout, Multipliers, Phase, Quartets,
-    SackWindow, SixExchange, SmallDeal, TieRule, TurnedCardPlace, MAX_SEATS,
+    HandjassObservation, HandjassOptions, HandjassRecord, Layout, LonePlayer, Multipliers, Phase,
+    Quartets, SackWindow, SixExchange, SmallDeal, TieRule, TurnedCardPlace, MAX_SEATS,
 };
 use jass_core::mode::{Mode, PointTable, UndenufeEleven};
 use jass_core::{Card, CardSet};
@@ -135,6 +135,76 @@ fn all_others_drop_out_two_strokes_without_play() {
     only(&mut s, 2, &mut d);
     assert_eq!(s.slate(), vec![0, 0, 2, 0]);
     assert_eq!(s.outcome().survivor, Some(2));
+}
+
+#[test]
+fn with_lone_player_redeal_a_deal_nobody_else_comes_to_is_void() {
+    // JassWiki, "Handjass": "Kommen nicht mindestens zwei Spieler zusammen, wird das Spiel vom
+    // nachfolgenden Spieler neu gegeben" (000: the one left scores two strokes, above).
+    let o = HandjassOptions {
+        lone_player: LonePlayer::Redeal,
+        ..HandjassOptions::default()
+    };
+    let mut s = Handjass::new(o).unwrap();
+    let mut d = SeededDealer::new(1);
+    only(&mut s, 2, &mut d);
+    assert_eq!(s.slate(), vec![0, 0, 0, 0]);
+    assert_eq!(s.outcome().survivor, Some(2));
+    assert!(s.outcome().redealt);
+    assert_eq!(s.outcome().potatoes, [0; MAX_SEATS]);
+    // The next dealer deals, as after any deal.
+    assert_eq!((s.dealer(), s.vorhand()), (0, 1));
+    assert_eq!(s.to_move(), ToMove::Deal);
+    // Two players: one dropping out voids the deal too (000: the other "simply scores a stroke").
+    let mut two = Handjass::new(HandjassOptions { players: 2, ..o }).unwrap();
+    deal_next(&mut two, &mut d);
+    while let ToMove::Seat(_) = two.to_move() {
+        act(&mut two, &["drop"]);
+    }
+    assert_eq!(two.slate(), vec![0, 0]);
+    assert!(two.outcome().redealt);
+    // A sack stays open through a void deal: no hand was played (our reading).
+    let sacked = HandjassOptions { sack: true, ..o };
+    let mut g = Handjass::new(sacked).unwrap();
+    let mut seed = 0;
+    while g.sacks().iter().all(|&x| x == 0) {
+        seed += 1;
+        assert!(seed < 200, "no sack in 200 deals");
+        g = Handjass::new(sacked).unwrap();
+        let mut dd = SeededDealer::new(seed);
+        deal_next(&mut g, &mut dd);
+        while let ToMove::Seat(_) = g.to_move() {
+            let mut l = ActionList::new();
+            g.legal_actions(&mut l);
+            // Everyone stays, then plays the first legal card.
+            let a = (0..l.len())
+                .map(|i| l.get(i))
+                .find(|a| *a == HandjassAction::Stay)
+                .unwrap_or(l.get(0));
+            g.apply(a).unwrap();
+        }
+    }
+    let before = g.sacks();
+    only(&mut g, 0, &mut d);
+    assert!(g.outcome().redealt);
+    assert_eq!(g.sacks(), before);
+    // Records say so, only when it happened, and re-play under the option.
+    let rec = (0..40u64)
+        .map(|seed| play_recorded(o, seed, &mut players(4, seed)).unwrap())
+        .find(|r| r.deals.iter().any(|d| d.result.redealt))
+        .expect("a game with a void deal");
+    check_record(&rec).unwrap();
+    let v = serde_json::to_value(&rec).unwrap();
+    assert_eq!(v["options"]["lone_player"], "redeal");
+    let void = rec.deals.iter().position(|d| d.result.redealt).unwrap();
+    assert_eq!(v["deals"][void]["result"]["redealt"], true);
+    assert!(v["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|d| d["result"].get("redealt").is_none()));
+    let usual = serde_json::to_value(HandjassOptions::default()).unwrap();
+    assert!(usual.get("lone_player").is_none());
 }
 
 #[test]
@@ -404,6 +474,21 @@ fn option_sets() -> Vec<(&'static str, HandjassOptions)> {
         },
     ));
     v.push((
+        "redeal",
+        HandjassOptions {
+            lone_player: LonePlayer::Redeal,
+            ..d
+        },
+    ));
+    v.push((
+        "3p-redeal",
+        HandjassOptions {
+            players: 3,
+            lone_player: LonePlayer::Redeal,
+            ..d
+        },
+    ));
+    v.push((
         "no-last-trick-bonus",
         HandjassOptions {
             last_trick_bonus: 0,
@@ -473,8 +558,17 @@ fn check_deal_rules(o: &HandjassOptions, rec: &HandjassRecord) {
         // Strokes and potatoes.
         if r.survivor.is_some() || r.agreed {
             assert!(r.potatoes.iter().all(|&p| p == 0));
+            // A void deal (`lone_player=redeal`) gives nobody anything.
+            assert_eq!(
+                r.redealt,
+                o.lone_player == LonePlayer::Redeal && r.survivor.is_some()
+            );
+            if r.redealt {
+                assert!(r.strokes.iter().all(|&x| x == 0));
+            }
             continue;
         }
+        assert!(!r.redealt);
         let m = r.multiplier;
         for &s in &r.playing {
             let i = s as usize;

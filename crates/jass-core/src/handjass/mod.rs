@@ -18,7 +18,7 @@ use crate::card::{Card, ParseError};
 
 pub use melds::{best_melds, has_meld, Meld, MeldKind, MeldRules, Melds};
 pub use options::{
-    HandjassOptions, Multipliers, Preset, Quartets, SackWindow, Scoring, SequenceOrder,
+    HandjassOptions, LonePlayer, Multipliers, Preset, Quartets, SackWindow, Scoring, SequenceOrder,
     SixExchange, SmallDeal, StrokeCount, TieRule,
 };
 pub use record::{

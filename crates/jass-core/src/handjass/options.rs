@@ -56,6 +56,27 @@ pub enum SmallDeal {
     Twelve,
 }
 
+/// What a deal gives when all players but one drop out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LonePlayer {
+    /// The one left scores the deal's strokes without play (000: "If all players except one drop
+    /// out, that player wins two strokes without play"; one stroke in the two-player game).
+    #[default]
+    Strokes,
+    /// The deal is void and the next dealer deals (JassWiki, "Handjass": "Mindestens zwei Spieler
+    /// müssen erklären, dass sie … «kommen» möchten. Kommen nicht mindestens zwei Spieler zusammen,
+    /// wird das Spiel vom nachfolgenden Spieler neu gegeben").
+    Redeal,
+}
+
+impl LonePlayer {
+    /// For `skip_serializing_if`: records of 000's rule stay as they were.
+    pub fn is_strokes(&self) -> bool {
+        *self == LonePlayer::Strokes
+    }
+}
+
 /// When the holder of the six of trumps may take the turned card.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -207,6 +228,10 @@ pub struct HandjassOptions {
     pub small_deal: SmallDeal,
     /// Players may drop out (000, 004); 002 and 000's "everyone must play" say no.
     pub drop_out: bool,
+    /// When all players but one drop out: that one scores the deal's strokes (000) or the deal is
+    /// dealt again by the next dealer (JassWiki). Written only when `redeal`.
+    #[serde(skip_serializing_if = "LonePlayer::is_strokes")]
+    pub lone_player: LonePlayer,
     /// The six-of-trumps exchange with two or three players.
     pub six_exchange: SixExchange,
     /// Two remaining players may agree a stroke each if both can surely take the threshold (000).
@@ -270,6 +295,7 @@ impl Default for HandjassOptions {
             twelve_threshold: None,
             small_deal: SmallDeal::Blind,
             drop_out: true,
+            lone_player: LonePlayer::Strokes,
             six_exchange: SixExchange::After,
             agreement: true,
             strokes: StrokeCount::Two,

@@ -121,6 +121,10 @@ pub struct DealResult {
     pub six_exchanged_by: Option<u8>,
     /// The one player left when all others dropped out (scored without play).
     pub survivor: Option<u8>,
+    /// With `lone_player` `redeal`: the deal was void (the survivor scored nothing) and the next
+    /// dealer dealt. Written only when true.
+    #[serde(default, skip_serializing_if = "crate::record::is_false")]
+    pub redealt: bool,
     /// The two players left agreed a stroke each.
     pub agreed: bool,
     /// Card points taken in tricks (with `last_trick_bonus` for the last trick).
@@ -282,6 +286,7 @@ fn deal_result(s: &Handjass, vorhand: u8) -> DealResult {
         bessern: mask_list(s, vorhand, s.bessern_mask()),
         six_exchanged_by: s.six_by(),
         survivor: o.survivor,
+        redealt: o.redealt,
         agreed: o.agreed,
         card_points: per_seat(s, s.card_points()),
         weis: per_seat(s, s.weis_points()),

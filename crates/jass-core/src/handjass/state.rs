@@ -17,7 +17,7 @@ use crate::weis::{stoeck_cards, WeisCall};
 
 use super::melds::{best_melds, has_meld, MeldRules, Melds};
 use super::options::{
-    HandjassOptions, SackWindow, Scoring, SixExchange, SmallDeal, StrokeCount, TieRule,
+    HandjassOptions, LonePlayer, SackWindow, Scoring, SixExchange, SmallDeal, StrokeCount, TieRule,
 };
 use super::HandjassAction;
 
@@ -196,6 +196,9 @@ pub struct DealOutcome {
     pub multiplier: u32,
     /// The single player left after the others dropped out (scored without play).
     pub survivor: Option<u8>,
+    /// With `lone_player` `redeal`: the survivor scored nothing, the deal was void and the next
+    /// dealer deals.
+    pub redealt: bool,
     /// The two players agreed a stroke each.
     pub agreed: bool,
     /// Cards drawn for ties, in order.
@@ -1427,6 +1430,15 @@ impl Handjass {
             let s = left.trailing_zeros() as u8;
             self.playing = left;
             self.outcome.survivor = Some(s);
+            if self.opts.lone_player == LonePlayer::Redeal {
+                // JassWiki, "Handjass": "Kommen nicht mindestens zwei Spieler zusammen, wird das
+                // Spiel vom nachfolgenden Spieler neu gegeben". No stroke, no potato; no hand
+                // was played, so a sack stays open as it was (our reading).
+                self.outcome.redealt = true;
+                self.weis_pending = false;
+                self.end_of_deal_slate();
+                return;
+            }
             let mut strokes = [0u32; MAX_SEATS];
             strokes[s as usize] = self.base_strokes() * self.outcome.multiplier;
             self.finish_without_play(strokes);

@@ -48,6 +48,7 @@ impl TableGame for Handjass {
         "  players: 2 .. 5;  target: strokes to retire (7; 5; 9; 27 Berner);  threshold: 26 | 21;  twelve_threshold: null | 31\n",
         "  stroke_above_threshold: false (000: the threshold wins a stroke) | true (004: more than the threshold; 004 preset)\n",
         "  small_deal: blind | bessern | twelve;  drop_out, agreement, sole_takes_all, null_extra_strokes, sack: true | false\n",
+        "  lone_player: strokes (000: the one left scores without play) | redeal (JassWiki: fewer than two come, deal again)\n",
         "  six_exchange: after | before | never;  strokes: two | players-minus-one;  tie: draw | draw-always | abeyance | none\n",
         "  sack_window: next-hand | until-cancelled;  last_trick_bonus: card points for the last trick (5; 0 in parlett)\n",
         "  null_stake: stake per null (0 = none);  scoring: last-loser | first-wins\n",
@@ -212,11 +213,8 @@ impl TableGame for Handjass {
         // Deals scored without play: say why the strokes fall as they do.
         if let Some(s) = o.survivor {
             let only: Vec<i64> = (0..n).map(|i| i64::from(i == s as usize)).collect();
-            lines.push(ScoreLine::new(
-                Phrase::new("survivor"),
-                only,
-                LineRole::Note,
-            ));
+            let why = if o.redealt { "redealt" } else { "survivor" };
+            lines.push(ScoreLine::new(Phrase::new(why), only, LineRole::Note));
         }
         if o.agreed {
             let playing = self.playing_mask();
@@ -359,6 +357,8 @@ fn solo_position(rec: &HandjassRecord, at: DealPoint) -> Result<SoloDeal, String
     {
         let why = if d.result.agreed {
             "the two players left agreed a stroke each"
+        } else if let (true, Some(s)) = (d.result.redealt, d.result.survivor) {
+            &format!("everybody but seat {s} dropped out, and the deal was dealt again")
         } else if let Some(s) = d.result.survivor {
             &format!("everybody but seat {s} dropped out")
         } else {
