@@ -75,7 +75,8 @@ impl TableGame for Schieber {
     const MCTS_SETTINGS: &'static [&'static str] = &MCTS_KNOWN;
     const SCHIEBER_CARD_PLAY: bool = true;
     const OPTIONS_HELP: &'static str = concat!(
-        "  preset: default | french-large-weis | every-contract | tournament (no Weis, no Stöck, all single, six 11 in Undenufe, target 1000); other keys override it\n",
+        "  preset: default | french-large-weis | every-contract | tournament (no Weis, no Stöck, all single, six 11 in Undenufe, target 1000)\n",
+        "          | jasswiki (large Weis, any four 100, four nines 150, six 11 in Undenufe, the chooser leads); other keys override it\n",
         "  target: points to win (1000, 1500, 2500, 3000)\n",
         "  multipliers: standard | french-red | french-black | single | {\"D\":2,\"H\":1,...}\n",
         "  obenabe_undenufe, misere, slalom, zurueckschieben, counter_match, stoeck, schneider, bergpreis: true | false\n",
@@ -113,6 +114,15 @@ impl TableGame for Schieber {
             (
                 "tournament",
                 json!({"multipliers": "single", "weis": "none", "stoeck": false, "undenufe_eleven": "six", "target": 1000}),
+            ),
+            // The rules as JassWiki publishes them (`jasswiki-regeln.md`, the Swiss associations'
+            // rules): sequences of six to nine 150 to 300 and a card in a four and a sequence at
+            // once ("Sechsblatt" … "Neunblatt", "Kreuzweis": 003's large Weis), any four 100, four
+            // nines 150 ("Vier gleiche Karten"), the six 11 in Undenufe ("Grundregeln"), and the
+            // player who chose leads ("Ausspiel").
+            (
+                "jasswiki",
+                json!({"weis": "large", "fours_any_rank": true, "four_nines": true, "undenufe_eleven": "six", "first_lead": "chooser"}),
             ),
         ]
     }
