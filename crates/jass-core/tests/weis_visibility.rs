@@ -9,7 +9,7 @@ use jass_core::deal::{uniform_below, SeededDealer};
 use jass_core::differenzler::{Differenzler, DifferenzlerOptions};
 use jass_core::game::{ActionList, ToMove, Visibility};
 use jass_core::handjass::{Handjass, HandjassOptions};
-use jass_core::schieber::{Schieber, SchieberOptions};
+use jass_core::schieber::{FirstLead, Schieber, SchieberOptions};
 use jass_core::sidi::{Sidi, SidiOptions};
 use jass_core::Game;
 use rand_core::SeedableRng;
@@ -81,6 +81,16 @@ fn check<G: Game>(new_game: impl Fn() -> G, games: u64) -> (usize, usize) {
 fn schieber_and_coiffeur_and_differenzler_keep_a_call_lower_than_one_heard_silent() {
     let (h, s) = check(|| Schieber::new(SchieberOptions::default()).unwrap(), 60);
     assert!(h > 50 && s > 0, "Schieber: {h} heard, {s} silent");
+    // With the chooser leading (JassWiki, "Ausspiel") the calls come in the first trick's order.
+    let chooser = SchieberOptions {
+        first_lead: FirstLead::Chooser,
+        ..SchieberOptions::default()
+    };
+    let (h, s) = check(|| Schieber::new(chooser).unwrap(), 60);
+    assert!(
+        h > 50 && s > 0,
+        "Schieber, the chooser leading: {h} heard, {s} silent"
+    );
     let (h, s) = check(|| Coiffeur::new(CoiffeurOptions::default()).unwrap(), 16);
     assert!(h > 20 && s > 0, "Coiffeur: {h} heard, {s} silent");
     let (h, s) = check(
