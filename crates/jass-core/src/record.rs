@@ -65,7 +65,8 @@ impl TrickRecord {
 pub type ObservedTrick = TrickRecord;
 
 /// A deal's forehand (Schieber, Coiffeur, Differenzler): chose or shoved first, led the first
-/// trick; always the seat after the dealer.
+/// trick (in Schieber and Coiffeur with `first_lead` `chooser`, the chooser led it); always the
+/// seat after the dealer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Forehand {
