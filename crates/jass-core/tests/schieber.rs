@@ -535,6 +535,7 @@ fn properties_over_many_seeded_games() {
             misere: true,
             counter_match: true,
             bergpreis: true,
+            bergpreis_stoeck: true,
             first_lead: FirstLead::Chooser,
             ..Default::default()
         },
@@ -807,6 +808,47 @@ fn the_schneider_and_bergpreis_lines_may_be_set_by_table_rule() {
     let v = serde_json::to_value(set).unwrap();
     assert_eq!(v["schneider_line"], 700);
     assert_eq!(serde_json::from_value::<SchieberOptions>(v).unwrap(), set);
+}
+
+#[test]
+fn with_bergpreis_stoeck_the_holder_shows_stoeck_to_take_the_bergpreis_first() {
+    // JassWiki, "Stöcke": Stöck "können zu jedem Zeitpunkt vorgewiesen werden, vorausgesetzt die
+    // 20 Punkte reichen zum Erreichen des Ziels aus. Gleiches gilt auch bei der Wertung für den
+    // Bergpreis". A Bergpreis line of 20: seat 0's Puur takes the first trick (20 points) while
+    // seat 1 holds the Stöck (HK HQ), not yet played.
+    const HANDS: [&str; 4] = [
+        "HJ H9 HA H10 D6 D7 D8 S6 S7",
+        "HK HQ H6 D9 D10 DJ S8 S9 S10",
+        "H7 H8 DQ DK DA SJ SQ SK SA",
+        "C6 C7 C8 C9 C10 CJ CQ CK CA",
+    ];
+    let first_trick = |bergpreis_stoeck| {
+        let mut s = Schieber::new(SchieberOptions {
+            target: 100,
+            weis: WeisOption::None,
+            bergpreis: true,
+            bergpreis_line: Some(20),
+            bergpreis_stoeck,
+            ..opts()
+        })
+        .unwrap();
+        s.deal(hands(HANDS)).unwrap();
+        run(&mut s, &["contract H", "HJ", "H6", "H7"]);
+        assert_eq!(s.bergpreis(), None);
+        assert!(!s.stoeck_scored());
+        run(&mut s, &["C6"]);
+        s
+    };
+    // 003: Stöck is claimed early only to win the game; seat 0's trick reaches the line first.
+    let s = first_trick(false);
+    assert_eq!(s.bergpreis(), Some(0));
+    assert!(!s.stoeck_scored());
+    // Shown first (Stöck - Weis - Stich), the 20 take team 1 to the line.
+    let s = first_trick(true);
+    assert_eq!(s.bergpreis(), Some(1));
+    assert!(s.stoeck_scored());
+    assert_eq!(s.tally().stoeck, [0, 20]);
+    assert_eq!(s.totals(), [0, 20]);
 }
 
 #[test]

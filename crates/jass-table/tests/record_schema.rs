@@ -136,6 +136,7 @@ fn option_sets() -> Vec<(&'static str, SchieberOptions)> {
         large_weis_step: 20,
         schneider_line: Some(1000),
         bergpreis_line: Some(1200),
+        bergpreis_stoeck: true,
         ..rich
     };
     vec![

@@ -379,6 +379,14 @@ pub struct SchieberOptions {
     /// The first team to half the target (or `bergpreis_line`) is recorded as winning the
     /// Bergpreis (003).
     pub bergpreis: bool,
+    /// A Stöck holder shows Stöck early to take the Bergpreis (JassWiki, "Stöcke": Stöck "können zu
+    /// jedem Zeitpunkt vorgewiesen werden, vorausgesetzt die 20 Punkte reichen zum Erreichen des
+    /// Ziels aus. Gleiches gilt auch bei der Wertung für den Bergpreis"): when the other team
+    /// would reach the Bergpreis line now and the 20 take the holder's team there, Stöck is
+    /// scored first. `false` (003, the default; then not written): Stöck is claimed early only
+    /// to win the game.
+    #[serde(skip_serializing_if = "crate::record::is_false")]
+    pub bergpreis_stoeck: bool,
     /// The Bergpreis line in points, where it is not half the target (JassWiki, "Bergpreis": "bei
     /// der Hälfte des vereinbarten Spielziels, falls nicht anders abgemacht"). `None` (the
     /// default, then not written): half the target.
@@ -429,6 +437,7 @@ impl Default for SchieberOptions {
             schneider_line: None,
             bergpreis: false,
             bergpreis_line: None,
+            bergpreis_stoeck: false,
             bergpreis_by_tricks: true,
             first_forehand: FirstForehand::Holder(Card::new(Suit::H, Rank::Seven)),
             first_lead: FirstLead::Forehand,

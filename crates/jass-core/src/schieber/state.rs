@@ -422,6 +422,37 @@ impl Schieber {
         };
     }
 
+    /// With `bergpreis_stoeck` (JassWiki, "Stöcke": "Gleiches gilt auch bei der Wertung für den
+    /// Bergpreis"): the other team would reach the Bergpreis line with what falls due now (its
+    /// Weis, its trick), and the 20 of Stöck alone take the holder's team `t` there, so the holder
+    /// shows Stöck before it (as the target's claim may, 003).
+    fn stoeck_takes_bergpreis(&self, t: u8, weis_due: bool, stich: Option<(u8, u32)>) -> bool {
+        if !self.opts.bergpreis || !self.opts.bergpreis_stoeck || self.bergpreis.is_some() {
+            return false;
+        }
+        let line = self.opts.bergpreis_points();
+        let standing = |team: u8| {
+            if self.opts.bergpreis_by_tricks {
+                self.claimable(team)
+            } else {
+                self.totals[team as usize]
+            }
+        };
+        let o = 1 - t;
+        let mut theirs = 0;
+        if weis_due && self.weis_team == Some(o) {
+            theirs += self.weis_points(o);
+        }
+        match stich {
+            // A trick counts toward the Bergpreis only when it is judged with the tricks.
+            Some((st, p)) if st == o && self.opts.bergpreis_by_tricks => theirs += p,
+            _ => {}
+        }
+        theirs > 0
+            && standing(o) + theirs * self.multiplier >= line
+            && standing(t) + STOECK_POINTS * self.multiplier >= line
+    }
+
     /// What a team would have on the slate if it claimed now: the slate plus its trick points of
     /// this hand not yet written (003 counts "the tricks made by the claiming partnership").
     #[inline]
@@ -512,7 +543,8 @@ impl Schieber {
                 let first_trick_counter_claim = self.play.tricks_done() == 0
                     && self.opts.scoring_order.0[0] != ScoreItem::Stoeck;
                 if !first_trick_counter_claim
-                    && self.claimable(t) + gain * self.multiplier >= self.opts.target
+                    && (self.claimable(t) + gain * self.multiplier >= self.opts.target
+                        || self.stoeck_takes_bergpreis(t, weis_due, stich))
                 {
                     stoeck_due = true;
                 }

@@ -82,6 +82,7 @@ impl TableGame for Schieber {
         "  obenabe_undenufe, misere, slalom, zurueckschieben, counter_match, stoeck, schneider, bergpreis: true | false\n",
         "  bergpreis_by_tricks: true (half the target by slate and tricks so far) | false (by the slate alone)\n",
         "  schneider_line, bergpreis_line: points (default half the target; JassWiki: a table rule may set them)\n",
+        "  bergpreis_stoeck: true (Stöck shown early to take the Bergpreis: JassWiki) | false (003)\n",
         "  match_bonus: true | false (false: no 100-point Match bonus, as jass-kit plays)\n",
         "  (slalom: contracts slalom / slalom-undenufe, no trump, the tricks alternate Obenabe and Undenufe;\n",
         "   its multiplier is \"slalom\" in the table, 1 in every preset)\n",
@@ -119,10 +120,11 @@ impl TableGame for Schieber {
             // rules): sequences of six to nine 150 to 300 and a card in a four and a sequence at
             // once ("Sechsblatt" … "Neunblatt", "Kreuzweis": 003's large Weis), any four 100, four
             // nines 150 ("Vier gleiche Karten"), the six 11 in Undenufe ("Grundregeln"), and the
-            // player who chose leads ("Ausspiel").
+            // player who chose leads ("Ausspiel"); with the Bergpreis on, Stöck may be shown early
+            // to take it ("Stöcke").
             (
                 "jasswiki",
-                json!({"weis": "large", "fours_any_rank": true, "four_nines": true, "undenufe_eleven": "six", "first_lead": "chooser"}),
+                json!({"weis": "large", "fours_any_rank": true, "four_nines": true, "undenufe_eleven": "six", "first_lead": "chooser", "bergpreis_stoeck": true}),
             ),
         ]
     }
