@@ -79,7 +79,7 @@ impl TableGame for Sidi {
     const SAMPLING_SETTINGS: &'static [&'static str] = &SAMPLING_KNOWN;
     const RULE_SETTINGS: &'static [&'static str] = &RULE_KNOWN;
     const OPTIONS_HELP: &'static str = concat!(
-        "  preset: default | 004-double-at-first-lead | no-weis-no-doubling; other keys override it\n",
+        "  preset: default | 004-double-at-first-lead | no-weis-no-doubling | jasswiki (min_bid 90, redouble); other keys override it\n",
         "  target: points to win (2000; 1500, 2500);  double_game: true | false;  double_game_below: 1000 (losers under it: a double game)\n",
         "  min_bid: 40 | 50 | 60;  bid_step: 10 | 5;  obenabe_undenufe, weis, stoeck, four_nines, redouble: true | false\n",
         "  undenufe_four_sixes: true | false (003: four sixes 100 in Undenufe in place of four aces)\n",
@@ -99,6 +99,9 @@ impl TableGame for Sidi {
                 "no-weis-no-doubling",
                 json!({"weis": false, "stoeck": false, "doubling": "none", "obenabe_undenufe": false}),
             ),
+            // JassWiki ("Sidi": "Das Mindestgebot beginnt bei 90 Punkten", "Gedoppelte Ansagen
+            // können gekontert werden"; "Schneider": half the agreed target, 1000 of 2000 as 001).
+            ("jasswiki", json!({"min_bid": 90, "redouble": true})),
         ]
     }
     /// The redouble (with a target long enough for it to come up).
@@ -219,6 +222,13 @@ impl TableGame for Sidi {
         })
     }
     fn deal_lines(&self) -> Vec<ScoreLine> {
+        if self.thrown_in() {
+            // 001: four passes, "the cards are thrown in and the next player deals".
+            return vec![
+                ScoreLine::new(Phrase::new("sidi_thrown_in"), vec![0, 0], LineRole::Note),
+                ScoreLine::new(Phrase::new("deal_written"), vec![0, 0], LineRole::Written),
+            ];
+        }
         let t = self.tally();
         // `made` is known once the deal is scored (a deal thrown in has no contract).
         let (Some(made), Some((bid, _, _))) = (t.made, self.bid()) else {
