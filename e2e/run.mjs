@@ -317,7 +317,7 @@ test('schieber: a whole game to the end, and `jass check` accepts its record', a
   // The verdict comes with the server's `over` message, just after the last state.
   await page.waitForFunction(() => document.querySelector('#game-result').textContent !== 'Game over.', null, { timeout: 15000 });
   const verdict = await page.textContent('#game-result');
-  const m = /^Game over\. Won by (Us|Them): (\d+) to (\d+) points(\. Schneider: the losers stayed under half the target)?\.$/.exec(verdict);
+  const m = /^Game over\. Won by (Us|Them): (\d+) to (\d+) points(\. Schneider: the losers stayed under the Schneider line)?\.$/.exec(verdict);
   assert(m, `a verdict with the winners and the totals (${verdict})`);
   // The record behind the download link: the same totals, and the engine re-plays it.
   const href = await page.getAttribute('#record-link', 'href');
