@@ -75,8 +75,7 @@ pub(crate) fn weis_and_stoeck(
 /// The score of `team` minus the other team's (multiplied: cards, last trick, Match, Weis and
 /// Stöck) when `contract`, chosen by `chooser`, is played on the dealt `hands` from the first card
 /// with forehand (or, with `first_lead` `chooser`, the chooser) leading, the card play as `play`
-/// says. `None` when the solve needs more than
-/// `play.node_limit` nodes.
+/// says. `None` when the solve needs more than `play.node_limit` nodes.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn contract_margin(
     solver: &mut Solver,
