@@ -393,15 +393,16 @@ impl<'de> Deserialize<'de> for Declaration {
 }
 
 /// The Weis calls heard at the table, by seat: `best[s]` is the value of the best combination
-/// seat `s` declared (`None`: nothing declared, or not yet). In playing order from `forehand`, a
+/// seat `s` declared (`None`: nothing declared, or not yet). In playing order from `first`, who
+/// leads the first trick (forehand, or in Schieber with `first_lead` `chooser` the chooser), a
 /// call is heard only when it is at least as high as every call heard before it (003: "if it is
 /// at least as great as any which has so far been announced"; a lower one stays silent, though
 /// it can still count for the partner of the best Weis); `observer` always hears its own.
-pub fn heard_weis_calls(forehand: u8, best: [Option<u32>; 4], observer: u8) -> [Option<u32>; 4] {
+pub fn heard_weis_calls(first: u8, best: [Option<u32>; 4], observer: u8) -> [Option<u32>; 4] {
     let mut heard = [None; 4];
     let mut highest = 0;
     for i in 0..4u8 {
-        let s = (forehand + i) % 4;
+        let s = (first + i) % 4;
         if let Some(points) = best[s as usize] {
             if points >= highest || s == observer {
                 heard[s as usize] = Some(points);
@@ -431,13 +432,13 @@ pub fn weis_call_values(
 /// it is at least as great as any which has so far been announced"). A call not heard must not
 /// reach them at all, not even as "a Weis".
 pub fn weis_call_heard(
-    forehand: u8,
+    first: u8,
     best: [Option<u32>; 4],
     weis: &Declaration,
     mode: Mode,
     rules: &WeisRules,
 ) -> bool {
-    let heard = heard_weis_calls(forehand, best, u8::MAX);
+    let heard = heard_weis_calls(first, best, u8::MAX);
     !weis.is_empty()
         && weis.call_points(mode, rules) >= heard.into_iter().flatten().max().unwrap_or(0)
 }

@@ -1430,17 +1430,14 @@ impl Handjass {
             let s = left.trailing_zeros() as u8;
             self.playing = left;
             self.outcome.survivor = Some(s);
+            let mut strokes = [0u32; MAX_SEATS];
             if self.opts.lone_player == LonePlayer::Redeal {
                 // JassWiki, "Handjass": "Kommen nicht mindestens zwei Spieler zusammen, wird das
-                // Spiel vom nachfolgenden Spieler neu gegeben". No stroke, no potato; no hand
-                // was played, so a sack stays open as it was (our reading).
+                // Spiel vom nachfolgenden Spieler neu gegeben": no stroke, no potato.
                 self.outcome.redealt = true;
-                self.weis_pending = false;
-                self.end_of_deal_slate();
-                return;
+            } else {
+                strokes[s as usize] = self.base_strokes() * self.outcome.multiplier;
             }
-            let mut strokes = [0u32; MAX_SEATS];
-            strokes[s as usize] = self.base_strokes() * self.outcome.multiplier;
             self.finish_without_play(strokes);
             return;
         }
@@ -1754,7 +1751,14 @@ impl Handjass {
     /// Writes the deal's outcome on the slate, retires players, ends the game or sets the next
     /// dealer.
     fn apply_outcome(&mut self) {
-        for s in 0..self.n as usize {
+        // A void deal (`lone_player` `redeal`) writes nothing, and since no hand was played a
+        // sack stays open as it was (our reading).
+        let seats = if self.outcome.redealt {
+            0
+        } else {
+            self.n as usize
+        };
+        for s in 0..seats {
             // 002: a stroke to a player in the sack only cancels the sack.
             let c = self.sacks[s].min(self.outcome.strokes[s]);
             self.sacks[s] -= c;

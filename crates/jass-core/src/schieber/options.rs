@@ -448,14 +448,17 @@ impl Default for SchieberOptions {
 impl SchieberOptions {
     /// The points below which the losers are Schneider: `schneider_line`, or half the target.
     pub fn schneider_points(&self) -> u32 {
-        self.schneider_line
-            .unwrap_or_else(|| self.target.div_ceil(2))
+        self.line_or_half(self.schneider_line)
     }
 
     /// The points that win the Bergpreis: `bergpreis_line`, or half the target.
     pub fn bergpreis_points(&self) -> u32 {
-        self.bergpreis_line
-            .unwrap_or_else(|| self.target.div_ceil(2))
+        self.line_or_half(self.bergpreis_line)
+    }
+
+    /// A table's line, or half the target (rounded up: 003's "less than half").
+    fn line_or_half(&self, line: Option<u32>) -> u32 {
+        line.unwrap_or_else(|| self.target.div_ceil(2))
     }
 
     /// The Weis rules these options give, or `None` without Weis.

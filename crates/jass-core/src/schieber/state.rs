@@ -408,11 +408,7 @@ impl Schieber {
             return;
         }
         let half = self.opts.bergpreis_points();
-        let now = if self.opts.bergpreis_by_tricks {
-            [self.claimable(0), self.claimable(1)]
-        } else {
-            self.totals
-        };
+        let now = [self.bergpreis_standing(0), self.bergpreis_standing(1)];
         let over = [now[0] >= half, now[1] >= half];
         self.bergpreis = match over {
             [true, true] => Some((now[1] > now[0]) as u8),
@@ -420,6 +416,16 @@ impl Schieber {
             [false, true] => Some(1),
             _ => None,
         };
+    }
+
+    /// What counts toward the Bergpreis for `team` now: the slate and its tricks of the hand so
+    /// far (`bergpreis_by_tricks`), or the slate alone.
+    fn bergpreis_standing(&self, team: u8) -> u32 {
+        if self.opts.bergpreis_by_tricks {
+            self.claimable(team)
+        } else {
+            self.totals[team as usize]
+        }
     }
 
     /// With `bergpreis_stoeck` (JassWiki, "Stöcke": "Gleiches gilt auch bei der Wertung für den
@@ -431,13 +437,7 @@ impl Schieber {
             return false;
         }
         let line = self.opts.bergpreis_points();
-        let standing = |team: u8| {
-            if self.opts.bergpreis_by_tricks {
-                self.claimable(team)
-            } else {
-                self.totals[team as usize]
-            }
-        };
+        let standing = |team: u8| self.bergpreis_standing(team);
         let o = 1 - t;
         let mut theirs = 0;
         if weis_due && self.weis_team == Some(o) {
