@@ -18,6 +18,7 @@ pub mod deal;
 pub mod differenzler;
 pub mod first_trick_weis;
 pub mod game;
+pub mod guggitaler;
 pub mod handjass;
 pub mod hindersi;
 pub mod mittlere;

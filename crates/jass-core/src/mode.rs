@@ -70,7 +70,10 @@ const OBENABE_POINTS: [u8; 9] = [0, 0, 8, 0, 10, 2, 3, 4, 11];
 const UNDENUFE_SIX_POINTS: [u8; 9] = [11, 0, 8, 0, 10, 2, 3, 4, 0];
 
 /// Index into the point tables: 0..4 trump suit, 4 obenabe, 5 undenufe (ace 11), 6 undenufe (six
-/// 11); 7..11 one point for each card of one suit (`PointTable::cards_of`).
+/// 11); then the counts of the games that avoid (or seek) certain cards: one point for each card
+/// of one suit (`PointTable::cards_of`), of one rank (`PointTable::cards_of_rank`), for one card
+/// (`PointTable::only`), 004's fifth deal of Guggitaler (`PointTable::guggitaler_all`), and none
+/// (`PointTable::nothing`).
 const fn table_index(mode: Mode, eleven: UndenufeEleven) -> usize {
     match mode {
         Mode::Trump(s) => s as usize,
@@ -84,29 +87,59 @@ const fn table_index(mode: Mode, eleven: UndenufeEleven) -> usize {
 
 /// The first of the tables that count the cards of one suit.
 const SUIT_COUNT_TABLES: usize = 7;
+/// The first of the tables that count the cards of one rank.
+const RANK_COUNT_TABLES: usize = SUIT_COUNT_TABLES + 4;
+/// The first of the tables that count one card (by its suit and rank, `suit * 9 + rank`).
+const ONE_CARD_TABLES: usize = RANK_COUNT_TABLES + 9;
+/// 004's fifth deal of Guggitaler: "all these scores are combined" (each rose 5, each Ober 20,
+/// the Rose King 45; the tricks, 10 each, are counted apart).
+const GUGGITALER_ALL_TABLE: usize = ONE_CARD_TABLES + 36;
+/// A table that counts no card (a deal that counts its tricks alone).
+const NOTHING_TABLE: usize = GUGGITALER_ALL_TABLE + 1;
+/// Every table.
+const TABLES: usize = NOTHING_TABLE + 1;
 
-static POINT_TABLES: [[u8; 64]; SUIT_COUNT_TABLES + 4] = {
-    let mut t = [[0u8; 64]; SUIT_COUNT_TABLES + 4];
+/// The points of the card of suit `s` and rank `r` (natural index) in table `k`.
+const fn table_points(k: usize, s: usize, r: usize) -> u8 {
+    if k >= NOTHING_TABLE {
+        0
+    } else if k >= GUGGITALER_ALL_TABLE {
+        let rose = if s == Suit::H as usize { 5 } else { 0 };
+        let ober = if r == Rank::Queen as usize { 20 } else { 0 };
+        let king = if s == Suit::H as usize && r == Rank::King as usize {
+            45
+        } else {
+            0
+        };
+        rose + ober + king
+    } else if k >= ONE_CARD_TABLES {
+        (k - ONE_CARD_TABLES == s * 9 + r) as u8
+    } else if k >= RANK_COUNT_TABLES {
+        (r == k - RANK_COUNT_TABLES) as u8
+    } else if k >= SUIT_COUNT_TABLES {
+        (s == k - SUIT_COUNT_TABLES) as u8
+    } else if k < 4 {
+        if s == k {
+            TRUMP_POINTS[r]
+        } else {
+            PLAIN_POINTS[r]
+        }
+    } else if k == 6 {
+        UNDENUFE_SIX_POINTS[r]
+    } else {
+        OBENABE_POINTS[r]
+    }
+}
+
+static POINT_TABLES: [[u8; 64]; TABLES] = {
+    let mut t = [[0u8; 64]; TABLES];
     let mut k = 0;
-    while k < SUIT_COUNT_TABLES + 4 {
+    while k < TABLES {
         let mut s = 0;
         while s < 4 {
             let mut r = 0;
             while r < 9 {
-                let p = if k >= SUIT_COUNT_TABLES {
-                    (s == k - SUIT_COUNT_TABLES) as u8
-                } else if k < 4 {
-                    if s == k {
-                        TRUMP_POINTS[r]
-                    } else {
-                        PLAIN_POINTS[r]
-                    }
-                } else if k == 6 {
-                    UNDENUFE_SIX_POINTS[r]
-                } else {
-                    OBENABE_POINTS[r]
-                };
-                t[k][s * 16 + r] = p;
+                t[k][s * 16 + r] = table_points(k, s, r);
                 r += 1;
             }
             s += 1;
@@ -130,6 +163,27 @@ impl PointTable {
     /// avoid the cards of a suit (Schellenjass's bells), for the solver and the play-outs.
     pub const fn cards_of(suit: Suit) -> PointTable {
         PointTable((SUIT_COUNT_TABLES + suit as usize) as u8)
+    }
+
+    /// One point for each card of `rank` (Guggitaler's Obers).
+    pub const fn cards_of_rank(rank: Rank) -> PointTable {
+        PointTable((RANK_COUNT_TABLES + rank as usize) as u8)
+    }
+
+    /// One point for `card`, none for the others (Guggitaler's Rose King).
+    pub const fn only(card: Card) -> PointTable {
+        PointTable((ONE_CARD_TABLES + card.suit() as usize * 9 + card.rank() as usize) as u8)
+    }
+
+    /// 004's fifth deal of Guggitaler, "all these scores are combined": each rose (`H`) 5, each
+    /// Ober 20, the Rose King 45 more (the tricks, 10 each, are counted apart).
+    pub const fn guggitaler_all() -> PointTable {
+        PointTable(GUGGITALER_ALL_TABLE as u8)
+    }
+
+    /// No point for any card (a deal that counts its tricks, or its last trick, alone).
+    pub const fn nothing() -> PointTable {
+        PointTable(NOTHING_TABLE as u8)
     }
 
     /// Points of one card.
@@ -338,6 +392,31 @@ mod tests {
             PointTable::new(Mode::Obenabe, UndenufeEleven::Ace).card(c("D8")),
             8
         );
+    }
+
+    #[test]
+    fn the_rank_card_and_guggitaler_tables_count_what_they_name() {
+        for rank in Rank::ALL {
+            let t = PointTable::cards_of_rank(rank);
+            assert_eq!(t.sum(CardSet::ALL), 4);
+            for card in CardSet::ALL.iter() {
+                assert_eq!(t.card(card), u32::from(card.rank() == rank), "{card}");
+            }
+        }
+        for only in CardSet::ALL.iter() {
+            let t = PointTable::only(only);
+            assert_eq!(t.sum(CardSet::ALL), 1);
+            assert_eq!(t.card(only), 1);
+        }
+        // 004's fifth deal: 9 roses at 5, 4 Obers at 20, the Rose King 45 more.
+        let all = PointTable::guggitaler_all();
+        assert_eq!(all.sum(CardSet::ALL), 9 * 5 + 4 * 20 + 45);
+        assert_eq!(
+            (all.card(c("HK")), all.card(c("HQ")), all.card(c("SQ"))),
+            (50, 25, 20)
+        );
+        assert_eq!(all.card(c("H6")) + all.card(c("SK")), 5);
+        assert_eq!(PointTable::nothing().sum(CardSet::ALL), 0);
     }
 
     #[test]

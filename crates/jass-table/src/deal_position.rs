@@ -291,7 +291,7 @@ pub(crate) fn card_play_point<R: CardPlayRecord>(
         taken: vec![0; n],
         tricks,
         extra: vec![0; n],
-        legal: g.card_play().legal_cards(),
+        legal: g.legal_cards(),
         seats,
         aim: SoloAim::Fewest { sweep: None },
     };

@@ -96,6 +96,12 @@ pub trait CardPlayRules: Copy + fmt::Debug + Sized {
     fn mode_change(&mut self, _play: &AnyDealPlay, _card: Card) -> Option<Mode> {
         None
     }
+    /// The cards of `legal` (the trick-play core's legal cards of the seat to lead) that may
+    /// lead a trick: all of them (the default) unless the game restricts the lead (004's
+    /// Guggitaler: no rose led while the hand holds another card).
+    fn leads(&self, legal: CardSet) -> CardSet {
+        legal
+    }
     /// How the cards rank and must be played, in words, for the message that refuses a card
     /// ("in Schellenjass (no trump, follow suit)"); `mode` is the deal's.
     fn play_rules(&self, mode: Mode, f: &mut fmt::Formatter<'_>) -> fmt::Result;
@@ -259,6 +265,17 @@ impl<R: CardPlayRules> CardPlayGame<R> {
         TrickRecord::first(self.play.tricks_done(), |i| self.completed_trick(i))
     }
 
+    /// The cards the seat to play may play: the trick-play core's, a lead as the game allows
+    /// ([`CardPlayRules::leads`]).
+    pub fn legal_cards(&self) -> CardSet {
+        let legal = self.play.legal_cards();
+        if self.play.current().is_empty() {
+            self.own.leads(legal)
+        } else {
+            legal
+        }
+    }
+
     /// The cards of the trick in progress, lead first.
     pub fn current_trick(&self) -> &[Card] {
         self.play.current()
@@ -309,7 +326,7 @@ impl<R: CardPlayRules> CardPlayGame<R> {
             seat,
             card,
             self.play.hand(seat),
-            self.play.legal_cards(),
+            self.legal_cards(),
             self.play.current(),
             format_args!("{}", PlayRules(&self.own, self.play.mode())),
         )?;
@@ -357,7 +374,7 @@ impl<R: CardPlayRules> Game for CardPlayGame<R> {
     fn legal_actions(&self, out: &mut ActionList<CardPlayAction>) {
         out.clear();
         if self.phase == CardPlayPhase::Play {
-            for card in self.play.legal_cards() {
+            for card in self.legal_cards() {
                 out.push(CardPlayAction::Play { card });
             }
         }

@@ -21,6 +21,8 @@ crate::registry::games! {
     Hindersi(hindersi: jass_core::hindersi::Hindersi),
     /// Mittlere: three players, the trump set by the first card off suit, not the middle score.
     Mittlere(mittlere: jass_core::mittlere::Mittlere),
+    /// Guggitaler (Serienjass): a list of deals without trump, each counting other cards.
+    Guggitaler(guggitaler: jass_core::guggitaler::Guggitaler),
 }
 
 use serde_json::Value;
