@@ -113,6 +113,12 @@ fn a_rose_deal_worked_by_hand() {
         g.public_view_json()["points"],
         serde_json::json!([0, 10, 0, 0])
     );
+    // The view says what the deal counts and what it keeps from the lead.
+    let public = g.public_view_json();
+    assert_eq!(public["round"]["count"], "cards");
+    assert_eq!(public["round"]["suit"], "H");
+    assert_eq!(public["round"]["no_lead"], "H");
+    assert_eq!(public["last_deal"], serde_json::Value::Null);
     // The rest by the first legal card: the deal counts its nine roses, 45.
     while g.phase() == jass_core::guggitaler::GuggitalerPhase::Play {
         let c = legal(&g).iter().next().unwrap();
@@ -131,6 +137,39 @@ fn a_rose_deal_worked_by_hand() {
         Count::Cards,
         "the deal's count until the next is dealt"
     );
+    let last = &g.public_view_json()["last_deal"];
+    assert_eq!(last["written"].as_array().unwrap().len(), 4);
+    assert_eq!(last["round"]["value"], 5);
+}
+
+#[test]
+fn the_pack_is_dealt_in_packets_from_forehand_and_the_deal_turns() {
+    let pack: [Card; 36] = std::array::from_fn(|i| CardSet::ALL.iter().nth(i).unwrap());
+    for (players, packet) in [(4u8, 3usize), (3, 4)] {
+        let mut g = Guggitaler::new(GuggitalerOptions {
+            players,
+            ..Default::default()
+        })
+        .unwrap();
+        let n = usize::from(players);
+        for number in 1..=2usize {
+            let deal = g.deal_from_pack(&pack);
+            // Forehand (the seat after the dealer; the last seat deals first) gets the first
+            // packet, the next seat the next (JassWiki: "in drei Runden zu je drei Karten", "zu
+            // je vier Karten").
+            let forehand = (number - 1) % n;
+            for (i, &c) in pack.iter().enumerate() {
+                assert!(deal.hands[(forehand + i / packet) % n].contains(c), "{c}");
+            }
+            g.apply_deal(deal).unwrap();
+            assert_eq!(usize::from(g.forehand()), forehand);
+            assert_eq!(usize::from(g.dealer()), (forehand + n - 1) % n);
+            while g.phase() == jass_core::guggitaler::GuggitalerPhase::Play {
+                let c = legal(&g).iter().next().unwrap();
+                g.apply(CardPlayAction::Play { card: c }).unwrap();
+            }
+        }
+    }
 }
 
 #[test]
@@ -198,7 +237,7 @@ fn the_fewest_points_win_and_a_credit_is_written_less() {
     assert_eq!(g.totals()[..3], [22 - 25, 31 - 26, 11 - 13]);
     assert_eq!(g.winners(), vec![0]);
     assert!(Guggitaler::scored(opts, &[deals, deals].concat()).is_err());
-    // A tie for the fewest is a shared win.
+    // The fewest alone win (two level with each other above it share nothing).
     let tied = Guggitaler::scored(
         GuggitalerOptions::default(),
         &[
@@ -212,6 +251,7 @@ fn the_fewest_points_win_and_a_credit_is_written_less() {
     .unwrap();
     assert_eq!(tied.totals(), [120, 115, 165, 120]);
     assert_eq!(tied.winners(), vec![1]);
+    // A tie for the fewest is a shared win.
     let shared =
         Guggitaler::scored(GuggitalerOptions::default(), &[([10, 10, 10, 15], t); 5]).unwrap();
     assert_eq!(shared.winners(), vec![0, 1, 2]);
@@ -280,6 +320,16 @@ proptest! {
             assert_eq!(d.round, list.round(number));
             assert_eq!(d.written.iter().sum::<i32>(), deal_total(list, number, opts.players));
             assert_eq!(d.tricks.iter().sum::<u8>() as usize, 36 / usize::from(opts.players));
+            // Each trick counts its cards, itself and, the last, the last trick.
+            let tally = d.round.tally();
+            let done = g.tricks_done();
+            for t in 0..done {
+                let (_, cards, _, points) = g.completed_trick(t);
+                assert_eq!(points, tally.trick(&cards, t + 1 == done));
+                if d.round.count == Count::LastTrick {
+                    assert_eq!(points, if t + 1 == done { d.round.value } else { 0 });
+                }
+            }
             // Every lead of a rose was made from a hand of roses alone, where the list says so.
             if let Some(suit) = d.round.no_lead {
                 let n = usize::from(opts.players);

@@ -30,11 +30,7 @@ fn count_phrase(round: &Round) -> Phrase {
         (Count::LastTrick, _) => "gugg_count_last",
         (Count::All, _) => "gugg_count_all",
     };
-    let phrase = Phrase::new(key).with("value", round.value);
-    match (round.count, round.suit) {
-        (Count::King, Some(suit)) => phrase.with("card", format!("{suit}K")),
-        _ => phrase,
-    }
+    Phrase::new(key).with("value", round.value)
 }
 
 impl TableGame for Guggitaler {
@@ -143,11 +139,12 @@ impl TableGame for Guggitaler {
         }
         facts
     }
-    /// The default arena, its totals called what they are: the points written (the fewest win).
+    /// The default arena, its totals called what the verdict calls them: the points written
+    /// (the fewest win).
     fn arena(given: &Value) -> Result<Arena<Self>, OptionsError> {
         let mut arena = Arena::new(Self::read_options(given)?);
         arena.measure = Box::new(SeatTotals {
-            name: "penalty",
+            name: "points",
             lower_wins: true,
         });
         Ok(arena)
@@ -164,7 +161,8 @@ impl TableGame for Guggitaler {
                 _ => None,
             },
             totals: totals(&res.totals),
-            unit: "penalty points",
+            // (Not "penalty points": a game of credits may end below nothing.)
+            unit: "points",
             deals: r.deals.len(),
             ..Verdict::default()
         }
