@@ -36,6 +36,17 @@ pub use view::CardPlayObservation;
 /// The most players.
 pub const MAX_SEATS: usize = 4;
 
+/// Cards in each packet when the whole pack is dealt to `players` in three rounds: three to
+/// each of four players, four to each of three (JassWiki deals its games of nine cards "in drei
+/// Runden zu je drei Karten", of twelve "3 x 4 Karten").
+pub fn packet_for(players: u8) -> usize {
+    if players == 3 {
+        4
+    } else {
+        3
+    }
+}
+
 /// Where a game stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]

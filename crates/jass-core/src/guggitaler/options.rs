@@ -63,11 +63,7 @@ impl GuggitalerOptions {
     /// Cards in each packet of the deal: three with four players, four with three (JassWiki:
     /// "in drei Runden zu je drei Karten", "in drei Runden zu je vier Karten").
     pub fn packet(&self) -> usize {
-        if self.players == 3 {
-            4
-        } else {
-            3
-        }
+        crate::card_play_game::packet_for(self.players)
     }
 }
 

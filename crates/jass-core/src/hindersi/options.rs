@@ -97,11 +97,7 @@ impl HindersiOptions {
     /// packets of three"), four with three (JassWiki: "Jedem Spieler werden 12 Karten (3 x 4
     /// Karten) verteilt").
     pub fn packet(&self) -> usize {
-        if self.players == 3 {
-            4
-        } else {
-            3
-        }
+        crate::card_play_game::packet_for(self.players)
     }
 }
 
