@@ -380,7 +380,10 @@ fn options_lists_every_option() {
         .success()
         .stdout(
             predicate::str::contains("target = 3000")
-                .and(predicate::str::contains("zurueckschieben = false")),
+                .and(predicate::str::contains("zurueckschieben = false"))
+                // Options records write only when set are listed too.
+                .and(predicate::str::contains("first_lead = \"forehand\""))
+                .and(predicate::str::contains("schneider_line = null")),
         );
 }
 

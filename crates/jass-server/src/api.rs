@@ -137,7 +137,8 @@ async fn unknown() -> ApiError {
     )
 }
 
-/// Every game, its seats, its default options and the computer players.
+/// Every game, its seats, every option with its default (those records write only when set
+/// too) and the computer players.
 async fn games() -> Json<Value> {
     Json(Value::Array(
         GameKind::ALL
@@ -150,7 +151,7 @@ async fn games() -> Json<Value> {
                     "title": info.title,
                     "teams": info.teams,
                     "seats": spec.seats(),
-                    "options": spec.options,
+                    "options": k.listed_options(),
                     "bots": BOT_NAMES,
                 })
             })

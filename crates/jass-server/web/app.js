@@ -269,6 +269,11 @@ const OPTION_VALUES = {
   announcements: ['hidden', 'open'],
   trump: ['turned', 'chosen'],
   doubling: ['next-call', 'any-time'],
+  first_lead: ['forehand', 'chooser'],
+  lone_player: ['strokes', 'redeal'],
+  hundred: ['100-or-more', 'over-100'],
+  ranking: ['net', 'striche'],
+  list: ['004', 'jasswiki', 'jasswiki-ten'],
 };
 
 async function lobby() {

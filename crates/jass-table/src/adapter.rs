@@ -62,6 +62,13 @@ pub trait TableGame:
     fn coverage_options() -> Vec<Value> {
         Vec::new()
     }
+    /// The options a record writes only when they are set otherwise (`skip_serializing_if`, so
+    /// that the records of the usual game stay as they were), with their defaults: the
+    /// defaults as JSON leave them out, so `jass options` and the lobby's form take them from
+    /// here to list every option ([`GameKind::listed_options`]).
+    fn unwritten_defaults() -> Vec<(&'static str, Value)> {
+        Vec::new()
+    }
     /// The seats at the table under these options.
     fn seat_count(_options: &Self::Options) -> usize {
         4

@@ -35,6 +35,32 @@ impl GameKind {
         self.visit(Defaults)
     }
 
+    /// The options records write only when set, with their defaults
+    /// ([`TableGame::unwritten_defaults`]).
+    pub fn unwritten_defaults(self) -> Vec<(&'static str, Value)> {
+        struct Unwritten;
+        impl GameVisitor for Unwritten {
+            type Output = Vec<(&'static str, Value)>;
+            fn visit<G: TableGame>(self) -> Self::Output {
+                G::unwritten_defaults()
+            }
+        }
+        self.visit(Unwritten)
+    }
+
+    /// Every option with its default, as JSON: [`GameKind::default_options`] and the options
+    /// records write only when set ([`TableGame::unwritten_defaults`]). What `jass options` and
+    /// the lobby's form list.
+    pub fn listed_options(self) -> Value {
+        let mut options = self.default_options();
+        if let Value::Object(map) = &mut options {
+            for (key, value) in self.unwritten_defaults() {
+                map.entry(key).or_insert(value);
+            }
+        }
+        options
+    }
+
     /// The game's named option sets ([`TableGame::presets`]).
     pub fn presets(self) -> Vec<(&'static str, Value)> {
         struct Presets;
@@ -443,6 +469,40 @@ mod tests {
             .to_string()
             .contains("key=value"));
         assert!(options_from_pairs(&["a=1".into(), "a=2".into()]).is_err());
+    }
+
+    #[test]
+    fn every_option_is_listed_and_the_unwritten_ones_at_their_defaults() {
+        for kind in GameKind::ALL {
+            let defaults = kind.default_options();
+            let listed = kind.listed_options();
+            for (key, value) in kind.unwritten_defaults() {
+                let name = kind.name();
+                assert!(
+                    defaults.get(key).is_none(),
+                    "{name}: {key} is written anyway"
+                );
+                assert_eq!(listed[key], value, "{name}: {key}");
+                // The key is an option, and its listed value is the default: set to it, the
+                // options are the defaults.
+                let spec = kind
+                    .spec(&serde_json::json!({ key: value }))
+                    .unwrap_or_else(|e| panic!("{name}: {key} = {value}: {e}"));
+                assert_eq!(spec.options, defaults, "{name}: {key} = {value}");
+            }
+            for (key, value) in defaults.as_object().unwrap() {
+                assert_eq!(&listed[key], value, "{}: {key}", kind.name());
+            }
+        }
+        // The options Schieber writes only when set are listed (the lines have no number of
+        // their own: half the target).
+        let listed = GameKind::Schieber.listed_options();
+        assert_eq!(listed["first_lead"], "forehand");
+        assert_eq!(listed["schneider_line"], Value::Null);
+        assert_eq!(
+            GameKind::Handjass.listed_options()["lone_player"],
+            "strokes"
+        );
     }
 
     #[test]

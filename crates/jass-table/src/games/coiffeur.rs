@@ -64,6 +64,15 @@ impl TableGame for Coiffeur {
             ),
         ]
     }
+    /// 003's Weis and forehand leading, as in Schieber.
+    fn unwritten_defaults() -> Vec<(&'static str, Value)> {
+        vec![
+            ("fours_any_rank", json!(false)),
+            ("undenufe_four_sixes", json!(false)),
+            ("large_weis_step", json!(50)),
+            ("first_lead", json!("forehand")),
+        ]
+    }
     fn read_options(options: &Value) -> Result<CoiffeurOptions, OptionsError> {
         read_validated::<Self>(options, CoiffeurOptions::validate)
     }

@@ -88,6 +88,10 @@ impl TableGame for Handjass {
         }
         sets
     }
+    /// 000's rule for a deal nobody else comes to: the one left scores without play.
+    fn unwritten_defaults() -> Vec<(&'static str, Value)> {
+        vec![("lone_player", json!("strokes"))]
+    }
     fn read_options(options: &Value) -> Result<HandjassOptions, OptionsError> {
         // The preset fills in the keys not given (HandjassOptions::from_json).
         HandjassOptions::from_json(options)

@@ -128,6 +128,17 @@ impl TableGame for Schieber {
             ),
         ]
     }
+    /// 003's game: forehand leads, the Match bonus, the lines at half the target, Stöck not
+    /// shown early for the Bergpreis.
+    fn unwritten_defaults() -> Vec<(&'static str, Value)> {
+        vec![
+            ("first_lead", json!("forehand")),
+            ("match_bonus", json!(true)),
+            ("schneider_line", Value::Null),
+            ("bergpreis_line", Value::Null),
+            ("bergpreis_stoeck", json!(false)),
+        ]
+    }
     fn read_options(options: &Value) -> Result<SchieberOptions, OptionsError> {
         read_validated::<Self>(options, SchieberOptions::validate)
     }

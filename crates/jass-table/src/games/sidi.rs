@@ -108,6 +108,10 @@ impl TableGame for Sidi {
     fn coverage_options() -> Vec<Value> {
         vec![json!({"target": 1000, "redouble": true})]
     }
+    /// No Weis of four sixes (001 is silent on it).
+    fn unwritten_defaults() -> Vec<(&'static str, Value)> {
+        vec![("undenufe_four_sixes", json!(false))]
+    }
     fn read_options(options: &Value) -> Result<SidiOptions, OptionsError> {
         read_validated::<Self>(options, SidiOptions::validate)
     }
