@@ -105,6 +105,9 @@ pub struct CardPlayView<'a> {
     pub trick: &'a [Card],
     /// Cards of other seats the deciding seat has been shown (the turned card the dealer keeps).
     pub shown: &'a [(u8, CardSet)],
+    /// Cards other seats cannot hold by the game's own rules, beyond what following suit tells
+    /// (Guggitaler: a rose led where roses may lead only from a hand of roses alone).
+    pub ruled_out: &'a [(u8, CardSet)],
     /// The trump mode and what the cards count.
     pub counting: Counting,
     /// Who must follow, trump and may undertrump.
@@ -197,7 +200,7 @@ pub fn card_worlds(
     rng: &mut impl RngCore,
     rule: RuleCard<'_>,
 ) -> Vec<[CardSet; 4]> {
-    let knowledge = seat_knowledge(
+    let mut knowledge = seat_knowledge(
         view.seats,
         view.seat,
         view.hand,
@@ -207,6 +210,12 @@ pub fn card_worlds(
         view.counting.mode,
         view.rules,
     );
+    for &(s, cards) in view.ruled_out {
+        let s = s as usize;
+        if s != view.seat && s < view.seats {
+            knowledge.possible[s] = knowledge.possible[s] - (cards - knowledge.known[s]);
+        }
+    }
     let inference = Inference::by_rule_misses(settings.infer, settings.infer_pool);
     let evidence = !view.completed.is_empty() || !view.trick.is_empty();
     read_worlds(
@@ -423,7 +432,7 @@ impl CardPlaySampler {
     }
 
     /// The card for the seat to play in `obs` among `legal`, the deal counted by `counting` with
-    /// the cards of others in `shown`, everyone by
+    /// the cards of others in `shown` and those they cannot hold in `ruled_out`, everyone by
     /// `rule` (and, given `utility` and [`CardPlaySettings::exact_tricks`], the last tricks by
     /// every seat's best for its `utility`), each play-out valued by `value` (higher is better);
     /// the rule card when every card is valued alike.
@@ -434,6 +443,7 @@ impl CardPlaySampler {
         legal: &ActionList<CardPlayAction>,
         counting: Counting,
         shown: &[(u8, CardSet)],
+        ruled_out: &[(u8, CardSet)],
         rule: RuleCard<'_>,
         value: &dyn Fn(&PlayedOut) -> i64,
         utility: Option<Utility<'_>>,
@@ -457,6 +467,7 @@ impl CardPlaySampler {
             trick_leader: obs.trick_leader,
             trick: &obs.trick,
             shown,
+            ruled_out,
             counting,
             rules: self.rules,
         };
@@ -554,6 +565,7 @@ mod tests {
             trick_leader: 0,
             trick,
             shown: &[],
+            ruled_out: &[],
             counting: Counting::card_points(Mode::Obenabe),
             rules: TrickRules::Strict,
         }
@@ -662,6 +674,37 @@ mod tests {
             sampled_card(&v, &only, &worlds, &lowest, &|_| 0, None),
             Some(only[0])
         );
+    }
+
+    #[test]
+    fn the_worlds_keep_what_a_seat_cannot_hold() {
+        // Three seats of twelve cards; seat 1 led the ace of hearts, and the game's rules say it
+        // can hold no spade or club (eleven cards of the seven hearts and six diamonds out): in
+        // every world it holds hearts and diamonds only.
+        let trick = seq("HA");
+        let hand = cards("HK S6 S7 S8 S9 C6 C7 C8 C9 D6 D7 D8");
+        let mut v = view(hand, &[], &trick);
+        v.trick_leader = 1;
+        let red = CardSet::suit(Suit::H) | CardSet::suit(Suit::D);
+        let ruled_out = [(1u8, CardSet::ALL - red)];
+        v.ruled_out = &ruled_out;
+        let settings = CardPlaySettings {
+            samples: 20,
+            infer: 100,
+            infer_pool: 1,
+            exact_tricks: 0,
+        };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let worlds = card_worlds(&v, &settings, &mut rng, &lowest);
+        assert_eq!(worlds.len(), 20);
+        for w in &worlds {
+            assert_eq!(w[1].len(), 11, "{w:?}");
+            assert!((w[1] - red).is_empty(), "{w:?}");
+        }
+        // Without the rule, some world gives it another suit.
+        v.ruled_out = &[];
+        let worlds = card_worlds(&v, &settings, &mut rng, &lowest);
+        assert!(worlds.iter().any(|w| !(w[1] - red).is_empty()));
     }
 
     /// A world counts the others' past cards the rule card play would not have played with the

@@ -138,6 +138,24 @@ impl SamplingGuggitaler {
     }
 }
 
+/// The cards each other seat cannot hold: in a deal that keeps a suit from the lead while the
+/// hand holds another (004's roses), a seat that led the suit held nothing else then, and can
+/// hold nothing else since.
+fn ruled_out(round: &Round, obs: &GuggitalerObservation) -> Vec<(u8, CardSet)> {
+    let Some(suit) = round.no_lead else {
+        return Vec::new();
+    };
+    let leads = obs
+        .tricks
+        .iter()
+        .map(|t| (t.leader, t.cards.first()))
+        .chain(std::iter::once((obs.trick_leader, obs.trick.first())));
+    leads
+        .filter(|&(leader, lead)| leader != obs.seat && lead.is_some_and(|c| c.suit() == suit))
+        .map(|(leader, _)| (leader, CardSet::ALL - CardSet::suit(suit)))
+        .collect()
+}
+
 /// What `round` writes to each seat that took `points` (by its count's table, the last trick's
 /// included) in `tricks` tricks.
 fn written(round: &Round, points: &[u32; 4], tricks: &[u8; 4]) -> [i32; 4] {
@@ -180,9 +198,17 @@ impl Player<Guggitaler> for SamplingGuggitaler {
         // The solver leads any card: where the lead is restricted, the play-outs play to the
         // end by the rule card.
         let exact = round.no_lead.is_none().then_some(&fewest as _);
-        let card = self
-            .sampler
-            .card(&obs, decision.legal, counting, &[], &rule, &value, exact);
+        let ruled_out = ruled_out(&round, &obs);
+        let card = self.sampler.card(
+            &obs,
+            decision.legal,
+            counting,
+            &[],
+            &ruled_out,
+            &rule,
+            &value,
+            exact,
+        );
         GuggitalerAction::Play { card }
     }
 }
@@ -247,6 +273,43 @@ mod tests {
         let low: Vec<Card> = vec!["D7".parse().unwrap()];
         let card = rule_card(&schellen, cards("D6 DA DK"), &low, CardSet::EMPTY, true);
         assert_eq!(card.to_string(), "DA");
+    }
+
+    #[test]
+    fn a_rose_led_from_roses_alone_rules_the_other_suits_out() {
+        use jass_core::card_play_game::HandsDeal;
+        use jass_core::Game;
+        let mut g = Guggitaler::new(GuggitalerOptions::default()).unwrap();
+        let hands = [
+            "H6 H7 S6 S7 S8 D6 D7 D8 C6",
+            "HA HK HQ HJ H10 H9 H8 SA SK",
+            "SQ SJ S10 S9 DA DK DQ DJ D10",
+            "D9 CA CK CQ CJ C10 C9 C8 C7",
+        ]
+        .map(cards);
+        g.apply_deal(HandsDeal { hands }).unwrap();
+        let play = |g: &mut Guggitaler, c: &str| {
+            for c in c.split_whitespace() {
+                g.apply(GuggitalerAction::Play {
+                    card: c.parse().unwrap(),
+                })
+                .unwrap();
+            }
+        };
+        // Seat 1 leads a spade while it holds one: nothing is ruled out.
+        play(&mut g, "S6 SK SQ CA SA SJ C7 S7");
+        let round = g.round();
+        assert_eq!(ruled_out(&round, &g.observe(2)), vec![]);
+        // Then a rose: it holds roses alone, for seat 2 and every other seat but itself.
+        play(&mut g, "HA");
+        let others = CardSet::ALL - CardSet::suit(jass_core::Suit::H);
+        assert_eq!(ruled_out(&round, &g.observe(2)), vec![(1, others)]);
+        assert_eq!(ruled_out(&round, &g.observe(1)), vec![]);
+        // After the trick, still (it was led in a completed trick).
+        play(&mut g, "DA CK H6");
+        assert_eq!(ruled_out(&round, &g.observe(3)), vec![(1, others)]);
+        // In a deal without the rule, nothing.
+        assert_eq!(ruled_out(&List::Encyclopedia.round(2), &g.observe(3)), vec![]);
     }
 
     #[test]

@@ -146,6 +146,7 @@ impl Player<Hindersi> for SamplingHindersi {
             decision.legal,
             Counting::card_points(mode),
             &shown,
+            &[],
             &rule,
             &value,
             Some(&fewest),

@@ -217,6 +217,7 @@ impl Player<Mittlere> for SamplingMittlere {
             decision.legal,
             counting,
             &[],
+            &[],
             &rule,
             &value,
             Some(&marks),

@@ -151,6 +151,7 @@ impl Player<Schellenjass> for SamplingSchellenjass {
             decision.legal,
             counting,
             &[],
+            &[],
             &rule,
             &value,
             Some(&lines),
