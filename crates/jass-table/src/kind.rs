@@ -52,7 +52,12 @@ impl GameKind {
     /// records write only when set ([`TableGame::unwritten_defaults`]). What `jass options` and
     /// the lobby's form list.
     pub fn listed_options(self) -> Value {
-        let mut options = self.default_options();
+        self.with_unwritten(self.default_options())
+    }
+
+    /// `options` (as JSON, a preset's or the defaults) with every option records write only
+    /// when set that they leave out, at its default.
+    pub fn with_unwritten(self, mut options: Value) -> Value {
         if let Value::Object(map) = &mut options {
             for (key, value) in self.unwritten_defaults() {
                 map.entry(key).or_insert(value);

@@ -26,7 +26,7 @@ pub fn run(args: OptionsArgs) -> Result<ExitCode> {
             .game
             .as_deref()
             .map(|name| g.named_options(name, &Value::Object(Default::default())));
-        let mut defaults = match named.as_ref().and_then(|o| o.get("preset")) {
+        let defaults = match named.as_ref().and_then(|o| o.get("preset")) {
             Some(preset) => {
                 println!(
                     "{} with preset {preset} (defaults; change with -o key=value):",
@@ -41,13 +41,8 @@ pub fn run(args: OptionsArgs) -> Result<ExitCode> {
                 g.default_options()
             }
         };
-        if let Value::Object(m) = &mut defaults {
-            // The options records write only when set are options too.
-            for (key, value) in g.unwritten_defaults() {
-                m.entry(key).or_insert(value);
-            }
-        }
-        if let Value::Object(m) = defaults {
+        // The options records write only when set are options too.
+        if let Value::Object(m) = g.with_unwritten(defaults) {
             for (k, v) in m {
                 println!("  {k} = {v}");
             }

@@ -121,6 +121,15 @@ impl Round {
         Round { seek: true, ..self }
     }
 
+    /// The cards of `legal` (the legal cards of the seat to lead, its hand) that may lead a trick
+    /// in this deal: without its `no_lead` suit while the hand holds another.
+    pub fn leads(&self, legal: CardSet) -> CardSet {
+        match self.no_lead {
+            Some(suit) if !(legal - legal.of_suit(suit)).is_empty() => legal - legal.of_suit(suit),
+            _ => legal,
+        }
+    }
+
     /// How its points are counted.
     pub fn tally(&self) -> Tally {
         let suit = self.suit.unwrap_or(Suit::H);
@@ -310,10 +319,7 @@ impl CardPlayRules for GuggitalerRules {
     /// 004: "no Roses may be led as long as you have other cards in your hand" (its first,
     /// fourth and fifth deal).
     fn leads(&self, legal: CardSet) -> CardSet {
-        match self.round.no_lead {
-            Some(suit) if !(legal - legal.of_suit(suit)).is_empty() => legal - legal.of_suit(suit),
-            _ => legal,
-        }
+        self.round.leads(legal)
     }
     fn play_rules(&self, _mode: Mode, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "in Guggitaler (no trump: follow suit, else any card")?;

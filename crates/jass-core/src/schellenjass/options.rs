@@ -19,7 +19,7 @@ pub struct SchellenjassOptions {
     pub players: u8,
     /// The suit to avoid: `D`, Schellen (bells); `H`, hearts, is Herzjass (004: "If Schellenjass
     /// is played with French-suited cards, Hearts are chosen as the relevant suit").
-    #[serde(with = "suit_letter")]
+    #[serde(deserialize_with = "suit_letter::deserialize")]
     pub suit: Suit,
     /// Lines to win: the first player alone at this many wins. 004 names no target; 7 is our
     /// default, as in the other line games of the sources (JassWiki, "Aucho": "Gespielt wird bis
@@ -78,15 +78,12 @@ impl SchellenjassOptions {
     }
 }
 
-/// A suit as its notation letter (`"D"`) in options.
+/// The suit to avoid read from its letter (`"D"`), refused with the game's two suits named
+/// unless it is one of them (a suit writes as its letter by itself).
 mod suit_letter {
-    use serde::{Deserialize, Deserializer, Serializer};
+    use serde::{Deserialize, Deserializer};
 
     use crate::card::Suit;
-
-    pub fn serialize<S: Serializer>(suit: &Suit, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&suit.letter())
-    }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Suit, D::Error> {
         let text = String::deserialize(d)?;

@@ -17,11 +17,10 @@ use jass_bots::play_common::{heads, higher_out};
 /// lead without the suit `round` keeps from the lead while the hand holds another.
 pub fn legal_in(round: &Round, hand: CardSet, trick: &[Card]) -> CardSet {
     let legal = legal_cards(hand, trick, MODE, RULES);
-    match round.no_lead {
-        Some(suit) if trick.is_empty() && !(legal - legal.of_suit(suit)).is_empty() => {
-            legal - legal.of_suit(suit)
-        }
-        _ => legal,
+    if trick.is_empty() {
+        round.leads(legal)
+    } else {
+        legal
     }
 }
 
