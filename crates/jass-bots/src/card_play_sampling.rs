@@ -25,10 +25,11 @@ use crate::inference::{read_worlds, Inference};
 use crate::pimc::seat_knowledge;
 use crate::worlds::sample_world_retry;
 
-/// The card a seat plays by the game's rules of thumb: `(hand, trick so far (lead first), every
-/// card played in the deal (the trick's included), whether the seat plays last to the trick, the
-/// trump mode as it stands)`.
-pub type RuleCard<'a> = &'a dyn Fn(CardSet, &[Card], CardSet, bool, Mode) -> Card;
+/// The card a seat plays by the game's rules of thumb: `(the seat, its hand, trick so far (lead
+/// first), every card played in the deal (the trick's included), whether the seat plays last to
+/// the trick, the trump mode as it stands)`. The seat tells a game whose seats play for
+/// different aims (Pandur's soloist and opponents) who plays.
+pub type RuleCard<'a> = &'a dyn Fn(usize, CardSet, &[Card], CardSet, bool, Mode) -> Card;
 
 /// Every seat's measure of how a deal ends (higher is better), from the points (by the deal's
 /// [`Counting`], the last trick's included) and the tricks each seat took, by seat: what each
@@ -112,6 +113,12 @@ pub struct CardPlayView<'a> {
     pub counting: Counting,
     /// Who must follow, trump and may undertrump.
     pub rules: TrickRules,
+    /// The cards in play: the whole pack ([`CardSet::ALL`]) but in a game of a short pack
+    /// (Pandur's 24 cards, the Nines to the Aces).
+    pub pack: CardSet,
+    /// The cards each seat was dealt (`36 / seats` when the whole pack is dealt out); those of
+    /// `pack` beyond them lie aside, unseen (Pandur's eight when two play).
+    pub per_seat: u32,
 }
 
 /// A deal played to its end in one world: what each seat took in the whole deal, the completed
@@ -210,6 +217,22 @@ pub fn card_worlds(
         view.counting.mode,
         view.rules,
     );
+    if view.pack != CardSet::ALL || view.per_seat * view.seats as u32 != 36 {
+        // A short pack, or cards aside: the cards outside the pack are nowhere, each seat holds
+        // what it was dealt less what it played, and the cards aside go to a seat of their own
+        // beyond the table's, which never plays.
+        let missing = 36 / view.seats as u32 - view.per_seat;
+        knowledge.unknown &= view.pack;
+        for s in 0..view.seats {
+            knowledge.possible[s] &= view.pack;
+            knowledge.counts[s] -= missing;
+        }
+        let aside = view.pack.len() - view.per_seat * view.seats as u32;
+        if aside > 0 && view.seats < 4 {
+            knowledge.possible[view.seats] = knowledge.unknown;
+            knowledge.counts[view.seats] = aside;
+        }
+    }
     for &(s, cards) in view.ruled_out {
         let s = s as usize;
         if s != view.seat && s < view.seats {
@@ -255,7 +278,7 @@ pub fn misses(view: &CardPlayView<'_>, world: &[CardSet; 4], rule: RuleCard<'_>)
             let before = &cards[..k];
             if seat != view.seat
                 && legal_cards(hands[seat], before, mode, view.rules).len() > 1
-                && rule(hands[seat], before, gone, k + 1 == n, mode) != c
+                && rule(seat, hands[seat], before, gone, k + 1 == n, mode) != c
             {
                 missed += 1;
             }
@@ -355,7 +378,14 @@ pub fn play_out(
             }
         }
         let seat = play.to_play();
-        let c = rule(play.hand(seat), current, gone, current.len() + 1 == n, mode);
+        let c = rule(
+            seat as usize,
+            play.hand(seat),
+            current,
+            gone,
+            current.len() + 1 == n,
+            mode,
+        );
         let now = counting.mode_after(mode, current, c);
         if now != mode {
             mode = now;
@@ -470,9 +500,12 @@ impl CardPlaySampler {
             ruled_out,
             counting,
             rules: self.rules,
+            pack: CardSet::ALL,
+            per_seat: 36 / u32::from(obs.players),
         };
         let rule_card = || {
             rule(
+                obs.seat as usize,
                 obs.hand,
                 &obs.trick,
                 obs.played_cards(),
@@ -546,7 +579,14 @@ mod tests {
     }
 
     /// The lowest legal card.
-    fn lowest(hand: CardSet, trick: &[Card], _gone: CardSet, _last: bool, mode: Mode) -> Card {
+    fn lowest(
+        _seat: usize,
+        hand: CardSet,
+        trick: &[Card],
+        _gone: CardSet,
+        _last: bool,
+        mode: Mode,
+    ) -> Card {
         legal_cards(hand, trick, mode, TrickRules::Strict)
             .first()
             .unwrap()
@@ -568,6 +608,8 @@ mod tests {
             ruled_out: &[],
             counting: Counting::card_points(Mode::Obenabe),
             rules: TrickRules::Strict,
+            pack: CardSet::ALL,
+            per_seat: 12,
         }
     }
 
@@ -586,7 +628,7 @@ mod tests {
         let mut v = view(world[2], &completed, &[]);
         // Seat 2 won the first trick: it leads the second and decides.
         (v.seat, v.trick_leader) = (2, 2);
-        let first = lowest(world[2], &[], CardSet::EMPTY, false, Mode::Obenabe);
+        let first = lowest(2, world[2], &[], CardSet::EMPTY, false, Mode::Obenabe);
         let out = play_out(&v, world, first, &lowest, None);
         let all = out.taken[0] | out.taken[1] | out.taken[2];
         assert_eq!(all, CardSet::ALL, "every card was taken");
@@ -627,7 +669,7 @@ mod tests {
         v.rules = TrickRules::Weak;
         let first = "HA".parse().unwrap();
         // Every seat plays its lowest legal card in the mode as it stands.
-        let weak = |hand: CardSet, trick: &[Card], _: CardSet, _: bool, mode: Mode| {
+        let weak = |_: usize, hand: CardSet, trick: &[Card], _: CardSet, _: bool, mode: Mode| {
             legal_cards(hand, trick, mode, TrickRules::Weak)
                 .first()
                 .unwrap()
@@ -788,7 +830,7 @@ mod tests {
             }
             let mut v = view(world[0], &[], &[]);
             v.seat = 0;
-            let first = lowest(world[0], &[], CardSet::EMPTY, false, Mode::Obenabe);
+            let first = lowest(0, world[0], &[], CardSet::EMPTY, false, Mode::Obenabe);
             let plain = play_out(&v, world, first, &lowest, None);
             let tricks = [1, 1 + round % 4][(round % 2) as usize];
             let exact = Exact {

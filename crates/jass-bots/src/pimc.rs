@@ -72,7 +72,7 @@ pub fn excluded_by_play(
                         }
                     }
                 }
-                TrickRules::Strict | TrickRules::Weak => match trump {
+                TrickRules::Strict | TrickRules::Weak | TrickRules::MustTrump => match trump {
                     Some(t) if ls == t => {
                         if !followed {
                             let puur = CardSet::single(Card::new(t, Rank::Jack));
@@ -82,6 +82,10 @@ pub fn excluded_by_play(
                     Some(t) => {
                         if !followed && c.suit() != t {
                             ex[p] |= CardSet::suit(ls);
+                            // Pandur's trump Misère: void, it would have trumped.
+                            if rules == TrickRules::MustTrump {
+                                ex[p] |= trumps;
+                            }
                         }
                         if c.suit() == t && winner.suit() == t && !mode.beats(c, winner, ls) {
                             // An undertrump: void in the suit led; strict: nothing but trumps.
@@ -1063,7 +1067,12 @@ mod tests {
             let seats = 2 + i % 2;
             let size = 36 / seats;
             let mode = Mode::ALL[i % 6];
-            let rules = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][i / 2 % 3];
+            let rules = [
+                TrickRules::Strict,
+                TrickRules::Weak,
+                TrickRules::Heading,
+                TrickRules::MustTrump,
+            ][i / 2 % 4];
             let pack = dealer.next_pack();
             let hands: Vec<CardSet> = (0..seats)
                 .map(|s| pack[s * size..(s + 1) * size].iter().copied().collect())

@@ -466,7 +466,12 @@ mod tests {
     #[test]
     fn seats_in_any_order_play_by_the_trick_rules() {
         let orders: [&[u8]; 4] = [&[1, 0], &[3, 0, 1], &[2, 3, 0, 1], &[4, 2, 0, 3, 1]];
-        let rule_sets = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading];
+        let rule_sets = [
+            TrickRules::Strict,
+            TrickRules::Weak,
+            TrickRules::Heading,
+            TrickRules::MustTrump,
+        ];
         let mut x: u64 = 0x2545_F491_4F6C_DD1D;
         let mut next = |below: u32| {
             x ^= x << 13;
@@ -477,7 +482,7 @@ mod tests {
         for i in 0..600u64 {
             let order = orders[(i % 4) as usize];
             let n = order.len();
-            let rules = rule_sets[(i / 4 % 3) as usize];
+            let rules = rule_sets[(i / 4 % 4) as usize];
             let mode = Mode::ALL[(i / 12 % 6) as usize];
             let points = PointTable::new(mode, UndenufeEleven::Ace);
             let tricks = (36 / n).min(7);

@@ -23,6 +23,7 @@ pub mod handjass;
 pub mod hindersi;
 pub mod mittlere;
 pub mod mode;
+pub mod pandur;
 pub mod record;
 pub mod schellenjass;
 pub mod schieber;

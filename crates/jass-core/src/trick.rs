@@ -26,6 +26,10 @@ pub enum TrickRules {
     /// trump, and overtrump any trump already played; only a player who can do neither plays any
     /// card. There is no Puur exception.
     Heading,
+    /// 004's Pandur in its trump Misère: "Players are still required to trump when unable to
+    /// follow suit, but are not obliged to overtrump": as strict, but a player with no card of
+    /// a plain suit led must play a trump if holding one, any trump, a lower one included.
+    MustTrump,
 }
 
 /// The cards of `hand` that may be played to `trick` (cards already played, lead first).
@@ -111,6 +115,9 @@ pub fn legal_cards_after(
     match rules {
         // Weak rule: "unless you have no cards of the suit led, in which case you may play any card".
         TrickRules::Weak => hand,
+        // Pandur's trump Misère: a trump when void, any of them.
+        TrickRules::MustTrump if !trumps.is_empty() => trumps,
+        TrickRules::MustTrump => hand,
         // Strict rule: undertrumping only with nothing but trumps in hand.
         _ => {
             if trumps == hand {

@@ -367,6 +367,13 @@ impl<const N: usize> TrickPlay<N> {
             TrickRules::Strict => (hand ^ trumps) | allowed | all_if(trumps == hand) & hand,
             // 003's weaker rule: void in the suit led, any card.
             TrickRules::Weak => hand,
+            // Pandur's trump Misère: void in a plain suit led, any trump, or any card without
+            // one; the lead and a trump lead (the Puur alone, never forced) as the strict rule.
+            TrickRules::MustTrump => {
+                let free =
+                    trumps == 0 || self.trick_len == 0 || self.lead_lane & self.trump_lane != 0;
+                trumps | all_if(free) & hand
+            }
             TrickRules::Heading => return self.heading_legal(),
         };
         // Masks rather than branches: whether the player can follow is a coin toss in random
@@ -1000,9 +1007,14 @@ mod tests {
         let mut dealer = SeededDealer::new(31);
         let mut rng = ChaCha8Rng::seed_from_u64(32);
         let mut draws = HalfDraws::new();
-        let rule_sets = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading];
+        let rule_sets = [
+            TrickRules::Strict,
+            TrickRules::Weak,
+            TrickRules::Heading,
+            TrickRules::MustTrump,
+        ];
         for i in 0..3000u32 {
-            let rules = rule_sets[(i % 3) as usize];
+            let rules = rule_sets[(i % 4) as usize];
             let mode = Mode::ALL[(i / 3 % 6) as usize];
             // Every seventh deal alternates Obenabe and Undenufe trick by trick.
             let slalom = i % 7 == 0;
@@ -1063,12 +1075,17 @@ mod tests {
         let mut dealer = SeededDealer::new(41);
         let mut rng = ChaCha8Rng::seed_from_u64(42);
         let mut draws = HalfDraws::new();
-        let rule_sets = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading];
+        let rule_sets = [
+            TrickRules::Strict,
+            TrickRules::Weak,
+            TrickRules::Heading,
+            TrickRules::MustTrump,
+        ];
         for i in 0..4000u32 {
             let seats = [2usize, 3, 4, 5][(i % 4) as usize];
             // Four seats as Handjass deals them when one of five drops: seven cards, bonus 10.
             let (tricks, bonus) = if seats == 4 { (7, 10) } else { (36 / seats, 5) };
-            let rules = rule_sets[(i / 4 % 3) as usize];
+            let rules = rule_sets[(i / 4 % 4) as usize];
             let mode = Mode::ALL[(i / 12 % 6) as usize];
             let points = PointTable::new(mode, UndenufeEleven::Ace);
             let pack = dealer.next_pack();

@@ -20,6 +20,10 @@ pub enum WeisStyle {
     /// Longer sequences score more (6: 150, 7: 200, 8: 250, 9: 300) and a card may serve in a four
     /// and a sequence.
     Large,
+    /// No card in two combinations, as the small Weis, but longer sequences score more, as the
+    /// large (004's Pandur: "In addition to the usual melds, a player may announce a sequence of
+    /// six … counting 150 points"; the usual: "A card may not be used in two melds at once").
+    SmallLong,
 }
 
 /// How two Weis of equal value compare before height.
@@ -149,7 +153,9 @@ impl Weis {
                 (_, 3) => 20,
                 (_, 4) => 50,
                 (WeisStyle::Small, _) => 100,
-                (WeisStyle::Large, l) => 100 + rules.large_step * (l as u32 - 5),
+                (WeisStyle::Large | WeisStyle::SmallLong, l) => {
+                    100 + rules.large_step * (l as u32 - 5)
+                }
             },
             Weis::Four(r) => match r {
                 Rank::Jack => 200,
@@ -331,7 +337,7 @@ impl Declaration {
                 // Large Weis: "the same card may be used in both a set of four and a sequence".
                 (WeisStyle::Large, Weis::Sequence { .. }) => cards & used_in_sequences,
                 (WeisStyle::Large, Weis::Four(_)) => cards & (used - used_in_sequences),
-                (WeisStyle::Small, _) => cards & used,
+                (WeisStyle::Small | WeisStyle::SmallLong, _) => cards & used,
             };
             if !clash.is_empty() {
                 return Err(format!(
@@ -588,7 +594,7 @@ pub fn best_declaration(hand: CardSet, mode: Mode, rules: &WeisRules) -> Declara
             if mask & (1 << i) != 0 {
                 items[n] = Some(Weis::Four(r));
                 n += 1;
-                if rules.style == WeisStyle::Small {
+                if rules.style != WeisStyle::Large {
                     rest = rest - Weis::Four(r).cards();
                 }
             }
@@ -620,7 +626,7 @@ pub fn best_declaration(hand: CardSet, mode: Mode, rules: &WeisRules) -> Declara
 /// How a maximal run is declared: whole, or for the small Weis split so that eight or nine cards
 /// score as five and three or four (003). The five goes where it ranks best.
 fn split_run(low: u32, len: u32, mode: Mode, style: WeisStyle) -> [(u32, u32); 2] {
-    if style == WeisStyle::Large || len <= 7 {
+    if style != WeisStyle::Small || len <= 7 {
         return [(low, len), (0, 0)];
     }
     let rest = len - 5;

@@ -39,6 +39,11 @@ fn literally_legal(
     if has_suit && card.suit() != lead.suit() && !is_trump(card) {
         return false;
     }
+    // 004's Pandur, trump Misère: "Players are still required to trump when unable to follow
+    // suit".
+    if rules == TrickRules::MustTrump && !has_suit && hand.iter().any(is_trump) && !is_trump(card) {
+        return false;
+    }
     // Undertrumping: a trump lower than a trump already played.
     let highest = trick[1..]
         .iter()
@@ -54,6 +59,8 @@ fn literally_legal(
         TrickRules::Strict => hand.iter().all(is_trump),
         // "unless you have no cards of the suit led, in which case you may play any card"
         TrickRules::Weak => !has_suit,
+        // "but are not obliged to overtrump": void, any trump.
+        TrickRules::MustTrump => !has_suit,
         TrickRules::Heading => unreachable!(),
     }
 }
@@ -91,7 +98,7 @@ proptest! {
     #[test]
     fn legal_cards_follow_the_text(seed in any::<u64>(), played in 0usize..35, mode_i in 0usize..6) {
         let (hand, trick, mode) = position(seed, played, mode_i);
-        for rules in [TrickRules::Strict, TrickRules::Weak] {
+        for rules in [TrickRules::Strict, TrickRules::Weak, TrickRules::MustTrump] {
             let fast = legal_cards(hand, &trick, mode, rules);
             prop_assert!(hand.contains_all(fast));
             prop_assert!(!fast.is_empty() || hand.is_empty());

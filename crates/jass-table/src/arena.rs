@@ -548,6 +548,46 @@ impl ArenaMeasure for SeatTotals {
     }
 }
 
+/// The measure of a game that names a loser among players each for himself (Pandur: the last
+/// one left in): the verdict's totals per deal as [`SeatTotals::POINTS`], and A's share of the
+/// games lost in place of the games won.
+#[derive(Clone, Copy, Debug)]
+pub struct SeatLosses;
+
+impl ArenaMeasure for SeatLosses {
+    /// [`SeatTotals`]'s figures, the last 1 where A's seat is the verdict's loser, else 0.
+    fn figures(&self, record: &Record, a_seats: &[bool]) -> Result<Vec<f64>, String> {
+        let mut f = SeatTotals::POINTS.figures(record, a_seats)?;
+        let lost = verdict(record)
+            .loser
+            .is_some_and(|l| a_seats.get(l) == Some(&true));
+        f[3] = if lost { 1.0 } else { 0.0 };
+        Ok(f)
+    }
+
+    fn report(&self, a: &str, b: &str, units: &[Vec<Vec<f64>>]) -> ArenaReport {
+        let mut r = SeatTotals::POINTS.report(a, b, units);
+        r.fields.retain(|(name, _)| !name.starts_with("games_won"));
+        r.lines.truncate(2);
+        let plays = units.first().map_or(1, Vec::len);
+        let lost: Vec<f64> = units
+            .iter()
+            .map(|u| u.iter().map(|p| p[3]).sum::<f64>() / u.len() as f64)
+            .collect();
+        let (lm, lse) = mean_se(&lost);
+        r.field("games_lost_a", lm);
+        r.field("games_lost_a_standard_error", lse);
+        r.lines.push(format!(
+            "games lost by {a}: {} ± {} (lower is better; a fair share is {:.1}%: one seat against {})",
+            pct(lm),
+            pct(lse.0),
+            100.0 / plays as f64,
+            number_word(plays.saturating_sub(1))
+        ));
+        r
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

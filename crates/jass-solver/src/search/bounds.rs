@@ -41,7 +41,9 @@ impl Core {
             }
             // Under 002's heading rules a partner void in the suit led must trump: the lead
             // would change hands.
-            if t.rules == TrickRules::Heading && p & t.trump_mask != 0 {
+            if matches!(t.rules, TrickRules::Heading | TrickRules::MustTrump)
+                && p & t.trump_mask != 0
+            {
                 return (pts, k);
             }
         }
@@ -50,7 +52,8 @@ impl Core {
         // partner discards its other cards on the leader's winners, so this needs the tricks
         // cashed to fit in a hand. Both in one pass over the suits.
         let partner = self.config.partner_tricks
-            && !(t.rules == TrickRules::Heading && (me | p) & t.trump_mask != 0);
+            && !(matches!(t.rules, TrickRules::Heading | TrickRules::MustTrump)
+                && (me | p) & t.trump_mask != 0);
         let mut kp = 0;
         let mut ppts = 0;
         let mut entry = false;

@@ -215,6 +215,10 @@ impl Tables {
         if follow != 0 {
             return follow | over;
         }
+        if self.rules == TrickRules::MustTrump {
+            // Pandur's trump Misère: any trump when void, any card without one.
+            return if trumps != 0 { trumps } else { hand };
+        }
         if self.rules == TrickRules::Weak || trumps == hand {
             hand
         } else {
@@ -267,7 +271,12 @@ mod tests {
         let mut rng = SplitMix::new(5);
         for i in 0..6000 {
             let mode = Mode::ALL[i % 6];
-            let rules = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][i / 6 % 3];
+            let rules = [
+                TrickRules::Strict,
+                TrickRules::Weak,
+                TrickRules::Heading,
+                TrickRules::MustTrump,
+            ][i / 6 % 4];
             let left = 1 + rng.below(35) as u32;
             let pos = random_position(&mut rng, left, mode, UndenufeEleven::Ace, rules);
             if pos.trick_len == 0 {

@@ -456,7 +456,12 @@ mod tests {
         });
         for i in 0..60 {
             let mode = Mode::ALL[i % 6];
-            let rules = [TrickRules::Strict, TrickRules::Weak, TrickRules::Heading][(i / 6) % 3];
+            let rules = [
+                TrickRules::Strict,
+                TrickRules::Weak,
+                TrickRules::Heading,
+                TrickRules::MustTrump,
+            ][(i / 6) % 4];
             let left = 24 + rng.below(5) as u32;
             let pos = random_position(&mut rng, left, mode, UndenufeEleven::Ace, rules);
             let team = (i / 2 % 2) as u8;

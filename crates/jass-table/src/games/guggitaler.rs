@@ -14,7 +14,7 @@ use crate::arena::{Arena, SeatTotals};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::{PlayerSpec, CARD_PLAY_KNOWN};
 use crate::registry::GameKind;
-use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
+use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 
 use players::{RuleGuggitaler, SamplingGuggitaler};
 
@@ -104,20 +104,7 @@ impl TableGame for Guggitaler {
     /// Each player's points this deal (by its count) and written so far; the deal of the list,
     /// and that the fewest win.
     fn slate(public: &Value, table: &TableView) -> Slate {
-        let totals = super::ints(public, "totals");
-        let rows = (0..totals.len())
-            .map(|s| SlateRow {
-                label: super::side(s),
-                side: Some(s),
-                cells: vec![super::deal_points_cell(table, s), Cell::Number(totals[s])],
-                own: None,
-            })
-            .collect();
-        Slate {
-            columns: vec![Phrase::new("col_this_deal"), Phrase::new("col_total")],
-            rows,
-            notes: vec![Phrase::new("gugg_note_fewest")],
-        }
+        super::seat_slate(public, table, vec![Phrase::new("gugg_note_fewest")])
     }
     /// The deal of the list: what it counts, avoided or sought; the lead kept from the roses.
     fn facts(public: &Value) -> Vec<Phrase> {

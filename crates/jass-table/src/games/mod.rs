@@ -23,6 +23,8 @@ crate::registry::games! {
     Mittlere(mittlere: jass_core::mittlere::Mittlere),
     /// Guggitaler (Serienjass): a list of deals without trump, each counting other cards.
     Guggitaler(guggitaler: jass_core::guggitaler::Guggitaler),
+    /// Pandur: 24 cards, three active players, an auction to play alone (4 or 3 players).
+    Pandur(pandur: jass_core::pandur::Pandur),
 }
 
 use serde_json::Value;
@@ -52,6 +54,25 @@ pub(crate) fn deal_points_cell(table: &TableView, s: usize) -> Cell {
 /// A number of a field, or nothing.
 pub(crate) fn cell(v: Option<i64>) -> Cell {
     v.map_or(Cell::Empty, Cell::Number)
+}
+
+/// The slate of a game where every player is for himself (Guggitaler, Pandur): each player's
+/// card points this deal and total so far, with `notes`.
+pub(crate) fn seat_slate(public: &Value, table: &TableView, notes: Vec<Phrase>) -> Slate {
+    let totals = ints(public, "totals");
+    let rows = (0..totals.len())
+        .map(|s| SlateRow {
+            label: side(s),
+            side: Some(s),
+            cells: vec![deal_points_cell(table, s), Cell::Number(totals[s])],
+            own: None,
+        })
+        .collect();
+    Slate {
+        columns: vec![Phrase::new("col_this_deal"), Phrase::new("col_total")],
+        rows,
+        notes,
+    }
 }
 
 /// The slate of the two-team games scored on a running total (Schieber, Sidi Barrani): each

@@ -191,7 +191,7 @@ impl Player<Guggitaler> for SamplingGuggitaler {
         let fewest = |points: &[u32; 4], tricks: &[u8; 4]| -> [i32; 4] {
             written(&round, points, tricks).map(|w| -w)
         };
-        let rule = |hand, trick: &[Card], gone, last, _mode: Mode| {
+        let rule = |_seat, hand, trick: &[Card], gone, last, _mode: Mode| {
             rule_card(&round, hand, trick, gone, last)
         };
         // The solver leads any card: where the lead is restricted, the play-outs play to the

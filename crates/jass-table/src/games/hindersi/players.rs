@@ -140,7 +140,7 @@ impl Player<Hindersi> for SamplingHindersi {
             let written = written(card_points, tricks);
             std::array::from_fn(|s| if s < n { -(written[s] as i32) } else { 0 })
         };
-        let rule = |hand, trick: &[Card], gone, last, _mode| rule_card(hand, trick, gone, last, mode);
+        let rule = |_seat, hand, trick: &[Card], gone, last, _mode| rule_card(hand, trick, gone, last, mode);
         let card = self.sampler.card(
             &obs,
             decision.legal,

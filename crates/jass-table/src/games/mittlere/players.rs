@@ -209,7 +209,7 @@ impl Player<Mittlere> for SamplingMittlere {
         let marks = |points: &[u32; 4], tricks: &[u8; 4]| -> [i32; 4] {
             marks_worth(points, tricks, true, hundred, ranking)
         };
-        let rule = |hand, trick: &[Card], gone, last, mode| {
+        let rule = |_seat, hand, trick: &[Card], gone, last, mode| {
             rule_card(hand, trick, gone, last, mode, Aim::Cheap)
         };
         let card = self.sampler.card(

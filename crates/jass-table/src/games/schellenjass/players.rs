@@ -145,7 +145,7 @@ impl Player<Schellenjass> for SamplingSchellenjass {
         let lines = |bells: &[u32; 4], _: &[u8; 4]| -> [i32; 4] {
             std::array::from_fn(|s| if s < n { ahead(bells, s) as i32 } else { 0 })
         };
-        let rule = |hand, trick: &[Card], gone, last, _mode| rule_card(hand, trick, gone, last, suit);
+        let rule = |_seat, hand, trick: &[Card], gone, last, _mode| rule_card(hand, trick, gone, last, suit);
         let card = self.sampler.card(
             &obs,
             decision.legal,
