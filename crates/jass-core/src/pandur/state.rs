@@ -759,11 +759,12 @@ impl Game for Pandur {
         out.clear();
         match self.phase {
             PandurPhase::Auction => {
-                out.push(PandurAction::Pass);
+                // The calls from the lowest, then pass (a front end offers them in this order).
                 let last = self.bid.map_or(0, |(c, _)| c.level());
                 for bid in PandurContract::ladder().filter(|c| c.level() > last) {
                     out.push(PandurAction::Call { contract: bid });
                 }
+                out.push(PandurAction::Pass);
             }
             PandurPhase::Trump => {
                 for suit in Suit::ALL {
