@@ -221,11 +221,12 @@ pub fn card_worlds(
         // A short pack, or cards aside: the cards outside the pack are nowhere, each seat holds
         // what it was dealt less what it played, and the cards aside go to a seat of their own
         // beyond the table's, which never plays.
-        let missing = 36 / view.seats as u32 - view.per_seat;
+        debug_assert!(view.per_seat * view.seats as u32 <= view.pack.len());
+        let missing = (36 / view.seats as u32).saturating_sub(view.per_seat);
         knowledge.unknown &= view.pack;
         for s in 0..view.seats {
             knowledge.possible[s] &= view.pack;
-            knowledge.counts[s] -= missing;
+            knowledge.counts[s] = knowledge.counts[s].saturating_sub(missing);
         }
         let aside = view.pack.len() - view.per_seat * view.seats as u32;
         if aside > 0 && view.seats < 4 {

@@ -1947,3 +1947,51 @@ fn seeded_games_are_recorded_checked_and_read_back_and_tampering_is_refused() {
         assert!(wrong.check().is_err());
     }
 }
+
+/// 004: "The leader declares the value of his best meld … Only the holder of the best meld may
+/// score for it, but he may also score for any other melds he holds involving entirely different
+/// cards": the contest compares each hand's strongest single meld (an Ace-high five beats a
+/// King-high five, though four Aces and a four would score more together), and the winner scores
+/// it with the melds of his other cards.
+#[test]
+fn the_meld_contest_compares_each_hands_strongest_meld() {
+    use jass_core::pandur::meld_contest;
+    let hands: Vec<CardSet> = [
+        "HA HK HQ HJ H10 SA DA CA",
+        "SK SQ SJ S10 S9 D10 C10 CJ",
+        "H9 D9 DJ DQ DK C9 CQ CK",
+    ]
+    .iter()
+    .map(|h| h.parse().unwrap())
+    .collect();
+    let mode = Mode::Trump(Suit::C);
+    let (best, shown) = meld_contest(&hands, 0, mode).expect("melds");
+    assert_eq!(best, 0, "the Ace-high five beats the King-high five");
+    assert_eq!(shown.cards(), "HA HK HQ HJ H10".parse::<CardSet>().unwrap());
+    assert_eq!(shown.points(mode, &jass_core::pandur::WEIS_RULES), 100);
+    // Without the Ace-high five the King-high five wins: the soloist's three of a kind and his
+    // three in sequence do not count.
+    let weaker: Vec<CardSet> = [
+        "HK HQ HJ SA DA CA H9 D10",
+        "SK SQ SJ S10 S9 D9 C10 CJ",
+        "HA H10 DJ DQ DK C9 CQ CK",
+    ]
+    .iter()
+    .map(|h| h.parse().unwrap())
+    .collect();
+    let (best, shown) = meld_contest(&weaker, 0, mode).expect("melds");
+    assert_eq!(best, 1);
+    assert_eq!(shown.points(mode, &jass_core::pandur::WEIS_RULES), 100);
+    // Four Aces and a sequence of other cards: both scored by the winner (100 + 20).
+    let both: Vec<CardSet> = [
+        "HA SA DA CA DK DQ DJ C9",
+        "SK SQ SJ S9 H9 D9 C10 CJ",
+        "D10 H10 HJ HQ HK S10 CQ CK",
+    ]
+    .iter()
+    .map(|h| h.parse().unwrap())
+    .collect();
+    let (best, shown) = meld_contest(&both, 0, mode).expect("melds");
+    assert_eq!(best, 0);
+    assert_eq!(shown.points(mode, &jass_core::pandur::WEIS_RULES), 120);
+}

@@ -27,7 +27,8 @@ pub use record::{
     PandurSettled, ShownMeldsRecord,
 };
 pub use state::{
-    Pandur, PandurObservation, PandurPhase, PandurTally, ShownMelds, PACK, PLAYING, WEIS_RULES,
+    meld_contest, Pandur, PandurObservation, PandurPhase, PandurTally, ShownMelds, PACK, PLAYING,
+    WEIS_RULES,
 };
 
 /// A decision in Pandur.

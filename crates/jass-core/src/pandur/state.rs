@@ -46,6 +46,44 @@ pub const WEIS_RULES: WeisRules = WeisRules {
     large_step: 50,
 };
 
+/// Every meld of a hand, a card in several (003's large Weis): the strongest meld a hand can
+/// announce is the best of these.
+const ANNOUNCED: WeisRules = WeisRules {
+    style: WeisStyle::Large,
+    ..WEIS_RULES
+};
+
+/// The meld contest of a numerical contract (004: "The leader declares the value of his best
+/// meld … Only the holder of the best meld may score for it, but he may also score for any other
+/// melds he holds involving entirely different cards"): of `hands` (by place, as dealt) the
+/// place with the strongest single meld (on equal ones the earlier from `first`, the soloist who
+/// leads) and what it shows: that meld with the best melds of its other cards. `None`: nobody
+/// holds a meld.
+pub fn meld_contest(hands: &[CardSet], first: u8, mode: Mode) -> Option<(u8, Declaration)> {
+    let mut tops = [Declaration::NONE; PLAYING];
+    let mut best_of = [None; PLAYING];
+    for (p, &hand) in hands.iter().enumerate().take(PLAYING) {
+        best_of[p] = best_declaration(hand, mode, &ANNOUNCED).best(mode, &ANNOUNCED);
+        if let Some(top) = best_of[p] {
+            tops[p] = Declaration::new(&[top]).expect("one meld");
+        }
+    }
+    let n = hands.len().min(PLAYING);
+    let best = best_declarer(&tops[..n], first, mode, &ANNOUNCED)?;
+    let top = best_of[best as usize].expect("a meld");
+    let rest = best_declaration(hands[best as usize] - top.cards(), mode, &WEIS_RULES);
+    let mut items = [top; 4];
+    let mut k = 1;
+    for w in rest.iter().take(3) {
+        items[k] = w;
+        k += 1;
+    }
+    Some((
+        best,
+        Declaration::new(&items[..k]).expect("melds of other cards"),
+    ))
+}
+
 /// Where a game stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -368,8 +406,9 @@ impl Pandur {
         (self.active, self.n_active) = self.active_for(dealer);
         self.deals_started += 1;
         self.dealt = hands;
-        let by_place: Vec<CardSet> = self.active().iter().map(|&s| hands[s as usize]).collect();
-        self.play = Self::deal_play(&by_place, Mode::Obenabe, TrickRules::Strict, 0);
+        let by_place = self.active.map(|s| hands[s as usize]);
+        let by_place = &by_place[..self.n_active as usize];
+        self.play = Self::deal_play(by_place, Mode::Obenabe, TrickRules::Strict, 0);
         self.phase = PandurPhase::Auction;
         // 004: "Each in turn, starting with eldest, may bid or pass".
         self.to_act = self.forehand();
@@ -417,9 +456,10 @@ impl Pandur {
     /// the first trick").
     fn start_play(&mut self, mode: Mode) {
         let (contract, soloist) = self.bid.expect("a bid");
-        let hands: Vec<CardSet> = (0..self.n_active).map(|p| self.play.hand(p)).collect();
+        let hands = [0, 1, 2].map(|p| self.play.hand(p % self.n_active));
+        let hands = &hands[..self.n_active as usize];
         let leader = self.place_of(soloist).expect("an active soloist");
-        self.play = Self::deal_play(&hands, mode, Self::trick_rules(contract), leader);
+        self.play = Self::deal_play(hands, mode, Self::trick_rules(contract), leader);
         self.phase = PandurPhase::Play;
     }
 
@@ -445,31 +485,26 @@ impl Pandur {
     /// opponent's (on equal melds the soloist, who led, wins: 000, 001, 003 "the earlier").
     fn resolve_melds(&mut self, soloist: u8) {
         let mode = self.play.mode();
-        let declarations: Vec<Declaration> = self
-            .active()
-            .iter()
-            .map(|&s| best_declaration(self.dealt[s as usize], mode, &WEIS_RULES))
-            .collect();
+        let hands = self.active.map(|s| self.dealt[s as usize]);
         let first = self.place_of(soloist).expect("an active soloist");
-        let Some(best) = best_declarer(&declarations, first, mode, &WEIS_RULES) else {
+        let Some((best, shown)) = meld_contest(&hands[..self.n_active as usize], first, mode)
+        else {
             return;
         };
-        let d = declarations[best as usize];
-        if best == first {
-            self.tally.melds = d.points(mode, &WEIS_RULES);
-            self.shown = Some(ShownMelds {
-                seat: soloist,
-                weis: d,
-                scored: true,
-            });
+        let scored = best == first;
+        let shown = if scored {
+            self.tally.melds = shown.points(mode, &WEIS_RULES);
+            shown
         } else {
-            let single = d.best(mode, &WEIS_RULES).expect("a meld");
-            self.shown = Some(ShownMelds {
-                seat: self.seat_of(best),
-                weis: Declaration::new(&[single]).expect("one meld"),
-                scored: false,
-            });
-        }
+            // An opponent shows the meld that beats the soloist's, no more.
+            let top = shown.iter().next().expect("a meld");
+            Declaration::new(&[top]).expect("one meld")
+        };
+        self.shown = Some(ShownMelds {
+            seat: self.seat_of(best),
+            weis: shown,
+            scored,
+        });
     }
 
     fn score_deal(&mut self) {
@@ -527,8 +562,10 @@ impl Pandur {
         // 004: "Each player drops out upon reaching the target, the game being played by three,
         // then two. The last one left in loses the game." (Several at once: in seat order from
         // forehand.)
-        for s in self.in_after(self.dealer).collect::<Vec<u8>>() {
-            if self.totals[s as usize] >= self.opts.target {
+        let n = self.players();
+        for k in 1..=n {
+            let s = (self.dealer + k) % n;
+            if !self.is_safe(s) && self.totals[s as usize] >= self.opts.target {
                 self.safe[self.n_safe as usize] = s;
                 self.n_safe += 1;
             }

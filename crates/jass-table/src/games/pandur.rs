@@ -93,7 +93,11 @@ impl TableGame for Pandur {
             row
         };
         let mut lines = vec![
-            ScoreLine::new(Phrase::new("card_points"), per(t.card_points), LineRole::Note),
+            ScoreLine::new(
+                Phrase::new("card_points"),
+                per(t.card_points),
+                LineRole::Note,
+            ),
             ScoreLine::new(
                 Phrase::new("pandur_tricks"),
                 per(t.tricks.map(u32::from)),
@@ -103,7 +107,11 @@ impl TableGame for Pandur {
         if let PandurContract::Points(_) = contract {
             for (key, v) in [("pandur_melds", t.melds), ("pandur_marriage", t.stoeck)] {
                 if v > 0 {
-                    lines.push(ScoreLine::new(Phrase::new(key), only_solo(v), LineRole::Note));
+                    lines.push(ScoreLine::new(
+                        Phrase::new(key),
+                        only_solo(v),
+                        LineRole::Note,
+                    ));
                 }
             }
             lines.push(ScoreLine::new(

@@ -9,19 +9,18 @@
 //! 2 from forehand.
 
 use jass_core::pandur::{
-    Pandur, PandurAction, PandurContract, PandurObservation, PandurPhase, PACK,
+    meld_contest, Pandur, PandurAction, PandurContract, PandurObservation, PandurPhase, PACK,
     WEIS_RULES,
 };
 use jass_core::trick::{legal_cards, trick_winner};
-use jass_core::weis::{best_declarer, best_declaration};
+use jass_core::weis::best_declaration;
 use jass_core::{Card, CardSet, Decision, Mode, PointTable, Rank, Suit, UndenufeEleven};
 use jass_core::{Player, TrickRules};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use jass_bots::card_play_sampling::{
-    card_worlds, play_out, sampled_card, CardPlaySettings, CardPlayView, Counting, Exact,
-    PlayedOut,
+    card_worlds, play_out, sampled_card, CardPlaySettings, CardPlayView, Counting, Exact, PlayedOut,
 };
 use jass_bots::play_common::{heads, higher_out};
 
@@ -139,7 +138,9 @@ pub fn rule_call(hand: CardSet, last: Option<PandurContract>) -> PandurAction {
         .into_iter()
         .filter(|c| c.level() > above)
         .max_by_key(|c| (c.value(), std::cmp::Reverse(c.level())))
-        .map_or(PandurAction::Pass, |contract| PandurAction::Call { contract })
+        .map_or(PandurAction::Pass, |contract| PandurAction::Call {
+            contract,
+        })
 }
 
 /// The card the rule player plays: `seat` (its place), `hand`, the trick so far (lead first),
@@ -157,7 +158,9 @@ pub fn rule_card(
 ) -> Card {
     let legal = legal_cards(hand, trick, mode, deal.rules());
     let points = PointTable::new(mode, UndenufeEleven::Ace);
-    let rank = |c: Card| u32::from(mode.trick_key(c, c.suit())) + if mode.trumps().contains(c) { 100 } else { 0 };
+    let rank = |c: Card| {
+        u32::from(mode.trick_key(c, c.suit())) + if mode.trumps().contains(c) { 100 } else { 0 }
+    };
     let pick = |cards: CardSet, key: &dyn Fn(Card) -> (i64, i64)| {
         cards.iter().max_by_key(|&c| key(c)).expect("a card")
     };
@@ -165,20 +168,31 @@ pub fn rule_card(
     let dearest = |cards: CardSet| pick(cards, &|c| (points.card(c) as i64, -(rank(c) as i64)));
     let highest = |cards: CardSet| pick(cards, &|c| (rank(c) as i64, 0));
     let lowest = |cards: CardSet| pick(cards, &|c| (-(rank(c) as i64), 0));
-    let winners: CardSet = legal.iter().filter(|&c| trick.is_empty() || heads(trick, c, mode)).collect();
+    let winners: CardSet = legal
+        .iter()
+        .filter(|&c| trick.is_empty() || heads(trick, c, mode))
+        .collect();
     let ducks = legal - winners;
     let solo = seat == deal.solo;
     let n = deal.seats;
     let leader = (seat + n - trick.len()) % n;
     let solo_in_trick = (deal.solo + n - leader) % n;
     let solo_played = solo_in_trick < trick.len();
-    let solo_winning = solo_played && !trick.is_empty() && trick_winner(trick, mode) == solo_in_trick;
-    let sure = |c: Card| higher_out(c, hand, gone, mode) == 0 && (mode.trumps().contains(c) || (mode.trumps() - hand - gone).is_empty() || trick.is_empty());
+    let solo_winning =
+        solo_played && !trick.is_empty() && trick_winner(trick, mode) == solo_in_trick;
+    let sure = |c: Card| {
+        higher_out(c, hand, gone, mode) == 0
+            && (mode.trumps().contains(c)
+                || (mode.trumps() - hand - gone).is_empty()
+                || trick.is_empty())
+    };
     if deal.contract.is_misere() {
         if solo {
             return if trick.is_empty() {
                 // Lead the card the most cards still out can head, the lowest.
-                pick(legal, &|c| (higher_out(c, hand, gone, mode) as i64, -(rank(c) as i64)))
+                pick(legal, &|c| {
+                    (higher_out(c, hand, gone, mode) as i64, -(rank(c) as i64))
+                })
             } else if !ducks.is_empty() {
                 highest(ducks)
             } else {
@@ -226,7 +240,10 @@ pub fn rule_card(
                 }
             }
         }
-        let aces: CardSet = legal.iter().filter(|&c| !mode.trumps().contains(c) && sure(c)).collect();
+        let aces: CardSet = legal
+            .iter()
+            .filter(|&c| !mode.trumps().contains(c) && sure(c))
+            .collect();
         let plain = legal - mode.trumps();
         return if !aces.is_empty() {
             dearest(aces)
@@ -240,7 +257,11 @@ pub fn rule_card(
     };
     if partner_winning && (solo_played || last) {
         // Smear points on the partner's trick with a card that does not head it.
-        return if !ducks.is_empty() { dearest(ducks) } else { cheapest(legal) };
+        return if !ducks.is_empty() {
+            dearest(ducks)
+        } else {
+            cheapest(legal)
+        };
     }
     if !winners.is_empty() && (worth >= 10 || last || !solo) {
         // Take it as cheaply as it goes.
@@ -285,30 +306,50 @@ fn rule_action(obs: &PandurObservation) -> PandurAction {
         },
         _ => {
             let (deal, seat) = deal_of(obs).expect("a contract and an active seat");
-            let mode = first_lead_mode(deal, obs);
+            let (hand, mode) = first_lead_mode(deal, obs.hand, obs.trump);
             PandurAction::Play {
-                card: rule_card(deal, seat, obs.hand, &obs.trick, obs.played_cards(), mode),
+                card: rule_card(deal, seat, hand, &obs.trick, obs.played_cards(), mode),
             }
         }
     }
 }
 
-/// The mode of the card the seat plays: the trump contracts' first lead makes its own suit
-/// trump (the rule card leads from its longest suit there).
-fn first_lead_mode(deal: Deal, obs: &PandurObservation) -> Mode {
-    if deal.contract.trump_by_lead() && obs.trump.is_none() {
-        return Mode::Trump(lead_suit(obs.hand));
+/// The cards the seat may choose from and the mode of its card: in the trump contracts the first
+/// lead makes its own suit trump, so the rule card leads from the suit it picks for trump
+/// ([`lead_suit`]); otherwise the hand in the deal's mode (no trump before one is named).
+fn first_lead_mode(deal: Deal, hand: CardSet, trump: Option<Suit>) -> (CardSet, Mode) {
+    match trump {
+        None if deal.contract.trump_by_lead() => {
+            let t = lead_suit(hand, deal.contract);
+            (hand.of_suit(t), Mode::Trump(t))
+        }
+        _ => (hand, trump.map_or(Mode::Obenabe, Mode::Trump)),
     }
-    mode_of(obs)
 }
 
-/// The suit the rule card makes trump by its first lead in a trump contract: its longest, of
-/// equals the one with the most top trumps.
-fn lead_suit(hand: CardSet) -> Suit {
-    Suit::ALL
+/// The suit a trump contract's soloist makes trump by his first lead: for trump Pandur the suit
+/// that makes it sure, else the longest; for the trump Misère the shortest, of equals the one
+/// with the lowest top card (004: "Trump Misère … must be made in a very short suit").
+fn lead_suit(hand: CardSet, contract: PandurContract) -> Suit {
+    let held = Suit::ALL
         .into_iter()
-        .max_by_key(|&s| (hand.of_suit(s).len(), top_run(hand, s, Mode::Trump(s))))
-        .expect("a suit")
+        .filter(|&s| !hand.of_suit(s).is_empty());
+    let top = |s: Suit| {
+        hand.of_suit(s)
+            .iter()
+            .map(|c| Mode::Obenabe.trick_key(c, s))
+            .max()
+            .unwrap_or(0)
+    };
+    if contract.is_misere() {
+        return held
+            .min_by_key(|&s| (hand.of_suit(s).len(), top(s)))
+            .unwrap_or(Suit::D);
+    }
+    sure_trump_pandur(hand).unwrap_or_else(|| {
+        held.max_by_key(|&s| (hand.of_suit(s).len(), top_run(hand, s, Mode::Trump(s))))
+            .unwrap_or(Suit::D)
+    })
 }
 
 impl Player<Pandur> for RulePandur {
@@ -405,12 +446,17 @@ impl SamplingPandur {
         let hand = worlds[0][place];
         let mode = match contract {
             PandurContract::Points(_) => Mode::Trump(best_trump(hand)),
-            c if c.trump_by_lead() => Mode::Trump(lead_suit(hand)),
+            c if c.trump_by_lead() => Mode::Trump(lead_suit(hand, c)),
             _ => Mode::Obenabe,
         };
         let view = opening_view(place, hand, mode, deal.rules(), seats);
         let rule = |seat: usize, h, t: &[Card], g, _last, m| rule_card(deal, seat, h, t, g, m);
-        let first = rule_card(deal, place, hand, &[], CardSet::EMPTY, mode);
+        let (lead_from, _) = first_lead_mode(
+            deal,
+            hand,
+            mode.trump().filter(|_| !contract.trump_by_lead()),
+        );
+        let first = rule_card(deal, place, lead_from, &[], CardSet::EMPTY, mode);
         worlds
             .iter()
             .map(|world| {
@@ -452,12 +498,17 @@ impl SamplingPandur {
                 best = Some((gain, contract));
             }
         }
-        best.map_or(PandurAction::Pass, |(_, contract)| PandurAction::Call { contract })
+        best.map_or(PandurAction::Pass, |(_, contract)| PandurAction::Call {
+            contract,
+        })
     }
 
     fn card(&mut self, obs: &PandurObservation, legal: CardSet) -> Card {
         let (deal, place) = deal_of(obs).expect("a contract and an active seat");
-        let rule_fallback = || rule_card(deal, place, obs.hand, &obs.trick, obs.played_cards(), first_lead_mode(deal, obs));
+        let rule_fallback = || {
+            let (hand, mode) = first_lead_mode(deal, obs.hand, obs.trump);
+            rule_card(deal, place, hand, &obs.trick, obs.played_cards(), mode)
+        };
         if legal.len() < 2 {
             return legal.first().unwrap_or_else(rule_fallback);
         }
@@ -544,16 +595,13 @@ impl SamplingPandur {
 /// The cards the seat at `place` held in the deal: its hand and what it played.
 fn held_by(obs: &PandurObservation, place: usize, completed: &[(u8, &[Card])]) -> CardSet {
     let mut held = obs.hand;
-    let tricks = completed
-        .iter()
-        .copied()
-        .chain(std::iter::once((
-            obs.active
-                .iter()
-                .position(|&s| s == obs.trick_leader)
-                .unwrap_or(0) as u8,
-            obs.trick.as_slice(),
-        )));
+    let tricks = completed.iter().copied().chain(std::iter::once((
+        obs.active
+            .iter()
+            .position(|&s| s == obs.trick_leader)
+            .unwrap_or(0) as u8,
+        obs.trick.as_slice(),
+    )));
     for (leader, cards) in tricks {
         for (k, &c) in cards.iter().enumerate() {
             if (leader as usize + k) % obs.active.len() == place {
@@ -579,11 +627,8 @@ fn marriage(held: CardSet, trump: Suit) -> u32 {
 /// The soloist's melds in `world` (by place) if his best beats the others' (he leads, so he wins
 /// equal ones).
 fn melds_of(world: &[CardSet; 4], solo: usize, mode: Mode, seats: usize) -> u32 {
-    let decl: Vec<_> = (0..seats)
-        .map(|p| best_declaration(world[p], mode, &WEIS_RULES))
-        .collect();
-    match best_declarer(&decl, solo as u8, mode, &WEIS_RULES) {
-        Some(p) if p as usize == solo => decl[solo].points(mode, &WEIS_RULES),
+    match meld_contest(&world[..seats], solo as u8, mode) {
+        Some((p, shown)) if p as usize == solo => shown.points(mode, &WEIS_RULES),
         _ => 0,
     }
 }
@@ -696,7 +741,10 @@ mod tests {
             }
         );
         // Nothing above trump Pandur.
-        assert_eq!(rule_call(trumps, Some(PandurContract::TrumpPandur)), PandurAction::Pass);
+        assert_eq!(
+            rule_call(trumps, Some(PandurContract::TrumpPandur)),
+            PandurAction::Pass
+        );
         // Low cards with a Nine or Ten in every suit: Misère, never a number.
         let low = cards("D9 D10 DJ H9 H10 S9 SQ C10");
         assert!(fair_misere(low));
@@ -713,6 +761,35 @@ mod tests {
     }
 
     #[test]
+    fn the_trump_contracts_lead_the_suit_they_were_called_for() {
+        // Sure with hearts as trump (Jack, Nine, Ace; the Aces beside): the first lead is a heart,
+        // not the longer diamonds.
+        let hand = cards("DA DK DQ DJ HJ H9 HA SA");
+        assert_eq!(sure_trump_pandur(hand), Some(Suit::H));
+        let deal = Deal {
+            contract: PandurContract::TrumpPandur,
+            solo: 0,
+            seats: 3,
+        };
+        let (from, mode) = first_lead_mode(deal, hand, None);
+        assert_eq!((from, mode), (hand.of_suit(Suit::H), Mode::Trump(Suit::H)));
+        let card = rule_card(deal, 0, from, &[], CardSet::EMPTY, mode);
+        assert_eq!(card.to_string(), "HJ");
+        // The trump Misère: the shortest suit, the singleton Queen (004's example).
+        let misere = Deal {
+            contract: PandurContract::TrumpMisere,
+            ..deal
+        };
+        let low = cards("SQ D9 D10 DJ H9 H10 C9 C10");
+        assert_eq!(first_lead_mode(misere, low, None).1, Mode::Trump(Suit::S));
+        // Once the trump is set, the whole hand in its mode.
+        assert_eq!(
+            first_lead_mode(misere, low, Some(Suit::S)),
+            (low, Mode::Trump(Suit::S))
+        );
+    }
+
+    #[test]
     fn the_rule_card_plays_for_its_side() {
         let misere = Deal {
             contract: PandurContract::Misere,
@@ -721,11 +798,25 @@ mod tests {
         };
         // The Misère soloist stays under the King with the Queen, not the Ace.
         let king: Vec<Card> = vec!["DK".parse().unwrap()];
-        let card = rule_card(misere, 0, cards("DA DQ H9"), &king, CardSet::EMPTY, Mode::Obenabe);
+        let card = rule_card(
+            misere,
+            0,
+            cards("DA DQ H9"),
+            &king,
+            CardSet::EMPTY,
+            Mode::Obenabe,
+        );
         assert_eq!(card.to_string(), "DQ");
         // An opponent after the soloist's winning card stays under it too.
         let solo_leads: Vec<Card> = vec!["D10".parse().unwrap()];
-        let card = rule_card(misere, 1, cards("DA D9 HA"), &solo_leads, CardSet::EMPTY, Mode::Obenabe);
+        let card = rule_card(
+            misere,
+            1,
+            cards("DA D9 HA"),
+            &solo_leads,
+            CardSet::EMPTY,
+            Mode::Obenabe,
+        );
         assert_eq!(card.to_string(), "D9");
         // Pandur: an opponent heads the soloist's lead when it can, with its highest.
         let pandur = Deal {
@@ -733,7 +824,14 @@ mod tests {
             solo: 0,
             seats: 3,
         };
-        let card = rule_card(pandur, 1, cards("DA DJ HA"), &solo_leads, CardSet::EMPTY, Mode::Obenabe);
+        let card = rule_card(
+            pandur,
+            1,
+            cards("DA DJ HA"),
+            &solo_leads,
+            CardSet::EMPTY,
+            Mode::Obenabe,
+        );
         assert_eq!(card.to_string(), "DA");
         // A numerical contract: the soloist draws trumps with the Jack.
         let points = Deal {
@@ -741,7 +839,14 @@ mod tests {
             solo: 2,
             seats: 3,
         };
-        let card = rule_card(points, 2, cards("HJ H10 DA S9"), &[], CardSet::EMPTY, Mode::Trump(Suit::H));
+        let card = rule_card(
+            points,
+            2,
+            cards("HJ H10 DA S9"),
+            &[],
+            CardSet::EMPTY,
+            Mode::Trump(Suit::H),
+        );
         assert_eq!(card.to_string(), "HJ");
     }
 
@@ -762,7 +867,11 @@ mod tests {
             1,
         );
         let random = f64::from(sum[1] + sum[2] + sum[3]) / 3.0;
-        assert!(f64::from(sum[0]) > random * 1.2, "rule {} against random {random:.0}", sum[0]);
+        assert!(
+            f64::from(sum[0]) > random * 1.2,
+            "rule {} against random {random:.0}",
+            sum[0]
+        );
     }
 
     #[test]
@@ -788,6 +897,10 @@ mod tests {
             5,
         );
         let rule = f64::from(sum[1] + sum[2]) / 2.0;
-        assert!(f64::from(sum[0]) > rule, "sampling {} against rule {rule:.0}", sum[0]);
+        assert!(
+            f64::from(sum[0]) > rule,
+            "sampling {} against rule {rule:.0}",
+            sum[0]
+        );
     }
 }
