@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::card::{Card, Rank, Suit};
+use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
 use crate::mode::{Mode, PointTable, UndenufeEleven};
@@ -14,7 +14,8 @@ use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::{check_play, TrickRules};
 use crate::trick_play::{AnyDealPlay, AnyTrickPlay};
 use crate::weis::{
-    best_declaration, best_declarer, Declaration, WeisRules, WeisStyle, WeisTie, STOECK_POINTS,
+    best_declaration, best_declarer, stoeck_cards, Declaration, WeisRules, WeisStyle, WeisTie,
+    STOECK_POINTS,
 };
 
 use super::contract::PandurContract;
@@ -82,6 +83,16 @@ pub fn meld_contest(hands: &[CardSet], first: u8, mode: Mode) -> Option<(u8, Dec
         best,
         Declaration::new(&items[..k]).expect("melds of other cards"),
     ))
+}
+
+/// The soloist's marriage: 20 if `held` has the King and Queen of `trump` (004's "marriages",
+/// read as the Stöck of the trump suit).
+pub fn marriage(held: CardSet, trump: Suit) -> u32 {
+    if held.contains_all(stoeck_cards(trump)) {
+        STOECK_POINTS
+    } else {
+        0
+    }
 }
 
 /// Where a game stands.
@@ -522,14 +533,7 @@ impl Pandur {
             PandurContract::Points(n) => {
                 // 004: the bid is "the minimum amount the soloist undertakes to make for
                 // marriages, melds and tricks".
-                let trump = self.trump.expect("a named trump");
-                let marriage = CardSet::from_cards([
-                    Card::new(trump, Rank::King),
-                    Card::new(trump, Rank::Queen),
-                ]);
-                if self.dealt[solo].contains_all(marriage) {
-                    tl.stoeck = STOECK_POINTS;
-                }
+                tl.stoeck = marriage(self.dealt[solo], self.trump.expect("a named trump"));
                 tl.counted = tl.card_points[solo] + tl.melds + tl.stoeck;
                 tl.counted >= n
             }
@@ -760,6 +764,12 @@ pub struct PandurObservation {
 }
 
 impl PandurObservation {
+    /// The place of `seat` in this deal's play (0: forehand), `None` for a seat that does not
+    /// play it.
+    pub fn place_of(&self, seat: u8) -> Option<usize> {
+        self.active.iter().position(|&s| s == seat)
+    }
+
     /// The cards played in this deal so far (the trick in progress included).
     pub fn played_cards(&self) -> CardSet {
         self.tricks

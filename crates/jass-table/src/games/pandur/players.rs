@@ -9,8 +9,8 @@
 //! 2 from forehand.
 
 use jass_core::pandur::{
-    meld_contest, Pandur, PandurAction, PandurContract, PandurObservation, PandurPhase, PACK,
-    WEIS_RULES,
+    marriage, meld_contest, Pandur, PandurAction, PandurContract, PandurObservation, PandurPhase,
+    PACK, WEIS_RULES,
 };
 use jass_core::trick::{legal_cards, trick_winner};
 use jass_core::weis::best_declaration;
@@ -62,10 +62,7 @@ pub fn points_estimate(hand: CardSet, trump: Suit) -> u32 {
         tricks += top_run(hand, s, mode).min(2);
     }
     let melds = best_declaration(hand, mode, &WEIS_RULES).points(mode, &WEIS_RULES);
-    let marriage = [Rank::King, Rank::Queen]
-        .iter()
-        .all(|&r| hand.contains(Card::new(trump, r)));
-    tricks.min(8) * 19 + melds + if marriage { 20 } else { 0 }
+    tricks.min(8) * 19 + melds + marriage(hand, trump)
 }
 
 /// The trump a soloist names: the suit its hand makes the most in.
@@ -272,7 +269,7 @@ pub fn rule_card(
 
 /// A seat's view of the deal in places: the contract and soloist, the seat's place.
 fn deal_of(obs: &PandurObservation) -> Option<(Deal, usize)> {
-    let place = |seat: u8| obs.active.iter().position(|&s| s == seat);
+    let place = |seat: u8| obs.place_of(seat);
     let deal = Deal {
         contract: obs.contract?,
         solo: place(obs.soloist?)?,
@@ -475,7 +472,7 @@ impl SamplingPandur {
     /// writing its value to the soloist and a lost one to each opponent (against the others,
     /// `value × (2 × chance − 1)`); pass where none promises anything.
     fn call(&mut self, obs: &PandurObservation) -> PandurAction {
-        let Some(place) = obs.active.iter().position(|&s| s == obs.seat) else {
+        let Some(place) = obs.place_of(obs.seat) else {
             return PandurAction::Pass;
         };
         let seats = obs.active.len();
@@ -512,7 +509,7 @@ impl SamplingPandur {
         if legal.len() < 2 {
             return legal.first().unwrap_or_else(rule_fallback);
         }
-        let place_of = |seat: u8| obs.active.iter().position(|&s| s == seat).unwrap_or(0) as u8;
+        let place_of = |seat: u8| obs.place_of(seat).unwrap_or(0) as u8;
         let completed: Vec<(u8, &[Card])> = obs
             .tricks
             .iter()
@@ -596,10 +593,7 @@ impl SamplingPandur {
 fn held_by(obs: &PandurObservation, place: usize, completed: &[(u8, &[Card])]) -> CardSet {
     let mut held = obs.hand;
     let tricks = completed.iter().copied().chain(std::iter::once((
-        obs.active
-            .iter()
-            .position(|&s| s == obs.trick_leader)
-            .unwrap_or(0) as u8,
+        obs.place_of(obs.trick_leader).unwrap_or(0) as u8,
         obs.trick.as_slice(),
     )));
     for (leader, cards) in tricks {
@@ -610,18 +604,6 @@ fn held_by(obs: &PandurObservation, place: usize, completed: &[(u8, &[Card])]) -
         }
     }
     held
-}
-
-/// The marriage's 20 if `held` has the King and Queen of `trump`.
-fn marriage(held: CardSet, trump: Suit) -> u32 {
-    let both = [Rank::King, Rank::Queen]
-        .iter()
-        .all(|&r| held.contains(Card::new(trump, r)));
-    if both {
-        20
-    } else {
-        0
-    }
 }
 
 /// The soloist's melds in `world` (by place) if his best beats the others' (he leads, so he wins
