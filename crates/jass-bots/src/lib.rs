@@ -39,6 +39,7 @@ mod sampling_handjass;
 mod sampling_schieber;
 mod sampling_sidi;
 mod sidi_game_end;
+pub mod solo_card;
 mod solver_reading;
 #[cfg(test)]
 mod test_games;

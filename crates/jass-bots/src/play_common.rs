@@ -359,9 +359,11 @@ pub fn higher_out(card: Card, mine: CardSet, gone: CardSet, mode: Mode) -> u32 {
 
 /// Whether `card` played now would head the trick whose cards so far are `trick`, in `mode`.
 pub fn heads(trick: &[Card], card: Card, mode: Mode) -> bool {
-    let mut cards = trick.to_vec();
-    cards.push(card);
-    jass_core::trick::trick_winner(&cards, mode) == trick.len()
+    // No allocation: this is asked for every card of every play-out. A trick holds at most one
+    // card per seat (six at the most).
+    let mut cards = [card; 8];
+    cards[..trick.len()].copy_from_slice(trick);
+    jass_core::trick::trick_winner(&cards[..=trick.len()], mode) == trick.len()
 }
 
 #[cfg(test)]

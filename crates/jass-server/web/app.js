@@ -921,7 +921,8 @@ function describeAction(a) {
     case 'contract':
       return tr('ui_act_contract', { mode: a.contract });
     case 'bid':
-      return tr('ui_act_bid', { points: a.points, mode: a.trump });
+      // A bid names its points and trump (Sidi Barrani) or its points alone (Bieter).
+      return a.trump ? tr('ui_act_bid', { points: a.points, mode: a.trump }) : tr('ui_act_bid_points', { points: a.points });
     case 'announce':
       return a.points === undefined || a.points === null ? tr('ui_act_announced') : tr('ui_act_announce', { points: a.points });
     case 'trump':
@@ -1318,7 +1319,7 @@ function renderControls() {
     const fill = () => {
       trumps.innerHTML = '';
       for (const b of bids.filter((b) => b.points === Number(sel.value))) {
-        trumps.append(h('button', { class: 'action bid', 'data-action': 'bid', 'data-trump': b.trump, onclick: () => act(b), html: `${SUITS.includes(b.trump) ? suitSVG(b.trump, 20, st) : ''}<span>${esc(modeName(b.trump, st))}</span>` }));
+        trumps.append(h('button', { class: 'action bid', 'data-action': 'bid', 'data-trump': b.trump, onclick: () => act(b), html: b.trump ? `${SUITS.includes(b.trump) ? suitSVG(b.trump, 20, st) : ''}<span>${esc(modeName(b.trump, st))}</span>` : `<span>${esc(tr('ui_ok'))}</span>` }));
       }
     };
     sel.addEventListener('change', fill);

@@ -111,6 +111,10 @@ pub fn action_label(action: &Value, words: Words) -> String {
             }
         }
         "stoeck" => words.t("stoeck", &[]),
+        // A bid names its points and trump (Sidi Barrani) or its points alone (Bieter).
+        "bid" if action.get("trump").is_none() => {
+            words.t("act_bid_points", &[("points", &n("points"))])
+        }
         "bid" => words.t(
             "act_bid",
             &[

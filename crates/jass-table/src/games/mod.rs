@@ -25,6 +25,8 @@ crate::registry::games! {
     Guggitaler(guggitaler: jass_core::guggitaler::Guggitaler),
     /// Pandur: 24 cards, three active players, an auction to play alone (4 or 3 players).
     Pandur(pandur: jass_core::pandur::Pandur),
+    /// Bieter (Steiger): a King against the Bauernpartei, his target bid (3 or 4 players).
+    Bieter(bieter: jass_core::bieter::Bieter),
 }
 
 use serde_json::Value;

@@ -12,9 +12,8 @@ use jass_core::pandur::{
     marriage, meld_contest, Pandur, PandurAction, PandurContract, PandurObservation, PandurPhase,
     PACK, WEIS_RULES,
 };
-use jass_core::trick::{legal_cards, trick_winner};
 use jass_core::weis::best_declaration;
-use jass_core::{Card, CardSet, Decision, Mode, PointTable, Rank, Suit, UndenufeEleven};
+use jass_core::{Card, CardSet, Decision, Mode, Rank, Suit};
 use jass_core::{Player, TrickRules};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -22,7 +21,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use jass_bots::card_play_sampling::{
     card_worlds, play_out, sampled_card, CardPlaySettings, CardPlayView, Counting, Exact, PlayedOut,
 };
-use jass_bots::play_common::{heads, higher_out};
+use jass_bots::solo_card::{solo_rule_card, SoloAim, SoloDeal};
 
 /// The cards of a deal as a player reasons about them: the contract, the soloist's place and the
 /// mode of play.
@@ -141,10 +140,9 @@ pub fn rule_call(hand: CardSet, last: Option<PandurContract>) -> PandurAction {
 }
 
 /// The card the rule player plays: `seat` (its place), `hand`, the trick so far (lead first),
-/// every card played in the deal (`gone`), the mode of play. The soloist of a numerical contract
-/// draws trumps with the top trump and cashes its Aces, takes a trick worth 10 or the last
-/// card's cheaply; Misère's soloist stays under, Pandur's heads every trick; the opponents take
-/// the soloist's tricks and smear points on each other's, and in Misère make the soloist take.
+/// every card played in the deal (`gone`), the mode of play; by the rule card of a solo deal
+/// (`jass_bots::solo_card`): a numerical contract's soloist plays for points, Misère's to lose
+/// every trick, Pandur's to take every one, the opponents against him.
 pub fn rule_card(
     deal: Deal,
     seat: usize,
@@ -153,118 +151,21 @@ pub fn rule_card(
     gone: CardSet,
     mode: Mode,
 ) -> Card {
-    let legal = legal_cards(hand, trick, mode, deal.rules());
-    let points = PointTable::new(mode, UndenufeEleven::Ace);
-    let rank = |c: Card| {
-        u32::from(mode.trick_key(c, c.suit())) + if mode.trumps().contains(c) { 100 } else { 0 }
+    let aim = if deal.contract.is_misere() {
+        SoloAim::LoseAll
+    } else if deal.contract.is_pandur() {
+        SoloAim::TakeAll
+    } else {
+        SoloAim::Points
     };
-    let pick = |cards: CardSet, key: &dyn Fn(Card) -> (i64, i64)| {
-        cards.iter().max_by_key(|&c| key(c)).expect("a card")
+    let solo = SoloDeal {
+        aim,
+        solo: deal.solo,
+        seats: deal.seats,
+        rules: deal.rules(),
+        pack: PACK,
     };
-    let cheapest = |cards: CardSet| pick(cards, &|c| (-(points.card(c) as i64), -(rank(c) as i64)));
-    let dearest = |cards: CardSet| pick(cards, &|c| (points.card(c) as i64, -(rank(c) as i64)));
-    let highest = |cards: CardSet| pick(cards, &|c| (rank(c) as i64, 0));
-    let lowest = |cards: CardSet| pick(cards, &|c| (-(rank(c) as i64), 0));
-    let winners: CardSet = legal
-        .iter()
-        .filter(|&c| trick.is_empty() || heads(trick, c, mode))
-        .collect();
-    let ducks = legal - winners;
-    let solo = seat == deal.solo;
-    let n = deal.seats;
-    let leader = (seat + n - trick.len()) % n;
-    let solo_in_trick = (deal.solo + n - leader) % n;
-    let solo_played = solo_in_trick < trick.len();
-    let solo_winning =
-        solo_played && !trick.is_empty() && trick_winner(trick, mode) == solo_in_trick;
-    let sure = |c: Card| {
-        higher_out(c, hand, gone, mode) == 0
-            && (mode.trumps().contains(c)
-                || (mode.trumps() - hand - gone).is_empty()
-                || trick.is_empty())
-    };
-    if deal.contract.is_misere() {
-        if solo {
-            return if trick.is_empty() {
-                // Lead the card the most cards still out can head, the lowest.
-                pick(legal, &|c| {
-                    (higher_out(c, hand, gone, mode) as i64, -(rank(c) as i64))
-                })
-            } else if !ducks.is_empty() {
-                highest(ducks)
-            } else {
-                highest(legal)
-            };
-        }
-        return if solo_winning && !ducks.is_empty() {
-            highest(ducks)
-        } else if solo_played {
-            // The soloist is under: rid the hand of its high cards.
-            highest(legal)
-        } else {
-            lowest(legal)
-        };
-    }
-    if deal.contract.is_pandur() {
-        if solo {
-            return if !winners.is_empty() {
-                if trick.is_empty() {
-                    pick(legal, &|c| (sure(c) as i64, rank(c) as i64))
-                } else {
-                    lowest(winners)
-                }
-            } else {
-                lowest(legal)
-            };
-        }
-        return if solo_played && !solo_winning {
-            lowest(legal)
-        } else if !winners.is_empty() {
-            highest(winners)
-        } else {
-            lowest(legal)
-        };
-    }
-    let worth = trick.iter().map(|&c| points.card(c)).sum::<u32>();
-    let last = trick.len() + 1 == n;
-    if trick.is_empty() {
-        if solo {
-            if let Some(t) = mode.trump() {
-                let mine = legal.of_suit(t);
-                let out = CardSet::suit(t) & (PACK - hand - gone);
-                if !mine.is_empty() && !out.is_empty() && sure(highest(mine)) {
-                    return highest(mine);
-                }
-            }
-        }
-        let aces: CardSet = legal
-            .iter()
-            .filter(|&c| !mode.trumps().contains(c) && sure(c))
-            .collect();
-        let plain = legal - mode.trumps();
-        return if !aces.is_empty() {
-            dearest(aces)
-        } else {
-            cheapest(if plain.is_empty() { legal } else { plain })
-        };
-    }
-    let partner_winning = !solo && !trick.is_empty() && {
-        let w = (leader + trick_winner(trick, mode)) % n;
-        w != deal.solo && w != seat
-    };
-    if partner_winning && (solo_played || last) {
-        // Smear points on the partner's trick with a card that does not head it.
-        return if !ducks.is_empty() {
-            dearest(ducks)
-        } else {
-            cheapest(legal)
-        };
-    }
-    if !winners.is_empty() && (worth >= 10 || last || !solo) {
-        // Take it as cheaply as it goes.
-        return cheapest(winners);
-    }
-    cheapest(if ducks.is_empty() { legal } else { ducks })
+    solo_rule_card(solo, seat, hand, trick, gone, mode)
 }
 
 /// A seat's view of the deal in places: the contract and soloist, the seat's place.
