@@ -678,6 +678,41 @@ mod tests {
     }
 
     #[test]
+    fn seat_losses_count_the_games_a_loses() {
+        // Figures as SeatTotals' with the last the loss: A lost one play of three in the first
+        // unit, none in the second: a sixth of the games, against a fair share of a third.
+        let play = |lost: f64| vec![10.0, 20.0, 5.0, lost];
+        let units = vec![
+            vec![play(1.0), play(0.0), play(0.0)],
+            vec![play(0.0), play(0.0), play(0.0)],
+        ];
+        let r = SeatLosses.report("a", "b", &units);
+        let field = |name: &str| {
+            r.fields
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+        };
+        let lost = field("games_lost_a").and_then(|v| v.as_f64()).unwrap();
+        assert!((lost - 1.0 / 6.0).abs() < 1e-9, "{lost}");
+        assert!(field("games_won_a").is_none());
+        assert!(r.lines.last().unwrap().contains("33.3%"), "{:?}", r.lines);
+        // From a record: the flag is set exactly where A sits in the verdict's loser's seat.
+        use jass_core::pandur::Pandur;
+        let o = Pandur::read_options(&json!({})).unwrap();
+        let mut players: Vec<_> = (0..4)
+            .map(|s| crate::bots::bot::<Pandur>("rule", &o, s, 3).unwrap())
+            .collect();
+        let record = Pandur::play(o, 3, &mut players, &mut |_| {}).unwrap();
+        let loser = verdict(&record).loser.expect("Pandur names a loser");
+        for seat in 0..4 {
+            let a_seats: Vec<bool> = (0..4).map(|s| s == seat).collect();
+            let f = SeatLosses.figures(&record, &a_seats).unwrap();
+            assert_eq!(f[3], f64::from(u8::from(seat == loser)), "seat {seat}");
+        }
+    }
+
+    #[test]
     fn one_unit_has_no_standard_error() {
         let (mean, se) = mean_se(&[0.25]);
         assert_eq!(mean, 0.25);

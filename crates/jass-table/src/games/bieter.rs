@@ -13,11 +13,22 @@ use serde_json::{json, Value};
 use crate::adapter::{to_json, TableGame, Verdict};
 use crate::arena::{mean_se, Arena, ArenaMeasure, ArenaReport};
 use crate::kind::{read_validated, OptionsError};
-use crate::player_settings::{PlayerSpec, CARD_PLAY_KNOWN};
+use crate::player_settings::PlayerSpec;
 use crate::registry::GameKind;
 use crate::view::{Cell, LineRole, Phrase, ScoreLine, Slate, SlateRow, TableView};
 
-use players::{RuleBieter, SamplingBieter};
+use players::{RuleBieter, SamplingBieter, KING_SHARE};
+
+/// The rule player's settings: what its bids count on a King making later.
+const RULE_KNOWN: [&str; 1] = ["king_share"];
+/// The sampling player's: the card play's and the rule bids'.
+const SAMPLING_KNOWN: [&str; 5] = [
+    "samples",
+    "infer",
+    "infer_pool",
+    "exact_tricks",
+    "king_share",
+];
 
 /// A party's figure per seat: the King's under his seat, the Bauern's under each of theirs (the
 /// Bauern write together).
@@ -32,7 +43,8 @@ impl TableGame for Bieter {
     const COMMAND_ALIASES: &'static [&'static str] = &["steiger"];
     const PHRASES: &'static str = include_str!("bieter/phrases.json");
     const TEAMS: bool = false;
-    const SAMPLING_SETTINGS: &'static [&'static str] = &CARD_PLAY_KNOWN;
+    const SAMPLING_SETTINGS: &'static [&'static str] = &SAMPLING_KNOWN;
+    const RULE_SETTINGS: &'static [&'static str] = &RULE_KNOWN;
     const OPTIONS_HELP: &'static str = concat!(
         "  A King against the Bauernpartei: the first deal's highest bid is his target, the Bauern's 1000\n",
         "  players: 3 | 4\n",
@@ -65,15 +77,26 @@ impl TableGame for Bieter {
         to_json(&action)
     }
     fn rule_player(options: &BieterOptions) -> Box<dyn Player<Self>> {
-        Box::new(RuleBieter::new(*options))
+        Box::new(RuleBieter::new(*options, KING_SHARE))
+    }
+    fn rule_with(
+        spec: &PlayerSpec,
+        options: &BieterOptions,
+        _seed: u64,
+    ) -> Result<Box<dyn Player<Self>>, String> {
+        let share = spec.get(&RULE_KNOWN, "king_share", KING_SHARE)?;
+        Ok(Box::new(RuleBieter::new(*options, share)))
     }
     fn sampling_with(
         spec: &PlayerSpec,
         options: &BieterOptions,
         seed: u64,
     ) -> Result<Box<dyn Player<Self>>, String> {
-        let settings = spec.card_play_settings(SamplingBieter::DEFAULT)?;
-        Ok(Box::new(SamplingBieter::new(*options, settings, seed)))
+        let settings = spec.card_play_settings_of(&SAMPLING_KNOWN, SamplingBieter::DEFAULT)?;
+        let share = spec.get(&SAMPLING_KNOWN, "king_share", KING_SHARE)?;
+        Ok(Box::new(SamplingBieter::new(
+            *options, settings, share, seed,
+        )))
     }
     /// What each party wrote: card points, melds, Stöck, the King's discards, a Matsch; each
     /// figure under the King's seat or under every Bauer's (they write together).

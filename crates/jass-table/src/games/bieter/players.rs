@@ -15,7 +15,7 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use jass_bots::card_play_sampling::{
-    card_worlds, play_out, sampled_card, CardPlaySettings, CardPlayView, Counting, PlayedOut,
+    card_worlds, play_out, sampled_card, CardPlaySettings, CardPlayView, Counting, Exact, PlayedOut,
 };
 use jass_bots::solo_card::{solo_rule_card, SoloAim, SoloDeal};
 
@@ -92,12 +92,17 @@ pub fn best_contract(hand: CardSet, hindersi: bool, tricks: u32) -> BieterContra
     BieterContract::Mode(mode)
 }
 
+/// What the rule player's bid counts on a King making in a later deal, in percent of a fair
+/// share of the deal's points (`king_share`).
+pub const KING_SHARE: usize = 90;
+
 /// The highest bid the rule player makes: the first deal's estimate `first` (hand and open
 /// table cards, the best mode), then as many later deals as the Bauern need for their target at
-/// what a King makes on average (a fair share less a tenth): the bid he reaches before they do.
-pub fn bid_limit(opts: &BieterOptions, first: u32) -> u32 {
+/// what a King makes in each (`share` percent of a fair share): the bid he reaches before they
+/// do.
+pub fn bid_limit(opts: &BieterOptions, first: u32, share: usize) -> u32 {
     let n = u32::from(opts.players);
-    let king = DEAL_POINTS * 9 / (10 * n);
+    let king = (DEAL_POINTS * share as u32 / (100 * n)).min(DEAL_POINTS - 1);
     let bauern = DEAL_POINTS - king;
     let left = opts
         .farmers_target
@@ -107,7 +112,7 @@ pub fn bid_limit(opts: &BieterOptions, first: u32) -> u32 {
 }
 
 /// The rule player's bid: the lowest open bid while it is within its limit, else pass.
-pub fn rule_bid(obs: &BieterObservation, opts: &BieterOptions) -> BieterAction {
+pub fn rule_bid(obs: &BieterObservation, opts: &BieterOptions, share: usize) -> BieterAction {
     let cards = obs.hand | obs.table_open;
     let tricks = (36 - opts.table_cards()) / u32::from(opts.players);
     let first = Mode::ALL
@@ -116,7 +121,7 @@ pub fn rule_bid(obs: &BieterObservation, opts: &BieterOptions) -> BieterAction {
         .max()
         .unwrap_or(0);
     let lowest = obs.bid.map_or(opts.min_bid, |b| b + 10);
-    if lowest <= bid_limit(opts, first).min(opts.max_bid) {
+    if lowest <= bid_limit(opts, first, share).min(opts.max_bid) {
         BieterAction::Bid { points: lowest }
     } else {
         BieterAction::Pass
@@ -170,12 +175,14 @@ fn solo_deal(obs: &BieterObservation) -> Option<SoloDeal> {
 #[derive(Clone, Debug)]
 pub struct RuleBieter {
     opts: BieterOptions,
+    king_share: usize,
 }
 
 impl RuleBieter {
-    /// A rule player for a game of these options.
-    pub fn new(opts: BieterOptions) -> Self {
-        RuleBieter { opts }
+    /// A rule player for a game of these options, its bids counting on `king_share` percent of
+    /// a fair share for the King in the later deals.
+    pub fn new(opts: BieterOptions, king_share: usize) -> Self {
+        RuleBieter { opts, king_share }
     }
 }
 
@@ -190,10 +197,10 @@ fn tricks_of(obs: &BieterObservation, opts: &BieterOptions) -> u32 {
 }
 
 /// The rule player's action in `obs` (also the sampling player's where it plays by rule).
-fn rule_action(obs: &BieterObservation, opts: &BieterOptions) -> BieterAction {
+fn rule_action(obs: &BieterObservation, opts: &BieterOptions, share: usize) -> BieterAction {
     let tricks = tricks_of(obs, opts);
     match obs.phase {
-        BieterPhase::Auction => rule_bid(obs, opts),
+        BieterPhase::Auction => rule_bid(obs, opts, share),
         BieterPhase::Discard => BieterAction::Discard {
             card: rule_discard(obs.hand, tricks),
         },
@@ -225,7 +232,7 @@ impl Player<jass_core::bieter::Bieter> for RuleBieter {
     }
 
     fn act(&mut self, decision: &Decision<'_, jass_core::bieter::Bieter>) -> BieterAction {
-        rule_action(&decision.observation(), &self.opts)
+        rule_action(&decision.observation(), &self.opts, self.king_share)
     }
 }
 
@@ -255,6 +262,7 @@ fn king_value(hindersi: bool, king: usize, out: &PlayedOut, seats: usize) -> i64
 pub struct SamplingBieter {
     opts: BieterOptions,
     settings: CardPlaySettings,
+    king_share: usize,
     rng: Xoshiro256PlusPlus,
 }
 
@@ -269,11 +277,18 @@ impl SamplingBieter {
         exact_tricks: 0,
     };
 
-    /// A sampling player for a game of `opts` with `settings`, its worlds drawn from `seed`.
-    pub fn new(opts: BieterOptions, settings: CardPlaySettings, seed: u64) -> Self {
+    /// A sampling player for a game of `opts` with `settings`, its bids by the rule player's
+    /// with `king_share`, its worlds drawn from `seed`.
+    pub fn new(
+        opts: BieterOptions,
+        settings: CardPlaySettings,
+        king_share: usize,
+        seed: u64,
+    ) -> Self {
         SamplingBieter {
             opts,
             settings,
+            king_share,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
         }
     }
@@ -463,7 +478,24 @@ impl SamplingBieter {
             per_seat,
         };
         let cards: Vec<Card> = legal.iter().collect();
-        sampled_card(&view, &cards, &worlds, &rule, &value, None).unwrap_or_else(rule_fallback)
+        // In the exact last tricks (`exact_tricks`, off by default) the King plays for his
+        // party's points (or his Hindersi) and the Bauern against them.
+        let measure = |points: &[u32; 4], tricks: &[u8; 4]| -> [i32; 4] {
+            let out = PlayedOut {
+                taken: [CardSet::EMPTY; 4],
+                points: *points,
+                tricks: *tricks,
+                mode,
+            };
+            let v = king_value(hindersi, king, &out, n) as i32;
+            std::array::from_fn(|p| if p == king { v } else { -v })
+        };
+        let exact = (self.settings.exact_tricks > 0).then_some(Exact {
+            tricks: self.settings.exact_tricks,
+            utility: &measure,
+        });
+        sampled_card(&view, &cards, &worlds, &rule, &value, exact.as_ref())
+            .unwrap_or_else(rule_fallback)
     }
 }
 
@@ -506,7 +538,7 @@ impl Player<jass_core::bieter::Bieter> for SamplingBieter {
                 if decision.legal.iter().any(|a| a == action) {
                     action
                 } else {
-                    rule_action(&obs, &self.opts)
+                    rule_action(&obs, &self.opts, self.king_share)
                 }
             }
             BieterPhase::Play => {
@@ -522,7 +554,140 @@ impl Player<jass_core::bieter::Bieter> for SamplingBieter {
                     card: self.card(&obs, legal),
                 }
             }
-            _ => rule_action(&obs, &self.opts),
+            _ => rule_action(&obs, &self.opts, self.king_share),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jass_bots::RandomPlayer;
+    use jass_core::bieter::{play_recorded, Bieter};
+
+    fn cards(s: &str) -> CardSet {
+        s.parse().unwrap()
+    }
+
+    /// The stakes each seat won over `games` whole Partien from `seed` on.
+    fn stakes_over(
+        make: &dyn Fn(u64) -> Vec<Box<dyn Player<Bieter>>>,
+        options: BieterOptions,
+        games: u64,
+        seed: u64,
+    ) -> Vec<i64> {
+        let mut sum = vec![0; options.players as usize];
+        for g in 0..games {
+            let mut players = make(seed + g);
+            let record = play_recorded(options, seed + g, &mut players).unwrap();
+            let settled = record.result.settlement.expect("the Partie ended");
+            for (s, v) in settled.iter().enumerate() {
+                sum[s] += v;
+            }
+        }
+        sum
+    }
+
+    #[test]
+    fn the_rule_player_values_the_hand_for_its_bid_and_contract() {
+        // Trumps from the Jack down, Aces beside: hearts, and far more than a poor hand.
+        let strong = cards("HJ H9 HA HK H10 DA DK SA CA C10");
+        assert_eq!(
+            best_contract(strong, true, 10),
+            BieterContract::Mode(Mode::Trump(Suit::H))
+        );
+        let poor = cards("D6 D8 H7 HQ S6 S8 S10 C7 C8 CJ");
+        let (s, p) = (
+            points_estimate(strong, Mode::Trump(Suit::H), 10),
+            points_estimate(poor, Mode::Obenabe, 10),
+        );
+        assert!(s > 100 && p < 40, "{s} {p}");
+        // The bid follows the first deal's promise: a strong hand reaches 600, a poor one not.
+        let opts = BieterOptions::default();
+        assert!(
+            bid_limit(&opts, s, KING_SHARE) >= 600,
+            "{}",
+            bid_limit(&opts, s, KING_SHARE)
+        );
+        assert!(
+            bid_limit(&opts, p, KING_SHARE) < 600,
+            "{}",
+            bid_limit(&opts, p, KING_SHARE)
+        );
+        // Low cards with a Six or Seven in every suit: Hindersi, unless it is not played.
+        let low = cards("D6 D7 D9 H6 H8 S7 S8 S10 C6 CJ");
+        assert_eq!(best_contract(low, true, 10), BieterContract::Hindersi);
+        assert!(matches!(
+            best_contract(low, false, 10),
+            BieterContract::Mode(_)
+        ));
+    }
+
+    #[test]
+    fn the_king_lays_away_what_helps_his_contract_least() {
+        // Sixteen cards, hearts the best trump: the King keeps his trumps and Aces and lays
+        // away low plain cards first.
+        let mut hand = cards("HJ H9 HA HK H10 H8 DA DK SA CA D6 S7 C6 C8 S9 D8");
+        let mut away = CardSet::EMPTY;
+        for _ in 0..6 {
+            let c = rule_discard(hand, 10);
+            hand.remove(c);
+            away.insert(c);
+        }
+        assert!((away & cards("HJ H9 HA DA SA CA")).is_empty(), "{away}");
+        assert_eq!(hand.len(), 10);
+    }
+
+    #[test]
+    fn the_rule_player_beats_random_players() {
+        let opts = BieterOptions::default();
+        let make = |seed: u64| -> Vec<Box<dyn Player<Bieter>>> {
+            vec![
+                Box::new(RuleBieter::new(opts, KING_SHARE)),
+                Box::new(RandomPlayer::new(seed)),
+                Box::new(RandomPlayer::new(seed + 1)),
+            ]
+        };
+        let stakes = stakes_over(&make, opts, 30, 1);
+        assert!(stakes[0] > 20, "{stakes:?}");
+    }
+
+    #[test]
+    fn the_sampling_player_wins_stakes_from_rule_players() {
+        for players in [3u8, 4] {
+            let opts = BieterOptions {
+                players,
+                min_bid: BieterOptions::min_bid_for(players),
+                ..BieterOptions::default()
+            };
+            // The sampling player in each seat in turn against rule players, on the same deals.
+            let mut won = 0;
+            for seat in 0..players as usize {
+                let make = |seed: u64| -> Vec<Box<dyn Player<Bieter>>> {
+                    (0..players as usize)
+                        .map(|s| -> Box<dyn Player<Bieter>> {
+                            if s == seat {
+                                Box::new(SamplingBieter::new(
+                                    opts,
+                                    CardPlaySettings {
+                                        samples: 20,
+                                        ..SamplingBieter::DEFAULT
+                                    },
+                                    KING_SHARE,
+                                    seed,
+                                ))
+                            } else {
+                                Box::new(RuleBieter::new(opts, KING_SHARE))
+                            }
+                        })
+                        .collect()
+                };
+                won += stakes_over(&make, opts, 8, 5)[seat];
+            }
+            assert!(
+                won > 0,
+                "{players} players: the sampling player's stakes {won}"
+            );
         }
     }
 }
