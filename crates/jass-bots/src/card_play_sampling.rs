@@ -56,10 +56,15 @@ pub struct Counting {
 impl Counting {
     /// The card points of `mode` (the ace 11 in Undenufe) and the last trick's 5.
     pub fn card_points(mode: Mode) -> Counting {
+        Counting::card_points_with(mode, UndenufeEleven::Ace)
+    }
+
+    /// The card points of `mode`, `eleven` counting 11 in Undenufe, and the last trick's 5.
+    pub fn card_points_with(mode: Mode, eleven: UndenufeEleven) -> Counting {
         Counting {
             mode,
             until_trump: None,
-            points: PointTable::new(mode, UndenufeEleven::Ace),
+            points: PointTable::new(mode, eleven),
             last_bonus: LAST_TRICK_BONUS,
         }
     }

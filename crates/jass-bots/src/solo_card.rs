@@ -34,6 +34,8 @@ pub struct SoloDeal {
     pub rules: TrickRules,
     /// The cards in play (the whole pack, or Pandur's 24).
     pub pack: CardSet,
+    /// Which card counts 11 in Undenufe.
+    pub eleven: UndenufeEleven,
 }
 
 /// The card the place `seat` plays by rule: its `hand`, the trick so far (lead first), every
@@ -47,7 +49,7 @@ pub fn solo_rule_card(
     mode: Mode,
 ) -> Card {
     let legal = legal_cards(hand, trick, mode, deal.rules);
-    let points = PointTable::new(mode, UndenufeEleven::Ace);
+    let points = PointTable::new(mode, deal.eleven);
     let rank = |c: Card| {
         u32::from(mode.trick_key(c, c.suit())) + if mode.trumps().contains(c) { 100 } else { 0 }
     };

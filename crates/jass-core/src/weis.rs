@@ -543,13 +543,14 @@ pub fn has_weis(hand: CardSet, mode: Mode, rules: &WeisRules) -> bool {
 
 /// The best declaration of a hand: the most points, then the best single combination.
 pub fn best_declaration(hand: CardSet, mode: Mode, rules: &WeisRules) -> Declaration {
-    let mut fours: [Rank; 2] = [Rank::Six; 2];
+    // Three fours at most: a hand of twelve (three players) can hold three.
+    let mut fours: [Rank; 3] = [Rank::Six; 3];
     let mut nf = 0;
     let mut bits = four_ranks(hand);
     while bits != 0 {
         let r = Rank::from_index(bits.trailing_zeros() as usize);
         bits &= bits - 1;
-        if Weis::Four(r).points(mode, rules) > 0 && nf < 2 {
+        if Weis::Four(r).points(mode, rules) > 0 && nf < 3 {
             fours[nf] = r;
             nf += 1;
         }
@@ -579,9 +580,9 @@ pub fn best_declaration(hand: CardSet, mode: Mode, rules: &WeisRules) -> Declara
     // Small Weis: try every subset of the fours; the rest of the hand forms sequences.
     // Large Weis: every four and every maximal run count together.
     let subsets: &[u8] = if rules.style == WeisStyle::Large {
-        &[3]
+        &[7]
     } else {
-        &[0, 1, 2, 3]
+        &[0, 1, 2, 3, 4, 5, 6, 7]
     };
     for &mask in subsets {
         if mask as usize >= 1 << nf && !(rules.style == WeisStyle::Large) {
@@ -880,5 +881,20 @@ mod tests {
             Weis::from_cards(set("H6 H7 H8")).unwrap().to_string(),
             "H8 H7 H6"
         );
+    }
+
+    #[test]
+    fn a_hand_of_twelve_declares_three_fours() {
+        // Three players hold twelve cards: four Jacks, four Aces and four Kings, 200 + 100 + 100.
+        let hand: CardSet = "DJ HJ SJ CJ DA HA SA CA DK HK SK CK".parse().unwrap();
+        for style in [WeisStyle::Small, WeisStyle::Large] {
+            let rules = WeisRules {
+                style,
+                ..WeisRules::default()
+            };
+            let d = best_declaration(hand, Mode::Trump(Suit::H), &rules);
+            assert_eq!(d.points(Mode::Trump(Suit::H), &rules), 400, "{style:?}");
+            assert_eq!(d.iter().count(), 3);
+        }
     }
 }

@@ -109,10 +109,12 @@ fn seat_to_move(g: &Bieter) -> u8 {
 
 /// A card's points, from the values (not the engine's tables): trumps J 20, 9 14, A 11, 10 10,
 /// K 4, Q 3; the other suits A 11, 10 10, K 4, Q 3, J 2; the 8s 8 without trump. In Undenufe
-/// the Ace keeps its 11 (the engine's choice, `UndenufeEleven::Ace`), the 6 none.
+/// the Six counts 11 and the Ace none (the default `undenufe_eleven`: JassWiki and 004).
 fn value(c: Card, mode: Mode) -> u32 {
     let trump = mode.trump() == Some(c.suit());
     match c.rank() {
+        Rank::Six if mode == Mode::Undenufe => 11,
+        Rank::Ace if mode == Mode::Undenufe => 0,
         Rank::Jack if trump => 20,
         Rank::Nine if trump => 14,
         Rank::Eight if mode.trump().is_none() => 8,

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::mode::UndenufeEleven;
+
 /// Who counts the card points of the King's discards.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -38,6 +40,9 @@ pub struct BieterOptions {
     pub show_hidden: bool,
     /// Who counts the King's discards.
     pub discards: Discards,
+    /// Which card counts 11 in Undenufe: the six (JassWiki, "Grundregeln": "Sechser: 11
+    /// Punkte"; 004: "Undenufe six worth 11"; both sources agree) or the ace (003's preference).
+    pub undenufe_eleven: UndenufeEleven,
 }
 
 impl BieterOptions {
@@ -124,6 +129,7 @@ struct GivenOptions {
     hindersi: bool,
     show_hidden: bool,
     discards: Discards,
+    undenufe_eleven: UndenufeEleven,
 }
 
 impl Default for GivenOptions {
@@ -136,6 +142,7 @@ impl Default for GivenOptions {
             hindersi: true,
             show_hidden: true,
             discards: Discards::King,
+            undenufe_eleven: UndenufeEleven::Six,
         }
     }
 }
@@ -150,6 +157,7 @@ impl From<GivenOptions> for BieterOptions {
             hindersi: g.hindersi,
             show_hidden: g.show_hidden,
             discards: g.discards,
+            undenufe_eleven: g.undenufe_eleven,
         }
     }
 }
@@ -173,6 +181,7 @@ mod tests {
         assert_eq!((given.min_bid, given.discards), (400, Discards::Nobody));
         let json = serde_json::to_value(four).unwrap();
         assert_eq!(json["min_bid"], 350);
+        assert_eq!(json["undenufe_eleven"], "six");
         assert_eq!(serde_json::from_value::<BieterOptions>(json).unwrap(), four);
         assert!(o.validate().is_ok() && four.validate().is_ok());
         let five = BieterOptions { players: 5, ..o };

@@ -182,15 +182,27 @@ impl Bieter {
             melds_party: None,
             stoeck_holder: None,
             stoeck_scored: false,
-            play: Self::deal_play(&[CardSet::EMPTY; 4][..n], Mode::Obenabe, 0, 1),
+            play: Self::deal_play(
+                &[CardSet::EMPTY; 4][..n],
+                Mode::Obenabe,
+                opts.undenufe_eleven,
+                0,
+                1,
+            ),
             tally: BieterTally::default(),
             totals: [0; 2],
             winner: None,
         })
     }
 
-    fn deal_play(hands: &[CardSet], mode: Mode, leader: u8, tricks: u8) -> AnyDealPlay {
-        let points = PointTable::new(mode, UndenufeEleven::Ace);
+    fn deal_play(
+        hands: &[CardSet],
+        mode: Mode,
+        eleven: UndenufeEleven,
+        leader: u8,
+        tricks: u8,
+    ) -> AnyDealPlay {
+        let points = PointTable::new(mode, eleven);
         AnyDealPlay::new(
             AnyTrickPlay::with_rules(hands, mode, points, TrickRules::Strict, leader)
                 .with_tricks(tricks),
@@ -488,6 +500,7 @@ impl Bieter {
         self.play = Self::deal_play(
             &deal.hands[..self.players() as usize],
             Mode::Obenabe,
+            self.opts.undenufe_eleven,
             forehand,
             want as u8,
         );
@@ -554,6 +567,7 @@ impl Bieter {
         self.play = Self::deal_play(
             &hands[..n],
             mode,
+            self.opts.undenufe_eleven,
             self.forehand(),
             self.hand_size(first) as u8,
         );
@@ -626,7 +640,7 @@ impl Bieter {
             return;
         }
         if self.opts.discards == Discards::King && !self.laid_away.is_empty() {
-            let points = PointTable::new(self.play.mode(), UndenufeEleven::Ace);
+            let points = PointTable::new(self.play.mode(), self.opts.undenufe_eleven);
             let d = points.sum(self.laid_away);
             self.tally.discards = d;
             if self.write(KING, d) {

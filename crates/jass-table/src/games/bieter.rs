@@ -54,6 +54,7 @@ impl TableGame for Bieter {
         "  hindersi: true | false (the King may play Hindersi in the first deal, taking no trick)\n",
         "  show_hidden: true | false (the face-down table cards are shown to the Bauern)\n",
         "  discards: king | nobody (who counts the King's discards)\n",
+        "  undenufe_eleven: six | ace (which card counts 11 in Undenufe; six after JassWiki and 004)\n",
         "  preset: default (three players) | four-players; other keys override it\n",
         "  See docs/bieter.md for the source of every option."
     );
@@ -65,7 +66,9 @@ impl TableGame for Bieter {
         ]
     }
     fn coverage_options() -> Vec<Value> {
-        vec![json!({"show_hidden": false, "discards": "nobody", "hindersi": false})]
+        vec![
+            json!({"show_hidden": false, "discards": "nobody", "hindersi": false, "undenufe_eleven": "ace"}),
+        ]
     }
     fn read_options(options: &Value) -> Result<BieterOptions, OptionsError> {
         read_validated::<Self>(options, BieterOptions::validate)
@@ -145,50 +148,43 @@ impl TableGame for Bieter {
         ));
         lines
     }
-    /// The King's and the Bauern's points: this deal, in all, the target of each.
-    fn slate(public: &Value, _table: &TableView) -> Slate {
-        let nums = |key: &str| -> Vec<i64> {
-            public[key]
-                .as_array()
-                .map(|a| a.iter().map(|x| x.as_i64().unwrap_or(0)).collect())
-                .unwrap_or_default()
+    /// Each seat: the card points it has taken this deal, its party's points and target (the
+    /// Bauern write together: theirs stand in each Bauer's row); the King is named in a note.
+    fn slate(public: &Value, table: &TableView) -> Slate {
+        let (totals, targets) = (
+            super::ints(public, "totals"),
+            super::ints(public, "targets"),
+        );
+        let players = public["players"].as_u64().unwrap_or(3) as usize;
+        let king = public["king"].as_u64().map(|k| k as usize);
+        let of_party = |v: &[i64], s: usize| match king {
+            Some(k) => Cell::Number(v.get(usize::from(s != k)).copied().unwrap_or(0)),
+            None => Cell::Empty,
         };
-        let (totals, targets) = (nums("totals"), nums("targets"));
-        let written = nums_of(&public["deal_tally"]["written"]);
-        let Some(king) = public["king"].as_u64() else {
-            let min = public["bid"].as_u64();
-            return Slate {
-                columns: Vec::new(),
-                rows: Vec::new(),
-                notes: vec![Phrase::new("bieter_note_auction")
-                    .with("bid", min.map_or(Value::Null, Value::from))],
-            };
-        };
-        let row = |p: usize, label: Phrase, side: Option<usize>| SlateRow {
-            label,
-            side,
-            cells: vec![
-                Cell::Number(written.get(p).copied().unwrap_or(0)),
-                Cell::Number(totals.get(p).copied().unwrap_or(0)),
-                Cell::Number(targets.get(p).copied().unwrap_or(0)),
-            ],
-            own: None,
+        let rows = (0..players)
+            .map(|s| SlateRow {
+                label: super::side(s),
+                side: Some(s),
+                cells: vec![
+                    super::deal_points_cell(table, s),
+                    of_party(&totals, s),
+                    of_party(&targets, s),
+                ],
+                own: None,
+            })
+            .collect();
+        let notes = match king {
+            Some(k) => vec![Phrase::new("bieter_note_king").with("seat", k)],
+            None => vec![Phrase::new("bieter_note_auction")],
         };
         Slate {
             columns: vec![
                 Phrase::new("col_this_deal"),
-                Phrase::new("col_total"),
+                Phrase::new("bieter_col_party"),
                 Phrase::new("bieter_col_target"),
             ],
-            rows: vec![
-                row(
-                    KING,
-                    Phrase::new("bieter_row_king").with("seat", king),
-                    Some(king as usize),
-                ),
-                row(1 - KING, Phrase::new("bieter_row_bauern"), None),
-            ],
-            notes: Vec::new(),
+            rows,
+            notes,
         }
     }
     /// The auction's highest bid or the King and his target; the table's cards, the trump card,
@@ -277,13 +273,6 @@ impl TableGame for Bieter {
     }
     const SOLVE_RACE_REFUSED: Option<&'static str> =
         Some("a Bieter Partie is a race of a King against the Bauern to different targets");
-}
-
-/// The numbers of a JSON list.
-fn nums_of(v: &Value) -> Vec<i64> {
-    v.as_array()
-        .map(|a| a.iter().map(|x| x.as_i64().unwrap_or(0)).collect())
-        .unwrap_or_default()
 }
 
 /// The arena's measure of Bieter: the stakes A wins or pays in a Partie (the King one from or

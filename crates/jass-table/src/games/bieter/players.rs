@@ -10,7 +10,7 @@ use jass_core::bieter::{
     BieterAction, BieterContract, BieterObservation, BieterOptions, BieterPhase, WEIS_RULES,
 };
 use jass_core::weis::{best_declaration, stoeck_cards, STOECK_POINTS};
-use jass_core::{Card, CardSet, Decision, Mode, Player, Rank, Suit, TrickRules};
+use jass_core::{Card, CardSet, Decision, Mode, Player, Rank, Suit, TrickRules, UndenufeEleven};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -131,11 +131,11 @@ pub fn rule_bid(obs: &BieterObservation, opts: &BieterOptions, share: usize) -> 
 /// The card the King lays away from `hand`: of the mode his hand makes the most in, the card
 /// that helps it least (a plain card low in a short suit); of equals the one worth the most
 /// (the discards count for him).
-pub fn rule_discard(hand: CardSet, tricks: u32) -> Card {
+pub fn rule_discard(hand: CardSet, tricks: u32, eleven: UndenufeEleven) -> Card {
     let BieterContract::Mode(mode) = best_contract(hand, false, tricks) else {
         unreachable!("Hindersi not asked for")
     };
-    let points = jass_core::PointTable::new(mode, jass_core::UndenufeEleven::Ace);
+    let points = jass_core::PointTable::new(mode, eleven);
     hand.iter()
         .min_by_key(|&c| {
             let trump = mode.trumps().contains(c);
@@ -158,7 +158,7 @@ pub fn rule_discard(hand: CardSet, tricks: u32) -> Card {
 }
 
 /// The solo deal as the rule card sees it: the King's aim, his seat, the seats.
-fn solo_deal(obs: &BieterObservation) -> Option<SoloDeal> {
+fn solo_deal(obs: &BieterObservation, eleven: UndenufeEleven) -> Option<SoloDeal> {
     Some(SoloDeal {
         aim: match obs.contract? {
             BieterContract::Hindersi => SoloAim::LoseAll,
@@ -168,6 +168,7 @@ fn solo_deal(obs: &BieterObservation) -> Option<SoloDeal> {
         seats: obs.players as usize,
         rules: TrickRules::Strict,
         pack: CardSet::ALL,
+        eleven,
     })
 }
 
@@ -202,7 +203,7 @@ fn rule_action(obs: &BieterObservation, opts: &BieterOptions, share: usize) -> B
     match obs.phase {
         BieterPhase::Auction => rule_bid(obs, opts, share),
         BieterPhase::Discard => BieterAction::Discard {
-            card: rule_discard(obs.hand, tricks),
+            card: rule_discard(obs.hand, tricks, opts.undenufe_eleven),
         },
         BieterPhase::Contract => BieterAction::Contract {
             contract: best_contract(obs.hand, opts.hindersi, tricks),
@@ -210,7 +211,7 @@ fn rule_action(obs: &BieterObservation, opts: &BieterOptions, share: usize) -> B
         // Leaving the deal writes the Bauern a whole Matsch, the most they could make by play.
         BieterPhase::Decide => BieterAction::Stay,
         _ => {
-            let deal = solo_deal(obs).expect("a contract and a King");
+            let deal = solo_deal(obs, opts.undenufe_eleven).expect("a contract and a King");
             let mode = obs.contract.expect("a contract").mode();
             BieterAction::Play {
                 card: solo_rule_card(
@@ -339,6 +340,7 @@ impl SamplingBieter {
                 seats: n,
                 rules: TrickRules::Strict,
                 pack: CardSet::ALL - obs.laid_away,
+                eleven: self.opts.undenufe_eleven,
             };
             let rule =
                 |seat: usize, h, t: &[Card], g, _last, m| solo_rule_card(deal, seat, h, t, g, m);
@@ -353,6 +355,7 @@ impl SamplingBieter {
                 .iter()
                 .map(|w| {
                     let view = opening_view(
+                        self.opts.undenufe_eleven,
                         leader,
                         w[leader],
                         mode,
@@ -372,7 +375,8 @@ impl SamplingBieter {
     }
 
     fn card(&mut self, obs: &BieterObservation, legal: CardSet) -> Card {
-        let deal = solo_deal(obs).expect("a contract and a King");
+        let eleven = self.opts.undenufe_eleven;
+        let deal = solo_deal(obs, eleven).expect("a contract and a King");
         let mode = obs.contract.expect("a contract").mode();
         let rule_fallback = || {
             solo_rule_card(
@@ -452,7 +456,7 @@ impl SamplingBieter {
                 trick: &obs.trick,
                 shown: &shown,
                 ruled_out: &ruled_out,
-                counting: Counting::card_points(mode),
+                counting: Counting::card_points_with(mode, eleven),
                 rules: TrickRules::Strict,
                 pack,
                 per_seat,
@@ -472,7 +476,7 @@ impl SamplingBieter {
             trick: &obs.trick,
             shown: &shown,
             ruled_out: &ruled_out,
-            counting: Counting::card_points(mode),
+            counting: Counting::card_points_with(mode, eleven),
             rules: TrickRules::Strict,
             pack: CardSet::ALL,
             per_seat,
@@ -500,7 +504,9 @@ impl SamplingBieter {
 }
 
 /// The view of the deal's start for a play-out: the seat at `leader` about to lead.
+#[allow(clippy::too_many_arguments)]
 fn opening_view(
+    eleven: UndenufeEleven,
     leader: usize,
     hand: CardSet,
     mode: Mode,
@@ -517,7 +523,7 @@ fn opening_view(
         trick: &[],
         shown: &[],
         ruled_out: &[],
-        counting: Counting::card_points(mode),
+        counting: Counting::card_points_with(mode, eleven),
         rules: TrickRules::Strict,
         pack,
         per_seat,
@@ -630,7 +636,7 @@ mod tests {
         let mut hand = cards("HJ H9 HA HK H10 H8 DA DK SA CA D6 S7 C6 C8 S9 D8");
         let mut away = CardSet::EMPTY;
         for _ in 0..6 {
-            let c = rule_discard(hand, 10);
+            let c = rule_discard(hand, 10, UndenufeEleven::Six);
             hand.remove(c);
             away.insert(c);
         }

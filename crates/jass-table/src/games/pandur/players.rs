@@ -13,7 +13,7 @@ use jass_core::pandur::{
     PACK, WEIS_RULES,
 };
 use jass_core::weis::best_declaration;
-use jass_core::{Card, CardSet, Decision, Mode, Rank, Suit};
+use jass_core::{Card, CardSet, Decision, Mode, Rank, Suit, UndenufeEleven};
 use jass_core::{Player, TrickRules};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -164,6 +164,7 @@ pub fn rule_card(
         seats: deal.seats,
         rules: deal.rules(),
         pack: PACK,
+        eleven: UndenufeEleven::Ace,
     };
     solo_rule_card(solo, seat, hand, trick, gone, mode)
 }
