@@ -177,6 +177,7 @@ function phraseArg(name, value, html) {
     case 'mode':
       return html ? modeBadge(value) : modeName(value, getStyle());
     case 'card':
+    case 'cards':
       return text(cardName(value, getStyle()));
     case 'seat':
     case 'seats':

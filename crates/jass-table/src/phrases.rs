@@ -35,7 +35,8 @@
 //! - `{name}` in a template is the phrase's argument `name`;
 //! - an argument that is a phrase (an object with a `key`) is worded first, from the same book;
 //! - the front end words the arguments it knows how to name, by name: `mode` (a trump mode or
-//!   contract, in the chosen card names), `card`, `seat` and `seats` (seat names), `side` (a team
+//!   contract, in the chosen card names), `card` and `cards` (a card or a list of them in the
+//!   chosen card names), `seat` and `seats` (seat names), `side` (a team
 //!   or a seat, from the viewer's side); every other argument is written as it is, a list joined
 //!   by commas;
 //! - a key missing from the book is written as the key (the conformance suite checks that every

@@ -211,7 +211,7 @@ fn show(rec: &Record, words: Words, show_hands: bool) -> String {
 fn name(teams: bool, words: Words, arg: &str, value: &Value) -> Option<String> {
     match arg {
         "mode" => value.as_str().map(|m| contract_label(m, words)),
-        "card" => value.as_str().map(|c| card_text(c, words.style)),
+        "card" | "cards" => value.as_str().map(|c| card_text(c, words.style)),
         "action" => Some(action_label(value, words)),
         "seat" | "seats" => value.as_u64().map(|s| words.t("tty_seat", &[("n", &s)])),
         "side" => value.as_u64().map(|s| side_name(teams, s as usize, words)),

@@ -37,7 +37,7 @@ fn name_argument(model: &Model, arg: &str, value: &Value) -> Option<String> {
     let words = model.words;
     match arg {
         "mode" => value.as_str().map(|m| contract_label(m, words)),
-        "card" => value.as_str().map(|c| card_text(c, words.style)),
+        "card" | "cards" => value.as_str().map(|c| card_text(c, words.style)),
         "action" => Some(action_label(value, words)),
         "seat" | "seats" => value.as_u64().map(|s| model.seat_name(s as usize)),
         "side" => value.as_u64().map(|s| side_name(model, s as usize)),
