@@ -126,6 +126,35 @@ pub struct CardPlayView<'a> {
     pub per_seat: u32,
 }
 
+impl CardPlayView<'static> {
+    /// The view at a deal's first card: `leader` about to lead from `hand`, nothing played yet
+    /// (the start of a play-out that values a contract).
+    pub fn opening(
+        seats: usize,
+        leader: usize,
+        hand: CardSet,
+        counting: Counting,
+        rules: TrickRules,
+        pack: CardSet,
+        per_seat: u32,
+    ) -> Self {
+        CardPlayView {
+            seats,
+            seat: leader,
+            hand,
+            completed: &[],
+            trick_leader: leader as u8,
+            trick: &[],
+            shown: &[],
+            ruled_out: &[],
+            counting,
+            rules,
+            pack,
+            per_seat,
+        }
+    }
+}
+
 /// A deal played to its end in one world: what each seat took in the whole deal, the completed
 /// tricks before the play-out included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

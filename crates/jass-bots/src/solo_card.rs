@@ -6,7 +6,7 @@
 //! against a soloist who must lose make him take.
 
 use jass_core::trick::{legal_cards, trick_winner};
-use jass_core::{Card, CardSet, Mode, PointTable, TrickRules, UndenufeEleven};
+use jass_core::{Card, CardSet, Mode, PointTable, Suit, TrickRules, UndenufeEleven};
 
 use crate::play_common::{heads, higher_out};
 
@@ -36,6 +36,21 @@ pub struct SoloDeal {
     pub pack: CardSet,
     /// Which card counts 11 in Undenufe.
     pub eleven: UndenufeEleven,
+}
+
+/// The sure tricks of `suit` held in `cards` in `mode` among the cards in play (`pack`): the
+/// run from the suit's top card down.
+pub fn top_run(cards: CardSet, suit: Suit, mode: Mode, pack: CardSet) -> u32 {
+    let mut rest = CardSet::suit(suit) & pack;
+    let mut run = 0;
+    while let Some(top) = rest.iter().max_by_key(|&c| mode.trick_key(c, suit)) {
+        if !cards.contains(top) {
+            break;
+        }
+        run += 1;
+        rest.remove(top);
+    }
+    run
 }
 
 /// The card the place `seat` plays by rule: its `hand`, the trick so far (lead first), every

@@ -99,7 +99,7 @@ pub struct BieterTally {
     pub stoeck: [u32; 2],
     /// The King's discards, counted for him at the deal's end (option `discards`).
     pub discards: u32,
-    /// A Matsch: 100 for every trick, or a whole Matsch with its bonus (257) for a Hindersi or
+    /// A Matsch: 100 for taking every trick, or a whole Matsch with its bonus (257) for a Hindersi or
     /// a deal the King leaves.
     pub matsch: [u32; 2],
     /// Everything written this deal.

@@ -17,16 +17,14 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use jass_bots::card_play_sampling::{
     card_worlds, play_out, sampled_card, CardPlaySettings, CardPlayView, Counting, Exact, PlayedOut,
 };
-use jass_bots::solo_card::{solo_rule_card, SoloAim, SoloDeal};
+use jass_bots::solo_card::{self, solo_rule_card, SoloAim, SoloDeal};
 
 /// The card points of a deal, the last trick's 5 included.
 const DEAL_POINTS: u32 = 157;
 
 /// The sure tricks of `suit` held in `cards` in `mode` (from the top card down).
 fn top_run(cards: CardSet, suit: Suit, mode: Mode) -> u32 {
-    let mut order: Vec<Card> = CardSet::suit(suit).iter().collect();
-    order.sort_by_key(|&c| std::cmp::Reverse(mode.trick_key(c, suit)));
-    order.iter().take_while(|&&c| cards.contains(c)).count() as u32
+    solo_card::top_run(cards, suit, mode, CardSet::ALL)
 }
 
 /// The tricks `cards` may take in `mode` leading or following: the trumps from the top and the
@@ -354,13 +352,13 @@ impl SamplingBieter {
             let total: i64 = worlds
                 .iter()
                 .map(|w| {
-                    let view = opening_view(
-                        self.opts.undenufe_eleven,
+                    let view = CardPlayView::opening(
+                        n,
                         leader,
                         w[leader],
-                        mode,
+                        Counting::card_points_with(mode, self.opts.undenufe_eleven),
+                        TrickRules::Strict,
                         CardSet::ALL - obs.laid_away,
-                        n,
                         per_seat,
                     );
                     let first = solo_rule_card(deal, leader, w[leader], &[], CardSet::EMPTY, mode);
@@ -445,29 +443,7 @@ impl SamplingBieter {
                 .collect()
         };
         let samples = self.settings.samples.div_ceil(groups.len()).max(1);
-        let mut worlds = Vec::new();
-        for pack in groups {
-            let view = CardPlayView {
-                seats: n,
-                seat: me,
-                hand: obs.hand,
-                completed: &completed,
-                trick_leader: obs.trick_leader,
-                trick: &obs.trick,
-                shown: &shown,
-                ruled_out: &ruled_out,
-                counting: Counting::card_points_with(mode, eleven),
-                rules: TrickRules::Strict,
-                pack,
-                per_seat,
-            };
-            let settings = CardPlaySettings {
-                samples,
-                ..self.settings
-            };
-            worlds.extend(card_worlds(&view, &settings, &mut self.rng, &rule));
-        }
-        let view = CardPlayView {
+        let view_of = |pack: CardSet| CardPlayView {
             seats: n,
             seat: me,
             hand: obs.hand,
@@ -478,9 +454,18 @@ impl SamplingBieter {
             ruled_out: &ruled_out,
             counting: Counting::card_points_with(mode, eleven),
             rules: TrickRules::Strict,
-            pack: CardSet::ALL,
+            pack,
             per_seat,
         };
+        let mut worlds = Vec::new();
+        for pack in groups {
+            let settings = CardPlaySettings {
+                samples,
+                ..self.settings
+            };
+            worlds.extend(card_worlds(&view_of(pack), &settings, &mut self.rng, &rule));
+        }
+        let view = view_of(CardSet::ALL);
         let cards: Vec<Card> = legal.iter().collect();
         // In the exact last tricks (`exact_tricks`, off by default) the King plays for his
         // party's points (or his Hindersi) and the Bauern against them.
@@ -500,33 +485,6 @@ impl SamplingBieter {
         });
         sampled_card(&view, &cards, &worlds, &rule, &value, exact.as_ref())
             .unwrap_or_else(rule_fallback)
-    }
-}
-
-/// The view of the deal's start for a play-out: the seat at `leader` about to lead.
-#[allow(clippy::too_many_arguments)]
-fn opening_view(
-    eleven: UndenufeEleven,
-    leader: usize,
-    hand: CardSet,
-    mode: Mode,
-    pack: CardSet,
-    seats: usize,
-    per_seat: u32,
-) -> CardPlayView<'static> {
-    CardPlayView {
-        seats,
-        seat: leader,
-        hand,
-        completed: &[],
-        trick_leader: leader as u8,
-        trick: &[],
-        shown: &[],
-        ruled_out: &[],
-        counting: Counting::card_points_with(mode, eleven),
-        rules: TrickRules::Strict,
-        pack,
-        per_seat,
     }
 }
 

@@ -21,7 +21,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use jass_bots::card_play_sampling::{
     card_worlds, play_out, sampled_card, CardPlaySettings, CardPlayView, Counting, Exact, PlayedOut,
 };
-use jass_bots::solo_card::{solo_rule_card, SoloAim, SoloDeal};
+use jass_bots::solo_card::{self, solo_rule_card, SoloAim, SoloDeal};
 
 /// The cards of a deal as a player reasons about them: the contract, the soloist's place and the
 /// mode of play.
@@ -42,11 +42,9 @@ impl Deal {
     }
 }
 
-/// The sure tricks of a side suit held in `cards` played without trump (A, K, … from the top).
+/// The sure tricks of `suit` held in `cards` in `mode` (in Pandur's 24 cards).
 fn top_run(cards: CardSet, suit: Suit, mode: Mode) -> u32 {
-    let mut order: Vec<Card> = (CardSet::suit(suit) & PACK).iter().collect();
-    order.sort_by_key(|&c| std::cmp::Reverse(mode.trick_key(c, suit)));
-    order.iter().take_while(|&&c| cards.contains(c)).count() as u32
+    solo_card::top_run(cards, suit, mode, PACK)
 }
 
 /// What `hand` may make as soloist with `trump` (card points, its melds and the marriage): its
@@ -348,7 +346,7 @@ impl SamplingPandur {
             c if c.trump_by_lead() => Mode::Trump(lead_suit(hand, c)),
             _ => Mode::Obenabe,
         };
-        let view = opening_view(place, hand, mode, deal.rules(), seats);
+        let view = CardPlayView::opening(seats, place, hand, Counting::card_points(mode), deal.rules(), PACK, 8);
         let rule = |seat: usize, h, t: &[Card], g, _last, m| rule_card(deal, seat, h, t, g, m);
         let (lead_from, _) = first_lead_mode(
             deal,
@@ -439,12 +437,14 @@ impl SamplingPandur {
             return legal
                 .iter()
                 .max_by_key(|&c| {
-                    let view = opening_view(
+                    let view = CardPlayView::opening(
+                        deal.seats,
                         place,
                         obs.hand,
-                        Mode::Trump(c.suit()),
+                        Counting::card_points(Mode::Trump(c.suit())),
                         deal.rules(),
-                        deal.seats,
+                        PACK,
+                        8,
                     );
                     worlds
                         .iter()
@@ -514,30 +514,6 @@ fn melds_of(world: &[CardSet; 4], solo: usize, mode: Mode, seats: usize) -> u32 
     match meld_contest(&world[..seats], solo as u8, mode) {
         Some((p, shown)) if p as usize == solo => shown.points(mode, &WEIS_RULES),
         _ => 0,
-    }
-}
-
-/// The view of the deal's start for a play-out: the seat at `place` about to lead.
-fn opening_view(
-    place: usize,
-    hand: CardSet,
-    mode: Mode,
-    rules: TrickRules,
-    seats: usize,
-) -> CardPlayView<'static> {
-    CardPlayView {
-        seats,
-        seat: place,
-        hand,
-        completed: &[],
-        trick_leader: place as u8,
-        trick: &[],
-        shown: &[],
-        ruled_out: &[],
-        counting: Counting::card_points(mode),
-        rules,
-        pack: PACK,
-        per_seat: 8,
     }
 }
 
