@@ -26,6 +26,7 @@ pub mod mittlere;
 pub mod mode;
 pub mod pandur;
 pub mod record;
+pub mod schafhauser;
 pub mod schellenjass;
 pub mod schieber;
 pub mod sidi;

@@ -192,7 +192,8 @@ pub struct Verdict {
     pub safe: Vec<usize>,
     /// The final score of every side (team or seat), in `unit`.
     pub totals: Vec<i64>,
-    /// What the totals count: `points`, `penalty points` (the fewest win), `strokes` or `lines`
+    /// What the totals count: `points`, `penalty points` (the fewest win), `strokes`, `stakes`
+    /// (Schafhauser's set) or `lines`
     /// (the lines on the slate of a game played to a number of them).
     pub unit: &'static str,
     /// The deals played.
@@ -210,6 +211,7 @@ impl Verdict {
             "penalty points" => "unit_penalty_points",
             "strokes" => "unit_strokes",
             "lines" => "unit_lines",
+            "stakes" => "unit_stakes",
             _ => "unit_points",
         });
         let total = |side: usize| self.totals.get(side).copied().unwrap_or(0);

@@ -24,6 +24,7 @@ use crate::mode::Mode;
 pub use options::{BieterOptions, Discards};
 pub use record::{
     play_recorded, BieterCards, BieterDealResult, BieterGameResult, BieterRecord, BieterSettled,
+    ShownMeldsRecord,
 };
 pub use state::{
     Bieter, BieterDeal, BieterObservation, BieterPhase, BieterTally, ShownMelds, BAUERN, KING,

@@ -138,6 +138,8 @@ pub struct Bieter {
     tally: BieterTally,
     totals: [u32; 2],
     winner: Option<usize>,
+    /// The same dealer deals every deal (Schafhauser's King, `Bieter::with_king`).
+    fixed_dealer: bool,
 }
 
 /// The party of `seat` when `king` is King.
@@ -192,7 +194,30 @@ impl Bieter {
             tally: BieterTally::default(),
             totals: [0; 2],
             winner: None,
+            fixed_dealer: false,
         })
+    }
+
+    /// A Partie without an auction (Schafhauser, JassWiki "Schafhauser (3 Spieler)": "Im
+    /// Unterschied zum Bieter wird das Ziel nicht durch Bieten festgelegt"): `king` plays
+    /// every deal as a later deal of Bieter's (the dealer's last card trump, the King plays or
+    /// leaves it) to `target`; he deals the first deal, and every deal if `king_deals`, else
+    /// the deal passes on.
+    pub fn with_king(
+        opts: BieterOptions,
+        king: u8,
+        target: u32,
+        king_deals: bool,
+    ) -> Result<Bieter, String> {
+        let mut b = Bieter::new(opts)?;
+        if king >= opts.players {
+            return Err(format!("no seat {king} among {} players", opts.players));
+        }
+        b.king = Some(king);
+        b.high = Some((target, king));
+        b.dealer = king;
+        b.fixed_dealer = king_deals;
+        Ok(b)
     }
 
     fn deal_play(
@@ -228,6 +253,15 @@ impl Bieter {
     /// Who dealt the current (or last) deal.
     pub fn dealer(&self) -> u8 {
         self.dealer
+    }
+    /// Who deals the next deal: the first dealer, then the seat after the last (the same seat
+    /// every deal with a fixed dealer).
+    pub fn next_dealer(&self) -> u8 {
+        if self.deals_started == 0 || self.fixed_dealer {
+            self.dealer
+        } else {
+            (self.dealer + 1) % self.players()
+        }
     }
     /// Forehand of the current deal, who speaks first and leads the first trick.
     pub fn forehand(&self) -> u8 {
@@ -405,11 +439,7 @@ impl Bieter {
                 self.phase
             )));
         }
-        let dealer = if self.deals_started == 0 {
-            self.dealer
-        } else {
-            (self.dealer + 1) % self.players()
-        };
+        let dealer = self.next_dealer();
         let first = self.king.is_none();
         let want = self.hand_size(first);
         let mut all = CardSet::EMPTY;
@@ -826,7 +856,7 @@ impl Bieter {
         self.observation_as(Some(seat))
     }
 
-    fn observation_as(&self, seat: Option<usize>) -> BieterObservation {
+    pub(crate) fn observation_as(&self, seat: Option<usize>) -> BieterObservation {
         let s8 = seat.map_or(u8::MAX, |s| s as u8);
         let playing = self.phase == BieterPhase::Play;
         let first = self.is_first_deal() && self.deals_started > 0;
@@ -1037,11 +1067,7 @@ impl Game for Bieter {
     /// the last card, the dealer's, turned for trump ("die unterste Karte").
     fn deal_from_pack(&self, pack: &[Card; 36]) -> BieterDeal {
         let n = self.players() as usize;
-        let dealer = if self.deals_started == 0 {
-            self.dealer
-        } else {
-            (self.dealer + 1) % self.players()
-        } as usize;
+        let dealer = self.next_dealer() as usize;
         let seat_at = |k: usize| (dealer + 1 + k) % n;
         let mut deal = BieterDeal {
             hands: [CardSet::EMPTY; 4],

@@ -3,10 +3,10 @@
 //! the others, the Bauernpartei, to his bid before they reach 1000), with its computer players
 //! and phrases beside it (`bieter/`).
 
-mod players;
+pub(crate) mod players;
 
 use crate::Record;
-use jass_core::bieter::{Bieter, BieterOptions, BieterPhase, KING};
+use jass_core::bieter::{Bieter, BieterOptions, BieterPhase, BieterTally, KING};
 use jass_core::Player;
 use serde_json::{json, Value};
 
@@ -30,9 +30,38 @@ const SAMPLING_KNOWN: [&str; 5] = [
     "king_share",
 ];
 
+/// What each party wrote in a deal (`tally`), each figure under the King's seat or under every
+/// Bauer's (they write together): the tricks, card points, melds, Stöck, the King's discards, a
+/// Matsch, and everything written (Bieter's and Schafhauser's deals).
+pub(crate) fn party_lines(t: &BieterTally, king: u8, n: u8) -> Vec<ScoreLine> {
+    let seats = |v: [u32; 2]| per_seat(v, king, n);
+    let mut lines = vec![ScoreLine::new(
+        Phrase::new("bieter_tricks"),
+        seats(t.tricks.map(u32::from)),
+        LineRole::Note,
+    )];
+    for (key, v) in [
+        ("card_points", t.card_points),
+        ("bieter_melds", t.melds),
+        ("bieter_stoeck", t.stoeck),
+        ("bieter_discards", [t.discards, 0]),
+        ("bieter_matsch", t.matsch),
+    ] {
+        if v != [0, 0] {
+            lines.push(ScoreLine::part(Phrase::new(key), seats(v)));
+        }
+    }
+    lines.push(ScoreLine::new(
+        Phrase::new("deal_written"),
+        seats(t.written),
+        LineRole::Written,
+    ));
+    lines
+}
+
 /// A party's figure per seat: the King's under his seat, the Bauern's under each of theirs (the
 /// Bauern write together).
-fn per_seat(parties: [u32; 2], king: u8, players: u8) -> Vec<i64> {
+pub(crate) fn per_seat(parties: [u32; 2], king: u8, players: u8) -> Vec<i64> {
     (0..players)
         .map(|s| i64::from(parties[usize::from(s != king)]))
         .collect()
@@ -124,29 +153,7 @@ impl TableGame for Bieter {
                 ),
             ];
         };
-        let seats = |v: [u32; 2]| per_seat(v, king, n);
-        let mut lines = vec![ScoreLine::new(
-            Phrase::new("bieter_tricks"),
-            seats(t.tricks.map(u32::from)),
-            LineRole::Note,
-        )];
-        for (key, v) in [
-            ("card_points", t.card_points),
-            ("bieter_melds", t.melds),
-            ("bieter_stoeck", t.stoeck),
-            ("bieter_discards", [t.discards, 0]),
-            ("bieter_matsch", t.matsch),
-        ] {
-            if v != [0, 0] {
-                lines.push(ScoreLine::part(Phrase::new(key), seats(v)));
-            }
-        }
-        lines.push(ScoreLine::new(
-            Phrase::new("deal_written"),
-            seats(t.written),
-            LineRole::Written,
-        ));
-        lines
+        party_lines(&t, king, n)
     }
     /// Each seat: the card points it has taken this deal, its party's points and target (the
     /// Bauern write together: theirs stand in each Bauer's row); the King is named in a note.
@@ -244,7 +251,10 @@ impl TableGame for Bieter {
     /// Whole Partien, A in each seat in turn, measured by the stakes A wins or pays.
     fn arena(given: &Value) -> Result<Arena<Self>, OptionsError> {
         let mut arena = Arena::new(Self::read_options(given)?);
-        arena.measure = Box::new(SeatStakes);
+        arena.measure = Box::new(SeatStakes {
+            of_record: bieter_stakes,
+            words: ("Partie", "Partien"),
+        });
         Ok(arena)
     }
     fn verdict(record: &Record) -> Verdict {
@@ -275,26 +285,41 @@ impl TableGame for Bieter {
         Some("a Bieter Partie is a race of a King against the Bauern to different targets");
 }
 
-/// The arena's measure of Bieter: the stakes A wins or pays in a Partie (the King one from or
-/// to each Bauer, two when Schneider), and the Partien A wins.
-struct SeatStakes;
+/// A Bieter Partie's stakes per seat, its party points per seat and its deals.
+fn bieter_stakes(record: &Record) -> Result<SeatFigures, String> {
+    let Record::Bieter(r) = record else {
+        return Err("not a Bieter record".into());
+    };
+    let stakes = r
+        .result
+        .settlement
+        .clone()
+        .ok_or("the Partie did not end")?;
+    let points = per_seat(
+        r.result.totals,
+        r.result.king.unwrap_or(0),
+        r.options.players,
+    );
+    Ok((stakes, points, r.deals.len()))
+}
+
+/// What a King's game's record gives its arena: each seat's stakes, each seat's party points
+/// (summed over the game), the deals played.
+pub(crate) type SeatFigures = (Vec<i64>, Vec<i64>, usize);
+
+/// The arena's measure of the King's games (Bieter, Schafhauser): the stakes A wins or pays in
+/// a game (the King one from or to each Bauer, two when Schneider), and the games A wins.
+pub(crate) struct SeatStakes {
+    /// The figures of one of the game's records.
+    pub(crate) of_record: fn(&Record) -> Result<SeatFigures, String>,
+    /// What one game is called in the report, and more than one (`Partie`, `Partien`).
+    pub(crate) words: (&'static str, &'static str),
+}
 
 impl ArenaMeasure for SeatStakes {
     /// A's stakes, the others', deals played, A on the winning side (1 or 0).
     fn figures(&self, record: &Record, a_seats: &[bool]) -> Result<Vec<f64>, String> {
-        let Record::Bieter(r) = record else {
-            return Err("not a Bieter record".into());
-        };
-        let stakes = r
-            .result
-            .settlement
-            .clone()
-            .ok_or("the Partie did not end")?;
-        let points = per_seat(
-            r.result.totals,
-            r.result.king.unwrap_or(0),
-            r.options.players,
-        );
+        let (stakes, points, deals) = (self.of_record)(record)?;
         let (mut a, mut others, mut won, mut a_points, mut b_points, mut bs) =
             (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
         for (s, &v) in stakes.iter().enumerate() {
@@ -308,7 +333,7 @@ impl ArenaMeasure for SeatStakes {
                 bs += 1.0;
             }
         }
-        let deals = r.deals.len() as f64;
+        let deals = deals as f64;
         Ok(vec![
             a,
             others,
@@ -331,6 +356,7 @@ impl ArenaMeasure for SeatStakes {
         let (dm, _) = mean_se(&mean_of(2));
         let (am, ase) = mean_se(&mean_of(4));
         let (bm, bse) = mean_se(&mean_of(5));
+        let (one, more) = self.words;
         let mut r = ArenaReport::default();
         r.field("stakes_per_game_a", sm);
         r.field("stakes_per_game_a_standard_error", sse);
@@ -341,18 +367,18 @@ impl ArenaMeasure for SeatStakes {
         r.field("points_per_deal_b", bm);
         r.lines = vec![
             format!(
-                "stakes per Partie of {a}: {sm:+.3} ± {:.3} (standard error; what {b} pays it, 0 is even)",
+                "stakes per {one} of {a}: {sm:+.3} ± {:.3} (standard error; what {b} pays it, 0 is even)",
                 sse.0
             ),
             format!(
-                "Partien won by {a}: {:.1}% ± {:.1}% (on the winning side, King or Bauer)",
+                "{more} won by {a}: {:.1}% ± {:.1}% (on the winning side, King or Bauer)",
                 100.0 * wm,
                 100.0 * wse.0
             ),
             format!(
                 "points per deal of the party of {a}: {am:.1} ± {ase:.1}, of {b}: {bm:.1} ± {bse:.1}"
             ),
-            format!("deals per Partie: {dm:.1}"),
+            format!("deals per {one}: {dm:.1}"),
         ];
         r
     }

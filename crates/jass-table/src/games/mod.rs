@@ -27,6 +27,8 @@ crate::registry::games! {
     Pandur(pandur: jass_core::pandur::Pandur),
     /// Bieter (Steiger): a King against the Bauernpartei, his target bid (3 or 4 players).
     Bieter(bieter: jass_core::bieter::Bieter),
+    /// Schafhauser (Fischenthaler): a King against the Bauernpartei without an auction (3 players).
+    Schafhauser(schafhauser: jass_core::schafhauser::Schafhauser),
 }
 
 use serde_json::Value;

@@ -196,7 +196,7 @@ fn tricks_of(obs: &BieterObservation, opts: &BieterOptions) -> u32 {
 }
 
 /// The rule player's action in `obs` (also the sampling player's where it plays by rule).
-fn rule_action(obs: &BieterObservation, opts: &BieterOptions, share: usize) -> BieterAction {
+pub(crate) fn rule_action(obs: &BieterObservation, opts: &BieterOptions, share: usize) -> BieterAction {
     let tricks = tricks_of(obs, opts);
     match obs.phase {
         BieterPhase::Auction => rule_bid(obs, opts, share),
@@ -372,7 +372,7 @@ impl SamplingBieter {
         best.1
     }
 
-    fn card(&mut self, obs: &BieterObservation, legal: CardSet) -> Card {
+    pub(crate) fn card(&mut self, obs: &BieterObservation, legal: CardSet) -> Card {
         let eleven = self.opts.undenufe_eleven;
         let deal = solo_deal(obs, eleven).expect("a contract and a King");
         let mode = obs.contract.expect("a contract").mode();
