@@ -58,6 +58,14 @@ fn game(opts: SchafhauserOptions) -> Schafhauser {
     Schafhauser::new(opts).unwrap()
 }
 
+/// The options with the King dealing every deal of his Partie (`dealer` `king`).
+fn king_deals() -> SchafhauserOptions {
+    SchafhauserOptions {
+        dealer: SchafhauserDealer::King,
+        ..SchafhauserOptions::default()
+    }
+}
+
 fn rotating() -> SchafhauserOptions {
     SchafhauserOptions {
         dealer: SchafhauserDealer::Rotating,
@@ -335,7 +343,7 @@ fn the_packets_of_three_from_forehand_the_dealers_last_card_turned_and_the_king_
     // takes packets 0, 3, 6, 9, seat 2 packets 1, 4, 7, 10, the dealer 2, 5, 8, 11 and with the
     // last the turned card CA.
     let pack = ordered_pack();
-    let mut g = game(SchafhauserOptions::default());
+    let mut g = game(king_deals());
     assert_eq!((g.phase(), g.to_move()), (BieterPhase::Deal, ToMove::Deal));
     assert_eq!((g.king(), g.partie_number(), g.deals_started()), (0, 1, 0));
     let d = g.deal_from_pack(&pack);
@@ -498,7 +506,7 @@ fn with_a_rotating_dealer_the_king_deals_first_then_the_deal_passes_to_the_left(
 
 #[test]
 fn the_king_stays_melds_of_the_best_party_his_stoeck_and_every_trick_written_as_taken() {
-    let mut g = game(SchafhauserOptions::default());
+    let mut g = game(king_deals());
     g.apply_deal(deal_for(0, SHARED, "S7")).unwrap();
     assert_eq!((g.partie().dealer(), g.partie().forehand()), (0, 1));
     assert_eq!(
@@ -586,7 +594,7 @@ fn the_king_stays_melds_of_the_best_party_his_stoeck_and_every_trick_written_as_
 
 #[test]
 fn the_king_takes_every_trick_157_his_melds_and_a_matsch_of_100() {
-    let mut g = game(SchafhauserOptions::default());
+    let mut g = game(king_deals());
     g.apply_deal(deal_for(0, MATSCH, "H7")).unwrap();
     run(&mut g, &["stay"]);
     // The melds after the first trick: the King's three sequences of three (60); the Bauern have
@@ -627,7 +635,7 @@ fn the_king_takes_every_trick_157_his_melds_and_a_matsch_of_100() {
 #[test]
 fn the_king_drops_257_and_a_bauers_stoeck_for_the_bauern_his_own_stoeck_never() {
     // Spades (S7): the King's own SK SQ count nothing when he does not play: 257 alone.
-    let mut g = game(SchafhauserOptions::default());
+    let mut g = game(king_deals());
     g.apply_deal(deal_for(0, SHARED, "S7")).unwrap();
     run(&mut g, &["drop"]);
     assert_eq!(g.partie().stayed(), Some(false));
@@ -660,7 +668,7 @@ fn the_king_drops_257_and_a_bauers_stoeck_for_the_bauern_his_own_stoeck_never() 
         ("C6", Some(1), 277),
         ("DA", None, 257),
     ] {
-        let mut g = game(SchafhauserOptions::default());
+        let mut g = game(king_deals());
         g.apply_deal(deal_for(0, SHARED, trump)).unwrap();
         run(&mut g, &["drop"]);
         assert_eq!(g.partie().stoeck_scored(), holder, "{trump}");
@@ -675,7 +683,7 @@ fn the_king_drops_257_and_a_bauers_stoeck_for_the_bauern_his_own_stoeck_never() 
     let mut g = game(SchafhauserOptions {
         farmers_target: 250,
         partien: 1,
-        ..SchafhauserOptions::default()
+        ..king_deals()
     });
     g.apply_deal(deal_for(0, SHARED, "H6")).unwrap();
     run(&mut g, &["drop"]);
@@ -693,7 +701,7 @@ fn the_king_drops_257_and_a_bauers_stoeck_for_the_bauern_his_own_stoeck_never() 
 
 #[test]
 fn a_set_of_three_partien_each_ending_the_moment_a_target_is_reached_and_the_stakes_summed() {
-    let mut g = game(SchafhauserOptions::default());
+    let mut g = game(king_deals());
 
     // Partie 1, King seat 0. The Matsch deal: 317. The shared deal: after trick 1 the Bauern's
     // melds (90) and the King's 15 (332); trick 2 brings him 20, to 352: the Partie is over at
@@ -794,28 +802,28 @@ fn wrong_deals_and_illegal_actions_are_refused_with_the_reason_and_change_nothin
         (
             SchafhauserOptions {
                 partien: 0,
-                ..SchafhauserOptions::default()
+                ..king_deals()
             },
             "partien",
         ),
         (
             SchafhauserOptions {
                 partien: 10,
-                ..SchafhauserOptions::default()
+                ..king_deals()
             },
             "partien",
         ),
         (
             SchafhauserOptions {
                 king_target: 50,
-                ..SchafhauserOptions::default()
+                ..king_deals()
             },
             "king_target",
         ),
         (
             SchafhauserOptions {
                 farmers_target: 20_000,
-                ..SchafhauserOptions::default()
+                ..king_deals()
             },
             "farmers_target",
         ),
@@ -827,7 +835,7 @@ fn wrong_deals_and_illegal_actions_are_refused_with_the_reason_and_change_nothin
     let opts = SchafhauserOptions {
         farmers_target: 250,
         partien: 2,
-        ..SchafhauserOptions::default()
+        ..king_deals()
     };
     let mut g = game(opts);
     let e = refused(&mut g, "stay");
@@ -873,7 +881,7 @@ fn wrong_deals_and_illegal_actions_are_refused_with_the_reason_and_change_nothin
         e.contains("only the first deal lays cards on the table"),
         "{e}"
     );
-    // The deal of a rotating dealer's second deal is not this game's first.
+    // Cards dealt as by seat 1 (the turned card his): the King, seat 0, deals the first deal.
     let e = refused_deal(&mut g, deal_for(1, SHARED, "S7"));
     assert!(e.contains("seat 0 must hold it"), "{e}");
 
@@ -1297,7 +1305,7 @@ fn properties_over_many_seeded_sets() {
         for seed in 0..50u64 {
             let opts = SchafhauserOptions {
                 dealer,
-                ..SchafhauserOptions::default()
+                ..king_deals()
             };
             random_set(opts, seed * 37 + k as u64 * 1000, &mut seen);
         }
@@ -1339,7 +1347,7 @@ fn random_sets_end_and_their_records_check_and_read_back() {
     for dealer in [SchafhauserDealer::King, SchafhauserDealer::Rotating] {
         let opts = SchafhauserOptions {
             dealer,
-            ..SchafhauserOptions::default()
+            ..king_deals()
         };
         for seed in 0..8u64 {
             let mut ps = random_players(3, seed * 7);
@@ -1439,7 +1447,7 @@ fn a_tampered_record_is_refused() {
             } else {
                 SchafhauserDealer::King
             },
-            ..SchafhauserOptions::default()
+            ..king_deals()
         };
         let rec = play_recorded(opts, seed, &mut random_players(3, seed)).unwrap();
         rec.check().unwrap();

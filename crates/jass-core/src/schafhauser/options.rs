@@ -10,14 +10,14 @@ use crate::mode::UndenufeEleven;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SchafhauserDealer {
-    /// The King deals every deal of his Partie, and the turned trump card is his (JassWiki:
-    /// "wer König ist und damit die Karten ausgibt", "Diese Trumpfkarte gehört dem König"; 004:
-    /// "The solo player begins the game as the dealer").
-    King,
-    /// The King deals the first deal, then the deal passes to the left and the turned card
-    /// stays with the dealer, as in Bieter's later deals (JassWiki: "In den folgenden Spielen
-    /// wechselt das Geben reihum in Spielrichtung", read as the deals of one Partie).
+    /// The King deals the first deal of his Partie, then the deal passes to the left and the
+    /// turned card stays with the dealer, as in Bieter's later deals (004: "The solo player
+    /// begins the game as the dealer", "the dealer turns up the last card to make trump";
+    /// JassWiki: "In den folgenden Spielen wechselt das Geben reihum in Spielrichtung").
     Rotating,
+    /// The King deals every deal of his Partie, so the turned trump card is always his
+    /// (JassWiki: "Diese Trumpfkarte gehört dem König und kann von niemandem geraubt werden").
+    King,
 }
 
 /// Every option of Schafhauser. `Default` is the game documented in `docs/schafhauser.md`.
@@ -44,7 +44,7 @@ impl Default for SchafhauserOptions {
             king_target: 350,
             farmers_target: 1000,
             partien: 3,
-            dealer: SchafhauserDealer::King,
+            dealer: SchafhauserDealer::Rotating,
         }
     }
 }
@@ -100,13 +100,13 @@ mod tests {
         let o = SchafhauserOptions::default();
         assert_eq!((o.king_target, o.farmers_target, o.partien), (350, 1000, 3));
         let given: SchafhauserOptions =
-            serde_json::from_str(r#"{"partien":1,"dealer":"rotating"}"#).unwrap();
+            serde_json::from_str(r#"{"partien":1,"dealer":"king"}"#).unwrap();
         assert_eq!(
             (given.partien, given.dealer, given.king_target),
-            (1, SchafhauserDealer::Rotating, 350)
+            (1, SchafhauserDealer::King, 350)
         );
         let json = serde_json::to_value(o).unwrap();
-        assert_eq!(json["dealer"], "king");
+        assert_eq!(json["dealer"], "rotating");
         assert_eq!(
             serde_json::from_value::<SchafhauserOptions>(json).unwrap(),
             o

@@ -36,14 +36,14 @@ impl TableGame for Schafhauser {
         "  king_target: what the King must make (350)\n",
         "  farmers_target: what the Bauern must make together (1000)\n",
         "  partien: Partien in the set, the King passing to the left (3: each player once)\n",
-        "  dealer: king | rotating (the King deals every deal and the trump card is his, or the deal passes on)\n",
+        "  dealer: rotating | king (the King deals the first deal, then the deal passes on; or he deals every deal, the trump card his)\n",
         "  See docs/schafhauser.md for the source of every option."
     );
 
     fn presets() -> Vec<(&'static str, Value)> {
         vec![
             ("default", json!({})),
-            ("rotating", json!({"dealer": "rotating"})),
+            ("king-deals", json!({"dealer": "king"})),
         ]
     }
     fn read_options(options: &Value) -> Result<SchafhauserOptions, OptionsError> {
