@@ -24,6 +24,7 @@ pub mod handjass;
 pub mod hindersi;
 pub mod mittlere;
 pub mod mode;
+pub mod palette;
 pub mod pandur;
 pub mod record;
 pub mod schafhauser;

@@ -1287,8 +1287,12 @@ function renderControls() {
   $('#controls').classList.toggle('active', true);
   const st = getStyle();
   const kinds = new Set(legal.map((a) => a.action));
-  const cardActs = legal.filter((a) => typeof a.card === 'string');
-  const other = legal.filter((a) => typeof a.card !== 'string');
+  // A card of the hand is chosen in the hand; a card named beyond it (Palette's card asked for)
+  // by its own button.
+  const held = new Set(v.hand || []);
+  const inHand = (a) => typeof a.card === 'string' && held.has(a.card);
+  const cardActs = legal.filter(inHand);
+  const other = legal.filter((a) => !inHand(a));
   const texts = [];
   if (cardActs.length) {
     const verb = cardActs[0].action;
@@ -1370,7 +1374,7 @@ function renderHand() {
   }
   const hand = sortHand(v.hand || [], trumpMode(v));
   const legal = myLegal();
-  const byCard = new Map(legal.filter((a) => typeof a.card === 'string').map((a) => [a.card, a]));
+  const byCard = new Map(legal.filter((a) => typeof a.card === 'string' && hand.includes(a.card)).map((a) => [a.card, a]));
   const playing = byCard.size > 0 && !T.pending;
   const n = hand.length;
   const w = handCardWidth(n);

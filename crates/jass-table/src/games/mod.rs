@@ -29,6 +29,8 @@ crate::registry::games! {
     Bieter(bieter: jass_core::bieter::Bieter),
     /// Schafhauser (Fischenthaler): a King against the Bauernpartei without an auction (3 players).
     Schafhauser(schafhauser: jass_core::schafhauser::Schafhauser),
+    /// Palette: four players, an auction, the partner the holder of a card asked for.
+    Palette(palette: jass_core::palette::Palette),
 }
 
 use serde_json::Value;
