@@ -9,6 +9,7 @@
 //! `D10`, trump modes `D H S C obenabe undenufe`.
 #![deny(missing_docs)]
 
+pub mod auction;
 pub mod bieter;
 pub mod card;
 pub mod card_play_action;

@@ -215,6 +215,7 @@ pub const SETTINGS: &[Setting] = &[
     setting("decision_samples", 0, 10_000, "worlds per Handjass decision before the card play: stay, drop out or take the blind, the six of trumps, agreement (0: the rule player's)"),
     setting("bessern_samples", 0, 10_000, "worlds for the Handjass Bessern choice and each discard (0: the rule player's)"),
     setting("king_share", 50, 200, "Bieter: what the bid counts on a King making in each deal after the first, in percent of a fair share of the deal's points (the rest of the bid from the first deal's estimate)"),
+    setting("bid_worlds", 0, 1000, "Palette: worlds of the others' hands in which each bid and trump is played out by the rule card (0: the rule player's bids and trump by its estimate)"),
     setting("exact_tricks", 0, 4, "the last tricks of each play-out solved with all hands open, every seat for its own measure (0: played out by the rules); each trick more costs five to ten times the time"),
     setting("reply_tricks", 0, 5, "the last tricks of each play-out played as the seat's best reply to the others' rule play (0: off)"),
     setting("node_limit", 1_000, 1_000_000_000, "the most search nodes the solver may take for one world (a deterministic cap on the time); a world over it is left out"),

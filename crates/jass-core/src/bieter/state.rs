@@ -6,6 +6,7 @@
 
 use serde::Serialize;
 
+use crate::auction::{AuctionTurn, PassFinalAuction};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
@@ -114,13 +115,9 @@ pub struct Bieter {
     deals_started: u32,
     dealer: u8,
     deal: BieterDeal,
-    // The auction.
-    to_act: u8,
-    passed: [bool; 4],
-    high: Option<(u32, u8)>,
-    /// The auction's entries: a seat and its bid (0: a pass).
-    calls: [(u8, u16); CALLS],
-    n_calls: u8,
+    auction: PassFinalAuction<u32, CALLS>,
+    /// The King's target in a Partie without an auction (Schafhauser).
+    fixed_target: Option<u32>,
     thrown_in: bool,
     king: Option<u8>,
     // The King's exchange.
@@ -168,11 +165,8 @@ impl Bieter {
                 table_open: CardSet::EMPTY,
                 trump_card: None,
             },
-            to_act: 0,
-            passed: [false; 4],
-            high: None,
-            calls: [(0, 0); CALLS],
-            n_calls: 0,
+            auction: PassFinalAuction::new(&[]),
+            fixed_target: None,
             thrown_in: false,
             king: None,
             king_hand: CardSet::EMPTY,
@@ -214,7 +208,7 @@ impl Bieter {
             return Err(format!("no seat {king} among {} players", opts.players));
         }
         b.king = Some(king);
-        b.high = Some((target, king));
+        b.fixed_target = Some(target);
         b.dealer = king;
         b.fixed_dealer = king_deals;
         Ok(b)
@@ -271,13 +265,20 @@ impl Bieter {
     pub fn king(&self) -> Option<u8> {
         self.king
     }
-    /// The highest bid and its bidder (the King's target once the auction is over).
+    /// The highest bid and its bidder (the King's target once the auction is over; a
+    /// Schafhauser King's fixed target).
     pub fn high_bid(&self) -> Option<(u32, u8)> {
-        self.high
+        match (self.fixed_target, self.king) {
+            (Some(t), Some(k)) => Some((t, k)),
+            _ => self.auction.high(),
+        }
     }
     /// What each party must reach: the King his bid, the Bauern theirs (1000).
     pub fn targets(&self) -> [u32; 2] {
-        [self.high.map_or(0, |(b, _)| b), self.opts.farmers_target]
+        [
+            self.high_bid().map_or(0, |(b, _)| b),
+            self.opts.farmers_target,
+        ]
     }
     /// Each party's points (King, Bauern).
     pub fn totals(&self) -> [u32; 2] {
@@ -357,17 +358,14 @@ impl Bieter {
     }
     /// The auction so far, each call with its seat.
     pub fn auction(&self) -> Vec<(u8, BieterAction)> {
-        self.calls[..self.n_calls as usize]
+        self.auction
+            .calls()
             .iter()
             .map(|&(s, b)| {
-                let a = if b == 0 {
-                    BieterAction::Pass
-                } else {
-                    BieterAction::Bid {
-                        points: u32::from(b),
-                    }
-                };
-                (s, a)
+                (
+                    s,
+                    b.map_or(BieterAction::Pass, |points| BieterAction::Bid { points }),
+                )
             })
             .collect()
     }
@@ -535,10 +533,9 @@ impl Bieter {
             want as u8,
         );
         if first {
-            self.to_act = forehand;
-            self.passed = [false; 4];
-            self.high = None;
-            self.n_calls = 0;
+            let n = self.players();
+            let order: Vec<u8> = (0..n).map(|k| (forehand + k) % n).collect();
+            self.auction = PassFinalAuction::new(&order);
             self.phase = BieterPhase::Auction;
         } else {
             let trump = deal.trump_card.expect("checked").suit();
@@ -548,24 +545,11 @@ impl Bieter {
         Ok(())
     }
 
-    /// The seats still in the auction.
-    fn bidders(&self) -> usize {
-        (0..self.players())
-            .filter(|&s| !self.passed[s as usize])
-            .count()
-    }
-
-    fn next_bidder(&self, after: u8) -> u8 {
-        let n = self.players();
-        (1..=n)
-            .map(|k| (after + k) % n)
-            .find(|&s| !self.passed[s as usize])
-            .unwrap_or(after)
-    }
-
     /// The lowest bid open now: the minimum, or ten above the last.
     pub fn lowest_bid(&self) -> u32 {
-        self.high.map_or(self.opts.min_bid, |(b, _)| b + 10)
+        self.auction
+            .high()
+            .map_or(self.opts.min_bid, |(b, _)| b + 10)
     }
 
     fn auction_over(&mut self, king: u8) {
@@ -573,7 +557,6 @@ impl Bieter {
         // "Der König erhält nun die 6 auf dem Tisch liegenden Karten".
         self.king_hand =
             self.deal.hands[king as usize] | self.deal.table_hidden | self.deal.table_open;
-        self.to_act = king;
         self.phase = BieterPhase::Discard;
     }
 
@@ -778,33 +761,20 @@ impl Bieter {
     pub fn apply_unchecked(&mut self, action: BieterAction) {
         match (self.phase, action) {
             (BieterPhase::Auction, _) => {
-                let seat = self.to_act;
                 let bid = match action {
-                    BieterAction::Bid { points } => points,
-                    _ => 0,
+                    BieterAction::Bid { points } => Some(points),
+                    _ => None,
                 };
-                if (self.n_calls as usize) < CALLS {
-                    self.calls[self.n_calls as usize] = (seat, bid as u16);
-                    self.n_calls += 1;
-                }
-                if bid > 0 {
-                    self.high = Some((bid, seat));
-                } else {
-                    self.passed[seat as usize] = true;
-                }
-                let left = self.bidders();
-                match self.high {
+                let closes = bid.is_some_and(|b| b + 10 > self.opts.max_bid);
+                match self.auction.call(bid, closes) {
                     // Everyone passed: the cards are thrown in and the next dealer deals
                     // (docs/bieter.md: our choice, the texts are silent).
-                    None if left == 0 => {
+                    AuctionTurn::AllPassed => {
                         self.thrown_in = true;
                         self.phase = BieterPhase::Deal;
                     }
-                    Some((b, bidder)) if b + 10 > self.opts.max_bid => self.auction_over(bidder),
-                    Some((_, bidder)) if left == 1 && !self.passed[bidder as usize] => {
-                        self.auction_over(bidder)
-                    }
-                    _ => self.to_act = self.next_bidder(seat),
+                    AuctionTurn::Won(_, bidder) => self.auction_over(bidder),
+                    AuctionTurn::Next(_) => {}
                 }
             }
             (BieterPhase::Discard, BieterAction::Discard { card }) => {
@@ -874,8 +844,8 @@ impl Bieter {
                 _ => None,
             },
             auction: if first { self.auction() } else { Vec::new() },
-            bid: self.high.map(|(b, _)| b),
-            bidder: self.high.map(|(_, s)| s),
+            bid: self.high_bid().map(|(b, _)| b),
+            bidder: self.high_bid().map(|(_, s)| s),
             king: self.king,
             table_open: if first {
                 self.deal.table_open
@@ -1011,7 +981,7 @@ impl Game for Bieter {
     fn to_move(&self) -> ToMove {
         match self.phase {
             BieterPhase::Deal => ToMove::Deal,
-            BieterPhase::Auction => ToMove::Seat(self.to_act as usize),
+            BieterPhase::Auction => ToMove::Seat(self.auction.to_act() as usize),
             BieterPhase::Discard | BieterPhase::Contract | BieterPhase::Decide => {
                 ToMove::Seat(self.king.expect("a King") as usize)
             }

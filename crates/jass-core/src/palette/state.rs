@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use crate::auction::{AuctionTurn, PassFinalAuction};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
@@ -61,12 +62,7 @@ pub struct Palette {
     deals_started: u32,
     dealer: u8,
     dealt: [CardSet; 4],
-    // The auction.
-    to_act: u8,
-    passed: [bool; 4],
-    high: Option<(PaletteBid, u8)>,
-    calls: [(u8, Option<PaletteBid>); CALLS],
-    n_calls: u8,
+    auction: PassFinalAuction<PaletteBid, CALLS>,
     thrown_in: bool,
     // The contract.
     trump: Option<Mode>,
@@ -89,11 +85,7 @@ impl Palette {
             // Seat 0 is forehand in the first deal.
             dealer: PLAYERS - 1,
             dealt: [CardSet::EMPTY; 4],
-            to_act: 0,
-            passed: [false; 4],
-            high: None,
-            calls: [(0, None); CALLS],
-            n_calls: 0,
+            auction: PassFinalAuction::new(&[0, 1, 2, 3]),
             thrown_in: false,
             trump: None,
             called: None,
@@ -135,7 +127,7 @@ impl Palette {
     }
     /// The highest bid and its bidder (the declarer once the auction is over).
     pub fn high_bid(&self) -> Option<(PaletteBid, u8)> {
-        self.high.filter(|_| !self.thrown_in)
+        self.auction.high().filter(|_| !self.thrown_in)
     }
     /// The declarer, once the auction made one.
     pub fn declarer(&self) -> Option<u8> {
@@ -166,7 +158,8 @@ impl Palette {
     }
     /// The auction so far, each call with its seat.
     pub fn auction(&self) -> Vec<(u8, PaletteAction)> {
-        self.calls[..self.n_calls as usize]
+        self.auction
+            .calls()
             .iter()
             .map(|&(s, b)| (s, b.map_or(PaletteAction::Pass, PaletteAction::of_bid)))
             .collect()
@@ -223,7 +216,7 @@ impl Palette {
     /// The lowest bid open now: 110, one above the last bid of points, a Matsch (alone) above a
     /// Matsch; `None` after a Matsch alone.
     pub fn lowest_bid(&self) -> Option<PaletteBid> {
-        match self.high.map(|(b, _)| b) {
+        match self.auction.high().map(|(b, _)| b) {
             None => Some(PaletteBid::Points(MIN_BID)),
             Some(PaletteBid::Points(p)) if p < MAX_POINTS => Some(PaletteBid::Points(p + 1)),
             Some(PaletteBid::Points(_)) => Some(PaletteBid::Matsch),
@@ -269,10 +262,8 @@ impl Palette {
         self.dealer = self.next_dealer();
         self.deals_started += 1;
         self.dealt = hands;
-        self.to_act = self.forehand();
-        self.passed = [false; 4];
-        self.high = None;
-        self.n_calls = 0;
+        let f = self.forehand();
+        self.auction = PassFinalAuction::new(&[f, (f + 1) % 4, (f + 2) % 4, (f + 3) % 4]);
         self.thrown_in = false;
         self.trump = None;
         self.called = None;
@@ -292,18 +283,6 @@ impl Palette {
         }
     }
 
-    /// The seats still in the auction.
-    fn bidders(&self) -> usize {
-        self.passed.iter().filter(|&&p| !p).count()
-    }
-
-    fn next_bidder(&self, after: u8) -> u8 {
-        (1..=PLAYERS)
-            .map(|k| (after + k) % PLAYERS)
-            .find(|&s| !self.passed[s as usize])
-            .unwrap_or(after)
-    }
-
     /// The deal is over (thrown in or played): the next, or the end after the last deal.
     fn end_deal(&mut self) {
         self.phase = if self.deals_started >= self.opts.deals {
@@ -315,7 +294,7 @@ impl Palette {
 
     /// The end of the card play: the declarer's party's points and tricks against his bid.
     fn score_deal(&mut self) {
-        let (bid, declarer) = self.high.expect("a declarer");
+        let (bid, declarer) = self.auction.high().expect("a declarer");
         let party = |s: u8| s == declarer || Some(s) == self.partner;
         let taken = self.play.taken();
         let tricks = self.play.seat_tricks();
@@ -417,33 +396,20 @@ impl Palette {
     pub fn apply_unchecked(&mut self, action: PaletteAction) {
         match (self.phase, action) {
             (PalettePhase::Auction, _) => {
-                let seat = self.to_act;
                 let bid = action.bid();
-                if (self.n_calls as usize) < CALLS {
-                    self.calls[self.n_calls as usize] = (seat, bid);
-                    self.n_calls += 1;
-                }
-                match bid {
-                    Some(b) => self.high = Some((b, seat)),
-                    None => self.passed[seat as usize] = true,
-                }
-                let left = self.bidders();
-                match self.high {
+                match self.auction.call(bid, bid == Some(PaletteBid::MatschAlone)) {
                     // Everyone passed: the cards are thrown in (docs/palette.md: our choice).
-                    None if left == 0 => {
+                    AuctionTurn::AllPassed => {
                         self.thrown_in = true;
                         self.end_deal();
                     }
-                    Some((PaletteBid::MatschAlone, bidder)) => self.auction_over(bidder),
-                    Some((_, bidder)) if left == 1 && !self.passed[bidder as usize] => {
-                        self.auction_over(bidder)
-                    }
-                    _ => self.to_act = self.next_bidder(seat),
+                    AuctionTurn::Won(..) => self.phase = PalettePhase::Trump,
+                    AuctionTurn::Next(_) => {}
                 }
             }
             (PalettePhase::Trump, PaletteAction::Trump { trump }) => {
                 self.trump = Some(trump);
-                let (bid, declarer) = self.high.expect("a declarer");
+                let (bid, declarer) = self.auction.high().expect("a declarer");
                 // "The highest bidder takes over as the declarer and starts the game" (004).
                 self.play = Self::deal_play(self.dealt, trump, &self.opts, declarer);
                 self.phase = if bid.with_partner() {
@@ -465,11 +431,6 @@ impl Palette {
             }
             _ => {}
         }
-    }
-
-    fn auction_over(&mut self, declarer: u8) {
-        self.to_act = declarer;
-        self.phase = PalettePhase::Trump;
     }
 
     /// What a seat may see: its own hand, the auction, the trump and the called card, the
@@ -499,8 +460,8 @@ impl Palette {
             } else {
                 Vec::new()
             },
-            bid: self.high.map(|(b, _)| b),
-            bidder: self.high.map(|(_, s)| s),
+            bid: self.auction.high().map(|(b, _)| b),
+            bidder: self.auction.high().map(|(_, s)| s),
             declarer: self.declarer(),
             trump: self.trump,
             called: self.called,
@@ -610,9 +571,9 @@ impl Game for Palette {
     fn to_move(&self) -> ToMove {
         match self.phase {
             PalettePhase::Deal => ToMove::Deal,
-            PalettePhase::Auction => ToMove::Seat(self.to_act as usize),
+            PalettePhase::Auction => ToMove::Seat(self.auction.to_act() as usize),
             PalettePhase::Trump | PalettePhase::Ask => {
-                ToMove::Seat(self.high.expect("a declarer").1 as usize)
+                ToMove::Seat(self.auction.high().expect("a declarer").1 as usize)
             }
             PalettePhase::Play => ToMove::Seat(self.play.to_play() as usize),
             PalettePhase::Over => ToMove::Over,
@@ -643,7 +604,7 @@ impl Game for Palette {
                 }
             }
             PalettePhase::Ask => {
-                let declarer = self.high.expect("a declarer").1;
+                let declarer = self.auction.high().expect("a declarer").1;
                 for card in CardSet::ALL - self.hand(declarer) {
                     out.push(PaletteAction::Ask { card });
                 }

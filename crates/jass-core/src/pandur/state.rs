@@ -6,6 +6,7 @@
 
 use serde::Serialize;
 
+use crate::auction::{AuctionTurn, PassFinalAuction};
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
@@ -152,12 +153,8 @@ pub struct Pandur {
     deals_started: u32,
     dealer: u8,
     dealt: [CardSet; 4],
-    // The auction.
-    to_act: u8,
-    passed: [bool; 4],
+    auction: PassFinalAuction<PandurContract, 32>,
     bid: Option<(PandurContract, u8)>,
-    calls: [(u8, PandurAction); 32],
-    n_calls: u8,
     thrown_in: bool,
     // The play.
     trump: Option<Suit>,
@@ -185,11 +182,8 @@ impl Pandur {
             // Seat 0 is forehand in the first deal.
             dealer: opts.players - 1,
             dealt: [CardSet::EMPTY; 4],
-            to_act: 0,
-            passed: [false; 4],
+            auction: PassFinalAuction::new(&[]),
             bid: None,
-            calls: [(0, PandurAction::Pass); 32],
-            n_calls: 0,
             thrown_in: false,
             trump: None,
             play: Self::deal_play(&no_cards, Mode::Obenabe, TrickRules::Strict, 0),
@@ -309,8 +303,19 @@ impl Pandur {
         self.thrown_in
     }
     /// The auction so far, each call with its seat.
-    pub fn auction(&self) -> &[(u8, PandurAction)] {
-        &self.calls[..self.n_calls as usize]
+    pub fn auction(&self) -> Vec<(u8, PandurAction)> {
+        self.auction
+            .calls()
+            .iter()
+            .map(|&(s, c)| {
+                (
+                    s,
+                    c.map_or(PandurAction::Pass, |contract| PandurAction::Call {
+                        contract,
+                    }),
+                )
+            })
+            .collect()
     }
     /// The trump suit, once named (or set by the soloist's first lead).
     pub fn trump(&self) -> Option<Suit> {
@@ -422,10 +427,8 @@ impl Pandur {
         self.play = Self::deal_play(by_place, Mode::Obenabe, TrickRules::Strict, 0);
         self.phase = PandurPhase::Auction;
         // 004: "Each in turn, starting with eldest, may bid or pass".
-        self.to_act = self.forehand();
-        self.passed = [false; 4];
+        self.auction = PassFinalAuction::new(self.active());
         self.bid = None;
-        self.n_calls = 0;
         self.thrown_in = false;
         self.trump = None;
         self.shown = None;
@@ -433,30 +436,10 @@ impl Pandur {
         Ok(())
     }
 
-    /// The active seats still in the auction.
-    fn bidders(&self) -> usize {
-        self.active()
-            .iter()
-            .filter(|&&s| !self.passed[s as usize])
-            .count()
-    }
-
-    /// The next active seat after `seat` that has not passed.
-    fn next_bidder(&self, seat: u8) -> u8 {
-        let place = self.place_of(seat).expect("an active seat");
-        (1..=self.n_active)
-            .map(|k| self.seat_of((place + k) % self.n_active))
-            .find(|&s| !self.passed[s as usize])
-            .unwrap_or(seat)
-    }
-
     fn auction_over(&mut self) {
-        let (contract, soloist) = self.bid.expect("a bid");
+        let (contract, _) = self.bid.expect("a bid");
         match contract {
-            PandurContract::Points(_) => {
-                self.phase = PandurPhase::Trump;
-                self.to_act = soloist;
-            }
+            PandurContract::Points(_) => self.phase = PandurPhase::Trump,
             // Misère and Pandur without trump are played in Obenabe's order ("playing at no
             // trump"); the trump contracts wait for the first lead.
             _ => self.start_play(Mode::Obenabe),
@@ -643,30 +626,26 @@ impl Pandur {
     pub fn apply_unchecked(&mut self, action: PandurAction) {
         match (self.phase, action) {
             (PandurPhase::Auction, _) => {
-                let seat = self.to_act;
-                if (self.n_calls as usize) < self.calls.len() {
-                    self.calls[self.n_calls as usize] = (seat, action);
-                    self.n_calls += 1;
+                let bid = match action {
+                    PandurAction::Call { contract } => Some(contract),
+                    _ => None,
+                };
+                if let Some(b) = bid {
+                    self.bid = Some((b, self.auction.to_act()));
                 }
-                if let PandurAction::Call { contract: bid } = action {
-                    self.bid = Some((bid, seat));
-                } else {
-                    // "having passed may not come in again".
-                    self.passed[seat as usize] = true;
-                }
-                let left = self.bidders();
-                match self.bid {
+                // "having passed may not come in again"; nothing tops a trump Pandur.
+                match self
+                    .auction
+                    .call(bid, bid == Some(PandurContract::TrumpPandur))
+                {
                     // All three passed: the cards are thrown in (docs/pandur.md: our choice,
                     // the sources are silent) and the next dealer deals.
-                    None if left == 0 => {
+                    AuctionTurn::AllPassed => {
                         self.thrown_in = true;
                         self.phase = PandurPhase::Deal;
                     }
-                    Some((PandurContract::TrumpPandur, _)) => self.auction_over(),
-                    Some((_, bidder)) if left == 1 && !self.passed[bidder as usize] => {
-                        self.auction_over()
-                    }
-                    _ => self.to_act = self.next_bidder(seat),
+                    AuctionTurn::Won(..) => self.auction_over(),
+                    AuctionTurn::Next(_) => {}
                 }
             }
             (PandurPhase::Trump, PandurAction::Trump { trump: suit }) => {
@@ -698,7 +677,7 @@ impl Pandur {
                 ToMove::Seat(s) => Some(s as u8),
                 _ => None,
             },
-            auction: self.auction().to_vec(),
+            auction: self.auction(),
             contract,
             soloist,
             trump: self.trump,
@@ -796,7 +775,8 @@ impl Game for Pandur {
     fn to_move(&self) -> ToMove {
         match self.phase {
             PandurPhase::Deal => ToMove::Deal,
-            PandurPhase::Auction | PandurPhase::Trump => ToMove::Seat(self.to_act as usize),
+            PandurPhase::Auction => ToMove::Seat(self.auction.to_act() as usize),
+            PandurPhase::Trump => ToMove::Seat(self.bid.expect("a soloist").1 as usize),
             PandurPhase::Play => ToMove::Seat(self.seat_of(self.play.to_play()) as usize),
             PandurPhase::Over => ToMove::Over,
         }

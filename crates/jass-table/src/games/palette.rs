@@ -18,9 +18,9 @@ use crate::view::{LineRole, Phrase, ScoreLine, Slate, TableView};
 use jass_bots::card_play_sampling::CardPlaySettings;
 use players::{RulePalette, SamplingPalette};
 
-/// The sampling player's settings: its worlds (it reads no cards: a world's partnership is its
-/// own, and solves no tricks).
-const SAMPLING_KNOWN: [&str; 1] = ["samples"];
+/// The sampling player's settings: its worlds for its cards (it reads no cards: a world's
+/// partnership is its own, and solves no tricks) and for its bids and trump.
+const SAMPLING_KNOWN: [&str; 2] = ["samples", "bid_worlds"];
 
 impl TableGame for Palette {
     const KIND: GameKind = GameKind::Palette;
@@ -67,7 +67,11 @@ impl TableGame for Palette {
             samples: spec.get(&SAMPLING_KNOWN, "samples", SamplingPalette::DEFAULT.samples)?,
             ..SamplingPalette::DEFAULT
         };
-        Ok(Box::new(SamplingPalette::new(*options, settings, seed)))
+        let bid_worlds =
+            spec.get(&SAMPLING_KNOWN, "bid_worlds", SamplingPalette::BID_WORLDS)?;
+        Ok(Box::new(SamplingPalette::new(
+            *options, settings, bid_worlds, seed,
+        )))
     }
     /// The card points each seat took, the declarer's party's against the bid, and the game
     /// points written (the declarer's, half of them the partner's).

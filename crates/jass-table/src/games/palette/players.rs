@@ -12,7 +12,7 @@ use jass_core::palette::{
     MAX_POINTS,
 };
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank, Suit, TrickRules};
-use rand_core::SeedableRng;
+use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use jass_bots::card_play_sampling::{
@@ -228,6 +228,8 @@ impl Player<Palette> for RulePalette {
 pub struct SamplingPalette {
     opts: PaletteOptions,
     settings: CardPlaySettings,
+    /// Worlds for the play-outs of its bids and trump (0: the rule player's).
+    bid_worlds: usize,
     rng: Xoshiro256PlusPlus,
 }
 
@@ -242,13 +244,131 @@ impl SamplingPalette {
         exact_tricks: 0,
     };
 
-    /// A sampling player for a game of `opts` with `settings`, its worlds drawn from `seed`.
-    pub fn new(opts: PaletteOptions, settings: CardPlaySettings, seed: u64) -> Self {
+    /// The worlds of its bids' and trump's play-outs by default.
+    pub const BID_WORLDS: usize = 60;
+
+    /// A sampling player for a game of `opts` with `settings` for its cards and `bid_worlds`
+    /// for its bids and trump, its worlds drawn from `seed`.
+    pub fn new(
+        opts: PaletteOptions,
+        settings: CardPlaySettings,
+        bid_worlds: usize,
+        seed: u64,
+    ) -> Self {
         SamplingPalette {
             opts,
             settings,
+            bid_worlds,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
         }
+    }
+
+    /// Worlds of the others' hands: the cards `hand` does not hold dealt at random, nine each.
+    fn deal_worlds(&mut self, seat: u8, hand: CardSet) -> Vec<[CardSet; 4]> {
+        (0..self.bid_worlds)
+            .map(|_| {
+                let mut rest: Vec<Card> = (CardSet::ALL - hand).iter().collect();
+                let mut world = [CardSet::EMPTY; 4];
+                world[seat as usize] = hand;
+                for s in (0..4u8).filter(|&s| s != seat) {
+                    for _ in 0..9 {
+                        let i = (self.rng.next_u64() % rest.len() as u64) as usize;
+                        world[s as usize].insert(rest.swap_remove(i));
+                    }
+                }
+                world
+            })
+            .collect()
+    }
+
+    /// The party's card points and tricks in each world when `seat` declares `mode` with
+    /// `hand`, asking for the rule player's card (or alone), every seat by the rule card.
+    fn outcomes(
+        &self,
+        seat: u8,
+        hand: CardSet,
+        mode: Mode,
+        alone: bool,
+        worlds: &[[CardSet; 4]],
+    ) -> Vec<(u32, u8)> {
+        let ask = (!alone).then(|| rule_call(hand, mode));
+        let points = PointTable::new(mode, self.opts.undenufe_eleven);
+        let view = CardPlayView::opening(
+            4,
+            seat as usize,
+            hand,
+            Counting::card_points_with(mode, self.opts.undenufe_eleven),
+            TrickRules::Strict,
+            CardSet::ALL,
+            9,
+        );
+        worlds
+            .iter()
+            .map(|world| {
+                let partner = ask.and_then(|c| (0..4u8).find(|&s| world[s as usize].contains(c)));
+                let side = |s: u8| s == seat || Some(s) == partner;
+                let rule = |at: usize, h: CardSet, t: &[Card], g: CardSet, _l: bool, m: Mode| {
+                    let s = at as u8;
+                    let leader = (s + 4 - t.len() as u8) % 4;
+                    let p = partner_of(s, seat, partner);
+                    rule_card(s, h, t, leader, g, m, points, p, side(s), seat)
+                };
+                let first = rule(seat as usize, hand, &[], CardSet::EMPTY, false, mode);
+                let out = play_out(&view, *world, first, &rule, None);
+                let party = |v: &dyn Fn(usize) -> u32| (0..4u8).filter(|&s| side(s)).map(|s| v(s as usize)).sum::<u32>();
+                (
+                    party(&|s| out.points[s]),
+                    party(&|s| u32::from(out.tricks[s])) as u8,
+                )
+            })
+            .collect()
+    }
+
+    /// How often, in percent, the declarer `seat` with `hand` makes `bid` in `mode`.
+    fn chance(&self, seat: u8, hand: CardSet, mode: Mode, bid: PaletteBid, worlds: &[[CardSet; 4]]) -> u32 {
+        let outs = self.outcomes(seat, hand, mode, !bid.with_partner(), worlds);
+        let made = outs
+            .iter()
+            .filter(|&&(p, t)| match bid {
+                PaletteBid::Points(b) => p >= b,
+                _ => t == 9,
+            })
+            .count();
+        (100 * made / outs.len().max(1)) as u32
+    }
+
+    /// The bid: the lowest open one if, in its best mode, the play-outs make it more often than
+    /// not (what the declarer wins then against what he loses); else pass.
+    fn bid(&mut self, obs: &PaletteObservation, legal: &[PaletteAction]) -> PaletteAction {
+        let Some(lowest) = legal.iter().find_map(|a| a.bid()) else {
+            return PaletteAction::Pass;
+        };
+        let worlds = self.deal_worlds(obs.seat, obs.hand);
+        let best = Mode::ALL
+            .into_iter()
+            .map(|m| self.chance(obs.seat, obs.hand, m, lowest, &worlds))
+            .max()
+            .unwrap_or(0);
+        if best > 50 {
+            PaletteAction::of_bid(lowest)
+        } else {
+            PaletteAction::Pass
+        }
+    }
+
+    /// The trump: the mode the play-outs make the bid in most often.
+    fn trump(&mut self, obs: &PaletteObservation) -> Mode {
+        let bid = obs.bid.expect("a bid");
+        let worlds = self.deal_worlds(obs.seat, obs.hand);
+        Mode::ALL
+            .into_iter()
+            .max_by_key(|&m| {
+                (
+                    self.chance(obs.seat, obs.hand, m, bid, &worlds),
+                    std::cmp::Reverse(Mode::ALL.iter().position(|&x| x == m)),
+                )
+            })
+            .expect("a mode")
     }
 
     fn card(&mut self, obs: &PaletteObservation, legal: CardSet) -> Card {
@@ -368,8 +488,18 @@ impl Player<Palette> for SamplingPalette {
 
     fn act(&mut self, decision: &Decision<'_, Palette>) -> PaletteAction {
         let obs = decision.observation();
-        if obs.phase != PalettePhase::Play {
-            return rule_action(&obs, &self.opts);
+        match obs.phase {
+            PalettePhase::Auction if self.bid_worlds > 0 => {
+                let legal: Vec<PaletteAction> = decision.legal.iter().collect();
+                return self.bid(&obs, &legal);
+            }
+            PalettePhase::Trump if self.bid_worlds > 0 => {
+                return PaletteAction::Trump {
+                    trump: self.trump(&obs),
+                };
+            }
+            PalettePhase::Play => {}
+            _ => return rule_action(&obs, &self.opts),
         }
         let legal: CardSet = decision
             .legal
@@ -467,6 +597,7 @@ mod tests {
                                     samples: 20,
                                     ..SamplingPalette::DEFAULT
                                 },
+                                20,
                                 seed,
                             ))
                         } else {
