@@ -203,7 +203,8 @@ impl<'de> Deserialize<'de> for Record {
 pub struct GameFacts {
     /// The name in notation ([`TableGame::NAME`]).
     pub name: &'static str,
-    /// Other accepted names.
+    /// Other names the command line and the server accept ([`TableGame::COMMAND_ALIASES`]: the
+    /// record's other names and more).
     pub aliases: &'static [&'static str],
     /// The name for people.
     pub title: &'static str,
@@ -224,7 +225,7 @@ impl GameVisitor for Info {
     fn visit<G: TableGame>(self) -> GameFacts {
         GameFacts {
             name: G::NAME,
-            aliases: G::ALIASES,
+            aliases: G::COMMAND_ALIASES,
             title: G::TITLE,
             teams: G::TEAMS,
             options_help: G::OPTIONS_HELP,

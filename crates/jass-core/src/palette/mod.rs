@@ -23,7 +23,7 @@ pub use options::{PaletteOptions, PaletteScoring};
 pub use record::{
     play_recorded, PaletteDealResult, PaletteGameResult, PaletteRecord, PaletteSettled,
 };
-pub use state::{Palette, PaletteObservation, PalettePhase, PLAYERS};
+pub use state::{Palette, PaletteDealScore, PaletteObservation, PalettePhase, PLAYERS};
 
 /// The lowest bid ("Das Mindestgebot beginnt bei 110 Punkten"; 004's scale starts at 110).
 pub const MIN_BID: u32 = 110;

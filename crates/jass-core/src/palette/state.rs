@@ -150,7 +150,8 @@ impl Palette {
     }
     /// Whether the called card has been played, so that everyone knows the partner.
     pub fn partner_revealed(&self) -> bool {
-        self.called.is_some_and(|c| self.play.played().contains(&c))
+        self.called
+            .is_some_and(|c| self.play.played().contains(&c) || self.play.current().contains(&c))
     }
     /// True if every player passed and the cards were thrown in.
     pub fn thrown_in(&self) -> bool {
