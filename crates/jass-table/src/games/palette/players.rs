@@ -8,8 +8,8 @@
 //! best for its side kept).
 
 use jass_core::palette::{
-    Palette, PaletteAction, PaletteBid, PaletteObservation, PaletteOptions, PalettePhase,
-    MAX_POINTS,
+    points_level, Palette, PaletteAction, PaletteBid, PaletteObservation, PaletteOptions,
+    PalettePhase, PaletteScoring, MAX_POINTS,
 };
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank, Suit, TrickRules};
 use rand_core::{RngCore, SeedableRng};
@@ -63,9 +63,11 @@ pub fn party_estimate(hand: CardSet, mode: Mode) -> u32 {
     (mine * per_trick + (9 - mine) * per_trick / 2).min(DEAL_POINTS)
 }
 
-/// The rule player's bid: the lowest open bid while its estimate reaches it; a Matsch with all
-/// nine tricks sure but one (the called card), alone with all nine; else pass.
-pub fn rule_bid(obs: &PaletteObservation) -> PaletteAction {
+/// The rule player's bid: while its estimate reaches the lowest open bid, the bid of the
+/// estimate's level on 004's scale (a bid of points is worth its level: 120 wins 4 where 110
+/// wins 2; with `scoring` `taken` the lowest); a Matsch with all nine tricks sure but one (the
+/// called card), alone with all nine; else pass.
+pub fn rule_bid(obs: &PaletteObservation, opts: &PaletteOptions) -> PaletteAction {
     let mode = best_mode(obs.hand);
     let sure = sure_tricks(obs.hand, mode);
     let lowest = match obs.bid {
@@ -80,11 +82,16 @@ pub fn rule_bid(obs: &PaletteObservation) -> PaletteAction {
         8 => PaletteBid::Matsch,
         _ => PaletteBid::Points(party_estimate(obs.hand, mode)),
     };
-    if lowest <= reach {
-        PaletteAction::of_bid(lowest)
-    } else {
-        PaletteAction::Pass
+    if lowest > reach {
+        return PaletteAction::Pass;
     }
+    PaletteAction::of_bid(match (reach, lowest) {
+        (PaletteBid::Points(e), PaletteBid::Points(l)) if opts.scoring == PaletteScoring::Bid => {
+            PaletteBid::Points((e / 10 * 10).max(l))
+        }
+        (PaletteBid::Points(_), _) => lowest,
+        _ => reach,
+    })
 }
 
 /// The card the declarer asks for: the best card of `mode` he lacks (the top trump, in Obenabe
@@ -170,7 +177,7 @@ fn rule_card(
 /// The rule player's action in `obs` (also the sampling player's but for its cards).
 fn rule_action(obs: &PaletteObservation, opts: &PaletteOptions) -> PaletteAction {
     match obs.phase {
-        PalettePhase::Auction => rule_bid(obs),
+        PalettePhase::Auction => rule_bid(obs, opts),
         PalettePhase::Trump => PaletteAction::Trump {
             trump: best_mode(obs.hand),
         },
@@ -324,51 +331,79 @@ impl SamplingPalette {
             .collect()
     }
 
-    /// How often, in percent, the declarer `seat` with `hand` makes `bid` in `mode`.
-    fn chance(&self, seat: u8, hand: CardSet, mode: Mode, bid: PaletteBid, worlds: &[[CardSet; 4]]) -> u32 {
-        let outs = self.outcomes(seat, hand, mode, !bid.with_partner(), worlds);
-        let made = outs
+    /// What bidding `bid` is worth to the declarer over `outs` (the party's card points and
+    /// tricks in each world), in hundredths of a game point on average: made, its value (with
+    /// `scoring` `taken`, a bid of points the level of the points taken); missed, its value lost.
+    fn expected(&self, bid: PaletteBid, outs: &[(u32, u8)]) -> i64 {
+        let v = bid.game_points();
+        let sum: i64 = outs
             .iter()
-            .filter(|&&(p, t)| match bid {
-                PaletteBid::Points(b) => p >= b,
-                _ => t == 9,
+            .map(|&(p, t)| match bid {
+                PaletteBid::Points(b) if p < b => -v,
+                PaletteBid::Points(_) if self.opts.scoring == PaletteScoring::Taken => {
+                    points_level(p)
+                }
+                PaletteBid::Points(_) => v,
+                _ if t == 9 => v,
+                _ => -v,
             })
-            .count();
-        (100 * made / outs.len().max(1)) as u32
+            .sum();
+        100 * sum / outs.len().max(1) as i64
     }
 
-    /// The bid: the lowest open one if, in its best mode, the play-outs make it more often than
-    /// not (what the declarer wins then against what he loses); else pass.
+    /// The bid: of the open bids (the lowest, the lowest of each level of 004's scale, the two
+    /// Matsch bids) the one worth the most in its best mode by the play-outs, if it is worth more
+    /// than nothing; else pass.
     fn bid(&mut self, obs: &PaletteObservation, legal: &[PaletteAction]) -> PaletteAction {
-        let Some(lowest) = legal.iter().find_map(|a| a.bid()) else {
+        let open: Vec<PaletteBid> = legal.iter().filter_map(|a| a.bid()).collect();
+        let Some(&lowest) = open.first() else {
             return PaletteAction::Pass;
         };
+        let candidates: Vec<PaletteBid> = open
+            .iter()
+            .copied()
+            .filter(|&b| match b {
+                PaletteBid::Points(p) => b == lowest || p % 10 == 0,
+                _ => true,
+            })
+            .collect();
         let worlds = self.deal_worlds(obs.seat, obs.hand);
-        let best = Mode::ALL
-            .into_iter()
-            .map(|m| self.chance(obs.seat, obs.hand, m, lowest, &worlds))
-            .max()
-            .unwrap_or(0);
-        if best > 50 {
-            PaletteAction::of_bid(lowest)
-        } else {
-            PaletteAction::Pass
+        let mut best = (0, PaletteAction::Pass);
+        for m in Mode::ALL {
+            let with = self.outcomes(obs.seat, obs.hand, m, false, &worlds);
+            let alone = candidates
+                .contains(&PaletteBid::MatschAlone)
+                .then(|| self.outcomes(obs.seat, obs.hand, m, true, &worlds));
+            for &b in &candidates {
+                let outs = match (&alone, b.with_partner()) {
+                    (Some(a), false) => a,
+                    _ => &with,
+                };
+                let e = self.expected(b, outs);
+                if e > best.0 {
+                    best = (e, PaletteAction::of_bid(b));
+                }
+            }
         }
+        best.1
     }
 
-    /// The trump: the mode the play-outs make the bid in most often.
+    /// The trump: the mode the bid is worth the most in by the play-outs.
     fn trump(&mut self, obs: &PaletteObservation) -> Mode {
         let bid = obs.bid.expect("a bid");
         let worlds = self.deal_worlds(obs.seat, obs.hand);
         Mode::ALL
             .into_iter()
-            .max_by_key(|&m| {
-                (
-                    self.chance(obs.seat, obs.hand, m, bid, &worlds),
-                    std::cmp::Reverse(Mode::ALL.iter().position(|&x| x == m)),
-                )
+            .map(|m| {
+                let outs = self.outcomes(obs.seat, obs.hand, m, !bid.with_partner(), &worlds);
+                (self.expected(bid, &outs), m)
+            })
+            .fold(None, |best: Option<(i64, Mode)>, (e, m)| match best {
+                Some((b, _)) if b >= e => best,
+                _ => Some((e, m)),
             })
             .expect("a mode")
+            .1
     }
 
     fn card(&mut self, obs: &PaletteObservation, legal: CardSet) -> Card {
