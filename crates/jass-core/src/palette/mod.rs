@@ -55,6 +55,18 @@ impl PaletteBid {
         }
     }
 
+    /// The lowest bid open after `high`, the highest so far: 110, one above a bid of points, a
+    /// Matsch above 157, a Matsch alone above a Matsch; `None` after a Matsch alone.
+    pub fn lowest_after(high: Option<PaletteBid>) -> Option<PaletteBid> {
+        match high {
+            None => Some(PaletteBid::Points(MIN_BID)),
+            Some(PaletteBid::Points(p)) if p < MAX_POINTS => Some(PaletteBid::Points(p + 1)),
+            Some(PaletteBid::Points(_)) => Some(PaletteBid::Matsch),
+            Some(PaletteBid::Matsch) => Some(PaletteBid::MatschAlone),
+            Some(PaletteBid::MatschAlone) => None,
+        }
+    }
+
     /// Whether the declarer plays with a partner (every bid but a Matsch alone).
     pub fn with_partner(self) -> bool {
         self != PaletteBid::MatschAlone

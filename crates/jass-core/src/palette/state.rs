@@ -217,13 +217,7 @@ impl Palette {
     /// The lowest bid open now: 110, one above the last bid of points, a Matsch (alone) above a
     /// Matsch; `None` after a Matsch alone.
     pub fn lowest_bid(&self) -> Option<PaletteBid> {
-        match self.auction.high().map(|(b, _)| b) {
-            None => Some(PaletteBid::Points(MIN_BID)),
-            Some(PaletteBid::Points(p)) if p < MAX_POINTS => Some(PaletteBid::Points(p + 1)),
-            Some(PaletteBid::Points(_)) => Some(PaletteBid::Matsch),
-            Some(PaletteBid::Matsch) => Some(PaletteBid::MatschAlone),
-            Some(PaletteBid::MatschAlone) => None,
-        }
+        PaletteBid::lowest_after(self.auction.high().map(|(b, _)| b))
     }
     /// The records of this deal's completed tricks.
     pub fn trick_records(&self) -> Vec<TrickRecord> {

@@ -9,7 +9,7 @@
 
 use jass_core::palette::{
     points_level, Palette, PaletteAction, PaletteBid, PaletteObservation, PaletteOptions,
-    PalettePhase, PaletteScoring, MAX_POINTS,
+    PalettePhase, PaletteScoring,
 };
 use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, Rank, Suit, TrickRules};
 use rand_core::{RngCore, SeedableRng};
@@ -70,12 +70,8 @@ pub fn party_estimate(hand: CardSet, mode: Mode) -> u32 {
 pub fn rule_bid(obs: &PaletteObservation, opts: &PaletteOptions) -> PaletteAction {
     let mode = best_mode(obs.hand);
     let sure = sure_tricks(obs.hand, mode);
-    let lowest = match obs.bid {
-        None => PaletteBid::Points(jass_core::palette::MIN_BID),
-        Some(PaletteBid::Points(p)) if p < MAX_POINTS => PaletteBid::Points(p + 1),
-        Some(PaletteBid::Points(_)) => PaletteBid::Matsch,
-        Some(PaletteBid::Matsch) => PaletteBid::MatschAlone,
-        Some(PaletteBid::MatschAlone) => return PaletteAction::Pass,
+    let Some(lowest) = PaletteBid::lowest_after(obs.bid) else {
+        return PaletteAction::Pass;
     };
     let reach = match sure {
         9 => PaletteBid::MatschAlone,
