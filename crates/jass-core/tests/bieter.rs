@@ -40,18 +40,18 @@
 
 mod common;
 
-use common::{card, cards_in, random_players, set};
+use common::{
+    assert_worked, card, check_legal_cards, drive, legal_actions, packs, play_first_legal,
+    play_trick, points_of, random_players, read_back, refused, refused_deal, run, seat_to_move,
+    set, stoeck_holder, view_cards, Driver,
+};
 use jass_core::bieter::{
     play_recorded, Bieter, BieterAction, BieterContract, BieterDeal, BieterOptions, BieterPhase,
-    BieterRecord, BieterTally, Discards, BAUERN, KING, WEIS_RULES,
+    BieterTally, Discards, BAUERN, KING, WEIS_RULES,
 };
 use jass_core::deal::{ordered_pack, uniform_below, SeededDealer};
 use jass_core::game::{ActionList, Game, ToMove};
-use jass_core::record::GameRecord;
-use jass_core::trick::legal_cards;
-use jass_core::weis::stoeck_cards;
-use jass_core::{Card, CardSet, Mode, Rank, Suit, TrickRules};
-use rand_core::SeedableRng;
+use jass_core::{Card, CardSet, Mode, Suit, UndenufeEleven};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 // ---------------------------------------------------------------------------------------------
@@ -69,81 +69,13 @@ fn four_players() -> BieterOptions {
     }
 }
 
-/// Applies these actions in turn (`pass`, `bid 620`, `discard H6`, `contract S`, `stay`,
-/// `drop`, `play HA`); each must be legal.
-fn run(g: &mut Bieter, actions: &[&str]) {
-    for a in actions {
-        let action: BieterAction = a.parse().unwrap();
-        g.apply(action).unwrap_or_else(|e| panic!("{a}: {e}"));
-    }
-}
-
-/// The refusal of `action`, which must change nothing.
-fn refused(g: &mut Bieter, action: &str) -> String {
-    let before = format!("{g:?}");
-    let err = g.apply(action.parse().unwrap()).unwrap_err().to_string();
-    assert_eq!(before, format!("{g:?}"), "a refused action changes nothing");
-    err
-}
-
-/// The refusal of `deal`, which must change nothing.
-fn refused_deal(g: &mut Bieter, deal: BieterDeal) -> String {
-    let before = format!("{g:?}");
-    let err = g.apply_deal(deal).unwrap_err().to_string();
-    assert_eq!(before, format!("{g:?}"), "a refused deal changes nothing");
-    err
-}
-
-fn legal_actions(g: &Bieter) -> Vec<BieterAction> {
-    let mut l = ActionList::new();
-    g.legal_actions(&mut l);
-    l.to_vec()
-}
-
-fn seat_to_move(g: &Bieter) -> u8 {
-    match g.to_move() {
-        ToMove::Seat(s) => s as u8,
-        t => panic!("no seat to move: {t:?}"),
-    }
-}
-
-/// A card's points, from the values (not the engine's tables): trumps J 20, 9 14, A 11, 10 10,
-/// K 4, Q 3; the other suits A 11, 10 10, K 4, Q 3, J 2; the 8s 8 without trump. In Undenufe
-/// the Six counts 11 and the Ace none (the default `undenufe_eleven`: JassWiki and 004).
-fn value(c: Card, mode: Mode) -> u32 {
-    let trump = mode.trump() == Some(c.suit());
-    match c.rank() {
-        Rank::Six if mode == Mode::Undenufe => 11,
-        Rank::Ace if mode == Mode::Undenufe => 0,
-        Rank::Jack if trump => 20,
-        Rank::Nine if trump => 14,
-        Rank::Eight if mode.trump().is_none() => 8,
-        Rank::Ace => 11,
-        Rank::Ten => 10,
-        Rank::King => 4,
-        Rank::Queen => 3,
-        Rank::Jack => 2,
-        _ => 0,
-    }
-}
-
-fn points_of(cards: CardSet, mode: Mode) -> u32 {
-    cards.iter().map(|c| value(c, mode)).sum()
-}
-
 /// Plays one trick, each seat its card (`by_seat[s]`, played when the game asks that seat), and
 /// checks who took it. Returns the engine's points of the trick.
 fn trick_to(g: &mut Bieter, by_seat: &[&str], winner: u8) -> u32 {
     let n = g.players() as usize;
     assert_eq!(by_seat.len(), n);
     let done = g.card_play().tricks_done();
-    for _ in 0..n {
-        let s = seat_to_move(g) as usize;
-        g.apply(BieterAction::Play {
-            card: card(by_seat[s]),
-        })
-        .unwrap_or_else(|e| panic!("seat {s} {}: {e}", by_seat[s]));
-    }
+    play_trick(g, n, |s| by_seat[s]);
     assert_eq!(g.card_play().tricks_done(), done + 1);
     let (_, cards, w, p) = g.completed_trick(done as usize);
     assert_eq!(cards.len(), n);
@@ -156,12 +88,7 @@ fn trick_to(g: &mut Bieter, by_seat: &[&str], winner: u8) -> u32 {
 fn trick(g: &mut Bieter, by_seat: &[&str], winner: u8, points: u32) {
     let mode = g.card_play().mode();
     let last = g.card_play().tricks_done() + 1 == g.card_play().tricks_in_deal();
-    let by_values =
-        by_seat.iter().map(|c| value(card(c), mode)).sum::<u32>() + if last { 5 } else { 0 };
-    assert_eq!(
-        by_values, points,
-        "the figure worked by hand for {by_seat:?}"
-    );
+    assert_worked(by_seat, mode, UndenufeEleven::Six, last, points);
     assert_eq!(trick_to(g, by_seat, winner), points, "{by_seat:?}");
 }
 
@@ -192,13 +119,6 @@ fn assert_tally(t: BieterTally, want: Tally) {
             "the figures of party {p} add up"
         );
     }
-}
-
-/// The cards in a JSON view.
-fn view_cards(v: &serde_json::Value) -> CardSet {
-    let mut out = CardSet::EMPTY;
-    cards_in(v, &mut out);
-    out
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -957,25 +877,9 @@ fn four_players_eight_cards_four_on_the_table_350_obenabe_then_nine_cards() {
 // ---------------------------------------------------------------------------------------------
 // Dealing.
 
-/// The cards of `pack` at these index ranges.
-fn packs(pack: &[Card; 36], ranges: &[std::ops::Range<usize>]) -> CardSet {
-    ranges
-        .iter()
-        .flat_map(|r| pack[r.clone()].iter().copied())
-        .collect()
-}
-
 /// The cards of `pack` in this index range.
 fn cut(pack: &[Card; 36], range: std::ops::Range<usize>) -> CardSet {
     pack[range].iter().copied().collect()
-}
-
-/// Plays on with the first legal action of each seat until the deal is over.
-fn first_legal_to_deal(g: &mut Bieter) {
-    while let ToMove::Seat(_) = g.to_move() {
-        let a = legal_actions(g)[0];
-        g.apply(a).unwrap();
-    }
 }
 
 #[test]
@@ -1017,7 +921,7 @@ fn the_packets_of_each_deal_from_forehand_and_the_dealer_turns() {
     assert_eq!(seat_to_move(&g), 1);
     run(&mut g, &["bid 700", "pass", "pass"]);
     assert_eq!(g.king(), Some(1));
-    first_legal_to_deal(&mut g);
+    play_first_legal(&mut g);
     // A later deal, dealer seat 1: twelve each in packets of four from seat 2, the last card the
     // dealer's and trump.
     let d = g.deal_from_pack(&pack);
@@ -1058,7 +962,7 @@ fn the_packets_of_each_deal_from_forehand_and_the_dealer_turns() {
     g.apply_deal(d).unwrap();
     assert_eq!((g.dealer(), g.forehand(), seat_to_move(&g)), (0, 1, 1));
     run(&mut g, &["bid 350", "pass", "pass", "pass"]);
-    first_legal_to_deal(&mut g);
+    play_first_legal(&mut g);
     // Later: nine each in packets of three from forehand (seat 2); dealer seat 1.
     let d = g.deal_from_pack(&pack);
     assert_eq!(d.hands[2], packs(&pack, &[0..3, 12..15, 24..27]));
@@ -1358,27 +1262,9 @@ fn check_legal(g: &Bieter, seat: u8, legal: &ActionList<BieterAction>) {
         assert!(cards.is_empty());
         return;
     }
-    assert_eq!(cards.len() as usize, legal.len(), "only cards are played");
-    let hand = g.hand(seat);
-    assert!(hand.contains_all(cards), "every legal card is held");
     let p = g.card_play();
-    assert_eq!(
-        cards,
-        legal_cards(hand, p.current(), p.mode(), TrickRules::Strict),
-        "{hand} to {:?} in {}",
-        p.current(),
-        p.mode()
-    );
+    check_legal_cards(legal, g.hand(seat), p.current(), p.mode());
     assert_eq!(cards, g.legal_cards());
-}
-
-/// The seat holding trump King and Queen in `hands`, if any.
-fn stoeck_holder(hands: &[CardSet], mode: Mode) -> Option<u8> {
-    let t = mode.trump()?;
-    hands
-        .iter()
-        .position(|h| h.contains_all(stoeck_cards(t)))
-        .map(|s| s as u8)
 }
 
 /// A deal just over: its figures, against `start` (the totals when it was dealt).
@@ -1544,55 +1430,65 @@ fn check_deal(g: &Bieter, start: [u32; 2], seen: &mut Seen) {
     }
 }
 
-fn random_partie(opts: BieterOptions, seed: u64, seen: &mut Seen) {
-    let mut g = game(opts);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut dealer = SeededDealer::new(seed ^ 0x5eed);
-    let mut legal = ActionList::new();
-    let mut start = [0; 2];
-    let mut deals = 0;
-    loop {
-        check_views(&g, seen);
-        match g.to_move() {
-            ToMove::Over => break,
-            ToMove::Deal => {
-                let d = g.deal_from_pack(&dealer.next_pack());
-                let first = g.king().is_none();
-                let want = g.hand_size(first);
-                for s in 0..g.players() as usize {
-                    assert_eq!(d.hands[s].len(), want);
-                }
-                assert_eq!(d.trump_card.is_some(), !first);
-                g.apply_deal(d).unwrap();
-                start = g.totals();
-                deals += 1;
-                assert!(deals < 300, "the Partie ends");
-            }
-            ToMove::Seat(seat) => {
-                g.legal_actions(&mut legal);
-                assert!(!legal.is_empty());
-                check_legal(&g, seat as u8, &legal);
-                let r = uniform_below(&mut rng, 100);
-                let action = match g.phase() {
-                    // Pass often enough that cards are thrown in now and then; bid low mostly.
-                    BieterPhase::Auction if r < 45 => BieterAction::Pass,
-                    BieterPhase::Auction if r < 80 => legal.get(0),
-                    BieterPhase::Contract if r < 25 && g.options().hindersi => {
-                        BieterAction::Contract {
-                            contract: BieterContract::Hindersi,
-                        }
-                    }
-                    _ => legal.get(uniform_below(&mut rng, legal.len() as u32) as usize),
-                };
-                let was = g.phase();
-                g.apply(action).unwrap();
-                let now = g.phase();
-                if was != now && matches!(now, BieterPhase::Deal | BieterPhase::Over) {
-                    check_deal(&g, start, seen);
-                }
-            }
+/// A random Partie's checks and choices, `start` the totals when the deal was dealt.
+struct Partie<'a> {
+    seen: &'a mut Seen,
+    start: [u32; 2],
+}
+
+impl Driver<Bieter> for Partie<'_> {
+    fn step(&mut self, g: &Bieter) {
+        check_views(g, self.seen);
+    }
+
+    fn dealing(&mut self, g: &Bieter, d: &BieterDeal) {
+        let first = g.king().is_none();
+        let want = g.hand_size(first);
+        for s in 0..g.players() as usize {
+            assert_eq!(d.hands[s].len(), want);
+        }
+        assert_eq!(d.trump_card.is_some(), !first);
+    }
+
+    fn dealt(&mut self, g: &Bieter, _: u32) {
+        self.start = g.totals();
+    }
+
+    fn choose(
+        &mut self,
+        g: &Bieter,
+        seat: usize,
+        legal: &ActionList<BieterAction>,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> BieterAction {
+        check_legal(g, seat as u8, legal);
+        let r = uniform_below(rng, 100);
+        match g.phase() {
+            // Pass often enough that cards are thrown in now and then; bid low mostly.
+            BieterPhase::Auction if r < 45 => BieterAction::Pass,
+            BieterPhase::Auction if r < 80 => legal.get(0),
+            BieterPhase::Contract if r < 25 && g.options().hindersi => BieterAction::Contract {
+                contract: BieterContract::Hindersi,
+            },
+            _ => legal.get(uniform_below(rng, legal.len() as u32) as usize),
         }
     }
+
+    /// A deal just over: the phase is `Deal` or `Over`.
+    fn deal_over(&mut self, g: &Bieter) {
+        assert!(matches!(g.phase(), BieterPhase::Deal | BieterPhase::Over));
+        check_deal(g, self.start, self.seen);
+    }
+}
+
+fn random_partie(opts: BieterOptions, seed: u64, seen: &mut Seen) {
+    let mut g = game(opts);
+    let mut partie = Partie {
+        seen,
+        start: [0; 2],
+    };
+    drive(&mut g, seed, seed ^ 0x5eed, 299, &mut partie);
+    let seen = partie.seen;
     // The end of the Partie: the winner reached its target first, the settlement adds up.
     let w = g.winner().unwrap();
     let loser = 1 - w;
@@ -1685,12 +1581,7 @@ fn random_partien_end_and_their_records_check_and_read_back() {
                 let rec = play_recorded(opts, seed, &mut ps).unwrap();
                 rec.check()
                     .unwrap_or_else(|e| panic!("players {players} seed {seed}: {e}"));
-                let json = rec.to_json_line();
-                assert!(json.starts_with(r#"{"game":"bieter","format":"jass-record""#));
-                let back: BieterRecord =
-                    GameRecord::from_value(serde_json::from_str(&json).unwrap()).unwrap();
-                assert_eq!(back, rec);
-                back.check().unwrap();
+                read_back(&rec, "bieter");
                 let res = &rec.result;
                 let w = res.winner.expect("a winner");
                 let targets = [res.bid.unwrap(), opts.farmers_target];

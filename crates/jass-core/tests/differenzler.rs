@@ -13,7 +13,7 @@ use jass_core::trick::legal_cards;
 use jass_core::{Card, CardSet, Mode, Suit, TrickRules};
 
 mod common;
-use common::{cards_in, golden, hands};
+use common::{cards_in, golden, hands, run};
 
 fn players(seed: u64) -> Vec<Box<dyn Player<Differenzler>>> {
     common::random_players(4, seed * 4)
@@ -21,13 +21,6 @@ fn players(seed: u64) -> Vec<Box<dyn Player<Differenzler>>> {
 
 fn card(s: &str) -> Card {
     s.parse().unwrap()
-}
-
-fn run(state: &mut Differenzler, actions: &[&str]) {
-    for a in actions {
-        let action: DifferenzlerAction = a.parse().unwrap();
-        state.apply(action).unwrap_or_else(|e| panic!("{a}: {e}"));
-    }
 }
 
 /// Plays on with the first legal card, declaring the best Weis whenever asked.

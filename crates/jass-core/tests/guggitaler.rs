@@ -8,14 +8,13 @@
 
 mod common;
 
-use common::{play, players, random_game};
+use common::{legal, play, players, random_game, read_back, set};
 use jass_core::card_play_game::HandsDeal;
-use jass_core::game::{ActionList, Game};
+use jass_core::game::Game;
 use jass_core::guggitaler::GuggitalerAction as CardPlayAction;
 use jass_core::guggitaler::{
     play_recorded, Count, Guggitaler, GuggitalerOptions, GuggitalerRules, List, MAX_SEATS,
 };
-use jass_core::record::GameRecord;
 use jass_core::{Card, CardSet, Suit};
 use proptest::prelude::*;
 
@@ -25,16 +24,6 @@ fn hands(h: &[&str]) -> [CardSet; MAX_SEATS] {
         out[s] = h.parse().unwrap();
     }
     out
-}
-
-fn legal(g: &Guggitaler) -> CardSet {
-    let mut l = ActionList::new();
-    g.legal_actions(&mut l);
-    l.played_cards()
-}
-
-fn set(s: &str) -> CardSet {
-    s.parse().unwrap()
 }
 
 /// What a deal of `list` counts in all, `players` at the table (each card, trick and the last
@@ -289,11 +278,7 @@ fn whole_seeded_games_are_recorded_checked_and_read_back() {
             assert_eq!(r.totals, totals);
         }
         assert_eq!(rec.result.totals, totals);
-        let json = rec.to_json_line();
-        assert!(json.starts_with(r#"{"game":"guggitaler","format":"jass-record""#));
-        let back =
-            GameRecord::<Guggitaler>::from_value(serde_json::from_str(&json).unwrap()).unwrap();
-        assert_eq!(back, rec);
+        read_back(&rec, "guggitaler");
         let mut wrong = rec.clone();
         wrong.deals[0].result.written[0] += 1;
         let err = wrong.check().unwrap_err().to_string();

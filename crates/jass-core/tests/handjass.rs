@@ -12,17 +12,10 @@ use jass_core::mode::{Mode, PointTable, UndenufeEleven};
 use jass_core::{Card, CardSet};
 
 mod common;
-use common::{golden, set};
+use common::{golden, run, set};
 
 fn players(n: usize, seed: u64) -> Vec<Box<dyn Player<Handjass>>> {
     common::random_players(n, seed * 8)
-}
-
-fn act(state: &mut Handjass, actions: &[&str]) {
-    for a in actions {
-        let action: HandjassAction = a.parse().unwrap();
-        state.apply(action).unwrap_or_else(|e| panic!("{a}: {e}"));
-    }
 }
 
 /// Four-player deal from explicit hands (seat 3 deals; its hand holds the turned card).
@@ -71,7 +64,7 @@ const WEIS_HANDS: [&str; 4] = [
 fn the_weis_dialogue_of_000() {
     let mut s = Handjass::new(HandjassOptions::default()).unwrap();
     s.deal(four(WEIS_HANDS, "HA")).unwrap();
-    act(&mut s, &["stay", "stay", "stay", "stay"]);
+    run(&mut s, &["stay", "stay", "stay", "stay"]);
     assert_eq!(s.phase(), Phase::Play);
     play_out(&mut s, true);
     assert_eq!(s.weis_winner(), Some(2));
@@ -92,15 +85,15 @@ fn no_weis_after_a_higher_one() {
     ];
     let mut s = Handjass::new(HandjassOptions::default()).unwrap();
     s.deal(four(fixed, "HA")).unwrap();
-    act(
+    run(
         &mut s,
         &["stay", "stay", "stay", "stay", "weis SA SK SQ SJ S10", "D6"],
     );
     // Seat 1 holds D7 D8 (no run), so it is asked no Weis; seat 2 holds a 50 and a 20.
-    act(&mut s, &["D7"]);
+    run(&mut s, &["D7"]);
     let e = s.apply("weis HK HQ HJ H10".parse().unwrap()).unwrap_err();
     assert!(e.to_string().contains("already been announced"), "{e}");
-    act(&mut s, &["weis none"]);
+    run(&mut s, &["weis none"]);
 }
 
 #[test]
@@ -124,7 +117,7 @@ fn only(s: &mut Handjass, survivor: u8, dealer: &mut SeededDealer) {
     deal_next(s, dealer);
     while let ToMove::Seat(p) = s.to_move() {
         let a = if p as u8 == survivor { "stay" } else { "drop" };
-        act(s, &[a]);
+        run(s, &[a]);
     }
 }
 
@@ -159,7 +152,7 @@ fn with_lone_player_redeal_a_deal_nobody_else_comes_to_is_void() {
     let mut two = Handjass::new(HandjassOptions { players: 2, ..o }).unwrap();
     deal_next(&mut two, &mut d);
     while let ToMove::Seat(_) = two.to_move() {
-        act(&mut two, &["drop"]);
+        run(&mut two, &["drop"]);
     }
     assert_eq!(two.slate(), vec![0, 0]);
     assert!(two.outcome().redealt);
@@ -244,7 +237,7 @@ fn vorhand_rotation_when_players_retire() {
     s.set_slate(&[0, 6, 0]).unwrap();
     deal_next(&mut s, &mut d);
     while let ToMove::Seat(p) = s.to_move() {
-        act(&mut s, &[if p == 1 { "stay" } else { "drop" }]);
+        run(&mut s, &[if p == 1 { "stay" } else { "drop" }]);
     }
     assert_eq!(s.retired(), vec![1]);
     assert_eq!((s.dealer(), s.vorhand()), (0, 2));
@@ -265,7 +258,7 @@ fn two_players_one_stroke_and_the_last_one_loses() {
     deal_next(&mut s, &mut d);
     assert_eq!(s.dealt().stock.len(), 9);
     // The non-dealer (Vorhand, seat 0) chooses first; seat 1 drops: seat 0 scores one stroke.
-    act(&mut s, &["stay", "drop"]);
+    run(&mut s, &["stay", "drop"]);
     assert_eq!(s.slate(), vec![7, 3]);
     assert_eq!(s.phase(), Phase::Over);
     assert_eq!(s.loser(), Some(1));
@@ -284,7 +277,7 @@ fn blind_and_six_exchange_in_the_three_player_game() {
         let deal = s.dealt();
         let trump = deal.trump_card;
         let six = Card::new(trump.suit(), jass_core::Rank::Six);
-        act(&mut s, &["blind", "stay", "stay"]);
+        run(&mut s, &["blind", "stay", "stay"]);
         assert_eq!(s.blind_taker(), Some(0));
         // The blind taker holds the blind; only one player may take it.
         assert_eq!(s.hands()[0], deal.blind);
@@ -299,7 +292,7 @@ fn blind_and_six_exchange_in_the_three_player_game() {
                 unreachable!()
             };
             if Some(p) == holder {
-                act(&mut s, &["exchange-six"]);
+                run(&mut s, &["exchange-six"]);
                 let h = holder.unwrap();
                 assert!(s.hands()[h].contains(trump) && s.hands()[0].contains(six));
                 assert_eq!(
@@ -309,7 +302,7 @@ fn blind_and_six_exchange_in_the_three_player_game() {
                 return;
             }
             assert!(s.apply(HandjassAction::ExchangeSix).is_err());
-            act(&mut s, &["keep-six"]);
+            run(&mut s, &["keep-six"]);
         }
     }
     panic!("no deal with the six of trumps outside the blind");
@@ -328,7 +321,7 @@ fn bessern_discards_three_then_decides() {
     let deal = s.dealt();
     let h0 = deal.hands[0];
     let three: Vec<Card> = h0.iter().take(3).collect();
-    act(&mut s, &["bessern"]);
+    run(&mut s, &["bessern"]);
     assert!(s.apply(HandjassAction::Stay).is_err());
     for c in &three {
         s.apply(HandjassAction::Discard { card: *c }).unwrap();
@@ -337,7 +330,7 @@ fn bessern_discards_three_then_decides() {
         s.hands()[0],
         (h0 - three.iter().copied().collect()) | deal.bessern[0]
     );
-    act(&mut s, &["keep-hand", "keep-hand"]);
+    run(&mut s, &["keep-hand", "keep-hand"]);
     assert_eq!(s.phase(), Phase::Decide);
 }
 
@@ -1174,15 +1167,15 @@ fn the_blind_taker_may_not_lead_the_turned_card() {
         s.observation(1).turned_card_at,
         Some(TurnedCardPlace::Blind)
     );
-    act(&mut s, &["blind", "stay", "drop"]);
+    run(&mut s, &["blind", "stay", "drop"]);
     assert_eq!(s.phase(), Phase::Agree);
     assert_eq!(
         s.observation(2).turned_card_at,
         Some(TurnedCardPlace::BlindTaker { seat: 0 })
     );
-    act(&mut s, &["play-on"]);
+    run(&mut s, &["play-on"]);
     if s.legal_cards().is_empty() {
-        act(&mut s, &["weis none"]);
+        run(&mut s, &["weis none"]);
     }
     assert!(s.hands()[0].contains(t));
     assert!(
@@ -1225,15 +1218,15 @@ fn without_withhold_indicator_the_spare_is_taken_as_it_lies() {
     let mut s = Handjass::new(o).unwrap();
     deal_next(&mut s, &mut dealer);
     let t = s.dealt().trump_card;
-    act(&mut s, &["blind", "stay", "drop"]);
+    run(&mut s, &["blind", "stay", "drop"]);
     assert_eq!(
         s.observation(2).turned_card_at,
         Some(TurnedCardPlace::Hand { seat: 0 }),
         "everyone saw the card go into the taker's hand"
     );
-    act(&mut s, &["play-on"]);
+    run(&mut s, &["play-on"]);
     if s.legal_cards().is_empty() {
-        act(&mut s, &["weis none"]);
+        run(&mut s, &["weis none"]);
     }
     assert_eq!(s.legal_cards(), s.hands()[0]);
     s.apply(HandjassAction::Play { card: t }).unwrap();
@@ -1270,7 +1263,7 @@ fn observations_say_where_the_turned_card_lies_and_who_took_bessern() {
     // Four players: the dealer's last card, in the dealer's hand, public for the whole deal.
     let mut s = Handjass::new(HandjassOptions::default()).unwrap();
     s.deal(four(WEIS_HANDS, "HA")).unwrap();
-    act(&mut s, &["stay", "stay", "stay", "stay"]);
+    run(&mut s, &["stay", "stay", "stay", "stay"]);
     play_out(&mut s, false);
     let obs: HandjassObservation = s.observation(0);
     assert_eq!(obs.turned_card, Some("HA".parse().unwrap()));
@@ -1290,7 +1283,7 @@ fn observations_say_where_the_turned_card_lies_and_who_took_bessern() {
             s.observation(0).turned_card_at,
             Some(TurnedCardPlace::Stock)
         );
-        act(&mut s, &["stay", "stay"]);
+        run(&mut s, &["stay", "stay"]);
         while s.phase() == Phase::Six {
             let ToMove::Seat(p) = s.to_move() else {
                 unreachable!()
@@ -1298,7 +1291,7 @@ fn observations_say_where_the_turned_card_lies_and_who_took_bessern() {
             let mut l = ActionList::new();
             s.legal_actions(&mut l);
             if l.len() == 2 {
-                act(&mut s, &["exchange-six"]);
+                run(&mut s, &["exchange-six"]);
                 let obs = s.observation(1 - p);
                 assert_eq!(obs.turned_card, Some(t));
                 assert_eq!(
@@ -1308,7 +1301,7 @@ fn observations_say_where_the_turned_card_lies_and_who_took_bessern() {
                 assert_eq!(obs.six_by, Some(p as u8));
                 seen = true;
             } else {
-                act(&mut s, &["keep-six"]);
+                run(&mut s, &["keep-six"]);
             }
         }
         if seen {
@@ -1328,12 +1321,12 @@ fn observations_say_where_the_turned_card_lies_and_who_took_bessern() {
         s.observation(0).turned_card_at,
         Some(TurnedCardPlace::Hand { seat: 2 })
     );
-    act(&mut s, &["keep-hand", "bessern"]);
+    run(&mut s, &["keep-hand", "bessern"]);
     let h1: Vec<Card> = s.hands()[1].iter().take(3).collect();
     for c in h1 {
         s.apply(HandjassAction::Discard { card: c }).unwrap();
     }
-    act(&mut s, &["bessern"]);
+    run(&mut s, &["bessern"]);
     let h2: Vec<Card> = s.hands()[2].iter().take(3).collect();
     for c in h2 {
         s.apply(HandjassAction::Discard { card: c }).unwrap();
@@ -1363,10 +1356,10 @@ fn agreement_is_offered_with_twelve_cards() {
             let ToMove::Seat(p) = s.to_move() else {
                 unreachable!()
             };
-            act(&mut s, &[if p == dropper { "drop" } else { "stay" }]);
+            run(&mut s, &[if p == dropper { "drop" } else { "stay" }]);
         }
         assert_eq!(s.phase(), Phase::Agree);
-        act(&mut s, &["agree", "agree"]);
+        run(&mut s, &["agree", "agree"]);
         if s.outcome().agreed {
             agreed += 1;
             assert_eq!(s.outcome().strokes.iter().sum::<u32>(), 2);
@@ -1385,9 +1378,9 @@ fn play_cards(state: &mut Handjass, cards: &[&str]) {
     for c in cards {
         state.legal_actions(&mut l);
         if matches!(l.get(0), HandjassAction::Weis { .. }) {
-            act(state, &["weis none"]);
+            run(state, &["weis none"]);
         }
-        act(state, &[c]);
+        run(state, &[c]);
     }
 }
 
@@ -1415,7 +1408,7 @@ fn with_004_exactly_21_points_is_neither_in_the_hole_nor_a_stroke() {
     assert!(o.stroke_above_threshold);
     let mut s = Handjass::new(o).unwrap();
     s.deal(four(TWENTY_ONE_HANDS, "H6")).unwrap();
-    act(&mut s, &["stay", "stay", "stay", "stay"]);
+    run(&mut s, &["stay", "stay", "stay", "stay"]);
     play_cards(&mut s, &TWENTY_ONE_PLAY);
     let out = s.outcome();
     assert_eq!(&out.totals[..4], &[21, 156, 0, 0]);
@@ -1430,7 +1423,7 @@ fn with_004_exactly_21_points_is_neither_in_the_hole_nor_a_stroke() {
     assert!(!o.stroke_above_threshold);
     let mut s = Handjass::new(o).unwrap();
     s.deal(four(TWENTY_ONE_HANDS, "H6")).unwrap();
-    act(&mut s, &["stay", "stay", "stay", "stay"]);
+    run(&mut s, &["stay", "stay", "stay", "stay"]);
     play_cards(&mut s, &TWENTY_ONE_PLAY);
     assert_eq!(&s.outcome().strokes[..4], &[1, 1, 0, 0]);
 }
@@ -1456,7 +1449,7 @@ fn berner_with_shields_trump_gives_three_strokes_each() {
         if s.dealt().trump_card.suit() != jass_core::Suit::S {
             continue;
         }
-        act(&mut s, &["stay", "stay", "stay"]);
+        run(&mut s, &["stay", "stay", "stay"]);
         play_out(&mut s, false);
         let out = s.outcome();
         let mut by_points: Vec<usize> = (0..3).collect();

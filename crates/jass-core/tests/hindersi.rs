@@ -7,9 +7,9 @@
 
 mod common;
 
-use common::{card, play, players, random_game};
+use common::{card, legal, play, players, random_game, read_back};
 use jass_core::deal::SeededDealer;
-use jass_core::game::{ActionList, Game};
+use jass_core::game::Game;
 use jass_core::hindersi::{
     play_recorded, Hindersi, HindersiAction, HindersiDeal, HindersiOptions, HindersiRules, Ranking,
     MAX_SEATS,
@@ -20,12 +20,6 @@ use proptest::prelude::*;
 
 fn hands(h: [&str; 4]) -> [CardSet; MAX_SEATS] {
     h.map(|h| h.parse::<CardSet>().unwrap())
-}
-
-fn legal(g: &Hindersi) -> CardSet {
-    let mut l = ActionList::new();
-    g.legal_actions(&mut l);
-    l.played_cards()
 }
 
 fn four() -> HindersiOptions {
@@ -446,11 +440,7 @@ fn whole_seeded_games_are_recorded_checked_and_read_back() {
             assert_eq!(score[w as usize], best);
         }
         // Written and read back alike; a wrong figure is caught.
-        let json = rec.to_json_line();
-        assert!(json.starts_with(r#"{"game":"hindersi","format":"jass-record""#));
-        let back =
-            GameRecord::<Hindersi>::from_value(serde_json::from_str(&json).unwrap()).unwrap();
-        assert_eq!(back, rec);
+        let json = read_back(&rec, "hindersi");
         let mut wrong = rec.clone();
         wrong.deals[0].result.points[0] += 1;
         let err = wrong.check().unwrap_err().to_string();

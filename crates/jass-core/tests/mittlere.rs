@@ -8,14 +8,13 @@
 
 mod common;
 
-use common::{card, play, players, random_game};
+use common::{card, legal, play, players, random_game, read_back, set};
 use jass_core::card_play_game::HandsDeal;
-use jass_core::game::{ActionList, Game};
+use jass_core::game::Game;
 use jass_core::mittlere::{
     card_value, play_recorded, Hundred, Mittlere, MittlereOptions, MittlereRules, Outcome, Ranking,
     MAX_SEATS,
 };
-use jass_core::record::GameRecord;
 use jass_core::{CardSet, Mode, Suit};
 use proptest::prelude::*;
 
@@ -25,16 +24,6 @@ fn hands(h: [&str; 3]) -> [CardSet; MAX_SEATS] {
         out[s] = h.parse().unwrap();
     }
     out
-}
-
-fn legal(g: &Mittlere) -> CardSet {
-    let mut l = ActionList::new();
-    g.legal_actions(&mut l);
-    l.played_cards()
-}
-
-fn set(s: &str) -> CardSet {
-    s.parse().unwrap()
 }
 
 #[test]
@@ -316,11 +305,7 @@ fn whole_seeded_games_are_recorded_checked_and_read_back() {
         }
         let res = &rec.result;
         assert_eq!((&res.striche, &res.nuller), (&striche, &nuller));
-        let json = rec.to_json_line();
-        assert!(json.starts_with(r#"{"game":"mittlere","format":"jass-record""#));
-        let back =
-            GameRecord::<Mittlere>::from_value(serde_json::from_str(&json).unwrap()).unwrap();
-        assert_eq!(back, rec);
+        read_back(&rec, "mittlere");
         let mut wrong = rec.clone();
         wrong.deals[0].result.nuller[0] += 1;
         let err = wrong.check().unwrap_err().to_string();

@@ -37,7 +37,11 @@
 
 mod common;
 
-use common::{card, cards_in, hands, random_players, set};
+use common::{
+    assert_worked, card, check_legal_cards, drive, hands, legal_actions, packs, play_trick,
+    random_players, read_back, refused, refused_deal, run, seat_to_move, set, value_with,
+    view_cards, Driver,
+};
 use jass_core::deal::{ordered_pack, uniform_below, SeededDealer};
 use jass_core::game::{ActionList, Game, ToMove};
 use jass_core::palette::{
@@ -45,9 +49,7 @@ use jass_core::palette::{
     PaletteScoring,
 };
 use jass_core::record::GameRecord;
-use jass_core::trick::legal_cards;
-use jass_core::{Card, CardSet, Mode, Rank, Suit, TrickRules, UndenufeEleven};
-use rand_core::SeedableRng;
+use jass_core::{CardSet, Mode, Suit, UndenufeEleven};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 // ---------------------------------------------------------------------------------------------
@@ -65,68 +67,8 @@ fn opts_with(deals: u32, scoring: PaletteScoring) -> PaletteOptions {
     }
 }
 
-/// Applies these actions in turn (`pass`, `bid 125`, `matsch`, `trump H`, `ask HJ`, `play HA`);
-/// each must be legal.
-fn run(g: &mut Palette, actions: &[&str]) {
-    for a in actions {
-        let action: PaletteAction = a.parse().unwrap();
-        g.apply(action).unwrap_or_else(|e| panic!("{a}: {e}"));
-    }
-}
-
-/// The refusal of `action`, which must change nothing.
-fn refused(g: &mut Palette, action: &str) -> String {
-    let before = format!("{g:?}");
-    let err = g.apply(action.parse().unwrap()).unwrap_err().to_string();
-    assert_eq!(before, format!("{g:?}"), "a refused action changes nothing");
-    err
-}
-
-/// The refusal of `deal`, which must change nothing.
-fn refused_deal(g: &mut Palette, deal: [CardSet; 4]) -> String {
-    let before = format!("{g:?}");
-    let err = g.apply_deal(deal).unwrap_err().to_string();
-    assert_eq!(before, format!("{g:?}"), "a refused deal changes nothing");
-    err
-}
-
-fn legal_actions(g: &Palette) -> Vec<PaletteAction> {
-    let mut l = ActionList::new();
-    g.legal_actions(&mut l);
-    l.to_vec()
-}
-
-fn seat_to_move(g: &Palette) -> u8 {
-    match g.to_move() {
-        ToMove::Seat(s) => s as u8,
-        t => panic!("no seat to move: {t:?}"),
-    }
-}
-
 fn bid(points: u32) -> PaletteAction {
     PaletteAction::Bid { points }
-}
-
-/// A card's points, from the values (not the engine's tables): trumps J 20, 9 14, A 11, 10 10,
-/// K 4, Q 3; the other suits A 11, 10 10, K 4, Q 3, J 2; the 8s 8 without trump. In Undenufe
-/// the Six counts 11 and the Ace none (the default `undenufe_eleven`), or the Ace 11 and the Six
-/// none (`ace`).
-fn value(c: Card, mode: Mode, eleven: UndenufeEleven) -> u32 {
-    let trump = mode.trump() == Some(c.suit());
-    let six_eleven = mode == Mode::Undenufe && eleven == UndenufeEleven::Six;
-    match c.rank() {
-        Rank::Six if six_eleven => 11,
-        Rank::Ace if six_eleven => 0,
-        Rank::Jack if trump => 20,
-        Rank::Nine if trump => 14,
-        Rank::Eight if mode.trump().is_none() => 8,
-        Rank::Ace => 11,
-        Rank::Ten => 10,
-        Rank::King => 4,
-        Rank::Queen => 3,
-        Rank::Jack => 2,
-        _ => 0,
-    }
 }
 
 /// 004's scale, written out: 110–119 2, 120–129 4, 130–139 6, 140–149 8, 150–157 10.
@@ -148,35 +90,13 @@ fn trick(g: &mut Palette, by_seat: [&str; 4], winner: u8, points: u32) {
     let mode = g.card_play().mode();
     let eleven = g.options().undenufe_eleven;
     let done = g.card_play().tricks_done();
-    let last = done + 1 == 9;
-    let by_values = by_seat
-        .iter()
-        .map(|c| value(card(c), mode, eleven))
-        .sum::<u32>()
-        + if last { 5 } else { 0 };
-    assert_eq!(
-        by_values, points,
-        "the figure worked by hand for {by_seat:?}"
-    );
-    for _ in 0..4 {
-        let s = seat_to_move(g) as usize;
-        g.apply(PaletteAction::Play {
-            card: card(by_seat[s]),
-        })
-        .unwrap_or_else(|e| panic!("seat {s} {}: {e}", by_seat[s]));
-    }
+    assert_worked(&by_seat, mode, eleven, done + 1 == 9, points);
+    play_trick(g, 4, |s| by_seat[s]);
     assert_eq!(g.card_play().tricks_done(), done + 1);
     let (_, cards, w, p) = g.card_play().completed(done as usize);
     assert_eq!(cards.len(), 4);
     assert_eq!(w, winner, "trick {} {by_seat:?}", done + 1);
     assert_eq!(p, points, "trick {} {by_seat:?}", done + 1);
-}
-
-/// The cards in a JSON view.
-fn view_cards(v: &serde_json::Value) -> CardSet {
-    let mut out = CardSet::EMPTY;
-    cards_in(v, &mut out);
-    out
 }
 
 /// The partner as a view shows it (`null` while unknown to the viewer).
@@ -256,14 +176,6 @@ fn worked_deal(opts: PaletteOptions, last: &str) -> Palette {
 
 // ---------------------------------------------------------------------------------------------
 // Dealing.
-
-/// The cards of `pack` at these index ranges.
-fn packs(pack: &[Card; 36], ranges: &[std::ops::Range<usize>]) -> CardSet {
-    ranges
-        .iter()
-        .flat_map(|r| pack[r.clone()].iter().copied())
-        .collect()
-}
 
 #[test]
 fn deal_from_pack_gives_packets_of_three_from_forehand_and_the_deal_passes_left() {
@@ -1130,17 +1042,8 @@ fn check_legal(g: &Palette, seat: u8, legal: &ActionList<PaletteAction>) {
             assert_eq!(asks.len(), 27);
         }
         PalettePhase::Play => {
-            assert_eq!(cards.len() as usize, legal.len(), "only cards are played");
-            let hand = g.hand(seat);
-            assert!(hand.contains_all(cards), "every legal card is held");
             let p = g.card_play();
-            assert_eq!(
-                cards,
-                legal_cards(hand, p.current(), p.mode(), TrickRules::Strict),
-                "{hand} to {:?} in {}",
-                p.current(),
-                p.mode()
-            );
+            check_legal_cards(legal, g.hand(seat), p.current(), p.mode());
         }
         ph => panic!("a seat to move in the {ph:?} phase"),
     }
@@ -1193,7 +1096,7 @@ fn check_deal(g: &Palette, start: [i64; 4], seen: &mut Seen) {
         }
         assert_eq!(r.cards.len(), 4);
         let bonus = if i == 8 { 5 } else { 0 };
-        let by_values: u32 = r.cards.iter().map(|&c| value(c, mode, eleven)).sum();
+        let by_values: u32 = r.cards.iter().map(|&c| value_with(c, mode, eleven)).sum();
         assert_eq!(r.points, by_values + bonus, "{r:?} in {mode}");
         taken[r.winner as usize] += r.points;
         tricks[r.winner as usize] += 1;
@@ -1272,87 +1175,94 @@ fn unique_best(totals: [i64; 4], key: impl Fn(i64) -> i64) -> Option<u8> {
     (at.len() == 1).then(|| at[0])
 }
 
-fn random_game(opts: PaletteOptions, seed: u64, seen: &mut Seen) {
-    let mut g = game(opts);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut dealer = SeededDealer::new(seed ^ 0x09a1_e77e);
-    let mut legal = ActionList::new();
-    let mut start = [0i64; 4];
-    let mut deals = 0u32;
-    loop {
-        check_views(&g, seen);
-        match g.to_move() {
-            ToMove::Over => break,
-            ToMove::Deal => {
-                let d = g.deal_from_pack(&dealer.next_pack());
-                let all = d.iter().fold(CardSet::EMPTY, |a, &h| a | h);
-                assert_eq!(all, CardSet::ALL);
-                assert!(d.iter().all(|h| h.len() == 9));
-                g.apply_deal(d).unwrap();
-                deals += 1;
-                assert_eq!(g.deals_started(), deals);
-                assert_eq!(
-                    u32::from(g.dealer()),
-                    (2 + deals) % 4,
-                    "seat 3 first, to the left"
-                );
-                assert_eq!(seat_to_move(&g), g.forehand());
-                start = g.totals();
-                assert!(deals <= opts.deals, "the game ends after its deals");
+/// A random game's checks and choices, `start` the totals when the deal was dealt.
+struct RandomGame<'a> {
+    seen: &'a mut Seen,
+    start: [i64; 4],
+}
+
+impl Driver<Palette> for RandomGame<'_> {
+    fn step(&mut self, g: &Palette) {
+        check_views(g, self.seen);
+    }
+
+    fn dealing(&mut self, _: &Palette, d: &[CardSet; 4]) {
+        let all = d.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        assert_eq!(all, CardSet::ALL);
+        assert!(d.iter().all(|h| h.len() == 9));
+    }
+
+    fn dealt(&mut self, g: &Palette, deals: u32) {
+        assert_eq!(g.deals_started(), deals);
+        assert_eq!(
+            u32::from(g.dealer()),
+            (2 + deals) % 4,
+            "seat 3 first, to the left"
+        );
+        assert_eq!(seat_to_move(g), g.forehand());
+        self.start = g.totals();
+    }
+
+    fn choose(
+        &mut self,
+        g: &Palette,
+        seat: usize,
+        legal: &ActionList<PaletteAction>,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> PaletteAction {
+        check_legal(g, seat as u8, legal);
+        let r = uniform_below(rng, 100);
+        let random = legal.get(uniform_below(rng, legal.len() as u32) as usize);
+        let has = |a: PaletteAction| legal.contains(&a);
+        let lowest = legal.get(0);
+        match g.phase() {
+            // Pass often enough that cards are thrown in now and then; bid low mostly, a Matsch
+            // now and then, a Matsch alone seldom.
+            PalettePhase::Auction if r < 45 => PaletteAction::Pass,
+            PalettePhase::Auction if r < 80 && matches!(lowest, PaletteAction::Bid { .. }) => {
+                lowest
             }
-            ToMove::Seat(seat) => {
-                g.legal_actions(&mut legal);
-                assert!(!legal.is_empty());
-                check_legal(&g, seat as u8, &legal);
-                let r = uniform_below(&mut rng, 100);
-                let random = legal.get(uniform_below(&mut rng, legal.len() as u32) as usize);
-                let has = |a: PaletteAction| legal.contains(&a);
-                let lowest = legal.get(0);
-                let action = match g.phase() {
-                    // Pass often enough that cards are thrown in now and then; bid low mostly,
-                    // a Matsch now and then, a Matsch alone seldom.
-                    PalettePhase::Auction if r < 45 => PaletteAction::Pass,
-                    PalettePhase::Auction
-                        if r < 80 && matches!(lowest, PaletteAction::Bid { .. }) =>
-                    {
-                        lowest
-                    }
-                    PalettePhase::Auction if r < 94 => random,
-                    PalettePhase::Auction if r < 98 && has(PaletteAction::Matsch) => {
-                        PaletteAction::Matsch
-                    }
-                    PalettePhase::Auction if r >= 98 => PaletteAction::MatschAlone,
-                    PalettePhase::Auction => PaletteAction::Pass,
-                    // The declarer's party plays its strongest card half the time (in its suit,
-                    // trumps above), so that bids are made too.
-                    PalettePhase::Play
-                        if r < 50
-                            && (g.declarer() == Some(seat as u8)
-                                || g.partner() == Some(seat as u8)) =>
-                    {
-                        let mode = g.card_play().mode();
-                        let lead = g.card_play().current().first().map(|c| c.suit());
-                        legal
-                            .iter()
-                            .max_by_key(|a| match a {
-                                PaletteAction::Play { card } => {
-                                    mode.trick_key(*card, lead.unwrap_or(card.suit()))
-                                }
-                                _ => 0,
-                            })
-                            .unwrap()
-                    }
-                    _ => random,
-                };
-                let was = g.phase();
-                g.apply(action).unwrap();
-                let now = g.phase();
-                if was != now && matches!(now, PalettePhase::Deal | PalettePhase::Over) {
-                    check_deal(&g, start, seen);
-                }
+            PalettePhase::Auction if r < 94 => random,
+            PalettePhase::Auction if r < 98 && has(PaletteAction::Matsch) => PaletteAction::Matsch,
+            PalettePhase::Auction if r >= 98 => PaletteAction::MatschAlone,
+            PalettePhase::Auction => PaletteAction::Pass,
+            // The declarer's party plays its strongest card half the time (in its suit, trumps
+            // above), so that bids are made too.
+            PalettePhase::Play
+                if r < 50
+                    && (g.declarer() == Some(seat as u8) || g.partner() == Some(seat as u8)) =>
+            {
+                let mode = g.card_play().mode();
+                let lead = g.card_play().current().first().map(|c| c.suit());
+                legal
+                    .iter()
+                    .max_by_key(|a| match a {
+                        PaletteAction::Play { card } => {
+                            mode.trick_key(*card, lead.unwrap_or(card.suit()))
+                        }
+                        _ => 0,
+                    })
+                    .unwrap()
             }
+            _ => random,
         }
     }
+
+    /// A deal just over: the phase is `Deal` or `Over`.
+    fn deal_over(&mut self, g: &Palette) {
+        assert!(matches!(g.phase(), PalettePhase::Deal | PalettePhase::Over));
+        check_deal(g, self.start, self.seen);
+    }
+}
+
+fn random_game(opts: PaletteOptions, seed: u64, seen: &mut Seen) {
+    let mut g = game(opts);
+    let mut checks = RandomGame {
+        seen,
+        start: [0; 4],
+    };
+    let deals = drive(&mut g, seed, seed ^ 0x09a1_e77e, opts.deals, &mut checks);
+    let seen = checks.seen;
     // The end: exactly `deals` deals; the unique most wins, the unique fewest loses.
     assert_eq!(deals, opts.deals);
     assert_eq!(g.deals_started(), opts.deals);
@@ -1425,12 +1335,7 @@ fn random_games_are_recorded_checked_and_read_back() {
             let rec = play_recorded(opts, seed, &mut ps).unwrap();
             rec.check()
                 .unwrap_or_else(|e| panic!("options {k} seed {seed}: {e}"));
-            let json = rec.to_json_line();
-            assert!(json.starts_with(r#"{"game":"palette","format":"jass-record""#));
-            let back: PaletteRecord =
-                GameRecord::from_value(serde_json::from_str(&json).unwrap()).unwrap();
-            assert_eq!(back, rec);
-            back.check().unwrap();
+            read_back(&rec, "palette");
             let pretty: PaletteRecord =
                 GameRecord::from_value(serde_json::from_str(&rec.to_json_pretty()).unwrap())
                     .unwrap();

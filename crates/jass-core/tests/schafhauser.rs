@@ -36,19 +36,20 @@
 
 mod common;
 
-use common::{card, cards_in, random_players, set};
+use common::{
+    assert_worked, card, check_legal_cards, drive, legal_actions, play_trick, points_of,
+    random_players, read_back, refused, refused_deal, run, seat_to_move, set, stoeck_holder,
+    view_cards, Driver,
+};
 use jass_core::bieter::{Bieter, BieterDeal, BieterPhase, BieterTally, BAUERN, KING, WEIS_RULES};
 use jass_core::deal::{ordered_pack, uniform_below, SeededDealer};
 use jass_core::game::{ActionList, Game, ToMove};
-use jass_core::record::{play_seeded, GameRecord};
+use jass_core::record::play_seeded;
 use jass_core::schafhauser::{
     play_recorded, Schafhauser, SchafhauserAction, SchafhauserDealer, SchafhauserOptions,
     SchafhauserPartie, SchafhauserRecord,
 };
-use jass_core::trick::legal_cards;
-use jass_core::weis::stoeck_cards;
-use jass_core::{Card, CardSet, Mode, Rank, Suit, TrickRules};
-use rand_core::SeedableRng;
+use jass_core::{Card, CardSet, Mode, Suit, UndenufeEleven};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 // ---------------------------------------------------------------------------------------------
@@ -71,73 +72,6 @@ fn rotating() -> SchafhauserOptions {
         dealer: SchafhauserDealer::Rotating,
         ..SchafhauserOptions::default()
     }
-}
-
-/// Applies these actions in turn (`stay`, `drop`, `play HA`); each must be legal.
-fn run(g: &mut Schafhauser, actions: &[&str]) {
-    for a in actions {
-        let action: SchafhauserAction = a.parse().unwrap();
-        g.apply(action).unwrap_or_else(|e| panic!("{a}: {e}"));
-    }
-}
-
-/// The refusal of `action`, which must change nothing (the state and every view).
-fn refused(g: &mut Schafhauser, action: &str) -> String {
-    let before = format!("{g:?}");
-    let views: Vec<_> = (0..3).map(|s| g.view_json(s)).collect();
-    let err = g.apply(action.parse().unwrap()).unwrap_err().to_string();
-    assert_eq!(before, format!("{g:?}"), "a refused action changes nothing");
-    for (s, v) in views.iter().enumerate() {
-        assert_eq!(v, &g.view_json(s), "a refused action changes no view");
-    }
-    err
-}
-
-/// The refusal of `deal`, which must change nothing.
-fn refused_deal(g: &mut Schafhauser, deal: BieterDeal) -> String {
-    let before = format!("{g:?}");
-    let public = g.public_view_json();
-    let err = g.apply_deal(deal).unwrap_err().to_string();
-    assert_eq!(before, format!("{g:?}"), "a refused deal changes nothing");
-    assert_eq!(public, g.public_view_json());
-    err
-}
-
-fn legal_actions(g: &Schafhauser) -> Vec<SchafhauserAction> {
-    let mut l = ActionList::new();
-    g.legal_actions(&mut l);
-    l.to_vec()
-}
-
-fn seat_to_move(g: &Schafhauser) -> u8 {
-    match g.to_move() {
-        ToMove::Seat(s) => s as u8,
-        t => panic!("no seat to move: {t:?}"),
-    }
-}
-
-/// A card's points in a trump game, from the values (not the engine's tables): trumps J 20, 9 14,
-/// A 11, 10 10, K 4, Q 3; the other suits A 11, 10 10, K 4, Q 3, J 2.
-fn value(c: Card, mode: Mode) -> u32 {
-    assert!(
-        mode.trump().is_some(),
-        "Schafhauser is always played in a trump suit"
-    );
-    let trump = mode.trump() == Some(c.suit());
-    match c.rank() {
-        Rank::Jack if trump => 20,
-        Rank::Nine if trump => 14,
-        Rank::Ace => 11,
-        Rank::Ten => 10,
-        Rank::King => 4,
-        Rank::Queen => 3,
-        Rank::Jack => 2,
-        _ => 0,
-    }
-}
-
-fn points_of(cards: CardSet, mode: Mode) -> u32 {
-    cards.iter().map(|c| value(c, mode)).sum()
 }
 
 /// The seat `k` places to the left of the King (0 the King, 1 forehand, 2 middlehand: with
@@ -175,22 +109,14 @@ fn trick(g: &mut Schafhauser, by_place: [&str; 3], winner: usize, points: u32) {
     let king = g.king();
     let p = g.partie().card_play();
     let mode = p.mode();
+    assert!(
+        mode.trump().is_some(),
+        "Schafhauser is always played in a trump suit"
+    );
     let done = p.tricks_done();
     let last = done + 1 == p.tricks_in_deal();
-    let by_values =
-        by_place.iter().map(|c| value(card(c), mode)).sum::<u32>() + if last { 5 } else { 0 };
-    assert_eq!(
-        by_values, points,
-        "the figure worked by hand for {by_place:?}"
-    );
-    for _ in 0..3 {
-        let s = seat_to_move(g) as usize;
-        let k = (s + 3 - king as usize) % 3;
-        g.apply(SchafhauserAction::Play {
-            card: card(by_place[k]),
-        })
-        .unwrap_or_else(|e| panic!("seat {s} {}: {e}", by_place[k]));
-    }
+    assert_worked(&by_place, mode, UndenufeEleven::Six, last, points);
+    play_trick(g, 3, |s| by_place[(s + 3 - king as usize) % 3]);
     assert_eq!(g.partie().card_play().tricks_done(), done + 1);
     let (_, cards, w, engine_points) = g.partie().completed_trick(done as usize);
     assert_eq!(cards.len(), 3);
@@ -228,13 +154,6 @@ fn assert_tally(t: BieterTally, want: Tally) {
             "the figures of party {p} add up"
         );
     }
-}
-
-/// The cards in a JSON view.
-fn view_cards(v: &serde_json::Value) -> CardSet {
-    let mut out = CardSet::EMPTY;
-    cards_in(v, &mut out);
-    out
 }
 
 /// The shown melds: seat, cards, points.
@@ -992,15 +911,6 @@ struct Seen {
     rotated: u32,
 }
 
-/// The seat holding trump King and Queen in `hands`, if any.
-fn stoeck_holder(hands: &[CardSet], mode: Mode) -> Option<u8> {
-    let t = mode.trump()?;
-    hands
-        .iter()
-        .position(|h| h.contains_all(stoeck_cards(t)))
-        .map(|s| s as u8)
-}
-
 /// No view shows a card of another seat's hand, but what all may know: the turned card, the
 /// cards played, the melds shown.
 fn check_views(g: &Schafhauser) {
@@ -1057,17 +967,8 @@ fn check_legal(g: &Schafhauser, seat: u8, legal: &ActionList<SchafhauserAction>)
             );
         }
         BieterPhase::Play => {
-            assert_eq!(cards.len() as usize, legal.len(), "only cards are played");
-            let hand = b.hand(seat);
-            assert!(hand.contains_all(cards), "every legal card is held");
             let p = b.card_play();
-            assert_eq!(
-                cards,
-                legal_cards(hand, p.current(), p.mode(), TrickRules::Strict),
-                "{hand} to {:?} in {}",
-                p.current(),
-                p.mode()
-            );
+            check_legal_cards(legal, b.hand(seat), p.current(), p.mode());
             assert_eq!(cards, b.legal_cards());
         }
         ph => panic!("seat {seat} to act in the {ph:?} phase"),
@@ -1179,17 +1080,23 @@ fn check_deal(b: &Bieter, start: [u32; 2], seen: &mut Seen) {
     assert_eq!(b.stoeck_scored(), holder);
 }
 
-fn random_set(opts: SchafhauserOptions, seed: u64, seen: &mut Seen) {
-    let mut g = game(opts);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut dealer = SeededDealer::new(seed ^ 0x5eed);
-    let mut legal = ActionList::new();
-    let mut start = [0; 2];
-    // Each Partie's totals, added up deal by deal.
-    let mut partie_sums: Vec<[u32; 2]> = Vec::new();
-    let mut deals = 0;
-    loop {
-        check_views(&g);
+/// A random set's checks and choices.
+struct Set<'a> {
+    opts: SchafhauserOptions,
+    seen: &'a mut Seen,
+    /// The totals of the Partie when the deal was dealt.
+    start: [u32; 2],
+    /// Each Partie's totals, added up deal by deal.
+    partie_sums: Vec<[u32; 2]>,
+    /// The deal being dealt: whether it starts a Partie, its King and dealer.
+    new_partie: bool,
+    king: u8,
+    want_dealer: u8,
+}
+
+impl Driver<Schafhauser> for Set<'_> {
+    fn step(&mut self, g: &Schafhauser) {
+        check_views(g);
         // No Partie goes on once a party has reached its target.
         let b = g.partie();
         if b.phase() != BieterPhase::Over {
@@ -1197,73 +1104,99 @@ fn random_set(opts: SchafhauserOptions, seed: u64, seen: &mut Seen) {
                 assert!(b.totals()[p] < b.targets()[p], "{:?}", b.totals());
             }
         }
-        assert_eq!(b.targets(), [opts.king_target, opts.farmers_target]);
-        match g.to_move() {
-            ToMove::Over => break,
-            ToMove::Deal => {
-                let new_partie = b.deals_started() == 0 || b.phase() == BieterPhase::Over;
-                let (king, want_dealer) = if new_partie {
-                    let k = if b.deals_started() == 0 {
-                        0
-                    } else {
-                        g.partie_number() % 3
-                    };
-                    (k, k)
-                } else if opts.dealer == SchafhauserDealer::King {
-                    (g.king(), g.king())
-                } else {
-                    (g.king(), (b.dealer() + 1) % 3)
-                };
-                let d = g.deal_from_pack(&dealer.next_pack());
-                for s in 0..3 {
-                    assert_eq!(d.hands[s].len(), 12);
-                }
-                assert_eq!(d.hands[3], CardSet::EMPTY);
-                let trump = d.trump_card.expect("a turned card");
-                assert!(d.hands[want_dealer as usize].contains(trump));
-                g.apply_deal(d).unwrap();
-                deals += 1;
-                assert!(deals < 200, "the set ends");
-                assert_eq!((g.king(), g.partie().dealer()), (king, want_dealer));
-                if want_dealer != king {
-                    seen.rotated += 1;
-                }
-                assert_eq!(g.partie().forehand(), (want_dealer + 1) % 3);
-                assert_eq!(g.deals_started(), deals);
-                if new_partie {
-                    partie_sums.push([0, 0]);
-                    assert_eq!(g.partie_number() as usize, partie_sums.len());
-                    assert_eq!(g.partie().totals(), [0, 0]);
-                }
-                start = g.partie().totals();
-                assert_eq!(g.phase(), BieterPhase::Decide);
+        assert_eq!(
+            b.targets(),
+            [self.opts.king_target, self.opts.farmers_target]
+        );
+    }
+
+    fn dealing(&mut self, g: &Schafhauser, d: &BieterDeal) {
+        let b = g.partie();
+        self.new_partie = b.deals_started() == 0 || b.phase() == BieterPhase::Over;
+        (self.king, self.want_dealer) = if self.new_partie {
+            let k = if b.deals_started() == 0 {
+                0
+            } else {
+                g.partie_number() % 3
+            };
+            (k, k)
+        } else if self.opts.dealer == SchafhauserDealer::King {
+            (g.king(), g.king())
+        } else {
+            (g.king(), (b.dealer() + 1) % 3)
+        };
+        for s in 0..3 {
+            assert_eq!(d.hands[s].len(), 12);
+        }
+        assert_eq!(d.hands[3], CardSet::EMPTY);
+        let trump = d.trump_card.expect("a turned card");
+        assert!(d.hands[self.want_dealer as usize].contains(trump));
+    }
+
+    fn dealt(&mut self, g: &Schafhauser, deals: u32) {
+        let (king, want_dealer) = (self.king, self.want_dealer);
+        assert_eq!((g.king(), g.partie().dealer()), (king, want_dealer));
+        if want_dealer != king {
+            self.seen.rotated += 1;
+        }
+        assert_eq!(g.partie().forehand(), (want_dealer + 1) % 3);
+        assert_eq!(g.deals_started(), deals);
+        if self.new_partie {
+            self.partie_sums.push([0, 0]);
+            assert_eq!(g.partie_number() as usize, self.partie_sums.len());
+            assert_eq!(g.partie().totals(), [0, 0]);
+        }
+        self.start = g.partie().totals();
+        assert_eq!(g.phase(), BieterPhase::Decide);
+    }
+
+    fn choose(
+        &mut self,
+        g: &Schafhauser,
+        seat: usize,
+        legal: &ActionList<SchafhauserAction>,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> SchafhauserAction {
+        check_legal(g, seat as u8, legal);
+        // The King stays three times in four; the cards at random.
+        if g.phase() == BieterPhase::Decide {
+            if uniform_below(rng, 4) < 3 {
+                SchafhauserAction::Stay
+            } else {
+                SchafhauserAction::Drop
             }
-            ToMove::Seat(seat) => {
-                g.legal_actions(&mut legal);
-                assert!(!legal.is_empty());
-                check_legal(&g, seat as u8, &legal);
-                // The King stays three times in four; the cards at random.
-                let action = if g.phase() == BieterPhase::Decide {
-                    if uniform_below(&mut rng, 4) < 3 {
-                        SchafhauserAction::Stay
-                    } else {
-                        SchafhauserAction::Drop
-                    }
-                } else {
-                    legal.get(uniform_below(&mut rng, legal.len() as u32) as usize)
-                };
-                g.apply(action).unwrap();
-                let b = g.partie();
-                if matches!(b.phase(), BieterPhase::Deal | BieterPhase::Over) {
-                    check_deal(b, start, seen);
-                    let sum = partie_sums.last_mut().unwrap();
-                    sum[KING] += b.tally().written[KING];
-                    sum[BAUERN] += b.tally().written[BAUERN];
-                    assert_eq!(*sum, b.totals());
-                }
-            }
+        } else {
+            legal.get(uniform_below(rng, legal.len() as u32) as usize)
         }
     }
+
+    /// A deal just over: the Partie's phase is `Deal` or `Over`.
+    fn deal_over(&mut self, g: &Schafhauser) {
+        let b = g.partie();
+        assert!(matches!(b.phase(), BieterPhase::Deal | BieterPhase::Over));
+        check_deal(b, self.start, self.seen);
+        let sum = self.partie_sums.last_mut().unwrap();
+        sum[KING] += b.tally().written[KING];
+        sum[BAUERN] += b.tally().written[BAUERN];
+        assert_eq!(*sum, b.totals());
+    }
+}
+
+fn random_set(opts: SchafhauserOptions, seed: u64, seen: &mut Seen) {
+    let mut g = game(opts);
+    let mut checks = Set {
+        opts,
+        seen,
+        start: [0; 2],
+        partie_sums: Vec::new(),
+        new_partie: false,
+        king: 0,
+        want_dealer: 0,
+    };
+    drive(&mut g, seed, seed ^ 0x5eed, 199, &mut checks);
+    let Set {
+        seen, partie_sums, ..
+    } = checks;
     // The end of the set: every Partie played, its King in turn, the stakes as they should.
     let partien = g.partien();
     assert_eq!(partien.len(), opts.partien as usize);
@@ -1360,12 +1293,7 @@ fn random_sets_end_and_their_records_check_and_read_back() {
                 "play_recorded plays the same set"
             );
             jass_core::record::check(&rec).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            let json = rec.to_json_line();
-            assert!(json.starts_with(r#"{"game":"schafhauser","format":"jass-record""#));
-            let back: SchafhauserRecord =
-                GameRecord::from_value(serde_json::from_str(&json).unwrap()).unwrap();
-            assert_eq!(back, rec);
-            back.check().unwrap();
+            let json = read_back(&rec, "schafhauser");
             // The game's other names read too.
             for name in ["schaffhauser", "fischenthaler"] {
                 let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{card, play, players, random_game};
+use common::{card, play, players, random_game, read_back};
 use jass_core::deal::SeededDealer;
 use jass_core::game::Game;
 use jass_core::record::GameRecord;
@@ -181,11 +181,7 @@ fn whole_seeded_games_are_recorded_checked_and_read_back() {
         let w = rec.result.winner.expect("a whole game has a winner") as usize;
         assert!(totals[w] >= 7 && (0..n).all(|s| s == w || totals[s] < totals[w]));
         // Written and read back alike; a wrong figure is caught.
-        let json = rec.to_json_line();
-        assert!(json.starts_with(r#"{"game":"schellenjass","format":"jass-record""#));
-        let back =
-            GameRecord::<Schellenjass>::from_value(serde_json::from_str(&json).unwrap()).unwrap();
-        assert_eq!(back, rec);
+        let json = read_back(&rec, "schellenjass");
         let mut wrong = rec.clone();
         wrong.deals[0].result.lines[0] += 1;
         let err = wrong.check().unwrap_err().to_string();

@@ -10,30 +10,14 @@ use jass_core::weis::Declaration;
 use jass_core::{Card, CardSet};
 
 mod common;
-use common::{cards_in, golden, hands};
+use common::{cards_in, golden, hands, play_first_legal, run};
 
 fn players(seed: u64) -> Vec<Box<dyn Player<Schieber>>> {
     common::random_players(4, seed * 4)
 }
 
-/// Applies actions written as text (`schieben`, `contract H`, `weis none`, `HA` …).
-fn run(state: &mut Schieber, actions: &[&str]) {
-    for a in actions {
-        let action: SchieberAction = a.parse().unwrap();
-        state.apply(action).unwrap_or_else(|e| panic!("{a}: {e}"));
-    }
-}
-
-/// Plays the rest of the deal with the first legal card each time, declining Weis.
-fn play_out(state: &mut Schieber) {
-    let mut l = ActionList::new();
-    while let ToMove::Seat(_) = state.to_move() {
-        state.legal_actions(&mut l);
-        state.apply(l.get(0)).unwrap();
-    }
-}
-
-/// As [`play_out`], but every seat declares its best Weis.
+/// As `play_first_legal` (the first legal card each time, declining Weis), but every seat
+/// declares its best Weis.
 fn play_out_declaring(state: &mut Schieber) {
     let mut l = ActionList::new();
     while let ToMove::Seat(_) = state.to_move() {
@@ -241,7 +225,7 @@ fn misere_gives_the_trick_points_to_the_other_team() {
     .unwrap();
     s.deal(hands(ALL_HEARTS)).unwrap();
     run(&mut s, &["contract misere"]);
-    play_out(&mut s);
+    play_first_legal(&mut s);
     // Seat 0 leads hearts every time and takes all nine tricks: 257 go to team 1, unmultiplied.
     assert_eq!(s.tally().tricks, [9, 0]);
     assert_eq!(s.tally().score, [0, 257]);
@@ -259,14 +243,14 @@ fn counter_match_doubles_the_stich() {
     s.deal(hands(ALL_HEARTS)).unwrap();
     // Seat 0 shoves, seat 2 (same team) chooses: team 0 chose, so this is an ordinary match.
     run(&mut s, &["schieben", "contract H"]);
-    play_out(&mut s);
+    play_first_legal(&mut s);
     assert_eq!(s.tally().score, [257, 0]);
     // Seat 1 holds all hearts; team 0 chooses hearts, team 1 takes every trick: 157 doubled.
     let rotated = [ALL_HEARTS[3], ALL_HEARTS[0], ALL_HEARTS[1], ALL_HEARTS[2]];
     let mut s = Schieber::new(o).unwrap();
     s.deal(hands(rotated)).unwrap();
     run(&mut s, &["contract H"]);
-    play_out(&mut s);
+    play_first_legal(&mut s);
     assert_eq!(s.tally().tricks, [0, 9]);
     assert_eq!(s.tally().score, [0, 314]);
 }
@@ -282,7 +266,7 @@ fn without_the_match_bonus_a_match_is_its_trick_points() {
     let mut s = Schieber::new(o).unwrap();
     s.deal(hands(ALL_HEARTS)).unwrap();
     run(&mut s, &["contract H"]);
-    play_out(&mut s);
+    play_first_legal(&mut s);
     assert_eq!(s.tally().tricks, [9, 0]);
     assert_eq!(s.tally().match_bonus, [0, 0]);
     assert_eq!(s.tally().score, [157, 0]);
@@ -361,7 +345,7 @@ fn schneider_counts_only_the_claiming_teams_tricks() {
     let mut s = Schieber::new(o).unwrap();
     s.deal(hands(ALL_HEARTS)).unwrap();
     run(&mut s, &["contract H"]);
-    play_out(&mut s);
+    play_first_legal(&mut s);
     assert_eq!(s.winner(), Some(0));
     assert_eq!(s.totals()[1], 0);
     assert!(s.schneider());
@@ -492,7 +476,7 @@ fn first_forehand_is_the_holder_of_the_rose_seven_and_then_the_deal_rotates() {
     s.deal(h).unwrap();
     assert_eq!(s.forehand(), holder);
     assert_eq!(s.to_move(), ToMove::Seat(holder as usize));
-    play_out(&mut s);
+    play_first_legal(&mut s);
     // 003: the first forehand "deals the second hand".
     assert_eq!(s.next_dealer(), holder);
     s.deal(four_hands(&dealer.next_pack(), 0)).unwrap();
@@ -729,7 +713,7 @@ fn a_game_started_at_a_score_ends_once_a_team_has_the_target() {
     assert_eq!(s.totals(), [990, 900]);
     s.deal(hands(ALL_HEARTS)).unwrap();
     run(&mut s, &["contract H"]);
-    play_out(&mut s);
+    play_first_legal(&mut s);
     assert_eq!(s.winner(), Some(0));
     assert_eq!(s.totals(), [1010, 900]);
     assert_eq!(s.tricks_done(), 0);
@@ -762,7 +746,7 @@ fn the_schneider_and_bergpreis_lines_may_be_set_by_table_rule() {
         s.start_at([990, 400]).unwrap();
         s.deal(hands(ALL_HEARTS)).unwrap();
         run(&mut s, &["contract H"]);
-        play_out(&mut s);
+        play_first_legal(&mut s);
         assert_eq!(s.winner(), Some(0));
         s.schneider()
     };
@@ -782,7 +766,7 @@ fn the_schneider_and_bergpreis_lines_may_be_set_by_table_rule() {
         .unwrap();
         s.deal(hands(ALL_HEARTS)).unwrap();
         run(&mut s, &["contract H"]);
-        play_out(&mut s);
+        play_first_legal(&mut s);
         assert_eq!(s.totals(), [277, 0]);
         s.bergpreis()
     };

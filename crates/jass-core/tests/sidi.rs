@@ -12,17 +12,10 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 mod common;
-use common::{cards_in, golden, hands};
+use common::{cards_in, golden, hands, play_first_legal, run};
 
 fn players(seed: u64) -> Vec<Box<dyn Player<Sidi>>> {
     common::random_players(4, seed * 4)
-}
-
-fn run(state: &mut Sidi, actions: &[&str]) {
-    for a in actions {
-        let action: SidiAction = a.parse().unwrap();
-        state.apply(action).unwrap_or_else(|e| panic!("{a}: {e}"));
-    }
 }
 
 /// Seat 0 holds D6 D7 D8 D9 (a four-card sequence, 50); nobody else holds any Weis.
@@ -44,14 +37,6 @@ fn new(o: SidiOptions) -> Sidi {
     let mut s = Sidi::new(o).unwrap();
     s.deal(hands(EXAMPLE)).unwrap();
     s
-}
-
-fn play_out(s: &mut Sidi) {
-    let mut l = ActionList::new();
-    while let ToMove::Seat(_) = s.to_move() {
-        s.legal_actions(&mut l);
-        s.apply(l.get(0)).unwrap();
-    }
 }
 
 #[test]
@@ -162,7 +147,7 @@ fn a_257_bid_ends_the_auction_but_may_be_doubled_and_redoubled() {
     assert_eq!(s.to_move(), ToMove::Seat(0));
     run(&mut s, &["redouble"]);
     assert_eq!(s.factor(), 4);
-    play_out(&mut s);
+    play_first_legal(&mut s);
     let t = s.tally();
     assert_eq!(t.card_points[0] + t.card_points[1], 157);
     assert_eq!(t.bonus[0] + t.bonus[1], 257 * 4);
@@ -263,7 +248,7 @@ fn weis_is_declared_only_if_potentially_higher_and_the_best_team_scores_both_par
     s.legal_actions(&mut l);
     assert_eq!(l.len(), 2, "seat 1 may declare its 100 after a 100");
     s.apply(l.get(1)).unwrap();
-    play_out(&mut s);
+    play_first_legal(&mut s);
     // Equal items (A K Q J 10 of a plain suit, 100): the first declared wins (001), so team 0
     // scores seat 0's 150 and also seat 2's undeclared 150 (all spades: "all items of Weis held by
     // both partners"); team 1 scores nothing.
@@ -299,7 +284,7 @@ fn a_lower_weis_may_not_be_declared_after_a_higher_call() {
     assert_eq!(s.to_move(), ToMove::Seat(1));
     let e = s.apply("weis H9 H8 H7".parse().unwrap()).unwrap_err();
     assert!(e.to_string().contains("cannot declare"), "{e}");
-    play_out(&mut s);
+    play_first_legal(&mut s);
     assert_eq!(s.tally().weis, [50, 0]);
 }
 
@@ -337,7 +322,7 @@ fn the_scoring_team_scores_every_weis_both_partners_hold_whatever_they_listed() 
     run(&mut s, &["S10"]); // seat 3's best is 20, below the 50 called: not asked
     assert_eq!(s.weis_team(), Some(0));
     assert_eq!(s.tally().weis, [170, 0]);
-    play_out(&mut s);
+    play_first_legal(&mut s);
     assert_eq!(s.tally().weis, [170, 0]);
     // The scored Weis shown to everyone is each partner's best declaration of his dealt hand.
     let shown = serde_json::to_value(s.observation(1)).unwrap()["weis_shown"].clone();
@@ -441,7 +426,7 @@ fn stoeck_counts_once_both_cards_have_been_seen() {
     run(&mut s, &["HQ"]);
     assert!(s.stoeck_just_announced());
     assert_eq!(s.tally().stoeck, [20, 0]);
-    play_out(&mut s);
+    play_first_legal(&mut s);
     let t = s.tally();
     assert_eq!(t.tricks, [9, 0]);
     assert_eq!(t.match_bonus, [100, 0]);
@@ -465,7 +450,7 @@ fn a_game_can_start_at_a_score_for_its_end() {
         "the player after the dealer (3) opens"
     );
     run(&mut s, &["bid 100 H", "pass", "pass", "pass"]);
-    play_out(&mut s);
+    play_first_legal(&mut s);
     assert_eq!(s.phase(), SidiPhase::Over);
     assert_eq!(s.winner(), Some(0));
     assert_eq!(s.totals(), [1900 + 257 + 100 + 20, 1850]);

@@ -7,22 +7,15 @@ use jass_core::coiffeur::{self, Coiffeur, CoiffeurOptions};
 use jass_core::game::{ActionList, Game, Player, ToMove};
 use jass_core::schieber::SchieberRecord;
 use jass_core::schieber::{
-    check_record, play_recorded, Contract, Schieber, SchieberAction, SchieberOptions, WeisOption,
+    check_record, play_recorded, Contract, Schieber, SchieberOptions, WeisOption,
 };
 use jass_core::{CardSet, Mode, UndenufeEleven};
 
 mod common;
-use common::{hands, random_players};
+use common::{hands, random_players, run};
 
 fn players<G: Game + 'static>(seed: u64) -> Vec<Box<dyn Player<G>>> {
     random_players(4, seed * 4)
-}
-
-fn run(s: &mut Schieber, actions: &[&str]) {
-    for a in actions {
-        let action: SchieberAction = a.parse().unwrap();
-        s.apply(action).unwrap_or_else(|e| panic!("{a}: {e}"));
-    }
 }
 
 fn opts() -> SchieberOptions {

@@ -2,17 +2,24 @@
 //! its own): seeded random players, hands written as text, the cards a JSON view names, the
 //! golden records' files, and for the card-play games (Schellenjass, Hindersi:
 //! `jass_core::card_play_game`) cards played by text, simple record players and a whole random
-//! game checked step by step. Each binary uses only some of them.
+//! game checked step by step; for any game (`games`) actions as text, refusals, a random game
+//! driven by the test's checks, records read back and the card values. Each binary uses only
+//! some of them.
 #![allow(dead_code)]
+
+mod games;
+pub use games::*;
 
 use jass_core::card_play_action::CardPlayAction;
 use jass_core::card_play_game::{CardPlayGame, CardPlayRules};
-use jass_core::deal::{uniform_below, SeededDealer};
-use jass_core::game::{ActionList, Decision, Game, Player, ToMove};
+use jass_core::deal::uniform_below;
+use jass_core::game::{ActionList, Decision, Game, Player};
 use jass_core::record::{GameRecord, RecordedGame};
 use jass_core::{Card, CardSet};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+use std::fmt::Debug;
+use std::str::FromStr;
 
 /// Uniformly random legal actions.
 pub struct Rnd(pub Xoshiro256PlusPlus);
@@ -100,10 +107,14 @@ pub fn card(s: &str) -> Card {
     s.parse().unwrap()
 }
 
-/// Plays these cards (`"C6 HA"`) in turn; each must be legal.
-pub fn play<G: Game<Action = CardPlayAction>>(g: &mut G, cards: &str) {
+/// Plays these cards (`"C6 HA"`) in turn, each as `play CARD`; each must be legal.
+pub fn play<G: Game>(g: &mut G, cards: &str)
+where
+    G::Action: FromStr,
+    <G::Action as FromStr>::Err: Debug,
+{
     for c in cards.split_whitespace() {
-        g.apply(CardPlayAction::Play { card: card(c) })
+        g.apply(format!("play {c}").parse().unwrap())
             .unwrap_or_else(|e| panic!("{c}: {e}"));
     }
 }
@@ -142,48 +153,64 @@ pub fn random_game<R: CardPlayRules>(
     opts: R::Options,
     seed: u64,
     shown: impl Fn(&CardPlayGame<R>) -> CardSet,
-    mut after_deal: impl FnMut(&CardPlayGame<R>),
+    after_deal: impl FnMut(&CardPlayGame<R>),
 ) -> (CardPlayGame<R>, u32) {
     let mut g = CardPlayGame::<R>::new(opts).unwrap();
-    let n = g.seats();
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut dealer = SeededDealer::new(seed);
-    let mut legal = ActionList::new();
-    let (mut deals, mut checked) = (0, 0);
-    loop {
-        match g.to_move() {
-            ToMove::Over => break,
-            ToMove::Deal => {
-                g.apply_deal(g.deal_from_pack(&dealer.next_pack())).unwrap();
-                deals += 1;
-                assert!(deals < 500, "the game ends");
-            }
-            ToMove::Seat(seat) => {
-                g.legal_actions(&mut legal);
-                assert!(!legal.is_empty());
-                let not_held = legal.played_cards() - g.hand(seat);
-                assert!(not_held.is_empty(), "every legal card is in the hand");
-                let public = g.public_view_json().to_string();
-                let seen_by_all = shown(&g);
-                for s in 0..n {
-                    let view = g.view_json(s).to_string();
-                    for other in (0..n).filter(|&o| o != s) {
-                        for c in g.hand(other) - seen_by_all {
-                            let quoted = format!("\"{c}\"");
-                            assert!(!view.contains(&quoted), "seat {s} sees {c}");
-                            assert!(!public.contains(&quoted), "spectators see {c}");
-                        }
-                    }
-                }
-                let a = legal.get(uniform_below(&mut rng, legal.len() as u32) as usize);
-                g.apply(a).unwrap();
-                if g.deal_played() {
-                    after_deal(&g);
-                    checked += 1;
+    let mut checks = CardPlayChecks {
+        shown,
+        after_deal,
+        checked: 0,
+    };
+    let deals = drive(&mut g, seed, seed, 499, &mut checks);
+    assert_eq!(
+        checks.checked, deals,
+        "every deal was checked when it ended"
+    );
+    (g, deals)
+}
+
+/// The checks of [`random_game`].
+struct CardPlayChecks<S, A> {
+    shown: S,
+    after_deal: A,
+    checked: u32,
+}
+
+impl<R, S, A> Driver<CardPlayGame<R>> for CardPlayChecks<S, A>
+where
+    R: CardPlayRules,
+    S: Fn(&CardPlayGame<R>) -> CardSet,
+    A: FnMut(&CardPlayGame<R>),
+{
+    fn choose(
+        &mut self,
+        g: &CardPlayGame<R>,
+        seat: usize,
+        legal: &ActionList<CardPlayAction>,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> CardPlayAction {
+        let n = g.seats();
+        let not_held = legal.played_cards() - g.hand(seat);
+        assert!(not_held.is_empty(), "every legal card is in the hand");
+        let public = g.public_view_json().to_string();
+        let seen_by_all = (self.shown)(g);
+        for s in 0..n {
+            let view = g.view_json(s).to_string();
+            for other in (0..n).filter(|&o| o != s) {
+                for c in g.hand(other) - seen_by_all {
+                    let quoted = format!("\"{c}\"");
+                    assert!(!view.contains(&quoted), "seat {s} sees {c}");
+                    assert!(!public.contains(&quoted), "spectators see {c}");
                 }
             }
         }
+        legal.get(uniform_below(rng, legal.len() as u32) as usize)
     }
-    assert_eq!(checked, deals, "every deal was checked when it ended");
-    (g, deals)
+
+    fn acted(&mut self, _before: &CardPlayGame<R>, g: &CardPlayGame<R>) {
+        if g.deal_played() {
+            (self.after_deal)(g);
+            self.checked += 1;
+        }
+    }
 }
