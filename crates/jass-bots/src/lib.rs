@@ -51,7 +51,7 @@ pub use oracle_schieber::{LateOracle, OracleSchieber};
 pub use random::RandomPlayer;
 pub use rule_coiffeur::RuleCoiffeur;
 pub use rule_differenzler::RuleDifferenzler;
-pub use rule_handjass::RuleHandjass;
+pub use rule_handjass::{points_estimate as handjass_points_estimate, RuleHandjass};
 pub use rule_schieber::{hand_value, RuleSchieber};
 pub use rule_sidi::{RuleSidi, SidiBidding};
 pub use sampling_coiffeur::SamplingCoiffeur;

@@ -36,6 +36,7 @@ pub mod text;
 pub mod trick;
 pub mod trick_play;
 pub mod weis;
+pub mod zuger;
 
 pub use card::{Card, CardStyle, ParseError, Rank, Suit};
 pub use cardset::CardSet;

@@ -256,21 +256,28 @@ impl std::str::FromStr for Weis {
     }
 }
 
-/// The combinations one player declares (at most four fit in nine cards).
+/// The most combinations one declaration holds: nine cards hold at most four, twelve under the
+/// small Weis four too, twelve under the large Weis seven (three fours and a run of three in
+/// every suit: J 10 9 of each, Zuger's "kreuzweis").
+pub const MAX_COMBINATIONS: usize = 8;
+
+/// The combinations one player declares (at most [`MAX_COMBINATIONS`]).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Declaration {
-    items: [Option<Weis>; 4],
+    items: [Option<Weis>; MAX_COMBINATIONS],
 }
 
 impl Declaration {
     /// Declaring nothing.
-    pub const NONE: Declaration = Declaration { items: [None; 4] };
+    pub const NONE: Declaration = Declaration {
+        items: [None; MAX_COMBINATIONS],
+    };
 
-    /// A declaration of these combinations (at most four; more is an error).
+    /// A declaration of these combinations (at most [`MAX_COMBINATIONS`]; more is an error).
     pub fn new(items: &[Weis]) -> Result<Declaration, String> {
-        if items.len() > 4 {
+        if items.len() > MAX_COMBINATIONS {
             return Err(format!(
-                "{} combinations declared; nine cards hold at most four",
+                "{} combinations declared; a hand holds at most {MAX_COMBINATIONS}",
                 items.len()
             ));
         }
@@ -562,7 +569,7 @@ pub fn best_declaration(hand: CardSet, mode: Mode, rules: &WeisRules) -> Declara
         for s in Suit::ALL {
             runs(hand.lane(s), |low, len| {
                 for (lo, l) in split_run(low, len, mode, rules.style) {
-                    if n < 4 && l >= 3 {
+                    if n < MAX_COMBINATIONS && l >= 3 {
                         d.items[n] = Some(Weis::Sequence {
                             suit: s,
                             top: Rank::from_index((lo + l - 1) as usize),
@@ -588,7 +595,7 @@ pub fn best_declaration(hand: CardSet, mode: Mode, rules: &WeisRules) -> Declara
         if mask as usize >= 1 << nf && !(rules.style == WeisStyle::Large) {
             continue;
         }
-        let mut items: [Option<Weis>; 4] = [None; 4];
+        let mut items: [Option<Weis>; MAX_COMBINATIONS] = [None; MAX_COMBINATIONS];
         let mut n = 0;
         let mut rest = hand;
         for (i, &r) in fours.iter().enumerate().take(nf) {
@@ -603,7 +610,7 @@ pub fn best_declaration(hand: CardSet, mode: Mode, rules: &WeisRules) -> Declara
         for s in Suit::ALL {
             runs(rest.lane(s), |low, len| {
                 for (lo, l) in split_run(low, len, mode, rules.style) {
-                    if n < 4 && l >= 3 {
+                    if n < MAX_COMBINATIONS && l >= 3 {
                         items[n] = Some(Weis::Sequence {
                             suit: s,
                             top: Rank::from_index((lo + l - 1) as usize),

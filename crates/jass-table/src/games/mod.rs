@@ -31,6 +31,8 @@ crate::registry::games! {
     Schafhauser(schafhauser: jass_core::schafhauser::Schafhauser),
     /// Palette: four players, an auction, the partner the holder of a card asked for.
     Palette(palette: jass_core::palette::Palette),
+    /// Zuger: the dealer sits out, the others play or fold, a tenth of the points is written.
+    Zuger(zuger: jass_core::zuger::Zuger),
 }
 
 use serde_json::Value;

@@ -506,14 +506,7 @@ impl Player<jass_core::bieter::Bieter> for SamplingBieter {
                 }
             }
             BieterPhase::Play => {
-                let legal: CardSet = decision
-                    .legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        BieterAction::Play { card } => Some(card),
-                        _ => None,
-                    })
-                    .collect();
+                let legal: CardSet = decision.legal.played_cards();
                 BieterAction::Play {
                     card: self.card(&obs, legal),
                 }

@@ -532,14 +532,7 @@ impl Player<Palette> for SamplingPalette {
             PalettePhase::Play => {}
             _ => return rule_action(&obs, &self.opts),
         }
-        let legal: CardSet = decision
-            .legal
-            .iter()
-            .filter_map(|a| match a {
-                PaletteAction::Play { card } => Some(card),
-                _ => None,
-            })
-            .collect();
+        let legal: CardSet = decision.legal.played_cards();
         PaletteAction::Play {
             card: self.card(&obs, legal),
         }

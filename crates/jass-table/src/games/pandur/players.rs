@@ -534,14 +534,7 @@ impl Player<Pandur> for SamplingPandur {
                 }
             }
             PandurPhase::Play => {
-                let legal: CardSet = decision
-                    .legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        PandurAction::Play { card } => Some(card),
-                        _ => None,
-                    })
-                    .collect();
+                let legal: CardSet = decision.legal.played_cards();
                 PandurAction::Play {
                     card: self.card(&obs, legal),
                 }

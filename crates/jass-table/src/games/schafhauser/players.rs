@@ -76,14 +76,7 @@ impl Player<Schafhauser> for SamplingSchafhauser {
         if obs.phase != BieterPhase::Play {
             return self.rule.action(&obs);
         }
-        let legal: CardSet = decision
-            .legal
-            .iter()
-            .filter_map(|a| match a {
-                SchafhauserAction::Play { card } => Some(card),
-                _ => None,
-            })
-            .collect();
+        let legal: CardSet = decision.legal.played_cards();
         SchafhauserAction::Play {
             card: self.cards.card(&obs.bieter, legal),
         }
