@@ -51,7 +51,12 @@ pub use oracle_schieber::{LateOracle, OracleSchieber};
 pub use random::RandomPlayer;
 pub use rule_coiffeur::RuleCoiffeur;
 pub use rule_differenzler::RuleDifferenzler;
-pub use rule_handjass::{points_estimate as handjass_points_estimate, RuleHandjass};
+/// Handjass's estimate of a hand's points, its spread and the normal distribution function
+/// (Zuger's rule player weighs its hole by them).
+pub mod handjass_estimate {
+    pub use crate::rule_handjass::{phi, points_estimate, SPREAD};
+}
+pub use rule_handjass::RuleHandjass;
 pub use rule_schieber::{hand_value, RuleSchieber};
 pub use rule_sidi::{RuleSidi, SidiBidding};
 pub use sampling_coiffeur::SamplingCoiffeur;

@@ -32,7 +32,7 @@ impl RuleHandjass {
 }
 
 /// Standard deviation of one player's points around the estimate (measured roughly in self-play).
-const SPREAD: f64 = 15.0;
+pub const SPREAD: f64 = 15.0;
 
 /// The points one player can expect with this hand: his share of the deal's points for the number
 /// of cards held, moved by how much better than average the hand is.
@@ -42,7 +42,7 @@ pub fn points_estimate(hand: CardSet, trump: Mode) -> f64 {
 }
 
 /// The standard normal distribution function (Abramowitz–Stegun 7.1.26, enough for rules of thumb).
-fn phi(x: f64) -> f64 {
+pub fn phi(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.3275911 * x.abs() / std::f64::consts::SQRT_2);
     let y = 1.0
         - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t

@@ -729,6 +729,15 @@ impl ZugerObservation {
     pub fn place_of(&self, seat: u8) -> Option<usize> {
         self.playing.iter().position(|&s| s == seat)
     }
+
+    /// The cards played in this deal so far (the trick in progress included).
+    pub fn played_cards(&self) -> CardSet {
+        self.tricks
+            .iter()
+            .flat_map(|t| t.cards.iter().copied())
+            .chain(self.trick.iter().copied())
+            .collect()
+    }
 }
 
 impl Game for Zuger {

@@ -441,23 +441,11 @@ impl SamplingPalette {
                 .expect("a card")
         };
         let worlds = card_worlds(&view, &self.settings, &mut self.rng, &no_reading);
-        // Who played the called card, if it is out.
-        let played_by = obs.called.and_then(|c| {
-            obs.tricks
-                .iter()
-                .flat_map(|t| t.cards.iter().enumerate().map(move |(i, &x)| (x, (t.leader + i as u8) % 4)))
-                .chain(
-                    obs.trick
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &x)| (x, (obs.trick_leader + i as u8) % 4)),
-                )
-                .find(|&(x, _)| x == c)
-                .map(|(_, s)| s)
-        });
         let mut total = vec![0i64; cards.len()];
         for world in &worlds {
-            let partner = played_by.or_else(|| {
+            // The partner as the view names him (once the called card is played; to the
+            // partner himself from the call on), else the holder of the card in this world.
+            let partner = obs.partner.or_else(|| {
                 obs.called
                     .and_then(|c| (0..4u8).find(|&s| world[s as usize].contains(c)))
             });

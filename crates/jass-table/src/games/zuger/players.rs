@@ -20,26 +20,7 @@ use jass_bots::card_play_sampling::{
     card_worlds, sampled_card, CardPlaySettings, CardPlayView, Counting, Exact, PlayedOut,
 };
 use jass_bots::play_common::{take_points, PlayView};
-use jass_bots::handjass_points_estimate as points_estimate;
-
-/// How far a hand's points stray from the estimate (Handjass's measure).
-const SPREAD: f64 = 15.0;
-
-/// The chance that a normal variable falls below `x` standard deviations.
-fn below(x: f64) -> f64 {
-    0.5 * (1.0 + erf(x / std::f64::consts::SQRT_2))
-}
-
-/// The error function (Abramowitz–Stegun 7.1.26: enough for a rule of thumb).
-fn erf(x: f64) -> f64 {
-    let t = 1.0 / (1.0 + 0.3275911 * x.abs());
-    let y = 1.0
-        - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t
-            + 0.254829592)
-            * t
-            * (-x * x).exp();
-    y.copysign(x)
-}
+use jass_bots::handjass_estimate::{phi, points_estimate, SPREAD};
 
 /// What `hand` may count with trump `trump`: its card points by Handjass's estimate (twelve
 /// cards), its Stöck and half its melds (they count only if they are the best at the table).
@@ -57,7 +38,7 @@ pub fn counted_estimate(hand: CardSet, trump: jass_core::Suit) -> f64 {
 /// What playing a deal counted at `est` is worth in points written: its tenths out of the hole,
 /// the hole's −10 in it.
 fn stay_worth(est: f64, hole: u32) -> f64 {
-    let p_hole = below((f64::from(hole) - est) / SPREAD);
+    let p_hole = phi((f64::from(hole) - est) / SPREAD);
     (1.0 - p_hole) * est / 10.0 - 10.0 * p_hole
 }
 
@@ -113,15 +94,6 @@ pub fn rule_card(
     })
 }
 
-/// The cards gone in the deal as a seat sees them: the tricks and the trick in progress.
-fn gone(obs: &ZugerObservation) -> CardSet {
-    obs.tricks
-        .iter()
-        .flat_map(|t| t.cards.iter().copied())
-        .chain(obs.trick.iter().copied())
-        .collect()
-}
-
 /// The cards the seat at `place` has played this deal.
 fn played_by(obs: &ZugerObservation, place: usize) -> CardSet {
     let seats = obs.playing.len().max(1);
@@ -161,7 +133,7 @@ fn rule_action(obs: &ZugerObservation, opts: &ZugerOptions) -> ZugerAction {
                     obs.playing.len(),
                     obs.hand,
                     &obs.trick,
-                    gone(obs),
+                    obs.played_cards(),
                     Mode::Trump(trump),
                 ),
             }
@@ -366,6 +338,57 @@ mod tests {
             theirs += totals.iter().sum::<i64>() - totals[seat];
         }
         (mine, theirs / (n as i64 - 1))
+    }
+
+    #[test]
+    fn the_rule_call_weighs_the_hole_and_plays_alone_when_it_may() {
+        use jass_core::zuger::ZugerDeal;
+        use jass_core::Game;
+        // Hearts trump (HJ turned, seat 2's last card). Seat 0: the Nell, four Aces and four
+        // Kings, well out of the hole; seat 1: Sixes, Eights and Unders without a meld, short
+        // of 21 by its estimate.
+        let strong: CardSet = "H9 HA HK DA DK SA SK CA CK D10 S10 C10".parse().unwrap();
+        let weak: CardSet = "D6 D8 DJ DQ S6 S8 SJ C6 C8 CJ H6 H8".parse().unwrap();
+        let rest = CardSet::ALL - strong - weak;
+        let trump_card: Card = "HJ".parse().unwrap();
+        assert!(rest.contains(trump_card));
+        assert!(stay_worth(counted_estimate(strong, jass_core::Suit::H), 21) > 3.0);
+        assert!(stay_worth(counted_estimate(weak, jass_core::Suit::H), 21) < 0.0);
+        let opts = ZugerOptions::default();
+        let mut g = Zuger::new(opts).unwrap();
+        g.deal(ZugerDeal {
+            hands: [strong, weak, rest, CardSet::EMPTY],
+            trump_card,
+        })
+        .unwrap();
+        let mut rule = RuleZuger::new(opts);
+        let mut act = |g: &Zuger| {
+            let mut legal = jass_core::ActionList::new();
+            g.legal_actions(&mut legal);
+            let seat = g.to_move().seat_to_act().unwrap() as usize;
+            rule.act(&Decision::new(g, seat, &legal))
+        };
+        // Seat 0 stays; seat 1, after a stay, folds rather than say maybe.
+        assert_eq!(act(&g), ZugerAction::Stay);
+        let mut stayed = g;
+        stayed.apply(ZugerAction::Stay).unwrap();
+        assert_eq!(act(&stayed), ZugerAction::Fold);
+        // Had seat 0 folded, seat 1 says maybe: should seat 2 fold too, it plays alone for 10.
+        g.apply(ZugerAction::Fold).unwrap();
+        assert_eq!(act(&g), ZugerAction::Maybe);
+        g.apply(ZugerAction::Fold).unwrap();
+        // Seat 2 speaks last after two folds: it plays alone.
+        assert_eq!(act(&g), ZugerAction::Stay);
+    }
+
+    #[test]
+    fn the_rule_card_takes_points_every_player_for_himself() {
+        let mode = Mode::Trump(jass_core::Suit::H);
+        // A plain Ace led and a Ten on it: the last of three trumps the trick with its lowest
+        // trump rather than give its own Ace.
+        let trick: Vec<Card> = vec!["DA".parse().unwrap(), "D10".parse().unwrap()];
+        let card = rule_card(2, 3, "H6 HJ SA".parse().unwrap(), &trick, CardSet::EMPTY, mode);
+        assert_eq!(card.to_string(), "H6");
     }
 
     #[test]
