@@ -40,6 +40,16 @@ pub struct TrickRecord {
 }
 
 impl TrickRecord {
+    /// Every card played in a deal whose completed tricks are `tricks` and whose trick in
+    /// progress is `trick` (what a seat's view shows of the cards gone).
+    pub fn played_cards(tricks: &[TrickRecord], trick: &[Card]) -> crate::CardSet {
+        tricks
+            .iter()
+            .flat_map(|t| t.cards.iter().copied())
+            .chain(trick.iter().copied())
+            .collect()
+    }
+
     /// The records of a deal's first `done` tricks, trick `i` given by `trick(i)` as (leader,
     /// cards in play order, winner, points): what every game's `completed_trick` returns.
     pub fn first<C: Into<Vec<Card>>>(

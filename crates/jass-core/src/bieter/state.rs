@@ -953,11 +953,7 @@ pub struct BieterObservation {
 impl BieterObservation {
     /// The cards played in this deal so far (the trick in progress included).
     pub fn played_cards(&self) -> CardSet {
-        self.tricks
-            .iter()
-            .flat_map(|t| t.cards.iter().copied())
-            .chain(self.trick.iter().copied())
-            .collect()
+        crate::record::TrickRecord::played_cards(&self.tricks, &self.trick)
     }
     /// Whether this is a first deal (the auction, the table cards, the King's contract).
     pub fn is_first_deal(&self) -> bool {

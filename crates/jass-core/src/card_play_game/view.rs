@@ -43,12 +43,7 @@ pub struct CardPlayObservation<V> {
 impl<V> CardPlayObservation<V> {
     /// Every card played in the deal, the trick in progress included.
     pub fn played_cards(&self) -> CardSet {
-        CardSet::from_cards(
-            self.tricks
-                .iter()
-                .flat_map(|t| t.cards.iter().copied())
-                .chain(self.trick.iter().copied()),
-        )
+        crate::record::TrickRecord::played_cards(&self.tricks, &self.trick)
     }
 
     /// Whether the seat to play plays the trick's last card.

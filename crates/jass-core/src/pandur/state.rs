@@ -751,11 +751,7 @@ impl PandurObservation {
 
     /// The cards played in this deal so far (the trick in progress included).
     pub fn played_cards(&self) -> CardSet {
-        self.tricks
-            .iter()
-            .flat_map(|t| t.cards.iter().copied())
-            .chain(self.trick.iter().copied())
-            .collect()
+        crate::record::TrickRecord::played_cards(&self.tricks, &self.trick)
     }
 }
 
