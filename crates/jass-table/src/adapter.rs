@@ -251,6 +251,15 @@ pub(crate) fn totals<T: Copy + Into<i64>>(totals: &[T]) -> Vec<i64> {
     totals.iter().map(|&t| t.into()).collect()
 }
 
+/// The one winner of a game whose result lists its winners (several share a win: `None`, nobody
+/// won alone).
+pub(crate) fn sole_winner(winners: &[u8]) -> Option<usize> {
+    match winners {
+        [w] => Some(usize::from(*w)),
+        _ => None,
+    }
+}
+
 /// A value as JSON (options, actions, views).
 pub(crate) fn to_json<T: Serialize>(t: &T) -> Value {
     serde_json::to_value(t).expect("views and actions serialize")

@@ -10,7 +10,7 @@ use jass_core::mode::LAST_TRICK_BONUS;
 use jass_core::{Player, PointTable};
 use serde_json::{json, Value};
 
-use crate::adapter::{to_json, totals, TableGame, Verdict};
+use crate::adapter::{sole_winner, to_json, totals, TableGame, Verdict};
 use crate::arena::{rotating_seat, Arena, ArenaUnit, SeatSeeds, SeatTotals, Seating};
 use crate::deal_position::{
     leader_index, replay_to_card, DealPoint, DealPosition, ReplayedTo, SoloAim, SoloDeal,
@@ -260,10 +260,7 @@ impl TableGame for Differenzler {
         };
         Verdict {
             // Several seats may share the lowest penalty: then nobody won alone.
-            winner: match r.result.winners.as_slice() {
-                [w] => Some(usize::from(*w)),
-                _ => None,
-            },
+            winner: sole_winner(&r.result.winners),
             totals: totals(&r.result.totals),
             unit: "penalty points",
             deals: r.deals.len(),

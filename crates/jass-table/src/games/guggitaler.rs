@@ -9,7 +9,7 @@ use jass_core::guggitaler::{Count, Guggitaler, GuggitalerOptions, Round};
 use jass_core::Player;
 use serde_json::{json, Value};
 
-use crate::adapter::{to_json, totals, TableGame, Verdict};
+use crate::adapter::{sole_winner, to_json, totals, TableGame, Verdict};
 use crate::arena::{Arena, SeatTotals};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::{PlayerSpec, CARD_PLAY_KNOWN};
@@ -143,10 +143,7 @@ impl TableGame for Guggitaler {
         let res = &r.result;
         Verdict {
             // Several seats may share the fewest points: nobody won alone.
-            winner: match res.winners.as_slice() {
-                [w] => Some(usize::from(*w)),
-                _ => None,
-            },
+            winner: sole_winner(&res.winners),
             totals: totals(&res.totals),
             // (Not "penalty points": a game of credits may end below nothing.)
             unit: "points",

@@ -8,7 +8,7 @@ use jass_core::hindersi::{Hindersi, HindersiOptions, HindersiRecord, DEAL_POINTS
 use jass_core::{Player, PointTable, UndenufeEleven};
 use serde_json::{json, Value};
 
-use crate::adapter::{to_json, totals, TableGame, Verdict};
+use crate::adapter::{sole_winner, to_json, totals, TableGame, Verdict};
 use crate::arena::{Arena, SeatTotals};
 use crate::deal_position::{card_play_point, DealPoint, DealPosition, SoloAim, SoloDeal};
 use crate::kind::{read_validated, OptionsError};
@@ -186,10 +186,7 @@ impl TableGame for Hindersi {
         let res = &r.result;
         let mut verdict = Verdict {
             // Several seats may share the best score and the fewest points: nobody won alone.
-            winner: match res.winners.as_slice() {
-                [w] => Some(usize::from(*w)),
-                _ => None,
-            },
+            winner: sole_winner(&res.winners),
             totals: totals(&res.score),
             unit: "strokes",
             deals: r.deals.len(),

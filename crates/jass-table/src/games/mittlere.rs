@@ -9,7 +9,7 @@ use jass_core::mittlere::{Mittlere, MittlereOptions, Outcome, PLAYERS};
 use jass_core::Player;
 use serde_json::{json, Value};
 
-use crate::adapter::{to_json, totals, TableGame, Verdict};
+use crate::adapter::{sole_winner, to_json, totals, TableGame, Verdict};
 use crate::arena::{Arena, SeatTotals};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::{PlayerSpec, CARD_PLAY_KNOWN};
@@ -164,10 +164,7 @@ impl TableGame for Mittlere {
         let res = &r.result;
         let mut verdict = Verdict {
             // Several seats may share the best score: nobody won alone.
-            winner: match res.winners.as_slice() {
-                [w] => Some(usize::from(*w)),
-                _ => None,
-            },
+            winner: sole_winner(&res.winners),
             totals: totals(&res.score),
             unit: "strokes",
             deals: r.deals.len(),

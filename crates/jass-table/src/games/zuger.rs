@@ -10,7 +10,7 @@ use jass_core::zuger::{Zuger, ZugerOptions, ZugerPhase};
 use jass_core::Player;
 use serde_json::{json, Value};
 
-use crate::adapter::{to_json, totals, TableGame, Verdict};
+use crate::adapter::{sole_winner, to_json, totals, TableGame, Verdict};
 use crate::kind::{read_validated, OptionsError};
 use crate::player_settings::{PlayerSpec, CARD_PLAY_KNOWN};
 use crate::registry::GameKind;
@@ -158,10 +158,7 @@ impl TableGame for Zuger {
         };
         let res = &r.result;
         Verdict {
-            winner: match res.winners.as_slice() {
-                [w] => Some(usize::from(*w)),
-                _ => None,
-            },
+            winner: sole_winner(&res.winners),
             totals: totals(&res.totals),
             unit: "points",
             deals: r.deals.len(),
