@@ -37,7 +37,7 @@ pub type RuleCard<'a> = &'a dyn Fn(usize, CardSet, &[Card], CardSet, bool, Mode)
 pub type Utility<'a> = &'a dyn Fn(&[u32; 4], &[u8; 4]) -> [i32; 4];
 
 /// What a deal's cards count: its trump mode, a point table and the points of the last trick.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Counting {
     /// The trump mode (as it stands, with [`Counting::until_trump`]).
     pub mode: Mode,
@@ -51,6 +51,10 @@ pub struct Counting {
     pub points: PointTable,
     /// The points of the last trick.
     pub last_bonus: u32,
+    /// What a trick's cards write to its taker beyond their points, if the game counts more
+    /// (Molotow's table melds); a play-out is then played card by card to its end (the exact
+    /// last tricks count points alone).
+    pub trick_bonus: Option<fn(CardSet) -> u32>,
 }
 
 impl Counting {
@@ -66,6 +70,7 @@ impl Counting {
             until_trump: None,
             points: PointTable::new(mode, eleven),
             last_bonus: LAST_TRICK_BONUS,
+            trick_bonus: None,
         }
     }
 
@@ -163,7 +168,7 @@ pub struct PlayedOut {
     /// for a play-out finished exactly ([`CardPlaySettings::exact_tricks`]) only those before.
     pub taken: [CardSet; 4],
     /// The points each seat took in the whole deal by the view's [`Counting`], the last
-    /// trick's included.
+    /// trick's and the tricks' bonus ([`Counting::trick_bonus`]) included.
     pub points: [u32; 4],
     /// The tricks each seat won in the whole deal.
     pub tricks: [u8; 4],
@@ -344,6 +349,9 @@ pub fn play_out(
     };
     let counting = &view.counting;
     let mut gone = view.trick.iter().copied().collect::<CardSet>();
+    // What the tricks write beyond their points, by seat.
+    let mut bonus = [0u32; 4];
+    let trick_bonus = |cards: CardSet| counting.trick_bonus.map_or(0, |f| f(cards));
     // The mode trick by trick (it changes within a trick under `until_trump`).
     let mut mode = counting.first_mode();
     for &(leader, cards) in view.completed {
@@ -352,6 +360,7 @@ pub fn play_out(
         }
         let winner = (leader as usize + trick_winner(cards, mode)) % n;
         let cards = cards.iter().copied().collect::<CardSet>();
+        bonus[winner] += trick_bonus(cards);
         out.taken[winner] |= cards;
         out.tricks[winner] += 1;
         gone |= cards;
@@ -369,6 +378,7 @@ pub fn play_out(
     let mut trick = CardSet::EMPTY;
     let mut last = 0;
     let mut take = |out: &mut PlayedOut, trick: &mut CardSet, winner: u8| {
+        bonus[winner as usize] += trick_bonus(*trick);
         out.taken[winner as usize] |= *trick;
         out.tricks[winner as usize] += 1;
         last = winner;
@@ -391,8 +401,11 @@ pub fn play_out(
         let current = play.current();
         if let Some((x, solver)) = exact.as_mut() {
             let left: u32 = (0..n as u8).map(|s| play.hand(s).len()).sum();
-            // (Not while a trump is still to be set: the solver plays one mode.)
-            let points = counting.points_in(mode);
+            // (Not while a trump is still to be set: the solver plays one mode; nor when the
+            // tricks count more than their points, which the solver does not know.)
+            let points = counting
+                .points_in(mode)
+                .filter(|_| counting.trick_bonus.is_none());
             if let Some(points) =
                 points.filter(|_| current.is_empty() && left <= x.tricks * n as u32)
             {
@@ -434,8 +447,8 @@ pub fn play_out(
     }
     out.mode = mode;
     if let Some(points) = counting.points_in(mode) {
-        for s in 0..n {
-            out.points[s] = points.sum(out.taken[s]);
+        for ((p, &taken), &b) in out.points.iter_mut().zip(&out.taken).zip(&bonus).take(n) {
+            *p = points.sum(taken) + b;
         }
         out.points[last as usize] += counting.last_bonus;
     }

@@ -25,6 +25,7 @@ pub mod handjass;
 pub mod hindersi;
 pub mod mittlere;
 pub mod mode;
+pub mod molotow;
 pub mod palette;
 pub mod pandur;
 pub mod record;

@@ -35,7 +35,9 @@ pub struct TrickRecord {
     pub cards: Vec<Card>,
     /// Who won it.
     pub winner: u8,
-    /// Its card points, unmultiplied (the last trick with its bonus).
+    /// Its card points, unmultiplied (the last trick with its bonus); in a game that counts a
+    /// trick otherwise, what it counts there (each game's page says: Guggitaler's count,
+    /// Molotow's table meld added).
     pub points: u32,
 }
 

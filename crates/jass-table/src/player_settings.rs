@@ -167,7 +167,12 @@ impl<'a> PlayerSpec<'a> {
             samples: self.get(known, "samples", default.samples)?,
             infer: self.get(known, "infer", default.infer as usize)? as u32,
             infer_pool: self.get(known, "infer_pool", default.infer_pool)?,
-            exact_tricks: self.get(known, "exact_tricks", default.exact_tricks as usize)? as u32,
+            // (A game whose play-outs are never solved exactly does not know the key.)
+            exact_tricks: if known.contains(&"exact_tricks") {
+                self.get(known, "exact_tricks", default.exact_tricks as usize)? as u32
+            } else {
+                default.exact_tricks
+            },
         })
     }
 }

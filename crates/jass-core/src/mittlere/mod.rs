@@ -11,8 +11,8 @@ mod state;
 pub use options::{Hundred, MittlereOptions, MAX_DEALS, PLAYERS};
 pub use record::{play_recorded, MittlereDealResult, MittlereGameResult, MittlereRecord};
 pub use state::{
-    card_value, DealScore, LastDeal, Mittlere, MittlereObservation, MittlerePhase, MittlereRules,
-    MittlereView, Outcome, MAX_SEATS, RULES, UNSET,
+    card_value, first_off_suit, points_under, DealScore, LastDeal, Mittlere, MittlereObservation,
+    MittlerePhase, MittlereRules, MittlereView, Outcome, MAX_SEATS, RULES, UNSET,
 };
 
 /// A decision of a player: the game has only card play (the shared action type).

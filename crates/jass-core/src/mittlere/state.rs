@@ -44,6 +44,24 @@ pub fn card_value(card: Card, trump: Option<Suit>) -> u32 {
     PointTable::new(Mode::Trump(suit), UndenufeEleven::Ace).card(card)
 }
 
+/// Sets `trump` by `card`, played to `trick` (lead first), if it is the first card that does
+/// not follow suit; the deal's new mode when it did (a trump in its own trick already).
+pub fn first_off_suit(trump: &mut Option<Suit>, trick: &[Card], card: Card) -> Option<Mode> {
+    let before = trump.map_or(UNSET, Mode::Trump);
+    let mode = mode_after_card(UNSET, before, trick, card);
+    *trump = mode.trump();
+    (mode != before).then_some(mode)
+}
+
+/// The points of a trick's `cards` under `trump` as it stands ([`card_value`]), from
+/// `card_points`, what the core counted for them by the point table the deal began with (no
+/// trump yet), whose part beyond the cards (the last trick's 5) is kept.
+pub fn points_under(trump: Option<Suit>, cards: &[Card], card_points: u32) -> u32 {
+    let unset = PointTable::new(UNSET, UndenufeEleven::Ace);
+    let bonus = card_points - cards.iter().map(|&c| unset.card(c)).sum::<u32>();
+    cards.iter().map(|&c| card_value(c, trump)).sum::<u32>() + bonus
+}
+
 /// How a deal was marked.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "kind", deny_unknown_fields)]
@@ -207,10 +225,7 @@ impl CardPlayRules for MittlereRules {
     /// suit sets trump"; JassWiki: "Die erste Fehlfarbe wird somit zur Trumpffarbe, die dann bis
     /// zum Ende des Spiels gilt"), and it is a trump in its own trick already.
     fn mode_change(&mut self, play: &AnyDealPlay, card: Card) -> Option<Mode> {
-        let before = self.mode();
-        let mode = mode_after_card(UNSET, before, play.current(), card);
-        self.trump = mode.trump();
-        (mode != before).then_some(mode)
+        first_off_suit(&mut self.trump, play.current(), card)
     }
     fn play_rules(&self, mode: Mode, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match mode {
@@ -228,13 +243,7 @@ impl CardPlayRules for MittlereRules {
     /// trick's 5 included: a trick taken before the trump is set counts its Under and Nell of
     /// the trump suit as the trump's once it is.
     fn trick_points(&self, cards: &[Card], card_points: u32) -> u32 {
-        let unset = PointTable::new(UNSET, UndenufeEleven::Ace);
-        let bonus = card_points - cards.iter().map(|&c| unset.card(c)).sum::<u32>();
-        cards
-            .iter()
-            .map(|&c| card_value(c, self.trump))
-            .sum::<u32>()
-            + bonus
+        points_under(self.trump, cards, card_points)
     }
     fn last_deal(&self) -> Option<&DealScore> {
         self.last.as_ref()

@@ -2,7 +2,7 @@
 //! card off suit; the middle score marked down), with its computer players and phrases beside it
 //! (`mittlere/`).
 
-mod players;
+pub(crate) mod players;
 
 use crate::Record;
 use jass_core::mittlere::{Mittlere, MittlereOptions, Outcome, PLAYERS};
@@ -139,7 +139,7 @@ impl TableGame for Mittlere {
         // (No card is turned for the trump: its card is the first off suit, in the tricks.)
         let mut facts = super::trump_facts(public, "trump_card");
         if facts.is_empty() && public["phase"] == "play" {
-            facts.push(Phrase::new("mittlere_fact_no_trump"));
+            facts.push(Phrase::new("fact_no_trump_yet"));
         }
         facts.push(Phrase::new(match public["hundred"].as_str() {
             Some("over-100") => "mittlere_fact_aim_over",

@@ -21,6 +21,8 @@ crate::registry::games! {
     Hindersi(hindersi: jass_core::hindersi::Hindersi),
     /// Mittlere: three players, the trump set by the first card off suit, not the middle score.
     Mittlere(mittlere: jass_core::mittlere::Mittlere),
+    /// Molotow: four players, the trump set by the first card off suit, table melds, the fewest points.
+    Molotow(molotow: jass_core::molotow::Molotow),
     /// Guggitaler (Serienjass): a list of deals without trump, each counting other cards.
     Guggitaler(guggitaler: jass_core::guggitaler::Guggitaler),
     /// Pandur: 24 cards, three active players, an auction to play alone (4 or 3 players).

@@ -178,6 +178,7 @@ impl Player<Guggitaler> for SamplingGuggitaler {
             until_trump: None,
             points: tally.table,
             last_bonus: tally.last,
+            trick_bonus: None,
         };
         // My points against the others': the fewest win, so a point of mine weighs as much as
         // a point of each other player's together.

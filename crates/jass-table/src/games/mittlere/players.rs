@@ -196,6 +196,7 @@ impl Player<Mittlere> for SamplingMittlere {
             until_trump: Some(UNSET),
             points: PointTable::new(mode, UndenufeEleven::Ace),
             last_bonus: jass_core::mode::LAST_TRICK_BONUS,
+            trick_bonus: None,
         };
         // My marks against the others': a Strich of mine is worth as much as a Nuller of each
         // other player's (the ranking is a race).

@@ -139,6 +139,7 @@ impl Player<Schellenjass> for SamplingSchellenjass {
             mode: MODE,
             points: PointTable::cards_of(suit),
             last_bonus: 0,
+            trick_bonus: None,
         };
         let value = |out: &PlayedOut| ahead(&out.points, seat);
         // In the exact last tricks each seat plays for its own lines against the others'.
