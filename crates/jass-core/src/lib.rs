@@ -28,6 +28,7 @@ pub mod mode;
 pub mod molotow;
 pub mod palette;
 pub mod pandur;
+pub mod playing_seats;
 pub mod record;
 pub mod schafhauser;
 pub mod schellenjass;

@@ -10,6 +10,7 @@ use crate::cardset::CardSet;
 use crate::deal::{deal_in_packets, shuffled_pack};
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
 use crate::mode::{Mode, PointTable, UndenufeEleven};
+use crate::playing_seats::PlayingSeats;
 use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::{legal_cards, trick_winner};
 use crate::trick_play::{AnyDealPlay, AnyTrickPlay};
@@ -23,6 +24,10 @@ use super::HandjassAction;
 
 /// Most seats.
 pub const MAX_SEATS: usize = 5;
+const _: () = assert!(
+    MAX_SEATS <= PlayingSeats::CAPACITY,
+    "all seats may play a deal"
+);
 /// Room for the strokes held in abeyance: one place per group of tied seats (each group of two
 /// or more seats: 26 of five), strokes held again for the same group added to its place, so a
 /// held stroke always has a place.
@@ -262,10 +267,8 @@ pub struct Handjass {
     /// from the lowest (`places`), so that the place after a place is the next seat to play.
     /// The playing seats' hands are the core's from then on.
     play: AnyDealPlay,
-    /// The seat at each place of `play`.
-    places: [u8; MAX_SEATS],
-    /// The place of each playing seat in `play`.
-    place_of: [u8; MAX_SEATS],
+    /// The seats at the places of `play`.
+    places: PlayingSeats,
     /// Who leads the trick in progress (after a trick: who leads the next), as a seat.
     leader: u8,
     /// Tricks in a full deal.
@@ -392,8 +395,7 @@ impl Handjass {
             agree_votes: 0,
             agree_asked: 0,
             play: no_play(&opts),
-            places: [0; MAX_SEATS],
-            place_of: [0; MAX_SEATS],
+            places: PlayingSeats::default(),
             leader: 0,
             n_tricks: 0,
             weis_pending: false,
@@ -514,7 +516,7 @@ impl Handjass {
     /// The cards `seat` holds now: during the play a playing seat's are the core's.
     fn hand(&self, seat: u8) -> CardSet {
         if self.play_started() && self.playing & bit(seat) != 0 {
-            self.play.hand(self.place_of[seat as usize])
+            self.play.hand(self.place_of(seat))
         } else {
             self.hands[seat as usize]
         }
@@ -564,9 +566,9 @@ impl Handjass {
     pub fn completed_trick(&self, i: usize) -> (u8, Vec<Card>, u8, u32) {
         let (leader, cards, winner, points) = self.play.completed(i);
         (
-            self.places[leader as usize],
+            self.places.seat_of(leader),
             cards.to_vec(),
-            self.places[winner as usize],
+            self.places.seat_of(winner),
             points,
         )
     }
@@ -590,7 +592,7 @@ impl Handjass {
     pub fn card_points(&self) -> [u32; MAX_SEATS] {
         std::array::from_fn(|s| {
             if self.play_started() && self.playing & bit(s as u8) != 0 {
-                self.play.taken(self.place_of[s])
+                self.play.taken(self.place_of(s as u8))
             } else {
                 0
             }
@@ -709,7 +711,11 @@ impl Handjass {
 
     /// The seat to play a card.
     fn player(&self) -> u8 {
-        self.places[self.play.to_play() as usize]
+        self.places.seat_of(self.play.to_play())
+    }
+    /// The place of a playing `seat` in the deal's card play, once it has started.
+    fn place_of(&self, seat: u8) -> u8 {
+        self.places.place_of(seat).expect("a playing seat")
     }
 
     // ----- dealing -----
@@ -1027,23 +1033,20 @@ impl Handjass {
             _ => None,
         };
         // The playing seats' hands go to the core, places in table order from the lowest.
-        let mut hands = [CardSet::EMPTY; MAX_SEATS];
-        let mut m = 0;
-        for s in 0..self.n {
-            if self.playing & bit(s) != 0 {
-                self.places[m] = s;
-                self.place_of[s as usize] = m as u8;
-                hands[m] = std::mem::take(&mut self.hands[s as usize]);
-                m += 1;
-            }
+        self.places = (0..self.n)
+            .filter(|&s| self.playing & bit(s) != 0)
+            .collect();
+        let hands = self.places.by_place(&self.hands);
+        for &s in self.places.seats() {
+            self.hands[s as usize] = CardSet::EMPTY;
         }
         self.play = AnyDealPlay::new(
             AnyTrickPlay::with_rules(
-                &hands[..m],
+                &hands[..self.places.len()],
                 self.mode,
                 self.points,
                 self.opts.trick_rules,
-                self.place_of[self.leader as usize],
+                self.place_of(self.leader),
             )
             .with_tricks(self.n_tricks)
             .with_last_trick_bonus(self.opts.last_trick_bonus),
@@ -1483,7 +1486,7 @@ impl Handjass {
             return;
         };
         // The trick is complete.
-        self.leader = self.places[end.winner as usize];
+        self.leader = self.places.seat_of(end.winner);
         if self.play.tricks_done() == 1 {
             self.resolve_weis();
         }

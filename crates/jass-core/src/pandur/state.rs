@@ -11,6 +11,7 @@ use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
 use crate::mode::{Mode, PointTable, UndenufeEleven};
+use crate::playing_seats::{place_in, PlayingSeats};
 use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::{check_play, TrickRules};
 use crate::trick_play::{AnyDealPlay, AnyTrickPlay};
@@ -161,9 +162,8 @@ pub struct Pandur {
     play: AnyDealPlay,
     shown: Option<ShownMelds>,
     tally: PandurTally,
-    /// The seats that play the deal, forehand first (`n_active` of them).
-    active: [u8; PLAYING],
-    n_active: u8,
+    /// The seats that play the deal, forehand first: the core's places.
+    active: PlayingSeats,
     /// The seats that reached the target and dropped out, in the order they did.
     safe: [u8; 4],
     n_safe: u8,
@@ -189,8 +189,7 @@ impl Pandur {
             play: Self::deal_play(&no_cards, Mode::Obenabe, TrickRules::Strict, 0),
             shown: None,
             tally: PandurTally::default(),
-            active: [0, 1, 2],
-            n_active: PLAYING as u8,
+            active: PlayingSeats::new(&[0, 1, 2]),
             safe: [0; 4],
             n_safe: 0,
         })
@@ -252,36 +251,28 @@ impl Pandur {
     }
     /// The seats that play a deal `dealer` deals, forehand first: of four still in, the three
     /// after the dealer (he sits out); of three or two, all of them.
-    fn active_for(&self, dealer: u8) -> ([u8; PLAYING], u8) {
-        let mut active = [0; PLAYING];
-        let mut n = 0;
+    fn active_for(&self, dealer: u8) -> PlayingSeats {
         let still_in = self.in_after(dealer).count();
-        for s in self.in_after(dealer) {
-            if (n as usize) < PLAYING && !(still_in > PLAYING && s == dealer) {
-                active[n as usize] = s;
-                n += 1;
-            }
-        }
-        (active, n)
+        self.in_after(dealer)
+            .filter(|&s| !(still_in > PLAYING && s == dealer))
+            .take(PLAYING)
+            .collect()
     }
     /// Forehand of the current deal: the first seat still in after the dealer, who speaks first.
     pub fn forehand(&self) -> u8 {
-        self.active[0]
+        self.active.forehand()
     }
     /// The seat of the trick-play core's place `place` (0: forehand).
     pub fn seat_of(&self, place: u8) -> u8 {
-        self.active[place as usize % self.n_active as usize]
+        self.active.seat_of(place)
     }
     /// The place of an active `seat`, `None` for a seat that does not play the deal.
     pub fn place_of(&self, seat: u8) -> Option<u8> {
-        self.active()
-            .iter()
-            .position(|&s| s == seat)
-            .map(|p| p as u8)
+        self.active.place_of(seat)
     }
     /// The seats that play the deal, forehand first.
     pub fn active(&self) -> &[u8] {
-        &self.active[..self.n_active as usize]
+        self.active.seats()
     }
     /// The hands as dealt, by seat (the dealer who sits out: none).
     pub fn dealt_hands(&self) -> [CardSet; 4] {
@@ -383,12 +374,11 @@ impl Pandur {
             )));
         }
         let dealer = self.next_dealer();
-        let (active, n_active) = self.active_for(dealer);
-        let active = &active[..n_active as usize];
+        let active = self.active_for(dealer);
         let mut all = CardSet::EMPTY;
         for (s, &h) in hands.iter().enumerate() {
             let s = s as u8;
-            let want = if active.contains(&s) { HAND } else { 0 };
+            let want = if active.contains(s) { HAND } else { 0 };
             if h.len() != want {
                 let none_to = if want == HAND {
                     ""
@@ -400,8 +390,9 @@ impl Pandur {
                     " and none to the dealer, who sits out while four are in"
                 };
                 return Err(IllegalAction::new(format!(
-                    "seat {s} was dealt {} cards; this deal gives {HAND} to each of seats {active:?}{none_to}",
-                    h.len()
+                    "seat {s} was dealt {} cards; this deal gives {HAND} to each of seats {:?}{none_to}",
+                    h.len(),
+                    active.seats()
                 )));
             }
             if !PACK.contains_all(h) {
@@ -419,11 +410,11 @@ impl Pandur {
             all |= h;
         }
         self.dealer = dealer;
-        (self.active, self.n_active) = self.active_for(dealer);
+        self.active = active;
         self.deals_started += 1;
         self.dealt = hands;
-        let by_place = self.active.map(|s| hands[s as usize]);
-        let by_place = &by_place[..self.n_active as usize];
+        let by_place = active.by_place(&hands);
+        let by_place = &by_place[..active.len()];
         self.play = Self::deal_play(by_place, Mode::Obenabe, TrickRules::Strict, 0);
         self.phase = PandurPhase::Auction;
         // 004: "Each in turn, starting with eldest, may bid or pass".
@@ -450,8 +441,9 @@ impl Pandur {
     /// the first trick").
     fn start_play(&mut self, mode: Mode) {
         let (contract, soloist) = self.bid.expect("a bid");
-        let hands = [0, 1, 2].map(|p| self.play.hand(p % self.n_active));
-        let hands = &hands[..self.n_active as usize];
+        let n = self.active.len();
+        let hands = [0, 1, 2].map(|p| self.play.hand(p % n as u8));
+        let hands = &hands[..n];
         let leader = self.place_of(soloist).expect("an active soloist");
         self.play = Self::deal_play(hands, mode, Self::trick_rules(contract), leader);
         self.phase = PandurPhase::Play;
@@ -479,10 +471,9 @@ impl Pandur {
     /// opponent's (on equal melds the soloist, who led, wins: 000, 001, 003 "the earlier").
     fn resolve_melds(&mut self, soloist: u8) {
         let mode = self.play.mode();
-        let hands = self.active.map(|s| self.dealt[s as usize]);
+        let hands = self.active.by_place(&self.dealt);
         let first = self.place_of(soloist).expect("an active soloist");
-        let Some((best, shown)) = meld_contest(&hands[..self.n_active as usize], first, mode)
-        else {
+        let Some((best, shown)) = meld_contest(&hands[..self.active.len()], first, mode) else {
             return;
         };
         let scored = best == first;
@@ -504,10 +495,9 @@ impl Pandur {
     fn score_deal(&mut self) {
         let (contract, soloist) = self.bid.expect("a contract");
         // The dealer who sits out while four are in (he is not among the active).
-        let dealer_out = !self.active().contains(&self.dealer) && !self.is_safe(self.dealer);
+        let dealer_out = !self.active.contains(self.dealer) && !self.is_safe(self.dealer);
         let tl = &mut self.tally;
-        for p in 0..self.n_active {
-            let s = self.active[p as usize];
+        for (p, &s) in (0..).zip(self.active.seats()) {
             tl.card_points[s as usize] = self.play.taken(p);
             tl.tricks[s as usize] = self.play.seat_tricks(p);
         }
@@ -532,7 +522,7 @@ impl Pandur {
             // play, the dealer gets the value of a failed bid, but not if he stands at 13 or 14
             // points" (with another target: within two of it).
             for s in 0..self.opts.players {
-                let active = self.active[..self.n_active as usize].contains(&s);
+                let active = self.active.contains(s);
                 let credited = if dealer_out && s == self.dealer {
                     self.opts.dealer_inherits && self.totals[s as usize] + 2 < self.opts.target
                 } else {
@@ -746,7 +736,7 @@ impl PandurObservation {
     /// The place of `seat` in this deal's play (0: forehand), `None` for a seat that does not
     /// play it.
     pub fn place_of(&self, seat: u8) -> Option<usize> {
-        self.active.iter().position(|&s| s == seat)
+        place_in(&self.active, seat).map(usize::from)
     }
 
     /// The cards played in this deal so far (the trick in progress included).
@@ -813,11 +803,11 @@ impl Game for Pandur {
     /// four from forehand (004: "giving 8 cards to each player in batches of 4s"); with two
     /// left, the last eight lie aside.
     fn deal_from_pack(&self, pack: &[Card; 36]) -> [CardSet; 4] {
-        let (active, n) = self.active_for(self.next_dealer());
+        let active = self.active_for(self.next_dealer());
         let mut hands = [CardSet::EMPTY; 4];
         let cards = pack.iter().filter(|c| PACK.contains(**c));
-        for (i, &card) in cards.take(HAND as usize * n as usize).enumerate() {
-            hands[active[(i / 4) % n as usize] as usize].insert(card);
+        for (i, &card) in cards.take(HAND as usize * active.len()).enumerate() {
+            hands[active.seat_of((i / 4) as u8) as usize].insert(card);
         }
         hands
     }

@@ -9,6 +9,7 @@ use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
 use crate::mode::{Mode, PointTable, UndenufeEleven};
+use crate::playing_seats::{place_in, PlayingSeats};
 use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::{check_play, TrickRules};
 use crate::trick_play::{AnyDealPlay, AnyTrickPlay};
@@ -134,16 +135,14 @@ pub struct Zuger {
     dealer: u8,
     deal: ZugerDeal,
     /// The seats dealt cards, forehand first (`players - 1` of them).
-    active: [u8; PLAYING],
-    n_active: u8,
+    active: PlayingSeats,
     forcer: Option<u8>,
     forced: Option<bool>,
     /// The calls in the order made (the active seats from forehand).
     calls: [ZugerCall; PLAYING],
     n_called: u8,
-    /// The seats who play the deal, forehand first.
-    playing: [u8; PLAYING],
-    n_playing: u8,
+    /// The seats who play the deal, forehand first: the core's places.
+    playing: PlayingSeats,
     declarations: [Declaration; PLAYING],
     melds_place: Option<u8>,
     shown: Option<ShownMelds>,
@@ -168,14 +167,12 @@ impl Zuger {
                 hands: [CardSet::EMPTY; 4],
                 trump_card: Card::new(Suit::D, Rank::Six),
             },
-            active: [0; PLAYING],
-            n_active: 0,
+            active: PlayingSeats::default(),
             forcer: None,
             forced: None,
             calls: [ZugerCall::Fold; PLAYING],
             n_called: 0,
-            playing: [0; PLAYING],
-            n_playing: 0,
+            playing: PlayingSeats::default(),
             declarations: [Declaration::NONE; PLAYING],
             melds_place: None,
             shown: None,
@@ -183,7 +180,7 @@ impl Zuger {
             tally: ZugerTally::default(),
             totals: [0; 4],
         };
-        (z.active, z.n_active) = z.active_for(dealer);
+        z.active = z.active_for(dealer);
         Ok(z)
     }
 
@@ -233,36 +230,29 @@ impl Zuger {
         }
     }
     /// The seats dealt cards when `dealer` deals, forehand first: every other seat.
-    fn active_for(&self, dealer: u8) -> ([u8; PLAYING], u8) {
+    fn active_for(&self, dealer: u8) -> PlayingSeats {
         let n = self.players();
-        let mut active = [0; PLAYING];
-        for k in 1..n {
-            active[k as usize - 1] = (dealer + k) % n;
-        }
-        (active, n - 1)
+        (1..n).map(|k| (dealer + k) % n).collect()
     }
     /// Forehand: the seat after the dealer, who speaks first.
     pub fn forehand(&self) -> u8 {
-        self.active[0]
+        self.active.forehand()
     }
     /// The seats dealt cards this deal, forehand first.
     pub fn active(&self) -> &[u8] {
-        &self.active[..self.n_active as usize]
+        self.active.seats()
     }
     /// The seats who play this deal (once the calls are made), forehand first.
     pub fn playing(&self) -> &[u8] {
-        &self.playing[..self.n_playing as usize]
+        self.playing.seats()
     }
     /// The seat of the trick-play core's place `place` (0: the first player after the dealer).
     pub fn seat_of(&self, place: u8) -> u8 {
-        self.playing[place as usize % self.n_playing.max(1) as usize]
+        self.playing.seat_of(place)
     }
     /// The place of a playing `seat`, `None` for a seat that does not play the deal.
     pub fn place_of(&self, seat: u8) -> Option<u8> {
-        self.playing()
-            .iter()
-            .position(|&s| s == seat)
-            .map(|p| p as u8)
+        self.playing.place_of(seat)
     }
     /// The cards of the deal as dealt.
     pub fn dealt(&self) -> ZugerDeal {
@@ -307,7 +297,7 @@ impl Zuger {
     /// The calls made so far this deal, each with its seat, from forehand.
     pub fn calls(&self) -> Vec<(u8, ZugerCall)> {
         (0..self.n_called as usize)
-            .map(|i| (self.active[i], self.calls[i]))
+            .map(|i| (self.active.seat_of(i as u8), self.calls[i]))
             .collect()
     }
     /// The melds shown after the first trick.
@@ -328,7 +318,7 @@ impl Zuger {
     }
     /// Whether the current (or last) deal was played with cards (two or three played).
     pub fn was_played(&self) -> bool {
-        self.n_playing >= 2
+        self.playing.len() >= 2
     }
     /// The trick in progress.
     pub fn current_trick(&self) -> &[Card] {
@@ -373,12 +363,11 @@ impl Zuger {
             )));
         }
         let dealer = self.next_dealer();
-        let (active, n_active) = self.active_for(dealer);
-        let active = &active[..n_active as usize];
+        let active = self.active_for(dealer);
         let mut all = CardSet::EMPTY;
         for (s, &h) in deal.hands.iter().enumerate() {
             let s = s as u8;
-            let want = if active.contains(&s) { HAND } else { 0 };
+            let want = if active.contains(s) { HAND } else { 0 };
             if h.len() != want {
                 let to = if want == HAND {
                     String::new()
@@ -388,8 +377,9 @@ impl Zuger {
                     format!(" and none to the dealer, seat {dealer}, who sits out")
                 };
                 return Err(IllegalAction::new(format!(
-                    "seat {s} was dealt {} cards; this deal gives {HAND} to each of seats {active:?}{to}",
-                    h.len()
+                    "seat {s} was dealt {} cards; this deal gives {HAND} to each of seats {:?}{to}",
+                    h.len(),
+                    active.seats()
                 )));
             }
             if !(all & h).is_empty() {
@@ -400,7 +390,7 @@ impl Zuger {
             }
             all |= h;
         }
-        let last = *active.last().expect("an active seat");
+        let last = *active.seats().last().expect("an active seat");
         if !deal.hands[last as usize].contains(deal.trump_card) {
             return Err(IllegalAction::new(format!(
                 "the trump card {} is not in the hand of seat {last}, who gets the last card dealt (004: \"the last card turned up as trump\")",
@@ -408,13 +398,13 @@ impl Zuger {
             )));
         }
         self.dealer = dealer;
-        (self.active, self.n_active) = self.active_for(dealer);
+        self.active = active;
         self.deals_started += 1;
         self.deal = deal;
         self.forcer = None;
         self.forced = None;
         self.n_called = 0;
-        self.n_playing = 0;
+        self.playing = PlayingSeats::default();
         self.declarations = [Declaration::NONE; PLAYING];
         self.melds_place = None;
         self.shown = None;
@@ -443,22 +433,20 @@ impl Zuger {
         let forced = self.forced == Some(true);
         let calls = &self.calls[..self.n_called as usize];
         let someone_folded = calls.contains(&ZugerCall::Fold);
-        let mut playing = [0; PLAYING];
-        let mut n = 0;
-        for (i, &seat) in self.active().iter().enumerate() {
-            let plays = forced
+        // With a force no call was made: `calls` is empty then.
+        let plays = |i: usize| {
+            forced
                 || match calls[i] {
                     ZugerCall::Stay => true,
                     ZugerCall::Maybe => someone_folded,
                     ZugerCall::Fold => false,
-                };
-            if plays {
-                playing[n] = seat;
-                n += 1;
-            }
-        }
-        (self.playing, self.n_playing) = (playing, n as u8);
-        if self.n_playing < 2 {
+                }
+        };
+        self.playing = (self.active.seats().iter().enumerate())
+            .filter(|&(i, _)| plays(i))
+            .map(|(_, &seat)| seat)
+            .collect();
+        if self.playing.len() < 2 {
             // Nobody or one alone: no card is played.
             self.score_deal();
         } else {
@@ -470,8 +458,8 @@ impl Zuger {
     /// melds are their best under the large Weis, the best single meld's holder writing all his.
     fn start_play(&mut self) {
         let mode = Mode::Trump(self.trump());
-        let n = self.n_playing as usize;
-        let hands = self.playing.map(|s| self.deal.hands[s as usize]);
+        let n = self.playing.len();
+        let hands = self.playing.by_place(&self.deal.hands);
         for (d, &hand) in self.declarations.iter_mut().zip(&hands).take(n) {
             *d = best_declaration(hand, mode, &WEIS_RULES);
         }
@@ -506,13 +494,13 @@ impl Zuger {
         let mode = Mode::Trump(self.trump());
         let bauer = self.bauer_seat().filter(|&s| self.place_of(s).is_some());
         let mut tl = ZugerTally::default();
-        if self.n_playing == 1 {
-            tl.bonus[self.playing[0] as usize] = LONE_OR_MATCH_BONUS;
-        } else if self.n_playing >= 2 {
+        if self.playing.len() == 1 {
+            tl.bonus[self.playing.forehand() as usize] = LONE_OR_MATCH_BONUS;
+        } else if self.playing.len() >= 2 {
             let stoeck = stoeck_cards(self.trump());
             let mut not_in_hole = 0;
-            for p in 0..self.n_playing {
-                let s = self.seat_of(p) as usize;
+            for (p, &s) in (0..).zip(self.playing.seats()) {
+                let s = s as usize;
                 tl.card_points[s] = self.play.taken(p);
                 tl.tricks[s] = self.play.seat_tricks(p);
                 if self.melds_place == Some(p) {
@@ -534,7 +522,7 @@ impl Zuger {
             }
             if let Some(b) = bauer {
                 let trickless = self.playing().iter().any(|&s| tl.tricks[s as usize] == 0);
-                if self.n_playing == 3 && trickless {
+                if self.playing.len() == 3 && trickless {
                     tl.bauer[b as usize] = BAUER_BONUS;
                 }
                 if self.opts.rounding == Rounding::Bauer {
@@ -619,7 +607,7 @@ impl Zuger {
                 let call = action.call().expect("a call");
                 self.calls[self.n_called as usize] = call;
                 self.n_called += 1;
-                if self.n_called == self.n_active {
+                if self.n_called as usize == self.active.len() {
                     self.calls_done();
                 }
             }
@@ -727,7 +715,7 @@ impl ZugerObservation {
     /// The place of `seat` in this deal's play (0: the first player after the dealer), `None`
     /// for a seat that does not play it.
     pub fn place_of(&self, seat: u8) -> Option<usize> {
-        self.playing.iter().position(|&s| s == seat)
+        place_in(&self.playing, seat).map(usize::from)
     }
 
     /// The cards played in this deal so far (the trick in progress included).
@@ -753,7 +741,7 @@ impl Game for Zuger {
         match self.phase {
             ZugerPhase::Deal => ToMove::Deal,
             ZugerPhase::Force => ToMove::Seat(self.forcer.expect("a forcer") as usize),
-            ZugerPhase::Decide => ToMove::Seat(self.active[self.n_called as usize] as usize),
+            ZugerPhase::Decide => ToMove::Seat(self.active.seat_of(self.n_called) as usize),
             ZugerPhase::Play => ToMove::Seat(self.seat_of(self.play.to_play()) as usize),
             ZugerPhase::Over => ToMove::Over,
         }
@@ -792,11 +780,11 @@ impl Game for Zuger {
     /// forehand (JassWiki: "je 12 Karten (3 x 4 Karten)"); the last card dealt is turned for
     /// trump; with three at the table the last twelve lie aside.
     fn deal_from_pack(&self, pack: &[Card; 36]) -> ZugerDeal {
-        let (active, n) = self.active_for(self.next_dealer());
+        let active = self.active_for(self.next_dealer());
         let mut hands = [CardSet::EMPTY; 4];
-        let dealt = HAND as usize * n as usize;
+        let dealt = HAND as usize * active.len();
         for (i, &card) in pack.iter().take(dealt).enumerate() {
-            hands[active[(i / 4) % n as usize] as usize].insert(card);
+            hands[active.seat_of((i / 4) as u8) as usize].insert(card);
         }
         ZugerDeal {
             hands,
