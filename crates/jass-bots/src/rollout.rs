@@ -1,13 +1,15 @@
 //! A light card-play simulator for rollouts of the games without partners (Differenzler,
 //! Handjass): the seats at the table with all hands known (a sampled world), the trick in
 //! progress, and the card points each seat has taken. The cards are played by the trick-play
-//! core ([`AnyTrickPlay`], its places `0..n` the seats of [`RolloutTable::order`]); this keeps
+//! core ([`AnyTrickPlay`], its places `0..n` the seats of [`RolloutTable::seats`]); this keeps
 //! the seat numbers, what was taken before the play-out began and the cards seen played.
 //! Allocation-free and `Copy`, apart from the [`PlayView`] it builds for the rule policies.
 
 use jass_core::trick_play::AnyTrickPlay;
 use jass_core::{Card, CardSet, Mode, PointTable, TrickRules};
 use jass_solver::{SoloOutcome, SoloPosition, SoloSolver, SOLO_SEATS};
+
+use jass_core::playing_seats::PlayingSeats;
 
 use crate::pimc::MAX_SEATS;
 use crate::play_common::PlayView;
@@ -20,10 +22,8 @@ const NO_PLACE: u8 = u8::MAX;
 /// its card points, the trick rules and the last trick's bonus.
 #[derive(Copy, Clone, Debug)]
 pub struct RolloutTable {
-    /// Seats at the table in playing order (`order[..n]`).
-    pub order: [u8; MAX_SEATS],
-    /// How many seats play (two to [`MAX_SEATS`]).
-    pub n: usize,
+    /// Seats at the table in playing order, the core's places (two to [`MAX_SEATS`]).
+    pub seats: PlayingSeats,
     /// The trump mode.
     pub mode: Mode,
     /// Its card points.
@@ -43,11 +43,8 @@ impl RolloutTable {
         rules: TrickRules,
         last_bonus: u32,
     ) -> Self {
-        let mut seats = [0u8; MAX_SEATS];
-        seats[..order.len()].copy_from_slice(order);
         RolloutTable {
-            order: seats,
-            n: order.len(),
+            seats: PlayingSeats::new(order),
             mode,
             points,
             rules,
@@ -57,10 +54,17 @@ impl RolloutTable {
 
     /// The place (in playing order) of `seat`, the first if it is not at the table.
     fn place_of(&self, seat: u8) -> usize {
-        self.order[..self.n]
-            .iter()
-            .position(|&s| s == seat)
-            .unwrap_or(0)
+        self.seats.place_of(seat).map_or(0, usize::from)
+    }
+
+    /// The seat at `place` (in playing order).
+    fn seat_at(&self, place: usize) -> u8 {
+        self.seats.seats()[place]
+    }
+
+    /// How many seats play.
+    pub fn n(&self) -> usize {
+        self.seats.len()
     }
 
     /// The card play from the trick that `leader` leads, with the hands (by seat number) now:
@@ -68,18 +72,18 @@ impl RolloutTable {
     /// as tricks are left once the trick's cards are given back. Nothing is taken yet
     /// ([`Rollout::with_taken`]); the trick's cards count as played.
     pub fn rollout(&self, hands: &[CardSet; MAX_SEATS], leader: u8, trick: &[Card]) -> Rollout {
-        let n = self.n;
+        let n = self.n();
         let first = self.place_of(leader);
         let mut by_place = [CardSet::EMPTY; MAX_SEATS];
         for (i, h) in by_place[..n].iter_mut().enumerate() {
-            *h = hands[self.order[i] as usize];
+            *h = hands[self.seat_at(i) as usize];
         }
         for (k, &c) in trick.iter().enumerate() {
             by_place[(first + k) % n].insert(c);
         }
         let tricks = by_place[..n].iter().map(|h| h.len()).max().unwrap_or(0);
         let mut place = [NO_PLACE; MAX_SEATS];
-        for (i, &s) in self.order[..n].iter().enumerate() {
+        for (i, &s) in self.seats.seats().iter().enumerate() {
             place[s as usize] = i as u8;
         }
         let deal = AnyTrickPlay::with_rules(
@@ -159,7 +163,7 @@ impl Rollout {
     /// The seat to play.
     #[inline]
     pub fn mover(&self) -> u8 {
-        self.table.order[self.deal.to_play() as usize]
+        self.table.seat_at(self.deal.to_play() as usize)
     }
 
     /// True once every card is played.
@@ -235,29 +239,29 @@ impl Rollout {
             seat: self.mover(),
             hand: self.deal.hand(self.deal.to_play()),
             legal: self.legal(),
-            leader: self.table.order[self.deal.leader() as usize],
+            leader: self.table.seat_at(self.deal.leader() as usize),
             trick,
             gone: self.played,
             mode: self.table.mode,
             points: self.table.points,
             choosers: false,
             partners: false,
-            tricks_done: (self.played.len() as usize - trick.len()) / self.table.n,
-            seats: self.table.n as u8,
+            tricks_done: (self.played.len() as usize - trick.len()) / self.table.n(),
+            seats: self.table.n() as u8,
         }
     }
 
     /// The cards still in the hands.
     pub fn cards_left(&self) -> u32 {
-        (0..self.table.n as u8)
+        (0..self.table.n() as u8)
             .map(|p| self.deal.hand(p).len())
             .sum()
     }
 
     /// The position for the exact solo solver: the seats in playing order as its players.
     pub fn solo_position(&self) -> SoloPosition {
-        let n = self.table.n;
-        let at = |i: usize| self.table.order[i];
+        let n = self.table.n();
+        let at = |i: usize| self.table.seat_at(i);
         let current = self.deal.current();
         let mut trick = [Card::from_dense(0); SOLO_SEATS];
         trick[..current.len()].copy_from_slice(current);
@@ -291,8 +295,8 @@ impl Rollout {
         solver: &mut SoloSolver,
         utility: impl Fn(&[u32; MAX_SEATS], &[u8; MAX_SEATS]) -> [i32; MAX_SEATS],
     ) -> bool {
-        let order = self.table.order;
-        let n = self.table.n;
+        let order = self.table.seats.seats();
+        let n = self.table.n();
         // The solver numbers the players in playing order; the measures are by seat.
         let by_seat = |o: &SoloOutcome| {
             let mut taken = [0u32; MAX_SEATS];
@@ -352,9 +356,9 @@ impl Rollout {
     /// The rule players' view of the seat to play: its hand, the legal cards, the trick, and as
     /// seen every card played so far.
     pub fn view(&self) -> PlayView {
-        let n = self.table.n;
+        let n = self.table.n();
         let to_play = self.deal.to_play();
-        let s = self.table.order[to_play as usize];
+        let s = self.table.seat_at(to_play as usize);
         let hand = self.deal.hand(to_play);
         let trick = self.deal.current();
         let first = self.deal.leader() as usize;
@@ -367,7 +371,7 @@ impl Rollout {
             points: self.table.points,
             trick: trick.to_vec(),
             trick_seats: (0..trick.len())
-                .map(|k| self.table.order[(first + k) % n])
+                .map(|k| self.table.seat_at((first + k) % n))
                 .collect(),
             after_me: n - 1 - trick.len(),
             seen: hand | self.played,

@@ -97,7 +97,9 @@ fn rollout_situation(r: &Rollout, threshold: u32) -> HandjassSituation<'_> {
     let me = r.mover();
     let t = r.table();
     let mine = r.taken(me) as i32;
-    let best_other = t.order[..t.n]
+    let best_other = t
+        .seats
+        .seats()
         .iter()
         .filter(|&&s| s != me)
         .map(|&s| r.taken(s) as i32)
