@@ -8,7 +8,6 @@ use serde::{Deserialize, Serialize};
 use crate::card_play_game::{CardPlayRecord, HandsDeal, MAX_SEATS};
 use crate::cardset::CardSet;
 use crate::game::Player;
-use crate::mittlere::Mittlere;
 use crate::mode::Mode;
 use crate::record::{is_false, GameRecord, NoFields};
 
@@ -77,11 +76,7 @@ impl CardPlayRecord for MolotowRules {
     fn deal_result(g: &Molotow, score: Option<&DealScore>) -> MolotowDealResult {
         let (card_points, melds, tricks) = match score {
             Some(d) => (d.card_points, d.table_melds, d.tricks),
-            None => {
-                let (points, tricks) = Mittlere::taken(g.card_play(), g.trump());
-                let melds = Molotow::melds_taken(g.card_play(), g.options().table_melds);
-                (points, melds, tricks)
-            }
+            None => g.taken(),
         };
         MolotowDealResult {
             trump: g.trump().map(Mode::Trump),

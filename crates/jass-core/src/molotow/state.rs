@@ -147,6 +147,19 @@ impl MolotowRules {
     }
 }
 
+impl MolotowRules {
+    /// Card points (under the trump as it stands), table melds and tricks each seat has taken
+    /// in `play` so far: what the view shows and a deal writes.
+    fn taken(&self, play: &AnyDealPlay) -> ([u32; MAX_SEATS], [u32; MAX_SEATS], [u8; MAX_SEATS]) {
+        let (points, tricks) = Mittlere::taken(play, self.trump);
+        (
+            points,
+            Molotow::melds_taken(play, self.opts.table_melds),
+            tricks,
+        )
+    }
+}
+
 impl CardPlayRules for MolotowRules {
     const NAME: &'static str = "molotow";
     const TRICK_RULES: TrickRules = RULES;
@@ -213,14 +226,12 @@ impl CardPlayRules for MolotowRules {
         self.last.as_ref()
     }
     fn score_deal(&mut self, play: &AnyDealPlay, number: u32) -> bool {
-        let (points, tricks) = Mittlere::taken(play, self.trump);
-        let melds = Molotow::melds_taken(play, self.opts.table_melds);
+        let (points, melds, tricks) = self.taken(play);
         self.write_deal(points, melds, tricks, number)
     }
     fn view(g: &Molotow) -> MolotowView {
         let own = g.own();
-        let (points, tricks) = Mittlere::taken(g.card_play(), own.trump);
-        let melds = Molotow::melds_taken(g.card_play(), own.opts.table_melds);
+        let (points, melds, tricks) = own.taken(g.card_play());
         MolotowView {
             deals: own.opts.deals,
             table_melds: own.opts.table_melds,
@@ -235,6 +246,12 @@ impl CardPlayRules for MolotowRules {
 }
 
 impl Molotow {
+    /// Card points (under the trump as it stands), table melds and tricks each seat has taken
+    /// in this deal so far.
+    pub fn taken(&self) -> ([u32; MAX_SEATS], [u32; MAX_SEATS], [u8; MAX_SEATS]) {
+        self.own().taken(self.card_play())
+    }
+
     /// The trump of this deal, once a card has set it.
     pub fn trump(&self) -> Option<Suit> {
         self.own().trump
