@@ -389,7 +389,7 @@ test('every other game: its decisions are buttons and its cards can be played', 
   // Each at its default number of seats (Mittlere has three): we sit at seat 0, rule bots at the others.
   const seatsOf = Object.fromEntries(offered.map((g) => [g.game, g.seats]));
   // The decisions before the first card that some game offers (a game without any, such as Schellenjass, offers cards at once).
-  const decisions = { 'sidi-barrani': ['bid', 'pass'], differenzler: ['announce'], handjass: ['stay', 'drop', 'blind'], coiffeur: ['contract', 'schieben'], pandur: ['call', 'pass'], bieter: ['bid', 'pass'], schafhauser: ['stay', 'drop'], palette: ['bid', 'pass', 'matsch', 'matsch-alone', 'trump', 'ask'], zuger: ['stay', 'fold', 'maybe'] };
+  const decisions = { 'sidi-barrani': ['bid', 'pass'], differenzler: ['announce'], handjass: ['stay', 'drop', 'blind'], coiffeur: ['contract', 'schieben'], pandur: ['call', 'pass'], bieter: ['bid', 'pass'], schafhauser: ['stay', 'drop'], palette: ['bid', 'pass', 'matsch', 'matsch-alone', 'trump', 'ask'], zuger: ['stay', 'fold', 'maybe'], 'schaggi-haas': ['bessern', 'keep-hand'] };
   assert(games.length >= 5, `the server offers the games (${games})`);
   for (const game of games) {
     const ctx = await browser.newContext({ viewport: { width: 1100, height: 800 } });

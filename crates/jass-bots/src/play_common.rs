@@ -161,6 +161,40 @@ pub fn dearest_by_strength(set: CardSet, mode: Mode) -> Card {
         .expect("nonempty")
 }
 
+/// The point-taking play of the positive games, every player for himself (Zuger, Schaggi Haas):
+/// the card of the seat at `place` of `seats` playing (places in playing order), holding `hand`,
+/// the trick so far (lead first), every card it knows to be in no other hand (`gone`: the cards
+/// played, the trick's included, and any it has seen laid out of play), in `mode` under the
+/// rules of a positive game ([`TrickRules::Strict`](jass_core::TrickRules)).
+pub fn solo_take_points(
+    place: usize,
+    seats: usize,
+    hand: CardSet,
+    trick: &[Card],
+    gone: CardSet,
+    mode: Mode,
+) -> Card {
+    let legal = jass_core::trick::legal_cards(hand, trick, mode, jass_core::TrickRules::Strict);
+    let n = trick.len();
+    let leader = (place + seats - n) % seats;
+    take_points(&PlayView {
+        seat: place as u8,
+        partner: None,
+        hand,
+        legal,
+        mode,
+        points: PointTable::new(mode, jass_core::UndenufeEleven::Ace),
+        trick: trick.to_vec(),
+        trick_seats: (0..n).map(|i| ((leader + i) % seats) as u8).collect(),
+        after_me: seats - 1 - n,
+        seen: hand | gone,
+        we_chose: false,
+        partner_chose: false,
+        partner_discard: None,
+        signal: false,
+    })
+}
+
 /// The point-taking play of the positive games (Schieber's rules of thumb): lead Bocks and, after
 /// our own trump choice, trumps; win valuable tricks as cheaply as possible (keeping the Puur for
 /// a valuable one); smear points on the partner's sure trick; otherwise give as little as possible

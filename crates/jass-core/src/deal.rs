@@ -32,6 +32,17 @@ pub fn shuffle<R: RngCore + ?Sized>(rng: &mut R, cards: &mut [Card]) {
     }
 }
 
+/// A seed drawn from the order of a shuffled `pack` (FNV-1a over its cards): what a deal draws
+/// beside its cards comes from it (Handjass's draws for a tie, Schaggi Haas's cut), so the same
+/// pack gives the same draws on every machine.
+pub fn pack_seed(pack: &[Card; 36]) -> u64 {
+    let mut seed: u64 = 0xcbf2_9ce4_8422_2325;
+    for c in pack {
+        seed = (seed ^ c.dense() as u64).wrapping_mul(0x100_0000_01b3);
+    }
+    seed
+}
+
 /// The 36 cards in dense order (D6 … DA, H6 … CA).
 pub fn ordered_pack() -> [Card; 36] {
     std::array::from_fn(Card::from_dense)

@@ -31,6 +31,7 @@ pub mod pandur;
 pub mod playing_seats;
 pub mod record;
 pub mod schafhauser;
+pub mod schaggi_haas;
 pub mod schellenjass;
 pub mod schieber;
 pub mod sidi;

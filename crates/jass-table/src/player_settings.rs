@@ -246,6 +246,7 @@ pub const SETTINGS: &[Setting] = &[
     setting("read_tol", 0, 157, "a card judged by the solver counts as explained within this many points of the seat's best"),
     setting("read_weight", 1, 10_000, "misses counted for each card the solver does not explain (each applies `infer` once more)"),
     // Conventions and choices of the card play.
+    setting("talon_margin", 0, 157, "points (by the rules of thumb) the talon must promise above the hand before the player takes it (Schaggi Haas)"),
     setting("signals", 0, 1, "1: give and read 001's discard signals; 0: not"),
     setting("signal_tol", 0, 157, "points (averaged over the worlds) a discard signal may cost against the best card (`signals=1`)"),
     setting("readable", 0, 1, "1: among the cards within `readable_tol` of the best, the one the learned play model finds likeliest for the seat's own hand (a card the partner reads better); 0: off"),

@@ -730,10 +730,7 @@ impl Handjass {
             .copied()
             .filter(|&c| pack_for(m).contains(c))
             .collect();
-        let mut tie_seed: u64 = 0xcbf2_9ce4_8422_2325;
-        for c in pack {
-            tie_seed = (tie_seed ^ c.dense() as u64).wrapping_mul(0x100_0000_01b3);
-        }
+        let tie_seed = crate::deal::pack_seed(pack);
         let mut d = HandjassDeal {
             hands: [CardSet::EMPTY; MAX_SEATS],
             blind: CardSet::EMPTY,

@@ -88,8 +88,9 @@ pub struct ZugerDeal {
 }
 
 /// The melds shown after the first trick: the player with the best single meld, who writes all
-/// his melds.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+/// his melds (Zuger's and Schaggi Haas's view and record).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ShownMelds {
     /// Whose.
     pub seat: u8,

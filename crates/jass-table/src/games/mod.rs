@@ -35,6 +35,8 @@ crate::registry::games! {
     Palette(palette: jass_core::palette::Palette),
     /// Zuger: the dealer sits out, the others play or fold, a tenth of the points is written.
     Zuger(zuger: jass_core::zuger::Zuger),
+    /// Schaggi Haas: two players, Bessern with a talon of four, the trump six robs, to 1000.
+    SchaggiHaas(schaggi_haas: jass_core::schaggi_haas::SchaggiHaas),
 }
 
 use serde_json::Value;

@@ -12,14 +12,14 @@ use jass_core::weis::{best_declaration, stoeck_cards, STOECK_POINTS};
 use jass_core::zuger::{
     Zuger, ZugerAction, ZugerCall, ZugerObservation, ZugerOptions, ZugerPhase, HAND, WEIS_RULES,
 };
-use jass_core::{Card, CardSet, Decision, Mode, Player, PointTable, TrickRules, UndenufeEleven};
+use jass_core::{Card, CardSet, Decision, Mode, Player, TrickRules};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use jass_bots::card_play_sampling::{
     card_worlds, sampled_card, CardPlaySettings, CardPlayView, Counting, Exact, PlayedOut,
 };
-use jass_bots::play_common::{take_points, PlayView};
+use jass_bots::play_common::solo_take_points as rule_card;
 use jass_bots::handjass_estimate::{phi, points_estimate, SPREAD};
 
 /// What `hand` may count with trump `trump`: its card points by Handjass's estimate (twelve
@@ -60,38 +60,6 @@ fn call_of(obs: &ZugerObservation, worth: f64, maybe: bool) -> ZugerAction {
     } else {
         ZugerAction::Fold
     }
-}
-
-/// The card the rule player plays at `place` of `seats` playing: `hand`, the trick so far (lead
-/// first), every card gone in the deal (`gone`, the trick's included), in `mode`: the
-/// point-taking play of the positive games, every player for himself.
-pub fn rule_card(
-    place: usize,
-    seats: usize,
-    hand: CardSet,
-    trick: &[Card],
-    gone: CardSet,
-    mode: Mode,
-) -> Card {
-    let legal = jass_core::trick::legal_cards(hand, trick, mode, TrickRules::Strict);
-    let n = trick.len();
-    let leader = (place + seats - n) % seats;
-    take_points(&PlayView {
-        seat: place as u8,
-        partner: None,
-        hand,
-        legal,
-        mode,
-        points: PointTable::new(mode, UndenufeEleven::Ace),
-        trick: trick.to_vec(),
-        trick_seats: (0..n).map(|i| ((leader + i) % seats) as u8).collect(),
-        after_me: seats - 1 - n,
-        seen: hand | gone,
-        we_chose: false,
-        partner_chose: false,
-        partner_discard: None,
-        signal: false,
-    })
 }
 
 /// The cards the seat at `place` has played this deal.
