@@ -23,6 +23,7 @@ pub mod game;
 pub mod guggitaler;
 pub mod handjass;
 pub mod hindersi;
+pub mod meld_contest;
 pub mod mittlere;
 pub mod mode;
 pub mod molotow;

@@ -318,6 +318,23 @@ impl Declaration {
         self.iter().max_by_key(|w| w.key(mode, rules))
     }
 
+    /// The same combinations with the best first, the others in their order (as Pandur's
+    /// records list the soloist's melds: the one that won the contest first).
+    pub fn strongest_first(&self, mode: Mode, rules: &WeisRules) -> Declaration {
+        let Some(top) = self.best(mode, rules) else {
+            return *self;
+        };
+        let mut d = Declaration::NONE;
+        d.items[0] = Some(top);
+        for (slot, w) in d.items[1..]
+            .iter_mut()
+            .zip(self.iter().filter(|&w| w != top))
+        {
+            *slot = Some(w);
+        }
+        d
+    }
+
     /// The points of the best single combination (0 if none): what the others hear of the call
     /// (000: "announcing the score for the best single Weis").
     pub fn call_points(&self, mode: Mode, rules: &WeisRules) -> u32 {
@@ -548,9 +565,8 @@ pub fn has_weis(hand: CardSet, mode: Mode, rules: &WeisRules) -> bool {
     })
 }
 
-/// The best declaration of a hand: the most points, then the best single combination.
-pub fn best_declaration(hand: CardSet, mode: Mode, rules: &WeisRules) -> Declaration {
-    // Three fours at most: a hand of twelve (three players) can hold three.
+/// The fours of `hand` that score under `rules` (a hand of twelve holds three at most).
+fn scoring_fours(hand: CardSet, mode: Mode, rules: &WeisRules) -> ([Rank; 3], usize) {
     let mut fours: [Rank; 3] = [Rank::Six; 3];
     let mut nf = 0;
     let mut bits = four_ranks(hand);
@@ -562,71 +578,134 @@ pub fn best_declaration(hand: CardSet, mode: Mode, rules: &WeisRules) -> Declara
             nf += 1;
         }
     }
-    if nf == 0 {
-        // No four of a kind (the common case): the declaration is the runs.
-        let mut d = Declaration::NONE;
-        let mut n = 0;
-        for s in Suit::ALL {
-            runs(hand.lane(s), |low, len| {
-                for (lo, l) in split_run(low, len, mode, rules.style) {
-                    if n < MAX_COMBINATIONS && l >= 3 {
-                        d.items[n] = Some(Weis::Sequence {
-                            suit: s,
-                            top: Rank::from_index((lo + l - 1) as usize),
-                            len: l as u8,
-                        });
-                        n += 1;
-                    }
-                }
-            });
+    (fours, nf)
+}
+
+/// One way of declaring `hand`: the fours that `mask` picks of `fours` with the sequences of the
+/// cards left (of all cards under the large Weis, where a card may serve in a four and a
+/// sequence). Under the small Weis a run of eight or nine is split into five and three or four
+/// unless `whole` (003: "may be regarded as a sequence of five and a sequence of three (or
+/// four)").
+fn layout(
+    hand: CardSet,
+    fours: &[Rank],
+    mask: u8,
+    mode: Mode,
+    rules: &WeisRules,
+    whole: bool,
+) -> Declaration {
+    let mut items: [Option<Weis>; MAX_COMBINATIONS] = [None; MAX_COMBINATIONS];
+    let mut n = 0;
+    let mut rest = hand;
+    for (i, &r) in fours.iter().enumerate() {
+        if mask & (1 << i) != 0 {
+            items[n] = Some(Weis::Four(r));
+            n += 1;
+            if rules.style != WeisStyle::Large {
+                rest = rest - Weis::Four(r).cards();
+            }
         }
-        return d;
+    }
+    let style = if whole {
+        WeisStyle::SmallLong
+    } else {
+        rules.style
+    };
+    for s in Suit::ALL {
+        runs(rest.lane(s), |low, len| {
+            for (lo, l) in split_run(low, len, mode, style) {
+                if n < MAX_COMBINATIONS && l >= 3 {
+                    items[n] = Some(Weis::Sequence {
+                        suit: s,
+                        top: Rank::from_index((lo + l - 1) as usize),
+                        len: l as u8,
+                    });
+                    n += 1;
+                }
+            }
+        });
+    }
+    Declaration { items }
+}
+
+/// True if `hand` holds a run of eight or more in one suit.
+fn has_long_run(hand: CardSet) -> bool {
+    Suit::ALL.iter().any(|&s| {
+        let mut l = hand.lane(s);
+        for _ in 1..8 {
+            l &= l >> 1;
+        }
+        l != 0
+    })
+}
+
+/// Every way `hand` can be declared under `rules`, given to `f`: each choice of its fours (all
+/// of them under the large Weis) with the sequences of its other cards, and under the small Weis
+/// a run of eight or nine split or whole (003: "A sequence of seven cards scores no more than a
+/// sequence of five (though it beats it). A sequence of eight (or nine) cards may be regarded as
+/// a sequence of five and a sequence of three (or four)").
+pub fn each_declaration(
+    hand: CardSet,
+    mode: Mode,
+    rules: &WeisRules,
+    mut f: impl FnMut(Declaration),
+) {
+    let (fours, nf) = scoring_fours(hand, mode, rules);
+    let long = rules.style == WeisStyle::Small && has_long_run(hand);
+    let all = ((1u32 << nf) - 1) as u8;
+    let masks = if rules.style == WeisStyle::Large {
+        all..=all
+    } else {
+        0..=all
+    };
+    for mask in masks {
+        f(layout(hand, &fours[..nf], mask, mode, rules, false));
+        if long {
+            f(layout(hand, &fours[..nf], mask, mode, rules, true));
+        }
+    }
+}
+
+/// The best declaration of a hand: the most points, then the best single combination.
+pub fn best_declaration(hand: CardSet, mode: Mode, rules: &WeisRules) -> Declaration {
+    if four_ranks(hand) == 0 {
+        // No four of a kind (the common case): the declaration is the runs.
+        return layout(hand, &[], 0, mode, rules, false);
     }
     let mut best = Declaration::NONE;
     let mut best_score = (0u32, 0u32);
-    // Small Weis: try every subset of the fours; the rest of the hand forms sequences.
-    // Large Weis: every four and every maximal run count together.
-    let subsets: &[u8] = if rules.style == WeisStyle::Large {
-        &[7]
-    } else {
-        &[0, 1, 2, 3, 4, 5, 6, 7]
-    };
-    for &mask in subsets {
-        if mask as usize >= 1 << nf && !(rules.style == WeisStyle::Large) {
-            continue;
-        }
-        let mut items: [Option<Weis>; MAX_COMBINATIONS] = [None; MAX_COMBINATIONS];
-        let mut n = 0;
-        let mut rest = hand;
-        for (i, &r) in fours.iter().enumerate().take(nf) {
-            if mask & (1 << i) != 0 {
-                items[n] = Some(Weis::Four(r));
-                n += 1;
-                if rules.style != WeisStyle::Large {
-                    rest = rest - Weis::Four(r).cards();
-                }
-            }
-        }
-        for s in Suit::ALL {
-            runs(rest.lane(s), |low, len| {
-                for (lo, l) in split_run(low, len, mode, rules.style) {
-                    if n < MAX_COMBINATIONS && l >= 3 {
-                        items[n] = Some(Weis::Sequence {
-                            suit: s,
-                            top: Rank::from_index((lo + l - 1) as usize),
-                            len: l as u8,
-                        });
-                        n += 1;
-                    }
-                }
-            });
-        }
-        let d = Declaration { items };
+    each_declaration(hand, mode, rules, |d| {
         let score = (d.points(mode, rules), d.best_key(mode, rules));
         if score > best_score {
             best_score = score;
             best = d;
         }
+    });
+    best
+}
+
+/// The strongest single meld of `hand` under `rules` (value, length, height, trump: [`Weis::key`]):
+/// a four that scores, or a run of three or more taken whole. `None` if the hand holds none.
+pub fn best_meld(hand: CardSet, mode: Mode, rules: &WeisRules) -> Option<Weis> {
+    let (fours, nf) = scoring_fours(hand, mode, rules);
+    let mut best: Option<Weis> = None;
+    let mut consider = |w: Weis| {
+        // Of equal ones the last (the later suit), as `Declaration::best` picks.
+        if best.is_none_or(|b| w.key(mode, rules) >= b.key(mode, rules)) {
+            best = Some(w);
+        }
+    };
+    for &r in &fours[..nf] {
+        consider(Weis::Four(r));
+    }
+    for s in Suit::ALL {
+        runs(hand.lane(s), |low, len| {
+            consider(Weis::Sequence {
+                suit: s,
+                top: Rank::from_index((low + len - 1) as usize),
+                len: len as u8,
+            })
+        });
     }
     best
 }

@@ -1934,7 +1934,11 @@ fn seeded_games_are_recorded_checked_and_read_back_and_tampering_is_refused() {
 /// it with the melds of his other cards.
 #[test]
 fn the_meld_contest_compares_each_hands_strongest_meld() {
-    use jass_core::pandur::meld_contest;
+    let contest = |hands: &[CardSet], mode| {
+        let rules = &jass_core::pandur::WEIS_RULES;
+        jass_core::meld_contest::meld_contest(hands, 0, mode, rules, |a, b| a == b)
+            .map(|c| (c.winner, c.written))
+    };
     let hands: Vec<CardSet> = [
         "HA HK HQ HJ H10 SA DA CA",
         "SK SQ SJ S10 S9 D10 C10 CJ",
@@ -1944,7 +1948,7 @@ fn the_meld_contest_compares_each_hands_strongest_meld() {
     .map(|h| h.parse().unwrap())
     .collect();
     let mode = Mode::Trump(Suit::C);
-    let (best, shown) = meld_contest(&hands, 0, mode).expect("melds");
+    let (best, shown) = contest(&hands, mode).expect("melds");
     assert_eq!(best, 0, "the Ace-high five beats the King-high five");
     assert_eq!(shown.cards(), "HA HK HQ HJ H10".parse::<CardSet>().unwrap());
     assert_eq!(shown.points(mode, &jass_core::pandur::WEIS_RULES), 100);
@@ -1958,7 +1962,7 @@ fn the_meld_contest_compares_each_hands_strongest_meld() {
     .iter()
     .map(|h| h.parse().unwrap())
     .collect();
-    let (best, shown) = meld_contest(&weaker, 0, mode).expect("melds");
+    let (best, shown) = contest(&weaker, mode).expect("melds");
     assert_eq!(best, 1);
     assert_eq!(shown.points(mode, &jass_core::pandur::WEIS_RULES), 100);
     // Four Aces and a sequence of other cards: both scored by the winner (100 + 20).
@@ -1970,7 +1974,7 @@ fn the_meld_contest_compares_each_hands_strongest_meld() {
     .iter()
     .map(|h| h.parse().unwrap())
     .collect();
-    let (best, shown) = meld_contest(&both, 0, mode).expect("melds");
+    let (best, shown) = contest(&both, mode).expect("melds");
     assert_eq!(best, 0);
     assert_eq!(shown.points(mode, &jass_core::pandur::WEIS_RULES), 120);
 }

@@ -16,9 +16,8 @@
 //!   in the robber's hand, the six in none, the led card still on the table;
 //! - melds: after the first trick, the best single meld's holder writes all his melds (value,
 //!   length, height, trump, position), none with `weis: none`; Stöck at the end of the trick in
-//!   which its holder has played King and Queen of trumps, none with `stoeck: false`; (ignored,
-//!   a known engine bug) the holder's best meld wins even when another declaration of his hand
-//!   would count more;
+//!   which its holder has played King and Queen of trumps, none with `stoeck: false`; the
+//!   holder's best meld wins even when another layout of his hand would count more;
 //! - scoring: 157 = both players' card points + the dead cards (discards, talons left, stock, the
 //!   turned card or the robbed six); no Matsch bonus for twelve tricks;
 //! - the game's end: the first to reach the target wins at once, mid-deal, the items of a trick
@@ -1248,10 +1247,6 @@ fn the_best_single_meld_writes_all_its_holders_melds_after_the_first_trick() {
 }
 
 #[test]
-#[ignore = "rules bug: the engine compares the best meld of the declaration worth the most \
-            (four Aces + D10-DK, 150), not the player's best meld (D10-DA), so the lower S6-S10 \
-            wins the melds; 004: \"he may also score for any other melds he holds involving \
-            entirely different cards\""]
 fn the_winning_meld_is_written_with_the_others_of_entirely_different_cards() {
     // Hearts trump. One player holds D10 DJ DQ DK DA (five in sequence, 100) and HA SA CA; the
     // other S6-S10 (five in sequence, 100). With the DA in four Aces he would declare four Aces

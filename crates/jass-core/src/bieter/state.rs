@@ -10,13 +10,12 @@ use crate::auction::{AuctionTurn, PassFinalAuction};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove, Visibility};
+use crate::meld_contest::meld_contest;
 use crate::mode::{Mode, PointTable, UndenufeEleven, DEAL_POINTS, MATCH_BONUS};
 use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::{check_play, TrickRules};
 use crate::trick_play::{AnyDealPlay, AnyTrickPlay};
-use crate::weis::{
-    best_declaration, best_declarer, stoeck_cards, Declaration, WeisRules, STOECK_POINTS,
-};
+use crate::weis::{best_declaration, stoeck_cards, Declaration, WeisRules, STOECK_POINTS};
 
 use super::options::{BieterOptions, Discards};
 use super::{BieterAction, BieterContract};
@@ -673,16 +672,22 @@ impl Bieter {
     }
 
     /// The end of the first trick: the party of the best single meld (value, length, height,
-    /// trump, the earlier from forehand: 000, 001, 003) writes all its melds. True if that ends
-    /// the Partie.
+    /// trump, the earlier from forehand: 000, 001, 003, 004) writes all its melds, the holder of
+    /// that meld what crate::meld_contest lets him write. True if that ends the Partie.
     fn score_melds(&mut self, king: u8) -> bool {
         let n = self.players() as usize;
         let mode = self.play.mode();
-        let Some(best) = best_declarer(&self.declarations[..n], self.forehand(), mode, &WEIS_RULES)
-        else {
+        let Some(c) = meld_contest(
+            &self.start_hands[..n],
+            self.forehand(),
+            mode,
+            &WEIS_RULES,
+            |a, b| party(a, king) == party(b, king),
+        ) else {
             return false;
         };
-        let p = party(best, king);
+        self.declarations[c.winner as usize] = c.written;
+        let p = party(c.winner, king);
         self.melds_party = Some(p);
         let points: u32 = (0..n as u8)
             .filter(|&s| party(s, king) == p)

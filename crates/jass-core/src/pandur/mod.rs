@@ -27,8 +27,8 @@ pub use record::{
     PandurSettled, ShownMeldsRecord,
 };
 pub use state::{
-    marriage, meld_contest, Pandur, PandurObservation, PandurPhase, PandurTally, ShownMelds, PACK,
-    PLAYING, WEIS_RULES,
+    marriage, Pandur, PandurObservation, PandurPhase, PandurTally, ShownMelds, PACK, PLAYING,
+    WEIS_RULES,
 };
 
 /// A decision in Pandur.

@@ -10,15 +10,13 @@ use crate::auction::{AuctionTurn, PassFinalAuction};
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
+use crate::meld_contest::{meld_contest, no_partners};
 use crate::mode::{Mode, PointTable, UndenufeEleven};
 use crate::playing_seats::{place_in, PlayingSeats};
 use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::{check_play, TrickRules};
 use crate::trick_play::{AnyDealPlay, AnyTrickPlay};
-use crate::weis::{
-    best_declaration, best_declarer, stoeck_cards, Declaration, WeisRules, WeisStyle, WeisTie,
-    STOECK_POINTS,
-};
+use crate::weis::{stoeck_cards, Declaration, WeisRules, WeisStyle, WeisTie, STOECK_POINTS};
 
 use super::contract::PandurContract;
 use super::options::PandurOptions;
@@ -48,44 +46,6 @@ pub const WEIS_RULES: WeisRules = WeisRules {
     tie: WeisTie::MoreCards,
     large_step: 50,
 };
-
-/// Every meld of a hand, a card in several (003's large Weis): the strongest meld a hand can
-/// announce is the best of these.
-const ANNOUNCED: WeisRules = WeisRules {
-    style: WeisStyle::Large,
-    ..WEIS_RULES
-};
-
-/// The meld contest of a numerical contract (004: "The leader declares the value of his best
-/// meld … Only the holder of the best meld may score for it, but he may also score for any other
-/// melds he holds involving entirely different cards"): of `hands` (by place, as dealt) the
-/// place with the strongest single meld (on equal ones the earlier from `first`, the soloist who
-/// leads) and what it shows: that meld with the best melds of its other cards. `None`: nobody
-/// holds a meld.
-pub fn meld_contest(hands: &[CardSet], first: u8, mode: Mode) -> Option<(u8, Declaration)> {
-    let mut tops = [Declaration::NONE; PLAYING];
-    let mut best_of = [None; PLAYING];
-    for (p, &hand) in hands.iter().enumerate().take(PLAYING) {
-        best_of[p] = best_declaration(hand, mode, &ANNOUNCED).best(mode, &ANNOUNCED);
-        if let Some(top) = best_of[p] {
-            tops[p] = Declaration::new(&[top]).expect("one meld");
-        }
-    }
-    let n = hands.len().min(PLAYING);
-    let best = best_declarer(&tops[..n], first, mode, &ANNOUNCED)?;
-    let top = best_of[best as usize].expect("a meld");
-    let rest = best_declaration(hands[best as usize] - top.cards(), mode, &WEIS_RULES);
-    let mut items = [top; 4];
-    let mut k = 1;
-    for w in rest.iter().take(3) {
-        items[k] = w;
-        k += 1;
-    }
-    Some((
-        best,
-        Declaration::new(&items[..k]).expect("melds of other cards"),
-    ))
-}
 
 /// The soloist's marriage: 20 if `held` has the King and Queen of `trump` (004's "marriages",
 /// read as the Stöck of the trump suit).
@@ -473,20 +433,26 @@ impl Pandur {
         let mode = self.play.mode();
         let hands = self.active.by_place(&self.dealt);
         let first = self.place_of(soloist).expect("an active soloist");
-        let Some((best, shown)) = meld_contest(&hands[..self.active.len()], first, mode) else {
+        // 004: "Only the holder of the best meld may score for it" (crate::meld_contest).
+        let Some(c) = meld_contest(
+            &hands[..self.active.len()],
+            first,
+            mode,
+            &WEIS_RULES,
+            no_partners,
+        ) else {
             return;
         };
-        let scored = best == first;
+        let scored = c.winner == first;
         let shown = if scored {
-            self.tally.melds = shown.points(mode, &WEIS_RULES);
-            shown
+            self.tally.melds = c.written.points(mode, &WEIS_RULES);
+            c.written.strongest_first(mode, &WEIS_RULES)
         } else {
             // An opponent shows the meld that beats the soloist's, no more.
-            let top = shown.iter().next().expect("a meld");
-            Declaration::new(&[top]).expect("one meld")
+            Declaration::new(&[c.best]).expect("one meld")
         };
         self.shown = Some(ShownMelds {
-            seat: self.seat_of(best),
+            seat: self.seat_of(c.winner),
             weis: shown,
             scored,
         });

@@ -10,11 +10,12 @@ use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::deal::{pack_seed, shuffled_pack};
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
+use crate::meld_contest::{meld_contest, no_partners};
 use crate::mode::{Mode, PointTable, UndenufeEleven};
 use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::{check_play, TrickRules};
 use crate::trick_play::{AnyDealPlay, AnyTrickPlay};
-use crate::weis::{best_declaration, best_declarer, stoeck_cards, Declaration, STOECK_POINTS};
+use crate::weis::{stoeck_cards, STOECK_POINTS};
 use crate::zuger::ShownMelds;
 
 use super::options::SchaggiHaasOptions;
@@ -122,7 +123,6 @@ pub struct SchaggiHaas {
     held: [CardSet; SEATS],
     /// Who robbed the turned card with the six of trumps.
     robbed: Option<u8>,
-    declarations: [Declaration; SEATS],
     shown: Option<ShownMelds>,
     stoeck: Option<u8>,
     play: AnyDealPlay,
@@ -153,7 +153,6 @@ impl SchaggiHaas {
             discards: no_cards,
             held: no_cards,
             robbed: None,
-            declarations: [Declaration::NONE; SEATS],
             shown: None,
             stoeck: None,
             play: Self::deal_play(&no_cards, Mode::Obenabe, 0),
@@ -328,7 +327,6 @@ impl SchaggiHaas {
         self.discards = [CardSet::EMPTY; SEATS];
         self.held = deal.hands;
         self.robbed = None;
-        self.declarations = [Declaration::NONE; SEATS];
         self.shown = None;
         self.stoeck = None;
         self.before = self.totals();
@@ -424,15 +422,13 @@ impl SchaggiHaas {
                 }
             }
         }
-        // The melds, after the first trick: the best single meld's holder writes all his.
+        // The melds, after the first trick: the holder of the best single meld writes his
+        // (crate::meld_contest: 004's "Only the holder of the best meld may score").
         if self.play.tricks_done() == 1 {
             if let Some(rules) = self.opts.weis_rules() {
-                for (d, &h) in self.declarations.iter_mut().zip(&self.held) {
-                    *d = best_declaration(h, mode, &rules);
-                }
                 let fh = self.forehand();
-                if let Some(p) = best_declarer(&self.declarations, fh, mode, &rules) {
-                    let weis = self.declarations[p as usize];
+                if let Some(c) = meld_contest(&self.held, fh, mode, &rules, no_partners) {
+                    let (p, weis) = (c.winner, c.written);
                     self.shown = Some(ShownMelds { seat: p, weis });
                     if self.write(p, |t| t.melds[p as usize] = weis.points(mode, &rules)) {
                         return;

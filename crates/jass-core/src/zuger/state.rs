@@ -8,15 +8,13 @@ use serde::Serialize;
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
+use crate::meld_contest::{meld_contest, no_partners};
 use crate::mode::{Mode, PointTable, UndenufeEleven};
 use crate::playing_seats::{place_in, PlayingSeats};
 use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::{check_play, TrickRules};
 use crate::trick_play::{AnyDealPlay, AnyTrickPlay};
-use crate::weis::{
-    best_declaration, best_declarer, stoeck_cards, Declaration, WeisRules, WeisStyle, WeisTie,
-    STOECK_POINTS,
-};
+use crate::weis::{stoeck_cards, Declaration, WeisRules, WeisStyle, WeisTie, STOECK_POINTS};
 
 use super::options::{Rounding, ZugerOptions};
 use super::{ZugerAction, ZugerCall};
@@ -144,8 +142,8 @@ pub struct Zuger {
     n_called: u8,
     /// The seats who play the deal, forehand first: the core's places.
     playing: PlayingSeats,
-    declarations: [Declaration; PLAYING],
-    melds_place: Option<u8>,
+    /// The place holding the best single meld and what it writes (crate::meld_contest).
+    melds: Option<(u8, Declaration)>,
     shown: Option<ShownMelds>,
     play: AnyDealPlay,
     tally: ZugerTally,
@@ -174,8 +172,7 @@ impl Zuger {
             calls: [ZugerCall::Fold; PLAYING],
             n_called: 0,
             playing: PlayingSeats::default(),
-            declarations: [Declaration::NONE; PLAYING],
-            melds_place: None,
+            melds: None,
             shown: None,
             play: Self::deal_play(&no_cards, Mode::Obenabe, 0),
             tally: ZugerTally::default(),
@@ -406,8 +403,7 @@ impl Zuger {
         self.forced = None;
         self.n_called = 0;
         self.playing = PlayingSeats::default();
-        self.declarations = [Declaration::NONE; PLAYING];
-        self.melds_place = None;
+        self.melds = None;
         self.shown = None;
         self.tally = ZugerTally::default();
         self.phase = ZugerPhase::Decide;
@@ -461,10 +457,8 @@ impl Zuger {
         let mode = Mode::Trump(self.trump());
         let n = self.playing.len();
         let hands = self.playing.by_place(&self.deal.hands);
-        for (d, &hand) in self.declarations.iter_mut().zip(&hands).take(n) {
-            *d = best_declaration(hand, mode, &WEIS_RULES);
-        }
-        self.melds_place = best_declarer(&self.declarations[..n], 0, mode, &WEIS_RULES);
+        self.melds = meld_contest(&hands[..n], 0, mode, &WEIS_RULES, no_partners)
+            .map(|c| (c.winner, c.written));
         self.play = Self::deal_play(&hands[..n], mode, 0);
         self.phase = ZugerPhase::Play;
     }
@@ -473,9 +467,9 @@ impl Zuger {
         let done = self.play.play(card);
         if done.is_some() && self.play.tricks_done() == 1 {
             // 003: the melds are shown after the first trick.
-            self.shown = self.melds_place.map(|p| ShownMelds {
+            self.shown = self.melds.map(|(p, weis)| ShownMelds {
                 seat: self.seat_of(p),
-                weis: self.declarations[p as usize],
+                weis,
             });
         }
         if self.play.is_over() {
@@ -504,8 +498,8 @@ impl Zuger {
                 let s = s as usize;
                 tl.card_points[s] = self.play.taken(p);
                 tl.tricks[s] = self.play.seat_tricks(p);
-                if self.melds_place == Some(p) {
-                    tl.melds[s] = self.declarations[p as usize].points(mode, &WEIS_RULES);
+                if let Some((_, weis)) = self.melds.filter(|&(place, _)| place == p) {
+                    tl.melds[s] = weis.points(mode, &WEIS_RULES);
                 }
                 if self.deal.hands[s].contains_all(stoeck) {
                     tl.stoeck[s] = STOECK_POINTS;

@@ -8,8 +8,9 @@
 //! The players see the deal as the trick-play core does: the three active seats as places 0, 1,
 //! 2 from forehand.
 
+use jass_core::meld_contest::{meld_contest, no_partners};
 use jass_core::pandur::{
-    marriage, meld_contest, Pandur, PandurAction, PandurContract, PandurObservation, PandurPhase,
+    marriage, Pandur, PandurAction, PandurContract, PandurObservation, PandurPhase,
     PACK, WEIS_RULES,
 };
 use jass_core::weis::best_declaration;
@@ -511,8 +512,8 @@ fn held_by(obs: &PandurObservation, place: usize, completed: &[(u8, &[Card])]) -
 /// The soloist's melds in `world` (by place) if his best beats the others' (he leads, so he wins
 /// equal ones).
 fn melds_of(world: &[CardSet; 4], solo: usize, mode: Mode, seats: usize) -> u32 {
-    match meld_contest(&world[..seats], solo as u8, mode) {
-        Some((p, shown)) if p as usize == solo => shown.points(mode, &WEIS_RULES),
+    match meld_contest(&world[..seats], solo as u8, mode, &WEIS_RULES, no_partners) {
+        Some(c) if c.winner as usize == solo => c.written.points(mode, &WEIS_RULES),
         _ => 0,
     }
 }
