@@ -483,8 +483,9 @@ pub struct WeisCall {
     pub points: u32,
 }
 
-/// A declaration shown after the first trick.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// A declaration shown after the first trick (views and records of every game with Weis).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ShownWeis {
     /// Whose.
     pub seat: u8,

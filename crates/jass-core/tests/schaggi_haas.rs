@@ -500,6 +500,23 @@ fn the_cut_draws_pairs_until_the_ranks_differ_and_the_lower_rank_deals() {
 }
 
 #[test]
+fn every_view_shows_the_whole_cut_however_many_draws_it_took() {
+    // The game keeps a cut's first draws and draws a long cut again for the view: a cut of one
+    // draw, of two, and of five or more (equal ranks four times running) all show every draw.
+    let long = |n: usize| (0..1_000_000u64).find(|&s| cut(s).0.len() >= n).unwrap();
+    for seed in [long(1), long(2), long(5)] {
+        let mut g = game(opts());
+        let mut d = g.deal_from_pack(&SeededDealer::new(seed).next_pack());
+        d.cut_seed = seed;
+        g.apply_deal(d).unwrap();
+        let (draws, dealer) = cut(seed);
+        assert_eq!(g.observation_as(Some(0)).cut, draws, "seed {seed}");
+        assert_eq!(g.observation_as(None).cut, draws, "seed {seed}");
+        assert_eq!(g.observation_as(Some(0)).dealer, dealer, "seed {seed}");
+    }
+}
+
+#[test]
 fn deal_from_pack_gives_twelve_in_fours_from_forehand_the_25th_turned_talons_and_stock() {
     let g = game(opts());
     let mut packs_src = SeededDealer::new(5);
@@ -1456,27 +1473,51 @@ fn assert_over(g: &mut SchaggiHaas) {
 }
 
 #[test]
-fn stoeck_is_counted_before_the_trick_and_wins_at_once() {
-    // Target 100, at 61 to 66.
+fn stoeck_is_claimed_before_its_second_card_when_it_wins_the_game() {
+    // Target 100, at 61 to 66; seat 0 holds HK HQ (Stöck) and S6-S8 (20).
     let mut g = after_deal_one(SchaggiHaasOptions {
         target: 100,
         ..opts()
     });
     g.apply_deal(stoeck_deal()).unwrap();
-    run(&mut g, &["keep-hand", "keep-hand"]);
-    // Trick 1: S6, SA: 11 to seat 1 (77); seat 0's S6-S8 written after it (81).
+    run(&mut g, &["keep-hand"]);
+    // 61 + 20 is short of 100: no claim when the play starts.
+    run(&mut g, &["keep-hand"]);
+    assert_eq!((g.stoeck_seat(), g.totals()), (None, [61, 66]));
+    // Trick 1: S6, SA: 11 to seat 1. With its items, Stöck (81) and the melds (101) take seat 0
+    // to the target before the trick's points: he claims Stöck (003: "at any earlier time if
+    // the player thereby gets enough points to win the game") and wins, HK and HQ unplayed.
     trick(&mut g, "S6", "SA", 1, 11);
-    assert_eq!(g.totals(), [81, 77]);
-    // Trick 2: H7 led, HK takes it: 4 to seat 0 (85).
-    trick(&mut g, "H7", "HK", 0, 4);
-    assert_eq!(g.totals(), [85, 77]);
-    // Trick 3: HQ led, HJ takes it: 23 would bring seat 1 to 100, but seat 0's Stöck (he has
-    // played HK and HQ) comes first (003: "Stöck-Weis-Stich") and brings him to 105.
-    trick(&mut g, "HQ", "HJ", 1, 23);
     assert_eq!(g.winner(), Some(0));
-    assert_eq!(g.totals()[0], 105);
-    assert!(g.totals()[1] < 100, "{:?}", g.totals());
-    assert_eq!(g.card_play().tricks_done(), 3, "mid-deal");
+    assert_eq!(g.stoeck_seat(), Some(0));
+    assert_eq!(g.totals(), [101, 66]);
+    assert_eq!(g.tally().stoeck, [20, 0]);
+    assert_eq!(g.card_play().tricks_done(), 1, "mid-deal");
+    assert_over(&mut g);
+}
+
+#[test]
+fn stoeck_waits_for_its_second_card_unless_it_wins_and_then_comes_before_the_trick() {
+    // As above without melds: Stöck wins no trick's items for seat 0 before the third trick.
+    let mut g = after_deal_one(SchaggiHaasOptions {
+        target: 100,
+        weis: WeisOption::None,
+        ..opts()
+    });
+    g.apply_deal(stoeck_deal()).unwrap();
+    run(&mut g, &["keep-hand", "keep-hand"]);
+    // Trick 1: S6, SA: 11 to seat 1 (77); 61 + 20 would not win: no claim.
+    trick(&mut g, "S6", "SA", 1, 11);
+    assert_eq!((g.stoeck_seat(), g.totals()), (None, [61, 77]));
+    // Trick 2: H7 led, HK takes it: 61 + 20 + 4 = 85 would not win: 4 to seat 0 (65).
+    trick(&mut g, "H7", "HK", 0, 4);
+    assert_eq!((g.stoeck_seat(), g.totals()), (None, [65, 77]));
+    // Trick 3: HQ led, HJ takes it (23). Seat 0 has played HK and HQ: Stöck first (003:
+    // "Stöck-Weis-Stich"), 85, then the trick brings seat 1 to 100 and the game.
+    trick(&mut g, "HQ", "HJ", 1, 23);
+    assert_eq!(g.stoeck_seat(), Some(0));
+    assert_eq!(g.winner(), Some(1));
+    assert_eq!(g.totals(), [85, 100]);
     assert_over(&mut g);
 }
 
@@ -1547,6 +1588,7 @@ struct Seen {
     stoeck: u32,
     ended_mid_deal: u32,
     ended_by_melds_or_stoeck: u32,
+    stoeck_claimed: u32,
     refusals: u32,
 }
 
@@ -1687,20 +1729,33 @@ impl Checks<'_> {
         let start = [g.hand(0) | played[0], g.hand(1) | played[1]];
         assert_eq!((start[0].len(), start[1].len()), (12, 12));
         let mut items: Vec<(u8, u32, &str)> = Vec::new();
-        if o.stoeck && before.stoeck_seat().is_none() {
-            if let Some(h) = ref_stoeck_holder(start, trump) {
-                let kq = set_of(&[Card::new(trump, Rank::King), Card::new(trump, Rank::Queen)]);
-                if played[h as usize].contains_all(kq) {
-                    items.push((h, 20, "stoeck"));
-                }
-            }
-        }
         if k == 0 {
             if let Some((h, p)) = ref_melds(start, g.forehand(), trump, &o) {
                 items.push((h, p, "melds"));
             }
         }
         items.push((winner, points, "stich"));
+        if o.stoeck && before.stoeck_seat().is_none() {
+            if let Some(h) = ref_stoeck_holder(start, trump) {
+                let kq = set_of(&[Card::new(trump, Rank::King), Card::new(trump, Rank::Queen)]);
+                // Stöck first (Stöck-Weis-Stich) once both cards are played; before, only if
+                // with the trick's items it wins the game (003: "at any earlier time if the
+                // player thereby gets enough points to win the game").
+                let mut with: Vec<(u8, u32, &str)> = vec![(h, 20, "stoeck")];
+                with.extend(items.iter().copied());
+                let mut totals = before.totals();
+                let first_to_target = with.iter().find_map(|&(s, p, _)| {
+                    totals[s as usize] += p;
+                    (totals[s as usize] >= o.target).then_some(s)
+                });
+                if played[h as usize].contains_all(kq) || first_to_target == Some(h) {
+                    if !played[h as usize].contains_all(kq) {
+                        self.seen.stoeck_claimed += 1;
+                    }
+                    items = with;
+                }
+            }
+        }
         let mut totals = before.totals();
         let mut winner_want = None;
         for &(s, p, what) in &items {
@@ -1754,6 +1809,27 @@ impl Checks<'_> {
         if k == 11 {
             self.deal_end(g, start);
         }
+    }
+
+    /// The play has started or the turned card was robbed: Stöck that takes its holder to the
+    /// target now is written at once (003: "at any earlier time"), nothing otherwise.
+    fn stoeck_claim_now(&mut self, before: &SchaggiHaas, g: &SchaggiHaas) {
+        let o = *g.options();
+        let played = played_by(g);
+        let start = [g.hand(0) | played[0], g.hand(1) | played[1]];
+        let claim = ref_stoeck_holder(start, g.trump())
+            .filter(|&h| o.stoeck && before.totals()[h as usize] + 20 >= o.target);
+        let mut totals = before.totals();
+        if let Some(h) = claim {
+            totals[h as usize] += 20;
+            assert_eq!((g.stoeck_seat(), g.winner()), (Some(h), Some(h)));
+            assert_eq!(g.phase(), Phase::Over);
+            self.seen.stoeck_claimed += 1;
+        } else {
+            assert_eq!((g.stoeck_seat(), g.winner()), (None, None));
+            assert_eq!(g.phase(), Phase::Play);
+        }
+        assert_eq!(g.totals(), totals);
     }
 
     /// A deal played out: the dead cards are exactly the discards, the talons left, the stock and
@@ -1937,6 +2013,11 @@ impl Driver<SchaggiHaas> for Checks<'_> {
     }
 
     fn acted(&mut self, before: &SchaggiHaas, g: &SchaggiHaas) {
+        if matches!(before.phase(), Phase::Bessern | Phase::Discard)
+            && matches!(g.phase(), Phase::Play | Phase::Over)
+        {
+            self.stoeck_claim_now(before, g);
+        }
         match before.phase() {
             Phase::Bessern => {
                 let s = seat_to_move(before) as usize;
@@ -1977,6 +2058,10 @@ impl Driver<SchaggiHaas> for Checks<'_> {
                     );
                     assert!(!g.hand(0).contains(six) && !g.hand(1).contains(six));
                     assert_eq!(g.current_trick(), before.current_trick());
+                    self.stoeck_claim_now(before, g);
+                    if g.phase() == Phase::Over {
+                        return;
+                    }
                     assert_eq!(seat_to_move(g), s);
                     if s == g.forehand() {
                         self.seen.robbed_by_forehand += 1;
@@ -2053,6 +2138,7 @@ fn properties_over_many_seeded_games() {
         ("stoeck", seen.stoeck),
         ("ended mid-deal", seen.ended_mid_deal),
         ("ended by melds or Stöck", seen.ended_by_melds_or_stoeck),
+        ("Stöck claimed before its second card", seen.stoeck_claimed),
     ] {
         assert!(n > 0, "no {what} in {seen:?}");
     }

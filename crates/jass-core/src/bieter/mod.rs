@@ -24,11 +24,9 @@ use crate::mode::Mode;
 pub use options::{BieterOptions, Discards};
 pub use record::{
     play_recorded, BieterCards, BieterDealResult, BieterGameResult, BieterRecord, BieterSettled,
-    ShownMeldsRecord,
 };
 pub use state::{
-    Bieter, BieterDeal, BieterObservation, BieterPhase, BieterTally, ShownMelds, BAUERN, KING,
-    WEIS_RULES,
+    Bieter, BieterDeal, BieterObservation, BieterPhase, BieterTally, BAUERN, KING, WEIS_RULES,
 };
 
 /// What the King plays in the first deal ("Er kann wählen zwischen einer Trumpffarbe, einem

@@ -14,8 +14,9 @@ use crate::record::{
 };
 
 use super::options::BieterOptions;
-use super::state::{Bieter, BieterDeal, ShownMelds};
+use super::state::{Bieter, BieterDeal};
 use super::{BieterAction, BieterContract};
+use crate::weis::ShownWeis;
 
 /// A whole Bieter Partie.
 pub type BieterRecord = GameRecord<Bieter>;
@@ -53,29 +54,10 @@ pub struct BieterSettled {
     pub stayed: Option<bool>,
     /// The melds shown after the first trick (the party of the best single meld).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub melds: Vec<ShownMeldsRecord>,
+    pub melds: Vec<ShownWeis>,
     /// The seat that scored Stöck.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stoeck: Option<u8>,
-}
-
-/// One seat's melds shown after the first trick.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ShownMeldsRecord {
-    /// Whose.
-    pub seat: u8,
-    /// The melds.
-    pub weis: crate::weis::Declaration,
-}
-
-impl From<ShownMelds> for ShownMeldsRecord {
-    fn from(m: ShownMelds) -> Self {
-        ShownMeldsRecord {
-            seat: m.seat,
-            weis: m.weis,
-        }
-    }
 }
 
 /// The figures of one deal, by party: `[King, Bauern]`.
@@ -204,11 +186,7 @@ impl RecordedGame for Bieter {
                 },
                 contract: self.contract(),
                 stayed: self.stayed(),
-                melds: self
-                    .shown_melds()
-                    .into_iter()
-                    .map(ShownMeldsRecord::from)
-                    .collect(),
+                melds: self.shown_melds(),
                 stoeck: self.stoeck_scored(),
             },
             tricks: self.trick_records(),

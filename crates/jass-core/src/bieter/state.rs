@@ -15,7 +15,9 @@ use crate::mode::{Mode, PointTable, UndenufeEleven, DEAL_POINTS, MATCH_BONUS};
 use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::{check_play, TrickRules};
 use crate::trick_play::{AnyDealPlay, AnyTrickPlay};
-use crate::weis::{best_declaration, stoeck_cards, Declaration, WeisRules, STOECK_POINTS};
+use crate::weis::{
+    best_declaration, stoeck_cards, Declaration, ShownWeis, WeisRules, STOECK_POINTS,
+};
 
 use super::options::{BieterOptions, Discards};
 use super::{BieterAction, BieterContract};
@@ -75,15 +77,6 @@ pub struct BieterDeal {
     pub table_open: CardSet,
     /// A later deal's trump card, in the dealer's hand (none in the first deal).
     pub trump_card: Option<Card>,
-}
-
-/// The melds of one seat of the party that scored them, shown after the first trick.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ShownMelds {
-    /// Whose.
-    pub seat: u8,
-    /// The melds.
-    pub weis: Declaration,
 }
 
 /// The figures of the current (or last) deal, by party (King, Bauern): what each wrote.
@@ -378,14 +371,14 @@ impl Bieter {
         self.stayed
     }
     /// The melds shown after the first trick: the seats of the party that scored them.
-    pub fn shown_melds(&self) -> Vec<ShownMelds> {
+    pub fn shown_melds(&self) -> Vec<ShownWeis> {
         let Some(p) = self.melds_party else {
             return Vec::new();
         };
         let king = self.king.expect("a King");
         (0..self.players())
             .filter(|&s| party(s, king) == p && !self.declarations[s as usize].is_empty())
-            .map(|s| ShownMelds {
+            .map(|s| ShownWeis {
                 seat: s,
                 weis: self.declarations[s as usize],
             })
@@ -940,7 +933,7 @@ pub struct BieterObservation {
     /// Completed tricks.
     pub tricks: Vec<ObservedTrick>,
     /// The melds shown after the first trick (the party that scored them).
-    pub melds: Vec<ShownMelds>,
+    pub melds: Vec<ShownWeis>,
     /// Who scored Stöck this deal.
     pub stoeck: Option<u8>,
     /// This deal's figures, by party (King, Bauern).

@@ -6,11 +6,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bieter::{BieterDeal, ShownMeldsRecord};
+use crate::bieter::BieterDeal;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::Player;
 use crate::record::{is_false, player_hands, ActionEntry, DealRecord, GameRecord, RecordedGame};
+use crate::weis::ShownWeis;
 
 use super::options::{SchafhauserOptions, PLAYERS};
 use super::state::{Schafhauser, SchafhauserPartie};
@@ -47,7 +48,7 @@ pub struct SchafhauserSettled {
     pub stayed: Option<bool>,
     /// The melds shown after the first trick (the party of the best single meld).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub melds: Vec<ShownMeldsRecord>,
+    pub melds: Vec<ShownWeis>,
     /// The seat that scored Stöck.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stoeck: Option<u8>,
@@ -158,11 +159,7 @@ impl RecordedGame for Schafhauser {
             actions,
             settled: SchafhauserSettled {
                 stayed: p.stayed(),
-                melds: p
-                    .shown_melds()
-                    .into_iter()
-                    .map(ShownMeldsRecord::from)
-                    .collect(),
+                melds: p.shown_melds(),
                 stoeck: p.stoeck_scored(),
             },
             tricks: p.trick_records(),

@@ -6,13 +6,14 @@
 use serde::Serialize;
 
 use crate::bieter::{
-    Bieter, BieterContract, BieterDeal, BieterObservation, BieterPhase, BieterTally, ShownMelds,
+    Bieter, BieterContract, BieterDeal, BieterObservation, BieterPhase, BieterTally,
 };
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::{public_json, ActionList, Game, IllegalAction, ToMove};
 use crate::mode::Mode;
 use crate::record::ObservedTrick;
+use crate::weis::ShownWeis;
 
 use super::options::{SchafhauserDealer, SchafhauserOptions, PLAYERS};
 use super::SchafhauserAction;
@@ -249,7 +250,7 @@ pub struct SchafhauserObservation {
     /// Completed tricks.
     pub tricks: Vec<ObservedTrick>,
     /// The melds shown after the first trick (the party that scored them).
-    pub melds: Vec<ShownMelds>,
+    pub melds: Vec<ShownWeis>,
     /// Who scored Stöck this deal.
     pub stoeck: Option<u8>,
     /// This deal's figures, by party (King, Bauern); `discards` is always 0 here.

@@ -12,7 +12,7 @@ use crate::game::Player;
 use crate::record::{
     is_false, player_hands, ActionEntry, DealRecord, Forehand, GameRecord, RecordedGame,
 };
-use crate::zuger::ShownMelds;
+use crate::weis::ShownWeis;
 
 use super::options::SchaggiHaasOptions;
 use super::state::{cut, SchaggiHaas, SchaggiHaasDeal, SEATS};
@@ -48,7 +48,7 @@ pub struct SchaggiHaasSettled {
     pub robbed: Option<u8>,
     /// The melds written after the first trick.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub melds: Option<ShownMelds>,
+    pub melds: Option<ShownWeis>,
     /// The seat that wrote Stöck.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stoeck: Option<u8>,
@@ -165,7 +165,7 @@ impl RecordedGame for SchaggiHaas {
                 trump_card: d.trump_card,
                 stock: d.stock,
                 cut_seed: d.cut_seed,
-                cut: cut(d.cut_seed).0,
+                cut: self.cut_draws(),
             },
             actions,
             settled: SchaggiHaasSettled {

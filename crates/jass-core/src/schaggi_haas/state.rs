@@ -15,8 +15,8 @@ use crate::mode::{Mode, PointTable, UndenufeEleven};
 use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::{check_play, TrickRules};
 use crate::trick_play::{AnyDealPlay, AnyTrickPlay};
+use crate::weis::ShownWeis;
 use crate::weis::{stoeck_cards, STOECK_POINTS};
-use crate::zuger::ShownMelds;
 
 use super::options::SchaggiHaasOptions;
 use super::SchaggiHaasAction;
@@ -92,6 +92,9 @@ pub fn cut(seed: u64) -> (Vec<[Card; 2]>, u8) {
     }
 }
 
+/// The cut draws a game keeps (more take equal ranks four times running: about 1 cut in 20,000).
+const KEPT_DRAWS: usize = 4;
+
 /// The figures of the current (or last) deal, by seat, as they fall due.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct SchaggiHaasTally {
@@ -114,6 +117,10 @@ pub struct SchaggiHaas {
     phase: SchaggiHaasPhase,
     deals_started: u32,
     dealer: u8,
+    /// The cut's first draws (`cut_len` in all): the cut is shuffled once a deal, not for every
+    /// view; drawn again only in the rare cut of more than [`KEPT_DRAWS`] draws.
+    cut_kept: [[Card; 2]; KEPT_DRAWS],
+    cut_len: u8,
     deal: SchaggiHaasDeal,
     /// Each seat's answer: took its talon (`Some(true)`) or kept its hand.
     bessern: [Option<bool>; SEATS],
@@ -123,7 +130,7 @@ pub struct SchaggiHaas {
     held: [CardSet; SEATS],
     /// Who robbed the turned card with the six of trumps.
     robbed: Option<u8>,
-    shown: Option<ShownMelds>,
+    shown: Option<ShownWeis>,
     stoeck: Option<u8>,
     play: AnyDealPlay,
     tally: SchaggiHaasTally,
@@ -142,6 +149,8 @@ impl SchaggiHaas {
             phase: SchaggiHaasPhase::Deal,
             deals_started: 0,
             dealer: 1,
+            cut_kept: [[Card::new(Suit::D, Rank::Six); 2]; KEPT_DRAWS],
+            cut_len: 0,
             deal: SchaggiHaasDeal {
                 hands: no_cards,
                 talons: no_cards,
@@ -224,7 +233,7 @@ impl SchaggiHaas {
         self.robbed
     }
     /// The melds shown and written after the first trick.
-    pub fn shown_melds(&self) -> Option<ShownMelds> {
+    pub fn shown_melds(&self) -> Option<ShownWeis> {
         self.shown
     }
     /// The seat that has written Stöck this deal.
@@ -320,7 +329,12 @@ impl SchaggiHaas {
             CardSet::single(deal.trump_card),
             1,
         )?;
-        self.dealer = cut(deal.cut_seed).1;
+        let (draws, dealer) = cut(deal.cut_seed);
+        self.dealer = dealer;
+        self.cut_len = draws.len().min(u8::MAX as usize) as u8;
+        for (kept, draw) in self.cut_kept.iter_mut().zip(&draws) {
+            *kept = *draw;
+        }
         self.deals_started += 1;
         self.deal = deal;
         self.bessern = [None; SEATS];
@@ -359,6 +373,7 @@ impl SchaggiHaas {
         } else {
             self.play = Self::deal_play(&self.held, Mode::Trump(self.trump()), self.forehand());
             self.phase = SchaggiHaasPhase::Play;
+            self.claim_stoeck_to_win();
         }
     }
 
@@ -387,6 +402,30 @@ impl SchaggiHaas {
         for c in led {
             self.play.play(c);
         }
+        // The turned card may complete Stöck.
+        self.claim_stoeck_to_win();
+    }
+
+    /// The seat holding King and Queen of trumps (in the hand it plays the deal with) whose
+    /// Stöck is not written yet, where Stöck is played.
+    fn stoeck_unwritten(&self) -> Option<u8> {
+        if !self.opts.stoeck || self.stoeck.is_some() {
+            return None;
+        }
+        let cards = stoeck_cards(self.trump());
+        (0..SEATS as u8).find(|&s| self.held[s as usize].contains_all(cards))
+    }
+
+    /// 003: "Stöck can be claimed and scored at any earlier time if the player thereby gets
+    /// enough points to win the game": between tricks, its holder writes it at once if it takes
+    /// him to the target.
+    fn claim_stoeck_to_win(&mut self) {
+        if let Some(h) = self.stoeck_unwritten() {
+            if self.totals()[h as usize] + STOECK_POINTS >= self.opts.target {
+                self.stoeck = Some(h);
+                self.write(h, |t| t.stoeck[h as usize] = STOECK_POINTS);
+            }
+        }
     }
 
     /// What the game has reached the target with after an item fell due: the first to reach it
@@ -408,20 +447,27 @@ impl SchaggiHaas {
     /// A trick is over: what falls due with it, in the order Stöck, Weis, Stich (003: "Stöck –
     /// Weis – Stich"), each checked against the target.
     fn trick_done(&mut self) {
-        let trump = self.trump();
-        let mode = Mode::Trump(trump);
-        // Stöck, once its holder has played both cards.
-        if self.opts.stoeck && self.stoeck.is_none() {
-            let cards = stoeck_cards(trump);
-            if let Some(h) = (0..SEATS as u8).find(|&s| self.held[s as usize].contains_all(cards)) {
-                if (self.play.hand(h) & cards).is_empty() {
-                    self.stoeck = Some(h);
-                    if self.write(h, |t| t.stoeck[h as usize] = STOECK_POINTS) {
-                        return;
-                    }
-                }
+        if let Some(h) = self.stoeck_unwritten() {
+            let played = (self.play.hand(h) & stoeck_cards(self.trump())).is_empty();
+            // Stöck, once its holder has played both cards; before, if with this trick's items
+            // it wins the game (003: "claimed and scored at any earlier time if the player
+            // thereby gets enough points to win the game").
+            let mut claimed = *self;
+            claimed.stoeck = Some(h);
+            if !claimed.write(h, |t| t.stoeck[h as usize] = STOECK_POINTS) {
+                claimed.trick_items();
+            }
+            if played || claimed.winner == Some(h) {
+                *self = claimed;
+                return;
             }
         }
+        self.trick_items();
+    }
+
+    /// The items of a trick after Stöck: the melds after the first, then the trick's points.
+    fn trick_items(&mut self) {
+        let mode = Mode::Trump(self.trump());
         // The melds, after the first trick: the holder of the best single meld writes his
         // (crate::meld_contest: 004's "Only the holder of the best meld may score").
         if self.play.tricks_done() == 1 {
@@ -429,7 +475,7 @@ impl SchaggiHaas {
                 let fh = self.forehand();
                 if let Some(c) = meld_contest(&self.held, fh, mode, &rules, no_partners) {
                     let (p, weis) = (c.winner, c.written);
-                    self.shown = Some(ShownMelds { seat: p, weis });
+                    self.shown = Some(ShownWeis { seat: p, weis });
                     if self.write(p, |t| t.melds[p as usize] = weis.points(mode, &rules)) {
                         return;
                     }
@@ -536,6 +582,16 @@ impl SchaggiHaas {
         }
     }
 
+    /// The draws of this deal's cut (seat 0's card first).
+    pub fn cut_draws(&self) -> Vec<[Card; 2]> {
+        let n = self.cut_len as usize;
+        if n <= KEPT_DRAWS {
+            self.cut_kept[..n].to_vec()
+        } else {
+            cut(self.deal.cut_seed).0
+        }
+    }
+
     /// What `seat` may see (`None`: a spectator): its own cards and the four it laid away or
     /// looked at, the cut, the turned card, who took his talon and who robbed, the tricks, the
     /// melds shown after the first trick; never the other's hand, talon or discards, nor the
@@ -550,11 +606,7 @@ impl SchaggiHaas {
             laid_away: seat.map_or(CardSet::EMPTY, |s| self.laid_away(s)),
             dealer: self.dealer,
             forehand: self.forehand(),
-            cut: if dealt {
-                cut(self.deal.cut_seed).0
-            } else {
-                Vec::new()
-            },
+            cut: if dealt { self.cut_draws() } else { Vec::new() },
             trump_card: dealt.then_some(self.deal.trump_card),
             trump: dealt.then(|| self.trump()),
             bessern: self.bessern.to_vec(),
@@ -620,7 +672,7 @@ pub struct SchaggiHaasObservation {
     /// Completed tricks.
     pub tricks: Vec<ObservedTrick>,
     /// The melds shown and written after the first trick.
-    pub melds: Option<ShownMelds>,
+    pub melds: Option<ShownWeis>,
     /// Who has written Stöck this deal.
     pub stoeck: Option<u8>,
     /// This deal's figures so far.

@@ -24,9 +24,7 @@ pub use record::{
     play_recorded, ZugerCards, ZugerDealResult, ZugerGameResult, ZugerMelds, ZugerRecord,
     ZugerSettled,
 };
-pub use state::{
-    ShownMelds, Zuger, ZugerDeal, ZugerObservation, ZugerPhase, ZugerTally, HAND, WEIS_RULES,
-};
+pub use state::{Zuger, ZugerDeal, ZugerObservation, ZugerPhase, ZugerTally, HAND, WEIS_RULES};
 
 /// What a player says before the play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -14,7 +14,9 @@ use crate::playing_seats::{place_in, PlayingSeats};
 use crate::record::{ObservedTrick, TrickRecord};
 use crate::trick::{check_play, TrickRules};
 use crate::trick_play::{AnyDealPlay, AnyTrickPlay};
-use crate::weis::{stoeck_cards, Declaration, WeisRules, WeisStyle, WeisTie, STOECK_POINTS};
+use crate::weis::{
+    stoeck_cards, Declaration, ShownWeis, WeisRules, WeisStyle, WeisTie, STOECK_POINTS,
+};
 
 use super::options::{Rounding, ZugerOptions};
 use super::{ZugerAction, ZugerCall};
@@ -85,17 +87,6 @@ pub struct ZugerDeal {
     pub trump_card: Card,
 }
 
-/// The melds shown after the first trick: the player with the best single meld, who writes all
-/// his melds (Zuger's and Schaggi Haas's view and record).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ShownMelds {
-    /// Whose.
-    pub seat: u8,
-    /// The melds.
-    pub weis: Declaration,
-}
-
 /// The figures of the current (or last) deal, by seat: what each counted and wrote.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ZugerTally {
@@ -144,7 +135,7 @@ pub struct Zuger {
     playing: PlayingSeats,
     /// The place holding the best single meld and what it writes (crate::meld_contest).
     melds: Option<(u8, Declaration)>,
-    shown: Option<ShownMelds>,
+    shown: Option<ShownWeis>,
     play: AnyDealPlay,
     tally: ZugerTally,
     totals: [i64; 4],
@@ -299,7 +290,7 @@ impl Zuger {
             .collect()
     }
     /// The melds shown after the first trick.
-    pub fn shown_melds(&self) -> Option<ShownMelds> {
+    pub fn shown_melds(&self) -> Option<ShownWeis> {
         self.shown
     }
     /// The seat that wrote Stöck this deal (once the deal is scored).
@@ -467,7 +458,7 @@ impl Zuger {
         let done = self.play.play(card);
         if done.is_some() && self.play.tricks_done() == 1 {
             // 003: the melds are shown after the first trick.
-            self.shown = self.melds.map(|(p, weis)| ShownMelds {
+            self.shown = self.melds.map(|(p, weis)| ShownWeis {
                 seat: self.seat_of(p),
                 weis,
             });
@@ -695,7 +686,7 @@ pub struct ZugerObservation {
     /// Completed tricks.
     pub tricks: Vec<ObservedTrick>,
     /// The melds shown after the first trick.
-    pub melds: Option<ShownMelds>,
+    pub melds: Option<ShownWeis>,
     /// This deal's figures, once it is scored.
     pub deal_tally: ZugerTally,
     /// Each player's points written so far.
