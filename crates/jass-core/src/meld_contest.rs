@@ -105,18 +105,13 @@ pub fn meld_contest(
 mod tests {
     use super::*;
     use crate::card::Suit;
-    use crate::weis::{WeisStyle, WeisTie};
 
     fn set(s: &str) -> CardSet {
         s.parse().unwrap()
     }
     const SMALL: WeisRules = WeisRules {
-        style: WeisStyle::Small,
         four_nines: true,
-        fours_any_rank: false,
-        undenufe_four_sixes: false,
-        tie: WeisTie::MoreCards,
-        large_step: 50,
+        ..WeisRules::DEFAULT
     };
     const HEARTS: Mode = Mode::Trump(Suit::H);
     fn contest(hands: &[&str], first: u8) -> Option<(u8, u32, String)> {

@@ -64,15 +64,20 @@ pub struct WeisRules {
 /// vary nothing (Differenzler; Sidi Barrani but for its four nines).
 impl Default for WeisRules {
     fn default() -> Self {
-        WeisRules {
-            style: WeisStyle::Small,
-            four_nines: false,
-            fours_any_rank: false,
-            undenufe_four_sixes: false,
-            tie: WeisTie::MoreCards,
-            large_step: 50,
-        }
+        WeisRules::DEFAULT
     }
+}
+
+impl WeisRules {
+    /// [`WeisRules::default`] as a constant, for the games' constants to vary.
+    pub const DEFAULT: WeisRules = WeisRules {
+        style: WeisStyle::Small,
+        four_nines: false,
+        fours_any_rank: false,
+        undenufe_four_sixes: false,
+        tie: WeisTie::MoreCards,
+        large_step: 50,
+    };
 }
 
 /// One combination.
@@ -762,14 +767,7 @@ mod tests {
     fn set(s: &str) -> CardSet {
         s.parse().unwrap()
     }
-    const SMALL: WeisRules = WeisRules {
-        style: WeisStyle::Small,
-        four_nines: false,
-        fours_any_rank: false,
-        undenufe_four_sixes: false,
-        tie: WeisTie::MoreCards,
-        large_step: 50,
-    };
+    const SMALL: WeisRules = WeisRules::DEFAULT;
     const HEARTS: Mode = Mode::Trump(Suit::H);
 
     #[test]

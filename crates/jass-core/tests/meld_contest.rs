@@ -17,18 +17,14 @@
 
 use jass_core::deal::uniform_below;
 use jass_core::meld_contest::{meld_contest, no_partners};
-use jass_core::weis::{WeisRules, WeisStyle, WeisTie};
+use jass_core::weis::WeisRules;
 use jass_core::{Card, CardSet, Mode, Rank, Suit};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 const RULES: WeisRules = WeisRules {
-    style: WeisStyle::Small,
     four_nines: true,
-    fours_any_rank: false,
-    undenufe_four_sixes: false,
-    tie: WeisTie::MoreCards,
-    large_step: 50,
+    ..WeisRules::DEFAULT
 };
 
 /// A meld of the reference: its cards, value, length, (natural) lowest and highest index, suit.
@@ -42,17 +38,8 @@ struct Meld {
     suit: Option<Suit>,
 }
 
-const RANKS: [Rank; 9] = [
-    Rank::Six,
-    Rank::Seven,
-    Rank::Eight,
-    Rank::Nine,
-    Rank::Ten,
-    Rank::Jack,
-    Rank::Queen,
-    Rank::King,
-    Rank::Ace,
-];
+/// The ranks in the natural order, the six lowest.
+const RANKS: [Rank; 9] = Rank::ALL;
 
 fn four_value(r: Rank) -> u32 {
     match r {

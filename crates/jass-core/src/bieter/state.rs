@@ -33,12 +33,8 @@ pub const BAUERN: usize = 1;
 /// besser als ein Dreiblatt von einem Neuner", in Hindersi too), trump, then the earlier from
 /// forehand.
 pub const WEIS_RULES: WeisRules = WeisRules {
-    style: crate::weis::WeisStyle::Small,
     four_nines: true,
-    fours_any_rank: false,
-    undenufe_four_sixes: false,
-    tie: crate::weis::WeisTie::MoreCards,
-    large_step: 50,
+    ..WeisRules::DEFAULT
 };
 
 /// Entries of the auction kept for the view: enough for any auction (at most 159 bids, options'

@@ -17,7 +17,7 @@ use crate::mittlere::{self, Mittlere, UNSET};
 use crate::mode::Mode;
 use crate::trick::TrickRules;
 use crate::trick_play::AnyDealPlay;
-use crate::weis::{Weis, WeisRules, WeisStyle, WeisTie};
+use crate::weis::{Weis, WeisRules};
 
 use super::options::{MolotowOptions, TableMelds, PLAYERS};
 
@@ -32,12 +32,8 @@ pub const RULES: TrickRules = TrickRules::Weak;
 /// The values of the melds four cards on the table can make: 004's table (three in sequence
 /// 20, four 50; four Unders 200, four nines 150, four aces, kings, queens or tens 100).
 const MELD_VALUES: WeisRules = WeisRules {
-    style: WeisStyle::Small,
     four_nines: true,
-    fours_any_rank: false,
-    undenufe_four_sixes: false,
-    tie: WeisTie::MoreCards,
-    large_step: 50,
+    ..WeisRules::DEFAULT
 };
 
 /// The table meld the cards of a trick make, if they make one under `melds`: all four cards (a
