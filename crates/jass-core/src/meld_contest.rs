@@ -19,6 +19,9 @@ use crate::cardset::CardSet;
 use crate::mode::Mode;
 use crate::weis::{each_declaration, Declaration, Weis, WeisRules};
 
+/// The most seats a contest compares (the games play with two to five).
+const MAX_SEATS: usize = 5;
+
 /// Who won the melds and what he writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct MeldContest {
@@ -47,11 +50,16 @@ pub fn meld_contest(
     rules: &WeisRules,
     partners: impl Fn(u8, u8) -> bool,
 ) -> Option<MeldContest> {
-    let n = hands.len() as u8;
-    let keys: Vec<u32> = hands
-        .iter()
-        .map(|&h| crate::weis::best_meld(h, mode, rules).map_or(0, |w| w.key(mode, rules)))
-        .collect();
+    // Each hand's best meld and its key, found once (no allocation: the samplers call this for
+    // every world).
+    debug_assert!(hands.len() <= MAX_SEATS, "at most {MAX_SEATS} seats");
+    let n = hands.len().min(MAX_SEATS) as u8;
+    let mut bests: [Option<Weis>; MAX_SEATS] = [None; MAX_SEATS];
+    let mut keys = [0u32; MAX_SEATS];
+    for (s, &h) in hands.iter().enumerate().take(MAX_SEATS) {
+        bests[s] = crate::weis::best_meld(h, mode, rules);
+        keys[s] = bests[s].map_or(0, |w| w.key(mode, rules));
+    }
     // The strongest meld, the earlier seat on equal ones.
     let mut winner: Option<(u32, u8, u8)> = None;
     for i in 0..n {
@@ -63,7 +71,7 @@ pub fn meld_contest(
     }
     let (_, winner, place) = winner?;
     let hand = hands[winner as usize];
-    let best = crate::weis::best_meld(hand, mode, rules)?;
+    let best = bests[winner as usize]?;
     // A meld of his beats an opponent who plays before him only if it is stronger, one who plays
     // after him if it is as strong.
     let (mut above, mut reach) = (0u32, 0u32);
